@@ -1,0 +1,87 @@
+"""isometrics: exact, fast evaluation of classifiers in precision-recall, ROC and PRG space.
+
+Everything public is importable from here; modules are named after the concepts they
+hold (``operating_points``, ``means``, ``curves``, ``areas``, ``thresholds``, ...).
+"""
+
+from .areas import auprg, auroc, average_precision
+from .counts import ClassCounts, class_counts, confusion_matrix
+from .curves import PrecisionRecallCurve, PrgCurve, RocCurve, precision_recall_curve, prg_curve, roc_curve
+from .evaluation import BinaryEvaluation, evaluate_scores
+from .exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError, UndefinedMetricWarning
+from .means import (
+    fbeta,
+    g_beta_rho,
+    power_mean,
+    weighted_arithmetic_mean,
+    weighted_geometric_mean,
+    weighted_harmonic_mean,
+)
+from .metrics import METRIC_NAMES, Metric, parse_metric
+from .operating_points import OperatingPoints
+from .scores import (
+    accuracy_score,
+    balanced_accuracy_score,
+    f1_score,
+    false_positive_rate_score,
+    fbeta_score,
+    matthews_corrcoef,
+    negative_predictive_value_score,
+    precision_recall_fscore_support,
+    precision_score,
+    recall_score,
+    specificity_score,
+)
+from .thresholds import BestThreshold, best_threshold
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "OperatingPoints",
+    # curves and areas
+    "RocCurve",
+    "PrecisionRecallCurve",
+    "PrgCurve",
+    "roc_curve",
+    "precision_recall_curve",
+    "prg_curve",
+    "auroc",
+    "average_precision",
+    "auprg",
+    # thresholds and evaluation
+    "BestThreshold",
+    "best_threshold",
+    "BinaryEvaluation",
+    "evaluate_scores",
+    # the metric family
+    "power_mean",
+    "weighted_arithmetic_mean",
+    "weighted_geometric_mean",
+    "weighted_harmonic_mean",
+    "fbeta",
+    "g_beta_rho",
+    "Metric",
+    "parse_metric",
+    "METRIC_NAMES",
+    # hard predictions
+    "ClassCounts",
+    "class_counts",
+    "confusion_matrix",
+    "precision_recall_fscore_support",
+    "precision_score",
+    "recall_score",
+    "fbeta_score",
+    "f1_score",
+    "specificity_score",
+    "negative_predictive_value_score",
+    "false_positive_rate_score",
+    "accuracy_score",
+    "balanced_accuracy_score",
+    "matthews_corrcoef",
+    # errors
+    "IsometricsError",
+    "InvalidParameterError",
+    "UndefinedMetricWarning",
+    "DegenerateDataWarning",
+    "__version__",
+]

@@ -1,0 +1,25 @@
+"""Type aliases and the option sets derived from them (one source of truth)."""
+
+from __future__ import annotations
+
+from typing import Literal, Union, get_args
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+__all__ = [
+    "ArrayLike",
+    "FloatArray",
+    "Average",
+    "AVERAGE_OPTIONS",
+    "ZeroDivision",
+]
+
+FloatArray = NDArray[np.float64]
+
+#: Averaging strategies for label-based scores (``None`` returns per-class values).
+Average = Literal["binary", "micro", "macro", "weighted"]
+AVERAGE_OPTIONS: tuple[str, ...] = get_args(Average)
+
+#: What a 0/0 ratio evaluates to; ``"warn"`` means 0.0 with an ``UndefinedMetricWarning``.
+ZeroDivision = Union[Literal["warn"], float]

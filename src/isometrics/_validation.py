@@ -1,0 +1,273 @@
+"""Input validation shared by every public function (one checker per kind of input).
+
+Each public function validates once, at its boundary, with these checkers and then
+trusts its inputs. Messages follow the template *what, where, value, fix*.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from ._typing import ArrayLike, FloatArray
+from .exceptions import IsometricsError, InvalidParameterError
+
+__all__ = [
+    "as_1d",
+    "check_consistent_length",
+    "check_scores",
+    "check_sample_weight",
+    "check_binary_target",
+    "check_labels_present",
+    "infer_pos_label",
+    "label_set",
+    "check_real",
+    "check_option",
+    "check_zero_division",
+]
+
+
+def _fmt_labels(labels: Iterable[Any], limit: int = 6) -> str:
+    items = [repr(_py(v)) for v in labels]
+    if len(items) > limit:
+        items = items[:limit] + ["..."]
+    return "[" + ", ".join(items) + "]"
+
+
+def _py(value: Any) -> Any:
+    """NumPy scalar -> Python scalar, for readable messages."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def as_1d(values: ArrayLike, *, name: str, caller: str) -> np.ndarray:
+    """Convert to a 1-D array without copying when possible; reject other shapes."""
+    if values is None:
+        raise IsometricsError(f"{caller}: `{name}` is None; pass an array-like of shape (n_samples,).")
+    if hasattr(values, "to_numpy") and not isinstance(values, np.ndarray):
+        values = values.to_numpy()  # pandas / polars Series
+    arr = np.asarray(values)
+    if arr.ndim == 2 and 1 in arr.shape and arr.size > 0:
+        raise IsometricsError(
+            f"{caller}: `{name}` has shape {arr.shape}; pass a 1-D array of shape (n_samples,) "
+            "(use .ravel() if this column vector is what you meant)."
+        )
+    if arr.ndim != 1:
+        raise IsometricsError(
+            f"{caller}: `{name}` must be 1-D of shape (n_samples,); got an array of shape {arr.shape}."
+        )
+    return arr
+
+
+def check_consistent_length(caller: str, **arrays: np.ndarray | None) -> int:
+    """Return the common length of the given arrays or raise naming the mismatch."""
+    lengths = {name: len(a) for name, a in arrays.items() if a is not None}
+    if len(set(lengths.values())) > 1:
+        detail = ", ".join(f"{name} has {n}" for name, n in lengths.items())
+        raise IsometricsError(
+            f"{caller}: inputs have different numbers of samples ({detail}); pass arrays of one length."
+        )
+    n = next(iter(lengths.values()))
+    if n == 0:
+        raise IsometricsError(f"{caller}: the input is empty (0 samples); pass at least one sample of each class.")
+    return n
+
+
+def _report_nonfinite(arr: np.ndarray, *, name: str, caller: str, fix: str) -> None:
+    finite = np.isfinite(arr)
+    if finite.all():
+        return
+    nan = np.isnan(arr)
+    n_nan = int(nan.sum())
+    n_inf = int((~finite).sum()) - n_nan
+    first = int(np.flatnonzero(~finite)[0])
+    parts = []
+    if n_nan:
+        parts.append(f"{n_nan} NaN value{'s' if n_nan != 1 else ''}")
+    if n_inf:
+        parts.append(f"{n_inf} infinite value{'s' if n_inf != 1 else ''}")
+    raise IsometricsError(f"{caller}: {name} contains {' and '.join(parts)} (first at index {first}); {fix}.")
+
+
+def check_scores(y_score: ArrayLike, *, caller: str, name: str = "y_score") -> FloatArray:
+    """Return ``y_score`` as a 1-D float64 array; reject non-numeric, NaN and infinite scores."""
+    arr = as_1d(y_score, name=name, caller=caller)
+    if arr.dtype == np.bool_:
+        arr = arr.astype(np.float64)
+    if arr.dtype == object:
+        try:
+            arr = arr.astype(np.float64)
+        except (TypeError, ValueError):
+            pass
+    if not np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.complexfloating):
+        example = f" (e.g. {_py(arr[0])!r})" if arr.size else ""
+        raise IsometricsError(
+            f"{caller}: {name} must be numeric scores; got values of type {arr.dtype}{example}; "
+            "convert them to numbers, or check that you passed the score column, not a label column."
+        )
+    arr = np.asarray(arr, dtype=np.float64)
+    _report_nonfinite(arr, name=name, caller=caller, fix="drop or impute them before evaluating")
+    return arr
+
+
+def check_sample_weight(sample_weight: ArrayLike | None, n_samples: int, *, caller: str) -> FloatArray | None:
+    """Return weights as float64 (or ``None``); reject bad length, negative, non-finite or all-zero weights."""
+    if sample_weight is None:
+        return None
+    arr = as_1d(sample_weight, name="sample_weight", caller=caller)
+    if not np.issubdtype(arr.dtype, np.number) and arr.dtype != np.bool_:
+        raise IsometricsError(f"{caller}: sample_weight must be numeric; got dtype {arr.dtype}.")
+    arr = np.asarray(arr, dtype=np.float64)
+    if len(arr) != n_samples:
+        raise IsometricsError(
+            f"{caller}: sample_weight has {len(arr)} entries but there are {n_samples} samples; "
+            "pass one weight per sample."
+        )
+    _report_nonfinite(arr, name="sample_weight", caller=caller, fix="weights must be finite numbers >= 0")
+    negative = arr < 0
+    if negative.any():
+        first = int(np.flatnonzero(negative)[0])
+        raise IsometricsError(
+            f"{caller}: sample_weight contains {int(negative.sum())} negative values "
+            f"(first at index {first}: {arr[first]!r}); weights must be >= 0."
+        )
+    if not (arr > 0).any():
+        raise IsometricsError(f"{caller}: every sample_weight is 0; at least one sample must have positive weight.")
+    return arr
+
+
+def label_set(y: np.ndarray) -> np.ndarray:
+    """Sorted distinct labels of ``y`` without a full sort when the labels are small integers or bools."""
+    if y.dtype == np.bool_:
+        present = [v for v in (False, True) if (y == v).any()]
+        return np.array(present, dtype=np.bool_)
+    if np.issubdtype(y.dtype, np.integer) and y.size:
+        lo, hi = int(y.min()), int(y.max())
+        if hi - lo <= 1024:
+            counts = np.bincount((y - lo).astype(np.intp, copy=False), minlength=hi - lo + 1)
+            return (np.flatnonzero(counts) + lo).astype(y.dtype)
+    if np.issubdtype(y.dtype, np.floating):
+        if np.isnan(y).any():
+            first = int(np.flatnonzero(np.isnan(y))[0])
+            raise IsometricsError(f"y_true contains NaN labels (first at index {first}); drop those rows or fix the labels.")
+        zero, one = (y == 0), (y == 1)
+        if (zero | one).all():
+            return np.array([v for v, m in ((0.0, zero), (1.0, one)) if m.any()])
+    if y.dtype == object:
+        try:
+            return np.unique(y)
+        except TypeError as exc:  # mixed types such as 1 and "a"
+            kinds = sorted({type(v).__name__ for v in y[:1000]})
+            raise IsometricsError(
+                f"y_true mixes label types ({', '.join(kinds)}); use one type for all labels."
+            ) from exc
+    return np.unique(y)
+
+
+def infer_pos_label(labels: np.ndarray, *, caller: str) -> Any:
+    """Infer the positive class from {0, 1}, {-1, 1} or {False, True}; otherwise ask for it."""
+    values = {_py(v) for v in labels}
+    if labels.dtype == np.bool_:
+        return True
+    if np.issubdtype(labels.dtype, np.number):
+        if values <= {0, 1} or values <= {-1, 1}:
+            return labels.dtype.type(1).item()
+    raise IsometricsError(
+        f"{caller}: cannot infer the positive class from the labels {_fmt_labels(labels)}; "
+        "pass pos_label= (e.g. pos_label=" + repr(_py(labels[-1])) + ")."
+    )
+
+
+def check_labels_present(labels: np.ndarray, pos_label: Any, *, caller: str) -> None:
+    """Raise if ``pos_label`` is not one of ``labels``."""
+    if labels.size == 0 or not np.any(labels == pos_label):
+        raise IsometricsError(
+            f"{caller}: pos_label={pos_label!r} is not a label of y_true (labels: {_fmt_labels(labels)}); "
+            "pass one of them."
+        )
+
+
+def check_binary_target(
+    y_true: ArrayLike, *, pos_label: Any, caller: str
+) -> tuple[np.ndarray, Any]:
+    """Return ``(is_positive, pos_label)`` for binary targets.
+
+    ``is_positive`` is a boolean array of shape (n_samples,). Raises when there are more
+    than two classes, when the positive class cannot be inferred, or when ``pos_label``
+    is not a label of ``y_true``.
+    """
+    y = as_1d(y_true, name="y_true", caller=caller)
+    if y.size == 0:
+        raise IsometricsError(f"{caller}: the input is empty (0 samples); pass at least one sample of each class.")
+    labels = label_set(y)
+    if len(labels) > 2:
+        raise IsometricsError(
+            f"{caller}: y_true has {len(labels)} classes {_fmt_labels(labels)}, but this is a binary "
+            "evaluation; binarise y_true (one class against the rest) before calling it."
+        )
+    if pos_label is None:
+        pos_label = infer_pos_label(labels, caller=caller)
+    elif len(labels) == 2 or not _is_inferable_partner(labels, pos_label):
+        check_labels_present(labels, pos_label, caller=caller)
+    is_pos = y == pos_label if y.dtype != np.bool_ or pos_label is not True else y
+    return np.asarray(is_pos, dtype=np.bool_), pos_label
+
+
+def _is_inferable_partner(labels: np.ndarray, pos_label: Any) -> bool:
+    """A one-class y_true may name the absent class as positive only in the standard encodings."""
+    values = {_py(v) for v in labels} | {pos_label}
+    return values <= {0, 1} or values <= {-1, 1} or values <= {False, True}
+
+
+def check_real(
+    value: Any,
+    name: str,
+    *,
+    caller: str,
+    low: float = -math.inf,
+    high: float = math.inf,
+    low_inclusive: bool = True,
+    high_inclusive: bool = True,
+    allow_inf: bool = False,
+) -> float:
+    """Return ``value`` as a float, checking that it is a real number in the given range."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.floating, np.integer)):
+        raise InvalidParameterError(f"{caller}: `{name}` must be a real number; got {value!r}.")
+    v = float(value)
+    if math.isnan(v) or (math.isinf(v) and not allow_inf):
+        raise InvalidParameterError(f"{caller}: `{name}` must be a finite real number; got {value!r}.")
+    ok_low = v >= low if low_inclusive else v > low
+    ok_high = v <= high if high_inclusive else v < high
+    if not (ok_low and ok_high):
+        lo = f"{'>=' if low_inclusive else '>'} {low:g}" if low > -math.inf else ""
+        hi = f"{'<=' if high_inclusive else '<'} {high:g}" if high < math.inf else ""
+        rng = " and ".join(p for p in (lo, hi) if p)
+        raise InvalidParameterError(f"{caller}: `{name}` must be a real number {rng}; got {value!r}.")
+    return v
+
+
+def check_option(value: Any, name: str, options: Iterable[Any], *, caller: str) -> Any:
+    """Return ``value`` if it is one of ``options``; else raise listing them."""
+    opts = list(options)
+    if value not in opts:
+        raise InvalidParameterError(
+            f"{caller}: `{name}` must be one of {', '.join(repr(o) for o in opts)}; got {value!r}."
+        )
+    return value
+
+
+def check_zero_division(zero_division: Any, *, caller: str) -> Any:
+    """``zero_division`` is ``"warn"``, 0.0, 1.0 or ``np.nan``."""
+    if isinstance(zero_division, str):
+        if zero_division == "warn":
+            return zero_division
+    elif isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool):
+        z = float(zero_division)
+        if z in (0.0, 1.0) or math.isnan(z):
+            return z
+    raise InvalidParameterError(
+        f"{caller}: `zero_division` must be 'warn', 0.0, 1.0 or np.nan; got {zero_division!r}."
+    )

@@ -1,0 +1,230 @@
+"""Areas under the ROC, PR and PRG curves, computed from the operating points."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ._typing import ArrayLike
+from .operating_points import OperatingPoints
+
+__all__ = ["auroc", "average_precision", "auprg"]
+
+
+def _auroc(op: OperatingPoints) -> float:
+    op.require_both_classes("auroc")
+    tp, fp = op.tp, op.fp
+    # Trapezoids: sum_i (FP_i - FP_{i-1}) (TP_i + TP_{i-1}) / 2, normalised by P N.
+    heights = tp[1:] + tp[:-1]
+    return float(np.dot(np.diff(fp), heights) / (2.0 * op.n_positives * op.n_negatives))
+
+
+def _average_precision(op: OperatingPoints) -> float:
+    op.require_both_classes("average_precision")
+    precision = op.precision_recall_curve().precision
+    return float(np.dot(np.diff(op.tp), precision[1:]) / op.n_positives)
+
+
+def _auprg(op: OperatingPoints) -> float:
+    op.require_both_classes("auprg")
+    tp, fp = op.tp, op.fp
+    P, N = op.n_positives, op.n_negatives
+    # Recall gain is >= 0 from the first point with TP >= P^2/(P+N) (recall >= prevalence).
+    tp_cross = P * P / (P + N)
+    j = int(np.searchsorted(tp, tp_cross, side="left"))
+    # The crossing of recall gain 0 lies on the ROC segment (j-1, j): interpolate counts,
+    # exact because straight ROC segments are straight PRG segments.
+    alpha = (tp_cross - tp[j - 1]) / (tp[j] - tp[j - 1])
+    fp_cross = fp[j - 1] + alpha * (fp[j] - fp[j - 1])
+    odds = P / N
+    rg = np.empty(len(tp) - j + 1)
+    pg = np.empty_like(rg)
+    rg[0], pg[0] = 0.0, 1.0 - odds * fp_cross / tp_cross
+    tail_tp = tp[j:]
+    np.divide(tp[-1] - tail_tp, tail_tp, out=rg[1:])  # FN / TP
+    np.multiply(rg[1:], -odds, out=rg[1:])
+    rg[1:] += 1.0
+    np.divide(fp[j:], tail_tp, out=pg[1:])  # FP / TP
+    np.multiply(pg[1:], -odds, out=pg[1:])
+    pg[1:] += 1.0
+    return float(np.dot(np.diff(rg), pg[1:] + pg[:-1]) / 2.0)
+
+
+def auroc(
+    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
+) -> float:
+    r"""Area under the ROC curve.
+
+    .. math::
+
+        \mathrm{AUROC} = \frac{1}{PN}\sum_i (FP_i - FP_{i-1})\,\frac{TP_i + TP_{i-1}}{2}
+
+    the trapezoid rule over :func:`roc_curve`, which equals the probability that a random
+    positive scores above a random negative, ties counting one half (Mann-Whitney U / PN).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more likely positive; finite.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class. ``None`` infers it when the labels are
+        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+
+    Returns
+    -------
+    float
+        In [0, 1]; higher is better; 0.5 is a random ranking.
+
+    Raises
+    ------
+    ValueError
+        If ``y_true`` has one class, and for the bad inputs listed in
+        :meth:`OperatingPoints.from_scores`.
+
+    See Also
+    --------
+    roc_curve
+
+    Notes
+    -----
+    Equals scikit-learn's ``roc_auc_score`` for binary input; a single class raises
+    instead of returning NaN.
+
+    References
+    ----------
+    .. [1] J. A. Hanley and B. J. McNeil, "The meaning and use of the area under a
+       receiver operating characteristic (ROC) curve", Radiology 143:29-36, 1982.
+
+    Examples
+    --------
+    >>> from isometrics import auroc
+    >>> auroc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    0.75
+    """
+    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label).auroc()
+
+
+def average_precision(
+    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
+) -> float:
+    r"""Average precision: the step-wise area under the precision-recall curve.
+
+    .. math::
+
+        \mathrm{AP} = \sum_i (R_i - R_{i-1})\, P_i
+
+    over the operating points in decreasing threshold order: every positive in a tie
+    group receives the precision at the end of the group.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more likely positive; finite.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class. ``None`` infers it when the labels are
+        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+
+    Returns
+    -------
+    float
+        In [0, 1]; higher is better; a random ranking scores about the prevalence.
+
+    Raises
+    ------
+    ValueError
+        If ``y_true`` has one class, and for the bad inputs listed in
+        :meth:`OperatingPoints.from_scores`.
+
+    See Also
+    --------
+    precision_recall_curve, auprg
+
+    Notes
+    -----
+    Equals scikit-learn's ``average_precision_score``. It is *not* the trapezoidal
+    area ``auc(recall, precision)``: linear interpolation between PR points is
+    optimistic (Davis & Goadrich 2006), and the two differ in general.
+
+    References
+    ----------
+    .. [1] J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and ROC
+       Curves", ICML 2006.
+    .. [2] K. Boyd, K. H. Eng and C. D. Page, "Area Under the Precision-Recall Curve:
+       Point Estimates and Confidence Intervals", ECML PKDD 2013.
+
+    Examples
+    --------
+    >>> from isometrics import average_precision
+    >>> round(average_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
+    0.8333
+    """
+    return OperatingPoints.from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label
+    ).average_precision()
+
+
+def auprg(
+    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
+) -> float:
+    r"""Area under the Precision-Recall-Gain curve (Flach & Kull 2015).
+
+    The trapezoid rule over :func:`prg_curve` in (recall gain, precision gain) from
+    recall gain 0 to 1, with the point where the curve crosses recall gain 0 inserted
+    (found by interpolating counts on the ROC segment that contains it, which is exact
+    since straight ROC segments are straight in PRG space). Area below precision gain 0
+    counts as negative.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more likely positive; finite.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class. ``None`` infers it when the labels are
+        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+
+    Returns
+    -------
+    float
+        At most 1 (perfect ranking); about 0 for a random ranking; can be negative for a
+        ranking worse than random. Higher is better.
+
+    Raises
+    ------
+    ValueError
+        If ``y_true`` has one class, and for the bad inputs listed in
+        :meth:`OperatingPoints.from_scores`.
+
+    See Also
+    --------
+    prg_curve, average_precision
+
+    Notes
+    -----
+    If operating points are chosen with recall gain uniform on [0, 1], the expected
+    F1 gain is ``AUPRG/2 + 1/4``: AUPRG is an expected F1 score on the harmonic scale.
+
+    References
+    ----------
+    .. [1] P. Flach and M. Kull, "Precision-Recall-Gain Curves: PR Analysis Done Right",
+       NeurIPS 2015 (the curve, its crossing points and its area).
+
+    Examples
+    --------
+    >>> from isometrics import auprg
+    >>> round(auprg([1, 1, 0, 0, 1, 0], [.8, .8, .6, .4, .4, .2]), 7)
+    0.7083333
+    """
+    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label).auprg()

@@ -1,0 +1,68 @@
+"""Zero division and averaging over classes, each done once for every label-based score."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+
+from ._typing import FloatArray
+from .counts import ClassCounts
+from .exceptions import UndefinedMetricWarning
+
+__all__: list[str] = []
+
+
+def ratio(numerator: FloatArray, denominator: FloatArray, *, zero_division: Any, what: str, why: str) -> FloatArray:
+    """``numerator / denominator`` with 0/0 replaced by ``zero_division`` (``"warn"``: 0 and a warning).
+
+    ``what`` names the quantity ("Precision") and ``why`` the condition ("labels with
+    no predicted samples") for the warning text.
+    """
+    numerator = np.asarray(numerator, dtype=np.float64)
+    denominator = np.asarray(denominator, dtype=np.float64)
+    undefined = denominator == 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = numerator / np.where(undefined, 1.0, denominator)
+    if undefined.any():
+        if isinstance(zero_division, str):  # "warn"
+            warnings.warn(
+                f"{what} is ill-defined and being set to 0.0 in {why}. "
+                "Use the `zero_division` parameter to control this behavior.",
+                UndefinedMetricWarning,
+                stacklevel=4,
+            )
+            fill = 0.0
+        else:
+            fill = float(zero_division)
+        out = np.where(undefined, fill, out)
+    return out
+
+
+def average(values: FloatArray, counts: ClassCounts, average: str | None, *, zero_division: Any) -> Any:
+    """Average per-class values: ``None`` returns them; macro/weighted return a float.
+
+    Micro averaging is not done here: it pools counts before the ratio (see callers).
+    """
+    if average is None:
+        return values
+    if average == "weighted":
+        weights = counts.support
+        if weights.sum() == 0:
+            if isinstance(zero_division, str):
+                warnings.warn(
+                    "Weighted average is ill-defined and being set to 0.0: no true samples in the "
+                    "selected labels. Use the `zero_division` parameter to control this behavior.",
+                    UndefinedMetricWarning,
+                    stacklevel=4,
+                )
+                return 0.0
+            return float(zero_division)
+    else:
+        weights = None
+    if np.isnan(values).all():
+        return float("nan")
+    mask = ~np.isnan(values)  # zero_division=np.nan: classes with undefined values are left out
+    w = None if weights is None else weights[mask]
+    return float(np.average(values[mask], weights=w))

@@ -1,0 +1,198 @@
+"""Confusion counts of hard predictions, per class (one-vs-rest) and as a matrix."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ._typing import ArrayLike, FloatArray
+from ._validation import as_1d, check_consistent_length, check_sample_weight, label_set
+from .exceptions import IsometricsError
+
+__all__ = ["ClassCounts", "class_counts", "confusion_matrix"]
+
+
+@dataclass(frozen=True)
+class ClassCounts:
+    """One-vs-rest weighted confusion counts of each class.
+
+    Attributes
+    ----------
+    labels : ndarray of shape (n_classes,)
+        The classes, in the order of the count arrays.
+    tp, fp, fn, tn : ndarray of shape (n_classes,), float64
+        For class ``k``: samples of class k predicted k; of another class predicted k;
+        of class k predicted another; of another class predicted another.
+    """
+
+    labels: np.ndarray
+    tp: FloatArray
+    fp: FloatArray
+    fn: FloatArray
+    tn: FloatArray
+
+    @property
+    def support(self) -> FloatArray:
+        """Weighted number of samples of each class, ``tp + fn``."""
+        return self.tp + self.fn
+
+
+def _encode(y_true: np.ndarray, y_pred: np.ndarray, labels: np.ndarray | None, caller: str
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Codes of y_true and y_pred in the sorted union of labels; and that union."""
+    try:
+        present = label_set(np.concatenate([y_true, y_pred]))
+    except TypeError as exc:
+        raise IsometricsError(f"{caller}: y_true and y_pred mix label types; use one type for both.") from exc
+    t_code = np.searchsorted(present, y_true)
+    p_code = np.searchsorted(present, y_pred)
+    if labels is None:
+        return t_code, p_code, present, present
+    return t_code, p_code, present, labels
+
+
+def _check_pair(y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None, caller: str
+                ) -> tuple[np.ndarray, np.ndarray, FloatArray | None]:
+    yt = as_1d(y_true, name="y_true", caller=caller)
+    yp = as_1d(y_pred, name="y_pred", caller=caller)
+    w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+    check_consistent_length(caller, y_true=yt, y_pred=yp, sample_weight=w)
+    for name, arr in (("y_true", yt), ("y_pred", yp)):
+        if np.issubdtype(arr.dtype, np.floating) and not np.isfinite(arr).all():
+            first = int(np.flatnonzero(~np.isfinite(arr))[0])
+            raise IsometricsError(f"{caller}: {name} contains NaN or infinite labels (first at index {first}); fix or drop them.")
+    if yt.dtype.kind in "OUS" and yp.dtype.kind in "biuf" or yp.dtype.kind in "OUS" and yt.dtype.kind in "biuf":
+        raise IsometricsError(
+            f"{caller}: y_true holds {yt.dtype} labels and y_pred {yp.dtype} labels; use the same label type for both."
+        )
+    weights = check_sample_weight(w, len(yt), caller=caller)
+    return yt, yp, weights
+
+
+def class_counts(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> ClassCounts:
+    """Weighted one-vs-rest confusion counts of every class.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like of shape (n_labels,), default=None
+        Classes to count, in this order; may include classes absent from the data.
+        ``None``: the sorted union of the labels in ``y_true`` and ``y_pred``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.
+
+    Returns
+    -------
+    ClassCounts
+
+    Raises
+    ------
+    ValueError
+        If the inputs are empty or differ in length, mix label types, hold NaN labels,
+        or the weights are invalid.
+
+    Examples
+    --------
+    >>> from isometrics import class_counts
+    >>> c = class_counts([0, 1, 2, 2], [0, 2, 2, 1])
+    >>> c.tp, c.fp, c.fn
+    (array([1., 0., 1.]), array([0., 1., 1.]), array([0., 1., 1.]))
+    """
+    caller = "class_counts"
+    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
+    return _class_counts(yt, yp, w, None if labels is None else np.asarray(labels), caller)
+
+
+def _class_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: np.ndarray | None,
+                  caller: str) -> ClassCounts:
+    t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
+    k = len(present)
+    correct = t_code == p_code
+    weights = np.ones(len(yt)) if w is None else w
+    tp_all = np.bincount(t_code[correct], weights=weights[correct], minlength=k)
+    pred_all = np.bincount(p_code, weights=weights, minlength=k)
+    true_all = np.bincount(t_code, weights=weights, minlength=k)
+    total = float(weights.sum())
+    # Map the selected labels into the present ones (absent labels count zero).
+    idx = np.searchsorted(present, selected)
+    idx_clipped = np.minimum(idx, k - 1)
+    found = present[idx_clipped] == selected
+    tp = np.where(found, tp_all[idx_clipped], 0.0)
+    pred = np.where(found, pred_all[idx_clipped], 0.0)
+    true = np.where(found, true_all[idx_clipped], 0.0)
+    fp, fn = pred - tp, true - tp
+    tn = total - tp - fp - fn
+    return ClassCounts(labels=np.asarray(selected), tp=tp, fp=fp, fn=fn, tn=tn)
+
+
+def confusion_matrix(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> FloatArray:
+    """Weighted confusion matrix: rows are true classes, columns predicted classes.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like of shape (n_labels,), default=None
+        Classes indexing rows and columns, in this order. ``None``: the sorted union of
+        the labels in ``y_true`` and ``y_pred``. Samples of other classes are ignored.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.
+
+    Returns
+    -------
+    ndarray of shape (n_labels, n_labels), float64
+        ``C[i, j]`` is the weight of samples of class ``labels[i]`` predicted as ``labels[j]``.
+
+    Raises
+    ------
+    ValueError
+        As :func:`class_counts`.
+
+    Notes
+    -----
+    Same values as scikit-learn's ``confusion_matrix`` (which returns integers when
+    unweighted; this returns float64 always).
+
+    Examples
+    --------
+    >>> from isometrics import confusion_matrix
+    >>> confusion_matrix([0, 1, 1], [0, 0, 1])
+    array([[1., 0.],
+           [1., 1.]])
+    """
+    caller = "confusion_matrix"
+    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
+    return _confusion_matrix(yt, yp, w, None if labels is None else np.asarray(labels), caller)
+
+
+def _confusion_matrix(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: Any, caller: str) -> FloatArray:
+    t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
+    k = len(present)
+    weights = np.ones(len(yt)) if w is None else w
+    full = np.bincount(t_code * k + p_code, weights=weights, minlength=k * k).reshape(k, k)
+    idx = np.searchsorted(present, selected)
+    idx_clipped = np.minimum(idx, k - 1)
+    found = present[idx_clipped] == selected
+    out = full[np.ix_(idx_clipped, idx_clipped)]
+    out[~found, :] = 0.0
+    out[:, ~found] = 0.0
+    return out

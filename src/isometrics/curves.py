@@ -1,0 +1,275 @@
+"""ROC, precision-recall and Precision-Recall-Gain curves: views of the operating points.
+
+All three curves come in one orientation: element ``i`` is operating point ``i`` of
+:class:`~isometrics.OperatingPoints`, thresholds decrease, and the first point
+(threshold ``+inf``) predicts nothing positive. Every array of a curve has the same
+length.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ._typing import ArrayLike, FloatArray
+from .gain import _gain
+from .operating_points import OperatingPoints
+
+__all__ = ["RocCurve", "PrecisionRecallCurve", "PrgCurve", "roc_curve", "precision_recall_curve", "prg_curve"]
+
+
+class RocCurve(NamedTuple):
+    """ROC curve: ``(fpr, tpr, thresholds)``, arrays of shape (n_points,), thresholds decreasing.
+
+    Unpacks like scikit-learn's ``roc_curve``: ``fpr, tpr, thresholds = roc_curve(...)``.
+    """
+
+    fpr: FloatArray
+    tpr: FloatArray
+    thresholds: FloatArray
+
+
+class PrecisionRecallCurve(NamedTuple):
+    """PR curve: ``(precision, recall, thresholds)``, shape (n_points,), thresholds decreasing."""
+
+    precision: FloatArray
+    recall: FloatArray
+    thresholds: FloatArray
+
+
+class PrgCurve(NamedTuple):
+    """PRG curve: ``(precision_gain, recall_gain, thresholds)``, shape (n_points,), thresholds decreasing."""
+
+    precision_gain: FloatArray
+    recall_gain: FloatArray
+    thresholds: FloatArray
+
+
+def _roc_curve(op: OperatingPoints) -> RocCurve:
+    op.require_both_classes("roc_curve")
+    return RocCurve(op.fp / op.n_negatives, op.tp / op.n_positives, op.thresholds)
+
+
+def _precision(op: OperatingPoints) -> FloatArray:
+    predicted = op.tp + op.fp
+    predicted[0] = 1.0  # no predicted positive: precision 1 by convention, set below
+    precision = np.divide(op.tp, predicted, out=predicted)
+    precision[0] = 1.0
+    return precision
+
+
+def _precision_recall_curve(op: OperatingPoints) -> PrecisionRecallCurve:
+    op.require_both_classes("precision_recall_curve")
+    return PrecisionRecallCurve(op._cached("precision", lambda: _precision(op)), op.tp / op.n_positives, op.thresholds)
+
+
+def _prg_curve(op: OperatingPoints) -> PrgCurve:
+    op.require_both_classes("prg_curve")
+    pr = op.precision_recall_curve()
+    pi = op.prevalence
+    return PrgCurve(_gain(pr.precision, pi), _gain(pr.recall, pi), op.thresholds)
+
+
+def _build(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any) -> OperatingPoints:
+    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+
+
+def roc_curve(
+    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
+) -> RocCurve:
+    r"""Receiver operating characteristic at every distinct threshold.
+
+    .. math::
+
+        \mathrm{fpr}_i = FP_i / N, \qquad \mathrm{tpr}_i = TP_i / P
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more likely positive; finite.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class. ``None`` infers it when the labels are
+        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+
+    Returns
+    -------
+    RocCurve
+        Named tuple ``(fpr, tpr, thresholds)`` of float64 arrays of shape (n_points,):
+        false and true positive rates in [0, 1], non-decreasing, at thresholds in
+        decreasing order; ``thresholds[0] = inf`` with ``fpr[0] = tpr[0] = 0``, and the
+        last point has ``fpr = tpr = 1``. Point ``i`` predicts positive every sample
+        with ``y_score >= thresholds[i]``.
+
+    Raises
+    ------
+    ValueError
+        If ``y_true`` has one class (the curve is undefined), and for the bad inputs
+        listed in :meth:`OperatingPoints.from_scores`.
+
+    See Also
+    --------
+    auroc, precision_recall_curve, prg_curve
+
+    Notes
+    -----
+    Same values, order and orientation as scikit-learn's
+    ``roc_curve(..., drop_intermediate=False)``. Intentional difference: all distinct
+    thresholds are kept (no ``drop_intermediate``), and a single class is an error
+    rather than NaN with a warning.
+
+    References
+    ----------
+    .. [1] T. Fawcett, "An introduction to ROC analysis", Pattern Recognition Letters
+       27(8):861-874, 2006.
+
+    Examples
+    --------
+    >>> from isometrics import roc_curve
+    >>> fpr, tpr, thresholds = roc_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> fpr, tpr
+    (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
+    """
+    return _build(y_true, y_score, sample_weight, pos_label).roc_curve()
+
+
+def precision_recall_curve(
+    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
+) -> PrecisionRecallCurve:
+    r"""Precision and recall at every distinct threshold.
+
+    .. math::
+
+        \mathrm{precision}_i = TP_i / (TP_i + FP_i), \qquad \mathrm{recall}_i = TP_i / P
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more likely positive; finite.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class. ``None`` infers it when the labels are
+        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+
+    Returns
+    -------
+    PrecisionRecallCurve
+        Named tuple ``(precision, recall, thresholds)`` of float64 arrays of shape
+        (n_points,), thresholds **decreasing** like the ROC and PRG curves. Precision in
+        [0, 1]; recall in [0, 1], non-decreasing. Point 0 (threshold ``inf``, nothing
+        predicted positive) has recall 0 and precision 1 by convention; the last point
+        (everything positive) has recall 1 and precision equal to the prevalence.
+
+    Raises
+    ------
+    ValueError
+        If ``y_true`` has one class, and for the bad inputs listed in
+        :meth:`OperatingPoints.from_scores`.
+
+    See Also
+    --------
+    average_precision, roc_curve, prg_curve
+
+    Notes
+    -----
+    Intentional differences from scikit-learn's ``precision_recall_curve``: (1) the
+    orientation: thresholds decrease and every array has the same length, the
+    ``(precision=1, recall=0)`` point carrying the threshold ``inf`` (scikit-learn
+    returns increasing thresholds, one fewer than points, and appends that point last);
+    (2) points after full recall is reached are kept (scikit-learn drops them). On the
+    points both return, the values are equal.
+
+    Precision 1 at the first point is scikit-learn's convention for the undefined 0/0;
+    the point is not an operating point any threshold realises on data, and areas do
+    not depend on its precision.
+
+    References
+    ----------
+    .. [1] J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and ROC
+       Curves", ICML 2006.
+
+    Examples
+    --------
+    >>> from isometrics import precision_recall_curve
+    >>> precision, recall, thresholds = precision_recall_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> precision.round(4), recall
+    (array([1.    , 1.    , 0.5   , 0.6667, 0.5   ]), array([0. , 0.5, 0.5, 1. , 1. ]))
+    """
+    return _build(y_true, y_score, sample_weight, pos_label).precision_recall_curve()
+
+
+def prg_curve(
+    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
+) -> PrgCurve:
+    r"""Precision-Recall-Gain curve (Flach & Kull 2015) at every distinct threshold.
+
+    With prevalence :math:`\pi = P/(P+N)`, the gain transform
+    :math:`g(x) = (x - \pi)/((1-\pi)\,x)` maps :math:`\pi` to 0 and 1 to 1:
+
+    .. math::
+
+        \mathrm{precision\_gain} = g(\mathrm{precision}) = 1 - \frac{P}{N}\frac{FP}{TP},
+        \qquad
+        \mathrm{recall\_gain} = g(\mathrm{recall}) = 1 - \frac{P}{N}\frac{FN}{TP}
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more likely positive; finite.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class. ``None`` infers it when the labels are
+        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+
+    Returns
+    -------
+    PrgCurve
+        Named tuple ``(precision_gain, recall_gain, thresholds)`` of float64 arrays of
+        shape (n_points,), thresholds decreasing. Gains lie in [-inf, 1]; 1 is perfect,
+        0 is the level of the always-positive classifier, negative values mean
+        precision (recall) below the prevalence. Recall gain is non-decreasing.
+
+    Raises
+    ------
+    ValueError
+        If ``y_true`` has one class, and for the bad inputs listed in
+        :meth:`OperatingPoints.from_scores`.
+
+    See Also
+    --------
+    auprg, precision_recall_curve
+
+    Notes
+    -----
+    The curve is the gain transform of :func:`precision_recall_curve`, point by point,
+    with :math:`g(0) = -\infty`. Points with no true positive therefore have
+    ``recall_gain = -inf`` (and ``precision_gain = -inf`` if they have a false
+    positive; the first point has ``precision_gain = 1``, the gain of the PR curve's
+    conventional precision 1). Negative gains are kept, not dropped: plots usually show
+    the unit square, and :func:`auprg` integrates from recall gain 0, where it inserts
+    the crossing point. The last point is the always-positive classifier, at
+    ``(recall_gain, precision_gain) = (1, 0)``.
+
+    References
+    ----------
+    .. [1] P. Flach and M. Kull, "Precision-Recall-Gain Curves: PR Analysis Done Right",
+       NeurIPS 2015.
+
+    Examples
+    --------
+    >>> from isometrics import prg_curve
+    >>> pg, rg, t = prg_curve([1, 1, 0, 0, 1, 0], [.8, .8, .6, .4, .4, .2])
+    >>> rg, pg.round(4)
+    (array([-inf,  0.5,  0.5,  1. ,  1. ]), array([1.    , 1.    , 0.5   , 0.3333, 0.    ]))
+    """
+    return _build(y_true, y_score, sample_weight, pos_label).prg_curve()

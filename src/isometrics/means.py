@@ -1,0 +1,440 @@
+r"""Weighted power means of precision and recall, and the two-parameter family G(beta, rho).
+
+All functions broadcast over their array arguments (precision, recall and the
+parameters) and are evaluated in logarithms, so that they stay accurate to about
+1e-14 relative for exponents of any size, next to the geometric mean (``phi -> 0``,
+``rho -> -1``) and at precision or recall 0.
+
+The family, with precision :math:`P` and recall :math:`R` in [0, 1]:
+
+.. math::
+
+    W_{\gamma,\varphi}(P, R) = \left(\frac{\gamma P^{\varphi} + R^{\varphi}}{1+\gamma}\right)^{1/\varphi},
+    \qquad
+    G_{\beta,\rho}(P, R) = W_{\beta^{\rho},\,\rho+1}(P, R).
+
+References
+----------
+.. [1] "Weighted Pythagorean means of precision and recall" and its follow-up on
+   weighted power means and the G(beta, rho) family (``shared/reference/001``, ``000``),
+   with the corrections of ``shared/reference/ERRATA.md``.
+.. [2] C. J. van Rijsbergen, *Information Retrieval*, 2nd ed., 1979 (F-beta, E = 1 - F).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ._typing import ArrayLike, FloatArray
+from .exceptions import InvalidParameterError
+
+__all__ = [
+    "power_mean",
+    "weighted_arithmetic_mean",
+    "weighted_geometric_mean",
+    "weighted_harmonic_mean",
+    "fbeta",
+    "g_beta_rho",
+]
+
+
+def _as_unit_interval(values: ArrayLike, name: str, caller: str) -> FloatArray:
+    arr = np.asarray(values, dtype=np.float64)
+    bad = ~((arr >= 0) & (arr <= 1))  # catches NaN too
+    if bad.any():
+        idx = np.flatnonzero(bad.ravel())
+        first = arr.ravel()[idx[0]]
+        raise InvalidParameterError(
+            f"{caller}: `{name}` must lie in [0, 1]; found {len(idx)} value(s) outside it "
+            f"(first: {first!r}). Precision and recall are fractions, not percentages."
+        )
+    return arr
+
+
+def _as_param(values: ArrayLike, name: str, caller: str, *, low: float, high: float,
+              low_open: bool = False, allow_inf: bool = True) -> FloatArray:
+    arr = np.asarray(values, dtype=np.float64)
+    ok = (arr > low) if low_open else (arr >= low)
+    ok &= arr <= high
+    if not allow_inf:
+        ok &= np.isfinite(arr)
+    if not ok.all():
+        bad = arr.ravel()[np.flatnonzero(~ok.ravel())[0]]
+        bound = f"{'>' if low_open else '>='} {low:g}"
+        finite = " and finite" if not allow_inf else ""
+        raise InvalidParameterError(f"{caller}: `{name}` must be a real number {bound}{finite}; got {bad!r}.")
+    return arr
+
+
+def _softplus(x: FloatArray) -> FloatArray:
+    """log(1 + exp(x)) without overflow."""
+    with np.errstate(over="ignore"):
+        return np.maximum(x, 0.0) + np.log1p(np.exp(-np.abs(x)))
+
+
+def _log_power_mean(log_p: FloatArray, log_r: FloatArray, log_gamma: FloatArray, phi: FloatArray) -> FloatArray:
+    """log W(gamma, phi) for broadcast arrays, with ``gamma = exp(log_gamma)`` in (0, inf).
+
+    ``phi`` may be 0 (geometric mean) or +-inf (max, min). ``log_p`` and ``log_r`` are
+    <= 0 and may be -inf.
+    """
+    log_p, log_r, log_gamma, phi = np.broadcast_arrays(log_p, log_r, log_gamma, phi)
+    out = np.empty(log_p.shape, dtype=np.float64)
+    log_wp = -_softplus(-log_gamma)  # log(gamma / (1 + gamma))
+    log_wr = -_softplus(log_gamma)  # log(1 / (1 + gamma))
+
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        geo = phi == 0
+        if geo.any():
+            wp, wr = np.exp(log_wp[geo]), np.exp(log_wr[geo])
+            out[geo] = wp * log_p[geo] + wr * log_r[geo]
+        hi, lo = phi == np.inf, phi == -np.inf
+        out[hi] = np.maximum(log_p[hi], log_r[hi])
+        out[lo] = np.minimum(log_p[lo], log_r[lo])
+
+        gen = ~(geo | hi | lo)
+        if gen.any():
+            f, lp, lr = phi[gen], log_p[gen], log_r[gen]
+            lwp, lwr = log_wp[gen], log_wr[gen]
+            a, b = f * lp, f * lr  # same sign: log_p, log_r <= 0
+            # Near the geometric mean, log(wp e^a + wr e^b) = log1p(wp expm1(a) + wr expm1(b))
+            # has no cancellation (both expm1 terms share a sign).
+            s = np.exp(lwp) * np.expm1(a) + np.exp(lwr) * np.expm1(b)
+            small = np.isfinite(s) & (s > -0.5) & (s < 1.0)
+            log_sum = np.empty_like(f)
+            log_sum[small] = np.log1p(s[small])
+            big = ~small
+            if big.any():
+                x1, x2 = a[big] + lwp[big], b[big] + lwr[big]
+                m = np.maximum(x1, x2)
+                d = np.abs(x1 - x2)
+                log_sum[big] = np.where(x1 == x2, m + math.log(2.0), m + np.log1p(np.exp(-d)))
+            out[gen] = log_sum / f
+    return out
+
+
+def _finish(log_value: FloatArray, scalar: bool) -> Any:
+    value = np.exp(log_value)
+    return float(value) if scalar else value
+
+
+def _is_scalar(*values: ArrayLike) -> bool:
+    return all(np.ndim(v) == 0 for v in values)
+
+
+def power_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0, phi: ArrayLike) -> Any:
+    r"""Weighted power mean of precision and recall.
+
+    .. math::
+
+        W_{\gamma,\varphi}(P, R) = \left(\frac{\gamma P^{\varphi} + R^{\varphi}}{1+\gamma}\right)^{1/\varphi}
+
+    with the limits :math:`\varphi \to 0`: :math:`(P^{\gamma} R)^{1/(1+\gamma)}` (geometric),
+    :math:`\varphi \to +\infty`: :math:`\max(P, R)`, :math:`\varphi \to -\infty`: :math:`\min(P, R)`.
+
+    Parameters
+    ----------
+    precision, recall : float or array-like
+        Values in [0, 1]; broadcast against each other and the parameters.
+    gamma : float or array-like, default=1.0
+        Weight of precision relative to recall, in [0, inf]. ``gamma=0`` gives recall,
+        ``gamma=inf`` precision. On the arithmetic mean (``phi=1``) one point of precision
+        is worth ``gamma`` points of recall.
+    phi : float or array-like
+        Exponent in [-inf, inf]: 1 arithmetic, 0 geometric, -1 harmonic.
+
+    Returns
+    -------
+    float or ndarray of float64
+        The mean, in [min(P, R), max(P, R)]; higher is better. A float when every input
+        is a scalar, else an array of the broadcast shape.
+
+    Raises
+    ------
+    InvalidParameterError
+        If precision or recall is outside [0, 1] or NaN, or ``gamma`` is negative or NaN,
+        or ``phi`` is NaN.
+
+    See Also
+    --------
+    g_beta_rho : the same family parametrised by break-even ratio and curvature.
+
+    Notes
+    -----
+    Evaluated as :math:`\exp(\log W)` with :math:`\log W` computed by ``log1p``/``expm1``
+    near :math:`\varphi = 0` and by a log-sum-exp elsewhere, so it is accurate (about
+    1e-14 relative) for :math:`|\varphi|` up to at least 1000 and at P or R equal to 0.
+
+    References
+    ----------
+    .. [1] ``shared/reference/000`` (weighted power means), corrected by ``ERRATA.md``.
+
+    Examples
+    --------
+    >>> from isometrics import power_mean
+    >>> power_mean(0.5, 1.0, phi=1)          # arithmetic
+    0.75
+    >>> round(power_mean(0.5, 1.0, phi=-1), 12)  # harmonic = F1
+    0.666666666667
+    >>> power_mean(0.5, 1.0, phi=float("-inf"))
+    0.5
+    """
+    caller = "power_mean"
+    p = _as_unit_interval(precision, "precision", caller)
+    r = _as_unit_interval(recall, "recall", caller)
+    g = _as_param(gamma, "gamma", caller, low=0.0, high=np.inf)
+    f = np.asarray(phi, dtype=np.float64)
+    if np.isnan(f).any():
+        raise InvalidParameterError(f"{caller}: `phi` must be a real number or +-inf; got NaN.")
+    scalar = _is_scalar(precision, recall, gamma, phi)
+    p, r, g, f = np.broadcast_arrays(p, r, g, f)
+    with np.errstate(divide="ignore"):
+        log_value = _log_power_mean(np.log(p), np.log(r), np.log(g), f)
+    # gamma = 0 or inf puts all the weight on one argument, whatever phi is.
+    log_value = np.where(g == 0, np.log(np.where(g == 0, r, 1.0)), log_value)
+    log_value = np.where(g == np.inf, np.log(np.where(g == np.inf, p, 1.0)), log_value)
+    return _finish(log_value, scalar)
+
+
+def weighted_arithmetic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0) -> Any:
+    r"""Weighted arithmetic mean :math:`(\gamma P + R)/(1 + \gamma)`.
+
+    Its level curves are straight lines of slope :math:`-\gamma` in the (recall,
+    precision) plane: one point of precision is worth ``gamma`` points of recall.
+
+    Parameters
+    ----------
+    precision, recall : float or array-like
+        Values in [0, 1].
+    gamma : float or array-like, default=1.0
+        Weight of precision, in [0, inf].
+
+    Returns
+    -------
+    float or ndarray of float64
+        In [0, 1]; higher is better.
+
+    Raises
+    ------
+    InvalidParameterError
+        As :func:`power_mean`.
+
+    References
+    ----------
+    .. [1] ``shared/reference/001``, "The Weighted Arithmetic Mean".
+
+    Examples
+    --------
+    >>> from isometrics import weighted_arithmetic_mean
+    >>> weighted_arithmetic_mean(0.5, 1.0, gamma=3)
+    0.625
+    """
+    return power_mean(precision, recall, gamma=gamma, phi=1.0)
+
+
+def weighted_geometric_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0) -> Any:
+    r"""Weighted geometric mean :math:`(P^{\gamma} R)^{1/(1+\gamma)}`.
+
+    Parameters
+    ----------
+    precision, recall : float or array-like
+        Values in [0, 1].
+    gamma : float or array-like, default=1.0
+        Weight of precision, in [0, inf]. ``G(beta, rho=-1)`` is this mean with
+        ``gamma = 1/beta``.
+
+    Returns
+    -------
+    float or ndarray of float64
+        In [0, 1]; higher is better; 0 when precision or recall is 0 (for finite
+        positive ``gamma``).
+
+    Raises
+    ------
+    InvalidParameterError
+        As :func:`power_mean`.
+
+    Examples
+    --------
+    >>> from isometrics import weighted_geometric_mean
+    >>> weighted_geometric_mean(0.25, 1.0)
+    0.5
+    """
+    return power_mean(precision, recall, gamma=gamma, phi=0.0)
+
+
+def weighted_harmonic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0) -> Any:
+    r"""Weighted harmonic mean :math:`\left((\gamma P^{-1} + R^{-1})/(1+\gamma)\right)^{-1}`.
+
+    This is F-beta with :math:`\gamma = 1/\beta^2`.
+
+    Parameters
+    ----------
+    precision, recall : float or array-like
+        Values in [0, 1].
+    gamma : float or array-like, default=1.0
+        Weight of precision, in [0, inf].
+
+    Returns
+    -------
+    float or ndarray of float64
+        In [0, 1]; higher is better; 0 when precision or recall is 0.
+
+    Raises
+    ------
+    InvalidParameterError
+        As :func:`power_mean`.
+
+    Examples
+    --------
+    >>> from isometrics import weighted_harmonic_mean
+    >>> weighted_harmonic_mean(0.5, 1.0, gamma=1)
+    0.6666666666666666
+    """
+    return power_mean(precision, recall, gamma=gamma, phi=-1.0)
+
+
+def fbeta(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0) -> Any:
+    r"""F-beta of precision and recall, :math:`(1+\beta^2) P R / (\beta^2 P + R)`.
+
+    Parameters
+    ----------
+    precision, recall : float or array-like
+        Values in [0, 1].
+    beta : float or array-like, default=1.0
+        Recall/precision ratio at which a point of either is worth the same, in
+        [0, inf]: ``beta > 1`` weights recall more. ``beta=0`` is precision and
+        ``beta=inf`` recall.
+
+    Returns
+    -------
+    float or ndarray of float64
+        In [0, 1]; higher is better; 0 when precision or recall is 0.
+
+    Raises
+    ------
+    InvalidParameterError
+        If precision or recall is outside [0, 1], or ``beta`` is negative or NaN.
+
+    See Also
+    --------
+    isometrics.fbeta_score : F-beta from labels, computed from counts, which is defined
+        where precision is not (no predicted positives).
+
+    Examples
+    --------
+    >>> from isometrics import fbeta
+    >>> round(fbeta(0.5, 1.0, beta=2), 12)
+    0.833333333333
+    """
+    b = _as_param(beta, "beta", "fbeta", low=0.0, high=np.inf)
+    with np.errstate(divide="ignore"):
+        gamma = 1.0 / (b * b)
+    return power_mean(precision, recall, gamma=gamma if np.ndim(beta) else float(gamma), phi=-1.0)
+
+
+def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0, rho: ArrayLike) -> Any:
+    r"""The two-parameter family :math:`G_{\beta,\rho}` of precision and recall.
+
+    .. math::
+
+        G_{\beta,\rho}(P, R) = \left(\frac{\beta^{\rho} P^{\rho+1} + R^{\rho+1}}{1 + \beta^{\rho}}\right)^{1/(\rho+1)}
+
+    ``beta`` is the recall/precision ratio at which a point of precision and a point
+    of recall are worth the same (for every ``rho != 0``); ``rho`` sets the curvature
+    of the level curves, whose slope is :math:`-(R/(\beta P))^{\rho}`.
+
+    Special values (``ERRATA.md``):
+
+    - ``rho = -2``: F-beta;
+    - ``rho = -1``: :math:`(P R^{\beta})^{1/(1+\beta)}`, the limit of the formula
+      (continuous there);
+    - ``rho = 0``: **stipulated** as :math:`(\beta P + R)/(1+\beta)`. The formula's limit
+      at ``rho -> 0`` is :math:`(P+R)/2`, so G is discontinuous at 0 unless ``beta = 1``,
+      and in this stipulated form a larger ``beta`` weights *precision* more, while for
+      every ``rho != 0`` a larger ``beta`` weights recall more;
+    - ``rho = -inf``: :math:`\min(P, R/\beta)` for :math:`\beta \le 1`,
+      :math:`\min(\beta P, R)` for :math:`\beta \ge 1`;
+    - ``rho = +inf``: :math:`\max(P, R/\beta)` for :math:`\beta \ge 1`,
+      :math:`\max(\beta P, R)` for :math:`\beta \le 1`.
+
+    Parameters
+    ----------
+    precision, recall : float or array-like
+        Values in [0, 1].
+    beta : float or array-like, default=1.0
+        Break-even recall/precision ratio, a finite number > 0.
+    rho : float or array-like
+        Curvature, in [-inf, inf].
+
+    Returns
+    -------
+    float or ndarray of float64
+        In [0, 1]; higher is better. A float when every input is a scalar.
+
+    Raises
+    ------
+    InvalidParameterError
+        If precision or recall is outside [0, 1] or NaN, ``beta`` is not finite and
+        > 0, or ``rho`` is NaN.
+
+    See Also
+    --------
+    power_mean : ``G(beta, rho) = W(gamma=beta**rho, phi=rho+1)``.
+
+    Notes
+    -----
+    The source writes "beta = gamma^(1/(phi+1))" and "rho = phi + 1"; both are slips
+    (``ERRATA.md``): the mapping is ``phi = rho + 1`` and ``gamma = beta**rho``.
+    ``beta**rho`` is formed as ``rho * log(beta)`` so that ``|rho|`` up to 1000 and
+    beyond neither overflows nor underflows.
+
+    References
+    ----------
+    .. [1] ``shared/reference/000`` ("an orthogonal two-parameter family"), corrected by
+       ``shared/reference/ERRATA.md``.
+
+    Examples
+    --------
+    >>> from isometrics import g_beta_rho
+    >>> round(g_beta_rho(0.5, 1.0, beta=2, rho=-2), 12)   # F2
+    0.833333333333
+    >>> round(g_beta_rho(0.25, 1.0, beta=1, rho=-1), 12)  # geometric mean
+    0.5
+    >>> g_beta_rho(0.5, 1.0, beta=3, rho=0)               # stipulated arithmetic form
+    0.625
+    """
+    caller = "g_beta_rho"
+    p = _as_unit_interval(precision, "precision", caller)
+    r = _as_unit_interval(recall, "recall", caller)
+    b = _as_param(beta, "beta", caller, low=0.0, high=np.inf, low_open=True, allow_inf=False)
+    rh = np.asarray(rho, dtype=np.float64)
+    if np.isnan(rh).any():
+        raise InvalidParameterError(f"{caller}: `rho` must be a real number or +-inf; got NaN.")
+    scalar = _is_scalar(precision, recall, beta, rho)
+    p, r, b, rh = np.broadcast_arrays(p, r, b, rh)
+    log_b = np.log(b)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log_p, log_r = np.log(p), np.log(r)
+        finite = np.isfinite(rh) & (rh != 0)
+        log_gamma = np.where(finite, rh * log_b, 0.0)
+        phi = np.where(finite, rh + 1.0, 0.0)
+        out = _log_power_mean(log_p, log_r, log_gamma, phi)
+        # rho = 0: the stipulated weighted arithmetic mean (beta P + R) / (1 + beta).
+        zero = rh == 0
+        if zero.any():
+            bz = b[zero]
+            out[zero] = np.log((bz * p[zero] + r[zero]) / (1.0 + bz))
+        # rho = +-inf: the limits of ERRATA.md, as logs.
+        lo, hi = rh == -np.inf, rh == np.inf
+        scaled_p = log_p + np.minimum(log_b, 0.0)  # log(beta P) when beta < 1
+        scaled_r = log_r - np.maximum(log_b, 0.0)  # log(R / beta) when beta > 1
+        # min: beta <= 1 -> min(P, R/beta) ; beta >= 1 -> min(beta P, R)
+        lo_val = np.where(b <= 1, np.minimum(log_p, log_r - log_b), np.minimum(log_p + log_b, log_r))
+        hi_val = np.where(b >= 1, np.maximum(log_p, scaled_r), np.maximum(scaled_p, log_r))
+        out = np.where(lo, lo_val, out)
+        out = np.where(hi, hi_val, out)
+    return _finish(out, scalar)

@@ -1,0 +1,348 @@
+"""Metrics of the precision-recall family as objects, and the parser of their names.
+
+A :class:`Metric` evaluates on confusion counts (``tp, fp, fn, tn``, vectorised over
+operating points) as well as on precision and recall. Counts come first because some
+metrics are defined where precision is not: F-beta with no predicted positive is 0.
+
+Metric specifications are short strings used by the API and the command line::
+
+    f1   f0.5   f2   fbeta(beta=2)   harmonic(gamma=4)   g(beta=2, rho=-3)
+    arithmetic(gamma=4)   geometric(beta=2)   power(gamma=1, phi=3)
+    min   max   precision   recall
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ._typing import ArrayLike, FloatArray
+from .exceptions import InvalidParameterError
+from .means import _log_power_mean, g_beta_rho, power_mean
+
+__all__ = ["Metric", "parse_metric", "METRIC_NAMES"]
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A metric of precision and recall, evaluable on counts.
+
+    Build one with :func:`parse_metric` (``parse_metric("f2")``) rather than directly.
+
+    Parameters
+    ----------
+    spec : str
+        Canonical specification, e.g. ``"fbeta(beta=2)"``; ``parse_metric(spec)``
+        gives back an equal metric.
+    label : str
+        Short human-readable name, e.g. ``"F2"``.
+    log_gamma, phi : float
+        The metric as a weighted power mean ``W(gamma, phi)`` of precision and recall
+        (``gamma = exp(log_gamma)``); ``None`` for precision and recall alone.
+    stipulated_arithmetic_beta : float or None
+        Set for ``g(beta, rho=0)``, the stipulated ``(beta P + R)/(1 + beta)``.
+    """
+
+    spec: str
+    label: str
+    log_gamma: float | None = None
+    phi: float | None = None
+    _pr: Callable[[FloatArray, FloatArray], FloatArray] | None = field(default=None, repr=False, compare=False)
+    _count_beta: float | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def needs_precision(self) -> bool:
+        """Whether the value depends on precision when recall is 0.
+
+        Metrics with ``phi <= 0`` (geometric, harmonic, F-beta, min) are 0 at recall 0
+        whatever the precision, so they are defined with no predicted positive.
+        """
+        if self.spec == "recall":
+            return False
+        if self.spec == "precision":
+            return True
+        assert self.phi is not None and self.log_gamma is not None
+        return not (self.phi <= 0 and self.log_gamma < math.inf)
+
+    def from_precision_recall(self, precision: ArrayLike, recall: ArrayLike) -> FloatArray:
+        """Evaluate on precision and recall arrays (broadcast), each in [0, 1].
+
+        Returns
+        -------
+        ndarray of float64
+            The metric's values, in [0, 1]; higher is better.
+        """
+        assert self._pr is not None
+        return np.asarray(self._pr(np.asarray(precision, float), np.asarray(recall, float)), dtype=np.float64)
+
+    def from_counts(self, tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike | None = None) -> FloatArray:
+        """Evaluate on (weighted) confusion counts, vectorised.
+
+        Parameters
+        ----------
+        tp, fp, fn, tn : array-like of float
+            True positives, false positives, false negatives and true negatives,
+            broadcast together; ``tn`` is accepted for uniformity (no metric of this
+            family uses it).
+
+        Returns
+        -------
+        ndarray of float64
+            The metric's values in [0, 1]. NaN marks a point where the metric is
+            undefined: precision-dependent metrics with no predicted positive, or
+            no positive sample at all. Callers turn NaN into an error or skip it.
+        """
+        tp, fp, fn = (np.asarray(a, dtype=np.float64) for a in (tp, fp, fn))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if self._count_beta is not None:
+                b2 = self._count_beta**2
+                if math.isinf(b2):
+                    return tp / (tp + fn)
+                num = (1.0 + b2) * tp
+                return num / (num + b2 * fn + fp)
+            precision = tp / (tp + fp)
+            recall = tp / (tp + fn)
+            undefined_p = ~np.isfinite(precision)
+            undefined_r = ~np.isfinite(recall)
+            p = np.where(undefined_p, 1.0, precision)
+            r = np.where(undefined_r, 0.0, recall)
+            value = self.from_precision_recall(p, r)
+            if self.needs_precision:
+                value = np.where(undefined_p, np.nan, value)
+            return np.where(undefined_r, np.nan, value)
+
+    def __str__(self) -> str:
+        return self.spec
+
+
+# ---------------------------------------------------------------------------- builders
+def _fmt(x: float) -> str:
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return f"{x:g}" if x == float(f"{x:g}") else repr(x)
+
+
+def _fbeta_metric(beta: float) -> Metric:
+    label = "F" + _fmt(beta)
+    spec = "f1" if beta == 1 else f"fbeta(beta={_fmt(beta)})"
+    with np.errstate(divide="ignore"):
+        log_gamma = -2.0 * math.log(beta) if beta > 0 else math.inf
+    return Metric(
+        spec=spec,
+        label=label,
+        log_gamma=log_gamma,
+        phi=-1.0,
+        _pr=lambda p, r: _pm(p, r, log_gamma, -1.0),
+        _count_beta=beta,
+    )
+
+
+def _pm(p: FloatArray, r: FloatArray, log_gamma: float, phi: float) -> FloatArray:
+    if math.isinf(log_gamma):
+        return np.broadcast_arrays(p if log_gamma > 0 else r, r)[0].astype(np.float64)
+    with np.errstate(divide="ignore"):
+        return np.exp(_log_power_mean(np.log(p), np.log(r), np.asarray(log_gamma), np.asarray(phi)))
+
+
+def _power_metric(spec: str, label: str, gamma: float, phi: float) -> Metric:
+    with np.errstate(divide="ignore"):
+        log_gamma = math.log(gamma) if gamma > 0 else -math.inf
+    return Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi,
+                  _pr=lambda p, r: power_mean(p, r, gamma=gamma, phi=phi))
+
+
+def _g_metric(beta: float, rho: float) -> Metric:
+    spec = f"g(beta={_fmt(beta)}, rho={_fmt(rho)})"
+    label = f"G(β={_fmt(beta)}, ρ={_fmt(rho)})"
+    if rho == 0:
+        # Stipulated (beta P + R)/(1 + beta): a weighted arithmetic mean with gamma = beta.
+        log_gamma, phi = math.log(beta), 1.0
+    elif math.isinf(rho):
+        log_gamma, phi = 0.0, rho  # only phi's sign matters for definedness
+    else:
+        log_gamma, phi = rho * math.log(beta), rho + 1.0
+    count_beta = beta if rho == -2 else None
+    return Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi,
+                  _pr=lambda p, r: g_beta_rho(p, r, beta=beta, rho=rho), _count_beta=count_beta)
+
+
+# ---------------------------------------------------------------------------- registry
+@dataclass(frozen=True)
+class _Entry:
+    params: tuple[str, ...]  # accepted keyword names
+    build: Callable[..., Metric]
+    summary: str
+    required: tuple[str, ...] = ()
+
+
+def _pos(name: str, value: float, *, allow_zero: bool = True, allow_inf: bool = True) -> float:
+    ok = (value >= 0 if allow_zero else value > 0) and (allow_inf or math.isfinite(value))
+    if not ok or math.isnan(value):
+        bound = ">= 0" if allow_zero else "> 0"
+        fin = " and finite" if not allow_inf else ""
+        raise InvalidParameterError(f"metric parameter `{name}` must be a number {bound}{fin}; got {_fmt(value)}.")
+    return value
+
+
+def _build_fbeta(beta: float = 1.0) -> Metric:
+    return _fbeta_metric(_pos("beta", beta))
+
+
+def _build_harmonic(beta: float | None = None, gamma: float | None = None) -> Metric:
+    if beta is not None and gamma is not None:
+        raise InvalidParameterError("harmonic(...) takes beta or gamma, not both (gamma = 1/beta**2).")
+    if gamma is not None:
+        _pos("gamma", gamma)
+        beta = math.inf if gamma == 0 else 1.0 / math.sqrt(gamma)
+    return _fbeta_metric(_pos("beta", 1.0 if beta is None else beta))
+
+
+def _build_g(beta: float = 1.0, rho: float | None = None) -> Metric:
+    assert rho is not None
+    if math.isnan(rho):
+        raise InvalidParameterError("metric parameter `rho` must be a number or +-inf; got nan.")
+    return _g_metric(_pos("beta", beta, allow_zero=False, allow_inf=False), rho)
+
+
+def _build_power(gamma: float = 1.0, phi: float | None = None) -> Metric:
+    assert phi is not None
+    if math.isnan(phi):
+        raise InvalidParameterError("metric parameter `phi` must be a number or +-inf; got nan.")
+    gamma = _pos("gamma", gamma)
+    return _power_metric(f"power(gamma={_fmt(gamma)}, phi={_fmt(phi)})",
+                         f"W(γ={_fmt(gamma)}, φ={_fmt(phi)})", gamma, phi)
+
+
+def _build_arithmetic(gamma: float = 1.0) -> Metric:
+    gamma = _pos("gamma", gamma)
+    return _power_metric(f"arithmetic(gamma={_fmt(gamma)})", f"A(γ={_fmt(gamma)})", gamma, 1.0)
+
+
+def _build_geometric(beta: float | None = None, gamma: float | None = None) -> Metric:
+    if beta is not None and gamma is not None:
+        raise InvalidParameterError("geometric(...) takes beta or gamma, not both (gamma = 1/beta).")
+    if beta is not None:
+        _pos("beta", beta, allow_zero=False)
+        gamma = 1.0 / beta
+    gamma = _pos("gamma", 1.0 if gamma is None else gamma)
+    spec = f"geometric(gamma={_fmt(gamma)})"
+    return _power_metric(spec, f"Geo(γ={_fmt(gamma)})", gamma, 0.0)
+
+
+def _fixed(spec: str, label: str, fn: Callable[[FloatArray, FloatArray], FloatArray],
+           log_gamma: float | None, phi: float | None) -> Callable[[], Metric]:
+    return lambda: Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi, _pr=fn)
+
+
+_REGISTRY: dict[str, _Entry] = {
+    "fbeta": _Entry(("beta",), _build_fbeta, "F-beta, the weighted harmonic mean; beta > 1 favours recall", ("beta",)),
+    "harmonic": _Entry(("beta", "gamma"), _build_harmonic, "weighted harmonic mean (= F-beta, gamma = 1/beta^2)"),
+    "g": _Entry(("beta", "rho"), _build_g, "G(beta, rho): beta = break-even R/P, rho = curvature (-2 is F-beta)", ("rho",)),
+    "power": _Entry(("gamma", "phi"), _build_power, "weighted power mean W(gamma, phi)", ("phi",)),
+    "arithmetic": _Entry(("gamma",), _build_arithmetic, "weighted arithmetic mean (gamma P + R)/(1 + gamma)"),
+    "geometric": _Entry(("beta", "gamma"), _build_geometric, "weighted geometric mean (P R^beta)^(1/(1+beta))"),
+    "min": _Entry((), _fixed("min", "min(P, R)", lambda p, r: np.minimum(p, r), 0.0, -math.inf), "min(precision, recall)"),
+    "max": _Entry((), _fixed("max", "max(P, R)", lambda p, r: np.maximum(p, r), 0.0, math.inf), "max(precision, recall)"),
+    "precision": _Entry((), _fixed("precision", "precision", lambda p, r: np.broadcast_arrays(p, r)[0] * 1.0, math.inf, 1.0), "precision"),
+    "recall": _Entry((), _fixed("recall", "recall", lambda p, r: np.broadcast_arrays(r, p)[0] * 1.0, -math.inf, 1.0), "recall"),
+}
+
+#: Names accepted by :func:`parse_metric` (besides the shorthands ``f1``, ``f0.5``, ``f2``, ...).
+METRIC_NAMES: tuple[str, ...] = tuple(_REGISTRY)
+
+_NUMBER = r"[-+]?(?:inf|(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)"
+_SHORT_F = re.compile(rf"^f\s*({_NUMBER})$", re.IGNORECASE)
+_CALL = re.compile(r"^([a-z_][a-z0-9_]*)\s*(?:\((.*)\))?$", re.IGNORECASE | re.DOTALL)
+_ARG = re.compile(rf"^\s*([a-z_][a-z0-9_]*)\s*=\s*({_NUMBER})\s*$", re.IGNORECASE)
+
+
+def _metric_help() -> str:
+    return "known metrics: f1, f0.5, f2, " + ", ".join(
+        f"{name}({', '.join(e.params)})" if e.params else name for name, e in _REGISTRY.items()
+    )
+
+
+def parse_metric(spec: str | Metric) -> Metric:
+    """Parse a metric specification such as ``"f2"`` or ``"g(beta=2, rho=-3)"``.
+
+    Parameters
+    ----------
+    spec : str or Metric
+        ``f<beta>`` (``f1``, ``f0.5``, ``f2``), or ``name`` or ``name(key=value, ...)``
+        with ``name`` one of :data:`METRIC_NAMES`: ``fbeta(beta)``,
+        ``harmonic(beta | gamma)``, ``g(beta=1, rho)``, ``power(gamma=1, phi)``,
+        ``arithmetic(gamma=1)``, ``geometric(beta | gamma)``, ``min``, ``max``,
+        ``precision``, ``recall``. Values may be ``inf``. A :class:`Metric` is returned
+        unchanged.
+
+    Returns
+    -------
+    Metric
+
+    Raises
+    ------
+    InvalidParameterError
+        If the specification cannot be parsed: unknown name (the message suggests the
+        closest known one), unknown or missing parameter, a value that is not a number
+        or out of range. The message says what was wrong and lists what is accepted.
+
+    Examples
+    --------
+    >>> from isometrics import parse_metric
+    >>> parse_metric("f0.5").label
+    'F0.5'
+    >>> parse_metric("g(beta=2, rho=-2)").from_precision_recall(0.5, 1.0).round(12)
+    np.float64(0.833333333333)
+    """
+    if isinstance(spec, Metric):
+        return spec
+    if not isinstance(spec, str):
+        raise InvalidParameterError(f"metric must be a string such as 'f1' or a Metric; got {spec!r}.")
+    text = spec.strip()
+    short = _SHORT_F.match(text)
+    if short:
+        return _build_fbeta(float(short.group(1)))
+    call = _CALL.match(text)
+    if not call:
+        raise InvalidParameterError(
+            f"cannot parse metric {spec!r}: write name or name(key=value, ...), e.g. 'g(beta=2, rho=-3)'; {_metric_help()}."
+        )
+    name, args = call.group(1).lower(), call.group(2)
+    entry = _REGISTRY.get(name)
+    if entry is None:
+        close = difflib.get_close_matches(name, [*_REGISTRY, "f1", "f2"], n=1)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        raise InvalidParameterError(f"unknown metric {name!r}.{hint} {_metric_help()}.")
+    kwargs: dict[str, float] = {}
+    if args is not None and args.strip():
+        for part in args.split(","):
+            m = _ARG.match(part)
+            if not m:
+                raise InvalidParameterError(
+                    f"cannot parse {part.strip()!r} in metric {spec!r}: arguments are key=number, e.g. "
+                    f"{name}({', '.join(f'{p}=2' for p in entry.params) or ''})."
+                )
+            key, value = m.group(1).lower(), float(m.group(2))
+            if key not in entry.params:
+                accepted = ", ".join(entry.params) or "no parameters"
+                raise InvalidParameterError(f"metric {name!r} has no parameter {key!r}; it accepts: {accepted}.")
+            if key in kwargs:
+                raise InvalidParameterError(f"parameter {key!r} given twice in metric {spec!r}.")
+            kwargs[key] = value
+    missing = [p for p in entry.required if p not in kwargs]
+    if missing:
+        raise InvalidParameterError(
+            f"metric {name!r} needs {', '.join(missing)}: e.g. "
+            f"{name}({', '.join(f'{p}=2' if p != 'rho' else 'rho=-2' for p in entry.params)})."
+        )
+    return entry.build(**kwargs)
+
+
+def _as_metric(metric: Any) -> Metric:
+    return parse_metric(metric)

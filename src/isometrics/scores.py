@@ -1,0 +1,660 @@
+"""Metrics of hard predictions (binary and multiclass), from one counts -> metric path.
+
+Every score here goes ``y_true, y_pred -> ClassCounts -> ratio -> average``. F-beta is
+computed from counts, ``(1+b^2) TP / ((1+b^2) TP + b^2 FN + FP)``, not from precision
+and recall, so it is defined where precision is not. Names, signatures and results
+follow scikit-learn; documented differences are listed in each function's Notes.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
+from ._validation import check_option, check_real, check_zero_division
+from .averaging import average as _average
+from .averaging import ratio
+from .counts import ClassCounts, _check_pair, _class_counts, _confusion_matrix
+from .exceptions import IsometricsError, UndefinedMetricWarning
+
+__all__ = [
+    "precision_recall_fscore_support",
+    "precision_score",
+    "recall_score",
+    "fbeta_score",
+    "f1_score",
+    "specificity_score",
+    "negative_predictive_value_score",
+    "false_positive_rate_score",
+    "accuracy_score",
+    "balanced_accuracy_score",
+    "matthews_corrcoef",
+]
+
+_SHARED_DOC = {
+    "data": """y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.""",
+    "labels": """labels : array-like of shape (n_labels,), default=None
+        Classes to include when ``average != "binary"``, in this order (absent classes
+        allowed). ``None``: the sorted union of the labels in ``y_true`` and ``y_pred``.""",
+    "pos_label": """pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"`` (scikit-learn's default of 1, kept
+        for compatibility); ignored otherwise.""",
+    "average": """average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
+        ``"binary"``: the value for ``pos_label`` only (two classes at most).
+        ``"micro"``: pool the counts of all selected classes, then take the ratio.
+        ``"macro"``: unweighted mean of the per-class values. ``"weighted"``: mean
+        weighted by each class's support. ``None``: the per-class values.""",
+    "sample_weight": """sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.""",
+    "zero_division": """zero_division : {"warn", 0.0, 1.0, np.nan}, default="warn"
+        Value of a 0/0 ratio. ``"warn"`` gives 0.0 and an ``UndefinedMetricWarning``.
+        With ``np.nan``, macro and weighted averages leave undefined classes out.""",
+    "raises": """ValueError
+        If the inputs are empty or differ in length, hold NaN labels or mix label
+        types; if the weights are negative, non-finite or all zero; if
+        ``average="binary"`` with more than two classes, or ``pos_label`` is not a
+        label; if ``average`` or ``zero_division`` is not an accepted value.""",
+    "returns": """float or ndarray of shape (n_labels,), float64
+        In [0, 1], higher is better; per class (in ``labels`` order) when
+        ``average=None``, else a float.""",
+}
+
+
+def _doc(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Fill the shared parameter descriptions into a docstring (one source of text)."""
+    if func.__doc__:
+        func.__doc__ = func.__doc__ % _SHARED_DOC
+    return func
+
+
+def _prepare(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None,
+    pos_label: Any,
+    average: str | None,
+    sample_weight: ArrayLike | None,
+    zero_division: Any,
+    caller: str,
+) -> tuple[ClassCounts, str | None]:
+    if average == "samples":
+        raise IsometricsError(
+            f"{caller}: average='samples' applies to multilabel data, which isometrics does not take yet; "
+            "use 'micro', 'macro', 'weighted' or None."
+        )
+    if average is not None:
+        check_option(average, "average", AVERAGE_OPTIONS, caller=caller)
+    check_zero_division(zero_division, caller=caller)
+    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
+    if average == "binary":
+        counts_all = _class_counts(yt, yp, w, None, caller)
+        present = counts_all.labels
+        if len(present) > 2:
+            raise IsometricsError(
+                f"{caller}: the labels have {len(present)} classes but average='binary' takes two; "
+                "pass average='micro', 'macro', 'weighted' or None."
+            )
+        if not np.any(present == pos_label):
+            if len(present) >= 2:
+                raise IsometricsError(
+                    f"{caller}: pos_label={pos_label!r} is not a label (labels: {list(present.tolist())}); "
+                    "pass one of them as pos_label."
+                )
+        selected = np.asarray([pos_label])
+        return _class_counts(yt, yp, w, selected, caller), average
+    return _class_counts(yt, yp, w, None if labels is None else np.asarray(labels), caller), average
+
+
+def _finish(values: FloatArray, counts: ClassCounts, average: str | None, zero_division: Any) -> Any:
+    if average == "binary":
+        return float(values[0])
+    return _average(values, counts, average, zero_division=zero_division)
+
+
+def _pooled(counts: ClassCounts) -> ClassCounts:
+    return ClassCounts(
+        labels=counts.labels[:0],
+        tp=np.atleast_1d(counts.tp.sum()),
+        fp=np.atleast_1d(counts.fp.sum()),
+        fn=np.atleast_1d(counts.fn.sum()),
+        tn=np.atleast_1d(counts.tn.sum()),
+    )
+
+
+def _fbeta_from_counts(c: ClassCounts, beta: float, zero_division: Any, warn: bool) -> FloatArray:
+
+    if math.isinf(beta):
+        return ratio(c.tp, c.tp + c.fn, zero_division=zero_division if warn else _silent(zero_division),
+                     what="F-score", why="labels with no true nor predicted samples")
+    b2 = beta * beta
+    return ratio((1 + b2) * c.tp, (1 + b2) * c.tp + b2 * c.fn + c.fp,
+                 zero_division=zero_division if warn else _silent(zero_division),
+                 what="F-score", why="labels with no true nor predicted samples")
+
+
+def _silent(zero_division: Any) -> Any:
+    return 0.0 if isinstance(zero_division, str) else zero_division
+
+
+@_doc
+def precision_recall_fscore_support(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    beta: float = 1.0,
+    labels: ArrayLike | None = None,
+    pos_label: Any = 1,
+    average: str | None = None,
+    warn_for: tuple[str, ...] = ("precision", "recall", "f-score"),
+    sample_weight: ArrayLike | None = None,
+    zero_division: Any = "warn",
+) -> tuple[Any, Any, Any, Any]:
+    r"""Precision, recall, F-beta and support of each class, or their average.
+
+    .. math::
+
+        P = \frac{TP}{TP+FP},\quad R = \frac{TP}{TP+FN},\quad
+        F_\beta = \frac{(1+\beta^2)\,TP}{(1+\beta^2)\,TP + \beta^2 FN + FP}
+
+    Parameters
+    ----------
+    %(data)s
+    beta : float, default=1.0
+        Recall/precision trade-off in [0, inf]: ``beta > 1`` weights recall more.
+    %(labels)s
+    %(pos_label)s
+    average : {"binary", "micro", "macro", "weighted"} or None, default=None
+        As in :func:`precision_score`; the default here is ``None`` (per class), like
+        scikit-learn's.
+    warn_for : tuple of str, default=("precision", "recall", "f-score")
+        Which undefined quantities warn when ``zero_division="warn"``.
+    %(sample_weight)s
+    %(zero_division)s
+
+    Returns
+    -------
+    precision, recall, fbeta_score : float or ndarray of shape (n_labels,)
+        Each in [0, 1], higher is better.
+    support : ndarray of shape (n_labels,) or None
+        Weighted number of true samples of each class when ``average=None``, else None.
+
+    Raises
+    ------
+    %(raises)s
+
+    Notes
+    -----
+    Same signature and results as scikit-learn's function of the same name, for binary
+    and multiclass targets (multilabel input is not accepted).
+
+    References
+    ----------
+    .. [1] C. J. van Rijsbergen, *Information Retrieval*, 2nd ed., 1979.
+
+    Examples
+    --------
+    >>> from isometrics import precision_recall_fscore_support
+    >>> p, r, f, s = precision_recall_fscore_support([0, 1, 1, 1], [0, 1, 0, 1])
+    >>> p, r, s
+    (array([0.5, 1. ]), array([1.        , 0.66666667]), array([1., 3.]))
+    """
+    caller = "precision_recall_fscore_support"
+    beta = check_real(beta, "beta", caller=caller, low=0.0, allow_inf=True)
+    counts, average = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                               sample_weight=sample_weight, zero_division=zero_division, caller=caller)
+    c = _pooled(counts) if average == "micro" else counts
+    zd = zero_division
+    precision = ratio(c.tp, c.tp + c.fp, zero_division=zd if "precision" in warn_for else _silent(zd),
+                      what="Precision", why="labels with no predicted samples")
+    recall = ratio(c.tp, c.tp + c.fn, zero_division=zd if "recall" in warn_for else _silent(zd),
+                   what="Recall", why="labels with no true samples")
+    fscore = _fbeta_from_counts(c, beta, zd, "f-score" in warn_for)
+    if average == "micro":
+        return float(precision[0]), float(recall[0]), float(fscore[0]), None
+    if average is None:
+        return precision, recall, fscore, counts.support
+    return (_finish(precision, counts, average, zd), _finish(recall, counts, average, zd),
+            _finish(fscore, counts, average, zd), None)
+
+
+def _ratio_score(caller: str, y_true: ArrayLike, y_pred: ArrayLike, labels: ArrayLike | None, pos_label: Any,
+                 average: str | None, sample_weight: ArrayLike | None, zero_division: Any,
+                 num: Callable[[ClassCounts], FloatArray], den: Callable[[ClassCounts], FloatArray],
+                 what: str, why: str) -> Any:
+    counts, average = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                               sample_weight=sample_weight, zero_division=zero_division, caller=caller)
+    if average == "micro":
+        pooled = _pooled(counts)
+        return float(ratio(num(pooled), den(pooled), zero_division=zero_division, what=what, why=why)[0])
+    values = ratio(num(counts), den(counts), zero_division=zero_division, what=what, why=why)
+    return _finish(values, counts, average, zero_division)
+
+
+@_doc
+def precision_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None, pos_label: Any = 1,
+                    average: str | None = "binary", sample_weight: ArrayLike | None = None,
+                    zero_division: Any = "warn") -> Any:
+    r"""Precision, :math:`TP / (TP + FP)`: the share of predicted positives that are positive.
+
+    Parameters
+    ----------
+    %(data)s
+    %(labels)s
+    %(pos_label)s
+    %(average)s
+    %(sample_weight)s
+    %(zero_division)s
+
+    Returns
+    -------
+    %(returns)s
+
+    Raises
+    ------
+    %(raises)s
+
+    Notes
+    -----
+    Same results as scikit-learn's ``precision_score`` for binary and multiclass targets.
+
+    Examples
+    --------
+    >>> from isometrics import precision_score
+    >>> precision_score([0, 1, 1, 1], [1, 1, 0, 1])
+    0.6666666666666666
+    """
+    return _ratio_score("precision_score", y_true, y_pred, labels, pos_label, average, sample_weight, zero_division,
+                        lambda c: c.tp, lambda c: c.tp + c.fp, "Precision", "labels with no predicted samples")
+
+
+@_doc
+def recall_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None, pos_label: Any = 1,
+                 average: str | None = "binary", sample_weight: ArrayLike | None = None,
+                 zero_division: Any = "warn") -> Any:
+    r"""Recall (sensitivity, true positive rate), :math:`TP / (TP + FN)`.
+
+    Parameters
+    ----------
+    %(data)s
+    %(labels)s
+    %(pos_label)s
+    %(average)s
+    %(sample_weight)s
+    %(zero_division)s
+
+    Returns
+    -------
+    %(returns)s
+
+    Raises
+    ------
+    %(raises)s
+
+    Notes
+    -----
+    Same results as scikit-learn's ``recall_score`` for binary and multiclass targets.
+
+    Examples
+    --------
+    >>> from isometrics import recall_score
+    >>> recall_score([0, 1, 1, 1], [1, 1, 0, 1])
+    0.6666666666666666
+    """
+    return _ratio_score("recall_score", y_true, y_pred, labels, pos_label, average, sample_weight, zero_division,
+                        lambda c: c.tp, lambda c: c.tp + c.fn, "Recall", "labels with no true samples")
+
+
+@_doc
+def specificity_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None, pos_label: Any = 1,
+                      average: str | None = "binary", sample_weight: ArrayLike | None = None,
+                      zero_division: Any = "warn") -> Any:
+    r"""Specificity (true negative rate), :math:`TN / (TN + FP)`, one class against the rest.
+
+    Parameters
+    ----------
+    %(data)s
+    %(labels)s
+    %(pos_label)s
+    %(average)s
+    %(sample_weight)s
+    %(zero_division)s
+
+    Returns
+    -------
+    %(returns)s
+
+    Raises
+    ------
+    %(raises)s
+
+    Examples
+    --------
+    >>> from isometrics import specificity_score
+    >>> specificity_score([0, 0, 1, 1], [0, 1, 1, 1])
+    0.5
+    """
+    return _ratio_score("specificity_score", y_true, y_pred, labels, pos_label, average, sample_weight, zero_division,
+                        lambda c: c.tn, lambda c: c.tn + c.fp, "Specificity", "labels with no negative samples")
+
+
+@_doc
+def negative_predictive_value_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None,
+                                    pos_label: Any = 1, average: str | None = "binary",
+                                    sample_weight: ArrayLike | None = None, zero_division: Any = "warn") -> Any:
+    r"""Negative predictive value, :math:`TN / (TN + FN)`: the share of predicted negatives that are negative.
+
+    Parameters
+    ----------
+    %(data)s
+    %(labels)s
+    %(pos_label)s
+    %(average)s
+    %(sample_weight)s
+    %(zero_division)s
+
+    Returns
+    -------
+    %(returns)s
+
+    Raises
+    ------
+    %(raises)s
+
+    Examples
+    --------
+    >>> from isometrics import negative_predictive_value_score
+    >>> negative_predictive_value_score([0, 0, 1, 1], [0, 0, 0, 1])
+    0.6666666666666666
+    """
+    return _ratio_score("negative_predictive_value_score", y_true, y_pred, labels, pos_label, average, sample_weight,
+                        zero_division, lambda c: c.tn, lambda c: c.tn + c.fn, "Negative predictive value",
+                        "labels with no predicted negative samples")
+
+
+@_doc
+def false_positive_rate_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None,
+                              pos_label: Any = 1, average: str | None = "binary",
+                              sample_weight: ArrayLike | None = None, zero_division: Any = "warn") -> Any:
+    r"""False positive rate (fall-out), :math:`FP / (FP + TN)` = 1 - specificity. Lower is better.
+
+    Parameters
+    ----------
+    %(data)s
+    %(labels)s
+    %(pos_label)s
+    %(average)s
+    %(sample_weight)s
+    %(zero_division)s
+
+    Returns
+    -------
+    float or ndarray of shape (n_labels,), float64
+        In [0, 1], **lower** is better; per class when ``average=None``.
+
+    Raises
+    ------
+    %(raises)s
+
+    Examples
+    --------
+    >>> from isometrics import false_positive_rate_score
+    >>> false_positive_rate_score([0, 0, 1, 1], [0, 1, 1, 1])
+    0.5
+    """
+    return _ratio_score("false_positive_rate_score", y_true, y_pred, labels, pos_label, average, sample_weight,
+                        zero_division, lambda c: c.fp, lambda c: c.fp + c.tn, "False positive rate",
+                        "labels with no negative samples")
+
+
+@_doc
+def fbeta_score(y_true: ArrayLike, y_pred: ArrayLike, *, beta: float, labels: ArrayLike | None = None,
+                pos_label: Any = 1, average: str | None = "binary", sample_weight: ArrayLike | None = None,
+                zero_division: Any = "warn") -> Any:
+    r"""F-beta from counts, :math:`(1+\beta^2)TP / ((1+\beta^2)TP + \beta^2 FN + FP)`.
+
+    The weighted harmonic mean of precision and recall, written on counts so that it
+    is defined (0) when nothing is predicted positive but positives exist.
+
+    Parameters
+    ----------
+    %(data)s
+    beta : float
+        Recall/precision trade-off in [0, inf]: ``beta > 1`` weights recall more
+        (``beta`` is the recall/precision ratio at which a point of either is worth
+        the same). ``beta=0`` is precision, ``inf`` recall.
+    %(labels)s
+    %(pos_label)s
+    %(average)s
+    %(sample_weight)s
+    %(zero_division)s
+
+    Returns
+    -------
+    %(returns)s
+
+    Raises
+    ------
+    %(raises)s
+    InvalidParameterError
+        If ``beta`` is negative or NaN.
+
+    Notes
+    -----
+    Same results as scikit-learn's ``fbeta_score``. It equals accuracy on a modified
+    confusion matrix in which true negatives are replaced by true positives and the
+    positive row is scaled by :math:`\beta^2` (Flach, ``shared/reference/004``).
+
+    References
+    ----------
+    .. [1] C. J. van Rijsbergen, *Information Retrieval*, 2nd ed., 1979.
+
+    Examples
+    --------
+    >>> from isometrics import fbeta_score
+    >>> round(fbeta_score([0, 1, 1, 1], [1, 1, 0, 1], beta=2), 6)
+    0.666667
+    """
+    caller = "fbeta_score"
+    beta = check_real(beta, "beta", caller=caller, low=0.0, allow_inf=True)
+    counts, average = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                               sample_weight=sample_weight, zero_division=zero_division, caller=caller)
+    if average == "micro":
+        return float(_fbeta_from_counts(_pooled(counts), beta, zero_division, True)[0])
+    return _finish(_fbeta_from_counts(counts, beta, zero_division, True), counts, average, zero_division)
+
+
+@_doc
+def f1_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None, pos_label: Any = 1,
+             average: str | None = "binary", sample_weight: ArrayLike | None = None,
+             zero_division: Any = "warn") -> Any:
+    r"""F1 from counts, :math:`2TP / (2TP + FN + FP)`; :func:`fbeta_score` with ``beta=1``.
+
+    Parameters
+    ----------
+    %(data)s
+    %(labels)s
+    %(pos_label)s
+    %(average)s
+    %(sample_weight)s
+    %(zero_division)s
+
+    Returns
+    -------
+    %(returns)s
+
+    Raises
+    ------
+    %(raises)s
+
+    Examples
+    --------
+    >>> from isometrics import f1_score
+    >>> f1_score([0, 1, 1, 1], [1, 1, 0, 1])
+    0.6666666666666666
+    """
+    return fbeta_score(y_true, y_pred, beta=1.0, labels=labels, pos_label=pos_label, average=average,
+                       sample_weight=sample_weight, zero_division=zero_division)
+
+
+@_doc
+def accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = True,
+                   sample_weight: ArrayLike | None = None) -> float:
+    r"""Accuracy: the (weighted) share of samples whose prediction equals the label.
+
+    Parameters
+    ----------
+    %(data)s
+    normalize : bool, default=True
+        ``False`` returns the (weighted) number of correct predictions instead.
+    %(sample_weight)s
+
+    Returns
+    -------
+    float
+        In [0, 1] (or a count when ``normalize=False``); higher is better.
+
+    Raises
+    ------
+    ValueError
+        If the inputs are empty, differ in length or mix label types, or the weights
+        are invalid.
+
+    Examples
+    --------
+    >>> from isometrics import accuracy_score
+    >>> accuracy_score([0, 1, 2, 2], [0, 2, 2, 1])
+    0.5
+    """
+    caller = "accuracy_score"
+    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
+    correct = (yt == yp).astype(np.float64)
+    total = float(np.dot(correct, w)) if w is not None else float(correct.sum())
+    if not normalize:
+        return total
+    return total / (float(w.sum()) if w is not None else len(yt))
+
+
+@_doc
+def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: ArrayLike | None = None,
+                            adjusted: bool = False) -> float:
+    r"""Balanced accuracy: the mean of the recalls of the classes present in ``y_true``.
+
+    Parameters
+    ----------
+    %(data)s
+    %(sample_weight)s
+    adjusted : bool, default=False
+        Rescale so that chance scores 0 and perfect 1: :math:`(s - 1/K)/(1 - 1/K)`.
+
+    Returns
+    -------
+    float
+        In [0, 1] (adjusted: at most 1, may be negative); higher is better.
+
+    Raises
+    ------
+    ValueError
+        As :func:`accuracy_score`.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        When ``y_pred`` holds classes absent from ``y_true`` (they are left out).
+
+    Notes
+    -----
+    Same results as scikit-learn's ``balanced_accuracy_score``.
+
+    Examples
+    --------
+    >>> from isometrics import balanced_accuracy_score
+    >>> balanced_accuracy_score([0, 0, 0, 1], [0, 0, 1, 1])
+    0.8333333333333333
+    """
+    caller = "balanced_accuracy_score"
+    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
+    matrix = _confusion_matrix(yt, yp, w, None, caller)
+    support = matrix.sum(axis=1)
+    present = support > 0
+    if not present.all():
+        warnings.warn("y_pred contains classes not in y_true; they are left out of the balanced accuracy.",
+                      UndefinedMetricWarning, stacklevel=2)
+    score = float(np.mean(np.diag(matrix)[present] / support[present]))
+    if adjusted:
+        chance = 1.0 / int(present.sum())
+        score = (score - chance) / (1.0 - chance)
+    return score
+
+
+@_doc
+def matthews_corrcoef(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: ArrayLike | None = None,
+                      zero_division: Any = "warn") -> float:
+    r"""Matthews correlation coefficient (binary and multiclass, Gorodkin's R_K).
+
+    .. math::
+
+        \mathrm{MCC} = \frac{c\,s - \sum_k p_k t_k}
+                            {\sqrt{(s^2 - \sum_k p_k^2)(s^2 - \sum_k t_k^2)}}
+
+    with :math:`c` the correct predictions, :math:`s` the total, :math:`t_k` and
+    :math:`p_k` the true and predicted totals of class :math:`k`.
+
+    Parameters
+    ----------
+    %(data)s
+    %(sample_weight)s
+    %(zero_division)s
+
+    Returns
+    -------
+    float
+        In [-1, 1]; 1 perfect, 0 no better than chance; higher is better.
+
+    Raises
+    ------
+    ValueError
+        As :func:`accuracy_score`, or if ``zero_division`` is not an accepted value.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        With ``zero_division="warn"`` when the denominator is 0 (one class in
+        ``y_true`` or in ``y_pred``); the result is then 0.0.
+
+    Notes
+    -----
+    Same results as scikit-learn's ``matthews_corrcoef``, which returns 0.0 silently in
+    the undefined case; here it warns, and ``zero_division`` chooses the value.
+
+    References
+    ----------
+    .. [1] J. Gorodkin, "Comparing two K-category assignments by a K-category
+       correlation coefficient", Computational Biology and Chemistry 28:367-374, 2004.
+
+    Examples
+    --------
+    >>> from isometrics import matthews_corrcoef
+    >>> round(matthews_corrcoef([1, 1, 1, -1], [1, -1, 1, 1]), 4)
+    -0.3333
+    """
+    caller = "matthews_corrcoef"
+    check_zero_division(zero_division, caller=caller)
+    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
+    matrix = _confusion_matrix(yt, yp, w, None, caller)
+    t_sum, p_sum = matrix.sum(axis=1), matrix.sum(axis=0)
+    correct, total = float(np.trace(matrix)), float(matrix.sum())
+    cov_tp = correct * total - float(np.dot(t_sum, p_sum))
+    cov_pp = total * total - float(np.dot(p_sum, p_sum))
+    cov_tt = total * total - float(np.dot(t_sum, t_sum))
+    value = ratio(np.array([cov_tp]), np.array([np.sqrt(cov_pp * cov_tt)]), zero_division=zero_division,
+                  what="Matthews correlation coefficient", why="data with one class in y_true or y_pred")
+    return float(value[0])
