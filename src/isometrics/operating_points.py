@@ -152,7 +152,7 @@ class OperatingPoints:
         >>> from isometrics import OperatingPoints
         >>> op = OperatingPoints.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
         >>> op.thresholds
-        array([inf, 0.8 , 0.4 , 0.35, 0.1 ])
+        array([ inf, 0.8 , 0.4 , 0.35, 0.1 ])
         >>> op.tp, op.fp
         (array([0., 1., 1., 2., 2.]), array([0., 0., 1., 1., 2.]))
         """
