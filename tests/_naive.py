@@ -1,0 +1,73 @@
+"""Slow, obviously-correct references written independently of the package (loops, Fractions)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+
+def naive_points(y, s, w=None):
+    """(thresholds, tp, fp) by brute force: for each distinct score, sum weights at or above it."""
+    y = np.asarray(y, bool)
+    s = np.asarray(s, float)
+    w = np.ones(len(y)) if w is None else np.asarray(w, float)
+    keep = w != 0
+    y, s, w = y[keep], s[keep], w[keep]
+    thresholds = [np.inf] + sorted(set(s.tolist()), reverse=True)
+    tp = [sum(wi for yi, si, wi in zip(y, s, w) if yi and si >= t) for t in thresholds]
+    fp = [sum(wi for yi, si, wi in zip(y, s, w) if not yi and si >= t) for t in thresholds]
+    return np.array(thresholds), np.array(tp, float), np.array(fp, float)
+
+
+def naive_auroc(y, s, w=None):
+    """Probability that a positive outscores a negative, ties 1/2, as a weighted pairwise count."""
+    y = np.asarray(y, bool)
+    s = np.asarray(s, float)
+    w = np.ones(len(y)) if w is None else np.asarray(w, float)
+    num = 0.0
+    for i in np.flatnonzero(y):
+        for j in np.flatnonzero(~y):
+            num += w[i] * w[j] * (1.0 if s[i] > s[j] else 0.5 if s[i] == s[j] else 0.0)
+    return num / (w[y].sum() * w[~y].sum())
+
+
+def naive_average_precision(y, s, w=None):
+    """Mean over positives (weighted) of the precision at the end of their tie group."""
+    y = np.asarray(y, bool)
+    s = np.asarray(s, float)
+    w = np.ones(len(y)) if w is None else np.asarray(w, float)
+    total = 0.0
+    for i in np.flatnonzero(y):
+        above = s >= s[i]
+        total += w[i] * (w[above & y].sum() / w[above].sum())
+    return total / w[y].sum()
+
+
+def exact_auprg(y, s):
+    """AUPRG in exact rational arithmetic, following Flach & Kull's recipe step by step."""
+    y = [bool(v) for v in y]
+    P = sum(y)
+    N = len(y) - P
+    pts = [(Fraction(0), Fraction(0))]
+    for t in sorted(set(s), reverse=True):
+        tp = sum(1 for yi, si in zip(y, s) if yi and si >= t)
+        fp = sum(1 for yi, si in zip(y, s) if not yi and si >= t)
+        pts.append((Fraction(tp), Fraction(fp)))
+    odds = Fraction(P, N)
+
+    def gains(tp, fp):
+        return 1 - odds * (P - tp) / tp, 1 - odds * fp / tp  # (recall gain, precision gain)
+
+    cross = Fraction(P * P, P + N)
+    curve = []
+    for (tp0, fp0), (tp1, fp1) in zip(pts, pts[1:]):
+        if tp0 < cross <= tp1:
+            a = (cross - tp0) / (tp1 - tp0)
+            curve.append(gains(cross, fp0 + a * (fp1 - fp0)))
+        if tp1 >= cross:
+            curve.append(gains(tp1, fp1))
+    area = Fraction(0)
+    for (r0, p0), (r1, p1) in zip(curve, curve[1:]):
+        area += (r1 - r0) * (p0 + p1) / 2
+    return area
