@@ -38,7 +38,7 @@ def naive_average_precision(y, s, w=None):
     s = np.asarray(s, float)
     w = np.ones(len(y)) if w is None else np.asarray(w, float)
     total = 0.0
-    for i in np.flatnonzero(y):
+    for i in np.flatnonzero(y & (w > 0)):
         above = s >= s[i]
         total += w[i] * (w[above & y].sum() / w[above].sum())
     return total / w[y].sum()

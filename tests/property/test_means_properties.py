@@ -1,0 +1,122 @@
+"""Identities of the power-mean family (ERRATA.md), checked with hypothesis and mpmath."""
+
+import math
+
+import mpmath
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import isometrics as im
+
+unit = st.floats(0.0, 1.0)
+pos_unit = st.floats(1e-6, 1.0)
+beta_st = st.floats(0.05, 20.0)
+rho_st = st.floats(-50.0, 50.0)
+
+
+@given(unit, unit, beta_st, rho_st)
+def test_g_between_min_and_max(p, r, beta, rho):
+    g = im.g_beta_rho(p, r, beta=beta, rho=rho)
+    assert min(p, r) * (1 - 1e-12) - 1e-300 <= g <= max(p, r) * (1 + 1e-12)
+
+
+@given(pos_unit, pos_unit, st.floats(0.05, 20.0), st.floats(-30.0, 30.0), st.floats(1e-3, 5.0))
+def test_power_mean_monotone_in_exponent(p, r, gamma, phi, step):
+    lo = im.power_mean(p, r, gamma=gamma, phi=phi)
+    hi = im.power_mean(p, r, gamma=gamma, phi=phi + step)
+    assert lo <= hi * (1 + 1e-12)
+
+
+@given(pos_unit, pos_unit, beta_st)
+def test_rho_minus_two_is_fbeta_count_formula(p, r, beta):
+    # With TP = 1: FP = 1/P - 1, FN = 1/R - 1, and F = (1+b2) TP / ((1+b2) TP + b2 FN + FP).
+    tp, fp, fn = 1.0, 1.0 / p - 1.0, 1.0 / r - 1.0
+    b2 = beta * beta
+    count_form = (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp)
+    assert im.g_beta_rho(p, r, beta=beta, rho=-2) == pytest.approx(count_form, rel=1e-12)
+    assert im.fbeta(p, r, beta=beta) == pytest.approx(count_form, rel=1e-12)
+
+
+@given(pos_unit, pos_unit, beta_st)
+def test_continuity_at_rho_minus_one(p, r, beta):
+    at = im.g_beta_rho(p, r, beta=beta, rho=-1)
+    assert at == pytest.approx((p * r**beta) ** (1 / (1 + beta)), rel=1e-12)
+    for eps in (1e-9, -1e-9):
+        assert im.g_beta_rho(p, r, beta=beta, rho=-1 + eps) == pytest.approx(at, rel=1e-7)
+
+
+@given(pos_unit, pos_unit, beta_st)
+def test_limit_at_rho_zero_is_plain_mean_not_the_stipulation(p, r, beta):
+    assert im.g_beta_rho(p, r, beta=beta, rho=1e-12) == pytest.approx((p + r) / 2, rel=1e-9)
+    assert im.g_beta_rho(p, r, beta=beta, rho=0) == pytest.approx((beta * p + r) / (1 + beta), rel=1e-14)
+
+
+@given(st.floats(0.01, 1.0), st.floats(0.01, 1.0), beta_st)
+def test_limits_approached_numerically(p, r, beta):
+    for rho in (-np.inf, np.inf):
+        limit = im.g_beta_rho(p, r, beta=beta, rho=rho)
+        near = im.g_beta_rho(p, r, beta=beta, rho=math.copysign(3000.0, rho))
+        assert near == pytest.approx(limit, rel=5e-3)
+
+
+@given(pos_unit, pos_unit, beta_st, st.floats(-20.0, 20.0).filter(lambda x: abs(x) > 1e-3))
+def test_break_even_line(p, r, beta, rho):
+    # dG/dR == dG/dP exactly where R / P == beta (for rho != 0): check by central differences.
+    p = min(p, 1 / max(beta, 1.0)) * 0.5 + 0.25 * 1e-3
+    r = beta * p
+    if r > 0.999 or p < 1e-3:
+        return
+    h = 1e-6 * min(p, r)
+    dgdp = (im.g_beta_rho(p + h, r, beta=beta, rho=rho) - im.g_beta_rho(p - h, r, beta=beta, rho=rho)) / (2 * h)
+    dgdr = (im.g_beta_rho(p, r + h, beta=beta, rho=rho) - im.g_beta_rho(p, r - h, beta=beta, rho=rho)) / (2 * h)
+    assert dgdp == pytest.approx(dgdr, rel=1e-4, abs=1e-9)
+
+
+def _g_mp(p, r, beta, rho):
+    mpmath.mp.dps = 60
+    P, R, B, RHO = (mpmath.mpf(x) for x in (p, r, beta, rho))
+    if RHO == -1:
+        return (P * R**B) ** (1 / (1 + B))
+    return ((B**RHO * P ** (RHO + 1) + R ** (RHO + 1)) / (1 + B**RHO)) ** (1 / (RHO + 1))
+
+
+RHOS = [-1000, -300, -17.5, -2, -1 - 1e-9, -1 - 1e-13, -1, -1 + 1e-13, -1 + 1e-9, -0.5,
+        -1e-10, 1e-10, 0.3, 1, 7, 120, 1000]
+
+
+@pytest.mark.parametrize("rho", RHOS)
+@pytest.mark.parametrize("p, r, beta", [(0.3, 0.8, 2.0), (0.9, 0.05, 0.5), (1e-8, 0.7, 3.0), (0.5, 0.5, 1.0),
+                                        (0.999, 0.001, 10.0)])
+def test_accuracy_against_mpmath(p, r, beta, rho):
+    expected = float(_g_mp(p, r, beta, rho))
+    assert im.g_beta_rho(p, r, beta=beta, rho=rho) == pytest.approx(expected, rel=1e-12)
+
+
+def test_zero_precision_or_recall_is_defined():
+    assert im.g_beta_rho(0.0, 0.5, beta=1, rho=-2) == 0.0
+    assert im.g_beta_rho(0.5, 0.0, beta=1, rho=-1) == 0.0
+    assert im.g_beta_rho(0.0, 0.5, beta=1, rho=1) == pytest.approx(math.sqrt(0.125), rel=1e-14)
+    assert im.g_beta_rho(0.0, 0.0, beta=2, rho=-3) == 0.0
+    assert im.power_mean(0.0, 0.0, phi=2.0) == 0.0
+
+
+def test_broadcasting():
+    p = np.linspace(0.1, 1, 4)[:, None]
+    rho = np.array([-2.0, -1.0, 0.0, 1.0])
+    out = im.g_beta_rho(p, 0.5, beta=1.0, rho=rho)
+    assert out.shape == (4, 4)
+    assert out[2, 0] == pytest.approx(im.g_beta_rho(float(p[2, 0]), 0.5, beta=1.0, rho=-2.0), rel=1e-15)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: im.g_beta_rho(1.5, 0.5, beta=1, rho=-2), r"`precision` must lie in \[0, 1\]"),
+    (lambda: im.g_beta_rho(0.5, np.nan, beta=1, rho=-2), r"`recall` must lie in \[0, 1\]"),
+    (lambda: im.g_beta_rho(0.5, 0.5, beta=0, rho=-2), r"`beta` must be a real number > 0"),
+    (lambda: im.g_beta_rho(0.5, 0.5, beta=1, rho=np.nan), r"`rho` must be a real number"),
+    (lambda: im.power_mean(0.5, 0.5, gamma=-1, phi=1), r"`gamma` must be a real number >= 0"),
+])
+def test_bad_parameters_raise(call, match):
+    with pytest.raises(im.InvalidParameterError, match=match):
+        call()
