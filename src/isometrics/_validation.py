@@ -146,6 +146,8 @@ def label_set(y: np.ndarray) -> np.ndarray:
         return np.array(present, dtype=np.bool_)
     if np.issubdtype(y.dtype, np.integer) and y.size:
         lo, hi = int(y.min()), int(y.max())
+        if hi - lo <= 1:  # the extremes are present by definition: no counting pass needed
+            return np.array(sorted({lo, hi}), dtype=y.dtype)
         if hi - lo <= 1024:
             counts = np.bincount((y - lo).astype(np.intp, copy=False), minlength=hi - lo + 1)
             return (np.flatnonzero(counts) + lo).astype(y.dtype)

@@ -14,16 +14,16 @@ __all__ = ["auroc", "average_precision", "auprg"]
 
 def _auroc(op: OperatingPoints) -> float:
     op.require_both_classes("auroc")
-    tp, fp = op.tp, op.fp
-    # Trapezoids: sum_i (FP_i - FP_{i-1}) (TP_i + TP_{i-1}) / 2, normalised by P N.
-    heights = tp[1:] + tp[:-1]
-    return float(np.dot(np.diff(fp), heights) / (2.0 * op.n_positives * op.n_negatives))
+    # Trapezoids: sum_i dFP_i (TP_{i-1} + TP_i)/2 = sum_i dFP_i TP_i - sum_i dFP_i dTP_i / 2, over P N.
+    dfp = op.dfp
+    area = np.dot(dfp, op.tp[1:]) - 0.5 * np.dot(dfp, op.dtp)
+    return float(area / (op.n_positives * op.n_negatives))
 
 
 def _average_precision(op: OperatingPoints) -> float:
     op.require_both_classes("average_precision")
     precision = op.precision_recall_curve().precision
-    return float(np.dot(np.diff(op.tp), precision[1:]) / op.n_positives)
+    return float(np.dot(op.dtp, precision[1:]) / op.n_positives)
 
 
 def _auprg(op: OperatingPoints) -> float:
@@ -37,18 +37,12 @@ def _auprg(op: OperatingPoints) -> float:
     # exact because straight ROC segments are straight PRG segments.
     alpha = (tp_cross - tp[j - 1]) / (tp[j] - tp[j - 1])
     fp_cross = fp[j - 1] + alpha * (fp[j] - fp[j - 1])
-    odds = P / N
-    rg = np.empty(len(tp) - j + 1)
-    pg = np.empty_like(rg)
-    rg[0], pg[0] = 0.0, 1.0 - odds * fp_cross / tp_cross
-    tail_tp = tp[j:]
-    np.divide(tp[-1] - tail_tp, tail_tp, out=rg[1:])  # FN / TP
-    np.multiply(rg[1:], -odds, out=rg[1:])
-    rg[1:] += 1.0
-    np.divide(fp[j:], tail_tp, out=pg[1:])  # FP / TP
-    np.multiply(pg[1:], -odds, out=pg[1:])
-    pg[1:] += 1.0
-    return float(np.dot(np.diff(rg), pg[1:] + pg[:-1]) / 2.0)
+    pg_cross = 1.0 - (P / N) * fp_cross / tp_cross
+    curve = op.prg_curve()
+    rg, pg = curve.recall_gain[j:], curve.precision_gain[j:]
+    first = rg[0] * (pg_cross + pg[0]) / 2.0  # from the crossing (recall gain 0) to point j
+    d = np.diff(rg)
+    return float(first + (np.dot(d, pg[:-1]) + np.dot(d, pg[1:])) / 2.0)
 
 
 def auroc(

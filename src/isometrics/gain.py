@@ -21,7 +21,9 @@ __all__: list[str] = []
 
 def _gain(x: FloatArray, prevalence: float) -> FloatArray:
     """g(x) elementwise for x in [0, 1] and prevalence in (0, 1); g(0) = -inf."""
+    # (x - pi) / ((1 - pi) x) = (1 - pi / x) / (1 - pi), in place: three passes, one array.
     with np.errstate(divide="ignore"):
-        out = np.subtract(x, prevalence)
-        np.divide(out, (1.0 - prevalence) * x, out=out)
+        out = np.divide(prevalence, x)
+    np.subtract(1.0, out, out=out)
+    np.multiply(out, 1.0 / (1.0 - prevalence), out=out)
     return out

@@ -174,23 +174,31 @@ class OperatingPoints:
             keep = weights != 0
             if not keep.all():
                 is_pos, scores, weights = is_pos[keep], scores[keep], weights[keep]
+        # Counts are accumulated straight into their final buffers (slot 0 is the +inf
+        # point): at 10^7 samples every avoided 80 MB temporary saves tens of milliseconds.
         if weights is None:
             s, y = _sort_descending(scores, is_pos.view(np.int8))
             ends = _group_ends(s)
-            tp = np.cumsum(y, dtype=np.int64)[ends]
-            fp = (ends + 1) - tp
-            tp_f, fp_f = tp.astype(np.float64), fp.astype(np.float64)
+            positives, negatives = y, np.subtract(1, y, dtype=np.int8)
         else:
-            s, y, w = _sort_descending(scores, is_pos.view(np.int8), weights)
+            # One payload column: the weight, negated for negatives (zero weights are gone,
+            # so the sign identifies the class exactly).
+            s, signed = _sort_descending(scores, np.where(is_pos, weights, -weights))
             ends = _group_ends(s)
-            w_pos = np.where(y != 0, w, 0.0)
-            tp_f = np.cumsum(w_pos)[ends]
-            np.subtract(w, w_pos, out=w_pos)  # negatives' weights, reusing the buffer
-            fp_f = np.cumsum(w_pos)[ends]
+            positives = np.maximum(signed, 0.0)
+            negatives = np.subtract(positives, signed, out=signed if signed.flags.writeable else None)
+        m = len(s) if ends is None else len(ends)
+        tp, fp = np.empty(m + 1), np.empty(m + 1)
+        tp[0] = fp[0] = 0.0
+        for source, target in ((positives, tp), (negatives, fp)):
+            if ends is None:
+                np.cumsum(source, dtype=np.float64, out=target[1:])
+            else:
+                np.take(np.cumsum(source, dtype=np.float64), ends, out=target[1:])
         return cls(
-            thresholds=_prepend(s[ends], np.inf),
-            tp=_prepend(tp_f, 0.0),
-            fp=_prepend(fp_f, 0.0),
+            thresholds=_prepend(s if ends is None else s[ends], np.inf),
+            tp=tp,
+            fp=fp,
             pos_label=pos_label,
         )
 
@@ -242,6 +250,8 @@ class OperatingPoints:
         order = np.argsort(-s, kind="stable")
         s, p, n = s[order], p[order], n[order]
         ends = _group_ends(s)
+        if ends is None:
+            ends = np.arange(len(s))
         starts = np.concatenate(([0], ends[:-1] + 1)) if len(ends) else ends
         tp = np.cumsum(np.add.reduceat(p, starts)) if len(s) else np.zeros(0)
         fp = np.cumsum(np.add.reduceat(n, starts)) if len(s) else np.zeros(0)
@@ -262,7 +272,17 @@ class OperatingPoints:
         positives, negatives : ndarray of shape (n_points - 1,)
             Weight of positives and negatives at each score.
         """
-        return self.thresholds[1:], np.diff(self.tp), np.diff(self.fp)
+        return self.thresholds[1:], self.dtp, self.dfp
+
+    @property
+    def dtp(self) -> FloatArray:
+        """Weighted positives at each operating point after the first, ``diff(tp)``, shape (n_points - 1,)."""
+        return self._cached("dtp", lambda: np.diff(self.tp))
+
+    @property
+    def dfp(self) -> FloatArray:
+        """Weighted negatives at each operating point after the first, ``diff(fp)``, shape (n_points - 1,)."""
+        return self._cached("dfp", lambda: np.diff(self.fp))
 
     def merge(self, *others: OperatingPoints) -> OperatingPoints:
         """Merge the counts of disjoint chunks of data into the counts of their union.
@@ -395,12 +415,22 @@ class OperatingPoints:
         )
 
 
-def _group_ends(sorted_scores: np.ndarray) -> np.ndarray:
-    """Index of the last element of each run of equal values in a sorted array."""
-    if len(sorted_scores) == 0:
+def _group_ends(sorted_scores: np.ndarray) -> np.ndarray | None:
+    """Index of the last element of each run of equal values in a sorted array.
+
+    ``None`` when all values are distinct (every index ends a run), so that callers
+    skip the gathers.
+    """
+    n = len(sorted_scores)
+    if n == 0:
         return np.zeros(0, dtype=np.intp)
-    change = np.flatnonzero(sorted_scores[1:] != sorted_scores[:-1])
-    return np.append(change, len(sorted_scores) - 1)
+    change = sorted_scores[1:] != sorted_scores[:-1]
+    if np.count_nonzero(change) == n - 1:
+        return None
+    ends = np.empty(np.count_nonzero(change) + 1, dtype=np.intp)
+    ends[:-1] = np.flatnonzero(change)
+    ends[-1] = n - 1
+    return ends
 
 
 def _prepend(values: np.ndarray, first: float) -> FloatArray:

@@ -73,10 +73,32 @@ class BestThreshold:
         }
 
 
+def _metric_at_points(op: OperatingPoints, metric: Metric) -> np.ndarray:
+    """The metric at every operating point, vectorised; NaN where undefined.
+
+    Uses ``tp + fn = P`` (constant along a curve) to save passes: F-beta is
+    ``(1+b^2) TP / (TP + FP + b^2 P)``; other metrics reuse the cached PR curve.
+    """
+    P = op.n_positives
+    if metric._count_beta is not None and not np.isinf(metric._count_beta) and metric._count_beta > 0:
+        b2 = metric._count_beta ** 2
+        values = np.add(op.tp, op.fp)
+        values += b2 * P
+        np.divide(op.tp, values, out=values)
+        values *= 1.0 + b2
+        return values
+    precision, recall, _ = op.precision_recall_curve()
+    values = metric.from_precision_recall(precision, recall)
+    if metric.needs_precision:
+        values = np.array(values, dtype=np.float64, copy=True)
+        values[0] = np.nan  # no predicted positive: precision is undefined there
+    return values
+
+
 def _best_threshold(op: OperatingPoints, metric: str | Metric) -> BestThreshold:
     metric = parse_metric(metric)
     op.require_both_classes("best_threshold")
-    values = metric.from_counts(op.tp, op.fp, op.fn, op.tn)
+    values = _metric_at_points(op, metric)
     defined = ~np.isnan(values)
     if not defined.any():  # pragma: no cover - every metric is defined at the last point
         raise IsometricsError(f"best_threshold: {metric.spec} is undefined at every threshold.")

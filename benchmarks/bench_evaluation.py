@@ -1,0 +1,114 @@
+"""Full binary evaluation: isometrics vs scikit-learn vs the sort floor, in one run.
+
+isometrics: build the operating points, then ROC, PR and PRG curves, AUROC, AP, AUPRG
+and the best F1 threshold. scikit-learn: roc_curve, precision_recall_curve,
+roc_auc_score, average_precision_score (it has no PRG nor best threshold, so it does
+less work). Floor: ``np.sort`` of the scores in a subprocess started with
+``NPY_DISABLE_CPU_FEATURES="X86_V4 AVX512_ICL"`` (NumPy's AVX2 sort, several times
+faster than its AVX-512 sort on this CPU; an exact curve needs at least a sort).
+
+Usage: python benchmarks/bench_evaluation.py [--sizes 100000 1000000 10000000] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+import isometrics as im
+
+FLOOR_SCRIPT = """
+import sys, time, numpy as np
+n, ties, seed = int(sys.argv[1]), sys.argv[2] == "1", int(sys.argv[3])
+rng = np.random.default_rng(seed)
+y = rng.random(n) < 0.1
+s = rng.normal(size=n) + y
+if ties:
+    s = np.round(s, 2)
+best = 1e9
+for _ in range(3):
+    t0 = time.perf_counter(); np.sort(s); best = min(best, time.perf_counter() - t0)
+print(best)
+"""
+
+
+def make_data(n: int, ties: bool, seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.1
+    s = rng.normal(size=n) + y
+    if ties:
+        s = np.round(s, 2)
+    w = rng.random(n) * 2
+    return y.astype(np.int8), s, w
+
+
+def ours(y, s, w):
+    op = im.OperatingPoints.from_scores(y, s, sample_weight=w)
+    op.roc_curve(), op.precision_recall_curve(), op.prg_curve()
+    return op.auroc(), op.average_precision(), op.auprg(), op.best_threshold("f1").value
+
+
+def sklearn(y, s, w):
+    from sklearn import metrics as skm
+
+    skm.roc_curve(y, s, sample_weight=w)
+    skm.precision_recall_curve(y, s, sample_weight=w)
+    return skm.roc_auc_score(y, s, sample_weight=w), skm.average_precision_score(y, s, sample_weight=w)
+
+
+def best_time(fn, repeat: int) -> tuple[float, object]:
+    best, out = float("inf"), None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t0)
+    return best, out
+
+
+def floor_time(n: int, ties: bool) -> float:
+    env = dict(os.environ, NPY_DISABLE_CPU_FEATURES="X86_V4 AVX512_ICL")
+    res = subprocess.run([sys.executable, "-c", FLOOR_SCRIPT, str(n), "1" if ties else "0", "0"],
+                         capture_output=True, text=True, env=env, check=True)
+    return float(res.stdout.strip())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000, 10_000_000])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--skip-sklearn-above", type=int, default=10**8,
+                        help="do not run scikit-learn above this n (it takes ~10 s at 10^7)")
+    args = parser.parse_args()
+
+    header = (f"{'n':>10} {'scores':>10} {'weights':>8} | {'isometrics':>10} {'sklearn':>9} {'AVX2 sort':>9} "
+              f"{'np.sort':>8} | {'sklearn/ours':>12} {'ours/floor':>10}")
+    print(header)
+    print("-" * len(header))
+    for n in args.sizes:
+        for ties in (False, True):
+            y, s, w_all = make_data(n, ties)
+            floor = floor_time(n, ties)
+            default_sort, _ = best_time(lambda: np.sort(s), args.repeat)
+            for weighted in (False, True):
+                w = w_all if weighted else None
+                t_ours, res = best_time(lambda: ours(y, s, w), args.repeat)
+                if n <= args.skip_sklearn_above:
+                    t_sk, res_sk = best_time(lambda: sklearn(y, s, w), 1 if n >= 10**7 else args.repeat)
+                    assert abs(res[0] - res_sk[0]) < 1e-9 and abs(res[1] - res_sk[1]) < 1e-9, (res, res_sk)
+                    ratio_sk = f"{t_sk / t_ours:12.1f}x"
+                    sk = f"{t_sk:9.3f}"
+                else:
+                    ratio_sk, sk = f"{'-':>13}", f"{'-':>9}"
+                print(f"{n:>10,} {'ties' if ties else 'continuous':>10} {'yes' if weighted else 'no':>8} | "
+                      f"{t_ours:10.3f} {sk} {floor:9.3f} {default_sort:8.3f} | {ratio_sk} "
+                      f"{t_ours / floor:9.1f}x", flush=True)
+    print("\nTimes in seconds (best of --repeat). 'np.sort' is NumPy's default sort in this process.")
+
+
+if __name__ == "__main__":
+    main()
