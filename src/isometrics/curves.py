@@ -46,9 +46,19 @@ class PrgCurve(NamedTuple):
     thresholds: FloatArray
 
 
+def _tpr(op: OperatingPoints) -> FloatArray:
+    """True positive rate = recall, shared by the ROC and PR curves (computed once)."""
+    return op._cached("tpr", lambda: _frozen(op.tp / op.n_positives))
+
+
+def _frozen(values: FloatArray) -> FloatArray:
+    values.flags.writeable = False  # cached and shared between curves: read-only
+    return values
+
+
 def _roc_curve(op: OperatingPoints) -> RocCurve:
     op.require_both_classes("roc_curve")
-    return RocCurve(op.fp / op.n_negatives, op.tp / op.n_positives, op.thresholds)
+    return RocCurve(_frozen(op.fp / op.n_negatives), _tpr(op), op.thresholds)
 
 
 def _precision(op: OperatingPoints) -> FloatArray:
@@ -61,14 +71,14 @@ def _precision(op: OperatingPoints) -> FloatArray:
 
 def _precision_recall_curve(op: OperatingPoints) -> PrecisionRecallCurve:
     op.require_both_classes("precision_recall_curve")
-    return PrecisionRecallCurve(op._cached("precision", lambda: _precision(op)), op.tp / op.n_positives, op.thresholds)
+    return PrecisionRecallCurve(op._cached("precision", lambda: _frozen(_precision(op))), _tpr(op), op.thresholds)
 
 
 def _prg_curve(op: OperatingPoints) -> PrgCurve:
     op.require_both_classes("prg_curve")
     pr = op.precision_recall_curve()
     pi = op.prevalence
-    return PrgCurve(_gain(pr.precision, pi), _gain(pr.recall, pi), op.thresholds)
+    return PrgCurve(_frozen(_gain(pr.precision, pi)), _frozen(_gain(pr.recall, pi)), op.thresholds)
 
 
 def _build(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any) -> OperatingPoints:

@@ -104,6 +104,13 @@ class OperatingPoints:
     pos_label: Any = 1
     _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
+    @classmethod
+    def _own(cls, thresholds: FloatArray, tp: FloatArray, fp: FloatArray, pos_label: Any) -> OperatingPoints:
+        """Wrap arrays the engine made itself, read-only: every derived quantity relies on them."""
+        for values in (thresholds, tp, fp):
+            values.flags.writeable = False
+        return cls(thresholds=thresholds, tp=tp, fp=fp, pos_label=pos_label)
+
     # ------------------------------------------------------------------ construction
     @classmethod
     def from_scores(
@@ -174,20 +181,14 @@ class OperatingPoints:
             keep = weights != 0
             if not keep.all():
                 is_pos, scores, weights = is_pos[keep], scores[keep], weights[keep]
+        if _mostly_tied(scores):
+            thresholds, positives, negatives = _grouped_by_score(scores, is_pos, weights)
+            ends = None
+        else:
+            thresholds, positives, negatives, ends = _sorted_by_score(scores, is_pos, weights)
         # Counts are accumulated straight into their final buffers (slot 0 is the +inf
         # point): at 10^7 samples every avoided 80 MB temporary saves tens of milliseconds.
-        if weights is None:
-            s, y = _sort_descending(scores, is_pos.view(np.int8))
-            ends = _group_ends(s)
-            positives, negatives = y, np.subtract(1, y, dtype=np.int8)
-        else:
-            # One payload column: the weight, negated for negatives (zero weights are gone,
-            # so the sign identifies the class exactly).
-            s, signed = _sort_descending(scores, np.where(is_pos, weights, -weights))
-            ends = _group_ends(s)
-            positives = np.maximum(signed, 0.0)
-            negatives = np.subtract(positives, signed, out=signed if signed.flags.writeable else None)
-        m = len(s) if ends is None else len(ends)
+        m = len(thresholds)
         tp, fp = np.empty(m + 1), np.empty(m + 1)
         tp[0] = fp[0] = 0.0
         for source, target in ((positives, tp), (negatives, fp)):
@@ -195,12 +196,7 @@ class OperatingPoints:
                 np.cumsum(source, dtype=np.float64, out=target[1:])
             else:
                 np.take(np.cumsum(source, dtype=np.float64), ends, out=target[1:])
-        return cls(
-            thresholds=_prepend(s if ends is None else s[ends], np.inf),
-            tp=tp,
-            fp=fp,
-            pos_label=pos_label,
-        )
+        return cls._own(_prepend(thresholds, np.inf), tp, fp, pos_label)
 
     @classmethod
     def from_counts(
@@ -255,12 +251,7 @@ class OperatingPoints:
         starts = np.concatenate(([0], ends[:-1] + 1)) if len(ends) else ends
         tp = np.cumsum(np.add.reduceat(p, starts)) if len(s) else np.zeros(0)
         fp = np.cumsum(np.add.reduceat(n, starts)) if len(s) else np.zeros(0)
-        return cls(
-            thresholds=_prepend(s[ends], np.inf),
-            tp=_prepend(tp, 0.0),
-            fp=_prepend(fp, 0.0),
-            pos_label=pos_label,
-        )
+        return cls._own(_prepend(s[ends], np.inf), _prepend(tp, 0.0), _prepend(fp, 0.0), pos_label)
 
     def group_counts(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         """The sufficient statistics: ``(scores, positives, negatives)`` per distinct score.
@@ -413,6 +404,66 @@ class OperatingPoints:
             f"OperatingPoints(n_points={self.n_points}, n_positives={self.n_positives:g}, "
             f"n_negatives={self.n_negatives:g}, pos_label={self.pos_label!r})"
         )
+
+
+#: Sample size used to decide between grouping tied scores by hashing and sorting.
+_TIE_SAMPLE = 100_000
+
+
+def _mostly_tied(scores: FloatArray) -> bool:
+    """Whether scores repeat so much that grouping by hash beats a full sort.
+
+    Looks at an evenly spaced sample; only speed depends on the answer, never results.
+    """
+    n = len(scores)
+    if n < _POLARS_MIN_SAMPLES:
+        return False
+    sample = scores[:: max(1, n // _TIE_SAMPLE)]
+    return len(np.unique(sample)) < 0.6 * len(sample)
+
+
+def _sorted_by_score(
+    scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None
+) -> tuple[FloatArray, np.ndarray, np.ndarray, np.ndarray | None]:
+    """Distinct thresholds via one sort: (scores sorted, positives, negatives, group ends)."""
+    if weights is None:
+        s, y = _sort_descending(scores, is_pos.view(np.int8))
+        ends = _group_ends(s)
+        return s if ends is None else s[ends], y, np.subtract(1, y, dtype=np.int8), ends
+    # One payload column: the weight, negated for negatives (zero weights are gone, so
+    # the sign identifies the class exactly).
+    s, signed = _sort_descending(scores, np.where(is_pos, weights, -weights))
+    positives = np.maximum(signed, 0.0)
+    negatives = np.subtract(positives, signed, out=signed if signed.flags.writeable else None)
+    ends = _group_ends(s)
+    return s if ends is None else s[ends], positives, negatives, ends
+
+
+def _grouped_by_score(
+    scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Per distinct score (decreasing): the score and its positive and negative weight.
+
+    Hash aggregation (Polars, multithreaded) followed by a sort of the distinct scores
+    only; -0.0 and 0.0 form one group, as they compare equal.
+    """
+    import polars as pl
+
+    if weights is None:
+        frame = pl.LazyFrame({"s": scores, "y": is_pos.view(np.int8)})
+        agg = [pl.col("y").cast(pl.Int64).sum().alias("p"), pl.len().alias("c")]
+    else:
+        frame = pl.LazyFrame({"s": scores, "v": np.where(is_pos, weights, -weights)})
+        agg = [pl.col("v").clip(lower_bound=0.0).sum().alias("p"),
+               (-pl.col("v")).clip(lower_bound=0.0).sum().alias("n")]
+    out = frame.group_by("s").agg(agg).sort("s", descending=True).collect()
+    s = out.get_column("s").to_numpy()
+    positives = out.get_column("p").to_numpy().astype(np.float64)
+    if weights is None:
+        negatives = out.get_column("c").to_numpy().astype(np.float64) - positives
+    else:
+        negatives = out.get_column("n").to_numpy().astype(np.float64)
+    return s, positives, negatives
 
 
 def _group_ends(sorted_scores: np.ndarray) -> np.ndarray | None:

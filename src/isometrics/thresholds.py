@@ -99,13 +99,15 @@ def _best_threshold(op: OperatingPoints, metric: str | Metric) -> BestThreshold:
     metric = parse_metric(metric)
     op.require_both_classes("best_threshold")
     values = _metric_at_points(op, metric)
-    defined = ~np.isnan(values)
-    if not defined.any():  # pragma: no cover - every metric is defined at the last point
-        raise IsometricsError(f"best_threshold: {metric.spec} is undefined at every threshold.")
-    masked = np.where(defined, values, -np.inf)
-    i = int(np.argmax(masked))
-    best = masked[i]
-    n_ties = int(np.count_nonzero(masked == best))
+    i = int(np.argmax(values))
+    if np.isnan(values[i]):  # argmax stops at NaN: skip the undefined points
+        defined = ~np.isnan(values)
+        if not defined.any():  # pragma: no cover - every metric is defined at the last point
+            raise IsometricsError(f"best_threshold: {metric.spec} is undefined at every threshold.")
+        values = np.where(defined, values, -np.inf)
+        i = int(np.argmax(values))
+    best = values[i]
+    n_ties = int(np.count_nonzero(values == best))
     tp, fp = float(op.tp[i]), float(op.fp[i])
     P, N = op.n_positives, op.n_negatives
     return BestThreshold(

@@ -1,0 +1,90 @@
+"""The engine's code paths (NumPy sort, Polars sort, hash grouping) agree with each other and with brute force."""
+
+import numpy as np
+import pytest
+from sklearn import metrics as skm
+
+import isometrics as im
+from isometrics import operating_points as opmod
+from _naive import naive_points
+
+
+@pytest.fixture(params=["numpy-sort", "polars-sort", "hash-groups"])
+def path(request, monkeypatch):
+    if request.param == "numpy-sort":
+        monkeypatch.setattr(opmod, "_POLARS_MIN_SAMPLES", 10**9)
+        monkeypatch.setattr(opmod, "_mostly_tied", lambda s: False)
+    elif request.param == "polars-sort":
+        monkeypatch.setattr(opmod, "_POLARS_MIN_SAMPLES", 0)
+        monkeypatch.setattr(opmod, "_mostly_tied", lambda s: False)
+    else:
+        monkeypatch.setattr(opmod, "_mostly_tied", lambda s: True)
+    return request.param
+
+
+@pytest.mark.parametrize("decimals", [0, 2, None])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_every_path_matches_sklearn(path, rng, decimals, weighted):
+    n = 5000
+    y = (rng.random(n) < 0.2).astype(int)
+    s = rng.normal(size=n) + y
+    if decimals is not None:
+        s = np.round(s, decimals)
+    w = rng.random(n) * 2 if weighted else None
+    op = im.OperatingPoints.from_scores(y, s, sample_weight=w)
+    fpr, tpr, thr = skm.roc_curve(y, s, sample_weight=w, drop_intermediate=False)
+    np.testing.assert_array_equal(op.thresholds, thr)
+    np.testing.assert_allclose(op.fp / op.n_negatives, fpr, rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(op.tp / op.n_positives, tpr, rtol=1e-12, atol=1e-15)
+
+
+def test_every_path_matches_brute_force_on_small_tied_data(path):
+    y = np.array([1, 0, 1, 1, 0, 0, 1, 0, 0, 1])
+    s = np.array([0.5, 0.5, -0.0, 0.0, 0.2, 0.9, 0.9, 0.0, 0.2, 0.5])
+    w = np.array([1, 2, 0, 3, 1, 1, 2, 1, 0, 1.0])
+    op = im.OperatingPoints.from_scores(y, s, sample_weight=w)
+    thr, tp, fp = naive_points(y, s, w)
+    np.testing.assert_array_equal(op.thresholds, thr)  # -0.0 and 0.0 are one threshold
+    np.testing.assert_array_equal(op.tp, tp)
+    np.testing.assert_array_equal(op.fp, fp)
+
+
+def test_large_groups_do_not_overflow_small_integer_labels(path):
+    n = 1000
+    y = np.ones(n, dtype=np.int8)
+    y[:10] = 0
+    s = np.zeros(n)
+    op = im.OperatingPoints.from_scores(y, s)
+    np.testing.assert_array_equal(op.tp, [0, 990])
+    np.testing.assert_array_equal(op.fp, [0, 10])
+
+
+def test_from_counts_and_group_counts_round_trip(rng):
+    y = (rng.random(300) < 0.3).astype(int)
+    s = np.round(rng.normal(size=300), 1)
+    op = im.OperatingPoints.from_scores(y, s)
+    again = im.OperatingPoints.from_counts(*op.group_counts())
+    np.testing.assert_array_equal(again.thresholds, op.thresholds)
+    np.testing.assert_array_equal(again.tp, op.tp)
+    np.testing.assert_array_equal(again.fp, op.fp)
+
+
+def test_merge_refuses_different_positive_labels():
+    a = im.OperatingPoints.from_scores(["x", "y"], [0.1, 0.2], pos_label="x")
+    b = im.OperatingPoints.from_scores(["x", "y"], [0.1, 0.2], pos_label="y")
+    with pytest.raises(im.IsometricsError, match="different positive labels"):
+        a.merge(b)
+
+
+def test_from_counts_rejects_negative_counts():
+    with pytest.raises(im.IsometricsError, match="must be >= 0"):
+        im.OperatingPoints.from_counts([0.1, 0.2], [1, -1], [0, 1])
+
+
+def test_first_point_predicts_nothing_and_last_everything(rng):
+    y = (rng.random(100) < 0.3).astype(int)
+    s = rng.normal(size=100)
+    op = im.OperatingPoints.from_scores(y, s)
+    assert op.thresholds[0] == np.inf and op.tp[0] == 0 and op.fp[0] == 0
+    assert op.tp[-1] == y.sum() and op.fp[-1] == (1 - y).sum()
+    assert np.all(np.diff(op.thresholds) < 0)
