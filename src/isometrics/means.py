@@ -87,7 +87,9 @@ def _log_power_mean(log_p: FloatArray, log_r: FloatArray, log_gamma: FloatArray,
     log_wr = -_softplus(log_gamma)  # log(1 / (1 + gamma))
 
     with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
-        geo = phi == 0
+        # |phi| below 1e-200 is the geometric mean to within 1e-196 relative, and phi * log(x)
+        # could underflow to 0 there, so take the limit's formula.
+        geo = np.abs(phi) < 1e-200
         if geo.any():
             wp, wr = np.exp(log_wp[geo]), np.exp(log_wr[geo])
             out[geo] = wp * log_p[geo] + wr * log_r[geo]

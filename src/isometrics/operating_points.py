@@ -406,6 +406,46 @@ class OperatingPoints:
         )
 
 
+def _sort_descending_labelled(scores: FloatArray, is_pos: np.ndarray) -> tuple[FloatArray, np.ndarray]:
+    """Sort scores in decreasing order with their labels, packing each label into its sort key.
+
+    For scores of one sign the IEEE-754 bit pattern of ``|score|`` is an order-preserving
+    integer whose top bit is 0, so ``bits << 1 | label`` is an exact 64-bit key: a
+    values-only sort of these keys (Polars, multithreaded) orders scores and carries
+    labels at once, about twice as fast as sorting with a payload column. Scores of both
+    signs are split into their non-negative and negative parts, sorted apart. ``-0.0``
+    maps to the key of ``+0.0``.
+    """
+    if len(scores) < _POLARS_MIN_SAMPLES:
+        return _sort_descending(scores, is_pos.view(np.int8))
+    import polars as pl
+
+    nonneg = scores >= 0
+    n_nonneg = int(np.count_nonzero(nonneg))
+    if n_nonneg == len(scores):
+        parts = [(scores, is_pos, False)]
+    elif n_nonneg == 0:
+        parts = [(scores, is_pos, True)]
+    else:
+        negative = ~nonneg
+        parts = [(scores[nonneg], is_pos[nonneg], False), (scores[negative], is_pos[negative], True)]
+    sorted_scores, labels = [], []
+    for part, part_pos, is_negative in parts:
+        magnitude = np.negative(part) if is_negative else part
+        keys = np.left_shift(magnitude.view(np.uint64), np.uint64(1))
+        np.bitwise_or(keys, part_pos.view(np.uint8), out=keys, casting="unsafe")
+        # Non-negative scores: decreasing keys. Negative scores: increasing |score| is decreasing score.
+        ordered = pl.Series(keys).sort(descending=not is_negative).to_numpy()
+        values = np.right_shift(ordered, np.uint64(1)).view(np.float64)
+        if is_negative:
+            np.negative(values, out=values)
+        sorted_scores.append(values)
+        labels.append(ordered.view(np.uint8)[::8] & 1)  # lowest byte of each little-endian key
+    if len(parts) == 1:
+        return sorted_scores[0], labels[0]
+    return np.concatenate(sorted_scores), np.concatenate(labels)
+
+
 #: Sample size used to decide between grouping tied scores by hashing and sorting.
 _TIE_SAMPLE = 100_000
 
@@ -427,7 +467,7 @@ def _sorted_by_score(
 ) -> tuple[FloatArray, np.ndarray, np.ndarray, np.ndarray | None]:
     """Distinct thresholds via one sort: (scores sorted, positives, negatives, group ends)."""
     if weights is None:
-        s, y = _sort_descending(scores, is_pos.view(np.int8))
+        s, y = _sort_descending_labelled(scores, is_pos)
         ends = _group_ends(s)
         return s if ends is None else s[ends], y, np.subtract(1, y, dtype=np.int8), ends
     # One payload column: the weight, negated for negatives (zero weights are gone, so

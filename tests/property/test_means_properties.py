@@ -120,3 +120,8 @@ def test_broadcasting():
 def test_bad_parameters_raise(call, match):
     with pytest.raises(im.InvalidParameterError, match=match):
         call()
+
+
+def test_denormal_exponent_is_the_geometric_mean():
+    # found by hypothesis: phi * log(x) underflowed to 0 and gave max(P, R) instead of sqrt(P R)
+    assert im.power_mean(1.0, 0.5, phi=5e-324) == pytest.approx(np.sqrt(0.5), rel=1e-14)
