@@ -90,16 +90,17 @@ def test_first_point_predicts_nothing_and_last_everything(rng):
     assert np.all(np.diff(op.thresholds) < 0)
 
 
-@pytest.mark.parametrize("shift", ["nonnegative", "nonpositive", "mixed"])
+@pytest.mark.parametrize("shift", ["nonnegative", "nonpositive", "mixed", "probabilities", "extremes"])
 def test_packed_key_sort_for_every_sign_pattern(monkeypatch, rng, shift):
     monkeypatch.setattr(opmod, "_POLARS_MIN_SAMPLES", 0)
     monkeypatch.setattr(opmod, "_mostly_tied", lambda s: False)
     n = 3000
     y = (rng.random(n) < 0.3).astype(int)
     s = np.round(rng.normal(size=n), 3)
-    s = {"nonnegative": np.abs(s), "nonpositive": -np.abs(s), "mixed": s}[shift]
+    s = {"nonnegative": np.abs(s), "nonpositive": -np.abs(s), "mixed": s, "extremes": s,
+         "probabilities": 1 / (1 + np.exp(-s))}[shift]  # |s| < 2: no scaling; others are scaled by 2**-k
     s[:5] = [0.0, -0.0, 0.0, -0.0, s[5]]
-    if shift == "mixed":  # extremes and denormals keep their order
+    if shift == "extremes":  # scaling would lose the denormals: the payload sort takes over
         s[5:10] = [np.finfo(float).max, -np.finfo(float).max, 5e-324, -5e-324, 1.0]
     op = im.OperatingPoints.from_scores(y, s)
     ref_fpr, ref_tpr, ref_thr = skm.roc_curve(y, s, drop_intermediate=False)

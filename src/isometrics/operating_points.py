@@ -11,6 +11,7 @@ data larger than memory or spread over a cluster is evaluated.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -409,42 +410,48 @@ class OperatingPoints:
 def _sort_descending_labelled(scores: FloatArray, is_pos: np.ndarray) -> tuple[FloatArray, np.ndarray]:
     """Sort scores in decreasing order with their labels, packing each label into its sort key.
 
-    For scores of one sign the IEEE-754 bit pattern of ``|score|`` is an order-preserving
-    integer whose top bit is 0, so ``bits << 1 | label`` is an exact 64-bit key: a
-    values-only sort of these keys (Polars, multithreaded) orders scores and carries
-    labels at once, about twice as fast as sorting with a payload column. Scores of both
-    signs are split into their non-negative and negative parts, sorted apart. ``-0.0``
-    maps to the key of ``+0.0``.
+    The usual order-preserving map of IEEE-754 doubles to unsigned integers needs all 64
+    bits, but when every ``|score| < 2`` its top two bits are ``10`` or ``01``, so after
+    subtracting ``2**62`` it fits in 63 bits and ``key << 1 | label`` is an exact 64-bit
+    key. Other scores are first scaled by a power of two, which is exact unless it would
+    make a value subnormal (then a sort with a payload column is used). A values-only sort
+    of these keys (Polars, multithreaded) orders scores and carries labels at once, about
+    twice as fast as a sort with a payload column.
     """
     if len(scores) < _POLARS_MIN_SAMPLES:
         return _sort_descending(scores, is_pos.view(np.int8))
     import polars as pl
 
-    nonneg = scores >= 0
-    n_nonneg = int(np.count_nonzero(nonneg))
-    if n_nonneg == len(scores):
-        parts = [(scores, is_pos, False)]
-    elif n_nonneg == 0:
-        parts = [(scores, is_pos, True)]
-    else:
-        negative = ~nonneg
-        parts = [(scores[nonneg], is_pos[nonneg], False), (scores[negative], is_pos[negative], True)]
-    sorted_scores, labels = [], []
-    for part, part_pos, is_negative in parts:
-        magnitude = np.negative(part) if is_negative else part
-        keys = np.left_shift(magnitude.view(np.uint64), np.uint64(1))
-        np.bitwise_or(keys, part_pos.view(np.uint8), out=keys, casting="unsafe")
-        # Non-negative scores: decreasing keys. Negative scores: increasing |score| is decreasing score.
-        ordered = pl.Series(keys).sort(descending=not is_negative).to_numpy()
-        values = np.right_shift(ordered, np.uint64(1)).view(np.float64)
-        if is_negative:
-            np.negative(values, out=values)
-        sorted_scores.append(values)
-        labels.append(ordered.view(np.uint8)[::8] & 1)  # lowest byte of each little-endian key
-    if len(parts) == 1:
-        return sorted_scores[0], labels[0]
-    return np.concatenate(sorted_scores), np.concatenate(labels)
-
+    largest = max(float(scores.max()), -float(scores.min()))
+    exponent = 0
+    if largest >= 2.0:
+        exponent = math.frexp(largest)[1]  # largest < 2**exponent
+        scaled = np.ldexp(scores, -exponent)
+        if np.count_nonzero(np.abs(scaled) < np.finfo(np.float64).tiny) != np.count_nonzero(scores == 0):
+            return _sort_descending(scores, is_pos.view(np.int8))  # scaling would lose bits
+        scores = scaled
+    bits = scores.view(np.uint64)
+    # order-preserving map: x >= 0 -> bits | 2**63, x < 0 -> ~bits; then minus 2**62 (< 2**63)
+    keys = np.right_shift(bits, np.uint64(63))
+    np.negative(keys, out=keys)
+    np.bitwise_or(keys, np.uint64(1 << 63), out=keys)
+    np.bitwise_xor(keys, bits, out=keys)
+    np.subtract(keys, np.uint64(1 << 62), out=keys)
+    np.left_shift(keys, np.uint64(1), out=keys)
+    np.bitwise_or(keys, is_pos.view(np.uint8), out=keys, casting="unsafe")
+    ordered = pl.Series(keys).sort(descending=True).to_numpy()
+    labels = ordered.view(np.uint8)[::8] & 1  # lowest byte of each little-endian key
+    # decode: undo the shift and the offset, then the order-preserving map
+    decoded = np.right_shift(ordered, np.uint64(1))
+    np.add(decoded, np.uint64(1 << 62), out=decoded)
+    mask = np.right_shift(decoded, np.uint64(63))
+    np.subtract(mask, np.uint64(1), out=mask)
+    np.bitwise_or(mask, np.uint64(1 << 63), out=mask)
+    np.bitwise_xor(decoded, mask, out=decoded)
+    values = decoded.view(np.float64)
+    if exponent:
+        values = np.ldexp(values, exponent, out=values)
+    return values, labels
 
 #: Sample size used to decide between grouping tied scores by hashing and sorting.
 _TIE_SAMPLE = 100_000
