@@ -38,26 +38,6 @@ __all__ = ["OperatingPoints"]
 _POLARS_MIN_SAMPLES = 50_000
 
 
-def _sort_descending(y_score: FloatArray, *payload: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Sort ``y_score`` in decreasing order, carrying ``payload`` arrays along.
-
-    The order inside a run of tied scores is unspecified: ties are grouped afterwards,
-    so it never matters. Large inputs use Polars' multithreaded sort, which is several
-    times faster than NumPy's ``argsort`` plus gathers (see ``benchmarks/``).
-    """
-    n = len(y_score)
-    if n < _POLARS_MIN_SAMPLES:
-        order = np.argsort(-y_score, kind="stable")
-        return (y_score[order],) + tuple(p[order] for p in payload)
-    import polars as pl
-
-    columns = {"s": y_score}
-    for i, p in enumerate(payload):
-        columns[f"p{i}"] = p
-    frame = pl.LazyFrame(columns).sort("s", descending=True).collect()
-    return tuple(frame.get_column(name).to_numpy() for name in columns)
-
-
 @dataclass(frozen=True, eq=False)
 class OperatingPoints:
     """Weighted confusion counts at every distinct threshold of a binary scorer.
@@ -197,7 +177,12 @@ class OperatingPoints:
                 np.cumsum(source, dtype=np.float64, out=target[1:])
             else:
                 np.take(np.cumsum(source, dtype=np.float64), ends, out=target[1:])
-        return cls._own(_prepend(thresholds, np.inf), tp, fp, pos_label)
+        op = cls._own(_prepend(thresholds, np.inf), tp, fp, pos_label)
+        if ends is None and positives.dtype == np.float64:  # the increments are already at hand
+            for key, values in (("dtp", positives), ("dfp", negatives)):
+                values.flags.writeable = False
+                op._cache[key] = values
+        return op
 
     @classmethod
     def from_counts(
@@ -407,51 +392,7 @@ class OperatingPoints:
         )
 
 
-def _sort_descending_labelled(scores: FloatArray, is_pos: np.ndarray) -> tuple[FloatArray, np.ndarray]:
-    """Sort scores in decreasing order with their labels, packing each label into its sort key.
 
-    The usual order-preserving map of IEEE-754 doubles to unsigned integers needs all 64
-    bits, but when every ``|score| < 2`` its top two bits are ``10`` or ``01``, so after
-    subtracting ``2**62`` it fits in 63 bits and ``key << 1 | label`` is an exact 64-bit
-    key. Other scores are first scaled by a power of two, which is exact unless it would
-    make a value subnormal (then a sort with a payload column is used). A values-only sort
-    of these keys (Polars, multithreaded) orders scores and carries labels at once, about
-    twice as fast as a sort with a payload column.
-    """
-    if len(scores) < _POLARS_MIN_SAMPLES:
-        return _sort_descending(scores, is_pos.view(np.int8))
-    import polars as pl
-
-    largest = max(float(scores.max()), -float(scores.min()))
-    exponent = 0
-    if largest >= 2.0:
-        exponent = math.frexp(largest)[1]  # largest < 2**exponent
-        scaled = np.ldexp(scores, -exponent)
-        if np.count_nonzero(np.abs(scaled) < np.finfo(np.float64).tiny) != np.count_nonzero(scores == 0):
-            return _sort_descending(scores, is_pos.view(np.int8))  # scaling would lose bits
-        scores = scaled
-    bits = scores.view(np.uint64)
-    # order-preserving map: x >= 0 -> bits | 2**63, x < 0 -> ~bits; then minus 2**62 (< 2**63)
-    keys = np.right_shift(bits, np.uint64(63))
-    np.negative(keys, out=keys)
-    np.bitwise_or(keys, np.uint64(1 << 63), out=keys)
-    np.bitwise_xor(keys, bits, out=keys)
-    np.subtract(keys, np.uint64(1 << 62), out=keys)
-    np.left_shift(keys, np.uint64(1), out=keys)
-    np.bitwise_or(keys, is_pos.view(np.uint8), out=keys, casting="unsafe")
-    ordered = pl.Series(keys).sort(descending=True).to_numpy()
-    labels = ordered.view(np.uint8)[::8] & 1  # lowest byte of each little-endian key
-    # decode: undo the shift and the offset, then the order-preserving map
-    decoded = np.right_shift(ordered, np.uint64(1))
-    np.add(decoded, np.uint64(1 << 62), out=decoded)
-    mask = np.right_shift(decoded, np.uint64(63))
-    np.subtract(mask, np.uint64(1), out=mask)
-    np.bitwise_or(mask, np.uint64(1 << 63), out=mask)
-    np.bitwise_xor(decoded, mask, out=decoded)
-    values = decoded.view(np.float64)
-    if exponent:
-        values = np.ldexp(values, exponent, out=values)
-    return values, labels
 
 #: Sample size used to decide between grouping tied scores by hashing and sorting.
 _TIE_SAMPLE = 100_000
@@ -472,18 +413,100 @@ def _mostly_tied(scores: FloatArray) -> bool:
 def _sorted_by_score(
     scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None
 ) -> tuple[FloatArray, np.ndarray, np.ndarray, np.ndarray | None]:
-    """Distinct thresholds via one sort: (scores sorted, positives, negatives, group ends)."""
-    if weights is None:
-        s, y = _sort_descending_labelled(scores, is_pos)
-        ends = _group_ends(s)
-        return s if ends is None else s[ends], y, np.subtract(1, y, dtype=np.int8), ends
-    # One payload column: the weight, negated for negatives (zero weights are gone, so
-    # the sign identifies the class exactly).
-    s, signed = _sort_descending(scores, np.where(is_pos, weights, -weights))
-    positives = np.maximum(signed, 0.0)
-    negatives = np.subtract(positives, signed, out=signed if signed.flags.writeable else None)
+    """Distinct thresholds via one sort: (distinct scores, positives, negatives, group ends).
+
+    ``positives``/``negatives`` are per sample in decreasing score order (labels, or the
+    weights of each class); ``ends`` indexes the last sample of each tie group (``None``
+    when there are no ties).
+    """
+    s, labels, w = _sort_descending(scores, is_pos, weights)
     ends = _group_ends(s)
+    if w is None:
+        positives, negatives = labels, np.subtract(1, labels, dtype=np.int8)
+    else:
+        positives = np.where(labels != 0, w, 0.0)
+        negatives = np.subtract(w, positives, out=w if w.flags.writeable else None)
     return s if ends is None else s[ends], positives, negatives, ends
+
+
+def _sort_descending(
+    scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None
+) -> tuple[FloatArray, np.ndarray, FloatArray | None]:
+    """Scores in decreasing order with their labels (and weights) carried along.
+
+    The order inside a run of tied scores is unspecified: ties are grouped afterwards.
+    Small inputs use NumPy's ``argsort``. Large ones sort exact 64-bit keys that hold the
+    score and the label (:func:`_label_keys`) with Polars' multithreaded sort: values
+    only when unweighted, with the weights as one payload column otherwise. This is
+    several times faster than NumPy's ``argsort`` plus gathers (see ``benchmarks/``).
+    """
+    encoded = _label_keys(scores, is_pos) if len(scores) >= _POLARS_MIN_SAMPLES else None
+    if encoded is None:
+        if len(scores) >= _POLARS_MIN_SAMPLES:
+            order = _polars_argsort_descending(scores)
+        else:
+            order = np.argsort(-scores, kind="stable")
+        return scores[order], is_pos.view(np.uint8)[order], None if weights is None else weights[order]
+    import polars as pl
+
+    keys, exponent = encoded
+    if weights is None:
+        ordered, w = pl.Series(keys).sort(descending=True).to_numpy(), None
+    else:
+        frame = pl.LazyFrame({"k": keys, "w": weights}).sort("k", descending=True).collect()
+        ordered, w = frame.get_column("k").to_numpy(), frame.get_column("w").to_numpy()
+    values, labels = _decode_label_keys(ordered, exponent)
+    return values, labels, w
+
+
+def _polars_argsort_descending(scores: FloatArray) -> np.ndarray:
+    import polars as pl
+
+    return pl.Series(scores).arg_sort(descending=True).to_numpy()
+
+
+def _label_keys(scores: FloatArray, is_pos: np.ndarray) -> tuple[np.ndarray, int] | None:
+    """Exact unsigned 64-bit sort keys holding each score (in order) and its label.
+
+    The usual order-preserving map of IEEE-754 doubles to unsigned integers
+    (``x >= 0 -> bits | 2**63``, ``x < 0 -> ~bits``) needs all 64 bits, but when every
+    ``|x| < 2`` its top two bits are ``10`` or ``01``: after subtracting ``2**62`` it fits
+    in 63 bits, and ``key << 1 | label`` is exact. Scores are first scaled by ``2**-k``
+    so that ``|x| < 2``, which is exact unless it would make a value subnormal; then
+    ``None`` is returned and the caller sorts without keys. Returns the keys and ``k``.
+    """
+    largest = max(float(scores.max()), -float(scores.min()))
+    exponent = 0
+    if largest >= 2.0:
+        exponent = math.frexp(largest)[1]  # largest < 2**exponent
+        scaled = np.ldexp(scores, -exponent)
+        if np.count_nonzero(np.abs(scaled) < np.finfo(np.float64).tiny) != np.count_nonzero(scores == 0):
+            return None  # scaling would lose bits of the smallest scores
+        scores = scaled
+    bits = scores.view(np.uint64)
+    keys = np.right_shift(bits, np.uint64(63))
+    np.negative(keys, out=keys)  # all ones for negative scores, 0 otherwise
+    np.bitwise_or(keys, np.uint64(1 << 63), out=keys)
+    np.bitwise_xor(keys, bits, out=keys)
+    np.subtract(keys, np.uint64(1 << 62), out=keys)
+    np.left_shift(keys, np.uint64(1), out=keys)
+    np.bitwise_or(keys, is_pos.view(np.uint8), out=keys, casting="unsafe")
+    return keys, exponent
+
+
+def _decode_label_keys(ordered: np.ndarray, exponent: int) -> tuple[FloatArray, np.ndarray]:
+    """Inverse of :func:`_label_keys` on sorted keys: (scores, labels as uint8)."""
+    labels = ordered.view(np.uint8)[::8] & 1  # lowest byte of each little-endian key
+    decoded = np.right_shift(ordered, np.uint64(1))
+    np.add(decoded, np.uint64(1 << 62), out=decoded)
+    mask = np.right_shift(decoded, np.uint64(63))
+    np.subtract(mask, np.uint64(1), out=mask)
+    np.bitwise_or(mask, np.uint64(1 << 63), out=mask)
+    np.bitwise_xor(decoded, mask, out=decoded)
+    values = decoded.view(np.float64)
+    if exponent:
+        np.ldexp(values, exponent, out=values)
+    return values, labels
 
 
 def _grouped_by_score(
