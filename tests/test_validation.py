@@ -130,3 +130,10 @@ def test_fbeta_defined_where_precision_is_not():
     assert metric.from_counts(0, 0, 5, 10) == 0.0  # nothing predicted positive: F = 0, precision undefined
     assert np.isnan(im.parse_metric("arithmetic(gamma=1)").from_counts(0, 0, 5, 10))
     assert im.parse_metric("geometric(beta=1)").from_counts(0, 0, 5, 10) == 0.0
+
+
+def test_constant_scores_warn_and_still_evaluate():
+    with pytest.warns(im.DegenerateDataWarning, match="single distinct value"):
+        op = im.OperatingPoints.from_scores([0, 1, 1, 0], [0.3, 0.3, 0.3, 0.3])
+    assert op.auroc() == 0.5
+    assert op.auprg() == pytest.approx(0.0, abs=1e-15)  # the random-ranking baseline of PRG

@@ -137,6 +137,7 @@ def evaluate_scores(
     results = []
     for name, s in checked.items():
         op = OperatingPoints._from_validated(is_pos, s, weights, pos_label)
+        op.warn_if_degenerate(f"score column {name!r}")
         results.append(
             BinaryEvaluation(
                 name=name,

@@ -343,6 +343,3 @@ def parse_metric(spec: str | Metric) -> Metric:
         )
     return entry.build(**kwargs)
 
-
-def _as_metric(metric: Any) -> Metric:
-    return parse_metric(metric)

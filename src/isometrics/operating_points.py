@@ -12,6 +12,7 @@ data larger than memory or spread over a cluster is evaluated.
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ from ._validation import (
     check_sample_weight,
     check_scores,
 )
-from .exceptions import IsometricsError
+from .exceptions import DegenerateDataWarning, IsometricsError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .curves import PrecisionRecallCurve, PrgCurve, RocCurve
@@ -130,6 +131,11 @@ class OperatingPoints:
             ``pos_label`` is ``None`` and cannot be inferred, or is not a label of
             ``y_true``; if ``sample_weight`` has negative or non-finite values or is all 0.
 
+        Warns
+        -----
+        DegenerateDataWarning
+            If every sample has the same score (nothing is ranked).
+
         Notes
         -----
         A single class is accepted here (a chunk of a larger data set may hold one);
@@ -152,7 +158,9 @@ class OperatingPoints:
         is_pos, pos_label = check_binary_target(y_arr, pos_label=pos_label, caller=caller)
         scores = check_scores(s_arr, caller=caller)
         weights = check_sample_weight(w_arr, len(scores), caller=caller)
-        return cls._from_validated(is_pos, scores, weights, pos_label)
+        op = cls._from_validated(is_pos, scores, weights, pos_label)
+        op.warn_if_degenerate("y_score")
+        return op
 
     @classmethod
     def _from_validated(
@@ -331,6 +339,16 @@ class OperatingPoints:
         if key not in self._cache:
             self._cache[key] = compute()
         return self._cache[key]
+
+    def warn_if_degenerate(self, name: str) -> None:
+        """Warn (``DegenerateDataWarning``) when every sample has the same score."""
+        if self.n_points == 2:
+            warnings.warn(
+                f"{name} has a single distinct value ({float(self.thresholds[1])!r}): it does not rank the samples, "
+                "so the ROC curve is the diagonal (AUROC 0.5) and every threshold metric has one operating point.",
+                DegenerateDataWarning,
+                stacklevel=3,
+            )
 
     def require_both_classes(self, what: str) -> None:
         """Raise a clear error when ``what`` needs both classes and one is missing."""

@@ -9,6 +9,9 @@ from hypothesis.extra import numpy as hnp
 import isometrics as im
 from _naive import naive_auroc, naive_average_precision, naive_points
 
+# Constant scores are generated on purpose; their warning is tested in test_validation.py.
+pytestmark = pytest.mark.filterwarnings("ignore::isometrics.exceptions.DegenerateDataWarning")
+
 
 @st.composite
 def binary_data(draw, min_size=2, max_size=40, weights=False):
