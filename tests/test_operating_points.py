@@ -49,6 +49,7 @@ def test_every_path_matches_brute_force_on_small_tied_data(path):
     np.testing.assert_array_equal(op.fp, fp)
 
 
+@pytest.mark.filterwarnings("ignore::isometrics.exceptions.DegenerateDataWarning")
 def test_large_groups_do_not_overflow_small_integer_labels(path):
     n = 1000
     y = np.ones(n, dtype=np.int8)
