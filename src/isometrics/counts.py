@@ -95,6 +95,7 @@ def class_counts(
     Returns
     -------
     ClassCounts
+        Per-class ``tp, fp, fn, tn`` arrays of shape (n_labels,), in ``labels`` order.
 
     Raises
     ------

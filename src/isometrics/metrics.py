@@ -42,11 +42,10 @@ class Metric:
         gives back an equal metric.
     label : str
         Short human-readable name, e.g. ``"F2"``.
-    log_gamma, phi : float
+    log_gamma, phi : float or None
         The metric as a weighted power mean ``W(gamma, phi)`` of precision and recall
-        (``gamma = exp(log_gamma)``); ``None`` for precision and recall alone.
-    stipulated_arithmetic_beta : float or None
-        Set for ``g(beta, rho=0)``, the stipulated ``(beta P + R)/(1 + beta)``.
+        (``gamma = exp(log_gamma)``), which decides where it is defined; ``None`` for
+        precision and recall alone.
     """
 
     spec: str
@@ -284,6 +283,7 @@ def parse_metric(spec: str | Metric) -> Metric:
     Returns
     -------
     Metric
+        The parsed metric, with a canonical ``spec`` and a short ``label``.
 
     Raises
     ------
