@@ -2,11 +2,11 @@
 
 import numpy as np
 import pytest
+from _naive import naive_points
 from sklearn import metrics as skm
 
 import isometrics as im
 from isometrics import operating_points as opmod
-from _naive import naive_points
 
 
 @pytest.fixture(params=["numpy-sort", "polars-sort", "hash-groups"])

@@ -6,9 +6,21 @@ hold (``operating_points``, ``means``, ``curves``, ``areas``, ``thresholds``, ..
 
 from .areas import auprg, auroc, average_precision
 from .counts import ClassCounts, class_counts, confusion_matrix
-from .curves import PrecisionRecallCurve, PrgCurve, RocCurve, precision_recall_curve, prg_curve, roc_curve
+from .curves import (
+    PrecisionRecallCurve,
+    PrgCurve,
+    RocCurve,
+    precision_recall_curve,
+    prg_curve,
+    roc_curve,
+)
 from .evaluation import BinaryEvaluation, evaluate_scores
-from .exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError, UndefinedMetricWarning
+from .exceptions import (
+    DegenerateDataWarning,
+    InvalidParameterError,
+    IsometricsError,
+    UndefinedMetricWarning,
+)
 from .means import (
     fbeta,
     g_beta_rho,

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ._typing import ArrayLike, FloatArray
-from .exceptions import IsometricsError, InvalidParameterError
+from .exceptions import InvalidParameterError, IsometricsError
 
 __all__ = [
     "as_1d",

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from ._docstrings import fill_doc
 from ._typing import ArrayLike
 from .operating_points import OperatingPoints
 
@@ -45,6 +46,7 @@ def _auprg(op: OperatingPoints) -> float:
     return float(first + (np.dot(d, pg[:-1]) + np.dot(d, pg[1:])) / 2.0)
 
 
+@fill_doc
 def auroc(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
 ) -> float:
@@ -59,15 +61,9 @@ def auroc(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive; finite.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights. ``None`` weighs every sample 1.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class. ``None`` infers it when the labels are
-        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+    %(binary_data)s
+    %(binary_weight)s
+    %(binary_pos_label)s
 
     Returns
     -------
@@ -103,6 +99,7 @@ def auroc(
     return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label).auroc()
 
 
+@fill_doc
 def average_precision(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
 ) -> float:
@@ -117,15 +114,9 @@ def average_precision(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive; finite.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights. ``None`` weighs every sample 1.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class. ``None`` infers it when the labels are
-        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+    %(binary_data)s
+    %(binary_weight)s
+    %(binary_pos_label)s
 
     Returns
     -------
@@ -166,6 +157,7 @@ def average_precision(
     ).average_precision()
 
 
+@fill_doc
 def auprg(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
 ) -> float:
@@ -179,15 +171,9 @@ def auprg(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive; finite.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights. ``None`` weighs every sample 1.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class. ``None`` infers it when the labels are
-        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+    %(binary_data)s
+    %(binary_weight)s
+    %(binary_pos_label)s
 
     Returns
     -------

@@ -53,6 +53,15 @@ def _encode(y_true: np.ndarray, y_pred: np.ndarray, labels: np.ndarray | None, c
     return t_code, p_code, present, labels
 
 
+def _locate(present: np.ndarray, selected: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Index of each selected label among the (sorted) present ones, and whether it is present.
+
+    Absent labels get a valid placeholder index; callers zero their counts with ``found``.
+    """
+    idx = np.minimum(np.searchsorted(present, selected), len(present) - 1)
+    return idx, present[idx] == selected
+
+
 def _check_pair(y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None, caller: str
                 ) -> tuple[np.ndarray, np.ndarray, FloatArray | None]:
     yt = as_1d(y_true, name="y_true", caller=caller)
@@ -125,13 +134,10 @@ def _class_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: 
     pred_all = np.bincount(p_code, weights=weights, minlength=k)
     true_all = np.bincount(t_code, weights=weights, minlength=k)
     total = float(weights.sum())
-    # Map the selected labels into the present ones (absent labels count zero).
-    idx = np.searchsorted(present, selected)
-    idx_clipped = np.minimum(idx, k - 1)
-    found = present[idx_clipped] == selected
-    tp = np.where(found, tp_all[idx_clipped], 0.0)
-    pred = np.where(found, pred_all[idx_clipped], 0.0)
-    true = np.where(found, true_all[idx_clipped], 0.0)
+    idx, found = _locate(present, selected)
+    tp = np.where(found, tp_all[idx], 0.0)
+    pred = np.where(found, pred_all[idx], 0.0)
+    true = np.where(found, true_all[idx], 0.0)
     fp, fn = pred - tp, true - tp
     tn = total - tp - fp - fn
     return ClassCounts(labels=np.asarray(selected), tp=tp, fp=fp, fn=fn, tn=tn)
@@ -190,10 +196,8 @@ def _confusion_matrix(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labe
     k = len(present)
     weights = np.ones(len(yt)) if w is None else w
     full = np.bincount(t_code * k + p_code, weights=weights, minlength=k * k).reshape(k, k)
-    idx = np.searchsorted(present, selected)
-    idx_clipped = np.minimum(idx, k - 1)
-    found = present[idx_clipped] == selected
-    out = full[np.ix_(idx_clipped, idx_clipped)]
+    idx, found = _locate(present, selected)
+    out = full[np.ix_(idx, idx)]
     out[~found, :] = 0.0
     out[:, ~found] = 0.0
     return out

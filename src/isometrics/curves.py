@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ._docstrings import fill_doc
 from ._typing import ArrayLike, FloatArray
 from .gain import _gain
 from .operating_points import OperatingPoints
@@ -85,6 +86,7 @@ def _build(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | Non
     return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
 
 
+@fill_doc
 def roc_curve(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
 ) -> RocCurve:
@@ -96,15 +98,9 @@ def roc_curve(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive; finite.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights. ``None`` weighs every sample 1.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class. ``None`` infers it when the labels are
-        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+    %(binary_data)s
+    %(binary_weight)s
+    %(binary_pos_label)s
 
     Returns
     -------
@@ -147,6 +143,7 @@ def roc_curve(
     return _build(y_true, y_score, sample_weight, pos_label).roc_curve()
 
 
+@fill_doc
 def precision_recall_curve(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
 ) -> PrecisionRecallCurve:
@@ -158,15 +155,9 @@ def precision_recall_curve(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive; finite.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights. ``None`` weighs every sample 1.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class. ``None`` infers it when the labels are
-        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+    %(binary_data)s
+    %(binary_weight)s
+    %(binary_pos_label)s
 
     Returns
     -------
@@ -215,6 +206,7 @@ def precision_recall_curve(
     return _build(y_true, y_score, sample_weight, pos_label).precision_recall_curve()
 
 
+@fill_doc
 def prg_curve(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
 ) -> PrgCurve:
@@ -231,15 +223,9 @@ def prg_curve(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive; finite.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights. ``None`` weighs every sample 1.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class. ``None`` infers it when the labels are
-        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+    %(binary_data)s
+    %(binary_weight)s
+    %(binary_pos_label)s
 
     Returns
     -------

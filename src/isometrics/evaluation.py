@@ -8,8 +8,15 @@ from typing import Any
 
 import numpy as np
 
+from ._docstrings import fill_doc
 from ._typing import ArrayLike
-from ._validation import as_1d, check_binary_target, check_consistent_length, check_sample_weight, check_scores
+from ._validation import (
+    as_1d,
+    check_binary_target,
+    check_consistent_length,
+    check_sample_weight,
+    check_scores,
+)
 from .exceptions import IsometricsError
 from .metrics import Metric, parse_metric
 from .operating_points import OperatingPoints
@@ -67,6 +74,7 @@ class BinaryEvaluation:
         }
 
 
+@fill_doc
 def evaluate_scores(
     y_true: ArrayLike,
     scores: Mapping[str, ArrayLike],
@@ -89,11 +97,8 @@ def evaluate_scores(
         Score columns by name; higher means more likely positive.
     metrics : sequence of str or Metric, default=("f1",)
         Metrics whose best thresholds to report; see :func:`isometrics.parse_metric`.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights. ``None`` weighs every sample 1.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class. ``None`` infers it when the labels are
-        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+    %(binary_weight)s
+    %(binary_pos_label)s
 
     Returns
     -------

@@ -180,11 +180,17 @@ class OperatingPoints:
         m = len(thresholds)
         tp, fp = np.empty(m + 1), np.empty(m + 1)
         tp[0] = fp[0] = 0.0
-        for source, target in ((positives, tp), (negatives, fp)):
-            if ends is None:
-                np.cumsum(source, dtype=np.float64, out=target[1:])
-            else:
-                np.take(np.cumsum(source, dtype=np.float64), ends, out=target[1:])
+        if positives.dtype == np.float64:  # weights, or per-group sums
+            for source, target in ((positives, tp), (negatives, fp)):
+                if ends is None:
+                    np.cumsum(source, out=target[1:])
+                else:
+                    np.take(np.cumsum(source), ends, out=target[1:])
+        else:  # labels: integer counts, exact; FP = (samples so far) - TP
+            cum = np.cumsum(positives, dtype=np.int64)
+            seen = np.arange(1, len(cum) + 1, dtype=np.float64) if ends is None else (ends + 1.0)
+            np.copyto(tp[1:], cum if ends is None else cum[ends])
+            np.subtract(seen, tp[1:], out=fp[1:])
         op = cls._own(_prepend(thresholds, np.inf), tp, fp, pos_label)
         if ends is None and positives.dtype == np.float64:  # the increments are already at hand
             for key, values in (("dtp", positives), ("dfp", negatives)):
@@ -440,7 +446,7 @@ def _sorted_by_score(
     s, labels, w = _sort_descending(scores, is_pos, weights)
     ends = _group_ends(s)
     if w is None:
-        positives, negatives = labels, np.subtract(1, labels, dtype=np.int8)
+        positives, negatives = labels, None  # FP follows from TP and the sample count
     else:
         positives = np.where(labels != 0, w, 0.0)
         negatives = np.subtract(w, positives, out=w if w.flags.writeable else None)
@@ -484,42 +490,45 @@ def _polars_argsort_descending(scores: FloatArray) -> np.ndarray:
 
 
 def _label_keys(scores: FloatArray, is_pos: np.ndarray) -> tuple[np.ndarray, int] | None:
-    """Exact unsigned 64-bit sort keys holding each score (in order) and its label.
+    """Exact signed 64-bit sort keys holding each score (in order) and its label.
 
-    The usual order-preserving map of IEEE-754 doubles to unsigned integers
-    (``x >= 0 -> bits | 2**63``, ``x < 0 -> ~bits``) needs all 64 bits, but when every
-    ``|x| < 2`` its top two bits are ``10`` or ``01``: after subtracting ``2**62`` it fits
-    in 63 bits, and ``key << 1 | label`` is exact. Scores are first scaled by ``2**-k``
-    so that ``|x| < 2``, which is exact unless it would make a value subnormal; then
-    ``None`` is returned and the caller sorts without keys. Returns the keys and ``k``.
+    Read as a signed integer ``b``, a double's bits map to an order-preserving integer
+    by ``b ^ ((b >> 63) & (2**63 - 1))``. When every ``|x| < 2`` that integer lies in
+    ``[-2**62, 2**62)``, so ``t << 1 | label`` is an exact key whose order is the
+    scores' order. Scores are first scaled by ``2**-k`` so that ``|x| < 2``, which is
+    exact unless it would make a value subnormal; then ``None`` is returned and the
+    caller sorts without keys. Returns the keys (int64) and ``k``.
     """
-    largest = max(float(scores.max()), -float(scores.min()))
+    high, low = float(scores.max()), float(scores.min())
+    largest = max(high, -low)
     exponent = 0
     if largest >= 2.0:
         exponent = math.frexp(largest)[1]  # largest < 2**exponent
-        scaled = np.ldexp(scores, -exponent)
-        if np.count_nonzero(np.abs(scaled) < np.finfo(np.float64).tiny) != np.count_nonzero(scores == 0):
-            return None  # scaling would lose bits of the smallest scores
-        scores = scaled
-    bits = scores.view(np.uint64)
-    keys = np.right_shift(bits, np.uint64(63))
-    np.negative(keys, out=keys)  # all ones for negative scores, 0 otherwise
-    np.bitwise_or(keys, np.uint64(1 << 63), out=keys)
+        smallest_normal = math.ldexp(np.finfo(np.float64).tiny, exponent)
+        if low > 0 or high < 0:
+            smallest = low if low > 0 else -high
+        else:
+            magnitude = np.abs(scores)
+            smallest = float(np.min(magnitude, where=magnitude > 0, initial=np.inf))
+        if smallest < smallest_normal:
+            return None  # scaling by 2**-k would lose bits of the smallest scores
+        scores = np.ldexp(scores, -exponent)
+    bits = scores.view(np.int64)
+    keys = np.right_shift(bits, 63)  # 0 or -1 (arithmetic shift)
+    np.bitwise_and(keys, np.int64(2**63 - 1), out=keys)
     np.bitwise_xor(keys, bits, out=keys)
-    np.subtract(keys, np.uint64(1 << 62), out=keys)
-    np.left_shift(keys, np.uint64(1), out=keys)
-    np.bitwise_or(keys, is_pos.view(np.uint8), out=keys, casting="unsafe")
+    unsigned = keys.view(np.uint64)  # shift the two's-complement bits, never a negative int
+    np.left_shift(unsigned, np.uint64(1), out=unsigned)
+    np.bitwise_or(unsigned, is_pos.view(np.uint8), out=unsigned, casting="unsafe")
     return keys, exponent
 
 
 def _decode_label_keys(ordered: np.ndarray, exponent: int) -> tuple[FloatArray, np.ndarray]:
     """Inverse of :func:`_label_keys` on sorted keys: (scores, labels as uint8)."""
     labels = ordered.view(np.uint8)[::8] & 1  # lowest byte of each little-endian key
-    decoded = np.right_shift(ordered, np.uint64(1))
-    np.add(decoded, np.uint64(1 << 62), out=decoded)
-    mask = np.right_shift(decoded, np.uint64(63))
-    np.subtract(mask, np.uint64(1), out=mask)
-    np.bitwise_or(mask, np.uint64(1 << 63), out=mask)
+    decoded = np.right_shift(ordered, 1)
+    mask = np.right_shift(decoded, 63)
+    np.bitwise_and(mask, np.int64(2**63 - 1), out=mask)
     np.bitwise_xor(decoded, mask, out=decoded)
     values = decoded.view(np.float64)
     if exponent:

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ._docstrings import fill_doc
 from ._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
 from ._validation import check_option, check_real, check_zero_division
 from .averaging import average as _average
@@ -35,45 +36,6 @@ __all__ = [
     "balanced_accuracy_score",
     "matthews_corrcoef",
 ]
-
-_SHARED_DOC = {
-    "data": """y_true : array-like of shape (n_samples,)
-        True labels.
-    y_pred : array-like of shape (n_samples,)
-        Predicted labels.""",
-    "labels": """labels : array-like of shape (n_labels,), default=None
-        Classes to include when ``average != "binary"``, in this order (absent classes
-        allowed). ``None``: the sorted union of the labels in ``y_true`` and ``y_pred``.""",
-    "pos_label": """pos_label : int, float, bool or str, default=1
-        The positive class when ``average="binary"`` (scikit-learn's default of 1, kept
-        for compatibility); ignored otherwise.""",
-    "average": """average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
-        ``"binary"``: the value for ``pos_label`` only (two classes at most).
-        ``"micro"``: pool the counts of all selected classes, then take the ratio.
-        ``"macro"``: unweighted mean of the per-class values. ``"weighted"``: mean
-        weighted by each class's support. ``None``: the per-class values.""",
-    "sample_weight": """sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights. ``None`` weighs every sample 1.""",
-    "zero_division": """zero_division : {"warn", 0.0, 1.0, np.nan}, default="warn"
-        Value of a 0/0 ratio. ``"warn"`` gives 0.0 and an ``UndefinedMetricWarning``.
-        With ``np.nan``, macro and weighted averages leave undefined classes out.""",
-    "raises": """ValueError
-        If the inputs are empty or differ in length, hold NaN labels or mix label
-        types; if the weights are negative, non-finite or all zero; if
-        ``average="binary"`` with more than two classes, or ``pos_label`` is not a
-        label; if ``average`` or ``zero_division`` is not an accepted value.""",
-    "returns": """float or ndarray of shape (n_labels,), float64
-        In [0, 1], higher is better; per class (in ``labels`` order) when
-        ``average=None``, else a float.""",
-}
-
-
-def _doc(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Fill the shared parameter descriptions into a docstring (one source of text)."""
-    if func.__doc__:
-        func.__doc__ = func.__doc__ % _SHARED_DOC
-    return func
-
 
 def _prepare(
     y_true: ArrayLike,
@@ -145,7 +107,7 @@ def _silent(zero_division: Any) -> Any:
     return 0.0 if isinstance(zero_division, str) else zero_division
 
 
-@_doc
+@fill_doc
 def precision_recall_fscore_support(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -239,7 +201,7 @@ def _ratio_score(caller: str, y_true: ArrayLike, y_pred: ArrayLike, labels: Arra
     return _finish(values, counts, average, zero_division)
 
 
-@_doc
+@fill_doc
 def precision_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None, pos_label: Any = 1,
                     average: str | None = "binary", sample_weight: ArrayLike | None = None,
                     zero_division: Any = "warn") -> Any:
@@ -276,7 +238,7 @@ def precision_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike |
                         lambda c: c.tp, lambda c: c.tp + c.fp, "Precision", "labels with no predicted samples")
 
 
-@_doc
+@fill_doc
 def recall_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None, pos_label: Any = 1,
                  average: str | None = "binary", sample_weight: ArrayLike | None = None,
                  zero_division: Any = "warn") -> Any:
@@ -313,7 +275,7 @@ def recall_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | No
                         lambda c: c.tp, lambda c: c.tp + c.fn, "Recall", "labels with no true samples")
 
 
-@_doc
+@fill_doc
 def specificity_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None, pos_label: Any = 1,
                       average: str | None = "binary", sample_weight: ArrayLike | None = None,
                       zero_division: Any = "warn") -> Any:
@@ -346,7 +308,7 @@ def specificity_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike
                         lambda c: c.tn, lambda c: c.tn + c.fp, "Specificity", "labels with no negative samples")
 
 
-@_doc
+@fill_doc
 def negative_predictive_value_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None,
                                     pos_label: Any = 1, average: str | None = "binary",
                                     sample_weight: ArrayLike | None = None, zero_division: Any = "warn") -> Any:
@@ -380,7 +342,7 @@ def negative_predictive_value_score(y_true: ArrayLike, y_pred: ArrayLike, *, lab
                         "labels with no predicted negative samples")
 
 
-@_doc
+@fill_doc
 def false_positive_rate_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None,
                               pos_label: Any = 1, average: str | None = "binary",
                               sample_weight: ArrayLike | None = None, zero_division: Any = "warn") -> Any:
@@ -415,7 +377,7 @@ def false_positive_rate_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: A
                         "labels with no negative samples")
 
 
-@_doc
+@fill_doc
 def fbeta_score(y_true: ArrayLike, y_pred: ArrayLike, *, beta: float, labels: ArrayLike | None = None,
                 pos_label: Any = 1, average: str | None = "binary", sample_weight: ArrayLike | None = None,
                 zero_division: Any = "warn") -> Any:
@@ -472,7 +434,7 @@ def fbeta_score(y_true: ArrayLike, y_pred: ArrayLike, *, beta: float, labels: Ar
     return _finish(_fbeta_from_counts(counts, beta, zero_division, True), counts, average, zero_division)
 
 
-@_doc
+@fill_doc
 def f1_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None, pos_label: Any = 1,
              average: str | None = "binary", sample_weight: ArrayLike | None = None,
              zero_division: Any = "warn") -> Any:
@@ -505,7 +467,7 @@ def f1_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None =
                        sample_weight=sample_weight, zero_division=zero_division)
 
 
-@_doc
+@fill_doc
 def accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = True,
                    sample_weight: ArrayLike | None = None) -> float:
     r"""Accuracy: the (weighted) share of samples whose prediction equals the label.
@@ -543,7 +505,7 @@ def accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = Tr
     return total / (float(w.sum()) if w is not None else len(yt))
 
 
-@_doc
+@fill_doc
 def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: ArrayLike | None = None,
                             adjusted: bool = False) -> float:
     r"""Balanced accuracy: the mean of the recalls of the classes present in ``y_true``.
@@ -595,7 +557,7 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weig
     return score
 
 
-@_doc
+@fill_doc
 def matthews_corrcoef(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: ArrayLike | None = None,
                       zero_division: Any = "warn") -> float:
     r"""Matthews correlation coefficient (binary and multiclass, Gorodkin's R_K).

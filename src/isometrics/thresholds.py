@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ._docstrings import fill_doc
 from ._typing import ArrayLike
 from .exceptions import IsometricsError
 from .metrics import Metric, parse_metric
@@ -125,6 +126,7 @@ def _best_threshold(op: OperatingPoints, metric: str | Metric) -> BestThreshold:
     )
 
 
+@fill_doc
 def best_threshold(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -142,18 +144,12 @@ def best_threshold(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive; finite.
+    %(binary_data)s
     metric : str or Metric
         What to maximise, e.g. ``"f1"``, ``"f0.5"``, ``"g(beta=2, rho=-3)"``; see
         :func:`parse_metric`.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights. ``None`` weighs every sample 1.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class. ``None`` infers it when the labels are
-        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+    %(binary_weight)s
+    %(binary_pos_label)s
 
     Returns
     -------

@@ -2,12 +2,12 @@
 
 import numpy as np
 import pytest
+from _naive import naive_auroc, naive_average_precision, naive_points
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import isometrics as im
-from _naive import naive_auroc, naive_average_precision, naive_points
 
 # Constant scores are generated on purpose; their warning is tested in test_validation.py.
 pytestmark = pytest.mark.filterwarnings("ignore::isometrics.exceptions.DegenerateDataWarning")

@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from _naive import exact_auprg
 
 import isometrics as im
-from _naive import exact_auprg
 
 
 def _labels_from_confusion(tn, fp, fn, tp):

@@ -1,0 +1,61 @@
+"""Parameter descriptions shared by families of public functions: one source of text.
+
+Docstrings hold ``%(name)s`` placeholders that :func:`fill_doc` replaces, so that a
+parameter shared across a family reads the same everywhere (a test checks it too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+SHARED_DOC = {
+    # binary scorers
+    "binary_data": """y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more likely positive; finite.""",
+    "binary_weight": """sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.""",
+    "binary_pos_label": """pos_label : int, float, bool or str, default=None
+        The label of the positive class. ``None`` infers it when the labels are
+        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).""",
+    # hard predictions
+    "data": """y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.""",
+    "labels": """labels : array-like of shape (n_labels,), default=None
+        Classes to include when ``average != "binary"``, in this order (absent classes
+        allowed). ``None``: the sorted union of the labels in ``y_true`` and ``y_pred``.""",
+    "pos_label": """pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"`` (scikit-learn's default of 1, kept
+        for compatibility); ignored otherwise.""",
+    "average": """average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
+        ``"binary"``: the value for ``pos_label`` only (two classes at most).
+        ``"micro"``: pool the counts of all selected classes, then take the ratio.
+        ``"macro"``: unweighted mean of the per-class values. ``"weighted"``: mean
+        weighted by each class's support. ``None``: the per-class values.""",
+    "sample_weight": """sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.""",
+    "zero_division": """zero_division : {"warn", 0.0, 1.0, np.nan}, default="warn"
+        Value of a 0/0 ratio. ``"warn"`` gives 0.0 and an ``UndefinedMetricWarning``.
+        With ``np.nan``, macro and weighted averages leave undefined classes out.""",
+    "raises": """ValueError
+        If the inputs are empty or differ in length, hold NaN labels or mix label
+        types; if the weights are negative, non-finite or all zero; if
+        ``average="binary"`` with more than two classes, or ``pos_label`` is not a
+        label; if ``average`` or ``zero_division`` is not an accepted value.""",
+    "returns": """float or ndarray of shape (n_labels,), float64
+        In [0, 1], higher is better; per class (in ``labels`` order) when
+        ``average=None``, else a float.""",
+}
+
+
+def fill_doc(func: F) -> F:
+    """Replace the ``%(name)s`` placeholders of ``func``'s docstring with the shared text."""
+    if func.__doc__:
+        func.__doc__ = func.__doc__ % SHARED_DOC
+    return func
