@@ -90,12 +90,14 @@ def _print_results(console: Any, file: Path, label: str, results: list[Any]) -> 
     for k, metric_best in enumerate(first.best):
         table = Table(title=f"Best threshold for {metric_best.metric.label} ({metric_best.metric.spec})")
         table.add_column("score", style="bold")
-        for header in ("threshold", metric_best.metric.label, "precision", "recall", "predicted positive"):
+        predicted_header = "predicted positive" + (" (weight)" if weighted else "")
+        for header in ("threshold", metric_best.metric.label, "precision", "recall", predicted_header):
             table.add_column(header, justify="right")
         for r in results:
             b = r.best[k]
+            predicted = b.tp + b.fp
             table.add_row(r.name, f"{b.threshold:.6g}", _fmt(b.value), _fmt(b.precision), _fmt(b.recall),
-                          f"{b.tp + b.fp:,.6g}")
+                          f"{predicted:,.0f}" if predicted == int(predicted) else f"{predicted:,.2f}")
         console.print(table)
 
 
