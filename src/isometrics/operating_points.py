@@ -172,12 +172,12 @@ class OperatingPoints:
                 is_pos, scores, weights = is_pos[keep], scores[keep], weights[keep]
         if _mostly_tied(scores):
             thresholds, positives, negatives = _grouped_by_score(scores, is_pos, weights)
-            ends = None
+            thresholds, ends = _prepend(thresholds, np.inf), None
         else:
             thresholds, positives, negatives, ends = _sorted_by_score(scores, is_pos, weights)
         # Counts are accumulated straight into their final buffers (slot 0 is the +inf
         # point): at 10^7 samples every avoided 80 MB temporary saves tens of milliseconds.
-        m = len(thresholds)
+        m = len(thresholds) - 1
         tp, fp = np.empty(m + 1), np.empty(m + 1)
         tp[0] = fp[0] = 0.0
         if positives.dtype == np.float64:  # weights, or per-group sums
@@ -191,7 +191,7 @@ class OperatingPoints:
             seen = np.arange(1, len(cum) + 1, dtype=np.float64) if ends is None else (ends + 1.0)
             np.copyto(tp[1:], cum if ends is None else cum[ends])
             np.subtract(seen, tp[1:], out=fp[1:])
-        op = cls._own(_prepend(thresholds, np.inf), tp, fp, pos_label)
+        op = cls._own(thresholds, tp, fp, pos_label)
         if ends is None and positives.dtype == np.float64:  # the increments are already at hand
             for key, values in (("dtp", positives), ("dfp", negatives)):
                 values.flags.writeable = False
@@ -436,21 +436,23 @@ def _mostly_tied(scores: FloatArray) -> bool:
 
 def _sorted_by_score(
     scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None
-) -> tuple[FloatArray, np.ndarray, np.ndarray, np.ndarray | None]:
-    """Distinct thresholds via one sort: (distinct scores, positives, negatives, group ends).
+) -> tuple[FloatArray, np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """Operating points via one sort: (thresholds, positives, negatives, group ends).
 
-    ``positives``/``negatives`` are per sample in decreasing score order (labels, or the
-    weights of each class); ``ends`` indexes the last sample of each tie group (``None``
-    when there are no ties).
+    ``thresholds`` has shape (n_points,) and starts with ``+inf``. ``positives`` and
+    ``negatives`` are per sample in decreasing score order (the labels, with
+    ``negatives`` ``None``; or each class's weights); ``ends`` indexes the last sample of
+    each tie group (``None`` when there are no ties).
     """
-    s, labels, w = _sort_descending(scores, is_pos, weights)
+    slotted, labels, w = _sort_descending(scores, is_pos, weights)
+    s = slotted[1:]
     ends = _group_ends(s)
     if w is None:
         positives, negatives = labels, None  # FP follows from TP and the sample count
     else:
         positives = np.where(labels != 0, w, 0.0)
         negatives = np.subtract(w, positives, out=w if w.flags.writeable else None)
-    return s if ends is None else s[ends], positives, negatives, ends
+    return (slotted if ends is None else _prepend(s[ends], np.inf)), positives, negatives, ends
 
 
 def _sort_descending(
@@ -458,11 +460,15 @@ def _sort_descending(
 ) -> tuple[FloatArray, np.ndarray, FloatArray | None]:
     """Scores in decreasing order with their labels (and weights) carried along.
 
-    The order inside a run of tied scores is unspecified: ties are grouped afterwards.
+    Returns ``(values, labels, weights)``: ``values`` has shape (n + 1,), ``+inf`` first
+    (the slot of the operating point that predicts nothing positive), then the sorted
+    scores; ``labels`` (uint8) and ``weights`` have shape (n,). The order inside a run
+    of tied scores is unspecified: ties are grouped afterwards.
+
     Small inputs use NumPy's ``argsort``. Large ones sort exact 64-bit keys that hold the
     score and the label (:func:`_label_keys`) with Polars' multithreaded sort: values
     only when unweighted, with the weights as one payload column otherwise. This is
-    several times faster than NumPy's ``argsort`` plus gathers (see ``benchmarks/``).
+    several times faster than NumPy's ``argsort`` plus gathers (``docs/performance.md``).
     """
     encoded = _label_keys(scores, is_pos) if len(scores) >= _POLARS_MIN_SAMPLES else None
     if encoded is None:
@@ -470,7 +476,10 @@ def _sort_descending(
             order = _polars_argsort_descending(scores)
         else:
             order = np.argsort(-scores, kind="stable")
-        return scores[order], is_pos.view(np.uint8)[order], None if weights is None else weights[order]
+        values = np.empty(len(scores) + 1)
+        values[0] = np.inf
+        np.take(scores, order, out=values[1:])
+        return values, is_pos.view(np.uint8)[order], None if weights is None else weights[order]
     import polars as pl
 
     keys, exponent = encoded
@@ -489,27 +498,43 @@ def _polars_argsort_descending(scores: FloatArray) -> np.ndarray:
     return pl.Series(scores).arg_sort(descending=True).to_numpy()
 
 
-def _label_keys(scores: FloatArray, is_pos: np.ndarray) -> tuple[np.ndarray, int] | None:
-    """Exact signed 64-bit sort keys holding each score (in order) and its label.
+#: Marks keys that hold raw bits of non-negative scores (no scaling, unsigned order).
+_UNSIGNED = None
 
-    Read as a signed integer ``b``, a double's bits map to an order-preserving integer
-    by ``b ^ ((b >> 63) & (2**63 - 1))``. When every ``|x| < 2`` that integer lies in
-    ``[-2**62, 2**62)``, so ``t << 1 | label`` is an exact key whose order is the
-    scores' order. Scores are first scaled by ``2**-k`` so that ``|x| < 2``, which is
-    exact unless it would make a value subnormal; then ``None`` is returned and the
-    caller sorts without keys. Returns the keys (int64) and ``k``.
+
+def _label_keys(scores: FloatArray, is_pos: np.ndarray) -> tuple[np.ndarray, int | None] | None:
+    """Exact 64-bit sort keys holding each score (in order) and its label.
+
+    Non-negative scores: their IEEE-754 bits, read as unsigned integers, are in score
+    order with a top bit of 0 (``-0.0`` aside, whose top bit the shift drops, making it
+    ``+0.0``), so ``bits << 1 | label`` is an exact unsigned key.
+
+    Other scores: read as a signed integer ``b``, a double's bits map to an
+    order-preserving integer ``t = b ^ ((b >> 63) & (2**63 - 1))``. When every
+    ``|x| < 2``, ``t`` lies in ``[-2**62, 2**62)`` and ``t << 1 | label`` is an exact
+    signed key. Scores are first scaled by ``2**-k`` so that ``|x| < 2``, which is exact
+    unless it would make a value subnormal; then ``None`` is returned and the caller
+    sorts without keys.
+
+    Returns the keys and ``k`` (``None`` for the unsigned keys).
     """
     high, low = float(scores.max()), float(scores.min())
-    largest = max(high, -low)
+    if low >= 0:
+        keys = np.left_shift(scores.view(np.uint64), np.uint64(1))
+        np.bitwise_or(keys, is_pos.view(np.uint8), out=keys, casting="unsafe")
+        return keys, _UNSIGNED
     exponent = 0
+    largest = max(high, -low)
     if largest >= 2.0:
         exponent = math.frexp(largest)[1]  # largest < 2**exponent
         smallest_normal = math.ldexp(np.finfo(np.float64).tiny, exponent)
-        if low > 0 or high < 0:
-            smallest = low if low > 0 else -high
+        if high < 0:
+            smallest = -high
         else:
             magnitude = np.abs(scores)
-            smallest = float(np.min(magnitude, where=magnitude > 0, initial=np.inf))
+            smallest = float(magnitude.min())
+            if smallest == 0.0:  # zeros are exact whatever the scale: look past them
+                smallest = float(np.min(magnitude, where=magnitude > 0, initial=np.inf))
         if smallest < smallest_normal:
             return None  # scaling by 2**-k would lose bits of the smallest scores
         scores = np.ldexp(scores, -exponent)
@@ -523,16 +548,20 @@ def _label_keys(scores: FloatArray, is_pos: np.ndarray) -> tuple[np.ndarray, int
     return keys, exponent
 
 
-def _decode_label_keys(ordered: np.ndarray, exponent: int) -> tuple[FloatArray, np.ndarray]:
-    """Inverse of :func:`_label_keys` on sorted keys: (scores, labels as uint8)."""
+def _decode_label_keys(ordered: np.ndarray, exponent: int | None) -> tuple[FloatArray, np.ndarray]:
+    """Inverse of :func:`_label_keys` on sorted keys: (``+inf`` then the scores, labels as uint8)."""
     labels = ordered.view(np.uint8)[::8] & 1  # lowest byte of each little-endian key
-    decoded = np.right_shift(ordered, 1)
-    mask = np.right_shift(decoded, 63)
-    np.bitwise_and(mask, np.int64(2**63 - 1), out=mask)
-    np.bitwise_xor(decoded, mask, out=decoded)
-    values = decoded.view(np.float64)
+    slotted = np.empty(len(ordered) + 1, dtype=ordered.dtype)
+    decoded = slotted[1:]
+    np.right_shift(ordered, ordered.dtype.type(1), out=decoded)  # logical for uint64, arithmetic for int64
+    if exponent is not _UNSIGNED:
+        mask = np.right_shift(decoded, 63)
+        np.bitwise_and(mask, np.int64(2**63 - 1), out=mask)
+        np.bitwise_xor(decoded, mask, out=decoded)
+    values = slotted.view(np.float64)
+    values[0] = np.inf
     if exponent:
-        np.ldexp(values, exponent, out=values)
+        np.ldexp(values[1:], exponent, out=values[1:])
     return values, labels
 
 
