@@ -91,8 +91,9 @@ def test_first_point_predicts_nothing_and_last_everything(rng):
     assert np.all(np.diff(op.thresholds) < 0)
 
 
+@pytest.mark.parametrize("weighted", [False, True])
 @pytest.mark.parametrize("shift", ["nonnegative", "nonpositive", "mixed", "probabilities", "extremes"])
-def test_packed_key_sort_for_every_sign_pattern(monkeypatch, rng, shift):
+def test_packed_key_sort_for_every_sign_pattern(monkeypatch, rng, shift, weighted):
     monkeypatch.setattr(opmod, "_POLARS_MIN_SAMPLES", 0)
     monkeypatch.setattr(opmod, "_mostly_tied", lambda s: False)
     n = 3000
@@ -103,8 +104,9 @@ def test_packed_key_sort_for_every_sign_pattern(monkeypatch, rng, shift):
     s[:5] = [0.0, -0.0, 0.0, -0.0, s[5]]
     if shift == "extremes":  # scaling would lose the denormals: the payload sort takes over
         s[5:10] = [np.finfo(float).max, -np.finfo(float).max, 5e-324, -5e-324, 1.0]
-    op = im.OperatingPoints.from_scores(y, s)
-    ref_fpr, ref_tpr, ref_thr = skm.roc_curve(y, s, drop_intermediate=False)
+    w = rng.integers(0, 4, size=n).astype(float) if weighted else None  # integer weights: sums are exact
+    op = im.OperatingPoints.from_scores(y, s, sample_weight=w)
+    ref_fpr, ref_tpr, ref_thr = skm.roc_curve(y, s, sample_weight=w, drop_intermediate=False)
     np.testing.assert_array_equal(op.thresholds, ref_thr)
     np.testing.assert_array_equal(op.fp / op.n_negatives, ref_fpr)
     np.testing.assert_array_equal(op.tp / op.n_positives, ref_tpr)

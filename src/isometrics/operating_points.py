@@ -440,56 +440,65 @@ def _sorted_by_score(
     """Operating points via one sort: (thresholds, positives, negatives, group ends).
 
     ``thresholds`` has shape (n_points,) and starts with ``+inf``. ``positives`` and
-    ``negatives`` are per sample in decreasing score order (the labels, with
-    ``negatives`` ``None``; or each class's weights); ``ends`` indexes the last sample of
-    each tie group (``None`` when there are no ties).
+    ``negatives`` are per sample in decreasing score order: the labels (uint8) with
+    ``negatives`` ``None``, or each class's weights (float64). ``ends`` indexes the last
+    sample of each tie group (``None`` when there are no ties).
     """
-    slotted, labels, w = _sort_descending(scores, is_pos, weights)
+    slotted, positives, negatives = _sort_descending(scores, is_pos, weights)
     s = slotted[1:]
     ends = _group_ends(s)
-    if w is None:
-        positives, negatives = labels, None  # FP follows from TP and the sample count
-    else:
-        positives = np.where(labels != 0, w, 0.0)
-        negatives = np.subtract(w, positives, out=w if w.flags.writeable else None)
     return (slotted if ends is None else _prepend(s[ends], np.inf)), positives, negatives, ends
 
 
 def _sort_descending(
     scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None
-) -> tuple[FloatArray, np.ndarray, FloatArray | None]:
-    """Scores in decreasing order with their labels (and weights) carried along.
+) -> tuple[FloatArray, np.ndarray, np.ndarray | None]:
+    """Scores in decreasing order with the labels or class weights carried along.
 
-    Returns ``(values, labels, weights)``: ``values`` has shape (n + 1,), ``+inf`` first
-    (the slot of the operating point that predicts nothing positive), then the sorted
-    scores; ``labels`` (uint8) and ``weights`` have shape (n,). The order inside a run
-    of tied scores is unspecified: ties are grouped afterwards.
+    Returns ``(values, positives, negatives)``: ``values`` has shape (n + 1,), ``+inf``
+    first (the slot of the operating point that predicts nothing positive), then the
+    sorted scores. Unweighted: ``positives`` are the labels (uint8) and ``negatives``
+    is ``None``. Weighted: the weight of each sample in its class's array, 0 in the
+    other. The order inside a run of tied scores is unspecified: ties are grouped
+    afterwards.
 
-    Small inputs use NumPy's ``argsort``. Large ones sort exact 64-bit keys that hold the
-    score and the label (:func:`_label_keys`) with Polars' multithreaded sort: values
-    only when unweighted, with the weights as one payload column otherwise. This is
-    several times faster than NumPy's ``argsort`` plus gathers (``docs/performance.md``).
+    Small inputs use NumPy's ``argsort``. Large ones sort exact integer keys with
+    Polars' multithreaded sort (``docs/performance.md``): unweighted, 64-bit keys that
+    hold the score and the label (:func:`_label_keys`); weighted, 128-bit keys whose high
+    word orders the score (:func:`_signed_order`) and whose low word carries the weight,
+    negated for negatives.
     """
-    encoded = _label_keys(scores, is_pos) if len(scores) >= _POLARS_MIN_SAMPLES else None
-    if encoded is None:
-        if len(scores) >= _POLARS_MIN_SAMPLES:
-            order = _polars_argsort_descending(scores)
-        else:
-            order = np.argsort(-scores, kind="stable")
-        values = np.empty(len(scores) + 1)
-        values[0] = np.inf
-        np.take(scores, order, out=values[1:])
-        return values, is_pos.view(np.uint8)[order], None if weights is None else weights[order]
-    import polars as pl
+    large = len(scores) >= _POLARS_MIN_SAMPLES
+    if large and weights is None:
+        encoded = _label_keys(scores, is_pos)
+        if encoded is not None:
+            import polars as pl
 
-    keys, exponent = encoded
+            keys, exponent = encoded
+            ordered = pl.Series(keys).sort(descending=True).to_numpy()
+            values = _decode_order(ordered, exponent, shift=1)
+            return values, ordered.view(np.uint8)[::8] & 1, None  # label: the key's lowest bit
+    elif large:
+        order_ints = _signed_order(scores)
+        if order_ints is not None:
+            high, exponent = order_ints
+            low = np.where(is_pos, weights, -weights)  # zero weights are gone: the sign is the class
+            high_sorted, signed = _sort_int128_descending(high, low.view(np.uint64))
+            values = _decode_order(high_sorted, exponent)
+            positives = np.maximum(signed.view(np.float64), 0.0)
+            return values, positives, np.subtract(positives, signed.view(np.float64))
+    # Fallback: a permutation (NumPy for small inputs, Polars' arg_sort for scores whose
+    # keys would not be exact).
+    order = _polars_argsort_descending(scores) if large else np.argsort(-scores, kind="stable")
+    values = np.empty(len(scores) + 1)
+    values[0] = np.inf
+    np.take(scores, order, out=values[1:])
+    labels = is_pos.view(np.uint8)[order]
     if weights is None:
-        ordered, w = pl.Series(keys).sort(descending=True).to_numpy(), None
-    else:
-        frame = pl.LazyFrame({"k": keys, "w": weights}).sort("k", descending=True).collect()
-        ordered, w = frame.get_column("k").to_numpy(), frame.get_column("w").to_numpy()
-    values, labels = _decode_label_keys(ordered, exponent)
-    return values, labels, w
+        return values, labels, None
+    w = weights[order]
+    positives = np.where(labels != 0, w, 0.0)
+    return values, positives, np.subtract(w, positives, out=w)
 
 
 def _polars_argsort_descending(scores: FloatArray) -> np.ndarray:
@@ -498,38 +507,44 @@ def _polars_argsort_descending(scores: FloatArray) -> np.ndarray:
     return pl.Series(scores).arg_sort(descending=True).to_numpy()
 
 
-#: Marks keys that hold raw bits of non-negative scores (no scaling, unsigned order).
-_UNSIGNED = None
+def _sort_int128_descending(high: np.ndarray, low: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sort the 128-bit integers ``high * 2**64 + low`` (high signed, |high| < 2**62) decreasingly.
+
+    Polars sorts a Decimal128 column as 128-bit integers; the values stay within its
+    38-digit precision because ``|high| < 2**62``. Returns the sorted high and low words.
+    """
+    import polars as pl
+    import pyarrow as pa
+
+    packed = np.empty((len(high), 2), dtype=np.uint64)
+    packed[:, 0] = low  # little-endian: low word first
+    packed[:, 1] = high.view(np.uint64)
+    column = pl.from_arrow(pa.Array.from_buffers(pa.decimal128(38, 0), len(high), [None, pa.py_buffer(packed)]))
+    result = column.sort(descending=True).to_arrow()
+    if isinstance(result, pa.ChunkedArray):
+        result = result.combine_chunks()
+    words = np.frombuffer(result.buffers()[1], dtype=np.uint64)
+    words = words[2 * result.offset : 2 * (result.offset + len(result))].reshape(-1, 2)
+    return words[:, 1].view(np.int64), words[:, 0]
 
 
-def _label_keys(scores: FloatArray, is_pos: np.ndarray) -> tuple[np.ndarray, int | None] | None:
-    """Exact 64-bit sort keys holding each score (in order) and its label.
+def _signed_order(scores: FloatArray) -> tuple[np.ndarray, int] | None:
+    """Order-preserving int64 images of the scores, all in ``[-2**62, 2**62)``.
 
-    Non-negative scores: their IEEE-754 bits, read as unsigned integers, are in score
-    order with a top bit of 0 (``-0.0`` aside, whose top bit the shift drops, making it
-    ``+0.0``), so ``bits << 1 | label`` is an exact unsigned key.
-
-    Other scores: read as a signed integer ``b``, a double's bits map to an
-    order-preserving integer ``t = b ^ ((b >> 63) & (2**63 - 1))``. When every
-    ``|x| < 2``, ``t`` lies in ``[-2**62, 2**62)`` and ``t << 1 | label`` is an exact
-    signed key. Scores are first scaled by ``2**-k`` so that ``|x| < 2``, which is exact
-    unless it would make a value subnormal; then ``None`` is returned and the caller
-    sorts without keys.
-
-    Returns the keys and ``k`` (``None`` for the unsigned keys).
+    Read as a signed integer ``b``, a double's bits map to an order-preserving integer
+    ``t = b ^ ((b >> 63) & (2**63 - 1))``; when every ``|x| < 2``, ``t`` lies in
+    ``[-2**62, 2**62)``. Scores are first scaled by ``2**-k`` so that ``|x| < 2``, which
+    is exact unless it would make a value subnormal: then ``None`` is returned and the
+    caller sorts without keys. Returns ``t`` and ``k``.
     """
     high, low = float(scores.max()), float(scores.min())
-    if low >= 0:
-        keys = np.left_shift(scores.view(np.uint64), np.uint64(1))
-        np.bitwise_or(keys, is_pos.view(np.uint8), out=keys, casting="unsafe")
-        return keys, _UNSIGNED
     exponent = 0
     largest = max(high, -low)
     if largest >= 2.0:
         exponent = math.frexp(largest)[1]  # largest < 2**exponent
         smallest_normal = math.ldexp(np.finfo(np.float64).tiny, exponent)
-        if high < 0:
-            smallest = -high
+        if low > 0 or high < 0:
+            smallest = low if low > 0 else -high
         else:
             magnitude = np.abs(scores)
             smallest = float(magnitude.min())
@@ -539,21 +554,48 @@ def _label_keys(scores: FloatArray, is_pos: np.ndarray) -> tuple[np.ndarray, int
             return None  # scaling by 2**-k would lose bits of the smallest scores
         scores = np.ldexp(scores, -exponent)
     bits = scores.view(np.int64)
-    keys = np.right_shift(bits, 63)  # 0 or -1 (arithmetic shift)
-    np.bitwise_and(keys, np.int64(2**63 - 1), out=keys)
-    np.bitwise_xor(keys, bits, out=keys)
+    order = np.right_shift(bits, 63)  # 0 or -1 (arithmetic shift)
+    np.bitwise_and(order, np.int64(2**63 - 1), out=order)
+    np.bitwise_xor(order, bits, out=order)
+    return order, exponent
+
+
+#: Marks keys that hold raw bits of non-negative scores (no scaling, unsigned order).
+_UNSIGNED = None
+
+
+def _label_keys(scores: FloatArray, is_pos: np.ndarray) -> tuple[np.ndarray, int | None] | None:
+    """Exact 64-bit sort keys holding each score (in order) and its label in the lowest bit.
+
+    Non-negative scores: their IEEE-754 bits, read as unsigned integers, are in score
+    order with a top bit of 0 (``-0.0`` aside, whose top bit the shift drops, making it
+    ``+0.0``), so ``bits << 1 | label`` is an exact unsigned key. Other scores:
+    ``t << 1 | label`` with ``t`` from :func:`_signed_order`, an exact signed key.
+    Returns the keys and the scale exponent (``_UNSIGNED`` for unsigned keys), or
+    ``None`` when no exact key exists.
+    """
+    if float(scores.min()) >= 0:
+        keys = np.left_shift(scores.view(np.uint64), np.uint64(1))
+        np.bitwise_or(keys, is_pos.view(np.uint8), out=keys, casting="unsafe")
+        return keys, _UNSIGNED
+    order_ints = _signed_order(scores)
+    if order_ints is None:
+        return None
+    keys, exponent = order_ints
     unsigned = keys.view(np.uint64)  # shift the two's-complement bits, never a negative int
     np.left_shift(unsigned, np.uint64(1), out=unsigned)
     np.bitwise_or(unsigned, is_pos.view(np.uint8), out=unsigned, casting="unsafe")
     return keys, exponent
 
 
-def _decode_label_keys(ordered: np.ndarray, exponent: int | None) -> tuple[FloatArray, np.ndarray]:
-    """Inverse of :func:`_label_keys` on sorted keys: (``+inf`` then the scores, labels as uint8)."""
-    labels = ordered.view(np.uint8)[::8] & 1  # lowest byte of each little-endian key
-    slotted = np.empty(len(ordered) + 1, dtype=ordered.dtype)
+def _decode_order(order: np.ndarray, exponent: int | None, *, shift: int = 0) -> FloatArray:
+    """Scores from their order-preserving integers (``order >> shift``), after a slot holding ``+inf``.
+
+    Returns shape (n + 1,).
+    """
+    slotted = np.empty(len(order) + 1, dtype=order.dtype)
     decoded = slotted[1:]
-    np.right_shift(ordered, ordered.dtype.type(1), out=decoded)  # logical for uint64, arithmetic for int64
+    np.right_shift(order, order.dtype.type(shift), out=decoded)  # logical if unsigned, else arithmetic
     if exponent is not _UNSIGNED:
         mask = np.right_shift(decoded, 63)
         np.bitwise_and(mask, np.int64(2**63 - 1), out=mask)
@@ -562,7 +604,7 @@ def _decode_label_keys(ordered: np.ndarray, exponent: int | None) -> tuple[Float
     values[0] = np.inf
     if exponent:
         np.ldexp(values[1:], exponent, out=values[1:])
-    return values, labels
+    return values
 
 
 def _grouped_by_score(
