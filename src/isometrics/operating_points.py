@@ -482,11 +482,11 @@ def _sort_descending(
         order_ints = _signed_order(scores)
         if order_ints is not None:
             high, exponent = order_ints
-            low = np.where(is_pos, weights, -weights)  # zero weights are gone: the sign is the class
-            high_sorted, signed = _sort_int128_descending(high, low.view(np.uint64))
+            high_sorted, signed = _sort_int128_descending(high, weights, negate=~is_pos)
             values = _decode_order(high_sorted, exponent)
-            positives = np.maximum(signed.view(np.float64), 0.0)
-            return values, positives, np.subtract(positives, signed.view(np.float64))
+            signed_weights = signed.view(np.float64)
+            positives = np.maximum(signed_weights, 0.0)
+            return values, positives, np.subtract(positives, signed_weights)
     # Fallback: a permutation (NumPy for small inputs, Polars' arg_sort for scores whose
     # keys would not be exact).
     order = _polars_argsort_descending(scores) if large else np.argsort(-scores, kind="stable")
@@ -507,17 +507,23 @@ def _polars_argsort_descending(scores: FloatArray) -> np.ndarray:
     return pl.Series(scores).arg_sort(descending=True).to_numpy()
 
 
-def _sort_int128_descending(high: np.ndarray, low: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Sort the 128-bit integers ``high * 2**64 + low`` (high signed, |high| < 2**62) decreasingly.
+def _sort_int128_descending(
+    high: np.ndarray, weights: FloatArray, *, negate: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Sort 128-bit integers (high word: ``high``; low word: the bits of the weights, negated
+    where ``negate``) decreasingly; return the sorted high words and low words.
 
     Polars sorts a Decimal128 column as 128-bit integers; the values stay within its
-    38-digit precision because ``|high| < 2**62``. Returns the sorted high and low words.
+    38-digit precision because ``|high| < 2**62``. Zero weights have been removed, so the
+    sign of a low word tells the class.
     """
     import polars as pl
     import pyarrow as pa
 
     packed = np.empty((len(high), 2), dtype=np.uint64)
-    packed[:, 0] = low  # little-endian: low word first
+    low = packed[:, 0].view(np.float64)  # little-endian: low word first
+    np.copyto(low, weights)
+    np.negative(weights, out=low, where=negate)
     packed[:, 1] = high.view(np.uint64)
     column = pl.from_arrow(pa.Array.from_buffers(pa.decimal128(38, 0), len(high), [None, pa.py_buffer(packed)]))
     result = column.sort(descending=True).to_arrow()
