@@ -21,6 +21,7 @@ from .exceptions import (
     IsometricsError,
     UndefinedMetricWarning,
 )
+from .hull import PrgHull, RandomizedClassifier, RocHull, prg_convex_hull, roc_convex_hull
 from .means import (
     fbeta,
     g_beta_rho,
@@ -60,6 +61,12 @@ __all__ = [
     "auroc",
     "average_precision",
     "auprg",
+    # hulls
+    "RocHull",
+    "PrgHull",
+    "RandomizedClassifier",
+    "roc_convex_hull",
+    "prg_convex_hull",
     # thresholds and evaluation
     "BestThreshold",
     "best_threshold",

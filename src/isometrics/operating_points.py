@@ -30,6 +30,7 @@ from .exceptions import DegenerateDataWarning, IsometricsError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .curves import PrecisionRecallCurve, PrgCurve, RocCurve
+    from .hull import PrgHull, RocHull
     from .metrics import Metric
     from .thresholds import BestThreshold
 
@@ -402,6 +403,18 @@ class OperatingPoints:
         from .areas import _auprg
 
         return self._cached("auprg", lambda: _auprg(self))
+
+    def roc_convex_hull(self) -> RocHull:
+        """ROC convex hull; see :func:`isometrics.roc_convex_hull`."""
+        from .hull import _roc_hull
+
+        return self._cached("roc_hull", lambda: _roc_hull(self))
+
+    def prg_convex_hull(self) -> PrgHull:
+        """PRG convex hull; see :func:`isometrics.prg_convex_hull`."""
+        from .hull import _prg_hull
+
+        return self._cached("prg_hull", lambda: _prg_hull(self))
 
     def best_threshold(self, metric: str | Metric = "f1") -> BestThreshold:
         """The operating point maximising ``metric``; see :func:`isometrics.best_threshold`."""

@@ -1,0 +1,313 @@
+"""Convex hulls in ROC and PRG space, and randomised classifiers on them.
+
+The ROC convex hull is the Pareto front of the classifiers reachable by thresholding
+the scores and randomly mixing two thresholds. PRG coordinates are a projective image
+of ROC coordinates (``precision_gain = 1 - fpr/tpr`` and ``recall_gain`` are affine in
+``(1/tpr, fpr/tpr)``), so straight ROC segments are straight PRG segments and the PRG
+hull is the image of the ROC hull.
+
+References
+----------
+.. [1] F. Provost and T. Fawcett, "Robust Classification for Imprecise Environments",
+   Machine Learning 42(3):203-231, 2001.
+.. [2] P. Flach and M. Kull, "Precision-Recall-Gain Curves: PR Analysis Done Right",
+   NeurIPS 2015 (section 4: the PRG convex hull and calibration).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ._docstrings import fill_doc
+from ._typing import ArrayLike, FloatArray
+from ._validation import check_real
+from .operating_points import OperatingPoints
+
+__all__ = ["RocHull", "PrgHull", "RandomizedClassifier", "roc_convex_hull", "prg_convex_hull"]
+
+
+def _upper_hull_indices(op: OperatingPoints) -> np.ndarray:
+    """Indices of the vertices of the upper convex hull of the (fp, tp) points.
+
+    Exact for integer counts (cross products of counts below 2**53). Three steps, all
+    vectorised: keep the points where the chain turns right (the only possible
+    vertices); discard those under the hull of an evenly spaced subset (which lies
+    inside the full hull); then remove points that do not turn right until none is left.
+    """
+    x, y = op.fp, op.tp
+    n = len(x)
+    if n <= 2:
+        return np.arange(n)
+    dx, dy = op.dfp, op.dtp
+    cross = dx[:-1] * dy[1:]
+    cross -= dy[:-1] * dx[1:]
+    candidates = np.concatenate(([0], np.flatnonzero(cross < 0) + 1, [n - 1]))
+    while len(candidates) > 4096:
+        step = len(candidates) // 1024
+        subset = _prune(x, y, np.union1d(candidates[::step], candidates[-1:]))
+        envelope = np.interp(x[candidates], x[subset], y[subset])
+        above = y[candidates] > envelope
+        above[0] = above[-1] = True
+        reduced = np.union1d(candidates[above], subset)
+        if len(reduced) > 0.9 * len(candidates):
+            candidates = reduced
+            break
+        candidates = reduced
+    return _prune(x, y, candidates)
+
+
+def _prune(x: FloatArray, y: FloatArray, idx: np.ndarray) -> np.ndarray:
+    """Drop points that do not make a strict right turn until the chain is convex."""
+    xi, yi = x[idx], y[idx]
+    while len(idx) > 2:
+        dxi, dyi = np.diff(xi), np.diff(yi)
+        keep = np.ones(len(idx), dtype=bool)
+        keep[1:-1] = dxi[:-1] * dyi[1:] - dyi[:-1] * dxi[1:] < 0
+        if keep.all():
+            break
+        idx, xi, yi = idx[keep], xi[keep], yi[keep]
+    return idx
+
+
+@dataclass(frozen=True)
+class RandomizedClassifier:
+    """A classifier on a hull segment: two thresholds and a mixing probability.
+
+    Predict positive when ``y_score >= threshold_high``; when
+    ``threshold_low <= y_score < threshold_high``, predict positive with probability
+    ``probability``; otherwise negative. In expectation it reaches ``(fpr, tpr)``.
+
+    Attributes
+    ----------
+    threshold_high, threshold_low : float
+        Thresholds of the segment's two vertices (``threshold_high >= threshold_low``).
+    probability : float
+        Mixing probability in [0, 1]: 0 is the vertex at ``threshold_high``, 1 the
+        vertex at ``threshold_low``.
+    fpr, tpr : float
+        The expected rates reached, in [0, 1].
+    """
+
+    threshold_high: float
+    threshold_low: float
+    probability: float
+    fpr: float
+    tpr: float
+
+    def predict(self, y_score: ArrayLike, *, rng: Any = None) -> np.ndarray:
+        """Randomised hard predictions for ``y_score`` (array of 0/1, shape (n_samples,)).
+
+        ``rng`` is a ``numpy.random.Generator`` or a seed.
+        """
+        s = np.asarray(y_score, dtype=np.float64)
+        generator = np.random.default_rng(rng)
+        middle = (s >= self.threshold_low) & (s < self.threshold_high)
+        coin = generator.random(s.shape) < self.probability
+        return ((s >= self.threshold_high) | (middle & coin)).astype(np.int8)
+
+
+@dataclass(frozen=True)
+class RocHull:
+    """Vertices of the ROC convex hull, from (0, 0) to (1, 1).
+
+    Attributes
+    ----------
+    indices : ndarray of shape (n_vertices,), int
+        Indices of the vertices among the operating points (increasing).
+    fpr, tpr : ndarray of shape (n_vertices,), float64
+        Vertex coordinates, non-decreasing; the first vertex is (0, 0), the last (1, 1).
+    thresholds : ndarray of shape (n_vertices,), float64
+        Thresholds realising each vertex (decreasing; ``inf`` first).
+    slopes : ndarray of shape (n_vertices - 1,), float64
+        ``d tpr / d fpr`` of each segment, decreasing (``inf`` for a vertical segment).
+        For calibrated scores a segment's slope is an empirical likelihood ratio.
+    """
+
+    indices: np.ndarray
+    fpr: FloatArray
+    tpr: FloatArray
+    thresholds: FloatArray
+    slopes: FloatArray
+
+    def randomized(self, *, fpr: float) -> RandomizedClassifier:
+        """The randomised classifier on the hull at false positive rate ``fpr`` (in [0, 1]).
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``fpr`` is not a number in [0, 1].
+        """
+        target = check_real(fpr, "fpr", caller="RocHull.randomized", low=0.0, high=1.0)
+        k = int(np.searchsorted(self.fpr, target, side="right")) - 1
+        k = min(max(k, 0), len(self.fpr) - 2)
+        width = self.fpr[k + 1] - self.fpr[k]
+        lam = 0.0 if width == 0 else (target - self.fpr[k]) / width
+        lam = min(max(lam, 0.0), 1.0)
+        tpr = self.tpr[k] + lam * (self.tpr[k + 1] - self.tpr[k])
+        return RandomizedClassifier(float(self.thresholds[k]), float(self.thresholds[k + 1]), float(lam),
+                                    float(target), float(tpr))
+
+    def tpr_at(self, fpr: ArrayLike) -> FloatArray:
+        """Hull TPR at the given false positive rates (linear between vertices)."""
+        return np.interp(np.asarray(fpr, dtype=np.float64), self.fpr, self.tpr)
+
+
+@dataclass(frozen=True)
+class PrgHull:
+    """Vertices of the PRG convex hull (the image of the ROC hull, true positives > 0).
+
+    Attributes
+    ----------
+    indices : ndarray of shape (n_vertices,), int
+        Indices of the vertices among the operating points.
+    recall_gain, precision_gain : ndarray of shape (n_vertices,), float64
+        Vertex coordinates; recall gain increases to 1, the last vertex is the
+        always-positive classifier (1, 0).
+    thresholds : ndarray of shape (n_vertices,), float64
+        Thresholds realising each vertex (decreasing).
+    slopes : ndarray of shape (n_vertices,), float64
+        ``d precision_gain / d recall_gain`` of the segment ending at each vertex; the
+        first is 0, the horizontal ray from recall gain -inf (the ROC segment from the
+        origin). Decreasing.
+    f_calibrated_scores : ndarray of shape (n_vertices,), float64
+        ``1 / (1 - slope)`` for each of those segments, in (0, 1], decreasing: a score
+        in the segment ending at vertex ``k`` (thresholds in
+        ``(thresholds[k], thresholds[k-1]]``) maps to ``f_calibrated_scores[k]``, and
+        thresholding these at ``1/(1 + beta**2)`` gives F-beta-optimal decisions.
+    """
+
+    indices: np.ndarray
+    recall_gain: FloatArray
+    precision_gain: FloatArray
+    thresholds: FloatArray
+    slopes: FloatArray
+    f_calibrated_scores: FloatArray
+
+
+def _roc_hull(op: OperatingPoints) -> RocHull:
+    op.require_both_classes("roc_convex_hull")
+    idx = _upper_hull_indices(op)
+    fpr = op.fp[idx] / op.n_negatives
+    tpr = op.tp[idx] / op.n_positives
+    with np.errstate(divide="ignore", invalid="ignore"):
+        slopes = np.diff(tpr) / np.diff(fpr)
+    return RocHull(idx, fpr, tpr, op.thresholds[idx], slopes)
+
+
+def _prg_hull(op: OperatingPoints) -> PrgHull:
+    op.require_both_classes("prg_convex_hull")
+    roc = op.roc_convex_hull()
+    keep = roc.tpr > 0
+    idx = roc.indices[keep]
+    tp, fp = op.tp[idx], op.fp[idx]
+    odds = op.n_positives / op.n_negatives
+    recall_gain = 1.0 - odds * (op.n_positives - tp) / tp
+    precision_gain = 1.0 - odds * fp / tp
+    slopes = np.zeros(len(idx))
+    with np.errstate(divide="ignore", invalid="ignore"):  # a vertical last segment has slope -inf
+        slopes[1:] = np.diff(precision_gain) / np.diff(recall_gain)
+        scores = 1.0 / (1.0 - slopes)
+    return PrgHull(idx, recall_gain, precision_gain, op.thresholds[idx], slopes, scores)
+
+
+@fill_doc
+def roc_convex_hull(
+    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
+) -> RocHull:
+    """The ROC convex hull: the classifiers reachable by thresholds and their random mixtures.
+
+    Parameters
+    ----------
+    %(binary_data)s
+    %(binary_weight)s
+    %(binary_pos_label)s
+
+    Returns
+    -------
+    RocHull
+        Vertices from (0, 0) to (1, 1) with their thresholds and segment slopes; every
+        operating point lies on or below it.
+
+    Raises
+    ------
+    ValueError
+        If ``y_true`` has one class, and for the bad inputs listed in
+        :meth:`OperatingPoints.from_scores`.
+
+    See Also
+    --------
+    prg_convex_hull, RocHull.randomized
+
+    Notes
+    -----
+    Computed on the weighted counts, exactly for integer weights; vertices are strict
+    (collinear points are not vertices).
+
+    References
+    ----------
+    .. [1] F. Provost and T. Fawcett, "Robust Classification for Imprecise
+       Environments", Machine Learning 42(3):203-231, 2001.
+
+    Examples
+    --------
+    >>> from isometrics import roc_convex_hull
+    >>> hull = roc_convex_hull([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> hull.fpr, hull.tpr
+    (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]))
+    """
+    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight,
+                                       pos_label=pos_label).roc_convex_hull()
+
+
+@fill_doc
+def prg_convex_hull(
+    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
+) -> PrgHull:
+    """The convex hull of the Precision-Recall-Gain curve, with F-calibrated scores.
+
+    Parameters
+    ----------
+    %(binary_data)s
+    %(binary_weight)s
+    %(binary_pos_label)s
+
+    Returns
+    -------
+    PrgHull
+        Vertices (the ROC hull's vertices with a true positive, mapped to PRG space),
+        segment slopes and the F-calibrated score of each segment.
+
+    Raises
+    ------
+    ValueError
+        If ``y_true`` has one class, and for the bad inputs listed in
+        :meth:`OperatingPoints.from_scores`.
+
+    See Also
+    --------
+    roc_convex_hull, isometrics.f_calibrated_scores
+
+    Notes
+    -----
+    F-beta gain is linear in the gains with slope ``-beta**2``, so it is maximised
+    where a line of that slope touches the hull: the vertex between segments of slopes
+    ``s_in >= -beta**2 >= s_out``.
+
+    References
+    ----------
+    .. [1] P. Flach and M. Kull, "Precision-Recall-Gain Curves: PR Analysis Done Right",
+       NeurIPS 2015.
+
+    Examples
+    --------
+    >>> from isometrics import prg_convex_hull
+    >>> hull = prg_convex_hull([1, 1, 0, 0, 1, 0], [.8, .8, .6, .4, .4, .2])
+    >>> hull.recall_gain, hull.precision_gain.round(4)
+    (array([0.5, 1. , 1. ]), array([1.    , 0.3333, 0.    ]))
+    """
+    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight,
+                                       pos_label=pos_label).prg_convex_hull()
+
