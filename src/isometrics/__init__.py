@@ -22,6 +22,13 @@ from .exceptions import (
     UndefinedMetricWarning,
 )
 from .hull import PrgHull, RandomizedClassifier, RocHull, prg_convex_hull, roc_convex_hull
+from .interpolation import (
+    InterpolatedPoints,
+    achievable_pr_curve,
+    auc_pr_achievable,
+    auc_pr_interpolated,
+    interpolate_pr_points,
+)
 from .means import (
     fbeta,
     g_beta_rho,
@@ -61,6 +68,12 @@ __all__ = [
     "auroc",
     "average_precision",
     "auprg",
+    # PR interpolation
+    "InterpolatedPoints",
+    "interpolate_pr_points",
+    "auc_pr_interpolated",
+    "achievable_pr_curve",
+    "auc_pr_achievable",
     # hulls
     "RocHull",
     "PrgHull",

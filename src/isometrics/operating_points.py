@@ -404,6 +404,24 @@ class OperatingPoints:
 
         return self._cached("auprg", lambda: _auprg(self))
 
+    def auc_pr_interpolated(self) -> float:
+        """Count-interpolated PR area; see :func:`isometrics.auc_pr_interpolated`."""
+        from .interpolation import _auc_pr_interpolated
+
+        return self._cached("auc_pr_interpolated", lambda: _auc_pr_interpolated(self))
+
+    def achievable_pr_curve(self) -> PrecisionRecallCurve:
+        """PR curve at the ROC hull's vertices; see :func:`isometrics.achievable_pr_curve`."""
+        from .interpolation import _achievable
+
+        return self._cached("achievable_pr", lambda: _achievable(self))
+
+    def auc_pr_achievable(self) -> float:
+        """Area under the achievable PR curve; see :func:`isometrics.auc_pr_achievable`."""
+        from .interpolation import _auc_pr_achievable
+
+        return self._cached("auc_pr_achievable", lambda: _auc_pr_achievable(self))
+
     def roc_convex_hull(self) -> RocHull:
         """ROC convex hull; see :func:`isometrics.roc_convex_hull`."""
         from .hull import _roc_hull
