@@ -5,6 +5,17 @@ hold (``operating_points``, ``means``, ``curves``, ``areas``, ``thresholds``, ..
 """
 
 from .areas import auprg, auroc, average_precision
+from .baselines import (
+    AlwaysPositive,
+    BaselineCurve,
+    always_positive,
+    always_positive_fbeta,
+    iso_fbeta_baseline,
+    precision_at_prevalence,
+    prg_fbeta_baseline,
+    repeated_test_precision,
+    unachievable_precision,
+)
 from .counts import ClassCounts, class_counts, confusion_matrix
 from .curves import (
     PrecisionRecallCurve,
@@ -68,6 +79,16 @@ __all__ = [
     "auroc",
     "average_precision",
     "auprg",
+    # baselines and prevalence
+    "AlwaysPositive",
+    "BaselineCurve",
+    "always_positive",
+    "always_positive_fbeta",
+    "iso_fbeta_baseline",
+    "prg_fbeta_baseline",
+    "unachievable_precision",
+    "precision_at_prevalence",
+    "repeated_test_precision",
     # PR interpolation
     "InterpolatedPoints",
     "interpolate_pr_points",

@@ -40,11 +40,20 @@ class PrecisionRecallCurve(NamedTuple):
 
 
 class PrgCurve(NamedTuple):
-    """PRG curve: ``(precision_gain, recall_gain, thresholds)``, shape (n_points,), thresholds decreasing."""
+    """PRG curve: ``(precision_gain, recall_gain, thresholds)``, shape (n_points,), thresholds decreasing.
+
+    Negative gains (precision or recall below the prevalence) are kept; ``in_unit_square``
+    marks the points that PRG plots usually show.
+    """
 
     precision_gain: FloatArray
     recall_gain: FloatArray
     thresholds: FloatArray
+
+    @property
+    def in_unit_square(self) -> np.ndarray:
+        """Boolean mask of the points with both gains in [0, 1]."""
+        return (self.precision_gain >= 0) & (self.recall_gain >= 0)
 
 
 def _tpr(op: OperatingPoints) -> FloatArray:

@@ -404,6 +404,44 @@ class OperatingPoints:
 
         return self._cached("auprg", lambda: _auprg(self))
 
+    def at_prevalence(self, prevalence: float) -> OperatingPoints:
+        """The same classifier at another prevalence: negatives reweighted, ROC unchanged.
+
+        Every PR and PRG quantity (curves, areas, best thresholds of any metric) derived
+        from the result is the one expected on a population with this share of
+        positives; TPR and FPR, hence the ROC curve and AUROC, do not change.
+
+        Parameters
+        ----------
+        prevalence : float
+            Deployment share of positives, in (0, 1).
+
+        Returns
+        -------
+        OperatingPoints
+            Same thresholds and true positives; false positives scaled by
+            ``P (1 - prevalence) / (N prevalence)``.
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``prevalence`` is not in (0, 1).
+        ValueError
+            If the operating points have one class only.
+
+        References
+        ----------
+        .. [1] ``shared/reference/002`` (ROC to PR under class imbalance); W. Siblini et
+           al., "Master your Metrics with Calibration", IDA 2020.
+        """
+        from ._validation import check_real
+
+        pi = check_real(prevalence, "prevalence", caller="OperatingPoints.at_prevalence", low=0.0, high=1.0,
+                        low_inclusive=False, high_inclusive=False)
+        self.require_both_classes("at_prevalence")
+        scale = self.n_positives * (1.0 - pi) / (self.n_negatives * pi)
+        return OperatingPoints._own(self.thresholds.copy(), self.tp.copy(), self.fp * scale, self.pos_label)
+
     def auc_pr_interpolated(self) -> float:
         """Count-interpolated PR area; see :func:`isometrics.auc_pr_interpolated`."""
         from .interpolation import _auc_pr_interpolated
