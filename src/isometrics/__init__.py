@@ -16,6 +16,7 @@ from .baselines import (
     repeated_test_precision,
     unachievable_precision,
 )
+from .costs import bayes_threshold, cost_sensitive_predict, expected_cost
 from .counts import ClassCounts, class_counts, confusion_matrix
 from .curves import (
     PrecisionRecallCurve,
@@ -32,7 +33,7 @@ from .exceptions import (
     IsometricsError,
     UndefinedMetricWarning,
 )
-from .hull import PrgHull, RandomizedClassifier, RocHull, prg_convex_hull, roc_convex_hull
+from .hull import HullOptimum, PrgHull, RandomizedClassifier, RocHull, prg_convex_hull, roc_convex_hull
 from .interpolation import (
     InterpolatedPoints,
     achievable_pr_curve,
@@ -63,7 +64,16 @@ from .scores import (
     recall_score,
     specificity_score,
 )
-from .thresholds import BestThreshold, best_threshold
+from .thresholds import (
+    BestThreshold,
+    MetricCurve,
+    OperatingPoint,
+    best_threshold,
+    metric_curve,
+    precision_at_recall,
+    recall_at_precision,
+    specificity_at_sensitivity,
+)
 
 __version__ = "0.1.0"
 
@@ -99,11 +109,18 @@ __all__ = [
     "RocHull",
     "PrgHull",
     "RandomizedClassifier",
+    "HullOptimum",
     "roc_convex_hull",
     "prg_convex_hull",
     # thresholds and evaluation
     "BestThreshold",
     "best_threshold",
+    "MetricCurve",
+    "metric_curve",
+    "OperatingPoint",
+    "precision_at_recall",
+    "recall_at_precision",
+    "specificity_at_sensitivity",
     "BinaryEvaluation",
     "evaluate_scores",
     # the metric family
@@ -131,6 +148,10 @@ __all__ = [
     "accuracy_score",
     "balanced_accuracy_score",
     "matthews_corrcoef",
+    # costs
+    "expected_cost",
+    "cost_sensitive_predict",
+    "bayes_threshold",
     # errors
     "IsometricsError",
     "InvalidParameterError",

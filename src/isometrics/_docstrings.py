@@ -22,6 +22,7 @@ SHARED_DOC = {
     "binary_pos_label": """pos_label : int, float, bool or str, default=None
         The label of the positive class. ``None`` infers it when the labels are
         {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).""",
+    # constrained operating points (filled below)
     # hard predictions
     "data": """y_true : array-like of shape (n_samples,)
         True labels.
@@ -52,6 +53,49 @@ SHARED_DOC = {
         In [0, 1], higher is better; per class (in ``labels`` order) when
         ``average=None``, else a float.""",
 }
+
+
+_CONSTRAINED = """
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more likely positive; finite.
+    {param}
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class. ``None`` infers it when the labels are
+        {{0, 1}}, {{-1, 1}} or {{False, True}} (positive: 1 or True).
+
+    Returns
+    -------
+    OperatingPoint
+        The chosen observed threshold with its precision, recall, FPR, specificity and
+        counts.
+
+    Raises
+    ------
+    InvalidParameterError
+        If the constraint is not a number in [0, 1].
+    ValueError
+        {raises}If ``y_true`` has one class, and for the bad inputs listed in
+        :meth:`OperatingPoints.from_scores`.
+
+    See Also
+    --------
+    RocHull.max_precision_at_recall : randomised optima over the ROC convex hull, which
+        can beat every observed threshold (also ``max_recall_at_precision``,
+        ``min_fpr_at_tpr``).
+"""
+SHARED_DOC["constrained"] = _CONSTRAINED.format(
+    param="min_recall : float\n        Lowest acceptable recall, in [0, 1].", raises="")
+SHARED_DOC["constrained_rp"] = _CONSTRAINED.format(
+    param="min_precision : float\n        Lowest acceptable precision, in [0, 1].",
+    raises="If no threshold reaches ``min_precision`` (the message gives the highest). ")
+SHARED_DOC["constrained_ss"] = _CONSTRAINED.format(
+    param="min_sensitivity : float\n        Lowest acceptable sensitivity (recall, TPR), in [0, 1].", raises="")
 
 
 def fill_doc(func: F) -> F:

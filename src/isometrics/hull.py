@@ -24,9 +24,10 @@ import numpy as np
 from ._docstrings import fill_doc
 from ._typing import ArrayLike, FloatArray
 from ._validation import check_real
+from .exceptions import InvalidParameterError, IsometricsError
 from .operating_points import OperatingPoints
 
-__all__ = ["RocHull", "PrgHull", "RandomizedClassifier", "roc_convex_hull", "prg_convex_hull"]
+__all__ = ["RocHull", "PrgHull", "RandomizedClassifier", "HullOptimum", "roc_convex_hull", "prg_convex_hull"]
 
 
 def _upper_hull_indices(op: OperatingPoints) -> np.ndarray:
@@ -88,7 +89,10 @@ class RandomizedClassifier:
         Mixing probability in [0, 1]: 0 is the vertex at ``threshold_high``, 1 the
         vertex at ``threshold_low``.
     fpr, tpr : float
-        The expected rates reached, in [0, 1].
+        The expected rates reached, in [0, 1] (``tpr`` is the recall).
+    precision : float
+        The expected precision reached (ratio of expected counts), in [0, 1]; 1 at the
+        origin by the PR convention.
     """
 
     threshold_high: float
@@ -96,6 +100,7 @@ class RandomizedClassifier:
     probability: float
     fpr: float
     tpr: float
+    precision: float = float("nan")
 
     def predict(self, y_score: ArrayLike, *, rng: Any = None) -> np.ndarray:
         """Randomised hard predictions for ``y_score`` (array of 0/1, shape (n_samples,)).
@@ -107,6 +112,25 @@ class RandomizedClassifier:
         middle = (s >= self.threshold_low) & (s < self.threshold_high)
         coin = generator.random(s.shape) < self.probability
         return ((s >= self.threshold_high) | (middle & coin)).astype(np.int8)
+
+
+@dataclass(frozen=True)
+class HullOptimum:
+    """The best point of a hull for a metric: a randomised classifier and the value it reaches.
+
+    Attributes
+    ----------
+    classifier : RandomizedClassifier
+        Thresholds and mixing probability (0 at a vertex).
+    value : float
+        The metric's value at the expected counts.
+    metric : Metric
+        The metric optimised.
+    """
+
+    classifier: RandomizedClassifier
+    value: float
+    metric: Any
 
 
 @dataclass(frozen=True)
@@ -124,6 +148,8 @@ class RocHull:
     slopes : ndarray of shape (n_vertices - 1,), float64
         ``d tpr / d fpr`` of each segment, decreasing (``inf`` for a vertical segment).
         For calibrated scores a segment's slope is an empirical likelihood ratio.
+    n_positives, n_negatives : float
+        Weighted class totals (to turn rates into precision).
     """
 
     indices: np.ndarray
@@ -131,6 +157,86 @@ class RocHull:
     tpr: FloatArray
     thresholds: FloatArray
     slopes: FloatArray
+    n_positives: float = 1.0
+    n_negatives: float = 1.0
+
+    def _precision(self, tpr: float, fpr: float) -> float:
+        tp, fp = self.n_positives * tpr, self.n_negatives * fpr
+        return 1.0 if tp + fp == 0 else tp / (tp + fp)
+
+    def _on_segment(self, k: int, lam: float) -> RandomizedClassifier:
+        lam = min(max(lam, 0.0), 1.0)
+        fpr = self.fpr[k] + lam * (self.fpr[k + 1] - self.fpr[k])
+        tpr = self.tpr[k] + lam * (self.tpr[k + 1] - self.tpr[k])
+        if lam == 1.0:  # a vertex: no randomisation needed
+            k, lam = k + 1, 0.0
+        low = self.thresholds[min(k + 1, len(self.thresholds) - 1)] if lam > 0 else self.thresholds[k]
+        return RandomizedClassifier(float(self.thresholds[k]), float(low), float(lam), float(fpr), float(tpr),
+                                    self._precision(float(tpr), float(fpr)))
+
+    def min_fpr_at_tpr(self, min_tpr: float) -> RandomizedClassifier:
+        """The hull point with the lowest FPR among those with TPR >= ``min_tpr`` (in [0, 1]).
+
+        This is also the best specificity at sensitivity >= ``min_tpr``, reached by
+        randomising between two thresholds when it lies inside a segment.
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``min_tpr`` is not a number in [0, 1].
+        """
+        k_tpr = check_real(min_tpr, "min_tpr", caller="RocHull.min_fpr_at_tpr", low=0.0, high=1.0)
+        k = int(np.searchsorted(self.tpr, k_tpr, side="left"))
+        if k == 0:
+            return self._on_segment(0, 0.0)
+        rise = self.tpr[k] - self.tpr[k - 1]
+        return self._on_segment(k - 1, (k_tpr - self.tpr[k - 1]) / rise)
+
+    def max_precision_at_recall(self, min_recall: float) -> RandomizedClassifier:
+        """The hull point with the best precision among those with recall >= ``min_recall``.
+
+        Along the hull precision never rises, so the optimum is at recall ``min_recall``
+        (or at the first vertex, when ``min_recall`` falls on the vertical segment from the
+        origin, where precision is constant).
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``min_recall`` is not a number in [0, 1].
+        """
+        point = self.min_fpr_at_tpr(min_recall)
+        if len(self.fpr) > 1 and self.fpr[1] == 0 and point.tpr <= self.tpr[1]:
+            return self._on_segment(0, 1.0)
+        return point
+
+    def max_recall_at_precision(self, min_precision: float) -> RandomizedClassifier:
+        """The hull point with the best recall among those with precision >= ``min_precision``.
+
+        ``precision >= p`` is the half-plane ``TP (1 - p) >= p FP`` through the origin;
+        the optimum is where its boundary crosses the hull (Davis & Goadrich 2006;
+        Provost & Fawcett 2001).
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``min_precision`` is not a number in [0, 1].
+        IsometricsError
+            If no point of the hull reaches ``min_precision``.
+        """
+        p = check_real(min_precision, "min_precision", caller="RocHull.max_recall_at_precision", low=0.0, high=1.0)
+        tp, fp = self.tpr * self.n_positives, self.fpr * self.n_negatives
+        margin = tp * (1.0 - p) - p * fp  # >= 0 where precision >= p; decreasing along the hull
+        ok = np.flatnonzero(margin[1:] >= 0) + 1
+        if len(ok) == 0:
+            raise IsometricsError(
+                f"RocHull.max_recall_at_precision: no point of the hull reaches precision >= {p:g}; "
+                "lower min_precision."
+            )
+        k = int(ok[-1])
+        if k == len(self.fpr) - 1 or margin[k + 1] >= 0:
+            return self._on_segment(k, 0.0) if k < len(self.fpr) - 1 else self._on_segment(k - 1, 1.0)
+        lam = margin[k] / (margin[k] - margin[k + 1])
+        return self._on_segment(k, float(lam))
 
     def randomized(self, *, fpr: float) -> RandomizedClassifier:
         """The randomised classifier on the hull at false positive rate ``fpr`` (in [0, 1]).
@@ -148,7 +254,59 @@ class RocHull:
         lam = min(max(lam, 0.0), 1.0)
         tpr = self.tpr[k] + lam * (self.tpr[k + 1] - self.tpr[k])
         return RandomizedClassifier(float(self.thresholds[k]), float(self.thresholds[k + 1]), float(lam),
-                                    float(target), float(tpr))
+                                    float(target), float(tpr), self._precision(float(tpr), target))
+
+    def best_mixture(self, metric: Any, *, resolution: int = 256) -> HullOptimum:
+        """The point of the hull (vertex or randomised mixture) where ``metric`` is best.
+
+        Parameters
+        ----------
+        metric : str or Metric
+            Any metric of :func:`isometrics.parse_metric`.
+        resolution : int, default=256
+            Mixing probabilities tried on each segment (>= 1).
+
+        Returns
+        -------
+        HullOptimum
+            The randomised classifier and the metric's value there.
+
+        Raises
+        ------
+        InvalidParameterError
+            If the metric cannot be parsed or ``resolution`` < 1.
+
+        Notes
+        -----
+        Metrics that are linear-fractional in the counts (F-beta, precision, recall,
+        Youden's J, expected cost) have their optimum over the hull at a vertex, which
+        is evaluated exactly: randomisation does not help them. For the other means of
+        the family the optimum can lie inside a segment; it is found on a grid of
+        ``resolution`` mixing probabilities per segment.
+        """
+        from .metrics import parse_metric
+
+        m = parse_metric(metric)
+        if int(resolution) < 1:
+            raise InvalidParameterError(f"RocHull.best_mixture: `resolution` must be >= 1; got {resolution!r}.")
+        lam = np.linspace(0.0, 1.0, int(resolution) + 1)[:-1]  # the segment's far end is the next segment's start
+        k = np.repeat(np.arange(len(self.fpr) - 1), len(lam))
+        lam_all = np.tile(lam, len(self.fpr) - 1)
+        fpr = np.append(self.fpr[k] + lam_all * (self.fpr[k + 1] - self.fpr[k]), self.fpr[-1])
+        tpr = np.append(self.tpr[k] + lam_all * (self.tpr[k + 1] - self.tpr[k]), self.tpr[-1])
+        P, N = self.n_positives, self.n_negatives
+        tp, fp = tpr * P, fpr * N
+        values = m.from_counts(tp, fp, P - tp, N - fp)
+        score = np.where(np.isnan(values), -np.inf, values if m.greater_is_better else -values)
+        top = score.max()
+        near = np.flatnonzero(score >= top - 1e-12 * max(1.0, abs(top)))
+        at_vertex = near[(np.append(lam_all, 0.0)[near] == 0)]
+        best = int(at_vertex[0] if len(at_vertex) else near[0])  # ties (rounding aside) go to a vertex
+        if best == len(score) - 1:
+            classifier = self._on_segment(len(self.fpr) - 2, 1.0)
+        else:
+            classifier = self._on_segment(int(k[best]), float(lam_all[best]))
+        return HullOptimum(classifier, float(values[best]), m)
 
     def tpr_at(self, fpr: ArrayLike) -> FloatArray:
         """Hull TPR at the given false positive rates (linear between vertices)."""
@@ -194,7 +352,7 @@ def _roc_hull(op: OperatingPoints) -> RocHull:
     tpr = op.tp[idx] / op.n_positives
     with np.errstate(divide="ignore", invalid="ignore"):
         slopes = np.diff(tpr) / np.diff(fpr)
-    return RocHull(idx, fpr, tpr, op.thresholds[idx], slopes)
+    return RocHull(idx, fpr, tpr, op.thresholds[idx], slopes, op.n_positives, op.n_negatives)
 
 
 def _prg_hull(op: OperatingPoints) -> PrgHull:

@@ -8,7 +8,7 @@ Metric specifications are short strings used by the API and the command line::
 
     f1   f0.5   f2   fbeta(beta=2)   harmonic(gamma=4)   g(beta=2, rho=-3)
     arithmetic(gamma=4)   geometric(beta=2)   power(gamma=1, phi=3)
-    min   max   precision   recall
+    min   max   precision   recall   youden   top_left   cost(fp=1, fn=5)
 """
 
 from __future__ import annotations
@@ -44,15 +44,19 @@ class Metric:
     log_gamma, phi : float or None
         The metric as a weighted power mean ``W(gamma, phi)`` of precision and recall
         (``gamma = exp(log_gamma)``), which decides where it is defined; ``None`` for
-        precision and recall alone.
+        precision and recall alone and for metrics of ROC space.
+    greater_is_better : bool
+        ``False`` for costs, which :func:`isometrics.best_threshold` minimises.
     """
 
     spec: str
     label: str
     log_gamma: float | None = None
     phi: float | None = None
+    greater_is_better: bool = True
     _pr: Callable[[FloatArray, FloatArray], FloatArray] | None = field(default=None, repr=False, compare=False)
     _count_beta: float | None = field(default=None, repr=False, compare=False)
+    _counts: Callable[..., FloatArray] | None = field(default=None, repr=False, compare=False)
 
     @property
     def needs_precision(self) -> bool:
@@ -61,7 +65,7 @@ class Metric:
         Metrics with ``phi <= 0`` (geometric, harmonic, F-beta, min) are 0 at recall 0
         whatever the precision, so they are defined with no predicted positive.
         """
-        if self.spec == "recall":
+        if self.spec == "recall" or self._counts is not None:
             return False
         if self.spec == "precision":
             return True
@@ -76,7 +80,11 @@ class Metric:
         ndarray of float64
             The metric's values, in [0, 1]; higher is better.
         """
-        assert self._pr is not None
+        if self._pr is None:
+            raise InvalidParameterError(
+                f"{self.spec} is a metric of ROC space (it needs true and false positive rates, not only "
+                "precision and recall); evaluate it with from_counts."
+            )
         return np.asarray(self._pr(np.asarray(precision, float), np.asarray(recall, float)), dtype=np.float64)
 
     def from_counts(self, tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike | None = None) -> FloatArray:
@@ -92,11 +100,18 @@ class Metric:
         Returns
         -------
         ndarray of float64
-            The metric's values in [0, 1]. NaN marks a point where the metric is
-            undefined: precision-dependent metrics with no predicted positive, or
-            no positive sample at all. Callers turn NaN into an error or skip it.
+            The metric's values (in [0, 1] for the precision-recall family; a cost for
+            ``cost``; in [-1, 1] for ``youden``). NaN marks a point where the metric is
+            undefined: precision-dependent metrics with no predicted positive, or no
+            sample of a class at all. Callers turn NaN into an error or skip it.
         """
         tp, fp, fn = (np.asarray(a, dtype=np.float64) for a in (tp, fp, fn))
+        if self._counts is not None:
+            if tn is None:
+                raise InvalidParameterError(f"{self.spec} needs the true negatives: pass tn.")
+            tn_arr = np.asarray(tn, dtype=np.float64)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                return np.asarray(self._counts(tp, fp, fn, tn_arr), dtype=np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
             if self._count_beta is not None:
                 b2 = self._count_beta**2
@@ -168,6 +183,37 @@ def _g_metric(beta: float, rho: float) -> Metric:
     count_beta = beta if rho == -2 else None
     return Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi,
                   _pr=lambda p, r: g_beta_rho(p, r, beta=beta, rho=rho), _count_beta=count_beta)
+
+
+def _rates(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> tuple[FloatArray, FloatArray]:
+    return tp / (tp + fn), fp / (fp + tn)
+
+
+def _youden(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
+    tpr, fpr = _rates(tp, fp, fn, tn)
+    return tpr - fpr
+
+
+def _top_left(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
+    tpr, fpr = _rates(tp, fp, fn, tn)
+    return 1.0 - np.hypot(fpr, 1.0 - tpr) / math.sqrt(2.0)
+
+
+def _build_cost(fp: float = 1.0, fn: float = 1.0, prevalence: float | None = None) -> Metric:
+    c_fp, c_fn = _pos("fp", fp, allow_inf=False), _pos("fn", fn, allow_inf=False)
+    if c_fp == 0 and c_fn == 0:
+        raise InvalidParameterError("cost(...) needs a positive cost for fp or fn.")
+    if prevalence is not None and not 0 < prevalence < 1:
+        raise InvalidParameterError(f"metric parameter `prevalence` must be in (0, 1); got {_fmt(prevalence)}.")
+    spec = f"cost(fp={_fmt(c_fp)}, fn={_fmt(c_fn)}" + (f", prevalence={_fmt(prevalence)})" if prevalence else ")")
+
+    def cost(tp: FloatArray, fp_: FloatArray, fn_: FloatArray, tn: FloatArray) -> FloatArray:
+        tpr, fpr = _rates(tp, fp_, fn_, tn)
+        pi = (tp + fn_) / (tp + fp_ + fn_ + tn) if prevalence is None else prevalence
+        return pi * (1.0 - tpr) * c_fn + (1.0 - pi) * fpr * c_fp
+
+    label = f"cost(FP={_fmt(c_fp)}, FN={_fmt(c_fn)})"
+    return Metric(spec=spec, label=label, greater_is_better=False, _counts=cost)
 
 
 # ---------------------------------------------------------------------------- registry
@@ -249,6 +295,14 @@ _REGISTRY: dict[str, _Entry] = {
     "max": _Entry((), _fixed("max", "max(P, R)", lambda p, r: np.maximum(p, r), 0.0, math.inf), "max(precision, recall)"),
     "precision": _Entry((), _fixed("precision", "precision", lambda p, r: np.broadcast_arrays(p, r)[0] * 1.0, math.inf, 1.0), "precision"),
     "recall": _Entry((), _fixed("recall", "recall", lambda p, r: np.broadcast_arrays(r, p)[0] * 1.0, -math.inf, 1.0), "recall"),
+    "youden": _Entry((), lambda: Metric(spec="youden", label="Youden's J", _counts=_youden),
+                     "Youden's J = informedness = TPR - FPR"),
+    "informedness": _Entry((), lambda: Metric(spec="youden", label="Youden's J", _counts=_youden),
+                           "alias of youden"),
+    "top_left": _Entry((), lambda: Metric(spec="top_left", label="closeness to (0, 1)", _counts=_top_left),
+                       "1 - distance to the ROC corner (0, 1) / sqrt(2)"),
+    "cost": _Entry(("fp", "fn", "prevalence"), _build_cost,
+                   "expected cost per sample, pi (1 - TPR) fn + (1 - pi) FPR fp (minimised)"),
 }
 
 #: Names accepted by :func:`parse_metric` (besides the shorthands ``f1``, ``f0.5``, ``f2``, ...).
@@ -267,7 +321,7 @@ def _metric_help() -> str:
 
 
 def parse_metric(spec: str | Metric) -> Metric:
-    """Parse a metric specification such as ``"f2"`` or ``"g(beta=2, rho=-3)"``.
+    """Parse a metric specification such as ``"f2"``, ``"g(beta=2, rho=-3)"`` or ``"cost(fp=1, fn=5)"``.
 
     Parameters
     ----------
@@ -276,7 +330,10 @@ def parse_metric(spec: str | Metric) -> Metric:
         with ``name`` one of :data:`METRIC_NAMES`: ``fbeta(beta)``,
         ``harmonic(beta | gamma)``, ``g(beta=1, rho)``, ``power(gamma=1, phi)``,
         ``arithmetic(gamma=1)``, ``geometric(beta | gamma)``, ``min``, ``max``,
-        ``precision``, ``recall``. Values may be ``inf``. A :class:`Metric` is returned
+        ``precision``, ``recall``; and the ROC-space criteria ``youden`` (alias
+        ``informedness``), ``top_left`` and ``cost(fp=1, fn=1, prevalence=None)``
+        (expected misclassification cost per sample, at the data's prevalence unless
+        given; lower is better). Values may be ``inf``. A :class:`Metric` is returned
         unchanged.
 
     Returns

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .curves import PrecisionRecallCurve, PrgCurve, RocCurve
     from .hull import PrgHull, RocHull
     from .metrics import Metric
-    from .thresholds import BestThreshold
+    from .thresholds import BestThreshold, MetricCurve, OperatingPoint
 
 __all__ = ["OperatingPoints"]
 
@@ -471,6 +471,30 @@ class OperatingPoints:
         from .hull import _prg_hull
 
         return self._cached("prg_hull", lambda: _prg_hull(self))
+
+    def metric_curve(self, metric: str | Metric) -> MetricCurve:
+        """A metric at every operating point; see :func:`isometrics.metric_curve`."""
+        from .thresholds import _metric_curve
+
+        return _metric_curve(self, metric)
+
+    def precision_at_recall(self, min_recall: float) -> OperatingPoint:
+        """Best precision at recall >= ``min_recall``; see :func:`isometrics.precision_at_recall`."""
+        from .thresholds import _precision_at_recall
+
+        return _precision_at_recall(self, min_recall)
+
+    def recall_at_precision(self, min_precision: float) -> OperatingPoint:
+        """Best recall at precision >= ``min_precision``; see :func:`isometrics.recall_at_precision`."""
+        from .thresholds import _recall_at_precision
+
+        return _recall_at_precision(self, min_precision)
+
+    def specificity_at_sensitivity(self, min_sensitivity: float) -> OperatingPoint:
+        """Best specificity at sensitivity >= ``min_sensitivity``; see :func:`isometrics.specificity_at_sensitivity`."""
+        from .thresholds import _specificity_at_sensitivity
+
+        return _specificity_at_sensitivity(self, min_sensitivity)
 
     def best_threshold(self, metric: str | Metric = "f1") -> BestThreshold:
         """The operating point maximising ``metric``; see :func:`isometrics.best_threshold`."""

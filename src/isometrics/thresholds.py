@@ -1,33 +1,44 @@
-"""Choosing the operating point that maximises a metric."""
+"""Choosing operating points: the best threshold for a metric, metric-versus-threshold
+curves, constrained operating points, and optima over the ROC convex hull."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ._docstrings import fill_doc
-from ._typing import ArrayLike
+from ._typing import ArrayLike, FloatArray
+from ._validation import check_real
 from .exceptions import IsometricsError
 from .metrics import Metric, parse_metric
 from .operating_points import OperatingPoints
 
-__all__ = ["BestThreshold", "best_threshold"]
+__all__ = [
+    "BestThreshold",
+    "best_threshold",
+    "MetricCurve",
+    "metric_curve",
+    "OperatingPoint",
+    "precision_at_recall",
+    "recall_at_precision",
+    "specificity_at_sensitivity",
+]
 
 
 @dataclass(frozen=True)
 class BestThreshold:
-    """The operating point at which a metric is largest.
+    """The operating point at which a metric is best (largest; smallest for a cost).
 
     Attributes
     ----------
     metric : Metric
-        The metric maximised.
+        The metric optimised.
     threshold : float
         Predict positive when ``y_score >= threshold``; ``inf`` means predict nothing positive.
     value : float
-        The metric's value there, in [0, 1].
+        The metric's value there (in [0, 1] for the precision-recall family).
     precision, recall : float
         Precision and recall there, in [0, 1]. Precision is NaN only at the
         ``inf`` threshold, where it is undefined (no predicted positive).
@@ -38,6 +49,8 @@ class BestThreshold:
     n_ties : int
         Number of operating points reaching the same value; the one with the highest
         threshold is returned.
+    tied_thresholds : tuple of float
+        The thresholds of all those points, decreasing (ties are reported, not hidden).
     """
 
     metric: Metric
@@ -51,6 +64,7 @@ class BestThreshold:
     tn: float
     index: int
     n_ties: int = 1
+    tied_thresholds: tuple[float, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (NaN and inf become ``None`` and the string ``"inf"``)."""
@@ -71,6 +85,7 @@ class BestThreshold:
             "fn": self.fn,
             "tn": self.tn,
             "n_ties": self.n_ties,
+            "tied_thresholds": [clean(t) for t in self.tied_thresholds],
         }
 
 
@@ -80,6 +95,8 @@ def _metric_at_points(op: OperatingPoints, metric: Metric) -> np.ndarray:
     Uses ``tp + fn = P`` (constant along a curve) to save passes: F-beta is
     ``(1+b^2) TP / (TP + FP + b^2 P)``; other metrics reuse the cached PR curve.
     """
+    if metric._counts is not None:
+        return metric.from_counts(op.tp, op.fp, op.fn, op.tn)
     P = op.n_positives
     if metric._count_beta is not None and not np.isinf(metric._count_beta) and metric._count_beta > 0:
         b2 = metric._count_beta ** 2
@@ -100,29 +117,29 @@ def _best_threshold(op: OperatingPoints, metric: str | Metric) -> BestThreshold:
     metric = parse_metric(metric)
     op.require_both_classes("best_threshold")
     values = _metric_at_points(op, metric)
-    i = int(np.argmax(values))
-    if np.isnan(values[i]):  # argmax stops at NaN: skip the undefined points
-        defined = ~np.isnan(values)
+    score = values if metric.greater_is_better else -values
+    i = int(np.argmax(score))
+    if np.isnan(score[i]):  # argmax stops at NaN: skip the undefined points
+        defined = ~np.isnan(score)
         if not defined.any():  # pragma: no cover - every metric is defined at the last point
             raise IsometricsError(f"best_threshold: {metric.spec} is undefined at every threshold.")
-        values = np.where(defined, values, -np.inf)
-        i = int(np.argmax(values))
-    best = values[i]
-    n_ties = int(np.count_nonzero(values == best))
-    tp, fp = float(op.tp[i]), float(op.fp[i])
-    P, N = op.n_positives, op.n_negatives
+        score = np.where(defined, score, -np.inf)
+        i = int(np.argmax(score))
+    tied = np.flatnonzero(score == score[i])
+    point = _point(op, i)
     return BestThreshold(
         metric=metric,
-        threshold=float(op.thresholds[i]),
-        value=float(best),
-        precision=tp / (tp + fp) if tp + fp > 0 else float("nan"),
-        recall=tp / P,
-        tp=tp,
-        fp=fp,
-        fn=P - tp,
-        tn=N - fp,
+        threshold=point.threshold,
+        value=float(values[i]),
+        precision=point.precision,
+        recall=point.recall,
+        tp=point.tp,
+        fp=point.fp,
+        fn=point.fn,
+        tn=point.tn,
         index=i,
-        n_ties=n_ties,
+        n_ties=len(tied),
+        tied_thresholds=tuple(float(t) for t in op.thresholds[tied]),
     )
 
 
@@ -139,15 +156,15 @@ def best_threshold(
 
     Evaluates the metric on the confusion counts of every distinct threshold at once
     (linear in the number of operating points after the one sort) and returns the
-    best. Points where the metric is undefined (precision-dependent metrics with no
-    predicted positive) are skipped.
+    best: the largest value, or the smallest for a cost. Points where the metric is
+    undefined (precision-dependent metrics with no predicted positive) are skipped.
 
     Parameters
     ----------
     %(binary_data)s
     metric : str or Metric
-        What to maximise, e.g. ``"f1"``, ``"f0.5"``, ``"g(beta=2, rho=-3)"``; see
-        :func:`parse_metric`.
+        What to optimise, e.g. ``"f1"``, ``"f0.5"``, ``"g(beta=2, rho=-3)"``, ``"youden"``,
+        ``"cost(fp=1, fn=5)"``; see :func:`parse_metric`.
     %(binary_weight)s
     %(binary_pos_label)s
 
@@ -155,8 +172,8 @@ def best_threshold(
     -------
     BestThreshold
         Threshold (predict positive iff ``y_score >= threshold``), the metric's value,
-        precision, recall and counts there. Ties go to the highest threshold, and
-        ``n_ties`` says how many points tie.
+        precision, recall and counts there. Ties go to the highest threshold;
+        ``n_ties`` and ``tied_thresholds`` report all of them.
 
     Raises
     ------
@@ -189,3 +206,212 @@ def best_threshold(
     """
     op = OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
     return op.best_threshold(metric)
+
+
+@dataclass(frozen=True)
+class OperatingPoint:
+    """One observed operating point: a threshold and its rates and counts.
+
+    Attributes
+    ----------
+    threshold : float
+        Predict positive when ``y_score >= threshold`` (``inf``: nothing positive).
+    precision : float
+        In [0, 1]; NaN only at the ``inf`` threshold (no predicted positive).
+    recall, fpr, specificity : float
+        True positive rate, false positive rate and ``1 - fpr``, in [0, 1].
+    tp, fp, fn, tn : float
+        Weighted confusion counts.
+    index : int
+        Index of the point among the operating points.
+    """
+
+    threshold: float
+    precision: float
+    recall: float
+    fpr: float
+    specificity: float
+    tp: float
+    fp: float
+    fn: float
+    tn: float
+    index: int
+
+
+def _point(op: OperatingPoints, i: int) -> OperatingPoint:
+    tp, fp = float(op.tp[i]), float(op.fp[i])
+    P, N = op.n_positives, op.n_negatives
+    return OperatingPoint(
+        threshold=float(op.thresholds[i]),
+        precision=tp / (tp + fp) if tp + fp > 0 else float("nan"),
+        recall=tp / P,
+        fpr=fp / N,
+        specificity=1.0 - fp / N,
+        tp=tp,
+        fp=fp,
+        fn=P - tp,
+        tn=N - fp,
+        index=i,
+    )
+
+
+class MetricCurve(NamedTuple):
+    """A metric at every operating point: ``(values, thresholds)``, shape (n_points,), thresholds decreasing.
+
+    ``values[0]`` (threshold ``inf``, nothing predicted positive) is NaN for metrics
+    that need precision there; every other value is defined.
+    """
+
+    values: FloatArray
+    thresholds: FloatArray
+
+
+def _metric_curve(op: OperatingPoints, metric: str | Metric) -> MetricCurve:
+    metric = parse_metric(metric)
+    op.require_both_classes("metric_curve")
+    return MetricCurve(np.asarray(_metric_at_points(op, metric), dtype=np.float64), op.thresholds)
+
+
+@fill_doc
+def metric_curve(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    metric: str | Metric,
+    sample_weight: ArrayLike | None = None,
+    pos_label: Any = None,
+) -> MetricCurve:
+    """A metric versus the threshold, at every operating point at once (vectorised).
+
+    Parameters
+    ----------
+    %(binary_data)s
+    metric : str or Metric
+        Any metric of :func:`parse_metric`, e.g. ``"f2"`` or ``"g(beta=2, rho=-3)"``.
+    %(binary_weight)s
+    %(binary_pos_label)s
+
+    Returns
+    -------
+    MetricCurve
+        ``(values, thresholds)`` in the orientation of the other curves (thresholds
+        decreasing, ``inf`` first). NaN only at the ``inf`` point, for metrics that need
+        precision there.
+
+    Raises
+    ------
+    ValueError
+        If ``y_true`` has one class or ``metric`` cannot be parsed, and for the bad
+        inputs listed in :meth:`OperatingPoints.from_scores`.
+
+    See Also
+    --------
+    best_threshold
+
+    Examples
+    --------
+    >>> from isometrics import metric_curve
+    >>> metric_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], metric="f1").values.round(4)
+    array([0.    , 0.6667, 0.5   , 0.8   , 0.6667])
+    """
+    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight,
+                                       pos_label=pos_label).metric_curve(metric)
+
+
+def _fraction(value: Any, name: str, caller: str) -> float:
+    return check_real(value, name, caller=caller, low=0.0, high=1.0)
+
+
+def _precision_at_recall(op: OperatingPoints, min_recall: float) -> OperatingPoint:
+    k = _fraction(min_recall, "min_recall", "precision_at_recall")
+    op.require_both_classes("precision_at_recall")
+    precision, recall, _ = op.precision_recall_curve()
+    ok = recall >= k
+    ok[0] = False  # the inf point predicts nothing: it has no precision
+    candidates = np.flatnonzero(ok)
+    best = precision[candidates].max()
+    i = int(candidates[precision[candidates] == best][-1])  # ties: the largest recall
+    return _point(op, i)
+
+
+def _recall_at_precision(op: OperatingPoints, min_precision: float) -> OperatingPoint:
+    k = _fraction(min_precision, "min_precision", "recall_at_precision")
+    op.require_both_classes("recall_at_precision")
+    precision = op.precision_recall_curve().precision
+    candidates = np.flatnonzero(precision[1:] >= k) + 1
+    if len(candidates) == 0:
+        raise IsometricsError(
+            f"recall_at_precision: no threshold reaches precision >= {k:g} (the highest is "
+            f"{precision[1:].max():.6g}); lower min_precision."
+        )
+    top_tp = op.tp[candidates].max()
+    i = int(candidates[op.tp[candidates] == top_tp][0])  # ties: fewest false positives
+    return _point(op, i)
+
+
+def _specificity_at_sensitivity(op: OperatingPoints, min_sensitivity: float) -> OperatingPoint:
+    k = _fraction(min_sensitivity, "min_sensitivity", "specificity_at_sensitivity")
+    op.require_both_classes("specificity_at_sensitivity")
+    tpr = op.tp / op.n_positives
+    i = int(np.searchsorted(tpr, k, side="left"))  # the first point with TPR >= k has the fewest FP
+    return _point(op, i)
+
+
+@fill_doc
+def precision_at_recall(
+    y_true: ArrayLike, y_score: ArrayLike, *, min_recall: float, sample_weight: ArrayLike | None = None,
+    pos_label: Any = None,
+) -> OperatingPoint:
+    """The observed threshold with the best precision among those with recall >= ``min_recall``.
+
+    Ties in precision go to the larger recall.
+    %(constrained)s
+    Examples
+    --------
+    >>> from isometrics import precision_at_recall
+    >>> p = precision_at_recall([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_recall=0.9)
+    >>> p.threshold, round(p.precision, 4), p.recall
+    (0.35, 0.6667, 1.0)
+    """
+    op = OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    return op.precision_at_recall(min_recall)
+
+
+@fill_doc
+def recall_at_precision(
+    y_true: ArrayLike, y_score: ArrayLike, *, min_precision: float, sample_weight: ArrayLike | None = None,
+    pos_label: Any = None,
+) -> OperatingPoint:
+    """The observed threshold with the best recall among those with precision >= ``min_precision``.
+
+    Ties in recall go to the fewer false positives.
+    %(constrained_rp)s
+    Examples
+    --------
+    >>> from isometrics import recall_at_precision
+    >>> p = recall_at_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_precision=0.6)
+    >>> p.threshold, p.recall
+    (0.35, 1.0)
+    """
+    op = OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    return op.recall_at_precision(min_precision)
+
+
+@fill_doc
+def specificity_at_sensitivity(
+    y_true: ArrayLike, y_score: ArrayLike, *, min_sensitivity: float, sample_weight: ArrayLike | None = None,
+    pos_label: Any = None,
+) -> OperatingPoint:
+    """The observed threshold with the best specificity among those with sensitivity >= ``min_sensitivity``.
+
+    Sensitivity is recall (TPR); specificity is ``1 - FPR``.
+    %(constrained_ss)s
+    Examples
+    --------
+    >>> from isometrics import specificity_at_sensitivity
+    >>> p = specificity_at_sensitivity([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_sensitivity=0.5)
+    >>> p.threshold, p.specificity
+    (0.8, 1.0)
+    """
+    op = OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    return op.specificity_at_sensitivity(min_sensitivity)

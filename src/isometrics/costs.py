@@ -1,0 +1,186 @@
+r"""Cost-based decisions: expected cost of predictions and the decision rule that minimises it.
+
+A cost matrix ``C`` has one row per true class and one column per predicted class;
+``C[i, j]`` is the cost of predicting class ``j`` for a sample of class ``i`` (the
+diagonal is usually 0). For binary scores, the threshold minimising the expected cost on
+data is :func:`isometrics.best_threshold` with ``metric="cost(fp=..., fn=...)"``.
+
+References
+----------
+.. [1] ``shared/reference/003`` (custom, cost-based metrics).
+.. [2] C. Elkan, "The Foundations of Cost-Sensitive Learning", IJCAI 2001.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ._typing import ArrayLike, FloatArray
+from ._validation import check_real
+from .counts import _check_pair, _confusion_matrix
+from .exceptions import InvalidParameterError
+
+__all__ = ["expected_cost", "cost_sensitive_predict", "bayes_threshold"]
+
+
+def _cost_matrix(cost_matrix: ArrayLike, n_classes: int | None, caller: str) -> FloatArray:
+    c = np.asarray(cost_matrix, dtype=np.float64)
+    if c.ndim != 2 or c.shape[0] != c.shape[1]:
+        raise InvalidParameterError(f"{caller}: `cost_matrix` must be square (true class x predicted class); "
+                                    f"got shape {c.shape}.")
+    if n_classes is not None and c.shape[0] != n_classes:
+        raise InvalidParameterError(f"{caller}: `cost_matrix` is {c.shape[0]}x{c.shape[0]} but there are "
+                                    f"{n_classes} classes; give one row and one column per class.")
+    if not np.isfinite(c).all():
+        raise InvalidParameterError(f"{caller}: `cost_matrix` must hold finite numbers.")
+    return c
+
+
+def expected_cost(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    cost_matrix: ArrayLike,
+    labels: ArrayLike | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
+    r"""Average misclassification cost per sample, :math:`\sum_{ij} M_{ij} C_{ij} / \sum_{ij} M_{ij}`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    cost_matrix : array-like of shape (n_classes, n_classes)
+        ``cost_matrix[i, j]``: cost of predicting ``labels[j]`` for a sample of ``labels[i]``.
+    labels : array-like of shape (n_classes,), default=None
+        Order of the classes in ``cost_matrix``. ``None``: the sorted union of the labels
+        in ``y_true`` and ``y_pred``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.
+
+    Returns
+    -------
+    float
+        Average cost per (weighted) sample, in the cost matrix's unit; lower is better.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``cost_matrix`` is not square, does not match the number of classes, or holds
+        non-finite values.
+    ValueError
+        For the bad inputs of :func:`isometrics.confusion_matrix`.
+
+    Examples
+    --------
+    >>> from isometrics import expected_cost
+    >>> expected_cost([0, 0, 1, 1], [0, 1, 0, 1], cost_matrix=[[0, 1], [5, 0]])
+    1.5
+    """
+    caller = "expected_cost"
+    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
+    matrix = _confusion_matrix(yt, yp, w, None if labels is None else np.asarray(labels), caller)
+    c = _cost_matrix(cost_matrix, matrix.shape[0], caller)
+    total = float(matrix.sum())
+    return float((matrix * c).sum() / total)
+
+
+def cost_sensitive_predict(y_proba: ArrayLike, *, cost_matrix: ArrayLike, classes: ArrayLike | None = None) -> Any:
+    r"""The Bayes decision for each sample: the class with the least expected cost.
+
+    .. math::
+
+        \hat y = \arg\min_j \sum_i p_i\, C_{ij}
+
+    Parameters
+    ----------
+    y_proba : array-like of shape (n_samples, n_classes)
+        Class probabilities (rows sum to 1, e.g. ``predict_proba`` output, ideally
+        calibrated).
+    cost_matrix : array-like of shape (n_classes, n_classes)
+        ``cost_matrix[i, j]``: cost of predicting class ``j`` when the truth is class ``i``.
+    classes : array-like of shape (n_classes,), default=None
+        Labels of the columns of ``y_proba``; ``None`` returns column indices.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+        The chosen class of each sample (labels from ``classes``, or indices).
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``y_proba`` is not 2-D with values in [0, 1], or the shapes disagree.
+
+    Notes
+    -----
+    With two classes and costs ``C = [[0, c_fp], [c_fn, 0]]`` this predicts positive
+    exactly when ``p >= c_fp / (c_fp + c_fn)`` (:func:`bayes_threshold`; ties go to
+    the positive class).
+
+    References
+    ----------
+    .. [1] C. Elkan, "The Foundations of Cost-Sensitive Learning", IJCAI 2001.
+
+    Examples
+    --------
+    >>> from isometrics import cost_sensitive_predict
+    >>> cost_sensitive_predict([[0.9, 0.1], [0.7, 0.3]], cost_matrix=[[0, 1], [5, 0]])
+    array([0, 1])
+    """
+    caller = "cost_sensitive_predict"
+    p = np.asarray(y_proba, dtype=np.float64)
+    if p.ndim != 2 or not np.all((p >= 0) & (p <= 1)):
+        raise InvalidParameterError(f"{caller}: `y_proba` must be a 2-D array of probabilities in [0, 1]; "
+                                    f"got shape {p.shape}.")
+    c = _cost_matrix(cost_matrix, p.shape[1], caller)
+    expected = p @ c  # expected[n, j] = sum_i p[n, i] C[i, j]
+    # ties: the later class (for two classes, the positive one, as in bayes_threshold)
+    choice = expected.shape[1] - 1 - np.argmin(expected[:, ::-1], axis=1)
+    if classes is None:
+        return choice
+    labels = np.asarray(classes)
+    if len(labels) != p.shape[1]:
+        raise InvalidParameterError(f"{caller}: {len(labels)} classes for {p.shape[1]} columns of y_proba.")
+    return labels[choice]
+
+
+def bayes_threshold(*, cost_fp: float, cost_fn: float) -> float:
+    r"""The probability threshold that minimises expected cost for calibrated scores.
+
+    Predict positive when :math:`p \ge c_{FP} / (c_{FP} + c_{FN})`.
+
+    Parameters
+    ----------
+    cost_fp, cost_fn : float
+        Costs of a false positive and of a false negative (>= 0, not both 0).
+
+    Returns
+    -------
+    float
+        Threshold in [0, 1] on calibrated probabilities.
+
+    Raises
+    ------
+    InvalidParameterError
+        If a cost is negative or not finite, or both are 0.
+
+    References
+    ----------
+    .. [1] C. Elkan, "The Foundations of Cost-Sensitive Learning", IJCAI 2001.
+
+    Examples
+    --------
+    >>> from isometrics import bayes_threshold
+    >>> bayes_threshold(cost_fp=1, cost_fn=5)
+    0.16666666666666666
+    """
+    fp = check_real(cost_fp, "cost_fp", caller="bayes_threshold", low=0.0)
+    fn = check_real(cost_fn, "cost_fn", caller="bayes_threshold", low=0.0)
+    if fp + fn == 0:
+        raise InvalidParameterError("bayes_threshold: `cost_fp` and `cost_fn` cannot both be 0.")
+    return fp / (fp + fn)

@@ -1,0 +1,142 @@
+"""Thresholds and decisions: ROC-space criteria, ties, metric curves, constrained points, hull optima, costs."""
+
+import numpy as np
+import pytest
+from sklearn import metrics as skm
+
+import isometrics as im
+from _data import random_binary
+
+
+def _brute(y, s, fn):
+    """fn(tp, fp, fn, tn) at every distinct threshold, by explicit predictions."""
+    out = {}
+    for t in np.unique(s):
+        pred = s >= t
+        tp, fp = np.sum(pred & (y == 1)), np.sum(pred & (y == 0))
+        out[t] = fn(tp, fp, np.sum(~pred & (y == 1)), np.sum(~pred & (y == 0)))
+    return out
+
+
+@pytest.mark.parametrize("spec, fn, maximise", [
+    ("youden", lambda tp, fp, fn, tn: tp / (tp + fn) - fp / (fp + tn), True),
+    ("top_left", lambda tp, fp, fn, tn: -np.hypot(fp / (fp + tn), fn / (tp + fn)), True),
+    ("cost(fp=1, fn=5)", lambda tp, fp, fn, tn: (fp + 5 * fn) / (tp + fp + fn + tn), False),
+    ("cost(fp=2, fn=3, prevalence=0.1)", lambda tp, fp, fn, tn: 0.1 * fn / (tp + fn) * 3 + 0.9 * fp / (fp + tn) * 2,
+     False),
+])
+def test_roc_space_criteria_pick_the_brute_force_optimum(rng, spec, fn, maximise):
+    y, s, _ = random_binary(rng, 400, prevalence=0.3)
+    best = im.best_threshold(y, s, metric=spec)
+    values = _brute(y, s, fn)
+    target = max(values.values()) if maximise else min(values.values())
+    assert values[best.threshold] == pytest.approx(target, rel=1e-12, abs=1e-15)
+
+
+def test_youden_is_informedness_and_tpr_minus_fpr_from_sklearn(rng):
+    y, s, _ = random_binary(rng, 300)
+    fpr, tpr, thr = skm.roc_curve(y, s, drop_intermediate=False)
+    best = im.best_threshold(y, s, metric="informedness")
+    assert best.value == pytest.approx(np.max(tpr - fpr), rel=1e-12)
+    assert im.parse_metric("informedness").spec == "youden"
+
+
+def test_ties_between_optimal_thresholds_are_reported():
+    # scores 0.9 (pos), 0.8 (neg), 0.7 (pos): F1 at 0.9 = 2/3 and at 0.7 = 4/5? make a real tie instead:
+    # y = [1, 0, 1, 0], s = [4, 3, 2, 1]: Youden J at 4: 0.5 - 0 = 0.5; at 2: 1 - 0.5 = 0.5.
+    best = im.best_threshold([1, 0, 1, 0], [4, 3, 2, 1], metric="youden")
+    assert best.n_ties == 2 and best.tied_thresholds == (4.0, 2.0) and best.threshold == 4.0
+    assert best.to_dict()["tied_thresholds"] == [4.0, 2.0]
+
+
+def test_metric_curve_matches_per_threshold_evaluation(rng):
+    y, s, w = random_binary(rng, 300, weights=True)
+    curve = im.metric_curve(y, s, metric="f2", sample_weight=w)
+    for value, t in zip(curve.values[1:], curve.thresholds[1:]):
+        pred = (s >= t).astype(int)
+        assert value == pytest.approx(skm.fbeta_score(y, pred, beta=2, sample_weight=w), rel=1e-12)
+    g = im.metric_curve(y, s, metric="g(beta=2, rho=-3)")
+    assert g.values[0] == 0.0 and np.all(np.isfinite(g.values))  # F-like (rho < -1): 0 at the inf point
+    assert np.isnan(im.metric_curve(y, s, metric="arithmetic(gamma=1)").values[0])
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_constrained_points_match_brute_force(rng, weighted):
+    y, s, w = random_binary(rng, 500, weights=weighted)
+    w_ = np.ones(len(y)) if w is None else w
+    rows = []
+    for t in np.unique(s):
+        pred = s >= t
+        tp, fp = np.sum(w_[pred & (y == 1)]), np.sum(w_[pred & (y == 0)])
+        P, N = np.sum(w_[y == 1]), np.sum(w_[y == 0])
+        if tp + fp > 0:
+            rows.append((t, tp / (tp + fp), tp / P, 1 - fp / N))
+    rows = np.array(rows)
+    for k in (0.2, 0.5, 0.9):
+        p = im.precision_at_recall(y, s, min_recall=k, sample_weight=w)
+        assert p.precision == pytest.approx(rows[rows[:, 2] >= k, 1].max(), rel=1e-12)
+        q = im.specificity_at_sensitivity(y, s, min_sensitivity=k, sample_weight=w)
+        assert q.specificity == pytest.approx(rows[rows[:, 2] >= k, 3].max(), rel=1e-12)
+    for k in (0.3, 0.5):
+        r = im.recall_at_precision(y, s, min_precision=k, sample_weight=w)
+        assert r.recall == pytest.approx(rows[rows[:, 1] >= k, 2].max(), rel=1e-12)
+    with pytest.raises(im.IsometricsError, match=r"no threshold reaches precision >= 0.9 \(the highest is 0.5\)"):
+        im.recall_at_precision([0, 1, 0, 1], [0.9, 0.8, 0.7, 0.6], min_precision=0.9)
+
+
+def test_hull_optima_beat_or_match_observed_thresholds_and_meet_constraints(rng):
+    y, s, _ = random_binary(rng, 800, prevalence=0.25)
+    op = im.OperatingPoints.from_scores(y, s)
+    hull = op.roc_convex_hull()
+    for k in (0.3, 0.6, 0.85):
+        mix = hull.max_recall_at_precision(k)
+        assert mix.precision == pytest.approx(k, rel=1e-9) or mix.probability == 0
+        assert mix.precision >= k - 1e-9
+        assert mix.tpr >= op.recall_at_precision(k).recall - 1e-12
+        mix = hull.max_precision_at_recall(k)
+        assert mix.tpr >= k - 1e-12 and mix.precision >= op.precision_at_recall(k).precision - 1e-12
+        mix = hull.min_fpr_at_tpr(k)
+        assert mix.tpr == pytest.approx(k, rel=1e-12)
+        assert mix.fpr <= op.specificity_at_sensitivity(k).fpr + 1e-12
+        assert mix.tpr == pytest.approx(float(hull.tpr_at(mix.fpr)), abs=1e-12)  # on the hull
+
+
+@pytest.mark.parametrize("spec", ["f1", "f0.5", "youden", "cost(fp=1, fn=4)", "precision"])
+def test_linear_fractional_metrics_are_optimal_at_a_vertex(rng, spec):
+    y, s, _ = random_binary(rng, 600, prevalence=0.2)
+    op = im.OperatingPoints.from_scores(y, s)
+    hull_best = op.roc_convex_hull().best_mixture(spec)
+    observed = op.best_threshold(spec)
+    assert hull_best.classifier.probability == 0.0
+    assert hull_best.value == pytest.approx(observed.value, rel=1e-9)
+
+
+def test_expected_cost_and_bayes_decisions(rng):
+    # hand: predictions (0,1,0,1) for truth (0,0,1,1), C = [[0,1],[5,0]]: one FP (1) + one FN (5) over 4 samples
+    assert im.expected_cost([0, 0, 1, 1], [0, 1, 0, 1], cost_matrix=[[0, 1], [5, 0]]) == 1.5
+    p = rng.dirichlet(np.ones(3), size=200)
+    c = rng.random((3, 3)) * 5
+    np.fill_diagonal(c, 0)
+    choice = im.cost_sensitive_predict(p, cost_matrix=c, classes=["a", "b", "c"])
+    brute = np.array(["a", "b", "c"])[np.argmin([[sum(pi[i] * c[i, j] for i in range(3)) for j in range(3)]
+                                                 for pi in p], axis=1)]
+    np.testing.assert_array_equal(choice, brute)
+    # binary: the Bayes rule is the threshold c_fp / (c_fp + c_fn)
+    q = rng.random(500)
+    rule = im.cost_sensitive_predict(np.column_stack([1 - q, q]), cost_matrix=[[0, 1], [4, 0]])
+    np.testing.assert_array_equal(rule, (q >= im.bayes_threshold(cost_fp=1, cost_fn=4)).astype(int))
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: im.expected_cost([0, 1], [0, 1], cost_matrix=[[0, 1, 2], [1, 0, 2]]), "must be square"),
+    (lambda: im.expected_cost([0, 1, 2], [0, 1, 2], cost_matrix=[[0, 1], [1, 0]]), "there are 3 classes"),
+    (lambda: im.cost_sensitive_predict([0.5, 0.5], cost_matrix=[[0, 1], [1, 0]]), "must be a 2-D array"),
+    (lambda: im.bayes_threshold(cost_fp=0, cost_fn=0), "cannot both be 0"),
+    (lambda: im.parse_metric("cost(fp=-1, fn=2)"), "`fp` must be a number >= 0"),
+    (lambda: im.parse_metric("cost(fp=1, fn=2, prevalence=1.5)"), r"`prevalence` must be in \(0, 1\)"),
+    (lambda: im.parse_metric("youden").from_precision_recall(0.5, 0.5), "metric of ROC space"),
+    (lambda: im.precision_at_recall([0, 1], [0.1, 0.2], min_recall=2), r"`min_recall` must be a real number"),
+])
+def test_decision_errors(call, match):
+    with pytest.raises(im.InvalidParameterError, match=match):
+        call()
