@@ -16,6 +16,14 @@ from .baselines import (
     repeated_test_precision,
     unachievable_precision,
 )
+from .calibration import (
+    ReliabilityCurve,
+    StepCalibrator,
+    expected_calibration_error,
+    f_calibrator,
+    isotonic_calibrator,
+    reliability_curve,
+)
 from .costs import bayes_threshold, cost_sensitive_predict, expected_cost
 from .counts import ClassCounts, class_counts, confusion_matrix
 from .curves import (
@@ -148,6 +156,13 @@ __all__ = [
     "accuracy_score",
     "balanced_accuracy_score",
     "matthews_corrcoef",
+    # calibration
+    "StepCalibrator",
+    "isotonic_calibrator",
+    "f_calibrator",
+    "ReliabilityCurve",
+    "reliability_curve",
+    "expected_calibration_error",
     # costs
     "expected_cost",
     "cost_sensitive_predict",

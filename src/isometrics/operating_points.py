@@ -29,6 +29,7 @@ from ._validation import (
 from .exceptions import DegenerateDataWarning, IsometricsError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .calibration import StepCalibrator
     from .curves import PrecisionRecallCurve, PrgCurve, RocCurve
     from .hull import PrgHull, RocHull
     from .metrics import Metric
@@ -459,6 +460,18 @@ class OperatingPoints:
         from .interpolation import _auc_pr_achievable
 
         return self._cached("auc_pr_achievable", lambda: _auc_pr_achievable(self))
+
+    def isotonic_calibrator(self) -> StepCalibrator:
+        """Isotonic calibration through the ROC hull; see :func:`isometrics.isotonic_calibrator`."""
+        from .calibration import _isotonic
+
+        return self._cached("isotonic", lambda: _isotonic(self))
+
+    def f_calibrator(self) -> StepCalibrator:
+        """F-calibration through the PRG hull; see :func:`isometrics.f_calibrator`."""
+        from .calibration import _f_calibrator
+
+        return self._cached("f_calibrator", lambda: _f_calibrator(self))
 
     def roc_convex_hull(self) -> RocHull:
         """ROC convex hull; see :func:`isometrics.roc_convex_hull`."""
