@@ -58,6 +58,7 @@ from .means import (
     weighted_harmonic_mean,
 )
 from .metrics import METRIC_NAMES, Metric, parse_metric
+from .multiclass import MetricReport, OneVsRest, metric_report, one_vs_rest
 from .operating_points import OperatingPoints
 from .scores import (
     accuracy_score,
@@ -141,6 +142,11 @@ __all__ = [
     "Metric",
     "parse_metric",
     "METRIC_NAMES",
+    # multiclass and multilabel
+    "OneVsRest",
+    "one_vs_rest",
+    "MetricReport",
+    "metric_report",
     # hard predictions
     "ClassCounts",
     "class_counts",

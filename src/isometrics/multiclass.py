@@ -1,0 +1,381 @@
+"""Multiclass and multilabel evaluation, one class against the rest.
+
+Every class gets its own :class:`~isometrics.OperatingPoints` (the class against all
+others); the micro average pools every (sample, class) pair into one binary problem.
+Areas are averaged like scikit-learn's (macro: the plain mean over classes; weighted: by
+support), and averaged curves are formed as documented on each method.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ._typing import ArrayLike, FloatArray
+from ._validation import (
+    as_1d,
+    check_consistent_length,
+    check_option,
+    check_sample_weight,
+    check_zero_division,
+    label_set,
+)
+from .counts import _check_pair, _class_counts
+from .curves import PrecisionRecallCurve, RocCurve
+from .exceptions import IsometricsError, UndefinedMetricWarning
+from .metrics import Metric, parse_metric
+from .operating_points import OperatingPoints
+from .thresholds import BestThreshold
+
+__all__ = ["OneVsRest", "one_vs_rest", "MetricReport", "metric_report"]
+
+_AVERAGES = ("macro", "weighted", "micro", None)
+
+
+@dataclass(frozen=True, eq=False)
+class OneVsRest:
+    """One-vs-rest operating points of every class, and of the pooled (micro) problem.
+
+    Attributes
+    ----------
+    classes : ndarray of shape (n_classes,)
+        Class labels, in the order of the score columns.
+    per_class : tuple of OperatingPoints
+        Class ``k`` against the rest, scored by column ``k``.
+    support : ndarray of shape (n_classes,), float64
+        Weighted number of samples of each class.
+    micro : OperatingPoints
+        All (sample, class) pairs as one binary problem (the micro average).
+    """
+
+    classes: np.ndarray
+    per_class: tuple[OperatingPoints, ...]
+    support: FloatArray
+    micro: OperatingPoints
+    _cache: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def _average(self, name: str, per_class: FloatArray, average: str | None) -> Any:
+        check_option(average, "average", _AVERAGES, caller=f"OneVsRest.{name}")
+        if average is None:
+            return per_class
+        if average == "micro":
+            return float(getattr(self.micro, name)())
+        if average == "weighted":
+            return float(np.average(per_class, weights=self.support))
+        return float(np.mean(per_class))
+
+    def _areas(self, name: str) -> FloatArray:
+        return np.array([getattr(op, name)() for op in self.per_class])
+
+    def auroc(self, *, average: str | None = "macro") -> Any:
+        """AUROC per class (``average=None``) or averaged: ``"macro"``, ``"weighted"``, ``"micro"``.
+
+        Returns a float in [0, 1], or an array of shape (n_classes,). Macro and weighted
+        equal scikit-learn's ``roc_auc_score(..., multi_class="ovr")``.
+        """
+        return self._average("auroc", self._areas("auroc"), average)
+
+    def average_precision(self, *, average: str | None = "macro") -> Any:
+        """Average precision per class or averaged (as :meth:`auroc`); equals scikit-learn's."""
+        return self._average("average_precision", self._areas("average_precision"), average)
+
+    def auprg(self, *, average: str | None = "macro") -> Any:
+        """AUPRG per class or averaged (as :meth:`auroc`)."""
+        return self._average("auprg", self._areas("auprg"), average)
+
+    def best_thresholds(self, metric: str | Metric = "f1") -> tuple[BestThreshold, ...]:
+        """The best threshold of each class's score column for ``metric``, in class order."""
+        m = parse_metric(metric)
+        return tuple(op.best_threshold(m) for op in self.per_class)
+
+    def macro_roc_curve(self) -> RocCurve:
+        """Macro-averaged ROC curve: the mean of the classes' TPR at every FPR of any class.
+
+        Each class's ROC curve is interpolated linearly in FPR (the TPR of the random
+        mixture of its two neighbouring thresholds), evaluated on the union of all the
+        classes' FPR values (at an FPR where a curve rises vertically, at both ends of the
+        rise), and averaged over classes with equal weight. The mean of piecewise-linear
+        curves is piecewise linear on that union, so the averaged curve is exact and its
+        trapezoidal area equals the macro AUROC. Thresholds are not shared across
+        classes, so ``thresholds`` is all NaN.
+        """
+        curves = [op.roc_curve() for op in self.per_class]
+        grid = np.unique(np.concatenate([c.fpr for c in curves]))
+        # at an FPR where some class's curve rises vertically, keep both ends of the rise
+        ends = [_curve_at(grid, c.fpr, c.tpr) for c in curves]
+        low = np.mean([e[0] for e in ends], axis=0)
+        high = np.mean([e[1] for e in ends], axis=0)
+        fpr = np.repeat(grid, 2)
+        tpr = np.column_stack([low, high]).ravel()
+        keep = np.r_[True, (np.diff(fpr) != 0) | (np.diff(tpr) != 0)]
+        fpr, tpr = fpr[keep], tpr[keep]
+        return RocCurve(fpr, tpr, np.full(len(fpr), np.nan))
+
+    def macro_precision_recall_curve(self, *, n_points: int = 101) -> PrecisionRecallCurve:
+        """Macro-averaged PR curve on a recall grid: the mean over classes of step precision.
+
+        At each recall ``r`` of ``linspace(0, 1, n_points)`` a class contributes the
+        precision of its first operating point (highest threshold) with recall >= ``r`` —
+        the step convention of average precision — and classes are averaged with equal
+        weight. Thresholds are not shared across classes, so ``thresholds`` is all NaN.
+        """
+        grid = np.linspace(0.0, 1.0, int(n_points))
+        values = []
+        for op in self.per_class:
+            precision, recall, _ = op.precision_recall_curve()
+            first = np.searchsorted(recall, grid, side="left")
+            values.append(precision[np.minimum(first, len(recall) - 1)])
+        return PrecisionRecallCurve(np.mean(values, axis=0), grid, np.full(len(grid), np.nan))
+
+
+def _curve_at(x: FloatArray, xp: FloatArray, fp: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """A monotone polyline with vertical rises, at ``x``: (lower, upper) value.
+
+    At an ``x`` where the curve rises vertically the two ends of the rise differ;
+    elsewhere both are the linear interpolation from the top of the previous breakpoint
+    to the bottom of the next.
+    """
+    starts = np.r_[True, np.diff(xp) > 0]
+    ends = np.r_[np.diff(xp) > 0, True]
+    u, bottom, top = xp[starts], fp[starts], fp[ends]
+    j = np.clip(np.searchsorted(u, x, side="left"), 0, len(u) - 1)
+    exact = u[j] == x
+    prev = np.maximum(j - 1, 0)
+    width = np.where(exact, 1.0, u[j] - u[prev])
+    inside = top[prev] + (x - u[prev]) * (bottom[j] - top[prev]) / width
+    return np.where(exact, bottom[j], inside), np.where(exact, top[j], inside)
+
+
+def one_vs_rest(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    classes: ArrayLike | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> OneVsRest:
+    """One-vs-rest operating points of a multiclass or multilabel scorer.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Class labels (multiclass), or a 0/1 indicator matrix (multilabel).
+    y_score : array-like of shape (n_samples, n_classes)
+        Scores of each class, e.g. ``predict_proba`` output; column ``k`` scores
+        ``classes[k]``.
+    classes : array-like of shape (n_classes,), default=None
+        Labels of the score columns. ``None``: the sorted labels of ``y_true``
+        (multiclass) or ``0 .. n_classes - 1`` (multilabel).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.
+
+    Returns
+    -------
+    OneVsRest
+        Per-class and micro-averaged operating points, with averaged areas, averaged
+        curves and per-class best thresholds.
+
+    Raises
+    ------
+    ValueError
+        If ``y_score`` is not 2-D with one column per class, scores are not finite, a
+        class has no positive or no negative sample, a label of ``y_true`` is missing
+        from ``classes``, or the weights are invalid.
+
+    See Also
+    --------
+    metric_report
+
+    Examples
+    --------
+    >>> from isometrics import one_vs_rest
+    >>> ovr = one_vs_rest([0, 1, 2, 2], [[.8, .1, .1], [.2, .6, .2], [.1, .2, .7], [.3, .3, .4]])
+    >>> ovr.auroc(average="macro"), ovr.auroc(average=None)
+    (1.0, array([1., 1., 1.]))
+    """
+    caller = "one_vs_rest"
+    scores = np.asarray(y_score)
+    if scores.ndim != 2:
+        raise IsometricsError(f"{caller}: y_score must be 2-D (n_samples, n_classes); got shape {scores.shape}.")
+    y = np.asarray(y_true)
+    n = len(scores)
+    w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+    if y.ndim == 2:  # multilabel indicator matrix
+        if y.shape != scores.shape:
+            raise IsometricsError(f"{caller}: the indicator matrix y_true has shape {y.shape} but y_score has "
+                                  f"{scores.shape}; give one column per class in both.")
+        if not np.isin(y, (0, 1)).all():
+            raise IsometricsError(f"{caller}: a 2-D y_true must be a 0/1 indicator matrix.")
+        labels = np.arange(scores.shape[1]) if classes is None else np.asarray(classes)
+        indicator = y.astype(bool)
+    else:
+        y = as_1d(y, name="y_true", caller=caller)
+        check_consistent_length(caller, y_true=y, y_score=scores, sample_weight=w)
+        labels = label_set(y) if classes is None else np.asarray(classes)
+        missing = np.setdiff1d(label_set(y), labels)
+        if len(missing):
+            raise IsometricsError(f"{caller}: y_true has labels {missing.tolist()} that are not in classes "
+                                  f"{labels.tolist()}; list every class, in the order of the score columns.")
+        indicator = y[:, None] == labels[None, :]
+    labels = np.asarray(labels)
+    if len(labels) != scores.shape[1]:
+        raise IsometricsError(f"{caller}: y_score has {scores.shape[1]} columns but there are {len(labels)} "
+                              f"classes ({labels.tolist()}); give one score column per class.")
+    weights = check_sample_weight(w, n, caller=caller)
+    per_class = []
+    for k in range(len(labels)):
+        op = OperatingPoints.from_scores(indicator[:, k], scores[:, k], sample_weight=weights, pos_label=True)
+        if op.n_positives == 0 or op.n_negatives == 0:
+            kind = "no sample of" if op.n_positives == 0 else "only samples of"
+            raise IsometricsError(f"{caller}: class {labels[k].item()!r} has {kind} it; one-vs-rest curves need "
+                                  "both, so drop the class or add samples.")
+        per_class.append(op)
+    flat_weight = None if weights is None else np.repeat(weights, len(labels))
+    micro = OperatingPoints.from_scores(indicator.ravel(), scores.ravel(), sample_weight=flat_weight, pos_label=True)
+    support = np.array([op.n_positives for op in per_class])
+    return OneVsRest(labels, tuple(per_class), support, micro)
+
+
+@dataclass(frozen=True)
+class MetricReport:
+    """Per-class values of several metrics, with their averages.
+
+    Attributes
+    ----------
+    labels : ndarray of shape (n_classes,)
+        The classes, in row order.
+    metrics : tuple of Metric
+        The metrics, in column order.
+    values : ndarray of shape (n_classes, n_metrics), float64
+        ``values[k, j]``: metric ``j`` of class ``k`` against the rest.
+    support : ndarray of shape (n_classes,), float64
+        Weighted number of true samples of each class.
+    averages : dict of str to ndarray of shape (n_metrics,)
+        ``"micro"`` (the metric on pooled counts), ``"macro"`` (mean over classes) and
+        ``"weighted"`` (mean weighted by support).
+    """
+
+    labels: np.ndarray
+    metrics: tuple[Metric, ...]
+    values: FloatArray
+    support: FloatArray
+    averages: dict[str, FloatArray]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Nested dict: ``{class or average: {metric spec: value, "support": weight}}``."""
+        out: dict[str, Any] = {}
+        for k, label in enumerate(self.labels.tolist()):
+            row = {m.spec: float(v) for m, v in zip(self.metrics, self.values[k])}
+            row["support"] = float(self.support[k])
+            out[str(label)] = row
+        for name, vals in self.averages.items():
+            out[f"{name} avg"] = {m.spec: float(v) for m, v in zip(self.metrics, vals)}
+        return out
+
+    def to_text(self, digits: int = 3) -> str:
+        """A plain-text table, one row per class and per average."""
+        names = [m.label for m in self.metrics]
+        first = max([len(str(x)) for x in self.labels.tolist()] + [len("weighted avg")])
+        width = max([len(n) for n in names] + [digits + 3])
+        head = " " * first + "".join(f"  {n:>{width}}" for n in names) + f"  {'support':>9}"
+        lines = [head, ""]
+        for k, label in enumerate(self.labels.tolist()):
+            cells = "".join(f"  {v:>{width}.{digits}f}" for v in self.values[k])
+            lines.append(f"{str(label):>{first}}{cells}  {self.support[k]:>9.6g}")
+        lines.append("")
+        total = self.support.sum()
+        for name, vals in self.averages.items():
+            cells = "".join(f"  {v:>{width}.{digits}f}" for v in vals)
+            lines.append(f"{name + ' avg':>{first}}{cells}  {total:>9.6g}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def metric_report(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    metrics: Sequence[str | Metric] = ("precision", "recall", "f1"),
+    labels: ArrayLike | None = None,
+    sample_weight: ArrayLike | None = None,
+    zero_division: Any = "warn",
+) -> MetricReport:
+    """Any metrics of the family, per class (one against the rest) and averaged.
+
+    Like scikit-learn's ``classification_report``, but for any metric of
+    :func:`parse_metric` (``"g(beta=2, rho=-3)"``, ``"youden"``, ...), returning one
+    object with ``to_text()`` and ``to_dict()``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    metrics : sequence of str or Metric, default=("precision", "recall", "f1")
+        The columns of the report.
+    labels : array-like of shape (n_labels,), default=None
+        Classes to report, in this order; ``None``: the sorted union of the labels.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. ``None`` weighs every sample 1.
+    zero_division : {"warn", 0.0, 1.0, np.nan}, default="warn"
+        Value of a metric that is undefined for a class (e.g. precision of a class never
+        predicted). ``"warn"`` gives 0.0 and an ``UndefinedMetricWarning``.
+
+    Returns
+    -------
+    MetricReport
+        Per-class values, supports, and micro, macro and weighted averages.
+
+    Raises
+    ------
+    ValueError
+        If a metric cannot be parsed, and for the bad inputs of
+        :func:`isometrics.class_counts`.
+
+    See Also
+    --------
+    precision_recall_fscore_support, one_vs_rest
+
+    Notes
+    -----
+    The micro average evaluates the metric on the counts pooled over classes, so for
+    single-label multiclass data micro precision, recall and F1 all equal accuracy.
+
+    Examples
+    --------
+    >>> from isometrics import metric_report
+    >>> report = metric_report([0, 1, 2, 2], [0, 2, 2, 1], metrics=["precision", "f2"])
+    >>> report.values.round(3)
+    array([[1. , 1. ],
+           [0. , 0. ],
+           [0.5, 0.5]])
+    """
+    caller = "metric_report"
+    parsed = tuple(parse_metric(m) for m in metrics)
+    check_zero_division(zero_division, caller=caller)
+    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
+    counts = _class_counts(yt, yp, w, None if labels is None else np.asarray(labels), caller)
+    pooled = (counts.tp.sum(), counts.fp.sum(), counts.fn.sum(), counts.tn.sum())
+    values = np.column_stack([m.from_counts(counts.tp, counts.fp, counts.fn, counts.tn) for m in parsed])
+    micro = np.array([float(m.from_counts(*pooled)) for m in parsed])
+    undefined = np.isnan(values)
+    if undefined.any():
+        fill = 0.0 if isinstance(zero_division, str) else float(zero_division)
+        if isinstance(zero_division, str):
+            bad = sorted({parsed[j].spec for j in np.flatnonzero(undefined.any(axis=0))})
+            warnings.warn(f"{', '.join(bad)} ill-defined for some classes and set to 0.0; use the "
+                          "`zero_division` parameter to control this behavior.", UndefinedMetricWarning,
+                          stacklevel=2)
+        values = np.where(undefined, fill, values)
+    support = counts.support
+    macro = np.nanmean(values, axis=0) if not np.isnan(values).all() else np.full(len(parsed), np.nan)
+    weighted = (np.average(values, axis=0, weights=support) if support.sum() > 0
+                else np.full(len(parsed), np.nan))
+    return MetricReport(counts.labels, parsed, values, support,
+                        {"micro": micro, "macro": macro, "weighted": weighted})
