@@ -43,9 +43,11 @@ def _upper_hull_indices(op: OperatingPoints) -> np.ndarray:
     if n <= 2:
         return np.arange(n)
     dx, dy = op.dfp, op.dtp
-    cross = dx[:-1] * dy[1:]
-    cross -= dy[:-1] * dx[1:]
-    candidates = np.concatenate(([0], np.flatnonzero(cross < 0) + 1, [n - 1]))
+    # A strict right turn at point i needs a rise into it and a run out of it
+    # (dy_in * dx_out > dx_in * dy_out >= 0); test the cheap condition first.
+    turn = np.flatnonzero((dy[:-1] > 0) & (dx[1:] > 0))
+    right = dx[turn] * dy[turn + 1] < dy[turn] * dx[turn + 1]
+    candidates = np.concatenate(([0], turn[right] + 1, [n - 1]))
     while len(candidates) > 4096:
         step = len(candidates) // 1024
         subset = _prune(x, y, np.union1d(candidates[::step], candidates[-1:]))

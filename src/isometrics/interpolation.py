@@ -43,27 +43,31 @@ __all__ = [
 ]
 
 
-def _segment_areas(tp: FloatArray, fp: FloatArray, n_positives: float) -> FloatArray:
-    """Closed-form area under the count-interpolated PR curve of each segment (i-1, i)."""
-    d_tp, d_fp = np.diff(tp), np.diff(fp)
-    rises = d_tp > 0  # segments along which recall does not change have no area
-    area = np.zeros(len(d_tp))
-    tp0, fp0, tp1, fp1 = tp[:-1][rises], fp[:-1][rises], tp[1:][rises], fp[1:][rises]
-    slope = d_fp[rises] / d_tp[rises]
+def _segment_areas(tp: FloatArray, fp: FloatArray, n_positives: float,
+                   d_tp: FloatArray | None = None, d_fp: FloatArray | None = None) -> FloatArray:
+    """Closed-form area under the count-interpolated PR curve of the segments that raise recall.
+
+    ``d_tp``/``d_fp`` are ``diff(tp)``/``diff(fp)`` when already at hand. Segments along
+    which recall does not change have no area and are left out of the result.
+    """
+    if d_tp is None or d_fp is None:
+        d_tp, d_fp = np.diff(tp), np.diff(fp)
+    rises = np.flatnonzero(d_tp > 0)
+    tp0, fp0 = tp[rises], fp[rises]
+    rise, run = d_tp[rises], d_fp[rises]
+    slope = run / rise
     b = 1.0 + slope
     a = (fp0 - slope * tp0) / n_positives
-    width = (tp1 - tp0) / n_positives
     start = tp0 + fp0
     origin = start == 0  # from the origin a = 0: the interpolated precision is flat
-    log_ratio = np.log((tp1 + fp1) / np.where(origin, 1.0, start))  # = ln((a + b r1)/(a + b r0))
+    log_ratio = np.log((start + rise + run) / np.where(origin, 1.0, start))  # = ln((a + b r1)/(a + b r0))
     curvature = np.where(origin | (a == 0), 0.0, a / (b * b) * log_ratio)
-    area[rises] = width / b - curvature
-    return area
+    return rise / n_positives / b - curvature
 
 
 def _auc_pr_interpolated(op: OperatingPoints) -> float:
     op.require_both_classes("auc_pr_interpolated")
-    return float(np.sum(_segment_areas(op.tp, op.fp, op.n_positives)))
+    return float(np.sum(_segment_areas(op.tp, op.fp, op.n_positives, op.dtp, op.dfp)))
 
 
 class InterpolatedPoints(NamedTuple):

@@ -118,6 +118,55 @@ def _log_power_mean(log_p: FloatArray, log_r: FloatArray, log_gamma: FloatArray,
     return out
 
 
+def _log_power_mean_scalar(log_p: FloatArray, log_r: FloatArray, log_gamma: float, phi: float) -> FloatArray:
+    """log W(gamma, phi) with scalar ``log_gamma`` (finite) and ``phi``, for long arrays.
+
+    Same results as :func:`_log_power_mean`, in fewer passes: a log-sum-exp over the
+    whole array, then the ``log1p``/``expm1`` form only where the result is near 0 (the
+    only place the log-sum-exp can lose relative accuracy).
+    """
+    log_p, log_r = np.broadcast_arrays(np.asarray(log_p, dtype=np.float64), np.asarray(log_r, dtype=np.float64))
+    shape = log_p.shape
+    log_p, log_r = log_p.reshape(-1), log_r.reshape(-1)  # 1-D (0-d inputs would turn into scalars)
+    return _log_power_mean_1d(log_p, log_r, log_gamma, phi).reshape(shape)
+
+
+def _log_power_mean_1d(log_p: FloatArray, log_r: FloatArray, log_gamma: float, phi: float) -> FloatArray:
+    log_wp = -(max(-log_gamma, 0.0) + math.log1p(math.exp(-abs(log_gamma))))
+    log_wr = -(max(log_gamma, 0.0) + math.log1p(math.exp(-abs(log_gamma))))
+    wp, wr = math.exp(log_wp), math.exp(log_wr)
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        if abs(phi) < 1e-200:  # the geometric mean (see _log_power_mean)
+            out = np.multiply(log_p, wp)
+            out += wr * log_r
+            return out
+        if phi == math.inf:
+            return np.maximum(log_p, log_r)
+        if phi == -math.inf:
+            return np.minimum(log_p, log_r)
+        x1 = np.multiply(log_p, phi)
+        x1 += log_wp
+        x2 = np.multiply(log_r, phi)
+        x2 += log_wr
+        out = np.maximum(x1, x2)
+        np.subtract(x1, x2, out=x1)  # both infinite alike: NaN, fixed below
+        np.abs(x1, out=x1)
+        np.negative(x1, out=x1)
+        np.exp(x1, out=x1)
+        np.log1p(x1, out=x1)
+        np.copyto(x1, 0.0, where=np.isnan(x1))
+        out += x1
+        near_zero = np.flatnonzero((out > -0.5) & (out < 0.5))
+        if near_zero.size:
+            a = phi * log_p[near_zero]
+            b = phi * log_r[near_zero]
+            s = wp * np.expm1(a) + wr * np.expm1(b)
+            ok = np.isfinite(s) & (s > -0.5) & (s < 1.0)  # where the weights underflow, keep the log-sum-exp
+            out[near_zero[ok]] = np.log1p(s[ok])
+        out /= phi
+    return out
+
+
 def _finish(log_value: FloatArray, scalar: bool) -> Any:
     value = np.exp(log_value)
     return float(value) if scalar else value
@@ -192,6 +241,8 @@ def power_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.
     if np.isnan(f).any():
         raise InvalidParameterError(f"{caller}: `phi` must be a real number or +-inf; got NaN.")
     scalar = _is_scalar(precision, recall, gamma, phi)
+    if g.ndim == 0 and f.ndim == 0:
+        return _finish(_log_power_mean_fixed(p, r, float(g), float(f)), scalar)
     p, r, g, f = np.broadcast_arrays(p, r, g, f)
     with np.errstate(divide="ignore"):
         log_value = _log_power_mean(np.log(p), np.log(r), np.log(g), f)
@@ -199,6 +250,16 @@ def power_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.
     log_value = np.where(g == 0, np.log(np.where(g == 0, r, 1.0)), log_value)
     log_value = np.where(g == np.inf, np.log(np.where(g == np.inf, p, 1.0)), log_value)
     return _finish(log_value, scalar)
+
+
+def _log_power_mean_fixed(p: FloatArray, r: FloatArray, gamma: float, phi: float) -> FloatArray:
+    """log W(gamma, phi) for validated arrays and scalar parameters (gamma in [0, inf])."""
+    with np.errstate(divide="ignore"):
+        if gamma == 0:
+            return np.log(np.broadcast_arrays(r, p)[0])
+        if gamma == math.inf:
+            return np.log(np.broadcast_arrays(p, r)[0])
+        return _log_power_mean_scalar(np.log(p), np.log(r), math.log(gamma), phi)
 
 
 def weighted_arithmetic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0) -> Any:
@@ -417,6 +478,8 @@ def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0
     if np.isnan(rh).any():
         raise InvalidParameterError(f"{caller}: `rho` must be a real number or +-inf; got NaN.")
     scalar = _is_scalar(precision, recall, beta, rho)
+    if b.ndim == 0 and rh.ndim == 0:
+        return _finish(_log_g_fixed(p, r, float(b), float(rh)), scalar)
     p, r, b, rh = np.broadcast_arrays(p, r, b, rh)
     log_b = np.log(b)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -440,3 +503,17 @@ def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0
         out = np.where(lo, lo_val, out)
         out = np.where(hi, hi_val, out)
     return _finish(out, scalar)
+
+
+def _log_g_fixed(p: FloatArray, r: FloatArray, beta: float, rho: float) -> FloatArray:
+    """log G(beta, rho) for validated arrays and scalar parameters (beta finite > 0)."""
+    with np.errstate(divide="ignore"):
+        log_p, log_r = np.log(p), np.log(r)
+        log_b = math.log(beta)
+        if rho == 0:  # the stipulated weighted arithmetic mean
+            return np.log((beta * p + r) / (1.0 + beta))
+        if rho == -math.inf:
+            return np.minimum(log_p, log_r - log_b) if beta <= 1 else np.minimum(log_p + log_b, log_r)
+        if rho == math.inf:
+            return np.maximum(log_p, log_r - log_b) if beta >= 1 else np.maximum(log_p + log_b, log_r)
+        return _log_power_mean_scalar(log_p, log_r, rho * log_b, rho + 1.0)

@@ -23,7 +23,7 @@ import numpy as np
 
 from ._typing import ArrayLike, FloatArray
 from .exceptions import InvalidParameterError
-from .means import _log_power_mean, g_beta_rho, power_mean
+from .means import _log_g_fixed, _log_power_mean_fixed, _log_power_mean_scalar
 
 __all__ = ["Metric", "parse_metric", "METRIC_NAMES"]
 
@@ -156,18 +156,22 @@ def _fbeta_metric(beta: float) -> Metric:
     )
 
 
+def _exp_inplace(values: FloatArray) -> FloatArray:
+    return np.exp(values, out=values) if isinstance(values, np.ndarray) and values.ndim else np.exp(values)
+
+
 def _pm(p: FloatArray, r: FloatArray, log_gamma: float, phi: float) -> FloatArray:
     if math.isinf(log_gamma):
         return np.broadcast_arrays(p if log_gamma > 0 else r, r)[0].astype(np.float64)
     with np.errstate(divide="ignore"):
-        return np.exp(_log_power_mean(np.log(p), np.log(r), np.asarray(log_gamma), np.asarray(phi)))
+        return _exp_inplace(_log_power_mean_scalar(np.log(p), np.log(r), log_gamma, phi))
 
 
 def _power_metric(spec: str, label: str, gamma: float, phi: float) -> Metric:
     with np.errstate(divide="ignore"):
         log_gamma = math.log(gamma) if gamma > 0 else -math.inf
     return Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi,
-                  _pr=lambda p, r: power_mean(p, r, gamma=gamma, phi=phi))
+                  _pr=lambda p, r: _exp_inplace(_log_power_mean_fixed(p, r, gamma, phi)))
 
 
 def _g_metric(beta: float, rho: float) -> Metric:
@@ -182,7 +186,7 @@ def _g_metric(beta: float, rho: float) -> Metric:
         log_gamma, phi = rho * math.log(beta), rho + 1.0
     count_beta = beta if rho == -2 else None
     return Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi,
-                  _pr=lambda p, r: g_beta_rho(p, r, beta=beta, rho=rho), _count_beta=count_beta)
+                  _pr=lambda p, r: _exp_inplace(_log_g_fixed(p, r, beta, rho)), _count_beta=count_beta)
 
 
 def _rates(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> tuple[FloatArray, FloatArray]:

@@ -94,6 +94,22 @@ def test_accuracy_against_mpmath(p, r, beta, rho):
     assert im.g_beta_rho(p, r, beta=beta, rho=rho) == pytest.approx(expected, rel=1e-12)
 
 
+@pytest.mark.parametrize("p, r, beta", [(0.3, 0.8, 2.0), (0.9, 0.05, 0.5), (1e-8, 0.7, 3.0), (0.999, 0.001, 10.0)])
+def test_accuracy_against_mpmath_with_array_parameters(p, r, beta):
+    # array-valued rho takes the general (broadcasting) kernel rather than the scalar fast path
+    values = im.g_beta_rho(p, r, beta=np.full(len(RHOS), beta), rho=np.array(RHOS, dtype=float))
+    expected = [float(_g_mp(p, r, beta, rho)) for rho in RHOS]
+    np.testing.assert_allclose(values, expected, rtol=1e-12)
+
+
+@given(st.lists(st.tuples(unit, unit), min_size=1, max_size=20), beta_st, rho_st)
+def test_scalar_and_array_kernels_agree(pairs, beta, rho):
+    p, r = np.array(pairs).T
+    fast = im.g_beta_rho(p, r, beta=beta, rho=rho)
+    general = im.g_beta_rho(p, r, beta=np.full(len(p), beta), rho=np.full(len(p), rho))
+    np.testing.assert_allclose(fast, general, rtol=1e-12, atol=1e-300)
+
+
 def test_zero_precision_or_recall_is_defined():
     assert im.g_beta_rho(0.0, 0.5, beta=1, rho=-2) == 0.0
     assert im.g_beta_rho(0.5, 0.0, beta=1, rho=-1) == 0.0
