@@ -57,6 +57,7 @@ class Metric:
     _pr: Callable[[FloatArray, FloatArray], FloatArray] | None = field(default=None, repr=False, compare=False)
     _count_beta: float | None = field(default=None, repr=False, compare=False)
     _counts: Callable[..., FloatArray] | None = field(default=None, repr=False, compare=False)
+    _gamma_phi: tuple[float, float] | None = field(default=None, repr=False, compare=False)
 
     @property
     def needs_precision(self) -> bool:
@@ -170,8 +171,10 @@ def _pm(p: FloatArray, r: FloatArray, log_gamma: float, phi: float) -> FloatArra
 def _power_metric(spec: str, label: str, gamma: float, phi: float) -> Metric:
     with np.errstate(divide="ignore"):
         log_gamma = math.log(gamma) if gamma > 0 else -math.inf
+    finite = 0 < gamma < math.inf and not math.isinf(phi)
     return Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi,
-                  _pr=lambda p, r: _exp_inplace(_log_power_mean_fixed(p, r, gamma, phi)))
+                  _pr=lambda p, r: _exp_inplace(_log_power_mean_fixed(p, r, gamma, phi)),
+                  _gamma_phi=(gamma, phi) if finite else None)
 
 
 def _g_metric(beta: float, rho: float) -> Metric:
@@ -185,8 +188,10 @@ def _g_metric(beta: float, rho: float) -> Metric:
     else:
         log_gamma, phi = rho * math.log(beta), rho + 1.0
     count_beta = beta if rho == -2 else None
+    gamma_phi = None if math.isinf(rho) or abs(log_gamma) > 200 else (math.exp(log_gamma), phi)
     return Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi,
-                  _pr=lambda p, r: _exp_inplace(_log_g_fixed(p, r, beta, rho)), _count_beta=count_beta)
+                  _pr=lambda p, r: _exp_inplace(_log_g_fixed(p, r, beta, rho)), _count_beta=count_beta,
+                  _gamma_phi=gamma_phi)
 
 
 def _rates(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> tuple[FloatArray, FloatArray]:

@@ -106,11 +106,70 @@ def _metric_at_points(op: OperatingPoints, metric: Metric) -> np.ndarray:
         values *= 1.0 + b2
         return values
     precision, recall, _ = op.precision_recall_curve()
-    values = metric.from_precision_recall(precision, recall)
+    values = _power_mean_direct(op, metric, precision, recall)
+    if values is None:
+        values = metric.from_precision_recall(precision, recall)
     if metric.needs_precision:
         values = np.array(values, dtype=np.float64, copy=True)
         values[0] = np.nan  # no predicted positive: precision is undefined there
     return values
+
+
+def _power_mean_direct(op: OperatingPoints, metric: Metric, precision: FloatArray,
+                       recall: FloatArray) -> FloatArray | None:
+    """W(gamma, phi) over a curve by plain arithmetic when phi is a small integer.
+
+    ``((gamma P**phi + R**phi) / (1 + gamma)) ** (1/phi)`` with powers by repeated
+    multiplication has no cancellation (every term is positive) and is accurate to a few
+    ulps, but may overflow or underflow; it is used only when every positive precision and
+    recall is at least ``min TP / (P + N)`` (known from the counts in O(1)) and that bound
+    keeps every term within 1e-290..1e290. Otherwise ``None``: the caller takes the
+    logarithmic kernel of :mod:`isometrics.means`.
+    """
+    if metric._gamma_phi is None:
+        return None
+    gamma, phi = metric._gamma_phi
+    k = abs(phi)
+    if phi == 0 or k > 8 or k != int(k) or not 1e-100 <= gamma <= 1e100:
+        return None
+    first = int(np.searchsorted(op.tp, 0.0, side="right"))
+    lower = op.tp[min(first, op.n_points - 1)] / (op.n_positives + op.n_negatives)
+    if not lower ** k > 1e-180:
+        return None
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        if phi < 0:  # P**phi = (1/P)**k
+            t1, t2 = np.divide(1.0, precision), np.divide(1.0, recall)
+        else:
+            t1, t2 = precision.copy(), recall.copy()
+        _power_inplace(t1, int(k))
+        _power_inplace(t2, int(k))
+        t1 *= gamma / (1.0 + gamma)
+        t2 *= 1.0 / (1.0 + gamma)
+        t1 += t2
+        if phi == 1:
+            return t1
+        if phi == -1:
+            return np.divide(1.0, t1, out=t1)
+        if phi == 2:
+            return np.sqrt(t1, out=t1)
+        if phi == -2:
+            np.sqrt(t1, out=t1)
+            return np.divide(1.0, t1, out=t1)
+        return np.power(t1, 1.0 / phi, out=t1)
+
+
+def _power_inplace(x: FloatArray, k: int) -> None:
+    """x **= k for a small positive integer k, by squaring (exact up to rounding)."""
+    if k == 1:
+        return
+    base = x.copy()
+    x[...] = 1.0
+    while k:
+        if k & 1:
+            x *= base
+        k >>= 1
+        if k:
+            base *= base
 
 
 def _best_threshold(op: OperatingPoints, metric: str | Metric) -> BestThreshold:
