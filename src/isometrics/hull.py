@@ -50,15 +50,17 @@ def _upper_hull_indices(op: OperatingPoints) -> np.ndarray:
     candidates = np.concatenate(([0], turn[right] + 1, [n - 1]))
     while len(candidates) > 4096:
         step = len(candidates) // 1024
-        subset = _prune(x, y, np.union1d(candidates[::step], candidates[-1:]))
-        envelope = np.interp(x[candidates], x[subset], y[subset])
-        above = y[candidates] > envelope
-        above[0] = above[-1] = True
-        reduced = np.union1d(candidates[above], subset)
-        if len(reduced) > 0.9 * len(candidates):
-            candidates = reduced
-            break
+        positions = np.append(np.arange(0, len(candidates) - 1, step), len(candidates) - 1)
+        subset = _prune(x, y, candidates[positions])
+        xc, yc = x[candidates], y[candidates]
+        keep = yc > np.interp(xc, x[subset], y[subset])
+        keep[np.searchsorted(candidates, subset)] = True  # the subset's hull stays
+        keep[0] = keep[-1] = True
+        reduced = candidates[keep]
+        done = len(reduced) > 0.9 * len(candidates)
         candidates = reduced
+        if done:
+            break
     return _prune(x, y, candidates)
 
 

@@ -162,6 +162,11 @@ def _power_inplace(x: FloatArray, k: int) -> None:
     """x **= k for a small positive integer k, by squaring (exact up to rounding)."""
     if k == 1:
         return
+    if k & (k - 1) == 0:  # 2, 4, 8: square in place
+        while k > 1:
+            np.multiply(x, x, out=x)
+            k >>= 1
+        return
     base = x.copy()
     x[...] = 1.0
     while k:
