@@ -45,7 +45,9 @@ def _upper_hull_indices(op: OperatingPoints) -> np.ndarray:
     dx, dy = op.dfp, op.dtp
     # A strict right turn at point i needs a rise into it and a run out of it
     # (dy_in * dx_out > dx_in * dy_out >= 0); test the cheap condition first.
-    turn = np.flatnonzero((dy[:-1] > 0) & (dx[1:] > 0))
+    rises = op._rises
+    rises = rises[rises < len(dx) - 1]
+    turn = rises[dx[rises + 1] > 0]
     right = dx[turn] * dy[turn + 1] < dy[turn] * dx[turn + 1]
     candidates = np.concatenate(([0], turn[right] + 1, [n - 1]))
     while len(candidates) > 4096:

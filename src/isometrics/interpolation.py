@@ -44,15 +44,18 @@ __all__ = [
 
 
 def _segment_areas(tp: FloatArray, fp: FloatArray, n_positives: float,
-                   d_tp: FloatArray | None = None, d_fp: FloatArray | None = None) -> FloatArray:
+                   d_tp: FloatArray | None = None, d_fp: FloatArray | None = None,
+                   rises: np.ndarray | None = None) -> FloatArray:
     """Closed-form area under the count-interpolated PR curve of the segments that raise recall.
 
-    ``d_tp``/``d_fp`` are ``diff(tp)``/``diff(fp)`` when already at hand. Segments along
-    which recall does not change have no area and are left out of the result.
+    ``d_tp``/``d_fp`` are ``diff(tp)``/``diff(fp)`` and ``rises`` the indices where
+    ``d_tp > 0``, when already at hand. Segments along which recall does not change have
+    no area and are left out of the result.
     """
     if d_tp is None or d_fp is None:
         d_tp, d_fp = np.diff(tp), np.diff(fp)
-    rises = np.flatnonzero(d_tp > 0)
+    if rises is None:
+        rises = np.flatnonzero(d_tp > 0)
     tp0, fp0 = tp[rises], fp[rises]
     rise, run = d_tp[rises], d_fp[rises]
     slope = run / rise
@@ -67,7 +70,7 @@ def _segment_areas(tp: FloatArray, fp: FloatArray, n_positives: float,
 
 def _auc_pr_interpolated(op: OperatingPoints) -> float:
     op.require_both_classes("auc_pr_interpolated")
-    return float(np.sum(_segment_areas(op.tp, op.fp, op.n_positives, op.dtp, op.dfp)))
+    return float(np.sum(_segment_areas(op.tp, op.fp, op.n_positives, op.dtp, op.dfp, op._rises)))
 
 
 class InterpolatedPoints(NamedTuple):

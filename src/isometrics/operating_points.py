@@ -277,6 +277,11 @@ class OperatingPoints:
         """Weighted negatives at each operating point after the first, ``diff(fp)``, shape (n_points - 1,)."""
         return self._cached("dfp", lambda: np.diff(self.fp))
 
+    @property
+    def _rises(self) -> np.ndarray:
+        """Indices ``i`` of the steps ``i -> i + 1`` that add true positives (``dtp[i] > 0``)."""
+        return self._cached("rises", lambda: np.flatnonzero(self.dtp > 0))
+
     def merge(self, *others: OperatingPoints) -> OperatingPoints:
         """Merge the counts of disjoint chunks of data into the counts of their union.
 
