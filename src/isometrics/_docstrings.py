@@ -23,6 +23,9 @@ SHARED_DOC = {
         The label of the positive class. ``None`` infers it when the labels are
         {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).""",
     # constrained operating points (filled below)
+    "binary_raises": """ValueError
+        If ``y_true`` has one class, and for the bad inputs listed in
+        :meth:`OperatingPoints.from_scores`.""",
     # hard predictions
     "data": """y_true : array-like of shape (n_samples,)
         True labels.

@@ -72,9 +72,7 @@ def auroc(
 
     Raises
     ------
-    ValueError
-        If ``y_true`` has one class, and for the bad inputs listed in
-        :meth:`OperatingPoints.from_scores`.
+    %(binary_raises)s
 
     See Also
     --------
@@ -125,9 +123,7 @@ def average_precision(
 
     Raises
     ------
-    ValueError
-        If ``y_true`` has one class, and for the bad inputs listed in
-        :meth:`OperatingPoints.from_scores`.
+    %(binary_raises)s
 
     See Also
     --------
@@ -183,9 +179,7 @@ def auprg(
 
     Raises
     ------
-    ValueError
-        If ``y_true`` has one class, and for the bad inputs listed in
-        :meth:`OperatingPoints.from_scores`.
+    %(binary_raises)s
 
     See Also
     --------

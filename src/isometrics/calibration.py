@@ -118,9 +118,7 @@ def isotonic_calibrator(
 
     Raises
     ------
-    ValueError
-        If ``y_true`` has one class, and for the bad inputs listed in
-        :meth:`OperatingPoints.from_scores`.
+    %(binary_raises)s
 
     See Also
     --------
@@ -171,9 +169,7 @@ def f_calibrator(
 
     Raises
     ------
-    ValueError
-        If ``y_true`` has one class, and for the bad inputs listed in
-        :meth:`OperatingPoints.from_scores`.
+    %(binary_raises)s
 
     See Also
     --------

@@ -179,9 +179,7 @@ def precision_recall_curve(
 
     Raises
     ------
-    ValueError
-        If ``y_true`` has one class, and for the bad inputs listed in
-        :meth:`OperatingPoints.from_scores`.
+    %(binary_raises)s
 
     See Also
     --------
@@ -246,9 +244,7 @@ def prg_curve(
 
     Raises
     ------
-    ValueError
-        If ``y_true`` has one class, and for the bad inputs listed in
-        :meth:`OperatingPoints.from_scores`.
+    %(binary_raises)s
 
     See Also
     --------

@@ -397,9 +397,7 @@ def roc_convex_hull(
 
     Raises
     ------
-    ValueError
-        If ``y_true`` has one class, and for the bad inputs listed in
-        :meth:`OperatingPoints.from_scores`.
+    %(binary_raises)s
 
     See Also
     --------
@@ -446,9 +444,7 @@ def prg_convex_hull(
 
     Raises
     ------
-    ValueError
-        If ``y_true`` has one class, and for the bad inputs listed in
-        :meth:`OperatingPoints.from_scores`.
+    %(binary_raises)s
 
     See Also
     --------

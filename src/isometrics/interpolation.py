@@ -155,9 +155,7 @@ def auc_pr_interpolated(
 
     Raises
     ------
-    ValueError
-        If ``y_true`` has one class, and for the bad inputs listed in
-        :meth:`OperatingPoints.from_scores`.
+    %(binary_raises)s
 
     See Also
     --------
@@ -228,9 +226,7 @@ def achievable_pr_curve(
 
     Raises
     ------
-    ValueError
-        If ``y_true`` has one class, and for the bad inputs listed in
-        :meth:`OperatingPoints.from_scores`.
+    %(binary_raises)s
 
     See Also
     --------
@@ -273,9 +269,7 @@ def auc_pr_achievable(
 
     Raises
     ------
-    ValueError
-        If ``y_true`` has one class, and for the bad inputs listed in
-        :meth:`OperatingPoints.from_scores`.
+    %(binary_raises)s
 
     See Also
     --------
