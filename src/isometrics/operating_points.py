@@ -348,7 +348,7 @@ class OperatingPoints:
         """Weighted true negatives at each threshold, ``N - fp``."""
         return self._cached("tn", lambda: self.fp[-1] - self.fp)
 
-    def _cached(self, key: str, compute: Any) -> Any:
+    def _cached(self, key: Any, compute: Any) -> Any:
         if key not in self._cache:
             self._cache[key] = compute()
         return self._cache[key]

@@ -136,26 +136,27 @@ def _power_mean_direct(op: OperatingPoints, metric: Metric, precision: FloatArra
     lower = op.tp[min(first, op.n_points - 1)] / (op.n_positives + op.n_negatives)
     if not lower ** k > 1e-180:
         return None
+    # With S = TP + FP: P**phi = (S/TP)**k and R**phi = (N_pos/TP)**k for phi = -k, so
+    # W = TP ((1 + gamma) / (gamma S**k + N_pos**k))**(1/k); for phi = k > 0,
+    # W = TP ((gamma S**-k + N_pos**-k) / (1 + gamma))**(1/k). One array, in place.
+    k = int(k)
+    n_pos = op.n_positives
     with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
-        if phi < 0:  # P**phi = (1/P)**k
-            t1, t2 = np.divide(1.0, precision), np.divide(1.0, recall)
+        w = np.add(op.tp, op.fp)
+        _power_inplace(w, k)
+        if phi < 0:
+            w *= gamma
+            w += n_pos**k
+            np.divide(1.0 + gamma, w, out=w)
         else:
-            t1, t2 = precision.copy(), recall.copy()
-        _power_inplace(t1, int(k))
-        _power_inplace(t2, int(k))
-        t1 *= gamma / (1.0 + gamma)
-        t2 *= 1.0 / (1.0 + gamma)
-        t1 += t2
-        if phi == 1:
-            return t1
-        if phi == -1:
-            return np.divide(1.0, t1, out=t1)
-        if phi == 2:
-            return np.sqrt(t1, out=t1)
-        if phi == -2:
-            np.sqrt(t1, out=t1)
-            return np.divide(1.0, t1, out=t1)
-        return np.power(t1, 1.0 / phi, out=t1)
+            np.divide(gamma / (1.0 + gamma), w, out=w)
+            w += n_pos ** (-k) / (1.0 + gamma)
+        if k == 2:
+            np.sqrt(w, out=w)
+        elif k != 1:
+            np.power(w, 1.0 / k, out=w)
+        w *= op.tp
+    return w
 
 
 def _power_inplace(x: FloatArray, k: int) -> None:
@@ -180,7 +181,7 @@ def _power_inplace(x: FloatArray, k: int) -> None:
 def _best_threshold(op: OperatingPoints, metric: str | Metric) -> BestThreshold:
     metric = parse_metric(metric)
     op.require_both_classes("best_threshold")
-    values = _metric_at_points(op, metric)
+    values = _cached_metric_values(op, metric)
     score = values if metric.greater_is_better else -values
     i = int(np.argmax(score))
     if np.isnan(score[i]):  # argmax stops at NaN: skip the undefined points
@@ -333,7 +334,19 @@ class MetricCurve(NamedTuple):
 def _metric_curve(op: OperatingPoints, metric: str | Metric) -> MetricCurve:
     metric = parse_metric(metric)
     op.require_both_classes("metric_curve")
-    return MetricCurve(np.asarray(_metric_at_points(op, metric), dtype=np.float64), op.thresholds)
+    return MetricCurve(_cached_metric_values(op, metric), op.thresholds)
+
+
+def _cached_metric_values(op: OperatingPoints, metric: Metric) -> FloatArray:
+    """The metric at every point, computed once per metric and kept read-only."""
+    def compute() -> FloatArray:
+        values = np.asarray(_metric_at_points(op, metric), dtype=np.float64)
+        if not values.flags.owndata:
+            values = values.copy()
+        values.flags.writeable = False
+        return values
+
+    return op._cached(("metric", metric.spec), compute)
 
 
 @fill_doc
