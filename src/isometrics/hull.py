@@ -34,22 +34,22 @@ def _upper_hull_indices(op: OperatingPoints) -> np.ndarray:
     """Indices of the vertices of the upper convex hull of the (fp, tp) points.
 
     Exact for integer counts (cross products of counts below 2**53). Three steps, all
-    vectorised: keep the points where the chain turns right (the only possible
-    vertices); discard those under the hull of an evenly spaced subset (which lies
-    inside the full hull); then remove points that do not turn right until none is left.
+    vectorised: keep the points entered by a rise and left by a run (a strict right turn
+    needs both: the only possible vertices); discard those under the hull of an evenly
+    spaced subset (which lies inside the full hull); then remove points that do not turn
+    right until none is left.
     """
     x, y = op.fp, op.tp
     n = len(x)
     if n <= 2:
         return np.arange(n)
-    dx, dy = op.dfp, op.dtp
+    dx = op.dfp
     # A strict right turn at point i needs a rise into it and a run out of it
-    # (dy_in * dx_out > dx_in * dy_out >= 0); test the cheap condition first.
+    # (dy_in * dx_out > dx_in * dy_out >= 0).
     rises = op._rises
     rises = rises[rises < len(dx) - 1]
-    turn = rises[dx[rises + 1] > 0]
-    right = dx[turn] * dy[turn + 1] < dy[turn] * dx[turn + 1]
-    candidates = np.concatenate(([0], turn[right] + 1, [n - 1]))
+    turn = rises[dx[rises + 1] > 0]  # the exact turn test is left to the pruning below
+    candidates = np.concatenate(([0], turn + 1, [n - 1]))
     while len(candidates) > 4096:
         step = len(candidates) // 1024
         positions = np.append(np.arange(0, len(candidates) - 1, step), len(candidates) - 1)

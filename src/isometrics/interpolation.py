@@ -56,16 +56,25 @@ def _segment_areas(tp: FloatArray, fp: FloatArray, n_positives: float,
         d_tp, d_fp = np.diff(tp), np.diff(fp)
     if rises is None:
         rises = np.flatnonzero(d_tp > 0)
-    tp0, fp0 = tp[rises], fp[rises]
-    rise, run = d_tp[rises], d_fp[rises]
-    slope = run / rise
-    b = 1.0 + slope
-    a = (fp0 - slope * tp0) / n_positives
-    start = tp0 + fp0
-    origin = start == 0  # from the origin a = 0: the interpolated precision is flat
-    log_ratio = np.log((start + rise + run) / np.where(origin, 1.0, start))  # = ln((a + b r1)/(a + b r0))
-    curvature = np.where(origin | (a == 0), 0.0, a / (b * b) * log_ratio)
-    return rise / n_positives / b - curvature
+    tp0, rise, run = tp[rises], d_tp[rises], d_fp[rises]
+    start = fp[rises]
+    start += tp0  # TP + FP at the segment's start
+    b = np.divide(run, rise)
+    b += 1.0  # b = 1 + s, s = run / rise
+    a = np.multiply(b, tp0)
+    np.subtract(start, a, out=a)  # a P = FP0 - s TP0 = (TP0 + FP0) - b TP0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log_ratio = np.add(start, rise)
+        log_ratio += run
+        np.divide(log_ratio, start, out=log_ratio)  # (TP1 + FP1) / (TP0 + FP0) = (a + b r1)/(a + b r0)
+        np.log(log_ratio, out=log_ratio)
+        curvature = a / (b * b)
+        curvature *= log_ratio
+    curvature[(start == 0) | (a == 0)] = 0.0  # from the origin a = 0: the interpolated precision is flat
+    area = rise / b
+    area -= curvature
+    area /= n_positives
+    return area
 
 
 def _auc_pr_interpolated(op: OperatingPoints) -> float:
