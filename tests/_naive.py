@@ -71,3 +71,20 @@ def exact_auprg(y, s):
     for (r0, p0), (r1, p1) in zip(curve, curve[1:]):
         area += (r1 - r0) * (p0 + p1) / 2
     return area
+
+
+def naive_delong(y, scores):
+    """DeLong's AUROC covariance from O(m n) pairwise placements (the 1988 definitions)."""
+    y = np.asarray(y, bool)
+    S = np.atleast_2d(np.asarray(scores, float))
+    pos, neg = S[:, y], S[:, ~y]
+    m, n = pos.shape[1], neg.shape[1]
+
+    def psi(a, b):
+        return (a > b) + 0.5 * (a == b)
+
+    v10 = np.array([[np.mean(psi(pos[k, i], neg[k])) for i in range(m)] for k in range(len(S))])
+    v01 = np.array([[np.mean(psi(pos[k], neg[k, j])) for j in range(n)] for k in range(len(S))])
+    auc = v10.mean(axis=1)
+    cov = np.atleast_2d(np.cov(v10, ddof=1)) / m + np.atleast_2d(np.cov(v01, ddof=1)) / n
+    return auc, cov

@@ -73,6 +73,17 @@ from .scores import (
     recall_score,
     specificity_score,
 )
+from .uncertainty import (
+    BootstrapResult,
+    DelongResult,
+    DelongTest,
+    PairedBootstrapResult,
+    average_precision_ci,
+    bootstrap,
+    bootstrap_compare,
+    delong,
+    delong_test,
+)
 from .thresholds import (
     BestThreshold,
     MetricCurve,
@@ -169,6 +180,16 @@ __all__ = [
     "ReliabilityCurve",
     "reliability_curve",
     "expected_calibration_error",
+    # uncertainty
+    "BootstrapResult",
+    "PairedBootstrapResult",
+    "bootstrap",
+    "bootstrap_compare",
+    "DelongResult",
+    "DelongTest",
+    "delong",
+    "delong_test",
+    "average_precision_ci",
     # costs
     "expected_cost",
     "cost_sensitive_predict",

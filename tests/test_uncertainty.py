@@ -1,0 +1,190 @@
+"""Uncertainty: fast DeLong against brute force, Boyd's intervals, the reweighting identity, coverage."""
+
+import math
+
+import numpy as np
+import pytest
+from sklearn import metrics as skm
+
+import isometrics as im
+from isometrics import uncertainty as unc
+from _naive import naive_delong
+
+
+@pytest.mark.parametrize("ties", [True, False])
+def test_fast_delong_equals_brute_force_placements(rng, ties):
+    n = 120
+    y = (rng.random(n) < 0.4).astype(int)
+    y[0], y[1] = 1, 0
+    scores = np.array([rng.normal(size=n) + y, rng.normal(size=n) + 0.5 * y, rng.normal(size=n)])
+    if ties:
+        scores = np.round(scores, 1)
+    fast = im.delong(y, scores.T)
+    auc, cov = naive_delong(y, scores)
+    np.testing.assert_allclose(fast.auroc, auc, rtol=1e-12)
+    np.testing.assert_allclose(fast.covariance, cov, rtol=1e-12, atol=1e-15)
+    for k in range(3):
+        assert fast.auroc[k] == pytest.approx(skm.roc_auc_score(y, scores[k]), rel=1e-12)
+
+
+def test_delong_test_by_hand_from_the_covariance(rng):
+    y = (rng.random(200) < 0.5).astype(int)
+    a, b = rng.normal(size=200) + y, rng.normal(size=200) + 0.3 * y
+    auc, cov = naive_delong(y, [a, b])
+    se = math.sqrt(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])
+    z = (auc[0] - auc[1]) / se
+    test = im.delong_test(y, a, b)
+    assert test.z == pytest.approx(z, rel=1e-10)
+    assert test.p_value == pytest.approx(math.erfc(abs(z) / math.sqrt(2)), rel=1e-10)
+    low, high = test.confidence_interval
+    assert (high - low) / 2 == pytest.approx(1.959963984540054 * se, rel=1e-9)
+
+
+def test_boyd_intervals_from_the_published_formulas():
+    # ALGORITHMS.md 2.3 [derived from the formulas of Boyd et al. 2013]
+    assert unc._boyd_interval(0.7, 50, "binomial", 0.95) == pytest.approx((0.572980, 0.827020), abs=1e-6)
+    assert unc._boyd_interval(0.7, 50, "logit", 0.95) == pytest.approx((0.560315, 0.810330), abs=1e-6)
+    assert unc._boyd_interval(0.95, 20, "binomial", 0.95) == pytest.approx((0.854483, 1.045517), abs=1e-6)
+    assert unc._boyd_interval(0.95, 20, "logit", 0.95) == pytest.approx((0.717797, 0.993003), abs=1e-6)
+
+
+def _explicit_indices(y, s, draws):
+    """The samples that sorted-space draws stand for: the k-th positive (negative) by decreasing score."""
+    pos = np.flatnonzero(y == 1)
+    neg = np.flatnonzero(y == 0)
+    pos = pos[np.argsort(-s[pos], kind="stable")]
+    neg = neg[np.argsort(-s[neg], kind="stable")]
+    return np.concatenate([pos[draws[0]], neg[draws[1]]])
+
+
+@pytest.mark.parametrize("ties", [True, False])
+@pytest.mark.parametrize("stratified", [False, True])
+def test_reweighted_replicate_equals_the_explicitly_resampled_data(rng, ties, stratified):
+    y = (rng.random(300) < 0.3).astype(int)
+    s = rng.normal(size=300) + y
+    if ties:
+        s = np.round(s, 1)
+    resampler = unc._Resampler(y == 1, s, None, stratified)
+    for _ in range(5):
+        draws = resampler.counts(rng)
+        op = resampler.build(draws)
+        idx = _explicit_indices(y, s, draws)
+        assert op.auroc() == pytest.approx(skm.roc_auc_score(y[idx], s[idx]), rel=1e-12)
+        assert op.average_precision() == pytest.approx(skm.average_precision_score(y[idx], s[idx]), rel=1e-12)
+        assert op.auprg() == pytest.approx(im.auprg(y[idx], s[idx]), rel=1e-12)
+        fpr, tpr, thr = skm.roc_curve(y[idx], s[idx], drop_intermediate=False)
+        np.testing.assert_array_equal(op.thresholds, thr)  # same thresholds: groups drawn zero times dropped
+
+
+def test_weighted_and_per_sample_replicates_equal_the_resampled_data(rng):
+    y = (rng.random(300) < 0.3).astype(int)
+    s = np.round(rng.normal(size=300) + y, 1)
+    w = rng.random(300) * 2
+    w[:10] = 0.0
+    for weights, per_sample in ((w, False), (None, True)):
+        resampler = unc._Resampler(y == 1, s, weights, False, per_sample=per_sample)
+        keep = np.ones(300, bool) if weights is None else w > 0
+        y_k, s_k = y[keep], s[keep]
+        w_k = np.ones(keep.sum()) if weights is None else w[keep]
+        for _ in range(3):
+            counts, _ = resampler.counts(rng)
+            op = resampler.build((counts, None))
+            idx = np.repeat(np.arange(len(counts)), counts)
+            assert op.auroc() == pytest.approx(skm.roc_auc_score(y_k[idx], s_k[idx], sample_weight=w_k[idx]),
+                                               rel=1e-12)
+            assert op.average_precision() == pytest.approx(
+                skm.average_precision_score(y_k[idx], s_k[idx], sample_weight=w_k[idx]), rel=1e-12)
+
+
+def test_delong_interval_coverage_of_a_binormal_model():
+    # negatives N(0, 1), positives N(mu, 1): true AUROC = Phi(mu / sqrt(2)); 400 trials of n = 150
+    rng = np.random.default_rng(7)
+    mu = 1.0
+    true_auc = 0.5 * (1 + math.erf(mu / 2))
+    covered = 0
+    for _ in range(400):
+        y = (rng.random(150) < 0.4).astype(int)
+        s = rng.normal(size=150) + mu * y
+        low, high = im.delong(y, s).confidence_interval(0.95)[0]
+        covered += low <= true_auc <= high
+    assert 0.93 <= covered / 400 <= 0.97
+
+
+def test_bootstrap_interval_coverage_of_a_binormal_model():
+    rng = np.random.default_rng(11)
+    mu = 1.0
+    true_auc = 0.5 * (1 + math.erf(mu / 2))
+    covered = 0
+    for trial in range(400):
+        y = (rng.random(150) < 0.4).astype(int)
+        s = rng.normal(size=150) + mu * y
+        low, high = im.bootstrap(y, s, statistic="auroc", n_resamples=200, stratified=True,
+                                 rng=trial).confidence_interval
+        covered += low <= true_auc <= high
+    assert 0.93 <= covered / 400 <= 0.97
+
+
+def test_bootstrap_standard_error_is_close_to_delong(rng):
+    # ALGORITHMS.md 3.3: stratified bootstrap SE of AUROC within ~5 % of DeLong's on ~100 rows
+    y = (rng.random(120) < 0.5).astype(int)
+    s = rng.normal(size=120) + y
+    boot = im.bootstrap(y, s, n_resamples=4000, stratified=True, rng=3)
+    assert boot.standard_error == pytest.approx(float(im.delong(y, s).standard_error[0]), rel=0.07)
+
+
+@pytest.mark.parametrize("kwargs", [
+    dict(statistic="average_precision"),
+    dict(statistic="auprg", method="bca"),
+    dict(statistic="auc_pr_interpolated", method="basic"),
+    dict(statistic="metric", metric="f1"),
+    dict(statistic="metric", metric="f2", threshold=0.5),
+    dict(statistic="best_threshold", metric="f1"),
+])
+def test_bootstrap_statistics_and_methods(rng, kwargs):
+    y = (rng.random(400) < 0.3).astype(int)
+    s = np.round(rng.normal(size=400) + y, 2)
+    w = rng.random(400) + 0.5
+    result = im.bootstrap(y, s, n_resamples=300, rng=5, sample_weight=w, **kwargs)
+    low, high = result.confidence_interval
+    assert low <= high and len(result.bootstrap_distribution) + result.n_dropped == 300
+    assert result.standard_error > 0
+    wide = im.bootstrap(y, s, n_resamples=300, rng=5, sample_weight=w, confidence_level=0.999999,
+                        **{k: v for k, v in kwargs.items() if k != "method"})
+    assert wide.confidence_interval[0] <= wide.estimate <= wide.confidence_interval[1]
+
+
+def test_metric_at_fixed_threshold_is_the_label_metric(rng):
+    y = (rng.random(300) < 0.3).astype(int)
+    s = rng.normal(size=300) + y
+    result = im.bootstrap(y, s, statistic="metric", metric="f2", threshold=0.7, n_resamples=20, rng=1)
+    assert result.estimate == pytest.approx(skm.fbeta_score(y, (s >= 0.7).astype(int), beta=2), rel=1e-12)
+
+
+def test_paired_comparison_keeps_the_pairing(rng):
+    y = (rng.random(300) < 0.3).astype(int)
+    a = rng.normal(size=300) + 1.5 * y
+    same = im.bootstrap_compare(y, {"a": a, "a again": a.copy()}, n_resamples=100, rng=2)
+    assert np.all(same.differences[("a", "a again")].bootstrap_distribution == 0)
+    b = rng.normal(size=300) + 0.2 * y
+    diff = im.bootstrap_compare(y, np.column_stack([a, b]), statistic="metric", metric="f0.5",
+                                n_resamples=300, rng=2)
+    result = diff.differences[("score_0", "score_1")]
+    assert result.confidence_interval[0] > 0 and diff.p_values[("score_0", "score_1")] < 0.01
+    assert result.estimate == pytest.approx(diff.estimates[0] - diff.estimates[1])
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], statistic="gini"), r"`statistic` must be one of"),
+    (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], statistic="metric"), r"needs `metric`"),
+    (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=1), r"`n_resamples` must be an integer >= 2"),
+    (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], method="studentized"), r"`method` must be one of"),
+    (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], confidence_level=1.0), r"`confidence_level`"),
+    (lambda: im.bootstrap([1, 1], [.1, .2]), r"one class"),
+    (lambda: im.delong([0, 1, 1], [.1, .2, .3]), r"at least 2 samples of each class"),
+    (lambda: im.delong_test([0, 1, 0, 1], [.1, .2, .3, .4], [.1, .2, .3, .4]), r"zero variance"),
+    (lambda: im.bootstrap_compare([0, 1, 0, 1], [.1, .2, .3, .4]), r"at least two score columns"),
+    (lambda: im.average_precision_ci([0, 1, 0, 1], [.1, .9, .2, .8]), r"needs 0 < AP < 1"),
+])
+def test_uncertainty_errors(call, match):
+    with pytest.raises(im.IsometricsError, match=match):
+        call()
