@@ -65,15 +65,48 @@ def test_reweighted_replicate_equals_the_explicitly_resampled_data(rng, ties, st
     if ties:
         s = np.round(s, 1)
     resampler = unc._Resampler(y == 1, s, None, stratified)
+    resampler.cells = False  # the sample-draw path (cell draws are tested below)
     for _ in range(5):
         draws = resampler.counts(rng)
-        op = resampler.build(draws)
+        op = resampler.build(draws, compact=True)
+        loose = resampler.build(draws)  # zero-draw groups kept: same values, more thresholds
         idx = _explicit_indices(y, s, draws)
+        assert loose.auroc() == pytest.approx(op.auroc(), rel=1e-12)
+        assert loose.auprg() == pytest.approx(op.auprg(), rel=1e-12)
+        assert loose.best_threshold("f1").value == op.best_threshold("f1").value
         assert op.auroc() == pytest.approx(skm.roc_auc_score(y[idx], s[idx]), rel=1e-12)
         assert op.average_precision() == pytest.approx(skm.average_precision_score(y[idx], s[idx]), rel=1e-12)
         assert op.auprg() == pytest.approx(im.auprg(y[idx], s[idx]), rel=1e-12)
         fpr, tpr, thr = skm.roc_curve(y[idx], s[idx], drop_intermediate=False)
         np.testing.assert_array_equal(op.thresholds, thr)  # same thresholds: groups drawn zero times dropped
+
+
+@pytest.mark.parametrize("stratified", [False, True])
+def test_cell_draws_are_aggregates_of_sample_draws(rng, stratified):
+    # with few tie groups the replicate draws (group, class) cell counts directly: same class
+    # totals as sample draws, and the same mean counts (the multinomial's aggregate)
+    y = (rng.random(2000) < 0.3).astype(int)
+    s = np.round(rng.normal(size=2000) + y, 0)
+    resampler = unc._Resampler(y == 1, s, None, stratified)
+    assert resampler.cells
+    draws = [resampler.counts(rng) for _ in range(400)]
+    pos = np.array([d[0] for d in draws])
+    neg = np.array([d[1] for d in draws])
+    if stratified:
+        assert np.all(pos.sum(axis=1) == y.sum()) and np.all(neg.sum(axis=1) == (1 - y).sum())
+    else:
+        assert np.all(pos.sum(axis=1) + neg.sum(axis=1) == 2000)
+    op = resampler.op
+    np.testing.assert_allclose(pos.mean(axis=0), op.dtp, rtol=0.1, atol=1.5)
+    np.testing.assert_allclose(neg.mean(axis=0), op.dfp, rtol=0.1, atol=1.5)
+    # and each replicate is the operating points of a data set with those cell counts
+    rep = resampler.build(draws[0], compact=True)
+    tied = np.repeat(op.thresholds[1:], draws[0][0].astype(int))
+    untied = np.repeat(op.thresholds[1:], draws[0][1].astype(int))
+    yy = np.r_[np.ones(len(tied)), np.zeros(len(untied))]
+    ss = np.r_[tied, untied]
+    assert rep.auroc() == pytest.approx(skm.roc_auc_score(yy, ss), rel=1e-12)
+    assert rep.average_precision() == pytest.approx(skm.average_precision_score(yy, ss), rel=1e-12)
 
 
 def test_weighted_and_per_sample_replicates_equal_the_resampled_data(rng):
@@ -88,7 +121,7 @@ def test_weighted_and_per_sample_replicates_equal_the_resampled_data(rng):
         w_k = np.ones(keep.sum()) if weights is None else w[keep]
         for _ in range(3):
             counts, _ = resampler.counts(rng)
-            op = resampler.build((counts, None))
+            op = resampler.build((counts, None), compact=True)
             idx = np.repeat(np.arange(len(counts)), counts)
             assert op.auroc() == pytest.approx(skm.roc_auc_score(y_k[idx], s_k[idx], sample_weight=w_k[idx]),
                                                rel=1e-12)
@@ -188,3 +221,12 @@ def test_paired_comparison_keeps_the_pairing(rng):
 def test_uncertainty_errors(call, match):
     with pytest.raises(im.IsometricsError, match=match):
         call()
+
+
+def test_bootstrap_areas_share_replicates_with_single_statistics(rng):
+    y = (rng.random(300) < 0.3).astype(int)
+    s = rng.normal(size=300) + y
+    many = im.bootstrap_areas(y, s, n_resamples=50, rng=4)
+    one = im.bootstrap(y, s, statistic="average_precision", n_resamples=50, rng=4)
+    np.testing.assert_array_equal(many["average_precision"].bootstrap_distribution, one.bootstrap_distribution)
+    assert set(many) == {"auroc", "average_precision", "auprg"}

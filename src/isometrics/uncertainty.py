@@ -50,6 +50,7 @@ __all__ = [
     "delong_test",
     "BootstrapResult",
     "bootstrap",
+    "bootstrap_areas",
     "PairedBootstrapResult",
     "bootstrap_compare",
     "average_precision_ci",
@@ -354,13 +355,14 @@ _AREAS = ("auroc", "average_precision", "auprg", "auc_pr_interpolated")
 
 
 def _statistic(statistic: str, metric: str | Metric | None, threshold: float | None,
-               caller: str) -> tuple[str, Callable[[OperatingPoints], float]]:
-    """The statistic as a function of operating points, with a readable name."""
+               caller: str) -> tuple[str, Callable[[OperatingPoints], float], bool]:
+    """The statistic as a function of operating points, a readable name, and whether it
+    reads thresholds (then replicates must drop the tie groups they never drew)."""
     if statistic in _AREAS:
         if metric is not None or threshold is not None:
             raise InvalidParameterError(f"{caller}: `metric` and `threshold` apply to statistic='metric' or "
                                         f"'best_threshold', not to {statistic!r}.")
-        return statistic, lambda op: float(getattr(op, statistic)())
+        return statistic, lambda op: float(getattr(op, statistic)()), False
     if statistic not in ("metric", "best_threshold"):
         raise InvalidParameterError(
             f"{caller}: `statistic` must be one of {', '.join(repr(s) for s in (*_AREAS, 'metric', 'best_threshold'))}; "
@@ -373,9 +375,9 @@ def _statistic(statistic: str, metric: str | Metric | None, threshold: float | N
         if threshold is not None:
             raise InvalidParameterError(f"{caller}: statistic='best_threshold' re-optimises the threshold; "
                                         "drop `threshold`.")
-        return f"best threshold for {m.spec}", lambda op: op.best_threshold(m).threshold
+        return f"best threshold for {m.spec}", lambda op: op.best_threshold(m).threshold, True
     if threshold is None:
-        return f"{m.spec} at its best threshold", lambda op: op.best_threshold(m).value
+        return f"{m.spec} at its best threshold", lambda op: op.best_threshold(m).value, False
     t = check_real(threshold, "threshold", caller=caller, allow_inf=True)
 
     def at_threshold(op: OperatingPoints) -> float:
@@ -383,7 +385,7 @@ def _statistic(statistic: str, metric: str | Metric | None, threshold: float | N
         P, N = op.n_positives, op.n_negatives
         return float(m.from_counts(op.tp[i], op.fp[i], P - op.tp[i], N - op.fp[i]))
 
-    return f"{m.spec} at threshold {t:g}", at_threshold
+    return f"{m.spec} at threshold {t:g}", at_threshold, False
 
 
 class _Resampler:
@@ -393,7 +395,9 @@ class _Resampler:
     are numbered in decreasing score order, group ``g`` holding positives
     ``tp[g-1] .. tp[g]-1``; drawing positions uniformly is drawing samples uniformly,
     and cumulative draw counts at the group ends are the replicate's true and false
-    positives. Weighted data, and paired comparisons (which must draw the same samples
+    positives. With few tie groups the counts of each (group, class) cell are drawn
+    directly, a multinomial over the cells, which has the same distribution as drawing
+    the samples (it is their aggregate). Weighted data, and paired comparisons (which must draw the same samples
     for every scorer), draw per sample and go through each sample's tie group with one
     ``bincount``.
     """
@@ -415,6 +419,11 @@ class _Resampler:
             self.P, self.N = int(self.op.n_positives), int(self.op.n_negatives)
             self.tp_end = self.op.tp[1:].astype(np.int64)  # positives up to the end of each group
             self.fp_end = self.op.fp[1:].astype(np.int64)
+            # Few tie groups: draw how many samples of each (group, class) cell the replicate
+            # holds, a multinomial over the cells, in O(groups) instead of O(samples).
+            self.cells = self.op.n_points - 1 <= (self.P + self.N) // 4
+            if self.cells:
+                self.pos_cells, self.neg_cells = self.op.dtp, self.op.dfp
 
     def counts(self, rng: np.random.Generator) -> tuple[Any, Any]:
         """One replicate's draws: (positives, negatives) as whatever :meth:`build` takes."""
@@ -426,6 +435,14 @@ class _Resampler:
             else:
                 drawn = rng.integers(0, n, n)
             return np.bincount(drawn, minlength=n), None
+        if self.cells:
+            n = self.P + self.N
+            if self.stratified:
+                return (rng.multinomial(self.P, self.pos_cells / self.P),
+                        rng.multinomial(self.N, self.neg_cells / self.N))
+            both = rng.multinomial(n, np.concatenate([self.pos_cells, self.neg_cells]) / n)
+            G = len(self.pos_cells)
+            return both[:G], both[G:]
         if self.stratified:
             k_pos, k_neg = self.P, self.N
         else:
@@ -433,44 +450,53 @@ class _Resampler:
             k_neg = self.P + self.N - k_pos
         return rng.integers(0, self.P, k_pos), rng.integers(0, self.N, k_neg)
 
-    def build(self, draws: tuple[Any, Any]) -> OperatingPoints | None:
-        """The replicate's operating points (``None`` if it lacks a class)."""
+    def build(self, draws: tuple[Any, Any], *, compact: bool = False) -> OperatingPoints | None:
+        """The replicate's operating points (``None`` if it lacks a class).
+
+        Tie groups drawn zero times repeat the previous operating point; they change no
+        area and no metric value, only which thresholds exist. ``compact=True`` drops
+        them, so that the thresholds are exactly those of the resampled data (needed when
+        the statistic is a threshold).
+        """
+        G = self.op.n_points - 1
+        tp, fp = np.empty(G + 1), np.empty(G + 1)
+        tp[0] = fp[0] = 0.0
         if self.weighted:
             counts = draws[0]
             w = counts * self.weights
-            G = self.op.n_points - 1
-            pos = np.bincount(self.group, weights=np.where(self.is_pos, w, 0.0), minlength=G)
-            neg = np.bincount(self.group, weights=np.where(self.is_pos, 0.0, w), minlength=G)
+            np.cumsum(np.bincount(self.group, weights=np.where(self.is_pos, w, 0.0), minlength=G), out=tp[1:])
+            np.cumsum(np.bincount(self.group, weights=np.where(self.is_pos, 0.0, w), minlength=G), out=fp[1:])
+        elif self.cells:
+            np.cumsum(draws[0], out=tp[1:])
+            np.cumsum(draws[1], out=fp[1:])
         else:
-            pos = _group_totals(draws[0], self.P, self.tp_end)
-            neg = _group_totals(draws[1], self.N, self.fp_end)
-        keep = (pos + neg) > 0  # groups never drawn are not thresholds of the replicate
-        if not keep.all():
-            pos, neg = pos[keep], neg[keep]
-            thresholds = self.op.thresholds[1:][keep]
-        else:
-            thresholds = self.op.thresholds[1:]
-        tp, fp = np.cumsum(pos), np.cumsum(neg)
+            _cumulative_at(draws[0], self.P, self.tp_end, tp[1:])
+            _cumulative_at(draws[1], self.N, self.fp_end, fp[1:])
         if tp[-1] == 0 or fp[-1] == 0:
             return None
-        return OperatingPoints._own(_with_origin(thresholds, np.inf), _with_origin(tp, 0.0), _with_origin(fp, 0.0),
-                                    True)
+        thresholds = self.op.thresholds
+        if compact:
+            drawn = np.r_[True, (np.diff(tp) + np.diff(fp)) > 0]
+            if not drawn.all():
+                thresholds, tp, fp = thresholds[drawn], tp[drawn], fp[drawn]
+        else:
+            # Undrawn groups before the first drawn one would be points predicting nothing
+            # (precision 0/0): drop them. Later undrawn groups repeat their predecessor.
+            first = min(int(np.searchsorted(tp, 0.0, side="right")), int(np.searchsorted(fp, 0.0, side="right")))
+            if first > 1:
+                keep = np.r_[0, first:len(tp)]
+                thresholds, tp, fp = thresholds[keep], tp[keep], fp[keep]
+        return OperatingPoints(thresholds=thresholds, tp=tp, fp=fp, pos_label=True)
 
 
-def _group_totals(positions: np.ndarray, size: int, ends: np.ndarray) -> FloatArray:
-    """How many draws fall in each group, groups being the ranges ``[ends[g-1], ends[g])``."""
+def _cumulative_at(positions: np.ndarray, size: int, ends: np.ndarray, out: FloatArray) -> None:
+    """Draws at positions below each group end: the replicate's cumulative counts, into ``out``."""
     if size == 0:
-        return np.zeros(len(ends))
-    cumulative = np.cumsum(np.bincount(positions, minlength=size))
-    at_end = np.concatenate(([0], cumulative))[ends]
-    return np.diff(at_end, prepend=0).astype(np.float64)
-
-
-def _with_origin(values: np.ndarray, first: float) -> FloatArray:
-    out = np.empty(len(values) + 1)
-    out[0] = first
-    out[1:] = values
-    return out
+        out[...] = 0.0
+        return
+    cumulative = np.zeros(size + 1, dtype=np.int64)
+    np.cumsum(np.bincount(positions, minlength=size), out=cumulative[1:])
+    out[...] = cumulative[ends]
 
 
 @dataclass(frozen=True)
@@ -571,21 +597,27 @@ def _progress(total: int, description: str) -> Any:
     return progress
 
 
-def _replicates(resamplers: list[_Resampler], stats: list[Callable[[OperatingPoints], float]],
-                n_resamples: int, rng: np.random.Generator, progress: bool, description: str
-                ) -> tuple[FloatArray, int]:
-    """Statistics of every scorer on the same replicates (paired): shape (n_valid, n_scorers)."""
-    out = np.empty((n_resamples, len(resamplers)))
+def _replicates(resamplers: list[_Resampler], stats: list[Callable[[OperatingPoints], Any]],
+                n_resamples: int, rng: np.random.Generator, progress: bool, description: str,
+                compact: bool = False, *, width: int | None = None) -> tuple[FloatArray, int]:
+    """Statistics of every scorer on the same replicates (paired): shape (n_valid, n_scorers).
+
+    With ``width``, the single scorer's statistic returns ``width`` values per replicate.
+    """
+    out = np.empty((n_resamples, width or len(resamplers)))
     valid = np.ones(n_resamples, dtype=bool)
     bar = _progress(n_resamples, description) if progress else None
     for b in range(n_resamples):
         draws = resamplers[0].counts(rng)  # one draw of samples, shared by every scorer
         for k, (resampler, stat) in enumerate(zip(resamplers, stats)):
-            op = resampler.build(draws)
+            op = resampler.build(draws, compact=compact)
             if op is None:
                 valid[b] = False
                 break
-            out[b, k] = stat(op)
+            if width is None:
+                out[b, k] = stat(op)
+            else:
+                out[b] = stat(op)
         if bar is not None:
             bar.update(bar.task_ids[0], advance=1)
     if bar is not None:
@@ -705,20 +737,96 @@ def bootstrap(
     True
     """
     caller = "bootstrap"
-    name, stat = _statistic(statistic, metric, threshold, caller)
+    name, stat, compact = _statistic(statistic, metric, threshold, caller)
     is_pos, scores, weights, level = _bootstrap_iv(y_true, y_score, sample_weight, pos_label, n_resamples,
                                                    confidence_level, method, caller)
     s = next(iter(scores.values()))
     generator = np.random.default_rng(rng)
     resampler = _Resampler(is_pos, s, weights, stratified)
     estimate = stat(resampler.op)
-    dist, dropped = _replicates([resampler], [stat], int(n_resamples), generator, progress, f"bootstrap {name}")
+    dist, dropped = _replicates([resampler], [stat], int(n_resamples), generator, progress, f"bootstrap {name}",
+                                compact)
     if len(dist) < 2:
         raise IsometricsError(f"{caller}: only {len(dist)} replicate(s) had both classes; use stratified=True.")
     values = dist[:, 0]
     jack = _jackknife(is_pos, s, weights, stat, generator) if method == "bca" else None
     ci = _interval(estimate, values, level, method, jack)
     return BootstrapResult(name, float(estimate), ci, level, method, values, float(np.std(values, ddof=1)), dropped)
+
+
+def bootstrap_areas(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    areas: tuple[str, ...] = ("auroc", "average_precision", "auprg"),
+    n_resamples: int = 1000,
+    confidence_level: float = 0.95,
+    method: str = "percentile",
+    stratified: bool = False,
+    sample_weight: ArrayLike | None = None,
+    pos_label: Any = None,
+    rng: Any = None,
+    progress: bool = False,
+) -> dict[str, BootstrapResult]:
+    """Bootstrap intervals of several areas from the same replicates (one draw, every area).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more likely positive.
+    areas : tuple of str, default=("auroc", "average_precision", "auprg")
+        Any of ``"auroc"``, ``"average_precision"``, ``"auprg"``, ``"auc_pr_interpolated"``.
+    n_resamples, confidence_level, method, stratified, sample_weight, pos_label, rng, progress
+        As in :func:`bootstrap`.
+
+    Returns
+    -------
+    dict of str to BootstrapResult
+        One result per area, in the order given.
+
+    Raises
+    ------
+    InvalidParameterError
+        If an area name is unknown, and as :func:`bootstrap`.
+
+    See Also
+    --------
+    bootstrap
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from isometrics import bootstrap_areas
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(300) < 0.3
+    >>> results = bootstrap_areas(y, rng.normal(size=300) + y, n_resamples=100, rng=1)
+    >>> list(results)
+    ['auroc', 'average_precision', 'auprg']
+    """
+    caller = "bootstrap_areas"
+    named = [_statistic(a, None, None, caller) for a in areas]
+    is_pos, scores, weights, level = _bootstrap_iv(y_true, y_score, sample_weight, pos_label, n_resamples,
+                                                   confidence_level, method, caller)
+    s = next(iter(scores.values()))
+    generator = np.random.default_rng(rng)
+    resampler = _Resampler(is_pos, s, weights, stratified)
+    stats = [fn for _, fn, _ in named]
+    dist, dropped = _replicates([resampler], [_many(stats)], int(n_resamples), generator, progress,
+                                "bootstrap areas", False, width=len(stats))
+    out = {}
+    for k, (name, fn, _) in enumerate(named):
+        estimate = fn(resampler.op)
+        jack = _jackknife(is_pos, s, weights, fn, generator) if method == "bca" else None
+        values = dist[:, k]
+        out[name] = BootstrapResult(name, float(estimate), _interval(estimate, values, level, method, jack), level,
+                                    method, values, float(np.std(values, ddof=1)), dropped)
+    return out
+
+
+def _many(stats: list[Callable[[OperatingPoints], float]]) -> Callable[[OperatingPoints], FloatArray]:
+    return lambda op: np.array([f(op) for f in stats])
 
 
 @dataclass(frozen=True)
@@ -805,7 +913,7 @@ def bootstrap_compare(
     (True, True)
     """
     caller = "bootstrap_compare"
-    name, stat = _statistic(statistic, metric, threshold, caller)
+    name, stat, compact = _statistic(statistic, metric, threshold, caller)
     is_pos, scores, weights, level = _bootstrap_iv(y_true, y_score, sample_weight, pos_label, n_resamples,
                                                    confidence_level, method, caller)
     if len(scores) < 2:
@@ -814,7 +922,7 @@ def bootstrap_compare(
     resamplers = [_Resampler(is_pos, s, weights, stratified, per_sample=True) for s in scores.values()]
     estimates = np.array([stat(r.op) for r in resamplers])
     dist, dropped = _replicates(resamplers, [stat] * len(resamplers), int(n_resamples), generator, progress,
-                                f"bootstrap {name}")
+                                f"bootstrap {name}", compact)
     names = tuple(scores)
     differences, p_values = {}, {}
     for i in range(len(names)):
