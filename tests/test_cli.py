@@ -107,3 +107,32 @@ def test_demo_runs_end_to_end(tmp_path):
     assert 0 < y.mean() <= 0.10  # imbalanced, as the demo promises
     for result in payload["results"]:
         assert result["auroc"] == pytest.approx(skm.roc_auc_score(y, scores[result["score"]].to_numpy()), rel=1e-12)
+
+
+def test_evaluate_with_confidence_intervals(data):
+    d, frame = data
+    out = d / "ci.json"
+    res = run("evaluate", d / "scores.parquet", "--label", "y", "--score", "model_a", "--metric", "f2", "--ci",
+              "--n-resamples", "50", "--seed", "3", "--json", out)
+    assert res.returncode == 0, res.stderr
+    assert "percentile bootstrap intervals (50 replicates)" in res.stdout
+    intervals = json.loads(out.read_text())["results"][0]["confidence_intervals"]
+    assert set(intervals) == {"auroc", "average_precision", "auprg", "fbeta(beta=2)"}
+    auroc = json.loads(out.read_text())["results"][0]["auroc"]
+    assert intervals["auroc"]["low"] <= auroc <= intervals["auroc"]["high"]
+
+
+def test_compare_two_columns(data):
+    d, frame = data
+    out = d / "compare.json"
+    res = run("compare", d / "scores.parquet", "--label", "y", "--score", "model_a", "--score", "model_b",
+              "--n-resamples", "60", "--seed", "1", "--json", out)
+    assert res.returncode == 0, res.stderr
+    payload = json.loads(out.read_text())
+    y = frame["y"].to_numpy()
+    expected = skm.roc_auc_score(y, frame["model_a"].to_numpy()) - skm.roc_auc_score(y, frame["model_b"].to_numpy())
+    assert payload["statistics"]["auroc"]["difference"] == pytest.approx(expected, rel=1e-12)
+    assert payload["delong"]["difference"] == pytest.approx(expected, rel=1e-12)
+    assert 0 < payload["statistics"]["f1"]["p_value"] <= 1
+    bad = run("compare", d / "scores.parquet", "--label", "y", "--score", "model_a")
+    assert bad.returncode == 2 and "exactly two different --score columns" in bad.stderr

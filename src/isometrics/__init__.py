@@ -34,7 +34,7 @@ from .curves import (
     prg_curve,
     roc_curve,
 )
-from .evaluation import BinaryEvaluation, evaluate_scores
+from .evaluation import BinaryEvaluation, ScoreComparison, compare_scores, evaluate_scores
 from .exceptions import (
     DegenerateDataWarning,
     InvalidParameterError,
@@ -144,6 +144,8 @@ __all__ = [
     "specificity_at_sensitivity",
     "BinaryEvaluation",
     "evaluate_scores",
+    "ScoreComparison",
+    "compare_scores",
     # the metric family
     "power_mean",
     "weighted_arithmetic_mean",

@@ -35,6 +35,13 @@ def _fmt(value: float, digits: int = 4) -> str:
     return f"{value:.{digits}f}"
 
 
+def _with_ci(value: float, interval: Any) -> str:
+    if interval is None:
+        return _fmt(value)
+    low, high = interval.confidence_interval
+    return f"{_fmt(value)} [{_fmt(low, 3)}, {_fmt(high, 3)}]"
+
+
 def _evaluate_file(
     file: Path,
     label: str,
@@ -44,6 +51,8 @@ def _evaluate_file(
     metrics: list[str],
     json_out: Path | None,
     console: Any,
+    n_resamples: int | None = None,
+    seed: int | None = None,
 ) -> list[Any]:
     """Read, evaluate, print and (optionally) write JSON; raise IsometricsError on bad input."""
     from . import evaluate_scores, parse_metric
@@ -62,6 +71,9 @@ def _evaluate_file(
         metrics=parsed,
         sample_weight=columns[weight] if weight else None,
         pos_label=pos,
+        n_resamples=n_resamples,
+        rng=seed,
+        progress=n_resamples is not None,
     )
     _print_results(console, file, label, results)
     if json_out is not None:
@@ -75,6 +87,43 @@ def _evaluate_file(
     return results
 
 
+def _compare_file(file: Path, label: str, scores: list[str], pos_label: str | None, weight: str | None,
+                  metrics: list[str], n_resamples: int, seed: int | None, json_out: Path | None,
+                  console: Any) -> Any:
+    """Read, compare two score columns, print and (optionally) write JSON."""
+    from . import compare_scores, parse_metric
+    from ._io import coerce_label, read_columns, write_json_atomic
+
+    if len(scores) != 2 or scores[0] == scores[1]:
+        raise IsometricsError(f"compare needs exactly two different --score columns; got {scores}.")
+    parsed = [parse_metric(m) for m in metrics]
+    if json_out is not None and not (json_out.parent if str(json_out.parent) else Path(".")).is_dir():
+        raise IsometricsError(f"cannot write {str(json_out)!r}: directory {str(json_out.parent)!r} does not exist.")
+    columns = read_columns(file, [label, *scores] + ([weight] if weight else []))
+    y = columns[label]
+    pos = None if pos_label is None else coerce_label(pos_label, y, label)
+    result = compare_scores(y, columns[scores[0]], columns[scores[1]], names=(scores[0], scores[1]),
+                            metrics=parsed, sample_weight=columns[weight] if weight else None, pos_label=pos,
+                            n_resamples=n_resamples, rng=seed, progress=True)
+    table = Table(title=f"{file.name}: {scores[0]} - {scores[1]} (paired bootstrap, {n_resamples} replicates)")
+    for header in ("statistic", "difference", "CI low", "CI high", "p-value"):
+        table.add_column(header, justify="right" if header != "statistic" else "left")
+    for key, r in result.differences.items():
+        table.add_row(key, _fmt(r.estimate), _fmt(r.confidence_interval[0]), _fmt(r.confidence_interval[1]),
+                      f"{result.p_values[key]:.4f}")
+    if result.delong is not None:
+        d = result.delong
+        table.add_row("auroc (DeLong)", _fmt(d.difference), _fmt(d.confidence_interval[0]),
+                      _fmt(d.confidence_interval[1]), f"{d.p_value:.4g}")
+    console.print(table)
+    level = next(iter(result.differences.values())).confidence_level
+    console.print(f"[dim]Metrics are compared at each model's own best threshold; {100 * level:g} % intervals; "
+                  "a positive difference favours the first column.[/dim]")
+    if json_out is not None:
+        write_json_atomic(json_out, {"file": str(file), "label": label, **result.to_dict()})
+    return result
+
+
 def _print_results(console: Any, file: Path, label: str, results: list[Any]) -> None:
     first = results[0]
     weighted = "weighted " if first.n_positives + first.n_negatives != first.n_samples else ""
@@ -84,9 +133,14 @@ def _print_results(console: Any, file: Path, label: str, results: list[Any]) -> 
     for header in ("n", f"{weighted}prevalence", "AUROC", "AP", "AUPRG"):
         summary.add_column(header, justify="right")
     for r in results:
-        summary.add_row(r.name, f"{r.n_samples:,}", _fmt(r.prevalence), _fmt(r.auroc),
-                        _fmt(r.average_precision), _fmt(r.auprg))
+        summary.add_row(r.name, f"{r.n_samples:,}", _fmt(r.prevalence), _with_ci(r.auroc, r.intervals.get("auroc")),
+                        _with_ci(r.average_precision, r.intervals.get("average_precision")),
+                        _with_ci(r.auprg, r.intervals.get("auprg")))
     console.print(summary)
+    if first.intervals:
+        level = next(iter(first.intervals.values())).confidence_level
+        console.print(f"[dim]Brackets: {100 * level:g} % percentile bootstrap intervals "
+                      f"({len(next(iter(first.intervals.values())).bootstrap_distribution)} replicates).[/dim]")
     for k, metric_best in enumerate(first.best):
         table = Table(title=f"Best threshold for {metric_best.metric.label} ({metric_best.metric.spec})")
         table.add_column("score", style="bold")
@@ -96,7 +150,8 @@ def _print_results(console: Any, file: Path, label: str, results: list[Any]) -> 
         for r in results:
             b = r.best[k]
             predicted = b.tp + b.fp
-            table.add_row(r.name, f"{b.threshold:.6g}", _fmt(b.value), _fmt(b.precision), _fmt(b.recall),
+            table.add_row(r.name, f"{b.threshold:.6g}", _with_ci(b.value, r.intervals.get(b.metric.spec)),
+                          _fmt(b.precision), _fmt(b.recall),
                           f"{predicted:,.0f}" if predicted == int(predicted) else f"{predicted:,.2f}")
         console.print(table)
 
@@ -120,10 +175,35 @@ if typer is not None:
         metric: Annotated[list[str] | None, typer.Option("--metric", help="Metric to pick a threshold for, e.g. "
                                                          "f1, f0.5, 'g(beta=2, rho=-3)' (repeatable).")] = None,
         json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results as JSON here.")] = None,
+        ci: Annotated[bool, typer.Option("--ci", help="Add bootstrap confidence intervals.")] = False,
+        n_resamples: Annotated[int, typer.Option("--n-resamples", min=2,
+                                                 help="Bootstrap replicates for --ci.")] = 1000,
+        seed: Annotated[int | None, typer.Option("--seed", help="Seed of the bootstrap.")] = None,
     ) -> None:
         """Print n, prevalence, AUROC, AP, AUPRG and the best threshold of each metric, per score column."""
         try:
-            _evaluate_file(file, label, score, pos_label, weight, metric or ["f1"], json_out, Console())
+            _evaluate_file(file, label, score, pos_label, weight, metric or ["f1"], json_out, Console(),
+                           n_resamples if ci else None, seed)
+        except IsometricsError as exc:
+            _fail(str(exc))
+
+    @app.command()
+    def compare(
+        file: Annotated[Path, typer.Argument(help="CSV or Parquet file with a label column and score columns.")],
+        label: Annotated[str, typer.Option("--label", help="Column with the true labels.")],
+        score: Annotated[list[str], typer.Option("--score", help="The two score columns to compare (give two).")],
+        pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class.")] = None,
+        weight: Annotated[str | None, typer.Option("--weight", help="Column of non-negative sample weights.")] = None,
+        metric: Annotated[list[str] | None, typer.Option("--metric", help="Metric compared at its best "
+                                                         "threshold (repeatable).")] = None,
+        n_resamples: Annotated[int, typer.Option("--n-resamples", min=2, help="Bootstrap replicates.")] = 1000,
+        seed: Annotated[int | None, typer.Option("--seed", help="Seed of the bootstrap.")] = None,
+        json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results as JSON here.")] = None,
+    ) -> None:
+        """Paired comparison of two score columns: differences with bootstrap intervals and p-values, and DeLong."""
+        try:
+            _compare_file(file, label, score, pos_label, weight, metric or ["f1"], n_resamples, seed, json_out,
+                          Console())
         except IsometricsError as exc:
             _fail(str(exc))
 

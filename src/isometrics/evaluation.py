@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -22,7 +22,7 @@ from .metrics import Metric, parse_metric
 from .operating_points import OperatingPoints
 from .thresholds import BestThreshold
 
-__all__ = ["BinaryEvaluation", "evaluate_scores"]
+__all__ = ["BinaryEvaluation", "evaluate_scores", "ScoreComparison", "compare_scores"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,10 @@ class BinaryEvaluation:
         The best operating point for each requested metric, in request order.
     operating_points : OperatingPoints
         The engine the numbers were derived from (for curves and plots).
+    intervals : dict of str to BootstrapResult
+        Bootstrap confidence intervals when requested: ``"auroc"``,
+        ``"average_precision"``, ``"auprg"``, and each metric's spec (its value at its
+        re-optimised best threshold). Empty otherwise.
     """
 
     name: str
@@ -58,6 +62,7 @@ class BinaryEvaluation:
     auprg: float
     best: tuple[BestThreshold, ...]
     operating_points: OperatingPoints
+    intervals: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every number (without the operating points)."""
@@ -71,6 +76,13 @@ class BinaryEvaluation:
             "average_precision": self.average_precision,
             "auprg": self.auprg,
             "best_thresholds": [b.to_dict() for b in self.best],
+            "confidence_intervals": {
+                name: {"low": r.confidence_interval[0], "high": r.confidence_interval[1],
+                       "confidence_level": r.confidence_level, "method": r.method,
+                       "standard_error": r.standard_error, "n_resamples": len(r.bootstrap_distribution),
+                       "n_dropped": r.n_dropped}
+                for name, r in self.intervals.items()
+            },
         }
 
 
@@ -82,6 +94,10 @@ def evaluate_scores(
     metrics: Sequence[str | Metric] = ("f1",),
     sample_weight: ArrayLike | None = None,
     pos_label: Any = None,
+    n_resamples: int | None = None,
+    confidence_level: float = 0.95,
+    rng: Any = None,
+    progress: bool = False,
 ) -> list[BinaryEvaluation]:
     """Evaluate several score columns against one label column.
 
@@ -99,6 +115,15 @@ def evaluate_scores(
         Metrics whose best thresholds to report; see :func:`isometrics.parse_metric`.
     %(binary_weight)s
     %(binary_pos_label)s
+    n_resamples : int, default=None
+        When given, add percentile bootstrap intervals (this many replicates) of the
+        areas and of each metric at its re-optimised best threshold.
+    confidence_level : float, default=0.95
+        Of those intervals, in (0, 1).
+    rng : numpy.random.Generator or int, default=None
+        Randomness of the bootstrap.
+    progress : bool, default=False
+        Show progress bars during the bootstrap.
 
     Returns
     -------
@@ -155,6 +180,150 @@ def evaluate_scores(
                 auprg=op.auprg(),
                 best=tuple(op.best_threshold(m) for m in parsed),
                 operating_points=op,
+                intervals=_intervals(y, s, weights, pos_label, parsed, n_resamples, confidence_level, rng, progress,
+                                     name),
             )
         )
     return results
+
+
+def _intervals(y: Any, s: Any, weights: Any, pos_label: Any, metrics: list[Metric], n_resamples: int | None,
+               confidence_level: float, rng: Any, progress: bool, name: str) -> dict[str, Any]:
+    if n_resamples is None:
+        return {}
+    from .uncertainty import bootstrap, bootstrap_areas
+
+    generator = np.random.default_rng(rng)
+    out: dict[str, Any] = dict(bootstrap_areas(y, s, n_resamples=n_resamples, confidence_level=confidence_level,
+                                               sample_weight=weights, pos_label=pos_label, rng=generator,
+                                               progress=progress))
+    for m in metrics:
+        out[m.spec] = bootstrap(y, s, statistic="metric", metric=m, n_resamples=n_resamples,
+                                confidence_level=confidence_level, sample_weight=weights, pos_label=pos_label,
+                                rng=generator, progress=progress)
+    return out
+
+
+@dataclass(frozen=True)
+class ScoreComparison:
+    """Paired comparison of two score columns on the same rows.
+
+    Attributes
+    ----------
+    names : tuple of str
+        ``(a, b)``; differences are ``a - b``.
+    differences : dict of str to BootstrapResult
+        Paired bootstrap of each statistic's difference: ``"auroc"``,
+        ``"average_precision"``, ``"auprg"`` and each metric at its best threshold.
+    p_values : dict of str to float
+        Two-sided paired-bootstrap p-values of "no difference", same keys.
+    delong : DelongTest or None
+        DeLong's test of the AUROCs (unweighted data only).
+    """
+
+    names: tuple[str, str]
+    differences: dict[str, Any]
+    p_values: dict[str, float]
+    delong: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        out: dict[str, Any] = {"a": self.names[0], "b": self.names[1], "statistics": {}}
+        for key, r in self.differences.items():
+            out["statistics"][key] = {"difference": r.estimate, "low": r.confidence_interval[0],
+                                      "high": r.confidence_interval[1], "p_value": self.p_values[key],
+                                      "confidence_level": r.confidence_level, "n_dropped": r.n_dropped}
+        if self.delong is not None:
+            d = self.delong
+            out["delong"] = {"difference": d.difference, "low": d.confidence_interval[0],
+                             "high": d.confidence_interval[1], "z": d.z, "p_value": d.p_value}
+        return out
+
+
+def compare_scores(
+    y_true: ArrayLike,
+    score_a: ArrayLike,
+    score_b: ArrayLike,
+    *,
+    names: tuple[str, str] = ("a", "b"),
+    metrics: Sequence[str | Metric] = ("f1",),
+    sample_weight: ArrayLike | None = None,
+    pos_label: Any = None,
+    n_resamples: int = 1000,
+    confidence_level: float = 0.95,
+    rng: Any = None,
+    progress: bool = False,
+) -> ScoreComparison:
+    """Compare two scorers of the same rows: paired bootstrap of every statistic, and DeLong.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    score_a, score_b : array-like of shape (n_samples,)
+        The two scorers' scores.
+    names : tuple of str, default=("a", "b")
+        Their names, for reports.
+    metrics : sequence of str or Metric, default=("f1",)
+        Metrics compared at their (re-optimised) best thresholds.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights (DeLong's test is then skipped).
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class. ``None`` infers it when the labels are
+        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+    n_resamples : int, default=1000
+        Bootstrap replicates per statistic.
+    confidence_level : float, default=0.95
+        Of the intervals, in (0, 1).
+    rng : numpy.random.Generator or int, default=None
+        Randomness of the bootstrap.
+    progress : bool, default=False
+        Show progress bars.
+
+    Returns
+    -------
+    ScoreComparison
+        Differences with intervals and p-values, and DeLong's test.
+
+    Raises
+    ------
+    ValueError
+        For the bad inputs of :func:`bootstrap_compare` and :func:`delong_test`.
+
+    See Also
+    --------
+    bootstrap_compare, delong_test
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from isometrics import compare_scores
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(300) < 0.3
+    >>> c = compare_scores(y, rng.normal(size=300) + 2 * y, rng.normal(size=300) + y, n_resamples=100, rng=1)
+    >>> c.differences["auroc"].confidence_interval[0] > 0
+    True
+    """
+    from .uncertainty import bootstrap_compare, delong_test
+
+    generator = np.random.default_rng(rng)
+    columns = {names[0]: score_a, names[1]: score_b}
+    statistics: list[tuple[str, dict[str, Any]]] = [
+        ("auroc", {"statistic": "auroc"}),
+        ("average_precision", {"statistic": "average_precision"}),
+        ("auprg", {"statistic": "auprg"}),
+    ] + [(parse_metric(m).spec, {"statistic": "metric", "metric": m}) for m in metrics]
+    differences, p_values = {}, {}
+    for key, kwargs in statistics:
+        result = bootstrap_compare(y_true, columns, n_resamples=n_resamples, confidence_level=confidence_level,
+                                   sample_weight=sample_weight, pos_label=pos_label, rng=generator,
+                                   progress=progress, **kwargs)
+        differences[key] = result.differences[names]
+        p_values[key] = result.p_values[names]
+    test = None
+    if sample_weight is None:
+        try:
+            test = delong_test(y_true, score_a, score_b, confidence_level=confidence_level, pos_label=pos_label)
+        except IsometricsError:
+            test = None  # e.g. identical rankings: nothing to test
+    return ScoreComparison(names, differences, p_values, test)

@@ -845,8 +845,9 @@ class PairedBootstrapResult:
         For each pair ``(a, b)`` (``a`` before ``b``), the bootstrap result of
         ``statistic(a) - statistic(b)``, every replicate keeping the pairing.
     p_values : dict of (str, str) to float
-        Two-sided bootstrap p-value of "no difference": twice the smaller share of
-        replicates on either side of 0, at most 1.
+        Two-sided bootstrap p-value of "no difference": ``2 (1 + k) / (B + 1)``, at most
+        1, with ``k`` the smaller number of the ``B`` replicates on either side of 0 (the
+        inversion of the percentile interval; never 0, its floor is ``2 / (B + 1)``).
     """
 
     statistic: str
@@ -936,8 +937,9 @@ def bootstrap_compare(
             differences[(names[i], names[j])] = BootstrapResult(
                 f"{name}: {names[i]} - {names[j]}", est, ci, level, method, diff,
                 float(np.std(diff, ddof=1)), dropped)
-            p = 2 * min(np.mean(diff <= 0), np.mean(diff >= 0))
-            p_values[(names[i], names[j])] = float(min(1.0, p))
+            # (1 + count) / (B + 1): a p-value is never 0 with finitely many replicates
+            extreme = min(np.count_nonzero(diff <= 0), np.count_nonzero(diff >= 0))
+            p_values[(names[i], names[j])] = float(min(1.0, 2 * (1 + extreme) / (len(diff) + 1)))
     return PairedBootstrapResult(name, names, estimates, differences, p_values)
 
 
