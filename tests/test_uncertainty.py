@@ -230,3 +230,35 @@ def test_bootstrap_areas_share_replicates_with_single_statistics(rng):
     one = im.bootstrap(y, s, statistic="average_precision", n_resamples=50, rng=4)
     np.testing.assert_array_equal(many["average_precision"].bootstrap_distribution, one.bootstrap_distribution)
     assert set(many) == {"auroc", "average_precision", "auprg"}
+
+
+@pytest.mark.parametrize("curve", ["roc", "pr", "prg"])
+def test_curve_bands(rng, curve):
+    y = (rng.random(400) < 0.3).astype(int)
+    s = np.round(rng.normal(size=400) + y, 1)
+    band = im.bootstrap_curve_band(y, s, curve=curve, n_resamples=150, rng=2, confidence_level=0.9)
+    assert band.x.shape == band.lower.shape == band.upper.shape == band.estimate.shape == (101,)
+    assert np.all(band.lower <= band.upper + 1e-12)
+    inside = np.mean((band.lower - 1e-12 <= band.estimate) & (band.estimate <= band.upper + 1e-12))
+    assert inside > 0.9
+
+
+def test_curve_on_grid_against_sklearn(rng):
+    y = (rng.random(300) < 0.3).astype(int)
+    s = np.round(rng.normal(size=300) + y, 1)
+    op = im.OperatingPoints.from_scores(y, s)
+    grid = np.linspace(0, 1, 41)
+    fpr, tpr, _ = skm.roc_curve(y, s, drop_intermediate=False)
+    top = np.r_[np.diff(fpr) > 0, True]
+    np.testing.assert_allclose(unc._curve_on_grid(op, "roc", grid), np.interp(grid, fpr[top], tpr[top]), atol=1e-12)
+    precision, recall, _ = skm.precision_recall_curve(y, s)
+    precision, recall = precision[::-1], recall[::-1]  # recall increasing
+    expected = precision[np.minimum(np.searchsorted(recall, grid, side="left"), len(recall) - 1)]
+    np.testing.assert_allclose(unc._curve_on_grid(op, "pr", grid), expected, atol=1e-12)
+
+
+def test_band_errors():
+    with pytest.raises(im.InvalidParameterError, match=r"`curve` must be one of"):
+        im.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], curve="det")
+    with pytest.raises(im.InvalidParameterError, match=r"`grid` must be 1-D with values in \[0, 1\]"):
+        im.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], grid=[2.0])

@@ -75,6 +75,7 @@ from .scores import (
 )
 from .uncertainty import (
     BootstrapResult,
+    CurveBand,
     DelongResult,
     DelongTest,
     PairedBootstrapResult,
@@ -82,6 +83,7 @@ from .uncertainty import (
     bootstrap,
     bootstrap_areas,
     bootstrap_compare,
+    bootstrap_curve_band,
     delong,
     delong_test,
 )
@@ -189,6 +191,8 @@ __all__ = [
     "bootstrap",
     "bootstrap_areas",
     "bootstrap_compare",
+    "CurveBand",
+    "bootstrap_curve_band",
     "DelongResult",
     "DelongTest",
     "delong",
