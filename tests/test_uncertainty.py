@@ -228,7 +228,8 @@ def test_bootstrap_areas_share_replicates_with_single_statistics(rng):
     s = rng.normal(size=300) + y
     many = im.bootstrap_areas(y, s, n_resamples=50, rng=4)
     one = im.bootstrap(y, s, statistic="average_precision", n_resamples=50, rng=4)
-    np.testing.assert_array_equal(many["average_precision"].bootstrap_distribution, one.bootstrap_distribution)
+    np.testing.assert_allclose(many["average_precision"].bootstrap_distribution, one.bootstrap_distribution,
+                               rtol=1e-12)
     assert set(many) == {"auroc", "average_precision", "auprg"}
 
 
@@ -262,3 +263,19 @@ def test_band_errors():
         im.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], curve="det")
     with pytest.raises(im.InvalidParameterError, match=r"`grid` must be 1-D with values in \[0, 1\]"):
         im.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], grid=[2.0])
+
+
+@pytest.mark.parametrize("stratified", [False, True])
+def test_fast_areas_equal_the_replicate_operating_points(rng, stratified):
+    # untied, unweighted scores: the areas read from the positives alone equal the general path
+    y = (rng.random(2000) < 0.2).astype(int)
+    s = rng.normal(size=2000) + y
+    resampler = unc._Resampler(y == 1, s, None, stratified)
+    assert resampler.singletons and not resampler.cells
+    for _ in range(10):
+        draws = resampler.counts(rng)
+        fast = unc._fast_areas(resampler, draws)
+        op = resampler.build(draws)
+        np.testing.assert_allclose(fast, [op.auroc(), op.average_precision(), op.auprg()], rtol=1e-10)
+        idx = _explicit_indices(y, s, draws)
+        assert fast[0] == pytest.approx(skm.roc_auc_score(y[idx], s[idx]), rel=1e-12)

@@ -426,6 +426,11 @@ class _Resampler:
             self.cells = self.op.n_points - 1 <= (self.P + self.N) // 4
             if self.cells:
                 self.pos_cells, self.neg_cells = self.op.dtp, self.op.dfp
+            # No ties at all: each positive is its own operating point, and the areas can
+            # be read from the positives alone (see _fast_areas).
+            self.singletons = self.op.n_points - 1 == self.P + self.N
+            if self.singletons:
+                self.negatives_above = self.op.fp[np.flatnonzero(self.op.dtp)].astype(np.int64)
 
     def counts(self, rng: np.random.Generator) -> tuple[Any, Any]:
         """One replicate's draws: (positives, negatives) as whatever :meth:`build` takes."""
@@ -489,6 +494,50 @@ class _Resampler:
                 keep = np.r_[0, first:len(tp)]
                 thresholds, tp, fp = thresholds[keep], tp[keep], fp[keep]
         return OperatingPoints(thresholds=thresholds, tp=tp, fp=fp, pos_label=True)
+
+
+_FAST_AREAS = ("auroc", "average_precision", "auprg")
+
+
+def _fast_areas(resampler: _Resampler, draws: tuple[Any, Any]) -> FloatArray | None:
+    """AUROC, AP and AUPRG of a replicate of untied, unweighted scores, from the positives alone.
+
+    With positives ranked ``a = 0 .. P-1`` and ``c_a`` copies of positive ``a`` drawn,
+    ``F_a`` the drawn negatives scored above it and ``T_a`` the drawn positives up to and
+    including it (``K_p``, ``K_n`` the class totals):
+
+    - AUROC = sum_a c_a (K_n - F_a) / (K_p K_n);
+    - AP = sum_a c_a T_a / (T_a + F_a) / K_p;
+    - AUPRG = (K_p/K_n) sum_a [-1/t + f/(2 t^2)] from max(t_0, pi) to t_1, with
+      t_1 = T_a/K_p, t_0 = (T_a - c_a)/K_p, f = F_a/K_n, pi = K_p/(K_p + K_n): the
+      closed form of Flach & Kull's area along the ROC curve, whose runs of negatives
+      add nothing (ALGORITHMS.md 1.3).
+
+    The same numbers as building the replicate's operating points, in O(P) work after one
+    pass over the negatives. ``None`` when a class was not drawn.
+    """
+    pos_draws, neg_draws = draws
+    k_pos, k_neg = len(pos_draws), len(neg_draws)
+    if k_pos == 0 or k_neg == 0:
+        return None
+    copies = np.bincount(pos_draws, minlength=resampler.P)
+    below = np.zeros(resampler.N + 1, dtype=np.int64)
+    np.cumsum(np.bincount(neg_draws, minlength=resampler.N), out=below[1:])
+    drawn = np.flatnonzero(copies)
+    c = copies[drawn].astype(np.float64)
+    above = below[resampler.negatives_above[drawn]].astype(np.float64)  # drawn negatives above
+    upto = np.cumsum(c)  # drawn positives up to each drawn positive, inclusive
+    auroc = float(np.dot(c, k_neg - above)) / (k_pos * k_neg)
+    ap = float(np.dot(c, upto / (upto + above))) / k_pos
+    pi = k_pos / (k_pos + k_neg)
+    t1 = upto / k_pos
+    t0 = np.maximum((upto - c) / k_pos, pi)
+    f = above / k_neg
+    part = t1 > pi
+    t0, t1, f = t0[part], t1[part], f[part]
+    integral = (1.0 / t0 - 1.0 / t1) + 0.5 * f * (1.0 / (t1 * t1) - 1.0 / (t0 * t0))
+    auprg = (k_pos / k_neg) * float(np.sum(integral))
+    return np.array([auroc, ap, auprg])
 
 
 def _cumulative_at(positions: np.ndarray, size: int, ends: np.ndarray, out: FloatArray) -> None:
@@ -746,8 +795,13 @@ def bootstrap(
     generator = np.random.default_rng(rng)
     resampler = _Resampler(is_pos, s, weights, stratified)
     estimate = stat(resampler.op)
-    dist, dropped = _replicates([resampler], [stat], int(n_resamples), generator, progress, f"bootstrap {name}",
-                                compact)
+    if (statistic in _FAST_AREAS and not resampler.weighted and not resampler.cells
+            and resampler.singletons):
+        dist, dropped = _fast_replicates(resampler, [_FAST_AREAS.index(statistic)], int(n_resamples), generator,
+                                         progress)
+    else:
+        dist, dropped = _replicates([resampler], [stat], int(n_resamples), generator, progress,
+                                    f"bootstrap {name}", compact)
     if len(dist) < 2:
         raise IsometricsError(f"{caller}: only {len(dist)} replicate(s) had both classes; use stratified=True.")
     values = dist[:, 0]
@@ -815,8 +869,14 @@ def bootstrap_areas(
     generator = np.random.default_rng(rng)
     resampler = _Resampler(is_pos, s, weights, stratified)
     stats = [fn for _, fn, _ in named]
-    dist, dropped = _replicates([resampler], [_many(stats)], int(n_resamples), generator, progress,
-                                "bootstrap areas", False, width=len(stats))
+    names = [name for name, _, _ in named]
+    if (not resampler.weighted and not resampler.cells and resampler.singletons
+            and all(a in _FAST_AREAS for a in names)):
+        columns = [_FAST_AREAS.index(a) for a in names]
+        dist, dropped = _fast_replicates(resampler, columns, int(n_resamples), generator, progress)
+    else:
+        dist, dropped = _replicates([resampler], [_many(stats)], int(n_resamples), generator, progress,
+                                    "bootstrap areas", False, width=len(stats))
     out = {}
     for k, (name, fn, _) in enumerate(named):
         estimate = fn(resampler.op)
@@ -825,6 +885,24 @@ def bootstrap_areas(
         out[name] = BootstrapResult(name, float(estimate), _interval(estimate, values, level, method, jack), level,
                                     method, values, float(np.std(values, ddof=1)), dropped)
     return out
+
+
+def _fast_replicates(resampler: _Resampler, columns: list[int], n_resamples: int, rng: np.random.Generator,
+                     progress: bool) -> tuple[FloatArray, int]:
+    out = np.empty((n_resamples, len(columns)))
+    valid = np.ones(n_resamples, dtype=bool)
+    bar = _progress(n_resamples, "bootstrap areas") if progress else None
+    for b in range(n_resamples):
+        areas = _fast_areas(resampler, resampler.counts(rng))
+        if areas is None:
+            valid[b] = False
+        else:
+            out[b] = areas[columns]
+        if bar is not None:
+            bar.update(bar.task_ids[0], advance=1)
+    if bar is not None:
+        bar.stop()
+    return out[valid], int(n_resamples - valid.sum())
 
 
 def _many(stats: list[Callable[[OperatingPoints], float]]) -> Callable[[OperatingPoints], FloatArray]:
