@@ -676,20 +676,21 @@ def _replicates(resamplers: list[_Resampler], stats: list[Callable[[OperatingPoi
     return out[valid], int(n_resamples - valid.sum())
 
 
-def _jackknife(is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None,
-               stat: Callable[[OperatingPoints], float], rng: np.random.Generator, n_blocks: int = 50
+def _jackknife(is_pos: np.ndarray, columns: list[FloatArray], weights: FloatArray | None,
+               value: Callable[[list[OperatingPoints]], float], rng: np.random.Generator, n_blocks: int = 50
                ) -> FloatArray:
-    """Delete-a-block jackknife values of the statistic (for the BCa acceleration)."""
-    n = len(scores)
+    """Delete-a-block jackknife values (for the BCa acceleration) of ``value`` on the
+    operating points of each score column, the same block left out of every column."""
+    n = len(is_pos)
     blocks = np.array_split(rng.permutation(n), min(n_blocks, n))
-    values = []
     base = np.ones(n) if weights is None else weights
+    values = []
     for block in blocks:
         w = base.copy()
         w[block] = 0.0
         if not (w[is_pos].sum() > 0 and w[~is_pos].sum() > 0):
             continue
-        values.append(stat(OperatingPoints._from_validated(is_pos, scores, w, True)))
+        values.append(value([OperatingPoints._from_validated(is_pos, c, w, True) for c in columns]))
     return np.array(values)
 
 
@@ -805,7 +806,7 @@ def bootstrap(
     if len(dist) < 2:
         raise IsometricsError(f"{caller}: only {len(dist)} replicate(s) had both classes; use stratified=True.")
     values = dist[:, 0]
-    jack = _jackknife(is_pos, s, weights, stat, generator) if method == "bca" else None
+    jack = _jackknife(is_pos, [s], weights, lambda ops: stat(ops[0]), generator) if method == "bca" else None
     ci = _interval(estimate, values, level, method, jack)
     return BootstrapResult(name, float(estimate), ci, level, method, values, float(np.std(values, ddof=1)), dropped)
 
@@ -880,7 +881,8 @@ def bootstrap_areas(
     out = {}
     for k, (name, fn, _) in enumerate(named):
         estimate = fn(resampler.op)
-        jack = _jackknife(is_pos, s, weights, fn, generator) if method == "bca" else None
+        jack = (_jackknife(is_pos, [s], weights, lambda ops, fn=fn: fn(ops[0]), generator)
+                if method == "bca" else None)
         values = dist[:, k]
         out[name] = BootstrapResult(name, float(estimate), _interval(estimate, values, level, method, jack), level,
                                     method, values, float(np.std(values, ddof=1)), dropped)
@@ -1012,7 +1014,8 @@ def bootstrap_compare(
             est = float(estimates[i] - estimates[j])
             jack = None
             if method == "bca":
-                jack = _paired_jackknife(is_pos, scores[names[i]], scores[names[j]], weights, stat, generator)
+                jack = _jackknife(is_pos, [scores[names[i]], scores[names[j]]], weights,
+                                  lambda ops: stat(ops[0]) - stat(ops[1]), generator)
             ci = _interval(est, diff, level, method, jack)
             differences[(names[i], names[j])] = BootstrapResult(
                 f"{name}: {names[i]} - {names[j]}", est, ci, level, method, diff,
@@ -1021,23 +1024,6 @@ def bootstrap_compare(
             extreme = min(np.count_nonzero(diff <= 0), np.count_nonzero(diff >= 0))
             p_values[(names[i], names[j])] = float(min(1.0, 2 * (1 + extreme) / (len(diff) + 1)))
     return PairedBootstrapResult(name, names, estimates, differences, p_values)
-
-
-def _paired_jackknife(is_pos: np.ndarray, a: FloatArray, b: FloatArray, weights: FloatArray | None,
-                      stat: Callable[[OperatingPoints], float], rng: np.random.Generator, n_blocks: int = 50
-                      ) -> FloatArray:
-    n = len(a)
-    blocks = np.array_split(rng.permutation(n), min(n_blocks, n))
-    base = np.ones(n) if weights is None else weights
-    values = []
-    for block in blocks:
-        w = base.copy()
-        w[block] = 0.0
-        if not (w[is_pos].sum() > 0 and w[~is_pos].sum() > 0):
-            continue
-        values.append(stat(OperatingPoints._from_validated(is_pos, a, w, True))
-                      - stat(OperatingPoints._from_validated(is_pos, b, w, True)))
-    return np.array(values)
 
 
 # ---------------------------------------------------------------------------- curve bands
