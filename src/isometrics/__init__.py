@@ -49,6 +49,7 @@ from .interpolation import (
     auc_pr_interpolated,
     interpolate_pr_points,
 )
+from .level_curves import LevelCurve, break_even_line, level_curve, level_curve_slope
 from .means import (
     fbeta,
     g_beta_rho,
@@ -122,6 +123,11 @@ __all__ = [
     "unachievable_precision",
     "precision_at_prevalence",
     "repeated_test_precision",
+    # level curves
+    "LevelCurve",
+    "level_curve",
+    "break_even_line",
+    "level_curve_slope",
     # PR interpolation
     "InterpolatedPoints",
     "interpolate_pr_points",

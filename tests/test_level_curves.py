@@ -1,0 +1,76 @@
+"""Level curves: on-level by construction checked against the metric, PRG straightness, slopes."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import isometrics as im
+
+SPECS = ["f1", "f2", "f0.5", "g(beta=2, rho=-3)", "g(beta=0.5, rho=1)", "g(beta=2, rho=0)", "arithmetic(gamma=3)",
+         "geometric(beta=2)", "power(gamma=2, phi=4)", "min", "max"]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("value", [0.2, 0.5, 0.8])
+def test_points_lie_on_the_level(spec, value):
+    curve = im.level_curve(spec, value, n_points=100)
+    assert len(curve.recall) > 0
+    values = im.parse_metric(spec).from_precision_recall(curve.precision, curve.recall)
+    np.testing.assert_allclose(values, value, rtol=1e-9, atol=1e-12)
+    assert np.all(np.diff(curve.recall) > 0)
+
+
+def test_f1_level_curve_by_hand():
+    # F1 = 0.5: 1/P = 2/F - 1/R = 4 - 1/R, so R = 2/3 gives P = 0.4 and R = 1 gives P = 1/3
+    curve = im.level_curve("f1", 0.5, n_points=3)
+    np.testing.assert_allclose(curve.precision, [1.0, 0.4, 1 / 3], rtol=1e-12)
+
+
+@pytest.mark.parametrize("beta", [0.5, 1.0, 2.0])
+def test_fbeta_level_curves_are_straight_with_slope_minus_beta_squared_in_prg(beta):
+    curve = im.level_curve(f"fbeta(beta={beta})", 0.6, space="prg", prevalence=0.2, n_points=300)
+    slopes = np.diff(curve.y) / np.diff(curve.x)
+    np.testing.assert_allclose(slopes, -beta**2, rtol=1e-6)
+
+
+def test_roc_level_curve_matches_fbeta_in_roc_coordinates():
+    # ERRATA.md: F_beta = (1+b^2) TPR / (TPR + FPR/r + b^2), r = Pos/Neg
+    pi, beta = 0.1, 2.0
+    curve = im.level_curve("f2", 0.3, space="roc", prevalence=pi)
+    r = pi / (1 - pi)
+    f = (1 + beta**2) * curve.y / (curve.y + curve.x / r + beta**2)
+    np.testing.assert_allclose(f, 0.3, rtol=1e-9)
+    assert np.all((curve.x >= 0) & (curve.x <= 1))
+
+
+@given(st.floats(0.2, 5.0), st.floats(-8.0, 8.0).filter(lambda r: abs(r) > 1e-3), st.floats(0.05, 0.95))
+def test_slope_is_minus_one_on_the_break_even_line(beta, rho, p):
+    r = beta * p
+    if r > 1:
+        return
+    assert float(im.level_curve_slope(f"g(beta={beta}, rho={rho})", p, r)) == pytest.approx(-1.0, rel=1e-9)
+
+
+@pytest.mark.parametrize("spec", ["f2", "g(beta=2, rho=-3)", "geometric(beta=2)", "arithmetic(gamma=3)",
+                                  "g(beta=3, rho=0)", "power(gamma=0.5, phi=2.5)"])
+def test_analytic_slope_matches_the_level_curve(spec):
+    curve = im.level_curve(spec, 0.5, n_points=2000)
+    i = len(curve.recall) // 2
+    numeric = (curve.precision[i + 1] - curve.precision[i - 1]) / (curve.recall[i + 1] - curve.recall[i - 1])
+    analytic = float(im.level_curve_slope(spec, curve.precision[i], curve.recall[i]))
+    assert analytic == pytest.approx(numeric, rel=1e-4)
+
+
+def test_break_even_line_and_errors():
+    line = im.break_even_line(0.5, n_points=3)
+    np.testing.assert_allclose(line.precision, line.recall / 0.5)
+    assert line.precision[-1] == 1.0
+    with pytest.raises(im.InvalidParameterError, match="needs the prevalence"):
+        im.level_curve("f1", 0.5, space="roc")
+    with pytest.raises(im.InvalidParameterError, match="not a metric of precision and recall"):
+        im.level_curve("youden", 0.5)
+    with pytest.raises(im.InvalidParameterError, match=r"`value` must be a real number > 0"):
+        im.level_curve("f1", 0.0)
+    with pytest.raises(im.InvalidParameterError, match="`space` must be"):
+        im.level_curve("f1", 0.5, space="det")
