@@ -12,7 +12,7 @@ import numpy as np
 
 from .exceptions import IsometricsError
 
-__all__ = ["read_columns", "coerce_label", "write_json_atomic"]
+__all__ = ["read_columns", "coerce_label", "write_json_atomic", "write_text_atomic"]
 
 _PARQUET = {".parquet", ".pq", ".parq"}
 _CSV = {".csv", ".tsv", ".txt"}
@@ -101,8 +101,8 @@ def coerce_label(value: str, labels: np.ndarray, column: str) -> Any:
     return coerced
 
 
-def write_json_atomic(path: str | os.PathLike[str], payload: Any) -> None:
-    """Write JSON to ``path`` through a temporary file, so a failure leaves nothing half-written."""
+def write_text_atomic(path: str | os.PathLike[str], text: str) -> Path:
+    """Write text to ``path`` through a temporary file, so a failure leaves nothing half-written."""
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     if not directory.is_dir():
@@ -110,9 +110,17 @@ def write_json_atomic(path: str | os.PathLike[str], payload: Any) -> None:
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(payload, fh, indent=2, allow_nan=False)
-            fh.write("\n")
+            fh.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the file the usual permissions
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return target
+
+
+def write_json_atomic(path: str | os.PathLike[str], payload: Any) -> None:
+    """Write JSON to ``path`` atomically (see :func:`write_text_atomic`)."""
+    write_text_atomic(path, json.dumps(payload, indent=2, allow_nan=False) + "\n")

@@ -53,14 +53,16 @@ def _evaluate_file(
     console: Any,
     n_resamples: int | None = None,
     seed: int | None = None,
+    report: Path | None = None,
 ) -> list[Any]:
-    """Read, evaluate, print and (optionally) write JSON; raise IsometricsError on bad input."""
+    """Read, evaluate, print and (optionally) write JSON and an HTML report; raise IsometricsError on bad input."""
     from . import evaluate_scores, parse_metric
     from ._io import coerce_label, read_columns, write_json_atomic
 
     parsed = [parse_metric(m) for m in metrics]
-    if json_out is not None and not (json_out.parent if str(json_out.parent) else Path(".")).is_dir():
-        raise IsometricsError(f"cannot write {str(json_out)!r}: directory {str(json_out.parent)!r} does not exist.")
+    for out in (json_out, report):
+        if out is not None and not (out.parent if str(out.parent) else Path(".")).is_dir():
+            raise IsometricsError(f"cannot write {str(out)!r}: directory {str(out.parent)!r} does not exist.")
     wanted = [label, *scores] + ([weight] if weight else [])
     columns = read_columns(file, wanted)
     y = columns[label]
@@ -76,6 +78,11 @@ def _evaluate_file(
         progress=n_resamples is not None,
     )
     _print_results(console, file, label, results)
+    page = None
+    if report is not None:  # build before writing anything, so a failure leaves no file
+        from .report import build_report
+
+        page = build_report(results, title=f"isometrics: {file.name}", file_name=file.name, label=label)
     if json_out is not None:
         write_json_atomic(json_out, {
             "file": str(file),
@@ -84,6 +91,11 @@ def _evaluate_file(
             "weight": weight,
             "results": [r.to_dict() for r in results],
         })
+    if page is not None and report is not None:
+        from ._io import write_text_atomic
+
+        write_text_atomic(report, page)
+        console.print(f"Report: {report}")
     return results
 
 
@@ -179,11 +191,31 @@ if typer is not None:
         n_resamples: Annotated[int, typer.Option("--n-resamples", min=2,
                                                  help="Bootstrap replicates for --ci.")] = 1000,
         seed: Annotated[int | None, typer.Option("--seed", help="Seed of the bootstrap.")] = None,
+        report: Annotated[Path | None, typer.Option("--report", help="Also write a self-contained HTML report.")]
+        = None,
     ) -> None:
         """Print n, prevalence, AUROC, AP, AUPRG and the best threshold of each metric, per score column."""
         try:
             _evaluate_file(file, label, score, pos_label, weight, metric or ["f1"], json_out, Console(),
-                           n_resamples if ci else None, seed)
+                           n_resamples if ci else None, seed, report)
+        except IsometricsError as exc:
+            _fail(str(exc))
+
+    @app.command(name="report")
+    def report_command(
+        file: Annotated[Path, typer.Argument(help="CSV or Parquet file with a label column and score columns.")],
+        label: Annotated[str, typer.Option("--label", help="Column with the true labels.")],
+        score: Annotated[list[str], typer.Option("--score", help="Score column (repeat for several models).")],
+        output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the HTML report.")],
+        pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class.")] = None,
+        weight: Annotated[str | None, typer.Option("--weight", help="Column of non-negative sample weights.")] = None,
+        metric: Annotated[list[str] | None, typer.Option("--metric", help="Threshold metric(s); the report "
+                                                         "shows the first.")] = None,
+    ) -> None:
+        """Write a self-contained interactive HTML report (ROC, PR, PRG, level curves, explorers)."""
+        try:
+            _evaluate_file(file, label, score, pos_label, weight, metric or ["f1"], None, Console(), None, None,
+                           output)
         except IsometricsError as exc:
             _fail(str(exc))
 
@@ -225,7 +257,7 @@ if typer is not None:
         metrics = ["f1", "f2", "f0.5"]
         try:
             results = _evaluate_file(data.path, data.label, list(data.scores), None, None, metrics,
-                                     output_dir / "evaluation.json", console)
+                                     output_dir / "evaluation.json", console, report=output_dir / "report.html")
         except IsometricsError as exc:  # pragma: no cover - the demo data are valid
             _fail(str(exc))
         best_ap = max(results, key=lambda r: r.average_precision)
@@ -242,7 +274,8 @@ if typer is not None:
             "equally, F2 counts recall more (missed defaults cost more), F0.5 counts precision more "
             "(false alarms cost more): the three thresholds differ accordingly.\n"
             f"By average precision the best model here is [bold]{best_ap.name}[/bold].\n"
-            f"Scores: {data.path}; results as JSON: {output_dir / 'evaluation.json'}.\n"
+            f"Scores: {data.path}; results as JSON: {output_dir / 'evaluation.json'}; interactive report: "
+            f"{output_dir / 'report.html'} (open it in a browser; it works offline).\n"
             f"Same evaluation by hand: isometrics evaluate {data.path} --label {data.label} "
             + " ".join(f"--score {s}" for s in data.scores) + " --metric f1 --metric f2 --metric f0.5"
         )

@@ -64,6 +64,15 @@ class BinaryEvaluation:
     operating_points: OperatingPoints
     intervals: dict[str, Any] = field(default_factory=dict)
 
+    def _repr_html_(self) -> str:
+        from ._html import html_table
+
+        rows = [("n", self.n_samples), ("prevalence", self.prevalence), ("AUROC", self.auroc),
+                ("average precision", self.average_precision), ("AUPRG", self.auprg)]
+        rows += [(f"best {b.metric.label}", f"{b.value:.4f} at threshold {b.threshold:.6g} "
+                  f"(precision {b.precision:.4f}, recall {b.recall:.4f})") for b in self.best]
+        return html_table(("", "value"), rows, caption=f"isometrics evaluation of {self.name}")
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every number (without the operating points)."""
         return {

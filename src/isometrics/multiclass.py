@@ -295,6 +295,14 @@ class MetricReport:
     def __str__(self) -> str:
         return self.to_text()
 
+    def _repr_html_(self) -> str:
+        from ._html import html_table
+
+        header = ["class", *[m.label for m in self.metrics], "support"]
+        rows = [[label, *vals, sup] for label, vals, sup in zip(self.labels.tolist(), self.values, self.support)]
+        rows += [[f"{name} avg", *vals, self.support.sum()] for name, vals in self.averages.items()]
+        return html_table(header, rows, caption="isometrics metric report")
+
 
 def metric_report(
     y_true: ArrayLike,

@@ -66,6 +66,14 @@ class BestThreshold:
     n_ties: int = 1
     tied_thresholds: tuple[float, ...] = ()
 
+    def _repr_html_(self) -> str:
+        from ._html import html_table
+
+        rows = [("threshold", self.threshold), (self.metric.label, self.value), ("precision", self.precision),
+                ("recall", self.recall), ("TP", self.tp), ("FP", self.fp), ("FN", self.fn), ("TN", self.tn),
+                ("tied thresholds", self.n_ties)]
+        return html_table(("", "value"), rows, caption=f"best threshold for {self.metric.spec}")
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (NaN and inf become ``None`` and the string ``"inf"``)."""
         def clean(v: float) -> Any:

@@ -583,6 +583,16 @@ class BootstrapResult:
     standard_error: float
     n_dropped: int
 
+    def _repr_html_(self) -> str:
+        from ._html import html_table
+
+        low, high = self.confidence_interval
+        rows = [("estimate", self.estimate), (f"{100 * self.confidence_level:g} % interval ({self.method})",
+                                             f"{low:.6g} to {high:.6g}"),
+                ("standard error", self.standard_error), ("replicates", len(self.bootstrap_distribution)),
+                ("dropped (one class)", self.n_dropped)]
+        return html_table(("", "value"), rows, caption=f"bootstrap of {self.statistic}")
+
 
 def _interval(estimate: float, dist: FloatArray, level: float, method: str,
               jackknife: FloatArray | None) -> tuple[float, float]:
