@@ -289,7 +289,7 @@ def reliability_curve(
     pred = np.bincount(bins, weights=w * prob, minlength=int(n_bins))
     pos = np.bincount(bins, weights=w * is_pos, minlength=int(n_bins))
     keep = total > 0
-    return ReliabilityCurve(pred[keep] / total[keep], pos[keep] / total[keep], total[keep])
+    return ReliabilityCurve(pred[keep] / total[keep], pos[keep] / total[keep], total[keep].astype(np.float64))
 
 
 def expected_calibration_error(

@@ -67,7 +67,7 @@ class BinaryEvaluation:
     def _repr_html_(self) -> str:
         from ._html import html_table
 
-        rows = [("n", self.n_samples), ("prevalence", self.prevalence), ("AUROC", self.auroc),
+        rows: list[tuple[str, Any]] = [("n", self.n_samples), ("prevalence", self.prevalence), ("AUROC", self.auroc),
                 ("average precision", self.average_precision), ("AUPRG", self.auprg)]
         rows += [(f"best {b.metric.label}", f"{b.value:.4f} at threshold {b.threshold:.6g} "
                   f"(precision {b.precision:.4f}, recall {b.recall:.4f})") for b in self.best]

@@ -172,6 +172,9 @@ class OperatingPoints:
             keep = weights != 0
             if not keep.all():
                 is_pos, scores, weights = is_pos[keep], scores[keep], weights[keep]
+        positives: np.ndarray
+        negatives: np.ndarray | None
+        ends: np.ndarray | None
         if _mostly_tied(scores):
             thresholds, positives, negatives = _grouped_by_score(scores, is_pos, weights)
             thresholds, ends = _prepend(thresholds, np.inf), None
@@ -183,6 +186,7 @@ class OperatingPoints:
         tp, fp = np.empty(m + 1), np.empty(m + 1)
         tp[0] = fp[0] = 0.0
         if positives.dtype == np.float64:  # weights, or per-group sums
+            assert negatives is not None
             for source, target in ((positives, tp), (negatives, fp)):
                 if ends is None:
                     np.cumsum(source, out=target[1:])
@@ -194,7 +198,7 @@ class OperatingPoints:
             np.copyto(tp[1:], cum if ends is None else cum[ends])
             np.subtract(seen, tp[1:], out=fp[1:])
         op = cls._own(thresholds, tp, fp, pos_label)
-        if ends is None and positives.dtype == np.float64:  # the increments are already at hand
+        if ends is None and negatives is not None and positives.dtype == np.float64:  # increments at hand
             for key, values in (("dtp", positives), ("dfp", negatives)):
                 values.flags.writeable = False
                 op._cache[key] = values
@@ -590,6 +594,7 @@ def _sort_descending(
             values = _decode_order(ordered, exponent, shift=1)
             return values, ordered.view(np.uint8)[::8] & 1, None  # label: the key's lowest bit
     elif large:
+        assert weights is not None
         order_ints = _signed_order(scores)
         if order_ints is not None:
             high, exponent = order_ints
@@ -636,7 +641,7 @@ def _sort_int128_descending(
     np.copyto(low, weights)
     np.negative(weights, out=low, where=negate)
     packed[:, 1] = high.view(np.uint64)
-    column = pl.from_arrow(pa.Array.from_buffers(pa.decimal128(38, 0), len(high), [None, pa.py_buffer(packed)]))
+    column = pl.Series(pa.Array.from_buffers(pa.decimal128(38, 0), len(high), [None, pa.py_buffer(packed)]))
     result = column.sort(descending=True).to_arrow()
     if isinstance(result, pa.ChunkedArray):
         result = result.combine_chunks()
@@ -741,7 +746,7 @@ def _grouped_by_score(
         frame = pl.LazyFrame({"s": scores, "v": np.where(is_pos, weights, -weights)})
         agg = [pl.col("v").clip(lower_bound=0.0).sum().alias("p"),
                (-pl.col("v")).clip(lower_bound=0.0).sum().alias("n")]
-    out = frame.group_by("s").agg(agg).sort("s", descending=True).collect()
+    out = frame.group_by("s").agg(agg).sort(by="s", descending=True).collect()
     s = out.get_column("s").to_numpy()
     positives = out.get_column("p").to_numpy().astype(np.float64)
     if weights is None:

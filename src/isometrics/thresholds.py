@@ -114,9 +114,8 @@ def _metric_at_points(op: OperatingPoints, metric: Metric) -> np.ndarray:
         values *= 1.0 + b2
         return values
     precision, recall, _ = op.precision_recall_curve()
-    values = _power_mean_direct(op, metric, precision, recall)
-    if values is None:
-        values = metric.from_precision_recall(precision, recall)
+    direct = _power_mean_direct(op, metric, precision, recall)
+    values = metric.from_precision_recall(precision, recall) if direct is None else direct
     if metric.needs_precision:
         values = np.array(values, dtype=np.float64, copy=True)
         values[0] = np.nan  # no predicted positive: precision is undefined there

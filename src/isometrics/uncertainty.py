@@ -603,7 +603,7 @@ def _interval(estimate: float, dist: FloatArray, level: float, method: str,
         q_low, q_high = np.quantile(dist, [alpha, 1 - alpha])
         low, high = 2 * estimate - q_high, 2 * estimate - q_low
     else:  # BCa (Efron 1987)
-        below = (np.count_nonzero(dist < estimate) + 0.5 * np.count_nonzero(dist == estimate)) / len(dist)
+        below = float(np.count_nonzero(dist < estimate) + 0.5 * np.count_nonzero(dist == estimate)) / len(dist)
         below = min(max(below, 1 / (2 * len(dist))), 1 - 1 / (2 * len(dist)))
         z0 = _NORMAL.inv_cdf(below)
         assert jackknife is not None
@@ -891,8 +891,7 @@ def bootstrap_areas(
     out = {}
     for k, (name, fn, _) in enumerate(named):
         estimate = fn(resampler.op)
-        jack = (_jackknife(is_pos, [s], weights, lambda ops, fn=fn: fn(ops[0]), generator)
-                if method == "bca" else None)
+        jack = (_jackknife(is_pos, [s], weights, _first(fn), generator) if method == "bca" else None)
         values = dist[:, k]
         out[name] = BootstrapResult(name, float(estimate), _interval(estimate, values, level, method, jack), level,
                                     method, values, float(np.std(values, ddof=1)), dropped)
@@ -915,6 +914,10 @@ def _fast_replicates(resampler: _Resampler, columns: list[int], n_resamples: int
     if bar is not None:
         bar.stop()
     return out[valid], int(n_resamples - valid.sum())
+
+
+def _first(fn: Callable[[OperatingPoints], float]) -> Callable[[list[OperatingPoints]], float]:
+    return lambda ops: fn(ops[0])
 
 
 def _many(stats: list[Callable[[OperatingPoints], float]]) -> Callable[[OperatingPoints], FloatArray]:
