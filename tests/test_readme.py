@@ -1,4 +1,4 @@
-"""The README's Python example runs as written."""
+"""The README's and the guide's Python examples run as written."""
 
 import re
 from pathlib import Path
@@ -13,3 +13,15 @@ def test_readme_python_blocks_run():
         namespace: dict = {}
         exec(compile(block, str(README), "exec"), namespace)
         assert 0 <= namespace["best"].value <= 1
+
+
+GUIDE = README.parent / "docs" / "guide.md"
+
+
+def test_guide_blocks_run_in_order():
+    blocks = re.findall(r"```python\n(.*?)```", GUIDE.read_text(), flags=re.DOTALL)
+    assert len(blocks) >= 5
+    namespace: dict = {}
+    for block in blocks:  # the guide's blocks build on each other
+        exec(compile(block, str(GUIDE), "exec"), namespace)
+    assert namespace["mix"].tpr >= namespace["point"].recall - 1e-12
