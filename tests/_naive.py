@@ -88,3 +88,15 @@ def naive_delong(y, scores):
     auc = v10.mean(axis=1)
     cov = np.atleast_2d(np.cov(v10, ddof=1)) / m + np.atleast_2d(np.cov(v01, ddof=1)) / n
     return auc, cov
+
+
+def polyline_value(x, xs, ys):
+    """The curve through (xs, ys) in curve order at x, by walking its segments; at an x where
+    the curve has a vertical run, the highest point of the run."""
+    on_point = [y for xi, y in zip(xs, ys) if xi == x]
+    if on_point:
+        return max(on_point)
+    for (x0, y0), (x1, y1) in zip(zip(xs, ys), zip(xs[1:], ys[1:])):
+        if x0 < x < x1:
+            return y0 + (x - x0) * (y1 - y0) / (x1 - x0)
+    raise ValueError("x outside the curve")

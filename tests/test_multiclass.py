@@ -50,19 +50,15 @@ def test_macro_roc_curve_is_the_mean_of_interpolated_class_curves(multiclass):
     ovr = im.one_vs_rest(y, p)
     macro = ovr.macro_roc_curve()
     assert macro.fpr[0] == 0 and macro.tpr[0] == 0 and macro.tpr[-1] == pytest.approx(1.0)
-    # independently: sklearn's per-class curves, evaluated between breakpoints (a vertical rise at
-    # x_{i+1} means the curve runs from the top at x_i to the bottom at x_{i+1}), then averaged
-    def curve_at(x, xp, fp):
-        right = np.searchsorted(xp, x, side="left")        # first point at or right of x
-        left = np.searchsorted(xp, x, side="right") - 1    # last point at or left of x
-        x0, y0, x1, y1 = xp[left], fp[left], xp[right], fp[right]
-        return y0 + (x - x0) * (y1 - y0) / (x1 - x0)
+    # independently: sklearn's per-class curves, walked segment by segment between breakpoints, averaged
+    from _naive import polyline_value
 
     full = [skm.roc_curve(y == k, p[:, k], drop_intermediate=False)[:2] for k in range(4)]
     breaks = np.unique(np.concatenate([f for f, _ in full]))
     x = (breaks[:-1] + breaks[1:]) / 2  # strictly between the breakpoints of every class
-    expected = np.mean([curve_at(x, f, t) for f, t in full], axis=0)
-    np.testing.assert_allclose(curve_at(x, macro.fpr, macro.tpr), expected, atol=1e-12)
+    expected = np.mean([[polyline_value(v, f.tolist(), t.tolist()) for v in x] for f, t in full], axis=0)
+    ours = [polyline_value(v, macro.fpr.tolist(), macro.tpr.tolist()) for v in x]
+    np.testing.assert_allclose(ours, expected, atol=1e-12)
     # the area of the mean curve is the mean of the areas
     trapezoid = float(np.sum(np.diff(macro.fpr) * (macro.tpr[1:] + macro.tpr[:-1]) / 2))
     assert trapezoid == pytest.approx(ovr.auroc(average="macro"), rel=1e-12)

@@ -245,17 +245,34 @@ def test_curve_bands(rng, curve):
 
 
 def test_curve_on_grid_against_sklearn(rng):
+    from _naive import polyline_value
+
     y = (rng.random(300) < 0.3).astype(int)
     s = np.round(rng.normal(size=300) + y, 1)
     op = im.OperatingPoints.from_scores(y, s)
     grid = np.linspace(0, 1, 41)
     fpr, tpr, _ = skm.roc_curve(y, s, drop_intermediate=False)
-    top = np.r_[np.diff(fpr) > 0, True]
-    np.testing.assert_allclose(unc._curve_on_grid(op, "roc", grid), np.interp(grid, fpr[top], tpr[top]), atol=1e-12)
+    expected = [polyline_value(x, fpr.tolist(), tpr.tolist()) for x in grid]
+    np.testing.assert_allclose(unc._curve_on_grid(op, "roc", grid), expected, atol=1e-12)
     precision, recall, _ = skm.precision_recall_curve(y, s)
     precision, recall = precision[::-1], recall[::-1]  # recall increasing
     expected = precision[np.minimum(np.searchsorted(recall, grid, side="left"), len(recall) - 1)]
     np.testing.assert_allclose(unc._curve_on_grid(op, "pr", grid), expected, atol=1e-12)
+    # PRG from the gains' definitions (ERRATA.md): precG = 1 - FPR/TPR, recG = 1 + pi/(1-pi) - (pi/(1-pi))/TPR
+    pi = y.mean()
+    has_tp = tpr > 0
+    rg = 1 + pi / (1 - pi) - (pi / (1 - pi)) / tpr[has_tp]
+    pg = 1 - fpr[has_tp] / tpr[has_tp]
+    inside = grid[(grid >= rg.min()) & (grid <= rg.max())]
+    expected = [polyline_value(x, rg.tolist(), pg.tolist()) for x in inside]
+    np.testing.assert_allclose(unc._curve_on_grid(op, "prg", inside), expected, atol=1e-12)
+
+
+def test_curve_on_grid_by_hand():
+    # ROC (0,0) (0,.5) (.5,.5) (.5,1) (1,1): flat at .5 until FPR .5, where it rises to 1
+    op = im.OperatingPoints.from_scores([1, 0, 1, 0], [4, 3, 2, 1])
+    np.testing.assert_allclose(unc._curve_on_grid(op, "roc", np.array([0.0, 0.25, 0.5, 0.75])),
+                               [0.5, 0.5, 1.0, 1.0])
 
 
 def test_band_errors():

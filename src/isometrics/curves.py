@@ -56,6 +56,24 @@ class PrgCurve(NamedTuple):
         return (self.precision_gain >= 0) & (self.recall_gain >= 0)
 
 
+def _polyline_at(x: FloatArray, xp: FloatArray, fp: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """A curve given as points in curve order (``xp`` non-decreasing, vertical runs allowed), at ``x``.
+
+    Returns the values at the first and at the last point of a vertical run where ``x``
+    equals one of ``xp``; elsewhere both are the linear interpolation from the last point
+    of the run before ``x`` to the first point of the run after it, as the curve runs.
+    """
+    starts = np.r_[True, np.diff(xp) > 0]
+    ends = np.r_[np.diff(xp) > 0, True]
+    u, first, last = xp[starts], fp[starts], fp[ends]
+    j = np.clip(np.searchsorted(u, x, side="left"), 0, len(u) - 1)
+    exact = u[j] == x
+    prev = np.maximum(j - 1, 0)
+    width = np.where(exact, 1.0, u[j] - u[prev])
+    inside = last[prev] + (x - u[prev]) * (first[j] - last[prev]) / width
+    return np.where(exact, first[j], inside), np.where(exact, last[j], inside)
+
+
 def _tpr(op: OperatingPoints) -> FloatArray:
     """True positive rate = recall, shared by the ROC and PR curves (computed once)."""
     return op._cached("tpr", lambda: _frozen(op.tp / op.n_positives))

@@ -25,7 +25,7 @@ from ._validation import (
     label_set,
 )
 from .counts import _check_pair, _class_counts
-from .curves import PrecisionRecallCurve, RocCurve
+from .curves import PrecisionRecallCurve, RocCurve, _polyline_at
 from .exceptions import IsometricsError, UndefinedMetricWarning
 from .metrics import Metric, parse_metric
 from .operating_points import OperatingPoints
@@ -106,7 +106,7 @@ class OneVsRest:
         curves = [op.roc_curve() for op in self.per_class]
         grid = np.unique(np.concatenate([c.fpr for c in curves]))
         # at an FPR where some class's curve rises vertically, keep both ends of the rise
-        ends = [_curve_at(grid, c.fpr, c.tpr) for c in curves]
+        ends = [_polyline_at(grid, c.fpr, c.tpr) for c in curves]
         low = np.mean([e[0] for e in ends], axis=0)
         high = np.mean([e[1] for e in ends], axis=0)
         fpr = np.repeat(grid, 2)
@@ -130,24 +130,6 @@ class OneVsRest:
             first = np.searchsorted(recall, grid, side="left")
             values.append(precision[np.minimum(first, len(recall) - 1)])
         return PrecisionRecallCurve(np.mean(values, axis=0), grid, np.full(len(grid), np.nan))
-
-
-def _curve_at(x: FloatArray, xp: FloatArray, fp: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """A monotone polyline with vertical rises, at ``x``: (lower, upper) value.
-
-    At an ``x`` where the curve rises vertically the two ends of the rise differ;
-    elsewhere both are the linear interpolation from the top of the previous breakpoint
-    to the bottom of the next.
-    """
-    starts = np.r_[True, np.diff(xp) > 0]
-    ends = np.r_[np.diff(xp) > 0, True]
-    u, bottom, top = xp[starts], fp[starts], fp[ends]
-    j = np.clip(np.searchsorted(u, x, side="left"), 0, len(u) - 1)
-    exact = u[j] == x
-    prev = np.maximum(j - 1, 0)
-    width = np.where(exact, 1.0, u[j] - u[prev])
-    inside = top[prev] + (x - u[prev]) * (bottom[j] - top[prev]) / width
-    return np.where(exact, bottom[j], inside), np.where(exact, top[j], inside)
 
 
 def one_vs_rest(

@@ -41,6 +41,7 @@ from ._validation import (
 )
 from .exceptions import InvalidParameterError, IsometricsError
 from .metrics import Metric, parse_metric
+from .curves import _polyline_at
 from .operating_points import OperatingPoints
 
 __all__ = [
@@ -1054,26 +1055,17 @@ class CurveBand(NamedTuple):
     upper: FloatArray
 
 
-def _upper_envelope(x: FloatArray, xp: FloatArray, fp: FloatArray) -> FloatArray:
-    """Linear interpolation of a polyline with non-decreasing ``xp``, taking at each
-    repeated ``xp`` value its largest ``fp`` (the top of a vertical step)."""
-    order = np.lexsort((fp, xp))
-    xs, ys = xp[order], fp[order]
-    last = np.r_[np.diff(xs) > 0, True]
-    return np.interp(x, xs[last], ys[last])
-
-
 def _curve_on_grid(op: OperatingPoints, curve: str, grid: FloatArray) -> FloatArray:
     if curve == "roc":
         roc = op.roc_curve()
-        return _upper_envelope(grid, roc.fpr, roc.tpr)
+        return _polyline_at(grid, roc.fpr, roc.tpr)[1]  # top of a vertical rise
     if curve == "pr":
         precision, recall, _ = op.precision_recall_curve()
         first = np.minimum(np.searchsorted(recall, grid, side="left"), len(recall) - 1)
         return precision[first]  # the first point reaching the recall: AP's step convention
     pg, rg, _ = op.prg_curve()
     finite = op.tp > 0
-    return _upper_envelope(grid, rg[finite], pg[finite])
+    return _polyline_at(grid, rg[finite], pg[finite])[0]  # in PRG a vertical run falls: its top comes first
 
 
 def bootstrap_curve_band(
@@ -1093,9 +1085,9 @@ def bootstrap_curve_band(
     """Pointwise bootstrap confidence band of a ROC, PR or PRG curve.
 
     Each replicate's curve is read on a fixed grid (vertical averaging): TPR at FPR
-    (linear between operating points, the top of a vertical step at a repeated FPR),
-    precision at recall (the first operating point reaching the recall, AP's step
-    convention), or precision gain at recall gain (linear, the top of a vertical step);
+    (the ROC polyline, the top of a vertical rise at a repeated FPR), precision at recall
+    (the first operating point reaching the recall, AP's step convention), or precision
+    gain at recall gain (the PRG polyline, the top of a vertical step);
     the band is the pointwise percentile interval.
 
     Parameters
