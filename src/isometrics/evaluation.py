@@ -17,7 +17,7 @@ from ._validation import (
     check_sample_weight,
     check_scores,
 )
-from .exceptions import IsometricsError
+from .exceptions import InvalidParameterError, IsometricsError
 from .metrics import Metric, parse_metric
 from .operating_points import OperatingPoints
 from .thresholds import BestThreshold
@@ -189,28 +189,31 @@ def evaluate_scores(
                 auprg=op.auprg(),
                 best=tuple(op.best_threshold(m) for m in parsed),
                 operating_points=op,
-                intervals=_intervals(y, s, weights, pos_label, parsed, n_resamples, confidence_level, rng, progress,
-                                     name),
+                intervals=_intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress),
             )
         )
     return results
 
 
-def _intervals(y: Any, s: Any, weights: Any, pos_label: Any, metrics: list[Metric], n_resamples: int | None,
-               confidence_level: float, rng: Any, progress: bool, name: str) -> dict[str, Any]:
+def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: list[Metric],
+               n_resamples: int | None, confidence_level: float, rng: Any, progress: bool) -> dict[str, Any]:
+    """Bootstrap intervals of the areas and of each metric at its best threshold, from one set
+    of replicates drawn on the operating points already built (no second sort)."""
     if n_resamples is None:
         return {}
-    from .uncertainty import bootstrap, bootstrap_areas
+    from ._validation import check_real
+    from .uncertainty import _bootstrap_statistics, _Resampler, _statistic
 
-    generator = np.random.default_rng(rng)
-    out: dict[str, Any] = dict(bootstrap_areas(y, s, n_resamples=n_resamples, confidence_level=confidence_level,
-                                               sample_weight=weights, pos_label=pos_label, rng=generator,
-                                               progress=progress))
-    for m in metrics:
-        out[m.spec] = bootstrap(y, s, statistic="metric", metric=m, n_resamples=n_resamples,
-                                confidence_level=confidence_level, sample_weight=weights, pos_label=pos_label,
-                                rng=generator, progress=progress)
-    return out
+    caller = "evaluate_scores"
+    level = check_real(confidence_level, "confidence_level", caller=caller, low=0.0, high=1.0,
+                       low_inclusive=False, high_inclusive=False)
+    if int(n_resamples) < 2 or int(n_resamples) != n_resamples:
+        raise InvalidParameterError(f"{caller}: `n_resamples` must be an integer >= 2; got {n_resamples!r}.")
+    named = [_statistic(a, None, None, caller) for a in ("auroc", "average_precision", "auprg")]
+    named += [(m.spec, _statistic("metric", m, None, caller)[1], False) for m in metrics]
+    resampler = _Resampler(is_pos, s, weights, False, op=op)
+    return dict(_bootstrap_statistics(resampler, is_pos, s, weights, named, int(n_resamples), level, "percentile",
+                                      np.random.default_rng(rng), progress, caller))
 
 
 @dataclass(frozen=True)
@@ -313,26 +316,25 @@ def compare_scores(
     >>> c.differences["auroc"].confidence_interval[0] > 0
     True
     """
-    from .uncertainty import bootstrap_compare, delong_test
+    from .uncertainty import _bootstrap_iv, _delong, _delong_pair, _paired_statistics, _Resampler, _statistic
 
-    generator = np.random.default_rng(rng)
-    columns = {names[0]: score_a, names[1]: score_b}
-    statistics: list[tuple[str, dict[str, Any]]] = [
-        ("auroc", {"statistic": "auroc"}),
-        ("average_precision", {"statistic": "average_precision"}),
-        ("auprg", {"statistic": "auprg"}),
-    ] + [(parse_metric(m).spec, {"statistic": "metric", "metric": m}) for m in metrics]
-    differences, p_values = {}, {}
-    for key, kwargs in statistics:
-        result = bootstrap_compare(y_true, columns, n_resamples=n_resamples, confidence_level=confidence_level,
-                                   sample_weight=sample_weight, pos_label=pos_label, rng=generator,
-                                   progress=progress, **kwargs)
-        differences[key] = result.differences[names]
-        p_values[key] = result.p_values[names]
+    caller = "compare_scores"
+    if names[0] == names[1]:
+        raise IsometricsError(f"{caller}: give the two scorers different names; got {names}.")
+    is_pos, scores, weights, level = _bootstrap_iv(y_true, {names[0]: score_a, names[1]: score_b}, sample_weight,
+                                                   pos_label, n_resamples, confidence_level, "percentile", caller)
+    named = [_statistic(a, None, None, caller) for a in ("auroc", "average_precision", "auprg")]
+    named += [(parse_metric(m).spec, _statistic("metric", m, None, caller)[1], False) for m in metrics]
+    # one sort per scorer: the bootstrap draws on these operating points, and DeLong reads them
+    resamplers = [_Resampler(is_pos, s, weights, False, per_sample=True) for s in scores.values()]
+    results = _paired_statistics(resamplers, is_pos, scores, weights, named, int(n_resamples), level, "percentile",
+                                 np.random.default_rng(rng), progress)
+    differences = {r.statistic: r.differences[names] for r in results}
+    p_values = {r.statistic: r.p_values[names] for r in results}
     test = None
-    if sample_weight is None:
+    if weights is None and min(int(is_pos.sum()), int((~is_pos).sum())) >= 2:
         try:
-            test = delong_test(y_true, score_a, score_b, confidence_level=confidence_level, pos_label=pos_label)
+            test = _delong_pair(_delong(is_pos, scores, [r.op for r in resamplers]), level, caller)
         except IsometricsError:
-            test = None  # e.g. identical rankings: nothing to test
+            test = None  # identical rankings: nothing to test
     return ScoreComparison(names, differences, p_values, test)

@@ -99,14 +99,16 @@ class DelongResult:
         return np.clip(np.column_stack([self.auroc - half, self.auroc + half]), 0.0, 1.0)
 
 
-def _placements(is_pos: np.ndarray, scores: FloatArray) -> tuple[FloatArray, FloatArray, float]:
+def _placements(is_pos: np.ndarray, scores: FloatArray, op: OperatingPoints | None = None
+                ) -> tuple[FloatArray, FloatArray, float]:
     """DeLong's structural components (placements) from the engine, and the AUROC.
 
     V10 of a positive: the share of negatives it outscores (ties 1/2); V01 of a negative:
     the share of positives that outscore it (ties 1/2). Computed per tie group from the
     operating points, then read per sample through its group's position.
     """
-    op = OperatingPoints._from_validated(is_pos, scores, None, True)
+    if op is None:
+        op = OperatingPoints._from_validated(is_pos, scores, None, True)
     P, N = op.n_positives, op.n_negatives
     tp, fp = op.tp, op.fp
     group_v10 = (N - fp[1:] + 0.5 * op.dfp) / N  # for a positive in group g (1-based)
@@ -186,16 +188,22 @@ def delong(y_true: ArrayLike, y_score: Any, *, pos_label: Any = None) -> DelongR
     if m < 2 or n < 2:
         raise IsometricsError(f"{caller}: DeLong's variance needs at least 2 samples of each class "
                               f"(got {m} positive, {n} negative).")
+    scores = {name: check_scores(col, caller=caller, name=f"score column {name!r}") for name, col in columns.items()}
+    return _delong(is_pos, scores, None)
+
+
+def _delong(is_pos: np.ndarray, scores: dict[str, FloatArray], ops: list[OperatingPoints] | None) -> DelongResult:
+    """DeLong's AUROCs and covariance from validated inputs (and their operating points, if built)."""
     v10, v01, aucs = [], [], []
-    for name, col in columns.items():
-        scores = check_scores(col, caller=caller, name=f"score column {name!r}")
-        a, b, auc = _placements(is_pos, scores)
+    for k, s in enumerate(scores.values()):
+        a, b, auc = _placements(is_pos, s, None if ops is None else ops[k])
         v10.append(a)
         v01.append(b)
         aucs.append(auc)
+    m, n = len(v10[0]), len(v01[0])
     s10 = np.atleast_2d(np.cov(np.array(v10), ddof=1))
     s01 = np.atleast_2d(np.cov(np.array(v01), ddof=1))
-    return DelongResult(tuple(columns), np.array(aucs), s10 / m + s01 / n, m, n)
+    return DelongResult(tuple(scores), np.array(aucs), s10 / m + s01 / n, m, n)
 
 
 @dataclass(frozen=True)
@@ -265,11 +273,15 @@ def delong_test(
     """
     level = check_real(confidence_level, "confidence_level", caller="delong_test", low=0.0, high=1.0,
                        low_inclusive=False, high_inclusive=False)
-    result = delong(y_true, {"a": y_score_a, "b": y_score_b}, pos_label=pos_label)
-    (a, b), c = result.auroc, result.covariance
+    return _delong_pair(delong(y_true, {"a": y_score_a, "b": y_score_b}, pos_label=pos_label), level, "delong_test")
+
+
+def _delong_pair(result: DelongResult, level: float, caller: str) -> DelongTest:
+    """The paired test of the first two AUROCs of a DeLong result."""
+    (a, b), c = result.auroc[:2], result.covariance
     var = c[0, 0] + c[1, 1] - 2 * c[0, 1]
     if not var > 0:
-        raise IsometricsError("delong_test: the difference has zero variance (the scorers rank the samples "
+        raise IsometricsError(f"{caller}: the difference has zero variance (the scorers rank the samples "
                               "identically); there is nothing to test.")
     se = math.sqrt(var)
     z = (a - b) / se
@@ -400,14 +412,15 @@ class _Resampler:
     and cumulative draw counts at the group ends are the replicate's true and false
     positives. With few tie groups the counts of each (group, class) cell are drawn
     directly, a multinomial over the cells, which has the same distribution as drawing
-    the samples (it is their aggregate). Weighted data, and paired comparisons (which must draw the same samples
-    for every scorer), draw per sample and go through each sample's tie group with one
-    ``bincount``.
+    the samples (it is their aggregate). Weighted data, and paired comparisons (which
+    must draw the same samples for every scorer), draw per sample and go through each
+    sample's tie group with one ``bincount``. ``op``: the operating points of these
+    scores when the caller already has them (no second sort).
     """
 
     def __init__(self, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, stratified: bool,
-                 *, per_sample: bool = False):
-        self.op = OperatingPoints._from_validated(is_pos, scores, weights, True)
+                 *, per_sample: bool = False, op: OperatingPoints | None = None):
+        self.op = OperatingPoints._from_validated(is_pos, scores, weights, True) if op is None else op
         self.stratified = stratified
         # Paired comparisons need the same samples for every scorer: draw per sample.
         self.weighted = weights is not None or per_sample
@@ -659,27 +672,25 @@ def _progress(total: int, description: str) -> Any:
     return progress
 
 
-def _replicates(resamplers: list[_Resampler], stats: list[Callable[[OperatingPoints], Any]],
+def _replicates(resamplers: list[_Resampler], stat: Callable[[OperatingPoints], FloatArray], width: int,
                 n_resamples: int, rng: np.random.Generator, progress: bool, description: str,
-                compact: bool = False, *, width: int | None = None) -> tuple[FloatArray, int]:
-    """Statistics of every scorer on the same replicates (paired): shape (n_valid, n_scorers).
+                compact: bool = False) -> tuple[FloatArray, int]:
+    """``width`` statistics of every scorer on the same replicates (paired draws).
 
-    With ``width``, the single scorer's statistic returns ``width`` values per replicate.
+    Returns an array of shape (n_valid, n_scorers, width) and the number of replicates
+    dropped because they drew a single class.
     """
-    out = np.empty((n_resamples, width or len(resamplers)))
+    out = np.empty((n_resamples, len(resamplers), width))
     valid = np.ones(n_resamples, dtype=bool)
     bar = _progress(n_resamples, description) if progress else None
     for b in range(n_resamples):
         draws = resamplers[0].counts(rng)  # one draw of samples, shared by every scorer
-        for k, (resampler, stat) in enumerate(zip(resamplers, stats)):
+        for k, resampler in enumerate(resamplers):
             op = resampler.build(draws, compact=compact)
             if op is None:
                 valid[b] = False
                 break
-            if width is None:
-                out[b, k] = stat(op)
-            else:
-                out[b] = stat(op)
+            out[b, k] = stat(op)
         if bar is not None:
             bar.update(bar.task_ids[0], advance=1)
     if bar is not None:
@@ -806,20 +817,36 @@ def bootstrap(
     s = next(iter(scores.values()))
     generator = np.random.default_rng(rng)
     resampler = _Resampler(is_pos, s, weights, stratified)
-    estimate = stat(resampler.op)
-    if (statistic in _FAST_AREAS and not resampler.weighted and not resampler.cells
-            and resampler.singletons):
-        dist, dropped = _fast_replicates(resampler, [_FAST_AREAS.index(statistic)], int(n_resamples), generator,
+    return _bootstrap_statistics(resampler, is_pos, s, weights, [(name, stat, compact)], int(n_resamples), level,
+                                 method, generator, progress, caller)[name]
+
+
+def _bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None,
+                          named: list[tuple[str, Callable[[OperatingPoints], float], bool]], n_resamples: int,
+                          level: float, method: str, rng: np.random.Generator, progress: bool, caller: str
+                          ) -> dict[str, BootstrapResult]:
+    """Bootstrap results of several statistics of one scorer, all from the same replicates."""
+    names = [name for name, _, _ in named]
+    stats = [fn for _, fn, _ in named]
+    if (not resampler.weighted and not resampler.cells and resampler.singletons
+            and all(name in _FAST_AREAS for name in names)):
+        dist, dropped = _fast_replicates(resampler, [_FAST_AREAS.index(name) for name in names], n_resamples, rng,
                                          progress)
     else:
-        dist, dropped = _replicates([resampler], [stat], int(n_resamples), generator, progress,
-                                    f"bootstrap {name}", compact)
+        compact = any(c for _, _, c in named)
+        paired, dropped = _replicates([resampler], _many(stats), len(stats), n_resamples, rng, progress,
+                                      f"bootstrap {', '.join(names)}", compact)
+        dist = paired[:, 0, :]
     if len(dist) < 2:
         raise IsometricsError(f"{caller}: only {len(dist)} replicate(s) had both classes; use stratified=True.")
-    values = dist[:, 0]
-    jack = _jackknife(is_pos, [s], weights, lambda ops: stat(ops[0]), generator) if method == "bca" else None
-    ci = _interval(estimate, values, level, method, jack)
-    return BootstrapResult(name, float(estimate), ci, level, method, values, float(np.std(values, ddof=1)), dropped)
+    out = {}
+    for k, (name, fn, _) in enumerate(named):
+        estimate = fn(resampler.op)
+        jack = _jackknife(is_pos, [scores], weights, _first(fn), rng) if method == "bca" else None
+        values = dist[:, k]
+        out[name] = BootstrapResult(name, float(estimate), _interval(estimate, values, level, method, jack), level,
+                                    method, values, float(np.std(values, ddof=1)), dropped)
+    return out
 
 
 def bootstrap_areas(
@@ -878,25 +905,9 @@ def bootstrap_areas(
     is_pos, scores, weights, level = _bootstrap_iv(y_true, y_score, sample_weight, pos_label, n_resamples,
                                                    confidence_level, method, caller)
     s = next(iter(scores.values()))
-    generator = np.random.default_rng(rng)
     resampler = _Resampler(is_pos, s, weights, stratified)
-    stats = [fn for _, fn, _ in named]
-    names = [name for name, _, _ in named]
-    if (not resampler.weighted and not resampler.cells and resampler.singletons
-            and all(a in _FAST_AREAS for a in names)):
-        columns = [_FAST_AREAS.index(a) for a in names]
-        dist, dropped = _fast_replicates(resampler, columns, int(n_resamples), generator, progress)
-    else:
-        dist, dropped = _replicates([resampler], [_many(stats)], int(n_resamples), generator, progress,
-                                    "bootstrap areas", False, width=len(stats))
-    out = {}
-    for k, (name, fn, _) in enumerate(named):
-        estimate = fn(resampler.op)
-        jack = (_jackknife(is_pos, [s], weights, _first(fn), generator) if method == "bca" else None)
-        values = dist[:, k]
-        out[name] = BootstrapResult(name, float(estimate), _interval(estimate, values, level, method, jack), level,
-                                    method, values, float(np.std(values, ddof=1)), dropped)
-    return out
+    return _bootstrap_statistics(resampler, is_pos, s, weights, named, int(n_resamples), level, method,
+                                 np.random.default_rng(rng), progress, caller)
 
 
 def _fast_replicates(resampler: _Resampler, columns: list[int], n_resamples: int, rng: np.random.Generator,
@@ -1015,29 +1026,47 @@ def bootstrap_compare(
                                                    confidence_level, method, caller)
     if len(scores) < 2:
         raise IsometricsError(f"{caller}: give at least two score columns to compare.")
-    generator = np.random.default_rng(rng)
     resamplers = [_Resampler(is_pos, s, weights, stratified, per_sample=True) for s in scores.values()]
-    estimates = np.array([stat(r.op) for r in resamplers])
-    dist, dropped = _replicates(resamplers, [stat] * len(resamplers), int(n_resamples), generator, progress,
-                                f"bootstrap {name}", compact)
+    return _paired_statistics(resamplers, is_pos, scores, weights, [(name, stat, compact)], int(n_resamples), level,
+                              method, np.random.default_rng(rng), progress)[0]
+
+
+def _paired_statistics(resamplers: list[_Resampler], is_pos: np.ndarray, scores: dict[str, FloatArray],
+                       weights: FloatArray | None,
+                       named: list[tuple[str, Callable[[OperatingPoints], float], bool]], n_resamples: int,
+                       level: float, method: str, rng: np.random.Generator, progress: bool
+                       ) -> list[PairedBootstrapResult]:
+    """Paired comparisons for several statistics at once: one set of replicates, every scorer."""
+    stats = [fn for _, fn, _ in named]
+    compact = any(c for _, _, c in named)
+    dist, dropped = _replicates(resamplers, _many(stats), len(stats), n_resamples, rng, progress,
+                                f"bootstrap {', '.join(name for name, _, _ in named)}", compact)
     names = tuple(scores)
-    differences, p_values = {}, {}
-    for i in range(len(names)):
-        for j in range(i + 1, len(names)):
-            diff = dist[:, i] - dist[:, j]
-            est = float(estimates[i] - estimates[j])
-            jack = None
-            if method == "bca":
-                jack = _jackknife(is_pos, [scores[names[i]], scores[names[j]]], weights,
-                                  lambda ops: stat(ops[0]) - stat(ops[1]), generator)
-            ci = _interval(est, diff, level, method, jack)
-            differences[(names[i], names[j])] = BootstrapResult(
-                f"{name}: {names[i]} - {names[j]}", est, ci, level, method, diff,
-                float(np.std(diff, ddof=1)), dropped)
-            # (1 + count) / (B + 1): a p-value is never 0 with finitely many replicates
-            extreme = min(np.count_nonzero(diff <= 0), np.count_nonzero(diff >= 0))
-            p_values[(names[i], names[j])] = float(min(1.0, 2 * (1 + extreme) / (len(diff) + 1)))
-    return PairedBootstrapResult(name, names, estimates, differences, p_values)
+    results = []
+    for k, (name, stat, _) in enumerate(named):
+        estimates = np.array([stat(r.op) for r in resamplers])
+        differences, p_values = {}, {}
+        for i in range(len(names)):
+            for j in range(i + 1, len(names)):
+                diff = dist[:, i, k] - dist[:, j, k]
+                est = float(estimates[i] - estimates[j])
+                jack = None
+                if method == "bca":
+                    jack = _jackknife(is_pos, [scores[names[i]], scores[names[j]]], weights,
+                                      _difference(stat), rng)
+                ci = _interval(est, diff, level, method, jack)
+                differences[(names[i], names[j])] = BootstrapResult(
+                    f"{name}: {names[i]} - {names[j]}", est, ci, level, method, diff,
+                    float(np.std(diff, ddof=1)), dropped)
+                # (1 + count) / (B + 1): a p-value is never 0 with finitely many replicates
+                extreme = min(np.count_nonzero(diff <= 0), np.count_nonzero(diff >= 0))
+                p_values[(names[i], names[j])] = float(min(1.0, 2 * (1 + extreme) / (len(diff) + 1)))
+        results.append(PairedBootstrapResult(name, names, estimates, differences, p_values))
+    return results
+
+
+def _difference(stat: Callable[[OperatingPoints], float]) -> Callable[[list[OperatingPoints]], float]:
+    return lambda ops: stat(ops[0]) - stat(ops[1])
 
 
 # ---------------------------------------------------------------------------- curve bands
@@ -1138,8 +1167,9 @@ def bootstrap_curve_band(
                                                    confidence_level, "percentile", caller)
     s = next(iter(scores.values()))
     resampler = _Resampler(is_pos, s, weights, stratified)
-    values, _ = _replicates([resampler], [lambda op: _curve_on_grid(op, curve, x)], int(n_resamples),
-                            np.random.default_rng(rng), progress, f"bootstrap {curve} band", False, width=len(x))
+    paired, _ = _replicates([resampler], lambda op: _curve_on_grid(op, curve, x), len(x), int(n_resamples),
+                            np.random.default_rng(rng), progress, f"bootstrap {curve} band")
+    values = paired[:, 0, :]
     alpha = (1 - level) / 2
     lower, upper = np.quantile(values, [alpha, 1 - alpha], axis=0)
     return CurveBand(x, _curve_on_grid(resampler.op, curve, x), lower, upper)
