@@ -25,6 +25,7 @@ from ._docstrings import fill_doc
 from ._typing import ArrayLike, FloatArray
 from ._validation import check_real
 from .exceptions import InvalidParameterError, IsometricsError
+from .gain import _gain
 from .operating_points import OperatingPoints
 
 __all__ = ["RocHull", "PrgHull", "RandomizedClassifier", "HullOptimum", "roc_convex_hull", "prg_convex_hull"]
@@ -367,9 +368,8 @@ def _prg_hull(op: OperatingPoints) -> PrgHull:
     keep = roc.tpr > 0
     idx = roc.indices[keep]
     tp, fp = op.tp[idx], op.fp[idx]
-    odds = op.n_positives / op.n_negatives
-    recall_gain = 1.0 - odds * (op.n_positives - tp) / tp
-    precision_gain = 1.0 - odds * fp / tp
+    recall_gain = _gain(tp / op.n_positives, op.prevalence)
+    precision_gain = _gain(tp / (tp + fp), op.prevalence)
     slopes = np.zeros(len(idx))
     with np.errstate(divide="ignore", invalid="ignore"):  # a vertical last segment has slope -inf
         slopes[1:] = np.diff(precision_gain) / np.diff(recall_gain)

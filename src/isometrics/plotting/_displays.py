@@ -9,6 +9,7 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
+from ..gain import _gain
 from ..interpolation import interpolate_pr_points
 from ..level_curves import LevelCurve, break_even_line, level_curve
 from ..metrics import Metric, parse_metric
@@ -274,9 +275,7 @@ class PrgDisplay(_Base):
             ax.plot([0, 1], [1, 0], color="0.5", linewidth=0.8, label="F1 of always-positive")
         self._level_lines(ax, "prg")
         if self.best is not None and self.best.recall > 0 and self.best.precision > 0:
-            pi = self.prevalence
-            rg = (self.best.recall - pi) / ((1 - pi) * self.best.recall)
-            pg = (self.best.precision - pi) / ((1 - pi) * self.best.precision)
+            rg, pg = _gain(np.array([self.best.recall, self.best.precision]), self.prevalence)
             ax.plot([rg], [pg], "o", color=line.get_color(),
                     label=f"best {self.best.metric.label} (t={self.best.threshold:.3g})")
         self._finish(ax, line, "recall gain", "precision gain", "Precision-Recall-Gain")

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..evaluation import BinaryEvaluation
 from ..exceptions import IsometricsError
+from ..gain import _gain
 from ..level_curves import level_curve
 from ..metrics import Metric
 
@@ -96,8 +97,8 @@ def _panels(results: list[BinaryEvaluation], metric: Metric, plotly: Any) -> str
         fig.add_trace(go.Scatter(x=[best.fp / op.n_negatives], y=[best.recall], **marker), 1, 1)
         fig.add_trace(go.Scatter(x=[best.recall], y=[best.precision], **marker), 1, 2)
         if best.tp > 0:
-            fig.add_trace(go.Scatter(x=[1 - (pi / (1 - pi)) * best.fn / best.tp],
-                                     y=[1 - (pi / (1 - pi)) * best.fp / best.tp], **marker), 1, 3)
+            gains = _gain(np.array([best.recall, best.precision]), pi)
+            fig.add_trace(go.Scatter(x=gains[:1], y=gains[1:], **marker), 1, 3)
     grey = dict(mode="lines", line=dict(color="#999", width=1), hoverinfo="name", showlegend=False)
     fig.add_trace(go.Scatter(x=[0, 1], y=[0, 1], name="chance", **grey), 1, 1)
     fig.add_trace(go.Scatter(x=[0, 1], y=[pi, pi], name=f"prevalence {pi:.3g}", **grey), 1, 2)
