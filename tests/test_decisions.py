@@ -42,8 +42,7 @@ def test_youden_is_informedness_and_tpr_minus_fpr_from_sklearn(rng):
 
 
 def test_ties_between_optimal_thresholds_are_reported():
-    # scores 0.9 (pos), 0.8 (neg), 0.7 (pos): F1 at 0.9 = 2/3 and at 0.7 = 4/5? make a real tie instead:
-    # y = [1, 0, 1, 0], s = [4, 3, 2, 1]: Youden J at 4: 0.5 - 0 = 0.5; at 2: 1 - 0.5 = 0.5.
+    # y = [1, 0, 1, 0], s = [4, 3, 2, 1]: Youden's J at 4 is 0.5 - 0 = 0.5, and at 2 it is 1 - 0.5 = 0.5.
     best = im.best_threshold([1, 0, 1, 0], [4, 3, 2, 1], metric="youden")
     assert best.n_ties == 2 and best.tied_thresholds == (4.0, 2.0) and best.threshold == 4.0
     assert best.to_dict()["tied_thresholds"] == [4.0, 2.0]

@@ -90,10 +90,10 @@ def _roc_curve(op: OperatingPoints) -> RocCurve:
 
 
 def _precision(op: OperatingPoints) -> FloatArray:
-    predicted = op.tp + op.fp
-    predicted[0] = 1.0  # no predicted positive: precision 1 by convention, set below
+    predicted = op.tp + op.fp  # > 0 after point 0 (zero-weight samples are gone)
+    predicted[0] = 1.0  # avoid 0/0 at point 0 ...
     precision = np.divide(op.tp, predicted, out=predicted)
-    precision[0] = 1.0
+    precision[0] = 1.0  # ... where nothing is predicted positive: precision 1 by convention
     return precision
 
 

@@ -127,7 +127,7 @@ def _metric_figure(results: list[BinaryEvaluation], metric: Metric, plotly: Any)
         op = r.operating_points
         curve = op.metric_curve(metric)
         best = next(b for b in r.best if b.metric.spec == metric.spec)
-        idx = _thin(op.n_points - 1, [best.index - 1]) + 1
+        idx = _thin(op.n_points - 1, [max(best.index - 1, 0)]) + 1
         fig.add_trace(go.Scatter(x=curve.thresholds[idx], y=curve.values[idx], mode="lines", name=_text(r.name),
                                  hovertemplate="threshold %{x:.4g}<br>" + _text(metric.label) + " %{y:.4f}"))
     fig.update_layout(height=380, xaxis_title="threshold (predict positive when score >= threshold)",
