@@ -327,7 +327,7 @@ def compare_scores(
     named += [(parse_metric(m).spec, _statistic("metric", m, None, caller)[1], False) for m in metrics]
     # one sort per scorer: the bootstrap draws on these operating points, and DeLong reads them
     resamplers = [_Resampler(is_pos, s, weights, False, per_sample=True) for s in scores.values()]
-    results = _paired_statistics(resamplers, is_pos, scores, weights, named, int(n_resamples), level, "percentile",
+    results = _paired_statistics(resamplers, names, named, int(n_resamples), level, "percentile",
                                  np.random.default_rng(rng), progress)
     differences = {r.statistic: r.differences[names] for r in results}
     p_values = {r.statistic: r.p_values[names] for r in results}

@@ -698,21 +698,21 @@ def _replicates(resamplers: list[_Resampler], stat: Callable[[OperatingPoints], 
     return out[valid], int(n_resamples - valid.sum())
 
 
-def _jackknife(is_pos: np.ndarray, columns: list[FloatArray], weights: FloatArray | None,
-               value: Callable[[list[OperatingPoints]], float], rng: np.random.Generator, n_blocks: int = 50
-               ) -> FloatArray:
-    """Delete-a-block jackknife values (for the BCa acceleration) of ``value`` on the
-    operating points of each score column, the same block left out of every column."""
-    n = len(is_pos)
+def _jackknife(resamplers: list[_Resampler], value: Callable[[list[OperatingPoints]], float],
+               rng: np.random.Generator, n_blocks: int = 50) -> FloatArray:
+    """Delete-a-block jackknife values (for the BCa acceleration) of ``value`` on every
+    scorer, the same block left out of each: per-sample resamplers built with count 0 for
+    the block and 1 elsewhere, so no sort again."""
+    n = len(resamplers[0].is_pos)
     blocks = np.array_split(rng.permutation(n), min(n_blocks, n))
-    base = np.ones(n) if weights is None else weights
     values = []
     for block in blocks:
-        w = base.copy()
-        w[block] = 0.0
-        if not (w[is_pos].sum() > 0 and w[~is_pos].sum() > 0):
+        counts = np.ones(n, dtype=np.int64)
+        counts[block] = 0
+        ops = [r.build((counts, None)) for r in resamplers]
+        if any(op is None for op in ops):
             continue
-        values.append(value([OperatingPoints._from_validated(is_pos, c, w, True) for c in columns]))
+        values.append(value(ops))  # type: ignore[arg-type]
     return np.array(values)
 
 
@@ -839,10 +839,14 @@ def _bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: Flo
         dist = paired[:, 0, :]
     if len(dist) < 2:
         raise IsometricsError(f"{caller}: only {len(dist)} replicate(s) had both classes; use stratified=True.")
+    per_sample = None
+    if method == "bca":
+        per_sample = resampler if resampler.weighted else _Resampler(is_pos, scores, weights, False, per_sample=True,
+                                                                        op=resampler.op)
     out = {}
     for k, (name, fn, _) in enumerate(named):
         estimate = fn(resampler.op)
-        jack = _jackknife(is_pos, [scores], weights, _first(fn), rng) if method == "bca" else None
+        jack = _jackknife([per_sample], _first(fn), rng) if per_sample is not None else None
         values = dist[:, k]
         out[name] = BootstrapResult(name, float(estimate), _interval(estimate, values, level, method, jack), level,
                                     method, values, float(np.std(values, ddof=1)), dropped)
@@ -1027,12 +1031,11 @@ def bootstrap_compare(
     if len(scores) < 2:
         raise IsometricsError(f"{caller}: give at least two score columns to compare.")
     resamplers = [_Resampler(is_pos, s, weights, stratified, per_sample=True) for s in scores.values()]
-    return _paired_statistics(resamplers, is_pos, scores, weights, [(name, stat, compact)], int(n_resamples), level,
+    return _paired_statistics(resamplers, tuple(scores), [(name, stat, compact)], int(n_resamples), level,
                               method, np.random.default_rng(rng), progress)[0]
 
 
-def _paired_statistics(resamplers: list[_Resampler], is_pos: np.ndarray, scores: dict[str, FloatArray],
-                       weights: FloatArray | None,
+def _paired_statistics(resamplers: list[_Resampler], names: tuple[str, ...],
                        named: list[tuple[str, Callable[[OperatingPoints], float], bool]], n_resamples: int,
                        level: float, method: str, rng: np.random.Generator, progress: bool
                        ) -> list[PairedBootstrapResult]:
@@ -1041,7 +1044,6 @@ def _paired_statistics(resamplers: list[_Resampler], is_pos: np.ndarray, scores:
     compact = any(c for _, _, c in named)
     dist, dropped = _replicates(resamplers, _many(stats), len(stats), n_resamples, rng, progress,
                                 f"bootstrap {', '.join(name for name, _, _ in named)}", compact)
-    names = tuple(scores)
     results = []
     for k, (name, stat, _) in enumerate(named):
         estimates = np.array([stat(r.op) for r in resamplers])
@@ -1052,8 +1054,7 @@ def _paired_statistics(resamplers: list[_Resampler], is_pos: np.ndarray, scores:
                 est = float(estimates[i] - estimates[j])
                 jack = None
                 if method == "bca":
-                    jack = _jackknife(is_pos, [scores[names[i]], scores[names[j]]], weights,
-                                      _difference(stat), rng)
+                    jack = _jackknife([resamplers[i], resamplers[j]], _difference(stat), rng)
                 ci = _interval(est, diff, level, method, jack)
                 differences[(names[i], names[j])] = BootstrapResult(
                     f"{name}: {names[i]} - {names[j]}", est, ci, level, method, diff,
