@@ -26,6 +26,7 @@ __all__ = [
     "infer_pos_label",
     "label_set",
     "check_real",
+    "check_integer",
     "check_option",
     "check_zero_division",
 ]
@@ -248,6 +249,40 @@ def check_real(
         hi = f"{'<=' if high_inclusive else '<'} {high:g}" if high < math.inf else ""
         rng = " and ".join(p for p in (lo, hi) if p)
         raise InvalidParameterError(f"{caller}: `{name}` must be a real number {rng}; got {value!r}.")
+    return v
+
+
+def check_integer(
+    value: Any,
+    name: str,
+    *,
+    caller: str,
+    low: int | None = None,
+    high: int | None = None,
+) -> int:
+    """Return ``value`` as a Python ``int``, checking that it is an integer in ``[low, high]``.
+
+    Accepts Python and NumPy integers and integral floats (``1000.0``); rejects bools,
+    strings, ``None``, NaN and non-integral numbers (``2.7`` is never truncated).
+    """
+    if isinstance(value, (bool, np.bool_)):
+        raise InvalidParameterError(f"{caller}: `{name}` must be an integer; got {value!r}.")
+    if isinstance(value, (numbers.Integral, np.integer)):
+        v = int(value)
+    elif isinstance(value, (numbers.Real, np.floating)) and math.isfinite(float(value)) and float(value).is_integer():
+        v = int(value)
+    else:
+        raise InvalidParameterError(
+            f"{caller}: `{name}` must be an integer; got {value!r}"
+            + (" (a count is never rounded: pass a whole number)." if isinstance(value, (numbers.Real, np.floating))
+               and not isinstance(value, bool) and value == value else ".")
+        )
+    if (low is not None and v < low) or (high is not None and v > high):
+        lo = f">= {low}" if low is not None else ""
+        hi = f"<= {high}" if high is not None else ""
+        raise InvalidParameterError(
+            f"{caller}: `{name}` must be an integer {' and '.join(p for p in (lo, hi) if p)}; got {value!r}."
+        )
     return v
 
 
