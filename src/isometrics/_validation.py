@@ -270,7 +270,7 @@ def check_integer(
     if isinstance(value, (numbers.Integral, np.integer)):
         v = int(value)
     elif isinstance(value, (numbers.Real, np.floating)) and math.isfinite(float(value)) and float(value).is_integer():
-        v = int(value)
+        v = int(float(value))
     else:
         raise InvalidParameterError(
             f"{caller}: `{name}` must be an integer; got {value!r}"
