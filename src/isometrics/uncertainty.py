@@ -963,7 +963,7 @@ def _weight_kind(weight_kind: Any, weights: FloatArray | None, caller: str, stac
             first = int(np.flatnonzero(~whole)[0])
             raise InvalidParameterError(
                 f"{caller}: weight_kind='frequency' needs whole-number sample_weight (each row stands for that many "
-                f"identical samples); got {weights[first]!r} at index {first} ({int((~whole).sum())} non-integer "
+                f"identical samples); got {float(weights[first])!r} at index {first} ({int((~whole).sum())} non-integer "
                 "values). Pass weight_kind='sampling' for sampling or importance weights."
             )
         total = float(weights.sum())
