@@ -215,7 +215,7 @@ def _check_column(values: Any, *, caller: str, name: str = "y_score") -> FloatAr
     try:
         return check_scores(values, caller=caller, name=name)
     except IsometricsError as exc:
-        shape = getattr(values, "shape", None)
+        shape: tuple[int, ...] | None = getattr(values, "shape", None)
         if shape is None:
             try:
                 shape = np.shape(values)
