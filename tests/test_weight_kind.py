@@ -230,3 +230,43 @@ def test_weight_kind_is_one_keyword_with_one_description():
         [doc] = [p for p in FunctionDoc(f)["Parameters"] if p.name == "weight_kind"]
         texts.add((doc.type, tuple(doc.desc)))
     assert len(texts) == 1
+
+
+def _warning_line(category, call):
+    """The line a warning of ``category`` points at (the caller's, for a correct stacklevel)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        call()
+    [warning] = [w for w in caught if issubclass(w.category, category)]
+    return warning.filename, warning.lineno
+
+
+def test_warnings_point_at_the_callers_line():
+    y, s, w = _titanic()
+    here = __file__
+    calls = {
+        "bootstrap": lambda: im.bootstrap(y, s, sample_weight=w, n_resamples=20, rng=0),
+        "bootstrap_areas": lambda: im.bootstrap_areas(y, s, sample_weight=w, n_resamples=20, rng=0),
+        "bootstrap_curve_band": lambda: im.bootstrap_curve_band(y, s, sample_weight=w, n_resamples=20, rng=0),
+        "bootstrap_compare": lambda: im.bootstrap_compare(y, {"a": s, "b": -s}, sample_weight=w, n_resamples=20,
+                                                          rng=0),
+        "compare_scores": lambda: im.compare_scores(y, s, _other(s), sample_weight=w, n_resamples=20, rng=0),
+        "evaluate_scores": lambda: im.evaluate_scores(y, {"a": s}, sample_weight=w, n_resamples=20, rng=0),
+    }
+    for name, call in calls.items():  # the lambda's own line: where the public function is called
+        assert _warning_line(im.WeightKindWarning, call) == (here, call.__code__.co_firstlineno), name
+    z = np.linspace(0, 1, len(y))
+    undefined = {
+        "bootstrap": lambda: im.bootstrap(y, z, statistic="metric", metric="precision", threshold=1.0,
+                                          n_resamples=50, rng=0),
+        "bootstrap_compare": lambda: im.bootstrap_compare(y, {"a": z, "b": z[::-1].copy()}, statistic="metric",
+                                                          metric="precision", threshold=1.0, n_resamples=50, rng=0),
+    }
+    for name, call in undefined.items():
+        assert _warning_line(im.UndefinedMetricWarning, call) == (here, call.__code__.co_firstlineno), name
+    degenerate = {
+        "delong_test": lambda: im.delong_test(y, s, 2 * s),
+        "compare_scores": lambda: im.compare_scores(y, s, 2 * s, n_resamples=20, rng=0),
+    }
+    for name, call in degenerate.items():
+        assert _warning_line(im.DegenerateDataWarning, call) == (here, call.__code__.co_firstlineno), name

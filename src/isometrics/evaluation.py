@@ -392,7 +392,7 @@ def compare_scores(
     scores = {names[0]: _check_column(score_a, caller=caller, name="score_a"),
               names[1]: _check_column(score_b, caller=caller, name="score_b")}
     checked = _bootstrap_iv(y_true, scores, sample_weight, pos_label, n_resamples, confidence_level, "percentile",
-                            weight_kind, caller, stacklevel=3)
+                            weight_kind, caller)
     data, level, kind = checked.data, checked.level, checked.weight_kind
     named = [_statistic(a, None, None, caller) for a in ("auroc", "average_precision", "auprg")]
     named += [(parse_metric(m).spec, _statistic("metric", m, None, caller)[1], False) for m in metrics]
@@ -400,7 +400,7 @@ def compare_scores(
     resamplers = [_Resampler(data.is_pos, s, data.weights, False, per_sample=True, frequency=kind == "frequency")
                   for s in data.scores.values()]
     results = _paired_statistics(resamplers, names, named, checked.n_resamples, level, "percentile",
-                                 np.random.default_rng(rng), progress, caller, weight_kind=kind, stacklevel=3)
+                                 np.random.default_rng(rng), progress, caller, weight_kind=kind)
     differences = {r.statistic: r.differences[names] for r in results}
     p_values = {r.statistic: r.p_values[names] for r in results}
     test = None

@@ -999,12 +999,16 @@ class _Bootstrap(NamedTuple):
 def _bootstrap_iv(y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: ArrayLike | None, pos_label: Any,
                   n_resamples: Any, confidence_level: Any, method: Any, weight_kind: Any, caller: str,
                   stacklevel: int = 4) -> _Bootstrap:
-    """Every input of a bootstrap checked before anything is computed (``scores`` already validated)."""
+    """Every input of a bootstrap checked before anything is computed (``scores`` already validated).
+
+    ``stacklevel`` (here and in the helpers below) is that of the warnings, counted from the
+    helper that warns: 4 points at the caller of a public function calling this directly.
+    """
     data = _binary_iv(y_true, scores, sample_weight, pos_label, caller)
     n = _check_resamples(n_resamples, caller)
     level = _check_level(confidence_level, caller)
     check_option(method, "method", ("percentile", "basic", "bca"), caller=caller)
-    kind = _weight_kind(weight_kind, data.weights, caller, stacklevel + 1)
+    kind = _weight_kind(weight_kind, data.weights, caller, stacklevel)
     return _Bootstrap(data, level, n, kind)
 
 
@@ -1246,7 +1250,7 @@ def _bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: Flo
     out = {}
     for k, (name, fn, _) in enumerate(named):
         estimate = estimates[k]
-        values, n_undefined = _defined(dist[:, k], name, n_resamples, caller, stacklevel + 1)
+        values, n_undefined = _defined(dist[:, k], name, n_resamples, caller, stacklevel)
         jack = _jackknife([per_sample], _first(fn), rng) if per_sample is not None else None
         out[name] = BootstrapResult(name, estimate, _interval(estimate, values, level, method, jack, caller, name),
                                     level, method, values, _standard_error(values), dropped, n_undefined,
@@ -1523,7 +1527,7 @@ def _paired_statistics(resamplers: list[_Resampler], names: tuple[str, ...],
                 label = f"{name}: {names[i]} - {names[j]}"
                 with np.errstate(invalid="ignore"):
                     diff = dist[:, i, k] - dist[:, j, k]
-                diff, n_undefined = _defined(diff, label, n_resamples, caller, stacklevel + 1)
+                diff, n_undefined = _defined(diff, label, n_resamples, caller, stacklevel)
                 est = float(estimates[i] - estimates[j])
                 jack = None
                 if method == "bca":
