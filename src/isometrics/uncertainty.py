@@ -473,7 +473,8 @@ def average_precision_ci(
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive.
+        Scores, higher meaning more likely positive; finite. One column: for
+        ``predict_proba`` output pass ``proba[:, 1]``.
     method : {"logit", "binomial"}, default="logit"
         The logit interval stays inside (0, 1); the binomial one can leave [0, 1].
     confidence_level : float, default=0.95
@@ -1116,7 +1117,8 @@ def bootstrap(
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive.
+        Scores, higher meaning more likely positive; finite. One column: for
+        ``predict_proba`` output pass ``proba[:, 1]``.
     statistic : {"auroc", "average_precision", "auprg", "auc_pr_interpolated", "metric", "best_threshold"}, default="auroc"
         An area; ``"metric"``: ``metric`` at ``threshold``, or at its re-optimised best
         threshold when ``threshold`` is None; ``"best_threshold"``: that threshold.
@@ -1280,7 +1282,8 @@ def bootstrap_areas(
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive.
+        Scores, higher meaning more likely positive; finite. One column: for
+        ``predict_proba`` output pass ``proba[:, 1]``.
     areas : tuple of str, default=("auroc", "average_precision", "auprg")
         Any of ``"auroc"``, ``"average_precision"``, ``"auprg"``, ``"auc_pr_interpolated"``.
     n_resamples, confidence_level, method, stratified, sample_weight, pos_label, rng, progress
@@ -1609,7 +1612,8 @@ def bootstrap_curve_band(
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive.
+        Scores, higher meaning more likely positive; finite. One column: for
+        ``predict_proba`` output pass ``proba[:, 1]``.
     curve : {"roc", "pr", "prg"}, default="roc"
         Which curve.
     grid : array-like of shape (n_grid,), default=None
