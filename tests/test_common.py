@@ -140,7 +140,8 @@ UNCERTAINTY = {
         [e.auroc, e.average_precision, e.auprg, *[r.estimate for r in e.intervals.values()]]
         for e in im.evaluate_scores(y, {"a": s, "b": _second(s)}, metrics=["f1", "youden"], sample_weight=w,
                                     weight_kind="sampling", pos_label=p, **_B)]),
-    "average_precision_ci": lambda y, s, w, p: _flat(im.average_precision_ci(y, s, sample_weight=w, pos_label=p)),
+    "average_precision_ci": lambda y, s, w, p: _flat(im.average_precision_ci(y, s, sample_weight=w,
+                                                                             weight_kind="sampling", pos_label=p)),
     "delong": lambda y, s, w, p: _flat(*(lambda r: (r.auroc, r.covariance))(im.delong(y, {"a": s, "b": _second(s)},
                                                                                       pos_label=p))),
     "delong_test": lambda y, s, w, p: _flat(*(lambda t: (t.difference, t.z, t.p_value, t.confidence_interval))(

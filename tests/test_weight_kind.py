@@ -270,3 +270,29 @@ def test_warnings_point_at_the_callers_line():
     }
     for name, call in degenerate.items():
         assert _warning_line(im.DegenerateDataWarning, call) == (here, call.__code__.co_firstlineno), name
+
+
+def test_boyd_interval_counts_frequencies_and_is_scale_free_for_sampling_weights(rng):
+    # Boyd et al.'s n is the number of positives: the frequency total for frequency weights
+    # (so the aggregated table gives the expanded data's interval, exactly), and Kish's
+    # effective number (sum w)^2 / sum w^2 for sampling weights, unchanged by any scale.
+    y, s, w = _titanic()
+    reps = w.astype(int)
+    expanded = im.average_precision_ci(np.repeat(y, reps), np.repeat(s, reps))
+    assert im.average_precision_ci(y, s, sample_weight=w, weight_kind="frequency") == pytest.approx(expanded,
+                                                                                                    rel=1e-12)
+    ap = im.average_precision(y, s, sample_weight=w)
+    pos = w[y == 1]
+    kish = pos.sum() ** 2 / (pos**2).sum()
+    z = 1.959963984540054
+    half = z * np.sqrt(ap * (1 - ap) / kish)
+    sampling = im.average_precision_ci(y, s, sample_weight=w, weight_kind="sampling", method="binomial")
+    assert sampling == pytest.approx((ap - half, ap + half), rel=1e-12)
+    for scale in (1e-300, 1e-170, 3.5, 1e160, 1e300):
+        assert im.average_precision_ci(y, s, sample_weight=w * scale, weight_kind="sampling",
+                                       method="binomial") == pytest.approx(sampling, rel=1e-9)
+    ones = np.ones(len(y))
+    assert im.average_precision_ci(y, s, sample_weight=ones, weight_kind="sampling") == pytest.approx(
+        im.average_precision_ci(y, s), rel=1e-12)
+    with pytest.warns(im.WeightKindWarning):
+        im.average_precision_ci(y, s, sample_weight=w)

@@ -459,7 +459,7 @@ def _delong_pair(result: DelongResult, level: float, caller: str, stacklevel: in
 # ---------------------------------------------------------------------------- Boyd et al.
 def average_precision_ci(
     y_true: ArrayLike, y_score: ArrayLike, *, method: str = "logit", confidence_level: float = 0.95,
-    sample_weight: ArrayLike | None = None, pos_label: Any = None,
+    sample_weight: ArrayLike | None = None, weight_kind: WEIGHT_KINDS | None = None, pos_label: Any = None,
 ) -> tuple[float, float]:
     r"""Boyd et al.'s binomial or logit interval for average precision.
 
@@ -480,7 +480,15 @@ def average_precision_ci(
     confidence_level : float, default=0.95
         In (0, 1).
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights; ``n`` is then the weight of the positives.
+        Non-negative sample weights. ``n`` is then the total weight of the positives
+        for frequency weights, and Kish's effective number of positives
+        :math:`(\sum w)^2 / \sum w^2` over the positives for sampling weights (the
+        same when all weights are 1; unchanged when all weights are scaled).
+    weight_kind : {"sampling", "frequency"} or None, default=None
+        What ``sample_weight`` means: ``"frequency"``, each row stands for ``w``
+        identical samples (whole numbers); ``"sampling"``, sampling or importance
+        weights. ``None``: as ``"sampling"``, with a ``WeightKindWarning`` when the
+        weights are whole numbers that are not all equal.
     pos_label : int, float, bool or str, default=None
         The label of the positive class. ``None`` infers it when the labels are
         {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
@@ -492,9 +500,17 @@ def average_precision_ci(
 
     Raises
     ------
+    InvalidParameterError
+        If ``method``, ``confidence_level`` or ``weight_kind`` is invalid, or
+        ``weight_kind="frequency"`` with weights that are not whole numbers.
     ValueError
-        If ``method`` is unknown, or AP is 0 or 1 (the logit is infinite), and for the
-        bad inputs of :func:`average_precision`.
+        If AP is 0 or 1 (the logit is infinite), and for the bad inputs of
+        :func:`average_precision`.
+
+    Warns
+    -----
+    WeightKindWarning
+        As :func:`bootstrap`.
 
     References
     ----------
@@ -512,8 +528,15 @@ def average_precision_ci(
     check_option(method, "method", ("logit", "binomial"), caller=caller)
     level = _check_level(confidence_level, caller)
     data = _binary_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
+    kind = _weight_kind(weight_kind, data.weights, caller, stacklevel=3)
     op = OperatingPoints._from_validated(data.is_pos, data.scores["score"], data.weights, True)
-    return _boyd_interval(op.average_precision(), op.n_positives, method, level)
+    n = float(op.n_positives)
+    if kind == "sampling":
+        assert data.weights is not None
+        v = data.weights[data.is_pos]
+        v = v / v.max()  # scale-free: no overflow or underflow of the squares
+        n = float(v.sum()) ** 2 / float(np.dot(v, v))
+    return _boyd_interval(op.average_precision(), n, method, level)
 
 
 def _boyd_interval(theta: float, n: float, method: str, level: float) -> tuple[float, float]:
@@ -979,10 +1002,10 @@ def _weight_kind(weight_kind: Any, weights: FloatArray | None, caller: str, stac
         positive = weights[weights > 0]
         if positive.min() != positive.max() and whole.all() and positive.max() <= _EXACT_COUNTS:
             warnings.warn(
-                f"{caller}: sample_weight holds whole numbers that are not all equal, and the bootstrap resamples "
-                "the rows, each carrying its weight (weight_kind='sampling'). If each row stands for that many "
-                "identical samples, pass weight_kind='frequency' (the intervals differ greatly); pass "
-                "weight_kind='sampling' to silence this warning.",
+                f"{caller}: sample_weight holds whole numbers that are not all equal; they are taken as sampling "
+                "weights (weight_kind='sampling': the rows are the units of the interval, each carrying its "
+                "weight). If each row stands for that many identical samples, pass weight_kind='frequency' (the "
+                "intervals differ greatly); pass weight_kind='sampling' to silence this warning.",
                 WeightKindWarning, stacklevel=stacklevel,
             )
     return "sampling"
