@@ -108,3 +108,89 @@ def test_inputs_are_not_mutated(name, data):
     REGISTRY[name](y, s, w, None)
     for a, b in zip((y, s, w), copies):
         np.testing.assert_array_equal(a, b)
+
+
+# ---------------------------------------------------------------------------- uncertainty
+# The uncertainty functions on the same inputs. Each entry maps (y_true, y_score, sample_weight,
+# pos_label) to its point estimates (deterministic: the replicates are not compared), so that
+# the score validation, the errors, non-mutation and order invariance are checked for every
+# function that takes y_score. Multi-scorer functions get a second scorer made elementwise from
+# y_score, so a bad y_score (2-D, NaN, wrong length) reaches them as a bad column.
+def _second(s):
+    with np.errstate(invalid="ignore"):  # sin(inf) is NaN: the first column's error is the one expected
+        return np.sin(3 * np.asarray(s, dtype=float))
+
+
+_B = dict(n_resamples=20, rng=0)
+UNCERTAINTY = {
+    "bootstrap": lambda y, s, w, p: _flat(im.bootstrap(y, s, sample_weight=w, weight_kind="sampling", pos_label=p,
+                                                       **_B).estimate),
+    "bootstrap metric": lambda y, s, w, p: _flat(im.bootstrap(y, s, statistic="metric", metric="f2", threshold=0.4,
+                                                              sample_weight=w, weight_kind="sampling", pos_label=p,
+                                                              **_B).estimate),
+    "bootstrap_areas": lambda y, s, w, p: _flat(*[r.estimate for r in im.bootstrap_areas(
+        y, s, sample_weight=w, weight_kind="sampling", pos_label=p, **_B).values()]),
+    "bootstrap_curve_band": lambda y, s, w, p: _flat(im.bootstrap_curve_band(
+        y, s, curve="prg", sample_weight=w, weight_kind="sampling", pos_label=p, **_B).estimate),
+    "bootstrap_compare": lambda y, s, w, p: _flat(im.bootstrap_compare(
+        y, {"a": s, "b": _second(s)}, sample_weight=w, weight_kind="sampling", pos_label=p, **_B).estimates),
+    "compare_scores": lambda y, s, w, p: _flat(*[r.estimate for r in im.compare_scores(
+        y, s, _second(s), sample_weight=w, weight_kind="sampling", pos_label=p, **_B).differences.values()]),
+    "evaluate_scores": lambda y, s, w, p: _flat(*[
+        [e.auroc, e.average_precision, e.auprg, *[r.estimate for r in e.intervals.values()]]
+        for e in im.evaluate_scores(y, {"a": s, "b": _second(s)}, metrics=["f1", "youden"], sample_weight=w,
+                                    weight_kind="sampling", pos_label=p, **_B)]),
+    "average_precision_ci": lambda y, s, w, p: _flat(im.average_precision_ci(y, s, sample_weight=w,
+                                                                             weight_kind="sampling", pos_label=p)),
+    "delong": lambda y, s, w, p: _flat(*(lambda r: (r.auroc, r.covariance))(im.delong(y, {"a": s, "b": _second(s)},
+                                                                                      pos_label=p))),
+    "delong_test": lambda y, s, w, p: _flat(*(lambda t: (t.difference, t.z, t.p_value, t.confidence_interval))(
+        im.delong_test(y, s, _second(s), pos_label=p))),
+}
+UNWEIGHTED = {"delong", "delong_test"}  # DeLong's U-statistic takes no sample weights
+
+
+@pytest.mark.parametrize("name", UNCERTAINTY)
+def test_uncertainty_point_estimates_are_order_invariant(name, data, rng):
+    y, s, w = data
+    perm = rng.permutation(len(y))
+    np.testing.assert_allclose(UNCERTAINTY[name](y[perm], s[perm], w[perm], None), UNCERTAINTY[name](y, s, w, None),
+                               rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("name", UNCERTAINTY)
+def test_uncertainty_string_labels(name, data):
+    y, s, w = data
+    f = UNCERTAINTY[name]
+    np.testing.assert_allclose(f(np.where(y == 1, "yes", "no"), s, w, "yes"), f(y, s, w, None), rtol=1e-12,
+                               atol=1e-12)
+
+
+@pytest.mark.parametrize("name", UNCERTAINTY)
+@pytest.mark.parametrize("bad, match", [
+    # predict_proba output where one score column belongs: refused, with what to pass instead
+    (lambda y, s, w: (y, np.c_[1 - s, s], w), r"must be 1-D .* got an array of shape \(120, 2\); for predict_proba "
+                                              r"output pass proba\[:, 1\]"),
+    (lambda y, s, w: (y, np.where(np.arange(len(s)) == 3, np.nan, s), w), "contains 1 NaN value"),
+    (lambda y, s, w: (y, np.where(np.arange(len(s)) == 3, np.inf, s), w), "contains 1 infinite value"),
+    (lambda y, s, w: (y, s.astype(str), w), "must be numeric scores"),
+    (lambda y, s, w: (y[:-1], s, w), "different numbers of samples"),
+    (lambda y, s, w: (np.ones_like(y), s, w), "one class"),
+    (lambda y, s, w: (y, s, -w), "negative values"),
+])
+def test_uncertainty_bad_input_errors(name, data, bad, match):
+    if name in UNWEIGHTED and match == "negative values":
+        pytest.skip("takes no sample weights")
+    y, s, w = data
+    yb, sb, wb = bad(y, s, w)
+    with pytest.raises(im.IsometricsError, match=match):
+        UNCERTAINTY[name](yb, sb, wb, None)
+
+
+@pytest.mark.parametrize("name", UNCERTAINTY)
+def test_uncertainty_inputs_are_not_mutated(name, data):
+    y, s, w = data
+    copies = (y.copy(), s.copy(), w.copy())
+    UNCERTAINTY[name](y, s, w, None)
+    for a, b in zip((y, s, w), copies):
+        np.testing.assert_array_equal(a, b)

@@ -138,7 +138,7 @@ def test_delong_interval_coverage_of_a_binormal_model():
     for _ in range(400):
         y = (rng.random(150) < 0.4).astype(int)
         s = rng.normal(size=150) + mu * y
-        low, high = im.delong(y, s).confidence_interval(0.95)[0]
+        low, high = im.delong(y, s).confidence_interval(0.95)
         covered += low <= true_auc <= high
     assert 0.93 <= covered / 400 <= 0.97
 
@@ -214,7 +214,8 @@ def test_paired_comparison_keeps_the_pairing(rng):
     (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], confidence_level=1.0), r"`confidence_level`"),
     (lambda: im.bootstrap([1, 1], [.1, .2]), r"one class"),
     (lambda: im.delong([0, 1, 1], [.1, .2, .3]), r"at least 2 samples of each class"),
-    (lambda: im.delong_test([0, 1, 0, 1], [.1, .2, .3, .4], [.1, .2, .3, .4]), r"zero variance"),
+    (lambda: im.delong_test([1, 1, 0, 0], [1, 0, 2, 2], [1, 2, 0, 0]), r"AUROCs differ \(0 and 1\) but DeLong's "
+                                                                          r"variance of their difference is 0"),
     (lambda: im.bootstrap_compare([0, 1, 0, 1], [.1, .2, .3, .4]), r"at least two score columns"),
     (lambda: im.average_precision_ci([0, 1, 0, 1], [.1, .9, .2, .8]), r"needs 0 < AP < 1"),
 ])
@@ -309,3 +310,213 @@ def test_bca_interval_is_close_to_scipys(rng):
     theirs = stats.bootstrap((y, s), lambda a, b: skm.roc_auc_score(a, b), paired=True, vectorized=False,
                              method="BCa", n_resamples=2000, rng=np.random.default_rng(9)).confidence_interval
     assert ours == pytest.approx((theirs.low, theirs.high), abs=0.015)
+
+
+# ---------------------------------------------------------------------------- issue 9
+def _proba_data(rng, n=300):
+    y = (rng.random(n) < 0.4).astype(int)
+    p = 1 / (1 + np.exp(-(rng.normal(size=n) + 1.5 * y)))
+    return y, p
+
+
+@pytest.mark.parametrize("call", [
+    lambda y, proba: im.bootstrap(y, proba, n_resamples=20, rng=0),
+    lambda y, proba: im.bootstrap_areas(y, proba, n_resamples=20, rng=0),
+    lambda y, proba: im.bootstrap_curve_band(y, proba, n_resamples=20, rng=0),
+    lambda y, proba: im.average_precision_ci(y, proba),
+    lambda y, proba: im.delong_test(y, proba, proba[:, 1]),
+    lambda y, proba: im.compare_scores(y, proba[:, 1], proba, n_resamples=20, rng=0),
+    lambda y, proba: im.evaluate_scores(y, {"model": proba}, n_resamples=20, rng=0),
+    lambda y, proba: im.delong(y, {"model": proba}),
+    lambda y, proba: im.bootstrap_compare(y, {"a": proba[:, 1], "b": proba}, n_resamples=20, rng=0),
+])
+def test_predict_proba_output_is_refused_where_one_score_column_belongs(rng, call):
+    # issue 9 item 1: bootstrap used column 0 of predict_proba output and reported 1 - AUROC
+    y, p = _proba_data(rng)
+    proba = np.c_[1 - p, p]
+    with pytest.raises(im.IsometricsError, match=r"got an array of shape \(300, 2\); for predict_proba output pass "
+                                                  r"proba\[:, 1\]"):
+        call(y, proba)
+
+
+@pytest.mark.parametrize("call", [
+    lambda y, proba: im.delong(y, proba),
+    lambda y, proba: im.bootstrap_compare(y, proba, n_resamples=20, rng=0),
+])
+def test_predict_proba_output_is_not_two_scorers(rng, call):
+    # a 2-D array is one column per scorer; two columns that sum to 1 are one model's probabilities
+    y, p = _proba_data(rng)
+    with pytest.raises(im.IsometricsError, match=r"sum to 1 in every row, as predict_proba output does"):
+        call(y, np.c_[1 - p, p])
+    other = rng.random(len(y))
+    assert im.delong(y, np.c_[other, p]).auroc[1] == pytest.approx(skm.roc_auc_score(y, p), rel=1e-12)
+
+
+def test_bootstrap_of_the_positive_column_is_the_auroc(rng):
+    y, p = _proba_data(rng)
+    assert im.bootstrap(y, p, n_resamples=20, rng=0).estimate == pytest.approx(skm.roc_auc_score(y, p), rel=1e-12)
+
+
+def test_metric_at_a_threshold_above_every_score_raises(rng):
+    # issue 9 item 4: precision at a threshold nothing reaches is 0/0; it returned NaN silently
+    y = (rng.random(100) < 0.3).astype(int)
+    s = rng.random(100)
+    for call in (lambda: im.bootstrap(y, s, statistic="metric", metric="precision", threshold=2.0, n_resamples=20),
+                 lambda: im.bootstrap_compare(y, {"a": s, "b": s / 4}, statistic="metric", metric="precision",
+                                              threshold=0.5, n_resamples=20)):
+        with pytest.raises(im.IsometricsError, match=r"precision at threshold [\d.]+( of 'b')? is undefined \(0/0\) on the "
+                                                      r"data: no sample has a score >= [\d.]+ \(the highest is "
+                                                      r"[\d.]+\), so nothing is predicted positive"):
+            call()
+    # metrics that stay defined with nothing predicted positive (recall 0, F1 0) are not refused
+    assert im.bootstrap(y, s, statistic="metric", metric="f1", threshold=2.0, n_resamples=20).estimate == 0.0
+
+
+def test_replicates_where_the_metric_is_undefined_are_counted_and_warned(rng):
+    # precision at the highest score is 0/0 on every replicate that did not draw that one
+    # sample: a share (1 - 1/n)^n ~ 1/e of them (binomial sd ~ 10 of 400)
+    n = 60
+    y = (rng.random(n) < 0.4).astype(int)
+    s = rng.random(n)
+    with pytest.warns(im.UndefinedMetricWarning, match=r"undefined \(0/0\) on \d+ of the 400 replicates"):
+        result = im.bootstrap(y, s, statistic="metric", metric="precision", threshold=s.max(), n_resamples=400,
+                              rng=3)
+    expected = 400 * (1 - 1 / n) ** n
+    assert abs(result.n_undefined - expected) < 40
+    assert result.n_undefined + len(result.bootstrap_distribution) + result.n_dropped == 400
+    assert np.isfinite(result.bootstrap_distribution).all() and np.isfinite(result.confidence_interval).all()
+    assert result.to_dict()["n_undefined"] == result.n_undefined
+    with pytest.warns(im.UndefinedMetricWarning):
+        paired = im.bootstrap_compare(y, {"a": s, "b": s[::-1].copy()}, statistic="metric", metric="precision",
+                                      threshold=s.max(), n_resamples=100, rng=3)
+    diff = paired.differences[("a", "b")]
+    assert diff.n_undefined > 0 and np.isfinite(diff.confidence_interval).all()
+
+
+def test_a_statistic_almost_never_defined_raises():
+    values = np.array([np.nan, 0.5, np.nan, np.nan])
+    with pytest.raises(im.IsometricsError, match=r"^bootstrap: x is undefined \(0/0\) on 3 of the 5 replicates, "
+                                                  r"leaving 1; it is too rarely defined for an interval"):
+        unc._defined(values, "x", 5, "bootstrap", 2)
+
+
+def test_best_threshold_replicates_at_infinity_give_no_nan(rng):
+    # Scores without signal and false positives 20 times dearer than misses: whenever the top
+    # drawn sample is a negative, predicting nothing (threshold +inf) is best. np.quantile and
+    # np.std give NaN next to +inf; the percentile interval reaches +inf instead.
+    y = (rng.random(80) < 0.3).astype(int)
+    s = rng.random(80)
+    s[np.argmax(s)] += 1.0
+    y[np.argmax(s)] = 0  # so +inf is best on the data too
+    result = im.bootstrap(y, s, statistic="best_threshold", metric="cost(fp=20, fn=1)", n_resamples=200, rng=1)
+    assert result.estimate == np.inf
+    assert np.isinf(result.bootstrap_distribution).sum() > 50
+    assert not np.isnan(result.confidence_interval).any()
+    assert result.confidence_interval[1] == np.inf and result.standard_error == np.inf
+    # reflecting the quantiles about an infinite estimate is undefined: said, not NaN
+    with pytest.raises(im.IsometricsError, match=r"the basic interval of best threshold for cost\(fp=20, fn=1\) "
+                                                  r"is undefined.*use method='percentile'"):
+        im.bootstrap(y, s, statistic="best_threshold", metric="cost(fp=20, fn=1)", n_resamples=200, rng=1,
+                     method="basic")
+
+
+def test_prg_band_left_of_the_first_point_is_its_precision_gain():
+    # Ties put every positive in the top group: the PRG curve's first point has recall gain 1.
+    # Left of it the curve is the image of the ROC segment from (0, 0), where FP/TP and so the
+    # precision gain 1 - (P/N) FP/TP are constant (Flach & Kull 2015): it was NaN on the grid.
+    y = np.array([1] * 10 + [0] * 30)
+    s = np.array([2.0] * 10 + [2.0] * 3 + [1.0] * 27)
+    band = im.bootstrap_curve_band(y, s, curve="prg", grid=[0.0, 0.5, 0.99], n_resamples=50, rng=0)
+    pg_first = 1 - (10 / 30) * (3 / 10)
+    np.testing.assert_allclose(band.estimate, pg_first, rtol=1e-12)
+    assert np.isfinite(band.lower).all() and np.isfinite(band.upper).all()
+
+
+@pytest.mark.parametrize("bad", ["abc", None, float("nan"), 2.5, True, 1])
+@pytest.mark.parametrize("name, call", [
+    ("bootstrap", lambda n: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=n)),
+    ("bootstrap_areas", lambda n: im.bootstrap_areas([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=n)),
+    ("bootstrap_curve_band", lambda n: im.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=n)),
+    ("bootstrap_compare", lambda n: im.bootstrap_compare([0, 1, 0, 1], {"a": [.1, .2, .3, .4], "b": [4, 1, 3, 2]},
+                                                         n_resamples=n)),
+    ("compare_scores", lambda n: im.compare_scores([0, 1, 0, 1], [.1, .2, .3, .4], [4, 1, 3, 2], n_resamples=n)),
+    ("evaluate_scores", lambda n: im.evaluate_scores([0, 1, 0, 1], {"a": [.1, .2, .3, .4]}, n_resamples=n)),
+])
+def test_n_resamples_must_be_an_integer_of_at_least_2(name, call, bad):
+    # issue 9 item 6: "abc", None and NaN raised raw Python errors, 2.5 was truncated
+    if name == "evaluate_scores" and bad is None:
+        assert call(None)[0].intervals == {}  # None means "no intervals" there
+        return
+    with pytest.raises(im.InvalidParameterError, match=rf"^{name}: `n_resamples` must be an integer"):
+        call(bad)
+
+
+def test_n_resamples_accepts_integral_values():
+    y, s = [0, 1, 0, 1, 1, 0], [.1, .2, .3, .4, .5, .05]
+    assert len(im.bootstrap(y, s, n_resamples=np.int64(5), rng=0).bootstrap_distribution) <= 5
+    assert len(im.bootstrap(y, s, n_resamples=5.0, rng=0).bootstrap_distribution) <= 5
+
+
+def test_delong_p_value_in_the_far_tail_against_mpmath(rng):
+    # issue 9 item 11: 2 * cdf(-|z|) cancels to 0 beyond |z| ~ 8.3 and loses digits from ~5.
+    # abs=0: a p-value of 1e-33 must be right to its own digits. The tolerance is erfc's
+    # conditioning at |z|/sqrt(2) (about z^2 eps; see tests/property).
+    import mpmath
+
+    n = 600
+    y = (rng.random(n) < 0.5).astype(int)
+    test = im.delong_test(y, rng.normal(size=n) + 1.5 * y, rng.normal(size=n) + 0.2 * y)
+    assert abs(test.z) > 9
+    with mpmath.workdps(50):
+        exact = float(mpmath.erfc(abs(mpmath.mpf(test.z)) / mpmath.sqrt(2)))
+        assert test.p_value == pytest.approx(exact, rel=1e-13, abs=0)
+        for z in (-9.13, -5.0, 0.5, 12.0, 30.0):
+            expected = float(2 * mpmath.ncdf(-abs(mpmath.mpf(z))))
+            assert unc._two_sided_p(z) == pytest.approx(expected, rel=1e-14 + 4 * z * z * 2.3e-16, abs=0)
+    assert unc._two_sided_p(-9.13) == pytest.approx(6.8e-20, rel=0.05, abs=0)
+
+
+@pytest.mark.parametrize("second", [lambda s: s.copy(), lambda s: np.exp(3 * s) - 7])
+def test_identical_or_monotone_equivalent_scorers_give_z_0_p_1(rng, second):
+    # pROC's answer for a difference with zero variance: z = 0, p = 1 (and a warning), not an error
+    y = (rng.random(200) < 0.4).astype(int)
+    s = np.round(rng.normal(size=200) + y, 1)
+    with pytest.warns(im.DegenerateDataWarning, match=r"zero variance"):
+        test = im.delong_test(y, s, second(s))
+    assert (test.z, test.p_value, test.difference) == (0.0, 1.0, 0.0)
+    assert test.confidence_interval == (0.0, 0.0)
+    with pytest.warns(im.DegenerateDataWarning):
+        comparison = im.compare_scores(y, s, second(s), n_resamples=20, rng=0)
+    assert comparison.delong.p_value == 1.0
+
+
+def test_delong_intervals_are_low_high_tuples(rng):
+    # issue 9 item 14: one convention, (low, high) floats; several scorers by name or all at once
+    y = (rng.random(150) < 0.4).astype(int)
+    a, b = rng.normal(size=150) + y, rng.normal(size=150) + 0.5 * y
+    auc, cov = naive_delong(y, [a, b])
+    z = 1.959963984540054
+    one = im.delong(y, a).confidence_interval()
+    assert isinstance(one, tuple) and len(one) == 2 and all(type(v) is float for v in one)
+    assert one == pytest.approx((auc[0] - z * math.sqrt(cov[0, 0]), auc[0] + z * math.sqrt(cov[0, 0])), rel=1e-9)
+    two = im.delong(y, {"a": a, "b": b})
+    assert two.confidence_interval(scorer="b") == pytest.approx(
+        (auc[1] - z * math.sqrt(cov[1, 1]), auc[1] + z * math.sqrt(cov[1, 1])), rel=1e-9)
+    assert two.confidence_interval(scorer=0) == pytest.approx(one, rel=1e-12)
+    assert two.confidence_intervals() == {"a": two.confidence_interval(scorer="a"),
+                                          "b": two.confidence_interval(scorer="b")}
+    with pytest.raises(im.InvalidParameterError, match=r"there are 2 scorers \['a', 'b'\]; pass scorer="):
+        two.confidence_interval()
+    with pytest.raises(im.InvalidParameterError, match=r"`scorer` must be one of \['a', 'b'\]; got 'c'"):
+        two.confidence_interval(scorer="c")
+    for result in (im.bootstrap(y, a, n_resamples=20, rng=0), im.delong_test(y, a, b)):
+        assert isinstance(result.confidence_interval, tuple) and len(result.confidence_interval) == 2
+    assert isinstance(im.average_precision_ci(y, a), tuple)
+
+
+def test_bootstrap_p_values_never_reach_0(rng):
+    # the bootstrap p-value is (1 + k) / (B + 1)-based, not 1 - cdf: at least 2 / (B + 1)
+    y = (rng.random(400) < 0.5).astype(int)
+    result = im.bootstrap_compare(y, {"a": rng.normal(size=400) + 3 * y, "b": rng.normal(size=400)},
+                                  n_resamples=99, rng=0)
+    assert result.p_values[("a", "b")] == pytest.approx(2 / 100)

@@ -40,6 +40,7 @@ from .exceptions import (
     InvalidParameterError,
     IsometricsError,
     UndefinedMetricWarning,
+    WeightKindWarning,
 )
 from .hull import HullOptimum, PrgHull, RandomizedClassifier, RocHull, prg_convex_hull, roc_convex_hull
 from .interpolation import (
@@ -213,5 +214,6 @@ __all__ = [
     "InvalidParameterError",
     "UndefinedMetricWarning",
     "DegenerateDataWarning",
+    "WeightKindWarning",
     "__version__",
 ]

@@ -13,6 +13,8 @@ __all__ = [
     "Average",
     "AVERAGE_OPTIONS",
     "ZeroDivision",
+    "WEIGHT_KINDS",
+    "WEIGHT_KIND_OPTIONS",
 ]
 
 FloatArray = NDArray[np.float64]
@@ -23,3 +25,9 @@ AVERAGE_OPTIONS: tuple[str, ...] = get_args(Average)
 
 #: What a 0/0 ratio evaluates to; ``"warn"`` means 0.0 with an ``UndefinedMetricWarning``.
 ZeroDivision = Union[Literal["warn"], float]
+
+#: What a sample weight means to the bootstrap: ``"frequency"``, each row stands for that
+#: many identical samples (integer weights; the samples are resampled); ``"sampling"``,
+#: sampling or importance weights (the rows are resampled, each carrying its weight).
+WEIGHT_KINDS = Literal["sampling", "frequency"]
+WEIGHT_KIND_OPTIONS: tuple[str, ...] = get_args(WEIGHT_KINDS)

@@ -9,18 +9,30 @@ from typing import Any
 import numpy as np
 
 from ._docstrings import fill_doc
-from ._typing import ArrayLike
+from ._typing import WEIGHT_KINDS, ArrayLike
 from ._validation import (
     as_1d,
     check_binary_target,
     check_consistent_length,
     check_sample_weight,
-    check_scores,
 )
-from .exceptions import InvalidParameterError, IsometricsError
+from .exceptions import IsometricsError
 from .metrics import Metric, parse_metric
 from .operating_points import OperatingPoints
 from .thresholds import BestThreshold
+from .uncertainty import (
+    _bootstrap_iv,
+    _bootstrap_statistics,
+    _check_column,
+    _check_level,
+    _check_resamples,
+    _delong,
+    _delong_pair,
+    _paired_statistics,
+    _Resampler,
+    _statistic,
+    _weight_kind,
+)
 
 __all__ = ["BinaryEvaluation", "evaluate_scores", "ScoreComparison", "compare_scores"]
 
@@ -50,6 +62,9 @@ class BinaryEvaluation:
         Bootstrap confidence intervals when requested: ``"auroc"``,
         ``"average_precision"``, ``"auprg"``, and each metric's spec (its value at its
         re-optimised best threshold). Empty otherwise.
+    weight_kind : {"sampling", "frequency"} or None
+        What the sample weights meant to the bootstrap (``"sampling"`` when
+        ``weight_kind=None`` was resolved); ``None`` for unweighted data.
     """
 
     name: str
@@ -63,6 +78,7 @@ class BinaryEvaluation:
     best: tuple[BestThreshold, ...]
     operating_points: OperatingPoints
     intervals: dict[str, Any] = field(default_factory=dict)
+    weight_kind: str | None = None
 
     def _repr_html_(self) -> str:
         from ._html import html_table
@@ -85,11 +101,12 @@ class BinaryEvaluation:
             "average_precision": self.average_precision,
             "auprg": self.auprg,
             "best_thresholds": [b.to_dict() for b in self.best],
+            "weight_kind": self.weight_kind,
             "confidence_intervals": {
                 name: {"low": r.confidence_interval[0], "high": r.confidence_interval[1],
                        "confidence_level": r.confidence_level, "method": r.method,
                        "standard_error": r.standard_error, "n_resamples": len(r.bootstrap_distribution),
-                       "n_dropped": r.n_dropped}
+                       "n_dropped": r.n_dropped, "n_undefined": r.n_undefined, "weight_kind": r.weight_kind}
                 for name, r in self.intervals.items()
             },
         }
@@ -102,6 +119,7 @@ def evaluate_scores(
     *,
     metrics: Sequence[str | Metric] = ("f1",),
     sample_weight: ArrayLike | None = None,
+    weight_kind: WEIGHT_KINDS | None = None,
     pos_label: Any = None,
     n_resamples: int | None = None,
     confidence_level: float = 0.95,
@@ -123,10 +141,19 @@ def evaluate_scores(
     metrics : sequence of str or Metric, default=("f1",)
         Metrics whose best thresholds to report; see :func:`isometrics.parse_metric`.
     %(binary_weight)s
+    weight_kind : {"sampling", "frequency"} or None, default=None
+        What ``sample_weight`` means to the resampling. ``"frequency"``: each row
+        stands for ``w`` identical samples (whole-number weights), and those
+        ``sum(w)`` samples are resampled, exactly as if the data were expanded to one
+        row per sample. ``"sampling"``: sampling or importance weights; the rows are
+        resampled, each carrying its weight. ``None``: as ``"sampling"``, with a
+        ``WeightKindWarning`` when the weights are whole numbers that are not all
+        equal. Point estimates are the same for both kinds; the intervals differ.
     %(binary_pos_label)s
     n_resamples : int, default=None
-        When given, add percentile bootstrap intervals (this many replicates) of the
-        areas and of each metric at its re-optimised best threshold.
+        When given (an integer >= 2), add percentile bootstrap intervals (this many
+        replicates) of the areas and of each metric at its re-optimised best
+        threshold. ``None``: no intervals.
     confidence_level : float, default=0.95
         Of those intervals, in (0, 1).
     rng : numpy.random.Generator or int, default=None
@@ -141,11 +168,21 @@ def evaluate_scores(
 
     Raises
     ------
+    InvalidParameterError
+        If ``n_resamples`` is neither None nor an integer >= 2, ``confidence_level``
+        is not in (0, 1), ``weight_kind`` is unknown, or ``"frequency"`` with weights
+        that are not whole numbers.
     ValueError
         If ``scores`` is empty; if a metric cannot be parsed; if ``y_true`` has one
-        class; and for the bad inputs listed in :meth:`OperatingPoints.from_scores`
-        (the message names the offending score column). Everything is validated before
-        anything is computed.
+        class; if a score column is not 1-D (for ``predict_proba`` output pass
+        ``proba[:, 1]``); and for the bad inputs listed in
+        :meth:`OperatingPoints.from_scores` (the message names the offending score
+        column). Everything is validated before anything is computed.
+
+    Warns
+    -----
+    WeightKindWarning
+        With ``n_resamples``, as :func:`bootstrap`.
 
     Examples
     --------
@@ -159,12 +196,20 @@ def evaluate_scores(
         raise IsometricsError(f"{caller}: no score columns given; pass at least one.")
     parsed = [parse_metric(m) for m in metrics]
     y = as_1d(y_true, name="y_true", caller=caller)
-    columns = {name: as_1d(values, name=f"score column {name!r}", caller=caller) for name, values in scores.items()}
+    checked = {name: _check_column(values, caller=caller, name=f"score column {name!r}")
+               for name, values in scores.items()}
     w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
-    check_consistent_length(caller, y_true=y, sample_weight=w, **{f"score {k!r}": v for k, v in columns.items()})
+    check_consistent_length(caller, **{"y_true": y, "sample_weight": w,
+                                       **{f"score {k!r}": v for k, v in checked.items()}})
     is_pos, pos_label = check_binary_target(y, pos_label=pos_label, caller=caller)
     weights = check_sample_weight(w, len(y), caller=caller)
-    checked = {name: check_scores(v, caller=caller, name=f"score column {name!r}") for name, v in columns.items()}
+    kind = None
+    if n_resamples is not None:
+        n_resamples = _check_resamples(n_resamples, caller)
+        confidence_level = _check_level(confidence_level, caller)
+        kind = _weight_kind(weight_kind, weights, caller, stacklevel=3)
+    else:  # no resampling: nothing to warn about, but the kind is checked and reported
+        kind = _weight_kind("sampling" if weight_kind is None else weight_kind, weights, caller, stacklevel=3)
     total_pos = float(is_pos.sum()) if weights is None else float(np.dot(weights, is_pos))
     total = float(len(y)) if weights is None else float(weights.sum())
     if total_pos == 0 or total_pos == total:
@@ -189,31 +234,29 @@ def evaluate_scores(
                 auprg=op.auprg(),
                 best=tuple(op.best_threshold(m) for m in parsed),
                 operating_points=op,
-                intervals=_intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress),
+                intervals=_intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress,
+                                     kind),
+                weight_kind=kind,
             )
         )
     return results
 
 
 def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: list[Metric],
-               n_resamples: int | None, confidence_level: float, rng: Any, progress: bool) -> dict[str, Any]:
+               n_resamples: int | None, level: float, rng: Any, progress: bool, weight_kind: str | None
+               ) -> dict[str, Any]:
     """Bootstrap intervals of the areas and of each metric at its best threshold, from one set
-    of replicates drawn on the operating points already built (no second sort)."""
+    of replicates drawn on the operating points already built (no second sort). The
+    parameters were checked by the caller."""
     if n_resamples is None:
         return {}
-    from ._validation import check_real
-    from .uncertainty import _bootstrap_statistics, _Resampler, _statistic
-
     caller = "evaluate_scores"
-    level = check_real(confidence_level, "confidence_level", caller=caller, low=0.0, high=1.0,
-                       low_inclusive=False, high_inclusive=False)
-    if int(n_resamples) < 2 or int(n_resamples) != n_resamples:
-        raise InvalidParameterError(f"{caller}: `n_resamples` must be an integer >= 2; got {n_resamples!r}.")
     named = [_statistic(a, None, None, caller) for a in ("auroc", "average_precision", "auprg")]
     named += [(m.spec, _statistic("metric", m, None, caller)[1], False) for m in metrics]
-    resampler = _Resampler(is_pos, s, weights, False, op=op)
-    return dict(_bootstrap_statistics(resampler, is_pos, s, weights, named, int(n_resamples), level, "percentile",
-                                      np.random.default_rng(rng), progress, caller))
+    resampler = _Resampler(is_pos, s, weights, False, op=op, frequency=weight_kind == "frequency")
+    return dict(_bootstrap_statistics(resampler, is_pos, s, weights, named, n_resamples, level, "percentile",
+                                      np.random.default_rng(rng), progress, caller, weight_kind=weight_kind,
+                                      stacklevel=5))
 
 
 @dataclass(frozen=True)
@@ -231,20 +274,25 @@ class ScoreComparison:
         Two-sided paired-bootstrap p-values of "no difference", same keys.
     delong : DelongTest or None
         DeLong's test of the AUROCs (unweighted data only).
+    weight_kind : {"sampling", "frequency"} or None
+        How the sample weights were resampled; ``None`` for unweighted data.
     """
 
     names: tuple[str, str]
     differences: dict[str, Any]
     p_values: dict[str, float]
     delong: Any
+    weight_kind: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        out: dict[str, Any] = {"a": self.names[0], "b": self.names[1], "statistics": {}}
+        out: dict[str, Any] = {"a": self.names[0], "b": self.names[1], "weight_kind": self.weight_kind,
+                               "statistics": {}}
         for key, r in self.differences.items():
             out["statistics"][key] = {"difference": r.estimate, "low": r.confidence_interval[0],
                                       "high": r.confidence_interval[1], "p_value": self.p_values[key],
-                                      "confidence_level": r.confidence_level, "n_dropped": r.n_dropped}
+                                      "confidence_level": r.confidence_level, "n_dropped": r.n_dropped,
+                                      "n_undefined": r.n_undefined}
         if self.delong is not None:
             d = self.delong
             out["delong"] = {"difference": d.difference, "low": d.confidence_interval[0],
@@ -260,6 +308,7 @@ def compare_scores(
     names: tuple[str, str] = ("a", "b"),
     metrics: Sequence[str | Metric] = ("f1",),
     sample_weight: ArrayLike | None = None,
+    weight_kind: WEIGHT_KINDS | None = None,
     pos_label: Any = None,
     n_resamples: int = 1000,
     confidence_level: float = 0.95,
@@ -280,6 +329,14 @@ def compare_scores(
         Metrics compared at their (re-optimised) best thresholds.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights (DeLong's test is then skipped).
+    weight_kind : {"sampling", "frequency"} or None, default=None
+        What ``sample_weight`` means to the resampling. ``"frequency"``: each row
+        stands for ``w`` identical samples (whole-number weights), and those
+        ``sum(w)`` samples are resampled, exactly as if the data were expanded to one
+        row per sample. ``"sampling"``: sampling or importance weights; the rows are
+        resampled, each carrying its weight. ``None``: as ``"sampling"``, with a
+        ``WeightKindWarning`` when the weights are whole numbers that are not all
+        equal. Point estimates are the same for both kinds; the intervals differ.
     pos_label : int, float, bool or str, default=None
         The label of the positive class. ``None`` infers it when the labels are
         {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
@@ -299,8 +356,20 @@ def compare_scores(
 
     Raises
     ------
+    InvalidParameterError
+        As :func:`bootstrap` (``n_resamples``, ``confidence_level``, ``weight_kind``).
     ValueError
-        For the bad inputs of :func:`bootstrap_compare` and :func:`delong_test`.
+        If the two names are equal; if a score is not 1-D (for ``predict_proba``
+        output pass ``proba[:, 1]``); for the bad inputs of :func:`bootstrap_compare`
+        and :func:`delong_test`.
+
+    Warns
+    -----
+    WeightKindWarning
+        As :func:`bootstrap`.
+    DegenerateDataWarning
+        If the two scorers order every positive-negative pair alike (DeLong's test then
+        reports z = 0, p = 1).
 
     See Also
     --------
@@ -316,25 +385,29 @@ def compare_scores(
     >>> c.differences["auroc"].confidence_interval[0] > 0
     True
     """
-    from .uncertainty import _bootstrap_iv, _delong, _delong_pair, _paired_statistics, _Resampler, _statistic
-
     caller = "compare_scores"
-    if names[0] == names[1]:
-        raise IsometricsError(f"{caller}: give the two scorers different names; got {names}.")
-    is_pos, scores, weights, level = _bootstrap_iv(y_true, {names[0]: score_a, names[1]: score_b}, sample_weight,
-                                                   pos_label, n_resamples, confidence_level, "percentile", caller)
+    if isinstance(names, str) or len(names) != 2 or names[0] == names[1]:
+        raise IsometricsError(f"{caller}: `names` must be two different names; got {names!r}.")
+    names = (str(names[0]), str(names[1]))
+    scores = {names[0]: _check_column(score_a, caller=caller, name="score_a"),
+              names[1]: _check_column(score_b, caller=caller, name="score_b")}
+    checked = _bootstrap_iv(y_true, scores, sample_weight, pos_label, n_resamples, confidence_level, "percentile",
+                            weight_kind, caller)
+    data, level, kind = checked.data, checked.level, checked.weight_kind
     named = [_statistic(a, None, None, caller) for a in ("auroc", "average_precision", "auprg")]
     named += [(parse_metric(m).spec, _statistic("metric", m, None, caller)[1], False) for m in metrics]
     # one sort per scorer: the bootstrap draws on these operating points, and DeLong reads them
-    resamplers = [_Resampler(is_pos, s, weights, False, per_sample=True) for s in scores.values()]
-    results = _paired_statistics(resamplers, names, named, int(n_resamples), level, "percentile",
-                                 np.random.default_rng(rng), progress)
+    resamplers = [_Resampler(data.is_pos, s, data.weights, False, per_sample=True, frequency=kind == "frequency")
+                  for s in data.scores.values()]
+    results = _paired_statistics(resamplers, names, named, checked.n_resamples, level, "percentile",
+                                 np.random.default_rng(rng), progress, caller, weight_kind=kind)
     differences = {r.statistic: r.differences[names] for r in results}
     p_values = {r.statistic: r.p_values[names] for r in results}
     test = None
-    if weights is None and min(int(is_pos.sum()), int((~is_pos).sum())) >= 2:
+    if data.weights is None and min(int(data.is_pos.sum()), int((~data.is_pos).sum())) >= 2:
         try:
-            test = _delong_pair(_delong(is_pos, scores, [r.op for r in resamplers]), level, caller)
+            test = _delong_pair(_delong(data.is_pos, data.scores, [r.op for r in resamplers]), level, caller,
+                                stacklevel=3)
         except IsometricsError:
-            test = None  # identical rankings: nothing to test
-    return ScoreComparison(names, differences, p_values, test)
+            test = None  # AUROCs that differ with zero variance: DeLong's approximation fails
+    return ScoreComparison(names, differences, p_values, test, kind)

@@ -12,6 +12,7 @@ __all__ = [
     "InvalidParameterError",
     "UndefinedMetricWarning",
     "DegenerateDataWarning",
+    "WeightKindWarning",
 ]
 
 
@@ -40,3 +41,13 @@ class UndefinedMetricWarning(UserWarning):
 
 class DegenerateDataWarning(UserWarning):
     """The data are valid but degenerate (e.g. a single distinct score)."""
+
+
+class WeightKindWarning(UserWarning):
+    """Sample weights were resampled without being told what they mean.
+
+    Integer weights that are not all equal may be frequencies (each row stands for that
+    many identical samples), which the bootstrap must resample as samples, not as rows;
+    pass ``weight_kind="frequency"`` for those, or ``weight_kind="sampling"`` to silence
+    this warning.
+    """

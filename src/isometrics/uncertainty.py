@@ -22,6 +22,7 @@ References
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -29,17 +30,24 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._typing import ArrayLike, FloatArray
+from ._typing import WEIGHT_KIND_OPTIONS, WEIGHT_KINDS, ArrayLike, FloatArray
 from ._validation import (
     as_1d,
     check_binary_target,
     check_consistent_length,
+    check_integer,
     check_option,
     check_real,
     check_sample_weight,
     check_scores,
 )
-from .exceptions import InvalidParameterError, IsometricsError
+from .exceptions import (
+    DegenerateDataWarning,
+    InvalidParameterError,
+    IsometricsError,
+    UndefinedMetricWarning,
+    WeightKindWarning,
+)
 from .metrics import Metric, parse_metric
 from .curves import _polyline_at
 from .operating_points import OperatingPoints
@@ -90,13 +98,87 @@ class DelongResult:
         """Standard errors of the AUROCs, shape (k,)."""
         return np.sqrt(np.diag(self.covariance))
 
-    def confidence_interval(self, confidence_level: float = 0.95) -> FloatArray:
-        """Wald intervals ``auroc +- z se``, clipped to [0, 1]; shape (k, 2)."""
-        level = check_real(confidence_level, "confidence_level", caller="DelongResult.confidence_interval",
-                           low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
-        z = _NORMAL.inv_cdf(0.5 + level / 2)
-        half = z * self.standard_error
-        return np.clip(np.column_stack([self.auroc - half, self.auroc + half]), 0.0, 1.0)
+    def confidence_interval(self, confidence_level: float = 0.95, *, scorer: str | int | None = None
+                            ) -> tuple[float, float]:
+        """Wald interval ``auroc +- z se`` of one scorer's AUROC, clipped to [0, 1].
+
+        Like every interval of the library, a ``(low, high)`` tuple of floats; for all
+        scorers at once see :meth:`confidence_intervals`.
+
+        Parameters
+        ----------
+        confidence_level : float, default=0.95
+            In (0, 1).
+        scorer : str or int, default=None
+            Which scorer: its name (one of ``names``) or its position. ``None`` is
+            allowed when there is one scorer.
+
+        Returns
+        -------
+        tuple of float
+            ``(low, high)``, in [0, 1].
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``confidence_level`` is not in (0, 1), or ``scorer`` is None with several
+            scorers or names none of them.
+        """
+        caller = "DelongResult.confidence_interval"
+        level = _check_level(confidence_level, caller)
+        if scorer is None:
+            if len(self.names) != 1:
+                raise InvalidParameterError(
+                    f"{caller}: there are {len(self.names)} scorers {list(self.names)}; pass scorer= (a name or a "
+                    "position), or use confidence_intervals() for all of them.")
+            k = 0
+        elif isinstance(scorer, str):
+            if scorer not in self.names:
+                raise InvalidParameterError(f"{caller}: `scorer` must be one of {list(self.names)}; got {scorer!r}.")
+            k = self.names.index(scorer)
+        else:
+            k = check_integer(scorer, "scorer", caller=caller, low=-len(self.names), high=len(self.names) - 1)
+        return self._wald(level, k % len(self.names))
+
+    def confidence_intervals(self, confidence_level: float = 0.95) -> dict[str, tuple[float, float]]:
+        """Wald intervals of every scorer's AUROC, clipped to [0, 1].
+
+        Parameters
+        ----------
+        confidence_level : float, default=0.95
+            In (0, 1).
+
+        Returns
+        -------
+        dict of str to tuple of float
+            For each scorer, in ``names`` order, its ``(low, high)`` interval.
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``confidence_level`` is not in (0, 1).
+        """
+        level = _check_level(confidence_level, "DelongResult.confidence_intervals")
+        return {name: self._wald(level, k) for k, name in enumerate(self.names)}
+
+    def _wald(self, level: float, k: int) -> tuple[float, float]:
+        half = _NORMAL.inv_cdf(0.5 + level / 2) * float(self.standard_error[k])
+        auc = float(self.auroc[k])
+        return max(auc - half, 0.0), min(auc + half, 1.0)
+
+
+def _check_level(confidence_level: Any, caller: str) -> float:
+    return check_real(confidence_level, "confidence_level", caller=caller, low=0.0, high=1.0,
+                      low_inclusive=False, high_inclusive=False)
+
+
+def _two_sided_p(z: float) -> float:
+    """Two-sided normal p-value ``2 (1 - Phi(|z|))``, through the complementary error function.
+
+    ``erfc`` keeps full relative accuracy in the far tail, where ``1 - cdf`` cancels
+    (to 0 beyond |z| of about 8.3; z = 9.13 gives 6.9e-20).
+    """
+    return math.erfc(abs(z) / math.sqrt(2.0))
 
 
 def _placements(is_pos: np.ndarray, scores: FloatArray, op: OperatingPoints | None = None
@@ -124,15 +206,62 @@ def _group_of(op: OperatingPoints, scores: FloatArray) -> np.ndarray:
     return len(ascending) - 1 - np.minimum(position, len(ascending) - 1)
 
 
-def _score_columns(y_score: Any, caller: str) -> dict[str, np.ndarray]:
+_PROBA_HINT = "for predict_proba output pass proba[:, 1], the positive class's column"
+
+
+def _check_column(values: Any, *, caller: str, name: str = "y_score") -> FloatArray:
+    """One score column through the shared :func:`check_scores` (1-D, numeric, finite);
+    a 2-D array is refused there, and the message then says what to do with ``predict_proba``."""
+    try:
+        return check_scores(values, caller=caller, name=name)
+    except IsometricsError as exc:
+        shape: tuple[int, ...] | None = getattr(values, "shape", None)
+        if shape is None:
+            try:
+                shape = np.shape(values)
+            except ValueError:  # ragged nesting: no shape
+                shape = ()
+        if len(shape) == 2 and shape[1] >= 2 and "predict_proba" not in str(exc):
+            raise IsometricsError(f"{str(exc).rstrip('.')}; {_PROBA_HINT}.") from None
+        raise
+
+
+def _score_columns(y_score: Any, caller: str) -> dict[str, FloatArray]:
+    """The validated score columns of a multi-scorer function, by name.
+
+    A mapping of name to column; a 2-D array, one column per scorer (named ``score_0``,
+    ``score_1``, ...); or one 1-D column (named ``score``). Every column goes through
+    :func:`_check_column`. Two columns that sum to 1 in every row are one model's
+    ``predict_proba`` output, not two scorers, and are refused.
+    """
     if isinstance(y_score, Mapping):
-        return {str(k): as_1d(v, name=f"score column {k!r}", caller=caller) for k, v in y_score.items()}
-    arr = np.asarray(y_score)
+        if not y_score:
+            raise IsometricsError(f"{caller}: `y_score` is an empty mapping; pass one score column per scorer.")
+        return {str(k): _check_column(v, caller=caller, name=f"score column {k!r}") for k, v in y_score.items()}
+    if y_score is None:
+        return {"score": _check_column(y_score, caller=caller)}
+    arr = y_score.to_numpy() if hasattr(y_score, "to_numpy") and not isinstance(y_score, np.ndarray) \
+        else np.asarray(y_score)
     if arr.ndim == 1:
-        return {"score": arr}
+        return {"score": _check_column(arr, caller=caller)}
     if arr.ndim == 2:
-        return {f"score_{j}": arr[:, j] for j in range(arr.shape[1])}
-    raise IsometricsError(f"{caller}: y_score must be 1-D, 2-D (one column per scorer) or a mapping of columns.")
+        if arr.shape[1] == 2 and _is_probability_pair(arr):
+            raise IsometricsError(
+                f"{caller}: the 2 columns of `y_score` sum to 1 in every row, as predict_proba output does: they "
+                f"are one model's class probabilities, not two scorers; {_PROBA_HINT}, and stack the positive "
+                "columns of the models to compare (or pass a mapping of name to column)."
+            )
+        return {f"score_{j}": _check_column(arr[:, j], caller=caller, name=f"score column 'score_{j}'")
+                for j in range(arr.shape[1])}
+    raise IsometricsError(f"{caller}: `y_score` must be 1-D, 2-D (one column per scorer) or a mapping of name to "
+                          f"column; got an array of shape {arr.shape}.")
+
+
+def _is_probability_pair(arr: np.ndarray) -> bool:
+    if not np.issubdtype(arr.dtype, np.floating) or arr.shape[0] == 0:
+        return False
+    with np.errstate(invalid="ignore"):
+        return bool(np.all((arr >= 0) & (arr <= 1)) and np.all(np.abs(arr.sum(axis=1) - 1.0) <= 1e-9))
 
 
 def delong(y_true: ArrayLike, y_score: Any, *, pos_label: Any = None) -> DelongResult:
@@ -146,7 +275,10 @@ def delong(y_true: ArrayLike, y_score: Any, *, pos_label: Any = None) -> DelongR
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples,) or (n_samples, k), or mapping of str to array-like
-        One score column per scorer.
+        One score column per scorer: a 1-D array (one scorer, named ``"score"``), a 2-D
+        array (column ``j`` named ``"score_j"``) or a mapping of name to 1-D column. Each
+        column is validated as ``y_score`` of :func:`auroc` (1-D, numeric, finite); for
+        ``predict_proba`` output pass ``proba[:, 1]``.
     pos_label : int, float, bool or str, default=None
         The label of the positive class. ``None`` infers it when the labels are
         {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
@@ -159,8 +291,10 @@ def delong(y_true: ArrayLike, y_score: Any, *, pos_label: Any = None) -> DelongR
     Raises
     ------
     ValueError
-        If a class has fewer than 2 samples (the variance needs 2), and for the bad
-        inputs listed in :meth:`OperatingPoints.from_scores`.
+        If a class has fewer than 2 samples (the variance needs 2); if a mapping's
+        column is not 1-D, or a 2-D array has two columns that sum to 1 in every row
+        (``predict_proba`` output, one scorer); and for the bad inputs listed in
+        :meth:`OperatingPoints.from_scores`.
 
     Notes
     -----
@@ -180,15 +314,17 @@ def delong(y_true: ArrayLike, y_score: Any, *, pos_label: Any = None) -> DelongR
     (0.8888888888888888, 0.1571)
     """
     caller = "delong"
-    columns = _score_columns(y_score, caller)
+    scores = _score_columns(y_score, caller)
     y = as_1d(y_true, name="y_true", caller=caller)
-    check_consistent_length(caller, y_true=y, **columns)
+    check_consistent_length(caller, y_true=y, **scores)
     is_pos, _ = check_binary_target(y, pos_label=pos_label, caller=caller)
     m, n = int(is_pos.sum()), int((~is_pos).sum())
+    if m == 0 or n == 0:
+        raise IsometricsError(f"{caller}: y_true has one class ({m} positive, {n} negative samples); the AUROC "
+                              "needs both classes.")
     if m < 2 or n < 2:
         raise IsometricsError(f"{caller}: DeLong's variance needs at least 2 samples of each class "
                               f"(got {m} positive, {n} negative).")
-    scores = {name: check_scores(col, caller=caller, name=f"score column {name!r}") for name, col in columns.items()}
     return _delong(is_pos, scores, None)
 
 
@@ -258,7 +394,22 @@ def delong_test(
     Raises
     ------
     ValueError
-        As :func:`delong`; if the two scorers rank identically (zero variance).
+        As :func:`delong`; if the AUROCs differ while the variance of their difference
+        is 0 (each scorer separates the classes perfectly or not at all, where the
+        normal approximation fails: use :func:`bootstrap_compare`).
+
+    Warns
+    -----
+    DegenerateDataWarning
+        If the difference has zero variance and the AUROCs are equal (identical or
+        monotone-equivalent scorers): then ``z = 0``, ``p_value = 1`` and the interval
+        is the difference itself, as pROC reports.
+
+    Notes
+    -----
+    The p-value is ``erfc(|z| / sqrt(2))``, accurate to full relative precision in the
+    far tail (``z = 9.13`` gives about 6.9e-20, not 0). "Zero variance" allows for
+    rounding: a variance below ``64 eps`` times the sum of the two AUROC variances.
 
     References
     ----------
@@ -271,29 +422,44 @@ def delong_test(
     >>> round(t.difference, 4), round(t.p_value, 3)
     (0.1111, 0.724)
     """
-    level = check_real(confidence_level, "confidence_level", caller="delong_test", low=0.0, high=1.0,
-                       low_inclusive=False, high_inclusive=False)
-    return _delong_pair(delong(y_true, {"a": y_score_a, "b": y_score_b}, pos_label=pos_label), level, "delong_test")
+    caller = "delong_test"
+    level = _check_level(confidence_level, caller)
+    a = _check_column(y_score_a, caller=caller, name="y_score_a")
+    b = _check_column(y_score_b, caller=caller, name="y_score_b")
+    result = delong(y_true, {"a": a, "b": b}, pos_label=pos_label)
+    return _delong_pair(result, level, caller, stacklevel=3)
 
 
-def _delong_pair(result: DelongResult, level: float, caller: str) -> DelongTest:
+_ZERO_VARIANCE = 64 * float(np.finfo(np.float64).eps)
+
+
+def _delong_pair(result: DelongResult, level: float, caller: str, stacklevel: int = 4) -> DelongTest:
     """The paired test of the first two AUROCs of a DeLong result."""
-    (a, b), c = result.auroc[:2], result.covariance
-    var = c[0, 0] + c[1, 1] - 2 * c[0, 1]
-    if not var > 0:
-        raise IsometricsError(f"{caller}: the difference has zero variance (the scorers rank the samples "
-                              "identically); there is nothing to test.")
+    (a, b), c = (float(v) for v in result.auroc[:2]), result.covariance
+    var = float(c[0, 0] + c[1, 1] - 2 * c[0, 1])
+    if var <= _ZERO_VARIANCE * float(c[0, 0] + c[1, 1]):  # zero up to rounding
+        if abs(a - b) > _ZERO_VARIANCE:
+            raise IsometricsError(
+                f"{caller}: the AUROCs differ ({a:.6g} and {b:.6g}) but DeLong's variance of their difference is 0 "
+                "(each scorer separates the classes perfectly or not at all), where its normal approximation "
+                "fails; use bootstrap_compare to compare them."
+            )
+        warnings.warn(
+            f"{caller}: the difference of the two AUROCs has zero variance (the scorers order every "
+            "positive-negative pair alike, e.g. identical or monotone-equivalent scores); reporting z = 0, p = 1.",
+            DegenerateDataWarning, stacklevel=stacklevel,
+        )
+        return DelongTest(a - b, (a - b, a - b), 0.0, 1.0, a, b)
     se = math.sqrt(var)
     z = (a - b) / se
     half = _NORMAL.inv_cdf(0.5 + level / 2) * se
-    return DelongTest(float(a - b), (float(a - b - half), float(a - b + half)), float(z),
-                      float(2 * _NORMAL.cdf(-abs(z))), float(a), float(b))
+    return DelongTest(a - b, (a - b - half, a - b + half), z, _two_sided_p(z), a, b)
 
 
 # ---------------------------------------------------------------------------- Boyd et al.
 def average_precision_ci(
     y_true: ArrayLike, y_score: ArrayLike, *, method: str = "logit", confidence_level: float = 0.95,
-    sample_weight: ArrayLike | None = None, pos_label: Any = None,
+    sample_weight: ArrayLike | None = None, weight_kind: WEIGHT_KINDS | None = None, pos_label: Any = None,
 ) -> tuple[float, float]:
     r"""Boyd et al.'s binomial or logit interval for average precision.
 
@@ -307,13 +473,22 @@ def average_precision_ci(
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive.
+        Scores, higher meaning more likely positive; finite. One column: for
+        ``predict_proba`` output pass ``proba[:, 1]``.
     method : {"logit", "binomial"}, default="logit"
         The logit interval stays inside (0, 1); the binomial one can leave [0, 1].
     confidence_level : float, default=0.95
         In (0, 1).
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights; ``n`` is then the weight of the positives.
+        Non-negative sample weights. ``n`` is then the total weight of the positives
+        for frequency weights, and Kish's effective number of positives
+        :math:`(\sum w)^2 / \sum w^2` over the positives for sampling weights (the
+        same when all weights are 1; unchanged when all weights are scaled).
+    weight_kind : {"sampling", "frequency"} or None, default=None
+        What ``sample_weight`` means: ``"frequency"``, each row stands for ``w``
+        identical samples (whole numbers); ``"sampling"``, sampling or importance
+        weights. ``None``: as ``"sampling"``, with a ``WeightKindWarning`` when the
+        weights are whole numbers that are not all equal.
     pos_label : int, float, bool or str, default=None
         The label of the positive class. ``None`` infers it when the labels are
         {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
@@ -325,9 +500,17 @@ def average_precision_ci(
 
     Raises
     ------
+    InvalidParameterError
+        If ``method``, ``confidence_level`` or ``weight_kind`` is invalid, or
+        ``weight_kind="frequency"`` with weights that are not whole numbers.
     ValueError
-        If ``method`` is unknown, or AP is 0 or 1 (the logit is infinite), and for the
-        bad inputs of :func:`average_precision`.
+        If AP is 0 or 1 (the logit is infinite), and for the bad inputs of
+        :func:`average_precision`.
+
+    Warns
+    -----
+    WeightKindWarning
+        As :func:`bootstrap`.
 
     References
     ----------
@@ -341,11 +524,19 @@ def average_precision_ci(
     >>> round(low, 4), round(high, 4)
     (0.1549, 0.9985)
     """
-    check_option(method, "method", ("logit", "binomial"), caller="average_precision_ci")
-    level = check_real(confidence_level, "confidence_level", caller="average_precision_ci", low=0.0, high=1.0,
-                       low_inclusive=False, high_inclusive=False)
-    op = OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
-    return _boyd_interval(op.average_precision(), op.n_positives, method, level)
+    caller = "average_precision_ci"
+    check_option(method, "method", ("logit", "binomial"), caller=caller)
+    level = _check_level(confidence_level, caller)
+    data = _binary_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
+    kind = _weight_kind(weight_kind, data.weights, caller, stacklevel=3)
+    op = OperatingPoints._from_validated(data.is_pos, data.scores["score"], data.weights, True)
+    n = float(op.n_positives)
+    if kind == "sampling":
+        assert data.weights is not None
+        v = data.weights[data.is_pos]
+        v = v / v.max()  # scale-free: no overflow or underflow of the squares
+        n = float(v.sum()) ** 2 / float(np.dot(v, v))
+    return _boyd_interval(op.average_precision(), n, method, level)
 
 
 def _boyd_interval(theta: float, n: float, method: str, level: float) -> tuple[float, float]:
@@ -416,18 +607,30 @@ class _Resampler:
     must draw the same samples for every scorer), draw per sample and go through each
     sample's tie group with one ``bincount``. ``op``: the operating points of these
     scores when the caller already has them (no second sort).
+
+    ``frequency=True``: the (integer) weights are frequencies, each row standing for
+    that many identical samples, and the units resampled are those samples, not the
+    rows: the replicate is a multinomial count per row (or per (group, class) cell, their
+    aggregate) of the ``W = sum(w)`` samples with probabilities ``w / W`` (per class when
+    stratified), each drawn sample weighing 1. This is exactly the bootstrap of the data
+    expanded to one row per sample, in O(rows) per replicate whatever ``W``.
     """
 
     def __init__(self, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, stratified: bool,
-                 *, per_sample: bool = False, op: OperatingPoints | None = None):
+                 *, per_sample: bool = False, op: OperatingPoints | None = None, frequency: bool = False):
         self.op = OperatingPoints._from_validated(is_pos, scores, weights, True) if op is None else op
         self.stratified = stratified
+        self.frequency = frequency and weights is not None
         # Paired comparisons need the same samples for every scorer: draw per sample.
-        self.weighted = weights is not None or per_sample
+        # Frequencies are drawn per (group, class) cell like unweighted data, or per row.
+        self.weighted = (weights is not None and not self.frequency) or per_sample
+        self.units: FloatArray | None = None  # per row: how many samples it stands for (frequencies)
         if self.weighted:
             weights = np.ones(len(scores)) if weights is None else weights
             keep = weights > 0
             self.is_pos, self.weights = is_pos[keep], weights[keep]
+            if self.frequency:  # a drawn sample weighs 1; the rows' frequencies set the draw
+                self.units, self.weights = self.weights, np.ones(int(keep.sum()))
             self.group = _group_of(self.op, scores[keep])
             self.pos_index = np.flatnonzero(self.is_pos)
             self.neg_index = np.flatnonzero(~self.is_pos)
@@ -437,12 +640,13 @@ class _Resampler:
             self.fp_end = self.op.fp[1:].astype(np.int64)
             # Few tie groups: draw how many samples of each (group, class) cell the replicate
             # holds, a multinomial over the cells, in O(groups) instead of O(samples).
-            self.cells = self.op.n_points - 1 <= (self.P + self.N) // 4
+            # Frequencies always: a cell holds the summed frequencies of its rows.
+            self.cells = self.frequency or self.op.n_points - 1 <= (self.P + self.N) // 4
             if self.cells:
                 self.pos_cells, self.neg_cells = self.op.dtp, self.op.dfp
             # No ties at all: each positive is its own operating point, and the areas can
             # be read from the positives alone (see _fast_areas).
-            self.singletons = self.op.n_points - 1 == self.P + self.N
+            self.singletons = not self.frequency and self.op.n_points - 1 == self.P + self.N
             if self.singletons:
                 self.negatives_above = self.op.fp[np.flatnonzero(self.op.dtp)].astype(np.int64)
 
@@ -450,6 +654,16 @@ class _Resampler:
         """One replicate's draws: (positives, negatives) as whatever :meth:`build` takes."""
         if self.weighted:
             n = len(self.is_pos)
+            if self.units is not None:  # frequencies: draw the samples the rows stand for
+                if not self.stratified:
+                    total = int(self.units.sum())
+                    return rng.multinomial(total, self.units / total), None
+                counts = np.zeros(n, dtype=np.int64)
+                for index in (self.pos_index, self.neg_index):
+                    units = self.units[index]
+                    total = int(units.sum())
+                    counts[index] = rng.multinomial(total, units / total)
+                return counts, None
             if self.stratified:
                 drawn = np.concatenate([rng.choice(self.pos_index, len(self.pos_index)),
                                         rng.choice(self.neg_index, len(self.neg_index))])
@@ -581,11 +795,19 @@ class BootstrapResult:
     method : str
         ``"percentile"``, ``"basic"`` or ``"bca"``.
     bootstrap_distribution : ndarray of shape (n_valid,), float64
-        The statistic on each replicate that had both classes.
+        The statistic on each replicate that had both classes and where it is defined.
+        For ``statistic="best_threshold"`` it may hold ``+inf`` (predicting nothing
+        positive was best on that replicate).
     standard_error : float
-        Standard deviation of the bootstrap distribution.
+        Standard deviation of the bootstrap distribution (``inf`` if it holds an
+        infinite value).
     n_dropped : int
         Replicates left out because they drew a single class.
+    n_undefined : int
+        Replicates left out because the statistic is undefined on them (0/0, e.g.
+        precision at a fixed threshold that no drawn sample reaches); a warning says so.
+    weight_kind : {"sampling", "frequency"} or None
+        How the sample weights were resampled; ``None`` for unweighted data.
     """
 
     statistic: str
@@ -596,6 +818,24 @@ class BootstrapResult:
     bootstrap_distribution: FloatArray
     standard_error: float
     n_dropped: int
+    n_undefined: int = 0
+    weight_kind: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the numbers (without the bootstrap distribution).
+
+        Returns
+        -------
+        dict
+            ``statistic``, ``estimate``, ``low``, ``high``, ``confidence_level``,
+            ``method``, ``standard_error``, ``n_resamples`` (replicates used),
+            ``n_dropped``, ``n_undefined`` and ``weight_kind``.
+        """
+        low, high = self.confidence_interval
+        return {"statistic": self.statistic, "estimate": self.estimate, "low": low, "high": high,
+                "confidence_level": self.confidence_level, "method": self.method,
+                "standard_error": self.standard_error, "n_resamples": len(self.bootstrap_distribution),
+                "n_dropped": self.n_dropped, "n_undefined": self.n_undefined, "weight_kind": self.weight_kind}
 
     def _repr_html_(self) -> str:
         from ._html import html_table
@@ -605,53 +845,195 @@ class BootstrapResult:
                                              f"{low:.6g} to {high:.6g}"),
                 ("standard error", self.standard_error), ("replicates", len(self.bootstrap_distribution)),
                 ("dropped (one class)", self.n_dropped)]
+        if self.n_undefined:
+            rows.append(("dropped (statistic undefined)", self.n_undefined))
+        if self.weight_kind is not None:
+            rows.append(("weights", self.weight_kind))
         return html_table(("", "value"), rows, caption=f"bootstrap of {self.statistic}")
 
 
+def _quantiles(values: FloatArray, q: Any) -> FloatArray:
+    """``np.quantile``'s linear interpolation, except that a neighbouring order statistic
+    that is infinite gives that infinity (NumPy gives NaN, from ``inf - inf``)."""
+    q = np.asarray(q, dtype=np.float64)
+    if np.isfinite(values).all():
+        return np.asarray(np.quantile(values, q))
+    lower = np.quantile(values, q, method="lower")
+    higher = np.quantile(values, q, method="higher")
+    with np.errstate(invalid="ignore"):
+        linear = np.quantile(values, q)
+    out = np.where(lower == -np.inf, -np.inf, np.where(higher == np.inf, np.inf, linear))
+    return np.asarray(np.where(lower == higher, lower, out))
+
+
+def _standard_error(values: FloatArray) -> float:
+    return float(np.std(values, ddof=1)) if np.isfinite(values).all() else math.inf
+
+
 def _interval(estimate: float, dist: FloatArray, level: float, method: str,
-              jackknife: FloatArray | None) -> tuple[float, float]:
+              jackknife: FloatArray | None, caller: str, name: str) -> tuple[float, float]:
     alpha = (1 - level) / 2
     if method == "percentile":
-        low, high = np.quantile(dist, [alpha, 1 - alpha])
+        low, high = _quantiles(dist, [alpha, 1 - alpha])
     elif method == "basic":
-        q_low, q_high = np.quantile(dist, [alpha, 1 - alpha])
-        low, high = 2 * estimate - q_high, 2 * estimate - q_low
+        q_low, q_high = _quantiles(dist, [alpha, 1 - alpha])
+        with np.errstate(invalid="ignore"):
+            low, high = 2 * estimate - q_high, 2 * estimate - q_low
     else:  # BCa (Efron 1987)
         below = float(np.count_nonzero(dist < estimate) + 0.5 * np.count_nonzero(dist == estimate)) / len(dist)
         below = min(max(below, 1 / (2 * len(dist))), 1 - 1 / (2 * len(dist)))
         z0 = _NORMAL.inv_cdf(below)
         assert jackknife is not None
-        d = jackknife.mean() - jackknife
+        jackknife = jackknife[~np.isnan(jackknife)]  # blocks whose removal leaves the statistic undefined
+        if not np.isfinite(jackknife).all():
+            raise IsometricsError(f"{caller}: method='bca' needs the statistic finite on every jackknife sample, "
+                                  f"but {name} is infinite on some (nothing predicted positive was best); "
+                                  "use method='percentile'.")
+        d = jackknife.mean() - jackknife if len(jackknife) else jackknife
         denom = 6.0 * float(np.sum(d * d)) ** 1.5
         a = float(np.sum(d**3)) / denom if denom > 0 else 0.0
         quantiles = []
         for z_alpha in (_NORMAL.inv_cdf(alpha), _NORMAL.inv_cdf(1 - alpha)):
             shifted = z0 + (z0 + z_alpha) / (1 - a * (z0 + z_alpha))
             quantiles.append(_NORMAL.cdf(shifted))
-        low, high = np.quantile(dist, quantiles)
+        low, high = _quantiles(dist, quantiles)
+    if math.isnan(low) or math.isnan(high):
+        raise IsometricsError(f"{caller}: the {method} interval of {name} is undefined: the estimate and the "
+                              "bootstrap distribution are infinite (nothing predicted positive was best); "
+                              "use method='percentile'.")
     return float(low), float(high)
 
 
-def _bootstrap_iv(y_true: ArrayLike, y_score: Any, sample_weight: ArrayLike | None, pos_label: Any,
-                  n_resamples: int, confidence_level: float, method: str, caller: str
-                  ) -> tuple[np.ndarray, dict[str, FloatArray], FloatArray | None, float]:
-    columns = _score_columns(y_score, caller)
+def _defined(values: FloatArray, name: str, n_resamples: int, caller: str, stacklevel: int) -> tuple[FloatArray, int]:
+    """The replicate values where the statistic is defined, and how many were not (with a
+    warning: the interval is then conditional on the statistic being defined)."""
+    undefined = np.isnan(values)
+    n_undefined = int(undefined.sum())
+    if n_undefined:
+        values = values[~undefined]
+        if len(values) < 2:
+            raise IsometricsError(
+                f"{caller}: {name} is undefined (0/0) on {n_undefined} of the {n_resamples} replicates, leaving "
+                f"{len(values)}; it is too rarely defined for an interval (e.g. a threshold that almost no sample "
+                "reaches): choose another threshold or statistic."
+            )
+        warnings.warn(
+            f"{caller}: {name} is undefined (0/0) on {n_undefined} of the {n_resamples} replicates (e.g. nothing "
+            "predicted positive at the threshold); they are left out of the interval (n_undefined), which is "
+            "therefore conditional on the statistic being defined.",
+            UndefinedMetricWarning, stacklevel=stacklevel,
+        )
+    return values, n_undefined
+
+
+def _check_estimate(estimate: float, name: str, op: OperatingPoints, threshold: float | None, caller: str) -> float:
+    """The statistic on the data, or an error saying why it is undefined (never a silent NaN)."""
+    if not math.isnan(estimate):
+        return estimate
+    why = ""
+    if threshold is not None:
+        i = int(np.searchsorted(-op.thresholds, -threshold, side="right")) - 1
+        if op.tp[i] + op.fp[i] == 0:
+            why = (f": no sample has a score >= {threshold:g} (the highest is {op.thresholds[1]:.6g}), so nothing "
+                   "is predicted positive; pass a threshold at or below the highest score")
+    raise IsometricsError(f"{caller}: {name} is undefined (0/0) on the data{why or '; choose another statistic'}.")
+
+
+class _Data(NamedTuple):
+    """Validated inputs of a binary uncertainty function."""
+
+    is_pos: np.ndarray
+    scores: dict[str, FloatArray]
+    weights: FloatArray | None
+
+
+def _binary_iv(y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: ArrayLike | None, pos_label: Any,
+               caller: str) -> _Data:
+    """Labels, weights and already validated score columns, checked together: one length, both classes."""
     y = as_1d(y_true, name="y_true", caller=caller)
     w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
-    check_consistent_length(caller, y_true=y, sample_weight=w, **columns)
-    is_pos, _ = check_binary_target(y, pos_label=pos_label, caller=caller)
+    lengths = {"y_score" if list(scores) == ["score"] else f"score column {k!r}": v for k, v in scores.items()}
+    check_consistent_length(caller, **{"y_true": y, "sample_weight": w, **lengths})
+    is_pos, pos_label = check_binary_target(y, pos_label=pos_label, caller=caller)
     weights = check_sample_weight(w, len(y), caller=caller)
-    scores = {k: check_scores(v, caller=caller, name=f"score column {k!r}") for k, v in columns.items()}
-    if int(n_resamples) < 2 or int(n_resamples) != n_resamples:
-        raise InvalidParameterError(f"{caller}: `n_resamples` must be an integer >= 2; got {n_resamples!r}.")
-    level = check_real(confidence_level, "confidence_level", caller=caller, low=0.0, high=1.0,
-                       low_inclusive=False, high_inclusive=False)
-    check_option(method, "method", ("percentile", "basic", "bca"), caller=caller)
     positives = float(is_pos.sum()) if weights is None else float(np.dot(weights, is_pos))
     total = float(len(y)) if weights is None else float(weights.sum())
     if positives == 0 or positives == total:
-        raise IsometricsError(f"{caller}: y_true has one class; the statistics need both classes.")
-    return is_pos, scores, weights, level
+        missing = "positive" if positives == 0 else "negative"
+        raise IsometricsError(f"{caller}: y_true has one class (no {missing} samples with positive weight, "
+                              f"pos_label={pos_label!r}); the statistics need both classes.")
+    return _Data(is_pos, scores, weights)
+
+
+def _check_resamples(n_resamples: Any, caller: str) -> int:
+    return check_integer(n_resamples, "n_resamples", caller=caller, low=2)
+
+
+_EXACT_COUNTS = 2.0**53  # float64 holds every integer up to here
+
+
+def _weight_kind(weight_kind: Any, weights: FloatArray | None, caller: str, stacklevel: int) -> str | None:
+    """The kind of weights to resample (``None`` when unweighted), checked against the weights.
+
+    ``None`` resamples as ``"sampling"`` and warns once when the positive weights are
+    whole numbers that are not all equal: they may be frequencies.
+    """
+    check_option(weight_kind, "weight_kind", (*WEIGHT_KIND_OPTIONS, None), caller=caller)
+    if weights is None:
+        return None
+    whole = weights == np.floor(weights)
+    if weight_kind == "frequency":
+        if not whole.all():
+            first = int(np.flatnonzero(~whole)[0])
+            raise InvalidParameterError(
+                f"{caller}: weight_kind='frequency' needs whole-number sample_weight (each row stands for that many "
+                f"identical samples); got {float(weights[first])!r} at index {first} ({int((~whole).sum())} non-integer "
+                "values). Pass weight_kind='sampling' for sampling or importance weights."
+            )
+        total = float(weights.sum())
+        if total > _EXACT_COUNTS:
+            raise InvalidParameterError(
+                f"{caller}: the frequencies in sample_weight add up to {total:.6g} samples, beyond 2**53 where "
+                "counts stop being exact; frequencies this large are not counts of rows: pass "
+                "weight_kind='sampling'."
+            )
+        return "frequency"
+    if weight_kind is None:
+        positive = weights[weights > 0]
+        if positive.min() != positive.max() and whole.all() and positive.max() <= _EXACT_COUNTS:
+            warnings.warn(
+                f"{caller}: sample_weight holds whole numbers that are not all equal; they are taken as sampling "
+                "weights (weight_kind='sampling': the rows are the units of the interval, each carrying its "
+                "weight). If each row stands for that many identical samples, pass weight_kind='frequency' (the "
+                "intervals differ greatly); pass weight_kind='sampling' to silence this warning.",
+                WeightKindWarning, stacklevel=stacklevel,
+            )
+    return "sampling"
+
+
+class _Bootstrap(NamedTuple):
+    """Validated inputs of a bootstrap: the data, and the checked parameters."""
+
+    data: _Data
+    level: float
+    n_resamples: int
+    weight_kind: str | None
+
+
+def _bootstrap_iv(y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: ArrayLike | None, pos_label: Any,
+                  n_resamples: Any, confidence_level: Any, method: Any, weight_kind: Any, caller: str,
+                  stacklevel: int = 4) -> _Bootstrap:
+    """Every input of a bootstrap checked before anything is computed (``scores`` already validated).
+
+    ``stacklevel`` (here and in the helpers below) is that of the warnings, counted from the
+    helper that warns: 4 points at the caller of a public function calling this directly.
+    """
+    data = _binary_iv(y_true, scores, sample_weight, pos_label, caller)
+    n = _check_resamples(n_resamples, caller)
+    level = _check_level(confidence_level, caller)
+    check_option(method, "method", ("percentile", "basic", "bca"), caller=caller)
+    kind = _weight_kind(weight_kind, data.weights, caller, stacklevel)
+    return _Bootstrap(data, level, n, kind)
 
 
 def _progress(total: int, description: str) -> Any:
@@ -701,15 +1083,29 @@ def _replicates(resamplers: list[_Resampler], stat: Callable[[OperatingPoints], 
 def _jackknife(resamplers: list[_Resampler], value: Callable[[list[OperatingPoints]], float],
                rng: np.random.Generator, n_blocks: int = 50) -> FloatArray:
     """Delete-a-block jackknife values (for the BCa acceleration) of ``value`` on every
-    scorer, the same block left out of each: per-sample resamplers built with count 0 for
-    the block and 1 elsewhere, so no sort again."""
-    n = len(resamplers[0].is_pos)
-    blocks = np.array_split(rng.permutation(n), min(n_blocks, n))
+    scorer, the same block left out of each: per-sample resamplers built with the block's
+    counts removed, so no sort again.
+
+    The units are the rows, split into ``n_blocks`` blocks; with frequencies, the samples
+    the rows stand for, each assigned to a block at random (a multinomial per row), so a
+    block removes part of a row's frequency.
+    """
+    first = resamplers[0]
+    n = len(first.is_pos)
+    if first.units is None:
+        removed = []
+        for block in np.array_split(rng.permutation(n), min(n_blocks, n)):
+            counts = np.zeros(n, dtype=np.int64)
+            counts[block] = 1
+            removed.append(counts)
+        units = np.ones(n, dtype=np.int64)
+    else:
+        units = first.units.astype(np.int64)
+        blocks = int(min(n_blocks, units.sum()))
+        removed = list(rng.multinomial(units, np.full(blocks, 1.0 / blocks)).T)
     values = []
-    for block in blocks:
-        counts = np.ones(n, dtype=np.int64)
-        counts[block] = 0
-        ops = [r.build((counts, None)) for r in resamplers]
+    for block_counts in removed:
+        ops = [r.build((units - block_counts, None)) for r in resamplers]
         if any(op is None for op in ops):
             continue
         values.append(value(ops))  # type: ignore[arg-type]
@@ -728,6 +1124,7 @@ def bootstrap(
     method: str = "percentile",
     stratified: bool = False,
     sample_weight: ArrayLike | None = None,
+    weight_kind: WEIGHT_KINDS | None = None,
     pos_label: Any = None,
     rng: Any = None,
     progress: bool = False,
@@ -743,7 +1140,8 @@ def bootstrap(
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive.
+        Scores, higher meaning more likely positive; finite. One column: for
+        ``predict_proba`` output pass ``proba[:, 1]``.
     statistic : {"auroc", "average_precision", "auprg", "auc_pr_interpolated", "metric", "best_threshold"}, default="auroc"
         An area; ``"metric"``: ``metric`` at ``threshold``, or at its re-optimised best
         threshold when ``threshold`` is None; ``"best_threshold"``: that threshold.
@@ -761,7 +1159,15 @@ def bootstrap(
         Resample positives and negatives separately (fixed class sizes), as when the
         class sizes are fixed by design; otherwise the prevalence varies too.
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights, carried by each drawn sample.
+        Non-negative sample weights; ``weight_kind`` says how they are resampled.
+    weight_kind : {"sampling", "frequency"} or None, default=None
+        What ``sample_weight`` means to the resampling. ``"frequency"``: each row
+        stands for ``w`` identical samples (whole-number weights), and those
+        ``sum(w)`` samples are resampled, exactly as if the data were expanded to one
+        row per sample. ``"sampling"``: sampling or importance weights; the rows are
+        resampled, each carrying its weight. ``None``: as ``"sampling"``, with a
+        ``WeightKindWarning`` when the weights are whole numbers that are not all
+        equal. Point estimates are the same for both kinds; the intervals differ.
     pos_label : int, float, bool or str, default=None
         The label of the positive class. ``None`` infers it when the labels are
         {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
@@ -773,17 +1179,34 @@ def bootstrap(
     Returns
     -------
     BootstrapResult
-        The estimate, the interval, the bootstrap distribution, its standard error and
-        how many replicates were dropped for lacking a class.
+        The estimate, the interval, the bootstrap distribution, its standard error,
+        how many replicates were dropped for lacking a class or for leaving the
+        statistic undefined, and the weight kind used.
 
     Raises
     ------
     InvalidParameterError
         If ``statistic``, ``metric``, ``threshold``, ``n_resamples``,
-        ``confidence_level`` or ``method`` is invalid.
+        ``confidence_level``, ``method`` or ``weight_kind`` is invalid, or
+        ``weight_kind="frequency"`` with weights that are not whole numbers.
     ValueError
-        If ``y_true`` has one class, and for the bad inputs listed in
-        :meth:`OperatingPoints.from_scores`; if fewer than 2 replicates have both classes.
+        If ``y_score`` is not 1-D (for ``predict_proba`` output pass ``proba[:, 1]``);
+        if ``y_true`` has one class, and for the bad inputs listed in
+        :meth:`OperatingPoints.from_scores`; if the statistic is undefined on the data
+        (e.g. precision at a threshold above every score: nothing is predicted
+        positive); if fewer than 2 replicates have both classes and a defined statistic;
+        with ``method="basic"`` or ``"bca"`` if the interval is undefined because the
+        statistic is infinite (a best threshold of ``+inf``).
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        If the statistic is undefined on some replicates (0/0, e.g. precision at a
+        threshold that no drawn sample reaches): they are left out and counted in
+        ``n_undefined``, and the interval is conditional on the statistic being defined.
+    WeightKindWarning
+        If ``weight_kind=None`` and the weights are whole numbers that are not all
+        equal (they may be frequencies).
 
     See Also
     --------
@@ -792,7 +1215,9 @@ def bootstrap(
     Notes
     -----
     The best threshold and the metric at it are non-smooth statistics: their bootstrap
-    is biased and its intervals are rough; prefer a fixed (held-out) threshold.
+    is biased and its intervals are rough; prefer a fixed (held-out) threshold. The
+    best threshold is ``+inf`` on a replicate where predicting nothing positive is best
+    (possible for costs); the percentile interval then reaches ``+inf``.
 
     References
     ----------
@@ -812,22 +1237,26 @@ def bootstrap(
     """
     caller = "bootstrap"
     name, stat, compact = _statistic(statistic, metric, threshold, caller)
-    is_pos, scores, weights, level = _bootstrap_iv(y_true, y_score, sample_weight, pos_label, n_resamples,
-                                                   confidence_level, method, caller)
-    s = next(iter(scores.values()))
-    generator = np.random.default_rng(rng)
-    resampler = _Resampler(is_pos, s, weights, stratified)
-    return _bootstrap_statistics(resampler, is_pos, s, weights, [(name, stat, compact)], int(n_resamples), level,
-                                 method, generator, progress, caller)[name]
+    checked = _bootstrap_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label,
+                            n_resamples, confidence_level, method, weight_kind, caller)
+    data = checked.data
+    s = data.scores["score"]
+    resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency")
+    return _bootstrap_statistics(resampler, data.is_pos, s, data.weights, [(name, stat, compact)],
+                                 checked.n_resamples, checked.level, method, np.random.default_rng(rng), progress,
+                                 caller, weight_kind=checked.weight_kind, threshold=threshold)[name]
 
 
 def _bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None,
                           named: list[tuple[str, Callable[[OperatingPoints], float], bool]], n_resamples: int,
-                          level: float, method: str, rng: np.random.Generator, progress: bool, caller: str
+                          level: float, method: str, rng: np.random.Generator, progress: bool, caller: str,
+                          *, weight_kind: str | None, threshold: float | None = None, stacklevel: int = 4
                           ) -> dict[str, BootstrapResult]:
     """Bootstrap results of several statistics of one scorer, all from the same replicates."""
     names = [name for name, _, _ in named]
     stats = [fn for _, fn, _ in named]
+    estimates = [_check_estimate(float(fn(resampler.op)), name, resampler.op, threshold, caller)
+                 for name, fn, _ in named]
     if (not resampler.weighted and not resampler.cells and resampler.singletons
             and all(name in _FAST_AREAS for name in names)):
         dist, dropped = _fast_replicates(resampler, [_FAST_AREAS.index(name) for name in names], n_resamples, rng,
@@ -841,15 +1270,16 @@ def _bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: Flo
         raise IsometricsError(f"{caller}: only {len(dist)} replicate(s) had both classes; use stratified=True.")
     per_sample = None
     if method == "bca":
-        per_sample = resampler if resampler.weighted else _Resampler(is_pos, scores, weights, False, per_sample=True,
-                                                                        op=resampler.op)
+        per_sample = resampler if resampler.weighted else _Resampler(
+            is_pos, scores, weights, False, per_sample=True, op=resampler.op, frequency=resampler.frequency)
     out = {}
     for k, (name, fn, _) in enumerate(named):
-        estimate = fn(resampler.op)
+        estimate = estimates[k]
+        values, n_undefined = _defined(dist[:, k], name, n_resamples, caller, stacklevel)
         jack = _jackknife([per_sample], _first(fn), rng) if per_sample is not None else None
-        values = dist[:, k]
-        out[name] = BootstrapResult(name, float(estimate), _interval(estimate, values, level, method, jack), level,
-                                    method, values, float(np.std(values, ddof=1)), dropped)
+        out[name] = BootstrapResult(name, estimate, _interval(estimate, values, level, method, jack, caller, name),
+                                    level, method, values, _standard_error(values), dropped, n_undefined,
+                                    weight_kind)
     return out
 
 
@@ -863,6 +1293,7 @@ def bootstrap_areas(
     method: str = "percentile",
     stratified: bool = False,
     sample_weight: ArrayLike | None = None,
+    weight_kind: WEIGHT_KINDS | None = None,
     pos_label: Any = None,
     rng: Any = None,
     progress: bool = False,
@@ -874,11 +1305,20 @@ def bootstrap_areas(
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive.
+        Scores, higher meaning more likely positive; finite. One column: for
+        ``predict_proba`` output pass ``proba[:, 1]``.
     areas : tuple of str, default=("auroc", "average_precision", "auprg")
         Any of ``"auroc"``, ``"average_precision"``, ``"auprg"``, ``"auc_pr_interpolated"``.
     n_resamples, confidence_level, method, stratified, sample_weight, pos_label, rng, progress
         As in :func:`bootstrap`.
+    weight_kind : {"sampling", "frequency"} or None, default=None
+        What ``sample_weight`` means to the resampling. ``"frequency"``: each row
+        stands for ``w`` identical samples (whole-number weights), and those
+        ``sum(w)`` samples are resampled, exactly as if the data were expanded to one
+        row per sample. ``"sampling"``: sampling or importance weights; the rows are
+        resampled, each carrying its weight. ``None``: as ``"sampling"``, with a
+        ``WeightKindWarning`` when the weights are whole numbers that are not all
+        equal. Point estimates are the same for both kinds; the intervals differ.
 
     Returns
     -------
@@ -888,7 +1328,14 @@ def bootstrap_areas(
     Raises
     ------
     InvalidParameterError
-        If an area name is unknown, and as :func:`bootstrap`.
+        If ``areas`` is empty or names an unknown area, and as :func:`bootstrap`.
+    ValueError
+        As :func:`bootstrap`.
+
+    Warns
+    -----
+    WeightKindWarning
+        As :func:`bootstrap`.
 
     See Also
     --------
@@ -905,13 +1352,18 @@ def bootstrap_areas(
     ['auroc', 'average_precision', 'auprg']
     """
     caller = "bootstrap_areas"
+    if isinstance(areas, str) or not len(areas):
+        raise InvalidParameterError(f"{caller}: `areas` must be a non-empty tuple of area names, e.g. "
+                                    f"('auroc', 'average_precision'); got {areas!r}.")
     named = [_statistic(a, None, None, caller) for a in areas]
-    is_pos, scores, weights, level = _bootstrap_iv(y_true, y_score, sample_weight, pos_label, n_resamples,
-                                                   confidence_level, method, caller)
-    s = next(iter(scores.values()))
-    resampler = _Resampler(is_pos, s, weights, stratified)
-    return _bootstrap_statistics(resampler, is_pos, s, weights, named, int(n_resamples), level, method,
-                                 np.random.default_rng(rng), progress, caller)
+    checked = _bootstrap_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label,
+                            n_resamples, confidence_level, method, weight_kind, caller)
+    data = checked.data
+    s = data.scores["score"]
+    resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency")
+    return _bootstrap_statistics(resampler, data.is_pos, s, data.weights, named, checked.n_resamples, checked.level,
+                                 method, np.random.default_rng(rng), progress, caller,
+                                 weight_kind=checked.weight_kind)
 
 
 def _fast_replicates(resampler: _Resampler, columns: list[int], n_resamples: int, rng: np.random.Generator,
@@ -959,6 +1411,8 @@ class PairedBootstrapResult:
         Two-sided bootstrap p-value of "no difference": ``2 (1 + k) / (B + 1)``, at most
         1, with ``k`` the smaller number of the ``B`` replicates on either side of 0 (the
         inversion of the percentile interval; never 0, its floor is ``2 / (B + 1)``).
+    weight_kind : {"sampling", "frequency"} or None
+        How the sample weights were resampled; ``None`` for unweighted data.
     """
 
     statistic: str
@@ -966,6 +1420,25 @@ class PairedBootstrapResult:
     estimates: FloatArray
     differences: dict[tuple[str, str], BootstrapResult]
     p_values: dict[tuple[str, str], float]
+    weight_kind: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the estimates, and per pair the difference's interval and p-value.
+
+        Returns
+        -------
+        dict
+            ``statistic``, ``weight_kind``, ``estimates`` (name to value) and
+            ``differences``, a list of :meth:`BootstrapResult.to_dict` dicts with
+            ``a``, ``b`` and ``p_value`` added.
+        """
+        return {
+            "statistic": self.statistic,
+            "weight_kind": self.weight_kind,
+            "estimates": {name: float(v) for name, v in zip(self.names, self.estimates)},
+            "differences": [{"a": a, "b": b, **r.to_dict(), "p_value": self.p_values[(a, b)]}
+                            for (a, b), r in self.differences.items()],
+        }
 
 
 def bootstrap_compare(
@@ -980,6 +1453,7 @@ def bootstrap_compare(
     method: str = "percentile",
     stratified: bool = False,
     sample_weight: ArrayLike | None = None,
+    weight_kind: WEIGHT_KINDS | None = None,
     pos_label: Any = None,
     rng: Any = None,
     progress: bool = False,
@@ -994,9 +1468,19 @@ def bootstrap_compare(
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples, k) or mapping of str to array-like
-        One score column per scorer (k >= 2).
+        One score column per scorer (k >= 2): a 2-D array (column ``j`` named
+        ``"score_j"``) or a mapping of name to 1-D column, each validated as ``y_score``
+        of :func:`bootstrap`; for ``predict_proba`` output pass ``proba[:, 1]``.
     statistic, metric, threshold, n_resamples, confidence_level, method, stratified, sample_weight, pos_label, rng, progress
         As in :func:`bootstrap`.
+    weight_kind : {"sampling", "frequency"} or None, default=None
+        What ``sample_weight`` means to the resampling. ``"frequency"``: each row
+        stands for ``w`` identical samples (whole-number weights), and those
+        ``sum(w)`` samples are resampled, exactly as if the data were expanded to one
+        row per sample. ``"sampling"``: sampling or importance weights; the rows are
+        resampled, each carrying its weight. ``None``: as ``"sampling"``, with a
+        ``WeightKindWarning`` when the weights are whole numbers that are not all
+        equal. Point estimates are the same for both kinds; the intervals differ.
 
     Returns
     -------
@@ -1006,7 +1490,14 @@ def bootstrap_compare(
     Raises
     ------
     ValueError
-        If fewer than two scorers are given, and as :func:`bootstrap`.
+        If fewer than two scorers are given; if a mapping's column is not 1-D, or a
+        2-D array has two columns that sum to 1 in every row (``predict_proba`` output,
+        one scorer); and as :func:`bootstrap`.
+
+    Warns
+    -----
+    UndefinedMetricWarning, WeightKindWarning
+        As :func:`bootstrap`.
 
     See Also
     --------
@@ -1026,43 +1517,54 @@ def bootstrap_compare(
     """
     caller = "bootstrap_compare"
     name, stat, compact = _statistic(statistic, metric, threshold, caller)
-    is_pos, scores, weights, level = _bootstrap_iv(y_true, y_score, sample_weight, pos_label, n_resamples,
-                                                   confidence_level, method, caller)
+    scores = _score_columns(y_score, caller)
     if len(scores) < 2:
-        raise IsometricsError(f"{caller}: give at least two score columns to compare.")
-    resamplers = [_Resampler(is_pos, s, weights, stratified, per_sample=True) for s in scores.values()]
-    return _paired_statistics(resamplers, tuple(scores), [(name, stat, compact)], int(n_resamples), level,
-                              method, np.random.default_rng(rng), progress)[0]
+        raise IsometricsError(f"{caller}: give at least two score columns to compare (a 2-D array with one "
+                              "column per scorer, or a mapping of name to column).")
+    checked = _bootstrap_iv(y_true, scores, sample_weight, pos_label, n_resamples, confidence_level, method,
+                            weight_kind, caller)
+    data = checked.data
+    resamplers = [_Resampler(data.is_pos, s, data.weights, stratified, per_sample=True,
+                             frequency=checked.weight_kind == "frequency") for s in data.scores.values()]
+    return _paired_statistics(resamplers, tuple(data.scores), [(name, stat, compact)], checked.n_resamples,
+                              checked.level, method, np.random.default_rng(rng), progress, caller,
+                              weight_kind=checked.weight_kind, threshold=threshold)[0]
 
 
 def _paired_statistics(resamplers: list[_Resampler], names: tuple[str, ...],
                        named: list[tuple[str, Callable[[OperatingPoints], float], bool]], n_resamples: int,
-                       level: float, method: str, rng: np.random.Generator, progress: bool
+                       level: float, method: str, rng: np.random.Generator, progress: bool, caller: str,
+                       *, weight_kind: str | None, threshold: float | None = None, stacklevel: int = 4
                        ) -> list[PairedBootstrapResult]:
     """Paired comparisons for several statistics at once: one set of replicates, every scorer."""
     stats = [fn for _, fn, _ in named]
+    all_estimates = [np.array([_check_estimate(float(stat(r.op)), f"{name} of {names[i]!r}", r.op, threshold,
+                                               caller) for i, r in enumerate(resamplers)])
+                     for name, stat, _ in named]
     compact = any(c for _, _, c in named)
     dist, dropped = _replicates(resamplers, _many(stats), len(stats), n_resamples, rng, progress,
                                 f"bootstrap {', '.join(name for name, _, _ in named)}", compact)
     results = []
     for k, (name, stat, _) in enumerate(named):
-        estimates = np.array([stat(r.op) for r in resamplers])
+        estimates = all_estimates[k]
         differences, p_values = {}, {}
         for i in range(len(names)):
             for j in range(i + 1, len(names)):
-                diff = dist[:, i, k] - dist[:, j, k]
+                label = f"{name}: {names[i]} - {names[j]}"
+                with np.errstate(invalid="ignore"):
+                    diff = dist[:, i, k] - dist[:, j, k]
+                diff, n_undefined = _defined(diff, label, n_resamples, caller, stacklevel)
                 est = float(estimates[i] - estimates[j])
                 jack = None
                 if method == "bca":
                     jack = _jackknife([resamplers[i], resamplers[j]], _difference(stat), rng)
-                ci = _interval(est, diff, level, method, jack)
+                ci = _interval(est, diff, level, method, jack, caller, label)
                 differences[(names[i], names[j])] = BootstrapResult(
-                    f"{name}: {names[i]} - {names[j]}", est, ci, level, method, diff,
-                    float(np.std(diff, ddof=1)), dropped)
+                    label, est, ci, level, method, diff, _standard_error(diff), dropped, n_undefined, weight_kind)
                 # (1 + count) / (B + 1): a p-value is never 0 with finitely many replicates
                 extreme = min(np.count_nonzero(diff <= 0), np.count_nonzero(diff >= 0))
                 p_values[(names[i], names[j])] = float(min(1.0, 2 * (1 + extreme) / (len(diff) + 1)))
-        results.append(PairedBootstrapResult(name, names, estimates, differences, p_values))
+        results.append(PairedBootstrapResult(name, names, estimates, differences, p_values, weight_kind))
     return results
 
 
@@ -1076,13 +1578,15 @@ class CurveBand(NamedTuple):
 
     ``x`` is the grid (FPR for ROC, recall for PR, recall gain for PRG); ``estimate``
     the curve of the data at the grid; ``lower`` and ``upper`` the pointwise percentile
-    bounds.
+    bounds; ``weight_kind`` how the sample weights were resampled (``"sampling"`` or
+    ``"frequency"``; ``None`` for unweighted data).
     """
 
     x: FloatArray
     estimate: FloatArray
     lower: FloatArray
     upper: FloatArray
+    weight_kind: str | None = None
 
 
 def _curve_on_grid(op: OperatingPoints, curve: str, grid: FloatArray) -> FloatArray:
@@ -1095,7 +1599,12 @@ def _curve_on_grid(op: OperatingPoints, curve: str, grid: FloatArray) -> FloatAr
         return precision[first]  # the first point reaching the recall: AP's step convention
     pg, rg, _ = op.prg_curve()
     finite = op.tp > 0
-    return _polyline_at(grid, rg[finite], pg[finite])[0]  # in PRG a vertical run falls: its top comes first
+    rg, pg = rg[finite], pg[finite]
+    # Before its first point the PRG curve is the image of the ROC segment from (0, 0) to that
+    # point, where FP/TP is constant: precision gain stays at the first point's value while
+    # recall gain falls to -inf. A replicate whose first point has recall gain > 0 reaches there.
+    values = _polyline_at(np.maximum(grid, rg[0]), rg, pg)[0]  # in PRG a vertical run falls: its top first
+    return np.where(grid < rg[0], pg[0], values)
 
 
 def bootstrap_curve_band(
@@ -1108,6 +1617,7 @@ def bootstrap_curve_band(
     confidence_level: float = 0.95,
     stratified: bool = False,
     sample_weight: ArrayLike | None = None,
+    weight_kind: WEIGHT_KINDS | None = None,
     pos_label: Any = None,
     rng: Any = None,
     progress: bool = False,
@@ -1125,7 +1635,8 @@ def bootstrap_curve_band(
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive.
+        Scores, higher meaning more likely positive; finite. One column: for
+        ``predict_proba`` output pass ``proba[:, 1]``.
     curve : {"roc", "pr", "prg"}, default="roc"
         Which curve.
     grid : array-like of shape (n_grid,), default=None
@@ -1133,16 +1644,31 @@ def bootstrap_curve_band(
         ``None``: 101 evenly spaced values.
     n_resamples, confidence_level, stratified, sample_weight, pos_label, rng, progress
         As in :func:`bootstrap`.
+    weight_kind : {"sampling", "frequency"} or None, default=None
+        What ``sample_weight`` means to the resampling. ``"frequency"``: each row
+        stands for ``w`` identical samples (whole-number weights), and those
+        ``sum(w)`` samples are resampled, exactly as if the data were expanded to one
+        row per sample. ``"sampling"``: sampling or importance weights; the rows are
+        resampled, each carrying its weight. ``None``: as ``"sampling"``, with a
+        ``WeightKindWarning`` when the weights are whole numbers that are not all
+        equal. Point estimates are the same for both kinds; the intervals differ.
 
     Returns
     -------
     CurveBand
-        Grid, the data's curve on it, and the lower and upper bounds.
+        Grid, the data's curve on it, the lower and upper bounds, and the weight kind.
 
     Raises
     ------
     InvalidParameterError
         If ``curve`` is unknown or the grid leaves [0, 1], and as :func:`bootstrap`.
+    ValueError
+        As :func:`bootstrap`.
+
+    Warns
+    -----
+    WeightKindWarning
+        As :func:`bootstrap`.
 
     Notes
     -----
@@ -1164,13 +1690,19 @@ def bootstrap_curve_band(
     x = np.linspace(0.0, 1.0, 101) if grid is None else np.asarray(grid, dtype=np.float64)
     if x.ndim != 1 or not np.all((x >= 0) & (x <= 1)):
         raise InvalidParameterError(f"{caller}: `grid` must be 1-D with values in [0, 1].")
-    is_pos, scores, weights, level = _bootstrap_iv(y_true, y_score, sample_weight, pos_label, n_resamples,
-                                                   confidence_level, "percentile", caller)
-    s = next(iter(scores.values()))
-    resampler = _Resampler(is_pos, s, weights, stratified)
-    paired, _ = _replicates([resampler], lambda op: _curve_on_grid(op, curve, x), len(x), int(n_resamples),
+    checked = _bootstrap_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label,
+                            n_resamples, confidence_level, "percentile", weight_kind, caller)
+    data = checked.data
+    s = data.scores["score"]
+    resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency")
+    paired, _ = _replicates([resampler], lambda op: _curve_on_grid(op, curve, x), len(x), checked.n_resamples,
                             np.random.default_rng(rng), progress, f"bootstrap {curve} band")
     values = paired[:, 0, :]
-    alpha = (1 - level) / 2
+    if len(values) < 2:
+        raise IsometricsError(f"{caller}: only {len(values)} replicate(s) had both classes; use stratified=True.")
+    alpha = (1 - checked.level) / 2
     lower, upper = np.quantile(values, [alpha, 1 - alpha], axis=0)
-    return CurveBand(x, _curve_on_grid(resampler.op, curve, x), lower, upper)
+    estimate = _curve_on_grid(resampler.op, curve, x)
+    if np.isnan(estimate).any() or np.isnan(lower).any() or np.isnan(upper).any():  # pragma: no cover - a guard
+        raise IsometricsError(f"{caller}: the {curve} curve is undefined at some grid values; please report this.")
+    return CurveBand(x, estimate, lower, upper, checked.weight_kind)
