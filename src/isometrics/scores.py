@@ -17,10 +17,10 @@ import numpy as np
 
 from ._docstrings import fill_doc
 from ._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
-from ._validation import check_option, check_real, check_zero_division
+from ._validation import check_option, check_pos_label, check_real, check_zero_division
 from .averaging import average as _average
 from .averaging import ratio
-from .counts import ClassCounts, _check_pair, _class_counts, _confusion_matrix
+from .counts import ClassCounts, _check_labels_param, _check_pair, _class_counts, _confusion_matrix
 from .exceptions import IsometricsError, UndefinedMetricWarning
 
 __all__ = [
@@ -57,7 +57,9 @@ def _prepare(
         check_option(average, "average", AVERAGE_OPTIONS, caller=caller)
     check_zero_division(zero_division, caller=caller)
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
+    selected = _check_labels_param(labels, yt, caller)
     if average == "binary":
+        check_pos_label(pos_label, caller=caller)
         counts_all = _class_counts(yt, yp, w, None, caller)
         present = counts_all.labels
         if len(present) > 2:
@@ -73,7 +75,7 @@ def _prepare(
                 )
         selected = np.asarray([pos_label])
         return _class_counts(yt, yp, w, selected, caller), average
-    return _class_counts(yt, yp, w, None if labels is None else np.asarray(labels), caller), average
+    return _class_counts(yt, yp, w, selected, caller), average
 
 
 def _finish(values: FloatArray, counts: ClassCounts, average: str | None, zero_division: Any) -> Any:
@@ -552,7 +554,14 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weig
                       UndefinedMetricWarning, stacklevel=2)
     score = float(np.mean(np.diag(matrix)[present] / support[present]))
     if adjusted:
-        chance = 1.0 / int(present.sum())
+        n_classes = int(present.sum())
+        if n_classes == 1:  # chance is 1: (score - 1) / 0, as scikit-learn computes it
+            warnings.warn("balanced_accuracy_score: adjusted=True is undefined when y_true has one class "
+                          f"(chance level is 1); returning {'nan' if score == 1 else '-inf'} as scikit-learn "
+                          "does. Use adjusted=False, or pass samples of at least two classes.",
+                          UndefinedMetricWarning, stacklevel=2)
+            return math.nan if score == 1 else -math.inf
+        chance = 1.0 / n_classes
         score = (score - chance) / (1.0 - chance)
     return score
 
