@@ -136,8 +136,12 @@ def class_counts(
     Raises
     ------
     ValueError
-        If the inputs are empty or differ in length, mix label types, hold NaN labels,
-        or the weights are invalid.
+        If the inputs are empty or differ in length, mix label types, or hold what is
+        not a class label: continuous values (floats that are not whole numbers, such
+        as probabilities: threshold them first, see :func:`isometrics.best_threshold`),
+        NaN, bytes, complex numbers, missing values or one sequence per sample; if
+        ``labels`` is empty; or if the weights are invalid (negative, non-finite,
+        complex or all zero).
 
     Examples
     --------
@@ -199,12 +203,13 @@ def confusion_matrix(
     Raises
     ------
     ValueError
-        As :func:`class_counts`.
+        As :func:`class_counts`, and if no class of ``labels`` is present in ``y_true``
+        (as scikit-learn).
 
     Notes
     -----
-    Same values as scikit-learn's ``confusion_matrix`` (which returns integers when
-    unweighted; this returns float64 always).
+    Same values and errors as scikit-learn's ``confusion_matrix`` (which returns
+    integers when unweighted; this returns float64 always).
 
     Examples
     --------

@@ -216,7 +216,9 @@ def power_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.
     ------
     InvalidParameterError
         If precision or recall is outside [0, 1] or NaN, or ``gamma`` is negative or NaN,
-        or ``phi`` is NaN.
+        or ``phi`` is NaN; if an argument is not a real number or an array of them
+        (strings, ``None``, complex numbers, ragged sequences), or the arguments' shapes
+        do not broadcast together.
 
     See Also
     --------
@@ -391,7 +393,8 @@ def fbeta(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0) -> 
     Raises
     ------
     InvalidParameterError
-        If precision or recall is outside [0, 1], or ``beta`` is negative or NaN.
+        If precision or recall is outside [0, 1], or ``beta`` is negative or NaN; as
+        :func:`power_mean` for arguments that are not real numbers or do not broadcast.
 
     See Also
     --------
@@ -457,7 +460,8 @@ def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0
     ------
     InvalidParameterError
         If precision or recall is outside [0, 1] or NaN, ``beta`` is not finite and
-        > 0, or ``rho`` is NaN.
+        > 0, or ``rho`` is NaN; as :func:`power_mean` for arguments that are not real
+        numbers or do not broadcast.
 
     See Also
     --------

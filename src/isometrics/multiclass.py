@@ -169,8 +169,9 @@ def one_vs_rest(
     ------
     ValueError
         If ``y_score`` is not 2-D with one column per class, scores are not finite, a
-        class has no positive or no negative sample, a label of ``y_true`` is missing
-        from ``classes``, or the weights are invalid.
+        class has no positive or no negative sample, ``y_true`` holds what is not a
+        class label (see :func:`isometrics.class_counts`), a label of ``y_true`` is
+        missing from ``classes``, or the weights are invalid.
 
     See Also
     --------
@@ -333,8 +334,8 @@ def metric_report(
     Raises
     ------
     ValueError
-        If a metric cannot be parsed, and for the bad inputs of
-        :func:`isometrics.class_counts`.
+        If ``metrics`` is empty or a metric cannot be parsed, and for the bad inputs
+        of :func:`isometrics.class_counts`.
 
     See Also
     --------

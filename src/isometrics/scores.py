@@ -489,8 +489,10 @@ def accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = Tr
     Raises
     ------
     ValueError
-        If the inputs are empty, differ in length or mix label types, or the weights
-        are invalid.
+        As :func:`isometrics.class_counts`: empty inputs or inputs of different
+        lengths, mixed label types, values that are not class labels (continuous
+        values such as probabilities, NaN, bytes, complex numbers, one sequence per
+        sample), or invalid weights.
 
     Examples
     --------
@@ -532,11 +534,15 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weig
     Warns
     -----
     UndefinedMetricWarning
-        When ``y_pred`` holds classes absent from ``y_true`` (they are left out).
+        When ``y_pred`` holds classes absent from ``y_true`` (they are left out); and
+        with ``adjusted=True`` when ``y_true`` has one class: chance is then 1 and the
+        adjusted score is undefined; it is ``-inf`` (``nan`` for a perfect score).
 
     Notes
     -----
-    Same results as scikit-learn's ``balanced_accuracy_score``.
+    Same results as scikit-learn's ``balanced_accuracy_score``, the one-class adjusted
+    values included (scikit-learn computes ``(s - 1) / 0``); here they come with the
+    warning above.
 
     Examples
     --------
