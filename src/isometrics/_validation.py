@@ -168,7 +168,8 @@ def check_consistent_length(caller: str, **arrays: np.ndarray | None) -> int:
         )
     n = next(iter(lengths.values()))
     if n == 0:
-        raise IsometricsError(f"{caller}: the input is empty (0 samples); pass at least one sample of each class.")
+        raise IsometricsError(f"{caller}: the input is empty (0 samples in {', '.join(lengths)}); "
+                              "pass at least one sample of each class.")
     return n
 
 
@@ -407,7 +408,8 @@ def check_binary_target(
     check_pos_label(pos_label, caller=caller)
     y = check_labels(as_1d(y_true, name="y_true", caller=caller), name="y_true", caller=caller)
     if y.size == 0:
-        raise IsometricsError(f"{caller}: the input is empty (0 samples); pass at least one sample of each class.")
+        raise IsometricsError(f"{caller}: the input is empty (0 samples in y_true); "
+                              "pass at least one sample of each class.")
     labels = label_set(y)
     if len(labels) > 2:
         raise IsometricsError(

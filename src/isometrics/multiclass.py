@@ -295,6 +295,14 @@ class MetricReport:
         return html_table(header, rows, caption="isometrics metric report")
 
 
+def _parse_metric_item(spec: Any, index: int, caller: str) -> Metric:
+    """One entry of a ``metrics`` sequence, with the function and the position in its message."""
+    try:
+        return parse_metric(spec)
+    except IsometricsError as exc:
+        raise InvalidParameterError(f"{caller}: `metrics[{index}]` = {spec!r} is not a metric: {exc}") from exc
+
+
 def metric_report(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -359,7 +367,7 @@ def metric_report(
     if isinstance(metrics, (str, Metric)) or not isinstance(metrics, Iterable):
         raise InvalidParameterError(f"{caller}: `metrics` must be a sequence of metric specs or Metric objects; "
                                     f"got {metrics!r}; e.g. metrics=['precision', 'recall', 'f1'].")
-    parsed = tuple(parse_metric(m) for m in metrics)
+    parsed = tuple(_parse_metric_item(m, k, caller) for k, m in enumerate(metrics))
     if not parsed:
         raise InvalidParameterError(f"{caller}: `metrics` is empty; pass at least one metric, "
                                     "e.g. metrics=['precision', 'recall', 'f1'].")

@@ -427,7 +427,11 @@ def fbeta_score(y_true: ArrayLike, y_pred: ArrayLike, *, beta: float, labels: Ar
     >>> round(fbeta_score([0, 1, 1, 1], [1, 1, 0, 1], beta=2), 6)
     0.666667
     """
-    caller = "fbeta_score"
+    return _fbeta_score("fbeta_score", y_true, y_pred, beta, labels, pos_label, average, sample_weight, zero_division)
+
+
+def _fbeta_score(caller: str, y_true: ArrayLike, y_pred: ArrayLike, beta: Any, labels: ArrayLike | None,
+                 pos_label: Any, average: str | None, sample_weight: ArrayLike | None, zero_division: Any) -> Any:
     beta = check_real(beta, "beta", caller=caller, low=0.0, allow_inf=True)
     counts, average = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
                                sample_weight=sample_weight, zero_division=zero_division, caller=caller)
@@ -465,8 +469,7 @@ def f1_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None =
     >>> f1_score([0, 1, 1, 1], [1, 1, 0, 1])
     0.6666666666666666
     """
-    return fbeta_score(y_true, y_pred, beta=1.0, labels=labels, pos_label=pos_label, average=average,
-                       sample_weight=sample_weight, zero_division=zero_division)
+    return _fbeta_score("f1_score", y_true, y_pred, 1.0, labels, pos_label, average, sample_weight, zero_division)
 
 
 @fill_doc
