@@ -39,9 +39,13 @@ class ClassCounts:
         return self.tp + self.fn
 
 
-def _encode(y_true: np.ndarray, y_pred: np.ndarray, labels: np.ndarray | None, caller: str
+def _encode(y_true: np.ndarray, y_pred: np.ndarray, labels: ArrayLike | None, caller: str
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Codes of y_true and y_pred in the sorted union of labels; and that union."""
+    """Codes of y_true and y_pred in the sorted union of labels; that union; the selected labels.
+
+    ``labels`` (the public parameter, as given) is checked here, once for every caller.
+    """
+    labels = _check_labels_param(labels, y_true, caller)
     try:
         present = label_set(np.concatenate([y_true, y_pred]))
     except TypeError as exc:
@@ -152,10 +156,10 @@ def class_counts(
     """
     caller = "class_counts"
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    return _class_counts(yt, yp, w, _check_labels_param(labels, yt, caller), caller)
+    return _class_counts(yt, yp, w, labels, caller)
 
 
-def _class_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: np.ndarray | None,
+def _class_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None,
                   caller: str) -> ClassCounts:
     t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
     k = len(present)

@@ -28,7 +28,7 @@ from ._validation import (
     check_zero_division,
     label_set,
 )
-from .counts import _check_labels_param, _check_pair, _class_counts
+from .counts import _check_pair, _class_counts
 from .curves import PrecisionRecallCurve, RocCurve, _polyline_at
 from .exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
 from .metrics import Metric, parse_metric
@@ -373,7 +373,7 @@ def metric_report(
                                     "e.g. metrics=['precision', 'recall', 'f1'].")
     check_zero_division(zero_division, caller=caller)
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    counts = _class_counts(yt, yp, w, _check_labels_param(labels, yt, caller), caller)
+    counts = _class_counts(yt, yp, w, labels, caller)
     pooled = (counts.tp.sum(), counts.fp.sum(), counts.fn.sum(), counts.tn.sum())
     values = np.column_stack([m.from_counts(counts.tp, counts.fp, counts.fn, counts.tn) for m in parsed])
     micro = np.array([float(m.from_counts(*pooled)) for m in parsed])

@@ -20,7 +20,7 @@ from ._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
 from ._validation import check_option, check_pos_label, check_real, check_zero_division
 from .averaging import average as _average
 from .averaging import ratio
-from .counts import ClassCounts, _check_labels_param, _check_pair, _class_counts, _confusion_matrix
+from .counts import ClassCounts, _check_pair, _class_counts, _confusion_matrix
 from .exceptions import IsometricsError, UndefinedMetricWarning
 
 __all__ = [
@@ -57,8 +57,7 @@ def _prepare(
         check_option(average, "average", AVERAGE_OPTIONS, caller=caller)
     check_zero_division(zero_division, caller=caller)
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    selected = _check_labels_param(labels, yt, caller)
-    if average == "binary":
+    if average == "binary":  # ``labels`` is ignored, as in scikit-learn
         check_pos_label(pos_label, caller=caller)
         counts_all = _class_counts(yt, yp, w, None, caller)
         present = counts_all.labels
@@ -67,15 +66,21 @@ def _prepare(
                 f"{caller}: the labels have {len(present)} classes but average='binary' takes two; "
                 "pass average='micro', 'macro', 'weighted' or None."
             )
-        if not np.any(present == pos_label):
-            if len(present) >= 2:
-                raise IsometricsError(
-                    f"{caller}: pos_label={pos_label!r} is not a label (labels: {list(present.tolist())}); "
-                    "pass one of them as pos_label."
-                )
-        selected = np.asarray([pos_label])
-        return _class_counts(yt, yp, w, selected, caller), average
-    return _class_counts(yt, yp, w, selected, caller), average
+        found = np.flatnonzero(present == pos_label)
+        if len(found):
+            k = slice(found[0], found[0] + 1)
+            return ClassCounts(present[k], counts_all.tp[k], counts_all.fp[k], counts_all.fn[k],
+                               counts_all.tn[k]), average
+        if len(present) >= 2:
+            raise IsometricsError(
+                f"{caller}: pos_label={pos_label!r} is not a label (labels: {list(present.tolist())}); "
+                "pass one of them as pos_label."
+            )
+        # one class, and it is not pos_label: the positive class is absent, so all samples are negatives
+        total = counts_all.tp[:1] + counts_all.fp[:1] + counts_all.fn[:1] + counts_all.tn[:1]
+        zero = np.zeros(1)
+        return ClassCounts(np.asarray([pos_label]), zero, zero.copy(), zero.copy(), total), average
+    return _class_counts(yt, yp, w, labels, caller), average
 
 
 def _finish(values: FloatArray, counts: ClassCounts, average: str | None, zero_division: Any) -> Any:
