@@ -148,6 +148,42 @@ def test_engine_wrappers_name_themselves():
                      "(operating_points.py, outside this change)")
 
 
+# Array arguments converted outside the shared checkers (np.asarray in baselines, level_curves and
+# costs): NumPy's messages reach the user. The fix is check_real_array / as_array from
+# _validation, in modules outside this change; this test turns into a pass when it is done.
+OUTSIDE = {
+    "unachievable_precision": (im.unachievable_precision, dict(recall=[0.2, 0.5], prevalence=0.3), ["recall"]),
+    "precision_at_prevalence": (im.precision_at_prevalence, dict(tpr=[0.9], fpr=[0.1], prevalence=0.3),
+                                ["tpr", "fpr"]),
+    "level_curve_slope": (im.level_curve_slope, dict(metric="f1", precision=[0.5], recall=[0.5]),
+                          ["precision", "recall"]),
+    "cost_sensitive_predict": (im.cost_sensitive_predict, dict(y_proba=[[0.9, 0.1]], cost_matrix=[[0, 1], [5, 0]]),
+                               ["y_proba", "cost_matrix"]),
+    "expected_cost": (im.expected_cost, dict(y_true=[0, 1], y_pred=[0, 1], cost_matrix=[[0, 1], [5, 0]]),
+                      ["cost_matrix"]),
+}
+
+
+def test_functions_outside_this_change_name_their_parameters():
+    raw = []
+    for name, (func, kwargs, params) in OUTSIDE.items():
+        func(**kwargs)
+        for param in params:
+            for value in (RAGGED, "abc"):
+                try:
+                    func(**{**kwargs, param: value})
+                except (im.IsometricsError, TypeError) as exc:
+                    if str(exc).startswith(f"{name}:") and re.search(rf"\b{param}\b", str(exc)):
+                        continue
+                    raw.append(f"{name}({param}={value!r}): {exc}")
+                except ValueError as exc:
+                    raw.append(f"{name}({param}={value!r}): {exc}")
+                else:
+                    raw.append(f"{name}({param}={value!r}): no error")
+    if raw:
+        pytest.xfail(f"{len(raw)} messages from NumPy, e.g. {raw[0]}")
+
+
 # Every integer parameter of the package: (name in messages, parameter, call with the value).
 # (The uncertainty and evaluation functions check theirs with the same check_integer.)
 INTEGERS = [
