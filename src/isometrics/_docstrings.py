@@ -33,7 +33,8 @@ SHARED_DOC = {
         Predicted labels.""",
     "labels": """labels : array-like of shape (n_labels,), default=None
         Classes to include when ``average != "binary"``, in this order (absent classes
-        allowed). ``None``: the sorted union of the labels in ``y_true`` and ``y_pred``.""",
+        allowed, not empty). ``None``: the sorted union of the labels in ``y_true`` and
+        ``y_pred``.""",
     "pos_label": """pos_label : int, float, bool or str, default=1
         The positive class when ``average="binary"`` (scikit-learn's default of 1, kept
         for compatibility); ignored otherwise.""",
@@ -48,10 +49,14 @@ SHARED_DOC = {
         Value of a 0/0 ratio. ``"warn"`` gives 0.0 and an ``UndefinedMetricWarning``.
         With ``np.nan``, macro and weighted averages leave undefined classes out.""",
     "raises": """ValueError
-        If the inputs are empty or differ in length, hold NaN labels or mix label
-        types; if the weights are negative, non-finite or all zero; if
-        ``average="binary"`` with more than two classes, or ``pos_label`` is not a
-        label; if ``average`` or ``zero_division`` is not an accepted value.""",
+        If the inputs are empty or differ in length, mix label types, or hold what is
+        not a class label: continuous values (floats that are not whole numbers, such
+        as probabilities: threshold them first, see :func:`isometrics.best_threshold`),
+        NaN, bytes, complex numbers, missing values or one sequence per sample; if the
+        weights are negative, non-finite, complex or all zero; if ``labels`` is empty;
+        if ``average="binary"`` with more than two classes, or ``pos_label`` is not a
+        label or is bytes; if ``average`` or ``zero_division`` is not an accepted
+        value.""",
     "returns": """float or ndarray of shape (n_labels,), float64
         In [0, 1], higher is better; per class (in ``labels`` order) when
         ``average=None``, else a float.""",

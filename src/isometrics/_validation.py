@@ -17,7 +17,10 @@ from ._typing import ArrayLike, FloatArray
 from .exceptions import InvalidParameterError, IsometricsError
 
 __all__ = [
+    "as_array",
     "as_1d",
+    "check_labels",
+    "check_pos_label",
     "check_consistent_length",
     "check_scores",
     "check_sample_weight",
@@ -26,6 +29,8 @@ __all__ = [
     "infer_pos_label",
     "label_set",
     "check_real",
+    "check_real_array",
+    "check_broadcast",
     "check_integer",
     "check_option",
     "check_zero_division",
@@ -44,13 +49,65 @@ def _py(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
 
 
-def as_1d(values: ArrayLike, *, name: str, caller: str) -> np.ndarray:
-    """Convert to a 1-D array without copying when possible; reject other shapes."""
+def _raise_missing(mask: np.ndarray, *, name: str, caller: str) -> None:
+    n = int(mask.sum())
+    first = int(np.flatnonzero(mask)[0])
+    raise IsometricsError(
+        f"{caller}: {name} contains {n} missing value{'s' if n != 1 else ''} (null / NA; first at index "
+        f"{first}); drop or impute those rows before evaluating."
+    )
+
+
+def _from_tabular(values: Any, *, name: str, caller: str) -> Any:
+    """NumPy data of a pyarrow, polars or pandas column, copying where needed; nulls raise.
+
+    Nulls are reported as missing values (count and first index) instead of surfacing as
+    NaN, ``None`` or ``pd.NA`` labels. NumPy-backed pandas floats keep their NaN, which
+    the numeric checks report as NaN. None of these libraries is imported here.
+    """
+    library = type(values).__module__.partition(".")[0]
+    one_d = len(getattr(values, "shape", ())) == 1
+    if library == "pyarrow" and hasattr(values, "null_count") and hasattr(values, "is_null"):
+        if values.null_count:  # Array and ChunkedArray
+            _raise_missing(np.asarray(values.is_null().to_numpy(zero_copy_only=False)), name=name, caller=caller)
+        return values.to_numpy(zero_copy_only=False)
+    if library == "polars" and one_d and hasattr(values, "null_count"):
+        if values.null_count():
+            _raise_missing(np.asarray(values.is_null().to_numpy()), name=name, caller=caller)
+        return values.to_numpy()
+    if library == "pandas" and one_d and hasattr(values, "isna"):
+        dtype = getattr(values, "dtype", None)
+        if not (isinstance(dtype, np.dtype) and dtype.kind in "fc"):  # NumPy floats: NaN is reported as NaN
+            missing = np.asarray(values.isna())
+            if missing.any():
+                _raise_missing(missing, name=name, caller=caller)
+    if hasattr(values, "to_numpy"):  # pandas, polars and other array libraries
+        return values.to_numpy()
+    return values
+
+
+def as_array(values: ArrayLike, *, name: str, caller: str) -> np.ndarray:
+    """Convert any array-like (lists, NumPy, pandas, polars, pyarrow) to a NumPy array of any shape.
+
+    Raises with the function and parameter named for ``None``, nulls in a column of a
+    data-frame library (count and first index) and ragged nested sequences.
+    """
     if values is None:
         raise IsometricsError(f"{caller}: `{name}` is None; pass an array-like of shape (n_samples,).")
-    if hasattr(values, "to_numpy") and not isinstance(values, np.ndarray):
-        values = values.to_numpy()  # pandas / polars Series
-    arr = np.asarray(values)
+    if not isinstance(values, np.ndarray):
+        values = _from_tabular(values, name=name, caller=caller)
+    try:
+        return np.asarray(values)
+    except ValueError as exc:  # ragged nested sequences: NumPy's "inhomogeneous shape"
+        raise IsometricsError(
+            f"{caller}: `{name}` is a ragged nested sequence (its elements have different lengths), not an "
+            "array; pass a flat sequence of shape (n_samples,), one value per sample."
+        ) from exc
+
+
+def as_1d(values: ArrayLike, *, name: str, caller: str) -> np.ndarray:
+    """Convert to a 1-D array without copying when possible; reject other shapes (see :func:`as_array`)."""
+    arr = as_array(values, name=name, caller=caller)
     if arr.ndim == 2 and 1 in arr.shape and arr.size > 0:
         raise IsometricsError(
             f"{caller}: `{name}` has shape {arr.shape}; pass a 1-D array of shape (n_samples,) "
@@ -63,6 +120,44 @@ def as_1d(values: ArrayLike, *, name: str, caller: str) -> np.ndarray:
     return arr
 
 
+def check_real_array(values: Any, name: str, *, caller: str) -> FloatArray:
+    """Return a real number or an array-like of them (any shape) as a float64 array.
+
+    For parameters and values that broadcast (precision, recall, ``beta``...): rejects
+    ``None``, strings, complex numbers, ragged sequences and other non-numbers, naming
+    the parameter. Range checks are the caller's.
+    """
+    if values is None:
+        raise InvalidParameterError(f"{caller}: `{name}` is None; pass a real number or an array of real numbers.")
+    arr = as_array(values, name=name, caller=caller)
+    if arr.dtype == object:
+        bad = [v for v in arr.flat if not isinstance(v, (numbers.Real, np.bool_))]
+        if not bad:
+            arr = arr.astype(np.float64)
+    else:
+        bad = list(arr.flat[:1])
+    if arr.dtype.kind not in "biuf":
+        example = _py(bad[0]) if bad else None
+        what = f"{example!r} (type {type(example).__name__})" if bad else f"an empty array of {arr.dtype}"
+        raise InvalidParameterError(
+            f"{caller}: `{name}` must be a real number or an array of real numbers; got {what}; "
+            + ("convert strings with float() first." if isinstance(example, str) else "pass real numbers.")
+        )
+    return np.asarray(arr, dtype=np.float64)
+
+
+def check_broadcast(caller: str, **arrays: np.ndarray) -> tuple[int, ...]:
+    """Return the broadcast shape of the named arrays, or raise naming them and their shapes."""
+    try:
+        return np.broadcast_shapes(*(a.shape for a in arrays.values()))
+    except ValueError as exc:
+        detail = ", ".join(f"`{n}` has shape {a.shape}" for n, a in arrays.items())
+        raise InvalidParameterError(
+            f"{caller}: the array arguments do not broadcast together ({detail}); pass scalars or arrays of "
+            "compatible shapes (e.g. equal shapes)."
+        ) from exc
+
+
 def check_consistent_length(caller: str, **arrays: np.ndarray | None) -> int:
     """Return the common length of the given arrays or raise naming the mismatch."""
     lengths = {name: len(a) for name, a in arrays.items() if a is not None}
@@ -73,7 +168,8 @@ def check_consistent_length(caller: str, **arrays: np.ndarray | None) -> int:
         )
     n = next(iter(lengths.values()))
     if n == 0:
-        raise IsometricsError(f"{caller}: the input is empty (0 samples); pass at least one sample of each class.")
+        raise IsometricsError(f"{caller}: the input is empty (0 samples in {', '.join(lengths)}); "
+                              "pass at least one sample of each class.")
     return n
 
 
@@ -115,12 +211,26 @@ def check_scores(y_score: ArrayLike, *, caller: str, name: str = "y_score") -> F
 
 
 def check_sample_weight(sample_weight: ArrayLike | None, n_samples: int, *, caller: str) -> FloatArray | None:
-    """Return weights as float64 (or ``None``); reject bad length, negative, non-finite or all-zero weights."""
+    """Return weights as float64 (or ``None``); reject bad length, non-real, negative, non-finite or all-zero weights."""
     if sample_weight is None:
         return None
     arr = as_1d(sample_weight, name="sample_weight", caller=caller)
+    if arr.dtype == object:
+        try:
+            arr = arr.astype(np.float64)
+        except (TypeError, ValueError):
+            pass
+    if np.issubdtype(arr.dtype, np.complexfloating):
+        raise IsometricsError(
+            f"{caller}: sample_weight holds complex numbers (dtype {arr.dtype}); weights are real numbers >= 0: "
+            "pass the real part (or the modulus) if that is what you meant."
+        )
     if not np.issubdtype(arr.dtype, np.number) and arr.dtype != np.bool_:
-        raise IsometricsError(f"{caller}: sample_weight must be numeric; got dtype {arr.dtype}.")
+        example = f" (e.g. {_py(arr[0])!r})" if arr.size else ""
+        raise IsometricsError(
+            f"{caller}: sample_weight must be numeric; got values of type {arr.dtype}{example}; "
+            "pass one real number >= 0 per sample."
+        )
     arr = np.asarray(arr, dtype=np.float64)
     if len(arr) != n_samples:
         raise IsometricsError(
@@ -138,6 +248,99 @@ def check_sample_weight(sample_weight: ArrayLike | None, n_samples: int, *, call
     if not (arr > 0).any():
         raise IsometricsError(f"{caller}: every sample_weight is 0; at least one sample must have positive weight.")
     return arr
+
+
+_INT64_LIMIT = 2.0**63  # float labels at or beyond it are not whole numbers of any integer type
+
+
+def _continuous_error(example: Any, *, name: str, caller: str) -> IsometricsError:
+    if name == "y_pred":
+        fix = ("Pass predicted classes; to turn scores into classes, threshold them, e.g. at the threshold that "
+               "isometrics.best_threshold(y_true, y_score, metric=...) returns: y_pred = y_score >= best.threshold "
+               "(scores themselves go to score functions such as auroc or average_precision)")
+    else:
+        fix = ("Pass classes (whole numbers, bools or strings); scores belong in y_score, or, thresholded "
+               "(see isometrics.best_threshold), in y_pred")
+    return IsometricsError(
+        f"{caller}: {name} holds continuous values (e.g. {_py(example)!r}, not a whole number), not class labels. "
+        f"{fix}."
+    )
+
+
+def _bytes_error(example: Any, *, name: str, caller: str) -> IsometricsError:
+    return IsometricsError(
+        f"{caller}: {name} holds bytes (e.g. {_py(example)!r}); bytes are not labels. Decode them to str "
+        "first, e.g. np.char.decode(y, 'utf-8') or [b.decode() for b in y]."
+    )
+
+
+def _check_float_labels(y: np.ndarray, *, name: str, caller: str) -> None:
+    """Float labels must be finite whole numbers (scikit-learn's rule for 'continuous' targets)."""
+    finite = np.isfinite(y)
+    if not finite.all():
+        first = int(np.flatnonzero(~finite)[0])
+        what = "NaN" if np.isnan(y[first]) else "infinite"
+        raise IsometricsError(f"{caller}: {name} contains {what} labels (first at index {first}); "
+                              "drop those rows or fix the labels.")
+    whole = (y == np.trunc(y)) & (np.abs(y) < _INT64_LIMIT)
+    if not whole.all():
+        raise _continuous_error(y[np.flatnonzero(~whole)[0]], name=name, caller=caller)
+
+
+def _check_object_labels(y: np.ndarray, *, name: str, caller: str) -> np.ndarray:
+    types = set(map(type, y))
+    for t in types:
+        if issubclass(t, (bytes, bytearray)):
+            raise _bytes_error(next(v for v in y if isinstance(v, t)), name=name, caller=caller)
+        if issubclass(t, (list, tuple, set, frozenset, dict, np.ndarray)):
+            raise IsometricsError(
+                f"{caller}: {name} holds sequences ({t.__name__}s such as "
+                f"{next(v for v in y if isinstance(v, t))!r}), one per sample: the legacy multilabel format, "
+                "which is not accepted. Pass one label per sample, or for multilabel data a 0/1 indicator "
+                "matrix of shape (n_samples, n_classes) (scikit-learn's MultiLabelBinarizer builds one)."
+            )
+        if t is type(None):
+            _raise_missing(np.array([v is None for v in y]), name=name, caller=caller)
+        if issubclass(t, (float, np.floating)):
+            nan = np.array([isinstance(v, t) and v != v for v in y])
+            if nan.any():
+                _raise_missing(nan, name=name, caller=caller)
+    if all(issubclass(t, (numbers.Number, np.number, np.bool_)) for t in types) and types:
+        numeric = np.array(y.tolist())  # numbers stored as objects: take their NumPy type
+        if numeric.dtype != object:
+            return check_labels(numeric, name=name, caller=caller)
+    return y
+
+
+def check_labels(y: np.ndarray, *, name: str, caller: str) -> np.ndarray:
+    """Check that a 1-D array holds class labels; return it (object arrays of numbers made numeric).
+
+    Rejects what cannot be a class label, with the reason: continuous floats (values
+    that are not whole numbers, scikit-learn's "continuous" target type), NaN or
+    infinite floats, complex numbers, bytes, and sequences per sample (the legacy
+    multilabel format). Missing values (``None``) are reported as such.
+    """
+    kind = y.dtype.kind
+    if kind == "f":
+        _check_float_labels(y, name=name, caller=caller)
+    elif kind == "c":
+        raise IsometricsError(
+            f"{caller}: {name} holds complex numbers (dtype {y.dtype}); labels are integers, bools or strings."
+        )
+    elif kind == "S":
+        raise _bytes_error(y[0] if y.size else b"", name=name, caller=caller)
+    elif kind == "O" and y.size:
+        return _check_object_labels(y, name=name, caller=caller)
+    return y
+
+
+def check_pos_label(pos_label: Any, *, caller: str) -> None:
+    """``pos_label`` may not be bytes (labels are never bytes, see :func:`check_labels`)."""
+    if isinstance(pos_label, (bytes, bytearray, np.bytes_)):
+        raise InvalidParameterError(
+            f"{caller}: `pos_label` is bytes ({pos_label!r}); bytes are not labels. Decode the labels and "
+            f"pos_label to str first (pos_label={pos_label.decode(errors='replace')!r})."
+        )
 
 
 def label_set(y: np.ndarray) -> np.ndarray:
@@ -202,9 +405,11 @@ def check_binary_target(
     than two classes, when the positive class cannot be inferred, or when ``pos_label``
     is not a label of ``y_true``.
     """
-    y = as_1d(y_true, name="y_true", caller=caller)
+    check_pos_label(pos_label, caller=caller)
+    y = check_labels(as_1d(y_true, name="y_true", caller=caller), name="y_true", caller=caller)
     if y.size == 0:
-        raise IsometricsError(f"{caller}: the input is empty (0 samples); pass at least one sample of each class.")
+        raise IsometricsError(f"{caller}: the input is empty (0 samples in y_true); "
+                              "pass at least one sample of each class.")
     labels = label_set(y)
     if len(labels) > 2:
         raise IsometricsError(

@@ -25,7 +25,7 @@ import numpy as np
 
 from ._docstrings import fill_doc
 from ._typing import ArrayLike, FloatArray
-from ._validation import as_1d, check_binary_target, check_real, check_sample_weight
+from ._validation import as_1d, check_binary_target, check_integer, check_real, check_sample_weight
 from .exceptions import InvalidParameterError, IsometricsError
 
 __all__ = [
@@ -184,7 +184,7 @@ def iso_fbeta_baseline(prevalence: float, *, beta: float = 1.0, n_points: int = 
     Raises
     ------
     InvalidParameterError
-        If ``prevalence`` is not in (0, 1), ``beta`` not > 0, or ``n_points`` < 2.
+        If ``prevalence`` is not in (0, 1), ``beta`` not > 0, or ``n_points`` is not an integer >= 2.
 
     References
     ----------
@@ -199,11 +199,10 @@ def iso_fbeta_baseline(prevalence: float, *, beta: float = 1.0, n_points: int = 
     """
     caller = "iso_fbeta_baseline"
     pi, b2 = _prevalence(prevalence, caller), _beta(beta, caller) ** 2
-    if int(n_points) < 2:
-        raise InvalidParameterError(f"{caller}: `n_points` must be an integer >= 2; got {n_points!r}.")
+    n_points = check_integer(n_points, "n_points", caller=caller, low=2)
     f0 = (1 + b2) * pi / (b2 * pi + 1)
     r_min = b2 * f0 / (1 + b2 - f0)  # where the curve reaches precision 1
-    recall = np.linspace(r_min, 1.0, int(n_points))
+    recall = np.linspace(r_min, 1.0, n_points)
     precision = 1.0 / ((1 + b2) / f0 - b2 / recall)
     precision[0] = 1.0
     return BaselineCurve(precision, recall)
@@ -369,7 +368,7 @@ def repeated_test_precision(tpr: float, fpr: float, *, prevalence: float, n_test
     Raises
     ------
     InvalidParameterError
-        If a rate is outside [0, 1], ``prevalence`` outside (0, 1), or ``n_tests`` < 1.
+        If a rate is outside [0, 1], ``prevalence`` outside (0, 1), or ``n_tests`` is not an integer >= 1.
 
     References
     ----------
@@ -384,11 +383,10 @@ def repeated_test_precision(tpr: float, fpr: float, *, prevalence: float, n_test
     caller = "repeated_test_precision"
     check_real(tpr, "tpr", caller=caller, low=0.0, high=1.0)
     check_real(fpr, "fpr", caller=caller, low=0.0, high=1.0)
-    if int(n_tests) < 1:
-        raise InvalidParameterError(f"{caller}: `n_tests` must be an integer >= 1; got {n_tests!r}.")
+    n_tests = check_integer(n_tests, "n_tests", caller=caller, low=1)
     prior = _prevalence(prevalence, caller)
-    out = np.empty(int(n_tests))
-    for k in range(int(n_tests)):
+    out = np.empty(n_tests)
+    for k in range(n_tests):
         prior = float(precision_at_prevalence(tpr, fpr, prevalence=prior))
         out[k] = prior
         if not 0 < prior < 1:

@@ -29,11 +29,12 @@ from ._validation import (
     as_1d,
     check_binary_target,
     check_consistent_length,
+    check_integer,
     check_option,
     check_sample_weight,
     check_scores,
 )
-from .exceptions import InvalidParameterError, IsometricsError
+from .exceptions import IsometricsError
 from .operating_points import OperatingPoints
 
 __all__ = [
@@ -216,12 +217,10 @@ def _reliability_iv(y_true: ArrayLike, y_prob: ArrayLike, sample_weight: ArrayLi
                               f"[{prob.min():g}, {prob.max():g}]); calibrate or transform the scores first.")
     weights = check_sample_weight(w, len(prob), caller=caller)
     check_option(strategy, "strategy", ("uniform", "quantile"), caller=caller)
-    if int(n_bins) < 1:
-        raise InvalidParameterError(f"{caller}: `n_bins` must be an integer >= 1; got {n_bins!r}.")
     if strategy == "uniform":
-        edges = np.linspace(0.0, 1.0, int(n_bins) + 1)
+        edges = np.linspace(0.0, 1.0, n_bins + 1)
     else:
-        edges = np.quantile(prob, np.linspace(0.0, 1.0, int(n_bins) + 1))
+        edges = np.quantile(prob, np.linspace(0.0, 1.0, n_bins + 1))
     bins = np.searchsorted(edges[1:-1], prob, side="left")  # (e_k, e_k+1], the first bin includes 0
     return bins, prob, (np.ones(len(prob)) if weights is None else weights), is_pos
 
@@ -263,7 +262,8 @@ def reliability_curve(
     ------
     ValueError
         If ``y_prob`` is outside [0, 1], NaN or infinite; for bad labels or weights; if
-        ``n_bins`` < 1 or ``strategy`` is unknown.
+        ``n_bins`` is not an integer >= 1 (``InvalidParameterError``; ``1.5`` is not
+        rounded) or ``strategy`` is unknown.
 
     See Also
     --------
@@ -283,11 +283,16 @@ def reliability_curve(
     >>> curve.mean_predicted, curve.fraction_positive
     (array([0.2, 0.7]), array([0., 1.]))
     """
-    bins, prob, w, is_pos = _reliability_iv(y_true, y_prob, sample_weight, pos_label, n_bins, strategy,
-                                            "reliability_curve")
-    total = np.bincount(bins, weights=w, minlength=int(n_bins))
-    pred = np.bincount(bins, weights=w * prob, minlength=int(n_bins))
-    pos = np.bincount(bins, weights=w * is_pos, minlength=int(n_bins))
+    return _reliability_curve(y_true, y_prob, sample_weight, pos_label, n_bins, strategy, "reliability_curve")
+
+
+def _reliability_curve(y_true: ArrayLike, y_prob: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any,
+                       n_bins: Any, strategy: str, caller: str) -> ReliabilityCurve:
+    n_bins = check_integer(n_bins, "n_bins", caller=caller, low=1)
+    bins, prob, w, is_pos = _reliability_iv(y_true, y_prob, sample_weight, pos_label, n_bins, strategy, caller)
+    total = np.bincount(bins, weights=w, minlength=n_bins)
+    pred = np.bincount(bins, weights=w * prob, minlength=n_bins)
+    pos = np.bincount(bins, weights=w * is_pos, minlength=n_bins)
     keep = total > 0
     return ReliabilityCurve(pred[keep] / total[keep], pos[keep] / total[keep], total[keep].astype(np.float64))
 
@@ -346,6 +351,6 @@ def expected_calibration_error(
     >>> round(expected_calibration_error([0, 0, 1, 1], [0.1, 0.3, 0.6, 0.8], n_bins=2), 4)
     0.25
     """
-    curve = reliability_curve(y_true, y_prob, n_bins=n_bins, strategy=strategy, sample_weight=sample_weight,
-                              pos_label=pos_label)
+    curve = _reliability_curve(y_true, y_prob, sample_weight, pos_label, n_bins, strategy,
+                               "expected_calibration_error")
     return float(np.sum(curve.weight * np.abs(curve.fraction_positive - curve.mean_predicted)) / curve.weight.sum())

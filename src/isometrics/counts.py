@@ -8,8 +8,8 @@ from typing import Any
 import numpy as np
 
 from ._typing import ArrayLike, FloatArray
-from ._validation import as_1d, check_consistent_length, check_sample_weight, label_set
-from .exceptions import IsometricsError
+from ._validation import _fmt_labels, as_1d, check_consistent_length, check_labels, check_sample_weight, label_set
+from .exceptions import InvalidParameterError, IsometricsError
 
 __all__ = ["ClassCounts", "class_counts", "confusion_matrix"]
 
@@ -39,9 +39,13 @@ class ClassCounts:
         return self.tp + self.fn
 
 
-def _encode(y_true: np.ndarray, y_pred: np.ndarray, labels: np.ndarray | None, caller: str
+def _encode(y_true: np.ndarray, y_pred: np.ndarray, labels: ArrayLike | None, caller: str
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Codes of y_true and y_pred in the sorted union of labels; and that union."""
+    """Codes of y_true and y_pred in the sorted union of labels; that union; the selected labels.
+
+    ``labels`` (the public parameter, as given) is checked here, once for every caller.
+    """
+    labels = _check_labels_param(labels, y_true, caller)
     try:
         present = label_set(np.concatenate([y_true, y_pred]))
     except TypeError as exc:
@@ -64,20 +68,47 @@ def _locate(present: np.ndarray, selected: np.ndarray) -> tuple[np.ndarray, np.n
 
 def _check_pair(y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None, caller: str
                 ) -> tuple[np.ndarray, np.ndarray, FloatArray | None]:
+    """The one validation of every label metric's ``y_true, y_pred, sample_weight``.
+
+    Both arrays must hold class labels of one kind (:func:`check_labels`: no continuous
+    values, NaN, bytes, complex numbers or per-sample sequences; numbers or strings in
+    both), of one length.
+    """
     yt = as_1d(y_true, name="y_true", caller=caller)
     yp = as_1d(y_pred, name="y_pred", caller=caller)
     w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
     check_consistent_length(caller, y_true=yt, y_pred=yp, sample_weight=w)
-    for name, arr in (("y_true", yt), ("y_pred", yp)):
-        if np.issubdtype(arr.dtype, np.floating) and not np.isfinite(arr).all():
-            first = int(np.flatnonzero(~np.isfinite(arr))[0])
-            raise IsometricsError(f"{caller}: {name} contains NaN or infinite labels (first at index {first}); fix or drop them.")
+    yt = check_labels(yt, name="y_true", caller=caller)
+    yp = check_labels(yp, name="y_pred", caller=caller)
     if yt.dtype.kind in "OUS" and yp.dtype.kind in "biuf" or yp.dtype.kind in "OUS" and yt.dtype.kind in "biuf":
         raise IsometricsError(
             f"{caller}: y_true holds {yt.dtype} labels and y_pred {yp.dtype} labels; use the same label type for both."
         )
     weights = check_sample_weight(w, len(yt), caller=caller)
     return yt, yp, weights
+
+
+def _check_labels_param(labels: ArrayLike | None, y_true: np.ndarray, caller: str) -> np.ndarray | None:
+    """The ``labels`` parameter of the label metrics: ``None`` or a non-empty 1-D array of labels.
+
+    The labels must be of the kind of ``y_true`` (numbers or strings); they may name
+    classes absent from the data.
+    """
+    if labels is None:
+        return None
+    arr = as_1d(labels, name="labels", caller=caller)
+    if arr.size == 0:
+        raise InvalidParameterError(
+            f"{caller}: `labels` is empty; pass at least one class, or labels=None for every class present."
+        )
+    arr = check_labels(arr, name="labels", caller=caller)
+    text, number = "OUS", "biuf"
+    if arr.dtype.kind in text and y_true.dtype.kind in number or arr.dtype.kind in number and y_true.dtype.kind in text:
+        raise InvalidParameterError(
+            f"{caller}: `labels` holds {arr.dtype} values but y_true holds {y_true.dtype} labels; "
+            "name the classes with values of the labels' own type."
+        )
+    return arr
 
 
 def class_counts(
@@ -109,8 +140,12 @@ def class_counts(
     Raises
     ------
     ValueError
-        If the inputs are empty or differ in length, mix label types, hold NaN labels,
-        or the weights are invalid.
+        If the inputs are empty or differ in length, mix label types, or hold what is
+        not a class label: continuous values (floats that are not whole numbers, such
+        as probabilities: threshold them first, see :func:`isometrics.best_threshold`),
+        NaN, bytes, complex numbers, missing values or one sequence per sample; if
+        ``labels`` is empty; or if the weights are invalid (negative, non-finite,
+        complex or all zero).
 
     Examples
     --------
@@ -121,10 +156,10 @@ def class_counts(
     """
     caller = "class_counts"
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    return _class_counts(yt, yp, w, None if labels is None else np.asarray(labels), caller)
+    return _class_counts(yt, yp, w, labels, caller)
 
 
-def _class_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: np.ndarray | None,
+def _class_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None,
                   caller: str) -> ClassCounts:
     t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
     k = len(present)
@@ -172,12 +207,13 @@ def confusion_matrix(
     Raises
     ------
     ValueError
-        As :func:`class_counts`.
+        As :func:`class_counts`, and if no class of ``labels`` is present in ``y_true``
+        (as scikit-learn).
 
     Notes
     -----
-    Same values as scikit-learn's ``confusion_matrix`` (which returns integers when
-    unweighted; this returns float64 always).
+    Same values and errors as scikit-learn's ``confusion_matrix`` (which returns
+    integers when unweighted; this returns float64 always).
 
     Examples
     --------
@@ -188,7 +224,15 @@ def confusion_matrix(
     """
     caller = "confusion_matrix"
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    return _confusion_matrix(yt, yp, w, None if labels is None else np.asarray(labels), caller)
+    selected = _check_labels_param(labels, yt, caller)
+    if selected is not None:
+        _, found = _locate(label_set(yt), selected)
+        if not found.any():  # as scikit-learn: a matrix of zeros would only hide the mistake
+            raise InvalidParameterError(
+                f"{caller}: none of `labels` {_fmt_labels(selected)} is a class of y_true "
+                f"{_fmt_labels(label_set(yt))}; name at least one class present in y_true."
+            )
+    return _confusion_matrix(yt, yp, w, selected, caller)
 
 
 def _confusion_matrix(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: Any, caller: str) -> FloatArray:

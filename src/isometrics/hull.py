@@ -23,7 +23,7 @@ import numpy as np
 
 from ._docstrings import fill_doc
 from ._typing import ArrayLike, FloatArray
-from ._validation import check_real
+from ._validation import check_integer, check_real
 from .exceptions import InvalidParameterError, IsometricsError
 from .gain import _gain
 from .operating_points import OperatingPoints
@@ -281,7 +281,7 @@ class RocHull:
         Raises
         ------
         InvalidParameterError
-            If the metric cannot be parsed or ``resolution`` < 1.
+            If the metric cannot be parsed or ``resolution`` is not an integer >= 1.
 
         Notes
         -----
@@ -294,9 +294,8 @@ class RocHull:
         from .metrics import parse_metric
 
         m = parse_metric(metric)
-        if int(resolution) < 1:
-            raise InvalidParameterError(f"RocHull.best_mixture: `resolution` must be >= 1; got {resolution!r}.")
-        lam = np.linspace(0.0, 1.0, int(resolution) + 1)[:-1]  # the segment's far end is the next segment's start
+        resolution = check_integer(resolution, "resolution", caller="RocHull.best_mixture", low=1)
+        lam = np.linspace(0.0, 1.0, resolution + 1)[:-1]  # the segment's far end is the next segment's start
         k = np.repeat(np.arange(len(self.fpr) - 1), len(lam))
         lam_all = np.tile(lam, len(self.fpr) - 1)
         fpr = np.append(self.fpr[k] + lam_all * (self.fpr[k + 1] - self.fpr[k]), self.fpr[-1])

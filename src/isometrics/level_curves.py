@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ._typing import ArrayLike, FloatArray
-from ._validation import check_real
+from ._validation import check_integer, check_real
 from .exceptions import InvalidParameterError
 from .gain import _gain
 from .metrics import Metric, parse_metric
@@ -96,7 +96,7 @@ def level_curve(
     InvalidParameterError
         If the metric is not a precision-recall metric, ``value`` is not in (0, 1],
         ``space`` is unknown, ``prevalence`` is missing or not in (0, 1), or
-        ``n_points`` < 2.
+        ``n_points`` is not an integer >= 2.
 
     See Also
     --------
@@ -122,15 +122,14 @@ def level_curve(
     v = check_real(value, "value", caller=caller, low=0.0, high=1.0, low_inclusive=False)
     if space not in ("pr", "roc", "prg"):
         raise InvalidParameterError(f"{caller}: `space` must be 'pr', 'roc' or 'prg'; got {space!r}.")
-    if int(n_points) < 2:
-        raise InvalidParameterError(f"{caller}: `n_points` must be an integer >= 2; got {n_points!r}.")
+    n_points = check_integer(n_points, "n_points", caller=caller, low=2)
     pi = None
     if space != "pr":
         if prevalence is None:
             raise InvalidParameterError(f"{caller}: space={space!r} needs the prevalence (share of positives).")
         pi = check_real(prevalence, "prevalence", caller=caller, low=0.0, high=1.0, low_inclusive=False,
                         high_inclusive=False)
-    recall = np.linspace(0.0, 1.0, int(n_points) + 1)[1:]
+    recall = np.linspace(0.0, 1.0, n_points + 1)[1:]
     precision = _precision_on_level(m, recall, v)
     keep = ~np.isnan(precision)
     recall, precision = recall[keep], precision[keep]
@@ -171,7 +170,7 @@ def break_even_line(beta: float, *, n_points: int = 2) -> LevelCurve:
     Raises
     ------
     InvalidParameterError
-        If ``beta`` is not > 0 or ``n_points`` < 2.
+        If ``beta`` is not > 0 or ``n_points`` is not an integer >= 2.
 
     References
     ----------
@@ -185,10 +184,9 @@ def break_even_line(beta: float, *, n_points: int = 2) -> LevelCurve:
     (array([0., 1.]), array([0. , 0.5]))
     """
     b = check_real(beta, "beta", caller="break_even_line", low=0.0, low_inclusive=False)
-    if int(n_points) < 2:
-        raise InvalidParameterError(f"break_even_line: `n_points` must be an integer >= 2; got {n_points!r}.")
+    n_points = check_integer(n_points, "n_points", caller="break_even_line", low=2)
     end = min(1.0, b)  # recall at the square's edge: precision 1 or recall 1
-    recall = np.linspace(0.0, end, int(n_points))
+    recall = np.linspace(0.0, end, n_points)
     precision = recall / b
     return LevelCurve(recall, precision, recall, precision)
 

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from ._typing import ArrayLike, FloatArray
+from ._validation import check_broadcast, check_real_array
 from .exceptions import InvalidParameterError
 
 __all__ = [
@@ -42,7 +43,7 @@ __all__ = [
 
 
 def _as_unit_interval(values: ArrayLike, name: str, caller: str) -> FloatArray:
-    arr = np.asarray(values, dtype=np.float64)
+    arr = check_real_array(values, name, caller=caller)
     bad = ~((arr >= 0) & (arr <= 1))  # catches NaN too
     if bad.any():
         idx = np.flatnonzero(bad.ravel())
@@ -56,7 +57,7 @@ def _as_unit_interval(values: ArrayLike, name: str, caller: str) -> FloatArray:
 
 def _as_param(values: ArrayLike, name: str, caller: str, *, low: float, high: float,
               low_open: bool = False, allow_inf: bool = True) -> FloatArray:
-    arr = np.asarray(values, dtype=np.float64)
+    arr = check_real_array(values, name, caller=caller)
     ok = (arr > low) if low_open else (arr >= low)
     ok &= arr <= high
     if not allow_inf:
@@ -172,8 +173,16 @@ def _finish(log_value: FloatArray, scalar: bool) -> Any:
     return float(value) if scalar else value
 
 
-def _is_scalar(*values: ArrayLike) -> bool:
-    return all(np.ndim(v) == 0 for v in values)
+def _is_scalar(*values: FloatArray) -> bool:
+    return all(v.ndim == 0 for v in values)
+
+
+def _as_exponent(values: ArrayLike, name: str, caller: str) -> FloatArray:
+    """``phi`` or ``rho``: real numbers in [-inf, inf]."""
+    arr = check_real_array(values, name, caller=caller)
+    if np.isnan(arr).any():
+        raise InvalidParameterError(f"{caller}: `{name}` must be a real number or +-inf; got NaN.")
+    return arr
 
 
 def power_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0, phi: ArrayLike) -> Any:
@@ -207,7 +216,9 @@ def power_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.
     ------
     InvalidParameterError
         If precision or recall is outside [0, 1] or NaN, or ``gamma`` is negative or NaN,
-        or ``phi`` is NaN.
+        or ``phi`` is NaN; if an argument is not a real number or an array of them
+        (strings, ``None``, complex numbers, ragged sequences), or the arguments' shapes
+        do not broadcast together.
 
     See Also
     --------
@@ -233,14 +244,16 @@ def power_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.
     >>> power_mean(0.5, 1.0, phi=float("-inf"))
     0.5
     """
-    caller = "power_mean"
+    return _power_mean(precision, recall, gamma, phi, "power_mean")
+
+
+def _power_mean(precision: ArrayLike, recall: ArrayLike, gamma: ArrayLike, phi: ArrayLike, caller: str) -> Any:
     p = _as_unit_interval(precision, "precision", caller)
     r = _as_unit_interval(recall, "recall", caller)
     g = _as_param(gamma, "gamma", caller, low=0.0, high=np.inf)
-    f = np.asarray(phi, dtype=np.float64)
-    if np.isnan(f).any():
-        raise InvalidParameterError(f"{caller}: `phi` must be a real number or +-inf; got NaN.")
-    scalar = _is_scalar(precision, recall, gamma, phi)
+    f = _as_exponent(phi, "phi", caller)
+    check_broadcast(caller, precision=p, recall=r, gamma=g, phi=f)
+    scalar = _is_scalar(p, r, g, f)
     if g.ndim == 0 and f.ndim == 0:
         return _finish(_log_power_mean_fixed(p, r, float(g), float(f)), scalar)
     p, r, g, f = np.broadcast_arrays(p, r, g, f)
@@ -295,7 +308,7 @@ def weighted_arithmetic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: 
     >>> weighted_arithmetic_mean(0.5, 1.0, gamma=3)
     0.625
     """
-    return power_mean(precision, recall, gamma=gamma, phi=1.0)
+    return _power_mean(precision, recall, gamma, 1.0, "weighted_arithmetic_mean")
 
 
 def weighted_geometric_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0) -> Any:
@@ -326,7 +339,7 @@ def weighted_geometric_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: A
     >>> weighted_geometric_mean(0.25, 1.0)
     0.5
     """
-    return power_mean(precision, recall, gamma=gamma, phi=0.0)
+    return _power_mean(precision, recall, gamma, 0.0, "weighted_geometric_mean")
 
 
 def weighted_harmonic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0) -> Any:
@@ -357,7 +370,7 @@ def weighted_harmonic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: Ar
     >>> weighted_harmonic_mean(0.5, 1.0, gamma=1)
     0.6666666666666666
     """
-    return power_mean(precision, recall, gamma=gamma, phi=-1.0)
+    return _power_mean(precision, recall, gamma, -1.0, "weighted_harmonic_mean")
 
 
 def fbeta(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0) -> Any:
@@ -380,7 +393,8 @@ def fbeta(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0) -> 
     Raises
     ------
     InvalidParameterError
-        If precision or recall is outside [0, 1], or ``beta`` is negative or NaN.
+        If precision or recall is outside [0, 1], or ``beta`` is negative or NaN; as
+        :func:`power_mean` for arguments that are not real numbers or do not broadcast.
 
     See Also
     --------
@@ -393,10 +407,14 @@ def fbeta(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0) -> 
     >>> round(fbeta(0.5, 1.0, beta=2), 12)
     0.833333333333
     """
-    b = _as_param(beta, "beta", "fbeta", low=0.0, high=np.inf)
-    with np.errstate(divide="ignore"):
+    caller = "fbeta"
+    p = _as_unit_interval(precision, "precision", caller)
+    r = _as_unit_interval(recall, "recall", caller)
+    b = _as_param(beta, "beta", caller, low=0.0, high=np.inf)
+    check_broadcast(caller, precision=p, recall=r, beta=b)
+    with np.errstate(divide="ignore", over="ignore"):
         gamma = 1.0 / (b * b)
-    return power_mean(precision, recall, gamma=gamma if np.ndim(beta) else float(gamma), phi=-1.0)
+    return _power_mean(p, r, gamma, -1.0, caller)
 
 
 def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0, rho: ArrayLike) -> Any:
@@ -442,7 +460,8 @@ def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0
     ------
     InvalidParameterError
         If precision or recall is outside [0, 1] or NaN, ``beta`` is not finite and
-        > 0, or ``rho`` is NaN.
+        > 0, or ``rho`` is NaN; as :func:`power_mean` for arguments that are not real
+        numbers or do not broadcast.
 
     See Also
     --------
@@ -474,10 +493,9 @@ def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0
     p = _as_unit_interval(precision, "precision", caller)
     r = _as_unit_interval(recall, "recall", caller)
     b = _as_param(beta, "beta", caller, low=0.0, high=np.inf, low_open=True, allow_inf=False)
-    rh = np.asarray(rho, dtype=np.float64)
-    if np.isnan(rh).any():
-        raise InvalidParameterError(f"{caller}: `rho` must be a real number or +-inf; got NaN.")
-    scalar = _is_scalar(precision, recall, beta, rho)
+    rh = _as_exponent(rho, "rho", caller)
+    check_broadcast(caller, precision=p, recall=r, beta=b, rho=rh)
+    scalar = _is_scalar(p, r, b, rh)
     if b.ndim == 0 and rh.ndim == 0:
         return _finish(_log_g_fixed(p, r, float(b), float(rh)), scalar)
     p, r, b, rh = np.broadcast_arrays(p, r, b, rh)

@@ -9,7 +9,7 @@ support), and averaged curves are formed as documented on each method.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,15 +18,19 @@ import numpy as np
 from ._typing import ArrayLike, FloatArray
 from ._validation import (
     as_1d,
+    as_array,
     check_consistent_length,
+    check_integer,
+    check_labels,
     check_option,
     check_sample_weight,
+    check_scores,
     check_zero_division,
     label_set,
 )
 from .counts import _check_pair, _class_counts
 from .curves import PrecisionRecallCurve, RocCurve, _polyline_at
-from .exceptions import IsometricsError, UndefinedMetricWarning
+from .exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
 from .metrics import Metric, parse_metric
 from .operating_points import OperatingPoints
 from .thresholds import BestThreshold
@@ -123,7 +127,8 @@ class OneVsRest:
         the step convention of average precision — and classes are averaged with equal
         weight. Thresholds are not shared across classes, so ``thresholds`` is all NaN.
         """
-        grid = np.linspace(0.0, 1.0, int(n_points))
+        n_points = check_integer(n_points, "n_points", caller="OneVsRest.macro_precision_recall_curve", low=2)
+        grid = np.linspace(0.0, 1.0, n_points)
         values = []
         for op in self.per_class:
             precision, recall, _ = op.precision_recall_curve()
@@ -164,8 +169,9 @@ def one_vs_rest(
     ------
     ValueError
         If ``y_score`` is not 2-D with one column per class, scores are not finite, a
-        class has no positive or no negative sample, a label of ``y_true`` is missing
-        from ``classes``, or the weights are invalid.
+        class has no positive or no negative sample, ``y_true`` holds what is not a
+        class label (see :func:`isometrics.class_counts`), a label of ``y_true`` is
+        missing from ``classes``, or the weights are invalid.
 
     See Also
     --------
@@ -179,10 +185,12 @@ def one_vs_rest(
     (1.0, array([1., 1., 1.]))
     """
     caller = "one_vs_rest"
-    scores = np.asarray(y_score)
+    scores = as_array(y_score, name="y_score", caller=caller)
     if scores.ndim != 2:
         raise IsometricsError(f"{caller}: y_score must be 2-D (n_samples, n_classes); got shape {scores.shape}.")
-    y = np.asarray(y_true)
+    for k in range(scores.shape[1]):  # named messages here; the engine takes the columns as they are
+        check_scores(scores[:, k], caller=caller, name=f"y_score[:, {k}]")
+    y = as_array(y_true, name="y_true", caller=caller)
     n = len(scores)
     w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
     if y.ndim == 2:  # multilabel indicator matrix
@@ -191,12 +199,12 @@ def one_vs_rest(
                                   f"{scores.shape}; give one column per class in both.")
         if not np.isin(y, (0, 1)).all():
             raise IsometricsError(f"{caller}: a 2-D y_true must be a 0/1 indicator matrix.")
-        labels = np.arange(scores.shape[1]) if classes is None else np.asarray(classes)
+        labels = np.arange(scores.shape[1]) if classes is None else as_1d(classes, name="classes", caller=caller)
         indicator = y.astype(bool)
     else:
-        y = as_1d(y, name="y_true", caller=caller)
+        y = check_labels(as_1d(y, name="y_true", caller=caller), name="y_true", caller=caller)
         check_consistent_length(caller, y_true=y, y_score=scores, sample_weight=w)
-        labels = label_set(y) if classes is None else np.asarray(classes)
+        labels = label_set(y) if classes is None else as_1d(classes, name="classes", caller=caller)
         missing = np.setdiff1d(label_set(y), labels)
         if len(missing):
             raise IsometricsError(f"{caller}: y_true has labels {missing.tolist()} that are not in classes "
@@ -259,6 +267,7 @@ class MetricReport:
 
     def to_text(self, digits: int = 3) -> str:
         """A plain-text table, one row per class and per average."""
+        digits = check_integer(digits, "digits", caller="MetricReport.to_text", low=0, high=17)
         names = [m.label for m in self.metrics]
         first = max([len(str(x)) for x in self.labels.tolist()] + [len("weighted avg")])
         width = max([len(n) for n in names] + [digits + 3])
@@ -284,6 +293,14 @@ class MetricReport:
         rows = [[label, *vals, sup] for label, vals, sup in zip(self.labels.tolist(), self.values, self.support)]
         rows += [[f"{name} avg", *vals, self.support.sum()] for name, vals in self.averages.items()]
         return html_table(header, rows, caption="isometrics metric report")
+
+
+def _parse_metric_item(spec: Any, index: int, caller: str) -> Metric:
+    """One entry of a ``metrics`` sequence, with the function and the position in its message."""
+    try:
+        return parse_metric(spec)
+    except IsometricsError as exc:
+        raise InvalidParameterError(f"{caller}: `metrics[{index}]` = {spec!r} is not a metric: {exc}") from exc
 
 
 def metric_report(
@@ -325,8 +342,8 @@ def metric_report(
     Raises
     ------
     ValueError
-        If a metric cannot be parsed, and for the bad inputs of
-        :func:`isometrics.class_counts`.
+        If ``metrics`` is empty or a metric cannot be parsed, and for the bad inputs
+        of :func:`isometrics.class_counts`.
 
     See Also
     --------
@@ -347,10 +364,16 @@ def metric_report(
            [0.5, 0.5]])
     """
     caller = "metric_report"
-    parsed = tuple(parse_metric(m) for m in metrics)
+    if isinstance(metrics, (str, Metric)) or not isinstance(metrics, Iterable):
+        raise InvalidParameterError(f"{caller}: `metrics` must be a sequence of metric specs or Metric objects; "
+                                    f"got {metrics!r}; e.g. metrics=['precision', 'recall', 'f1'].")
+    parsed = tuple(_parse_metric_item(m, k, caller) for k, m in enumerate(metrics))
+    if not parsed:
+        raise InvalidParameterError(f"{caller}: `metrics` is empty; pass at least one metric, "
+                                    "e.g. metrics=['precision', 'recall', 'f1'].")
     check_zero_division(zero_division, caller=caller)
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    counts = _class_counts(yt, yp, w, None if labels is None else np.asarray(labels), caller)
+    counts = _class_counts(yt, yp, w, labels, caller)
     pooled = (counts.tp.sum(), counts.fp.sum(), counts.fn.sum(), counts.tn.sum())
     values = np.column_stack([m.from_counts(counts.tp, counts.fp, counts.fn, counts.tn) for m in parsed])
     micro = np.array([float(m.from_counts(*pooled)) for m in parsed])

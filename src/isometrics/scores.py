@@ -17,7 +17,7 @@ import numpy as np
 
 from ._docstrings import fill_doc
 from ._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
-from ._validation import check_option, check_real, check_zero_division
+from ._validation import check_option, check_pos_label, check_real, check_zero_division
 from .averaging import average as _average
 from .averaging import ratio
 from .counts import ClassCounts, _check_pair, _class_counts, _confusion_matrix
@@ -57,7 +57,8 @@ def _prepare(
         check_option(average, "average", AVERAGE_OPTIONS, caller=caller)
     check_zero_division(zero_division, caller=caller)
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    if average == "binary":
+    if average == "binary":  # ``labels`` is ignored, as in scikit-learn
+        check_pos_label(pos_label, caller=caller)
         counts_all = _class_counts(yt, yp, w, None, caller)
         present = counts_all.labels
         if len(present) > 2:
@@ -65,15 +66,21 @@ def _prepare(
                 f"{caller}: the labels have {len(present)} classes but average='binary' takes two; "
                 "pass average='micro', 'macro', 'weighted' or None."
             )
-        if not np.any(present == pos_label):
-            if len(present) >= 2:
-                raise IsometricsError(
-                    f"{caller}: pos_label={pos_label!r} is not a label (labels: {list(present.tolist())}); "
-                    "pass one of them as pos_label."
-                )
-        selected = np.asarray([pos_label])
-        return _class_counts(yt, yp, w, selected, caller), average
-    return _class_counts(yt, yp, w, None if labels is None else np.asarray(labels), caller), average
+        found = np.flatnonzero(present == pos_label)
+        if len(found):
+            k = slice(found[0], found[0] + 1)
+            return ClassCounts(present[k], counts_all.tp[k], counts_all.fp[k], counts_all.fn[k],
+                               counts_all.tn[k]), average
+        if len(present) >= 2:
+            raise IsometricsError(
+                f"{caller}: pos_label={pos_label!r} is not a label (labels: {list(present.tolist())}); "
+                "pass one of them as pos_label."
+            )
+        # one class, and it is not pos_label: the positive class is absent, so all samples are negatives
+        total = counts_all.tp[:1] + counts_all.fp[:1] + counts_all.fn[:1] + counts_all.tn[:1]
+        zero = np.zeros(1)
+        return ClassCounts(np.asarray([pos_label]), zero, zero.copy(), zero.copy(), total), average
+    return _class_counts(yt, yp, w, labels, caller), average
 
 
 def _finish(values: FloatArray, counts: ClassCounts, average: str | None, zero_division: Any) -> Any:
@@ -425,7 +432,11 @@ def fbeta_score(y_true: ArrayLike, y_pred: ArrayLike, *, beta: float, labels: Ar
     >>> round(fbeta_score([0, 1, 1, 1], [1, 1, 0, 1], beta=2), 6)
     0.666667
     """
-    caller = "fbeta_score"
+    return _fbeta_score("fbeta_score", y_true, y_pred, beta, labels, pos_label, average, sample_weight, zero_division)
+
+
+def _fbeta_score(caller: str, y_true: ArrayLike, y_pred: ArrayLike, beta: Any, labels: ArrayLike | None,
+                 pos_label: Any, average: str | None, sample_weight: ArrayLike | None, zero_division: Any) -> Any:
     beta = check_real(beta, "beta", caller=caller, low=0.0, allow_inf=True)
     counts, average = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
                                sample_weight=sample_weight, zero_division=zero_division, caller=caller)
@@ -463,8 +474,7 @@ def f1_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None =
     >>> f1_score([0, 1, 1, 1], [1, 1, 0, 1])
     0.6666666666666666
     """
-    return fbeta_score(y_true, y_pred, beta=1.0, labels=labels, pos_label=pos_label, average=average,
-                       sample_weight=sample_weight, zero_division=zero_division)
+    return _fbeta_score("f1_score", y_true, y_pred, 1.0, labels, pos_label, average, sample_weight, zero_division)
 
 
 @fill_doc
@@ -487,8 +497,10 @@ def accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = Tr
     Raises
     ------
     ValueError
-        If the inputs are empty, differ in length or mix label types, or the weights
-        are invalid.
+        As :func:`isometrics.class_counts`: empty inputs or inputs of different
+        lengths, mixed label types, values that are not class labels (continuous
+        values such as probabilities, NaN, bytes, complex numbers, one sequence per
+        sample), or invalid weights.
 
     Examples
     --------
@@ -530,11 +542,15 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weig
     Warns
     -----
     UndefinedMetricWarning
-        When ``y_pred`` holds classes absent from ``y_true`` (they are left out).
+        When ``y_pred`` holds classes absent from ``y_true`` (they are left out); and
+        with ``adjusted=True`` when ``y_true`` has one class: chance is then 1 and the
+        adjusted score is undefined; it is ``-inf`` (``nan`` for a perfect score).
 
     Notes
     -----
-    Same results as scikit-learn's ``balanced_accuracy_score``.
+    Same results as scikit-learn's ``balanced_accuracy_score``, the one-class adjusted
+    values included (scikit-learn computes ``(s - 1) / 0``); here they come with the
+    warning above.
 
     Examples
     --------
@@ -552,7 +568,14 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weig
                       UndefinedMetricWarning, stacklevel=2)
     score = float(np.mean(np.diag(matrix)[present] / support[present]))
     if adjusted:
-        chance = 1.0 / int(present.sum())
+        n_classes = int(present.sum())
+        if n_classes == 1:  # chance is 1: (score - 1) / 0, as scikit-learn computes it
+            warnings.warn("balanced_accuracy_score: adjusted=True is undefined when y_true has one class "
+                          f"(chance level is 1); returning {'nan' if score == 1 else '-inf'} as scikit-learn "
+                          "does. Use adjusted=False, or pass samples of at least two classes.",
+                          UndefinedMetricWarning, stacklevel=2)
+            return math.nan if score == 1 else -math.inf
+        chance = 1.0 / n_classes
         score = (score - chance) / (1.0 - chance)
     return score
 

@@ -1,0 +1,248 @@
+"""Registry-driven message checks: every public error names the function and the parameter.
+
+Each entry is a public function (or method) with a valid call; the tests replace one
+argument at a time by a hostile value (a ragged list, a string where a number or an
+array goes, an empty list, a non-integral count) and assert that the error names the
+function, the parameter and what was wrong. A table of integer parameters checks that
+every count goes through one integer check (never truncated, never a raw Python error).
+"""
+
+import math
+import re
+
+import numpy as np
+import pytest
+
+import isometrics as im
+
+Y = np.array([0, 1, 0, 1, 1, 0, 1, 0])
+S = np.array([0.1, 0.9, 0.3, 0.6, 0.8, 0.2, 0.4, 0.5])
+P = (S > 0.45).astype(int)
+W = np.array([1.0, 2.0, 1.0, 1.0, 3.0, 1.0, 1.0, 2.0])
+Y3 = np.array([0, 1, 2, 2, 1, 0, 2, 1])
+PROBA3 = np.array([[.7, .2, .1], [.2, .6, .2], [.1, .2, .7], [.3, .3, .4], [.2, .5, .3], [.6, .3, .1],
+                   [.1, .1, .8], [.3, .4, .3]])
+
+
+def _hull():
+    return im.roc_convex_hull(Y, S)
+
+
+# name (as it must appear in messages) -> (callable, valid keyword arguments, {parameter: kind})
+# kinds: "labels" and "array" are per-sample arrays, "number" a scalar, "numbers" a value that
+# broadcasts (scalar or array), "metrics" a sequence of metric specs.
+BINARY = {"y_true": "labels", "y_score": "array", "sample_weight": "array"}
+LABELS = {"y_true": "labels", "y_pred": "labels", "sample_weight": "array"}
+REGISTRY = {
+    **{f.__name__: (f, dict(y_true=Y, y_score=S, sample_weight=W), BINARY)
+       for f in (im.roc_curve, im.precision_recall_curve, im.prg_curve, im.auroc, im.average_precision, im.auprg,
+                 im.auc_pr_interpolated, im.achievable_pr_curve, im.auc_pr_achievable, im.roc_convex_hull,
+                 im.prg_convex_hull, im.isotonic_calibrator, im.f_calibrator)},
+    "best_threshold": (im.best_threshold, dict(y_true=Y, y_score=S, metric="f1", sample_weight=W), BINARY),
+    "metric_curve": (im.metric_curve, dict(y_true=Y, y_score=S, metric="f1", sample_weight=W), BINARY),
+    "precision_at_recall": (im.precision_at_recall, dict(y_true=Y, y_score=S, min_recall=0.5, sample_weight=W),
+                            {**BINARY, "min_recall": "number"}),
+    "recall_at_precision": (im.recall_at_precision, dict(y_true=Y, y_score=S, min_precision=0.5, sample_weight=W),
+                            {**BINARY, "min_precision": "number"}),
+    "specificity_at_sensitivity": (im.specificity_at_sensitivity,
+                                   dict(y_true=Y, y_score=S, min_sensitivity=0.5, sample_weight=W),
+                                   {**BINARY, "min_sensitivity": "number"}),
+    "reliability_curve": (im.reliability_curve, dict(y_true=Y, y_prob=S, n_bins=2, sample_weight=W),
+                          {"y_true": "labels", "y_prob": "array", "sample_weight": "array", "n_bins": "count"}),
+    "expected_calibration_error": (im.expected_calibration_error, dict(y_true=Y, y_prob=S, n_bins=2, sample_weight=W),
+                                   {"y_true": "labels", "y_prob": "array", "sample_weight": "array",
+                                    "n_bins": "count"}),
+    "always_positive": (im.always_positive, dict(y_true=Y, sample_weight=W),
+                        {"y_true": "labels", "sample_weight": "array"}),
+    **{f.__name__: (f, dict(y_true=Y, y_pred=P, sample_weight=W), LABELS)
+       for f in (im.accuracy_score, im.balanced_accuracy_score, im.matthews_corrcoef, im.class_counts,
+                 im.confusion_matrix, im.precision_recall_fscore_support, im.precision_score, im.recall_score,
+                 im.f1_score, im.specificity_score, im.negative_predictive_value_score,
+                 im.false_positive_rate_score)},
+    "fbeta_score": (im.fbeta_score, dict(y_true=Y, y_pred=P, beta=2.0, sample_weight=W), {**LABELS, "beta": "number"}),
+    "metric_report": (im.metric_report, dict(y_true=Y, y_pred=P, metrics=["f1"], sample_weight=W),
+                      {**LABELS, "metrics": "metrics"}),
+    "expected_cost": (im.expected_cost, dict(y_true=Y, y_pred=P, cost_matrix=[[0, 1], [5, 0]], sample_weight=W),
+                      LABELS),
+    "one_vs_rest": (im.one_vs_rest, dict(y_true=Y3, y_score=PROBA3, sample_weight=W),
+                    {"y_true": "labels", "sample_weight": "array"}),
+    **{f.__name__: (f, dict(precision=0.5, recall=[0.2, 0.8], gamma=2.0),
+                    {"precision": "numbers", "recall": "numbers", "gamma": "numbers"})
+       for f in (im.weighted_arithmetic_mean, im.weighted_geometric_mean, im.weighted_harmonic_mean)},
+    "power_mean": (im.power_mean, dict(precision=0.5, recall=[0.2, 0.8], gamma=2.0, phi=-2.0),
+                   {"precision": "numbers", "recall": "numbers", "gamma": "numbers", "phi": "numbers"}),
+    "fbeta": (im.fbeta, dict(precision=0.5, recall=[0.2, 0.8], beta=2.0),
+              {"precision": "numbers", "recall": "numbers", "beta": "numbers"}),
+    "g_beta_rho": (im.g_beta_rho, dict(precision=0.5, recall=[0.2, 0.8], beta=2.0, rho=-3.0),
+                   {"precision": "numbers", "recall": "numbers", "beta": "numbers", "rho": "numbers"}),
+    "level_curve": (im.level_curve, dict(metric="f1", value=0.5, n_points=5), {"value": "number", "n_points": "count"}),
+    "break_even_line": (im.break_even_line, dict(beta=2.0, n_points=3), {"beta": "number", "n_points": "count"}),
+    "iso_fbeta_baseline": (im.iso_fbeta_baseline, dict(prevalence=0.3, beta=1.0, n_points=5),
+                           {"prevalence": "number", "beta": "number", "n_points": "count"}),
+    "repeated_test_precision": (im.repeated_test_precision, dict(tpr=0.9, fpr=0.1, prevalence=0.1, n_tests=2),
+                                {"tpr": "number", "fpr": "number", "prevalence": "number", "n_tests": "count"}),
+    "always_positive_fbeta": (im.always_positive_fbeta, dict(prevalence=0.3, beta=1.0),
+                              {"prevalence": "number", "beta": "number"}),
+    "bayes_threshold": (im.bayes_threshold, dict(cost_fp=1.0, cost_fn=4.0), {"cost_fp": "number", "cost_fn": "number"}),
+    "RocHull.best_mixture": (lambda **k: _hull().best_mixture(**k), dict(metric="f1", resolution=4),
+                             {"resolution": "count"}),
+    "OneVsRest.macro_precision_recall_curve": (
+        lambda **k: im.one_vs_rest(Y3, PROBA3).macro_precision_recall_curve(**k), dict(n_points=5),
+        {"n_points": "count"}),
+    "MetricReport.to_text": (lambda **k: im.metric_report(Y3, Y3[::-1]).to_text(**k), dict(digits=3),
+                             {"digits": "count"}),
+}
+
+RAGGED = [[0, 1], [1], 0, 1, 1, 0, 1, 0]
+HOSTILE = {
+    "labels": {"ragged list": RAGGED, "string": "abc", "empty list": []},
+    "array": {"ragged list": RAGGED, "string": "abc", "empty list": []},
+    "numbers": {"ragged list": RAGGED, "string": "abc"},  # an empty array broadcasts: valid for the means
+    "number": {"ragged list": RAGGED, "string": "abc", "empty list": []},
+    "count": {"ragged list": RAGGED, "string": "abc", "empty list": [], "fraction": 2.5},
+    "metrics": {"ragged list": RAGGED, "string": 5, "empty list": []},
+}
+CASES = [(name, param, kind, label)
+         for name, (_, _, params) in REGISTRY.items()
+         for param, kind in params.items()
+         for label in HOSTILE[kind]]
+
+
+@pytest.mark.parametrize("name", REGISTRY)
+def test_the_valid_call_works(name):
+    func, kwargs, _ = REGISTRY[name]
+    func(**kwargs)
+
+
+@pytest.mark.parametrize("name, param, kind, label", CASES, ids=[f"{n}-{p}-{h}" for n, p, _, h in CASES])
+def test_hostile_input_names_function_and_parameter(name, param, kind, label):
+    func, kwargs, _ = REGISTRY[name]
+    bad = {**kwargs, param: HOSTILE[kind][label]}
+    with pytest.raises((im.IsometricsError, TypeError)) as info:
+        func(**bad)
+    message = str(info.value)
+    assert re.search(rf"\b{param}\b", message), message
+    assert "inhomogeneous" not in message and "could not convert" not in message, message
+    named = (name, ENGINE) if name in VIA_ENGINE else (name,)  # see test_engine_wrappers_name_themselves
+    assert message.startswith(tuple(f"{n}:" for n in named)), message
+
+
+ENGINE = "OperatingPoints.from_scores"
+VIA_ENGINE = {"roc_curve", "precision_recall_curve", "prg_curve", "auroc", "average_precision", "auprg",
+              "auc_pr_interpolated", "achievable_pr_curve", "auc_pr_achievable", "roc_convex_hull", "prg_convex_hull",
+              "isotonic_calibrator", "f_calibrator", "best_threshold", "metric_curve", "precision_at_recall",
+              "recall_at_precision", "specificity_at_sensitivity"}
+
+
+def test_engine_wrappers_name_themselves():
+    wrong = []
+    for name in sorted(VIA_ENGINE):
+        func, kwargs, _ = REGISTRY[name]
+        with pytest.raises(im.IsometricsError, match=r"`y_score` must be 1-D") as info:
+            func(**{**kwargs, "y_score": "abc"})
+        if not str(info.value).startswith(f"{name}:"):
+            wrong.append(name)
+    if wrong:
+        pytest.xfail(f"{len(wrong)} binary functions validate through {ENGINE}, whose messages name the engine "
+                     "instead of them; the fix is a caller argument threaded from each public wrapper "
+                     "(operating_points.py, outside this change)")
+
+
+# Array arguments converted outside the shared checkers (np.asarray in baselines, level_curves and
+# costs): NumPy's messages reach the user. The fix is check_real_array / as_array from
+# _validation, in modules outside this change; this test turns into a pass when it is done.
+OUTSIDE = {
+    "unachievable_precision": (im.unachievable_precision, dict(recall=[0.2, 0.5], prevalence=0.3), ["recall"]),
+    "precision_at_prevalence": (im.precision_at_prevalence, dict(tpr=[0.9], fpr=[0.1], prevalence=0.3),
+                                ["tpr", "fpr"]),
+    "level_curve_slope": (im.level_curve_slope, dict(metric="f1", precision=[0.5], recall=[0.5]),
+                          ["precision", "recall"]),
+    "cost_sensitive_predict": (im.cost_sensitive_predict, dict(y_proba=[[0.9, 0.1]], cost_matrix=[[0, 1], [5, 0]]),
+                               ["y_proba", "cost_matrix"]),
+    "expected_cost": (im.expected_cost, dict(y_true=[0, 1], y_pred=[0, 1], cost_matrix=[[0, 1], [5, 0]]),
+                      ["cost_matrix"]),
+}
+
+
+def test_functions_outside_this_change_name_their_parameters():
+    raw = []
+    for name, (func, kwargs, params) in OUTSIDE.items():
+        func(**kwargs)
+        for param in params:
+            for value in (RAGGED, "abc"):
+                try:
+                    func(**{**kwargs, param: value})
+                except (im.IsometricsError, TypeError) as exc:
+                    if str(exc).startswith(f"{name}:") and re.search(rf"\b{param}\b", str(exc)):
+                        continue
+                    raw.append(f"{name}({param}={value!r}): {exc}")
+                except ValueError as exc:
+                    raw.append(f"{name}({param}={value!r}): {exc}")
+                else:
+                    raw.append(f"{name}({param}={value!r}): no error")
+    if raw:
+        pytest.xfail(f"{len(raw)} messages from NumPy, e.g. {raw[0]}")
+
+
+# Every integer parameter of the package: (name in messages, parameter, call with the value).
+# (The uncertainty and evaluation functions check theirs with the same check_integer.)
+INTEGERS = [
+    ("level_curve", "n_points", lambda v: im.level_curve("f1", 0.5, n_points=v)),
+    ("break_even_line", "n_points", lambda v: im.break_even_line(2.0, n_points=v)),
+    ("iso_fbeta_baseline", "n_points", lambda v: im.iso_fbeta_baseline(0.3, n_points=v)),
+    ("repeated_test_precision", "n_tests", lambda v: im.repeated_test_precision(0.9, 0.1, prevalence=0.1, n_tests=v)),
+    ("reliability_curve", "n_bins", lambda v: im.reliability_curve(Y, S, n_bins=v)),
+    ("expected_calibration_error", "n_bins", lambda v: im.expected_calibration_error(Y, S, n_bins=v)),
+    ("RocHull.best_mixture", "resolution", lambda v: _hull().best_mixture("f1", resolution=v)),
+    ("OneVsRest.macro_precision_recall_curve", "n_points",
+     lambda v: im.one_vs_rest(Y3, PROBA3).macro_precision_recall_curve(n_points=v)),
+    ("MetricReport.to_text", "digits", lambda v: im.metric_report(Y3, Y3[::-1]).to_text(v)),
+]
+NOT_INTEGERS = [2.7, 1.5, "abc", "3", None, math.nan, math.inf, True, np.bool_(False), [3], 3 + 0j]
+
+
+@pytest.mark.parametrize("name, param, call", INTEGERS, ids=[f"{n}-{p}" for n, p, _ in INTEGERS])
+@pytest.mark.parametrize("value", NOT_INTEGERS, ids=repr)
+def test_integer_parameters_reject_non_integers(name, param, call, value):
+    with pytest.raises(im.InvalidParameterError, match=rf"^{name}: `{param}` must be an integer"):
+        call(value)
+
+
+@pytest.mark.parametrize("name, param, call", INTEGERS, ids=[f"{n}-{p}" for n, p, _ in INTEGERS])
+def test_integer_parameters_accept_integers_of_any_type(name, param, call):
+    reference = call(4)
+    for value in (np.int64(4), np.uint8(4), 4.0, np.float32(4.0)):
+        result = call(value)
+        assert type(result) is type(reference)
+        assert repr(result) == repr(reference)  # the same value (array reprs compare the elements)
+
+
+def test_counts_are_never_truncated():
+    """level_curve(n_points=2.7) and reliability_curve(n_bins=1.5) used to run with int(): 2 and 1."""
+    with pytest.raises(im.InvalidParameterError, match=r"level_curve: `n_points` must be an integer; got 2.7"):
+        im.level_curve("f1", 0.5, n_points=2.7)
+    with pytest.raises(im.InvalidParameterError, match=r"reliability_curve: `n_bins` must be an integer; got 1.5"):
+        im.reliability_curve(Y, S, n_bins=1.5)
+    with pytest.raises(im.InvalidParameterError, match=r"reliability_curve: `n_bins` must be an integer; got nan"):
+        im.reliability_curve(Y, S, n_bins=math.nan)
+    with pytest.raises(im.InvalidParameterError, match=r"level_curve: `n_points` must be an integer >= 2; got 1"):
+        im.level_curve("f1", 0.5, n_points=1)
+
+
+def test_issue_examples_name_function_and_parameter():
+    with pytest.raises(im.InvalidParameterError, match=r"metric_report: `metrics` is empty; pass at least one"):
+        im.metric_report([0, 1, 1], [0, 1, 0], metrics=[])
+    with pytest.raises(im.InvalidParameterError,
+                       match=r"g_beta_rho: `precision` must be a real number .*; got 'a' \(type str\); convert"):
+        im.g_beta_rho("a", 0.5, beta=1.0, rho=-2.0)
+    with pytest.raises(im.IsometricsError, match=r"auroc|OperatingPoints.from_scores: `y_true` is a ragged nested"):
+        im.auroc([[0, 1], [1], 0, 1], [0.1, 0.2, 0.3, 0.4])
+    with pytest.raises(im.IsometricsError, match=r"accuracy_score: `y_pred` is a ragged nested sequence"):
+        im.accuracy_score([0, 1, 1], [[0, 1], [1], 0])
+    with pytest.raises(im.InvalidParameterError, match=r"power_mean: the array arguments do not broadcast together "
+                                                       r"\(`precision` has shape \(2,\), `recall` has shape \(3,\)"):
+        im.power_mean([0.5, 0.6], [0.1, 0.2, 0.3], phi=1.0)
+    with pytest.raises(im.InvalidParameterError, match=r"fbeta: `beta` is None; pass a real number"):
+        im.fbeta(0.5, 0.5, beta=None)
+    with pytest.raises(im.InvalidParameterError, match=r"weighted_harmonic_mean: `gamma` must be a real number"):
+        im.weighted_harmonic_mean(0.5, 0.5, gamma=1 + 2j)
