@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -292,6 +293,7 @@ def test_binary_score_gives_one_flat_step():
     assert _step_value(trace, 1.0) == pytest.approx(2 * np.sum(y) / (2 * np.sum(y) + 200 - np.sum(y)))
 
 
+@pytest.mark.filterwarnings("ignore::isometrics.DegenerateDataWarning")  # one distinct score is a valid case
 @settings(max_examples=12, deadline=None)
 @given(st.lists(st.tuples(st.booleans(), st.integers(0, 6), st.integers(0, 3)), min_size=2, max_size=40),
        st.sampled_from([0.5, 1.0, 3.0]))
@@ -342,6 +344,26 @@ def test_reading_rests_on_the_paired_interval(two_models):
             assert f"{leader} is ahead of {other} by {abs(diff.estimate):.4f}" in sentence
         assert "wins" not in sentence
     assert seen == {"covers", "excludes"}  # the data exercise both cases
+
+
+def test_disagreement_needs_detected_differences_both_ways(two_models):
+    """Intervals set by hand around the true differences: the reading says the measures
+    disagree only when one pair has intervals excluding 0 on both sides."""
+    _, _, _, results, comparison = two_models
+
+    def with_intervals(intervals):
+        differences = {k: replace(r, confidence_interval=intervals.get(k, (r.estimate - 1, r.estimate + 1)))
+                       for k, r in comparison.differences.items()}
+        return replace(comparison, differences=differences)
+
+    agree = with_intervals({"auroc": (0.01, 0.2), "f1": (0.01, 0.3)})
+    assert not any("disagree" in s for s in _Page(build_report(results, comparisons=agree)).items)
+    disagree = with_intervals({"auroc": (0.01, 0.2), "f1": (-0.3, -0.01)})
+    items = _Page(build_report(results, comparisons=disagree)).items
+    [sentence] = [s for s in items if "disagree" in s]
+    assert "strong is ahead of weak by AUROC but behind it by F1 at each model's best threshold" in sentence
+    [f1] = [s for s in items if s.startswith("By F1")]
+    assert "the paired bootstrap does not support the order of the point estimates" in f1
 
 
 def test_no_comparison_means_no_winner(two_models):

@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import itertools
 import json
 import math
 import os
@@ -253,23 +254,20 @@ def _reading(results: list[BinaryEvaluation], metrics: list[Metric], values: dic
     if not diffs:
         sentences.append("No paired comparison was computed, so no difference above was tested and no model is "
                          "declared better (isometrics compare, or isometrics report, computes them).")
-    # the measures disagree only where two detected differences point in opposite directions
-    signs = {key: sign for _, key, sign in measures}
-    labels = {key: what for what, key, _ in measures}
-    for d in diffs:
-        if d.key not in signs:
-            continue
-        for e in diffs:
-            if (e.a, e.b) != (d.a, d.b) or e.key not in signs or e.key <= d.key:
-                continue
-            if {_better(d, signs[d.key]), _better(e, signs[e.key])} == {"ahead", "behind"}:
-                first, second = (d, e) if _better(d, signs[d.key]) == "ahead" else (e, d)
-                sentences.append(
-                    f"The measures disagree: {d.a} is ahead of {d.b} by {labels[first.key]} but behind it by "
-                    f"{labels[second.key]} (both paired intervals exclude 0). AUROC weighs every threshold alike, "
-                    "while average precision and the threshold metrics care about the top of the ranking; choose "
-                    "by the measure that matches the cost of errors in your setting."
-                )
+    # the measures disagree only where detected differences of one pair point in opposite directions
+    for a, b in itertools.combinations(list(values), 2):
+        ahead, behind = [], []
+        for what, key, sign in measures:
+            d = lookup.get((key, a, b))
+            where = "tie" if d is None else _better(d, sign)
+            (ahead if where == "ahead" else behind if where == "behind" else []).append(what)
+        if ahead and behind:
+            sentences.append(
+                f"The measures disagree: {a} is ahead of {b} by {', '.join(ahead)} but behind it by "
+                f"{', '.join(behind)} (each of these paired intervals excludes 0). AUROC weighs every threshold "
+                "alike, while average precision and the threshold metrics care about the top of the ranking; "
+                "choose by the measure that matches the cost of errors in your setting."
+            )
     return sentences + [note]
 
 
@@ -444,7 +442,7 @@ def _weights_text(results: list[BinaryEvaluation], comparisons: Any) -> str:
     described = {"frequency": "frequency weights (a row counts as that many identical samples; the bootstrap "
                               "resamples those samples)",
                  "sampling": "sampling weights (the bootstrap resamples rows, each carrying its weight)"}
-    return "weighted: " + "; ".join(described.get(str(k), str(k)) for k in sorted(kinds))
+    return "weighted: " + "; ".join(described.get(k, k) for k in sorted(str(k) for k in kinds))
 
 
 def build_report(
