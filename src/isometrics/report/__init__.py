@@ -160,8 +160,9 @@ def _comparisons(comparisons: Any, values: dict[str, dict[str, float]]) -> tuple
         if isinstance(item, ScoreComparison):
             a, b = item.names
             diffs += [_diff(_key_of(k), a, b, r, item.p_values[k]) for k, r in item.differences.items()]
-            if item.delong is not None:
-                delong.append((a, b, item.delong))
+            if item.delong is not None:  # a Wald interval at the comparison's level
+                level = next((r.confidence_level for r in item.differences.values()), math.nan)
+                delong.append((a, b, item.delong, level))
         elif isinstance(item, PairedBootstrapResult):
             diffs += [_diff(_key_of(item.statistic), a, b, r, item.p_values[(a, b)])
                       for (a, b), r in item.differences.items()]
@@ -322,7 +323,7 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric]) -> str:
         fig.add_trace(trace, 1, col)
 
     lines = "".join(f"<br>{_plotly_text(m.label)} %{{customdata[{5 + j}]:.4f}}" for j, m in enumerate(metrics))
-    hover = ("threshold %{customdata[0]:.4g}<br>precision %{customdata[1]:.4f}<br>recall %{customdata[2]:.4f}"
+    hover = ("threshold %{customdata[0]:.4~g}<br>precision %{customdata[1]:.4f}<br>recall %{customdata[2]:.4f}"
              "<br>precision gain %{customdata[3]:.4f}<br>recall gain %{customdata[4]:.4f}" + lines
              + "<extra>%{fullData.name}</extra>")
     for k, r in enumerate(results):
@@ -410,8 +411,8 @@ def _metric_figure(results: list[BinaryEvaluation], metric: Metric, weighted: bo
         fig.add_trace(go.Scatter(
             x=share[idx], y=values[idx], mode="lines", line=dict(color=color, shape="hv"), name=_plotly_text(r.name),
             legendgroup=f"model-{k}", customdata=custom, meta=dict(model=k, role="steps"),
-            hovertemplate="predict positive when score ≥ %{customdata[0]:.6g}<br>flags %{x:.2%} "
-                          "(%{customdata[1]:,.6g})<br>precision %{customdata[2]:.4f}<br>recall %{customdata[3]:.4f}"
+            hovertemplate="predict positive when score ≥ %{customdata[0]:.6~g}<br>flags %{x:.2%} "
+                          "(%{customdata[1]:,.6~g})<br>precision %{customdata[2]:.4f}<br>recall %{customdata[3]:.4f}"
                           "<br>" + label + " %{y:.4f}<extra>%{fullData.name}</extra>",
         ))
         fig.add_trace(go.Scatter(
@@ -546,11 +547,12 @@ def build_report(
                                     interval=f"{_fmt(d.low)} to {_fmt(d.high)}", level=_pct(d.level),
                                     p=f"{d.p_value:.2g}", covers="yes" if d.low <= 0 <= d.high else "no",
                                     replicates=f"{d.n_replicates:,}"))
-    for a, b, test in delong:
-        low, high = test.confidence_interval
+    for a, b, test, level in delong:
+        low, high = (float(x) for x in np.ravel(test.confidence_interval))
         comparison_rows.append(dict(a=a, b=b, statistic="AUROC (DeLong's test)", difference=_fmt(test.difference),
-                                    interval=f"{_fmt(float(np.ravel(low)[0]))} to {_fmt(float(np.ravel(high)[0]))}",
-                                    level="", p=f"{test.p_value:.2g}", covers="", replicates=""))
+                                    interval=f"{_fmt(low)} to {_fmt(high)}", level=_pct(level),
+                                    p=f"{test.p_value:.2g}", covers="yes" if low <= 0 <= high else "no",
+                                    replicates=""))
 
     page_js = _script_source("\n".join((files("isometrics.report") / "static" / name).read_text(encoding="utf-8")
                                        for name in ("figures.js", "explorer.js", "start.js")), "the page's script")
