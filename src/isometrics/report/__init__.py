@@ -257,11 +257,15 @@ def _reading(results: list[BinaryEvaluation], metrics: list[Metric], values: dic
                          "declared better (isometrics compare, or isometrics report, computes them).")
     # the measures disagree only where detected differences of one pair point in opposite directions
     for a, b in itertools.combinations(list(values), 2):
-        ahead, behind = [], []
+        ahead: list[str] = []
+        behind: list[str] = []
         for what, key, sign in measures:
             d = lookup.get((key, a, b))
             where = "tie" if d is None else _better(d, sign)
-            (ahead if where == "ahead" else behind if where == "behind" else []).append(what)
+            if where == "ahead":
+                ahead.append(what)
+            elif where == "behind":
+                behind.append(what)
         if ahead and behind:
             sentences.append(
                 f"The measures disagree: {a} is ahead of {b} by {', '.join(ahead)} but behind it by "
