@@ -54,6 +54,7 @@ def _evaluate_file(
     n_resamples: int | None = None,
     seed: int | None = None,
     report: Path | None = None,
+    report_resamples: int = 1000,
 ) -> list[Any]:
     """Read, evaluate, print and (optionally) write JSON and an HTML report; raise IsometricsError on bad input."""
     from . import evaluate_scores, parse_metric
@@ -80,9 +81,8 @@ def _evaluate_file(
     _print_results(console, file, label, results)
     page = None
     if report is not None:  # build before writing anything, so a failure leaves no file
-        from .report import build_report
-
-        page = build_report(results, title=f"isometrics: {file.name}", file_name=file.name, label=label)
+        page = _report_page(results, file, label, y, {name: columns[name] for name in scores},
+                            columns[weight] if weight else None, pos, report_resamples, seed)
     if json_out is not None:
         write_json_atomic(json_out, {
             "file": str(file),
@@ -97,6 +97,24 @@ def _evaluate_file(
         write_text_atomic(report, page)
         console.print(f"Report: {report}")
     return results
+
+
+def _report_page(results: list[Any], file: Path, label: str, y: Any, scores: dict[str, Any], weights: Any,
+                 pos: Any, n_resamples: int, seed: int | None) -> str:
+    """The HTML report of ``results``, with a paired comparison of every two scorers (when there are two or more)."""
+    from itertools import combinations
+
+    from . import compare_scores
+    from .report import build_report
+
+    specs = [b.metric.spec for b in results[0].best]
+    kind = getattr(results[0], "weight_kind", None)  # resample the weights as the evaluation read them
+    same_kind = {} if kind is None else {"weight_kind": kind}
+    comparisons = [compare_scores(y, scores[a], scores[b], names=(a, b), metrics=specs, sample_weight=weights,
+                                  pos_label=pos, n_resamples=n_resamples, rng=seed, progress=True, **same_kind)
+                   for a, b in combinations(list(scores), 2)]
+    return build_report(results, comparisons=comparisons or None, title=f"isometrics: {file.name}",
+                        file_name=file.name, label=label)
 
 
 def _compare_file(file: Path, label: str, scores: list[str], pos_label: str | None, weight: str | None,
@@ -197,7 +215,7 @@ if typer is not None:
         """Print n, prevalence, AUROC, AP, AUPRG and the best threshold of each metric, per score column."""
         try:
             _evaluate_file(file, label, score, pos_label, weight, metric or ["f1"], json_out, Console(),
-                           n_resamples if ci else None, seed, report)
+                           n_resamples if ci else None, seed, report, report_resamples=n_resamples)
         except IsometricsError as exc:
             _fail(str(exc))
 
@@ -209,13 +227,16 @@ if typer is not None:
         output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the HTML report.")],
         pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class.")] = None,
         weight: Annotated[str | None, typer.Option("--weight", help="Column of non-negative sample weights.")] = None,
-        metric: Annotated[list[str] | None, typer.Option("--metric", help="Threshold metric(s); the report "
-                                                         "shows the first.")] = None,
+        metric: Annotated[list[str] | None, typer.Option("--metric", help="Threshold metric (repeatable; the "
+                                                         "report shows each).")] = None,
+        n_resamples: Annotated[int, typer.Option("--n-resamples", min=2, help="Bootstrap replicates of the "
+                                                 "paired comparisons (two or more scores).")] = 1000,
+        seed: Annotated[int | None, typer.Option("--seed", help="Seed of the bootstrap.")] = None,
     ) -> None:
-        """Write a self-contained interactive HTML report (ROC, PR, PRG, level curves, explorers)."""
+        """Write a self-contained interactive HTML report (ROC, PR, PRG, level curves, paired comparisons)."""
         try:
-            _evaluate_file(file, label, score, pos_label, weight, metric or ["f1"], None, Console(), None, None,
-                           output)
+            _evaluate_file(file, label, score, pos_label, weight, metric or ["f1"], None, Console(), None, seed,
+                           output, report_resamples=n_resamples)
         except IsometricsError as exc:
             _fail(str(exc))
 
@@ -257,7 +278,8 @@ if typer is not None:
         metrics = ["f1", "f2", "f0.5"]
         try:
             results = _evaluate_file(data.path, data.label, list(data.scores), None, None, metrics,
-                                     output_dir / "evaluation.json", console, report=output_dir / "report.html")
+                                     output_dir / "evaluation.json", console, seed=seed,
+                                     report=output_dir / "report.html")
         except IsometricsError as exc:  # pragma: no cover - the demo data are valid
             _fail(str(exc))
         best_ap = max(results, key=lambda r: r.average_precision)
