@@ -401,11 +401,14 @@ def test_every_metric_is_shown_with_the_optimism_caveat(two_models):
 def test_weight_kind_is_stated(two_models):
     y, scores, _, _, _ = two_models
     w = np.random.default_rng(0).integers(1, 4, len(y))
-    results = im.evaluate_scores(y, scores, sample_weight=w)
+    results = im.evaluate_scores(y, scores, sample_weight=w)  # no kind given: resolved to "sampling"
+    assert "sampling weights" in build_report(results)
+    frequency = im.evaluate_scores(y, scores, sample_weight=w, weight_kind="frequency")
+    assert "frequency weights" in build_report(frequency)
+    assert "sampling weights" not in build_report(frequency)
+    for r in results:  # results from elsewhere that carry no kind: said so, never guessed
+        object.__setattr__(r, "weight_kind", None)
     assert "weight kind not stated" in build_report(results)
-    for r in results:  # the attribute result objects carry once the weight kinds are in (read by getattr)
-        object.__setattr__(r, "weight_kind", "frequency")
-    assert "frequency weights" in build_report(results)
 
 
 def test_build_report_errors(two_models):
