@@ -110,3 +110,33 @@ def test_packed_key_sort_for_every_sign_pattern(monkeypatch, rng, shift, weighte
     np.testing.assert_array_equal(op.thresholds, ref_thr)
     np.testing.assert_array_equal(op.fp / op.n_negatives, ref_fpr)
     np.testing.assert_array_equal(op.tp / op.n_positives, ref_tpr)
+
+
+@pytest.mark.parametrize("scores", [
+    np.int64(2**53) + np.arange(4),  # 0.625 on float64; the exact (and scikit-learn's) value is 0.75
+    np.array([2**64 - 2, 2**64 - 1, 2**64 - 2, 2**64 - 1], dtype=np.uint64),
+    np.array(["2024-01-01T00:00:00.000000001", "2024-01-01T00:00:00.000000002"] * 2,
+             dtype="datetime64[ns]").astype(np.int64),  # nanosecond timestamps as integers
+])
+def test_integers_beyond_float64_precision_are_rejected(scores):
+    with pytest.raises(im.IsometricsError, match=r"y_score holds \d integers? that float64 cannot represent exactly "
+                                                 r"\(first at index \d: \d+;.*subtract a reference value"):
+        im.auroc([0, 1, 0, 1], scores)
+    # the fix the message suggests restores the exact ranking, which scikit-learn also finds
+    shifted = scores - scores.min()
+    assert im.auroc([0, 1, 0, 1], shifted) == skm.roc_auc_score([0, 1, 0, 1], shifted)
+
+
+def test_large_integers_exact_in_float64_are_accepted():
+    scores = np.int64(2**60) + np.array([0, 256, 512, 768])  # multiples of the float64 spacing at 2**60
+    assert im.auroc([0, 1, 0, 1], scores) == 0.75
+
+
+@pytest.mark.parametrize("scores", [
+    np.array(["2024-01-01", "2024-01-02"], dtype="datetime64[D]"),
+    np.array([1, 2], dtype="timedelta64[s]"),
+    np.array([__import__("datetime").datetime(2024, 1, d) for d in (1, 2)], dtype=object),
+])
+def test_timestamps_are_not_scores(scores):
+    with pytest.raises(im.IsometricsError, match=r"y_score holds timestamps or durations .* np.timedelta64\(1, 's'\)"):
+        im.auroc([0, 1], scores)

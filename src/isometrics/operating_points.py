@@ -113,7 +113,8 @@ class OperatingPoints:
             True labels, binary. Any two label values are accepted with ``pos_label``.
         y_score : array-like of shape (n_samples,)
             Scores, higher meaning more likely positive (probabilities, logits, margins;
-            used as given). Must be finite.
+            used as given). Must be finite; compared as float64, so integer scores must
+            be exact in float64.
         sample_weight : array-like of shape (n_samples,), default=None
             Non-negative sample weights. ``None`` weighs every sample 1.
         pos_label : int, float, bool or str, default=None
@@ -128,8 +129,10 @@ class OperatingPoints:
         Raises
         ------
         ValueError
-            If the inputs are empty or of different lengths; if ``y_score`` is not numeric
-            or has NaN or infinite values; if ``y_true`` has more than two classes, or
+            If the inputs are empty or of different lengths; if ``y_score`` is not numeric,
+            has NaN or infinite values, holds integers that float64 cannot represent
+            exactly (magnitude beyond ``2**53``, which would merge or reorder scores), or
+            holds timestamps or durations (convert them to numbers); if ``y_true`` has more than two classes, or
             ``pos_label`` is ``None`` and cannot be inferred, or is not a label of
             ``y_true``; if ``sample_weight`` has negative or non-finite values or is all 0.
 
