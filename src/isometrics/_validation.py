@@ -147,6 +147,8 @@ def _inexact_integer_error(value: Any, index: int, count: int, *, name: str, cal
 
 def _check_exact_integers(arr: np.ndarray, *, name: str, caller: str) -> None:
     """Raise if a 64-bit integer array holds values that do not survive the cast to float64."""
+    if not arr.size or (int(arr.min()) >= -_EXACT_INTEGERS and int(arr.max()) <= _EXACT_INTEGERS):
+        return
     if arr.dtype.kind == "u":
         beyond = np.flatnonzero(arr > np.uint64(_EXACT_INTEGERS))
     else:
