@@ -140,3 +140,41 @@ def test_large_integers_exact_in_float64_are_accepted():
 def test_timestamps_are_not_scores(scores):
     with pytest.raises(im.IsometricsError, match=r"y_score holds timestamps or durations .* np.timedelta64\(1, 's'\)"):
         im.auroc([0, 1], scores)
+
+
+def _tied_weighted(n, seed=3):
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.3
+    s = np.round(rng.normal(size=n), 2)  # a few hundred distinct scores: heavily tied
+    w = rng.random(n) * 3
+    return y, s, w
+
+
+def test_heavily_tied_weighted_counts_are_bit_reproducible():
+    y, s, w = _tied_weighted(200_000)
+    assert opmod._mostly_tied(s)  # the hash-grouping path, whose float sums were run-dependent
+    runs = [im.OperatingPoints.from_scores(y, s, sample_weight=w) for _ in range(8)]
+    for op in runs[1:]:
+        np.testing.assert_array_equal(op.thresholds, runs[0].thresholds)
+        np.testing.assert_array_equal(op.tp.view(np.uint64), runs[0].tp.view(np.uint64))
+        np.testing.assert_array_equal(op.fp.view(np.uint64), runs[0].fp.view(np.uint64))
+    # independent reference: sort-based grouping, per-class sums, cumulative from the top
+    values, group = np.unique(s, return_inverse=True)
+    pos = np.bincount(group, weights=np.where(y, w, 0.0), minlength=len(values))[::-1]
+    neg = np.bincount(group, weights=np.where(y, 0.0, w), minlength=len(values))[::-1]
+    np.testing.assert_array_equal(runs[0].thresholds[1:], values[::-1])
+    np.testing.assert_allclose(runs[0].tp[1:], np.cumsum(pos), rtol=1e-12)
+    np.testing.assert_allclose(runs[0].fp[1:], np.cumsum(neg), rtol=1e-12)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("scores", ["tied", "wide"])  # "wide": no exact sort key, the arg-sort fallback
+def test_every_path_is_bit_reproducible(path, weighted, scores):
+    y, s, w = _tied_weighted(60_000, seed=4)
+    if scores == "wide":
+        s = s * np.where(np.arange(len(s)) % 2 == 0, 1e300, 1e-300)
+    w = w if weighted else None
+    runs = [im.OperatingPoints.from_scores(y, s, sample_weight=w) for _ in range(4)]
+    for op in runs[1:]:
+        for a, b in ((op.thresholds, runs[0].thresholds), (op.tp, runs[0].tp), (op.fp, runs[0].fp)):
+            np.testing.assert_array_equal(a.view(np.uint64), b.view(np.uint64))

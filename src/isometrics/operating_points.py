@@ -737,26 +737,33 @@ def _grouped_by_score(
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """Per distinct score (decreasing): the score and its positive and negative weight.
 
-    Hash aggregation (Polars, multithreaded) followed by a sort of the distinct scores
-    only; -0.0 and 0.0 form one group, as they compare equal.
+    Hash grouping without a full sort; -0.0 and 0.0 form one group, as they compare
+    equal. Results are bit-reproducible: unweighted, Polars' multithreaded aggregation
+    sums integers, exact in any order. Weighted, float sums depend on the order of the
+    additions, which a multithreaded aggregation changes from run to run; instead,
+    Arrow's dictionary encoding gives every sample the code of its score and one
+    ``np.bincount`` over ``2 * group + label`` sums both classes, both in input order.
     """
-    import polars as pl
-
     if weights is None:
+        import polars as pl
+
         frame = pl.LazyFrame({"s": scores, "y": is_pos.view(np.int8)})
         agg = [pl.col("y").cast(pl.Int64).sum().alias("p"), pl.len().alias("c")]
-    else:
-        frame = pl.LazyFrame({"s": scores, "v": np.where(is_pos, weights, -weights)})
-        agg = [pl.col("v").clip(lower_bound=0.0).sum().alias("p"),
-               (-pl.col("v")).clip(lower_bound=0.0).sum().alias("n")]
-    out = frame.group_by("s").agg(agg).sort(by="s", descending=True).collect()
-    s = out.get_column("s").to_numpy()
-    positives = out.get_column("p").to_numpy().astype(np.float64)
-    if weights is None:
+        out = frame.group_by("s").agg(agg).sort(by="s", descending=True).collect()
+        positives = out.get_column("p").to_numpy().astype(np.float64)
         negatives = out.get_column("c").to_numpy().astype(np.float64) - positives
-    else:
-        negatives = out.get_column("n").to_numpy().astype(np.float64)
-    return s, positives, negatives
+        return out.get_column("s").to_numpy(), positives, negatives
+    import pyarrow as pa
+
+    encoded = pa.array(scores).dictionary_encode()  # hashes the bits: -0.0 and 0.0 are two entries
+    values, group = np.unique(encoded.dictionary.to_numpy() + 0.0, return_inverse=True)  # ascending, -0.0 merged
+    m = len(values)
+    slot = np.subtract(m - 1, group.ravel(), dtype=np.intp)  # rank in decreasing order
+    np.left_shift(slot, 1, out=slot)
+    keys = slot[encoded.indices.to_numpy()]
+    np.bitwise_or(keys, is_pos.view(np.uint8), out=keys, casting="unsafe")
+    counts = np.bincount(keys, weights=weights, minlength=2 * m)
+    return values[::-1].copy(), counts[1::2].copy(), counts[::2].copy()
 
 
 def _group_ends(sorted_scores: np.ndarray) -> np.ndarray | None:
