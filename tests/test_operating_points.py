@@ -178,3 +178,26 @@ def test_every_path_is_bit_reproducible(path, weighted, scores):
     for op in runs[1:]:
         for a, b in ((op.thresholds, runs[0].thresholds), (op.tp, runs[0].tp), (op.fp, runs[0].fp)):
             np.testing.assert_array_equal(a.view(np.uint64), b.view(np.uint64))
+
+
+def test_class_totals_beyond_float64_are_refused():
+    with pytest.raises(im.IsometricsError, match=r"`sample_weight` sums to more than the largest float64 .* divide "
+                                                 r"every weight by the same constant"):
+        im.auroc([0, 1, 1], [0.1, 0.2, 0.3], sample_weight=[1.0, 1e308, 1e308])
+    with pytest.raises(im.IsometricsError, match="sums to more than the largest float64"):
+        im.OperatingPoints.from_counts([0.1, 0.2], [1e308, 1e308], [1.0, 1.0])
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-170, 1e160, 1e300])
+def test_extreme_weight_scales_from_the_issue(scale):
+    # issue 9 item 3: AUROC NaN (P*N out of range), AUPRG NaN or IndexError, OverflowError in a metric
+    y = np.array([0, 0, 1, 1, 0, 1, 1, 0])
+    s = np.array([0.1, 0.4, 0.35, 0.8, 0.3, 0.9, 0.2, 0.6])
+    w = np.array([1.0, 2.0, 1.0, 3.0, 1.0, 1.0, 2.0, 2.0])
+    assert im.auroc(y, s, sample_weight=w * scale) == pytest.approx(skm.roc_auc_score(y, s, sample_weight=w),
+                                                                    rel=1e-12)
+    assert im.auprg(y, s, sample_weight=w * scale) == pytest.approx(im.auprg(y, s, sample_weight=w), rel=1e-12)
+    best = im.best_threshold(y, s, metric="g(beta=2, rho=-3)", sample_weight=w * scale)
+    assert best.value == pytest.approx(im.best_threshold(y, s, metric="g(beta=2, rho=-3)", sample_weight=w).value,
+                                       rel=1e-12)
+    assert best.tp == pytest.approx(best.recall * w[y == 1].sum() * scale, rel=1e-12)  # counts in the caller's units

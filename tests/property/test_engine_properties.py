@@ -51,7 +51,7 @@ def test_integer_weights_equal_repetition(data):
     np.testing.assert_allclose(_summary(weighted), _summary(repeated), rtol=1e-12)
 
 
-@given(binary_data(weights=True), st.floats(1e-3, 1e3))
+@given(binary_data(weights=True), st.floats(-300, 300).map(lambda e: 10.0**e))
 def test_zero_weight_is_removal_and_scaling_changes_nothing(data, scale):
     y, s, w = data
     kept = w > 0
@@ -61,6 +61,18 @@ def test_zero_weight_is_removal_and_scaling_changes_nothing(data, scale):
     np.testing.assert_allclose(_summary(op), _summary(removed), rtol=1e-12)
     scaled = im.OperatingPoints.from_scores(y, s, sample_weight=w * scale)
     np.testing.assert_allclose(_summary(op), _summary(scaled), rtol=1e-9, atol=1e-12)
+
+
+@given(binary_data(weights=True), st.integers(-1000, 1000))
+def test_power_of_two_weight_scales_change_no_bit(data, k):
+    """Scaling by 2**k is exact, and so is the engine's normalisation: identical results."""
+    y, s, w = data
+    op = im.OperatingPoints.from_scores(y, s, sample_weight=w)
+    scaled = im.OperatingPoints.from_scores(y, s, sample_weight=np.ldexp(w.astype(float), k))
+    np.testing.assert_array_equal(scaled.tp, np.ldexp(op.tp, k))
+    np.testing.assert_array_equal(_summary(scaled), _summary(op))
+    np.testing.assert_array_equal(scaled.prg_curve().precision_gain, op.prg_curve().precision_gain)
+    np.testing.assert_array_equal(scaled.roc_convex_hull().indices, op.roc_convex_hull().indices)
 
 
 @given(binary_data(), st.randoms(use_true_random=False))
