@@ -820,8 +820,9 @@ def _grouped_by_score(
     np.left_shift(slot, 1, out=slot)
     keys = slot[encoded.indices.to_numpy()]
     np.bitwise_or(keys, is_pos.view(np.uint8), out=keys, casting="unsafe")
-    counts = np.bincount(keys, weights=weights, minlength=2 * m)
-    return values[::-1].copy(), counts[1::2].copy(), counts[::2].copy()
+    counts = np.bincount(keys, weights=weights, minlength=2 * m)  # float64: the weights' sums
+    return (np.ascontiguousarray(values[::-1]), np.ascontiguousarray(counts[1::2], dtype=np.float64),
+            np.ascontiguousarray(counts[::2], dtype=np.float64))
 
 
 def _group_ends(sorted_scores: np.ndarray) -> np.ndarray | None:
