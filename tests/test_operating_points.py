@@ -201,3 +201,12 @@ def test_extreme_weight_scales_from_the_issue(scale):
     assert best.value == pytest.approx(im.best_threshold(y, s, metric="g(beta=2, rho=-3)", sample_weight=w).value,
                                        rel=1e-12)
     assert best.tp == pytest.approx(best.recall * w[y == 1].sum() * scale, rel=1e-12)  # counts in the caller's units
+
+
+@pytest.mark.skipif(np.finfo(np.longdouble).eps >= np.finfo(np.float64).eps, reason="long double is float64 here")
+def test_long_doubles_that_merge_in_float64_are_rejected():
+    close = np.array([1, 1], dtype=np.longdouble)
+    close[1] += np.finfo(np.longdouble).eps  # distinct in long double, both 1.0 in float64
+    with pytest.raises(im.IsometricsError, match="differ but round to the same float64"):
+        im.auroc([0, 1], close)
+    assert im.auroc([0, 1], np.exp(np.array([0.5, 0.7], dtype=np.longdouble))) == 1.0  # rounding keeps the order

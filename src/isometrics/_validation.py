@@ -100,7 +100,8 @@ def check_scores(y_score: ArrayLike, *, caller: str, name: str = "y_score") -> F
     Scores are compared as float64. Integers are accepted when float64 holds them
     exactly (every integer up to ``2**53`` in magnitude, and larger ones that are
     multiples of a high enough power of two); otherwise casting would merge or reorder
-    distinct scores, so they are rejected. Timestamps and durations (``datetime64``,
+    distinct scores, so they are rejected. Long doubles are accepted unless rounding
+    them to float64 merges distinct scores. Timestamps and durations (``datetime64``,
     ``timedelta64``, ``datetime`` objects) are rejected: a threshold needs a number in
     a unit the caller chose.
     """
@@ -127,6 +128,18 @@ def check_scores(y_score: ArrayLike, *, caller: str, name: str = "y_score") -> F
         )
     if arr.dtype.kind in "iu" and arr.dtype.itemsize > 4:
         _check_exact_integers(arr, name=name, caller=caller)
+    if arr.dtype.kind == "f" and arr.dtype.itemsize > 8:  # long double: rounding may merge distinct scores
+        ordered = np.sort(arr[np.isfinite(arr)])
+        with np.errstate(over="ignore"):
+            rounded = ordered.astype(np.float64)
+        merged = np.flatnonzero((ordered[1:] != ordered[:-1]) & (rounded[1:] == rounded[:-1]))
+        if len(merged):
+            a, b = ordered[merged[0]], ordered[merged[0] + 1]
+            raise IsometricsError(
+                f"{caller}: {name} holds {arr.dtype} scores that differ but round to the same float64 "
+                f"(e.g. {str(a)} and {str(b)}), so their order would be lost; rescale them (e.g. subtract a reference "
+                "value) or rank them first (scipy.stats.rankdata)."
+            )
     arr = np.asarray(arr, dtype=np.float64)
     _report_nonfinite(arr, name=name, caller=caller, fix="drop or impute them before evaluating")
     return arr
