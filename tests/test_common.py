@@ -150,7 +150,7 @@ WEIGHTED = {
     "metric_report": lambda y, s, w: (lambda r: _flat(r.values, _share(r.support), *r.averages.values()))(
         im.metric_report(*_three_classes(y, s)[:1], _labels(s) + (s > 1.5), sample_weight=w,
                          metrics=["f1", "g(beta=2, rho=-3)", "youden", "cost(fp=1, fn=4)"])),
-    "expected_cost": lambda y, s, w: _flat(im.expected_cost(y, _labels(s), cost_matrix=[[0, 1], [5, 0]],
+    "expected_cost": lambda y, s, w: _flat(im.expected_cost(y, _labels(s), cost_matrix=[[0, 1], [1e10, 0]],
                                                             sample_weight=w)),
     "reliability_curve": lambda y, s, w: (lambda c: _flat(c.mean_predicted, c.fraction_positive, _share(c.weight)))(
         im.reliability_curve(y, _proba(s), n_bins=5, sample_weight=w)),
