@@ -194,3 +194,110 @@ def test_uncertainty_inputs_are_not_mutated(name, data):
     UNCERTAINTY[name](y, s, w, None)
     for a, b in zip((y, s, w), copies):
         np.testing.assert_array_equal(a, b)
+
+
+# ---------------------------------------------------------------------------- weight scale
+# Every other public function that takes sample_weight, as (y, s, w) -> flat floats. Outputs
+# that are counts in the weights' unit (confusion matrices, supports, bin weights) are divided
+# by their total, so that every entry must be unchanged by scaling the weights.
+def _share(a):
+    a = np.asarray(a, dtype=float)
+    return a / a.sum()
+
+
+def _labels(s):
+    return (s > 0.5).astype(int)
+
+
+def _proba(s):
+    return 1.0 / (1.0 + np.exp(-s))
+
+
+def _three_classes(y, s):
+    classes = y + (s > 1.5)  # 0, 1, 2; every class present in the fixture
+    logits = np.column_stack([-s, s, 2 * s - 2])
+    return classes, np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+
+
+_SCORES_FROM_LABELS = {
+    name: (lambda f: lambda y, s, w: _flat(f(y, _labels(s), sample_weight=w)))(getattr(im, name))
+    for name in ("precision_score", "recall_score", "f1_score", "specificity_score",
+                 "negative_predictive_value_score", "false_positive_rate_score", "accuracy_score",
+                 "balanced_accuracy_score", "matthews_corrcoef")
+}
+WEIGHTED = {
+    **_SCORES_FROM_LABELS,
+    "fbeta_score": lambda y, s, w: _flat(im.fbeta_score(y, _labels(s), beta=2, sample_weight=w)),
+    "precision_recall_fscore_support": lambda y, s, w: (lambda r: _flat(*r[:3], _share(r[3])))(
+        im.precision_recall_fscore_support(y, _labels(s), sample_weight=w)),
+    "confusion_matrix": lambda y, s, w: _share(im.confusion_matrix(y, _labels(s), sample_weight=w)),
+    "class_counts": lambda y, s, w: (lambda c: _share(_flat(c.tp, c.fp, c.fn, c.tn)))(
+        im.class_counts(y, _labels(s), sample_weight=w)),
+    "metric_report": lambda y, s, w: (lambda r: _flat(r.values, _share(r.support), *r.averages.values()))(
+        im.metric_report(*_three_classes(y, s)[:1], _labels(s) + (s > 1.5), sample_weight=w,
+                         metrics=["f1", "g(beta=2, rho=-3)", "youden", "cost(fp=1, fn=4)"])),
+    "expected_cost": lambda y, s, w: _flat(im.expected_cost(y, _labels(s), cost_matrix=[[0, 1], [1e10, 0]],
+                                                            sample_weight=w)),
+    "reliability_curve": lambda y, s, w: (lambda c: _flat(c.mean_predicted, c.fraction_positive, _share(c.weight)))(
+        im.reliability_curve(y, _proba(s), n_bins=5, sample_weight=w)),
+    "expected_calibration_error": lambda y, s, w: _flat(im.expected_calibration_error(y, _proba(s), sample_weight=w)),
+    "isotonic_calibrator": lambda y, s, w: _flat(im.isotonic_calibrator(y, s, sample_weight=w)(s)),
+    "f_calibrator": lambda y, s, w: _flat(im.f_calibrator(y, s, sample_weight=w)(s)),
+    "achievable_pr_curve": lambda y, s, w: _flat(*im.achievable_pr_curve(y, s, sample_weight=w)[:2]),
+    "recall_at_precision": lambda y, s, w: (lambda p: _flat(p.precision, p.recall, p.fpr))(
+        im.recall_at_precision(y, s, min_precision=0.6, sample_weight=w)),
+    "specificity_at_sensitivity": lambda y, s, w: (lambda p: _flat(p.precision, p.recall, p.fpr))(
+        im.specificity_at_sensitivity(y, s, min_sensitivity=0.6, sample_weight=w)),
+    "roc_convex_hull optima": lambda y, s, w: (lambda h: _flat(
+        h.max_recall_at_precision(0.6).tpr, h.max_precision_at_recall(0.5).precision,
+        h.min_fpr_at_tpr(0.7).fpr, h.best_mixture("g(beta=2, rho=-3)").value))(
+        im.roc_convex_hull(y, s, sample_weight=w)),
+    "at_prevalence": lambda y, s, w: (lambda op: _flat(op.auprg(), op.best_threshold("f1").value))(
+        im.OperatingPoints.from_scores(y, s, sample_weight=w).at_prevalence(0.1)),
+    "evaluate_scores": lambda y, s, w: _flat(*[
+        [e.prevalence, e.auroc, e.average_precision, e.auprg, *[b.value for b in e.best]]
+        for e in im.evaluate_scores(y, {"a": s}, metrics=["f1", "g(beta=2, rho=-3)", "youden"], sample_weight=w)]),
+    "one_vs_rest": lambda y, s, w: (lambda o: _flat(
+        o.auroc(average=None), o.average_precision(average=None), o.auprg(average=None), o.auroc(average="micro"),
+        o.auroc(average="weighted"), _share(o.support), [b.value for b in o.best_thresholds("f2")]))(
+        im.one_vs_rest(*_three_classes(y, s), sample_weight=w)),
+}
+# Functions whose weights are not only a relative weighting, checked elsewhere: their
+# frequency weights count samples (an interval narrows as they grow) and their point
+# estimates are covered by the uncertainty registry.
+SCALE_DEPENDENT = {"bootstrap", "bootstrap_areas", "bootstrap_compare", "bootstrap_curve_band",
+                   "average_precision_ci", "compare_scores"}
+_SCALES = [1e-300, 1e-170, 1e-100, 1e100, 1e160, 1e300]
+
+
+def _public_weighted_functions():
+    import inspect
+
+    return {name for name in im.__all__
+            if inspect.isfunction(getattr(im, name)) and "sample_weight" in inspect.signature(getattr(im, name)).parameters}
+
+
+def test_every_weighted_function_is_checked_for_weight_scale():
+    covered = {name.split()[0] for name in [*REGISTRY, *WEIGHTED]} | {"best_threshold"} | SCALE_DEPENDENT
+    assert _public_weighted_functions() - covered == set()
+
+
+def _assert_scale_invariant(f, scale):
+    base, scaled = f(1.0), f(scale)
+    assert np.isfinite(scaled[np.isfinite(base)]).all(), f"non-finite results at weights x {scale:g}"
+    np.testing.assert_allclose(scaled, base, rtol=1e-9, atol=1e-13)
+
+
+@pytest.mark.parametrize("scale", _SCALES)
+@pytest.mark.parametrize("name", [n for n in REGISTRY])
+def test_weight_scale_invariance(name, scale, data):
+    """Multiplying every weight by a constant changes nothing, from 1e-300 to 1e300 (issue 9, item 3)."""
+    y, s, w = data
+    _assert_scale_invariant(lambda c: REGISTRY[name](y, s, w * c, None), scale)
+
+
+@pytest.mark.parametrize("scale", _SCALES)
+@pytest.mark.parametrize("name", WEIGHTED)
+def test_weight_scale_invariance_of_other_weighted_functions(name, scale, data):
+    y, s, w = data
+    _assert_scale_invariant(lambda c: WEIGHTED[name](y, s, w * c), scale)

@@ -110,3 +110,103 @@ def test_packed_key_sort_for_every_sign_pattern(monkeypatch, rng, shift, weighte
     np.testing.assert_array_equal(op.thresholds, ref_thr)
     np.testing.assert_array_equal(op.fp / op.n_negatives, ref_fpr)
     np.testing.assert_array_equal(op.tp / op.n_positives, ref_tpr)
+
+
+@pytest.mark.parametrize("scores", [
+    np.int64(2**53) + np.arange(4),  # 0.625 on float64; the exact (and scikit-learn's) value is 0.75
+    np.array([2**64 - 2, 2**64 - 1, 2**64 - 2, 2**64 - 1], dtype=np.uint64),
+    np.array(["2024-01-01T00:00:00.000000001", "2024-01-01T00:00:00.000000002"] * 2,
+             dtype="datetime64[ns]").astype(np.int64),  # nanosecond timestamps as integers
+])
+def test_integers_beyond_float64_precision_are_rejected(scores):
+    with pytest.raises(im.IsometricsError, match=r"y_score holds \d integers? that float64 cannot represent exactly "
+                                                 r"\(first at index \d: \d+;.*subtract a reference value"):
+        im.auroc([0, 1, 0, 1], scores)
+    # the fix the message suggests restores the exact ranking, which scikit-learn also finds
+    shifted = scores - scores.min()
+    assert im.auroc([0, 1, 0, 1], shifted) == skm.roc_auc_score([0, 1, 0, 1], shifted)
+
+
+def test_large_integers_exact_in_float64_are_accepted():
+    scores = np.int64(2**60) + np.array([0, 256, 512, 768])  # multiples of the float64 spacing at 2**60
+    assert im.auroc([0, 1, 0, 1], scores) == 0.75
+
+
+@pytest.mark.parametrize("scores", [
+    np.array(["2024-01-01", "2024-01-02"], dtype="datetime64[D]"),
+    np.array([1, 2], dtype="timedelta64[s]"),
+    np.array([__import__("datetime").datetime(2024, 1, d) for d in (1, 2)], dtype=object),
+])
+def test_timestamps_are_not_scores(scores):
+    with pytest.raises(im.IsometricsError, match=r"y_score holds timestamps or durations .* np.timedelta64\(1, 's'\)"):
+        im.auroc([0, 1], scores)
+
+
+def _tied_weighted(n, seed=3):
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.3
+    s = np.round(rng.normal(size=n), 2)  # a few hundred distinct scores: heavily tied
+    w = rng.random(n) * 3
+    return y, s, w
+
+
+def test_heavily_tied_weighted_counts_are_bit_reproducible():
+    y, s, w = _tied_weighted(200_000)
+    assert opmod._mostly_tied(s)  # the hash-grouping path, whose float sums were run-dependent
+    runs = [im.OperatingPoints.from_scores(y, s, sample_weight=w) for _ in range(8)]
+    for op in runs[1:]:
+        np.testing.assert_array_equal(op.thresholds, runs[0].thresholds)
+        np.testing.assert_array_equal(op.tp.view(np.uint64), runs[0].tp.view(np.uint64))
+        np.testing.assert_array_equal(op.fp.view(np.uint64), runs[0].fp.view(np.uint64))
+    # independent reference: sort-based grouping, per-class sums, cumulative from the top
+    values, group = np.unique(s, return_inverse=True)
+    pos = np.bincount(group, weights=np.where(y, w, 0.0), minlength=len(values))[::-1]
+    neg = np.bincount(group, weights=np.where(y, 0.0, w), minlength=len(values))[::-1]
+    np.testing.assert_array_equal(runs[0].thresholds[1:], values[::-1])
+    np.testing.assert_allclose(runs[0].tp[1:], np.cumsum(pos), rtol=1e-12)
+    np.testing.assert_allclose(runs[0].fp[1:], np.cumsum(neg), rtol=1e-12)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("scores", ["tied", "wide"])  # "wide": no exact sort key, the arg-sort fallback
+def test_every_path_is_bit_reproducible(path, weighted, scores):
+    y, s, w = _tied_weighted(60_000, seed=4)
+    if scores == "wide":
+        s = s * np.where(np.arange(len(s)) % 2 == 0, 1e300, 1e-300)
+    w = w if weighted else None
+    runs = [im.OperatingPoints.from_scores(y, s, sample_weight=w) for _ in range(4)]
+    for op in runs[1:]:
+        for a, b in ((op.thresholds, runs[0].thresholds), (op.tp, runs[0].tp), (op.fp, runs[0].fp)):
+            np.testing.assert_array_equal(a.view(np.uint64), b.view(np.uint64))
+
+
+def test_class_totals_beyond_float64_are_refused():
+    with pytest.raises(im.IsometricsError, match=r"`sample_weight` sums to more than the largest float64 .* divide "
+                                                 r"every weight by the same constant"):
+        im.auroc([0, 1, 1], [0.1, 0.2, 0.3], sample_weight=[1.0, 1e308, 1e308])
+    with pytest.raises(im.IsometricsError, match="sums to more than the largest float64"):
+        im.OperatingPoints.from_counts([0.1, 0.2], [1e308, 1e308], [1.0, 1.0])
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-170, 1e160, 1e300])
+def test_extreme_weight_scales_from_the_issue(scale):
+    # issue 9 item 3: AUROC NaN (P*N out of range), AUPRG NaN or IndexError, OverflowError in a metric
+    y = np.array([0, 0, 1, 1, 0, 1, 1, 0])
+    s = np.array([0.1, 0.4, 0.35, 0.8, 0.3, 0.9, 0.2, 0.6])
+    w = np.array([1.0, 2.0, 1.0, 3.0, 1.0, 1.0, 2.0, 2.0])
+    assert im.auroc(y, s, sample_weight=w * scale) == pytest.approx(skm.roc_auc_score(y, s, sample_weight=w),
+                                                                    rel=1e-12)
+    assert im.auprg(y, s, sample_weight=w * scale) == pytest.approx(im.auprg(y, s, sample_weight=w), rel=1e-12)
+    best = im.best_threshold(y, s, metric="g(beta=2, rho=-3)", sample_weight=w * scale)
+    assert best.value == pytest.approx(im.best_threshold(y, s, metric="g(beta=2, rho=-3)", sample_weight=w).value,
+                                       rel=1e-12)
+    assert best.tp == pytest.approx(best.recall * w[y == 1].sum() * scale, rel=1e-12)  # counts in the caller's units
+
+
+@pytest.mark.skipif(np.finfo(np.longdouble).eps >= np.finfo(np.float64).eps, reason="long double is float64 here")
+def test_long_doubles_that_merge_in_float64_are_rejected():
+    close = np.array([1, 1], dtype=np.longdouble)
+    close[1] += np.finfo(np.longdouble).eps  # distinct in long double, both 1.0 in float64
+    with pytest.raises(im.IsometricsError, match="differ but round to the same float64"):
+        im.auroc([0, 1], close)
+    assert im.auroc([0, 1], np.exp(np.array([0.5, 0.7], dtype=np.longdouble))) == 1.0  # rounding keeps the order

@@ -6,6 +6,7 @@ trusts its inputs. Messages follow the template *what, where, value, fix*.
 
 from __future__ import annotations
 
+import datetime
 import math
 import numbers
 from collections.abc import Iterable
@@ -190,24 +191,108 @@ def _report_nonfinite(arr: np.ndarray, *, name: str, caller: str, fix: str) -> N
 
 
 def check_scores(y_score: ArrayLike, *, caller: str, name: str = "y_score") -> FloatArray:
-    """Return ``y_score`` as a 1-D float64 array; reject non-numeric, NaN and infinite scores."""
+    """Return ``y_score`` as a 1-D float64 array; reject non-numeric, NaN and infinite scores.
+
+    Scores are compared as float64. Integers are accepted when float64 holds them
+    exactly (every integer up to ``2**53`` in magnitude, and larger ones that are
+    multiples of a high enough power of two); otherwise casting would merge or reorder
+    distinct scores, so they are rejected. Long doubles are accepted unless rounding
+    them to float64 merges distinct scores. Timestamps and durations (``datetime64``,
+    ``timedelta64``, ``datetime`` objects) are rejected: a threshold needs a number in
+    a unit the caller chose.
+    """
     arr = as_1d(y_score, name=name, caller=caller)
     if arr.dtype == np.bool_:
         arr = arr.astype(np.float64)
     if arr.dtype == object:
+        objects = arr
+        if arr.size and isinstance(arr[0], (datetime.date, datetime.timedelta)):
+            _reject_time(arr.dtype, arr[0], name=name, caller=caller)
         try:
             arr = arr.astype(np.float64)
         except (TypeError, ValueError):
             pass
+        else:
+            _check_exact_objects(objects, arr, name=name, caller=caller)
+    if arr.dtype.kind in "mM":
+        _reject_time(arr.dtype, arr[0] if arr.size else None, name=name, caller=caller)
     if not np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.complexfloating):
         example = f" (e.g. {_py(arr[0])!r})" if arr.size else ""
         raise IsometricsError(
             f"{caller}: {name} must be numeric scores; got values of type {arr.dtype}{example}; "
             "convert them to numbers, or check that you passed the score column, not a label column."
         )
+    if arr.dtype.kind in "iu" and arr.dtype.itemsize > 4:
+        _check_exact_integers(arr, name=name, caller=caller)
+    if arr.dtype.kind == "f" and arr.dtype.itemsize > 8:  # long double: rounding may merge distinct scores
+        ordered = np.sort(arr[np.isfinite(arr)])
+        with np.errstate(over="ignore"):
+            rounded = ordered.astype(np.float64)
+        merged = np.flatnonzero((ordered[1:] != ordered[:-1]) & (rounded[1:] == rounded[:-1]))
+        if len(merged):
+            a, b = ordered[merged[0]], ordered[merged[0] + 1]
+            raise IsometricsError(
+                f"{caller}: {name} holds {arr.dtype} scores that differ but round to the same float64 "
+                f"(e.g. {str(a)} and {str(b)}), so their order would be lost; rescale them (e.g. subtract a reference "
+                "value) or rank them first (scipy.stats.rankdata)."
+            )
     arr = np.asarray(arr, dtype=np.float64)
     _report_nonfinite(arr, name=name, caller=caller, fix="drop or impute them before evaluating")
     return arr
+
+
+#: Every integer of magnitude up to this is exact in float64.
+_EXACT_INTEGERS = 2**53
+
+
+def _inexact_integer_error(value: Any, index: int, count: int, *, name: str, caller: str) -> IsometricsError:
+    return IsometricsError(
+        f"{caller}: {name} holds {count} integer{'s' if count != 1 else ''} that float64 cannot represent "
+        f"exactly (first at index {index}: {value!r}; magnitudes beyond 2**53 need not be), so scores would "
+        "merge or lose their order; subtract a reference value first (e.g. scores - scores.min()), rank them "
+        "(scipy.stats.rankdata), or convert them to float yourself if rounding is acceptable."
+    )
+
+
+def _check_exact_integers(arr: np.ndarray, *, name: str, caller: str) -> None:
+    """Raise if a 64-bit integer array holds values that do not survive the cast to float64."""
+    if not arr.size or (int(arr.min()) >= -_EXACT_INTEGERS and int(arr.max()) <= _EXACT_INTEGERS):
+        return
+    if arr.dtype.kind == "u":
+        beyond = np.flatnonzero(arr > np.uint64(_EXACT_INTEGERS))
+    else:
+        beyond = np.flatnonzero((arr > _EXACT_INTEGERS) | (arr < -_EXACT_INTEGERS))
+    if not len(beyond):
+        return
+    values = arr[beyond]
+    cast = values.astype(np.float64)
+    # The float nearest an int64 (uint64) can be 2**63 (2**64), one past the range: inexact.
+    limit = 2.0**64 if arr.dtype.kind == "u" else 2.0**63
+    inside = cast < limit
+    exact = np.zeros(len(values), dtype=bool)
+    exact[inside] = cast[inside].astype(arr.dtype) == values[inside]
+    if exact.all():
+        return
+    first = int(np.flatnonzero(~exact)[0])
+    raise _inexact_integer_error(_py(values[first]), int(beyond[first]), int((~exact).sum()), name=name, caller=caller)
+
+
+def _check_exact_objects(objects: np.ndarray, cast: np.ndarray, *, name: str, caller: str) -> None:
+    """Raise if Python integers in an object array changed value when cast to float64."""
+    candidates = np.flatnonzero(np.abs(cast) >= _EXACT_INTEGERS)  # 2**53 + 1 casts to 2**53
+    bad = [int(i) for i in candidates
+           if isinstance(objects[i], (numbers.Integral, np.integer)) and int(objects[i]) != float(cast[i])]
+    if bad:
+        raise _inexact_integer_error(_py(objects[bad[0]]), bad[0], len(bad), name=name, caller=caller)
+
+
+def _reject_time(dtype: np.dtype, example: Any, *, name: str, caller: str) -> None:
+    shown = f" (e.g. {str(example)!r})" if example is not None else ""
+    raise IsometricsError(
+        f"{caller}: {name} holds timestamps or durations of type {dtype}{shown}, which are not scores; "
+        f"convert them to numbers in a unit you choose, e.g. (t - t.min()) / np.timedelta64(1, 's') "
+        "for seconds since the earliest."
+    )
 
 
 def check_sample_weight(sample_weight: ArrayLike | None, n_samples: int, *, caller: str) -> FloatArray | None:

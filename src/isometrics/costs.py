@@ -85,8 +85,8 @@ def expected_cost(
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
     matrix = _confusion_matrix(yt, yp, w, None if labels is None else np.asarray(labels), caller)
     c = _cost_matrix(cost_matrix, matrix.shape[0], caller)
-    total = float(matrix.sum())
-    return float((matrix * c).sum() / total)
+    matrix = np.ldexp(matrix, -np.frexp(matrix.sum())[1])  # exact: costs times weights cannot overflow
+    return float((matrix * c).sum() / matrix.sum())
 
 
 def cost_sensitive_predict(y_proba: ArrayLike, *, cost_matrix: ArrayLike, classes: ArrayLike | None = None) -> Any:

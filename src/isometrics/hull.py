@@ -353,7 +353,7 @@ class PrgHull:
 
 def _roc_hull(op: OperatingPoints) -> RocHull:
     op.require_both_classes("roc_convex_hull")
-    idx = _upper_hull_indices(op)
+    idx = _upper_hull_indices(op._normalised)  # cross products of counts: in units that cannot overflow
     fpr = op.fp[idx] / op.n_negatives
     tpr = op.tp[idx] / op.n_positives
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -40,6 +40,10 @@ __all__ = ["OperatingPoints"]
 #: Below this many samples NumPy's sort is faster than handing the data to Polars.
 _POLARS_MIN_SAMPLES = 50_000
 
+#: Class totals within 2**±this need no rescaling (see ``OperatingPoints._normalised``):
+#: every metric raises counts to at most the 8th power, and 2**(8 * 64) is far from overflow.
+_SAFE_EXPONENT = 64
+
 
 @dataclass(frozen=True, eq=False)
 class OperatingPoints:
@@ -74,7 +78,13 @@ class OperatingPoints:
     applies the same rule, so a replicate's thresholds are those of its resampled data.
 
     Counts are accumulated in float64 by a cumulative sum in score order. With integer
-    weights (or none) every count is an exact integer.
+    weights (or none) every count is an exact integer. The results are bit-reproducible:
+    the same inputs give the same bits on every run.
+
+    Only the ratios of the weights matter: multiplying every weight by a constant scales
+    the counts and leaves every curve, area, threshold and metric unchanged, for weights
+    anywhere in float64's range (derived quantities are computed from counts divided by
+    a power of two near the class totals, which is exact).
 
     References
     ----------
@@ -113,7 +123,8 @@ class OperatingPoints:
             True labels, binary. Any two label values are accepted with ``pos_label``.
         y_score : array-like of shape (n_samples,)
             Scores, higher meaning more likely positive (probabilities, logits, margins;
-            used as given). Must be finite.
+            used as given). Must be finite; compared as float64, so integer scores must
+            be exact in float64.
         sample_weight : array-like of shape (n_samples,), default=None
             Non-negative sample weights. ``None`` weighs every sample 1.
         pos_label : int, float, bool or str, default=None
@@ -128,10 +139,14 @@ class OperatingPoints:
         Raises
         ------
         ValueError
-            If the inputs are empty or of different lengths; if ``y_score`` is not numeric
-            or has NaN or infinite values; if ``y_true`` has more than two classes, or
-            ``pos_label`` is ``None`` and cannot be inferred, or is not a label of
-            ``y_true``; if ``sample_weight`` has negative or non-finite values or is all 0.
+            If the inputs are empty or of different lengths; if ``y_score`` is not numeric,
+            has NaN or infinite values, holds integers that float64 cannot represent
+            exactly (magnitude beyond ``2**53``, which would merge or reorder scores), or
+            holds timestamps or durations (convert them to numbers); if ``y_true`` has
+            more than two classes, or ``pos_label`` is ``None`` and cannot be inferred,
+            or is not a label of ``y_true``; if ``sample_weight`` has negative or
+            non-finite values, is all 0, or the weights of a class sum beyond float64's
+            range (about 1.8e308).
 
         Warns
         -----
@@ -187,16 +202,18 @@ class OperatingPoints:
         tp[0] = fp[0] = 0.0
         if positives.dtype == np.float64:  # weights, or per-group sums
             assert negatives is not None
-            for source, target in ((positives, tp), (negatives, fp)):
-                if ends is None:
-                    np.cumsum(source, out=target[1:])
-                else:
-                    np.take(np.cumsum(source), ends, out=target[1:])
+            with np.errstate(over="ignore"):  # an infinite total is reported below
+                for source, target in ((positives, tp), (negatives, fp)):
+                    if ends is None:
+                        np.cumsum(source, out=target[1:])
+                    else:
+                        np.take(np.cumsum(source), ends, out=target[1:])
         else:  # labels: integer counts, exact; FP = (samples so far) - TP
             cum = np.cumsum(positives, dtype=np.int64)
             seen = np.arange(1, len(cum) + 1, dtype=np.float64) if ends is None else (ends + 1.0)
             np.copyto(tp[1:], cum if ends is None else cum[ends])
             np.subtract(seen, tp[1:], out=fp[1:])
+        _check_finite_totals(tp, fp, "OperatingPoints.from_scores", "sample_weight")
         op = cls._own(thresholds, tp, fp, pos_label)
         if ends is None and negatives is not None and positives.dtype == np.float64:  # increments at hand
             for key, values in (("dtp", positives), ("dfp", negatives)):
@@ -231,8 +248,8 @@ class OperatingPoints:
         Raises
         ------
         ValueError
-            If the arrays differ in length or are empty, or hold NaN, infinite or
-            negative values.
+            If the arrays differ in length or are empty, hold NaN, infinite or
+            negative values, or a class's total is beyond float64's range.
 
         Examples
         --------
@@ -255,9 +272,12 @@ class OperatingPoints:
         if ends is None:
             ends = np.arange(len(s))
         starts = np.concatenate(([0], ends[:-1] + 1)) if len(ends) else ends
-        tp = np.cumsum(np.add.reduceat(p, starts)) if len(s) else np.zeros(0)
-        fp = np.cumsum(np.add.reduceat(n, starts)) if len(s) else np.zeros(0)
-        return cls._own(_prepend(s[ends], np.inf), _prepend(tp, 0.0), _prepend(fp, 0.0), pos_label)
+        with np.errstate(over="ignore"):  # an infinite total is reported below
+            tp = np.cumsum(np.add.reduceat(p, starts)) if len(s) else np.zeros(0)
+            fp = np.cumsum(np.add.reduceat(n, starts)) if len(s) else np.zeros(0)
+        tp, fp = _prepend(tp, 0.0), _prepend(fp, 0.0)
+        _check_finite_totals(tp, fp, caller, "positives` or `negatives")
+        return cls._own(_prepend(s[ends], np.inf), tp, fp, pos_label)
 
     def group_counts(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         """The sufficient statistics: ``(scores, positives, negatives)`` per distinct score.
@@ -285,6 +305,37 @@ class OperatingPoints:
     def _rises(self) -> np.ndarray:
         """Indices ``i`` of the steps ``i -> i + 1`` that add true positives (``dtp[i] > 0``)."""
         return self._cached("rises", lambda: np.flatnonzero(self.dtp > 0))
+
+    @property
+    def _normalised(self) -> OperatingPoints:
+        """These operating points with every count divided by one power of two near the totals.
+
+        ``tp``, ``fp``, ``n_positives`` and ``n_negatives`` stay in the caller's units (the
+        public contract), but every derived quantity (curves, areas, hulls, metrics,
+        calibrators) reads its counts from this view, where the larger class total lies in
+        [1/2, 1). Products of counts (``P N`` in AUROC, cross products in the hull, powers
+        in a metric) then neither overflow nor underflow, so scaling all weights by a
+        constant changes no result, from weights of 1e-300 to 1e300. Dividing by a power
+        of two is exact: every ratio of counts is bit-identical to the one in the caller's
+        units. When the larger total already lies within ``2**±64`` (every unweighted data
+        set, most weighted ones), no product of a few counts can leave float64's range:
+        the view is ``self`` and costs nothing.
+        """
+        view = self._cache.get("normalised")
+        if view is None:
+            largest = max(self.n_positives, self.n_negatives)
+            exponent = math.frexp(largest)[1]  # largest in [2**(exponent - 1), 2**exponent)
+            if largest == 0 or abs(exponent) <= _SAFE_EXPONENT:
+                return self  # not cached: a reference to itself would keep the arrays alive
+            view = OperatingPoints._own(self.thresholds, np.ldexp(self.tp, -exponent), np.ldexp(self.fp, -exponent),
+                                        self.pos_label)
+            for key in ("dtp", "dfp"):  # the increments at hand (exact sums of the weights), scaled alike
+                if key in self._cache:
+                    increments = np.ldexp(self._cache[key], -exponent)
+                    increments.flags.writeable = False
+                    view._cache[key] = increments
+            self._cache["normalised"] = view
+        return view
 
     def merge(self, *others: OperatingPoints) -> OperatingPoints:
         """Merge the counts of disjoint chunks of data into the counts of their union.
@@ -340,7 +391,8 @@ class OperatingPoints:
     @property
     def prevalence(self) -> float:
         """Weighted share of positives, ``P / (P + N)``, in [0, 1]."""
-        return self.n_positives / (self.n_positives + self.n_negatives)
+        view = self._normalised  # P + N may overflow in the caller's units
+        return view.n_positives / (view.n_positives + view.n_negatives)
 
     @property
     def fn(self) -> FloatArray:
@@ -382,37 +434,37 @@ class OperatingPoints:
         """ROC curve at every operating point; see :func:`isometrics.roc_curve`."""
         from .curves import _roc_curve
 
-        return self._cached("roc", lambda: _roc_curve(self))
+        return self._cached("roc", lambda: _roc_curve(self._normalised))
 
     def precision_recall_curve(self) -> PrecisionRecallCurve:
         """PR curve at every operating point; see :func:`isometrics.precision_recall_curve`."""
         from .curves import _precision_recall_curve
 
-        return self._cached("pr", lambda: _precision_recall_curve(self))
+        return self._cached("pr", lambda: _precision_recall_curve(self._normalised))
 
     def prg_curve(self) -> PrgCurve:
         """Precision-Recall-Gain curve; see :func:`isometrics.prg_curve`."""
         from .curves import _prg_curve
 
-        return self._cached("prg", lambda: _prg_curve(self))
+        return self._cached("prg", lambda: _prg_curve(self._normalised))
 
     def auroc(self) -> float:
         """Area under the ROC curve; see :func:`isometrics.auroc`."""
         from .areas import _auroc
 
-        return self._cached("auroc", lambda: _auroc(self))
+        return self._cached("auroc", lambda: _auroc(self._normalised))
 
     def average_precision(self) -> float:
         """Step-wise average precision; see :func:`isometrics.average_precision`."""
         from .areas import _average_precision
 
-        return self._cached("ap", lambda: _average_precision(self))
+        return self._cached("ap", lambda: _average_precision(self._normalised))
 
     def auprg(self) -> float:
         """Area under the Precision-Recall-Gain curve; see :func:`isometrics.auprg`."""
         from .areas import _auprg
 
-        return self._cached("auprg", lambda: _auprg(self))
+        return self._cached("auprg", lambda: _auprg(self._normalised))
 
     def at_prevalence(self, prevalence: float) -> OperatingPoints:
         """The same classifier at another prevalence: negatives reweighted, ROC unchanged.
@@ -456,31 +508,31 @@ class OperatingPoints:
         """Count-interpolated PR area; see :func:`isometrics.auc_pr_interpolated`."""
         from .interpolation import _auc_pr_interpolated
 
-        return self._cached("auc_pr_interpolated", lambda: _auc_pr_interpolated(self))
+        return self._cached("auc_pr_interpolated", lambda: _auc_pr_interpolated(self._normalised))
 
     def achievable_pr_curve(self) -> PrecisionRecallCurve:
         """PR curve at the ROC hull's vertices; see :func:`isometrics.achievable_pr_curve`."""
         from .interpolation import _achievable
 
-        return self._cached("achievable_pr", lambda: _achievable(self))
+        return self._cached("achievable_pr", lambda: _achievable(self._normalised))
 
     def auc_pr_achievable(self) -> float:
         """Area under the achievable PR curve; see :func:`isometrics.auc_pr_achievable`."""
         from .interpolation import _auc_pr_achievable
 
-        return self._cached("auc_pr_achievable", lambda: _auc_pr_achievable(self))
+        return self._cached("auc_pr_achievable", lambda: _auc_pr_achievable(self._normalised))
 
     def isotonic_calibrator(self) -> StepCalibrator:
         """Isotonic calibration through the ROC hull; see :func:`isometrics.isotonic_calibrator`."""
         from .calibration import _isotonic
 
-        return self._cached("isotonic", lambda: _isotonic(self))
+        return self._cached("isotonic", lambda: _isotonic(self._normalised))
 
     def f_calibrator(self) -> StepCalibrator:
         """F-calibration through the PRG hull; see :func:`isometrics.f_calibrator`."""
         from .calibration import _f_calibrator
 
-        return self._cached("f_calibrator", lambda: _f_calibrator(self))
+        return self._cached("f_calibrator", lambda: _f_calibrator(self._normalised))
 
     def roc_convex_hull(self) -> RocHull:
         """ROC convex hull; see :func:`isometrics.roc_convex_hull`."""
@@ -492,7 +544,7 @@ class OperatingPoints:
         """PRG convex hull; see :func:`isometrics.prg_convex_hull`."""
         from .hull import _prg_hull
 
-        return self._cached("prg_hull", lambda: _prg_hull(self))
+        return self._cached("prg_hull", lambda: _prg_hull(self._normalised))
 
     def metric_curve(self, metric: str | Metric) -> MetricCurve:
         """A metric at every operating point; see :func:`isometrics.metric_curve`."""
@@ -531,6 +583,15 @@ class OperatingPoints:
         )
 
 
+
+
+def _check_finite_totals(tp: FloatArray, fp: FloatArray, caller: str, name: str) -> None:
+    """Raise when a class total overflowed float64 (each weight finite, their sum not)."""
+    if len(tp) and not (math.isfinite(tp[-1]) and math.isfinite(fp[-1])):
+        raise IsometricsError(
+            f"{caller}: `{name}` sums to more than the largest float64 (about 1.8e308) within one class; "
+            "divide every weight by the same constant (no result depends on the scale of the weights)."
+        )
 
 
 #: Sample size used to decide between grouping tied scores by hashing and sorting.
@@ -734,26 +795,34 @@ def _grouped_by_score(
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """Per distinct score (decreasing): the score and its positive and negative weight.
 
-    Hash aggregation (Polars, multithreaded) followed by a sort of the distinct scores
-    only; -0.0 and 0.0 form one group, as they compare equal.
+    Hash grouping without a full sort; -0.0 and 0.0 form one group, as they compare
+    equal. Results are bit-reproducible: unweighted, Polars' multithreaded aggregation
+    sums integers, exact in any order. Weighted, float sums depend on the order of the
+    additions, which a multithreaded aggregation changes from run to run; instead,
+    Arrow's dictionary encoding gives every sample the code of its score and one
+    ``np.bincount`` over ``2 * group + label`` sums both classes, both in input order.
     """
-    import polars as pl
-
     if weights is None:
+        import polars as pl
+
         frame = pl.LazyFrame({"s": scores, "y": is_pos.view(np.int8)})
         agg = [pl.col("y").cast(pl.Int64).sum().alias("p"), pl.len().alias("c")]
-    else:
-        frame = pl.LazyFrame({"s": scores, "v": np.where(is_pos, weights, -weights)})
-        agg = [pl.col("v").clip(lower_bound=0.0).sum().alias("p"),
-               (-pl.col("v")).clip(lower_bound=0.0).sum().alias("n")]
-    out = frame.group_by("s").agg(agg).sort(by="s", descending=True).collect()
-    s = out.get_column("s").to_numpy()
-    positives = out.get_column("p").to_numpy().astype(np.float64)
-    if weights is None:
+        out = frame.group_by("s").agg(agg).sort(by="s", descending=True).collect()
+        positives = out.get_column("p").to_numpy().astype(np.float64)
         negatives = out.get_column("c").to_numpy().astype(np.float64) - positives
-    else:
-        negatives = out.get_column("n").to_numpy().astype(np.float64)
-    return s, positives, negatives
+        return out.get_column("s").to_numpy(), positives, negatives
+    import pyarrow as pa
+
+    encoded = pa.array(scores).dictionary_encode()  # hashes the bits: -0.0 and 0.0 are two entries
+    values, group = np.unique(encoded.dictionary.to_numpy() + 0.0, return_inverse=True)  # ascending, -0.0 merged
+    m = len(values)
+    slot = np.subtract(m - 1, group.ravel(), dtype=np.intp)  # rank in decreasing order
+    np.left_shift(slot, 1, out=slot)
+    keys = slot[encoded.indices.to_numpy()]
+    np.bitwise_or(keys, is_pos.view(np.uint8), out=keys, casting="unsafe")
+    counts = np.bincount(keys, weights=weights, minlength=2 * m)  # float64: the weights' sums
+    return (np.ascontiguousarray(values[::-1]), np.ascontiguousarray(counts[1::2], dtype=np.float64),
+            np.ascontiguousarray(counts[::2], dtype=np.float64))
 
 
 def _group_ends(sorted_scores: np.ndarray) -> np.ndarray | None:

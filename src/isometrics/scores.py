@@ -635,6 +635,9 @@ def matthews_corrcoef(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: Ar
     check_zero_division(zero_division, caller=caller)
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
     matrix = _confusion_matrix(yt, yp, w, None, caller)
+    # Products of four counts: divide by a power of two near the total (exact) so that no
+    # scale of the weights overflows or underflows.
+    matrix = np.ldexp(matrix, -np.frexp(matrix.sum())[1])
     t_sum, p_sum = matrix.sum(axis=1), matrix.sum(axis=0)
     correct, total = float(np.trace(matrix)), float(matrix.sum())
     cov_tp = correct * total - float(np.dot(t_sum, p_sum))

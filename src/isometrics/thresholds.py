@@ -103,6 +103,7 @@ def _metric_at_points(op: OperatingPoints, metric: Metric) -> np.ndarray:
     Uses ``tp + fn = P`` (constant along a curve) to save passes: F-beta is
     ``(1+b^2) TP / (TP + FP + b^2 P)``; other metrics reuse the cached PR curve.
     """
+    op = op._normalised  # powers and products of counts: in units that cannot overflow
     if metric._counts is not None:
         return metric.from_counts(op.tp, op.fp, op.fn, op.tn)
     P = op.n_positives

@@ -51,7 +51,7 @@ def test_integer_weights_equal_repetition(data):
     np.testing.assert_allclose(_summary(weighted), _summary(repeated), rtol=1e-12)
 
 
-@given(binary_data(weights=True), st.floats(1e-3, 1e3))
+@given(binary_data(weights=True), st.floats(-300, 300).map(lambda e: 10.0**e))
 def test_zero_weight_is_removal_and_scaling_changes_nothing(data, scale):
     y, s, w = data
     kept = w > 0
@@ -61,6 +61,18 @@ def test_zero_weight_is_removal_and_scaling_changes_nothing(data, scale):
     np.testing.assert_allclose(_summary(op), _summary(removed), rtol=1e-12)
     scaled = im.OperatingPoints.from_scores(y, s, sample_weight=w * scale)
     np.testing.assert_allclose(_summary(op), _summary(scaled), rtol=1e-9, atol=1e-12)
+
+
+@given(binary_data(weights=True), st.integers(-1000, 1000))
+def test_power_of_two_weight_scales_change_no_bit(data, k):
+    """Scaling by 2**k is exact, and so is the engine's normalisation: identical results."""
+    y, s, w = data
+    op = im.OperatingPoints.from_scores(y, s, sample_weight=w)
+    scaled = im.OperatingPoints.from_scores(y, s, sample_weight=np.ldexp(w.astype(float), k))
+    np.testing.assert_array_equal(scaled.tp, np.ldexp(op.tp, k))
+    np.testing.assert_array_equal(_summary(scaled), _summary(op))
+    np.testing.assert_array_equal(scaled.prg_curve().precision_gain, op.prg_curve().precision_gain)
+    np.testing.assert_array_equal(scaled.roc_convex_hull().indices, op.roc_convex_hull().indices)
 
 
 @given(binary_data(), st.randoms(use_true_random=False))
@@ -138,3 +150,42 @@ def test_best_threshold_is_the_maximum_over_thresholds(data, spec):
         values.append(metric.from_counts(tp, fp, fn, 0))
     assert best.value == pytest.approx(np.nanmax(values), rel=1e-12)
     assert s[s >= best.threshold].size == best.tp + best.fp
+
+
+def _exact_pairwise_auroc(y, s):
+    """Mann-Whitney count on the integers themselves (NumPy compares int64/uint64 exactly)."""
+    pos, neg = s[y == 1], s[y == 0]
+    wins = (pos[:, None] > neg[None, :]).sum() + 0.5 * (pos[:, None] == neg[None, :]).sum()
+    return wins / (len(pos) * len(neg))
+
+
+@st.composite
+def large_integer_scores(draw, dtype):
+    """Integers around 2**53, 2**62 and the dtype's ends, some of them exact in float64 and some not."""
+    n = draw(st.integers(2, 12))
+    if dtype == np.uint64:
+        bases = [0, 2**53 - 8, 2**53, 2**62, 2**64 - 2**16]
+    else:
+        bases = [0, 2**53 - 8, 2**53, -(2**53) - 8, 2**62, -(2**63), 2**63 - 2**16]
+    base = draw(st.sampled_from(bases))
+    shift = draw(st.sampled_from([0, 1, 3, 11, 12]))
+    offsets = draw(st.lists(st.integers(0, 15), min_size=n, max_size=n))
+    s = np.array([base + (k << shift) for k in offsets], dtype=dtype)
+    y = np.array(draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)), dtype=np.int8)
+    y[0], y[1] = 1, 0
+    return y, s
+
+
+@given(st.sampled_from([np.int64, np.uint64]).flatmap(large_integer_scores))
+def test_integer_scores_are_ranked_exactly_or_rejected(data):
+    y, s = data
+    exact = all(int(float(v)) == int(v) for v in s.tolist())
+    if exact:
+        assert im.auroc(y, s) == pytest.approx(_exact_pairwise_auroc(y, s), rel=1e-12)
+        op = im.OperatingPoints.from_scores(y, s)
+        assert sorted({int(v) for v in s.tolist()}, reverse=True) == [int(t) for t in op.thresholds[1:]]
+    else:
+        with pytest.raises(im.IsometricsError, match="float64 cannot represent exactly"):
+            im.auroc(y, s)
+        with pytest.raises(im.IsometricsError, match="float64 cannot represent exactly"):
+            im.auroc(y, s.astype(object))  # Python integers: the same check
