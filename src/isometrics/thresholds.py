@@ -12,7 +12,7 @@ from ._docstrings import fill_doc
 from ._typing import ArrayLike, FloatArray
 from ._validation import check_real
 from .exceptions import IsometricsError
-from .metrics import Metric, parse_metric
+from .metrics import Metric, _fbeta_weights, parse_metric
 from .operating_points import OperatingPoints
 
 __all__ = [
@@ -47,8 +47,9 @@ class BestThreshold:
     index : int
         Index of the operating point (into :class:`OperatingPoints` arrays).
     n_ties : int
-        Number of operating points reaching the same value; the one with the highest
-        threshold is returned.
+        Number of operating points reaching the same value (compared exactly where the
+        counts allow it; see :func:`best_threshold`); the one with the highest threshold
+        is returned.
     tied_thresholds : tuple of float
         The thresholds of all those points, decreasing (ties are reported, not hidden).
     """
@@ -101,17 +102,20 @@ def _metric_at_points(op: OperatingPoints, metric: Metric) -> np.ndarray:
     """The metric at every operating point, vectorised; NaN where undefined.
 
     Uses ``tp + fn = P`` (constant along a curve) to save passes: F-beta is
-    ``(1+b^2) TP / (TP + FP + b^2 P)``; other metrics reuse the cached PR curve.
+    ``TP / (w (TP + FP) + (1 - w) P)`` with ``w = 1 / (1 + beta**2)``; other metrics
+    reuse the cached PR curve.
     """
     if metric._counts is not None:
         return metric.from_counts(op.tp, op.fp, op.fn, op.tn)
     P = op.n_positives
-    if metric._count_beta is not None and not np.isinf(metric._count_beta) and metric._count_beta > 0:
-        b2 = metric._count_beta ** 2
+    if metric._count_beta is not None and metric._count_beta > 0:
+        w_pred, w_true = _fbeta_weights(metric._count_beta)
         values = np.add(op.tp, op.fp)
-        values += b2 * P
-        np.divide(op.tp, values, out=values)
-        values *= 1.0 + b2
+        values *= w_pred
+        values += w_true * P
+        with np.errstate(divide="ignore", invalid="ignore"):  # 0/0 where beta**2 P underflows
+            np.divide(op.tp, values, out=values)
+        values[: int(np.searchsorted(op.tp, 0.0, side="right"))] = 0.0  # no true positive: F-beta is 0
         return values
     precision, recall, _ = op.precision_recall_curve()
     direct = _power_mean_direct(op, metric, precision, recall)
@@ -185,19 +189,65 @@ def _power_inplace(x: FloatArray, k: int) -> None:
             base *= base
 
 
+#: Relative tolerance within which two metric values are ties when they cannot be compared
+#: exactly (counts that are not integers, or a metric with no rational form); absolute for
+#: Youden's J and top_left, whose values are differences of rates.
+TIE_RTOL = 1e-12
+#: Relative width of the window of float values searched for the exact optimum: far wider
+#: than the evaluation error of any metric (a few ulps, 2e-13 for extreme exponents).
+_EXACT_WINDOW = 1e-10
+#: Integers below this are exact in float64.
+_EXACT_COUNTS = 2.0**53
+
+
+def _integer_counts(op: OperatingPoints, idx: np.ndarray) -> bool:
+    """Whether the counts at ``idx`` and the class totals are exact integers (below 2**53)."""
+    P, N = op.n_positives, op.n_negatives
+    if not (P + N < _EXACT_COUNTS and float(P).is_integer() and float(N).is_integer()):
+        return False
+    tp, fp = op.tp[idx], op.fp[idx]
+    return bool(np.all(tp == np.floor(tp)) and np.all(fp == np.floor(fp)))
+
+
+def _tied_best(op: OperatingPoints, metric: Metric, values: FloatArray) -> np.ndarray:
+    """Indices of the operating points where ``metric`` is best, increasing (thresholds decreasing).
+
+    With integer counts and a metric with an exact rational form, the points whose float
+    value is near the best are compared exactly, by cross-multiplying the integer
+    numerators and denominators of the metric's key (Python integers, no rounding): ties
+    are exact ties. Otherwise values within :data:`TIE_RTOL` of the best are ties.
+    """
+    score = np.array(values if metric.greater_is_better else -values, dtype=np.float64)
+    score[np.isnan(score)] = -np.inf  # undefined points (no predicted positive) are never best
+    top = float(score.max())
+    if top == -np.inf:  # pragma: no cover - every metric is defined at the last point
+        raise IsometricsError(f"best_threshold: {metric.spec} is undefined at every threshold.")
+    scale = max(abs(top), metric._abs_scale)
+    if metric._exact is not None:
+        candidates = np.flatnonzero(score >= top - _EXACT_WINDOW * scale)
+        if _integer_counts(op, candidates):
+            tp = op.tp[candidates].astype(np.int64).astype(object)
+            fp = op.fp[candidates].astype(np.int64).astype(object)
+            num, den = metric._exact(tp, fp, int(op.n_positives), int(op.n_negatives))
+            num, den = np.broadcast_arrays(np.asarray(num, dtype=object), np.asarray(den, dtype=object))
+            defined = den != 0
+            best = int(np.argmax(score[candidates]))  # start from the float optimum
+            while True:
+                order = num * den[best] - num[best] * den  # sign of key - best key (denominators > 0)
+                order[~defined] = -1
+                better = np.flatnonzero(order > 0)
+                if len(better) == 0:
+                    return candidates[order == 0]
+                best = int(better[np.argmax(score[candidates[better]])])
+    return np.flatnonzero(score >= top - TIE_RTOL * scale)
+
+
 def _best_threshold(op: OperatingPoints, metric: str | Metric) -> BestThreshold:
     metric = parse_metric(metric)
     op.require_both_classes("best_threshold")
     values = _cached_metric_values(op, metric)
-    score = values if metric.greater_is_better else -values
-    i = int(np.argmax(score))
-    if np.isnan(score[i]):  # argmax stops at NaN: skip the undefined points
-        defined = ~np.isnan(score)
-        if not defined.any():  # pragma: no cover - every metric is defined at the last point
-            raise IsometricsError(f"best_threshold: {metric.spec} is undefined at every threshold.")
-        score = np.where(defined, score, -np.inf)
-        i = int(np.argmax(score))
-    tied = np.flatnonzero(score == score[i])
+    tied = _tied_best(op, metric, values)
+    i = int(tied[0])  # ties go to the highest threshold
     point = _point(op, i)
     return BestThreshold(
         metric=metric,
@@ -263,6 +313,16 @@ def best_threshold(
     F-beta is evaluated in its count form
     :math:`(1+\beta^2)TP / ((1+\beta^2)TP + \beta^2 FN + FP)`, defined (as 0) where
     precision is not.
+
+    Ties are decided exactly, not by the rounding of the computed values. With integer
+    counts (no weights, or integer weights, totals below :math:`2^{53}`) the points near
+    the best are compared in exact integer arithmetic for every metric with a rational
+    form: F-beta, precision, recall, min, max, power means with an integer exponent up
+    to 64 in absolute value (G(beta, rho) with an integer rho), geometric means with
+    ``gamma = a/b``, ``a, b <= 64``, ``youden`` (through :math:`TP \cdot N - FP \cdot P`),
+    ``top_left`` and ``cost``. Otherwise (weights that are not integers, irrational
+    exponents) values within a relative ``1e-12`` of the best are ties (absolute for
+    ``youden`` and ``top_left``, whose values are differences of rates).
 
     References
     ----------
