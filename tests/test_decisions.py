@@ -119,16 +119,60 @@ def test_constrained_points_match_brute_force(rng, weighted):
         if tp + fp > 0:
             rows.append((t, tp / (tp + fp), tp / P, 1 - fp / N))
     rows = np.array(rows)
-    for k in (0.2, 0.5, 0.9):
+    for k in (0.0, 0.2, 0.5, 0.9, 1.0):
         p = im.precision_at_recall(y, s, min_recall=k, sample_weight=w)
         assert p.precision == pytest.approx(rows[rows[:, 2] >= k, 1].max(), rel=1e-12)
         q = im.specificity_at_sensitivity(y, s, min_sensitivity=k, sample_weight=w)
-        assert q.specificity == pytest.approx(rows[rows[:, 2] >= k, 3].max(), rel=1e-12)
-    for k in (0.3, 0.5):
+        # predicting nothing (specificity 1, sensitivity 0) competes too
+        assert q.specificity == pytest.approx(rows[rows[:, 2] >= k, 3].max() if k > 0 else 1.0, rel=1e-12)
+    for k in (0.0, 0.3, 0.5):
         r = im.recall_at_precision(y, s, min_precision=k, sample_weight=w)
         assert r.recall == pytest.approx(rows[rows[:, 1] >= k, 2].max(), rel=1e-12)
     with pytest.raises(im.IsometricsError, match=r"no threshold reaches precision >= 0.9 \(the highest is 0.5\)"):
         im.recall_at_precision([0, 1, 0, 1], [0.9, 0.8, 0.7, 0.6], min_precision=0.9)
+
+
+# Observed constrained optima at the boundary values 0 and 1 of their constraint, hand-derived.
+# A: y = [1, 0, 1, 1, 0, 0], s = [6, 5, 4, 3, 2, 1]; P = N = 3; (TP, FP): 6: (1, 0), 5: (1, 1), 4: (2, 1),
+#    3: (3, 1), 2: (3, 2), 1: (3, 3); precision 1, 1/2, 2/3, 3/4, 3/5, 1/2.
+# B: the reversed ranking y = [0, 0, 0, 1, 1], s = [5, 4, 3, 2, 1]; precision 0, 0, 0, 1/4, 2/5.
+# C: y = [1, 0, 1, 0], s = [3, 3, 2, 1]: 3: (1, 1), 2: (2, 1), 1: (2, 2); precision 1/2, 2/3, 1/2.
+_A = ([1, 0, 1, 1, 0, 0], [6, 5, 4, 3, 2, 1])
+_B = ([0, 0, 0, 1, 1], [5, 4, 3, 2, 1])
+_C = ([1, 0, 1, 0], [3, 3, 2, 1])
+
+
+@pytest.mark.parametrize("data, function, k, threshold, precision, recall, specificity", [
+    (_A, im.precision_at_recall, 0, 6, 1, 1 / 3, 1),
+    (_A, im.precision_at_recall, 1, 3, 3 / 4, 1, 2 / 3),
+    (_A, im.recall_at_precision, 0, 3, 3 / 4, 1, 2 / 3),  # recall 1 at 3, 2 and 1: the fewest FP
+    (_A, im.recall_at_precision, 1, 6, 1, 1 / 3, 1),
+    (_A, im.specificity_at_sensitivity, 0, 6, 1, 1 / 3, 1),  # FP = 0 at inf and at 6: the larger sensitivity
+    (_A, im.specificity_at_sensitivity, 1, 3, 3 / 4, 1, 2 / 3),
+    (_B, im.precision_at_recall, 0, 1, 2 / 5, 1, 0),
+    (_B, im.precision_at_recall, 1, 1, 2 / 5, 1, 0),
+    (_B, im.recall_at_precision, 0, 1, 2 / 5, 1, 0),
+    (_B, im.specificity_at_sensitivity, 0, np.inf, np.nan, 0, 1),  # only predicting nothing has FP = 0
+    (_B, im.specificity_at_sensitivity, 1, 1, 2 / 5, 1, 0),
+    (_C, im.precision_at_recall, 0, 2, 2 / 3, 1, 1 / 2),
+    (_C, im.recall_at_precision, 0, 2, 2 / 3, 1, 1 / 2),
+    (_C, im.specificity_at_sensitivity, 0, np.inf, np.nan, 0, 1),
+    (_C, im.specificity_at_sensitivity, 1, 2, 2 / 3, 1, 1 / 2),
+])
+def test_constrained_points_at_the_boundaries_of_their_constraint(data, function, k, threshold, precision, recall,
+                                                                  specificity):
+    name = {im.precision_at_recall: "min_recall", im.recall_at_precision: "min_precision",
+            im.specificity_at_sensitivity: "min_sensitivity"}[function]
+    point = function(*data, **{name: k})
+    assert point.threshold == threshold
+    np.testing.assert_allclose([point.precision, point.recall, point.specificity], [precision, recall, specificity],
+                               rtol=0, atol=1e-15)
+
+
+@pytest.mark.parametrize("data", [_B, _C])
+def test_precision_one_unreached(data):
+    with pytest.raises(im.IsometricsError, match="no threshold reaches precision >= 1"):
+        im.recall_at_precision(*data, min_precision=1)
 
 
 def test_hull_optima_beat_or_match_observed_thresholds_and_meet_constraints(rng):

@@ -209,8 +209,11 @@ def _integer_counts(op: OperatingPoints, idx: np.ndarray) -> bool:
     return bool(np.all(tp == np.floor(tp)) and np.all(fp == np.floor(fp)))
 
 
-def _tied_best(op: OperatingPoints, metric: Metric, values: FloatArray) -> np.ndarray:
+def _tied_best(op: OperatingPoints, metric: Metric, values: FloatArray,
+               allowed: np.ndarray | None = None) -> np.ndarray:
     """Indices of the operating points where ``metric`` is best, increasing (thresholds decreasing).
+
+    Only points where ``allowed`` (boolean mask) is true compete, when given; at least one must.
 
     With integer counts and a metric with an exact rational form, the points whose float
     value is near the best are compared exactly, by cross-multiplying the integer
@@ -219,6 +222,8 @@ def _tied_best(op: OperatingPoints, metric: Metric, values: FloatArray) -> np.nd
     """
     score = np.array(values if metric.greater_is_better else -values, dtype=np.float64)
     score[np.isnan(score)] = -np.inf  # undefined points (no predicted positive) are never best
+    if allowed is not None:
+        score[~allowed] = -np.inf
     top = float(score.max())
     if top == -np.inf:  # pragma: no cover - every metric is defined at the last point
         raise IsometricsError(f"best_threshold: {metric.spec} is undefined at every threshold.")
@@ -466,24 +471,26 @@ def _fraction(value: Any, name: str, caller: str) -> float:
     return check_real(value, name, caller=caller, low=0.0, high=1.0)
 
 
+_PRECISION = parse_metric("precision")
+
+
 def _precision_at_recall(op: OperatingPoints, min_recall: float) -> OperatingPoint:
     k = _fraction(min_recall, "min_recall", "precision_at_recall")
     op.require_both_classes("precision_at_recall")
-    precision, recall, _ = op.precision_recall_curve()
-    ok = recall >= k
-    ok[0] = False  # the inf point predicts nothing: it has no precision
-    candidates = np.flatnonzero(ok)
-    best = precision[candidates].max()
-    i = int(candidates[precision[candidates] == best][-1])  # ties: the largest recall
-    return _point(op, i)
+    allowed = op.tp >= k * op.n_positives  # recall >= k, exact at k = 0 and k = 1
+    allowed[0] = False  # the inf point predicts nothing: it has no precision
+    tied = _tied_best(op, _PRECISION, op.precision_recall_curve().precision, allowed)
+    return _point(op, int(tied[-1]))  # ties: the largest recall
 
 
 def _recall_at_precision(op: OperatingPoints, min_precision: float) -> OperatingPoint:
     k = _fraction(min_precision, "min_precision", "recall_at_precision")
     op.require_both_classes("recall_at_precision")
-    precision = op.precision_recall_curve().precision
-    candidates = np.flatnonzero(precision[1:] >= k) + 1
+    allowed = op.tp * (1.0 - k) >= k * op.fp  # precision >= k, exact at k = 0 and k = 1
+    allowed[0] = False
+    candidates = np.flatnonzero(allowed)
     if len(candidates) == 0:
+        precision = op.precision_recall_curve().precision
         raise IsometricsError(
             f"recall_at_precision: no threshold reaches precision >= {k:g} (the highest is "
             f"{precision[1:].max():.6g}); lower min_precision."
@@ -496,8 +503,8 @@ def _recall_at_precision(op: OperatingPoints, min_precision: float) -> Operating
 def _specificity_at_sensitivity(op: OperatingPoints, min_sensitivity: float) -> OperatingPoint:
     k = _fraction(min_sensitivity, "min_sensitivity", "specificity_at_sensitivity")
     op.require_both_classes("specificity_at_sensitivity")
-    tpr = op.tp / op.n_positives
-    i = int(np.searchsorted(tpr, k, side="left"))  # the first point with TPR >= k has the fewest FP
+    first = int(np.searchsorted(op.tp, k * op.n_positives, side="left"))  # TPR >= k from here on: fewest FP
+    i = int(np.searchsorted(op.fp, op.fp[first], side="right")) - 1  # ties: the largest sensitivity
     return _point(op, i)
 
 
@@ -508,7 +515,10 @@ def precision_at_recall(
 ) -> OperatingPoint:
     """The observed threshold with the best precision among those with recall >= ``min_recall``.
 
-    Ties in precision go to the larger recall.
+    Ties in precision go to the larger recall (compared exactly for integer counts, as
+    in :func:`best_threshold`). The ``inf`` threshold, which predicts nothing and has
+    no precision, never competes: ``min_recall=0`` gives the best precision of any
+    threshold.
     %(constrained)s
     Examples
     --------
@@ -528,7 +538,9 @@ def recall_at_precision(
 ) -> OperatingPoint:
     """The observed threshold with the best recall among those with precision >= ``min_precision``.
 
-    Ties in recall go to the fewer false positives.
+    Ties in recall go to the fewer false positives. The constraint is tested on the
+    counts, ``TP (1 - k) >= k FP``, exactly at ``k = 0`` (every threshold but ``inf``)
+    and ``k = 1`` (no false positive).
     %(constrained_rp)s
     Examples
     --------
@@ -548,7 +560,9 @@ def specificity_at_sensitivity(
 ) -> OperatingPoint:
     """The observed threshold with the best specificity among those with sensitivity >= ``min_sensitivity``.
 
-    Sensitivity is recall (TPR); specificity is ``1 - FPR``.
+    Sensitivity is recall (TPR); specificity is ``1 - FPR``. Ties in specificity go
+    to the larger sensitivity; ``min_sensitivity=0`` admits the ``inf`` threshold
+    (nothing predicted positive, specificity 1).
     %(constrained_ss)s
     Examples
     --------
