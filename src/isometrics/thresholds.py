@@ -11,6 +11,7 @@ import numpy as np
 from ._docstrings import fill_doc
 from ._typing import ArrayLike, FloatArray
 from ._validation import check_real
+from .curves import _reduce_keeping_read_only
 from .exceptions import IsometricsError
 from .metrics import Metric, _fbeta_weights, parse_metric
 from .operating_points import OperatingPoints
@@ -401,6 +402,9 @@ class MetricCurve(NamedTuple):
 
     values: FloatArray
     thresholds: FloatArray
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _reduce_keeping_read_only(self)
 
 
 def _metric_curve(op: OperatingPoints, metric: str | Metric) -> MetricCurve:
