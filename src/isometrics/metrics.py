@@ -68,6 +68,7 @@ class Metric:
     _gamma_phi: tuple[float, float] | None = field(default=None, repr=False, compare=False)
     _exact: ExactKey | None = field(default=None, repr=False, compare=False)
     _abs_scale: float = field(default=0.0, repr=False, compare=False)
+    _corner: float | None = field(default=None, repr=False, compare=False)  # R/P at a corner of the level curves
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as the specification: ``parse_metric(spec)`` rebuilds an equal metric.
@@ -310,8 +311,9 @@ def _power_metric(spec: str, label: str, gamma: float, phi: float) -> Metric:
     with np.errstate(divide="ignore"):
         log_gamma = math.log(gamma) if gamma > 0 else -math.inf
     finite = 0 < gamma < math.inf and abs(phi) < _LIMIT_EXPONENT
+    corner = 1.0 if 0 < gamma < math.inf and abs(phi) >= _LIMIT_EXPONENT else None  # min or max of P and R
     return Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi, _pr=_power_pr(gamma, phi),
-                  _gamma_phi=(gamma, phi) if finite else None, _exact=_power_key(gamma, phi))
+                  _gamma_phi=(gamma, phi) if finite else None, _exact=_power_key(gamma, phi), _corner=corner)
 
 
 def _g_metric(beta: float, rho: float) -> Metric:
@@ -330,7 +332,7 @@ def _g_metric(beta: float, rho: float) -> Metric:
     exact = None if math.isfinite(rho) and math.isinf(kernel_rho) else _g_key(beta, rho)
     return Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi,
                   _pr=lambda p, r: _exp_inplace(_log_g_fixed(p, r, beta, kernel_rho)), _count_beta=count_beta,
-                  _gamma_phi=gamma_phi, _exact=exact)
+                  _gamma_phi=gamma_phi, _exact=exact, _corner=beta if math.isinf(kernel_rho) else None)
 
 
 def _rates(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> tuple[FloatArray, FloatArray]:
@@ -457,7 +459,8 @@ def _build_geometric(beta: float | None = None, gamma: float | None = None) -> M
 def _fixed(spec: str, label: str, fn: Callable[[FloatArray, FloatArray], FloatArray],
            log_gamma: float, phi: float) -> Callable[[], Metric]:
     exact = _power_key(math.exp(log_gamma), phi)
-    return lambda: Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi, _pr=fn, _exact=exact)
+    corner = 1.0 if math.isinf(phi) else None
+    return lambda: Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi, _pr=fn, _exact=exact, _corner=corner)
 
 
 _REGISTRY: dict[str, _Entry] = {
