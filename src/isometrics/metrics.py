@@ -445,12 +445,20 @@ def _build_arithmetic(gamma: float = 1.0) -> Metric:
     return _power_metric(f"arithmetic(gamma={_fmt(gamma)})", f"A(γ={_fmt(gamma)})", gamma, 1.0)
 
 
+#: The smallest beta of geometric(beta=...) whose gamma = 1/beta is a finite double.
+_MIN_GEOMETRIC_BETA = math.nextafter(1.0 / 1.7976931348623157e308, 1.0)
+
+
 def _build_geometric(beta: float | None = None, gamma: float | None = None) -> Metric:
     if beta is not None and gamma is not None:
         raise InvalidParameterError("geometric(...) takes beta or gamma, not both (gamma = 1/beta).")
     if beta is not None:
         _pos("beta", beta, allow_zero=False)
         gamma = 1.0 / beta
+        if math.isinf(gamma) and math.isfinite(beta):  # gamma = 1/beta beyond double range
+            raise InvalidParameterError(
+                f"metric parameter `beta` of geometric(...) must be at least {_MIN_GEOMETRIC_BETA:.3g} "
+                f"(gamma = 1/beta must be finite); got {_fmt(beta)}. Use geometric(gamma=inf) for precision.")
     gamma = _pos("gamma", 1.0 if gamma is None else gamma)
     spec = f"geometric(gamma={_fmt(gamma)})"
     return _power_metric(spec, f"Geo(γ={_fmt(gamma)})", gamma, 0.0)
