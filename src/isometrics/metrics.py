@@ -458,7 +458,7 @@ def _build_geometric(beta: float | None = None, gamma: float | None = None) -> M
         if math.isinf(gamma) and math.isfinite(beta):  # gamma = 1/beta beyond double range
             raise InvalidParameterError(
                 f"metric parameter `beta` of geometric(...) must be at least {_MIN_GEOMETRIC_BETA:.3g} "
-                f"(gamma = 1/beta must be finite); got {_fmt(beta)}. Use geometric(gamma=inf) for precision.")
+                f"(gamma = 1/beta must be finite); got {beta!r}. Use geometric(gamma=inf) for precision.")
     gamma = _pos("gamma", 1.0 if gamma is None else gamma)
     spec = f"geometric(gamma={_fmt(gamma)})"
     return _power_metric(spec, f"Geo(γ={_fmt(gamma)})", gamma, 0.0)
