@@ -48,6 +48,54 @@ def test_ties_between_optimal_thresholds_are_reported():
     assert best.to_dict()["tied_thresholds"] == [4.0, 2.0]
 
 
+# Exact ties, one hand-derived case per kind of metric (P, N: positives, negatives; thresholds
+# listed with their (TP, FP)). Rounding made the computed values of several of these differ
+# in the last digit, so one tie was missed or the lower threshold returned.
+@pytest.mark.parametrize("spec, y, s, tied", [
+    # the case: P = N = 3; 0.8: (2, 0), J = 2/3; 0.35: (3, 1), J = 1 - 1/3; others 1/3 or 0
+    ("youden", [0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9], (0.8, 0.35)),
+    # P = 2, N = 6; distance^2 to (0, 1): 0.5: (1, 4), (4/6)^2 + (1/2)^2 = 25/36; 0.2: (2, 5), (5/6)^2 + 0 = 25/36;
+    # 0.9: 1/36 + 1, 0.6: 4/36 + 1, 0.3: 25/36 + 1/4, 0.1: 1, inf: 1
+    ("top_left", [0, 0, 0, 1, 1, 0, 0, 0], [0.9, 0.1, 0.5, 0.2, 0.5, 0.5, 0.3, 0.6], (0.5, 0.2)),
+    # P = 1, N = 5; cost (5 FN + FP) / 6: inf: (0, 0), 5/6; 0.9: 6/6; 0.8: 7/6; 0.6: 9/6; 0.5: (1, 5), 5/6
+    ("cost(fp=1, fn=5)", [1, 0, 0, 0, 0, 0], [0.5, 0.5, 0.8, 0.6, 0.6, 0.9], (np.inf, 0.5)),
+    # P = 6, N = 3; (P + R)/2: 0.9: (1, 0) 7/12; 0.8: (3, 0) 3/4; 0.7: (4, 0) 5/6; 0.5: (4, 1) 11/15;
+    # 0.4: (5, 2) 65/84; 0.2: (6, 3) (2/3 + 1)/2 = 5/6
+    ("arithmetic(gamma=1)", [0, 1, 1, 1, 1, 0, 1, 1, 0], [0.4, 0.7, 0.2, 0.9, 0.8, 0.2, 0.8, 0.4, 0.5], (0.7, 0.2)),
+    # P = 6, N = 2; (2P + R)/3: 0.7: (2, 0) 7/9; 0.6: (3, 1) 2/3; 0.5: (4, 1) 34/45; 0.4: (5, 1) 5/6;
+    # 0.3: (5, 2) 95/126; 0.2: (6, 2) (3/2 + 1)/3 = 5/6
+    ("g(beta=2, rho=0)", [1, 1, 0, 1, 0, 1, 1, 1], [0.7, 0.7, 0.3, 0.2, 0.6, 0.5, 0.6, 0.4], (0.4, 0.2)),
+    # P = 2; F1 = 2 TP / (TP + FP + P): 8: (1, 0) 2/3; 5: (1, 1) 1/2; 4: (2, 2) 4/6
+    ("f1", [1, 0, 1, 0], [8, 5, 4, 4], (8.0, 4.0)),
+    # P = 2, gamma = 1/2: W^3 = P R^2; 8: (1, 0) 1/4; 7: (1, 1) 1/8; 5: (1, 3) 1/16; 4: (1, 4) 1/20; 1: (2, 6) 1/4
+    ("geometric(gamma=0.5)", [1, 0, 0, 0, 0, 0, 0, 1], [8, 7, 5, 5, 4, 1, 1, 1], (8.0, 1.0)),
+    # P = 2; min(P, R): 4: (0, 1) 0; 2: (1, 1) 1/2; 1: (2, 2) 1/2
+    ("min", [0, 1, 1, 0], [4, 2, 1, 1], (2.0, 1.0)),
+    # P = 2; max(P, R): 8: (1, 0) 1; 4: (2, 0) 1; 1: (2, 1) 1
+    ("max", [1, 1, 0], [8, 4, 1], (8.0, 4.0, 1.0)),
+    ("precision", [1, 1, 0], [7, 4, 1], (7.0, 4.0)),  # 7: (1, 0), 4: (2, 0): precision 1
+    ("recall", [1, 1, 0], [7, 5, 3], (5.0, 3.0)),  # 5: (2, 0), 3: (2, 1): recall 1
+])
+def test_exact_ties_per_metric_kind(spec, y, s, tied):
+    best = im.best_threshold(y, s, metric=spec)
+    assert best.tied_thresholds == tied and best.n_ties == len(tied) and best.threshold == tied[0]
+
+
+def test_near_ties_are_exact_with_integer_counts_and_within_the_tolerance_otherwise():
+    # Youden's J at 3: (P - 1)/P; at 2: 1 - 1/N with N = P + 1: they differ by 1/(P N), about 1e-14,
+    # below the tolerance: exact comparison tells them apart, halved (non-integer) counts tie them.
+    P = 10**7
+    N = P + 1
+    exact = im.OperatingPoints.from_counts([3, 2, 1], [P - 1, 1, 0], [0, 1, N - 1]).best_threshold("youden")
+    assert exact.tied_thresholds == (2.0,)
+    halved = im.OperatingPoints.from_counts([3, 2, 1], [(P - 1) / 2, 0.5, 0], [0, 0.5, (N - 1) / 2])
+    assert halved.best_threshold("youden").tied_thresholds == (3.0, 2.0)
+    # the case with weights 0.1 (counts not integers): the exact tie is within the tolerance
+    best = im.best_threshold([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9], metric="youden",
+                             sample_weight=np.full(6, 0.1))
+    assert best.tied_thresholds == (0.8, 0.35)
+
+
 def test_metric_curve_matches_per_threshold_evaluation(rng):
     y, s, w = random_binary(rng, 300, weights=True)
     curve = im.metric_curve(y, s, metric="f2", sample_weight=w)
@@ -71,16 +119,60 @@ def test_constrained_points_match_brute_force(rng, weighted):
         if tp + fp > 0:
             rows.append((t, tp / (tp + fp), tp / P, 1 - fp / N))
     rows = np.array(rows)
-    for k in (0.2, 0.5, 0.9):
+    for k in (0.0, 0.2, 0.5, 0.9, 1.0):
         p = im.precision_at_recall(y, s, min_recall=k, sample_weight=w)
         assert p.precision == pytest.approx(rows[rows[:, 2] >= k, 1].max(), rel=1e-12)
         q = im.specificity_at_sensitivity(y, s, min_sensitivity=k, sample_weight=w)
-        assert q.specificity == pytest.approx(rows[rows[:, 2] >= k, 3].max(), rel=1e-12)
-    for k in (0.3, 0.5):
+        # predicting nothing (specificity 1, sensitivity 0) competes too
+        assert q.specificity == pytest.approx(rows[rows[:, 2] >= k, 3].max() if k > 0 else 1.0, rel=1e-12)
+    for k in (0.0, 0.3, 0.5):
         r = im.recall_at_precision(y, s, min_precision=k, sample_weight=w)
         assert r.recall == pytest.approx(rows[rows[:, 1] >= k, 2].max(), rel=1e-12)
     with pytest.raises(im.IsometricsError, match=r"no threshold reaches precision >= 0.9 \(the highest is 0.5\)"):
         im.recall_at_precision([0, 1, 0, 1], [0.9, 0.8, 0.7, 0.6], min_precision=0.9)
+
+
+# Observed constrained optima at the boundary values 0 and 1 of their constraint, hand-derived.
+# A: y = [1, 0, 1, 1, 0, 0], s = [6, 5, 4, 3, 2, 1]; P = N = 3; (TP, FP): 6: (1, 0), 5: (1, 1), 4: (2, 1),
+#    3: (3, 1), 2: (3, 2), 1: (3, 3); precision 1, 1/2, 2/3, 3/4, 3/5, 1/2.
+# B: the reversed ranking y = [0, 0, 0, 1, 1], s = [5, 4, 3, 2, 1]; precision 0, 0, 0, 1/4, 2/5.
+# C: y = [1, 0, 1, 0], s = [3, 3, 2, 1]: 3: (1, 1), 2: (2, 1), 1: (2, 2); precision 1/2, 2/3, 1/2.
+_A = ([1, 0, 1, 1, 0, 0], [6, 5, 4, 3, 2, 1])
+_B = ([0, 0, 0, 1, 1], [5, 4, 3, 2, 1])
+_C = ([1, 0, 1, 0], [3, 3, 2, 1])
+
+
+@pytest.mark.parametrize("data, function, k, threshold, precision, recall, specificity", [
+    (_A, im.precision_at_recall, 0, 6, 1, 1 / 3, 1),
+    (_A, im.precision_at_recall, 1, 3, 3 / 4, 1, 2 / 3),
+    (_A, im.recall_at_precision, 0, 3, 3 / 4, 1, 2 / 3),  # recall 1 at 3, 2 and 1: the fewest FP
+    (_A, im.recall_at_precision, 1, 6, 1, 1 / 3, 1),
+    (_A, im.specificity_at_sensitivity, 0, 6, 1, 1 / 3, 1),  # FP = 0 at inf and at 6: the larger sensitivity
+    (_A, im.specificity_at_sensitivity, 1, 3, 3 / 4, 1, 2 / 3),
+    (_B, im.precision_at_recall, 0, 1, 2 / 5, 1, 0),
+    (_B, im.precision_at_recall, 1, 1, 2 / 5, 1, 0),
+    (_B, im.recall_at_precision, 0, 1, 2 / 5, 1, 0),
+    (_B, im.specificity_at_sensitivity, 0, np.inf, np.nan, 0, 1),  # only predicting nothing has FP = 0
+    (_B, im.specificity_at_sensitivity, 1, 1, 2 / 5, 1, 0),
+    (_C, im.precision_at_recall, 0, 2, 2 / 3, 1, 1 / 2),
+    (_C, im.recall_at_precision, 0, 2, 2 / 3, 1, 1 / 2),
+    (_C, im.specificity_at_sensitivity, 0, np.inf, np.nan, 0, 1),
+    (_C, im.specificity_at_sensitivity, 1, 2, 2 / 3, 1, 1 / 2),
+])
+def test_constrained_points_at_the_boundaries_of_their_constraint(data, function, k, threshold, precision, recall,
+                                                                  specificity):
+    name = {im.precision_at_recall: "min_recall", im.recall_at_precision: "min_precision",
+            im.specificity_at_sensitivity: "min_sensitivity"}[function]
+    point = function(*data, **{name: k})
+    assert point.threshold == threshold
+    np.testing.assert_allclose([point.precision, point.recall, point.specificity], [precision, recall, specificity],
+                               rtol=0, atol=1e-15)
+
+
+@pytest.mark.parametrize("data", [_B, _C])
+def test_precision_one_unreached(data):
+    with pytest.raises(im.IsometricsError, match="no threshold reaches precision >= 1"):
+        im.recall_at_precision(*data, min_precision=1)
 
 
 def test_hull_optima_beat_or_match_observed_thresholds_and_meet_constraints(rng):

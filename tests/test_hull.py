@@ -132,3 +132,60 @@ def test_randomized_rejects_bad_rate():
     hull = im.roc_convex_hull([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4])
     with pytest.raises(im.InvalidParameterError, match=r"`fpr` must be a real number >= 0 and <= 1"):
         hull.randomized(fpr=1.5)
+
+
+# Constrained optima at the boundary values 0 and 1 of their constraint, hand-derived.
+# A: y = [1, 0, 1, 1, 0, 0], s = [6, 5, 4, 3, 2, 1]; P = N = 3. ROC points (FPR, TPR): 6: (0, 1/3),
+#    5: (1/3, 1/3), 4: (1/3, 2/3), 3: (1/3, 1), 2: (2/3, 1), 1: (1, 1). Hull: origin, (0, 1/3) at 6,
+#    (1/3, 1) at 3, (1, 1) at 1; the first segment is vertical, the last horizontal.
+# B: the reversed ranking y = [0, 0, 0, 1, 1], s = [5, 4, 3, 2, 1]; P = 2, N = 3. Hull: origin, (1, 1) at 1:
+#    the first segment is the diagonal, of precision 2/5 (the prevalence) throughout.
+# C: y = [1, 0, 1, 0], s = [3, 3, 2, 1]; P = N = 2. Points (1/2, 1/2) at 3, (1/2, 1) at 2, (1, 1) at 1.
+#    Hull: origin, (1/2, 1) at 2 (precision 2/3), (1, 1) at 1.
+_A = ([1, 0, 1, 1, 0, 0], [6, 5, 4, 3, 2, 1])
+_B = ([0, 0, 0, 1, 1], [5, 4, 3, 2, 1])
+_C = ([1, 0, 1, 0], [3, 3, 2, 1])
+
+
+@pytest.mark.parametrize("data, method, k, threshold, fpr, tpr, precision", [
+    (_A, "min_fpr_at_tpr", 0, 6, 0, 1 / 3, 1),  # FPR 0 up to vertex (0, 1/3): ties go to the larger TPR
+    (_A, "min_fpr_at_tpr", 1, 3, 1 / 3, 1, 3 / 4),
+    (_A, "max_precision_at_recall", 0, 6, 0, 1 / 3, 1),
+    (_A, "max_precision_at_recall", 1, 3, 1 / 3, 1, 3 / 4),
+    (_A, "max_recall_at_precision", 0, 3, 1 / 3, 1, 3 / 4),  # recall 1 from (1/3, 1) on: the lowest FPR
+    (_A, "max_recall_at_precision", 1, 6, 0, 1 / 3, 1),
+    (_B, "min_fpr_at_tpr", 0, np.inf, 0, 0, 1),  # only the empty prediction has FPR 0
+    (_B, "min_fpr_at_tpr", 1, 1, 1, 1, 2 / 5),
+    (_B, "max_precision_at_recall", 0, 1, 1, 1, 2 / 5),  # the case: not the empty prediction
+    (_B, "max_precision_at_recall", 1, 1, 1, 1, 2 / 5),
+    (_B, "max_recall_at_precision", 0, 1, 1, 1, 2 / 5),
+    (_C, "min_fpr_at_tpr", 0, np.inf, 0, 0, 1),
+    (_C, "min_fpr_at_tpr", 1, 2, 1 / 2, 1, 2 / 3),
+    (_C, "max_precision_at_recall", 0, 2, 1 / 2, 1, 2 / 3),  # a sloped first segment: its vertex
+    (_C, "max_precision_at_recall", 1, 2, 1 / 2, 1, 2 / 3),
+    (_C, "max_recall_at_precision", 0, 2, 1 / 2, 1, 2 / 3),
+])
+def test_hull_optima_at_the_boundaries_of_their_constraint(data, method, k, threshold, fpr, tpr, precision):
+    point = getattr(im.roc_convex_hull(*data), method)(k)
+    assert point.probability == 0 and point.threshold_high == threshold  # a vertex, no randomisation
+    assert point.fpr == pytest.approx(fpr, abs=1e-15) and point.tpr == pytest.approx(tpr, abs=1e-15)
+    assert point.precision == pytest.approx(precision, abs=1e-15)
+
+
+@pytest.mark.parametrize("data", [_B, _C])
+def test_hull_precision_one_is_unreachable_without_a_vertical_first_segment(data):
+    with pytest.raises(im.IsometricsError, match="no point of the hull reaches precision >= 1"):
+        im.roc_convex_hull(*data).max_recall_at_precision(1)
+
+
+@given(tied_data(), st.sampled_from([0.0, 1.0]))
+def test_hull_optima_at_the_boundaries_match_the_observed_ones(data, k):
+    # at k = 0 and 1 the hull cannot do better than the best observed threshold by randomising:
+    # the optima are vertices with the observed optimum's value
+    y, s = data
+    op = im.OperatingPoints.from_scores(y, s)
+    hull = op.roc_convex_hull()
+    assert hull.max_precision_at_recall(k).precision == pytest.approx(op.precision_at_recall(k).precision, rel=1e-12)
+    assert hull.min_fpr_at_tpr(k).fpr == pytest.approx(op.specificity_at_sensitivity(k).fpr, abs=1e-12)
+    if k == 0:
+        assert hull.max_recall_at_precision(k).tpr == 1.0 == op.recall_at_precision(k).recall

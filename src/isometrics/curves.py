@@ -30,6 +30,9 @@ class RocCurve(NamedTuple):
     tpr: FloatArray
     thresholds: FloatArray
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _reduce_keeping_read_only(self)
+
 
 class PrecisionRecallCurve(NamedTuple):
     """PR curve: ``(precision, recall, thresholds)``, shape (n_points,), thresholds decreasing."""
@@ -37,6 +40,9 @@ class PrecisionRecallCurve(NamedTuple):
     precision: FloatArray
     recall: FloatArray
     thresholds: FloatArray
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _reduce_keeping_read_only(self)
 
 
 class PrgCurve(NamedTuple):
@@ -54,6 +60,22 @@ class PrgCurve(NamedTuple):
     def in_unit_square(self) -> np.ndarray:
         """Boolean mask of the points with both gains in [0, 1]."""
         return (self.precision_gain >= 0) & (self.recall_gain >= 0)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _reduce_keeping_read_only(self)
+
+
+def _reduce_keeping_read_only(curve: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``__reduce__`` of a NamedTuple of arrays: arrays read-only before pickling are read-only after."""
+    read_only = tuple(isinstance(v, np.ndarray) and not v.flags.writeable for v in curve)
+    return (_rebuild_read_only, (type(curve), tuple(curve), read_only))
+
+
+def _rebuild_read_only(cls: Any, values: tuple[Any, ...], read_only: tuple[bool, ...]) -> Any:
+    for value, frozen in zip(values, read_only):
+        if frozen:
+            value.flags.writeable = False
+    return cls(*values)
 
 
 def _polyline_at(x: FloatArray, xp: FloatArray, fp: FloatArray) -> tuple[FloatArray, FloatArray]:

@@ -185,7 +185,10 @@ class RocHull:
         """The hull point with the lowest FPR among those with TPR >= ``min_tpr`` (in [0, 1]).
 
         This is also the best specificity at sensitivity >= ``min_tpr``, reached by
-        randomising between two thresholds when it lies inside a segment.
+        randomising between two thresholds when it lies inside a segment. Ties in FPR
+        (on a vertical first segment) go to the larger TPR: the first vertex.
+        ``min_tpr=0`` gives the empty prediction (the origin) unless the first segment
+        is vertical.
 
         Raises
         ------
@@ -193,6 +196,11 @@ class RocHull:
             If ``min_tpr`` is not a number in [0, 1].
         """
         k_tpr = check_real(min_tpr, "min_tpr", caller="RocHull.min_fpr_at_tpr", low=0.0, high=1.0)
+        return self._min_fpr_at_tpr(k_tpr)
+
+    def _min_fpr_at_tpr(self, k_tpr: float) -> RandomizedClassifier:
+        if self.fpr[1] == 0 and k_tpr <= self.tpr[1]:  # the vertical first segment: FPR 0 up to vertex 1
+            return self._on_segment(0, 1.0)
         k = int(np.searchsorted(self.tpr, k_tpr, side="left"))
         if k == 0:
             return self._on_segment(0, 0.0)
@@ -202,26 +210,31 @@ class RocHull:
     def max_precision_at_recall(self, min_recall: float) -> RandomizedClassifier:
         """The hull point with the best precision among those with recall >= ``min_recall``.
 
-        Along the hull precision never rises, so the optimum is at recall ``min_recall``
-        (or at the first vertex, when ``min_recall`` falls on the vertical segment from the
-        origin, where precision is constant).
+        Precision is constant along the first segment (a ray from the origin: mixing
+        its vertex with the empty prediction keeps its precision at every recall above
+        0) and falls after it. So for ``min_recall`` up to the first vertex's recall,
+        ``0`` included, the optimum is that vertex (ties go to the larger recall); above,
+        it is the hull point at recall ``min_recall``. The empty prediction itself (no
+        predicted positive, no precision) never competes, as in
+        :func:`isometrics.precision_at_recall`.
 
         Raises
         ------
         InvalidParameterError
             If ``min_recall`` is not a number in [0, 1].
         """
-        point = self.min_fpr_at_tpr(min_recall)
-        if len(self.fpr) > 1 and self.fpr[1] == 0 and point.tpr <= self.tpr[1]:
+        k_tpr = check_real(min_recall, "min_recall", caller="RocHull.max_precision_at_recall", low=0.0, high=1.0)
+        if k_tpr <= self.tpr[1]:
             return self._on_segment(0, 1.0)
-        return point
+        return self._min_fpr_at_tpr(k_tpr)
 
     def max_recall_at_precision(self, min_precision: float) -> RandomizedClassifier:
         """The hull point with the best recall among those with precision >= ``min_precision``.
 
         ``precision >= p`` is the half-plane ``TP (1 - p) >= p FP`` through the origin;
         the optimum is where its boundary crosses the hull (Davis & Goadrich 2006;
-        Provost & Fawcett 2001).
+        Provost & Fawcett 2001). Ties in recall (a horizontal last segment) go to the
+        lower FPR. The origin (no predicted positive) never competes.
 
         Raises
         ------
@@ -240,10 +253,11 @@ class RocHull:
                 "lower min_precision."
             )
         k = int(ok[-1])
-        if k == len(self.fpr) - 1 or margin[k + 1] >= 0:
-            return self._on_segment(k, 0.0) if k < len(self.fpr) - 1 else self._on_segment(k - 1, 1.0)
-        lam = margin[k] / (margin[k] - margin[k + 1])
-        return self._on_segment(k, float(lam))
+        if k < len(self.fpr) - 1 and self.tpr[k + 1] > self.tpr[k] and margin[k] > 0:
+            # the boundary crosses the rising segment after vertex k (margin[k + 1] < 0)
+            return self._on_segment(k, float(margin[k] / (margin[k] - margin[k + 1])))
+        k = int(np.searchsorted(self.tpr, self.tpr[k], side="left"))  # ties in recall: the lowest FPR
+        return self._on_segment(k - 1, 1.0)
 
     def randomized(self, *, fpr: float) -> RandomizedClassifier:
         """The randomised classifier on the hull at false positive rate ``fpr`` (in [0, 1]).

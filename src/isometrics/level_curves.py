@@ -18,6 +18,7 @@ References
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
@@ -45,18 +46,119 @@ class LevelCurve(NamedTuple):
     precision: FloatArray
 
 
-def _precision_on_level(metric: Metric, recall: FloatArray, value: float) -> FloatArray:
-    """Precision in [0, 1] with ``metric(P, R) == value`` for each recall; NaN where none exists."""
-    lo, hi = np.zeros_like(recall), np.ones_like(recall)
-    top = metric.from_precision_recall(hi, recall)
-    bottom = metric.from_precision_recall(lo, recall)
-    exists = (top >= value - 1e-15) & (bottom <= value + 1e-15)  # the level is crossed within [0, 1]
-    for _ in range(64):  # bisection to double precision: the metric increases with precision
-        mid = 0.5 * (lo + hi)
-        above = metric.from_precision_recall(mid, recall) >= value
-        hi = np.where(above, mid, hi)
-        lo = np.where(above, lo, mid)
-    return np.where(exists, hi, np.nan)
+def _bisect(f: Callable[[float], float], lo: float, hi: float, value: float, *, first: bool) -> float:
+    """Where a non-decreasing ``f`` on ``[lo, hi]`` (``0 <= lo <= hi``) crosses ``value``, to the last bit.
+
+    ``first=True``: the smallest ``x`` with ``f(x) >= value`` (``hi`` if none);
+    ``first=False``: the largest ``x`` with ``f(x) <= value`` (``lo`` if none). Bisects the
+    bit patterns of the doubles, which are ordered like their values when non-negative:
+    at most 64 steps, and exact next to 0 as next to 1.
+    """
+    a = int(np.float64(lo).view(np.int64))
+    b = int(np.float64(hi).view(np.int64))
+
+    def x(bits: int) -> float:
+        return float(np.int64(bits).view(np.float64))
+
+    if first:
+        if f(lo) >= value or f(hi) < value:
+            return lo if f(lo) >= value else hi
+        while b - a > 1:  # f(x(a)) < value <= f(x(b))
+            mid = (a + b) // 2
+            if f(x(mid)) >= value:
+                b = mid
+            else:
+                a = mid
+        return x(b)
+    if f(hi) <= value or f(lo) > value:
+        return hi if f(hi) <= value else lo
+    while b - a > 1:  # f(x(a)) <= value < f(x(b))
+        mid = (a + b) // 2
+        if f(x(mid)) > value:
+            b = mid
+        else:
+            a = mid
+    return x(a)
+
+
+def _on_ray(metric: Metric, u: FloatArray, value: float) -> tuple[FloatArray, FloatArray]:
+    """The level-curve point in the direction (recall, precision) = (1 - u, u), for u in [0, 1].
+
+    Every precision-recall metric of the family is homogeneous of degree 1
+    (``M(tP, tR) = t M(P, R)``), so along each ray from the origin it meets the level once,
+    at ``t = value / M(u, 1 - u)``: no search, and the level holds to the metric's accuracy.
+    """
+    with np.errstate(divide="ignore", invalid="ignore"):  # u = 0 or 1 may have M = 0: only at end points,
+        t = value / metric.from_precision_recall(u, 1.0 - u)  # which the callers set from their edges
+        return np.minimum(t * (1.0 - u), 1.0), np.minimum(t * u, 1.0)
+
+
+class _Ends(NamedTuple):
+    u_start: float
+    u_end: float
+    start: tuple[float, float]  # (recall, precision)
+    end: tuple[float, float]
+
+
+def _ends(metric: Metric, value: float, low: float) -> _Ends | None:
+    """End points of the level curve in the square ``[low, 1]**2`` of (recall, precision).
+
+    The start is the point of the level set with the smallest recall (on the top edge, or
+    on the left edge where ``M(1, low) >= value``), the end the one with the largest recall
+    (on the right edge, or on the bottom edge where ``M(low, 1) > value``); each solved on
+    its edge by bisection to the last bit. None when the level lies below the square.
+    """
+    def m(p: float, r: float) -> float:
+        return float(metric.from_precision_recall(p, r))
+
+    if m(low, low) > value:
+        return None
+    if m(1.0, low) >= value:
+        start = (low, _bisect(lambda p: m(p, low), low, 1.0, value, first=False))
+    else:
+        start = (_bisect(lambda r: m(1.0, r), low, 1.0, value, first=True), 1.0)
+    if m(low, 1.0) <= value:
+        end = (1.0, _bisect(lambda p: m(p, 1.0), low, 1.0, value, first=True))
+    else:
+        end = (_bisect(lambda r: m(low, r), low, 1.0, value, first=False), low)
+    return _Ends(start[1] / (start[0] + start[1]), end[1] / (end[0] + end[1]), start, end)
+
+
+def _roc_end(metric: Metric, value: float, ends: _Ends, odds: float) -> tuple[_Ends, bool]:
+    """Cut the curve where it leaves the ROC square through FPR = 1 (``odds`` = pi / (1 - pi)).
+
+    Along the curve FPR = odds R (1 - P) / P grows with recall; where the end point's FPR
+    exceeds 1, the crossing is found by bisection in the ray parameter. Returns the new
+    ends and whether the curve was cut.
+    """
+    def fpr(u: float) -> float:
+        r, p = _on_ray(metric, np.array([u]), value)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return float(odds * r[0] * (1.0 - p[0]) / p[0]) if p[0] > 0 else math.inf
+
+    r_end, p_end = ends.end
+    if p_end > 0 and odds * r_end * (1.0 - p_end) / p_end <= 1.0:
+        return ends, False
+    u_cut = _bisect(lambda u: -fpr(u), ends.u_end, ends.u_start, -1.0, first=True)
+    r, p = _on_ray(metric, np.array([u_cut]), value)
+    return ends._replace(u_end=u_cut, end=(float(r[0]), float(p[0]))), True
+
+
+def _sample(metric: Metric, value: float, ends: _Ends, n_points: int) -> tuple[FloatArray, FloatArray]:
+    """``n_points`` points from the start to the end, evenly spaced in the ray parameter, with the
+    metric's corner (min/max-like metrics) on the curve when it lies inside."""
+    u = np.linspace(ends.u_start, ends.u_end, n_points)
+    if metric._corner is not None and n_points > 2:
+        u_corner = 1.0 / (1.0 + metric._corner)  # where R/P = corner
+        if min(ends.u_start, ends.u_end) < u_corner < max(ends.u_start, ends.u_end):
+            k = int(np.argmin(np.abs(u - u_corner)))
+            if 0 < k < n_points - 1:
+                u[k] = u_corner
+    recall, precision = _on_ray(metric, u, value)
+    recall[0], precision[0] = ends.start
+    recall[-1], precision[-1] = ends.end
+    # along straight edges (min/max-like metrics) rounding could make the order wobble by an ulp
+    return np.maximum.accumulate(recall), np.minimum.accumulate(precision)
 
 
 def level_curve(
@@ -81,15 +183,20 @@ def level_curve(
     prevalence : float, default=None
         Share of positives in (0, 1); required for ROC and PRG space.
     n_points : int, default=200
-        Recall values tried, evenly spaced in (0, 1] (>= 2); points where no precision
-        in [0, 1] reaches the level are left out.
+        Points along the curve (>= 2), its two end points included.
 
     Returns
     -------
     LevelCurve
         ``x, y`` in the space's axes and the same points as ``recall, precision``,
-        ordered by increasing recall. In PRG space only points with recall and
-        precision at least the prevalence (gains in [0, 1]) are kept.
+        ordered by increasing recall. The curve spans its whole domain in the space's
+        unit square: its first point is the level set's point of smallest recall (on
+        the top or the left edge of the PR square), its last point the one of largest
+        recall (on the right or the bottom edge; in ROC space, where the false positive
+        rate reaches 1 if it does), both exactly on the edges. In PRG space the square
+        is recall and precision at least the prevalence (gains in [0, 1]), and the
+        curve is empty when the level lies below it. Length ``n_points``, or 0 when
+        empty.
 
     Raises
     ------
@@ -104,6 +211,13 @@ def level_curve(
 
     Notes
     -----
+    Every metric of the family is homogeneous of degree 1, so the ray from the origin
+    in the direction :math:`(1 - u, u)` meets the level ``v`` at
+    :math:`t = v / M(u, 1 - u)`. The end points are found on the square's edges by
+    bisection to the last bit, and the points in between are spaced evenly in
+    :math:`u`: steep and flat stretches of the curve are sampled alike. In ROC space
+    the curve is cut where it reaches FPR = 1.
+
     F-beta's level curves are straight lines of slope :math:`-\beta^2` in PRG space; the
     weighted arithmetic mean's are straight in PR space.
 
@@ -112,7 +226,7 @@ def level_curve(
     >>> from isometrics import level_curve
     >>> curve = level_curve("f1", 0.5, n_points=3)
     >>> curve.recall.round(4), curve.precision.round(4)
-    (array([0.3333, 0.6667, 1.    ]), array([1.    , 0.4   , 0.3333]))
+    (array([0.3333, 0.5   , 1.    ]), array([1.    , 0.5   , 0.3333]))
     """
     caller = "level_curve"
     m = parse_metric(metric)
@@ -129,21 +243,31 @@ def level_curve(
             raise InvalidParameterError(f"{caller}: space={space!r} needs the prevalence (share of positives).")
         pi = check_real(prevalence, "prevalence", caller=caller, low=0.0, high=1.0, low_inclusive=False,
                         high_inclusive=False)
-    recall = np.linspace(0.0, 1.0, n_points + 1)[1:]
-    precision = _precision_on_level(m, recall, v)
-    keep = ~np.isnan(precision)
-    recall, precision = recall[keep], precision[keep]
+    ends = _ends(m, v, pi if space == "prg" and pi is not None else 0.0)
+    if ends is None:  # the level lies below the PRG square
+        empty = np.zeros(0)
+        return LevelCurve(empty, empty.copy(), empty.copy(), empty.copy())
     if space == "pr":
+        recall, precision = _sample(m, v, ends, n_points)
         return LevelCurve(recall, precision, recall, precision)
     assert pi is not None
     if space == "roc":
+        odds = pi / (1 - pi)
+        ends, cut = _roc_end(m, v, ends, odds)
+        recall, precision = _sample(m, v, ends, n_points)
         with np.errstate(divide="ignore", invalid="ignore"):
-            fpr = (pi / (1 - pi)) * recall * (1 - precision) / precision
-        inside = fpr <= 1.0
-        return LevelCurve(fpr[inside], recall[inside], recall[inside], precision[inside])
-    inside = (recall >= pi) & (precision >= pi)
-    recall, precision = recall[inside], precision[inside]
-    return LevelCurve(_gain(recall, pi), _gain(precision, pi), recall, precision)
+            fpr = np.minimum(odds * recall * (1 - precision) / precision, 1.0)
+        if cut:
+            fpr[-1] = 1.0  # the crossing of the right edge
+        return LevelCurve(fpr, recall, recall, precision)
+    recall, precision = _sample(m, v, ends, n_points)
+    recall, precision = np.maximum(recall, pi), np.maximum(precision, pi)
+    gains = []
+    for coordinate in (recall, precision):  # the square's edges exactly, whatever the rounding of the gain
+        gain = _gain(coordinate, pi)
+        gain[coordinate == pi], gain[coordinate == 1.0] = 0.0, 1.0
+        gains.append(gain)
+    return LevelCurve(gains[0], gains[1], recall, precision)
 
 
 def break_even_line(beta: float, *, n_points: int = 2) -> LevelCurve:

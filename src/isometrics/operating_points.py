@@ -576,6 +576,11 @@ class OperatingPoints:
 
         return _best_threshold(self, metric)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the counts alone: derived quantities are recomputed on demand, and the
+        arrays come back read-only, as the engine keeps them."""
+        return (OperatingPoints._own, (self.thresholds, self.tp, self.fp, self.pos_label))
+
     def __repr__(self) -> str:
         return (
             f"OperatingPoints(n_points={self.n_points}, n_positives={self.n_positives:g}, "

@@ -11,8 +11,9 @@ import numpy as np
 from ._docstrings import fill_doc
 from ._typing import ArrayLike, FloatArray
 from ._validation import check_real
+from .curves import _reduce_keeping_read_only
 from .exceptions import IsometricsError
-from .metrics import Metric, parse_metric
+from .metrics import Metric, _fbeta_weights, parse_metric
 from .operating_points import OperatingPoints
 
 __all__ = [
@@ -47,8 +48,9 @@ class BestThreshold:
     index : int
         Index of the operating point (into :class:`OperatingPoints` arrays).
     n_ties : int
-        Number of operating points reaching the same value; the one with the highest
-        threshold is returned.
+        Number of operating points reaching the same value (compared exactly where the
+        counts allow it; see :func:`best_threshold`); the one with the highest threshold
+        is returned.
     tied_thresholds : tuple of float
         The thresholds of all those points, decreasing (ties are reported, not hidden).
     """
@@ -101,18 +103,21 @@ def _metric_at_points(op: OperatingPoints, metric: Metric) -> np.ndarray:
     """The metric at every operating point, vectorised; NaN where undefined.
 
     Uses ``tp + fn = P`` (constant along a curve) to save passes: F-beta is
-    ``(1+b^2) TP / (TP + FP + b^2 P)``; other metrics reuse the cached PR curve.
+    ``TP / (w (TP + FP) + (1 - w) P)`` with ``w = 1 / (1 + beta**2)``; other metrics
+    reuse the cached PR curve.
     """
     op = op._normalised  # powers and products of counts: in units that cannot overflow
     if metric._counts is not None:
         return metric.from_counts(op.tp, op.fp, op.fn, op.tn)
     P = op.n_positives
-    if metric._count_beta is not None and not np.isinf(metric._count_beta) and metric._count_beta > 0:
-        b2 = metric._count_beta ** 2
+    if metric._count_beta is not None and metric._count_beta > 0:
+        w_pred, w_true = _fbeta_weights(metric._count_beta)
         values = np.add(op.tp, op.fp)
-        values += b2 * P
-        np.divide(op.tp, values, out=values)
-        values *= 1.0 + b2
+        values *= w_pred
+        values += w_true * P
+        with np.errstate(divide="ignore", invalid="ignore"):  # 0/0 where beta**2 P underflows
+            np.divide(op.tp, values, out=values)
+        values[: int(np.searchsorted(op.tp, 0.0, side="right"))] = 0.0  # no true positive: F-beta is 0
         return values
     precision, recall, _ = op.precision_recall_curve()
     direct = _power_mean_direct(op, metric, precision, recall)
@@ -186,19 +191,70 @@ def _power_inplace(x: FloatArray, k: int) -> None:
             base *= base
 
 
+#: Relative tolerance within which two metric values are ties when they cannot be compared
+#: exactly (counts that are not integers, or a metric with no rational form); absolute for
+#: Youden's J and top_left, whose values are differences of rates.
+TIE_RTOL = 1e-12
+#: Relative width of the window of float values searched for the exact optimum: far wider
+#: than the evaluation error of any metric (a few ulps, 2e-13 for extreme exponents).
+_EXACT_WINDOW = 1e-10
+#: Integers below this are exact in float64.
+_EXACT_COUNTS = 2.0**53
+
+
+def _integer_counts(op: OperatingPoints, idx: np.ndarray) -> bool:
+    """Whether the counts at ``idx`` and the class totals are exact integers (below 2**53)."""
+    P, N = op.n_positives, op.n_negatives
+    if not (P + N < _EXACT_COUNTS and float(P).is_integer() and float(N).is_integer()):
+        return False
+    tp, fp = op.tp[idx], op.fp[idx]
+    return bool(np.all(tp == np.floor(tp)) and np.all(fp == np.floor(fp)))
+
+
+def _tied_best(op: OperatingPoints, metric: Metric, values: FloatArray,
+               allowed: np.ndarray | None = None) -> np.ndarray:
+    """Indices of the operating points where ``metric`` is best, increasing (thresholds decreasing).
+
+    Only points where ``allowed`` (boolean mask) is true compete, when given; at least one must.
+
+    With integer counts and a metric with an exact rational form, the points whose float
+    value is near the best are compared exactly, by cross-multiplying the integer
+    numerators and denominators of the metric's key (Python integers, no rounding): ties
+    are exact ties. Otherwise values within :data:`TIE_RTOL` of the best are ties.
+    """
+    score = np.array(values if metric.greater_is_better else -values, dtype=np.float64)
+    score[np.isnan(score)] = -np.inf  # undefined points (no predicted positive) are never best
+    if allowed is not None:
+        score[~allowed] = -np.inf
+    top = float(score.max())
+    if top == -np.inf:  # pragma: no cover - every metric is defined at the last point
+        raise IsometricsError(f"best_threshold: {metric.spec} is undefined at every threshold.")
+    scale = max(abs(top), metric._abs_scale)
+    if metric._exact is not None:
+        candidates = np.flatnonzero(score >= top - _EXACT_WINDOW * scale)
+        if _integer_counts(op, candidates):
+            tp = op.tp[candidates].astype(np.int64).astype(object)
+            fp = op.fp[candidates].astype(np.int64).astype(object)
+            num, den = metric._exact(tp, fp, int(op.n_positives), int(op.n_negatives))
+            num, den = np.broadcast_arrays(np.asarray(num, dtype=object), np.asarray(den, dtype=object))
+            defined = den != 0
+            best = int(np.argmax(score[candidates]))  # start from the float optimum
+            while True:
+                order = num * den[best] - num[best] * den  # sign of key - best key (denominators > 0)
+                order[~defined] = -1
+                better = np.flatnonzero(order > 0)
+                if len(better) == 0:
+                    return candidates[order == 0]
+                best = int(better[np.argmax(score[candidates[better]])])
+    return np.flatnonzero(score >= top - TIE_RTOL * scale)
+
+
 def _best_threshold(op: OperatingPoints, metric: str | Metric) -> BestThreshold:
     metric = parse_metric(metric)
     op.require_both_classes("best_threshold")
     values = _cached_metric_values(op, metric)
-    score = values if metric.greater_is_better else -values
-    i = int(np.argmax(score))
-    if np.isnan(score[i]):  # argmax stops at NaN: skip the undefined points
-        defined = ~np.isnan(score)
-        if not defined.any():  # pragma: no cover - every metric is defined at the last point
-            raise IsometricsError(f"best_threshold: {metric.spec} is undefined at every threshold.")
-        score = np.where(defined, score, -np.inf)
-        i = int(np.argmax(score))
-    tied = np.flatnonzero(score == score[i])
+    tied = _tied_best(op, metric, values)
+    i = int(tied[0])  # ties go to the highest threshold
     point = _point(op, i)
     return BestThreshold(
         metric=metric,
@@ -264,6 +320,16 @@ def best_threshold(
     F-beta is evaluated in its count form
     :math:`(1+\beta^2)TP / ((1+\beta^2)TP + \beta^2 FN + FP)`, defined (as 0) where
     precision is not.
+
+    Ties are decided exactly, not by the rounding of the computed values. With integer
+    counts (no weights, or integer weights, totals below :math:`2^{53}`) the points near
+    the best are compared in exact integer arithmetic for every metric with a rational
+    form: F-beta, precision, recall, min, max, power means with an integer exponent up
+    to 64 in absolute value (G(beta, rho) with an integer rho), geometric means with
+    ``gamma = a/b``, ``a, b <= 64``, ``youden`` (through :math:`TP \cdot N - FP \cdot P`),
+    ``top_left`` and ``cost``. Otherwise (weights that are not integers, irrational
+    exponents) values within a relative ``1e-12`` of the best are ties (absolute for
+    ``youden`` and ``top_left``, whose values are differences of rates).
 
     References
     ----------
@@ -338,6 +404,9 @@ class MetricCurve(NamedTuple):
     values: FloatArray
     thresholds: FloatArray
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _reduce_keeping_read_only(self)
+
 
 def _metric_curve(op: OperatingPoints, metric: str | Metric) -> MetricCurve:
     metric = parse_metric(metric)
@@ -407,24 +476,26 @@ def _fraction(value: Any, name: str, caller: str) -> float:
     return check_real(value, name, caller=caller, low=0.0, high=1.0)
 
 
+_PRECISION = parse_metric("precision")
+
+
 def _precision_at_recall(op: OperatingPoints, min_recall: float) -> OperatingPoint:
     k = _fraction(min_recall, "min_recall", "precision_at_recall")
     op.require_both_classes("precision_at_recall")
-    precision, recall, _ = op.precision_recall_curve()
-    ok = recall >= k
-    ok[0] = False  # the inf point predicts nothing: it has no precision
-    candidates = np.flatnonzero(ok)
-    best = precision[candidates].max()
-    i = int(candidates[precision[candidates] == best][-1])  # ties: the largest recall
-    return _point(op, i)
+    allowed = op.tp >= k * op.n_positives  # recall >= k, exact at k = 0 and k = 1
+    allowed[0] = False  # the inf point predicts nothing: it has no precision
+    tied = _tied_best(op, _PRECISION, op.precision_recall_curve().precision, allowed)
+    return _point(op, int(tied[-1]))  # ties: the largest recall
 
 
 def _recall_at_precision(op: OperatingPoints, min_precision: float) -> OperatingPoint:
     k = _fraction(min_precision, "min_precision", "recall_at_precision")
     op.require_both_classes("recall_at_precision")
-    precision = op.precision_recall_curve().precision
-    candidates = np.flatnonzero(precision[1:] >= k) + 1
+    allowed = op.tp * (1.0 - k) >= k * op.fp  # precision >= k, exact at k = 0 and k = 1
+    allowed[0] = False
+    candidates = np.flatnonzero(allowed)
     if len(candidates) == 0:
+        precision = op.precision_recall_curve().precision
         raise IsometricsError(
             f"recall_at_precision: no threshold reaches precision >= {k:g} (the highest is "
             f"{precision[1:].max():.6g}); lower min_precision."
@@ -437,8 +508,8 @@ def _recall_at_precision(op: OperatingPoints, min_precision: float) -> Operating
 def _specificity_at_sensitivity(op: OperatingPoints, min_sensitivity: float) -> OperatingPoint:
     k = _fraction(min_sensitivity, "min_sensitivity", "specificity_at_sensitivity")
     op.require_both_classes("specificity_at_sensitivity")
-    tpr = op.tp / op.n_positives
-    i = int(np.searchsorted(tpr, k, side="left"))  # the first point with TPR >= k has the fewest FP
+    first = int(np.searchsorted(op.tp, k * op.n_positives, side="left"))  # TPR >= k from here on: fewest FP
+    i = int(np.searchsorted(op.fp, op.fp[first], side="right")) - 1  # ties: the largest sensitivity
     return _point(op, i)
 
 
@@ -449,7 +520,10 @@ def precision_at_recall(
 ) -> OperatingPoint:
     """The observed threshold with the best precision among those with recall >= ``min_recall``.
 
-    Ties in precision go to the larger recall.
+    Ties in precision go to the larger recall (compared exactly for integer counts, as
+    in :func:`best_threshold`). The ``inf`` threshold, which predicts nothing and has
+    no precision, never competes: ``min_recall=0`` gives the best precision of any
+    threshold.
     %(constrained)s
     Examples
     --------
@@ -469,7 +543,9 @@ def recall_at_precision(
 ) -> OperatingPoint:
     """The observed threshold with the best recall among those with precision >= ``min_precision``.
 
-    Ties in recall go to the fewer false positives.
+    Ties in recall go to the fewer false positives. The constraint is tested on the
+    counts, ``TP (1 - k) >= k FP``, exactly at ``k = 0`` (every threshold but ``inf``)
+    and ``k = 1`` (no false positive).
     %(constrained_rp)s
     Examples
     --------
@@ -489,7 +565,9 @@ def specificity_at_sensitivity(
 ) -> OperatingPoint:
     """The observed threshold with the best specificity among those with sensitivity >= ``min_sensitivity``.
 
-    Sensitivity is recall (TPR); specificity is ``1 - FPR``.
+    Sensitivity is recall (TPR); specificity is ``1 - FPR``. Ties in specificity go
+    to the larger sensitivity; ``min_sensitivity=0`` admits the ``inf`` threshold
+    (nothing predicted positive, specificity 1).
     %(constrained_ss)s
     Examples
     --------
