@@ -556,3 +556,26 @@ def test_injected_script_does_not_run(report_file, browser, tmp_path):
     assert any(b.startswith("form-action") for b in page.evaluate("window.__blocked"))
     page.close()
     assert log["outside"] == []
+
+
+@needs_browser
+@pytest.mark.parametrize("beta, rho", [(1.0, -2), (3.0, -6), (0.5, 3), (2.0, -1)])
+def test_explorer_level_curves_span_the_square(report_file, browser, beta, rho):
+    """The explorer's level curves (computed in the page) run from edge to edge of the unit
+    square, and every drawn point has the level's value under isometrics' own G(beta, rho)."""
+    page, log = _open(browser, report_file[0])
+    page.evaluate(f"() => {{ for (const [k, v] of [['beta', '{beta}'], ['rho', '{rho}']]) {{"
+                  " const s = document.getElementById('explorer-g-' + k); s.value = v;"
+                  " s.dispatchEvent(new Event('input')); } }")
+    traces = page.evaluate("document.getElementById('explorer-g').data.filter(t => t.name !== 'R/P = β')"
+                           ".map(t => [Number(t.name), t.x, t.y])")
+    page.close()
+    assert log["errors"] == []
+    assert len(traces) == 9
+    for level, recall, precision in traces:
+        recall, precision = np.asarray(recall), np.asarray(precision)
+        np.testing.assert_allclose(im.g_beta_rho(precision, recall, beta=beta, rho=rho), level, rtol=1e-6)
+        for i in (0, -1):  # each end lies on an edge of the square
+            assert min(recall[i], precision[i], 1 - recall[i], 1 - precision[i]) < 1e-9, (level, recall[i],
+                                                                                         precision[i])
+        assert recall[0] != pytest.approx(recall[-1]) or precision[0] != pytest.approx(precision[-1])

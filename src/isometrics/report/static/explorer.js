@@ -4,28 +4,51 @@
   "use strict";
   var LEVELS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 
-  // Precision on the level curve W(gamma, phi) = v at recall r (NaN if outside [0, 1]).
-  function precisionOnLevel(gamma, phi, v, r) {
-    var p;
-    if (Math.abs(phi) < 1e-12) {           // geometric: P^gamma R = v^(1+gamma)
-      p = Math.pow(Math.pow(v, 1 + gamma) / r, 1 / gamma);
-    } else {
-      var inner = ((1 + gamma) * Math.pow(v, phi) - Math.pow(r, phi)) / gamma;
-      p = inner > 0 ? Math.pow(inner, 1 / phi) : NaN;
+  // The weighted power mean W(gamma, phi) of precision p and recall r.
+  function mean(gamma, phi, p, r) {
+    if (Math.abs(phi) < 1e-12) {           // geometric: (p^gamma r)^(1/(1+gamma))
+      return Math.exp((gamma * Math.log(p) + Math.log(r)) / (1 + gamma));
     }
-    return (p >= 0 && p <= 1) ? p : NaN;
+    return Math.pow((gamma * Math.pow(p, phi) + Math.pow(r, phi)) / (1 + gamma), 1 / phi);
+  }
+
+  // Every mean of the family is homogeneous (W(tp, tr) = t W(p, r)), so the level curve W = v
+  // meets the ray of direction (precision u, recall 1 - u) once, at t = v / W(u, 1 - u). The
+  // curve's part inside the unit square is the interval of u where that point stays in it; it
+  // contains u = 1/2 (the point (v, v)), and its ends, found by bisection, lie on the square's
+  // edges. Returns [recall, precision], or null outside the square.
+  function onRay(gamma, phi, v, u) {
+    var t = v / mean(gamma, phi, u, 1 - u);
+    if (!(t >= 0) || !isFinite(t)) { return null; }
+    var p = t * u, r = t * (1 - u);
+    return (p <= 1 && r <= 1) ? [r, p] : null;
+  }
+
+  function end(gamma, phi, v, outside) {    // the last u inside between 1/2 and `outside`
+    if (onRay(gamma, phi, v, outside) !== null) { return outside; }
+    var inside = 0.5;
+    for (var i = 0; i < 60; i++) {
+      var mid = (inside + outside) / 2;
+      if (onRay(gamma, phi, v, mid) !== null) { inside = mid; } else { outside = mid; }
+    }
+    return inside;
   }
 
   function curves(gamma, phi) {
     var traces = [];
     for (var k = 0; k < LEVELS.length; k++) {
-      var xs = [], ys = [];
-      for (var i = 1; i <= 300; i++) {
-        var r = i / 300, p = precisionOnLevel(gamma, phi, LEVELS[k], r);
-        if (!isNaN(p)) { xs.push(r); ys.push(p); }
+      var v = LEVELS[k], u0 = end(gamma, phi, v, 0), u1 = end(gamma, phi, v, 1), xs = [], ys = [];
+      for (var i = 0; i <= 300; i++) {
+        var point = onRay(gamma, phi, v, i === 300 ? u1 : u0 + (u1 - u0) * i / 300);
+        if (point === null) { continue; }
+        if (i === 0 || i === 300) {             // the square's edge exactly, whatever the rounding
+          if (point[0] > 1 - 1e-9) { point[0] = 1; }
+          if (point[1] > 1 - 1e-9) { point[1] = 1; }
+        }
+        xs.push(point[0]); ys.push(point[1]);
       }
       traces.push({x: xs, y: ys, mode: "lines", line: {color: "#1f77b4", width: 1},
-                   name: String(LEVELS[k]), hoverinfo: "name"});
+                   name: String(v), hoverinfo: "name"});
     }
     return traces;
   }
