@@ -123,11 +123,11 @@ def test_hostile_input_names_function_and_parameter(name, param, kind, label):
     message = str(info.value)
     assert re.search(rf"\b{param}\b", message), message
     assert "inhomogeneous" not in message and "could not convert" not in message, message
-    named = (name, ENGINE) if name in VIA_ENGINE else (name,)  # see test_engine_wrappers_name_themselves
-    assert message.startswith(tuple(f"{n}:" for n in named)), message
+    assert message.startswith(f"{name}:"), message
 
 
-ENGINE = "OperatingPoints.from_scores"
+# Binary functions that validate through the engine's one construction path
+# (operating_points._from_scores): each passes its own name, never the engine's.
 VIA_ENGINE = {"roc_curve", "precision_recall_curve", "prg_curve", "auroc", "average_precision", "auprg",
               "auc_pr_interpolated", "achievable_pr_curve", "auc_pr_achievable", "roc_convex_hull", "prg_convex_hull",
               "isotonic_calibrator", "f_calibrator", "best_threshold", "metric_curve", "precision_at_recall",
@@ -141,11 +141,38 @@ def test_engine_wrappers_name_themselves():
         with pytest.raises(im.IsometricsError, match=r"`y_score` must be 1-D") as info:
             func(**{**kwargs, "y_score": "abc"})
         if not str(info.value).startswith(f"{name}:"):
-            wrong.append(name)
-    if wrong:
-        pytest.xfail(f"{len(wrong)} binary functions validate through {ENGINE}, whose messages name the engine "
-                     "instead of them; the fix is a caller argument threaded from each public wrapper "
-                     "(operating_points.py, outside this change)")
+            wrong.append(f"{name}: {info.value}")
+    assert wrong == []
+    with pytest.raises(im.IsometricsError, match=r"^OperatingPoints.from_scores: `y_score` must be 1-D"):
+        im.OperatingPoints.from_scores(Y, "abc")  # the method names itself
+
+
+BIG = np.array([1.0, 1e308, 1.0, 1e308, 1e308, 1.0, 1e308, 1.0])  # each class's total overflows float64
+OVERFLOW = {
+    "auroc": lambda: im.auroc(Y, S, sample_weight=BIG),
+    "OperatingPoints.from_scores": lambda: im.OperatingPoints.from_scores(Y, S, sample_weight=BIG),
+    "one_vs_rest": lambda: im.one_vs_rest(Y3, PROBA3, sample_weight=BIG),
+}
+
+
+@pytest.mark.parametrize("name", OVERFLOW)
+def test_weight_overflow_names_the_public_function(name):
+    """The check after the counts are summed (not a boundary check) names the public caller too."""
+    with pytest.raises(im.IsometricsError, match=rf"^{re.escape(name)}: `sample_weight` sums to more than"):
+        OVERFLOW[name]()
+
+
+def test_constant_scores_warning_points_at_the_callers_line():
+    constant = np.full(len(Y), 0.5)
+    calls = {"auroc": lambda: im.auroc(Y, constant),
+             "best_threshold": lambda: im.best_threshold(Y, constant, metric="f1"),
+             "roc_curve": lambda: im.roc_curve(Y, constant),
+             "OperatingPoints.from_scores": lambda: im.OperatingPoints.from_scores(Y, constant)}
+    for name, call in calls.items():
+        with pytest.warns(im.DegenerateDataWarning, match="single distinct value") as record:
+            call()
+        [warning] = [w for w in record if issubclass(w.category, im.DegenerateDataWarning)]
+        assert (warning.filename, warning.lineno) == (__file__, call.__code__.co_firstlineno), name
 
 
 # Array arguments converted outside the shared checkers (np.asarray in baselines, level_curves and
@@ -235,7 +262,7 @@ def test_issue_examples_name_function_and_parameter():
     with pytest.raises(im.InvalidParameterError,
                        match=r"g_beta_rho: `precision` must be a real number .*; got 'a' \(type str\); convert"):
         im.g_beta_rho("a", 0.5, beta=1.0, rho=-2.0)
-    with pytest.raises(im.IsometricsError, match=r"auroc|OperatingPoints.from_scores: `y_true` is a ragged nested"):
+    with pytest.raises(im.IsometricsError, match=r"^auroc: `y_true` is a ragged nested"):
         im.auroc([[0, 1], [1], 0, 1], [0.1, 0.2, 0.3, 0.4])
     with pytest.raises(im.IsometricsError, match=r"accuracy_score: `y_pred` is a ragged nested sequence"):
         im.accuracy_score([0, 1, 1], [[0, 1], [1], 0])

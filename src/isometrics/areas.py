@@ -8,7 +8,7 @@ import numpy as np
 
 from ._docstrings import fill_doc
 from ._typing import ArrayLike
-from .operating_points import OperatingPoints
+from .operating_points import OperatingPoints, _from_scores
 
 __all__ = ["auroc", "average_precision", "auprg"]
 
@@ -94,7 +94,8 @@ def auroc(
     >>> auroc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
     """
-    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label).auroc()
+    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        caller="auroc").auroc()
 
 
 @fill_doc
@@ -148,9 +149,8 @@ def average_precision(
     >>> round(average_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8333
     """
-    return OperatingPoints.from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label
-    ).average_precision()
+    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        caller="average_precision").average_precision()
 
 
 @fill_doc
@@ -201,4 +201,5 @@ def auprg(
     >>> round(auprg([1, 1, 0, 0, 1, 0], [.8, .8, .6, .4, .4, .2]), 7)
     0.7083333
     """
-    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label).auprg()
+    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        caller="auprg").auprg()

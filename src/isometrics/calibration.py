@@ -35,7 +35,7 @@ from ._validation import (
     check_scores,
 )
 from .exceptions import IsometricsError
-from .operating_points import OperatingPoints
+from .operating_points import OperatingPoints, _from_scores
 
 __all__ = [
     "StepCalibrator",
@@ -143,8 +143,8 @@ def isotonic_calibrator(
     >>> calibrate([0.1, 0.2, 0.3, 0.4])
     array([0. , 0.5, 0.5, 1. ])
     """
-    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight,
-                                       pos_label=pos_label).isotonic_calibrator()
+    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        caller="isotonic_calibrator").isotonic_calibrator()
 
 
 @fill_doc
@@ -188,8 +188,8 @@ def f_calibrator(
     >>> calibrate([.8, .6, .4, .2]).round(4)
     array([1.    , 0.4286, 0.4286, 0.    ])
     """
-    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight,
-                                       pos_label=pos_label).f_calibrator()
+    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        caller="f_calibrator").f_calibrator()
 
 
 class ReliabilityCurve(NamedTuple):

@@ -15,7 +15,7 @@ import numpy as np
 from ._docstrings import fill_doc
 from ._typing import ArrayLike, FloatArray
 from .gain import _gain
-from .operating_points import OperatingPoints
+from .operating_points import OperatingPoints, _from_scores
 
 __all__ = ["RocCurve", "PrecisionRecallCurve", "PrgCurve", "roc_curve", "precision_recall_curve", "prg_curve"]
 
@@ -131,10 +131,6 @@ def _prg_curve(op: OperatingPoints) -> PrgCurve:
     return PrgCurve(_frozen(_gain(pr.precision, pi)), _frozen(_gain(pr.recall, pi)), op.thresholds)
 
 
-def _build(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any) -> OperatingPoints:
-    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
-
-
 @fill_doc
 def roc_curve(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
@@ -189,7 +185,8 @@ def roc_curve(
     >>> fpr, tpr
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
-    return _build(y_true, y_score, sample_weight, pos_label).roc_curve()
+    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        caller="roc_curve").roc_curve()
 
 
 @fill_doc
@@ -250,7 +247,8 @@ def precision_recall_curve(
     >>> precision.round(4), recall
     (array([1.    , 1.    , 0.5   , 0.6667, 0.5   ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
-    return _build(y_true, y_score, sample_weight, pos_label).precision_recall_curve()
+    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        caller="precision_recall_curve").precision_recall_curve()
 
 
 @fill_doc
@@ -313,4 +311,5 @@ def prg_curve(
     >>> rg, pg.round(4)
     (array([-inf,  0.5,  0.5,  1. ,  1. ]), array([1.    , 1.    , 0.5   , 0.3333, 0.    ]))
     """
-    return _build(y_true, y_score, sample_weight, pos_label).prg_curve()
+    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        caller="prg_curve").prg_curve()

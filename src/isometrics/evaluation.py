@@ -220,7 +220,7 @@ def evaluate_scores(
         )
     results = []
     for name, s in checked.items():
-        op = OperatingPoints._from_validated(is_pos, s, weights, pos_label)
+        op = OperatingPoints._from_validated(is_pos, s, weights, pos_label, caller=caller)
         op.warn_if_degenerate(f"score column {name!r}")
         results.append(
             BinaryEvaluation(
@@ -253,7 +253,7 @@ def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: 
     caller = "evaluate_scores"
     named = [_statistic(a, None, None, caller) for a in ("auroc", "average_precision", "auprg")]
     named += [(m.spec, _statistic("metric", m, None, caller)[1], False) for m in metrics]
-    resampler = _Resampler(is_pos, s, weights, False, op=op, frequency=weight_kind == "frequency")
+    resampler = _Resampler(is_pos, s, weights, False, op=op, frequency=weight_kind == "frequency", caller=caller)
     return dict(_bootstrap_statistics(resampler, is_pos, s, weights, named, n_resamples, level, "percentile",
                                       np.random.default_rng(rng), progress, caller, weight_kind=weight_kind,
                                       stacklevel=5))
@@ -397,8 +397,8 @@ def compare_scores(
     named = [_statistic(a, None, None, caller) for a in ("auroc", "average_precision", "auprg")]
     named += [(parse_metric(m).spec, _statistic("metric", m, None, caller)[1], False) for m in metrics]
     # one sort per scorer: the bootstrap draws on these operating points, and DeLong reads them
-    resamplers = [_Resampler(data.is_pos, s, data.weights, False, per_sample=True, frequency=kind == "frequency")
-                  for s in data.scores.values()]
+    resamplers = [_Resampler(data.is_pos, s, data.weights, False, per_sample=True, frequency=kind == "frequency",
+                             caller=caller) for s in data.scores.values()]
     results = _paired_statistics(resamplers, names, named, checked.n_resamples, level, "percentile",
                                  np.random.default_rng(rng), progress, caller, weight_kind=kind)
     differences = {r.statistic: r.differences[names] for r in results}
@@ -406,7 +406,7 @@ def compare_scores(
     test = None
     if data.weights is None and min(int(data.is_pos.sum()), int((~data.is_pos).sum())) >= 2:
         try:
-            test = _delong_pair(_delong(data.is_pos, data.scores, [r.op for r in resamplers]), level, caller,
+            test = _delong_pair(_delong(data.is_pos, data.scores, [r.op for r in resamplers], caller), level, caller,
                                 stacklevel=3)
         except IsometricsError:
             test = None  # AUROCs that differ with zero variance: DeLong's approximation fails

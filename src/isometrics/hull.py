@@ -26,7 +26,7 @@ from ._typing import ArrayLike, FloatArray
 from ._validation import check_integer, check_real
 from .exceptions import InvalidParameterError, IsometricsError
 from .gain import _gain
-from .operating_points import OperatingPoints
+from .operating_points import OperatingPoints, _from_scores
 
 __all__ = ["RocHull", "PrgHull", "RandomizedClassifier", "HullOptimum", "roc_convex_hull", "prg_convex_hull"]
 
@@ -433,8 +433,8 @@ def roc_convex_hull(
     >>> hull.fpr, hull.tpr
     (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]))
     """
-    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight,
-                                       pos_label=pos_label).roc_convex_hull()
+    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        caller="roc_convex_hull").roc_convex_hull()
 
 
 @fill_doc
@@ -481,6 +481,6 @@ def prg_convex_hull(
     >>> hull.recall_gain, hull.precision_gain.round(4)
     (array([0.5, 1. , 1. ]), array([1.    , 0.3333, 0.    ]))
     """
-    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight,
-                                       pos_label=pos_label).prg_convex_hull()
+    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        caller="prg_convex_hull").prg_convex_hull()
 

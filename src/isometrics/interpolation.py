@@ -32,7 +32,7 @@ from ._typing import ArrayLike, FloatArray
 from ._validation import check_real
 from .curves import PrecisionRecallCurve
 from .exceptions import InvalidParameterError
-from .operating_points import OperatingPoints
+from .operating_points import OperatingPoints, _from_scores
 
 __all__ = [
     "InterpolatedPoints",
@@ -199,8 +199,8 @@ def auc_pr_interpolated(
     >>> round(auc_pr_interpolated([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.7973
     """
-    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight,
-                                       pos_label=pos_label).auc_pr_interpolated()
+    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        caller="auc_pr_interpolated").auc_pr_interpolated()
 
 
 def _achievable(op: OperatingPoints) -> PrecisionRecallCurve:
@@ -252,8 +252,8 @@ def achievable_pr_curve(
     >>> achievable_pr_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]).precision.round(4)
     array([1.    , 1.    , 0.6667, 0.5   ])
     """
-    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight,
-                                       pos_label=pos_label).achievable_pr_curve()
+    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        caller="achievable_pr_curve").achievable_pr_curve()
 
 
 @fill_doc
@@ -295,7 +295,8 @@ def auc_pr_achievable(
     >>> round(auc_pr_achievable([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8873
     """
-    op = OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                      caller="auc_pr_achievable")
     return op.auc_pr_achievable()
 
 

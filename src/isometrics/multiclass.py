@@ -32,7 +32,7 @@ from .counts import _check_pair, _class_counts
 from .curves import PrecisionRecallCurve, RocCurve, _polyline_at
 from .exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
 from .metrics import Metric, parse_metric
-from .operating_points import OperatingPoints
+from .operating_points import OperatingPoints, _from_scores
 from .thresholds import BestThreshold
 
 __all__ = ["OneVsRest", "one_vs_rest", "MetricReport", "metric_report"]
@@ -217,14 +217,14 @@ def one_vs_rest(
     weights = check_sample_weight(w, n, caller=caller)
     per_class = []
     for k in range(len(labels)):
-        op = OperatingPoints.from_scores(indicator[:, k], scores[:, k], sample_weight=weights, pos_label=True)
+        op = _from_scores(indicator[:, k], scores[:, k], sample_weight=weights, pos_label=True, caller=caller)
         if op.n_positives == 0 or op.n_negatives == 0:
             kind = "no sample of" if op.n_positives == 0 else "only samples of"
             raise IsometricsError(f"{caller}: class {labels[k].item()!r} has {kind} it; one-vs-rest curves need "
                                   "both, so drop the class or add samples.")
         per_class.append(op)
     flat_weight = None if weights is None else np.repeat(weights, len(labels))
-    micro = OperatingPoints.from_scores(indicator.ravel(), scores.ravel(), sample_weight=flat_weight, pos_label=True)
+    micro = _from_scores(indicator.ravel(), scores.ravel(), sample_weight=flat_weight, pos_label=True, caller=caller)
     support = np.array([op.n_positives for op in per_class])
     return OneVsRest(labels, tuple(per_class), support, micro)
 

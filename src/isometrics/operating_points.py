@@ -167,22 +167,14 @@ class OperatingPoints:
         >>> op.tp, op.fp
         (array([0., 1., 1., 2., 2.]), array([0., 0., 1., 1., 2.]))
         """
-        caller = "OperatingPoints.from_scores"
-        y_arr = as_1d(y_true, name="y_true", caller=caller)
-        s_arr = as_1d(y_score, name="y_score", caller=caller)
-        w_arr = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
-        check_consistent_length(caller, y_true=y_arr, y_score=s_arr, sample_weight=w_arr)
-        is_pos, pos_label = check_binary_target(y_arr, pos_label=pos_label, caller=caller)
-        scores = check_scores(s_arr, caller=caller)
-        weights = check_sample_weight(w_arr, len(scores), caller=caller)
-        op = cls._from_validated(is_pos, scores, weights, pos_label)
-        op.warn_if_degenerate("y_score")
-        return op
+        return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                            caller="OperatingPoints.from_scores")
 
     @classmethod
     def _from_validated(
-        cls, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, pos_label: Any
+        cls, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, pos_label: Any, *, caller: str
     ) -> OperatingPoints:
+        """Operating points of inputs the public function ``caller`` has validated (named if weights overflow)."""
         if weights is not None:
             keep = weights != 0
             if not keep.all():
@@ -213,7 +205,7 @@ class OperatingPoints:
             seen = np.arange(1, len(cum) + 1, dtype=np.float64) if ends is None else (ends + 1.0)
             np.copyto(tp[1:], cum if ends is None else cum[ends])
             np.subtract(seen, tp[1:], out=fp[1:])
-        _check_finite_totals(tp, fp, "OperatingPoints.from_scores", "sample_weight")
+        _check_finite_totals(tp, fp, caller, "sample_weight")
         op = cls._own(thresholds, tp, fp, pos_label)
         if ends is None and negatives is not None and positives.dtype == np.float64:  # increments at hand
             for key, values in (("dtp", positives), ("dfp", negatives)):
@@ -409,14 +401,18 @@ class OperatingPoints:
             self._cache[key] = compute()
         return self._cache[key]
 
-    def warn_if_degenerate(self, name: str) -> None:
-        """Warn (``DegenerateDataWarning``) when every sample has the same score."""
+    def warn_if_degenerate(self, name: str, *, stacklevel: int = 3) -> None:
+        """Warn (``DegenerateDataWarning``) when every sample has the same score.
+
+        ``stacklevel`` is that of :func:`warnings.warn` from here: 3 points at the line
+        that called the function calling this method.
+        """
         if self.n_points == 2:
             warnings.warn(
                 f"{name} has a single distinct value ({float(self.thresholds[1])!r}): it does not rank the samples, "
                 "so the ROC curve is the diagonal (AUROC 0.5) and every threshold metric has one operating point.",
                 DegenerateDataWarning,
-                stacklevel=3,
+                stacklevel=stacklevel,
             )
 
     def require_both_classes(self, what: str) -> None:
@@ -588,6 +584,32 @@ class OperatingPoints:
         )
 
 
+def _from_scores(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    sample_weight: ArrayLike | None,
+    pos_label: Any,
+    caller: str,
+) -> OperatingPoints:
+    """Validate binary scores at the boundary of the public function ``caller`` and build their operating points.
+
+    The one construction path from user input: :meth:`OperatingPoints.from_scores` and
+    every public binary function (``auroc``, ``roc_curve``, ``best_threshold``...) call
+    it with their own public name, which every validation message starts with. Call it
+    directly from the public function: the degenerate-score warning points at the line
+    that called that function.
+    """
+    y_arr = as_1d(y_true, name="y_true", caller=caller)
+    s_arr = as_1d(y_score, name="y_score", caller=caller)
+    w_arr = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+    check_consistent_length(caller, y_true=y_arr, y_score=s_arr, sample_weight=w_arr)
+    is_pos, pos_label = check_binary_target(y_arr, pos_label=pos_label, caller=caller)
+    scores = check_scores(s_arr, caller=caller)
+    weights = check_sample_weight(w_arr, len(scores), caller=caller)
+    op = OperatingPoints._from_validated(is_pos, scores, weights, pos_label, caller=caller)
+    op.warn_if_degenerate("y_score", stacklevel=4)  # warn_if_degenerate, here, the public function, its caller
+    return op
 
 
 def _check_finite_totals(tp: FloatArray, fp: FloatArray, caller: str, name: str) -> None:

@@ -14,7 +14,7 @@ from ._validation import check_real
 from .curves import _reduce_keeping_read_only
 from .exceptions import IsometricsError
 from .metrics import Metric, _fbeta_weights, parse_metric
-from .operating_points import OperatingPoints
+from .operating_points import OperatingPoints, _from_scores
 
 __all__ = [
     "BestThreshold",
@@ -343,7 +343,8 @@ def best_threshold(
     >>> best.threshold, round(best.value, 4), best.precision, best.recall
     (0.35, 0.8, 0.6666666666666666, 1.0)
     """
-    op = OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                      caller="best_threshold")
     return op.best_threshold(metric)
 
 
@@ -468,8 +469,8 @@ def metric_curve(
     >>> metric_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], metric="f1").values.round(4)
     array([0.    , 0.6667, 0.5   , 0.8   , 0.6667])
     """
-    return OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight,
-                                       pos_label=pos_label).metric_curve(metric)
+    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                        caller="metric_curve").metric_curve(metric)
 
 
 def _fraction(value: Any, name: str, caller: str) -> float:
@@ -532,7 +533,8 @@ def precision_at_recall(
     >>> p.threshold, round(p.precision, 4), p.recall
     (0.35, 0.6667, 1.0)
     """
-    op = OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                      caller="precision_at_recall")
     return op.precision_at_recall(min_recall)
 
 
@@ -554,7 +556,8 @@ def recall_at_precision(
     >>> p.threshold, p.recall
     (0.35, 1.0)
     """
-    op = OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                      caller="recall_at_precision")
     return op.recall_at_precision(min_precision)
 
 
@@ -576,5 +579,6 @@ def specificity_at_sensitivity(
     >>> p.threshold, p.specificity
     (0.8, 1.0)
     """
-    op = OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                      caller="specificity_at_sensitivity")
     return op.specificity_at_sensitivity(min_sensitivity)

@@ -181,7 +181,7 @@ def _two_sided_p(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2.0))
 
 
-def _placements(is_pos: np.ndarray, scores: FloatArray, op: OperatingPoints | None = None
+def _placements(is_pos: np.ndarray, scores: FloatArray, op: OperatingPoints | None, caller: str
                 ) -> tuple[FloatArray, FloatArray, float]:
     """DeLong's structural components (placements) from the engine, and the AUROC.
 
@@ -190,7 +190,7 @@ def _placements(is_pos: np.ndarray, scores: FloatArray, op: OperatingPoints | No
     operating points, then read per sample through its group's position.
     """
     if op is None:
-        op = OperatingPoints._from_validated(is_pos, scores, None, True)
+        op = OperatingPoints._from_validated(is_pos, scores, None, True, caller=caller)
     P, N = op.n_positives, op.n_negatives
     tp, fp = op.tp, op.fp
     group_v10 = (N - fp[1:] + 0.5 * op.dfp) / N  # for a positive in group g (1-based)
@@ -325,14 +325,15 @@ def delong(y_true: ArrayLike, y_score: Any, *, pos_label: Any = None) -> DelongR
     if m < 2 or n < 2:
         raise IsometricsError(f"{caller}: DeLong's variance needs at least 2 samples of each class "
                               f"(got {m} positive, {n} negative).")
-    return _delong(is_pos, scores, None)
+    return _delong(is_pos, scores, None, caller)
 
 
-def _delong(is_pos: np.ndarray, scores: dict[str, FloatArray], ops: list[OperatingPoints] | None) -> DelongResult:
+def _delong(is_pos: np.ndarray, scores: dict[str, FloatArray], ops: list[OperatingPoints] | None,
+           caller: str) -> DelongResult:
     """DeLong's AUROCs and covariance from validated inputs (and their operating points, if built)."""
     v10, v01, aucs = [], [], []
     for k, s in enumerate(scores.values()):
-        a, b, auc = _placements(is_pos, s, None if ops is None else ops[k])
+        a, b, auc = _placements(is_pos, s, None if ops is None else ops[k], caller)
         v10.append(a)
         v01.append(b)
         aucs.append(auc)
@@ -529,7 +530,7 @@ def average_precision_ci(
     level = _check_level(confidence_level, caller)
     data = _binary_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
     kind = _weight_kind(weight_kind, data.weights, caller, stacklevel=3)
-    op = OperatingPoints._from_validated(data.is_pos, data.scores["score"], data.weights, True)
+    op = OperatingPoints._from_validated(data.is_pos, data.scores["score"], data.weights, True, caller=caller)
     n = float(op.n_positives)
     if kind == "sampling":
         assert data.weights is not None
@@ -617,8 +618,9 @@ class _Resampler:
     """
 
     def __init__(self, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, stratified: bool,
-                 *, per_sample: bool = False, op: OperatingPoints | None = None, frequency: bool = False):
-        self.op = OperatingPoints._from_validated(is_pos, scores, weights, True) if op is None else op
+                 *, per_sample: bool = False, op: OperatingPoints | None = None, frequency: bool = False,
+                 caller: str):
+        self.op = OperatingPoints._from_validated(is_pos, scores, weights, True, caller=caller) if op is None else op
         self.stratified = stratified
         self.frequency = frequency and weights is not None
         # Paired comparisons need the same samples for every scorer: draw per sample.
@@ -1241,7 +1243,8 @@ def bootstrap(
                             n_resamples, confidence_level, method, weight_kind, caller)
     data = checked.data
     s = data.scores["score"]
-    resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency")
+    resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
+                           caller=caller)
     return _bootstrap_statistics(resampler, data.is_pos, s, data.weights, [(name, stat, compact)],
                                  checked.n_resamples, checked.level, method, np.random.default_rng(rng), progress,
                                  caller, weight_kind=checked.weight_kind, threshold=threshold)[name]
@@ -1271,7 +1274,8 @@ def _bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: Flo
     per_sample = None
     if method == "bca":
         per_sample = resampler if resampler.weighted else _Resampler(
-            is_pos, scores, weights, False, per_sample=True, op=resampler.op, frequency=resampler.frequency)
+            is_pos, scores, weights, False, per_sample=True, op=resampler.op, frequency=resampler.frequency,
+            caller=caller)
     out = {}
     for k, (name, fn, _) in enumerate(named):
         estimate = estimates[k]
@@ -1360,7 +1364,8 @@ def bootstrap_areas(
                             n_resamples, confidence_level, method, weight_kind, caller)
     data = checked.data
     s = data.scores["score"]
-    resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency")
+    resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
+                           caller=caller)
     return _bootstrap_statistics(resampler, data.is_pos, s, data.weights, named, checked.n_resamples, checked.level,
                                  method, np.random.default_rng(rng), progress, caller,
                                  weight_kind=checked.weight_kind)
@@ -1525,7 +1530,8 @@ def bootstrap_compare(
                             weight_kind, caller)
     data = checked.data
     resamplers = [_Resampler(data.is_pos, s, data.weights, stratified, per_sample=True,
-                             frequency=checked.weight_kind == "frequency") for s in data.scores.values()]
+                             frequency=checked.weight_kind == "frequency", caller=caller)
+                  for s in data.scores.values()]
     return _paired_statistics(resamplers, tuple(data.scores), [(name, stat, compact)], checked.n_resamples,
                               checked.level, method, np.random.default_rng(rng), progress, caller,
                               weight_kind=checked.weight_kind, threshold=threshold)[0]
@@ -1694,7 +1700,8 @@ def bootstrap_curve_band(
                             n_resamples, confidence_level, "percentile", weight_kind, caller)
     data = checked.data
     s = data.scores["score"]
-    resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency")
+    resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
+                           caller=caller)
     paired, _ = _replicates([resampler], lambda op: _curve_on_grid(op, curve, x), len(x), checked.n_resamples,
                             np.random.default_rng(rng), progress, f"bootstrap {curve} band")
     values = paired[:, 0, :]

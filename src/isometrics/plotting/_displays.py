@@ -13,7 +13,7 @@ from ..gain import _gain
 from ..interpolation import interpolate_pr_points
 from ..level_curves import LevelCurve, break_even_line, level_curve
 from ..metrics import Metric, parse_metric
-from ..operating_points import OperatingPoints
+from ..operating_points import OperatingPoints, _from_scores
 from ..thresholds import BestThreshold
 
 _DEFAULT_LEVELS = (0.2, 0.4, 0.6, 0.8)
@@ -102,8 +102,8 @@ class _Base:
 
 
 def _setup(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any,
-           metric: str | Metric | None) -> tuple[OperatingPoints, Metric | None, BestThreshold | None]:
-    op = OperatingPoints.from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+           metric: str | Metric | None, caller: str) -> tuple[OperatingPoints, Metric | None, BestThreshold | None]:
+    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller)
     m = None if metric is None else parse_metric(metric)
     best = None if m is None else op.best_threshold(m)
     return op, m, best
@@ -134,7 +134,8 @@ class RocDisplay(_Base):
                          pos_label: Any = None, name: str | None = None, metric: str | Metric | None = None,
                          levels: Any = None) -> RocDisplay:
         """Compute the display's arrays from labels and scores (see :func:`isometrics.roc_curve`)."""
-        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric)
+        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
+                             "RocDisplay.from_predictions")
         roc, hull = op.roc_curve(), op.roc_convex_hull()
         return cls(name=name, best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
                    fpr=roc.fpr, tpr=roc.tpr, hull_fpr=hull.fpr, hull_tpr=hull.tpr)
@@ -185,7 +186,8 @@ class PrecisionRecallDisplay(_Base):
                          pos_label: Any = None, name: str | None = None, metric: str | Metric | None = None,
                          levels: Any = None) -> PrecisionRecallDisplay:
         """Compute the display's arrays (see :func:`isometrics.precision_recall_curve`)."""
-        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric)
+        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
+                             "PrecisionRecallDisplay.from_predictions")
         pr = op.precision_recall_curve()
         idx = op.roc_convex_hull().indices
         tp, fp = op.tp[idx], op.fp[idx]
@@ -249,7 +251,8 @@ class PrgDisplay(_Base):
                          pos_label: Any = None, name: str | None = None, metric: str | Metric | None = None,
                          levels: Any = None) -> PrgDisplay:
         """Compute the display's arrays (see :func:`isometrics.prg_curve`)."""
-        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric)
+        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
+                             "PrgDisplay.from_predictions")
         pg, rg, _ = op.prg_curve()
         hull = op.prg_convex_hull()
         finite = op.tp > 0
@@ -307,7 +310,8 @@ class MetricCurveDisplay:
                          sample_weight: ArrayLike | None = None, pos_label: Any = None,
                          name: str | None = None) -> MetricCurveDisplay:
         """Compute the curve (see :func:`isometrics.metric_curve`)."""
-        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric)
+        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
+                             "MetricCurveDisplay.from_predictions")
         assert m is not None and best is not None
         curve = op.metric_curve(m)
         return cls(curve.thresholds[1:], curve.values[1:], best, name)
