@@ -152,6 +152,11 @@ OVERFLOW = {
     "auroc": lambda: im.auroc(Y, S, sample_weight=BIG),
     "OperatingPoints.from_scores": lambda: im.OperatingPoints.from_scores(Y, S, sample_weight=BIG),
     "one_vs_rest": lambda: im.one_vs_rest(Y3, PROBA3, sample_weight=BIG),
+    "evaluate_scores": lambda: im.evaluate_scores(Y, {"a": S}, sample_weight=BIG),
+    "average_precision_ci": lambda: im.average_precision_ci(Y, S, sample_weight=BIG, weight_kind="sampling"),
+    "bootstrap": lambda: im.bootstrap(Y, S, sample_weight=BIG, n_resamples=5, rng=0, weight_kind="sampling"),
+    "bootstrap_compare": lambda: im.bootstrap_compare(Y, {"a": S, "b": S[::-1]}, sample_weight=BIG, n_resamples=5,
+                                                      rng=0, weight_kind="sampling"),
 }
 
 
@@ -160,6 +165,19 @@ def test_weight_overflow_names_the_public_function(name):
     """The check after the counts are summed (not a boundary check) names the public caller too."""
     with pytest.raises(im.IsometricsError, match=rf"^{re.escape(name)}: `sample_weight` sums to more than"):
         OVERFLOW[name]()
+
+
+def test_one_class_is_decided_per_sample_not_from_rounded_sums():
+    """1e20 + 1 == 1e20: "positive weight == total weight" used to report no negatives on valid data."""
+    w = np.where(Y == 1, 1e20, 1.0)
+    assert im.bootstrap(Y, S, sample_weight=w, n_resamples=5, rng=0, weight_kind="sampling").estimate == 0.9375
+    assert im.always_positive(Y, sample_weight=w).recall == 1.0
+    for call in (lambda: im.always_positive(Y, sample_weight=np.where(Y == 1, 1e20, 0.0)),
+                 lambda: im.evaluate_scores(Y, {"a": S}, sample_weight=np.where(Y == 1, 1e20, 0.0)),
+                 lambda: im.bootstrap(Y, S, sample_weight=np.where(Y == 1, 0.0, 1.0), n_resamples=5, rng=0)):
+        with pytest.raises(im.IsometricsError, match=r"y_true has one class \(no (negative|positive) samples with "
+                                                     r"positive weight"):
+            call()
 
 
 def test_constant_scores_warning_points_at_the_callers_line():

@@ -27,6 +27,7 @@ __all__ = [
     "check_sample_weight",
     "check_binary_target",
     "check_labels_present",
+    "check_both_classes",
     "infer_pos_label",
     "label_set",
     "check_real",
@@ -507,6 +508,22 @@ def check_binary_target(
         check_labels_present(labels, pos_label, caller=caller)
     is_pos = y == pos_label if y.dtype != np.bool_ or pos_label is not True else y
     return np.asarray(is_pos, dtype=np.bool_), pos_label
+
+
+def check_both_classes(is_pos: np.ndarray, weights: FloatArray | None, *, pos_label: Any, caller: str,
+                       needs: str) -> None:
+    """Raise unless each class has a sample of positive weight; ``needs`` ends the message (why both).
+
+    Decided per sample, not from sums of weights: a sum rounds (1e20 + 1 == 1e20, so
+    "positives == total" would see no negatives) and can overflow to infinity.
+    """
+    for positive in (True, False):
+        members = is_pos if positive else ~is_pos
+        if not (members.any() if weights is None else (weights[members] > 0).any()):
+            raise IsometricsError(
+                f"{caller}: y_true has one class (no {'positive' if positive else 'negative'} samples with positive "
+                f"weight, pos_label={pos_label!r}); {needs}"
+            )
 
 
 def _is_inferable_partner(labels: np.ndarray, pos_label: Any) -> bool:

@@ -25,7 +25,14 @@ import numpy as np
 
 from ._docstrings import fill_doc
 from ._typing import ArrayLike, FloatArray
-from ._validation import as_1d, check_binary_target, check_integer, check_real, check_sample_weight
+from ._validation import (
+    as_1d,
+    check_binary_target,
+    check_both_classes,
+    check_integer,
+    check_real,
+    check_sample_weight,
+)
 from .exceptions import InvalidParameterError, IsometricsError
 
 __all__ = [
@@ -104,14 +111,11 @@ def always_positive(
     y = as_1d(y_true, name="y_true", caller=caller)
     is_pos, pos_label = check_binary_target(y, pos_label=pos_label, caller=caller)
     w = check_sample_weight(sample_weight, len(y), caller=caller)
+    check_both_classes(is_pos, w, pos_label=pos_label, caller=caller, needs="the baseline needs both classes.")
+    if w is not None:
+        w = w / w.max()  # only ratios matter; the sums below then cannot overflow
     positives = float(is_pos.sum()) if w is None else float(np.dot(w, is_pos))
     total = float(len(y)) if w is None else float(w.sum())
-    if positives == 0 or positives == total:
-        missing = "positive" if positives == 0 else "negative"
-        raise IsometricsError(
-            f"{caller}: y_true has one class (no {missing} samples with positive weight, pos_label={pos_label!r}); "
-            "the baseline needs both classes."
-        )
     pi = positives / total
     return AlwaysPositive(pi, pi, 1.0, 1.0, 1.0, 0.0, 1.0)
 

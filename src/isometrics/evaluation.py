@@ -13,6 +13,7 @@ from ._typing import WEIGHT_KINDS, ArrayLike
 from ._validation import (
     as_1d,
     check_binary_target,
+    check_both_classes,
     check_consistent_length,
     check_sample_weight,
 )
@@ -210,14 +211,8 @@ def evaluate_scores(
         kind = _weight_kind(weight_kind, weights, caller, stacklevel=3)
     else:  # no resampling: nothing to warn about, but the kind is checked and reported
         kind = _weight_kind("sampling" if weight_kind is None else weight_kind, weights, caller, stacklevel=3)
-    total_pos = float(is_pos.sum()) if weights is None else float(np.dot(weights, is_pos))
-    total = float(len(y)) if weights is None else float(weights.sum())
-    if total_pos == 0 or total_pos == total:
-        missing = "positive" if total_pos == 0 else "negative"
-        raise IsometricsError(
-            f"{caller}: y_true has one class (no {missing} samples with positive weight, pos_label={pos_label!r}); "
-            "ROC, PR and PRG analysis needs both classes: check the label column and --pos-label."
-        )
+    check_both_classes(is_pos, weights, pos_label=pos_label, caller=caller,
+                       needs="ROC, PR and PRG analysis needs both classes: check the label column and --pos-label.")
     results = []
     for name, s in checked.items():
         op = OperatingPoints._from_validated(is_pos, s, weights, pos_label, caller=caller)

@@ -34,6 +34,7 @@ from ._typing import WEIGHT_KIND_OPTIONS, WEIGHT_KINDS, ArrayLike, FloatArray
 from ._validation import (
     as_1d,
     check_binary_target,
+    check_both_classes,
     check_consistent_length,
     check_integer,
     check_option,
@@ -958,12 +959,7 @@ def _binary_iv(y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: 
     check_consistent_length(caller, **{"y_true": y, "sample_weight": w, **lengths})
     is_pos, pos_label = check_binary_target(y, pos_label=pos_label, caller=caller)
     weights = check_sample_weight(w, len(y), caller=caller)
-    positives = float(is_pos.sum()) if weights is None else float(np.dot(weights, is_pos))
-    total = float(len(y)) if weights is None else float(weights.sum())
-    if positives == 0 or positives == total:
-        missing = "positive" if positives == 0 else "negative"
-        raise IsometricsError(f"{caller}: y_true has one class (no {missing} samples with positive weight, "
-                              f"pos_label={pos_label!r}); the statistics need both classes.")
+    check_both_classes(is_pos, weights, pos_label=pos_label, caller=caller, needs="the statistics need both classes.")
     return _Data(is_pos, scores, weights)
 
 
