@@ -193,6 +193,72 @@ def test_constant_scores_warning_points_at_the_callers_line():
         assert (warning.filename, warning.lineno) == (__file__, call.__code__.co_firstlineno), name
 
 
+def _report(**kwargs):
+    pytest.importorskip("jinja2")
+    pytest.importorskip("plotly")
+    from isometrics.report import build_report
+
+    return build_report(im.evaluate_scores(Y, {"a": S}, metrics=["f1"]), **kwargs)
+
+
+def _plotting():
+    pytest.importorskip("matplotlib")
+    import isometrics.plotting
+
+    return isometrics.plotting
+
+
+# Every public function (or method) that takes a metric spec: (name in messages, parameter, call with the value).
+# Sequences of specs name the position (`metrics[0]`).
+METRIC_ARGUMENTS = [
+    ("best_threshold", "metric", lambda v: im.best_threshold(Y, S, metric=v)),
+    ("metric_curve", "metric", lambda v: im.metric_curve(Y, S, metric=v)),
+    ("OperatingPoints.best_threshold", "metric", lambda v: im.OperatingPoints.from_scores(Y, S).best_threshold(v)),
+    ("OperatingPoints.metric_curve", "metric", lambda v: im.OperatingPoints.from_scores(Y, S).metric_curve(v)),
+    ("level_curve", "metric", lambda v: im.level_curve(v, 0.5)),
+    ("level_curve_slope", "metric", lambda v: im.level_curve_slope(v, 0.5, 0.5)),
+    ("RocHull.best_mixture", "metric", lambda v: _hull().best_mixture(v)),
+    ("OneVsRest.best_thresholds", "metric", lambda v: im.one_vs_rest(Y3, PROBA3).best_thresholds(v)),
+    ("bootstrap", "metric", lambda v: im.bootstrap(Y, S, statistic="metric", metric=v, threshold=0.5,
+                                                    n_resamples=5, rng=0)),
+    ("bootstrap_compare", "metric", lambda v: im.bootstrap_compare(Y, {"a": S, "b": S[::-1]}, statistic="metric",
+                                                                    metric=v, threshold=0.5, n_resamples=5, rng=0)),
+    ("evaluate_scores", "metrics[0]", lambda v: im.evaluate_scores(Y, {"a": S}, metrics=[v])),
+    ("compare_scores", "metrics[1]", lambda v: im.compare_scores(Y, S, S[::-1], metrics=["f1", v], n_resamples=5,
+                                                                 rng=0)),
+    ("metric_report", "metrics[0]", lambda v: im.metric_report(Y, P, metrics=[v])),
+    ("build_report", "metrics[0]", lambda v: _report(metrics=[v])),
+    ("RocDisplay.from_predictions", "metric", lambda v: _plotting().RocDisplay.from_predictions(Y, S, metric=v)),
+    ("MetricCurveDisplay.from_predictions", "metric",
+     lambda v: _plotting().MetricCurveDisplay.from_predictions(Y, S, metric=v)),
+    ("LevelCurveDisplay.from_metric", "metric", lambda v: _plotting().LevelCurveDisplay.from_metric(v)),
+]
+
+
+@pytest.mark.parametrize("name, param, call", METRIC_ARGUMENTS, ids=[f"{n}-{p}" for n, p, _ in METRIC_ARGUMENTS])
+@pytest.mark.parametrize("value, detail", [("fbta", r"unknown metric 'fbta'\. Did you mean 'fbeta'\?"),
+                                           ("g(beta=2)", r"metric 'g' needs rho"),
+                                           (5, r"metric must be a string")])
+def test_metric_arguments_name_function_and_parameter(name, param, call, value, detail):
+    with pytest.raises(im.InvalidParameterError) as info:
+        call(value)
+    message = str(info.value)
+    assert message.startswith(f"{name}: `{param}` = {value!r} is not a metric: "), message
+    assert re.search(detail, message), message
+
+
+def test_metric_sequences_refuse_a_lone_string():
+    """A string used to be read character by character: metrics="f1" parsed 'f', then '1'."""
+    for name, call in {"evaluate_scores": lambda: im.evaluate_scores(Y, {"a": S}, metrics="f1"),
+                       "compare_scores": lambda: im.compare_scores(Y, S, S[::-1], metrics="f1", n_resamples=5),
+                       "metric_report": lambda: im.metric_report(Y, P, metrics="f1")}.items():
+        with pytest.raises(im.InvalidParameterError,
+                           match=rf"^{name}: `metrics` must be a sequence of metric specs or Metric objects; got 'f1'"):
+            call()
+    with pytest.raises(im.InvalidParameterError, match=r"^build_report: `metrics` = 'fbta' is not a metric"):
+        _report(metrics="fbta")  # the report takes one spec alone too
+
+
 # Array arguments converted outside the shared checkers (np.asarray in baselines, level_curves and
 # costs): NumPy's messages reach the user. The fix is check_real_array / as_array from
 # _validation, in modules outside this change; this test turns into a pass when it is done.

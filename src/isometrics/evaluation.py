@@ -18,7 +18,7 @@ from ._validation import (
     check_sample_weight,
 )
 from .exceptions import IsometricsError
-from .metrics import Metric, parse_metric
+from .metrics import Metric, _parse_metrics
 from .operating_points import OperatingPoints
 from .thresholds import BestThreshold
 from .uncertainty import (
@@ -174,8 +174,8 @@ def evaluate_scores(
         is not in (0, 1), ``weight_kind`` is unknown, or ``"frequency"`` with weights
         that are not whole numbers.
     ValueError
-        If ``scores`` is empty; if a metric cannot be parsed; if ``y_true`` has one
-        class; if a score column is not 1-D (for ``predict_proba`` output pass
+        If ``scores`` is empty; if ``metrics`` is not a sequence (a lone string) or
+        one of its metrics cannot be parsed; if ``y_true`` has one class; if a score column is not 1-D (for ``predict_proba`` output pass
         ``proba[:, 1]``); and for the bad inputs listed in
         :meth:`OperatingPoints.from_scores` (the message names the offending score
         column). Everything is validated before anything is computed.
@@ -195,7 +195,7 @@ def evaluate_scores(
     caller = "evaluate_scores"
     if not scores:
         raise IsometricsError(f"{caller}: no score columns given; pass at least one.")
-    parsed = [parse_metric(m) for m in metrics]
+    parsed = _parse_metrics(metrics, caller=caller)
     y = as_1d(y_true, name="y_true", caller=caller)
     checked = {name: _check_column(values, caller=caller, name=f"score column {name!r}")
                for name, values in scores.items()}
@@ -354,8 +354,9 @@ def compare_scores(
     InvalidParameterError
         As :func:`bootstrap` (``n_resamples``, ``confidence_level``, ``weight_kind``).
     ValueError
-        If the two names are equal; if a score is not 1-D (for ``predict_proba``
-        output pass ``proba[:, 1]``); for the bad inputs of :func:`bootstrap_compare`
+        If the two names are equal; if ``metrics`` is not a sequence (a lone string)
+        or one of its metrics cannot be parsed; if a score is not 1-D (for
+        ``predict_proba`` output pass ``proba[:, 1]``); for the bad inputs of :func:`bootstrap_compare`
         and :func:`delong_test`.
 
     Warns
@@ -390,7 +391,8 @@ def compare_scores(
                             weight_kind, caller)
     data, level, kind = checked.data, checked.level, checked.weight_kind
     named = [_statistic(a, None, None, caller) for a in ("auroc", "average_precision", "auprg")]
-    named += [(parse_metric(m).spec, _statistic("metric", m, None, caller)[1], False) for m in metrics]
+    named += [(m.spec, _statistic("metric", m, None, caller)[1], False)
+              for m in _parse_metrics(metrics, caller=caller)]
     # one sort per scorer: the bootstrap draws on these operating points, and DeLong reads them
     resamplers = [_Resampler(data.is_pos, s, data.weights, False, per_sample=True, frequency=kind == "frequency",
                              caller=caller) for s in data.scores.values()]

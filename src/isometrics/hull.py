@@ -26,6 +26,7 @@ from ._typing import ArrayLike, FloatArray
 from ._validation import check_integer, check_real
 from .exceptions import InvalidParameterError, IsometricsError
 from .gain import _gain
+from .metrics import _parse_metric
 from .operating_points import OperatingPoints, _from_scores
 
 __all__ = ["RocHull", "PrgHull", "RandomizedClassifier", "HullOptimum", "roc_convex_hull", "prg_convex_hull"]
@@ -305,9 +306,7 @@ class RocHull:
         the family the optimum can lie inside a segment; it is found on a grid of
         ``resolution`` mixing probabilities per segment.
         """
-        from .metrics import parse_metric
-
-        m = parse_metric(metric)
+        m = _parse_metric(metric, caller="RocHull.best_mixture")
         resolution = check_integer(resolution, "resolution", caller="RocHull.best_mixture", low=1)
         lam = np.linspace(0.0, 1.0, resolution + 1)[:-1]  # the segment's far end is the next segment's start
         k = np.repeat(np.arange(len(self.fpr) - 1), len(lam))

@@ -27,7 +27,7 @@ from ._typing import ArrayLike, FloatArray
 from ._validation import check_integer, check_real
 from .exceptions import InvalidParameterError
 from .gain import _gain
-from .metrics import Metric, parse_metric
+from .metrics import Metric, _parse_metric
 
 __all__ = ["LevelCurve", "level_curve", "break_even_line", "level_curve_slope"]
 
@@ -229,7 +229,7 @@ def level_curve(
     (array([0.3333, 0.5   , 1.    ]), array([1.    , 0.5   , 0.3333]))
     """
     caller = "level_curve"
-    m = parse_metric(metric)
+    m = _parse_metric(metric, caller=caller)
     if m._pr is None:
         raise InvalidParameterError(f"{caller}: {m.spec} is not a metric of precision and recall; "
                                     "its level curves are not defined in PR space.")
@@ -347,7 +347,7 @@ def level_curve_slope(metric: str | Metric, precision: ArrayLike, recall: ArrayL
     >>> float(level_curve_slope("g(beta=2, rho=-3)", 0.4, 0.8))   # on R/P = beta
     -1.0
     """
-    m = parse_metric(metric)
+    m = _parse_metric(metric, caller="level_curve_slope")
     if m._pr is None:
         raise InvalidParameterError(f"level_curve_slope: {m.spec} is not a metric of precision and recall.")
     p = np.asarray(precision, dtype=np.float64)

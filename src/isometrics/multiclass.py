@@ -9,7 +9,7 @@ support), and averaged curves are formed as documented on each method.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +31,7 @@ from ._validation import (
 from .counts import _check_pair, _class_counts
 from .curves import PrecisionRecallCurve, RocCurve, _polyline_at
 from .exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
-from .metrics import Metric, parse_metric
+from .metrics import Metric, _parse_metric, _parse_metrics
 from .operating_points import OperatingPoints, _from_scores
 from .thresholds import BestThreshold
 
@@ -93,7 +93,7 @@ class OneVsRest:
 
     def best_thresholds(self, metric: str | Metric = "f1") -> tuple[BestThreshold, ...]:
         """The best threshold of each class's score column for ``metric``, in class order."""
-        m = parse_metric(metric)
+        m = _parse_metric(metric, caller="OneVsRest.best_thresholds")
         return tuple(op.best_threshold(m) for op in self.per_class)
 
     def macro_roc_curve(self) -> RocCurve:
@@ -295,12 +295,6 @@ class MetricReport:
         return html_table(header, rows, caption="isometrics metric report")
 
 
-def _parse_metric_item(spec: Any, index: int, caller: str) -> Metric:
-    """One entry of a ``metrics`` sequence, with the function and the position in its message."""
-    try:
-        return parse_metric(spec)
-    except IsometricsError as exc:
-        raise InvalidParameterError(f"{caller}: `metrics[{index}]` = {spec!r} is not a metric: {exc}") from exc
 
 
 def metric_report(
@@ -364,10 +358,7 @@ def metric_report(
            [0.5, 0.5]])
     """
     caller = "metric_report"
-    if isinstance(metrics, (str, Metric)) or not isinstance(metrics, Iterable):
-        raise InvalidParameterError(f"{caller}: `metrics` must be a sequence of metric specs or Metric objects; "
-                                    f"got {metrics!r}; e.g. metrics=['precision', 'recall', 'f1'].")
-    parsed = tuple(_parse_metric_item(m, k, caller) for k, m in enumerate(metrics))
+    parsed = tuple(_parse_metrics(metrics, caller=caller))
     if not parsed:
         raise InvalidParameterError(f"{caller}: `metrics` is empty; pass at least one metric, "
                                     "e.g. metrics=['precision', 'recall', 'f1'].")

@@ -546,7 +546,7 @@ class OperatingPoints:
         """A metric at every operating point; see :func:`isometrics.metric_curve`."""
         from .thresholds import _metric_curve
 
-        return _metric_curve(self, metric)
+        return _metric_curve(self, metric, "OperatingPoints.metric_curve")
 
     def precision_at_recall(self, min_recall: float) -> OperatingPoint:
         """Best precision at recall >= ``min_recall``; see :func:`isometrics.precision_at_recall`."""
@@ -570,7 +570,7 @@ class OperatingPoints:
         """The operating point maximising ``metric``; see :func:`isometrics.best_threshold`."""
         from .thresholds import _best_threshold
 
-        return _best_threshold(self, metric)
+        return _best_threshold(self, metric, "OperatingPoints.best_threshold")
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle the counts alone: derived quantities are recomputed on demand, and the

@@ -13,7 +13,7 @@ from ._typing import ArrayLike, FloatArray
 from ._validation import check_real
 from .curves import _reduce_keeping_read_only
 from .exceptions import IsometricsError
-from .metrics import Metric, _fbeta_weights, parse_metric
+from .metrics import Metric, _fbeta_weights, _parse_metric, parse_metric
 from .operating_points import OperatingPoints, _from_scores
 
 __all__ = [
@@ -249,8 +249,8 @@ def _tied_best(op: OperatingPoints, metric: Metric, values: FloatArray,
     return np.flatnonzero(score >= top - TIE_RTOL * scale)
 
 
-def _best_threshold(op: OperatingPoints, metric: str | Metric) -> BestThreshold:
-    metric = parse_metric(metric)
+def _best_threshold(op: OperatingPoints, metric: str | Metric, caller: str) -> BestThreshold:
+    metric = _parse_metric(metric, caller=caller)
     op.require_both_classes("best_threshold")
     values = _cached_metric_values(op, metric)
     tied = _tied_best(op, metric, values)
@@ -345,7 +345,7 @@ def best_threshold(
     """
     op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
                       caller="best_threshold")
-    return op.best_threshold(metric)
+    return _best_threshold(op, metric, "best_threshold")
 
 
 @dataclass(frozen=True)
@@ -409,8 +409,8 @@ class MetricCurve(NamedTuple):
         return _reduce_keeping_read_only(self)
 
 
-def _metric_curve(op: OperatingPoints, metric: str | Metric) -> MetricCurve:
-    metric = parse_metric(metric)
+def _metric_curve(op: OperatingPoints, metric: str | Metric, caller: str) -> MetricCurve:
+    metric = _parse_metric(metric, caller=caller)
     op.require_both_classes("metric_curve")
     return MetricCurve(_cached_metric_values(op, metric), op.thresholds)
 
@@ -469,8 +469,8 @@ def metric_curve(
     >>> metric_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], metric="f1").values.round(4)
     array([0.    , 0.6667, 0.5   , 0.8   , 0.6667])
     """
-    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="metric_curve").metric_curve(metric)
+    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="metric_curve")
+    return _metric_curve(op, metric, "metric_curve")
 
 
 def _fraction(value: Any, name: str, caller: str) -> float:

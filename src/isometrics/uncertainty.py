@@ -49,7 +49,7 @@ from .exceptions import (
     UndefinedMetricWarning,
     WeightKindWarning,
 )
-from .metrics import Metric, parse_metric
+from .metrics import Metric, _parse_metric
 from .curves import _polyline_at
 from .operating_points import OperatingPoints
 
@@ -578,7 +578,7 @@ def _statistic(statistic: str, metric: str | Metric | None, threshold: float | N
         )
     if metric is None:
         raise InvalidParameterError(f"{caller}: statistic={statistic!r} needs `metric`, e.g. metric='f1'.")
-    m = parse_metric(metric)
+    m = _parse_metric(metric, caller=caller)
     if statistic == "best_threshold":
         if threshold is not None:
             raise InvalidParameterError(f"{caller}: statistic='best_threshold' re-optimises the threshold; "

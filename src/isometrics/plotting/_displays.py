@@ -12,7 +12,7 @@ from ..exceptions import InvalidParameterError
 from ..gain import _gain
 from ..interpolation import interpolate_pr_points
 from ..level_curves import LevelCurve, break_even_line, level_curve
-from ..metrics import Metric, parse_metric
+from ..metrics import Metric, _parse_metric
 from ..operating_points import OperatingPoints, _from_scores
 from ..thresholds import BestThreshold
 
@@ -104,7 +104,7 @@ class _Base:
 def _setup(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any,
            metric: str | Metric | None, caller: str) -> tuple[OperatingPoints, Metric | None, BestThreshold | None]:
     op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller)
-    m = None if metric is None else parse_metric(metric)
+    m = None if metric is None else _parse_metric(metric, caller=caller)
     best = None if m is None else op.best_threshold(m)
     return op, m, best
 
@@ -359,7 +359,7 @@ class LevelCurveDisplay:
     def from_metric(cls, metric: str | Metric, *, levels: Any = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
                     beta: float | None = None) -> LevelCurveDisplay:
         """Compute level curves; ``beta`` draws the break-even line R/P = beta."""
-        m = parse_metric(metric)
+        m = _parse_metric(metric, caller="LevelCurveDisplay.from_metric")
         values = tuple(float(v) for v in levels)
         line = None if beta is None else break_even_line(beta)
         return cls([level_curve(m, v, n_points=400) for v in values], values, m, line)

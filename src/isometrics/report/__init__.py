@@ -36,7 +36,7 @@ from ..evaluation import BinaryEvaluation, ScoreComparison
 from ..exceptions import IsometricsError
 from ..gain import _gain
 from ..level_curves import level_curve
-from ..metrics import Metric, parse_metric
+from ..metrics import Metric, _parse_metric, _parse_metrics
 from ..uncertainty import BootstrapResult, PairedBootstrapResult
 
 __all__ = ["build_report", "write_report"]
@@ -508,7 +508,8 @@ def build_report(
     if metrics is None:
         chosen = [b.metric for b in results[0].best]
     else:
-        chosen = [parse_metric(m) for m in ([metrics] if isinstance(metrics, (str, Metric)) else metrics)]
+        chosen = ([_parse_metric(metrics, caller=caller, name="metrics")] if isinstance(metrics, (str, Metric))
+                  else _parse_metrics(metrics, caller=caller))
         if not chosen:
             raise IsometricsError(f"{caller}: `metrics` is empty; give at least one of {', '.join(specs)}.")
     for m in chosen:
