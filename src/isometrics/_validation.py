@@ -32,9 +32,11 @@ __all__ = [
     "label_set",
     "check_real",
     "check_real_array",
+    "check_unit_interval",
     "check_broadcast",
     "check_integer",
     "check_option",
+    "check_rng",
     "check_zero_division",
 ]
 
@@ -88,50 +90,62 @@ def _from_tabular(values: Any, *, name: str, caller: str) -> Any:
     return values
 
 
-def as_array(values: ArrayLike, *, name: str, caller: str) -> np.ndarray:
+#: The shape most array arguments have, as messages write it.
+_PER_SAMPLE = "(n_samples,)"
+
+
+def as_array(values: ArrayLike, *, name: str, caller: str, shape: str | None = _PER_SAMPLE) -> np.ndarray:
     """Convert any array-like (lists, NumPy, pandas, polars, pyarrow) to a NumPy array of any shape.
 
     Raises with the function and parameter named for ``None``, nulls in a column of a
-    data-frame library (count and first index) and ragged nested sequences.
+    data-frame library (count and first index) and ragged nested sequences. ``shape``
+    is the expected shape as the fix in a message writes it, e.g. ``"(n_classes,)"``
+    (``None``: any shape).
     """
     if values is None:
-        raise IsometricsError(f"{caller}: `{name}` is None; pass an array-like of shape (n_samples,).")
+        raise IsometricsError(f"{caller}: `{name}` is None; pass an array-like"
+                              + (f" of shape {shape}." if shape else "."))
     if not isinstance(values, np.ndarray):
         values = _from_tabular(values, name=name, caller=caller)
     try:
         return np.asarray(values)
     except ValueError as exc:  # ragged nested sequences: NumPy's "inhomogeneous shape"
+        fix = ("a flat sequence of shape (n_samples,), one value per sample" if shape == _PER_SAMPLE
+               else f"an array of shape {shape}" if shape
+               else "a number, or an array whose nested sequences all have the same length")
         raise IsometricsError(
             f"{caller}: `{name}` is a ragged nested sequence (its elements have different lengths), not an "
-            "array; pass a flat sequence of shape (n_samples,), one value per sample."
+            f"array; pass {fix}."
         ) from exc
 
 
-def as_1d(values: ArrayLike, *, name: str, caller: str) -> np.ndarray:
+def as_1d(values: ArrayLike, *, name: str, caller: str, shape: str = _PER_SAMPLE) -> np.ndarray:
     """Convert to a 1-D array without copying when possible; reject other shapes (see :func:`as_array`)."""
-    arr = as_array(values, name=name, caller=caller)
+    arr = as_array(values, name=name, caller=caller, shape=shape)
     if arr.ndim == 2 and 1 in arr.shape and arr.size > 0:
         raise IsometricsError(
-            f"{caller}: `{name}` has shape {arr.shape}; pass a 1-D array of shape (n_samples,) "
+            f"{caller}: `{name}` has shape {arr.shape}; pass a 1-D array of shape {shape} "
             "(use .ravel() if this column vector is what you meant)."
         )
     if arr.ndim != 1:
         raise IsometricsError(
-            f"{caller}: `{name}` must be 1-D of shape (n_samples,); got an array of shape {arr.shape}."
+            f"{caller}: `{name}` must be 1-D of shape {shape}; got an array of shape {arr.shape}."
         )
     return arr
 
 
-def check_real_array(values: Any, name: str, *, caller: str) -> FloatArray:
+def check_real_array(values: Any, name: str, *, caller: str, shape: str | None = None) -> FloatArray:
     """Return a real number or an array-like of them (any shape) as a float64 array.
 
     For parameters and values that broadcast (precision, recall, ``beta``...): rejects
     ``None``, strings, complex numbers, ragged sequences and other non-numbers, naming
-    the parameter. Range checks are the caller's.
+    the parameter. Range and shape checks are the caller's; ``shape`` is the expected
+    shape as the fix in a message writes it (``None``: a number or any shape).
     """
+    wanted = "a real number or an array of real numbers" if shape is None else f"an array of shape {shape}"
     if values is None:
-        raise InvalidParameterError(f"{caller}: `{name}` is None; pass a real number or an array of real numbers.")
-    arr = as_array(values, name=name, caller=caller)
+        raise InvalidParameterError(f"{caller}: `{name}` is None; pass {wanted}.")
+    arr = as_array(values, name=name, caller=caller, shape=shape)
     if arr.dtype == object:
         bad = [v for v in arr.flat if not isinstance(v, (numbers.Real, np.bool_))]
         if not bad:
@@ -146,6 +160,23 @@ def check_real_array(values: Any, name: str, *, caller: str) -> FloatArray:
             + ("convert strings with float() first." if isinstance(example, str) else "pass real numbers.")
         )
     return np.asarray(arr, dtype=np.float64)
+
+
+def check_unit_interval(values: Any, name: str, *, caller: str, low_open: bool = False, hint: str = "") -> FloatArray:
+    """:func:`check_real_array`, then every value in [0, 1] (in (0, 1] with ``low_open``); NaN is outside.
+
+    For rates, fractions and probabilities given as a number or an array. The message
+    counts the values outside and shows the first; ``hint`` is appended to it.
+    """
+    arr = check_real_array(values, name, caller=caller)
+    bad = ~(((arr > 0) if low_open else (arr >= 0)) & (arr <= 1))
+    if bad.any():
+        idx = np.flatnonzero(bad.ravel())
+        raise InvalidParameterError(
+            f"{caller}: `{name}` must lie in {'(0, 1]' if low_open else '[0, 1]'}; found {len(idx)} value(s) outside "
+            f"it (first: {_py(arr.ravel()[idx[0]])!r}).{hint}"
+        )
+    return arr
 
 
 def check_broadcast(caller: str, **arrays: np.ndarray) -> tuple[int, ...]:
@@ -601,6 +632,17 @@ def check_option(value: Any, name: str, options: Iterable[Any], *, caller: str) 
             f"{caller}: `{name}` must be one of {', '.join(repr(o) for o in opts)}; got {value!r}."
         )
     return value
+
+
+def check_rng(rng: Any, *, caller: str) -> np.random.Generator:
+    """``rng`` as a NumPy Generator: ``None`` (fresh entropy), a seed (int or sequence of ints), a
+    ``SeedSequence``, a ``BitGenerator`` or a ``Generator``, as :func:`numpy.random.default_rng` takes."""
+    try:
+        return np.random.default_rng(rng)
+    except (TypeError, ValueError) as exc:
+        raise InvalidParameterError(
+            f"{caller}: `rng` must be None, an integer seed or a numpy.random.Generator; got {rng!r} ({exc})."
+        ) from exc
 
 
 def check_zero_division(zero_division: Any, *, caller: str) -> Any:

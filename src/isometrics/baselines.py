@@ -29,9 +29,11 @@ from ._validation import (
     as_1d,
     check_binary_target,
     check_both_classes,
+    check_broadcast,
     check_integer,
     check_real,
     check_sample_weight,
+    check_unit_interval,
 )
 from .exceptions import InvalidParameterError, IsometricsError
 
@@ -273,7 +275,7 @@ def unachievable_precision(recall: ArrayLike, *, prevalence: float) -> FloatArra
     Raises
     ------
     InvalidParameterError
-        If ``prevalence`` is not in (0, 1) or a recall is outside [0, 1].
+        If ``prevalence`` is not in (0, 1) or a recall is not a number in [0, 1].
 
     Notes
     -----
@@ -292,10 +294,9 @@ def unachievable_precision(recall: ArrayLike, *, prevalence: float) -> FloatArra
     >>> unachievable_precision([0.5, 1.0], prevalence=0.5)
     array([0.33333333, 0.5       ])
     """
-    pi = _prevalence(prevalence, "unachievable_precision")
-    r = np.asarray(recall, dtype=np.float64)
-    if not np.all((r >= 0) & (r <= 1)):
-        raise InvalidParameterError("unachievable_precision: `recall` must lie in [0, 1].")
+    caller = "unachievable_precision"
+    pi = _prevalence(prevalence, caller)
+    r = check_unit_interval(recall, "recall", caller=caller)
     return pi * r / (pi * r + 1.0 - pi)
 
 
@@ -323,7 +324,8 @@ def precision_at_prevalence(tpr: ArrayLike, fpr: ArrayLike, *, prevalence: float
     Raises
     ------
     InvalidParameterError
-        If ``prevalence`` is not in (0, 1) or a rate is outside [0, 1].
+        If ``prevalence`` is not in (0, 1), a rate is not a number in [0, 1], or
+        ``tpr`` and ``fpr`` do not broadcast together.
 
     See Also
     --------
@@ -340,10 +342,12 @@ def precision_at_prevalence(tpr: ArrayLike, fpr: ArrayLike, *, prevalence: float
     >>> round(float(precision_at_prevalence(0.99, 0.05, prevalence=0.01)), 6)
     0.166667
     """
-    pi = _prevalence(prevalence, "precision_at_prevalence")
-    t, f = np.broadcast_arrays(np.asarray(tpr, dtype=np.float64), np.asarray(fpr, dtype=np.float64))
-    if not (np.all((t >= 0) & (t <= 1)) and np.all((f >= 0) & (f <= 1))):
-        raise InvalidParameterError("precision_at_prevalence: `tpr` and `fpr` must lie in [0, 1].")
+    caller = "precision_at_prevalence"
+    pi = _prevalence(prevalence, caller)
+    t = check_unit_interval(tpr, "tpr", caller=caller)
+    f = check_unit_interval(fpr, "fpr", caller=caller)
+    check_broadcast(caller, tpr=t, fpr=f)
+    t, f = np.broadcast_arrays(t, f)
     num = pi * t
     den = num + (1.0 - pi) * f
     return np.where(den > 0, num / np.where(den > 0, den, 1.0), 1.0)

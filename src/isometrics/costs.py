@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ._typing import ArrayLike, FloatArray
-from ._validation import check_real
+from ._validation import as_1d, check_real, check_real_array
 from .counts import _check_pair, _confusion_matrix
 from .exceptions import InvalidParameterError
 
@@ -26,7 +26,7 @@ __all__ = ["expected_cost", "cost_sensitive_predict", "bayes_threshold"]
 
 
 def _cost_matrix(cost_matrix: ArrayLike, n_classes: int | None, caller: str) -> FloatArray:
-    c = np.asarray(cost_matrix, dtype=np.float64)
+    c = check_real_array(cost_matrix, "cost_matrix", caller=caller, shape="(n_classes, n_classes)")
     if c.ndim != 2 or c.shape[0] != c.shape[1]:
         raise InvalidParameterError(f"{caller}: `cost_matrix` must be square (true class x predicted class); "
                                     f"got shape {c.shape}.")
@@ -34,7 +34,7 @@ def _cost_matrix(cost_matrix: ArrayLike, n_classes: int | None, caller: str) -> 
         raise InvalidParameterError(f"{caller}: `cost_matrix` is {c.shape[0]}x{c.shape[0]} but there are "
                                     f"{n_classes} classes; give one row and one column per class.")
     if not np.isfinite(c).all():
-        raise InvalidParameterError(f"{caller}: `cost_matrix` must hold finite numbers.")
+        raise InvalidParameterError(f"{caller}: `cost_matrix` must hold finite numbers; got {c.tolist()!r}.")
     return c
 
 
@@ -70,8 +70,8 @@ def expected_cost(
     Raises
     ------
     InvalidParameterError
-        If ``cost_matrix`` is not square, does not match the number of classes, or holds
-        non-finite values.
+        If ``cost_matrix`` is not a square array of numbers, does not match the number
+        of classes, or holds non-finite values.
     ValueError
         For the bad inputs of :func:`isometrics.confusion_matrix`.
 
@@ -83,7 +83,7 @@ def expected_cost(
     """
     caller = "expected_cost"
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    matrix = _confusion_matrix(yt, yp, w, None if labels is None else np.asarray(labels), caller)
+    matrix = _confusion_matrix(yt, yp, w, labels, caller)  # checks `labels` (counts._check_labels_param)
     c = _cost_matrix(cost_matrix, matrix.shape[0], caller)
     matrix = np.ldexp(matrix, -np.frexp(matrix.sum())[1])  # exact: costs times weights cannot overflow
     return float((matrix * c).sum() / matrix.sum())
@@ -114,7 +114,9 @@ def cost_sensitive_predict(y_proba: ArrayLike, *, cost_matrix: ArrayLike, classe
     Raises
     ------
     InvalidParameterError
-        If ``y_proba`` is not 2-D with values in [0, 1], or the shapes disagree.
+        If ``y_proba`` is not a 2-D array of numbers in [0, 1]; if ``cost_matrix`` is
+        not a square array of finite numbers with one row per column of ``y_proba``;
+        if ``classes`` does not give one label per column.
 
     Notes
     -----
@@ -133,7 +135,7 @@ def cost_sensitive_predict(y_proba: ArrayLike, *, cost_matrix: ArrayLike, classe
     array([0, 1])
     """
     caller = "cost_sensitive_predict"
-    p = np.asarray(y_proba, dtype=np.float64)
+    p = check_real_array(y_proba, "y_proba", caller=caller, shape="(n_samples, n_classes)")
     if p.ndim != 2 or not np.all((p >= 0) & (p <= 1)):
         raise InvalidParameterError(f"{caller}: `y_proba` must be a 2-D array of probabilities in [0, 1]; "
                                     f"got shape {p.shape}.")
@@ -143,9 +145,10 @@ def cost_sensitive_predict(y_proba: ArrayLike, *, cost_matrix: ArrayLike, classe
     choice = expected.shape[1] - 1 - np.argmin(expected[:, ::-1], axis=1)
     if classes is None:
         return choice
-    labels = np.asarray(classes)
+    labels = as_1d(classes, name="classes", caller=caller, shape="(n_classes,)")
     if len(labels) != p.shape[1]:
-        raise InvalidParameterError(f"{caller}: {len(labels)} classes for {p.shape[1]} columns of y_proba.")
+        raise InvalidParameterError(f"{caller}: `classes` has {len(labels)} labels for the {p.shape[1]} columns of "
+                                    "y_proba; give one label per column.")
     return labels[choice]
 
 

@@ -96,7 +96,7 @@ def _check_labels_param(labels: ArrayLike | None, y_true: np.ndarray, caller: st
     """
     if labels is None:
         return None
-    arr = as_1d(labels, name="labels", caller=caller)
+    arr = as_1d(labels, name="labels", caller=caller, shape="(n_labels,)")
     if arr.size == 0:
         raise InvalidParameterError(
             f"{caller}: `labels` is empty; pass at least one class, or labels=None for every class present."

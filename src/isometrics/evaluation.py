@@ -15,9 +15,10 @@ from ._validation import (
     check_binary_target,
     check_both_classes,
     check_consistent_length,
+    check_rng,
     check_sample_weight,
 )
-from .exceptions import IsometricsError
+from .exceptions import InvalidParameterError, IsometricsError
 from .metrics import Metric, _parse_metrics
 from .operating_points import OperatingPoints
 from .thresholds import BestThreshold
@@ -174,8 +175,9 @@ def evaluate_scores(
         is not in (0, 1), ``weight_kind`` is unknown, or ``"frequency"`` with weights
         that are not whole numbers.
     ValueError
-        If ``scores`` is empty; if ``metrics`` is not a sequence (a lone string) or
-        one of its metrics cannot be parsed; if ``y_true`` has one class; if a score column is not 1-D (for ``predict_proba`` output pass
+        If ``scores`` is not a mapping or is empty; if ``metrics`` is not a sequence
+        (a lone string) or one of its metrics cannot be parsed; if ``y_true`` has one
+        class; if a score column is not 1-D (for ``predict_proba`` output pass
         ``proba[:, 1]``); and for the bad inputs listed in
         :meth:`OperatingPoints.from_scores` (the message names the offending score
         column). Everything is validated before anything is computed.
@@ -193,8 +195,11 @@ def evaluate_scores(
     (0.75, 0.8333, 0.35)
     """
     caller = "evaluate_scores"
+    if not isinstance(scores, Mapping):
+        raise InvalidParameterError(f"{caller}: `scores` must be a mapping of name to score column, e.g. "
+                                    f"{{'model': y_score}}; got a {type(scores).__name__}.")
     if not scores:
-        raise IsometricsError(f"{caller}: no score columns given; pass at least one.")
+        raise IsometricsError(f"{caller}: `scores` is empty: no score columns given; pass at least one.")
     parsed = _parse_metrics(metrics, caller=caller)
     y = as_1d(y_true, name="y_true", caller=caller)
     checked = {name: _check_column(values, caller=caller, name=f"score column {name!r}")
@@ -250,7 +255,7 @@ def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: 
     named += [(m.spec, _statistic("metric", m, None, caller)[1], False) for m in metrics]
     resampler = _Resampler(is_pos, s, weights, False, op=op, frequency=weight_kind == "frequency", caller=caller)
     return dict(_bootstrap_statistics(resampler, is_pos, s, weights, named, n_resamples, level, "percentile",
-                                      np.random.default_rng(rng), progress, caller, weight_kind=weight_kind,
+                                      check_rng(rng, caller=caller), progress, caller, weight_kind=weight_kind,
                                       stacklevel=5))
 
 
@@ -397,7 +402,7 @@ def compare_scores(
     resamplers = [_Resampler(data.is_pos, s, data.weights, False, per_sample=True, frequency=kind == "frequency",
                              caller=caller) for s in data.scores.values()]
     results = _paired_statistics(resamplers, names, named, checked.n_resamples, level, "percentile",
-                                 np.random.default_rng(rng), progress, caller, weight_kind=kind)
+                                 check_rng(rng, caller=caller), progress, caller, weight_kind=kind)
     differences = {r.statistic: r.differences[names] for r in results}
     p_values = {r.statistic: r.p_values[names] for r in results}
     test = None

@@ -23,7 +23,7 @@ import numpy as np
 
 from ._docstrings import fill_doc
 from ._typing import ArrayLike, FloatArray
-from ._validation import check_integer, check_real
+from ._validation import check_integer, check_real, check_rng, check_scores, check_unit_interval
 from .exceptions import InvalidParameterError, IsometricsError
 from .gain import _gain
 from .metrics import _parse_metric
@@ -113,10 +113,11 @@ class RandomizedClassifier:
     def predict(self, y_score: ArrayLike, *, rng: Any = None) -> np.ndarray:
         """Randomised hard predictions for ``y_score`` (array of 0/1, shape (n_samples,)).
 
-        ``rng`` is a ``numpy.random.Generator`` or a seed.
+        ``rng`` is a ``numpy.random.Generator`` or a seed. Scores are checked as
+        everywhere (1-D, numeric, finite); a bad ``rng`` raises ``InvalidParameterError``.
         """
-        s = np.asarray(y_score, dtype=np.float64)
-        generator = np.random.default_rng(rng)
+        s = check_scores(y_score, caller="RandomizedClassifier.predict")
+        generator = check_rng(rng, caller="RandomizedClassifier.predict")
         middle = (s >= self.threshold_low) & (s < self.threshold_high)
         coin = generator.random(s.shape) < self.probability
         return ((s >= self.threshold_high) | (middle & coin)).astype(np.int8)
@@ -328,8 +329,11 @@ class RocHull:
         return HullOptimum(classifier, float(values[best]), m)
 
     def tpr_at(self, fpr: ArrayLike) -> FloatArray:
-        """Hull TPR at the given false positive rates (linear between vertices)."""
-        return np.interp(np.asarray(fpr, dtype=np.float64), self.fpr, self.tpr)
+        """Hull TPR at the given false positive rates (linear between vertices).
+
+        Raises ``InvalidParameterError`` if a rate is not a number in [0, 1].
+        """
+        return np.interp(check_unit_interval(fpr, "fpr", caller="RocHull.tpr_at"), self.fpr, self.tpr)
 
 
 @dataclass(frozen=True)

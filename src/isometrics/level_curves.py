@@ -24,7 +24,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ._typing import ArrayLike, FloatArray
-from ._validation import check_integer, check_real
+from ._validation import check_broadcast, check_integer, check_real, check_unit_interval
 from .exceptions import InvalidParameterError
 from .gain import _gain
 from .metrics import Metric, _parse_metric
@@ -339,7 +339,8 @@ def level_curve_slope(metric: str | Metric, precision: ArrayLike, recall: ArrayL
     Raises
     ------
     InvalidParameterError
-        If the metric is not a precision-recall metric, or a point is outside (0, 1].
+        If the metric is not a precision-recall metric, a point is not a number in
+        (0, 1], or ``precision`` and ``recall`` do not broadcast together.
 
     Examples
     --------
@@ -350,10 +351,9 @@ def level_curve_slope(metric: str | Metric, precision: ArrayLike, recall: ArrayL
     m = _parse_metric(metric, caller="level_curve_slope")
     if m._pr is None:
         raise InvalidParameterError(f"level_curve_slope: {m.spec} is not a metric of precision and recall.")
-    p = np.asarray(precision, dtype=np.float64)
-    r = np.asarray(recall, dtype=np.float64)
-    if not (np.all((p > 0) & (p <= 1)) and np.all((r > 0) & (r <= 1))):
-        raise InvalidParameterError("level_curve_slope: precision and recall must lie in (0, 1].")
+    p = check_unit_interval(precision, "precision", caller="level_curve_slope", low_open=True)
+    r = check_unit_interval(recall, "recall", caller="level_curve_slope", low_open=True)
+    check_broadcast("level_curve_slope", precision=p, recall=r)
     if m.log_gamma is not None and m.phi is not None and math.isfinite(m.phi) and math.isfinite(m.log_gamma):
         with np.errstate(over="ignore"):
             return np.asarray(-np.exp(-m.log_gamma + (m.phi - 1.0) * (np.log(r) - np.log(p))), dtype=np.float64)

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from ._typing import ArrayLike, FloatArray
-from ._validation import check_broadcast, check_real_array
+from ._validation import check_broadcast, check_real_array, check_unit_interval
 from .exceptions import InvalidParameterError
 
 __all__ = [
@@ -43,16 +43,8 @@ __all__ = [
 
 
 def _as_unit_interval(values: ArrayLike, name: str, caller: str) -> FloatArray:
-    arr = check_real_array(values, name, caller=caller)
-    bad = ~((arr >= 0) & (arr <= 1))  # catches NaN too
-    if bad.any():
-        idx = np.flatnonzero(bad.ravel())
-        first = arr.ravel()[idx[0]]
-        raise InvalidParameterError(
-            f"{caller}: `{name}` must lie in [0, 1]; found {len(idx)} value(s) outside it "
-            f"(first: {first!r}). Precision and recall are fractions, not percentages."
-        )
-    return arr
+    return check_unit_interval(values, name, caller=caller,
+                               hint=" Precision and recall are fractions, not percentages.")
 
 
 def _as_param(values: ArrayLike, name: str, caller: str, *, low: float, high: float,

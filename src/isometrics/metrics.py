@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from ._typing import ArrayLike, FloatArray
+from ._validation import check_broadcast, check_real_array
 from .exceptions import InvalidParameterError
 from .means import _log_g_fixed, _log_power_mean_fixed, _log_power_mean_scalar
 
@@ -102,13 +103,24 @@ class Metric:
         -------
         ndarray of float64
             The metric's values, in [0, 1]; higher is better.
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``precision`` or ``recall`` is not a number or an array of numbers, the
+            two do not broadcast together, or the metric is one of ROC space. Values are
+            not range-checked here (this is the inner loop of the threshold search).
         """
         if self._pr is None:
             raise InvalidParameterError(
                 f"{self.spec} is a metric of ROC space (it needs true and false positive rates, not only "
                 "precision and recall); evaluate it with from_counts."
             )
-        return np.asarray(self._pr(np.asarray(precision, float), np.asarray(recall, float)), dtype=np.float64)
+        caller = "Metric.from_precision_recall"
+        p = check_real_array(precision, "precision", caller=caller)
+        r = check_real_array(recall, "recall", caller=caller)
+        check_broadcast(caller, precision=p, recall=r)
+        return np.asarray(self._pr(p, r), dtype=np.float64)
 
     def from_counts(self, tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike | None = None) -> FloatArray:
         """Evaluate on (weighted) confusion counts, vectorised.
@@ -127,12 +139,23 @@ class Metric:
             ``cost``; in [-1, 1] for ``youden``). NaN marks a point where the metric is
             undefined: precision-dependent metrics with no predicted positive, or no
             sample of a class at all. Callers turn NaN into an error or skip it.
+
+        Raises
+        ------
+        InvalidParameterError
+            If a count is not a number or an array of numbers, the counts do not
+            broadcast together, or the metric needs ``tn`` and it is not given.
         """
-        tp, fp, fn = (np.asarray(a, dtype=np.float64) for a in (tp, fp, fn))
+        caller = "Metric.from_counts"
+        counts = {name: check_real_array(a, name, caller=caller) for name, a in (("tp", tp), ("fp", fp), ("fn", fn))}
+        if tn is not None:
+            counts["tn"] = check_real_array(tn, "tn", caller=caller)
+        check_broadcast(caller, **counts)
+        tp, fp, fn = counts["tp"], counts["fp"], counts["fn"]
         if self._counts is not None:
             if tn is None:
-                raise InvalidParameterError(f"{self.spec} needs the true negatives: pass tn.")
-            tn_arr = np.asarray(tn, dtype=np.float64)
+                raise InvalidParameterError(f"{caller}: {self.spec} needs the true negatives: pass `tn`.")
+            tn_arr = counts["tn"]
             with np.errstate(divide="ignore", invalid="ignore"):
                 return np.asarray(self._counts(tp, fp, fn, tn_arr), dtype=np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):

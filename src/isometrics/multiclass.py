@@ -199,12 +199,14 @@ def one_vs_rest(
                                   f"{scores.shape}; give one column per class in both.")
         if not np.isin(y, (0, 1)).all():
             raise IsometricsError(f"{caller}: a 2-D y_true must be a 0/1 indicator matrix.")
-        labels = np.arange(scores.shape[1]) if classes is None else as_1d(classes, name="classes", caller=caller)
+        labels = (np.arange(scores.shape[1]) if classes is None
+                  else as_1d(classes, name="classes", caller=caller, shape="(n_classes,)"))
         indicator = y.astype(bool)
     else:
         y = check_labels(as_1d(y, name="y_true", caller=caller), name="y_true", caller=caller)
         check_consistent_length(caller, y_true=y, y_score=scores, sample_weight=w)
-        labels = label_set(y) if classes is None else as_1d(classes, name="classes", caller=caller)
+        labels = (label_set(y) if classes is None
+                  else as_1d(classes, name="classes", caller=caller, shape="(n_classes,)"))
         missing = np.setdiff1d(label_set(y), labels)
         if len(missing):
             raise IsometricsError(f"{caller}: y_true has labels {missing.tolist()} that are not in classes "

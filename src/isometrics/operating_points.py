@@ -26,7 +26,7 @@ from ._validation import (
     check_sample_weight,
     check_scores,
 )
-from .exceptions import DegenerateDataWarning, IsometricsError
+from .exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .calibration import StepCalibrator
@@ -348,9 +348,16 @@ class OperatingPoints:
         ------
         ValueError
             If the chunks were built for different positive labels.
+        TypeError
+            If one of ``others`` is not an ``OperatingPoints``.
         """
         parts = [self, *others]
-        for other in others:
+        for k, other in enumerate(others):
+            if not isinstance(other, OperatingPoints):
+                raise InvalidParameterError(
+                    f"OperatingPoints.merge: `others[{k}]` is a {type(other).__name__}, not OperatingPoints; pass the "
+                    "OperatingPoints of each chunk (OperatingPoints.from_scores or from_counts)."
+                )
             if other.pos_label != self.pos_label:
                 raise IsometricsError(
                     f"OperatingPoints.merge: chunks have different positive labels "
@@ -552,19 +559,19 @@ class OperatingPoints:
         """Best precision at recall >= ``min_recall``; see :func:`isometrics.precision_at_recall`."""
         from .thresholds import _precision_at_recall
 
-        return _precision_at_recall(self, min_recall)
+        return _precision_at_recall(self, min_recall, "OperatingPoints.precision_at_recall")
 
     def recall_at_precision(self, min_precision: float) -> OperatingPoint:
         """Best recall at precision >= ``min_precision``; see :func:`isometrics.recall_at_precision`."""
         from .thresholds import _recall_at_precision
 
-        return _recall_at_precision(self, min_precision)
+        return _recall_at_precision(self, min_precision, "OperatingPoints.recall_at_precision")
 
     def specificity_at_sensitivity(self, min_sensitivity: float) -> OperatingPoint:
         """Best specificity at sensitivity >= ``min_sensitivity``; see :func:`isometrics.specificity_at_sensitivity`."""
         from .thresholds import _specificity_at_sensitivity
 
-        return _specificity_at_sensitivity(self, min_sensitivity)
+        return _specificity_at_sensitivity(self, min_sensitivity, "OperatingPoints.specificity_at_sensitivity")
 
     def best_threshold(self, metric: str | Metric = "f1") -> BestThreshold:
         """The operating point maximising ``metric``; see :func:`isometrics.best_threshold`."""

@@ -480,25 +480,25 @@ def _fraction(value: Any, name: str, caller: str) -> float:
 _PRECISION = parse_metric("precision")
 
 
-def _precision_at_recall(op: OperatingPoints, min_recall: float) -> OperatingPoint:
-    k = _fraction(min_recall, "min_recall", "precision_at_recall")
-    op.require_both_classes("precision_at_recall")
+def _precision_at_recall(op: OperatingPoints, min_recall: float, caller: str) -> OperatingPoint:
+    k = _fraction(min_recall, "min_recall", caller)
+    op.require_both_classes(caller)
     allowed = op.tp >= k * op.n_positives  # recall >= k, exact at k = 0 and k = 1
     allowed[0] = False  # the inf point predicts nothing: it has no precision
     tied = _tied_best(op, _PRECISION, op.precision_recall_curve().precision, allowed)
     return _point(op, int(tied[-1]))  # ties: the largest recall
 
 
-def _recall_at_precision(op: OperatingPoints, min_precision: float) -> OperatingPoint:
-    k = _fraction(min_precision, "min_precision", "recall_at_precision")
-    op.require_both_classes("recall_at_precision")
+def _recall_at_precision(op: OperatingPoints, min_precision: float, caller: str) -> OperatingPoint:
+    k = _fraction(min_precision, "min_precision", caller)
+    op.require_both_classes(caller)
     allowed = op.tp * (1.0 - k) >= k * op.fp  # precision >= k, exact at k = 0 and k = 1
     allowed[0] = False
     candidates = np.flatnonzero(allowed)
     if len(candidates) == 0:
         precision = op.precision_recall_curve().precision
         raise IsometricsError(
-            f"recall_at_precision: no threshold reaches precision >= {k:g} (the highest is "
+            f"{caller}: no threshold reaches precision >= {k:g} (the highest is "
             f"{precision[1:].max():.6g}); lower min_precision."
         )
     top_tp = op.tp[candidates].max()
@@ -506,9 +506,9 @@ def _recall_at_precision(op: OperatingPoints, min_precision: float) -> Operating
     return _point(op, i)
 
 
-def _specificity_at_sensitivity(op: OperatingPoints, min_sensitivity: float) -> OperatingPoint:
-    k = _fraction(min_sensitivity, "min_sensitivity", "specificity_at_sensitivity")
-    op.require_both_classes("specificity_at_sensitivity")
+def _specificity_at_sensitivity(op: OperatingPoints, min_sensitivity: float, caller: str) -> OperatingPoint:
+    k = _fraction(min_sensitivity, "min_sensitivity", caller)
+    op.require_both_classes(caller)
     first = int(np.searchsorted(op.tp, k * op.n_positives, side="left"))  # TPR >= k from here on: fewest FP
     i = int(np.searchsorted(op.fp, op.fp[first], side="right")) - 1  # ties: the largest sensitivity
     return _point(op, i)
@@ -535,7 +535,7 @@ def precision_at_recall(
     """
     op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
                       caller="precision_at_recall")
-    return op.precision_at_recall(min_recall)
+    return _precision_at_recall(op, min_recall, "precision_at_recall")
 
 
 @fill_doc
@@ -558,7 +558,7 @@ def recall_at_precision(
     """
     op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
                       caller="recall_at_precision")
-    return op.recall_at_precision(min_precision)
+    return _recall_at_precision(op, min_precision, "recall_at_precision")
 
 
 @fill_doc
@@ -581,4 +581,4 @@ def specificity_at_sensitivity(
     """
     op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
                       caller="specificity_at_sensitivity")
-    return op.specificity_at_sensitivity(min_sensitivity)
+    return _specificity_at_sensitivity(op, min_sensitivity, "specificity_at_sensitivity")

@@ -33,12 +33,15 @@ import numpy as np
 from ._typing import WEIGHT_KIND_OPTIONS, WEIGHT_KINDS, ArrayLike, FloatArray
 from ._validation import (
     as_1d,
+    as_array,
     check_binary_target,
     check_both_classes,
     check_consistent_length,
     check_integer,
     check_option,
     check_real,
+    check_real_array,
+    check_rng,
     check_sample_weight,
     check_scores,
 )
@@ -241,8 +244,7 @@ def _score_columns(y_score: Any, caller: str) -> dict[str, FloatArray]:
         return {str(k): _check_column(v, caller=caller, name=f"score column {k!r}") for k, v in y_score.items()}
     if y_score is None:
         return {"score": _check_column(y_score, caller=caller)}
-    arr = y_score.to_numpy() if hasattr(y_score, "to_numpy") and not isinstance(y_score, np.ndarray) \
-        else np.asarray(y_score)
+    arr = as_array(y_score, name="y_score", caller=caller, shape="(n_samples,) or (n_samples, n_scorers)")
     if arr.ndim == 1:
         return {"score": _check_column(arr, caller=caller)}
     if arr.ndim == 2:
@@ -314,8 +316,11 @@ def delong(y_true: ArrayLike, y_score: Any, *, pos_label: Any = None) -> DelongR
     >>> float(result.auroc[0]), round(float(result.standard_error[0]), 4)
     (0.8888888888888888, 0.1571)
     """
-    caller = "delong"
-    scores = _score_columns(y_score, caller)
+    return _delong_checked(y_true, _score_columns(y_score, "delong"), pos_label, "delong")
+
+
+def _delong_checked(y_true: ArrayLike, scores: dict[str, FloatArray], pos_label: Any, caller: str) -> DelongResult:
+    """DeLong's result for checked score columns, the labels validated here in the name of ``caller``."""
     y = as_1d(y_true, name="y_true", caller=caller)
     check_consistent_length(caller, y_true=y, **scores)
     is_pos, _ = check_binary_target(y, pos_label=pos_label, caller=caller)
@@ -428,7 +433,7 @@ def delong_test(
     level = _check_level(confidence_level, caller)
     a = _check_column(y_score_a, caller=caller, name="y_score_a")
     b = _check_column(y_score_b, caller=caller, name="y_score_b")
-    result = delong(y_true, {"a": a, "b": b}, pos_label=pos_label)
+    result = _delong_checked(y_true, {"y_score_a": a, "y_score_b": b}, pos_label, caller)
     return _delong_pair(result, level, caller, stacklevel=3)
 
 
@@ -1185,7 +1190,7 @@ def bootstrap(
     ------
     InvalidParameterError
         If ``statistic``, ``metric``, ``threshold``, ``n_resamples``,
-        ``confidence_level``, ``method`` or ``weight_kind`` is invalid, or
+        ``confidence_level``, ``method``, ``weight_kind`` or ``rng`` is invalid, or
         ``weight_kind="frequency"`` with weights that are not whole numbers.
     ValueError
         If ``y_score`` is not 1-D (for ``predict_proba`` output pass ``proba[:, 1]``);
@@ -1242,7 +1247,7 @@ def bootstrap(
     resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
                            caller=caller)
     return _bootstrap_statistics(resampler, data.is_pos, s, data.weights, [(name, stat, compact)],
-                                 checked.n_resamples, checked.level, method, np.random.default_rng(rng), progress,
+                                 checked.n_resamples, checked.level, method, check_rng(rng, caller=caller), progress,
                                  caller, weight_kind=checked.weight_kind, threshold=threshold)[name]
 
 
@@ -1363,7 +1368,7 @@ def bootstrap_areas(
     resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
                            caller=caller)
     return _bootstrap_statistics(resampler, data.is_pos, s, data.weights, named, checked.n_resamples, checked.level,
-                                 method, np.random.default_rng(rng), progress, caller,
+                                 method, check_rng(rng, caller=caller), progress, caller,
                                  weight_kind=checked.weight_kind)
 
 
@@ -1520,8 +1525,8 @@ def bootstrap_compare(
     name, stat, compact = _statistic(statistic, metric, threshold, caller)
     scores = _score_columns(y_score, caller)
     if len(scores) < 2:
-        raise IsometricsError(f"{caller}: give at least two score columns to compare (a 2-D array with one "
-                              "column per scorer, or a mapping of name to column).")
+        raise IsometricsError(f"{caller}: `y_score` has {len(scores)} score column; give at least two score columns "
+                              "to compare (a 2-D array with one column per scorer, or a mapping of name to column).")
     checked = _bootstrap_iv(y_true, scores, sample_weight, pos_label, n_resamples, confidence_level, method,
                             weight_kind, caller)
     data = checked.data
@@ -1529,7 +1534,7 @@ def bootstrap_compare(
                              frequency=checked.weight_kind == "frequency", caller=caller)
                   for s in data.scores.values()]
     return _paired_statistics(resamplers, tuple(data.scores), [(name, stat, compact)], checked.n_resamples,
-                              checked.level, method, np.random.default_rng(rng), progress, caller,
+                              checked.level, method, check_rng(rng, caller=caller), progress, caller,
                               weight_kind=checked.weight_kind, threshold=threshold)[0]
 
 
@@ -1663,7 +1668,8 @@ def bootstrap_curve_band(
     Raises
     ------
     InvalidParameterError
-        If ``curve`` is unknown or the grid leaves [0, 1], and as :func:`bootstrap`.
+        If ``curve`` is unknown or ``grid`` is not a 1-D array of numbers in [0, 1],
+        and as :func:`bootstrap`.
     ValueError
         As :func:`bootstrap`.
 
@@ -1689,9 +1695,11 @@ def bootstrap_curve_band(
     """
     caller = "bootstrap_curve_band"
     check_option(curve, "curve", ("roc", "pr", "prg"), caller=caller)
-    x = np.linspace(0.0, 1.0, 101) if grid is None else np.asarray(grid, dtype=np.float64)
-    if x.ndim != 1 or not np.all((x >= 0) & (x <= 1)):
-        raise InvalidParameterError(f"{caller}: `grid` must be 1-D with values in [0, 1].")
+    x = np.linspace(0.0, 1.0, 101) if grid is None else check_real_array(grid, "grid", caller=caller)
+    outside = x[~((x >= 0) & (x <= 1))]  # NaN too
+    if x.ndim != 1 or len(outside):
+        got = f"shape {x.shape}" if x.ndim != 1 else f"{float(outside[0])!r}"
+        raise InvalidParameterError(f"{caller}: `grid` must be 1-D with values in [0, 1]; got {got}.")
     checked = _bootstrap_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label,
                             n_resamples, confidence_level, "percentile", weight_kind, caller)
     data = checked.data
@@ -1699,7 +1707,7 @@ def bootstrap_curve_band(
     resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
                            caller=caller)
     paired, _ = _replicates([resampler], lambda op: _curve_on_grid(op, curve, x), len(x), checked.n_resamples,
-                            np.random.default_rng(rng), progress, f"bootstrap {curve} band")
+                            check_rng(rng, caller=caller), progress, f"bootstrap {curve} band")
     values = paired[:, 0, :]
     if len(values) < 2:
         raise IsometricsError(f"{caller}: only {len(values)} replicate(s) had both classes; use stratified=True.")

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from .._typing import ArrayLike, FloatArray
+from .._validation import check_real_array
 from ..exceptions import InvalidParameterError
 from ..gain import _gain
 from ..interpolation import interpolate_pr_points
@@ -359,8 +360,9 @@ class LevelCurveDisplay:
     def from_metric(cls, metric: str | Metric, *, levels: Any = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
                     beta: float | None = None) -> LevelCurveDisplay:
         """Compute level curves; ``beta`` draws the break-even line R/P = beta."""
-        m = _parse_metric(metric, caller="LevelCurveDisplay.from_metric")
-        values = tuple(float(v) for v in levels)
+        caller = "LevelCurveDisplay.from_metric"
+        m = _parse_metric(metric, caller=caller)
+        values = tuple(float(v) for v in check_real_array(levels, "levels", caller=caller).flat)
         line = None if beta is None else break_even_line(beta)
         return cls([level_curve(m, v, n_points=400) for v in values], values, m, line)
 
