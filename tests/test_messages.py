@@ -7,6 +7,7 @@ function, the parameter and what was wrong. A table of integer parameters checks
 every count goes through one integer check (never truncated, never a raw Python error).
 """
 
+import inspect
 import math
 import re
 
@@ -296,12 +297,14 @@ OUTSIDE = {
     "delong_test": (im.delong_test, dict(y_true=Y, y_score_a=S, y_score_b=S[::-1]),
                     ["y_true", "y_score_a", "y_score_b"]),
     "bootstrap": (im.bootstrap, dict(y_true=Y, y_score=S, n_resamples=5, rng=0), ["rng"]),
-    "bootstrap_areas": (im.bootstrap_areas, dict(y_true=Y, y_score=S, n_resamples=5, rng=0), ["rng"]),
+    "bootstrap_areas": (im.bootstrap_areas, dict(y_true=Y, y_score=S, areas=("auroc",), n_resamples=5, rng=0),
+                        ["areas", "rng"]),
     "bootstrap_curve_band": (im.bootstrap_curve_band, dict(y_true=Y, y_score=S, grid=[0.1, 0.5], n_resamples=5, rng=0),
                              ["grid", "rng"]),
     "bootstrap_compare": (im.bootstrap_compare, dict(y_true=Y, y_score=np.column_stack([S, S[::-1]]), n_resamples=5,
                                                      rng=0), ["y_score", "rng"]),
-    "compare_scores": (im.compare_scores, dict(y_true=Y, score_a=S, score_b=S[::-1], n_resamples=5, rng=0), ["rng"]),
+    "compare_scores": (im.compare_scores, dict(y_true=Y, score_a=S, score_b=S[::-1], names=("a", "b"), n_resamples=5,
+                                               rng=0), ["names", "rng"]),
     "evaluate_scores": (im.evaluate_scores, dict(y_true=Y, scores={"a": S}, n_resamples=5, rng=0), ["scores", "rng"]),
     "LevelCurveDisplay.from_metric": (lambda **k: _plotting().LevelCurveDisplay.from_metric("f1", **k),
                                       dict(levels=[0.5]), ["levels"]),
@@ -325,6 +328,20 @@ def test_functions_outside_this_change_name_their_parameters():
                 else:
                     raw.append(f"{name}({param}={value!r}): no error")
     assert raw == [], "\n".join(raw)
+
+
+WITH_POS_LABEL = [name for name, (func, _, _) in REGISTRY.items()
+                  if inspect.isfunction(func) and "pos_label" in inspect.signature(func).parameters]
+
+
+@pytest.mark.parametrize("name", WITH_POS_LABEL)
+@pytest.mark.parametrize("value", [[1], (1,), np.array([1, 0])], ids=["list", "tuple", "array"])
+def test_pos_label_is_one_label(name, value):
+    """A sequence as pos_label used to reach NumPy's comparison (inhomogeneous-shape error) or match nothing."""
+    func, kwargs, _ = REGISTRY[name]
+    with pytest.raises(im.InvalidParameterError, match=rf"^{name}: `pos_label` must be one label"):
+        func(**{**kwargs, "pos_label": value, **({"average": "binary"} if "average" in
+                                                   inspect.signature(func).parameters else {})})
 
 
 def test_shared_checkers_messages_by_example():

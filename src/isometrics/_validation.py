@@ -452,7 +452,12 @@ def check_labels(y: np.ndarray, *, name: str, caller: str) -> np.ndarray:
 
 
 def check_pos_label(pos_label: Any, *, caller: str) -> None:
-    """``pos_label`` may not be bytes (labels are never bytes, see :func:`check_labels`)."""
+    """``pos_label`` is one label: not a sequence or an array, and not bytes (see :func:`check_labels`)."""
+    if isinstance(pos_label, (list, tuple, set, frozenset, dict)) or getattr(pos_label, "ndim", 0) > 0:
+        raise InvalidParameterError(
+            f"{caller}: `pos_label` must be one label (an int, float, bool or str); got {pos_label!r} "
+            f"(type {type(pos_label).__name__})."
+        )
     if isinstance(pos_label, (bytes, bytearray, np.bytes_)):
         raise InvalidParameterError(
             f"{caller}: `pos_label` is bytes ({pos_label!r}); bytes are not labels. Decode the labels and "

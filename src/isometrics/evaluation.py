@@ -387,7 +387,7 @@ def compare_scores(
     True
     """
     caller = "compare_scores"
-    if isinstance(names, str) or len(names) != 2 or names[0] == names[1]:
+    if isinstance(names, str) or not hasattr(names, "__len__") or len(names) != 2 or names[0] == names[1]:
         raise IsometricsError(f"{caller}: `names` must be two different names; got {names!r}.")
     names = (str(names[0]), str(names[1]))
     scores = {names[0]: _check_column(score_a, caller=caller, name="score_a"),

@@ -144,7 +144,7 @@ class OperatingPoints:
             exactly (magnitude beyond ``2**53``, which would merge or reorder scores), or
             holds timestamps or durations (convert them to numbers); if ``y_true`` has
             more than two classes, or ``pos_label`` is ``None`` and cannot be inferred,
-            or is not a label of ``y_true``; if ``sample_weight`` has negative or
+            or is not a label of ``y_true`` (or not one label: a sequence or an array); if ``sample_weight`` has negative or
             non-finite values, is all 0, or the weights of a class sum beyond float64's
             range (about 1.8e308).
 

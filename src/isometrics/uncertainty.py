@@ -1357,10 +1357,11 @@ def bootstrap_areas(
     ['auroc', 'average_precision', 'auprg']
     """
     caller = "bootstrap_areas"
-    if isinstance(areas, str) or not len(areas):
+    if isinstance(areas, str) or not hasattr(areas, "__len__") or not len(areas):
         raise InvalidParameterError(f"{caller}: `areas` must be a non-empty tuple of area names, e.g. "
                                     f"('auroc', 'average_precision'); got {areas!r}.")
-    named = [_statistic(a, None, None, caller) for a in areas]
+    named = [_statistic(check_option(a, f"areas[{k}]", _AREAS, caller=caller), None, None, caller)
+             for k, a in enumerate(areas)]
     checked = _bootstrap_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label,
                             n_resamples, confidence_level, method, weight_kind, caller)
     data = checked.data

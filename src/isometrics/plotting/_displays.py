@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from .._typing import ArrayLike, FloatArray
-from .._validation import check_real_array
+from .._validation import check_unit_interval
 from ..exceptions import InvalidParameterError
 from ..gain import _gain
 from ..interpolation import interpolate_pr_points
@@ -362,7 +362,7 @@ class LevelCurveDisplay:
         """Compute level curves; ``beta`` draws the break-even line R/P = beta."""
         caller = "LevelCurveDisplay.from_metric"
         m = _parse_metric(metric, caller=caller)
-        values = tuple(float(v) for v in check_real_array(levels, "levels", caller=caller).flat)
+        values = tuple(float(v) for v in check_unit_interval(levels, "levels", caller=caller, low_open=True).flat)
         line = None if beta is None else break_even_line(beta)
         return cls([level_curve(m, v, n_points=400) for v in values], values, m, line)
 
