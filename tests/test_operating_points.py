@@ -210,3 +210,12 @@ def test_long_doubles_that_merge_in_float64_are_rejected():
     with pytest.raises(im.IsometricsError, match="differ but round to the same float64"):
         im.auroc([0, 1], close)
     assert im.auroc([0, 1], np.exp(np.array([0.5, 0.7], dtype=np.longdouble))) == 1.0  # rounding keeps the order
+
+
+def test_prg_with_negligible_negatives_raises_instead_of_dividing_by_zero():
+    """Positive weights 1e17 against negative weights 1: the prevalence is 1 - 1e-17, which is 1.0
+    in float64, and the gain transform divides by 1 - prevalence (ZeroDivisionError before)."""
+    y, s, w = [1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1], [1e17, 1.0, 1e17, 1.0]
+    assert im.auroc(y, s, sample_weight=w) == 0.75  # ROC needs no gain: 3 of the 4 pairs ordered
+    with pytest.raises(im.IsometricsError, match="precision-recall gain is undefined here"):
+        im.auprg(y, s, sample_weight=w)

@@ -15,12 +15,23 @@ from __future__ import annotations
 import numpy as np
 
 from ._typing import FloatArray
+from .exceptions import IsometricsError
 
 __all__: list[str] = []
 
 
 def _gain(x: FloatArray, prevalence: float) -> FloatArray:
-    """g(x) elementwise for x in [0, 1] and prevalence in (0, 1); g(0) = -inf."""
+    """g(x) elementwise for x in [0, 1] and prevalence in (0, 1); g(0) = -inf.
+
+    Raises ``IsometricsError`` when the prevalence rounds to 1 in float64 (the negatives weigh
+    less than about 1e-16 of the total): the gains would divide by zero.
+    """
+    if not 1.0 - prevalence > 0.0:
+        raise IsometricsError(
+            f"precision-recall gain is undefined here: the positives' share of the weight ({prevalence!r}) "
+            "rounds to 1 in float64, so the negatives weigh too little to rescale precision and recall; "
+            "check the sample weights (or leave out PRG quantities such as auprg for these data)."
+        )
     # (x - pi) / ((1 - pi) x) = (1 - pi / x) / (1 - pi), in place: three passes, one array.
     with np.errstate(divide="ignore"):
         out = np.divide(prevalence, x)
