@@ -2,11 +2,11 @@
 
 import numpy as np
 import pytest
+from _data import random_binary
 from hypothesis import given
 from hypothesis import strategies as st
 
 import isometrics as im
-from _data import random_binary
 
 
 def test_bayes_example_of_002():

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from _data import random_binary
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -9,7 +10,6 @@ from sklearn.calibration import calibration_curve
 from sklearn.isotonic import IsotonicRegression
 
 import isometrics as im
-from _data import random_binary
 
 pytestmark = pytest.mark.filterwarnings("ignore::isometrics.exceptions.DegenerateDataWarning")
 

@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
+from _data import random_binary
 from sklearn import metrics as skm
 
 import isometrics as im
-from _data import random_binary
 
 
 def _brute(y, s, fn):

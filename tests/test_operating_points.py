@@ -6,7 +6,7 @@ from _naive import naive_points
 from sklearn import metrics as skm
 
 import isometrics as im
-from isometrics import operating_points as opmod
+from isometrics._core import sorting as opmod
 
 
 @pytest.fixture(params=["numpy-sort", "polars-sort", "hash-groups"])

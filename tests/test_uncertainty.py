@@ -4,11 +4,11 @@ import math
 
 import numpy as np
 import pytest
+from _naive import naive_delong
 from sklearn import metrics as skm
 
 import isometrics as im
-from isometrics import uncertainty as unc
-from _naive import naive_delong
+from isometrics.uncertainty import _all as unc
 
 
 @pytest.mark.parametrize("ties", [True, False])

@@ -14,7 +14,7 @@ from numpydoc.docscrape import FunctionDoc
 from sklearn import metrics as skm
 
 import isometrics as im
-from isometrics import uncertainty as unc
+from isometrics.uncertainty import _all as unc
 
 # The Titanic passengers and crew by class, sex, age and survival: R's datasets::Titanic
 # (Dawson, "The 'Unusual Episode' Data Revisited", Journal of Statistics Education 3(3), 1995),

@@ -4,36 +4,7 @@ Everything public is importable from here; modules are named after the concepts 
 hold (``operating_points``, ``means``, ``curves``, ``areas``, ``thresholds``, ...).
 """
 
-from .areas import auprg, auroc, average_precision
-from .baselines import (
-    AlwaysPositive,
-    BaselineCurve,
-    always_positive,
-    always_positive_fbeta,
-    iso_fbeta_baseline,
-    precision_at_prevalence,
-    prg_fbeta_baseline,
-    repeated_test_precision,
-    unachievable_precision,
-)
-from .calibration import (
-    ReliabilityCurve,
-    StepCalibrator,
-    expected_calibration_error,
-    f_calibrator,
-    isotonic_calibrator,
-    reliability_curve,
-)
-from .costs import bayes_threshold, cost_sensitive_predict, expected_cost
-from .counts import ClassCounts, class_counts, confusion_matrix
-from .curves import (
-    PrecisionRecallCurve,
-    PrgCurve,
-    RocCurve,
-    precision_recall_curve,
-    prg_curve,
-    roc_curve,
-)
+from ._core.confusion import ClassCounts, class_counts, confusion_matrix
 from .evaluation import BinaryEvaluation, ScoreComparison, compare_scores, evaluate_scores
 from .exceptions import (
     DegenerateDataWarning,
@@ -42,27 +13,7 @@ from .exceptions import (
     UndefinedMetricWarning,
     WeightKindWarning,
 )
-from .hull import HullOptimum, PrgHull, RandomizedClassifier, RocHull, prg_convex_hull, roc_convex_hull
-from .interpolation import (
-    InterpolatedPoints,
-    achievable_pr_curve,
-    auc_pr_achievable,
-    auc_pr_interpolated,
-    interpolate_pr_points,
-)
-from .level_curves import LevelCurve, break_even_line, level_curve, level_curve_slope
-from .means import (
-    fbeta,
-    g_beta_rho,
-    power_mean,
-    weighted_arithmetic_mean,
-    weighted_geometric_mean,
-    weighted_harmonic_mean,
-)
-from .metrics import METRIC_NAMES, Metric, parse_metric
-from .multiclass import MetricReport, OneVsRest, metric_report, one_vs_rest
-from .operating_points import OperatingPoints
-from .scores import (
+from .metrics.classification import (
     accuracy_score,
     balanced_accuracy_score,
     f1_score,
@@ -75,7 +26,59 @@ from .scores import (
     recall_score,
     specificity_score,
 )
-from .uncertainty import (
+from .metrics.means import (
+    fbeta,
+    g_beta_rho,
+    power_mean,
+    weighted_arithmetic_mean,
+    weighted_geometric_mean,
+    weighted_harmonic_mean,
+)
+from .metrics.registry import METRIC_NAMES, Metric, parse_metric
+from .spaces.areas import auprg, auroc, average_precision
+from .spaces.baselines import (
+    AlwaysPositive,
+    BaselineCurve,
+    always_positive,
+    always_positive_fbeta,
+    iso_fbeta_baseline,
+    precision_at_prevalence,
+    prg_fbeta_baseline,
+    repeated_test_precision,
+    unachievable_precision,
+)
+from .spaces.calibration import (
+    ReliabilityCurve,
+    StepCalibrator,
+    expected_calibration_error,
+    f_calibrator,
+    isotonic_calibrator,
+    reliability_curve,
+)
+from .spaces.costs import bayes_threshold, cost_sensitive_predict, expected_cost
+from .spaces.curves import PrecisionRecallCurve, PrgCurve, RocCurve, precision_recall_curve, prg_curve, roc_curve
+from .spaces.hull import HullOptimum, PrgHull, RandomizedClassifier, RocHull, prg_convex_hull, roc_convex_hull
+from .spaces.interpolation import (
+    InterpolatedPoints,
+    achievable_pr_curve,
+    auc_pr_achievable,
+    auc_pr_interpolated,
+    interpolate_pr_points,
+)
+from .spaces.level_curves import LevelCurve, break_even_line, level_curve, level_curve_slope
+from .spaces.multiclass import MetricReport, OneVsRest, metric_report, one_vs_rest
+from .spaces.operating_points import OperatingPoints
+from .spaces.thresholds import (
+    BestThreshold,
+    MetricCurve,
+    OperatingPoint,
+    best_threshold,
+    metric_curve,
+    precision_at_recall,
+    recall_at_precision,
+    specificity_at_sensitivity,
+)
+from .uncertainty._all import (
     BootstrapResult,
     CurveBand,
     DelongResult,
@@ -88,16 +91,6 @@ from .uncertainty import (
     bootstrap_curve_band,
     delong,
     delong_test,
-)
-from .thresholds import (
-    BestThreshold,
-    MetricCurve,
-    OperatingPoint,
-    best_threshold,
-    metric_curve,
-    precision_at_recall,
-    recall_at_precision,
-    specificity_at_sensitivity,
 )
 
 __version__ = "0.1.0"

@@ -6,11 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
-from ._docstrings import fill_doc
-from ._typing import WEIGHT_KINDS, ArrayLike
-from ._validation import (
+from ._core.docstrings import fill_doc
+from ._core.validation import (
     as_1d,
     check_binary_target,
     check_both_classes,
@@ -18,11 +15,12 @@ from ._validation import (
     check_rng,
     check_sample_weight,
 )
+from ._typing import WEIGHT_KINDS, ArrayLike
 from .exceptions import InvalidParameterError, IsometricsError
-from .metrics import Metric, _parse_metrics
-from .operating_points import OperatingPoints
-from .thresholds import BestThreshold
-from .uncertainty import (
+from .metrics.registry import Metric, _parse_metrics
+from .spaces.operating_points import OperatingPoints
+from .spaces.thresholds import BestThreshold
+from .uncertainty._all import (
     _bootstrap_iv,
     _bootstrap_statistics,
     _check_column,
@@ -83,7 +81,7 @@ class BinaryEvaluation:
     weight_kind: str | None = None
 
     def _repr_html_(self) -> str:
-        from ._html import html_table
+        from ._core.html import html_table
 
         rows: list[tuple[str, Any]] = [("n", self.n_samples), ("prevalence", self.prevalence), ("AUROC", self.auroc),
                 ("average precision", self.average_precision), ("AUPRG", self.auprg)]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from sklearn import metrics as skm
 
-from isometrics import uncertainty as unc
+from isometrics.uncertainty import _all as unc
 
 
 @st.composite

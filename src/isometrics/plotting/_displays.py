@@ -7,15 +7,16 @@ from typing import Any
 
 import numpy as np
 
+from .._core.count_table import _from_scores
+from .._core.validation import check_unit_interval
 from .._typing import ArrayLike, FloatArray
-from .._validation import check_unit_interval
 from ..exceptions import InvalidParameterError
-from ..gain import _gain
-from ..interpolation import interpolate_pr_points
-from ..level_curves import LevelCurve, break_even_line, level_curve
-from ..metrics import Metric, _parse_metric
-from ..operating_points import OperatingPoints, _from_scores
-from ..thresholds import BestThreshold
+from ..metrics.gain import _gain
+from ..metrics.registry import Metric, _parse_metric
+from ..spaces.interpolation import interpolate_pr_points
+from ..spaces.level_curves import LevelCurve, break_even_line, level_curve
+from ..spaces.operating_points import OperatingPoints
+from ..spaces.thresholds import BestThreshold
 
 _DEFAULT_LEVELS = (0.2, 0.4, 0.6, 0.8)
 
@@ -104,7 +105,7 @@ class _Base:
 
 def _setup(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any,
            metric: str | Metric | None, caller: str) -> tuple[OperatingPoints, Metric | None, BestThreshold | None]:
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller)
+    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller, table=OperatingPoints)
     m = None if metric is None else _parse_metric(metric, caller=caller)
     best = None if m is None else op.best_threshold(m)
     return op, m, best

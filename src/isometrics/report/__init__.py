@@ -31,13 +31,13 @@ from typing import Any
 import numpy as np
 
 from .. import __version__
-from .._io import write_text_atomic
+from ..cli._io import write_text_atomic
 from ..evaluation import BinaryEvaluation, ScoreComparison
 from ..exceptions import IsometricsError
-from ..gain import _gain
-from ..level_curves import level_curve
-from ..metrics import Metric, _parse_metric, _parse_metrics
-from ..uncertainty import BootstrapResult, PairedBootstrapResult
+from ..metrics.gain import _gain
+from ..metrics.registry import Metric, _parse_metric, _parse_metrics
+from ..spaces.level_curves import level_curve
+from ..uncertainty._all import BootstrapResult, PairedBootstrapResult
 
 __all__ = ["build_report", "write_report"]
 

@@ -21,18 +21,18 @@ from typing import Any
 
 import numpy as np
 
-from ._docstrings import fill_doc
-from ._typing import ArrayLike, FloatArray
-from ._validation import check_integer, check_real, check_rng, check_scores, check_unit_interval
-from .exceptions import InvalidParameterError, IsometricsError
-from .gain import _gain
-from .metrics import _parse_metric
-from .operating_points import OperatingPoints, _from_scores
+from .._core.count_table import CountTable, _from_scores
+from .._core.docstrings import fill_doc
+from .._core.validation import check_integer, check_real, check_rng, check_scores, check_unit_interval
+from .._typing import ArrayLike, FloatArray
+from ..exceptions import IsometricsError
+from ..metrics.gain import _gain
+from ..metrics.registry import _parse_metric
 
 __all__ = ["RocHull", "PrgHull", "RandomizedClassifier", "HullOptimum", "roc_convex_hull", "prg_convex_hull"]
 
 
-def _upper_hull_indices(op: OperatingPoints) -> np.ndarray:
+def _upper_hull_indices(op: CountTable) -> np.ndarray:
     """Indices of the vertices of the upper convex hull of the (fp, tp) points.
 
     Exact for integer counts (cross products of counts below 2**53). Three steps, all
@@ -368,7 +368,7 @@ class PrgHull:
     f_calibrated_scores: FloatArray
 
 
-def _roc_hull(op: OperatingPoints) -> RocHull:
+def _roc_hull(op: CountTable) -> RocHull:
     op.require_both_classes("roc_convex_hull")
     idx = _upper_hull_indices(op._normalised)  # cross products of counts: in units that cannot overflow
     fpr = op.fp[idx] / op.n_negatives
@@ -378,9 +378,9 @@ def _roc_hull(op: OperatingPoints) -> RocHull:
     return RocHull(idx, fpr, tpr, op.thresholds[idx], slopes, op.n_positives, op.n_negatives)
 
 
-def _prg_hull(op: OperatingPoints) -> PrgHull:
+def _prg_hull(op: CountTable) -> PrgHull:
     op.require_both_classes("prg_convex_hull")
-    roc = op.roc_convex_hull()
+    roc = op._derived("roc_hull", _roc_hull, normalised=False)
     keep = roc.tpr > 0
     idx = roc.indices[keep]
     tp, fp = op.tp[idx], op.fp[idx]
@@ -437,7 +437,7 @@ def roc_convex_hull(
     (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]))
     """
     return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="roc_convex_hull").roc_convex_hull()
+                        caller="roc_convex_hull", table=CountTable)._derived("roc_hull", _roc_hull, normalised=False)
 
 
 @fill_doc
@@ -485,5 +485,5 @@ def prg_convex_hull(
     (array([0.5, 1. , 1. ]), array([1.    , 0.3333, 0.    ]))
     """
     return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="prg_convex_hull").prg_convex_hull()
+                        caller="prg_convex_hull", table=CountTable)._derived("prg_hull", _prg_hull)
 

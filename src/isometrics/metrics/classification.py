@@ -15,13 +15,13 @@ from typing import Any
 
 import numpy as np
 
-from ._docstrings import fill_doc
-from ._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
-from ._validation import check_option, check_pos_label, check_real, check_zero_division
+from .._core.confusion import ClassCounts, _check_pair, _class_counts, _confusion_matrix
+from .._core.docstrings import fill_doc
+from .._core.validation import check_option, check_pos_label, check_real, check_zero_division
+from .._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
+from ..exceptions import IsometricsError, UndefinedMetricWarning
 from .averaging import average as _average
 from .averaging import ratio
-from .counts import ClassCounts, _check_pair, _class_counts, _confusion_matrix
-from .exceptions import IsometricsError, UndefinedMetricWarning
 
 __all__ = [
     "precision_recall_fscore_support",

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any
 
-from .exceptions import IsometricsError
+from ..exceptions import IsometricsError
 
 try:
     import typer
@@ -57,7 +57,7 @@ def _evaluate_file(
     report_resamples: int = 1000,
 ) -> list[Any]:
     """Read, evaluate, print and (optionally) write JSON and an HTML report; raise IsometricsError on bad input."""
-    from . import evaluate_scores, parse_metric
+    from .. import evaluate_scores, parse_metric
     from ._io import coerce_label, read_columns, write_json_atomic
 
     parsed = [parse_metric(m) for m in metrics]
@@ -104,8 +104,8 @@ def _report_page(results: list[Any], file: Path, label: str, y: Any, scores: dic
     """The HTML report of ``results``, with a paired comparison of every two scorers (when there are two or more)."""
     from itertools import combinations
 
-    from . import compare_scores
-    from .report import build_report
+    from .. import compare_scores
+    from ..report import build_report
 
     specs = [b.metric.spec for b in results[0].best]
     kind = getattr(results[0], "weight_kind", None)  # resample the weights as the evaluation read them
@@ -121,7 +121,7 @@ def _compare_file(file: Path, label: str, scores: list[str], pos_label: str | No
                   metrics: list[str], n_resamples: int, seed: int | None, json_out: Path | None,
                   console: Any) -> Any:
     """Read, compare two score columns, print and (optionally) write JSON."""
-    from . import compare_scores, parse_metric
+    from .. import compare_scores, parse_metric
     from ._io import coerce_label, read_columns, write_json_atomic
 
     if len(scores) != 2 or scores[0] == scores[1]:

@@ -23,9 +23,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._docstrings import fill_doc
-from ._typing import ArrayLike, FloatArray
-from ._validation import (
+from .._core.count_table import CountTable
+from .._core.docstrings import fill_doc
+from .._core.validation import (
     as_1d,
     check_binary_target,
     check_consistent_length,
@@ -34,8 +34,9 @@ from ._validation import (
     check_sample_weight,
     check_scores,
 )
-from .exceptions import IsometricsError
-from .operating_points import OperatingPoints, _from_scores
+from .._typing import ArrayLike, FloatArray
+from ..exceptions import IsometricsError
+from .hull import _from_scores, _prg_hull, _roc_hull
 
 __all__ = [
     "StepCalibrator",
@@ -76,24 +77,24 @@ class StepCalibrator:
         return self.values[::-1][pos]
 
 
-def _per_group(op: OperatingPoints, vertices: np.ndarray, segment_values: FloatArray) -> StepCalibrator:
+def _per_group(op: CountTable, vertices: np.ndarray, segment_values: FloatArray) -> StepCalibrator:
     """Spread per-segment values over the tie groups each hull segment covers."""
     counts = np.diff(vertices)  # groups in each segment (vertex k-1, vertex k]
     values = np.repeat(segment_values, counts)
     return StepCalibrator(op.thresholds[1:].copy(), values)
 
 
-def _isotonic(op: OperatingPoints) -> StepCalibrator:
+def _isotonic(op: CountTable) -> StepCalibrator:
     op.require_both_classes("isotonic_calibrator")
-    idx = op.roc_convex_hull().indices
+    idx = op._derived("roc_hull", _roc_hull, normalised=False).indices
     d_tp, d_fp = np.diff(op.tp[idx]), np.diff(op.fp[idx])
     return _per_group(op, idx, d_tp / (d_tp + d_fp))
 
 
-def _f_calibrator(op: OperatingPoints) -> StepCalibrator:
+def _f_calibrator(op: CountTable) -> StepCalibrator:
     op.require_both_classes("f_calibrator")
-    roc = op.roc_convex_hull()
-    prg = op.prg_convex_hull()
+    roc = op._derived("roc_hull", _roc_hull, normalised=False)
+    prg = op._derived("prg_hull", _prg_hull)
     if not np.array_equal(prg.indices, roc.indices[1:]):  # pragma: no cover - the hull's 2nd vertex has TP > 0
         raise IsometricsError("f_calibrator: unexpected hull; please report this data set.")
     return _per_group(op, roc.indices, prg.f_calibrated_scores)
@@ -144,7 +145,7 @@ def isotonic_calibrator(
     array([0. , 0.5, 0.5, 1. ])
     """
     return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="isotonic_calibrator").isotonic_calibrator()
+                        caller="isotonic_calibrator", table=CountTable)._derived("isotonic", _isotonic)
 
 
 @fill_doc
@@ -189,7 +190,7 @@ def f_calibrator(
     array([1.    , 0.4286, 0.4286, 0.    ])
     """
     return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="f_calibrator").f_calibrator()
+                        caller="f_calibrator", table=CountTable)._derived("f_calibrator", _f_calibrator)
 
 
 class ReliabilityCurve(NamedTuple):

@@ -12,10 +12,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._docstrings import fill_doc
-from ._typing import ArrayLike, FloatArray
-from .gain import _gain
-from .operating_points import OperatingPoints, _from_scores
+from .._core.count_table import CountTable, _from_scores
+from .._core.docstrings import fill_doc
+from .._typing import ArrayLike, FloatArray
+from ..metrics.gain import _gain
 
 __all__ = ["RocCurve", "PrecisionRecallCurve", "PrgCurve", "roc_curve", "precision_recall_curve", "prg_curve"]
 
@@ -96,7 +96,7 @@ def _polyline_at(x: FloatArray, xp: FloatArray, fp: FloatArray) -> tuple[FloatAr
     return np.where(exact, first[j], inside), np.where(exact, last[j], inside)
 
 
-def _tpr(op: OperatingPoints) -> FloatArray:
+def _tpr(op: CountTable) -> FloatArray:
     """True positive rate = recall, shared by the ROC and PR curves (computed once)."""
     return op._cached("tpr", lambda: _frozen(op.tp / op.n_positives))
 
@@ -106,12 +106,12 @@ def _frozen(values: FloatArray) -> FloatArray:
     return values
 
 
-def _roc_curve(op: OperatingPoints) -> RocCurve:
+def _roc_curve(op: CountTable) -> RocCurve:
     op.require_both_classes("roc_curve")
     return RocCurve(_frozen(op.fp / op.n_negatives), _tpr(op), op.thresholds)
 
 
-def _precision(op: OperatingPoints) -> FloatArray:
+def _precision(op: CountTable) -> FloatArray:
     predicted = op.tp + op.fp  # > 0 after point 0 (zero-weight samples are gone)
     predicted[0] = 1.0  # avoid 0/0 at point 0 ...
     precision = np.divide(op.tp, predicted, out=predicted)
@@ -119,14 +119,14 @@ def _precision(op: OperatingPoints) -> FloatArray:
     return precision
 
 
-def _precision_recall_curve(op: OperatingPoints) -> PrecisionRecallCurve:
+def _precision_recall_curve(op: CountTable) -> PrecisionRecallCurve:
     op.require_both_classes("precision_recall_curve")
     return PrecisionRecallCurve(op._cached("precision", lambda: _frozen(_precision(op))), _tpr(op), op.thresholds)
 
 
-def _prg_curve(op: OperatingPoints) -> PrgCurve:
+def _prg_curve(op: CountTable) -> PrgCurve:
     op.require_both_classes("prg_curve")
-    pr = op.precision_recall_curve()
+    pr = op._derived("pr", _precision_recall_curve)
     pi = op.prevalence
     return PrgCurve(_frozen(_gain(pr.precision, pi)), _frozen(_gain(pr.recall, pi)), op.thresholds)
 
@@ -186,7 +186,7 @@ def roc_curve(
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
     return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="roc_curve").roc_curve()
+                        caller="roc_curve", table=CountTable)._derived("roc", _roc_curve)
 
 
 @fill_doc
@@ -248,7 +248,7 @@ def precision_recall_curve(
     (array([1.    , 1.    , 0.5   , 0.6667, 0.5   ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
     return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="precision_recall_curve").precision_recall_curve()
+                        caller="precision_recall_curve", table=CountTable)._derived("pr", _precision_recall_curve)
 
 
 @fill_doc
@@ -312,4 +312,4 @@ def prg_curve(
     (array([-inf,  0.5,  0.5,  1. ,  1. ]), array([1.    , 1.    , 0.5   , 0.3333, 0.    ]))
     """
     return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="prg_curve").prg_curve()
+                        caller="prg_curve", table=CountTable)._derived("prg", _prg_curve)

@@ -15,8 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from ._typing import ArrayLike, FloatArray
-from ._validation import (
+from .._core.confusion import _check_pair, _class_counts
+from .._core.count_table import _from_scores
+from .._core.validation import (
     as_1d,
     as_array,
     check_consistent_length,
@@ -28,11 +29,11 @@ from ._validation import (
     check_zero_division,
     label_set,
 )
-from .counts import _check_pair, _class_counts
+from .._typing import ArrayLike, FloatArray
+from ..exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
+from ..metrics.registry import Metric, _parse_metric, _parse_metrics
 from .curves import PrecisionRecallCurve, RocCurve, _polyline_at
-from .exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
-from .metrics import Metric, _parse_metric, _parse_metrics
-from .operating_points import OperatingPoints, _from_scores
+from .operating_points import OperatingPoints
 from .thresholds import BestThreshold
 
 __all__ = ["OneVsRest", "one_vs_rest", "MetricReport", "metric_report"]
@@ -219,14 +220,15 @@ def one_vs_rest(
     weights = check_sample_weight(w, n, caller=caller)
     per_class = []
     for k in range(len(labels)):
-        op = _from_scores(indicator[:, k], scores[:, k], sample_weight=weights, pos_label=True, caller=caller)
+        op = _from_scores(indicator[:, k], scores[:, k], sample_weight=weights, pos_label=True, caller=caller, table=OperatingPoints)
         if op.n_positives == 0 or op.n_negatives == 0:
             kind = "no sample of" if op.n_positives == 0 else "only samples of"
             raise IsometricsError(f"{caller}: class {labels[k].item()!r} has {kind} it; one-vs-rest curves need "
                                   "both, so drop the class or add samples.")
         per_class.append(op)
     flat_weight = None if weights is None else np.repeat(weights, len(labels))
-    micro = _from_scores(indicator.ravel(), scores.ravel(), sample_weight=flat_weight, pos_label=True, caller=caller)
+    micro = _from_scores(indicator.ravel(), scores.ravel(), sample_weight=flat_weight, pos_label=True, caller=caller,
+                         table=OperatingPoints)
     support = np.array([op.n_positives for op in per_class])
     return OneVsRest(labels, tuple(per_class), support, micro)
 
@@ -289,7 +291,7 @@ class MetricReport:
         return self.to_text()
 
     def _repr_html_(self) -> str:
-        from ._html import html_table
+        from .._core.html import html_table
 
         header = ["class", *[m.label for m in self.metrics], "support"]
         rows = [[label, *vals, sup] for label, vals, sup in zip(self.labels.tolist(), self.values, self.support)]

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._typing import FloatArray
-from .exceptions import IsometricsError
+from .._typing import FloatArray
+from ..exceptions import IsometricsError
 
 __all__: list[str] = []
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from ._typing import ArrayLike, FloatArray
-from ._validation import _fmt_labels, as_1d, check_consistent_length, check_labels, check_sample_weight, label_set
-from .exceptions import InvalidParameterError, IsometricsError
+from .._typing import ArrayLike, FloatArray
+from ..exceptions import InvalidParameterError, IsometricsError
+from .validation import _fmt_labels, as_1d, check_consistent_length, check_labels, check_sample_weight, label_set
 
 __all__ = ["ClassCounts", "class_counts", "confusion_matrix"]
 

@@ -27,12 +27,13 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._docstrings import fill_doc
-from ._typing import ArrayLike, FloatArray
-from ._validation import check_real
+from .._core.count_table import CountTable
+from .._core.docstrings import fill_doc
+from .._core.validation import check_real
+from .._typing import ArrayLike, FloatArray
+from ..exceptions import InvalidParameterError
 from .curves import PrecisionRecallCurve
-from .exceptions import InvalidParameterError
-from .operating_points import OperatingPoints, _from_scores
+from .hull import _from_scores, _roc_hull
 
 __all__ = [
     "InterpolatedPoints",
@@ -77,7 +78,7 @@ def _segment_areas(tp: FloatArray, fp: FloatArray, n_positives: float,
     return area
 
 
-def _auc_pr_interpolated(op: OperatingPoints) -> float:
+def _auc_pr_interpolated(op: CountTable) -> float:
     op.require_both_classes("auc_pr_interpolated")
     return float(np.sum(_segment_areas(op.tp, op.fp, op.n_positives, op.dtp, op.dfp, op._rises)))
 
@@ -200,11 +201,11 @@ def auc_pr_interpolated(
     0.7973
     """
     return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="auc_pr_interpolated").auc_pr_interpolated()
+                        caller="auc_pr_interpolated", table=CountTable)._derived("auc_pr_interpolated", _auc_pr_interpolated)
 
 
-def _achievable(op: OperatingPoints) -> PrecisionRecallCurve:
-    hull = op.roc_convex_hull()
+def _achievable(op: CountTable) -> PrecisionRecallCurve:
+    hull = op._derived("roc_hull", _roc_hull, normalised=False)
     tp, fp = op.tp[hull.indices], op.fp[hull.indices]
     with np.errstate(invalid="ignore"):
         precision = np.where(tp + fp > 0, tp / np.where(tp + fp > 0, tp + fp, 1.0), 1.0)
@@ -253,7 +254,7 @@ def achievable_pr_curve(
     array([1.    , 1.    , 0.6667, 0.5   ])
     """
     return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="achievable_pr_curve").achievable_pr_curve()
+                        caller="achievable_pr_curve", table=CountTable)._derived("achievable_pr", _achievable)
 
 
 @fill_doc
@@ -296,11 +297,11 @@ def auc_pr_achievable(
     0.8873
     """
     op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="auc_pr_achievable")
-    return op.auc_pr_achievable()
+                      caller="auc_pr_achievable", table=CountTable)
+    return op._derived("auc_pr_achievable", _auc_pr_achievable)
 
 
-def _auc_pr_achievable(op: OperatingPoints) -> float:
+def _auc_pr_achievable(op: CountTable) -> float:
     op.require_both_classes("auc_pr_achievable")
-    idx = op.roc_convex_hull().indices
+    idx = op._derived("roc_hull", _roc_hull, normalised=False).indices
     return float(np.sum(_segment_areas(op.tp[idx], op.fp[idx], op.n_positives)))

@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from ._typing import FloatArray
-from .counts import ClassCounts
-from .exceptions import UndefinedMetricWarning
+from .._core.confusion import ClassCounts
+from .._typing import FloatArray
+from ..exceptions import UndefinedMetricWarning
 
 __all__: list[str] = []
 

@@ -8,13 +8,13 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._docstrings import fill_doc
-from ._typing import ArrayLike, FloatArray
-from ._validation import check_real
-from .curves import _reduce_keeping_read_only
-from .exceptions import IsometricsError
-from .metrics import Metric, _fbeta_weights, _parse_metric, parse_metric
-from .operating_points import OperatingPoints, _from_scores
+from .._core.count_table import CountTable
+from .._core.docstrings import fill_doc
+from .._core.validation import check_real
+from .._typing import ArrayLike, FloatArray
+from ..exceptions import IsometricsError
+from ..metrics.registry import Metric, _fbeta_weights, _parse_metric, parse_metric
+from .curves import _from_scores, _precision_recall_curve, _reduce_keeping_read_only
 
 __all__ = [
     "BestThreshold",
@@ -69,7 +69,7 @@ class BestThreshold:
     tied_thresholds: tuple[float, ...] = ()
 
     def _repr_html_(self) -> str:
-        from ._html import html_table
+        from .._core.html import html_table
 
         rows = [("threshold", self.threshold), (self.metric.label, self.value), ("precision", self.precision),
                 ("recall", self.recall), ("TP", self.tp), ("FP", self.fp), ("FN", self.fn), ("TN", self.tn),
@@ -99,7 +99,7 @@ class BestThreshold:
         }
 
 
-def _metric_at_points(op: OperatingPoints, metric: Metric) -> np.ndarray:
+def _metric_at_points(op: CountTable, metric: Metric) -> np.ndarray:
     """The metric at every operating point, vectorised; NaN where undefined.
 
     Uses ``tp + fn = P`` (constant along a curve) to save passes: F-beta is
@@ -119,7 +119,7 @@ def _metric_at_points(op: OperatingPoints, metric: Metric) -> np.ndarray:
             np.divide(op.tp, values, out=values)
         values[: int(np.searchsorted(op.tp, 0.0, side="right"))] = 0.0  # no true positive: F-beta is 0
         return values
-    precision, recall, _ = op.precision_recall_curve()
+    precision, recall, _ = op._derived("pr", _precision_recall_curve)
     direct = _power_mean_direct(op, metric, precision, recall)
     values = metric.from_precision_recall(precision, recall) if direct is None else direct
     if metric.needs_precision:
@@ -128,7 +128,7 @@ def _metric_at_points(op: OperatingPoints, metric: Metric) -> np.ndarray:
     return values
 
 
-def _power_mean_direct(op: OperatingPoints, metric: Metric, precision: FloatArray,
+def _power_mean_direct(op: CountTable, metric: Metric, precision: FloatArray,
                        recall: FloatArray) -> FloatArray | None:
     """W(gamma, phi) over a curve by plain arithmetic when phi is a small integer.
 
@@ -202,7 +202,7 @@ _EXACT_WINDOW = 1e-10
 _EXACT_COUNTS = 2.0**53
 
 
-def _integer_counts(op: OperatingPoints, idx: np.ndarray) -> bool:
+def _integer_counts(op: CountTable, idx: np.ndarray) -> bool:
     """Whether the counts at ``idx`` and the class totals are exact integers (below 2**53)."""
     P, N = op.n_positives, op.n_negatives
     if not (P + N < _EXACT_COUNTS and float(P).is_integer() and float(N).is_integer()):
@@ -211,7 +211,7 @@ def _integer_counts(op: OperatingPoints, idx: np.ndarray) -> bool:
     return bool(np.all(tp == np.floor(tp)) and np.all(fp == np.floor(fp)))
 
 
-def _tied_best(op: OperatingPoints, metric: Metric, values: FloatArray,
+def _tied_best(op: CountTable, metric: Metric, values: FloatArray,
                allowed: np.ndarray | None = None) -> np.ndarray:
     """Indices of the operating points where ``metric`` is best, increasing (thresholds decreasing).
 
@@ -249,7 +249,7 @@ def _tied_best(op: OperatingPoints, metric: Metric, values: FloatArray,
     return np.flatnonzero(score >= top - TIE_RTOL * scale)
 
 
-def _best_threshold(op: OperatingPoints, metric: str | Metric, caller: str) -> BestThreshold:
+def _best_threshold(op: CountTable, metric: str | Metric, caller: str) -> BestThreshold:
     metric = _parse_metric(metric, caller=caller)
     op.require_both_classes("best_threshold")
     values = _cached_metric_values(op, metric)
@@ -344,7 +344,7 @@ def best_threshold(
     (0.35, 0.8, 0.6666666666666666, 1.0)
     """
     op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="best_threshold")
+                      caller="best_threshold", table=CountTable)
     return _best_threshold(op, metric, "best_threshold")
 
 
@@ -378,7 +378,7 @@ class OperatingPoint:
     index: int
 
 
-def _point(op: OperatingPoints, i: int) -> OperatingPoint:
+def _point(op: CountTable, i: int) -> OperatingPoint:
     tp, fp = float(op.tp[i]), float(op.fp[i])
     P, N = op.n_positives, op.n_negatives
     return OperatingPoint(
@@ -409,13 +409,13 @@ class MetricCurve(NamedTuple):
         return _reduce_keeping_read_only(self)
 
 
-def _metric_curve(op: OperatingPoints, metric: str | Metric, caller: str) -> MetricCurve:
+def _metric_curve(op: CountTable, metric: str | Metric, caller: str) -> MetricCurve:
     metric = _parse_metric(metric, caller=caller)
     op.require_both_classes("metric_curve")
     return MetricCurve(_cached_metric_values(op, metric), op.thresholds)
 
 
-def _cached_metric_values(op: OperatingPoints, metric: Metric) -> FloatArray:
+def _cached_metric_values(op: CountTable, metric: Metric) -> FloatArray:
     """The metric at every point, computed once per metric and kept read-only."""
     def compute() -> FloatArray:
         values = np.asarray(_metric_at_points(op, metric), dtype=np.float64)
@@ -469,7 +469,7 @@ def metric_curve(
     >>> metric_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], metric="f1").values.round(4)
     array([0.    , 0.6667, 0.5   , 0.8   , 0.6667])
     """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="metric_curve")
+    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="metric_curve", table=CountTable)
     return _metric_curve(op, metric, "metric_curve")
 
 
@@ -480,23 +480,23 @@ def _fraction(value: Any, name: str, caller: str) -> float:
 _PRECISION = parse_metric("precision")
 
 
-def _precision_at_recall(op: OperatingPoints, min_recall: float, caller: str) -> OperatingPoint:
+def _precision_at_recall(op: CountTable, min_recall: float, caller: str) -> OperatingPoint:
     k = _fraction(min_recall, "min_recall", caller)
     op.require_both_classes(caller)
     allowed = op.tp >= k * op.n_positives  # recall >= k, exact at k = 0 and k = 1
     allowed[0] = False  # the inf point predicts nothing: it has no precision
-    tied = _tied_best(op, _PRECISION, op.precision_recall_curve().precision, allowed)
+    tied = _tied_best(op, _PRECISION, op._derived("pr", _precision_recall_curve).precision, allowed)
     return _point(op, int(tied[-1]))  # ties: the largest recall
 
 
-def _recall_at_precision(op: OperatingPoints, min_precision: float, caller: str) -> OperatingPoint:
+def _recall_at_precision(op: CountTable, min_precision: float, caller: str) -> OperatingPoint:
     k = _fraction(min_precision, "min_precision", caller)
     op.require_both_classes(caller)
     allowed = op.tp * (1.0 - k) >= k * op.fp  # precision >= k, exact at k = 0 and k = 1
     allowed[0] = False
     candidates = np.flatnonzero(allowed)
     if len(candidates) == 0:
-        precision = op.precision_recall_curve().precision
+        precision = op._derived("pr", _precision_recall_curve).precision
         raise IsometricsError(
             f"{caller}: no threshold reaches precision >= {k:g} (the highest is "
             f"{precision[1:].max():.6g}); lower min_precision."
@@ -506,7 +506,7 @@ def _recall_at_precision(op: OperatingPoints, min_precision: float, caller: str)
     return _point(op, i)
 
 
-def _specificity_at_sensitivity(op: OperatingPoints, min_sensitivity: float, caller: str) -> OperatingPoint:
+def _specificity_at_sensitivity(op: CountTable, min_sensitivity: float, caller: str) -> OperatingPoint:
     k = _fraction(min_sensitivity, "min_sensitivity", caller)
     op.require_both_classes(caller)
     first = int(np.searchsorted(op.tp, k * op.n_positives, side="left"))  # TPR >= k from here on: fewest FP
@@ -534,7 +534,7 @@ def precision_at_recall(
     (0.35, 0.6667, 1.0)
     """
     op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="precision_at_recall")
+                      caller="precision_at_recall", table=CountTable)
     return _precision_at_recall(op, min_recall, "precision_at_recall")
 
 
@@ -557,7 +557,7 @@ def recall_at_precision(
     (0.35, 1.0)
     """
     op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="recall_at_precision")
+                      caller="recall_at_precision", table=CountTable)
     return _recall_at_precision(op, min_precision, "recall_at_precision")
 
 
@@ -580,5 +580,5 @@ def specificity_at_sensitivity(
     (0.8, 1.0)
     """
     op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="specificity_at_sensitivity")
+                      caller="specificity_at_sensitivity", table=CountTable)
     return _specificity_at_sensitivity(op, min_sensitivity, "specificity_at_sensitivity")

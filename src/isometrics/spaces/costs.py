@@ -17,10 +17,10 @@ from typing import Any
 
 import numpy as np
 
-from ._typing import ArrayLike, FloatArray
-from ._validation import as_1d, check_real, check_real_array
-from .counts import _check_pair, _confusion_matrix
-from .exceptions import InvalidParameterError
+from .._core.confusion import _check_pair, _confusion_matrix
+from .._core.validation import as_1d, check_real, check_real_array
+from .._typing import ArrayLike, FloatArray
+from ..exceptions import InvalidParameterError
 
 __all__ = ["expected_cost", "cost_sensitive_predict", "bayes_threshold"]
 

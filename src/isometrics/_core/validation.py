@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from ._typing import ArrayLike, FloatArray
-from .exceptions import InvalidParameterError, IsometricsError
+from .._typing import ArrayLike, FloatArray
+from ..exceptions import InvalidParameterError, IsometricsError
 
 __all__ = [
     "as_array",

@@ -23,9 +23,9 @@ from typing import Any
 
 import numpy as np
 
-from ._typing import ArrayLike, FloatArray
-from ._validation import check_broadcast, check_real_array
-from .exceptions import InvalidParameterError
+from .._core.validation import check_broadcast, check_real_array
+from .._typing import ArrayLike, FloatArray
+from ..exceptions import InvalidParameterError
 from .means import _log_g_fixed, _log_power_mean_fixed, _log_power_mean_scalar
 
 __all__ = ["Metric", "parse_metric", "METRIC_NAMES"]

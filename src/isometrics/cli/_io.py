@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from .exceptions import IsometricsError
+from ..exceptions import IsometricsError
 
 __all__ = ["read_columns", "coerce_label", "write_json_atomic", "write_text_atomic"]
 
@@ -75,7 +75,7 @@ def read_columns(path: str | os.PathLike[str], columns: list[str]) -> dict[str, 
 
 def coerce_label(value: str, labels: np.ndarray, column: str) -> Any:
     """Convert a ``--pos-label`` string to the label column's type; it must be one of its values."""
-    from ._validation import label_set
+    from .._core.validation import label_set
 
     present = label_set(labels)
     kind = labels.dtype.kind

@@ -23,11 +23,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._typing import ArrayLike, FloatArray
-from ._validation import check_broadcast, check_integer, check_real, check_unit_interval
-from .exceptions import InvalidParameterError
-from .gain import _gain
-from .metrics import Metric, _parse_metric
+from .._core.validation import check_broadcast, check_integer, check_real, check_unit_interval
+from .._typing import ArrayLike, FloatArray
+from ..exceptions import InvalidParameterError
+from ..metrics.gain import _gain
+from ..metrics.registry import Metric, _parse_metric
 
 __all__ = ["LevelCurve", "level_curve", "break_even_line", "level_curve_slope"]
 

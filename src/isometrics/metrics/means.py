@@ -28,9 +28,9 @@ from typing import Any
 
 import numpy as np
 
-from ._typing import ArrayLike, FloatArray
-from ._validation import check_broadcast, check_real_array, check_unit_interval
-from .exceptions import InvalidParameterError
+from .._core.validation import check_broadcast, check_real_array, check_unit_interval
+from .._typing import ArrayLike, FloatArray
+from ..exceptions import InvalidParameterError
 
 __all__ = [
     "power_mean",

@@ -6,14 +6,15 @@ from typing import Any
 
 import numpy as np
 
-from ._docstrings import fill_doc
-from ._typing import ArrayLike
-from .operating_points import OperatingPoints, _from_scores
+from .._core.count_table import CountTable
+from .._core.docstrings import fill_doc
+from .._typing import ArrayLike
+from .curves import _from_scores, _precision_recall_curve, _prg_curve
 
 __all__ = ["auroc", "average_precision", "auprg"]
 
 
-def _auroc(op: OperatingPoints) -> float:
+def _auroc(op: CountTable) -> float:
     op.require_both_classes("auroc")
     # Trapezoids: sum_i dFP_i (TP_{i-1} + TP_i)/2 = sum_i dFP_i TP_i - sum_i dFP_i dTP_i / 2, over P N.
     dfp = op.dfp
@@ -21,13 +22,13 @@ def _auroc(op: OperatingPoints) -> float:
     return float(area / (op.n_positives * op.n_negatives))
 
 
-def _average_precision(op: OperatingPoints) -> float:
+def _average_precision(op: CountTable) -> float:
     op.require_both_classes("average_precision")
-    precision = op.precision_recall_curve().precision
+    precision = op._derived("pr", _precision_recall_curve).precision
     return float(np.dot(op.dtp, precision[1:]) / op.n_positives)
 
 
-def _auprg(op: OperatingPoints) -> float:
+def _auprg(op: CountTable) -> float:
     op.require_both_classes("auprg")
     tp, fp = op.tp, op.fp
     P, N = op.n_positives, op.n_negatives
@@ -39,7 +40,7 @@ def _auprg(op: OperatingPoints) -> float:
     alpha = (tp_cross - tp[j - 1]) / (tp[j] - tp[j - 1])
     fp_cross = fp[j - 1] + alpha * (fp[j] - fp[j - 1])
     pg_cross = 1.0 - (P / N) * fp_cross / tp_cross
-    curve = op.prg_curve()
+    curve = op._derived("prg", _prg_curve)
     rg, pg = curve.recall_gain[j:], curve.precision_gain[j:]
     first = rg[0] * (pg_cross + pg[0]) / 2.0  # from the crossing (recall gain 0) to point j
     d = np.diff(rg)
@@ -95,7 +96,7 @@ def auroc(
     0.75
     """
     return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="auroc").auroc()
+                        caller="auroc", table=CountTable)._derived("auroc", _auroc)
 
 
 @fill_doc
@@ -150,7 +151,7 @@ def average_precision(
     0.8333
     """
     return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="average_precision").average_precision()
+                        caller="average_precision", table=CountTable)._derived("ap", _average_precision)
 
 
 @fill_doc
@@ -202,4 +203,4 @@ def auprg(
     0.7083333
     """
     return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="auprg").auprg()
+                        caller="auprg", table=CountTable)._derived("auprg", _auprg)

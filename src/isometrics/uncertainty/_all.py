@@ -30,8 +30,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._typing import WEIGHT_KIND_OPTIONS, WEIGHT_KINDS, ArrayLike, FloatArray
-from ._validation import (
+from .._core.validation import (
     as_1d,
     as_array,
     check_binary_target,
@@ -45,16 +44,17 @@ from ._validation import (
     check_sample_weight,
     check_scores,
 )
-from .exceptions import (
+from .._typing import WEIGHT_KIND_OPTIONS, WEIGHT_KINDS, ArrayLike, FloatArray
+from ..exceptions import (
     DegenerateDataWarning,
     InvalidParameterError,
     IsometricsError,
     UndefinedMetricWarning,
     WeightKindWarning,
 )
-from .metrics import Metric, _parse_metric
-from .curves import _polyline_at
-from .operating_points import OperatingPoints
+from ..metrics.registry import Metric, _parse_metric
+from ..spaces.curves import _polyline_at
+from ..spaces.operating_points import OperatingPoints
 
 __all__ = [
     "DelongResult",
@@ -846,7 +846,7 @@ class BootstrapResult:
                 "n_dropped": self.n_dropped, "n_undefined": self.n_undefined, "weight_kind": self.weight_kind}
 
     def _repr_html_(self) -> str:
-        from ._html import html_table
+        from .._core.html import html_table
 
         low, high = self.confidence_interval
         rows = [("estimate", self.estimate), (f"{100 * self.confidence_level:g} % interval ({self.method})",

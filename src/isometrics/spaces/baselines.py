@@ -23,9 +23,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._docstrings import fill_doc
-from ._typing import ArrayLike, FloatArray
-from ._validation import (
+from .._core.docstrings import fill_doc
+from .._core.validation import (
     as_1d,
     check_binary_target,
     check_both_classes,
@@ -35,7 +34,7 @@ from ._validation import (
     check_sample_weight,
     check_unit_interval,
 )
-from .exceptions import InvalidParameterError, IsometricsError
+from .._typing import ArrayLike, FloatArray
 
 __all__ = [
     "AlwaysPositive",

@@ -1,0 +1,9 @@
+"""The core: input validation and the counting engine.
+
+Holds the shared input checkers (``validation``), the count table built by one sort with
+ties grouped (``operating_points`` today: thresholds, cumulative weighted tp/fp, merge), the
+confusion counts of hard predictions (``confusion``) and small shared helpers (docstring
+templates, HTML tables). May import only ``isometrics.exceptions`` and ``isometrics._typing``.
+A new way to check an input, or to build or merge counts, goes here; anything that derives a
+curve, an area or a metric from the counts does not.
+"""

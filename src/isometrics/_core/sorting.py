@@ -1,0 +1,278 @@
+"""The sorts and groupings behind the count table: exact integer keys, Polars' multithreaded sort, hash grouping.
+
+Every function here takes validated scores (float64, finite), labels and weights, and returns
+them in decreasing score order, or grouped by distinct score; how they get there (which sort,
+which keys) changes only the speed, never a result. ``docs/performance.md`` has the measurements.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .._typing import FloatArray
+
+if TYPE_CHECKING:  # pragma: no cover
+    pass
+
+
+#: Below this many samples NumPy's sort is faster than handing the data to Polars.
+_POLARS_MIN_SAMPLES = 50_000
+
+
+#: Sample size used to decide between grouping tied scores by hashing and sorting.
+_TIE_SAMPLE = 100_000
+
+
+def _mostly_tied(scores: FloatArray) -> bool:
+    """Whether scores repeat so much that grouping by hash beats a full sort.
+
+    Looks at an evenly spaced sample; only speed depends on the answer, never results.
+    """
+    n = len(scores)
+    if n < _POLARS_MIN_SAMPLES:
+        return False
+    sample = scores[:: max(1, n // _TIE_SAMPLE)]
+    return len(np.unique(sample)) < 0.6 * len(sample)
+
+
+def _sorted_by_score(
+    scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None
+) -> tuple[FloatArray, np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """Operating points via one sort: (thresholds, positives, negatives, group ends).
+
+    ``thresholds`` has shape (n_points,) and starts with ``+inf``. ``positives`` and
+    ``negatives`` are per sample in decreasing score order: the labels (uint8) with
+    ``negatives`` ``None``, or each class's weights (float64). ``ends`` indexes the last
+    sample of each tie group (``None`` when there are no ties).
+    """
+    slotted, positives, negatives = _sort_descending(scores, is_pos, weights)
+    s = slotted[1:]
+    ends = _group_ends(s)
+    return (slotted if ends is None else _prepend(s[ends], np.inf)), positives, negatives, ends
+
+
+def _sort_descending(
+    scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None
+) -> tuple[FloatArray, np.ndarray, np.ndarray | None]:
+    """Scores in decreasing order with the labels or class weights carried along.
+
+    Returns ``(values, positives, negatives)``: ``values`` has shape (n + 1,), ``+inf``
+    first (the slot of the operating point that predicts nothing positive), then the
+    sorted scores. Unweighted: ``positives`` are the labels (uint8) and ``negatives``
+    is ``None``. Weighted: the weight of each sample in its class's array, 0 in the
+    other. The order inside a run of tied scores is unspecified: ties are grouped
+    afterwards.
+
+    Small inputs use NumPy's ``argsort``. Large ones sort exact integer keys with
+    Polars' multithreaded sort (``docs/performance.md``): unweighted, 64-bit keys that
+    hold the score and the label (:func:`_label_keys`); weighted, 128-bit keys whose high
+    word orders the score (:func:`_signed_order`) and whose low word carries the weight,
+    negated for negatives.
+    """
+    large = len(scores) >= _POLARS_MIN_SAMPLES
+    if large and weights is None:
+        encoded = _label_keys(scores, is_pos)
+        if encoded is not None:
+            import polars as pl
+
+            keys, exponent = encoded
+            ordered = pl.Series(keys).sort(descending=True).to_numpy()
+            values = _decode_order(ordered, exponent, shift=1)
+            return values, ordered.view(np.uint8)[::8] & 1, None  # label: the key's lowest bit
+    elif large:
+        assert weights is not None
+        order_ints = _signed_order(scores)
+        if order_ints is not None:
+            high, exponent = order_ints
+            high_sorted, signed = _sort_int128_descending(high, weights, negate=~is_pos)
+            values = _decode_order(high_sorted, exponent)
+            signed_weights = signed.view(np.float64)
+            positives = np.maximum(signed_weights, 0.0)
+            return values, positives, np.subtract(positives, signed_weights)
+    # Fallback: a permutation (NumPy for small inputs, Polars' arg_sort for scores whose
+    # keys would not be exact).
+    order = _polars_argsort_descending(scores) if large else np.argsort(-scores, kind="stable")
+    values = np.empty(len(scores) + 1)
+    values[0] = np.inf
+    np.take(scores, order, out=values[1:])
+    labels = is_pos.view(np.uint8)[order]
+    if weights is None:
+        return values, labels, None
+    w = weights[order]
+    positives = np.where(labels != 0, w, 0.0)
+    return values, positives, np.subtract(w, positives, out=w)
+
+
+def _polars_argsort_descending(scores: FloatArray) -> np.ndarray:
+    import polars as pl
+
+    return pl.Series(scores).arg_sort(descending=True).to_numpy()
+
+
+def _sort_int128_descending(
+    high: np.ndarray, weights: FloatArray, *, negate: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Sort 128-bit integers (high word: ``high``; low word: the bits of the weights, negated
+    where ``negate``) decreasingly; return the sorted high words and low words.
+
+    Polars sorts a Decimal128 column as 128-bit integers; the values stay within its
+    38-digit precision because ``|high| < 2**62``. Zero weights have been removed, so the
+    sign of a low word tells the class.
+    """
+    import polars as pl
+    import pyarrow as pa
+
+    packed = np.empty((len(high), 2), dtype=np.uint64)
+    low = packed[:, 0].view(np.float64)  # little-endian: low word first
+    np.copyto(low, weights)
+    np.negative(weights, out=low, where=negate)
+    packed[:, 1] = high.view(np.uint64)
+    column = pl.Series(pa.Array.from_buffers(pa.decimal128(38, 0), len(high), [None, pa.py_buffer(packed)]))
+    result = column.sort(descending=True).to_arrow()
+    if isinstance(result, pa.ChunkedArray):
+        result = result.combine_chunks()
+    words = np.frombuffer(result.buffers()[1], dtype=np.uint64)
+    words = words[2 * result.offset : 2 * (result.offset + len(result))].reshape(-1, 2)
+    return words[:, 1].view(np.int64), words[:, 0]
+
+
+def _signed_order(scores: FloatArray) -> tuple[np.ndarray, int] | None:
+    """Order-preserving int64 images of the scores, all in ``[-2**62, 2**62)``.
+
+    Read as a signed integer ``b``, a double's bits map to an order-preserving integer
+    ``t = b ^ ((b >> 63) & (2**63 - 1))``; when every ``|x| < 2``, ``t`` lies in
+    ``[-2**62, 2**62)``. Scores are first scaled by ``2**-k`` so that ``|x| < 2``, which
+    is exact unless it would make a value subnormal: then ``None`` is returned and the
+    caller sorts without keys. Returns ``t`` and ``k``.
+    """
+    high, low = float(scores.max()), float(scores.min())
+    exponent = 0
+    largest = max(high, -low)
+    if largest >= 2.0:
+        exponent = math.frexp(largest)[1]  # largest < 2**exponent
+        smallest_normal = math.ldexp(np.finfo(np.float64).tiny, exponent)
+        if low > 0 or high < 0:
+            smallest = low if low > 0 else -high
+        else:
+            magnitude = np.abs(scores)
+            smallest = float(magnitude.min())
+            if smallest == 0.0:  # zeros are exact whatever the scale: look past them
+                smallest = float(np.min(magnitude, where=magnitude > 0, initial=np.inf))
+        if smallest < smallest_normal:
+            return None  # scaling by 2**-k would lose bits of the smallest scores
+        scores = np.ldexp(scores, -exponent)
+    bits = scores.view(np.int64)
+    order = np.right_shift(bits, 63)  # 0 or -1 (arithmetic shift)
+    np.bitwise_and(order, np.int64(2**63 - 1), out=order)
+    np.bitwise_xor(order, bits, out=order)
+    return order, exponent
+
+
+#: Marks keys that hold raw bits of non-negative scores (no scaling, unsigned order).
+_UNSIGNED = None
+
+
+def _label_keys(scores: FloatArray, is_pos: np.ndarray) -> tuple[np.ndarray, int | None] | None:
+    """Exact 64-bit sort keys holding each score (in order) and its label in the lowest bit.
+
+    Non-negative scores: their IEEE-754 bits, read as unsigned integers, are in score
+    order with a top bit of 0 (``-0.0`` aside, whose top bit the shift drops, making it
+    ``+0.0``), so ``bits << 1 | label`` is an exact unsigned key. Other scores:
+    ``t << 1 | label`` with ``t`` from :func:`_signed_order`, an exact signed key.
+    Returns the keys and the scale exponent (``_UNSIGNED`` for unsigned keys), or
+    ``None`` when no exact key exists.
+    """
+    if float(scores.min()) >= 0:
+        keys = np.left_shift(scores.view(np.uint64), np.uint64(1))
+        np.bitwise_or(keys, is_pos.view(np.uint8), out=keys, casting="unsafe")
+        return keys, _UNSIGNED
+    order_ints = _signed_order(scores)
+    if order_ints is None:
+        return None
+    keys, exponent = order_ints
+    unsigned = keys.view(np.uint64)  # shift the two's-complement bits, never a negative int
+    np.left_shift(unsigned, np.uint64(1), out=unsigned)
+    np.bitwise_or(unsigned, is_pos.view(np.uint8), out=unsigned, casting="unsafe")
+    return keys, exponent
+
+
+def _decode_order(order: np.ndarray, exponent: int | None, *, shift: int = 0) -> FloatArray:
+    """Scores from their order-preserving integers (``order >> shift``), after a slot holding ``+inf``.
+
+    Returns shape (n + 1,).
+    """
+    slotted = np.empty(len(order) + 1, dtype=order.dtype)
+    decoded = slotted[1:]
+    np.right_shift(order, order.dtype.type(shift), out=decoded)  # logical if unsigned, else arithmetic
+    if exponent is not _UNSIGNED:
+        mask = np.right_shift(decoded, 63)
+        np.bitwise_and(mask, np.int64(2**63 - 1), out=mask)
+        np.bitwise_xor(decoded, mask, out=decoded)
+    values = slotted.view(np.float64)
+    values[0] = np.inf
+    if exponent:
+        np.ldexp(values[1:], exponent, out=values[1:])
+    return values
+
+
+def _grouped_by_score(
+    scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Per distinct score (decreasing): the score and its positive and negative weight.
+
+    Hash grouping without a full sort; -0.0 and 0.0 form one group, as they compare
+    equal. Results are bit-reproducible: unweighted, Polars' multithreaded aggregation
+    sums integers, exact in any order. Weighted, float sums depend on the order of the
+    additions, which a multithreaded aggregation changes from run to run; instead,
+    Arrow's dictionary encoding gives every sample the code of its score and one
+    ``np.bincount`` over ``2 * group + label`` sums both classes, both in input order.
+    """
+    if weights is None:
+        import polars as pl
+
+        frame = pl.LazyFrame({"s": scores, "y": is_pos.view(np.int8)})
+        agg = [pl.col("y").cast(pl.Int64).sum().alias("p"), pl.len().alias("c")]
+        out = frame.group_by("s").agg(agg).sort(by="s", descending=True).collect()
+        positives = out.get_column("p").to_numpy().astype(np.float64)
+        negatives = out.get_column("c").to_numpy().astype(np.float64) - positives
+        return out.get_column("s").to_numpy(), positives, negatives
+    import pyarrow as pa
+
+    encoded = pa.array(scores).dictionary_encode()  # hashes the bits: -0.0 and 0.0 are two entries
+    values, group = np.unique(encoded.dictionary.to_numpy() + 0.0, return_inverse=True)  # ascending, -0.0 merged
+    m = len(values)
+    slot = np.subtract(m - 1, group.ravel(), dtype=np.intp)  # rank in decreasing order
+    np.left_shift(slot, 1, out=slot)
+    keys = slot[encoded.indices.to_numpy()]
+    np.bitwise_or(keys, is_pos.view(np.uint8), out=keys, casting="unsafe")
+    counts = np.bincount(keys, weights=weights, minlength=2 * m)  # float64: the weights' sums
+    return (np.ascontiguousarray(values[::-1]), np.ascontiguousarray(counts[1::2], dtype=np.float64),
+            np.ascontiguousarray(counts[::2], dtype=np.float64))
+
+
+def _group_ends(sorted_scores: np.ndarray) -> np.ndarray | None:
+    """Index of the last element of each run of equal values in a sorted array.
+
+    ``None`` when all values are distinct (every index ends a run), so that callers
+    skip the gathers.
+    """
+    n = len(sorted_scores)
+    if n == 0:
+        return np.zeros(0, dtype=np.intp)
+    change = sorted_scores[1:] != sorted_scores[:-1]
+    if np.count_nonzero(change) == n - 1:
+        return None
+    ends = np.empty(np.count_nonzero(change) + 1, dtype=np.intp)
+    ends[:-1] = np.flatnonzero(change)
+    ends[-1] = n - 1
+    return ends
+
+
+def _prepend(values: np.ndarray, first: float) -> FloatArray:
+    out = np.empty(len(values) + 1, dtype=np.float64)
+    out[0] = first
+    out[1:] = values
+    return out

@@ -1,0 +1,5 @@
+"""``python -m isometrics.cli``."""
+
+from .app import main
+
+main()

@@ -1,0 +1,159 @@
+"""``OperatingPoints``: the count table with the verbs of the spaces as methods.
+
+The engine (:class:`~isometrics._core.count_table.CountTable`: one sort, ties grouped, exact
+merge) is data and lives in the core, which imports nothing above it. Users want verbs on
+the object (``op.auroc()``, ``op.best_threshold("f2")``, ``op.roc_convex_hull()``), so this
+module subclasses the table one layer up, where every verb's module can be imported at the
+top: no cycle, no deferred import. Each method reads the table through
+``CountTable._derived`` (cached, magnitude-safe), exactly as the public function of the same
+name does, so ``op.auroc()`` and ``auroc(y_true, y_score)`` share code and cache.
+
+A new verb is a method here calling the function that owns the computation.
+"""
+
+from __future__ import annotations
+
+from .._core.count_table import CountTable
+from ..metrics.registry import Metric
+from .areas import _auprg, _auroc, _average_precision
+from .calibration import StepCalibrator, _f_calibrator, _isotonic
+from .curves import PrecisionRecallCurve, PrgCurve, RocCurve, _precision_recall_curve, _prg_curve, _roc_curve
+from .hull import PrgHull, RocHull, _prg_hull, _roc_hull
+from .interpolation import _achievable, _auc_pr_achievable, _auc_pr_interpolated
+from .thresholds import (
+    BestThreshold,
+    MetricCurve,
+    OperatingPoint,
+    _best_threshold,
+    _metric_curve,
+    _precision_at_recall,
+    _recall_at_precision,
+    _specificity_at_sensitivity,
+)
+
+__all__ = ["OperatingPoints"]
+
+
+class OperatingPoints(CountTable):
+    """Weighted confusion counts at every distinct threshold of a binary scorer.
+
+    Operating point ``i`` predicts positive every sample with ``y_score >= thresholds[i]``.
+    Point 0 has ``thresholds[0] = +inf`` and predicts nothing positive; the last point
+    predicts everything positive. Tied scores form one operating point.
+
+    Parameters
+    ----------
+    thresholds : ndarray of shape (n_points,), float64
+        Distinct scores in strictly decreasing order, preceded by ``+inf``.
+    tp : ndarray of shape (n_points,), float64
+        Cumulative weighted true positives at each threshold; ``tp[0] == 0``, non-decreasing.
+    fp : ndarray of shape (n_points,), float64
+        Cumulative weighted false positives at each threshold; ``fp[0] == 0``, non-decreasing.
+    pos_label : object, default=1
+        The label of the positive class the counts refer to.
+
+    Attributes
+    ----------
+    n_positives, n_negatives : float
+        Total weight of positives (``tp[-1]``) and negatives (``fp[-1]``).
+    prevalence : float
+        ``n_positives / (n_positives + n_negatives)``, in [0, 1].
+
+    Notes
+    -----
+    Samples of zero weight are removed before thresholds are formed, as scikit-learn
+    does: a score carried only by zero-weight samples is not a threshold. The bootstrap
+    applies the same rule, so a replicate's thresholds are those of its resampled data.
+
+    Counts are accumulated in float64 by a cumulative sum in score order. With integer
+    weights (or none) every count is an exact integer. The results are bit-reproducible:
+    the same inputs give the same bits on every run.
+
+    Only the ratios of the weights matter: multiplying every weight by a constant scales
+    the counts and leaves every curve, area, threshold and metric unchanged, for weights
+    anywhere in float64's range (derived quantities are computed from counts divided by
+    a power of two near the class totals, which is exact).
+
+    The counts and their construction and merge come from the core's
+    :class:`~isometrics._core.count_table.CountTable`; the methods below are the verbs of
+    the spaces, each the same computation (and the same cache) as the public function
+    it names.
+
+    References
+    ----------
+    .. [1] T. Fawcett, "An introduction to ROC analysis", Pattern Recognition Letters
+       27(8):861-874, 2006 (Algorithm 2: one sort, ties grouped).
+    """
+
+    def roc_curve(self) -> RocCurve:
+        """ROC curve at every operating point; see :func:`isometrics.roc_curve`."""
+        return self._derived("roc", _roc_curve)
+
+    def precision_recall_curve(self) -> PrecisionRecallCurve:
+        """PR curve at every operating point; see :func:`isometrics.precision_recall_curve`."""
+        return self._derived("pr", _precision_recall_curve)
+
+    def prg_curve(self) -> PrgCurve:
+        """Precision-Recall-Gain curve; see :func:`isometrics.prg_curve`."""
+        return self._derived("prg", _prg_curve)
+
+    def auroc(self) -> float:
+        """Area under the ROC curve; see :func:`isometrics.auroc`."""
+        return self._derived("auroc", _auroc)
+
+    def average_precision(self) -> float:
+        """Step-wise average precision; see :func:`isometrics.average_precision`."""
+        return self._derived("ap", _average_precision)
+
+    def auprg(self) -> float:
+        """Area under the Precision-Recall-Gain curve; see :func:`isometrics.auprg`."""
+        return self._derived("auprg", _auprg)
+
+    def auc_pr_interpolated(self) -> float:
+        """Count-interpolated PR area; see :func:`isometrics.auc_pr_interpolated`."""
+        return self._derived("auc_pr_interpolated", _auc_pr_interpolated)
+
+    def achievable_pr_curve(self) -> PrecisionRecallCurve:
+        """PR curve at the ROC hull's vertices; see :func:`isometrics.achievable_pr_curve`."""
+        return self._derived("achievable_pr", _achievable)
+
+    def auc_pr_achievable(self) -> float:
+        """Area under the achievable PR curve; see :func:`isometrics.auc_pr_achievable`."""
+        return self._derived("auc_pr_achievable", _auc_pr_achievable)
+
+    def isotonic_calibrator(self) -> StepCalibrator:
+        """Isotonic calibration through the ROC hull; see :func:`isometrics.isotonic_calibrator`."""
+        return self._derived("isotonic", _isotonic)
+
+    def f_calibrator(self) -> StepCalibrator:
+        """F-calibration through the PRG hull; see :func:`isometrics.f_calibrator`."""
+        return self._derived("f_calibrator", _f_calibrator)
+
+    def roc_convex_hull(self) -> RocHull:
+        """ROC convex hull; see :func:`isometrics.roc_convex_hull`."""
+        return self._derived("roc_hull", _roc_hull, normalised=False)
+
+    def prg_convex_hull(self) -> PrgHull:
+        """PRG convex hull; see :func:`isometrics.prg_convex_hull`."""
+        return self._derived("prg_hull", _prg_hull)
+
+    def metric_curve(self, metric: str | Metric) -> MetricCurve:
+        """A metric at every operating point; see :func:`isometrics.metric_curve`."""
+        return _metric_curve(self, metric, "OperatingPoints.metric_curve")
+
+    def precision_at_recall(self, min_recall: float) -> OperatingPoint:
+        """Best precision at recall >= ``min_recall``; see :func:`isometrics.precision_at_recall`."""
+        return _precision_at_recall(self, min_recall, "OperatingPoints.precision_at_recall")
+
+    def recall_at_precision(self, min_precision: float) -> OperatingPoint:
+        """Best recall at precision >= ``min_precision``; see :func:`isometrics.recall_at_precision`."""
+        return _recall_at_precision(self, min_precision, "OperatingPoints.recall_at_precision")
+
+    def specificity_at_sensitivity(self, min_sensitivity: float) -> OperatingPoint:
+        """Best specificity at sensitivity >= ``min_sensitivity``; see :func:`isometrics.specificity_at_sensitivity`."""
+        return _specificity_at_sensitivity(self, min_sensitivity, "OperatingPoints.specificity_at_sensitivity")
+
+    def best_threshold(self, metric: str | Metric = "f1") -> BestThreshold:
+        """The operating point maximising ``metric``; see :func:`isometrics.best_threshold`."""
+        return _best_threshold(self, metric, "OperatingPoints.best_threshold")
+
