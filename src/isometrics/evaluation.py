@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ._core.docstrings import fill_doc
+from ._core.html import html_table
 from ._core.validation import (
     as_1d,
     check_binary_target,
@@ -81,8 +82,6 @@ class BinaryEvaluation:
     weight_kind: str | None = None
 
     def _repr_html_(self) -> str:
-        from ._core.html import html_table
-
         rows: list[tuple[str, Any]] = [("n", self.n_samples), ("prevalence", self.prevalence), ("AUROC", self.auroc),
                 ("average precision", self.average_precision), ("AUPRG", self.auprg)]
         rows += [(f"best {b.metric.label}", f"{b.value:.4f} at threshold {b.threshold:.6g} "

@@ -17,6 +17,7 @@ import numpy as np
 
 from .._core.confusion import _check_pair, _class_counts
 from .._core.count_table import _from_scores
+from .._core.html import html_table
 from .._core.validation import (
     as_1d,
     as_array,
@@ -291,8 +292,6 @@ class MetricReport:
         return self.to_text()
 
     def _repr_html_(self) -> str:
-        from .._core.html import html_table
-
         header = ["class", *[m.label for m in self.metrics], "support"]
         rows = [[label, *vals, sup] for label, vals, sup in zip(self.labels.tolist(), self.values, self.support)]
         rows += [[f"{name} avg", *vals, self.support.sum()] for name, vals in self.averages.items()]

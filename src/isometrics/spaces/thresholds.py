@@ -10,6 +10,7 @@ import numpy as np
 
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
+from .._core.html import html_table
 from .._core.validation import check_real
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError
@@ -69,8 +70,6 @@ class BestThreshold:
     tied_thresholds: tuple[float, ...] = ()
 
     def _repr_html_(self) -> str:
-        from .._core.html import html_table
-
         rows = [("threshold", self.threshold), (self.metric.label, self.value), ("precision", self.precision),
                 ("recall", self.recall), ("TP", self.tp), ("FP", self.fp), ("FN", self.fn), ("TN", self.tn),
                 ("tied thresholds", self.n_ties)]
