@@ -102,18 +102,18 @@ def _scan(path: Path) -> tuple[Any, str]:
     import polars as pl
 
     if _file_format(path) == "parquet":
-        return pl.scan_parquet(path), "Parquet"
+        return pl.scan_parquet(path, glob=False), "Parquet"
     separator = "\t" if path.suffix.lower() == ".tsv" else ","
     header = _csv_header(path, separator)
     try:
-        names = pl.scan_csv(path, separator=separator, quote_char='"', n_rows=0).collect_schema().names()
+        names = pl.scan_csv(path, separator=separator, quote_char='"', n_rows=0, glob=False).collect_schema().names()
     except pl.exceptions.PolarsError as exc:
         raise IsometricsError(f"cannot read {path.name!r} as CSV: {_first_line(exc)}") from exc
     # Polars keeps a doubled quote in a quoted header ("a""b" stays a""b): name the columns
     # from the standard reading when the two agree on the number of fields.
     new_columns = _dedupe(header) if len(header) == len(names) else None
     return pl.scan_csv(path, separator=separator, quote_char='"', infer_schema_length=10_000,
-                       new_columns=new_columns), "CSV"
+                       new_columns=new_columns, glob=False), "CSV"
 
 
 def _dedupe(names: list[str]) -> list[str]:

@@ -117,11 +117,11 @@ def _evaluate_file(
     pos_label: str | None,
     weight: str | None,
     metrics: list[str],
-    json_out: Path | None,
+    json_out: str | os.PathLike[str] | None,
     console: Any,
     n_resamples: int | None = None,
     seed: int | None = None,
-    report: Path | None = None,
+    report: str | os.PathLike[str] | None = None,
     weight_kind: str | None = None,
     report_option: str = "--report",
 ) -> list[Any]:
@@ -174,7 +174,7 @@ def _evaluate_file(
 
 
 def _compare_file(file: Path, label: str, scores: list[str], pos_label: str | None, weight: str | None,
-                  metrics: list[str], n_resamples: int, seed: int | None, json_out: Path | None,
+                  metrics: list[str], n_resamples: int, seed: int | None, json_out: str | os.PathLike[str] | None,
                   console: Any, weight_kind: str | None = None) -> Any:
     """Read, compare two score columns, print and (optionally) write JSON."""
     from . import compare_scores, parse_metric
@@ -248,6 +248,7 @@ def _print_results(console: Any, file: Path, label: str, results: list[Any]) -> 
         console.print(table)
 
 
+_OUT = "PATH"  # the metavar of every output file option (kept a string: a trailing '/' must survive parsing)
 _WEIGHT_KIND_HELP = ("What the --weight column means: 'sampling' (importance or survey weights; the default) or "
                      "'frequency' (counts of identical rows, resampled as units by the bootstrap).")
 
@@ -274,13 +275,14 @@ if typer is not None:
         weight: Annotated[str | None, typer.Option("--weight", help="Column of non-negative sample weights.")] = None,
         metric: Annotated[list[str] | None, typer.Option("--metric", help="Metric to pick a threshold for, e.g. "
                                                          "f1, f0.5, 'g(beta=2, rho=-3)' (repeatable).")] = None,
-        json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results as JSON here.")] = None,
+        json_out: Annotated[str | None, typer.Option("--json", metavar=_OUT, help="Also write the results as JSON "
+                                                     "here ('-': standard output).")] = None,
         ci: Annotated[bool, typer.Option("--ci", help="Add bootstrap confidence intervals.")] = False,
         n_resamples: Annotated[int, typer.Option("--n-resamples", min=2,
                                                  help="Bootstrap replicates for --ci.")] = 1000,
         seed: Annotated[int | None, typer.Option("--seed", help="Seed of the bootstrap.")] = None,
-        report: Annotated[Path | None, typer.Option("--report", help="Also write a self-contained HTML report.")]
-        = None,
+        report: Annotated[str | None, typer.Option("--report", metavar=_OUT, help="Also write a self-contained HTML "
+                                                   "report here ('-': standard output).")] = None,
         weight_kind: Annotated[WeightKind | None, typer.Option("--weight-kind", help=_WEIGHT_KIND_HELP)] = None,
     ) -> None:
         """Print n, prevalence, AUROC, AP, AUPRG and the best threshold of each metric, per score column."""
@@ -293,7 +295,8 @@ if typer is not None:
         file: Annotated[Path, typer.Argument(help="CSV or Parquet file with a label column and score columns.")],
         label: Annotated[str, typer.Option("--label", help="Column with the true labels.")],
         score: Annotated[list[str], typer.Option("--score", help="Score column (repeat for several models).")],
-        output: Annotated[Path, typer.Option("-o", "--output", help="Where to write the HTML report.")],
+        output: Annotated[str, typer.Option("-o", "--output", metavar=_OUT, help="Where to write the HTML report "
+                                            "('-': standard output).")],
         pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class.")] = None,
         weight: Annotated[str | None, typer.Option("--weight", help="Column of non-negative sample weights.")] = None,
         metric: Annotated[list[str] | None, typer.Option("--metric", help="Threshold metric(s); the report "
@@ -316,7 +319,8 @@ if typer is not None:
                                                          "threshold (repeatable).")] = None,
         n_resamples: Annotated[int, typer.Option("--n-resamples", min=2, help="Bootstrap replicates.")] = 1000,
         seed: Annotated[int | None, typer.Option("--seed", help="Seed of the bootstrap.")] = None,
-        json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results as JSON here.")] = None,
+        json_out: Annotated[str | None, typer.Option("--json", metavar=_OUT, help="Also write the results as JSON "
+                                                     "here ('-': standard output).")] = None,
         weight_kind: Annotated[WeightKind | None, typer.Option("--weight-kind", help=_WEIGHT_KIND_HELP)] = None,
     ) -> None:
         """Paired comparison of two score columns: differences with bootstrap intervals and p-values, and DeLong."""
