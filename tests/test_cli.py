@@ -373,23 +373,35 @@ def test_existing_file_keeps_its_permissions(workdir):
     assert stat.S_IMODE(out.stat().st_mode) == 0o640 and json.loads(out.read_text())["label"] == "y"
 
 
-def test_dev_stdout_is_written_through_not_replaced(data):
+@pytest.fixture
+def stdout_link(tmp_path):
+    """A private twin of /dev/stdout (a symbolic link to /proc/self/fd/1).
+
+    The test never names /dev/stdout itself: run as root against a regressed command line,
+    it would replace the machine's /dev/stdout with a regular file.
+    """
+    link = tmp_path / "stdout"
+    link.symlink_to("/proc/self/fd/1")
+    return link
+
+
+def test_stdout_symlink_is_written_through_not_replaced(data, stdout_link):
     d, _ = data
-    assert os.path.islink("/dev/stdout")
-    res = run("evaluate", d / "scores.csv", *BASE["evaluate"], "--json", "/dev/stdout")
+    res = run("evaluate", d / "scores.csv", *BASE["evaluate"], "--json", stdout_link)
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout)["label"] == "y"  # the JSON alone on stdout, the tables on stderr
     assert "AUROC" in res.stderr
-    assert os.path.islink("/dev/stdout")  # as root, an atomic rename used to replace it with a file
+    assert stdout_link.is_symlink()  # as root, an atomic rename used to replace it with a regular file
 
 
-def test_dev_stdout_redirected_to_a_file(data, tmp_path):
+def test_stdout_symlink_when_stdout_is_a_file(data, tmp_path, stdout_link):
     d, _ = data
     with open(tmp_path / "captured", "w") as fh:
         res = subprocess.run([sys.executable, "-m", "isometrics.cli", "evaluate", str(d / "scores.csv"),
-                              *BASE["evaluate"], "--json", "/dev/stdout"], stdout=fh, stderr=subprocess.PIPE, text=True)
+                              *BASE["evaluate"], "--json", str(stdout_link)], stdout=fh, stderr=subprocess.PIPE,
+                             text=True)
     assert res.returncode == 0, res.stderr
-    assert json.loads((tmp_path / "captured").read_text())["label"] == "y"
+    assert json.loads((tmp_path / "captured").read_text())["label"] == "y" and stdout_link.is_symlink()
 
 
 def test_fifo_and_symlink_destinations(data, tmp_path):
@@ -418,13 +430,18 @@ def test_a_signal_removes_the_temporary_files(data, tmp_path, signum, code):
                              "--report", str(tmp_path / "r.html")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    deadline = time.monotonic() + 60
-    while len(os.listdir(tmp_path)) < 2 and time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.05)
-    assert sorted(n.split(".")[1] for n in os.listdir(tmp_path)) == ["o", "r"]  # both staged, run under way
-    time.sleep(0.5)
-    proc.send_signal(signum)
-    _, err = proc.communicate(timeout=60)
+    try:
+        deadline = time.monotonic() + 30
+        while len(os.listdir(tmp_path)) < 2 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.05)
+        assert sorted(n.split(".")[1] for n in os.listdir(tmp_path)) == ["o", "r"]  # both staged, run under way
+        time.sleep(0.5)
+        proc.send_signal(signum)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == code, err
     assert "Traceback" not in err and err.strip().splitlines()[-1].startswith("isometrics: error: ")
     assert os.listdir(tmp_path) == []

@@ -134,7 +134,7 @@ def _first_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     line = text[0] if text else type(exc).__name__
     if "utf-8" in line.lower() or "utf8" in line.lower():
-        line += "; save the file as UTF-8"
+        line += "; save the file as UTF-8."
     return line
 
 
@@ -247,7 +247,7 @@ def coerce_label(value: str, labels: np.ndarray, column: str) -> Any:
 class Destination:
     """A checked output: where it goes and how it will be written.
 
-    ``kind`` is ``"stdout"`` (``-``, or a path that is this process's standard output),
+    ``kind`` is ``"stdout"`` (``-``, or a path to what this process's standard output is),
     ``"direct"`` (a character device, FIFO, socket or a path under ``/dev`` or ``/proc``:
     written in place, never replaced) or ``"file"`` (a regular file, staged in ``temp``
     beside ``target`` and renamed over it on commit).
@@ -268,9 +268,9 @@ class Destination:
             self.temp = None
 
 
-def _is_stdout(path: str) -> bool:
+def _is_stdout(st: os.stat_result) -> bool:
     try:
-        return os.path.samestat(os.stat(path), os.fstat(sys.stdout.fileno()))
+        return os.path.samestat(st, os.fstat(sys.stdout.fileno()))
     except (OSError, ValueError, AttributeError):
         return False
 
@@ -316,7 +316,7 @@ def check_destination(
     """
     given = os.fspath(path)
     shown = f"{option} {given!r}"
-    if given == "-" or (given.startswith(("/dev/", "/proc/")) and _is_stdout(given)):
+    if given == "-":
         return Destination(option, given, "stdout")
     if given == "" or given.endswith(("/", os.sep)):
         raise IsometricsError(f"{shown} names a directory; give a file path such as "
@@ -333,6 +333,8 @@ def check_destination(
     if st is not None and stat.S_ISDIR(st.st_mode):
         raise IsometricsError(f"{shown} is a directory; give a file path such as "
                               f"{os.path.join(given, 'results' + _suffix(option))!r}.")
+    if st is not None and _is_stdout(st):  # /dev/stdout, /dev/fd/1, or the file stdout is redirected to
+        return Destination(option, given, "stdout")
     real = Path(os.path.realpath(given))
     if st is not None and (not stat.S_ISREG(st.st_mode) or str(real).startswith(("/dev/", "/proc/"))):
         if not os.access(given, os.W_OK):
