@@ -1,39 +1,126 @@
-"""Reading label, score and weight columns from CSV or Parquet files (via Polars)."""
+"""Files for the command line: reading columns from CSV or Parquet.
+
+Reading: the format is taken from the content (Parquet files start and end with the magic
+bytes ``PAR1``; anything else must be UTF-8 text, read as CSV, tab-separated when the name
+ends in ``.tsv``), never from the name alone, and every failure is one line.
+
+Writing outputs all or none: :mod:`isometrics._core.outputs`.
+"""
 
 from __future__ import annotations
 
-import json
+import csv
 import os
-import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
+from .._core.validation import label_set
 from ..exceptions import IsometricsError
 
-__all__ = ["read_columns", "coerce_label", "write_json_atomic", "write_text_atomic"]
+__all__ = ['read_columns', 'describe_input', 'coerce_label']
 
-_PARQUET = {".parquet", ".pq", ".parq"}
-_CSV = {".csv", ".tsv", ".txt"}
+_MAGIC = b"PAR1"
+
+# Binary formats people hand to a CSV reader by mistake, named so the message can say which.
+_OTHER_FORMATS = (
+    (b"\x1f\x8b", "a gzip archive; decompress it first"),
+    (b"PK\x03\x04", "a ZIP archive (an .xlsx workbook?); export it as CSV or Parquet"),
+    (b"ARROW1", "an Arrow IPC (Feather) file; convert it to Parquet"),
+    (b"\x89HDF", "an HDF5 file; export it as CSV or Parquet"),
+    (b"SQLite format 3\x00", "an SQLite database; export the table as CSV or Parquet"),
+)
 
 
-def _scan(path: Path) -> Any:
+def _file_format(path: Path) -> Literal["parquet", "csv"]:
+    """``"parquet"`` or ``"csv"`` from the file's bytes; raise for anything else."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(65536)
+            size = fh.seek(0, os.SEEK_END)
+            fh.seek(max(size - 4, 0))
+            tail = fh.read(4)
+    except OSError as exc:
+        raise IsometricsError(f"cannot read {path.name!r}: {exc.strerror or exc}; check the file's permissions.") from exc
+    if size == 0:
+        raise IsometricsError(f"{path.name!r} is empty; pass a file with a header row and data.")
+    if head.startswith(_MAGIC):
+        if size < 12 or tail != _MAGIC:
+            raise IsometricsError(f"{path.name!r} starts like a Parquet file but does not end with its magic bytes "
+                                  "PAR1: it is truncated or damaged; write it again.")
+        return "parquet"
+    for magic, what in _OTHER_FORMATS:
+        if head.startswith(magic):
+            raise IsometricsError(f"{path.name!r} is not CSV or Parquet: it is {what}.")
+    if b"\x00" in head:
+        raise IsometricsError(f"{path.name!r} is neither CSV text nor Parquet (it holds binary data, "
+                              f"starting {head[:8]!r}); pass a CSV or Parquet file.")
+    return "csv"
+
+
+def _csv_header(path: Path, separator: str) -> list[str]:
+    """The header row as the CSV standard (RFC 4180) reads it: quotes removed, ``\"\"`` read as ``\"``."""
+    try:
+        with open(path, encoding="utf-8-sig", errors="surrogateescape", newline="") as fh:
+            header = next(csv.reader(fh, delimiter=separator, quotechar='"', strict=False), [])
+    except csv.Error as exc:
+        raise IsometricsError(f"cannot read {path.name!r} as CSV: the header is malformed ({exc}).") from exc
+    for name in header:
+        bad = [c for c in name if "\udc80" <= c <= "\udcff"]
+        if bad:
+            raise IsometricsError(f"cannot read {path.name!r} as CSV: its header is not UTF-8 text (byte "
+                                  f"0x{ord(bad[0]) - 0xDC00:02x} in a column name); save the file as UTF-8.")
+    return header
+
+
+def _scan(path: Path) -> tuple[Any, str]:
+    """A lazy frame of the file and the format's name (``"Parquet"`` or ``"CSV"``)."""
     import polars as pl
 
-    suffix = path.suffix.lower()
-    if suffix in _PARQUET:
-        return pl.scan_parquet(path)
-    if suffix in _CSV:
-        return pl.scan_csv(path, separator="\t" if suffix == ".tsv" else ",", infer_schema_length=10_000)
-    raise IsometricsError(f"cannot read {path.name!r}: the file must be .csv, .tsv or .parquet (got {suffix or 'no suffix'!r}).")
+    if _file_format(path) == "parquet":
+        return pl.scan_parquet(path, glob=False), "Parquet"
+    separator = "\t" if path.suffix.lower() == ".tsv" else ","
+    header = _csv_header(path, separator)
+    try:
+        names = pl.scan_csv(path, separator=separator, quote_char='"', n_rows=0, glob=False).collect_schema().names()
+    except pl.exceptions.PolarsError as exc:
+        raise IsometricsError(f"cannot read {path.name!r} as CSV: {_first_line(exc)}") from exc
+    # Polars keeps a doubled quote in a quoted header ("a""b" stays a""b): name the columns
+    # from the standard reading when the two agree on the number of fields.
+    new_columns = _dedupe(header) if len(header) == len(names) else None
+    return pl.scan_csv(path, separator=separator, quote_char='"', infer_schema_length=10_000,
+                       new_columns=new_columns, glob=False), "CSV"
+
+
+def _dedupe(names: list[str]) -> list[str]:
+    """Rename repeated header names as Polars does (``a``, ``a_duplicated_0``, ...)."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        if name in seen:
+            out.append(f"{name}_duplicated_{seen[name]}")
+            seen[name] += 1
+        else:
+            seen[name] = 0
+            out.append(name)
+    return out
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    line = text[0] if text else type(exc).__name__
+    if "utf-8" in line.lower() or "utf8" in line.lower():
+        line += "; save the file as UTF-8."
+    return line
 
 
 def read_columns(path: str | os.PathLike[str], columns: list[str]) -> dict[str, np.ndarray]:
     """Read the named columns of a CSV or Parquet file as NumPy arrays.
 
-    Only the requested columns are read. Raises ``IsometricsError`` naming the problem
-    when the file is missing or unreadable, a column is absent (listing those present),
+    Only the requested columns are read. The format comes from the content (see the
+    module's docstring). Raises ``IsometricsError`` naming the problem when the file is
+    missing, unreadable or of another format, a column is absent (listing those present),
     or a column has missing values.
     """
     p = Path(path)
@@ -43,22 +130,22 @@ def read_columns(path: str | os.PathLike[str], columns: list[str]) -> dict[str, 
         raise IsometricsError(f"{str(p)!r} is a directory; pass a .csv or .parquet file.")
     import polars as pl
 
-    lazy = _scan(p)
+    lazy, kind = _scan(p)
     try:
         names = lazy.collect_schema().names()
     except (pl.exceptions.PolarsError, OSError) as exc:
-        raise IsometricsError(f"cannot read {p.name!r} as {p.suffix.lstrip('.')}: {str(exc).splitlines()[0]}") from exc
+        raise IsometricsError(f"cannot read {p.name!r} as {kind}: {_first_line(exc)}") from exc
     unique = list(dict.fromkeys(columns))
     missing = [c for c in unique if c not in names]
     if missing:
-        shown = ", ".join(names[:20]) + (", ..." if len(names) > 20 else "")
+        shown = ", ".join(repr(n) for n in names[:20]) + (", ..." if len(names) > 20 else "")
         raise IsometricsError(
             f"column {missing[0]!r} is not in {p.name!r} (columns: {shown}); pass one of those names."
         )
     try:
         frame = lazy.select(unique).collect()
     except pl.exceptions.PolarsError as exc:
-        raise IsometricsError(f"cannot read {p.name!r}: {str(exc).splitlines()[0]}") from exc
+        raise IsometricsError(f"cannot read {p.name!r} as {kind}: {_first_line(exc)}") from exc
     out = {}
     for name in unique:
         col = frame.get_column(name)
@@ -73,9 +160,40 @@ def read_columns(path: str | os.PathLike[str], columns: list[str]) -> dict[str, 
     return out
 
 
+def _human_bytes(n: int) -> str:
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} bytes"
+
+
+def describe_input(path: str | os.PathLike[str], n_columns: int) -> str:
+    """How large an input is, for an out-of-memory message: rows x columns and the file's size.
+
+    The row count is read cheaply (Parquet metadata, or a streaming count for CSV); when
+    even that fails, it is left out.
+    """
+    p = Path(path)
+    parts = []
+    try:
+        import polars as pl
+
+        rows = int(_scan(p)[0].select(pl.len()).collect().item())
+        parts.append(f"{rows:,} rows x {n_columns} column{'s' if n_columns != 1 else ''}")
+    except BaseException as exc:  # noqa: BLE001 - a size is a courtesy; never fail while failing
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            raise
+        parts.append(f"{n_columns} column{'s' if n_columns != 1 else ''}")
+    try:
+        size = p.stat().st_size
+        parts.append(f"file size {_human_bytes(size)} ({size:,} bytes)")
+    except OSError:
+        pass
+    return f"{p.name!r}: " + ", ".join(parts)
+
+
 def coerce_label(value: str, labels: np.ndarray, column: str) -> Any:
     """Convert a ``--pos-label`` string to the label column's type; it must be one of its values."""
-    from .._core.validation import label_set
 
     present = label_set(labels)
     kind = labels.dtype.kind
@@ -99,28 +217,3 @@ def coerce_label(value: str, labels: np.ndarray, column: str) -> Any:
             f"--pos-label {value!r} is not a value of label column {column!r} (values: {shown}); pass one of them."
         )
     return coerced
-
-
-def write_text_atomic(path: str | os.PathLike[str], text: str) -> Path:
-    """Write text to ``path`` through a temporary file, so a failure leaves nothing half-written."""
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    if not directory.is_dir():
-        raise IsometricsError(f"cannot write {str(target)!r}: directory {str(directory)!r} does not exist.")
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the file the usual permissions
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return target
-
-
-def write_json_atomic(path: str | os.PathLike[str], payload: Any) -> None:
-    """Write JSON to ``path`` atomically (see :func:`write_text_atomic`)."""
-    write_text_atomic(path, json.dumps(payload, indent=2, allow_nan=False) + "\n")

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from .. import __version__
-from ..cli._io import write_text_atomic
+from .._core.outputs import write_text_atomic
 from ..evaluation import BinaryEvaluation, ScoreComparison
 from ..exceptions import IsometricsError
 from ..metrics.gain import _gain

@@ -1,0 +1,184 @@
+"""What the command line prints: user text made inert, one-line errors and warnings, signals.
+
+Everything the CLI prints that came from the user (column names, labels, file names,
+values quoted in messages) passes through :func:`printable` (control characters made
+visible) and, where Rich parses markup, :func:`markup` (markup escaped as well). A column
+named ``[link=https://x]click[/link]`` or one holding an ANSI or OSC escape sequence is
+then shown as the characters it is made of: it can neither crash Rich, nor become a link,
+nor drive the terminal.
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+import sys
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any, NoReturn, TextIO
+
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_FAILED",
+    "fail",
+    "make_console",
+    "markup",
+    "one_line_warnings",
+    "printable",
+    "signals_raise",
+]
+
+EXIT_BAD_INPUT = 2  # bad input or a bad destination: nothing was computed or written
+EXIT_FAILED = 1  # valid input, but the run could not finish (out of memory, a failed write)
+
+# C0 and C1 controls (ESC among them, so no escape sequence survives), DEL, the line and
+# paragraph separators, the bidirectional overrides and isolates (they reorder what the
+# terminal shows), and lone surrogates (undecodable bytes of a file name).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _visible(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(value: object) -> str:
+    """``str(value)`` with every control character shown as its escape (``\\x1b``), so it prints inertly.
+
+    Parameters
+    ----------
+    value : object
+        Anything; it is converted with ``str``.
+
+    Returns
+    -------
+    str
+        One line without control characters: ESC, BEL, CR, LF, tab, C1 controls, DEL,
+        bidirectional overrides and lone surrogates appear as ``\\xNN`` or ``\\uNNNN``.
+
+    Examples
+    --------
+    >>> printable("a\\x1b[31mb\\nc")
+    'a\\\\x1b[31mb\\\\x0ac'
+    """
+    return _UNSAFE.sub(_visible, str(value))
+
+
+def markup(value: object) -> str:
+    """:func:`printable` text with Rich markup escaped, to embed in a string that Rich parses.
+
+    Parameters
+    ----------
+    value : object
+        Anything; it is converted with ``str``.
+
+    Returns
+    -------
+    str
+        Text that Rich renders as exactly ``printable(value)``.
+
+    Examples
+    --------
+    >>> markup("a[/b]")
+    'a\\\\[/b]'
+    """
+    from rich.markup import escape
+
+    return escape(printable(value))
+
+
+def make_console(*, stderr: bool = False) -> Any:
+    """A Rich console for the CLI: no emoji codes (``:smile:`` in a column name stays text).
+
+    Parameters
+    ----------
+    stderr : bool, default=False
+        Print to standard error (used when standard output carries a written file).
+
+    Returns
+    -------
+    rich.console.Console
+    """
+    from rich.console import Console
+
+    return Console(stderr=stderr, emoji=False)
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
+    """Print ``isometrics: error: <message>`` as one inert line on stderr and exit with ``code``.
+
+    Parameters
+    ----------
+    message : str
+        What went wrong and how to fix it.
+    code : int, default=2
+        Exit status.
+
+    Raises
+    ------
+    SystemExit
+        Always, with ``code``.
+    """
+    sys.stderr.write(f"isometrics: error: {printable(message)}\n")
+    sys.stderr.flush()
+    raise SystemExit(code)
+
+
+@contextmanager
+def one_line_warnings(stream: TextIO | None = None) -> Iterator[None]:
+    """Show each warning as one inert line ``isometrics: warning: <message>`` (no source line).
+
+    Parameters
+    ----------
+    stream : file-like, optional
+        Where to write; standard error (looked up when a warning is shown) by default.
+
+    Yields
+    ------
+    None
+    """
+
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: TextIO | None = None, line: str | None = None) -> None:
+        out = stream if stream is not None else sys.stderr
+        out.write(f"isometrics: warning: {printable(message)}\n")
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("default")
+        warnings.showwarning = show
+        yield
+
+
+class Terminated(SystemExit):
+    """Raised in the main thread when the process receives SIGTERM (or SIGHUP)."""
+
+
+def _raise_terminated(signum: int, frame: FrameType | None) -> None:
+    raise Terminated(128 + signum)
+
+
+@contextmanager
+def signals_raise() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into an exception for the duration, so ``finally`` clauses run.
+
+    SIGINT already raises :class:`KeyboardInterrupt`. Temporary files are removed by the
+    ``finally`` clauses that own them; the caller turns the exception into an exit status.
+
+    Yields
+    ------
+    None
+    """
+    wanted = [s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None]
+    previous = {}
+    try:
+        for s in wanted:
+            previous[s] = signal.signal(s, _raise_terminated)
+    except ValueError:  # not the main thread: leave the handlers alone
+        previous.clear()
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
