@@ -26,9 +26,9 @@ def data(tmp_path_factory):
         "model_a": rng.normal(size=n) + 1.5 * y,
         "model_b": np.round(rng.normal(size=n) + y, 1),
         "w": rng.random(n) + 0.5,
-        "freq": rng.integers(1, 5, size=n),
         "bad": np.where(np.arange(n) == 5, np.nan, rng.random(n)),
         "<script>alert(1)</script>": rng.random(n),
+        "freq": rng.integers(1, 5, n),  # frequency weights: whole numbers
     })
     d = tmp_path_factory.mktemp("cli")
     frame.write_parquet(d / "scores.parquet")
@@ -659,9 +659,14 @@ def test_weight_kind_is_passed_to_the_library(workdir, monkeypatch, command, tar
 
 @pytest.mark.parametrize("command", ["evaluate", "compare"])
 @pytest.mark.parametrize("kind", ["sampling", "frequency"])
-def test_weight_kind_is_in_the_json(workdir, command, kind):
-    weight = "freq" if kind == "frequency" else "w"  # frequencies are whole numbers
-    result = invoke(command, workdir / "scores.csv", *BASE[command], "--weight", weight, "--weight-kind", kind,
+def test_weight_kind_is_in_the_json(workdir, data, command, kind):
+    _, frame = data
+    result = invoke(command, workdir / "scores.csv", *BASE[command], "--weight", "freq", "--weight-kind", kind,
                     "--json", "-")
     assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout)["weight_kind"] == kind
+    payload = json.loads(result.stdout)
+    assert payload["weight_kind"] == kind and payload["weight"] == "freq"
+    if command == "evaluate":  # point estimates do not depend on the kind: the expanded data's AUROC
+        y, s, w = (frame[c].to_numpy() for c in ("y", "model_a", "freq"))
+        expected = skm.roc_auc_score(np.repeat(y, w), np.repeat(s, w))
+        assert payload["results"][0]["auroc"] == pytest.approx(expected, rel=1e-12)
