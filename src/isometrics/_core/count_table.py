@@ -50,50 +50,12 @@ _SAFE_EXPONENT = 64
 class CountTable:
     """Weighted confusion counts at every distinct threshold of a binary scorer (the engine).
 
-    The public class is its subclass :class:`isometrics.OperatingPoints`, which adds the
-    verbs of the spaces (curves, areas, hulls, thresholds); this class is the data alone.
-
-    Operating point ``i`` predicts positive every sample with ``y_score >= thresholds[i]``.
-    Point 0 has ``thresholds[0] = +inf`` and predicts nothing positive; the last point
-    predicts everything positive. Tied scores form one operating point.
-
-    Parameters
-    ----------
-    thresholds : ndarray of shape (n_points,), float64
-        Distinct scores in strictly decreasing order, preceded by ``+inf``.
-    tp : ndarray of shape (n_points,), float64
-        Cumulative weighted true positives at each threshold; ``tp[0] == 0``, non-decreasing.
-    fp : ndarray of shape (n_points,), float64
-        Cumulative weighted false positives at each threshold; ``fp[0] == 0``, non-decreasing.
-    pos_label : object, default=1
-        The label of the positive class the counts refer to.
-
-    Attributes
-    ----------
-    n_positives, n_negatives : float
-        Total weight of positives (``tp[-1]``) and negatives (``fp[-1]``).
-    prevalence : float
-        ``n_positives / (n_positives + n_negatives)``, in [0, 1].
-
-    Notes
-    -----
-    Samples of zero weight are removed before thresholds are formed, as scikit-learn
-    does: a score carried only by zero-weight samples is not a threshold. The bootstrap
-    applies the same rule, so a replicate's thresholds are those of its resampled data.
-
-    Counts are accumulated in float64 by a cumulative sum in score order. With integer
-    weights (or none) every count is an exact integer. The results are bit-reproducible:
-    the same inputs give the same bits on every run.
-
-    Only the ratios of the weights matter: multiplying every weight by a constant scales
-    the counts and leaves every curve, area, threshold and metric unchanged, for weights
-    anywhere in float64's range (derived quantities are computed from counts divided by
-    a power of two near the class totals, which is exact).
-
-    References
-    ----------
-    .. [1] T. Fawcett, "An introduction to ROC analysis", Pattern Recognition Letters
-       27(8):861-874, 2006 (Algorithm 2: one sort, ties grouped).
+    Fields: ``thresholds`` (distinct scores, strictly decreasing, preceded by ``+inf``),
+    cumulative weighted ``tp`` and ``fp`` (both 0 at ``+inf``, non-decreasing) and the
+    ``pos_label`` they refer to. This class is the data alone: it builds, merges and
+    rescales counts. The public class, documented in full (conventions, zero weights,
+    exactness, weight scale), is its subclass :class:`isometrics.OperatingPoints`, which adds
+    the verbs of the spaces.
     """
 
     thresholds: FloatArray
