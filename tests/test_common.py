@@ -148,8 +148,8 @@ _SCALES = [1e-300, 1e-170, 1e-100, 1e100, 1e160, 1e300]
 
 
 def _public_weighted_functions():
-    return {name for name in im.__all__
-            if inspect.isfunction(getattr(im, name)) and "sample_weight" in inspect.signature(getattr(im, name)).parameters}
+    return {name for name in im.__all__ if inspect.isfunction(getattr(im, name))
+            and "sample_weight" in inspect.signature(getattr(im, name)).parameters}
 
 
 def test_every_weighted_function_is_checked_for_weight_scale():
