@@ -25,7 +25,7 @@ from isometrics.report import build_report
 
 XSS = "<script>window.__pwned = 1</script>"
 QUOTE = 'a"b<c>&d</script>'  # a name every context must show literally
-ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_browser = pytest.mark.skipif(CHROMIUM is None,
                                    reason="Chromium is not installed (.ci/run installs Debian's chromium)")

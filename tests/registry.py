@@ -1,0 +1,589 @@
+"""The one registry of public names from which the common tests are generated (issue 10, item 4).
+
+``REGISTRY`` maps a public name (``im.<name>``, or ``Class.method`` for a public method, or
+``build_report`` for the report) to an :class:`Entry`; each field of an entry that is set is a
+capability tag saying which common checks apply, and holds what those checks need:
+
+============================  ==========================================  ======================
+tag                           holds                                       checks (test file)
+============================  ==========================================  ======================
+``binary``                    label -> f(y, s, w, pos_label) -> floats    order, sample-weight
+                                                                          invariances, string
+                                                                          labels, monotone maps,
+                                                                          bad inputs, no
+                                                                          mutation, weight scale
+                                                                          (test_common)
+``no_scores``                 True: takes no y_score                      skips the score checks
+``uncertainty``               label -> f(y, s, w, pos_label) -> floats    order, string labels,
+                                                                          bad inputs, no mutation
+                                                                          (test_common)
+``unweighted``                True: takes no sample weights               skips the weight check
+``weighted``                  label -> f(y, s, w) -> floats               weight scale
+                                                                          (test_common)
+``scale_dependent``           True: weights count samples                 exempt from weight scale
+``messages``                  (callable, valid kwargs, {param: kind})     hostile inputs, valid
+                                                                          call, pos_label
+                                                                          (test_messages)
+``via_engine``                True: validates through the engine          names itself
+``outside``                   (callable, valid kwargs, [params])          raw errors never leak
+``integers``                  param -> call(value)                        integer checks
+``metric_arguments``          param -> call(value)                        metric spec messages
+``overflow``                  call() with overflowing weights             names the caller
+``pickling``                  (builder, use)                              round trips
+                                                                          (test_pickling)
+============================  ==========================================  ======================
+
+A new public function is covered by registering it here; ``test_every_public_callable_is_registered``
+fails for a public callable of ``isometrics.__all__`` that is neither registered nor in ``EXEMPT``.
+Errors and warnings are registered automatically (one generic pickling case each). The tables
+below are written by capability (the way the checks read them) and folded into ``REGISTRY``.
+"""
+
+import dataclasses
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+import isometrics as im
+
+
+@dataclasses.dataclass
+class Entry:
+    """One public name and the common checks that apply to it (the fields that are set)."""
+
+    name: str
+    binary: dict[str, Callable] = dataclasses.field(default_factory=dict)
+    no_scores: bool = False
+    uncertainty: dict[str, Callable] = dataclasses.field(default_factory=dict)
+    unweighted: bool = False
+    weighted: dict[str, Callable] = dataclasses.field(default_factory=dict)
+    scale_dependent: bool = False
+    messages: tuple | None = None
+    via_engine: bool = False
+    outside: tuple | None = None
+    integers: dict[str, Callable] = dataclasses.field(default_factory=dict)
+    metric_arguments: dict[str, Callable] = dataclasses.field(default_factory=dict)
+    overflow: Callable | None = None
+    pickling: tuple | None = None
+
+    @property
+    def tags(self) -> set[str]:
+        return {f.name for f in dataclasses.fields(self) if f.name != "name" and getattr(self, f.name)}
+
+
+REGISTRY: dict[str, Entry] = {}
+TAGS = tuple(f.name for f in dataclasses.fields(Entry) if f.name != "name")
+
+
+def register(name: str, **capabilities: Any) -> Entry:
+    """Add capabilities to the entry of ``name`` (created on first use); a capability is never given twice."""
+    entry = REGISTRY.setdefault(name, Entry(name))
+    for tag, value in capabilities.items():
+        current = getattr(entry, tag)
+        if isinstance(current, dict):
+            assert not current.keys() & value.keys(), f"{name}: {tag} {sorted(current.keys() & value.keys())} twice"
+            current.update(value)
+        else:
+            assert not current, f"{name}: {tag} registered twice"
+            setattr(entry, tag, value)
+    return entry
+
+
+def variants(tag: str) -> dict[str, Any]:
+    """What the entries tagged ``tag`` hold, as one table: label -> value (the label is the public name
+    where an entry holds one value, the variant's label where it holds several)."""
+    assert tag not in ("integers", "metric_arguments"), "keyed by parameter: use per_parameter"
+    table: dict[str, Any] = {}
+    for entry in REGISTRY.values():
+        value = getattr(entry, tag)
+        if isinstance(value, dict):
+            assert not table.keys() & value.keys(), f"{tag}: labels {sorted(table.keys() & value.keys())} twice"
+            table.update(value)
+        elif value:
+            table[entry.name] = value
+    return table
+
+
+def having(tag: str) -> set[str]:
+    """The labels of the variants tagged ``tag`` (for the flags: the public names)."""
+    return set(variants(tag))
+
+
+def per_parameter(tag: str) -> list[tuple[str, str, Callable]]:
+    """(public name, parameter, call) for the tags that hold param -> call(value)."""
+    return [(entry.name, param, call) for entry in REGISTRY.values() for param, call in getattr(entry, tag).items()]
+
+
+# Public callables that no common check applies to, with the reason.
+EXEMPT = {
+    "parse_metric": "the metric parser itself: its messages name the caller's function and parameter only when "
+                    "called through a public function, and every one that takes a metric spec is registered "
+                    "with metric_arguments; the Metric it builds is registered for pickling",
+}
+
+
+# ---------------------------------------------------------------------------- binary (test_common)
+# Each entry maps (y_true, y_score, sample_weight, pos_label) to a flat float array, so one
+# set of tests covers curves, areas, hulls, thresholds and calibration alike.
+
+
+def _flat(*arrays):
+    return np.concatenate([np.ravel(np.asarray(a, dtype=float)) for a in arrays])
+
+
+_BINARY = {
+    "roc_curve": lambda y, s, w, p: _flat(*im.roc_curve(y, s, sample_weight=w, pos_label=p)[:2]),
+    "precision_recall_curve": lambda y, s, w, p: _flat(*im.precision_recall_curve(y, s, sample_weight=w,
+                                                                                  pos_label=p)[:2]),
+    "prg_curve": lambda y, s, w, p: _flat(*[a[np.isfinite(a)] for a in im.prg_curve(y, s, sample_weight=w,
+                                                                                     pos_label=p)[:2]]),
+    "auroc": lambda y, s, w, p: _flat(im.auroc(y, s, sample_weight=w, pos_label=p)),
+    "average_precision": lambda y, s, w, p: _flat(im.average_precision(y, s, sample_weight=w, pos_label=p)),
+    "auprg": lambda y, s, w, p: _flat(im.auprg(y, s, sample_weight=w, pos_label=p)),
+    "auc_pr_interpolated": lambda y, s, w, p: _flat(im.auc_pr_interpolated(y, s, sample_weight=w, pos_label=p)),
+    "auc_pr_achievable": lambda y, s, w, p: _flat(im.auc_pr_achievable(y, s, sample_weight=w, pos_label=p)),
+    "roc_convex_hull": lambda y, s, w, p: _flat(*(lambda h: (h.fpr, h.tpr))(
+        im.roc_convex_hull(y, s, sample_weight=w, pos_label=p))),
+    "prg_convex_hull": lambda y, s, w, p: _flat(im.prg_convex_hull(y, s, sample_weight=w,
+                                                                   pos_label=p).f_calibrated_scores),
+    "best f1": lambda y, s, w, p: _flat(im.best_threshold(y, s, metric="f1", sample_weight=w, pos_label=p).value),
+    "best g": lambda y, s, w, p: _flat(im.best_threshold(y, s, metric="g(beta=2, rho=-3)", sample_weight=w,
+                                                         pos_label=p).value),
+    "best cost": lambda y, s, w, p: _flat(im.best_threshold(y, s, metric="cost(fp=1, fn=4)", sample_weight=w,
+                                                            pos_label=p).value),
+    "metric_curve": lambda y, s, w, p: _flat(im.metric_curve(y, s, metric="f2", sample_weight=w,
+                                                             pos_label=p).values[1:]),
+    "precision_at_recall": lambda y, s, w, p: _flat(im.precision_at_recall(y, s, min_recall=0.5, sample_weight=w,
+                                                                           pos_label=p).precision),
+    "always_positive": lambda y, s, w, p: _flat(im.always_positive(y, sample_weight=w, pos_label=p).precision),
+}
+# no entry returns thresholds, so every one must be unchanged by a monotone map of the scores
+_NO_SCORES = {"always_positive"}  # takes no y_score: the score checks do not apply
+
+
+# ---------------------------------------------------------------------------- uncertainty (test_common)
+# The uncertainty functions on the same inputs. Each entry maps (y_true, y_score, sample_weight,
+# pos_label) to its point estimates (deterministic: the replicates are not compared), so that
+# the score validation, the errors, non-mutation and order invariance are checked for every
+# function that takes y_score. Multi-scorer functions get a second scorer made elementwise from
+# y_score, so a bad y_score (2-D, NaN, wrong length) reaches them as a bad column.
+def _second(s):
+    with np.errstate(invalid="ignore"):  # sin(inf) is NaN: the first column's error is the one expected
+        return np.sin(3 * np.asarray(s, dtype=float))
+
+
+_B = dict(n_resamples=20, rng=0)
+_UNCERTAINTY = {
+    "bootstrap": lambda y, s, w, p: _flat(im.bootstrap(y, s, sample_weight=w, weight_kind="sampling", pos_label=p,
+                                                       **_B).estimate),
+    "bootstrap metric": lambda y, s, w, p: _flat(im.bootstrap(y, s, statistic="metric", metric="f2", threshold=0.4,
+                                                              sample_weight=w, weight_kind="sampling", pos_label=p,
+                                                              **_B).estimate),
+    "bootstrap_areas": lambda y, s, w, p: _flat(*[r.estimate for r in im.bootstrap_areas(
+        y, s, sample_weight=w, weight_kind="sampling", pos_label=p, **_B).values()]),
+    "bootstrap_curve_band": lambda y, s, w, p: _flat(im.bootstrap_curve_band(
+        y, s, curve="prg", sample_weight=w, weight_kind="sampling", pos_label=p, **_B).estimate),
+    "bootstrap_compare": lambda y, s, w, p: _flat(im.bootstrap_compare(
+        y, {"a": s, "b": _second(s)}, sample_weight=w, weight_kind="sampling", pos_label=p, **_B).estimates),
+    "compare_scores": lambda y, s, w, p: _flat(*[r.estimate for r in im.compare_scores(
+        y, s, _second(s), sample_weight=w, weight_kind="sampling", pos_label=p, **_B).differences.values()]),
+    "evaluate_scores": lambda y, s, w, p: _flat(*[
+        [e.auroc, e.average_precision, e.auprg, *[r.estimate for r in e.intervals.values()]]
+        for e in im.evaluate_scores(y, {"a": s, "b": _second(s)}, metrics=["f1", "youden"], sample_weight=w,
+                                    weight_kind="sampling", pos_label=p, **_B)]),
+    "average_precision_ci": lambda y, s, w, p: _flat(im.average_precision_ci(y, s, sample_weight=w,
+                                                                             weight_kind="sampling", pos_label=p)),
+    "delong": lambda y, s, w, p: _flat(*(lambda r: (r.auroc, r.covariance))(im.delong(y, {"a": s, "b": _second(s)},
+                                                                                      pos_label=p))),
+    "delong_test": lambda y, s, w, p: _flat(*(lambda t: (t.difference, t.z, t.p_value, t.confidence_interval))(
+        im.delong_test(y, s, _second(s), pos_label=p))),
+}
+_UNWEIGHTED = {"delong", "delong_test"}  # DeLong's U-statistic takes no sample weights
+
+
+# ---------------------------------------------------------------------------- weight scale (test_common)
+# Every other public function that takes sample_weight, as (y, s, w) -> flat floats. Outputs
+# that are counts in the weights' unit (confusion matrices, supports, bin weights) are divided
+# by their total, so that every entry must be unchanged by scaling the weights.
+def _share(a):
+    a = np.asarray(a, dtype=float)
+    return a / a.sum()
+
+
+def _labels(s):
+    return (s > 0.5).astype(int)
+
+
+def _proba(s):
+    return 1.0 / (1.0 + np.exp(-s))
+
+
+def _three_classes(y, s):
+    classes = y + (s > 1.5)  # 0, 1, 2; every class present in the fixture
+    logits = np.column_stack([-s, s, 2 * s - 2])
+    return classes, np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+
+
+_SCORES_FROM_LABELS = {
+    name: (lambda f: lambda y, s, w: _flat(f(y, _labels(s), sample_weight=w)))(getattr(im, name))
+    for name in ("precision_score", "recall_score", "f1_score", "specificity_score",
+                 "negative_predictive_value_score", "false_positive_rate_score", "accuracy_score",
+                 "balanced_accuracy_score", "matthews_corrcoef")
+}
+_WEIGHTED = {
+    **_SCORES_FROM_LABELS,
+    "fbeta_score": lambda y, s, w: _flat(im.fbeta_score(y, _labels(s), beta=2, sample_weight=w)),
+    "precision_recall_fscore_support": lambda y, s, w: (lambda r: _flat(*r[:3], _share(r[3])))(
+        im.precision_recall_fscore_support(y, _labels(s), sample_weight=w)),
+    "confusion_matrix": lambda y, s, w: _share(im.confusion_matrix(y, _labels(s), sample_weight=w)),
+    "class_counts": lambda y, s, w: (lambda c: _share(_flat(c.tp, c.fp, c.fn, c.tn)))(
+        im.class_counts(y, _labels(s), sample_weight=w)),
+    "metric_report": lambda y, s, w: (lambda r: _flat(r.values, _share(r.support), *r.averages.values()))(
+        im.metric_report(*_three_classes(y, s)[:1], _labels(s) + (s > 1.5), sample_weight=w,
+                         metrics=["f1", "g(beta=2, rho=-3)", "youden", "cost(fp=1, fn=4)"])),
+    "expected_cost": lambda y, s, w: _flat(im.expected_cost(y, _labels(s), cost_matrix=[[0, 1], [1e10, 0]],
+                                                            sample_weight=w)),
+    "reliability_curve": lambda y, s, w: (lambda c: _flat(c.mean_predicted, c.fraction_positive, _share(c.weight)))(
+        im.reliability_curve(y, _proba(s), n_bins=5, sample_weight=w)),
+    "expected_calibration_error": lambda y, s, w: _flat(im.expected_calibration_error(y, _proba(s), sample_weight=w)),
+    "isotonic_calibrator": lambda y, s, w: _flat(im.isotonic_calibrator(y, s, sample_weight=w)(s)),
+    "f_calibrator": lambda y, s, w: _flat(im.f_calibrator(y, s, sample_weight=w)(s)),
+    "achievable_pr_curve": lambda y, s, w: _flat(*im.achievable_pr_curve(y, s, sample_weight=w)[:2]),
+    "recall_at_precision": lambda y, s, w: (lambda p: _flat(p.precision, p.recall, p.fpr))(
+        im.recall_at_precision(y, s, min_precision=0.6, sample_weight=w)),
+    "specificity_at_sensitivity": lambda y, s, w: (lambda p: _flat(p.precision, p.recall, p.fpr))(
+        im.specificity_at_sensitivity(y, s, min_sensitivity=0.6, sample_weight=w)),
+    "roc_convex_hull optima": lambda y, s, w: (lambda h: _flat(
+        h.max_recall_at_precision(0.6).tpr, h.max_precision_at_recall(0.5).precision,
+        h.min_fpr_at_tpr(0.7).fpr, h.best_mixture("g(beta=2, rho=-3)").value))(
+        im.roc_convex_hull(y, s, sample_weight=w)),
+    "at_prevalence": lambda y, s, w: (lambda op: _flat(op.auprg(), op.best_threshold("f1").value))(
+        im.OperatingPoints.from_scores(y, s, sample_weight=w).at_prevalence(0.1)),
+    "evaluate_scores": lambda y, s, w: _flat(*[
+        [e.prevalence, e.auroc, e.average_precision, e.auprg, *[b.value for b in e.best]]
+        for e in im.evaluate_scores(y, {"a": s}, metrics=["f1", "g(beta=2, rho=-3)", "youden"], sample_weight=w)]),
+    "one_vs_rest": lambda y, s, w: (lambda o: _flat(
+        o.auroc(average=None), o.average_precision(average=None), o.auprg(average=None), o.auroc(average="micro"),
+        o.auroc(average="weighted"), _share(o.support), [b.value for b in o.best_thresholds("f2")]))(
+        im.one_vs_rest(*_three_classes(y, s), sample_weight=w)),
+}
+# Functions whose weights are not only a relative weighting, checked elsewhere: their
+# frequency weights count samples (an interval narrows as they grow) and their point
+# estimates are covered by the uncertainty registry.
+_SCALE_DEPENDENT = {"bootstrap", "bootstrap_areas", "bootstrap_compare", "bootstrap_curve_band",
+                   "average_precision_ci", "compare_scores"}
+
+
+# ---------------------------------------------------------------------------- pickling (test_pickling)
+# Each public class has a builder here; a round trip must give back an object equal in content
+# that still works (the same calls on the original and on the copy give the same results).
+_prng = np.random.default_rng(7)
+PY = np.r_[1, 0, (_prng.random(58) < 0.4).astype(int)]
+PS = np.round(_prng.normal(size=60) + PY, 1)
+PW = _prng.integers(1, 4, size=60).astype(float)
+PMULTI_Y = np.r_[PY, 2, 2, 2]
+PMULTI_S = np.c_[np.r_[PS, 0, 0, 1], -np.r_[PS, 0, 0, 1], np.r_[np.zeros(60), 2, 2, 2]]
+
+
+def pickling_op():
+    return im.OperatingPoints.from_scores(PY, PS, sample_weight=PW)
+
+
+def _pickling_hull():
+    return pickling_op().roc_convex_hull()
+
+
+# name -> (builder, what to call on the original and on the copy: same results expected)
+_PICKLING = {
+    "OperatingPoints": (pickling_op, lambda o: (o.auroc(), o.best_threshold("f2").value, o.roc_curve(),
+                                        o.precision_at_recall(0.5), o.n_positives)),
+    "RocCurve": (lambda: pickling_op().roc_curve(), lambda c: np.trapezoid(c.tpr, c.fpr)),
+    "PrecisionRecallCurve": (lambda: pickling_op().precision_recall_curve(), lambda c: c.precision.max()),
+    "PrgCurve": (lambda: pickling_op().prg_curve(), lambda c: c.in_unit_square),
+    "AlwaysPositive": (lambda: im.always_positive(PY, sample_weight=PW), lambda a: tuple(a)),
+    "BaselineCurve": (lambda: im.iso_fbeta_baseline(0.3, beta=2.0), lambda b: tuple(b)),
+    "LevelCurve": (lambda: im.level_curve("g(beta=2, rho=-3)", 0.5, space="roc", prevalence=0.3),
+                   lambda c: c.x.sum()),
+    "InterpolatedPoints": (lambda: im.interpolate_pr_points(2, 1, 6, 5, n_positives=10), lambda p: tuple(p)),
+    "RocHull": (_pickling_hull, lambda h: (h.max_precision_at_recall(0.5), h.best_mixture("g(beta=2, rho=-3)"),
+                                  h.tpr_at([0.1, 0.5]))),
+    "PrgHull": (lambda: pickling_op().prg_convex_hull(), lambda h: h.f_calibrated_scores.sum()),
+    "RandomizedClassifier": (lambda: _pickling_hull().randomized(fpr=0.3), lambda c: c.predict(PS, rng=0)),
+    "HullOptimum": (lambda: _pickling_hull().best_mixture("f1"), lambda o: o.metric.from_counts(3, 1, 2)),
+    "BestThreshold": (lambda: im.best_threshold(PY, PS, metric="g(beta=2, rho=-3)", sample_weight=PW),
+                      lambda b: (b.to_dict(), b._repr_html_())),
+    "MetricCurve": (lambda: im.metric_curve(PY, PS, metric="f1"), lambda c: np.nanmax(c.values)),
+    "OperatingPoint": (lambda: im.precision_at_recall(PY, PS, min_recall=0.5), lambda p: p.precision),
+    "BinaryEvaluation": (lambda: im.evaluate_scores(PY, {"a": PS}, metrics=["f1", "youden", "cost(fp=1, fn=3)"])[0],
+                         lambda e: (e.to_dict(), e.operating_points.auprg())),
+    "ScoreComparison": (lambda: im.compare_scores(PY, PS, -PS, n_resamples=20, rng=0), lambda c: c.to_dict()),
+    "Metric": (lambda: im.parse_metric("cost(fp=1, fn=4, prevalence=0.2)"),
+               lambda m: m.from_counts([1.0, 2.0], [0.0, 1.0], [2.0, 1.0], [3.0, 2.0])),
+    "OneVsRest": (lambda: im.one_vs_rest(PMULTI_Y, PMULTI_S), lambda o: (o.auroc(average="macro"),
+                                                                        o.best_thresholds("f1"))),
+    "MetricReport": (lambda: im.metric_report(PMULTI_Y, PMULTI_S.argmax(axis=1), metrics=["precision", "f2"]),
+                     lambda r: (r.to_dict(), r.to_text())),
+    "ClassCounts": (lambda: im.class_counts(PMULTI_Y, PMULTI_S.argmax(axis=1)), lambda c: c.support),
+    "StepCalibrator": (lambda: im.isotonic_calibrator(PY, PS), lambda c: c(PS)),
+    "ReliabilityCurve": (lambda: im.reliability_curve(PY, 1 / (1 + np.exp(-PS))), lambda c: tuple(c)),
+    "BootstrapResult": (lambda: im.bootstrap(PY, PS, n_resamples=20, rng=0), lambda r: r.confidence_interval),
+    "PairedBootstrapResult": (lambda: im.bootstrap_compare(PY, {"a": PS, "b": -PS}, n_resamples=20, rng=0),
+                              lambda r: (r.p_values, r.estimates)),
+    "CurveBand": (lambda: im.bootstrap_curve_band(PY, PS, n_resamples=20, rng=0), lambda b: tuple(b)),
+    "DelongResult": (lambda: im.delong(PY, PS), lambda r: r.confidence_interval()),
+    "DelongTest": (lambda: im.delong_test(PY, PS, PS + _prng.normal(size=60)), lambda t: t.p_value),
+}
+
+
+# ---------------------------------------------------------------------------- messages (test_messages)
+Y = np.array([0, 1, 0, 1, 1, 0, 1, 0])
+S = np.array([0.1, 0.9, 0.3, 0.6, 0.8, 0.2, 0.4, 0.5])
+P = (S > 0.45).astype(int)
+W = np.array([1.0, 2.0, 1.0, 1.0, 3.0, 1.0, 1.0, 2.0])
+Y3 = np.array([0, 1, 2, 2, 1, 0, 2, 1])
+PROBA3 = np.array([[.7, .2, .1], [.2, .6, .2], [.1, .2, .7], [.3, .3, .4], [.2, .5, .3], [.6, .3, .1],
+                   [.1, .1, .8], [.3, .4, .3]])
+
+
+def _hull():
+    return im.roc_convex_hull(Y, S)
+
+
+# name (as it must appear in messages) -> (callable, valid keyword arguments, {parameter: kind})
+# kinds: "labels" and "array" are per-sample arrays, "number" a scalar, "numbers" a value that
+# broadcasts (scalar or array), "metrics" a sequence of metric specs.
+BINARY = {"y_true": "labels", "y_score": "array", "sample_weight": "array"}
+LABELS = {"y_true": "labels", "y_pred": "labels", "sample_weight": "array"}
+_MESSAGES = {
+    **{f.__name__: (f, dict(y_true=Y, y_score=S, sample_weight=W), BINARY)
+       for f in (im.roc_curve, im.precision_recall_curve, im.prg_curve, im.auroc, im.average_precision, im.auprg,
+                 im.auc_pr_interpolated, im.achievable_pr_curve, im.auc_pr_achievable, im.roc_convex_hull,
+                 im.prg_convex_hull, im.isotonic_calibrator, im.f_calibrator)},
+    "best_threshold": (im.best_threshold, dict(y_true=Y, y_score=S, metric="f1", sample_weight=W), BINARY),
+    "metric_curve": (im.metric_curve, dict(y_true=Y, y_score=S, metric="f1", sample_weight=W), BINARY),
+    "precision_at_recall": (im.precision_at_recall, dict(y_true=Y, y_score=S, min_recall=0.5, sample_weight=W),
+                            {**BINARY, "min_recall": "number"}),
+    "recall_at_precision": (im.recall_at_precision, dict(y_true=Y, y_score=S, min_precision=0.5, sample_weight=W),
+                            {**BINARY, "min_precision": "number"}),
+    "specificity_at_sensitivity": (im.specificity_at_sensitivity,
+                                   dict(y_true=Y, y_score=S, min_sensitivity=0.5, sample_weight=W),
+                                   {**BINARY, "min_sensitivity": "number"}),
+    "reliability_curve": (im.reliability_curve, dict(y_true=Y, y_prob=S, n_bins=2, sample_weight=W),
+                          {"y_true": "labels", "y_prob": "array", "sample_weight": "array", "n_bins": "count"}),
+    "expected_calibration_error": (im.expected_calibration_error, dict(y_true=Y, y_prob=S, n_bins=2, sample_weight=W),
+                                   {"y_true": "labels", "y_prob": "array", "sample_weight": "array",
+                                    "n_bins": "count"}),
+    "always_positive": (im.always_positive, dict(y_true=Y, sample_weight=W),
+                        {"y_true": "labels", "sample_weight": "array"}),
+    **{f.__name__: (f, dict(y_true=Y, y_pred=P, sample_weight=W), LABELS)
+       for f in (im.accuracy_score, im.balanced_accuracy_score, im.matthews_corrcoef, im.class_counts,
+                 im.confusion_matrix, im.precision_recall_fscore_support, im.precision_score, im.recall_score,
+                 im.f1_score, im.specificity_score, im.negative_predictive_value_score,
+                 im.false_positive_rate_score)},
+    "fbeta_score": (im.fbeta_score, dict(y_true=Y, y_pred=P, beta=2.0, sample_weight=W), {**LABELS, "beta": "number"}),
+    "metric_report": (im.metric_report, dict(y_true=Y, y_pred=P, metrics=["f1"], sample_weight=W),
+                      {**LABELS, "metrics": "metrics"}),
+    "expected_cost": (im.expected_cost, dict(y_true=Y, y_pred=P, cost_matrix=[[0, 1], [5, 0]], sample_weight=W),
+                      LABELS),
+    "one_vs_rest": (im.one_vs_rest, dict(y_true=Y3, y_score=PROBA3, sample_weight=W),
+                    {"y_true": "labels", "sample_weight": "array"}),
+    **{f.__name__: (f, dict(precision=0.5, recall=[0.2, 0.8], gamma=2.0),
+                    {"precision": "numbers", "recall": "numbers", "gamma": "numbers"})
+       for f in (im.weighted_arithmetic_mean, im.weighted_geometric_mean, im.weighted_harmonic_mean)},
+    "power_mean": (im.power_mean, dict(precision=0.5, recall=[0.2, 0.8], gamma=2.0, phi=-2.0),
+                   {"precision": "numbers", "recall": "numbers", "gamma": "numbers", "phi": "numbers"}),
+    "fbeta": (im.fbeta, dict(precision=0.5, recall=[0.2, 0.8], beta=2.0),
+              {"precision": "numbers", "recall": "numbers", "beta": "numbers"}),
+    "g_beta_rho": (im.g_beta_rho, dict(precision=0.5, recall=[0.2, 0.8], beta=2.0, rho=-3.0),
+                   {"precision": "numbers", "recall": "numbers", "beta": "numbers", "rho": "numbers"}),
+    "level_curve": (im.level_curve, dict(metric="f1", value=0.5, n_points=5), {"value": "number", "n_points": "count"}),
+    "break_even_line": (im.break_even_line, dict(beta=2.0, n_points=3), {"beta": "number", "n_points": "count"}),
+    "iso_fbeta_baseline": (im.iso_fbeta_baseline, dict(prevalence=0.3, beta=1.0, n_points=5),
+                           {"prevalence": "number", "beta": "number", "n_points": "count"}),
+    "repeated_test_precision": (im.repeated_test_precision, dict(tpr=0.9, fpr=0.1, prevalence=0.1, n_tests=2),
+                                {"tpr": "number", "fpr": "number", "prevalence": "number", "n_tests": "count"}),
+    "always_positive_fbeta": (im.always_positive_fbeta, dict(prevalence=0.3, beta=1.0),
+                              {"prevalence": "number", "beta": "number"}),
+    "bayes_threshold": (im.bayes_threshold, dict(cost_fp=1.0, cost_fn=4.0), {"cost_fp": "number", "cost_fn": "number"}),
+    "prg_fbeta_baseline": (im.prg_fbeta_baseline, dict(beta=1.0), {"beta": "number"}),
+    "interpolate_pr_points": (im.interpolate_pr_points, dict(tp_a=2, fp_a=1, tp_b=6, fp_b=5, n_positives=10, step=1.0),
+                              {p: "number" for p in ("tp_a", "fp_a", "tp_b", "fp_b", "n_positives", "step")}),
+    "RocHull.best_mixture": (lambda **k: _hull().best_mixture(**k), dict(metric="f1", resolution=4),
+                             {"resolution": "count"}),
+    "OneVsRest.macro_precision_recall_curve": (
+        lambda **k: im.one_vs_rest(Y3, PROBA3).macro_precision_recall_curve(**k), dict(n_points=5),
+        {"n_points": "count"}),
+    "MetricReport.to_text": (lambda **k: im.metric_report(Y3, Y3[::-1]).to_text(**k), dict(digits=3),
+                             {"digits": "count"}),
+}
+
+RAGGED = [[0, 1], [1], 0, 1, 1, 0, 1, 0]
+HOSTILE = {
+    "labels": {"ragged list": RAGGED, "string": "abc", "empty list": []},
+    "array": {"ragged list": RAGGED, "string": "abc", "empty list": []},
+    "numbers": {"ragged list": RAGGED, "string": "abc"},  # an empty array broadcasts: valid for the means
+    "number": {"ragged list": RAGGED, "string": "abc", "empty list": []},
+    "count": {"ragged list": RAGGED, "string": "abc", "empty list": [], "fraction": 2.5},
+    "metrics": {"ragged list": RAGGED, "string": 5, "empty list": []},
+}
+
+
+# Binary functions that validate through the engine's one construction path
+# (operating_points._from_scores): each passes its own name, never the engine's.
+_VIA_ENGINE = {"roc_curve", "precision_recall_curve", "prg_curve", "auroc", "average_precision", "auprg",
+              "auc_pr_interpolated", "achievable_pr_curve", "auc_pr_achievable", "roc_convex_hull", "prg_convex_hull",
+              "isotonic_calibrator", "f_calibrator", "best_threshold", "metric_curve", "precision_at_recall",
+              "recall_at_precision", "specificity_at_sensitivity"}
+
+
+BIG = np.array([1.0, 1e308, 1.0, 1e308, 1e308, 1.0, 1e308, 1.0])  # each class's total overflows float64
+_OVERFLOW = {
+    "auroc": lambda: im.auroc(Y, S, sample_weight=BIG),
+    "OperatingPoints.from_scores": lambda: im.OperatingPoints.from_scores(Y, S, sample_weight=BIG),
+    "one_vs_rest": lambda: im.one_vs_rest(Y3, PROBA3, sample_weight=BIG),
+    "evaluate_scores": lambda: im.evaluate_scores(Y, {"a": S}, sample_weight=BIG),
+    "average_precision_ci": lambda: im.average_precision_ci(Y, S, sample_weight=BIG, weight_kind="sampling"),
+    "bootstrap": lambda: im.bootstrap(Y, S, sample_weight=BIG, n_resamples=5, rng=0, weight_kind="sampling"),
+    "bootstrap_compare": lambda: im.bootstrap_compare(Y, {"a": S, "b": S[::-1]}, sample_weight=BIG, n_resamples=5,
+                                                      rng=0, weight_kind="sampling"),
+}
+
+
+def _report(**kwargs):
+    pytest.importorskip("jinja2")
+    pytest.importorskip("plotly")
+    from isometrics.report import build_report
+
+    return build_report(im.evaluate_scores(Y, {"a": S}, metrics=["f1"]), **kwargs)
+
+
+def _plotting():
+    pytest.importorskip("matplotlib")
+    import isometrics.plotting
+
+    return isometrics.plotting
+
+
+# Every public function (or method) that takes a metric spec: (name in messages, parameter, call with the value).
+# Sequences of specs name the position (`metrics[0]`).
+_METRIC_ARGUMENTS = [
+    ("best_threshold", "metric", lambda v: im.best_threshold(Y, S, metric=v)),
+    ("metric_curve", "metric", lambda v: im.metric_curve(Y, S, metric=v)),
+    ("OperatingPoints.best_threshold", "metric", lambda v: im.OperatingPoints.from_scores(Y, S).best_threshold(v)),
+    ("OperatingPoints.metric_curve", "metric", lambda v: im.OperatingPoints.from_scores(Y, S).metric_curve(v)),
+    ("level_curve", "metric", lambda v: im.level_curve(v, 0.5)),
+    ("level_curve_slope", "metric", lambda v: im.level_curve_slope(v, 0.5, 0.5)),
+    ("RocHull.best_mixture", "metric", lambda v: _hull().best_mixture(v)),
+    ("OneVsRest.best_thresholds", "metric", lambda v: im.one_vs_rest(Y3, PROBA3).best_thresholds(v)),
+    ("bootstrap", "metric", lambda v: im.bootstrap(Y, S, statistic="metric", metric=v, threshold=0.5,
+                                                    n_resamples=5, rng=0)),
+    ("bootstrap_compare", "metric", lambda v: im.bootstrap_compare(Y, {"a": S, "b": S[::-1]}, statistic="metric",
+                                                                    metric=v, threshold=0.5, n_resamples=5, rng=0)),
+    ("evaluate_scores", "metrics[0]", lambda v: im.evaluate_scores(Y, {"a": S}, metrics=[v])),
+    ("compare_scores", "metrics[1]", lambda v: im.compare_scores(Y, S, S[::-1], metrics=["f1", v], n_resamples=5,
+                                                                 rng=0)),
+    ("metric_report", "metrics[0]", lambda v: im.metric_report(Y, P, metrics=[v])),
+    ("build_report", "metrics[0]", lambda v: _report(metrics=[v])),
+    ("RocDisplay.from_predictions", "metric", lambda v: _plotting().RocDisplay.from_predictions(Y, S, metric=v)),
+    ("MetricCurveDisplay.from_predictions", "metric",
+     lambda v: _plotting().MetricCurveDisplay.from_predictions(Y, S, metric=v)),
+    ("LevelCurveDisplay.from_metric", "metric", lambda v: _plotting().LevelCurveDisplay.from_metric(v)),
+]
+
+
+# Array (and seed) arguments of the functions outside the messages capability: each once went straight to np.asarray,
+# np.random.default_rng or a Python method, so NumPy's or Python's messages reached the user. They
+# now go through the shared checkers of _validation (as_array, as_1d, check_real_array,
+# check_unit_interval, check_scores, check_rng). name -> (callable, valid keyword arguments, parameters).
+def _op():
+    return im.OperatingPoints.from_scores(Y, S)
+
+
+_OUTSIDE = {
+    "unachievable_precision": (im.unachievable_precision, dict(recall=[0.2, 0.5], prevalence=0.3), ["recall"]),
+    "precision_at_prevalence": (im.precision_at_prevalence, dict(tpr=[0.9], fpr=[0.1], prevalence=0.3),
+                                ["tpr", "fpr"]),
+    "level_curve_slope": (im.level_curve_slope, dict(metric="f1", precision=[0.5], recall=[0.5]),
+                          ["precision", "recall"]),
+    "cost_sensitive_predict": (im.cost_sensitive_predict,
+                               dict(y_proba=[[0.9, 0.1]], cost_matrix=[[0, 1], [5, 0]], classes=["a", "b"]),
+                               ["y_proba", "cost_matrix", "classes"]),
+    "expected_cost": (im.expected_cost, dict(y_true=[0, 1], y_pred=[0, 1], cost_matrix=[[0, 1], [5, 0]], labels=[0, 1]),
+                      ["cost_matrix", "labels"]),
+    "Metric.from_precision_recall": (lambda **k: im.parse_metric("f1").from_precision_recall(**k),
+                                     dict(precision=[0.5], recall=[0.5]), ["precision", "recall"]),
+    "Metric.from_counts": (lambda **k: im.parse_metric("youden").from_counts(**k), dict(tp=[1], fp=[1], fn=[1], tn=[1]),
+                           ["tp", "fp", "fn", "tn"]),
+    "RandomizedClassifier.predict": (lambda **k: _hull().randomized(fpr=0.3).predict(**k), dict(y_score=S, rng=0),
+                                     ["y_score", "rng"]),
+    "RocHull.tpr_at": (lambda **k: _hull().tpr_at(**k), dict(fpr=[0.3]), ["fpr"]),
+    "OperatingPoints.merge": (lambda **k: _op().merge(*k["others"]), dict(others=[_op()]), ["others"]),
+    "OperatingPoints.precision_at_recall": (lambda **k: _op().precision_at_recall(**k), dict(min_recall=0.5),
+                                            ["min_recall"]),
+    "OperatingPoints.recall_at_precision": (lambda **k: _op().recall_at_precision(**k), dict(min_precision=0.5),
+                                            ["min_precision"]),
+    "OperatingPoints.specificity_at_sensitivity": (lambda **k: _op().specificity_at_sensitivity(**k),
+                                                   dict(min_sensitivity=0.5), ["min_sensitivity"]),
+    "delong": (im.delong, dict(y_true=Y, y_score=S), ["y_true", "y_score"]),
+    "delong_test": (im.delong_test, dict(y_true=Y, y_score_a=S, y_score_b=S[::-1]),
+                    ["y_true", "y_score_a", "y_score_b"]),
+    "bootstrap": (im.bootstrap, dict(y_true=Y, y_score=S, n_resamples=5, rng=0), ["rng"]),
+    "bootstrap_areas": (im.bootstrap_areas, dict(y_true=Y, y_score=S, areas=("auroc",), n_resamples=5, rng=0),
+                        ["areas", "rng"]),
+    "bootstrap_curve_band": (im.bootstrap_curve_band, dict(y_true=Y, y_score=S, grid=[0.1, 0.5], n_resamples=5, rng=0),
+                             ["grid", "rng"]),
+    "bootstrap_compare": (im.bootstrap_compare, dict(y_true=Y, y_score=np.column_stack([S, S[::-1]]), n_resamples=5,
+                                                     rng=0), ["y_score", "rng"]),
+    "compare_scores": (im.compare_scores, dict(y_true=Y, score_a=S, score_b=S[::-1], names=("a", "b"), n_resamples=5,
+                                               rng=0), ["names", "rng"]),
+    "evaluate_scores": (im.evaluate_scores, dict(y_true=Y, scores={"a": S}, n_resamples=5, rng=0), ["scores", "rng"]),
+    "LevelCurveDisplay.from_metric": (lambda **k: _plotting().LevelCurveDisplay.from_metric("f1", **k),
+                                      dict(levels=[0.5]), ["levels"]),
+}
+
+
+# Every integer parameter of the package: (name in messages, parameter, call with the value).
+# (The uncertainty and evaluation functions check theirs with the same check_integer.)
+_INTEGERS = [
+    ("level_curve", "n_points", lambda v: im.level_curve("f1", 0.5, n_points=v)),
+    ("break_even_line", "n_points", lambda v: im.break_even_line(2.0, n_points=v)),
+    ("iso_fbeta_baseline", "n_points", lambda v: im.iso_fbeta_baseline(0.3, n_points=v)),
+    ("repeated_test_precision", "n_tests", lambda v: im.repeated_test_precision(0.9, 0.1, prevalence=0.1, n_tests=v)),
+    ("reliability_curve", "n_bins", lambda v: im.reliability_curve(Y, S, n_bins=v)),
+    ("expected_calibration_error", "n_bins", lambda v: im.expected_calibration_error(Y, S, n_bins=v)),
+    ("RocHull.best_mixture", "resolution", lambda v: _hull().best_mixture("f1", resolution=v)),
+    ("OneVsRest.macro_precision_recall_curve", "n_points",
+     lambda v: im.one_vs_rest(Y3, PROBA3).macro_precision_recall_curve(n_points=v)),
+    ("MetricReport.to_text", "digits", lambda v: im.metric_report(Y3, Y3[::-1]).to_text(v)),
+]
+
+
+# ---------------------------------------------------------------------------- folded into REGISTRY
+# Variant labels that are not the public name they check.
+_VARIANT_OF = {"best f1": "best_threshold", "best g": "best_threshold", "best cost": "best_threshold",
+               "bootstrap metric": "bootstrap", "roc_convex_hull optima": "roc_convex_hull",
+               "at_prevalence": "OperatingPoints.at_prevalence"}
+
+for _tag, _table in (("binary", _BINARY), ("uncertainty", _UNCERTAINTY), ("weighted", _WEIGHTED)):
+    for _label, _f in _table.items():
+        register(_VARIANT_OF.get(_label, _label), **{_tag: {_label: _f}})
+for _tag, _names in (("no_scores", _NO_SCORES), ("unweighted", _UNWEIGHTED), ("scale_dependent", _SCALE_DEPENDENT),
+                     ("via_engine", _VIA_ENGINE)):
+    for _name in _names:
+        register(_name, **{_tag: True})
+for _tag, _table in (("pickling", _PICKLING), ("messages", _MESSAGES), ("outside", _OUTSIDE),
+                     ("overflow", _OVERFLOW)):
+    for _name, _value in _table.items():
+        register(_name, **{_tag: _value})
+for _tag, _rows in (("integers", _INTEGERS), ("metric_arguments", _METRIC_ARGUMENTS)):
+    for _name, _param, _call in _rows:
+        register(_name, **{_tag: {_param: _call}})
+
+# errors and warnings: one generic pickling case each (a message naming the function and the parameter)
+for _name in im.__all__:
+    _obj = getattr(im, _name)
+    if inspect.isclass(_obj) and issubclass(_obj, BaseException) and not REGISTRY.get(_name, Entry(_name)).pickling:
+        register(_name, pickling=(lambda cls=_obj: cls("auroc: `y_true` has one class."), str))
