@@ -533,7 +533,9 @@ def test_printable_and_markup_are_inert(s):
     shown = printable(s)
     assert not UNSAFE.search(shown) and "\n" not in shown
     # Rich renders the escaped text as exactly the printable characters: no tag, link or style consumed.
-    assert Text.from_markup(markup(s), emoji=False).plain == shown
+    # Embedded between tags, as the CLI prints it: Rich's escape doubles a trailing backslash so that
+    # it cannot escape the tag that follows, and that tag's parse turns it back into one.
+    assert Text.from_markup(f"[bold]{markup(s)}[/bold]", emoji=False).plain == shown
     if not UNSAFE.search(s) and "\n" not in s:
         assert shown == s
 
