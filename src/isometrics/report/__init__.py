@@ -37,7 +37,8 @@ from ..exceptions import IsometricsError
 from ..metrics.gain import _gain
 from ..metrics.registry import Metric, _parse_metric, _parse_metrics
 from ..spaces.level_curves import level_curve
-from ..uncertainty._all import BootstrapResult, PairedBootstrapResult
+from ..uncertainty.comparison import PairedBootstrapResult
+from ..uncertainty.intervals import BootstrapResult
 
 __all__ = ["build_report", "write_report"]
 
