@@ -13,13 +13,11 @@ from .exceptions import (
     UndefinedMetricWarning,
     WeightKindWarning,
 )
+from .metrics.accuracy import accuracy_score, balanced_accuracy_score, matthews_corrcoef
 from .metrics.classification import (
-    accuracy_score,
-    balanced_accuracy_score,
     f1_score,
     false_positive_rate_score,
     fbeta_score,
-    matthews_corrcoef,
     negative_predictive_value_score,
     precision_recall_fscore_support,
     precision_score,
