@@ -13,13 +13,11 @@ from .exceptions import (
     UndefinedMetricWarning,
     WeightKindWarning,
 )
+from .metrics.accuracy import accuracy_score, balanced_accuracy_score, matthews_corrcoef
 from .metrics.classification import (
-    accuracy_score,
-    balanced_accuracy_score,
     f1_score,
     false_positive_rate_score,
     fbeta_score,
-    matthews_corrcoef,
     negative_predictive_value_score,
     precision_recall_fscore_support,
     precision_score,
@@ -78,20 +76,11 @@ from .spaces.thresholds import (
     recall_at_precision,
     specificity_at_sensitivity,
 )
-from .uncertainty._all import (
-    BootstrapResult,
-    CurveBand,
-    DelongResult,
-    DelongTest,
-    PairedBootstrapResult,
-    average_precision_ci,
-    bootstrap,
-    bootstrap_areas,
-    bootstrap_compare,
-    bootstrap_curve_band,
-    delong,
-    delong_test,
-)
+from .uncertainty.average_precision import average_precision_ci
+from .uncertainty.bands import CurveBand, bootstrap_curve_band
+from .uncertainty.comparison import PairedBootstrapResult, bootstrap_compare
+from .uncertainty.delong import DelongResult, DelongTest, delong, delong_test
+from .uncertainty.intervals import BootstrapResult, bootstrap, bootstrap_areas
 
 __version__ = "0.1.0"
 

@@ -21,19 +21,11 @@ from .exceptions import InvalidParameterError, IsometricsError
 from .metrics.registry import Metric, _parse_metrics
 from .spaces.operating_points import OperatingPoints
 from .spaces.thresholds import BestThreshold
-from .uncertainty._all import (
-    _bootstrap_iv,
-    _bootstrap_statistics,
-    _check_column,
-    _check_level,
-    _check_resamples,
-    _delong,
-    _delong_pair,
-    _paired_statistics,
-    _Resampler,
-    _statistic,
-    _weight_kind,
-)
+from .uncertainty._inputs import _bootstrap_iv, _check_column, _check_level, _check_resamples, _weight_kind
+from .uncertainty.comparison import _paired_statistics
+from .uncertainty.delong import _delong, _delong_pair
+from .uncertainty.intervals import _bootstrap_statistics, _statistic
+from .uncertainty.resampling import _Resampler
 
 __all__ = ["BinaryEvaluation", "evaluate_scores", "ScoreComparison", "compare_scores"]
 

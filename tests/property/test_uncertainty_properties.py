@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from sklearn import metrics as skm
 
-from isometrics.uncertainty import _all as unc
+from isometrics.uncertainty.delong import _two_sided_p
+from isometrics.uncertainty.intervals import _quantiles
+from isometrics.uncertainty.resampling import _Resampler
 
 
 @st.composite
@@ -31,7 +33,7 @@ def test_a_frequency_replicate_is_a_bootstrap_sample_of_the_expanded_data(table,
     # each drawn sample weighs 1, and its areas are those of the data holding those copies
     y, s, w = table
     rng = np.random.default_rng(seed)
-    resampler = unc._Resampler(y == 1, s, w, stratified, per_sample=per_sample, frequency=True, caller="bootstrap")
+    resampler = _Resampler(y == 1, s, w, stratified, per_sample=per_sample, frequency=True, caller="bootstrap")
     draws = resampler.counts(rng)
     keep = w > 0
     if per_sample:
@@ -62,7 +64,7 @@ def test_two_sided_p_value_has_full_relative_accuracy(z):
     # becomes about 2 x^2 eps = z^2 eps in the p-value.
     with mpmath.workdps(50):
         exact = 2 * mpmath.ncdf(-abs(mpmath.mpf(z)))
-    assert unc._two_sided_p(z) == pytest.approx(float(exact), rel=1e-14 + 4 * z * z * 2.3e-16, abs=0.0)
+    assert _two_sided_p(z) == pytest.approx(float(exact), rel=1e-14 + 4 * z * z * 2.3e-16, abs=0.0)
 
 
 @given(hnp.arrays(np.float64, st.integers(2, 30), elements=st.sampled_from([0.0, 0.5, 1.0, 2.0, math.inf])),
@@ -70,7 +72,7 @@ def test_two_sided_p_value_has_full_relative_accuracy(z):
 def test_quantiles_next_to_infinity_are_never_nan(values, q):
     # np.quantile's linear interpolation where both neighbours are finite; else the limit of
     # the interpolation, the infinite neighbour (never inf - inf = NaN)
-    got = float(unc._quantiles(values, [q])[0])
+    got = float(_quantiles(values, [q])[0])
     ordered = np.sort(values)
     h = (len(values) - 1) * q
     lo, hi = ordered[math.floor(h)], ordered[math.ceil(h)]

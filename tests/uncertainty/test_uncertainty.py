@@ -8,7 +8,11 @@ from _naive import naive_delong
 from sklearn import metrics as skm
 
 import isometrics as im
-from isometrics.uncertainty import _all as unc
+from isometrics.uncertainty.average_precision import _boyd_interval
+from isometrics.uncertainty.bands import _curve_on_grid
+from isometrics.uncertainty.delong import _two_sided_p
+from isometrics.uncertainty.intervals import _defined
+from isometrics.uncertainty.resampling import _fast_areas, _Resampler
 
 
 @pytest.mark.parametrize("ties", [True, False])
@@ -42,10 +46,10 @@ def test_delong_test_by_hand_from_the_covariance(rng):
 
 def test_boyd_intervals_from_the_published_formulas():
     # ALGORITHMS.md 2.3 [derived from the formulas of Boyd et al. 2013]
-    assert unc._boyd_interval(0.7, 50, "binomial", 0.95) == pytest.approx((0.572980, 0.827020), abs=1e-6)
-    assert unc._boyd_interval(0.7, 50, "logit", 0.95) == pytest.approx((0.560315, 0.810330), abs=1e-6)
-    assert unc._boyd_interval(0.95, 20, "binomial", 0.95) == pytest.approx((0.854483, 1.045517), abs=1e-6)
-    assert unc._boyd_interval(0.95, 20, "logit", 0.95) == pytest.approx((0.717797, 0.993003), abs=1e-6)
+    assert _boyd_interval(0.7, 50, "binomial", 0.95) == pytest.approx((0.572980, 0.827020), abs=1e-6)
+    assert _boyd_interval(0.7, 50, "logit", 0.95) == pytest.approx((0.560315, 0.810330), abs=1e-6)
+    assert _boyd_interval(0.95, 20, "binomial", 0.95) == pytest.approx((0.854483, 1.045517), abs=1e-6)
+    assert _boyd_interval(0.95, 20, "logit", 0.95) == pytest.approx((0.717797, 0.993003), abs=1e-6)
 
 
 def _explicit_indices(y, s, draws):
@@ -64,7 +68,7 @@ def test_reweighted_replicate_equals_the_explicitly_resampled_data(rng, ties, st
     s = rng.normal(size=300) + y
     if ties:
         s = np.round(s, 1)
-    resampler = unc._Resampler(y == 1, s, None, stratified, caller="bootstrap")
+    resampler = _Resampler(y == 1, s, None, stratified, caller="bootstrap")
     resampler.cells = False  # the sample-draw path (cell draws are tested below)
     for _ in range(5):
         draws = resampler.counts(rng)
@@ -87,7 +91,7 @@ def test_cell_draws_are_aggregates_of_sample_draws(rng, stratified):
     # totals as sample draws, and the same mean counts (the multinomial's aggregate)
     y = (rng.random(2000) < 0.3).astype(int)
     s = np.round(rng.normal(size=2000) + y, 0)
-    resampler = unc._Resampler(y == 1, s, None, stratified, caller="bootstrap")
+    resampler = _Resampler(y == 1, s, None, stratified, caller="bootstrap")
     assert resampler.cells
     draws = [resampler.counts(rng) for _ in range(400)]
     pos = np.array([d[0] for d in draws])
@@ -115,7 +119,7 @@ def test_weighted_and_per_sample_replicates_equal_the_resampled_data(rng):
     w = rng.random(300) * 2
     w[:10] = 0.0
     for weights, per_sample in ((w, False), (None, True)):
-        resampler = unc._Resampler(y == 1, s, weights, False, per_sample=per_sample, caller="bootstrap")
+        resampler = _Resampler(y == 1, s, weights, False, per_sample=per_sample, caller="bootstrap")
         keep = np.ones(300, bool) if weights is None else w > 0
         y_k, s_k = y[keep], s[keep]
         w_k = np.ones(keep.sum()) if weights is None else w[keep]
@@ -254,11 +258,11 @@ def test_curve_on_grid_against_sklearn(rng):
     grid = np.linspace(0, 1, 41)
     fpr, tpr, _ = skm.roc_curve(y, s, drop_intermediate=False)
     expected = [polyline_value(x, fpr.tolist(), tpr.tolist()) for x in grid]
-    np.testing.assert_allclose(unc._curve_on_grid(op, "roc", grid), expected, atol=1e-12)
+    np.testing.assert_allclose(_curve_on_grid(op, "roc", grid), expected, atol=1e-12)
     precision, recall, _ = skm.precision_recall_curve(y, s)
     precision, recall = precision[::-1], recall[::-1]  # recall increasing
     expected = precision[np.minimum(np.searchsorted(recall, grid, side="left"), len(recall) - 1)]
-    np.testing.assert_allclose(unc._curve_on_grid(op, "pr", grid), expected, atol=1e-12)
+    np.testing.assert_allclose(_curve_on_grid(op, "pr", grid), expected, atol=1e-12)
     # PRG from the gains' definitions (ERRATA.md): precG = 1 - FPR/TPR, recG = 1 + pi/(1-pi) - (pi/(1-pi))/TPR
     pi = y.mean()
     has_tp = tpr > 0
@@ -266,13 +270,13 @@ def test_curve_on_grid_against_sklearn(rng):
     pg = 1 - fpr[has_tp] / tpr[has_tp]
     inside = grid[(grid >= rg.min()) & (grid <= rg.max())]
     expected = [polyline_value(x, rg.tolist(), pg.tolist()) for x in inside]
-    np.testing.assert_allclose(unc._curve_on_grid(op, "prg", inside), expected, atol=1e-12)
+    np.testing.assert_allclose(_curve_on_grid(op, "prg", inside), expected, atol=1e-12)
 
 
 def test_curve_on_grid_by_hand():
     # ROC (0,0) (0,.5) (.5,.5) (.5,1) (1,1): flat at .5 until FPR .5, where it rises to 1
     op = im.OperatingPoints.from_scores([1, 0, 1, 0], [4, 3, 2, 1])
-    np.testing.assert_allclose(unc._curve_on_grid(op, "roc", np.array([0.0, 0.25, 0.5, 0.75])),
+    np.testing.assert_allclose(_curve_on_grid(op, "roc", np.array([0.0, 0.25, 0.5, 0.75])),
                                [0.5, 0.5, 1.0, 1.0])
 
 
@@ -288,11 +292,11 @@ def test_fast_areas_equal_the_replicate_operating_points(rng, stratified):
     # untied, unweighted scores: the areas read from the positives alone equal the general path
     y = (rng.random(2000) < 0.2).astype(int)
     s = rng.normal(size=2000) + y
-    resampler = unc._Resampler(y == 1, s, None, stratified, caller="bootstrap")
+    resampler = _Resampler(y == 1, s, None, stratified, caller="bootstrap")
     assert resampler.singletons and not resampler.cells
     for _ in range(10):
         draws = resampler.counts(rng)
-        fast = unc._fast_areas(resampler, draws)
+        fast = _fast_areas(resampler, draws)
         op = resampler.build(draws)
         np.testing.assert_allclose(fast, [op.auroc(), op.average_precision(), op.auprg()], rtol=1e-10)
         idx = _explicit_indices(y, s, draws)
@@ -397,7 +401,7 @@ def test_a_statistic_almost_never_defined_raises():
     values = np.array([np.nan, 0.5, np.nan, np.nan])
     with pytest.raises(im.IsometricsError, match=r"^bootstrap: x is undefined \(0/0\) on 3 of the 5 replicates, "
                                                   r"leaving 1; it is too rarely defined for an interval"):
-        unc._defined(values, "x", 5, "bootstrap", 2)
+        _defined(values, "x", 5, "bootstrap", 2)
 
 
 def test_best_threshold_replicates_at_infinity_give_no_nan(rng):
@@ -472,8 +476,8 @@ def test_delong_p_value_in_the_far_tail_against_mpmath(rng):
         assert test.p_value == pytest.approx(exact, rel=1e-13, abs=0)
         for z in (-9.13, -5.0, 0.5, 12.0, 30.0):
             expected = float(2 * mpmath.ncdf(-abs(mpmath.mpf(z))))
-            assert unc._two_sided_p(z) == pytest.approx(expected, rel=1e-14 + 4 * z * z * 2.3e-16, abs=0)
-    assert unc._two_sided_p(-9.13) == pytest.approx(6.8e-20, rel=0.05, abs=0)
+            assert _two_sided_p(z) == pytest.approx(expected, rel=1e-14 + 4 * z * z * 2.3e-16, abs=0)
+    assert _two_sided_p(-9.13) == pytest.approx(6.8e-20, rel=0.05, abs=0)
 
 
 @pytest.mark.parametrize("second", [lambda s: s.copy(), lambda s: np.exp(3 * s) - 7])

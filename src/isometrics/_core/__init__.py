@@ -1,6 +1,7 @@
 """The core: input validation and the counting engine.
 
-Holds the shared input checkers (``validation``), the count table built by one sort with
+Holds the shared input checkers (``validation``, which names them all; they live in
+``arrays``, ``labels`` and ``parameters``), the count table built by one sort with
 ties grouped (``operating_points`` today: thresholds, cumulative weighted tp/fp, merge), the
 confusion counts of hard predictions (``confusion``) and small shared helpers (docstring
 templates, HTML tables). May import only ``isometrics.exceptions`` and ``isometrics._typing``.

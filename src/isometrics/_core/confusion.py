@@ -9,7 +9,8 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
-from .validation import _fmt_labels, as_1d, check_consistent_length, check_labels, check_sample_weight, label_set
+from .labels import _fmt_labels
+from .validation import as_1d, check_consistent_length, check_labels, check_sample_weight, label_set
 
 __all__ = ["ClassCounts", "class_counts", "confusion_matrix"]
 

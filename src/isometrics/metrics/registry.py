@@ -9,6 +9,10 @@ Metric specifications are short strings used by the API and the command line::
     f1   f0.5   f2   fbeta(beta=2)   harmonic(gamma=4)   g(beta=2, rho=-3)
     arithmetic(gamma=4)   geometric(beta=2)   power(gamma=1, phi=3)
     min   max   precision   recall   youden   top_left   cost(fp=1, fn=5)
+
+The functions behind the objects (the power-mean kernels, F-beta from counts, the exact
+keys that decide ties) are in ``kernels``; this module holds the objects, the builders of
+the family's members, the registry of names and the parser.
 """
 
 from __future__ import annotations
@@ -26,15 +30,24 @@ import numpy as np
 from .._core.validation import check_broadcast, check_real_array
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
-from .means import _log_g_fixed, _log_power_mean_fixed, _log_power_mean_scalar
+from .kernels import (
+    _LIMIT_EXPONENT,
+    ExactKey,
+    _exp_inplace,
+    _fbeta_from_counts,
+    _fbeta_key,
+    _fmt,
+    _g_key,
+    _pm,
+    _power_key,
+    _power_pr,
+    _ratio,
+    _top_left,
+    _youden,
+)
+from .means import _log_g_fixed
 
 __all__ = ["Metric", "parse_metric", "METRIC_NAMES"]
-
-#: ``key(tp, fp, n_positives, n_negatives) -> (num, den)`` on integer counts (object
-#: arrays of Python ints for ``tp`` and ``fp``): the metric's value is an increasing
-#: function of ``num / den``, computed exactly; ``den > 0`` where the metric is defined,
-#: 0 where it is not (no predicted positive for metrics that need precision).
-ExactKey = Callable[[Any, Any, int, int], tuple[Any, Any]]
 
 
 @dataclass(frozen=True)
@@ -177,113 +190,6 @@ class Metric:
 
 
 # ---------------------------------------------------------------------------- builders
-#: From this ``|phi|`` (``|rho|`` for G) on, a mean of the family equals its limit (min or
-#: max of precision and recall, scaled by beta for G) to double precision: the relative
-#: difference is below ``(|log gamma| + log(1 + gamma) + log 2) / |phi|`` (for G,
-#: ``(|log beta| + log 2) / |rho|``), under 2e-17 for every parameter in double range.
-#: Beyond it the kernel would form ``phi * log(P)`` and ``rho * log(beta)`` near overflow.
-_LIMIT_EXPONENT = 1e20
-#: Largest integer exponent for which ties between operating points are decided in exact
-#: rational arithmetic (see :func:`isometrics.best_threshold`).
-_EXACT_MAX_POWER = 64
-
-
-def _fmt(x: float) -> str:
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    return f"{x:g}" if x == float(f"{x:g}") else repr(x)
-
-
-def _softplus_scalar(x: float) -> float:
-    """log(1 + exp(x)) without overflow."""
-    return max(x, 0.0) + math.log1p(math.exp(-abs(x)))
-
-
-def _fbeta_weights(beta: float) -> tuple[float, float]:
-    """``(1 / (1 + beta**2), beta**2 / (1 + beta**2))`` for beta in (0, inf], without overflow.
-
-    F-beta is ``TP / (w_p (TP + FP) + w_r (TP + FN))`` with these weights of the predicted
-    and the actual positives; unlike ``(1 + beta**2) TP / (...)`` it cannot overflow for
-    any beta or any count in double range.
-    """
-    if beta == math.inf:
-        return 0.0, 1.0
-    if 1e-150 <= beta <= 1e150:  # beta**2 in [1e-300, 1e300]: one rounding each
-        b2 = beta * beta
-        return 1.0 / (1.0 + b2), b2 / (1.0 + b2)
-    log_b2 = 2.0 * math.log(beta)
-    return math.exp(-_softplus_scalar(log_b2)), math.exp(-_softplus_scalar(-log_b2))
-
-
-def _fbeta_from_counts(tp: FloatArray, fp: FloatArray, positives: ArrayLike, beta: float) -> FloatArray:
-    """F-beta (beta > 0) from counts, 0 where there is no true positive (vectorised)."""
-    w_pred, w_true = _fbeta_weights(beta)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        value = tp / (w_pred * (tp + fp) + w_true * np.asarray(positives, dtype=np.float64))
-    return np.where(tp == 0, 0.0, value)
-
-
-def _ratio(x: float | Fraction) -> tuple[int, int]:
-    q = Fraction(x)
-    return q.numerator, q.denominator
-
-
-def _power_key(gamma: float | Fraction, phi: float) -> ExactKey | None:
-    """The exact key of W(gamma, phi), or None when it has no rational form of small degree.
-
-    With ``S = TP + FP`` (predicted positives), ``P`` the positives and ``gamma = a/b``,
-    and positive constant factors dropped: ``W**k`` is ``TP**k (a P**k + b S**k) / S**k``
-    for ``phi = k > 0`` and ``TP**k / (a S**k + b P**k)`` for ``phi = -k < 0``; the
-    geometric mean's ``W**(a + b) = P**a R**b`` is ``TP**(a + b) / S**a``; min and max
-    are ``TP / max(S, P)`` and ``TP / min(S, P)``.
-    """
-    if gamma == 0:
-        return lambda tp, fp, pos, neg: (tp, pos)
-    if gamma == math.inf:
-        return lambda tp, fp, pos, neg: (tp, tp + fp)
-    if phi == math.inf:
-        return lambda tp, fp, pos, neg: (tp, np.minimum(tp + fp, pos))
-    if phi == -math.inf:
-        return lambda tp, fp, pos, neg: (tp, np.maximum(tp + fp, pos))
-    a, b = _ratio(gamma)
-    if phi == 0:
-        if max(a, b) > _EXACT_MAX_POWER:
-            return None
-        # S = 0 only where TP = 0: the key is 0 there, any positive denominator will do.
-        return lambda tp, fp, pos, neg: (tp ** (a + b), np.maximum(tp + fp, 1) ** a)
-    if phi != int(phi) or abs(phi) > _EXACT_MAX_POWER:
-        return None
-    k = int(abs(phi))
-    if phi > 0:
-        return lambda tp, fp, pos, neg: (tp**k * (a * pos**k + b * (tp + fp) ** k), (tp + fp) ** k)
-    return lambda tp, fp, pos, neg: (tp**k, a * (tp + fp) ** k + b * pos**k)
-
-
-def _fbeta_key(beta: float) -> ExactKey:
-    """F-beta with ``beta**2 = a/b``: ``(a + b) TP / (b S + a P)``, constant dropped."""
-    if beta == 0:
-        return lambda tp, fp, pos, neg: (tp, tp + fp)
-    if beta == math.inf:
-        return lambda tp, fp, pos, neg: (tp, pos)
-    a, b = _ratio(Fraction(beta) ** 2)
-    return lambda tp, fp, pos, neg: (tp, b * (tp + fp) + a * pos)
-
-
-def _g_key(beta: float, rho: float) -> ExactKey | None:
-    """G(beta, rho): a power mean for finite rho; for rho = -inf (+inf) proportional to
-    ``min(P, R/beta)`` (``max``), that is ``TP / max(S, beta P)`` (``min``)."""
-    a, b = _ratio(beta)
-    if rho == 0:
-        return _power_key(beta, 1.0)
-    if rho == -math.inf:
-        return lambda tp, fp, pos, neg: (tp * b, np.maximum((tp + fp) * b, pos * a))
-    if rho == math.inf:
-        return lambda tp, fp, pos, neg: (tp * b, np.minimum((tp + fp) * b, pos * a))
-    if rho != int(rho) or abs(rho) > _EXACT_MAX_POWER:
-        return None
-    return _power_key(Fraction(beta) ** int(rho), rho + 1.0)
-
-
 def _fbeta_metric(beta: float) -> Metric:
     label = "F" + _fmt(beta)
     spec = "f1" if beta == 1 else f"fbeta(beta={_fmt(beta)})"
@@ -298,36 +204,6 @@ def _fbeta_metric(beta: float) -> Metric:
         _count_beta=beta,
         _exact=_fbeta_key(beta),
     )
-
-
-def _exp_inplace(values: FloatArray) -> FloatArray:
-    return np.exp(values, out=values) if isinstance(values, np.ndarray) and values.ndim else np.exp(values)
-
-
-def _pm(p: FloatArray, r: FloatArray, log_gamma: float, phi: float) -> FloatArray:
-    if math.isinf(log_gamma):
-        return np.broadcast_arrays(p if log_gamma > 0 else r, r)[0].astype(np.float64)
-    with np.errstate(divide="ignore"):
-        return _exp_inplace(_log_power_mean_scalar(np.log(p), np.log(r), log_gamma, phi))
-
-
-def _power_pr(gamma: float, phi: float) -> Callable[[FloatArray, FloatArray], FloatArray]:
-    """W(gamma, phi) of precision and recall arrays, for any parameters in double range."""
-    kernel_phi = math.copysign(math.inf, phi) if abs(phi) >= _LIMIT_EXPONENT else phi
-    tiny_positive = 0 < phi < 1e-100 and 0 < gamma < math.inf
-
-    def pr(p: FloatArray, r: FloatArray) -> FloatArray:
-        value = _exp_inplace(_log_power_mean_fixed(p, r, gamma, kernel_phi))
-        if tiny_positive:
-            # Next to phi = 0 the kernel may take the geometric mean, which is 0 where P or
-            # R is 0; the mean itself is R (1 + gamma)**(-1/phi) there (P (1 + 1/gamma)**(-1/phi)).
-            with np.errstate(over="ignore", divide="ignore"):
-                at_p0 = np.exp(-math.log1p(gamma) / phi) * r
-                at_r0 = np.exp(-math.log1p(1.0 / gamma) / phi) * p
-            value = np.where(p == 0, at_p0, np.where(r == 0, at_r0, value))
-        return value
-
-    return pr
 
 
 def _power_metric(spec: str, label: str, gamma: float, phi: float) -> Metric:
@@ -356,21 +232,6 @@ def _g_metric(beta: float, rho: float) -> Metric:
     return Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi,
                   _pr=lambda p, r: _exp_inplace(_log_g_fixed(p, r, beta, kernel_rho)), _count_beta=count_beta,
                   _gamma_phi=gamma_phi, _exact=exact, _corner=beta if math.isinf(kernel_rho) else None)
-
-
-def _rates(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """True positive rate and false positive rate."""
-    return tp / (tp + fn), fp / (fp + tn)
-
-
-def _youden(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
-    tpr, fpr = _rates(tp, fp, fn, tn)
-    return tpr - fpr
-
-
-def _top_left(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
-    fpr, fnr = fp / (fp + tn), fn / (tp + fn)
-    return 1.0 - np.hypot(fpr, fnr) / math.sqrt(2.0)
 
 
 def _build_cost(fp: float = 1.0, fn: float = 1.0, prevalence: float | None = None) -> Metric:
@@ -516,8 +377,11 @@ _REGISTRY: dict[str, _Entry] = {
 METRIC_NAMES: tuple[str, ...] = tuple(_REGISTRY)
 
 _NUMBER = r"[-+]?(?:inf|(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)"
+
 _SHORT_F = re.compile(rf"^f\s*({_NUMBER})$", re.IGNORECASE)
+
 _CALL = re.compile(r"^([a-z_][a-z0-9_]*)\s*(?:\((.*)\))?$", re.IGNORECASE | re.DOTALL)
+
 _ARG = re.compile(rf"^\s*([a-z_][a-z0-9_]*)\s*=\s*({_NUMBER})\s*$", re.IGNORECASE)
 
 
@@ -634,4 +498,3 @@ def _parse_metrics(metrics: Any, *, caller: str, name: str = "metrics") -> list[
         raise InvalidParameterError(f"{caller}: `{name}` must be a sequence of metric specs or Metric objects; "
                                     f"got {metrics!r}; e.g. {name}=['precision', 'recall', 'f1'].")
     return [_parse_metric(m, caller=caller, name=f"{name}[{k}]") for k, m in enumerate(metrics)]
-

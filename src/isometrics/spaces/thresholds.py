@@ -14,7 +14,8 @@ from .._core.html import html_table
 from .._core.validation import check_real
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError
-from ..metrics.registry import Metric, _fbeta_weights, _parse_metric, parse_metric
+from ..metrics.kernels import _fbeta_weights
+from ..metrics.registry import Metric, _parse_metric, parse_metric
 from .curves import _from_scores, _precision_recall_curve, _reduce_keeping_read_only
 
 __all__ = [

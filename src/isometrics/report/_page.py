@@ -1,0 +1,227 @@
+"""The report page: ``build_report`` renders the Jinja2 template with the inlined scripts,
+styles and figures under a Content Security Policy that allows only the page's own two
+scripts (by their SHA-256 hashes); ``write_report`` writes it atomically.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+from collections.abc import Sequence
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .. import __version__
+from .._core.outputs import write_text_atomic
+from ..evaluation import BinaryEvaluation, ScoreComparison
+from ..exceptions import IsometricsError
+from ..metrics.registry import Metric, _parse_metric, _parse_metrics
+from ..uncertainty.comparison import PairedBootstrapResult
+from ._figures import _metric_figure, _panels
+from ._reading import _comparisons, _reading
+from ._text import _AREAS, _bests, _count, _fmt, _pct, _with_ci
+
+__all__ = ["build_report", "write_report"]
+
+#: The Content Security Policy, less the script hashes: nothing loads, posts or rebases.
+_CSP = ("default-src 'none'; script-src {scripts}; style-src 'unsafe-inline'; img-src data:; font-src data:; "
+        "base-uri 'none'; form-action 'none'")
+
+
+def _require() -> tuple[Any, Any]:
+    try:
+        import jinja2
+        import plotly
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("the HTML report needs plotly and jinja2: pip install 'isometrics[report]'") from exc
+    return jinja2, plotly
+
+
+def _script_source(code: str, what: str) -> str:
+    """Inline JavaScript checked for sequences that would end or bend the script element."""
+    code = code.replace("\r\n", "\n")
+    lowered = code.lower()
+    if "</script" in lowered or "<!--" in lowered or "\r" in code:
+        raise IsometricsError(f"build_report: {what} holds '</script', '<!--' or a carriage return, which cannot "
+                              "be inlined; please report this.")
+    return code
+
+
+def _csp_hash(code: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+# ---------------------------------------------------------------------------- page
+def _weights_text(results: list[BinaryEvaluation], comparisons: Any) -> str:
+    """How the weights were read, from the results' (or comparisons') ``weight_kind``."""
+    first = results[0]
+    kinds = {getattr(r, "weight_kind", None) for r in results}
+    items = [] if comparisons is None else ([comparisons] if not isinstance(comparisons, Sequence) else comparisons)
+    kinds |= {getattr(c, "weight_kind", None) for c in items}
+    kinds.discard(None)
+    weighted = first.n_positives + first.n_negatives != first.n_samples
+    if not kinds:
+        return "weighted (weight kind not stated)" if weighted else ""
+    described = {"frequency": "frequency weights (a row counts as that many identical samples; the bootstrap "
+                              "resamples those samples)",
+                 "sampling": "sampling weights (the bootstrap resamples rows, each carrying its weight)"}
+    return "weighted: " + "; ".join(described.get(k, k) for k in sorted(str(k) for k in kinds))
+
+
+def build_report(
+    results: list[BinaryEvaluation],
+    *,
+    comparisons: ScoreComparison | PairedBootstrapResult | Sequence[ScoreComparison | PairedBootstrapResult]
+    | None = None,
+    metrics: Sequence[str | Metric] | None = None,
+    title: str = "isometrics report",
+    file_name: str = "",
+    label: str = "",
+) -> str:
+    """Render evaluation results as one self-contained HTML page.
+
+    Parameters
+    ----------
+    results : list of BinaryEvaluation
+        From :func:`isometrics.evaluate_scores` (every scorer on the same labels). Their
+        bootstrap intervals, when computed, are shown next to the values.
+    comparisons : ScoreComparison, PairedBootstrapResult or list of them, default=None
+        Paired comparisons of the scorers on the same rows, from
+        :func:`isometrics.compare_scores` or :func:`isometrics.bootstrap_compare`. The
+        "Reading" section compares two models under a measure only through the paired
+        interval of their difference ("no detectable difference" when it covers 0);
+        without one, it lists the values and says the difference was not tested.
+    metrics : sequence of str or Metric, default=None
+        The threshold metrics shown, each among those the results were evaluated with;
+        default: every one of them, in evaluation order.
+    title : str, default="isometrics report"
+        Page title.
+    file_name, label : str, default=""
+        Shown in the header (escaped).
+
+    Returns
+    -------
+    str
+        The HTML page: inline scripts (Plotly, the page's own) allowed by hash, inline
+        styles, no external resource.
+
+    Raises
+    ------
+    ValueError
+        If ``results`` is empty or has no threshold metric, if a metric was not
+        evaluated, if ``comparisons`` name a scorer that is not in ``results`` or
+        disagree with them (computed on other data).
+    TypeError
+        If ``comparisons`` holds anything but ScoreComparison or PairedBootstrapResult.
+    ImportError
+        If plotly or jinja2 is missing.
+    """
+    jinja2, plotly = _require()
+    caller = "build_report"
+    if not results:
+        raise IsometricsError(f"{caller}: no results to report; pass the list evaluate_scores returned.")
+    specs = [b.metric.spec for b in results[0].best]
+    if not specs:
+        raise IsometricsError(f"{caller}: the results have no threshold metric; evaluate with metrics=[...].")
+    if metrics is None:
+        chosen = [b.metric for b in results[0].best]
+    else:
+        chosen = ([_parse_metric(metrics, caller=caller, name="metrics")] if isinstance(metrics, (str, Metric))
+                  else _parse_metrics(metrics, caller=caller))
+        if not chosen:
+            raise IsometricsError(f"{caller}: `metrics` is empty; give at least one of {', '.join(specs)}.")
+    for m in chosen:
+        for r in results:
+            if m.spec not in [b.metric.spec for b in r.best]:
+                raise IsometricsError(f"{caller}: metric {m.spec!r} was not evaluated for {r.name!r} (evaluated: "
+                                      f"{', '.join(b.metric.spec for b in r.best)}); evaluate it or leave it out.")
+    values = {r.name: {"auroc": r.auroc, "average_precision": r.average_precision, "auprg": r.auprg,
+                       **{m.spec: b.value for m, b in zip(chosen, _bests(r, chosen))}} for r in results}
+    diffs, delong = _comparisons(comparisons, values)
+    first = results[0]
+    weighted = first.n_positives + first.n_negatives != first.n_samples
+
+    rows = [dict(name=r.name, auroc=_with_ci(r.auroc, r.intervals.get("auroc")),
+                 ap=_with_ci(r.average_precision, r.intervals.get("average_precision")),
+                 auprg=_with_ci(r.auprg, r.intervals.get("auprg"))) for r in results]
+    any_interval = next((iv for r in results for iv in r.intervals.values()), None)
+    intervals_note = ""
+    if any_interval is not None:
+        intervals_note = (f"Brackets: {_pct(any_interval.confidence_level)} {any_interval.method} bootstrap "
+                          f"intervals ({len(any_interval.bootstrap_distribution):,} replicates).")
+    metric_sections = []
+    for j, m in enumerate(chosen):
+        figure, thinned = _metric_figure(results, m, weighted)
+        best_rows = []
+        for r in results:
+            b = _bests(r, [m])[0]
+            total = r.n_positives + r.n_negatives
+            best_rows.append(dict(name=r.name, threshold=f"{b.threshold:.6g}",
+                                  value=_with_ci(b.value, r.intervals.get(m.spec)), precision=_fmt(b.precision),
+                                  recall=_fmt(b.recall),
+                                  flagged=f"{_count(b.tp + b.fp)} ({100 * (b.tp + b.fp) / total:.2f} %)",
+                                  ties="" if b.n_ties <= 1 else f"{b.n_ties} tied"))
+        metric_sections.append(dict(index=j, label=m.label, spec=m.spec, rows=best_rows, figure=figure,
+                                    thinned=thinned))
+    comparison_rows = []
+    stat_labels = {**_AREAS, **{m.spec: f"{m.label} at each model's best threshold" for m in chosen}}
+    for d in diffs:
+        comparison_rows.append(dict(a=d.a, b=d.b, statistic=stat_labels.get(d.key, d.key), difference=_fmt(d.estimate),
+                                    interval=f"{_fmt(d.low)} to {_fmt(d.high)}", level=_pct(d.level),
+                                    p=f"{d.p_value:.2g}", covers="yes" if d.low <= 0 <= d.high else "no",
+                                    replicates=f"{d.n_replicates:,}"))
+    for a, b, test, level in delong:
+        low, high = (float(x) for x in np.ravel(test.confidence_interval))
+        comparison_rows.append(dict(a=a, b=b, statistic="AUROC (DeLong's test)", difference=_fmt(test.difference),
+                                    interval=f"{_fmt(low)} to {_fmt(high)}", level=_pct(level),
+                                    p=f"{test.p_value:.2g}", covers="yes" if low <= 0 <= high else "no",
+                                    replicates=""))
+
+    page_js = _script_source("\n".join((files("isometrics.report") / "static" / name).read_text(encoding="utf-8")
+                                       for name in ("figures.js", "explorer.js", "start.js")), "the page's script")
+    plotly_js = _script_source(plotly.offline.get_plotlyjs(), "the Plotly bundle")
+    csp = _CSP.format(scripts=" ".join(_csp_hash(code) for code in (plotly_js, page_js)))
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")),
+                             autoescape=True)
+    return env.get_template("report.html.j2").render(
+        csp=csp,
+        title=title,
+        file_name=file_name,
+        label=label,
+        pos_label=first.operating_points.pos_label,
+        n_samples=f"{first.n_samples:,}",
+        weights=_weights_text(results, comparisons),
+        total_weight=_count(first.n_positives + first.n_negatives) if weighted else "",
+        prevalence=first.prevalence,
+        metrics=metric_sections,
+        rows=rows,
+        intervals_note=intervals_note,
+        comparison_rows=comparison_rows,
+        reading=_reading(results, chosen, values, diffs),
+        panels=_panels(results, chosen),
+        plotly_js=plotly_js,
+        page_js=page_js,
+        version=__version__,
+    )
+
+
+def write_report(path: str | os.PathLike[str], html_text: str) -> Path:
+    """Write the page through a temporary file (nothing half-written on failure).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        Where to write it.
+    html_text : str
+        The page, from :func:`build_report`.
+
+    Returns
+    -------
+    Path
+        The path written.
+    """
+    return write_text_atomic(path, html_text)

@@ -1,0 +1,213 @@
+"""Input checks shared by the uncertainty entry points: confidence levels, score columns,
+the binary target and weights, resample counts, the weight kind, and the progress bar.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Mapping
+from statistics import NormalDist
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .._core.validation import (
+    as_1d,
+    as_array,
+    check_binary_target,
+    check_both_classes,
+    check_consistent_length,
+    check_integer,
+    check_option,
+    check_real,
+    check_sample_weight,
+    check_scores,
+)
+from .._typing import WEIGHT_KIND_OPTIONS, ArrayLike, FloatArray
+from ..exceptions import (
+    InvalidParameterError,
+    IsometricsError,
+    WeightKindWarning,
+)
+from ..spaces.operating_points import OperatingPoints
+
+_NORMAL = NormalDist()
+
+
+def _check_level(confidence_level: Any, caller: str) -> float:
+    return check_real(confidence_level, "confidence_level", caller=caller, low=0.0, high=1.0,
+                      low_inclusive=False, high_inclusive=False)
+
+
+def _group_of(op: OperatingPoints, scores: FloatArray) -> np.ndarray:
+    """0-based tie-group index (in decreasing score order) of each sample's score."""
+    ascending = op.thresholds[:0:-1]  # distinct scores, increasing
+    position = np.searchsorted(ascending, scores)
+    return len(ascending) - 1 - np.minimum(position, len(ascending) - 1)
+
+
+_PROBA_HINT = "for predict_proba output pass proba[:, 1], the positive class's column"
+
+
+def _check_column(values: Any, *, caller: str, name: str = "y_score") -> FloatArray:
+    """One score column through the shared :func:`check_scores` (1-D, numeric, finite);
+    a 2-D array is refused there, and the message then says what to do with ``predict_proba``."""
+    try:
+        return check_scores(values, caller=caller, name=name)
+    except IsometricsError as exc:
+        shape: tuple[int, ...] | None = getattr(values, "shape", None)
+        if shape is None:
+            try:
+                shape = np.shape(values)
+            except ValueError:  # ragged nesting: no shape
+                shape = ()
+        if len(shape) == 2 and shape[1] >= 2 and "predict_proba" not in str(exc):
+            raise IsometricsError(f"{str(exc).rstrip('.')}; {_PROBA_HINT}.") from None
+        raise
+
+
+def _score_columns(y_score: Any, caller: str) -> dict[str, FloatArray]:
+    """The validated score columns of a multi-scorer function, by name.
+
+    A mapping of name to column; a 2-D array, one column per scorer (named ``score_0``,
+    ``score_1``, ...); or one 1-D column (named ``score``). Every column goes through
+    :func:`_check_column`. Two columns that sum to 1 in every row are one model's
+    ``predict_proba`` output, not two scorers, and are refused.
+    """
+    if isinstance(y_score, Mapping):
+        if not y_score:
+            raise IsometricsError(f"{caller}: `y_score` is an empty mapping; pass one score column per scorer.")
+        return {str(k): _check_column(v, caller=caller, name=f"score column {k!r}") for k, v in y_score.items()}
+    if y_score is None:
+        return {"score": _check_column(y_score, caller=caller)}
+    arr = as_array(y_score, name="y_score", caller=caller, shape="(n_samples,) or (n_samples, n_scorers)")
+    if arr.ndim == 1:
+        return {"score": _check_column(arr, caller=caller)}
+    if arr.ndim == 2:
+        if arr.shape[1] == 2 and _is_probability_pair(arr):
+            raise IsometricsError(
+                f"{caller}: the 2 columns of `y_score` sum to 1 in every row, as predict_proba output does: they "
+                f"are one model's class probabilities, not two scorers; {_PROBA_HINT}, and stack the positive "
+                "columns of the models to compare (or pass a mapping of name to column)."
+            )
+        return {f"score_{j}": _check_column(arr[:, j], caller=caller, name=f"score column 'score_{j}'")
+                for j in range(arr.shape[1])}
+    raise IsometricsError(f"{caller}: `y_score` must be 1-D, 2-D (one column per scorer) or a mapping of name to "
+                          f"column; got an array of shape {arr.shape}.")
+
+
+def _is_probability_pair(arr: np.ndarray) -> bool:
+    if not np.issubdtype(arr.dtype, np.floating) or arr.shape[0] == 0:
+        return False
+    with np.errstate(invalid="ignore"):
+        return bool(np.all((arr >= 0) & (arr <= 1)) and np.all(np.abs(arr.sum(axis=1) - 1.0) <= 1e-9))
+
+
+class _Data(NamedTuple):
+    """Validated inputs of a binary uncertainty function."""
+
+    is_pos: np.ndarray
+    scores: dict[str, FloatArray]
+    weights: FloatArray | None
+
+
+def _binary_iv(y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: ArrayLike | None, pos_label: Any,
+               caller: str) -> _Data:
+    """Labels, weights and already validated score columns, checked together: one length, both classes."""
+    y = as_1d(y_true, name="y_true", caller=caller)
+    w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+    lengths = {"y_score" if list(scores) == ["score"] else f"score column {k!r}": v for k, v in scores.items()}
+    check_consistent_length(caller, **{"y_true": y, "sample_weight": w, **lengths})
+    is_pos, pos_label = check_binary_target(y, pos_label=pos_label, caller=caller)
+    weights = check_sample_weight(w, len(y), caller=caller)
+    check_both_classes(is_pos, weights, pos_label=pos_label, caller=caller, needs="the statistics need both classes.")
+    return _Data(is_pos, scores, weights)
+
+
+def _check_resamples(n_resamples: Any, caller: str) -> int:
+    return check_integer(n_resamples, "n_resamples", caller=caller, low=2)
+
+
+_EXACT_COUNTS = 2.0**53  # float64 holds every integer up to here
+
+
+def _weight_kind(weight_kind: Any, weights: FloatArray | None, caller: str, stacklevel: int) -> str | None:
+    """The kind of weights to resample (``None`` when unweighted), checked against the weights.
+
+    ``None`` resamples as ``"sampling"`` and warns once when the positive weights are
+    whole numbers that are not all equal: they may be frequencies.
+    """
+    check_option(weight_kind, "weight_kind", (*WEIGHT_KIND_OPTIONS, None), caller=caller)
+    if weights is None:
+        return None
+    whole = weights == np.floor(weights)
+    if weight_kind == "frequency":
+        if not whole.all():
+            first = int(np.flatnonzero(~whole)[0])
+            raise InvalidParameterError(
+                f"{caller}: weight_kind='frequency' needs whole-number sample_weight (each row stands for that many "
+                f"identical samples); got {float(weights[first])!r} at index {first} ({int((~whole).sum())} non-integer "
+                "values). Pass weight_kind='sampling' for sampling or importance weights."
+            )
+        total = float(weights.sum())
+        if total > _EXACT_COUNTS:
+            raise InvalidParameterError(
+                f"{caller}: the frequencies in sample_weight add up to {total:.6g} samples, beyond 2**53 where "
+                "counts stop being exact; frequencies this large are not counts of rows: pass "
+                "weight_kind='sampling'."
+            )
+        return "frequency"
+    if weight_kind is None:
+        positive = weights[weights > 0]
+        if positive.min() != positive.max() and whole.all() and positive.max() <= _EXACT_COUNTS:
+            warnings.warn(
+                f"{caller}: sample_weight holds whole numbers that are not all equal; they are taken as sampling "
+                "weights (weight_kind='sampling': the rows are the units of the interval, each carrying its "
+                "weight). If each row stands for that many identical samples, pass weight_kind='frequency' (the "
+                "intervals differ greatly); pass weight_kind='sampling' to silence this warning.",
+                WeightKindWarning, stacklevel=stacklevel,
+            )
+    return "sampling"
+
+
+class _Bootstrap(NamedTuple):
+    """Validated inputs of a bootstrap: the data, and the checked parameters."""
+
+    data: _Data
+    level: float
+    n_resamples: int
+    weight_kind: str | None
+
+
+def _bootstrap_iv(y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: ArrayLike | None, pos_label: Any,
+                  n_resamples: Any, confidence_level: Any, method: Any, weight_kind: Any, caller: str,
+                  stacklevel: int = 4) -> _Bootstrap:
+    """Every input of a bootstrap checked before anything is computed (``scores`` already validated).
+
+    ``stacklevel`` (here and in the helpers below) is that of the warnings, counted from the
+    helper that warns: 4 points at the caller of a public function calling this directly.
+    """
+    data = _binary_iv(y_true, scores, sample_weight, pos_label, caller)
+    n = _check_resamples(n_resamples, caller)
+    level = _check_level(confidence_level, caller)
+    check_option(method, "method", ("percentile", "basic", "bca"), caller=caller)
+    kind = _weight_kind(weight_kind, data.weights, caller, stacklevel)
+    return _Bootstrap(data, level, n, kind)
+
+
+def _progress(total: int, description: str) -> Any:
+    """A Rich progress bar when Rich is installed and the output is a terminal, else nothing."""
+    try:
+        from rich.progress import Progress
+    except ImportError:  # pragma: no cover - depends on the environment
+        return None
+    import sys
+
+    if not sys.stderr.isatty():
+        return None
+    from rich.console import Console
+
+    progress = Progress(console=Console(stderr=True), transient=True)
+    progress.start()
+    progress.add_task(description, total=total)
+    return progress

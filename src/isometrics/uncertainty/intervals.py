@@ -1,0 +1,492 @@
+"""Bootstrap intervals (percentile, basic, normal, BCa) and the bootstrap entry points:
+``bootstrap`` for one statistic and ``bootstrap_areas`` for the areas of several scorers.
+
+References
+----------
+.. [1] B. Efron and R. J. Tibshirani, *An Introduction to the Bootstrap*, 1993 (BCa).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .._core.validation import (
+    check_option,
+    check_real,
+    check_rng,
+)
+from .._typing import WEIGHT_KINDS, ArrayLike, FloatArray
+from ..exceptions import (
+    InvalidParameterError,
+    IsometricsError,
+    UndefinedMetricWarning,
+)
+from ..metrics.registry import Metric, _parse_metric
+from ..spaces.operating_points import OperatingPoints
+from ._inputs import _NORMAL, _bootstrap_iv, _check_column
+from .resampling import _FAST_AREAS, _fast_replicates, _first, _jackknife, _many, _replicates, _Resampler
+
+__all__ = ["BootstrapResult", "bootstrap", "bootstrap_areas"]
+
+
+# ---------------------------------------------------------------------------- bootstrap
+_AREAS = ("auroc", "average_precision", "auprg", "auc_pr_interpolated")
+
+
+def _statistic(statistic: str, metric: str | Metric | None, threshold: float | None,
+               caller: str) -> tuple[str, Callable[[OperatingPoints], float], bool]:
+    """The statistic as a function of operating points, a readable name, and whether it
+    reads thresholds (then replicates must drop the tie groups they never drew)."""
+    if statistic in _AREAS:
+        if metric is not None or threshold is not None:
+            raise InvalidParameterError(f"{caller}: `metric` and `threshold` apply to statistic='metric' or "
+                                        f"'best_threshold', not to {statistic!r}.")
+        return statistic, lambda op: float(getattr(op, statistic)()), False
+    if statistic not in ("metric", "best_threshold"):
+        raise InvalidParameterError(
+            f"{caller}: `statistic` must be one of {', '.join(repr(s) for s in (*_AREAS, 'metric', 'best_threshold'))}; "
+            f"got {statistic!r}."
+        )
+    if metric is None:
+        raise InvalidParameterError(f"{caller}: statistic={statistic!r} needs `metric`, e.g. metric='f1'.")
+    m = _parse_metric(metric, caller=caller)
+    if statistic == "best_threshold":
+        if threshold is not None:
+            raise InvalidParameterError(f"{caller}: statistic='best_threshold' re-optimises the threshold; "
+                                        "drop `threshold`.")
+        return f"best threshold for {m.spec}", lambda op: op.best_threshold(m).threshold, True
+    if threshold is None:
+        return f"{m.spec} at its best threshold", lambda op: op.best_threshold(m).value, False
+    t = check_real(threshold, "threshold", caller=caller, allow_inf=True)
+
+    def at_threshold(op: OperatingPoints) -> float:
+        i = int(np.searchsorted(-op.thresholds, -t, side="right")) - 1  # last point with threshold >= t
+        P, N = op.n_positives, op.n_negatives
+        return float(m.from_counts(op.tp[i], op.fp[i], P - op.tp[i], N - op.fp[i]))
+
+    return f"{m.spec} at threshold {t:g}", at_threshold, False
+
+
+@dataclass(frozen=True)
+class BootstrapResult:
+    """A bootstrap confidence interval and the distribution behind it.
+
+    Attributes
+    ----------
+    statistic : str
+        What was resampled, e.g. ``"auroc"`` or ``"f1 at its best threshold"``.
+    estimate : float
+        The statistic on the data.
+    confidence_interval : tuple of float
+        ``(low, high)``.
+    confidence_level : float
+        In (0, 1).
+    method : str
+        ``"percentile"``, ``"basic"`` or ``"bca"``.
+    bootstrap_distribution : ndarray of shape (n_valid,), float64
+        The statistic on each replicate that had both classes and where it is defined.
+        For ``statistic="best_threshold"`` it may hold ``+inf`` (predicting nothing
+        positive was best on that replicate).
+    standard_error : float
+        Standard deviation of the bootstrap distribution (``inf`` if it holds an
+        infinite value).
+    n_dropped : int
+        Replicates left out because they drew a single class.
+    n_undefined : int
+        Replicates left out because the statistic is undefined on them (0/0, e.g.
+        precision at a fixed threshold that no drawn sample reaches); a warning says so.
+    weight_kind : {"sampling", "frequency"} or None
+        How the sample weights were resampled; ``None`` for unweighted data.
+    """
+
+    statistic: str
+    estimate: float
+    confidence_interval: tuple[float, float]
+    confidence_level: float
+    method: str
+    bootstrap_distribution: FloatArray
+    standard_error: float
+    n_dropped: int
+    n_undefined: int = 0
+    weight_kind: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the numbers (without the bootstrap distribution).
+
+        Returns
+        -------
+        dict
+            ``statistic``, ``estimate``, ``low``, ``high``, ``confidence_level``,
+            ``method``, ``standard_error``, ``n_resamples`` (replicates used),
+            ``n_dropped``, ``n_undefined`` and ``weight_kind``.
+        """
+        low, high = self.confidence_interval
+        return {"statistic": self.statistic, "estimate": self.estimate, "low": low, "high": high,
+                "confidence_level": self.confidence_level, "method": self.method,
+                "standard_error": self.standard_error, "n_resamples": len(self.bootstrap_distribution),
+                "n_dropped": self.n_dropped, "n_undefined": self.n_undefined, "weight_kind": self.weight_kind}
+
+    def _repr_html_(self) -> str:
+        from .._core.html import html_table
+
+        low, high = self.confidence_interval
+        rows = [("estimate", self.estimate), (f"{100 * self.confidence_level:g} % interval ({self.method})",
+                                             f"{low:.6g} to {high:.6g}"),
+                ("standard error", self.standard_error), ("replicates", len(self.bootstrap_distribution)),
+                ("dropped (one class)", self.n_dropped)]
+        if self.n_undefined:
+            rows.append(("dropped (statistic undefined)", self.n_undefined))
+        if self.weight_kind is not None:
+            rows.append(("weights", self.weight_kind))
+        return html_table(("", "value"), rows, caption=f"bootstrap of {self.statistic}")
+
+
+def _quantiles(values: FloatArray, q: Any) -> FloatArray:
+    """``np.quantile``'s linear interpolation, except that a neighbouring order statistic
+    that is infinite gives that infinity (NumPy gives NaN, from ``inf - inf``)."""
+    q = np.asarray(q, dtype=np.float64)
+    if np.isfinite(values).all():
+        return np.asarray(np.quantile(values, q))
+    lower = np.quantile(values, q, method="lower")
+    higher = np.quantile(values, q, method="higher")
+    with np.errstate(invalid="ignore"):
+        linear = np.quantile(values, q)
+    out = np.where(lower == -np.inf, -np.inf, np.where(higher == np.inf, np.inf, linear))
+    return np.asarray(np.where(lower == higher, lower, out))
+
+
+def _standard_error(values: FloatArray) -> float:
+    return float(np.std(values, ddof=1)) if np.isfinite(values).all() else math.inf
+
+
+def _interval(estimate: float, dist: FloatArray, level: float, method: str,
+              jackknife: FloatArray | None, caller: str, name: str) -> tuple[float, float]:
+    alpha = (1 - level) / 2
+    if method == "percentile":
+        low, high = _quantiles(dist, [alpha, 1 - alpha])
+    elif method == "basic":
+        q_low, q_high = _quantiles(dist, [alpha, 1 - alpha])
+        with np.errstate(invalid="ignore"):
+            low, high = 2 * estimate - q_high, 2 * estimate - q_low
+    else:  # BCa (Efron 1987)
+        below = float(np.count_nonzero(dist < estimate) + 0.5 * np.count_nonzero(dist == estimate)) / len(dist)
+        below = min(max(below, 1 / (2 * len(dist))), 1 - 1 / (2 * len(dist)))
+        z0 = _NORMAL.inv_cdf(below)
+        assert jackknife is not None
+        jackknife = jackknife[~np.isnan(jackknife)]  # blocks whose removal leaves the statistic undefined
+        if not np.isfinite(jackknife).all():
+            raise IsometricsError(f"{caller}: method='bca' needs the statistic finite on every jackknife sample, "
+                                  f"but {name} is infinite on some (nothing predicted positive was best); "
+                                  "use method='percentile'.")
+        d = jackknife.mean() - jackknife if len(jackknife) else jackknife
+        denom = 6.0 * float(np.sum(d * d)) ** 1.5
+        a = float(np.sum(d**3)) / denom if denom > 0 else 0.0
+        quantiles = []
+        for z_alpha in (_NORMAL.inv_cdf(alpha), _NORMAL.inv_cdf(1 - alpha)):
+            shifted = z0 + (z0 + z_alpha) / (1 - a * (z0 + z_alpha))
+            quantiles.append(_NORMAL.cdf(shifted))
+        low, high = _quantiles(dist, quantiles)
+    if math.isnan(low) or math.isnan(high):
+        raise IsometricsError(f"{caller}: the {method} interval of {name} is undefined: the estimate and the "
+                              "bootstrap distribution are infinite (nothing predicted positive was best); "
+                              "use method='percentile'.")
+    return float(low), float(high)
+
+
+def _defined(values: FloatArray, name: str, n_resamples: int, caller: str, stacklevel: int) -> tuple[FloatArray, int]:
+    """The replicate values where the statistic is defined, and how many were not (with a
+    warning: the interval is then conditional on the statistic being defined)."""
+    undefined = np.isnan(values)
+    n_undefined = int(undefined.sum())
+    if n_undefined:
+        values = values[~undefined]
+        if len(values) < 2:
+            raise IsometricsError(
+                f"{caller}: {name} is undefined (0/0) on {n_undefined} of the {n_resamples} replicates, leaving "
+                f"{len(values)}; it is too rarely defined for an interval (e.g. a threshold that almost no sample "
+                "reaches): choose another threshold or statistic."
+            )
+        warnings.warn(
+            f"{caller}: {name} is undefined (0/0) on {n_undefined} of the {n_resamples} replicates (e.g. nothing "
+            "predicted positive at the threshold); they are left out of the interval (n_undefined), which is "
+            "therefore conditional on the statistic being defined.",
+            UndefinedMetricWarning, stacklevel=stacklevel,
+        )
+    return values, n_undefined
+
+
+def _check_estimate(estimate: float, name: str, op: OperatingPoints, threshold: float | None, caller: str) -> float:
+    """The statistic on the data, or an error saying why it is undefined (never a silent NaN)."""
+    if not math.isnan(estimate):
+        return estimate
+    why = ""
+    if threshold is not None:
+        i = int(np.searchsorted(-op.thresholds, -threshold, side="right")) - 1
+        if op.tp[i] + op.fp[i] == 0:
+            why = (f": no sample has a score >= {threshold:g} (the highest is {op.thresholds[1]:.6g}), so nothing "
+                   "is predicted positive; pass a threshold at or below the highest score")
+    raise IsometricsError(f"{caller}: {name} is undefined (0/0) on the data{why or '; choose another statistic'}.")
+
+
+def bootstrap(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    statistic: str = "auroc",
+    metric: str | Metric | None = None,
+    threshold: float | None = None,
+    n_resamples: int = 1000,
+    confidence_level: float = 0.95,
+    method: str = "percentile",
+    stratified: bool = False,
+    sample_weight: ArrayLike | None = None,
+    weight_kind: WEIGHT_KINDS | None = None,
+    pos_label: Any = None,
+    rng: Any = None,
+    progress: bool = False,
+) -> BootstrapResult:
+    """Bootstrap confidence interval of an area, a metric, or the best threshold.
+
+    Each replicate resamples the samples with replacement and is evaluated through the
+    already-sorted operating points (counts per tie group, no new sort): its value is
+    exactly the statistic of the explicitly resampled data.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more likely positive; finite. One column: for
+        ``predict_proba`` output pass ``proba[:, 1]``.
+    statistic : {"auroc", "average_precision", "auprg", "auc_pr_interpolated", "metric", "best_threshold"}, default="auroc"
+        An area; ``"metric"``: ``metric`` at ``threshold``, or at its re-optimised best
+        threshold when ``threshold`` is None; ``"best_threshold"``: that threshold.
+    metric : str or Metric, default=None
+        For ``"metric"`` and ``"best_threshold"``; see :func:`parse_metric`.
+    threshold : float, default=None
+        Fixed threshold for ``statistic="metric"`` (predict positive iff score >= it).
+    n_resamples : int, default=1000
+        Number of replicates (>= 2).
+    confidence_level : float, default=0.95
+        In (0, 1).
+    method : {"percentile", "basic", "bca"}, default="percentile"
+        BCa uses a delete-a-block jackknife (50 blocks) for the acceleration.
+    stratified : bool, default=False
+        Resample positives and negatives separately (fixed class sizes), as when the
+        class sizes are fixed by design; otherwise the prevalence varies too.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights; ``weight_kind`` says how they are resampled.
+    weight_kind : {"sampling", "frequency"} or None, default=None
+        What ``sample_weight`` means to the resampling. ``"frequency"``: each row
+        stands for ``w`` identical samples (whole-number weights), and those
+        ``sum(w)`` samples are resampled, exactly as if the data were expanded to one
+        row per sample. ``"sampling"``: sampling or importance weights; the rows are
+        resampled, each carrying its weight. ``None``: as ``"sampling"``, with a
+        ``WeightKindWarning`` when the weights are whole numbers that are not all
+        equal. Point estimates are the same for both kinds; the intervals differ.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class. ``None`` infers it when the labels are
+        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
+    rng : numpy.random.Generator or int, default=None
+        Source of randomness (SPEC 7); an int seeds a new generator.
+    progress : bool, default=False
+        Show a progress bar (on a terminal, with Rich installed).
+
+    Returns
+    -------
+    BootstrapResult
+        The estimate, the interval, the bootstrap distribution, its standard error,
+        how many replicates were dropped for lacking a class or for leaving the
+        statistic undefined, and the weight kind used.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``statistic``, ``metric``, ``threshold``, ``n_resamples``,
+        ``confidence_level``, ``method``, ``weight_kind`` or ``rng`` is invalid, or
+        ``weight_kind="frequency"`` with weights that are not whole numbers.
+    ValueError
+        If ``y_score`` is not 1-D (for ``predict_proba`` output pass ``proba[:, 1]``);
+        if ``y_true`` has one class, and for the bad inputs listed in
+        :meth:`OperatingPoints.from_scores`; if the statistic is undefined on the data
+        (e.g. precision at a threshold above every score: nothing is predicted
+        positive); if fewer than 2 replicates have both classes and a defined statistic;
+        with ``method="basic"`` or ``"bca"`` if the interval is undefined because the
+        statistic is infinite (a best threshold of ``+inf``).
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        If the statistic is undefined on some replicates (0/0, e.g. precision at a
+        threshold that no drawn sample reaches): they are left out and counted in
+        ``n_undefined``, and the interval is conditional on the statistic being defined.
+    WeightKindWarning
+        If ``weight_kind=None`` and the weights are whole numbers that are not all
+        equal (they may be frequencies).
+
+    See Also
+    --------
+    bootstrap_compare, delong
+
+    Notes
+    -----
+    The best threshold and the metric at it are non-smooth statistics: their bootstrap
+    is biased and its intervals are rough; prefer a fixed (held-out) threshold. The
+    best threshold is ``+inf`` on a replicate where predicting nothing positive is best
+    (possible for costs); the percentile interval then reaches ``+inf``.
+
+    References
+    ----------
+    .. [1] B. Efron and R. J. Tibshirani, *An Introduction to the Bootstrap*, 1993.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from isometrics import bootstrap
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(500) < 0.3
+    >>> s = rng.normal(size=500) + y
+    >>> result = bootstrap(y, s, statistic="auroc", n_resamples=200, rng=1)
+    >>> low, high = result.confidence_interval
+    >>> bool(low < result.estimate < high)
+    True
+    """
+    caller = "bootstrap"
+    name, stat, compact = _statistic(statistic, metric, threshold, caller)
+    checked = _bootstrap_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label,
+                            n_resamples, confidence_level, method, weight_kind, caller)
+    data = checked.data
+    s = data.scores["score"]
+    resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
+                           caller=caller)
+    return _bootstrap_statistics(resampler, data.is_pos, s, data.weights, [(name, stat, compact)],
+                                 checked.n_resamples, checked.level, method, check_rng(rng, caller=caller), progress,
+                                 caller, weight_kind=checked.weight_kind, threshold=threshold)[name]
+
+
+def _bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None,
+                          named: list[tuple[str, Callable[[OperatingPoints], float], bool]], n_resamples: int,
+                          level: float, method: str, rng: np.random.Generator, progress: bool, caller: str,
+                          *, weight_kind: str | None, threshold: float | None = None, stacklevel: int = 4
+                          ) -> dict[str, BootstrapResult]:
+    """Bootstrap results of several statistics of one scorer, all from the same replicates."""
+    names = [name for name, _, _ in named]
+    stats = [fn for _, fn, _ in named]
+    estimates = [_check_estimate(float(fn(resampler.op)), name, resampler.op, threshold, caller)
+                 for name, fn, _ in named]
+    if (not resampler.weighted and not resampler.cells and resampler.singletons
+            and all(name in _FAST_AREAS for name in names)):
+        dist, dropped = _fast_replicates(resampler, [_FAST_AREAS.index(name) for name in names], n_resamples, rng,
+                                         progress)
+    else:
+        compact = any(c for _, _, c in named)
+        paired, dropped = _replicates([resampler], _many(stats), len(stats), n_resamples, rng, progress,
+                                      f"bootstrap {', '.join(names)}", compact)
+        dist = paired[:, 0, :]
+    if len(dist) < 2:
+        raise IsometricsError(f"{caller}: only {len(dist)} replicate(s) had both classes; use stratified=True.")
+    per_sample = None
+    if method == "bca":
+        per_sample = resampler if resampler.weighted else _Resampler(
+            is_pos, scores, weights, False, per_sample=True, op=resampler.op, frequency=resampler.frequency,
+            caller=caller)
+    out = {}
+    for k, (name, fn, _) in enumerate(named):
+        estimate = estimates[k]
+        values, n_undefined = _defined(dist[:, k], name, n_resamples, caller, stacklevel)
+        jack = _jackknife([per_sample], _first(fn), rng) if per_sample is not None else None
+        out[name] = BootstrapResult(name, estimate, _interval(estimate, values, level, method, jack, caller, name),
+                                    level, method, values, _standard_error(values), dropped, n_undefined,
+                                    weight_kind)
+    return out
+
+
+def bootstrap_areas(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    areas: tuple[str, ...] = ("auroc", "average_precision", "auprg"),
+    n_resamples: int = 1000,
+    confidence_level: float = 0.95,
+    method: str = "percentile",
+    stratified: bool = False,
+    sample_weight: ArrayLike | None = None,
+    weight_kind: WEIGHT_KINDS | None = None,
+    pos_label: Any = None,
+    rng: Any = None,
+    progress: bool = False,
+) -> dict[str, BootstrapResult]:
+    """Bootstrap intervals of several areas from the same replicates (one draw, every area).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more likely positive; finite. One column: for
+        ``predict_proba`` output pass ``proba[:, 1]``.
+    areas : tuple of str, default=("auroc", "average_precision", "auprg")
+        Any of ``"auroc"``, ``"average_precision"``, ``"auprg"``, ``"auc_pr_interpolated"``.
+    n_resamples, confidence_level, method, stratified, sample_weight, pos_label, rng, progress
+        As in :func:`bootstrap`.
+    weight_kind : {"sampling", "frequency"} or None, default=None
+        What ``sample_weight`` means to the resampling. ``"frequency"``: each row
+        stands for ``w`` identical samples (whole-number weights), and those
+        ``sum(w)`` samples are resampled, exactly as if the data were expanded to one
+        row per sample. ``"sampling"``: sampling or importance weights; the rows are
+        resampled, each carrying its weight. ``None``: as ``"sampling"``, with a
+        ``WeightKindWarning`` when the weights are whole numbers that are not all
+        equal. Point estimates are the same for both kinds; the intervals differ.
+
+    Returns
+    -------
+    dict of str to BootstrapResult
+        One result per area, in the order given.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``areas`` is empty or names an unknown area, and as :func:`bootstrap`.
+    ValueError
+        As :func:`bootstrap`.
+
+    Warns
+    -----
+    WeightKindWarning
+        As :func:`bootstrap`.
+
+    See Also
+    --------
+    bootstrap
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from isometrics import bootstrap_areas
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(300) < 0.3
+    >>> results = bootstrap_areas(y, rng.normal(size=300) + y, n_resamples=100, rng=1)
+    >>> list(results)
+    ['auroc', 'average_precision', 'auprg']
+    """
+    caller = "bootstrap_areas"
+    if isinstance(areas, str) or not hasattr(areas, "__len__") or not len(areas):
+        raise InvalidParameterError(f"{caller}: `areas` must be a non-empty tuple of area names, e.g. "
+                                    f"('auroc', 'average_precision'); got {areas!r}.")
+    named = [_statistic(check_option(a, f"areas[{k}]", _AREAS, caller=caller), None, None, caller)
+             for k, a in enumerate(areas)]
+    checked = _bootstrap_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label,
+                            n_resamples, confidence_level, method, weight_kind, caller)
+    data = checked.data
+    s = data.scores["score"]
+    resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
+                           caller=caller)
+    return _bootstrap_statistics(resampler, data.is_pos, s, data.weights, named, checked.n_resamples, checked.level,
+                                 method, check_rng(rng, caller=caller), progress, caller,
+                                 weight_kind=checked.weight_kind)

@@ -1,0 +1,287 @@
+"""The resampling engine: a bootstrap replicate is a vector of multinomial counts on the
+already-sorted samples, aggregated per tie group and cumulated, never a second sort.
+
+Each replicate's operating points are exactly those of the explicitly resampled data (groups
+drawn zero times are dropped, as zero-weight samples are). Also the jackknife and the fast
+path for the areas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .._typing import FloatArray
+from ..spaces.operating_points import OperatingPoints
+from ._inputs import _group_of, _progress
+
+
+class _Resampler:
+    """Draws bootstrap replicates as counts and turns them into operating points, no sort.
+
+    Unweighted data are resampled in "sorted space": the positives (and the negatives)
+    are numbered in decreasing score order, group ``g`` holding positives
+    ``tp[g-1] .. tp[g]-1``; drawing positions uniformly is drawing samples uniformly,
+    and cumulative draw counts at the group ends are the replicate's true and false
+    positives. With few tie groups the counts of each (group, class) cell are drawn
+    directly, a multinomial over the cells, which has the same distribution as drawing
+    the samples (it is their aggregate). Weighted data, and paired comparisons (which
+    must draw the same samples for every scorer), draw per sample and go through each
+    sample's tie group with one ``bincount``. ``op``: the operating points of these
+    scores when the caller already has them (no second sort).
+
+    ``frequency=True``: the (integer) weights are frequencies, each row standing for
+    that many identical samples, and the units resampled are those samples, not the
+    rows: the replicate is a multinomial count per row (or per (group, class) cell, their
+    aggregate) of the ``W = sum(w)`` samples with probabilities ``w / W`` (per class when
+    stratified), each drawn sample weighing 1. This is exactly the bootstrap of the data
+    expanded to one row per sample, in O(rows) per replicate whatever ``W``.
+    """
+
+    def __init__(self, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, stratified: bool,
+                 *, per_sample: bool = False, op: OperatingPoints | None = None, frequency: bool = False,
+                 caller: str):
+        self.op = OperatingPoints._from_validated(is_pos, scores, weights, True, caller=caller) if op is None else op
+        self.stratified = stratified
+        self.frequency = frequency and weights is not None
+        # Paired comparisons need the same samples for every scorer: draw per sample.
+        # Frequencies are drawn per (group, class) cell like unweighted data, or per row.
+        self.weighted = (weights is not None and not self.frequency) or per_sample
+        self.units: FloatArray | None = None  # per row: how many samples it stands for (frequencies)
+        if self.weighted:
+            weights = np.ones(len(scores)) if weights is None else weights
+            keep = weights > 0
+            self.is_pos, self.weights = is_pos[keep], weights[keep]
+            if self.frequency:  # a drawn sample weighs 1; the rows' frequencies set the draw
+                self.units, self.weights = self.weights, np.ones(int(keep.sum()))
+            self.group = _group_of(self.op, scores[keep])
+            self.pos_index = np.flatnonzero(self.is_pos)
+            self.neg_index = np.flatnonzero(~self.is_pos)
+        else:
+            self.P, self.N = int(self.op.n_positives), int(self.op.n_negatives)
+            self.tp_end = self.op.tp[1:].astype(np.int64)  # positives up to the end of each group
+            self.fp_end = self.op.fp[1:].astype(np.int64)
+            # Few tie groups: draw how many samples of each (group, class) cell the replicate
+            # holds, a multinomial over the cells, in O(groups) instead of O(samples).
+            # Frequencies always: a cell holds the summed frequencies of its rows.
+            self.cells = self.frequency or self.op.n_points - 1 <= (self.P + self.N) // 4
+            if self.cells:
+                self.pos_cells, self.neg_cells = self.op.dtp, self.op.dfp
+            # No ties at all: each positive is its own operating point, and the areas can
+            # be read from the positives alone (see _fast_areas).
+            self.singletons = not self.frequency and self.op.n_points - 1 == self.P + self.N
+            if self.singletons:
+                self.negatives_above = self.op.fp[np.flatnonzero(self.op.dtp)].astype(np.int64)
+
+    def counts(self, rng: np.random.Generator) -> tuple[Any, Any]:
+        """One replicate's draws: (positives, negatives) as whatever :meth:`build` takes."""
+        if self.weighted:
+            n = len(self.is_pos)
+            if self.units is not None:  # frequencies: draw the samples the rows stand for
+                if not self.stratified:
+                    total = int(self.units.sum())
+                    return rng.multinomial(total, self.units / total), None
+                counts = np.zeros(n, dtype=np.int64)
+                for index in (self.pos_index, self.neg_index):
+                    units = self.units[index]
+                    total = int(units.sum())
+                    counts[index] = rng.multinomial(total, units / total)
+                return counts, None
+            if self.stratified:
+                drawn = np.concatenate([rng.choice(self.pos_index, len(self.pos_index)),
+                                        rng.choice(self.neg_index, len(self.neg_index))])
+            else:
+                drawn = rng.integers(0, n, n)
+            return np.bincount(drawn, minlength=n), None
+        if self.cells:
+            n = self.P + self.N
+            if self.stratified:
+                return (rng.multinomial(self.P, self.pos_cells / self.P),
+                        rng.multinomial(self.N, self.neg_cells / self.N))
+            both = rng.multinomial(n, np.concatenate([self.pos_cells, self.neg_cells]) / n)
+            G = len(self.pos_cells)
+            return both[:G], both[G:]
+        if self.stratified:
+            k_pos, k_neg = self.P, self.N
+        else:
+            k_pos = int(rng.binomial(self.P + self.N, self.P / (self.P + self.N)))
+            k_neg = self.P + self.N - k_pos
+        return rng.integers(0, self.P, k_pos), rng.integers(0, self.N, k_neg)
+
+    def build(self, draws: tuple[Any, Any], *, compact: bool = False) -> OperatingPoints | None:
+        """The replicate's operating points (``None`` if it lacks a class).
+
+        Tie groups drawn zero times repeat the previous operating point; they change no
+        area and no metric value, only which thresholds exist. ``compact=True`` drops
+        them, so that the thresholds are exactly those of the resampled data (needed when
+        the statistic is a threshold).
+        """
+        G = self.op.n_points - 1
+        tp, fp = np.empty(G + 1), np.empty(G + 1)
+        tp[0] = fp[0] = 0.0
+        if self.weighted:
+            counts = draws[0]
+            w = counts * self.weights
+            np.cumsum(np.bincount(self.group, weights=np.where(self.is_pos, w, 0.0), minlength=G), out=tp[1:])
+            np.cumsum(np.bincount(self.group, weights=np.where(self.is_pos, 0.0, w), minlength=G), out=fp[1:])
+        elif self.cells:
+            np.cumsum(draws[0], out=tp[1:])
+            np.cumsum(draws[1], out=fp[1:])
+        else:
+            _cumulative_at(draws[0], self.P, self.tp_end, tp[1:])
+            _cumulative_at(draws[1], self.N, self.fp_end, fp[1:])
+        if tp[-1] == 0 or fp[-1] == 0:
+            return None
+        thresholds = self.op.thresholds
+        if compact:
+            drawn = np.r_[True, (np.diff(tp) + np.diff(fp)) > 0]
+            if not drawn.all():
+                thresholds, tp, fp = thresholds[drawn], tp[drawn], fp[drawn]
+        else:
+            # Undrawn groups before the first drawn one would be points predicting nothing
+            # (precision 0/0): drop them. Later undrawn groups repeat their predecessor.
+            first = min(int(np.searchsorted(tp, 0.0, side="right")), int(np.searchsorted(fp, 0.0, side="right")))
+            if first > 1:
+                keep = np.r_[0, first:len(tp)]
+                thresholds, tp, fp = thresholds[keep], tp[keep], fp[keep]
+        return OperatingPoints(thresholds=thresholds, tp=tp, fp=fp, pos_label=True)
+
+
+_FAST_AREAS = ("auroc", "average_precision", "auprg")
+
+
+def _fast_areas(resampler: _Resampler, draws: tuple[Any, Any]) -> FloatArray | None:
+    """AUROC, AP and AUPRG of a replicate of untied, unweighted scores, from the positives alone.
+
+    With positives ranked ``a = 0 .. P-1`` and ``c_a`` copies of positive ``a`` drawn,
+    ``F_a`` the drawn negatives scored above it and ``T_a`` the drawn positives up to and
+    including it (``K_p``, ``K_n`` the class totals):
+
+    - AUROC = sum_a c_a (K_n - F_a) / (K_p K_n);
+    - AP = sum_a c_a T_a / (T_a + F_a) / K_p;
+    - AUPRG = (K_p/K_n) sum_a [-1/t + f/(2 t^2)] from max(t_0, pi) to t_1, with
+      t_1 = T_a/K_p, t_0 = (T_a - c_a)/K_p, f = F_a/K_n, pi = K_p/(K_p + K_n): the
+      closed form of Flach & Kull's area along the ROC curve, whose runs of negatives
+      add nothing (ALGORITHMS.md 1.3).
+
+    The same numbers as building the replicate's operating points, in O(P) work after one
+    pass over the negatives. ``None`` when a class was not drawn.
+    """
+    pos_draws, neg_draws = draws
+    k_pos, k_neg = len(pos_draws), len(neg_draws)
+    if k_pos == 0 or k_neg == 0:
+        return None
+    copies = np.bincount(pos_draws, minlength=resampler.P)
+    below = np.zeros(resampler.N + 1, dtype=np.int64)
+    np.cumsum(np.bincount(neg_draws, minlength=resampler.N), out=below[1:])
+    drawn = np.flatnonzero(copies)
+    c = copies[drawn].astype(np.float64)
+    above = below[resampler.negatives_above[drawn]].astype(np.float64)  # drawn negatives above
+    upto = np.cumsum(c)  # drawn positives up to each drawn positive, inclusive
+    auroc = float(np.dot(c, k_neg - above)) / (k_pos * k_neg)
+    ap = float(np.dot(c, upto / (upto + above))) / k_pos
+    pi = k_pos / (k_pos + k_neg)
+    t1 = upto / k_pos
+    t0 = np.maximum((upto - c) / k_pos, pi)
+    f = above / k_neg
+    part = t1 > pi
+    t0, t1, f = t0[part], t1[part], f[part]
+    integral = (1.0 / t0 - 1.0 / t1) + 0.5 * f * (1.0 / (t1 * t1) - 1.0 / (t0 * t0))
+    auprg = (k_pos / k_neg) * float(np.sum(integral))
+    return np.array([auroc, ap, auprg])
+
+
+def _cumulative_at(positions: np.ndarray, size: int, ends: np.ndarray, out: FloatArray) -> None:
+    """Draws at positions below each group end: the replicate's cumulative counts, into ``out``."""
+    if size == 0:
+        out[...] = 0.0
+        return
+    cumulative = np.zeros(size + 1, dtype=np.int64)
+    np.cumsum(np.bincount(positions, minlength=size), out=cumulative[1:])
+    out[...] = cumulative[ends]
+
+
+def _replicates(resamplers: list[_Resampler], stat: Callable[[OperatingPoints], FloatArray], width: int,
+                n_resamples: int, rng: np.random.Generator, progress: bool, description: str,
+                compact: bool = False) -> tuple[FloatArray, int]:
+    """``width`` statistics of every scorer on the same replicates (paired draws).
+
+    Returns an array of shape (n_valid, n_scorers, width) and the number of replicates
+    dropped because they drew a single class.
+    """
+    out = np.empty((n_resamples, len(resamplers), width))
+    valid = np.ones(n_resamples, dtype=bool)
+    bar = _progress(n_resamples, description) if progress else None
+    for b in range(n_resamples):
+        draws = resamplers[0].counts(rng)  # one draw of samples, shared by every scorer
+        for k, resampler in enumerate(resamplers):
+            op = resampler.build(draws, compact=compact)
+            if op is None:
+                valid[b] = False
+                break
+            out[b, k] = stat(op)
+        if bar is not None:
+            bar.update(bar.task_ids[0], advance=1)
+    if bar is not None:
+        bar.stop()
+    return out[valid], int(n_resamples - valid.sum())
+
+
+def _jackknife(resamplers: list[_Resampler], value: Callable[[list[OperatingPoints]], float],
+               rng: np.random.Generator, n_blocks: int = 50) -> FloatArray:
+    """Delete-a-block jackknife values (for the BCa acceleration) of ``value`` on every
+    scorer, the same block left out of each: per-sample resamplers built with the block's
+    counts removed, so no sort again.
+
+    The units are the rows, split into ``n_blocks`` blocks; with frequencies, the samples
+    the rows stand for, each assigned to a block at random (a multinomial per row), so a
+    block removes part of a row's frequency.
+    """
+    first = resamplers[0]
+    n = len(first.is_pos)
+    if first.units is None:
+        removed = []
+        for block in np.array_split(rng.permutation(n), min(n_blocks, n)):
+            counts = np.zeros(n, dtype=np.int64)
+            counts[block] = 1
+            removed.append(counts)
+        units = np.ones(n, dtype=np.int64)
+    else:
+        units = first.units.astype(np.int64)
+        blocks = int(min(n_blocks, units.sum()))
+        removed = list(rng.multinomial(units, np.full(blocks, 1.0 / blocks)).T)
+    values = []
+    for block_counts in removed:
+        ops = [r.build((units - block_counts, None)) for r in resamplers]
+        if any(op is None for op in ops):
+            continue
+        values.append(value(ops))  # type: ignore[arg-type]
+    return np.array(values)
+
+
+def _fast_replicates(resampler: _Resampler, columns: list[int], n_resamples: int, rng: np.random.Generator,
+                     progress: bool) -> tuple[FloatArray, int]:
+    out = np.empty((n_resamples, len(columns)))
+    valid = np.ones(n_resamples, dtype=bool)
+    bar = _progress(n_resamples, "bootstrap areas") if progress else None
+    for b in range(n_resamples):
+        areas = _fast_areas(resampler, resampler.counts(rng))
+        if areas is None:
+            valid[b] = False
+        else:
+            out[b] = areas[columns]
+        if bar is not None:
+            bar.update(bar.task_ids[0], advance=1)
+    if bar is not None:
+        bar.stop()
+    return out[valid], int(n_resamples - valid.sum())
+
+
+def _first(fn: Callable[[OperatingPoints], float]) -> Callable[[list[OperatingPoints]], float]:
+    return lambda ops: fn(ops[0])
+
+
+def _many(stats: list[Callable[[OperatingPoints], float]]) -> Callable[[OperatingPoints], FloatArray]:
+    return lambda op: np.array([f(op) for f in stats])
