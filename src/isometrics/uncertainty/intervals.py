@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.html import html_table
 from .._core.validation import (
     check_option,
     check_real,
@@ -133,8 +134,6 @@ class BootstrapResult:
                 "n_dropped": self.n_dropped, "n_undefined": self.n_undefined, "weight_kind": self.weight_kind}
 
     def _repr_html_(self) -> str:
-        from .._core.html import html_table
-
         low, high = self.confidence_interval
         rows = [("estimate", self.estimate), (f"{100 * self.confidence_level:g} % interval ({self.method})",
                                              f"{low:.6g} to {high:.6g}"),
