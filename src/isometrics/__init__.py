@@ -5,6 +5,7 @@ hold (``operating_points``, ``means``, ``curves``, ``areas``, ``thresholds``, ..
 """
 
 from ._core.confusion import ClassCounts, class_counts, confusion_matrix
+from ._version import __version__
 from .evaluation import BinaryEvaluation, ScoreComparison, compare_scores, evaluate_scores
 from .exceptions import (
     DegenerateDataWarning,
@@ -81,8 +82,6 @@ from .uncertainty.bands import CurveBand, bootstrap_curve_band
 from .uncertainty.comparison import PairedBootstrapResult, bootstrap_compare
 from .uncertainty.delong import DelongResult, DelongTest, delong, delong_test
 from .uncertainty.intervals import BootstrapResult, bootstrap, bootstrap_areas
-
-__version__ = "0.1.0"
 
 __all__ = [
     "OperatingPoints",

@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import __version__
 from .._core.outputs import write_text_atomic
+from .._version import __version__
 from ..evaluation import BinaryEvaluation, ScoreComparison
 from ..exceptions import IsometricsError
 from ..metrics.registry import Metric, _parse_metric, _parse_metrics
