@@ -19,6 +19,14 @@ SHARED_DOC = {
         Scores, higher meaning more likely positive; finite.""",
     "binary_weight": """sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights. ``None`` weighs every sample 1.""",
+    "weight_kind": """weight_kind : {"sampling", "frequency"} or None, default=None
+        What ``sample_weight`` means to the resampling. ``"frequency"``: each row
+        stands for ``w`` identical samples (whole-number weights), and those
+        ``sum(w)`` samples are resampled, exactly as if the data were expanded to one
+        row per sample. ``"sampling"``: sampling or importance weights; the rows are
+        resampled, each carrying its weight. ``None``: as ``"sampling"``, with a
+        ``WeightKindWarning`` when the weights are whole numbers that are not all
+        equal. Point estimates are the same for both kinds; the intervals differ.""",
     "binary_pos_label": """pos_label : int, float, bool or str, default=None
         The label of the positive class. ``None`` infers it when the labels are
         {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).""",

@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.docstrings import fill_doc
 from .._core.validation import (
     check_option,
     check_real_array,
@@ -60,6 +61,7 @@ def _curve_on_grid(op: OperatingPoints, curve: str, grid: FloatArray) -> FloatAr
     return np.where(grid < rg[0], pg[0], values)
 
 
+@fill_doc
 def bootstrap_curve_band(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -97,14 +99,7 @@ def bootstrap_curve_band(
         ``None``: 101 evenly spaced values.
     n_resamples, confidence_level, stratified, sample_weight, pos_label, rng, progress
         As in :func:`bootstrap`.
-    weight_kind : {"sampling", "frequency"} or None, default=None
-        What ``sample_weight`` means to the resampling. ``"frequency"``: each row
-        stands for ``w`` identical samples (whole-number weights), and those
-        ``sum(w)`` samples are resampled, exactly as if the data were expanded to one
-        row per sample. ``"sampling"``: sampling or importance weights; the rows are
-        resampled, each carrying its weight. ``None``: as ``"sampling"``, with a
-        ``WeightKindWarning`` when the weights are whole numbers that are not all
-        equal. Point estimates are the same for both kinds; the intervals differ.
+    %(weight_kind)s
 
     Returns
     -------

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.docstrings import fill_doc
 from .._core.validation import (
     check_rng,
 )
@@ -75,6 +76,7 @@ class PairedBootstrapResult:
         }
 
 
+@fill_doc
 def bootstrap_compare(
     y_true: ArrayLike,
     y_score: Any,
@@ -95,7 +97,7 @@ def bootstrap_compare(
     """Paired bootstrap of the differences between two or more scorers of the same samples.
 
     Every replicate draws one set of samples and evaluates every scorer on it, so the
-    pairing is kept: "model B beats model A on F0.5 by 0.031 (95 % CI 0.012 to 0.049)".
+    pairing is kept: "model B beats model A on F0.5 by 0.031 (95 %% CI 0.012 to 0.049)".
 
     Parameters
     ----------
@@ -107,14 +109,7 @@ def bootstrap_compare(
         of :func:`bootstrap`; for ``predict_proba`` output pass ``proba[:, 1]``.
     statistic, metric, threshold, n_resamples, confidence_level, method, stratified, sample_weight, pos_label, rng, progress
         As in :func:`bootstrap`.
-    weight_kind : {"sampling", "frequency"} or None, default=None
-        What ``sample_weight`` means to the resampling. ``"frequency"``: each row
-        stands for ``w`` identical samples (whole-number weights), and those
-        ``sum(w)`` samples are resampled, exactly as if the data were expanded to one
-        row per sample. ``"sampling"``: sampling or importance weights; the rows are
-        resampled, each carrying its weight. ``None``: as ``"sampling"``, with a
-        ``WeightKindWarning`` when the weights are whole numbers that are not all
-        equal. Point estimates are the same for both kinds; the intervals differ.
+    %(weight_kind)s
 
     Returns
     -------

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.docstrings import fill_doc
 from .._core.html import html_table
 from .._core.validation import (
     check_option,
@@ -233,6 +234,7 @@ def _check_estimate(estimate: float, name: str, op: OperatingPoints, threshold: 
     raise IsometricsError(f"{caller}: {name} is undefined (0/0) on the data{why or '; choose another statistic'}.")
 
 
+@fill_doc
 def bootstrap(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -281,14 +283,7 @@ def bootstrap(
         class sizes are fixed by design; otherwise the prevalence varies too.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights; ``weight_kind`` says how they are resampled.
-    weight_kind : {"sampling", "frequency"} or None, default=None
-        What ``sample_weight`` means to the resampling. ``"frequency"``: each row
-        stands for ``w`` identical samples (whole-number weights), and those
-        ``sum(w)`` samples are resampled, exactly as if the data were expanded to one
-        row per sample. ``"sampling"``: sampling or importance weights; the rows are
-        resampled, each carrying its weight. ``None``: as ``"sampling"``, with a
-        ``WeightKindWarning`` when the weights are whole numbers that are not all
-        equal. Point estimates are the same for both kinds; the intervals differ.
+    %(weight_kind)s
     pos_label : int, float, bool or str, default=None
         The label of the positive class. ``None`` infers it when the labels are
         {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
@@ -406,6 +401,7 @@ def _bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: Flo
     return out
 
 
+@fill_doc
 def bootstrap_areas(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -434,14 +430,7 @@ def bootstrap_areas(
         Any of ``"auroc"``, ``"average_precision"``, ``"auprg"``, ``"auc_pr_interpolated"``.
     n_resamples, confidence_level, method, stratified, sample_weight, pos_label, rng, progress
         As in :func:`bootstrap`.
-    weight_kind : {"sampling", "frequency"} or None, default=None
-        What ``sample_weight`` means to the resampling. ``"frequency"``: each row
-        stands for ``w`` identical samples (whole-number weights), and those
-        ``sum(w)`` samples are resampled, exactly as if the data were expanded to one
-        row per sample. ``"sampling"``: sampling or importance weights; the rows are
-        resampled, each carrying its weight. ``None``: as ``"sampling"``, with a
-        ``WeightKindWarning`` when the weights are whole numbers that are not all
-        equal. Point estimates are the same for both kinds; the intervals differ.
+    %(weight_kind)s
 
     Returns
     -------
