@@ -165,6 +165,21 @@ exponent_wide = st.one_of(
     _signed(_decade(-323, 307)),
     st.floats(-50.0, 50.0),
 )
+tiny_exponent = _decade(-320, -90)  # phi next to 0 with a weight of the same order: W at a zero argument is not 0
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.sampled_from([0.0, 0.5, 1.0, 1e-300]), st.sampled_from([0.0, 0.5, 1.0]), tiny_exponent, st.floats(1e-3, 1e3))
+def test_power_mean_zero_argument_next_to_phi_zero(p, r, phi, ratio):
+    # gamma = ratio * phi (and 1/gamma for the mirror case) keeps (1 + gamma)**(-1/phi) in (0, 1)
+    for gamma in (ratio * phi, 1.0 / (ratio * phi)):
+        if not 0 < gamma < math.inf:  # phi below 1e-308: 1/gamma overflows, gamma = inf is W = P
+            continue
+        expected = _w_mp(p, r, gamma, phi)
+        spec = f"power(gamma={gamma!r}, phi={phi!r})"
+        for got in (im.power_mean(p, r, gamma=gamma, phi=phi), float(im.power_mean([p], [r], gamma=[gamma], phi=[phi])[0]),
+                    float(im.parse_metric(spec).from_precision_recall([p], [r])[0])):
+            assert _agrees(got, expected), (spec, p, r, got, expected)
 
 
 def _mp_log_mean(log_terms, log_norm, exponent):
@@ -215,7 +230,8 @@ def _g_wide_mp(p, r, beta, rho):
 def _agrees(got, expected):
     if expected in (0.0, 1.0):
         return got == expected
-    return abs(got - expected) <= 1e-12 * expected
+    # 1e-12 relative; below the normal range (2.2e-308) doubles carry a fixed absolute step
+    return abs(got - expected) <= max(1e-12 * expected, 4 * 5e-324)
 
 
 @settings(deadline=None, max_examples=300)

@@ -150,7 +150,7 @@ def _power_pr(gamma: float, phi: float) -> Callable[[FloatArray, FloatArray], Fl
         log_gamma = math.log(gamma) if gamma > 0 else -math.inf
 
     def pr(p: FloatArray, r: FloatArray) -> FloatArray:
-        return _exp_inplace(_log_power_mean_fixed(p, r, log_gamma, phi))
+        return _exp_inplace(_log_power_mean_fixed(p, r, log_gamma, phi, gamma))
 
     return pr
 

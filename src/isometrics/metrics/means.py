@@ -101,7 +101,6 @@ def _log_power_mean(log_p: FloatArray, log_r: FloatArray, log_gamma: FloatArray,
         if geo.any():
             wp, wr = np.exp(log_wp[geo]), np.exp(log_wr[geo])
             out[geo] = wp * log_p[geo] + wr * log_r[geo]
-            out[geo] = _one_zero(out[geo], log_p[geo], log_r[geo], log_wp[geo], log_wr[geo], phi[geo])
         hi, lo = phi == np.inf, phi == -np.inf
         out[hi] = np.maximum(log_p[hi], log_r[hi])
         out[lo] = np.minimum(log_p[lo], log_r[lo])
@@ -124,12 +123,13 @@ def _log_power_mean(log_p: FloatArray, log_r: FloatArray, log_gamma: FloatArray,
                 d = np.abs(x1 - x2)
                 log_sum[big] = np.where(x1 == x2, m + math.log(2.0), m + np.log1p(np.exp(-d)))
             out[gen] = log_sum / f
+        out = _one_zero(out, log_p, log_r, log_wp, log_wr, phi)  # exact where P or R is 0, phi > 0
     return out
 
 
 def _one_zero(out: FloatArray, log_p: FloatArray, log_r: FloatArray, log_wp: Any, log_wr: Any,
               phi: Any) -> FloatArray:
-    """``out`` where precision or recall is 0 replaced by the exact mean there, for tiny ``phi``.
+    """``out`` where precision or recall is 0 replaced by the exact mean there, for ``phi`` > 0.
 
     With ``phi > 0`` and ``P = 0`` the mean is ``R * (1/(1 + gamma))**(1/phi)`` exactly (``P *
     (gamma/(1 + gamma))**(1/phi)`` at ``R = 0``): positive when the weight is tiny enough,
@@ -191,7 +191,7 @@ def _log_power_mean_1d(log_p: FloatArray, log_r: FloatArray, log_gamma: float, p
             ok = np.isfinite(s) & (s > -0.5) & (s < 1.0)  # where the weights underflow, keep the log-sum-exp
             out[near_zero[ok]] = np.log1p(s[ok])
         out /= phi
-    return out
+    return _one_zero(out, log_p, log_r, log_wp, log_wr, phi) if phi > 0 else out
 
 
 def _finish(log_value: FloatArray, scalar: bool) -> Any:
@@ -280,31 +280,55 @@ def _power_mean(precision: ArrayLike, recall: ArrayLike, gamma: ArrayLike, phi: 
     f = _as_exponent(phi, "phi", caller)
     check_broadcast(caller, precision=p, recall=r, gamma=g, phi=f)
     with np.errstate(divide="ignore"):
-        return _power_mean_log_gamma(p, r, np.log(g), f)
+        return _power_mean_log_gamma(p, r, np.log(g), f, g)
 
 
-def _power_mean_log_gamma(p: FloatArray, r: FloatArray, log_g: FloatArray, f: FloatArray) -> Any:
-    """W for validated arrays, with the weight given as ``log(gamma)`` in [-inf, inf]."""
+def _power_mean_log_gamma(p: FloatArray, r: FloatArray, log_g: FloatArray, f: FloatArray,
+                          gamma: FloatArray | None = None) -> Any:
+    """W for validated arrays, with the weight given as ``log(gamma)`` in [-inf, inf] (and
+    ``gamma`` itself when the caller has it: see :func:`_exact_weights`)."""
     scalar = _is_scalar(p, r, log_g, f)
     if log_g.ndim == 0 and f.ndim == 0:
-        return _finish(_log_power_mean_fixed(p, r, float(log_g), float(f)), scalar)
+        g = None if gamma is None else float(gamma)
+        return _finish(_log_power_mean_fixed(p, r, float(log_g), float(f), g), scalar)
     p, r, log_g, f = np.broadcast_arrays(p, r, log_g, f)
     with np.errstate(divide="ignore"):
         log_value = _log_power_mean(np.log(p), np.log(r), np.where(np.isfinite(log_g), log_g, 0.0), f)
         # gamma = 0 or inf puts all the weight on one argument, whatever phi is.
         log_value = np.where(log_g == -np.inf, np.log(np.where(log_g == -np.inf, r, 1.0)), log_value)
         log_value = np.where(log_g == np.inf, np.log(np.where(log_g == np.inf, p, 1.0)), log_value)
+        if gamma is not None:
+            log_wp, log_wr = _exact_weights(np.broadcast_to(gamma, f.shape))
+            log_value = _one_zero(log_value, np.log(p), np.log(r), log_wp, log_wr, _limit_exponent(f))
     return _finish(log_value, scalar)
 
 
-def _log_power_mean_fixed(p: FloatArray, r: FloatArray, log_gamma: float, phi: float) -> FloatArray:
-    """log W(gamma, phi) for validated arrays and scalar parameters (log gamma in [-inf, inf])."""
+def _exact_weights(gamma: Any) -> tuple[Any, Any]:
+    """``log(gamma/(1+gamma))`` and ``log(1/(1+gamma))`` from ``gamma`` itself (0 < gamma < inf).
+
+    Next to ``phi = 0`` a zero argument's mean divides these by ``phi``, so their rounding
+    is amplified; ``log1p(gamma)`` keeps the digits that ``exp(log(gamma))`` loses.
+    """
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        inv = 1.0 / gamma  # inf for subnormal gamma: there log(gamma) - log1p(gamma) has no cancellation
+        return np.where(np.isinf(inv), np.log(gamma) - np.log1p(gamma), -np.log1p(inv)), -np.log1p(gamma)
+
+
+def _log_power_mean_fixed(p: FloatArray, r: FloatArray, log_gamma: float, phi: float,
+                          gamma: float | None = None) -> FloatArray:
+    """log W(gamma, phi) for validated arrays and scalar parameters (log gamma in [-inf, inf];
+    ``gamma`` itself, where the caller has it, for the exact mean at a zero argument)."""
     with np.errstate(divide="ignore"):
         if log_gamma == -math.inf:
             return np.log(np.broadcast_arrays(r, p)[0])
         if log_gamma == math.inf:
             return np.log(np.broadcast_arrays(p, r)[0])
-        return _log_power_mean_scalar(np.log(p), np.log(r), log_gamma, phi)
+        out = _log_power_mean_scalar(np.log(p), np.log(r), log_gamma, phi)
+        if gamma is not None and 0 < phi < _LIMIT_EXPONENT:
+            log_wp, log_wr = _exact_weights(gamma)
+            log_p, log_r = np.broadcast_arrays(np.log(p), np.log(r))
+            out = _one_zero(out, log_p, log_r, log_wp, log_wr, phi)
+        return out
 
 
 def weighted_arithmetic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0) -> Any:
