@@ -5,7 +5,7 @@ import math
 import mpmath
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import isometrics as im
@@ -141,3 +141,144 @@ def test_bad_parameters_raise(call, match):
 def test_denormal_exponent_is_the_geometric_mean():
     # found by hypothesis: phi * log(x) underflowed to 0 and gave max(P, R) instead of sqrt(P R)
     assert im.power_mean(1.0, 0.5, phi=5e-324) == pytest.approx(np.sqrt(0.5), rel=1e-14)
+
+
+# ------------------------------------------------- the whole double range, against mpmath
+# Issue 9: at phi in (0, 1e-200) with a tiny weight, a zero argument gave 0 (the geometric
+# limit) where the mean is positive, and |phi| or |rho| near 1e308 gave 0 or NaN where the
+# min/max limit is right to double precision. The reference below is evaluated in
+# arbitrary precision from the definition (ERRATA.md), in logarithms.
+
+def _decade(lo: int, hi: int):
+    return st.builds(lambda m, e: m * 10.0**e, st.floats(1.0, 9.999), st.integers(lo, hi))
+
+
+def _signed(values):
+    return st.one_of(values, values.map(lambda x: -x))
+
+
+unit_wide = st.one_of(st.sampled_from([0.0, 1.0]), st.floats(0.0, 1.0), _decade(-320, -1).map(lambda x: min(x, 1.0)))
+weight_wide = st.one_of(st.sampled_from([1e-300, 1e300, 1.0]), _decade(-300, 299))
+exponent_wide = st.one_of(
+    st.sampled_from([0.0, 1e-300, -1e-300, 5e-324, -5e-324, 1e308, -1e308, 1.7976931348623157e308, -1.0, -2.0,
+                     1.0, math.inf, -math.inf]),
+    _signed(_decade(-323, 307)),
+    st.floats(-50.0, 50.0),
+)
+tiny_exponent = _decade(-320, -90)  # phi next to 0 with a weight of the same order: W at a zero argument is not 0
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.sampled_from([0.0, 0.5, 1.0, 1e-300]), st.sampled_from([0.0, 0.5, 1.0]), tiny_exponent, st.floats(1e-3, 1e3))
+def test_power_mean_zero_argument_next_to_phi_zero(p, r, phi, ratio):
+    # gamma = ratio * phi (and 1/gamma for the mirror case) keeps (1 + gamma)**(-1/phi) in (0, 1)
+    for gamma in (ratio * phi, 1.0 / (ratio * phi)):
+        if not 0 < gamma < math.inf:  # phi below 1e-308: 1/gamma overflows, gamma = inf is W = P
+            continue
+        expected = _w_mp(p, r, gamma, phi)
+        spec = f"power(gamma={gamma!r}, phi={phi!r})"
+        for got in (im.power_mean(p, r, gamma=gamma, phi=phi), float(im.power_mean([p], [r], gamma=[gamma], phi=[phi])[0]),
+                    float(im.parse_metric(spec).from_precision_recall([p], [r])[0])):
+            assert _agrees(got, expected), (spec, p, r, got, expected)
+
+
+def _mp_log_mean(log_terms, log_norm, exponent):
+    """log(sum(exp(t)) / exp(log_norm)) / exponent, all mpf; terms may be empty (all zero)."""
+    m = max(log_terms)
+    return (m + mpmath.log(mpmath.fsum(mpmath.exp(t - m) for t in log_terms)) - log_norm) / exponent
+
+
+def _w_mp(p, r, gamma, phi):
+    """Weighted power mean W(gamma, phi)(P, R) in arbitrary precision (a float, rounded once)."""
+    mpmath.mp.dps = 60 + (int(abs(mpmath.log10(abs(phi)))) if math.isfinite(phi) and phi != 0 else 0)
+    P, R, G = mpmath.mpf(p), mpmath.mpf(r), mpmath.mpf(gamma)
+    if math.isinf(phi):
+        return float(max(P, R) if phi > 0 else min(P, R))
+    if phi == 0:
+        return 0.0 if p == 0 or r == 0 else float(mpmath.exp((G * mpmath.log(P) + mpmath.log(R)) / (1 + G)))
+    F = mpmath.mpf(phi)
+    if p == 0 and r == 0 or F < 0 and (p == 0 or r == 0):
+        return 0.0
+    terms = [mpmath.log(G) + F * mpmath.log(P)] if p > 0 else []
+    terms += [F * mpmath.log(R)] if r > 0 else []
+    return float(mpmath.exp(_mp_log_mean(terms, mpmath.log1p(G), F)))
+
+
+def _g_wide_mp(p, r, beta, rho):
+    """G(beta, rho) from the definition and the stipulations of ERRATA.md, arbitrary precision."""
+    mpmath.mp.dps = 60 + (int(abs(mpmath.log10(abs(rho)))) if math.isfinite(rho) and rho != 0 else 0)
+    P, R, B = mpmath.mpf(p), mpmath.mpf(r), mpmath.mpf(beta)
+    if rho == -math.inf:
+        return float(min(P, R / B) if beta <= 1 else min(B * P, R))
+    if rho == math.inf:
+        return float(max(P, R / B) if beta >= 1 else max(B * P, R))
+    if rho == 0:
+        return float((B * P + R) / (1 + B))
+    RHO = mpmath.mpf(rho)
+    F = RHO + 1
+    if F == 0:
+        return 0.0 if p == 0 or r == 0 else float((P * R**B) ** (1 / (1 + B)))
+    if p == 0 and r == 0 or F < 0 and (p == 0 or r == 0):
+        return 0.0
+    log_gamma = RHO * mpmath.log(B)
+    terms = [log_gamma + F * mpmath.log(P)] if p > 0 else []
+    terms += [F * mpmath.log(R)] if r > 0 else []
+    log_norm = log_gamma + mpmath.log1p(mpmath.exp(-log_gamma)) if log_gamma > 0 else mpmath.log1p(mpmath.exp(log_gamma))
+    return float(mpmath.exp(_mp_log_mean(terms, log_norm, F)))
+
+
+def _agrees(got, expected):
+    if expected in (0.0, 1.0):
+        return got == expected
+    # 1e-12 relative; below the normal range (2.2e-308) doubles carry a fixed absolute step
+    return abs(got - expected) <= max(1e-12 * expected, 4 * 5e-324)
+
+
+@settings(deadline=None, max_examples=300)
+@given(unit_wide, unit_wide, weight_wide, exponent_wide)
+def test_power_mean_whole_double_range_against_mpmath(p, r, gamma, phi):
+    expected = _w_mp(p, r, gamma, phi)
+    values = {
+        "scalar": im.power_mean(p, r, gamma=gamma, phi=phi),
+        "array": float(im.power_mean([p], [r], gamma=[gamma], phi=[phi])[0]),
+        "metric": float(im.parse_metric(f"power(gamma={gamma!r}, phi={phi!r})").from_precision_recall([p], [r])[0]),
+    }
+    for path, got in values.items():
+        assert _agrees(got, expected), (path, got, expected)
+
+
+@settings(deadline=None, max_examples=300)
+@given(unit_wide, unit_wide, weight_wide, exponent_wide)
+def test_g_beta_rho_whole_double_range_against_mpmath(p, r, beta, rho):
+    expected = _g_wide_mp(p, r, beta, rho)
+    values = {
+        "scalar": im.g_beta_rho(p, r, beta=beta, rho=rho),
+        "array": float(im.g_beta_rho([p], [r], beta=[beta], rho=[rho])[0]),
+        "metric": float(im.parse_metric(f"g(beta={beta!r}, rho={rho!r})").from_precision_recall([p], [r])[0]),
+    }
+    for path, got in values.items():
+        assert _agrees(got, expected), (path, got, expected)
+
+
+@settings(deadline=None, max_examples=200)
+@given(unit_wide, unit_wide, st.one_of(weight_wide, st.sampled_from([0.0, math.inf, 1e-155, 1e-160, 1e155])))
+def test_fbeta_and_fixed_means_whole_double_range_against_mpmath(p, r, beta):
+    # gamma = 1/beta**2 is formed by the reference in arbitrary precision
+    mpmath.mp.dps = 60
+    gamma = math.inf if beta == 0 else 0.0 if beta == math.inf else mpmath.mpf(beta) ** -2
+    expected = _w_mp(p, r, gamma, -1.0) if 0 < beta < math.inf else (p if beta == 0 else r)
+    for got in (im.fbeta(p, r, beta=beta), float(im.fbeta([p], [r], beta=[beta])[0])):
+        assert _agrees(got, expected), (got, expected)
+    w = float(beta) if 0 < beta < math.inf else 1.0  # beta as a weight of the fixed means
+    for fn, phi in ((im.weighted_arithmetic_mean, 1.0), (im.weighted_geometric_mean, 0.0),
+                    (im.weighted_harmonic_mean, -1.0)):
+        assert _agrees(fn(p, r, gamma=w), _w_mp(p, r, w, phi)), fn.__name__
+
+
+@pytest.mark.parametrize("p, r, gamma, phi", [(0.0, 0.5, 1e-300, 1e-300), (0.5, 0.0, 1e300, 1e-300),
+                                              (0.0, 1.0, 1e-300, 1e-250), (1e-300, 0.0, 1.0, 1e308),
+                                              (1e-300, 0.5, 1.0, -1e308), (0.3, 0.7, 1e300, -1e308)])
+def test_extreme_exponents_regressions(p, r, gamma, phi):
+    expected = _w_mp(p, r, gamma, phi)
+    assert expected > 0
+    assert _agrees(im.power_mean(p, r, gamma=gamma, phi=phi), expected)

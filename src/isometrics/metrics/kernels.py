@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from .._typing import ArrayLike, FloatArray
-from .means import _log_power_mean_fixed, _log_power_mean_scalar
+from .means import _LIMIT_EXPONENT, _log_power_mean_fixed, _log_power_mean_scalar
 
 __all__ = ["ExactKey"]
 
@@ -27,12 +27,8 @@ ExactKey = Callable[[Any, Any, int, int], tuple[Any, Any]]
 
 
 # ---------------------------------------------------------------------------- kernels
-#: From this ``|phi|`` (``|rho|`` for G) on, a mean of the family equals its limit (min or
-#: max of precision and recall, scaled by beta for G) to double precision: the relative
-#: difference is below ``(|log gamma| + log(1 + gamma) + log 2) / |phi|`` (for G,
-#: ``(|log beta| + log 2) / |rho|``), under 2e-17 for every parameter in double range.
-#: Beyond it the kernel would form ``phi * log(P)`` and ``rho * log(beta)`` near overflow.
-_LIMIT_EXPONENT = 1e20
+#: ``_LIMIT_EXPONENT`` (from :mod:`.means`, where the kernels take the limit): from this
+#: ``|phi|`` (``|rho|`` for G) on, a mean of the family equals its min or max limit.
 
 #: Largest integer exponent for which ties between operating points are decided in exact
 #: rational arithmetic (see :func:`isometrics.best_threshold`).
@@ -147,20 +143,14 @@ def _pm(p: FloatArray, r: FloatArray, log_gamma: float, phi: float) -> FloatArra
 
 
 def _power_pr(gamma: float, phi: float) -> Callable[[FloatArray, FloatArray], FloatArray]:
-    """W(gamma, phi) of precision and recall arrays, for any parameters in double range."""
-    kernel_phi = math.copysign(math.inf, phi) if abs(phi) >= _LIMIT_EXPONENT else phi
-    tiny_positive = 0 < phi < 1e-100 and 0 < gamma < math.inf
+    """W(gamma, phi) of precision and recall arrays, for any parameters in double range
+    (the kernel of :func:`isometrics.power_mean`: limits at huge ``|phi|``, exact values at
+    a zero argument next to ``phi = 0``)."""
+    with np.errstate(divide="ignore"):
+        log_gamma = math.log(gamma) if gamma > 0 else -math.inf
 
     def pr(p: FloatArray, r: FloatArray) -> FloatArray:
-        value = _exp_inplace(_log_power_mean_fixed(p, r, gamma, kernel_phi))
-        if tiny_positive:
-            # Next to phi = 0 the kernel may take the geometric mean, which is 0 where P or
-            # R is 0; the mean itself is R (1 + gamma)**(-1/phi) there (P (1 + 1/gamma)**(-1/phi)).
-            with np.errstate(over="ignore", divide="ignore"):
-                at_p0 = np.exp(-math.log1p(gamma) / phi) * r
-                at_r0 = np.exp(-math.log1p(1.0 / gamma) / phi) * p
-            value = np.where(p == 0, at_p0, np.where(r == 0, at_r0, value))
-        return value
+        return _exp_inplace(_log_power_mean_fixed(p, r, log_gamma, phi, gamma))
 
     return pr
 

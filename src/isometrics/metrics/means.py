@@ -62,6 +62,23 @@ def _as_param(values: ArrayLike, name: str, caller: str, *, low: float, high: fl
     return arr
 
 
+#: From this ``|phi|`` (``|rho|`` for G) on, a mean of the family equals its limit (min or
+#: max of precision and recall, scaled by beta for G) to double precision: the relative
+#: difference is below ``(|log gamma| + log(1 + gamma) + log 2) / |phi|`` (for G,
+#: ``(|log beta| + log 2) / |rho|``), under 2e-17 for every parameter in double range.
+#: Beyond it the kernel would form ``phi * log(P)`` and ``rho * log(beta)`` near overflow.
+_LIMIT_EXPONENT = 1e20
+
+#: Below this ``|phi|`` the mean of two positive arguments is the geometric mean to within
+#: 1e-196 relative, and ``phi * log(x)`` could underflow to 0, so the limit's formula is used.
+_GEOMETRIC_EXPONENT = 1e-200
+
+
+def _limit_exponent(phi: Any) -> Any:
+    """``phi`` with ``|phi| >= _LIMIT_EXPONENT`` replaced by its limit, +-inf."""
+    return np.where(np.abs(phi) >= _LIMIT_EXPONENT, np.copysign(np.inf, phi), phi)
+
+
 def _softplus(x: FloatArray) -> FloatArray:
     """log(1 + exp(x)) without overflow."""
     with np.errstate(over="ignore"):
@@ -74,15 +91,13 @@ def _log_power_mean(log_p: FloatArray, log_r: FloatArray, log_gamma: FloatArray,
     ``phi`` may be 0 (geometric mean) or +-inf (max, min). ``log_p`` and ``log_r`` are
     <= 0 and may be -inf.
     """
-    log_p, log_r, log_gamma, phi = np.broadcast_arrays(log_p, log_r, log_gamma, phi)
+    log_p, log_r, log_gamma, phi = np.broadcast_arrays(log_p, log_r, log_gamma, _limit_exponent(phi))
     out = np.empty(log_p.shape, dtype=np.float64)
     log_wp = -_softplus(-log_gamma)  # log(gamma / (1 + gamma))
     log_wr = -_softplus(log_gamma)  # log(1 / (1 + gamma))
 
     with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
-        # |phi| below 1e-200 is the geometric mean to within 1e-196 relative, and phi * log(x)
-        # could underflow to 0 there, so take the limit's formula.
-        geo = np.abs(phi) < 1e-200
+        geo = np.abs(phi) < _GEOMETRIC_EXPONENT
         if geo.any():
             wp, wr = np.exp(log_wp[geo]), np.exp(log_wr[geo])
             out[geo] = wp * log_p[geo] + wr * log_r[geo]
@@ -108,7 +123,24 @@ def _log_power_mean(log_p: FloatArray, log_r: FloatArray, log_gamma: FloatArray,
                 d = np.abs(x1 - x2)
                 log_sum[big] = np.where(x1 == x2, m + math.log(2.0), m + np.log1p(np.exp(-d)))
             out[gen] = log_sum / f
+        out = _one_zero(out, log_p, log_r, log_wp, log_wr, phi)  # exact where P or R is 0, phi > 0
     return out
+
+
+def _one_zero(out: FloatArray, log_p: FloatArray, log_r: FloatArray, log_wp: Any, log_wr: Any,
+              phi: Any) -> FloatArray:
+    """``out`` where precision or recall is 0 replaced by the exact mean there, for ``phi`` > 0.
+
+    With ``phi > 0`` and ``P = 0`` the mean is ``R * (1/(1 + gamma))**(1/phi)`` exactly (``P *
+    (gamma/(1 + gamma))**(1/phi)`` at ``R = 0``): positive when the weight is tiny enough,
+    where the geometric mean, the limit at ``phi -> 0``, is 0.
+    """
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        positive = phi > 0
+        at_p0 = positive & (log_p == -np.inf) & (log_r > -np.inf)
+        at_r0 = positive & (log_r == -np.inf) & (log_p > -np.inf)
+        out = np.where(at_p0, log_r + log_wr / np.where(positive, phi, 1.0), out)
+        return np.where(at_r0, log_p + log_wp / np.where(positive, phi, 1.0), out)
 
 
 def _log_power_mean_scalar(log_p: FloatArray, log_r: FloatArray, log_gamma: float, phi: float) -> FloatArray:
@@ -128,11 +160,13 @@ def _log_power_mean_1d(log_p: FloatArray, log_r: FloatArray, log_gamma: float, p
     log_wp = -(max(-log_gamma, 0.0) + math.log1p(math.exp(-abs(log_gamma))))
     log_wr = -(max(log_gamma, 0.0) + math.log1p(math.exp(-abs(log_gamma))))
     wp, wr = math.exp(log_wp), math.exp(log_wr)
+    if abs(phi) >= _LIMIT_EXPONENT:
+        phi = math.copysign(math.inf, phi)
     with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
-        if abs(phi) < 1e-200:  # the geometric mean (see _log_power_mean)
+        if abs(phi) < _GEOMETRIC_EXPONENT:  # the geometric mean (see _log_power_mean)
             out = np.multiply(log_p, wp)
             out += wr * log_r
-            return out
+            return _one_zero(out, log_p, log_r, log_wp, log_wr, phi) if phi > 0 else out
         if phi == math.inf:
             return np.maximum(log_p, log_r)
         if phi == -math.inf:
@@ -157,7 +191,7 @@ def _log_power_mean_1d(log_p: FloatArray, log_r: FloatArray, log_gamma: float, p
             ok = np.isfinite(s) & (s > -0.5) & (s < 1.0)  # where the weights underflow, keep the log-sum-exp
             out[near_zero[ok]] = np.log1p(s[ok])
         out /= phi
-    return out
+    return _one_zero(out, log_p, log_r, log_wp, log_wr, phi) if phi > 0 else out
 
 
 def _finish(log_value: FloatArray, scalar: bool) -> Any:
@@ -245,26 +279,56 @@ def _power_mean(precision: ArrayLike, recall: ArrayLike, gamma: ArrayLike, phi: 
     g = _as_param(gamma, "gamma", caller, low=0.0, high=np.inf)
     f = _as_exponent(phi, "phi", caller)
     check_broadcast(caller, precision=p, recall=r, gamma=g, phi=f)
-    scalar = _is_scalar(p, r, g, f)
-    if g.ndim == 0 and f.ndim == 0:
-        return _finish(_log_power_mean_fixed(p, r, float(g), float(f)), scalar)
-    p, r, g, f = np.broadcast_arrays(p, r, g, f)
     with np.errstate(divide="ignore"):
-        log_value = _log_power_mean(np.log(p), np.log(r), np.log(g), f)
-    # gamma = 0 or inf puts all the weight on one argument, whatever phi is.
-    log_value = np.where(g == 0, np.log(np.where(g == 0, r, 1.0)), log_value)
-    log_value = np.where(g == np.inf, np.log(np.where(g == np.inf, p, 1.0)), log_value)
+        return _power_mean_log_gamma(p, r, np.log(g), f, g)
+
+
+def _power_mean_log_gamma(p: FloatArray, r: FloatArray, log_g: FloatArray, f: FloatArray,
+                          gamma: FloatArray | None = None) -> Any:
+    """W for validated arrays, with the weight given as ``log(gamma)`` in [-inf, inf] (and
+    ``gamma`` itself when the caller has it: see :func:`_exact_weights`)."""
+    scalar = _is_scalar(p, r, log_g, f)
+    if log_g.ndim == 0 and f.ndim == 0:
+        g = None if gamma is None else float(gamma)
+        return _finish(_log_power_mean_fixed(p, r, float(log_g), float(f), g), scalar)
+    p, r, log_g, f = np.broadcast_arrays(p, r, log_g, f)
+    with np.errstate(divide="ignore"):
+        log_value = _log_power_mean(np.log(p), np.log(r), np.where(np.isfinite(log_g), log_g, 0.0), f)
+        # gamma = 0 or inf puts all the weight on one argument, whatever phi is.
+        log_value = np.where(log_g == -np.inf, np.log(np.where(log_g == -np.inf, r, 1.0)), log_value)
+        log_value = np.where(log_g == np.inf, np.log(np.where(log_g == np.inf, p, 1.0)), log_value)
+        if gamma is not None:
+            log_wp, log_wr = _exact_weights(np.broadcast_to(gamma, f.shape))
+            log_value = _one_zero(log_value, np.log(p), np.log(r), log_wp, log_wr, _limit_exponent(f))
     return _finish(log_value, scalar)
 
 
-def _log_power_mean_fixed(p: FloatArray, r: FloatArray, gamma: float, phi: float) -> FloatArray:
-    """log W(gamma, phi) for validated arrays and scalar parameters (gamma in [0, inf])."""
+def _exact_weights(gamma: Any) -> tuple[Any, Any]:
+    """``log(gamma/(1+gamma))`` and ``log(1/(1+gamma))`` from ``gamma`` itself (0 < gamma < inf).
+
+    Next to ``phi = 0`` a zero argument's mean divides these by ``phi``, so their rounding
+    is amplified; ``log1p(gamma)`` keeps the digits that ``exp(log(gamma))`` loses.
+    """
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        inv = 1.0 / gamma  # inf for subnormal gamma: there log(gamma) - log1p(gamma) has no cancellation
+        return np.where(np.isinf(inv), np.log(gamma) - np.log1p(gamma), -np.log1p(inv)), -np.log1p(gamma)
+
+
+def _log_power_mean_fixed(p: FloatArray, r: FloatArray, log_gamma: float, phi: float,
+                          gamma: float | None = None) -> FloatArray:
+    """log W(gamma, phi) for validated arrays and scalar parameters (log gamma in [-inf, inf];
+    ``gamma`` itself, where the caller has it, for the exact mean at a zero argument)."""
     with np.errstate(divide="ignore"):
-        if gamma == 0:
+        if log_gamma == -math.inf:
             return np.log(np.broadcast_arrays(r, p)[0])
-        if gamma == math.inf:
+        if log_gamma == math.inf:
             return np.log(np.broadcast_arrays(p, r)[0])
-        return _log_power_mean_scalar(np.log(p), np.log(r), math.log(gamma), phi)
+        out = _log_power_mean_scalar(np.log(p), np.log(r), log_gamma, phi)
+        if gamma is not None and 0 < phi < _LIMIT_EXPONENT:
+            log_wp, log_wr = _exact_weights(gamma)
+            log_p, log_r = np.broadcast_arrays(np.log(p), np.log(r))
+            out = _one_zero(out, log_p, log_r, log_wp, log_wr, phi)
+        return out
 
 
 def weighted_arithmetic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0) -> Any:
@@ -405,8 +469,11 @@ def fbeta(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0) -> 
     b = _as_param(beta, "beta", caller, low=0.0, high=np.inf)
     check_broadcast(caller, precision=p, recall=r, beta=b)
     with np.errstate(divide="ignore", over="ignore"):
-        gamma = 1.0 / (b * b)
-    return _power_mean(p, r, gamma, -1.0, caller)
+        # gamma = 1/beta**2; outside [1e-150, 1e150] beta**2 would leave the normal range
+        # (it overflows, or loses digits as a subnormal), so form log(gamma) from log(beta) there.
+        ordinary = (b >= 1e-150) & (b <= 1e150)
+        log_gamma = np.where(ordinary, np.log(1.0 / np.where(ordinary, b * b, 1.0)), -2.0 * np.log(b))
+    return _power_mean_log_gamma(p, r, log_gamma, np.asarray(-1.0))
 
 
 def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0, rho: ArrayLike) -> Any:
@@ -490,7 +557,7 @@ def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0
     scalar = _is_scalar(p, r, b, rh)
     if b.ndim == 0 and rh.ndim == 0:
         return _finish(_log_g_fixed(p, r, float(b), float(rh)), scalar)
-    p, r, b, rh = np.broadcast_arrays(p, r, b, rh)
+    p, r, b, rh = np.broadcast_arrays(p, r, b, _limit_exponent(rh))
     log_b = np.log(b)
     with np.errstate(divide="ignore", invalid="ignore"):
         log_p, log_r = np.log(p), np.log(r)
@@ -520,6 +587,8 @@ def _log_g_fixed(p: FloatArray, r: FloatArray, beta: float, rho: float) -> Float
     with np.errstate(divide="ignore"):
         log_p, log_r = np.log(p), np.log(r)
         log_b = math.log(beta)
+        if abs(rho) >= _LIMIT_EXPONENT:  # equal to its limit to double precision
+            rho = math.copysign(math.inf, rho)
         if rho == 0:  # the stipulated weighted arithmetic mean
             return np.log((beta * p + r) / (1.0 + beta))
         if rho == -math.inf:
