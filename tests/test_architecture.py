@@ -6,7 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 import isometrics as im
 
@@ -25,8 +24,7 @@ def _modules():
 def test_import_linter_contracts_hold():
     """The layers written in pyproject.toml ([tool.importlinter]) are kept: no import points up."""
     exe = Path(sys.executable).parent / "lint-imports"
-    if not exe.exists():
-        pytest.skip("import-linter is not installed (it is in the test extra)")
+    assert exe.exists(), "lint-imports not found: install the test extra (pip install -e '.[test]')"
     res = subprocess.run([str(exe), "--no-cache"], cwd=ROOT, capture_output=True, text=True)
     assert res.returncode == 0, res.stdout[-4000:] + res.stderr[-2000:]
     assert "0 broken" in res.stdout

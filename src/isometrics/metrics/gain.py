@@ -28,7 +28,8 @@ def _gain(x: FloatArray, prevalence: float) -> FloatArray:
     """
     if not 1.0 - prevalence > 0.0:
         raise IsometricsError(
-            f"precision-recall gain is undefined here: the positives' share of the weight ({prevalence!r}) "
+            "precision-recall gain is undefined here (PRG curve, AUPRG, PRG hull, F-calibration): "
+            f"the positives' share of the weight ({prevalence!r}) "
             "rounds to 1 in float64, so the negatives weigh too little to rescale precision and recall; "
             "check the sample weights (or leave out PRG quantities such as auprg for these data)."
         )

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from .._typing import ArrayLike, FloatArray
-from .means import _LIMIT_EXPONENT, _log_power_mean_fixed, _log_power_mean_scalar
+from .means import _log_power_mean_fixed, _log_power_mean_scalar
 
 __all__ = ["ExactKey"]
 
@@ -27,9 +27,6 @@ ExactKey = Callable[[Any, Any, int, int], tuple[Any, Any]]
 
 
 # ---------------------------------------------------------------------------- kernels
-#: ``_LIMIT_EXPONENT`` (from :mod:`.means`, where the kernels take the limit): from this
-#: ``|phi|`` (``|rho|`` for G) on, a mean of the family equals its min or max limit.
-
 #: Largest integer exponent for which ties between operating points are decided in exact
 #: rational arithmetic (see :func:`isometrics.best_threshold`).
 _EXACT_MAX_POWER = 64

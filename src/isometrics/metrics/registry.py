@@ -31,7 +31,6 @@ from .._core.validation import check_broadcast, check_real_array
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
 from .kernels import (
-    _LIMIT_EXPONENT,
     ExactKey,
     _exp_inplace,
     _fbeta_from_counts,
@@ -45,7 +44,10 @@ from .kernels import (
     _top_left,
     _youden,
 )
-from .means import _log_g_fixed
+from .means import (
+    _LIMIT_EXPONENT,  # from this |phi| (|rho| for G) on, a mean is its min/max limit
+    _log_g_fixed,
+)
 
 __all__ = ["Metric", "parse_metric", "METRIC_NAMES"]
 
