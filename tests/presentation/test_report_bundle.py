@@ -69,7 +69,8 @@ def test_a_small_data_set_gives_a_small_report():
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (.ci/run installs Debian's chromium)")
 def test_bundle_registers_the_stated_traces_and_draws_the_report(tmp_path):
     """In Chromium: the bundle registers exactly the trace types stated, every figure and
-    explorer draws from it, and nothing is logged as an error."""
+    explorer draws from it, nothing is logged as an error, and a narrow window leaves the
+    text a margin."""
     from playwright.sync_api import sync_playwright
 
     out = tmp_path / "small.html"
@@ -93,9 +94,13 @@ def test_bundle_registers_the_stated_traces_and_draws_the_report(tmp_path):
         used = page.evaluate("Array.from(document.querySelectorAll('.js-plotly-plot'))"
                              ".flatMap(d => d._fullData.map(t => t.type))")
         version = page.evaluate("Plotly.version")
+        page.set_viewport_size({"width": 700, "height": 900})  # narrower than the page's max width
+        margins = page.evaluate("[document.querySelector('h1').getBoundingClientRect().left,"
+                                " window.innerWidth - document.querySelector('#summary').getBoundingClientRect().right]")
         browser.close()
     assert drawn == expected
     assert set(registered) == set(_bundle._TRACES)
     assert used and set(used) <= set(registered)
     assert version == _bundle._VERSION
+    assert margins[0] >= 16 and margins[1] >= 0  # text keeps off the window's edge
     assert errors == []
