@@ -41,11 +41,12 @@ def _axes(ax: Any) -> Any:
 
 def _once(ax: Any, key: str) -> bool:
     """True the first time ``key`` is asked for on these axes (then marked by an empty,
-    unlabelled line with that gid, so clearing the axes forgets it)."""
+    unlabelled line with that gid, so clearing the axes forgets it; its explicit colour
+    leaves the models' colour cycle where it was)."""
     gid = _GID + key
     if any(line.get_gid() == gid for line in ax.get_lines()):
         return False
-    ax.plot([], [], gid=gid)
+    ax.plot([], [], gid=gid, color="none")
     return True
 
 
