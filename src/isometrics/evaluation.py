@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ._core.docstrings import fill_doc
-from ._core.html import html_table
+from ._core.html import html_table, summarised
 from ._core.validation import (
     as_1d,
     check_binary_target,
@@ -30,6 +30,7 @@ from .uncertainty.resampling import _Resampler
 __all__ = ["BinaryEvaluation", "evaluate_scores", "ScoreComparison", "compare_scores"]
 
 
+@summarised()
 @dataclass(frozen=True)
 class BinaryEvaluation:
     """Summary of one scorer on one labelled data set.
@@ -248,6 +249,7 @@ def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: 
                                       stacklevel=5))
 
 
+@summarised()
 @dataclass(frozen=True)
 class ScoreComparison:
     """Paired comparison of two score columns on the same rows.
@@ -272,6 +274,16 @@ class ScoreComparison:
     p_values: dict[str, float]
     delong: Any
     weight_kind: str | None = None
+
+    def _repr_html_(self) -> str:
+        rows = [(key, r.estimate, *r.confidence_interval, self.p_values[key]) for key, r in self.differences.items()]
+        if self.delong is not None:
+            d = self.delong
+            rows.append(("auroc (DeLong)", d.difference, *d.confidence_interval, d.p_value))
+        level = next(iter(self.differences.values())).confidence_level if self.differences else 0.95
+        a, b = self.names
+        return html_table(("statistic", f"{a} - {b}", f"{100 * level:g} % low", "high", "p-value"), rows,
+                          caption=f"comparison of {a} and {b}")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""

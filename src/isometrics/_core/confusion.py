@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from .html import summarised
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
 from .labels import _fmt_labels
@@ -15,6 +16,7 @@ from .validation import as_1d, check_consistent_length, check_labels, check_samp
 __all__ = ["ClassCounts", "class_counts", "confusion_matrix"]
 
 
+@summarised()
 @dataclass(frozen=True)
 class ClassCounts:
     """One-vs-rest weighted confusion counts of each class.

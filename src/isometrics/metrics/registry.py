@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.html import summarised
 from .._core.validation import check_broadcast, check_real_array
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
@@ -52,6 +53,7 @@ from .means import (
 __all__ = ["Metric", "parse_metric", "METRIC_NAMES"]
 
 
+@summarised()
 @dataclass(frozen=True)
 class Metric:
     """A metric of precision and recall, evaluable on counts.

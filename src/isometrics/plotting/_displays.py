@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.html import summarised
 from .._core.count_table import _from_scores
 from .._core.validation import check_unit_interval
 from .._typing import ArrayLike, FloatArray
@@ -67,6 +68,7 @@ def _levels(metric: Metric | None, levels: Any) -> tuple[float, ...]:
     return tuple(_DEFAULT_LEVELS if levels is None else levels)
 
 
+@summarised()
 @dataclass
 class _Base:
     """Shared fields of the curve displays."""
@@ -111,6 +113,7 @@ def _setup(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | Non
     return op, m, best
 
 
+@summarised()
 @dataclass
 class RocDisplay(_Base):
     """ROC curve with its convex hull, the chance diagonal, the best point for a metric and
@@ -165,6 +168,7 @@ class RocDisplay(_Base):
         return self
 
 
+@summarised()
 @dataclass
 class PrecisionRecallDisplay(_Base):
     """Precision-recall curve with the achievable (hull) curve, the prevalence baseline, the
@@ -230,6 +234,7 @@ class PrecisionRecallDisplay(_Base):
         return self
 
 
+@summarised()
 @dataclass
 class PrgDisplay(_Base):
     """Precision-Recall-Gain curve (the unit square) with its hull, the F1 baseline through
@@ -287,6 +292,7 @@ class PrgDisplay(_Base):
         return self
 
 
+@summarised()
 @dataclass
 class MetricCurveDisplay:
     """A metric against the threshold, with its best threshold marked.
@@ -332,6 +338,7 @@ class MetricCurveDisplay:
         return self
 
 
+@summarised()
 @dataclass
 class LevelCurveDisplay:
     """Level curves (isometrics) of a metric in the precision-recall square, with the

@@ -17,7 +17,7 @@ import numpy as np
 
 from .._core.confusion import _check_pair, _class_counts
 from .._core.count_table import _from_scores
-from .._core.html import html_table
+from .._core.html import html_table, summarised
 from .._core.validation import (
     as_1d,
     as_array,
@@ -42,6 +42,7 @@ __all__ = ["OneVsRest", "one_vs_rest", "MetricReport", "metric_report"]
 _AVERAGES = ("macro", "weighted", "micro", None)
 
 
+@summarised()
 @dataclass(frozen=True, eq=False)
 class OneVsRest:
     """One-vs-rest operating points of every class, and of the pooled (micro) problem.
@@ -234,6 +235,7 @@ def one_vs_rest(
     return OneVsRest(labels, tuple(per_class), support, micro)
 
 
+@summarised()
 @dataclass(frozen=True)
 class MetricReport:
     """Per-class values of several metrics, with their averages.

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.html import summarised
 from .._core.validation import (
     as_1d,
     check_binary_target,
@@ -38,6 +39,7 @@ __all__ = ["DelongResult", "delong", "DelongTest", "delong_test"]
 
 
 # ---------------------------------------------------------------------------- DeLong
+@summarised()
 @dataclass(frozen=True)
 class DelongResult:
     """AUROC of one or more scorers on the same samples, with DeLong's covariance.
@@ -243,6 +245,7 @@ def _delong(is_pos: np.ndarray, scores: dict[str, FloatArray], ops: list[Operati
     return DelongResult(tuple(scores), np.array(aucs), s10 / m + s01 / n, m, n)
 
 
+@summarised()
 @dataclass(frozen=True)
 class DelongTest:
     """DeLong's paired test of two AUROCs on the same samples.
