@@ -319,6 +319,8 @@ _PICKLING = {
     "OperatingPoint": (lambda: im.precision_at_recall(PY, PS, min_recall=0.5), lambda p: p.precision),
     "BinaryEvaluation": (lambda: im.evaluate_scores(PY, {"a": PS}, metrics=["f1", "youden", "cost(fp=1, fn=3)"])[0],
                          lambda e: (e.to_dict(), e.operating_points.auprg())),
+    "Evaluations": (lambda: im.evaluate_scores(PY, {"a": PS, "b": -PS}, metrics=["f1", "youden"]),
+                    lambda e: (e.to_dict(), e["b"].auroc, e.names, repr(e))),
     "ScoreComparison": (lambda: im.compare_scores(PY, PS, -PS, n_resamples=20, rng=0), lambda c: c.to_dict()),
     "Metric": (lambda: im.parse_metric("cost(fp=1, fn=4, prevalence=0.2)"),
                lambda m: m.from_counts([1.0, 2.0], [0.0, 1.0], [2.0, 1.0], [3.0, 2.0])),

@@ -281,8 +281,8 @@ def evaluate_scores(
     if columns is not None:
         scores = columns
     if not isinstance(scores, Mapping):
-        raise InvalidParameterError(f"{caller}: `scores` must be a data frame of score columns or a mapping of "
-                                    f"name to score column, e.g. {{'model': y_score}}; got a "
+        raise InvalidParameterError(f"{caller}: `scores` must be a mapping of name to score column (e.g. "
+                                    f"{{'model': y_score}}) or a data frame of score columns; got a "
                                     f"{type(scores).__name__}.")
     if not scores:
         raise IsometricsError(f"{caller}: `scores` is empty: no score columns given; pass at least one.")

@@ -10,7 +10,7 @@ modules already imported, so ``import isometrics`` imports none of them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import narwhals.stable.v1 as nw
 import numpy as np
@@ -91,6 +91,6 @@ def frame_to_numpy(values: Any, *, name: str, caller: str) -> Any:
     return np.column_stack(columns)
 
 
-def to_native_frame(columns: dict[str, Any], backend: str) -> Any:
+def to_native_frame(columns: dict[str, Any], backend: Literal["pandas", "polars", "pyarrow"]) -> Any:
     """A data frame of ``backend`` (``"pandas"``, ``"polars"`` or ``"pyarrow"``) from equal-length columns."""
     return nw.from_dict(columns, backend=backend).to_native()

@@ -73,7 +73,7 @@ def _weights_text(results: list[BinaryEvaluation], comparisons: Any) -> str:
 
 
 def build_report(
-    results: list[BinaryEvaluation],
+    results: Sequence[BinaryEvaluation],
     *,
     comparisons: ScoreComparison | PairedBootstrapResult | Sequence[ScoreComparison | PairedBootstrapResult]
     | None = None,
@@ -86,7 +86,7 @@ def build_report(
 
     Parameters
     ----------
-    results : list of BinaryEvaluation
+    results : Evaluations or sequence of BinaryEvaluation
         From :func:`isometrics.evaluate_scores` (every scorer on the same labels). Their
         bootstrap intervals, when computed, are shown next to the values.
     comparisons : ScoreComparison, PairedBootstrapResult or list of them, default=None
@@ -122,6 +122,7 @@ def build_report(
     """
     jinja2, plotly = _require()
     caller = "build_report"
+    results = list(results)
     if not results:
         raise IsometricsError(f"{caller}: no results to report; pass the list evaluate_scores returned.")
     specs = [b.metric.spec for b in results[0].best]
