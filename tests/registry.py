@@ -31,6 +31,12 @@ tag                           holds                                       checks
 ``overflow``                  call() with overflowing weights             names the caller
 ``pickling``                  (builder, use)                              round trips
                                                                           (test_pickling)
+``frames``                    label -> f(y, scores, w) -> (names, floats) a data frame of score
+                                                                          columns: names kept,
+                                                                          numbers as a mapping's
+                                                                          (test_common)
+``result``                    label -> build(y, s, w) -> result object    compact repr, escaped
+                                                                          HTML (test_common)
 ============================  ==========================================  ======================
 
 A new public function is covered by registering it here; ``test_every_public_callable_is_registered``
@@ -68,6 +74,8 @@ class Entry:
     metric_arguments: dict[str, Callable] = dataclasses.field(default_factory=dict)
     overflow: Callable | None = None
     pickling: tuple | None = None
+    frames: dict[str, Callable] = dataclasses.field(default_factory=dict)
+    result: dict[str, Callable] = dataclasses.field(default_factory=dict)
 
     @property
     def tags(self) -> set[str]:
@@ -170,9 +178,25 @@ _NO_SCORES = {"always_positive"}  # takes no y_score: the score checks do not ap
 # the score validation, the errors, non-mutation and order invariance are checked for every
 # function that takes y_score. Multi-scorer functions get a second scorer made elementwise from
 # y_score, so a bad y_score (2-D, NaN, wrong length) reaches them as a bad column.
+def like(template, values):
+    """``values`` (NumPy) as a column (1-D) or frame (2-D) of ``template``'s data-frame library, so that
+    the columns a test passes (pandas, Polars, pyarrow) reach the public function as such."""
+    library = type(template).__module__.partition(".")[0]
+    values = np.asarray(values)
+    if library not in ("pandas", "polars", "pyarrow"):
+        return values
+    module = __import__(library)
+    if values.ndim == 2:
+        columns = {f"c{j}": values[:, j] for j in range(values.shape[1])}
+        return module.table(columns) if library == "pyarrow" else module.DataFrame(columns)
+    if library == "pyarrow":
+        return module.chunked_array([values]) if isinstance(template, module.ChunkedArray) else module.array(values)
+    return module.Series(values)
+
+
 def _second(s):
     with np.errstate(invalid="ignore"):  # sin(inf) is NaN: the first column's error is the one expected
-        return np.sin(3 * np.asarray(s, dtype=float))
+        return like(s, np.sin(3 * np.asarray(s, dtype=float)))
 
 
 _B = dict(n_resamples=20, rng=0)
@@ -213,38 +237,40 @@ def _share(a):
     return a / a.sum()
 
 
-def _labels(s):
-    return (s > 0.5).astype(int)
+def _labels(s, shift=False):
+    s = np.asarray(s)
+    return (s > 0.5).astype(int) + (s > 1.5) if shift else (s > 0.5).astype(int)
 
 
 def _proba(s):
-    return 1.0 / (1.0 + np.exp(-s))
+    return like(s, 1.0 / (1.0 + np.exp(-np.asarray(s))))
 
 
 def _three_classes(y, s):
+    y, s, template = np.asarray(y), np.asarray(s), s
     classes = y + (s > 1.5)  # 0, 1, 2; every class present in the fixture
     logits = np.column_stack([-s, s, 2 * s - 2])
-    return classes, np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    return like(template, classes), like(template, np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True))
 
 
 _SCORES_FROM_LABELS = {
-    name: (lambda f: lambda y, s, w: _flat(f(y, _labels(s), sample_weight=w)))(getattr(im, name))
+    name: (lambda f: lambda y, s, w: _flat(f(y, like(s, _labels(s)), sample_weight=w)))(getattr(im, name))
     for name in ("precision_score", "recall_score", "f1_score", "specificity_score",
                  "negative_predictive_value_score", "false_positive_rate_score", "accuracy_score",
                  "balanced_accuracy_score", "matthews_corrcoef")
 }
 _WEIGHTED = {
     **_SCORES_FROM_LABELS,
-    "fbeta_score": lambda y, s, w: _flat(im.fbeta_score(y, _labels(s), beta=2, sample_weight=w)),
+    "fbeta_score": lambda y, s, w: _flat(im.fbeta_score(y, like(s, _labels(s)), beta=2, sample_weight=w)),
     "precision_recall_fscore_support": lambda y, s, w: (lambda r: _flat(*r[:3], _share(r[3])))(
-        im.precision_recall_fscore_support(y, _labels(s), sample_weight=w)),
-    "confusion_matrix": lambda y, s, w: _share(im.confusion_matrix(y, _labels(s), sample_weight=w)),
+        im.precision_recall_fscore_support(y, like(s, _labels(s)), sample_weight=w)),
+    "confusion_matrix": lambda y, s, w: _share(im.confusion_matrix(y, like(s, _labels(s)), sample_weight=w)),
     "class_counts": lambda y, s, w: (lambda c: _share(_flat(c.tp, c.fp, c.fn, c.tn)))(
-        im.class_counts(y, _labels(s), sample_weight=w)),
+        im.class_counts(y, like(s, _labels(s)), sample_weight=w)),
     "metric_report": lambda y, s, w: (lambda r: _flat(r.values, _share(r.support), *r.averages.values()))(
-        im.metric_report(*_three_classes(y, s)[:1], _labels(s) + (s > 1.5), sample_weight=w,
+        im.metric_report(*_three_classes(y, s)[:1], like(s, _labels(s, shift=True)), sample_weight=w,
                          metrics=["f1", "g(beta=2, rho=-3)", "youden", "cost(fp=1, fn=4)"])),
-    "expected_cost": lambda y, s, w: _flat(im.expected_cost(y, _labels(s), cost_matrix=[[0, 1], [1e10, 0]],
+    "expected_cost": lambda y, s, w: _flat(im.expected_cost(y, like(s, _labels(s)), cost_matrix=[[0, 1], [1e10, 0]],
                                                             sample_weight=w)),
     "reliability_curve": lambda y, s, w: (lambda c: _flat(c.mean_predicted, c.fraction_positive, _share(c.weight)))(
         im.reliability_curve(y, _proba(s), n_bins=5, sample_weight=w)),
@@ -275,6 +301,23 @@ _WEIGHTED = {
 # estimates are covered by the uncertainty registry.
 _SCALE_DEPENDENT = {"bootstrap", "bootstrap_areas", "bootstrap_compare", "bootstrap_curve_band",
                    "average_precision_ci", "compare_scores"}
+
+
+# ---------------------------------------------------------------------------- frames (test_common)
+# The functions that take several score columns, given a data frame of them (pandas, Polars,
+# pyarrow Table) or a mapping of name to NumPy column: each maps (y_true, scores, sample_weight)
+# to (the scorers' names, flat floats); the names must be the frame's columns and the numbers
+# those of the mapping.
+_FRAMES = {
+    "evaluate_scores": lambda y, sc, w: (lambda e: (e.names, _flat(*[
+        [r.auroc, r.average_precision, r.auprg, *[b.value for b in r.best]] for r in e])))(
+        im.evaluate_scores(y, sc, metrics=["f1", "youden"], sample_weight=w)),
+    "compare_scores": lambda y, sc, w: (lambda c: (c.names, _flat(*[r.estimate for r in c.differences.values()])))(
+        im.compare_scores(y, sc, sample_weight=w, weight_kind="sampling", **_B)),
+    "bootstrap_compare": lambda y, sc, w: (lambda r: (r.names, _flat(r.estimates, *r.p_values.values())))(
+        im.bootstrap_compare(y, sc, sample_weight=w, weight_kind="sampling", **_B)),
+    "delong": lambda y, sc, w: (lambda r: (r.names, _flat(r.auroc, r.covariance)))(im.delong(y, sc)),
+}
 
 
 # ---------------------------------------------------------------------------- pickling (test_pickling)
@@ -569,7 +612,8 @@ _VARIANT_OF = {"best f1": "best_threshold", "best g": "best_threshold", "best co
                "bootstrap metric": "bootstrap", "roc_convex_hull optima": "roc_convex_hull",
                "at_prevalence": "OperatingPoints.at_prevalence"}
 
-for _tag, _table in (("binary", _BINARY), ("uncertainty", _UNCERTAINTY), ("weighted", _WEIGHTED)):
+for _tag, _table in (("binary", _BINARY), ("uncertainty", _UNCERTAINTY), ("weighted", _WEIGHTED),
+                     ("frames", _FRAMES)):
     for _label, _f in _table.items():
         register(_VARIANT_OF.get(_label, _label), **{_tag: {_label: _f}})
 for _tag, _names in (("no_scores", _NO_SCORES), ("unweighted", _UNWEIGHTED), ("scale_dependent", _SCALE_DEPENDENT),

@@ -5,7 +5,9 @@ The functions and what applies to each come from the one registry (tests/registr
 set of tests covers curves, areas, hulls, thresholds and calibration alike.
 """
 
+import dataclasses
 import inspect
+import warnings
 
 import numpy as np
 import pytest
@@ -191,3 +193,127 @@ def test_every_public_callable_is_registered():
     assert public - registered - set(EXEMPT) == set()
     assert set(EXEMPT) <= public - registered  # an exemption names a public callable that is not registered
     assert all(REGISTRY[name].pickling for name in public if _is_error(getattr(im, name)))
+
+
+# ---------------------------------------------------------------------------- data frames (issue 13, item 1)
+# Every registered function that takes arrays takes the columns of pandas, Polars and pyarrow
+# (Series, Array, ChunkedArray) and gives the NumPy result exactly; the functions that take several
+# score columns take a data frame of them and keep its column names (registry tag ``frames``).
+pd = pytest.importorskip("pandas")
+pl = pytest.importorskip("polars")
+pa = pytest.importorskip("pyarrow")
+
+COLUMNS = {
+    "pandas": pd.Series,
+    "polars": pl.Series,
+    "pyarrow": pa.array,
+    "pyarrow chunked": lambda a: pa.chunked_array([a[: len(a) // 2], a[len(a) // 2:]]),
+}
+FRAMES = {
+    "pandas": pd.DataFrame,
+    "polars": pl.DataFrame,
+    "pyarrow": pa.table,
+}
+_ARRAY_TAKERS = {**{f"binary {k}": (lambda f: lambda y, s, w, p: f(y, s, w, p))(f) for k, f in BINARY.items()},
+                 **{f"uncertainty {k}": f for k, f in UNCERTAINTY.items()},
+                 **{f"weighted {k}": (lambda f: lambda y, s, w, p: f(y, s, w))(f) for k, f in WEIGHTED.items()}}
+
+
+@pytest.mark.parametrize("library", COLUMNS)
+@pytest.mark.parametrize("name", _ARRAY_TAKERS)
+def test_columns_of_every_library_give_the_numpy_result(name, library, data):
+    y, s, w = data
+    f, column = _ARRAY_TAKERS[name], COLUMNS[library]
+    pos = None
+    if not name.startswith("weighted"):  # string labels too
+        y, pos = np.where(y == 1, "yes", "no"), "yes"
+    copies = (y.copy(), s.copy(), w.copy())
+    expected = f(y, s, w, pos)
+    columns = (column(y), column(s), column(w))
+    np.testing.assert_array_equal(f(*columns, pos), expected)
+    for a, b in zip(columns, copies):  # the caller's columns are left as they were
+        np.testing.assert_array_equal(np.asarray(a), b)
+
+
+def _flatten(obj):
+    """Every number and string of a result, in order (to compare the results of two calls)."""
+    if isinstance(obj, np.ndarray):
+        return [v for x in obj.tolist() for v in _flatten(x)] if obj.ndim else [obj.item()]
+    if isinstance(obj, im.OperatingPoints):
+        return _flatten((obj.thresholds, obj.tp, obj.fp, obj.pos_label))
+    if isinstance(obj, im.Metric):
+        return [obj.spec]
+    if dataclasses.is_dataclass(obj):
+        return _flatten([getattr(obj, f.name) for f in dataclasses.fields(obj) if not f.name.startswith("_")])
+    if isinstance(obj, dict):
+        return [v for k, x in obj.items() for v in (*_flatten(k), *_flatten(x))]
+    if isinstance(obj, (list, tuple)):
+        return [v for x in obj for v in _flatten(x)]
+    if isinstance(obj, np.generic):
+        return [obj.item()]
+    if callable(obj):  # a calibrator or classifier: compared by what it does
+        return []
+    return [obj]
+
+
+def _as_column(value, library):
+    """An array argument (a NumPy array, or a list of numbers) as a column (1-D) or a frame (2-D) of
+    ``library``; anything else as is."""
+    if isinstance(value, list) and value and all(isinstance(v, (int, float)) for v in value):
+        value = np.asarray(value)
+    if not isinstance(value, np.ndarray) or value.ndim not in (1, 2) or value.size == 0:
+        return value
+    if value.ndim == 2:
+        # named as the columns of a 2-D array are (bootstrap_compare: score_j), so that the names agree too
+        return FRAMES[library.split()[0]]({f"score_{j}": value[:, j] for j in range(value.shape[1])})
+    return COLUMNS[library](value)
+
+
+_KEYWORD_CALLS = {label: call for label, call in {
+    **{f"messages {k}": v[:2] for k, v in variants("messages").items()},
+    **{f"outside {k}": v[:2] for k, v in variants("outside").items()}}.items()
+    if any(_as_column(v, "pandas") is not v for v in call[1].values())}  # those with an array argument
+
+
+@pytest.mark.parametrize("library", COLUMNS)
+@pytest.mark.parametrize("name", _KEYWORD_CALLS)
+def test_every_array_argument_takes_columns_and_frames(name, library):
+    """The registered calls with valid arguments (test_messages, the ``outside`` table): each NumPy array
+    argument given as a column (1-D) or a data frame (2-D) of the library gives the same result."""
+    f, kwargs = _KEYWORD_CALLS[name]
+    converted = {k: _as_column(v, library) for k, v in kwargs.items()}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected, got = f(**kwargs), f(**converted)
+    np.testing.assert_equal(_flatten(got), _flatten(expected))
+
+
+MULTI = variants("frames")
+
+
+@pytest.mark.parametrize("library", FRAMES)
+@pytest.mark.parametrize("name", MULTI)
+def test_a_data_frame_of_score_columns_keeps_its_names(name, library, data):
+    """bootstrap_compare(y, df[[...]]) used to name the columns score_0, score_1, and evaluate_scores
+    failed on a DataFrame (pandas' ambiguous truth value)."""
+    y, s, w = data
+    scores = {"logreg": s, "forest <b>": np.round(np.sin(3 * s), 1)}
+    names, expected = MULTI[name](y, scores, None if name == "delong" else w)
+    frame = FRAMES[library](scores)
+    got_names, got = MULTI[name](COLUMNS[library](y), frame, None if name == "delong" else COLUMNS[library](w))
+    assert tuple(got_names) == tuple(names) == ("logreg", "forest <b>")
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_evaluate_scores_on_a_data_frame_with_string_labels():
+    """The call of issue 13: evaluate_scores(y, df[["logreg", "forest"]], pos_label="Yes")."""
+    rng = np.random.default_rng(3)
+    y = np.where(rng.random(200) < 0.3, "Yes", "No")
+    df = pd.DataFrame({"y": y, "logreg": rng.normal(size=200) + (y == "Yes"), "forest": rng.normal(size=200)})
+    for frame in (df, pl.from_pandas(df), pa.Table.from_pandas(df, preserve_index=False)):
+        ev = im.evaluate_scores(frame["y"], frame[["logreg", "forest"]] if frame is df else frame.select(
+            ["logreg", "forest"]), pos_label="Yes")
+        assert ev.names == ("logreg", "forest")
+        assert ev["forest"].auroc == im.auroc(y == "Yes", df["forest"].to_numpy())
+        assert ev.to_pandas()["score"].tolist() == ["logreg", "forest"]
+        assert ev.to_polars()["auroc"].to_list() == [ev[0].auroc, ev[1].auroc]

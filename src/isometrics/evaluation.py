@@ -420,7 +420,7 @@ def compare_scores(
         True binary labels.
     score_a, score_b : array-like of shape (n_samples,)
         The two scorers' scores. Or ``score_a`` a data frame (pandas, Polars, pyarrow
-        Table) of exactly two score columns, and ``score_b`` omitted.
+        Table) or a mapping of exactly two score columns, and ``score_b`` omitted.
     names : tuple of str, default=None
         Their names, for reports. ``None``: the data frame's column names, else the
         names of the two columns (pandas or Polars Series) when both are named and
@@ -521,11 +521,13 @@ def _two_columns(score_a: Any, score_b: Any, names: Any, caller: str) -> tuple[A
     """The two score columns and their names: from a data frame of two columns, or as given
     (named after the columns when ``names`` is None and both are named and differ)."""
     frame = frame_columns(score_a)
+    if frame is None and isinstance(score_a, Mapping):
+        frame = dict(score_a)
     if score_b is None:
         if frame is None or len(frame) != 2:
-            got = f"a data frame of {len(frame)} columns" if frame is not None else "no score_b"
-            raise IsometricsError(f"{caller}: give two score columns: `score_a` and `score_b`, or a data frame of "
-                                  f"exactly two score columns as `score_a`; got {got}.")
+            got = f"{len(frame)} columns" if frame is not None else "no score_b"
+            raise IsometricsError(f"{caller}: give two score columns: `score_a` and `score_b`, or a data frame (or "
+                                  f"mapping) of exactly two score columns as `score_a`; got {got}.")
         (name_a, score_a), (name_b, score_b) = frame.items()
         return score_a, score_b, (name_a, name_b) if names is None else names
     if names is None:
