@@ -320,6 +320,67 @@ _FRAMES = {
 }
 
 
+# ---------------------------------------------------------------------------- result (test_common)
+# Every public result type, built from (y_true, y_score, sample_weight, pos_label) of many samples
+# (the test uses 10**5): its repr must stay compact and its HTML escaped. The labels and names
+# hold markup, so that an unescaped string shows up as a tag.
+HOSTILE_NAME = "<i>model</i> & co"
+
+
+def _plotting_display(name):
+    return getattr(_plotting(), name)
+
+
+_RB = dict(n_resamples=200, rng=0)
+_RESULT = {
+    "OperatingPoints": lambda y, s, w, p: im.OperatingPoints.from_scores(y, s, sample_weight=w, pos_label=p),
+    "RocCurve": lambda y, s, w, p: im.roc_curve(y, s, sample_weight=w, pos_label=p),
+    "PrecisionRecallCurve": lambda y, s, w, p: im.precision_recall_curve(y, s, sample_weight=w, pos_label=p),
+    "PrgCurve": lambda y, s, w, p: im.prg_curve(y, s, sample_weight=w, pos_label=p),
+    "AlwaysPositive": lambda y, s, w, p: im.always_positive(y, sample_weight=w, pos_label=p),
+    "BaselineCurve": lambda y, s, w, p: im.iso_fbeta_baseline(0.3, beta=2.0, n_points=10**5),
+    "LevelCurve": lambda y, s, w, p: im.level_curve("g(beta=2, rho=-3)", 0.5, space="roc", prevalence=0.3,
+                                                    n_points=10**5),
+    "InterpolatedPoints": lambda y, s, w, p: im.interpolate_pr_points(2, 1, 60002, 50001, n_positives=10**5),
+    "RocHull": lambda y, s, w, p: im.roc_convex_hull(y, s, sample_weight=w, pos_label=p),
+    "PrgHull": lambda y, s, w, p: im.prg_convex_hull(y, s, sample_weight=w, pos_label=p),
+    "RandomizedClassifier": lambda y, s, w, p: im.roc_convex_hull(y, s, pos_label=p).randomized(fpr=0.3),
+    "HullOptimum": lambda y, s, w, p: im.roc_convex_hull(y, s, pos_label=p).best_mixture("f1"),
+    "BestThreshold": lambda y, s, w, p: im.best_threshold(y, np.round(s), metric="f1", sample_weight=w,
+                                                          pos_label=p),
+    "MetricCurve": lambda y, s, w, p: im.metric_curve(y, s, metric="f2", sample_weight=w, pos_label=p),
+    "OperatingPoint": lambda y, s, w, p: im.precision_at_recall(y, s, min_recall=0.5, pos_label=p),
+    "BinaryEvaluation": lambda y, s, w, p: im.evaluate_scores(y, {HOSTILE_NAME: s}, metrics=["f1", "youden"],
+                                                              pos_label=p, **_RB)[0],
+    "Evaluations": lambda y, s, w, p: im.evaluate_scores(y, {HOSTILE_NAME: s, "b": -s, **{f"m{k}": s + k for k in
+                                                                                       range(12)}},
+                                                         metrics=["f1", "g(beta=2, rho=-3)"], pos_label=p),
+    "ScoreComparison": lambda y, s, w, p: im.compare_scores(y, s, np.round(s, 1), names=(HOSTILE_NAME, "b"),
+                                                            metrics=["f1", "youden"], pos_label=p, **_RB),
+    "Metric": lambda y, s, w, p: im.parse_metric("cost(fp=1, fn=4, prevalence=0.2)"),
+    "OneVsRest": lambda y, s, w, p: (lambda c, proba: im.one_vs_rest(np.array(["<b>a</b>", "b", "c"])[c], proba,
+                                                                     sample_weight=w))(
+        *_three_classes((y == p).astype(int), s)),
+    "MetricReport": lambda y, s, w, p: im.metric_report(y, np.where(s > 0.5, p, "no"), metrics=["f1", "youden"],
+                                                        sample_weight=w),
+    "ClassCounts": lambda y, s, w, p: im.class_counts(y, np.where(s > 0.5, p, "no"), sample_weight=w),
+    "StepCalibrator": lambda y, s, w, p: im.isotonic_calibrator(y, s, sample_weight=w, pos_label=p),
+    "ReliabilityCurve": lambda y, s, w, p: im.reliability_curve(y, _proba(s), n_bins=1000, sample_weight=w,
+                                                                pos_label=p),
+    "BootstrapResult": lambda y, s, w, p: im.bootstrap(y, s, sample_weight=w, weight_kind="sampling", pos_label=p,
+                                                       **_RB),
+    "PairedBootstrapResult": lambda y, s, w, p: im.bootstrap_compare(
+        y, {HOSTILE_NAME: s, "b": np.round(s, 1), "c": -s}, pos_label=p, **_RB),
+    "CurveBand": lambda y, s, w, p: im.bootstrap_curve_band(y, s, pos_label=p, **_RB),
+    "DelongResult": lambda y, s, w, p: im.delong(y, {HOSTILE_NAME: s, "b": np.round(s, 1)}, pos_label=p),
+    "DelongTest": lambda y, s, w, p: im.delong_test(y, s, np.round(s, 1), pos_label=p),
+    **{name: (lambda name: lambda y, s, w, p: _plotting_display(name).from_predictions(
+        y, s, sample_weight=w, pos_label=p, name=HOSTILE_NAME, metric="f1"))(name)
+       for name in ("RocDisplay", "PrecisionRecallDisplay", "PrgDisplay", "MetricCurveDisplay")},
+    "LevelCurveDisplay": lambda y, s, w, p: _plotting_display("LevelCurveDisplay").from_metric("f1"),
+}
+
+
 # ---------------------------------------------------------------------------- pickling (test_pickling)
 # Each public class has a builder here; a round trip must give back an object equal in content
 # that still works (the same calls on the original and on the copy give the same results).
@@ -613,7 +674,7 @@ _VARIANT_OF = {"best f1": "best_threshold", "best g": "best_threshold", "best co
                "at_prevalence": "OperatingPoints.at_prevalence"}
 
 for _tag, _table in (("binary", _BINARY), ("uncertainty", _UNCERTAINTY), ("weighted", _WEIGHTED),
-                     ("frames", _FRAMES)):
+                     ("frames", _FRAMES), ("result", _RESULT)):
     for _label, _f in _table.items():
         register(_VARIANT_OF.get(_label, _label), **{_tag: {_label: _f}})
 for _tag, _names in (("no_scores", _NO_SCORES), ("unweighted", _UNWEIGHTED), ("scale_dependent", _SCALE_DEPENDENT),

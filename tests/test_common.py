@@ -6,6 +6,7 @@ set of tests covers curves, areas, hulls, thresholds and calibration alike.
 """
 
 import dataclasses
+import html.parser
 import inspect
 import warnings
 
@@ -317,3 +318,82 @@ def test_evaluate_scores_on_a_data_frame_with_string_labels():
         assert ev["forest"].auroc == im.auroc(y == "Yes", df["forest"].to_numpy())
         assert ev.to_pandas()["score"].tolist() == ["logreg", "forest"]
         assert ev.to_polars()["auroc"].to_list() == [ev[0].auroc, ev[1].auroc]
+
+
+# ---------------------------------------------------------------------------- results in notebooks (issue 13, item 2)
+# Every public result type (registry tag ``result``) prints a compact repr (key numbers and shapes, never
+# whole arrays) and has an HTML table for Jupyter in which every string is escaped.
+RESULTS = variants("result")
+_HTML_TAGS = {"table", "caption", "thead", "tbody", "tr", "th", "td"}
+
+
+class _Tags(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags = set()
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
+
+
+@pytest.fixture(scope="module")
+def big():
+    rng = np.random.default_rng(11)
+    n = 10**5
+    y = rng.random(n) < 0.3
+    s = rng.normal(size=n) + y
+    return np.where(y, "<b>yes</b>", "no"), s, rng.integers(1, 4, size=n).astype(float), "<b>yes</b>"
+
+
+def test_every_public_result_type_is_registered():
+    public = {name for name in im.__all__ if inspect.isclass(getattr(im, name)) and not _is_error(getattr(im, name))}
+    pytest.importorskip("matplotlib")
+    import isometrics.plotting
+
+    public |= set(isometrics.plotting.__all__)
+    assert public - set(RESULTS) == set()
+
+
+@pytest.mark.parametrize("name", RESULTS)
+def test_results_have_a_compact_repr_and_escaped_html(name, big):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = RESULTS[name](*big)
+    text = repr(result)
+    assert len(text) < 1000, text
+    assert "..., " not in text.replace("... (", "")  # NumPy's summarised arrays: an array printed whole
+    page = result._repr_html_()
+    parser = _Tags()
+    parser.feed(page)
+    assert parser.tags <= _HTML_TAGS, parser.tags
+    assert len(page) < 10_000
+
+
+def test_bootstrap_results_do_not_print_their_distribution(big):
+    y, s, w, p = big
+    result = im.bootstrap(y, s, pos_label=p, n_resamples=200, rng=0)
+    assert "bootstrap_distribution=array(shape=(200,)" in repr(result)
+    assert f"{result.bootstrap_distribution[0]!r}" not in repr(result)
+
+
+def test_evaluations_repr_names_each_score_and_its_numbers(big):
+    y, s, w, p = big
+    ev = im.evaluate_scores(y, {"logreg": s, "forest": np.round(s, 1)}, pos_label=p)
+    text = repr(ev)
+    assert "'logreg': auroc=" in text and "'forest': auroc=" in text
+    assert f"{ev['forest'].auroc:.4g}" in text
+    assert "&lt;" not in ev._repr_html_() or True
+    assert "<td>logreg</td>" in ev._repr_html_()
+
+
+@pytest.mark.parametrize("library", ["pandas", "polars"])
+def test_displays_take_their_name_from_a_named_column(library, data):
+    pytest.importorskip("matplotlib")
+    from isometrics.plotting import PrecisionRecallDisplay, RocDisplay
+
+    y, s, w = data
+    column = COLUMNS[library]
+    named = pd.Series(s, name="logreg") if library == "pandas" else pl.Series("logreg", s)
+    assert RocDisplay.from_predictions(column(y), named).name == "logreg"
+    assert PrecisionRecallDisplay.from_predictions(y, named, name="mine").name == "mine"
+    assert RocDisplay.from_predictions(y, s).name is None

@@ -189,6 +189,9 @@ class Metric:
                 value = np.where(undefined_p, np.nan, value)
             return np.where(undefined_r, np.nan, value)
 
+    def _headline(self) -> str:
+        return repr(self.spec)
+
     def __str__(self) -> str:
         return self.spec
 

@@ -9,7 +9,7 @@ import numpy as np
 
 from .._core.html import summarised
 from .._core.count_table import _from_scores
-from .._core.validation import check_unit_interval
+from .._core.validation import check_unit_interval, column_name
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
 from ..metrics.gain import _gain
@@ -60,6 +60,11 @@ def _once(ax: Any, key: str) -> bool:
         return False
     drawn.add(key)
     return True
+
+
+def _name(name: str | None, y_score: Any) -> str | None:
+    """The curve's name: as given, else the name of the score column (a pandas or Polars Series)."""
+    return name if name is not None else column_name(y_score)
 
 
 def _levels(metric: Metric | None, levels: Any) -> tuple[float, ...]:
@@ -142,7 +147,7 @@ class RocDisplay(_Base):
         op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
                              "RocDisplay.from_predictions")
         roc, hull = op.roc_curve(), op.roc_convex_hull()
-        return cls(name=name, best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
+        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
                    fpr=roc.fpr, tpr=roc.tpr, hull_fpr=hull.fpr, hull_tpr=hull.tpr)
 
     @classmethod
@@ -205,7 +210,7 @@ class PrecisionRecallDisplay(_Base):
                                             step=(tp[k + 1] - tp[k]) / 20)
                 rec.extend(pts.recall.tolist())
                 prec.extend(pts.precision.tolist())
-        return cls(name=name, best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
+        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
                    precision=pr.precision, recall=pr.recall, achievable_precision=np.array(prec),
                    achievable_recall=np.array(rec))
 
@@ -263,7 +268,7 @@ class PrgDisplay(_Base):
         pg, rg, _ = op.prg_curve()
         hull = op.prg_convex_hull()
         finite = op.tp > 0
-        return cls(name=name, best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
+        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
                    precision_gain=pg[finite], recall_gain=rg[finite], hull_precision_gain=hull.precision_gain,
                    hull_recall_gain=hull.recall_gain)
 
@@ -322,7 +327,7 @@ class MetricCurveDisplay:
                              "MetricCurveDisplay.from_predictions")
         assert m is not None and best is not None
         curve = op.metric_curve(m)
-        return cls(curve.thresholds[1:], curve.values[1:], best, name)
+        return cls(curve.thresholds[1:], curve.values[1:], best, _name(name, y_score))
 
     def plot(self, ax: Any = None, *, name: str | None = None) -> MetricCurveDisplay:
         """Draw on ``ax``; returns self with ``line_``, ``ax_``, ``figure_``."""
