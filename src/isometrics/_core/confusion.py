@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from .html import summarised
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
+from .html import summarised
 from .labels import _fmt_labels
 from .validation import as_1d, check_consistent_length, check_labels, check_sample_weight, label_set
 

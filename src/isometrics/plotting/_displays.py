@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from .._core.html import summarised
 from .._core.count_table import _from_scores
+from .._core.html import summarised
 from .._core.validation import check_unit_interval, column_name
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
@@ -147,7 +147,8 @@ class RocDisplay(_Base):
         op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
                              "RocDisplay.from_predictions")
         roc, hull = op.roc_curve(), op.roc_convex_hull()
-        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
+        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence,
+                   level_values=_levels(m, levels),
                    fpr=roc.fpr, tpr=roc.tpr, hull_fpr=hull.fpr, hull_tpr=hull.tpr)
 
     @classmethod
@@ -210,7 +211,8 @@ class PrecisionRecallDisplay(_Base):
                                             step=(tp[k + 1] - tp[k]) / 20)
                 rec.extend(pts.recall.tolist())
                 prec.extend(pts.precision.tolist())
-        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
+        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence,
+                   level_values=_levels(m, levels),
                    precision=pr.precision, recall=pr.recall, achievable_precision=np.array(prec),
                    achievable_recall=np.array(rec))
 
@@ -268,7 +270,8 @@ class PrgDisplay(_Base):
         pg, rg, _ = op.prg_curve()
         hull = op.prg_convex_hull()
         finite = op.tp > 0
-        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
+        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence,
+                   level_values=_levels(m, levels),
                    precision_gain=pg[finite], recall_gain=rg[finite], hull_precision_gain=hull.precision_gain,
                    hull_recall_gain=hull.recall_gain)
 

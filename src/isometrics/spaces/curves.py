@@ -12,9 +12,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._core.html import summarised
 from .._core.count_table import CountTable, _from_scores
 from .._core.docstrings import fill_doc
+from .._core.html import summarised
 from .._typing import ArrayLike, FloatArray
 from ..metrics.gain import _gain
 

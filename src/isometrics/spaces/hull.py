@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from .._core.html import summarised
 from .._core.count_table import CountTable, _from_scores
 from .._core.docstrings import fill_doc
+from .._core.html import summarised
 from .._core.validation import check_integer, check_real, check_rng, check_scores, check_unit_interval
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError

@@ -7,8 +7,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._core.html import summarised
 from .._core.docstrings import fill_doc
+from .._core.html import summarised
 from .._core.validation import (
     check_option,
     check_real_array,

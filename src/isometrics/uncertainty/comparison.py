@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from .._core.html import html_table, summarised
 from .._core.docstrings import fill_doc
+from .._core.html import html_table, summarised
 from .._core.validation import (
     check_rng,
 )
