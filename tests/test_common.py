@@ -397,3 +397,17 @@ def test_displays_take_their_name_from_a_named_column(library, data):
     assert RocDisplay.from_predictions(column(y), named).name == "logreg"
     assert PrecisionRecallDisplay.from_predictions(y, named, name="mine").name == "mine"
     assert RocDisplay.from_predictions(y, s).name is None
+
+
+def test_numpy_inputs_import_no_data_frame_library():
+    """narwhals looks for the data-frame libraries among the imported modules: NumPy inputs import none."""
+    import subprocess
+    import sys
+
+    code = ("import sys, numpy as np, isometrics as im\n"
+            "y, s = np.array([0, 1, 0, 1]), np.array([0.1, 0.8, 0.3, 0.6])\n"
+            "im.auroc(list(y), list(s)); e = im.evaluate_scores(y, {'a': s}); repr(e); e._repr_html_()\n"
+            "im.bootstrap_compare(y, np.c_[s, s ** 3], n_resamples=5, rng=0)\n"
+            "print(sorted(m for m in ('pandas', 'polars', 'pyarrow') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
