@@ -19,7 +19,7 @@ import numpy as np
 __all__ = ["html_table", "short", "clip", "compact_repr", "summarised", "LIMIT", "SMALL"]
 
 #: The most characters a result's repr may have.
-LIMIT = 1000
+LIMIT = 960
 #: Arrays up to this many entries are shown whole (as NumPy writes them).
 SMALL = 8
 #: The most characters a nested result or a string takes in a repr.
