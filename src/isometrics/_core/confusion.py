@@ -9,12 +9,14 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
+from .html import summarised
 from .labels import _fmt_labels
 from .validation import as_1d, check_consistent_length, check_labels, check_sample_weight, label_set
 
 __all__ = ["ClassCounts", "class_counts", "confusion_matrix"]
 
 
+@summarised()
 @dataclass(frozen=True)
 class ClassCounts:
     """One-vs-rest weighted confusion counts of each class.

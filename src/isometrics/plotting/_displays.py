@@ -8,6 +8,8 @@ from typing import Any
 import numpy as np
 
 from .._core.count_table import _from_scores
+from .._core.html import summarised
+from .._core.validation import column_name
 from .._typing import ArrayLike, FloatArray
 from ..metrics.gain import _gain
 from ..metrics.registry import Metric, _parse_metric
@@ -20,6 +22,11 @@ from ._estimator import _estimator_inputs
 from ._style import _area_label, _axes, _legend, _legend_entry, _line_kwargs, _once, _reference
 
 _DEFAULT_LEVELS = (0.2, 0.4, 0.6, 0.8)
+
+
+def _name(name: str | None, y_score: Any) -> str | None:
+    """The curve's name: as given, else the name of the score column (a pandas or Polars Series)."""
+    return name if name is not None else column_name(y_score)
 
 def _levels(metric: Metric | None, levels: Any) -> tuple[float, ...]:
     if metric is None:
@@ -90,6 +97,7 @@ def _setup(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | Non
     return op, m, best
 
 
+@summarised()
 @_fill
 @dataclass
 class RocDisplay(_Base):
@@ -141,7 +149,8 @@ class RocDisplay(_Base):
         op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
                              "RocDisplay.from_predictions")
         roc, hull = op.roc_curve(), op.roc_convex_hull()
-        return cls(name=name, best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
+        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence,
+                   level_values=_levels(m, levels),
                    line_kwargs=kwargs, fpr=roc.fpr, tpr=roc.tpr, hull_fpr=hull.fpr, hull_tpr=hull.tpr,
                    auroc=op.auroc())
 
@@ -200,6 +209,7 @@ class RocDisplay(_Base):
         return self
 
 
+@summarised()
 @_fill
 @dataclass
 class PrecisionRecallDisplay(_Base):
@@ -259,7 +269,8 @@ class PrecisionRecallDisplay(_Base):
                                             step=(tp[k + 1] - tp[k]) / 20)
                 rec.extend(pts.recall.tolist())
                 prec.extend(pts.precision.tolist())
-        return cls(name=name, best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
+        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence,
+                   level_values=_levels(m, levels),
                    line_kwargs=kwargs, precision=pr.precision, recall=pr.recall,
                    achievable_precision=np.array(prec), achievable_recall=np.array(rec),
                    average_precision=op.average_precision())
@@ -320,6 +331,7 @@ class PrecisionRecallDisplay(_Base):
         return self
 
 
+@summarised()
 @_fill
 @dataclass
 class PrgDisplay(_Base):
@@ -371,7 +383,8 @@ class PrgDisplay(_Base):
         pg, rg, _ = op.prg_curve()
         hull = op.prg_convex_hull()
         finite = op.tp > 0
-        return cls(name=name, best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
+        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence,
+                   level_values=_levels(m, levels),
                    line_kwargs=kwargs, precision_gain=pg[finite], recall_gain=rg[finite],
                    hull_precision_gain=hull.precision_gain, hull_recall_gain=hull.recall_gain, auprg=op.auprg())
 

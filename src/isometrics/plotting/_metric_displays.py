@@ -6,17 +6,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._core.html import summarised
 from .._core.validation import check_unit_interval
 from .._typing import ArrayLike, FloatArray
 from ..metrics.registry import Metric, _parse_metric
 from ..spaces.level_curves import LevelCurve, break_even_line, level_curve
 from ..spaces.thresholds import BestThreshold
-from ._displays import _setup
+from ._displays import _name, _setup
 from ._docs import _fill
 from ._estimator import _estimator_inputs
 from ._style import _axes, _legend, _line_kwargs
 
 
+@summarised()
 @dataclass
 class MetricCurveDisplay:
     """A metric against the threshold, with its best threshold marked.
@@ -68,7 +70,7 @@ class MetricCurveDisplay:
                              "MetricCurveDisplay.from_predictions")
         assert m is not None and best is not None
         curve = op.metric_curve(m)
-        return cls(curve.thresholds[1:], curve.values[1:], best, name, kwargs)
+        return cls(curve.thresholds[1:], curve.values[1:], best, _name(name, y_score), kwargs)
 
     @classmethod
     @_fill
@@ -119,6 +121,7 @@ class MetricCurveDisplay:
         return self
 
 
+@summarised()
 @dataclass
 class LevelCurveDisplay:
     """Level curves (isometrics) of a metric in the precision-recall square.

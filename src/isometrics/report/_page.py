@@ -74,7 +74,7 @@ def _weights_text(results: list[BinaryEvaluation], comparisons: Any) -> str:
 
 
 def build_report(
-    results: list[BinaryEvaluation],
+    results: Sequence[BinaryEvaluation],
     *,
     comparisons: ScoreComparison | PairedBootstrapResult | Sequence[ScoreComparison | PairedBootstrapResult]
     | None = None,
@@ -87,7 +87,7 @@ def build_report(
 
     Parameters
     ----------
-    results : list of BinaryEvaluation
+    results : Evaluations or sequence of BinaryEvaluation
         From :func:`isometrics.evaluate_scores` (every scorer on the same labels). Their
         bootstrap intervals, when computed, are shown next to the values.
     comparisons : ScoreComparison, PairedBootstrapResult or list of them, default=None
@@ -123,6 +123,7 @@ def build_report(
     """
     jinja2, _ = _require()
     caller = "build_report"
+    results = list(results)
     if not results:
         raise IsometricsError(f"{caller}: no results to report; pass the list evaluate_scores returned.")
     specs = [b.metric.spec for b in results[0].best]
