@@ -112,3 +112,4 @@ PUBLIC = [
     'specificity_score', 'unachievable_precision', 'weighted_arithmetic_mean', 'weighted_geometric_mean',
     'weighted_harmonic_mean',
 ]
+PUBLIC += ['CrossValidatedThreshold', 'cross_validated_threshold', 'get_scorer', 'holm_adjust']  # issue 13, item 5
