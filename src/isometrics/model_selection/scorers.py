@@ -88,6 +88,7 @@ def get_scorer(
     pos_label: Any = None,
     zero_division: Any = "warn",
     average: str = "macro",
+    response_method: str | tuple[str, ...] | None = None,
 ) -> Any:
     """A scikit-learn scorer for any isometrics metric or area.
 
@@ -110,6 +111,12 @@ def get_scorer(
     average : {"macro", "weighted", "micro"}, default="macro"
         How an area of multiclass scores (a 2-D ``predict_proba``) averages its
         classes, one against the rest; see :func:`isometrics.one_vs_rest`.
+    response_method : str or tuple of str, default=None
+        The estimator's method that gives what the scorer reads, as scikit-learn's
+        ``make_scorer`` takes it. ``None``: ``("decision_function", "predict_proba")``
+        for an area (the first the estimator has, as scikit-learn's ``"roc_auc"``) and
+        ``"predict"`` for a metric. For multiclass areas pass ``"predict_proba"``, as
+        scikit-learn's ``"roc_auc_ovr"`` does.
 
     Returns
     -------
@@ -158,8 +165,8 @@ def get_scorer(
 
     kwargs: dict[str, Any] = {} if pos_label is None else {"pos_label": pos_label}
     if isinstance(metric, str) and metric.strip().lower() in _AREAS:
-        return make_scorer(_area_score, response_method=("decision_function", "predict_proba"),
+        return make_scorer(_area_score, response_method=response_method or ("decision_function", "predict_proba"),
                            area=_AREAS[metric.strip().lower()], average=average, **kwargs)
     m = _parse_metric(metric, caller=caller)
-    return make_scorer(_label_score, response_method="predict", greater_is_better=m.greater_is_better,
+    return make_scorer(_label_score, response_method=response_method or "predict", greater_is_better=m.greater_is_better,
                        metric=m.spec, zero_division=zero_division, **kwargs)
