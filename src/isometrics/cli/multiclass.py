@@ -1,0 +1,173 @@
+"""``isometrics evaluate --multiclass`` and ``--multilabel``: one class against the rest.
+
+Each ``--score`` column scores one class: with ``--multiclass`` the classes are values of
+the one ``--label`` column, named by the score columns' names or by ``--class`` (once per
+``--score``, in the same order); with ``--multilabel`` each class has its own 0/1 ``--label``
+column, paired with the ``--score`` columns in order. The numbers come from
+:func:`isometrics.one_vs_rest`: per class AUROC, average precision, AUPRG and the best
+threshold of each metric, and their macro, weighted and micro averages.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .._core.outputs import json_text, staged_outputs
+from .._core.validation import label_set
+from ..exceptions import IsometricsError
+from ..metrics.registry import parse_metric
+from ..spaces.multiclass import one_vs_rest
+from ._console import make_console, markup
+from ._format import IN_SAMPLE, fmt, new_table
+from ._io import read_columns
+
+__all__ = ["evaluate_multiclass_file"]
+
+_AVERAGES = ("macro", "weighted", "micro")
+
+
+def _py(value: Any) -> Any:
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _class_value(name: str, y: np.ndarray, column: str, option: str) -> Any:
+    """The class of ``y`` that ``name`` (a column name or a --class value) stands for."""
+    present = label_set(y)
+    for value in present.tolist():
+        if str(value) == name or (isinstance(value, bool) and name.lower() == str(value).lower()):
+            return value
+    shown = ", ".join(str(v) for v in present[:10].tolist())
+    raise IsometricsError(f"{option} {name!r} is not a class of label column {column!r} (classes: {shown}); "
+                          "name the score columns after the classes, or give --class once per --score.")
+
+
+def _classes(labels: list[str], scores: list[str], classes: list[str] | None, multilabel: bool) -> list[str]:
+    if len(labels) != (len(scores) if multilabel else 1):
+        raise IsometricsError(
+            f"--multilabel pairs one --label column with each --score column; got {len(labels)} --label and "
+            f"{len(scores)} --score." if multilabel else
+            f"give one --label column ({len(labels)} given); several --label columns need --multilabel.")
+    if classes is not None and len(classes) != len(scores):
+        raise IsometricsError(f"--class names the class of each --score column, in order; got {len(classes)} "
+                              f"--class for {len(scores)} --score.")
+    names = classes if classes is not None else (labels if multilabel else scores)
+    if len(set(names)) != len(names) or len(set(scores)) != len(scores):
+        raise IsometricsError(f"each --score column must score a different class; got scores {scores} for "
+                              f"classes {names}.")
+    if len(scores) < 2 and not multilabel:
+        raise IsometricsError("--multiclass needs one --score column per class (at least two); for one class "
+                              "against the rest use --pos-label CLASS instead.")
+    return names
+
+
+def _targets(columns: dict[str, np.ndarray], labels: list[str], names: list[str], scores: list[str],
+             multilabel: bool) -> tuple[np.ndarray, np.ndarray]:
+    """``(y_true, classes)``: a label column and its classes, or a 0/1 indicator matrix and its names."""
+    if multilabel:
+        indicator = []
+        for column in labels:
+            values = columns[column]
+            if values.dtype.kind == "b":
+                indicator.append(values.astype(np.int8))
+                continue
+            if values.dtype.kind not in "iuf" or not np.isin(values, (0, 1)).all():
+                shown = ", ".join(str(v) for v in label_set(values)[:6].tolist())
+                raise IsometricsError(f"--multilabel needs 0/1 (or true/false) label columns; column {column!r} "
+                                      f"holds {shown}.")
+            indicator.append(values.astype(np.int8))
+        return np.column_stack(indicator), np.array(names, dtype=object)
+    y = columns[labels[0]]
+    option = "--class" if names is not scores else "score column"
+    classes = [_class_value(name, y, labels[0], option) for name in names]
+    missing = [v for v in label_set(y).tolist() if v not in classes]
+    if missing:
+        raise IsometricsError(f"label column {labels[0]!r} has classes with no --score column: "
+                              f"{', '.join(map(str, missing))}; give one --score column per class.")
+    return y, np.array(classes, dtype=y.dtype if y.dtype.kind != "U" else object)
+
+
+def evaluate_multiclass_file(file: Path, labels: list[str], scores: list[str], classes: list[str] | None,
+                             weight: str | None, metrics: list[str], json_out: str | os.PathLike[str] | None,
+                             console: Any, multilabel: bool = False) -> Any:
+    """Read, evaluate one class against the rest per score column, print and (optionally) write JSON."""
+    names = _classes(labels, scores, classes, multilabel)
+    parsed = [parse_metric(m) for m in metrics]
+    with staged_outputs({"--json": json_out}, inputs=[file]) as outputs:
+        if outputs.to_stdout:
+            console = make_console(stderr=True)
+        wanted = list(dict.fromkeys([*labels, *scores] + ([weight] if weight else [])))
+        columns = read_columns(file, wanted)
+        y, class_values = _targets(columns, labels, names, scores, multilabel)
+        for name in scores:
+            if columns[name].dtype.kind not in "iufb":
+                raise IsometricsError(f"score column {name!r} must be numeric scores; got values such as "
+                                      f"{columns[name][:1].tolist()}.")
+        score_matrix = np.column_stack([columns[name].astype(np.float64) for name in scores])
+        ovr = one_vs_rest(y, score_matrix, classes=class_values, sample_weight=columns[weight] if weight else None)
+        bests = [ovr.best_thresholds(m) for m in parsed]
+        _print(console, file, labels, multilabel, ovr, scores, parsed, bests, len(score_matrix))
+        if json_out is not None:
+            outputs.stage("--json", json_text(_payload(file, labels, multilabel, weight, ovr, scores, bests)))
+        outputs.commit()
+    return ovr
+
+
+def _areas(ovr: Any, average: str | None) -> tuple[Any, Any, Any]:
+    return (ovr.auroc(average=average), ovr.average_precision(average=average), ovr.auprg(average=average))
+
+
+def _print(console: Any, file: Path, labels: list[str], multilabel: bool, ovr: Any, scores: list[str],
+           metrics: list[Any], bests: list[Any], n_rows: int) -> None:
+    what = (f"{len(labels)} label columns" if multilabel else
+            f"label {markup(repr(labels[0]))}, {len(ovr.classes)} classes")
+    table = new_table(console, f"{markup(file.name)}: {n_rows:,} rows, {what}, one vs rest")
+    table.add_column("class", style="bold")
+    table.add_column("score")
+    for header in ("support", "prevalence", "AUROC", "AP", "AUPRG"):
+        table.add_column(header, justify="right")
+    per_class = _areas(ovr, None)
+    for k, op in enumerate(ovr.per_class):
+        table.add_row(markup(ovr.classes[k]), markup(scores[k]), _count(ovr.support[k]), fmt(op.prevalence),
+                      *(fmt(float(a[k])) for a in per_class))
+    table.add_section()
+    for average in _AVERAGES:
+        table.add_row(f"{average} avg", "", "", "", *(fmt(float(a)) for a in _areas(ovr, average)))
+    console.print(table)
+    console.print("[dim]macro: mean over classes; weighted: by support; micro: every (row, class) pair pooled "
+                  "into one binary problem.[/dim]")
+    for m, best in zip(metrics, bests):
+        t = new_table(console, f"Best threshold per class for {markup(m.label)} ({IN_SAMPLE})")
+        t.add_column("class", style="bold")
+        for header in ("threshold", markup(m.label), "precision", "recall", "predicted positive"):
+            t.add_column(header, justify="right")
+        for k, b in enumerate(best):
+            t.add_row(markup(ovr.classes[k]), f"{b.threshold:.6g}", fmt(b.value), fmt(b.precision), fmt(b.recall),
+                      _count(b.tp + b.fp))
+        console.print(t)
+
+
+def _count(x: float) -> str:
+    return f"{x:,.0f}" if x == int(x) else f"{x:,.2f}"
+
+
+def _payload(file: Path, labels: list[str], multilabel: bool, weight: str | None, ovr: Any, scores: list[str],
+             bests: list[Any]) -> dict[str, Any]:
+    per_class = _areas(ovr, None)
+    return {
+        "file": str(file),
+        "mode": "multilabel" if multilabel else "multiclass",
+        "label": labels if multilabel else labels[0],
+        "weight": weight,
+        "classes": [_py(c) for c in ovr.classes],
+        "per_class": [{"class": _py(c), "score": scores[k], "support": float(ovr.support[k]),
+                       "prevalence": ovr.per_class[k].prevalence, "auroc": float(per_class[0][k]),
+                       "average_precision": float(per_class[1][k]), "auprg": float(per_class[2][k]),
+                       "best_thresholds": [best[k].to_dict() for best in bests]}
+                      for k, c in enumerate(ovr.classes)],
+        "averages": {average: dict(zip(("auroc", "average_precision", "auprg"), map(float, _areas(ovr, average))))
+                     for average in _AVERAGES},
+    }
