@@ -327,8 +327,7 @@ if typer is not None:
     ) -> None:
         """Print n, prevalence, AUROC, AP, AUPRG and the best threshold of each metric, per score column.
 
-        Best thresholds are chosen on the data they are reported on, so their values are
-        optimistic; validate a threshold on held-out data.
+        Best thresholds are chosen on these data, so their values are optimistic; validate one on new data.
         """
         with _guard(file, _n_columns(score, weight) + len(label) - 1):
             if multiclass or multilabel:
@@ -393,8 +392,7 @@ if typer is not None:
     ) -> None:
         """Paired comparisons of score columns: differences with bootstrap intervals, p-values and DeLong.
 
-        With more than two columns every pair (or each column against --baseline) is
-        compared, and the p-values of each statistic are Holm-adjusted over the pairs.
+        Every pair is compared (or each column against --baseline); p-values are Holm-adjusted over the pairs.
         """
         with _guard(file, _n_columns(score, weight)):
             compare_file(file, label, score, pos_label, weight, metric or ["f1"], n_resamples, seed, json_out,

@@ -168,5 +168,6 @@ def get_scorer(
         return make_scorer(_area_score, response_method=response_method or ("decision_function", "predict_proba"),
                            area=_AREAS[metric.strip().lower()], average=average, **kwargs)
     m = _parse_metric(metric, caller=caller)
-    return make_scorer(_label_score, response_method=response_method or "predict", greater_is_better=m.greater_is_better,
+    return make_scorer(_label_score, response_method=response_method or "predict",
+                       greater_is_better=m.greater_is_better,
                        metric=m.spec, zero_division=zero_division, **kwargs)

@@ -314,7 +314,8 @@ def _best(y: np.ndarray, s: np.ndarray, w: FloatArray | None, pos: Any, metric: 
     return float(op.best_threshold(metric).threshold)
 
 
-def _splits(cv: Any, y: np.ndarray, is_pos: np.ndarray, rng: Any, caller: str) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+def _splits(cv: Any, y: np.ndarray, is_pos: np.ndarray, rng: Any, caller: str
+            ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """(train, test) index pairs from an int (stratified folds), fold ids, or a splitter with ``split``."""
     n = len(y)
     if hasattr(cv, "split"):
