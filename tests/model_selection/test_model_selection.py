@@ -10,6 +10,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from sklearn import metrics as skm
 from sklearn.datasets import make_classification
 from sklearn.linear_model import LogisticRegression
@@ -268,3 +270,14 @@ def test_holm_adjust_by_hand():
         warnings.simplefilter("error")
         with pytest.raises(im.InvalidParameterError, match=r"^holm_adjust: `p_values` must lie in \[0, 1\]"):
             im.holm_adjust([0.1, np.nan])
+
+
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=12))
+def test_holm_properties(p):
+    """Never below the raw p-value, at most 1, the raw order kept, and the smallest multiplied by m (Holm 1979)."""
+    adjusted = im.holm_adjust(p)
+    raw = np.array(p)
+    assert np.all(adjusted >= raw) and np.all(adjusted <= 1)
+    order = np.argsort(raw, kind="stable")
+    assert np.all(np.diff(adjusted[order]) >= 0)
+    assert adjusted[order[0]] == min(1.0, len(p) * raw[order[0]])

@@ -264,3 +264,13 @@ def test_tables_fit_80_columns_and_titles_stay_whole(penguins, args):
     if args[0] == "evaluate" and "--multiclass" not in args:
         assert "Best threshold for F2 (chosen on these data: optimistic)" in titles
         assert "penguins.csv: 300 rows, label 'is_adelie' (positive = 1)" in titles
+
+
+def test_multiclass_score_columns_are_checked_by_name(penguins, tmp_path):
+    _, frame = penguins
+    bad = frame.with_columns(pl.when(pl.int_range(pl.len()) == 5).then(float("nan")).otherwise(pl.col("Gentoo"))
+                             .alias("Gentoo"))
+    bad.write_parquet(tmp_path / "nan.parquet")
+    line = error_line(invoke("evaluate", tmp_path / "nan.parquet", "--label", "species",
+                             *sum((["--score", s] for s in SPECIES), []), "--multiclass"))
+    assert "score column 'Gentoo' contains 1 NaN value (first at index 5)" in line

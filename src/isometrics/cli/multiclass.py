@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from .._core.outputs import json_text, staged_outputs
-from .._core.validation import label_set
+from .._core.validation import check_scores, label_set
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..spaces.multiclass import one_vs_rest
@@ -102,11 +102,9 @@ def evaluate_multiclass_file(file: Path, labels: list[str], scores: list[str], c
         wanted = list(dict.fromkeys([*labels, *scores] + ([weight] if weight else [])))
         columns = read_columns(file, wanted)
         y, class_values = _targets(columns, labels, names, scores, multilabel)
-        for name in scores:
-            if columns[name].dtype.kind not in "iufb":
-                raise IsometricsError(f"score column {name!r} must be numeric scores; got values such as "
-                                      f"{columns[name][:1].tolist()}.")
-        score_matrix = np.column_stack([columns[name].astype(np.float64) for name in scores])
+        # each column checked by name (numeric, finite) before the matrix is formed
+        score_matrix = np.column_stack([check_scores(columns[name], caller="evaluate", name=f"score column {name!r}")
+                                        for name in scores])
         ovr = one_vs_rest(y, score_matrix, classes=class_values, sample_weight=columns[weight] if weight else None)
         bests = [ovr.best_thresholds(m) for m in parsed]
         _print(console, file, labels, multilabel, ovr, scores, parsed, bests, len(score_matrix))
