@@ -133,7 +133,8 @@ def compare_file(file: Path, label: str, scores: list[str], pos_label: str | Non
         level = next(iter(results[0].differences.values())).confidence_level
         holm = (f" Holm: p-values adjusted over the {len(results)} pairs of each statistic."
                 if len(results) > 1 else "")
-        console.print(f"[dim]Metrics are compared at each model's own best threshold ({IN_SAMPLE}); "
+        console.print(f"[dim]Metrics are compared at each model's own best threshold ({IN_SAMPLE}), found "
+                      "again in every replicate; "
                       f"{100 * level:g} % intervals; a positive difference favours the first model of a pair."
                       f"{holm}[/dim]")
         if json_out is not None:
