@@ -121,6 +121,22 @@ def test_multiclass_weights_are_threaded(penguins):
         assert row["auroc"] == pytest.approx(expected, rel=1e-12)
 
 
+def test_multiclass_intervals_are_each_class_against_the_rest(penguins):
+    path, frame = penguins
+    result = invoke("evaluate", path, "--label", "species", *sum((["--score", s] for s in SPECIES), []),
+                    "--multiclass", "--ci", "--n-resamples", 40, "--seed", 2, "--metric", "f2", "--json", "-")
+    payload = json.loads(ok(result))
+    y = frame["species"].to_numpy()
+    for j, row in enumerate(payload["per_class"]):
+        [alone] = isometrics.evaluate_scores(y == SPECIES[j], {SPECIES[j]: frame[SPECIES[j]].to_numpy()},
+                                             metrics=["f2"], n_resamples=40, rng=2)
+        for key in ("auroc", "average_precision", "auprg", "fbeta(beta=2)"):
+            interval = row["confidence_intervals"][key]
+            assert (interval["low"], interval["high"]) == alone.intervals[key].confidence_interval
+        assert interval["low"] <= row["best_thresholds"][0]["value"] <= interval["high"]
+    assert "the averages have none" in result.stderr
+
+
 def test_pos_label_on_three_classes_is_one_against_the_rest(penguins, tmp_path):
     path, frame = penguins
     out = tmp_path / "adelie.json"
@@ -139,8 +155,8 @@ def test_pos_label_on_three_classes_is_one_against_the_rest(penguins, tmp_path):
      "label column 'species' has classes with no --score column: Chinstrap"),
     (["--score", "p_0", "--score", "p_1", "--score", "p_2", "--multiclass"],
      "score column 'p_0' is not a class of label column 'species'"),
-    ([*sum((["--score", s] for s in SPECIES), []), "--multiclass", "--ci"], "--multiclass evaluates every class "
-                                                                           "against the rest and does not take --ci"),
+    ([*sum((["--score", s] for s in SPECIES), []), "--multiclass", "--report", "r.html"],
+     "--multiclass evaluates every class against the rest and does not take --report"),
     ([*sum((["--score", s] for s in SPECIES), []), "--multiclass", "--multilabel"], "exclude each other"),
     (["--score", "Adelie", "--class", "Adelie"], "--class names the class of each --score column"),
 ])

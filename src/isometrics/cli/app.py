@@ -259,20 +259,18 @@ def _show_version(value: bool) -> None:
         raise SystemExit(0)
 
 
-def _one_vs_rest_options(multiclass: bool, multilabel: bool, pos_label: str | None, ci: bool, report: str | None,
-                         weight_kind: Any) -> None:
+def _one_vs_rest_options(multiclass: bool, multilabel: bool, pos_label: str | None, report: str | None) -> None:
     """Refuse what the per-class evaluation does not do, in the command line's words."""
     if multiclass and multilabel:
         raise IsometricsError("--multiclass and --multilabel exclude each other: one label column with one class "
                               "per row is --multiclass; one 0/1 label column per class is --multilabel.")
     mode = "--multiclass" if multiclass else "--multilabel"
-    refused = [name for name, given in (("--pos-label", pos_label is not None), ("--ci", ci),
-                                        ("--report", report is not None), ("--weight-kind", weight_kind is not None))
+    refused = [name for name, given in (("--pos-label", pos_label is not None), ("--report", report is not None))
                if given]
     if refused:
         raise IsometricsError(f"{mode} evaluates every class against the rest and does not take "
-                              f"{', '.join(refused)}; for one class with intervals or a report use --pos-label CLASS "
-                              "with that class's --score column.")
+                              f"{', '.join(refused)}; for one class's report use --pos-label CLASS with that class's "
+                              "--score column.")
 
 
 _MULTICLASS_HELP = ("Multiclass: the --label column holds one class per row and each --score column scores one "
@@ -331,9 +329,11 @@ if typer is not None:
         """
         with _guard(file, _n_columns(score, weight) + len(label) - 1):
             if multiclass or multilabel:
-                _one_vs_rest_options(multiclass, multilabel, pos_label, ci, report, weight_kind)
+                _one_vs_rest_options(multiclass, multilabel, pos_label, report)
                 evaluate_multiclass_file(file, label, score, class_, weight, metric or ["f1"], json_out,
-                                         make_console(), multilabel=multilabel)
+                                         make_console(), multilabel=multilabel, n_resamples=n_resamples if ci else None,
+                                         seed=seed, weight_options=_weight_options(weight, _value(weight_kind)),
+                                         evaluate=evaluate_scores)
                 return
             if class_:
                 raise IsometricsError("--class names the class of each --score column with --multiclass or "

@@ -19,15 +19,17 @@ import numpy as np
 from .._core.outputs import json_text, staged_outputs
 from .._core.validation import check_scores, label_set
 from ..exceptions import IsometricsError
+from ..evaluation import evaluate_scores
 from ..metrics.registry import parse_metric
 from ..spaces.multiclass import one_vs_rest
 from ._console import make_console, markup
-from ._format import IN_SAMPLE, fmt, new_table
+from ._format import IN_SAMPLE, INTERVAL_NOTE, fmt, new_table, with_ci
 from ._io import read_columns
 
 __all__ = ["evaluate_multiclass_file"]
 
 _AVERAGES = ("macro", "weighted", "micro")
+_KEYS = ("auroc", "average_precision", "auprg")
 
 
 def _py(value: Any) -> Any:
@@ -92,8 +94,15 @@ def _targets(columns: dict[str, np.ndarray], labels: list[str], names: list[str]
 
 def evaluate_multiclass_file(file: Path, labels: list[str], scores: list[str], classes: list[str] | None,
                              weight: str | None, metrics: list[str], json_out: str | os.PathLike[str] | None,
-                             console: Any, multilabel: bool = False) -> Any:
-    """Read, evaluate one class against the rest per score column, print and (optionally) write JSON."""
+                             console: Any, multilabel: bool = False, n_resamples: int | None = None,
+                             seed: int | None = None, weight_options: dict[str, Any] | None = None,
+                             evaluate: Any = evaluate_scores) -> Any:
+    """Read, evaluate one class against the rest per score column, print and (optionally) write JSON.
+
+    With ``n_resamples``, each class's areas and best-threshold values get bootstrap
+    intervals from :func:`isometrics.evaluate_scores` on that class against the rest
+    (``evaluate``, replaceable in tests); the averages are shown without intervals.
+    """
     names = _classes(labels, scores, classes, multilabel)
     parsed = [parse_metric(m) for m in metrics]
     with staged_outputs({"--json": json_out}, inputs=[file]) as outputs:
@@ -107,9 +116,18 @@ def evaluate_multiclass_file(file: Path, labels: list[str], scores: list[str], c
                                         for name in scores])
         ovr = one_vs_rest(y, score_matrix, classes=class_values, sample_weight=columns[weight] if weight else None)
         bests = [ovr.best_thresholds(m) for m in parsed]
-        _print(console, file, labels, multilabel, ovr, scores, parsed, bests, len(score_matrix))
+        intervals: list[dict[str, Any]] = [{} for _ in scores]
+        if n_resamples is not None:
+            members = y.astype(bool) if multilabel else y[:, None] == class_values[None, :]
+            intervals = [list(evaluate(members[:, k], {name: score_matrix[:, k]}, metrics=parsed,
+                                       sample_weight=columns[weight] if weight else None, pos_label=True,
+                                       n_resamples=n_resamples, rng=seed, progress=True,
+                                       **(weight_options or {})))[0].intervals
+                         for k, name in enumerate(scores)]
+        _print(console, file, labels, multilabel, ovr, scores, parsed, bests, len(score_matrix), intervals)
         if json_out is not None:
-            outputs.stage("--json", json_text(_payload(file, labels, multilabel, weight, ovr, scores, bests)))
+            outputs.stage("--json", json_text(_payload(file, labels, multilabel, weight, ovr, scores, bests,
+                                                       intervals)))
         outputs.commit()
     return ovr
 
@@ -119,7 +137,7 @@ def _areas(ovr: Any, average: str | None) -> tuple[Any, Any, Any]:
 
 
 def _print(console: Any, file: Path, labels: list[str], multilabel: bool, ovr: Any, scores: list[str],
-           metrics: list[Any], bests: list[Any], n_rows: int) -> None:
+           metrics: list[Any], bests: list[Any], n_rows: int, intervals: list[dict[str, Any]]) -> None:
     what = (f"{len(labels)} label columns" if multilabel else
             f"label {markup(repr(labels[0]))}, {len(ovr.classes)} classes")
     table = new_table(console, f"{markup(file.name)}: {n_rows:,} rows, {what}, one vs rest")
@@ -130,21 +148,26 @@ def _print(console: Any, file: Path, labels: list[str], multilabel: bool, ovr: A
     per_class = _areas(ovr, None)
     for k, op in enumerate(ovr.per_class):
         table.add_row(markup(ovr.classes[k]), markup(scores[k]), _count(ovr.support[k]), fmt(op.prevalence),
-                      *(fmt(float(a[k])) for a in per_class))
+                      *(with_ci(float(a[k]), intervals[k].get(key)) for a, key in zip(per_class, _KEYS)))
     table.add_section()
     for average in _AVERAGES:
         table.add_row(f"{average} avg", "", "", "", *(fmt(float(a)) for a in _areas(ovr, average)))
     console.print(table)
     console.print("[dim]macro: mean over classes; weighted: by support; micro: every (row, class) pair pooled "
                   "into one binary problem.[/dim]")
+    first = next((iv for iv in intervals[0].values()), None)
+    if first is not None:
+        console.print(f"[dim]Brackets: {100 * first.confidence_level:g} % percentile bootstrap intervals of each "
+                      f"class against the rest ({len(first.bootstrap_distribution)} replicates; the averages have "
+                      f"none); {INTERVAL_NOTE}[/dim]")
     for m, best in zip(metrics, bests):
         t = new_table(console, f"Best threshold per class for {markup(m.label)} ({IN_SAMPLE})")
         t.add_column("class", style="bold")
         for header in ("threshold", markup(m.label), "precision", "recall", "predicted positive"):
             t.add_column(header, justify="right")
         for k, b in enumerate(best):
-            t.add_row(markup(ovr.classes[k]), f"{b.threshold:.6g}", fmt(b.value), fmt(b.precision), fmt(b.recall),
-                      _count(b.tp + b.fp))
+            t.add_row(markup(ovr.classes[k]), f"{b.threshold:.6g}", with_ci(b.value, intervals[k].get(m.spec)),
+                      fmt(b.precision), fmt(b.recall), _count(b.tp + b.fp))
         console.print(t)
 
 
@@ -153,7 +176,7 @@ def _count(x: float) -> str:
 
 
 def _payload(file: Path, labels: list[str], multilabel: bool, weight: str | None, ovr: Any, scores: list[str],
-             bests: list[Any]) -> dict[str, Any]:
+             bests: list[Any], intervals: list[dict[str, Any]]) -> dict[str, Any]:
     per_class = _areas(ovr, None)
     return {
         "file": str(file),
@@ -164,7 +187,11 @@ def _payload(file: Path, labels: list[str], multilabel: bool, weight: str | None
         "per_class": [{"class": _py(c), "score": scores[k], "support": float(ovr.support[k]),
                        "prevalence": ovr.per_class[k].prevalence, "auroc": float(per_class[0][k]),
                        "average_precision": float(per_class[1][k]), "auprg": float(per_class[2][k]),
-                       "best_thresholds": [best[k].to_dict() for best in bests]}
+                       "best_thresholds": [best[k].to_dict() for best in bests],
+                       "confidence_intervals": {key: {"low": r.confidence_interval[0], "high": r.confidence_interval[1],
+                                                      "confidence_level": r.confidence_level,
+                                                      "n_resamples": len(r.bootstrap_distribution)}
+                                                for key, r in intervals[k].items()}}
                       for k, c in enumerate(ovr.classes)],
         "averages": {average: dict(zip(("auroc", "average_precision", "auprg"), map(float, _areas(ovr, average))))
                      for average in _AVERAGES},
