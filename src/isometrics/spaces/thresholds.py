@@ -227,8 +227,10 @@ def _tied_best(op: CountTable, metric: Metric, values: FloatArray,
     if allowed is not None:
         score[~allowed] = -np.inf
     top = float(score.max())
-    if top == -np.inf:  # pragma: no cover - every metric is defined at the last point
-        raise IsometricsError(f"best_threshold: {metric.spec} is undefined at every threshold.")
+    if top == -np.inf:  # MCC or markedness of scores with one distinct value: 0/0 at both points
+        raise IsometricsError(f"best_threshold: {metric.spec} is undefined (0/0) at every threshold: y_score has one "
+                              "distinct value, so every threshold predicts all samples alike; pass scores that rank "
+                              "the samples, or a metric defined there (e.g. accuracy).")
     scale = max(abs(top), metric._abs_scale)
     if metric._exact is not None:
         candidates = np.flatnonzero(score >= top - _EXACT_WINDOW * scale)
@@ -293,7 +295,8 @@ def best_threshold(
     %(binary_data)s
     metric : str or Metric
         What to optimise, e.g. ``"f1"``, ``"f0.5"``, ``"g(beta=2, rho=-3)"``, ``"youden"``,
-        ``"cost(fp=1, fn=5)"``; see :func:`parse_metric`.
+        ``"cost(fp=1, fn=5)"``, ``"mcc"``, ``"kappa"``, ``"net_benefit@0.2"``; see
+        :func:`parse_metric`.
     %(binary_weight)s
     %(binary_pos_label)s
 
@@ -308,7 +311,8 @@ def best_threshold(
     ------
     ValueError
         If ``y_true`` has one class; if ``metric`` cannot be parsed
-        (:class:`InvalidParameterError`); and for the bad inputs listed in
+        (:class:`InvalidParameterError`); if the metric is undefined at every threshold
+        (MCC or markedness of scores with one distinct value); and for the bad inputs listed in
         :meth:`OperatingPoints.from_scores`.
 
     See Also
@@ -327,9 +331,16 @@ def best_threshold(
     form: F-beta, precision, recall, min, max, power means with an integer exponent up
     to 64 in absolute value (G(beta, rho) with an integer rho), geometric means with
     ``gamma = a/b``, ``a, b <= 64``, ``youden`` (through :math:`TP \cdot N - FP \cdot P`),
-    ``top_left`` and ``cost``. Otherwise (weights that are not integers, irrational
+    ``top_left``, ``cost`` and the whole-matrix metrics (``mcc`` through its square with
+    its sign, ``accuracy``, ``balanced_accuracy``, ``kappa``, ``npv``, ``specificity``,
+    ``markedness``, ``net_benefit``). Otherwise (weights that are not integers, irrational
     exponents) values within a relative ``1e-12`` of the best are ties (absolute for
     ``youden`` and ``top_left``, whose values are differences of rates).
+
+    Points where the metric is undefined (0/0: precision with nothing predicted
+    positive, MCC and markedness with nothing or everything predicted positive, NPV
+    with everything) are never best; scikit-learn's ``matthews_corrcoef`` gives 0 there
+    (its ``zero_division`` substitute), which this function does not invent.
 
     References
     ----------
@@ -398,8 +409,10 @@ def _point(op: CountTable, i: int) -> OperatingPoint:
 class MetricCurve(NamedTuple):
     """A metric at every operating point: ``(values, thresholds)``, shape (n_points,), thresholds decreasing.
 
-    ``values[0]`` (threshold ``inf``, nothing predicted positive) is NaN for metrics
-    that need precision there; every other value is defined.
+    NaN marks a point where the metric is undefined (0/0): ``values[0]`` (threshold
+    ``inf``, nothing predicted positive) for metrics that need precision there and for
+    MCC and markedness; ``values[-1]`` (everything predicted positive) for NPV, MCC and
+    markedness. Every other value is defined.
     """
 
     values: FloatArray
@@ -442,7 +455,8 @@ def metric_curve(
     ----------
     %(binary_data)s
     metric : str or Metric
-        Any metric of :func:`parse_metric`, e.g. ``"f2"`` or ``"g(beta=2, rho=-3)"``.
+        Any metric of :func:`parse_metric`, e.g. ``"f2"``, ``"g(beta=2, rho=-3)"``,
+        ``"mcc"`` or ``"net_benefit@0.2"``.
     %(binary_weight)s
     %(binary_pos_label)s
 
@@ -450,8 +464,10 @@ def metric_curve(
     -------
     MetricCurve
         ``(values, thresholds)`` in the orientation of the other curves (thresholds
-        decreasing, ``inf`` first). NaN only at the ``inf`` point, for metrics that need
-        precision there.
+        decreasing, ``inf`` first). NaN only where the metric is 0/0: at the ``inf``
+        point for metrics that need precision there, and for MCC and markedness; at
+        the last point (everything predicted positive) for NPV, MCC and markedness (the
+        ``zero_division=np.nan`` convention).
 
     Raises
     ------
