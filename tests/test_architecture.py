@@ -111,4 +111,7 @@ PUBLIC = [
     'repeated_test_precision', 'roc_convex_hull', 'roc_curve', 'specificity_at_sensitivity',
     'specificity_score', 'unachievable_precision', 'weighted_arithmetic_mean', 'weighted_geometric_mean',
     'weighted_harmonic_mean',
+    # issue 13 item 3: cutoffs, gains, lift and decision curves
+    'Cutoff', 'precision_at_k', 'recall_at_k', 'GainsCurve', 'LiftCurve', 'DecisionCurve', 'gains_curve',
+    'lift_curve', 'decision_curve',
 ]

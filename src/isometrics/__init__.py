@@ -55,7 +55,9 @@ from .spaces.calibration import (
     reliability_curve,
 )
 from .spaces.costs import bayes_threshold, cost_sensitive_predict, expected_cost
+from .spaces.cutoffs import Cutoff, precision_at_k, recall_at_k
 from .spaces.curves import PrecisionRecallCurve, PrgCurve, RocCurve, precision_recall_curve, prg_curve, roc_curve
+from .spaces.gains import DecisionCurve, GainsCurve, LiftCurve, decision_curve, gains_curve, lift_curve
 from .spaces.hull import HullOptimum, PrgHull, RandomizedClassifier, RocHull, prg_convex_hull, roc_convex_hull
 from .spaces.interpolation import (
     InterpolatedPoints,
@@ -132,6 +134,16 @@ __all__ = [
     "precision_at_recall",
     "recall_at_precision",
     "specificity_at_sensitivity",
+    # cutoffs users choose, gains, lift and decision curves
+    "Cutoff",
+    "precision_at_k",
+    "recall_at_k",
+    "GainsCurve",
+    "LiftCurve",
+    "DecisionCurve",
+    "gains_curve",
+    "lift_curve",
+    "decision_curve",
     "BinaryEvaluation",
     "evaluate_scores",
     "ScoreComparison",
