@@ -543,7 +543,7 @@ def parse_metric(spec: str | Metric) -> Metric:
             if not m:
                 raise InvalidParameterError(
                     f"cannot parse {part.strip()!r} in metric {spec!r}: arguments are key=number, e.g. "
-                    f"{name}({', '.join(f'{p}=2' for p in entry.params) or ''})."
+                    f"{name}({', '.join(f'{p}=0.2' if p == 'pt' else f'{p}=2' for p in entry.params) or ''})."
                 )
             key, value = m.group(1).lower(), float(m.group(2))
             if key not in entry.params:
@@ -556,7 +556,7 @@ def parse_metric(spec: str | Metric) -> Metric:
     if missing:
         raise InvalidParameterError(
             f"metric {name!r} needs {', '.join(missing)}: e.g. "
-            f"{name}({', '.join(f'{p}=2' if p != 'rho' else 'rho=-2' for p in entry.params)})."
+            f"{name}({', '.join({'rho': 'rho=-2', 'pt': 'pt=0.2'}.get(p, f'{p}=2') for p in entry.params)})."
         )
     return entry.build(**kwargs)
 

@@ -216,11 +216,14 @@ def _decision_curve(op: CountTable, threshold_probability: Any, caller: str) -> 
     else:
         pt = check_real_array(as_1d(threshold_probability, name="threshold_probability", caller=caller,
                                     shape="(n_thresholds,)"), "threshold_probability", caller=caller)
+        if len(pt) == 0:
+            raise IsometricsError(f"{caller}: `threshold_probability` is empty; pass at least one probability in "
+                                  "(0, 1), or None for 0.01, 0.02, ..., 0.99.")
         bad = ~((pt > 0) & (pt < 1))
         if bad.any():
             k = int(np.argmax(bad))
             raise IsometricsError(f"{caller}: `threshold_probability` must lie in (0, 1) (a probability at which "
-                                  f"treating is worth it); got {pt[k]!r} at index {k}.")
+                                  f"treating is worth it); got {float(pt[k])!r} at index {k}.")
     op.require_both_classes(caller)
     view = op._normalised
     n = view.n_positives + view.n_negatives
