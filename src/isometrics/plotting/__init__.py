@@ -7,5 +7,7 @@ matplotlib is optional: ``pip install 'isometrics[plot]'``.
 """
 
 from ._displays import LevelCurveDisplay, MetricCurveDisplay, PrecisionRecallDisplay, PrgDisplay, RocDisplay
+from ._gains import GainsDisplay, LiftDisplay
 
-__all__ = ["RocDisplay", "PrecisionRecallDisplay", "PrgDisplay", "MetricCurveDisplay", "LevelCurveDisplay"]
+__all__ = ["RocDisplay", "PrecisionRecallDisplay", "PrgDisplay", "MetricCurveDisplay", "LevelCurveDisplay",
+           "GainsDisplay", "LiftDisplay"]
