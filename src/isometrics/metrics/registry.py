@@ -522,9 +522,9 @@ def parse_metric(spec: str | Metric) -> Metric:
     if short:
         return _build_fbeta(float(short.group(1)))
     at = _AT.match(text)
-    if at and at.group(1).lower() in _REGISTRY and _REGISTRY[at.group(1).lower()].at:
-        entry = _REGISTRY[at.group(1).lower()]
-        return entry.build(**{str(entry.at): float(at.group(2))})
+    at_entry = _REGISTRY.get(at.group(1).lower()) if at else None
+    if at and at_entry is not None and at_entry.at:
+        return at_entry.build(**{at_entry.at: float(at.group(2))})
     call = _CALL.match(text)
     if not call:
         raise InvalidParameterError(
