@@ -1,7 +1,8 @@
 """The functions behind the family's :class:`~isometrics.Metric` objects, without the objects:
 F-beta from counts and its weights, the power means of precision and recall at any
 parameter in double range, Youden's J and the closeness to the top-left corner from counts,
-and the exact keys (rational arithmetic on integer counts) that decide ties between
+the metrics of the whole confusion matrix (MCC, kappa, markedness, accuracy, balanced
+accuracy, NPV, specificity, net benefit), and the exact keys (rational arithmetic on integer counts) that decide ties between
 operating points.
 """
 
