@@ -143,8 +143,8 @@ class Metric:
         """
         if self._pr is None:
             raise InvalidParameterError(
-                f"{self.spec} is a metric of ROC space (it needs true and false positive rates, not only "
-                "precision and recall); evaluate it with from_counts."
+                f"{self.spec} is a metric of ROC space or of the whole confusion matrix (it needs the true "
+                "negatives, not only precision and recall); evaluate it with from_counts."
             )
         caller = "Metric.from_precision_recall"
         p = check_real_array(precision, "precision", caller=caller)
