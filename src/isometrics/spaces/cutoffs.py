@@ -123,7 +123,7 @@ def _at_threshold(op: CountTable, threshold: float, caller: str) -> Cutoff:
 
 def _at_flagged(op: CountTable, k: float, ties: str, caller: str, what: str) -> Cutoff:
     """The cut flagging weight ``k`` (validated, in [0, P + N]) from the top of the ranking."""
-    flagged = op.tp + op.fp  # strictly increasing: zero-weight samples make no point
+    flagged = op._cached("flagged", lambda: op.tp + op.fp)  # strictly increasing: zero weights make no point
     j = min(int(np.searchsorted(flagged, k, side="left")), op.n_points - 1)
     P, N = op.n_positives, op.n_negatives
     if flagged[j] <= k or j == 0:  # the cut falls on an operating point
