@@ -142,6 +142,10 @@ def _flat(*arrays):
     return np.concatenate([np.ravel(np.asarray(a, dtype=float)) for a in arrays])
 
 
+def _budget(y, w):
+    return 0.37 * (len(y) if w is None else float(np.asarray(w, dtype=float).sum()))
+
+
 _BINARY = {
     "roc_curve": lambda y, s, w, p: _flat(*im.roc_curve(y, s, sample_weight=w, pos_label=p)[:2]),
     "precision_recall_curve": lambda y, s, w, p: _flat(*im.precision_recall_curve(y, s, sample_weight=w,
@@ -167,6 +171,12 @@ _BINARY = {
     "precision_at_recall": lambda y, s, w, p: _flat(im.precision_at_recall(y, s, min_recall=0.5, sample_weight=w,
                                                                            pos_label=p).precision),
     "always_positive": lambda y, s, w, p: _flat(im.always_positive(y, sample_weight=w, pos_label=p).precision),
+    # k a share of the total weight, so that scaling or repeating the weights keeps the budget
+    "precision_at_k": lambda y, s, w, p: _flat(im.precision_at_k(y, s, k=_budget(y, w), sample_weight=w,
+                                                                 pos_label=p)),
+    "recall_at_k": lambda y, s, w, p: _flat(im.recall_at_k(y, s, k=_budget(y, w), sample_weight=w, pos_label=p)),
+    "gains_curve": lambda y, s, w, p: _flat(*im.gains_curve(y, s, sample_weight=w, pos_label=p)[:2]),
+    "lift_curve": lambda y, s, w, p: _flat(*im.lift_curve(y, s, sample_weight=w, pos_label=p)[:2]),
 }
 # no entry returns thresholds, so every one must be unchanged by a monotone map of the scores
 _NO_SCORES = {"always_positive"}  # takes no y_score: the score checks do not apply
@@ -260,6 +270,7 @@ _SCORES_FROM_LABELS = {
                  "balanced_accuracy_score", "matthews_corrcoef")
 }
 _WEIGHTED = {
+    "decision_curve": lambda y, s, w: _flat(*im.decision_curve(y, _proba(s), sample_weight=w)[1:3]),
     **_SCORES_FROM_LABELS,
     "fbeta_score": lambda y, s, w: _flat(im.fbeta_score(y, like(s, _labels(s)), beta=2, sample_weight=w)),
     "precision_recall_fscore_support": lambda y, s, w: (lambda r: _flat(*r[:3], _share(r[3])))(
@@ -380,6 +391,12 @@ _RESULT = {
         y, s, sample_weight=w, pos_label=p, name=HOSTILE_NAME, metric="f1"))(name)
        for name in ("RocDisplay", "PrecisionRecallDisplay", "PrgDisplay", "MetricCurveDisplay")},
     "LevelCurveDisplay": lambda y, s, w, p: _plotting_display("LevelCurveDisplay").from_metric("f1"),
+    **{name: (lambda name: lambda y, s, w, p: _plotting_display(name).from_predictions(
+        y, s, sample_weight=w, pos_label=p, name=HOSTILE_NAME))(name) for name in ("GainsDisplay", "LiftDisplay")},
+    "Cutoff": lambda y, s, w, p: im.OperatingPoints.from_scores(y, s, sample_weight=w, pos_label=p).at_top_k(500),
+    "GainsCurve": lambda y, s, w, p: im.gains_curve(y, s, sample_weight=w, pos_label=p),
+    "LiftCurve": lambda y, s, w, p: im.lift_curve(y, s, sample_weight=w, pos_label=p),
+    "DecisionCurve": lambda y, s, w, p: im.decision_curve(y, s, sample_weight=w, pos_label=p),
 }
 
 
@@ -443,6 +460,10 @@ _PICKLING = {
     "CurveBand": (lambda: im.bootstrap_curve_band(PY, PS, n_resamples=20, rng=0), lambda b: tuple(b)),
     "DelongResult": (lambda: im.delong(PY, PS), lambda r: r.confidence_interval()),
     "DelongTest": (lambda: im.delong_test(PY, PS, PS + _prng.normal(size=60)), lambda t: t.p_value),
+    "Cutoff": (lambda: pickling_op().at_top_k(13.5), lambda c: (c.tp, c.value("mcc"), c.to_dict())),
+    "GainsCurve": (lambda: im.gains_curve(PY, PS), lambda c: tuple(c)),
+    "LiftCurve": (lambda: im.lift_curve(PY, PS), lambda c: tuple(c)),
+    "DecisionCurve": (lambda: im.decision_curve(PY, 1 / (1 + np.exp(-PS))), lambda c: tuple(c)),
 }
 
 
@@ -479,6 +500,11 @@ _MESSAGES = {
     "specificity_at_sensitivity": (im.specificity_at_sensitivity,
                                    dict(y_true=Y, y_score=S, min_sensitivity=0.5, sample_weight=W),
                                    {**BINARY, "min_sensitivity": "number"}),
+    **{f.__name__: (f, dict(y_true=Y, y_score=S, k=3, sample_weight=W), {**BINARY, "k": "number"})
+       for f in (im.precision_at_k, im.recall_at_k)},
+    **{f.__name__: (f, dict(y_true=Y, y_score=S, sample_weight=W), BINARY) for f in (im.gains_curve, im.lift_curve)},
+    "decision_curve": (im.decision_curve, dict(y_true=Y, y_score=S, threshold_probability=[0.2, 0.5], sample_weight=W),
+                       {**BINARY, "threshold_probability": "array"}),
     "reliability_curve": (im.reliability_curve, dict(y_true=Y, y_prob=S, n_bins=2, sample_weight=W),
                           {"y_true": "labels", "y_prob": "array", "sample_weight": "array", "n_bins": "count"}),
     "expected_calibration_error": (im.expected_calibration_error, dict(y_true=Y, y_prob=S, n_bins=2, sample_weight=W),
@@ -544,7 +570,8 @@ HOSTILE = {
 _VIA_ENGINE = {"roc_curve", "precision_recall_curve", "prg_curve", "auroc", "average_precision", "auprg",
               "auc_pr_interpolated", "achievable_pr_curve", "auc_pr_achievable", "roc_convex_hull", "prg_convex_hull",
               "isotonic_calibrator", "f_calibrator", "best_threshold", "metric_curve", "precision_at_recall",
-              "recall_at_precision", "specificity_at_sensitivity"}
+              "recall_at_precision", "specificity_at_sensitivity", "precision_at_k", "recall_at_k", "gains_curve",
+              "lift_curve", "decision_curve"}
 
 
 BIG = np.array([1.0, 1e308, 1.0, 1e308, 1e308, 1.0, 1e308, 1.0])  # each class's total overflows float64
@@ -582,6 +609,7 @@ _METRIC_ARGUMENTS = [
     ("metric_curve", "metric", lambda v: im.metric_curve(Y, S, metric=v)),
     ("OperatingPoints.best_threshold", "metric", lambda v: im.OperatingPoints.from_scores(Y, S).best_threshold(v)),
     ("OperatingPoints.metric_curve", "metric", lambda v: im.OperatingPoints.from_scores(Y, S).metric_curve(v)),
+    ("Cutoff.value", "metric", lambda v: im.OperatingPoints.from_scores(Y, S).at_threshold(0.5).value(v)),
     ("level_curve", "metric", lambda v: im.level_curve(v, 0.5)),
     ("level_curve_slope", "metric", lambda v: im.level_curve_slope(v, 0.5, 0.5)),
     ("RocHull.best_mixture", "metric", lambda v: _hull().best_mixture(v)),
@@ -629,6 +657,11 @@ _OUTSIDE = {
                                      ["y_score", "rng"]),
     "RocHull.tpr_at": (lambda **k: _hull().tpr_at(**k), dict(fpr=[0.3]), ["fpr"]),
     "OperatingPoints.merge": (lambda **k: _op().merge(*k["others"]), dict(others=[_op()]), ["others"]),
+    "OperatingPoints.at_threshold": (lambda **k: _op().at_threshold(**k), dict(threshold=0.5), ["threshold"]),
+    "OperatingPoints.at_top_k": (lambda **k: _op().at_top_k(**k), dict(k=3, ties="raise"), ["k", "ties"]),
+    "OperatingPoints.at_rate": (lambda **k: _op().at_rate(**k), dict(rate=0.5, ties="raise"), ["rate", "ties"]),
+    "OperatingPoints.decision_curve": (lambda **k: _op().decision_curve(**k), dict(threshold_probability=[0.3]),
+                                       ["threshold_probability"]),
     "OperatingPoints.precision_at_recall": (lambda **k: _op().precision_at_recall(**k), dict(min_recall=0.5),
                                             ["min_recall"]),
     "OperatingPoints.recall_at_precision": (lambda **k: _op().recall_at_precision(**k), dict(min_precision=0.5),

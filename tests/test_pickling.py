@@ -100,7 +100,8 @@ def test_read_only_arrays_come_back_read_only():
 
 def test_every_metric_of_the_registry_pickles_as_its_spec():
     for name in im.METRIC_NAMES:
-        spec = {"fbeta": "fbeta(beta=2)", "g": "g(beta=2, rho=-3)", "power": "power(gamma=2, phi=3)"}.get(name, name)
+        spec = {"fbeta": "fbeta(beta=2)", "g": "g(beta=2, rho=-3)", "power": "power(gamma=2, phi=3)",
+                "net_benefit": "net_benefit@0.2"}.get(name, name)
         metric = im.parse_metric(spec)
         copy = pickle.loads(pickle.dumps(metric))
         assert copy == metric

@@ -55,8 +55,11 @@ from .spaces.calibration import (
     isotonic_calibrator,
     reliability_curve,
 )
+from .spaces.constraints import precision_at_recall, recall_at_precision, specificity_at_sensitivity
 from .spaces.costs import bayes_threshold, cost_sensitive_predict, expected_cost
 from .spaces.curves import PrecisionRecallCurve, PrgCurve, RocCurve, precision_recall_curve, prg_curve, roc_curve
+from .spaces.cutoffs import Cutoff, precision_at_k, recall_at_k
+from .spaces.gains import DecisionCurve, GainsCurve, LiftCurve, decision_curve, gains_curve, lift_curve
 from .spaces.hull import HullOptimum, PrgHull, RandomizedClassifier, RocHull, prg_convex_hull, roc_convex_hull
 from .spaces.interpolation import (
     InterpolatedPoints,
@@ -68,16 +71,7 @@ from .spaces.interpolation import (
 from .spaces.level_curves import LevelCurve, break_even_line, level_curve, level_curve_slope
 from .spaces.multiclass import MetricReport, OneVsRest, metric_report, one_vs_rest
 from .spaces.operating_points import OperatingPoints
-from .spaces.thresholds import (
-    BestThreshold,
-    MetricCurve,
-    OperatingPoint,
-    best_threshold,
-    metric_curve,
-    precision_at_recall,
-    recall_at_precision,
-    specificity_at_sensitivity,
-)
+from .spaces.thresholds import BestThreshold, MetricCurve, OperatingPoint, best_threshold, metric_curve
 from .uncertainty.average_precision import average_precision_ci
 from .uncertainty.bands import CurveBand, bootstrap_curve_band
 from .uncertainty.comparison import PairedBootstrapResult, bootstrap_compare
@@ -134,6 +128,16 @@ __all__ = [
     "precision_at_recall",
     "recall_at_precision",
     "specificity_at_sensitivity",
+    # cutoffs users choose, gains, lift and decision curves
+    "Cutoff",
+    "precision_at_k",
+    "recall_at_k",
+    "GainsCurve",
+    "LiftCurve",
+    "DecisionCurve",
+    "gains_curve",
+    "lift_curve",
+    "decision_curve",
     "BinaryEvaluation",
     "Evaluations",
     "evaluate_scores",

@@ -194,7 +194,7 @@ def test_user_text_cannot_leave_the_figure_data(report_file):
     parses back to the names as given (escaped once, for Plotly's pseudo-HTML labels)."""
     page = report_file[0].read_text()
     blocks = re.findall(r'<script type="application/json" data-figure="[^"]+">(.*?)</script>', page, re.S)
-    assert len(blocks) == 3  # the panels and one figure per metric
+    assert len(blocks) == 4  # the panels, one figure per metric, the gains and lift panel
     for body in blocks:
         assert "<" not in body and ">" not in body
     names = {t["name"] for t in _figures(page)["metric-figure-0"]["figure"]["data"]}

@@ -46,7 +46,7 @@ def test_a_model_has_one_colour_in_every_figure_and_models_differ():
     y = rng.random(n) < 0.3
     scores = {f"m{k}": rng.normal(size=n) + (0.2 + 0.1 * k) * y for k in range(12)}
     figures = _figures(build_report(im.evaluate_scores(y, scores, metrics=["f1", "f2"])))
-    assert set(figures) == {"panels", "metric-figure-0", "metric-figure-1"}
+    assert set(figures) == {"panels", "metric-figure-0", "metric-figure-1", "gains"}
     per_figure = [_colours_by_model(f) for f in figures.values()]
     for colours in per_figure:
         assert len(colours) == 12 and all(len(c) == 1 for c in colours.values())

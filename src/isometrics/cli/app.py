@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import combinations
 from pathlib import Path
@@ -306,7 +306,8 @@ if typer is not None:
                                                       "that class against the rest.")] = None,
         weight: Annotated[str | None, typer.Option("--weight", help="Column of non-negative sample weights.")] = None,
         metric: Annotated[list[str] | None, typer.Option("--metric", help="Metric to pick a threshold for, e.g. "
-                                                         "f1, f0.5, 'g(beta=2, rho=-3)' (repeatable).")] = None,
+                                                         "f1, f0.5, 'g(beta=2, rho=-3)', mcc, kappa, "
+                                                         "net_benefit@0.2 (repeatable).")] = None,
         json_out: Annotated[str | None, typer.Option("--json", metavar=_OUT, help="Also write the results as JSON "
                                                      "here ('-': standard output).")] = None,
         ci: Annotated[bool, typer.Option("--ci", help="Add bootstrap confidence intervals (a metric's interval is "

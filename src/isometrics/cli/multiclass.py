@@ -18,8 +18,8 @@ import numpy as np
 
 from .._core.outputs import json_text, staged_outputs
 from .._core.validation import check_scores, label_set
-from ..exceptions import IsometricsError
 from ..evaluation import evaluate_scores
+from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..spaces.multiclass import one_vs_rest
 from ._console import make_console, markup

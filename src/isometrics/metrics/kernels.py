@@ -1,7 +1,8 @@
 """The functions behind the family's :class:`~isometrics.Metric` objects, without the objects:
 F-beta from counts and its weights, the power means of precision and recall at any
 parameter in double range, Youden's J and the closeness to the top-left corner from counts,
-and the exact keys (rational arithmetic on integer counts) that decide ties between
+the metrics of the whole confusion matrix (MCC, kappa, markedness, accuracy, balanced
+accuracy, NPV, specificity, net benefit), and the exact keys (rational arithmetic on integer counts) that decide ties between
 operating points.
 """
 
@@ -165,3 +166,76 @@ def _youden(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> F
 def _top_left(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
     fpr, fnr = fp / (fp + tn), fn / (tp + fn)
     return 1.0 - np.hypot(fpr, fnr) / math.sqrt(2.0)
+
+
+# ---------------------------------------------------------------------------- whole-matrix metrics
+# Each takes the four counts (broadcast) and returns NaN (0/0) where the metric is undefined;
+# the exact keys below take (tp, fp, P, N) with TN = N - FP, FN = P - TP.
+def _cross(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
+    """``TP TN - FP FN``, the numerator shared by MCC, markedness, informedness and kappa."""
+    return tp * tn - fp * fn
+
+
+def _accuracy(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
+    return (tp + tn) / ((tp + fn) + (fp + tn))
+
+
+def _balanced_accuracy(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
+    return 0.5 * (tp / (tp + fn) + tn / (fp + tn))
+
+
+def _specificity(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
+    return tn / (fp + tn)
+
+
+def _npv(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
+    return tn / (tn + fn)
+
+
+def _mcc(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
+    # Two square roots of two products each: no product of four counts, so no overflow.
+    return _cross(tp, fp, fn, tn) / (np.sqrt((tp + fn) * (fp + tn)) * np.sqrt((tp + fp) * (fn + tn)))
+
+
+def _markedness(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
+    return _cross(tp, fp, fn, tn) / ((tp + fp) * (fn + tn))  # PPV + NPV - 1, without cancellation
+
+
+def _kappa(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
+    return 2.0 * _cross(tp, fp, fn, tn) / ((tp + fp) * (fp + tn) + (tp + fn) * (fn + tn))
+
+
+def _net_benefit(odds: float) -> Callable[[FloatArray, FloatArray, FloatArray, FloatArray], FloatArray]:
+    """Net benefit at threshold odds ``pt / (1 - pt)``: ``TP/n - FP/n * odds``."""
+    def net_benefit(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
+        n = (tp + fn) + (fp + tn)
+        return tp / n - (fp / n) * odds
+
+    return net_benefit
+
+
+def _cross_key(tp: Any, fp: Any, pos: Any, neg: Any) -> Any:
+    """``TP TN - FP FN = TP N - FP P`` on integer counts."""
+    return tp * neg - fp * pos
+
+
+def _mcc_key(tp: Any, fp: Any, pos: Any, neg: Any) -> tuple[Any, Any]:
+    """MCC squared with its sign, times ``P N``: ``x |x| / (S (n - S))``, ``S = TP + FP``."""
+    x, s = _cross_key(tp, fp, pos, neg), tp + fp
+    return x * abs(x), s * (pos + neg - s)
+
+
+def _markedness_key(tp: Any, fp: Any, pos: Any, neg: Any) -> tuple[Any, Any]:
+    s = tp + fp
+    return _cross_key(tp, fp, pos, neg), s * (pos + neg - s)
+
+
+def _kappa_key(tp: Any, fp: Any, pos: Any, neg: Any) -> tuple[Any, Any]:
+    s = tp + fp
+    return _cross_key(tp, fp, pos, neg), s * neg + pos * (pos + neg - s)
+
+
+def _net_benefit_key(pt: float) -> ExactKey:
+    """With ``pt = a/b``: ``n (b - a) NB = TP (b - a) - FP a``."""
+    a, b = _ratio(pt)
+    return lambda tp, fp, pos, neg: (tp * (b - a) - fp * a, 1)

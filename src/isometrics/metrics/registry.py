@@ -9,6 +9,8 @@ Metric specifications are short strings used by the API and the command line::
     f1   f0.5   f2   fbeta(beta=2)   harmonic(gamma=4)   g(beta=2, rho=-3)
     arithmetic(gamma=4)   geometric(beta=2)   power(gamma=1, phi=3)
     min   max   precision   recall   youden   top_left   cost(fp=1, fn=5)
+    mcc   accuracy   balanced_accuracy   kappa   npv   specificity   markedness
+    informedness   net_benefit(pt=0.2)   net_benefit@0.2
 
 The functions behind the objects (the power-mean kernels, F-beta from counts, the exact
 keys that decide ties) are in ``kernels``; this module holds the objects, the builders of
@@ -33,15 +35,28 @@ from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
 from .kernels import (
     ExactKey,
+    _accuracy,
+    _balanced_accuracy,
+    _cross_key,
     _exp_inplace,
     _fbeta_from_counts,
     _fbeta_key,
     _fmt,
     _g_key,
+    _kappa,
+    _kappa_key,
+    _markedness,
+    _markedness_key,
+    _mcc,
+    _mcc_key,
+    _net_benefit,
+    _net_benefit_key,
+    _npv,
     _pm,
     _power_key,
     _power_pr,
     _ratio,
+    _specificity,
     _top_left,
     _youden,
 )
@@ -130,8 +145,8 @@ class Metric:
         """
         if self._pr is None:
             raise InvalidParameterError(
-                f"{self.spec} is a metric of ROC space (it needs true and false positive rates, not only "
-                "precision and recall); evaluate it with from_counts."
+                f"{self.spec} is a metric of ROC space or of the whole confusion matrix (it needs the true "
+                "negatives, not only precision and recall); evaluate it with from_counts."
             )
         caller = "Metric.from_precision_recall"
         p = check_real_array(precision, "precision", caller=caller)
@@ -146,16 +161,21 @@ class Metric:
         ----------
         tp, fp, fn, tn : array-like of float
             True positives, false positives, false negatives and true negatives,
-            broadcast together; ``tn`` is accepted for uniformity (no metric of this
-            family uses it).
+            broadcast together; ``tn`` is needed by the metrics of ROC space and the
+            whole-matrix metrics (``youden``, ``mcc``, ``net_benefit``...) and unused by
+            the precision-recall family.
 
         Returns
         -------
         ndarray of float64
-            The metric's values (in [0, 1] for the precision-recall family; a cost for
-            ``cost``; in [-1, 1] for ``youden``). NaN marks a point where the metric is
-            undefined: precision-dependent metrics with no predicted positive, or no
-            sample of a class at all. Callers turn NaN into an error or skip it.
+            The metric's values (in [0, 1] for the precision-recall family, accuracy,
+            balanced accuracy, NPV and specificity; a cost for ``cost``; in [-1, 1] for
+            ``youden``, ``mcc``, ``kappa`` and ``markedness``; at most the prevalence for
+            ``net_benefit``). NaN marks a point where the metric is undefined (0/0):
+            precision-dependent metrics with no predicted positive, MCC and markedness
+            with no or every sample predicted positive, NPV with every sample predicted
+            positive, or no sample of a class at all. Callers turn NaN into an error or
+            skip it.
 
         Raises
         ------
@@ -284,6 +304,22 @@ def _top_left_metric() -> Metric:
                   _exact=lambda tp, fp, pos, neg: (-((fp * pos) ** 2 + ((pos - tp) * neg) ** 2), 1))
 
 
+def _matrix_metric(spec: str, label: str, counts: Callable[..., FloatArray], exact: ExactKey,
+                   abs_scale: float = 0.0) -> Callable[[], Metric]:
+    """A metric of the whole confusion matrix (it needs the true negatives): NaN where 0/0."""
+    return lambda: Metric(spec=spec, label=label, _counts=counts, _exact=exact, _abs_scale=abs_scale)
+
+
+def _build_net_benefit(pt: float | None = None) -> Metric:
+    assert pt is not None
+    if not 0 < pt < 1:
+        raise InvalidParameterError(f"metric parameter `pt` of net_benefit (the threshold probability) must be in "
+                                    f"(0, 1); got {_fmt(pt)}, e.g. net_benefit(pt=0.2).")
+    odds = pt / (1.0 - pt)
+    return Metric(spec=f"net_benefit(pt={_fmt(pt)})", label=f"net benefit (pt={_fmt(pt)})",
+                  _counts=_net_benefit(odds), _exact=_net_benefit_key(pt), _abs_scale=max(1.0, odds))
+
+
 # ---------------------------------------------------------------------------- registry
 @dataclass(frozen=True)
 class _Entry:
@@ -291,6 +327,7 @@ class _Entry:
     build: Callable[..., Metric]
     summary: str
     required: tuple[str, ...] = ()
+    at: str | None = None  # the parameter of the shorthand name@value
 
 
 def _pos(name: str, value: float, *, allow_zero: bool = True, allow_inf: bool = True) -> float:
@@ -378,6 +415,21 @@ _REGISTRY: dict[str, _Entry] = {
     "top_left": _Entry((), _top_left_metric, "1 - distance to the ROC corner (0, 1) / sqrt(2)"),
     "cost": _Entry(("fp", "fn", "prevalence"), _build_cost,
                    "expected cost per sample, pi (1 - TPR) fn + (1 - pi) FPR fp (minimised)"),
+    "mcc": _Entry((), _matrix_metric("mcc", "MCC", _mcc, _mcc_key, 1.0), "Matthews correlation coefficient"),
+    "accuracy": _Entry((), _matrix_metric("accuracy", "accuracy", _accuracy,
+                                          lambda tp, fp, pos, neg: (tp + neg - fp, 1)), "(TP + TN) / n"),
+    "balanced_accuracy": _Entry((), _matrix_metric("balanced_accuracy", "balanced accuracy", _balanced_accuracy,
+                                                   lambda tp, fp, pos, neg: (_cross_key(tp, fp, pos, neg), 1)),
+                                "(TPR + TNR) / 2"),
+    "kappa": _Entry((), _matrix_metric("kappa", "Cohen's kappa", _kappa, _kappa_key, 1.0), "Cohen's kappa"),
+    "npv": _Entry((), _matrix_metric("npv", "NPV", _npv, lambda tp, fp, pos, neg: (neg - fp, neg - fp + pos - tp)),
+                  "negative predictive value TN / (TN + FN)"),
+    "specificity": _Entry((), _matrix_metric("specificity", "specificity", _specificity,
+                                             lambda tp, fp, pos, neg: (neg - fp, 1)), "TN / N = 1 - FPR"),
+    "markedness": _Entry((), _matrix_metric("markedness", "markedness", _markedness, _markedness_key, 1.0),
+                         "PPV + NPV - 1"),
+    "net_benefit": _Entry(("pt",), _build_net_benefit, "net benefit TP/n - FP/n pt/(1 - pt) (decision curves)",
+                          ("pt",), at="pt"),
 }
 
 #: Names accepted by :func:`parse_metric` (besides the shorthands ``f1``, ``f0.5``, ``f2``, ...).
@@ -386,6 +438,8 @@ METRIC_NAMES: tuple[str, ...] = tuple(_REGISTRY)
 _NUMBER = r"[-+]?(?:inf|(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)"
 
 _SHORT_F = re.compile(rf"^f\s*({_NUMBER})$", re.IGNORECASE)
+
+_AT = re.compile(rf"^([a-z_][a-z0-9_]*)\s*@\s*({_NUMBER})$", re.IGNORECASE)
 
 _CALL = re.compile(r"^([a-z_][a-z0-9_]*)\s*(?:\((.*)\))?$", re.IGNORECASE | re.DOTALL)
 
@@ -411,9 +465,12 @@ def parse_metric(spec: str | Metric) -> Metric:
         ``precision``, ``recall``; and the ROC-space criteria ``youden`` (alias
         ``informedness``), ``top_left`` and ``cost(fp=1, fn=1, prevalence=None)``
         (expected misclassification cost per sample, at the data's prevalence unless
-        given; lower is better). Values may be ``inf``; every finite value in double
-        range is evaluated without overflow (see Notes). A :class:`Metric` is returned
-        unchanged.
+        given; lower is better); the whole-matrix metrics ``mcc``, ``accuracy``,
+        ``balanced_accuracy``, ``kappa`` (Cohen's), ``npv``, ``specificity``,
+        ``markedness`` and ``net_benefit(pt)`` (alias ``net_benefit@pt``: net benefit
+        at the threshold probability ``pt`` in (0, 1), see Notes). Values may be
+        ``inf``; every finite value in double range is evaluated without overflow (see
+        Notes). A :class:`Metric` is returned unchanged.
 
     Returns
     -------
@@ -435,6 +492,24 @@ def parse_metric(spec: str | Metric) -> Metric:
     mean is evaluated as its limit (min or max of precision and recall, scaled by beta
     for G), which it equals to double precision (relative difference below 2e-17).
 
+    The whole-matrix metrics are those of the predictions at a threshold, with
+    :math:`n = TP + FP + FN + TN`: MCC
+    :math:`(TP\,TN - FP\,FN)/\sqrt{(TP+FP)(TP+FN)(TN+FP)(TN+FN)}`, Cohen's kappa
+    :math:`2(TP\,TN - FP\,FN)/((TP+FP)(FP+TN) + (TP+FN)(FN+TN))`, markedness
+    :math:`TP/(TP+FP) + TN/(TN+FN) - 1`, and the net benefit of decision-curve
+    analysis [1]_, :math:`TP/n - (FP/n)\, p_t/(1 - p_t)`, the benefit of treating the
+    flagged patients in units of true positives per patient when a false positive
+    costs :math:`p_t/(1-p_t)` true positives. Where a metric is 0/0 (MCC and
+    markedness with no or every sample predicted positive, NPV with every sample
+    predicted positive) its value on counts is NaN, the ``zero_division=np.nan``
+    convention: :func:`isometrics.best_threshold` never picks such a point, and
+    :func:`isometrics.matthews_corrcoef` takes ``zero_division`` for a substitute.
+
+    References
+    ----------
+    .. [1] A. J. Vickers and E. B. Elkin, "Decision curve analysis: a novel method for
+       evaluating prediction models", Medical Decision Making 26(6):565-574, 2006.
+
     Examples
     --------
     >>> from isometrics import parse_metric
@@ -451,6 +526,10 @@ def parse_metric(spec: str | Metric) -> Metric:
     short = _SHORT_F.match(text)
     if short:
         return _build_fbeta(float(short.group(1)))
+    at = _AT.match(text)
+    at_entry = _REGISTRY.get(at.group(1).lower()) if at else None
+    if at and at_entry is not None and at_entry.at:
+        return at_entry.build(**{at_entry.at: float(at.group(2))})
     call = _CALL.match(text)
     if not call:
         raise InvalidParameterError(
@@ -469,7 +548,7 @@ def parse_metric(spec: str | Metric) -> Metric:
             if not m:
                 raise InvalidParameterError(
                     f"cannot parse {part.strip()!r} in metric {spec!r}: arguments are key=number, e.g. "
-                    f"{name}({', '.join(f'{p}=2' for p in entry.params) or ''})."
+                    f"{name}({', '.join(f'{p}=0.2' if p == 'pt' else f'{p}=2' for p in entry.params) or ''})."
                 )
             key, value = m.group(1).lower(), float(m.group(2))
             if key not in entry.params:
@@ -482,7 +561,7 @@ def parse_metric(spec: str | Metric) -> Metric:
     if missing:
         raise InvalidParameterError(
             f"metric {name!r} needs {', '.join(missing)}: e.g. "
-            f"{name}({', '.join(f'{p}=2' if p != 'rho' else 'rho=-2' for p in entry.params)})."
+            f"{name}({', '.join({'rho': 'rho=-2', 'pt': 'pt=0.2'}.get(p, f'{p}=2') for p in entry.params)})."
         )
     return entry.build(**kwargs)
 

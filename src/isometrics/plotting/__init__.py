@@ -14,6 +14,8 @@ module and draws through ``_style``.
 """
 
 from ._displays import PrecisionRecallDisplay, PrgDisplay, RocDisplay
+from ._gains import GainsDisplay, LiftDisplay
 from ._metric_displays import LevelCurveDisplay, MetricCurveDisplay
 
-__all__ = ["RocDisplay", "PrecisionRecallDisplay", "PrgDisplay", "MetricCurveDisplay", "LevelCurveDisplay"]
+__all__ = ["RocDisplay", "PrecisionRecallDisplay", "PrgDisplay", "MetricCurveDisplay", "LevelCurveDisplay",
+           "GainsDisplay", "LiftDisplay"]

@@ -23,6 +23,7 @@ from ..metrics.registry import Metric, _parse_metric, _parse_metrics
 from ..uncertainty.comparison import PairedBootstrapResult
 from ._bundle import _plotly_bundle
 from ._figures import _metric_figure, _panels
+from ._gains import _gains_figure
 from ._reading import _comparisons, _reading
 from ._text import _AREAS, _bests, _count, _fmt, _pct, _with_ci
 
@@ -206,6 +207,7 @@ def build_report(
         comparison_rows=comparison_rows,
         reading=_reading(results, chosen, values, diffs),
         panels=_panels(results, chosen),
+        gains=_gains_figure(results),
         plotly_js=plotly_js,
         page_js=page_js,
         version=__version__,

@@ -13,23 +13,20 @@ A new verb is a method here calling the function that owns the computation.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from .._core.count_table import CountTable
+from .._typing import ArrayLike
 from ..metrics.registry import Metric
 from .areas import _auprg, _auroc, _average_precision
 from .calibration import StepCalibrator, _f_calibrator, _isotonic
+from .constraints import _precision_at_recall, _recall_at_precision, _specificity_at_sensitivity
 from .curves import PrecisionRecallCurve, PrgCurve, RocCurve, _precision_recall_curve, _prg_curve, _roc_curve
+from .cutoffs import Cutoff, _at_rate, _at_threshold, _at_top_k
+from .gains import DecisionCurve, GainsCurve, LiftCurve, _decision_curve, _gains_curve, _lift_curve
 from .hull import PrgHull, RocHull, _prg_hull, _roc_hull
 from .interpolation import _achievable, _auc_pr_achievable, _auc_pr_interpolated
-from .thresholds import (
-    BestThreshold,
-    MetricCurve,
-    OperatingPoint,
-    _best_threshold,
-    _metric_curve,
-    _precision_at_recall,
-    _recall_at_precision,
-    _specificity_at_sensitivity,
-)
+from .thresholds import BestThreshold, MetricCurve, OperatingPoint, _best_threshold, _metric_curve
 
 __all__ = ["OperatingPoints"]
 
@@ -157,3 +154,115 @@ class OperatingPoints(CountTable):
         """The operating point maximising ``metric``; see :func:`isometrics.best_threshold`."""
         return _best_threshold(self, metric, "OperatingPoints.best_threshold")
 
+
+    def at_threshold(self, threshold: float) -> Cutoff:
+        """Counts and every metric when predicting positive at ``y_score >= threshold``.
+
+        Parameters
+        ----------
+        threshold : float
+            Any real number or ``+-inf``; between two observed scores the counts are those
+            of the next higher one.
+
+        Returns
+        -------
+        Cutoff
+            Counts, precision, recall, rate; ``.value(metric)`` for any metric.
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``threshold`` is not a real number (NaN included).
+        ValueError
+            If the operating points have one class.
+
+        Examples
+        --------
+        >>> from isometrics import OperatingPoints
+        >>> op = OperatingPoints.from_scores([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9])
+        >>> cut = op.at_threshold(0.35)
+        >>> cut.tp, cut.fp, cut.precision, round(cut.value("mcc"), 4)
+        (3.0, 1.0, 0.75, 0.7071)
+        """
+        return _at_threshold(self, threshold, "OperatingPoints.at_threshold")
+
+    def at_top_k(self, k: float, *, ties: Literal["interpolate", "raise"] = "interpolate") -> Cutoff:
+        """Counts and every metric when flagging the ``k`` highest-scored samples.
+
+        Parameters
+        ----------
+        k : int or float
+            The budget, > 0 and at most the total weight (the number of samples when
+            unweighted; a row of weight 3 counts as 3 samples).
+        ties : {"interpolate", "raise"}, default="interpolate"
+            When the budget ends inside a group of tied scores: ``"interpolate"`` flags
+            the needed share of the group (``tie_fraction``) and gives the expected
+            counts under a random order of the tied samples; ``"raise"`` refuses.
+
+        Returns
+        -------
+        Cutoff
+            ``precision`` is precision@k, ``recall`` recall@k.
+
+        Raises
+        ------
+        ValueError
+            If ``k`` is not in (0, total weight], ``ties`` is not an option, ``ties="raise"``
+            and the budget splits a tie, or the operating points have one class.
+
+        See Also
+        --------
+        isometrics.precision_at_k, isometrics.recall_at_k
+
+        Examples
+        --------
+        >>> from isometrics import OperatingPoints
+        >>> op = OperatingPoints.from_scores([0, 1, 1, 0, 1], [0.9, 0.5, 0.5, 0.5, 0.2])
+        >>> cut = op.at_top_k(3)  # 0.9, then 2 of the 3 tied at 0.5 (2/3 of them positive)
+        >>> cut.tp, cut.tie_fraction, round(cut.precision, 4)
+        (1.3333333333333333, 0.6666666666666666, 0.4444)
+        """
+        return _at_top_k(self, k, ties, "OperatingPoints.at_top_k")
+
+    def at_rate(self, rate: float, *, ties: Literal["interpolate", "raise"] = "interpolate") -> Cutoff:
+        """Counts and every metric when flagging the top share ``rate`` of the samples.
+
+        Parameters
+        ----------
+        rate : float
+            Share of the total weight predicted positive, in [0, 1].
+        ties : {"interpolate", "raise"}, default="interpolate"
+            As in :meth:`at_top_k`.
+
+        Returns
+        -------
+        Cutoff
+
+        Raises
+        ------
+        ValueError
+            If ``rate`` is not in [0, 1], ``ties`` is not an option, ``ties="raise"`` and
+            the cut splits a tie, or the operating points have one class.
+
+        Examples
+        --------
+        >>> from isometrics import OperatingPoints
+        >>> op = OperatingPoints.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> op.at_rate(0.5).recall
+        0.5
+        """
+        return _at_rate(self, rate, ties, "OperatingPoints.at_rate")
+
+    def gains_curve(self) -> GainsCurve:
+        """Cumulative gains; see :func:`isometrics.gains_curve`."""
+        self.require_both_classes("OperatingPoints.gains_curve")
+        return self._derived("gains", _gains_curve)
+
+    def lift_curve(self) -> LiftCurve:
+        """Lift; see :func:`isometrics.lift_curve`."""
+        self.require_both_classes("OperatingPoints.lift_curve")
+        return self._derived("lift", _lift_curve)
+
+    def decision_curve(self, threshold_probability: ArrayLike | None = None) -> DecisionCurve:
+        """Net benefit against the threshold probability; see :func:`isometrics.decision_curve`."""
+        return _decision_curve(self, threshold_probability, "OperatingPoints.decision_curve")

@@ -1,5 +1,5 @@
-"""Choosing operating points: the best threshold for a metric, metric-versus-threshold
-curves, constrained operating points, and optima over the ROC convex hull."""
+"""Choosing operating points: the best threshold for a metric and metric-versus-threshold
+curves (constrained operating points are in :mod:`.constraints`)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,10 @@ import numpy as np
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
 from .._core.html import html_table, summarised
-from .._core.validation import check_real
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError
 from ..metrics.kernels import _fbeta_weights
-from ..metrics.registry import Metric, _parse_metric, parse_metric
+from ..metrics.registry import Metric, _parse_metric
 from .curves import _from_scores, _precision_recall_curve, _reduce_keeping_read_only
 
 __all__ = [
@@ -24,9 +23,6 @@ __all__ = [
     "MetricCurve",
     "metric_curve",
     "OperatingPoint",
-    "precision_at_recall",
-    "recall_at_precision",
-    "specificity_at_sensitivity",
 ]
 
 
@@ -231,8 +227,10 @@ def _tied_best(op: CountTable, metric: Metric, values: FloatArray,
     if allowed is not None:
         score[~allowed] = -np.inf
     top = float(score.max())
-    if top == -np.inf:  # pragma: no cover - every metric is defined at the last point
-        raise IsometricsError(f"best_threshold: {metric.spec} is undefined at every threshold.")
+    if top == -np.inf:  # MCC or markedness of scores with one distinct value: 0/0 at both points
+        raise IsometricsError(f"best_threshold: {metric.spec} is undefined (0/0) at every threshold: y_score has one "
+                              "distinct value, so every threshold predicts all samples alike; pass scores that rank "
+                              "the samples, or a metric defined there (e.g. accuracy).")
     scale = max(abs(top), metric._abs_scale)
     if metric._exact is not None:
         candidates = np.flatnonzero(score >= top - _EXACT_WINDOW * scale)
@@ -297,7 +295,8 @@ def best_threshold(
     %(binary_data)s
     metric : str or Metric
         What to optimise, e.g. ``"f1"``, ``"f0.5"``, ``"g(beta=2, rho=-3)"``, ``"youden"``,
-        ``"cost(fp=1, fn=5)"``; see :func:`parse_metric`.
+        ``"cost(fp=1, fn=5)"``, ``"mcc"``, ``"kappa"``, ``"net_benefit@0.2"``; see
+        :func:`parse_metric`.
     %(binary_weight)s
     %(binary_pos_label)s
 
@@ -312,7 +311,8 @@ def best_threshold(
     ------
     ValueError
         If ``y_true`` has one class; if ``metric`` cannot be parsed
-        (:class:`InvalidParameterError`); and for the bad inputs listed in
+        (:class:`InvalidParameterError`); if the metric is undefined at every threshold
+        (MCC or markedness of scores with one distinct value); and for the bad inputs listed in
         :meth:`OperatingPoints.from_scores`.
 
     See Also
@@ -331,9 +331,16 @@ def best_threshold(
     form: F-beta, precision, recall, min, max, power means with an integer exponent up
     to 64 in absolute value (G(beta, rho) with an integer rho), geometric means with
     ``gamma = a/b``, ``a, b <= 64``, ``youden`` (through :math:`TP \cdot N - FP \cdot P`),
-    ``top_left`` and ``cost``. Otherwise (weights that are not integers, irrational
+    ``top_left``, ``cost`` and the whole-matrix metrics (``mcc`` through its square with
+    its sign, ``accuracy``, ``balanced_accuracy``, ``kappa``, ``npv``, ``specificity``,
+    ``markedness``, ``net_benefit``). Otherwise (weights that are not integers, irrational
     exponents) values within a relative ``1e-12`` of the best are ties (absolute for
     ``youden`` and ``top_left``, whose values are differences of rates).
+
+    Points where the metric is undefined (0/0: precision with nothing predicted
+    positive, MCC and markedness with nothing or everything predicted positive, NPV
+    with everything) are never best; scikit-learn's ``matthews_corrcoef`` gives 0 there
+    (its ``zero_division`` substitute), which this function does not invent.
 
     References
     ----------
@@ -404,8 +411,10 @@ def _point(op: CountTable, i: int) -> OperatingPoint:
 class MetricCurve(NamedTuple):
     """A metric at every operating point: ``(values, thresholds)``, shape (n_points,), thresholds decreasing.
 
-    ``values[0]`` (threshold ``inf``, nothing predicted positive) is NaN for metrics
-    that need precision there; every other value is defined.
+    NaN marks a point where the metric is undefined (0/0): ``values[0]`` (threshold
+    ``inf``, nothing predicted positive) for metrics that need precision there and for
+    MCC and markedness; ``values[-1]`` (everything predicted positive) for NPV, MCC and
+    markedness. Every other value is defined.
     """
 
     values: FloatArray
@@ -448,7 +457,8 @@ def metric_curve(
     ----------
     %(binary_data)s
     metric : str or Metric
-        Any metric of :func:`parse_metric`, e.g. ``"f2"`` or ``"g(beta=2, rho=-3)"``.
+        Any metric of :func:`parse_metric`, e.g. ``"f2"``, ``"g(beta=2, rho=-3)"``,
+        ``"mcc"`` or ``"net_benefit@0.2"``.
     %(binary_weight)s
     %(binary_pos_label)s
 
@@ -456,8 +466,10 @@ def metric_curve(
     -------
     MetricCurve
         ``(values, thresholds)`` in the orientation of the other curves (thresholds
-        decreasing, ``inf`` first). NaN only at the ``inf`` point, for metrics that need
-        precision there.
+        decreasing, ``inf`` first). NaN only where the metric is 0/0: at the ``inf``
+        point for metrics that need precision there, and for MCC and markedness; at
+        the last point (everything predicted positive) for NPV, MCC and markedness (the
+        ``zero_division=np.nan`` convention).
 
     Raises
     ------
@@ -477,114 +489,3 @@ def metric_curve(
     """
     op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="metric_curve", table=CountTable)
     return _metric_curve(op, metric, "metric_curve")
-
-
-def _fraction(value: Any, name: str, caller: str) -> float:
-    return check_real(value, name, caller=caller, low=0.0, high=1.0)
-
-
-_PRECISION = parse_metric("precision")
-
-
-def _precision_at_recall(op: CountTable, min_recall: float, caller: str) -> OperatingPoint:
-    k = _fraction(min_recall, "min_recall", caller)
-    op.require_both_classes(caller)
-    allowed = op.tp >= k * op.n_positives  # recall >= k, exact at k = 0 and k = 1
-    allowed[0] = False  # the inf point predicts nothing: it has no precision
-    tied = _tied_best(op, _PRECISION, op._derived("pr", _precision_recall_curve).precision, allowed)
-    return _point(op, int(tied[-1]))  # ties: the largest recall
-
-
-def _recall_at_precision(op: CountTable, min_precision: float, caller: str) -> OperatingPoint:
-    k = _fraction(min_precision, "min_precision", caller)
-    op.require_both_classes(caller)
-    allowed = op.tp * (1.0 - k) >= k * op.fp  # precision >= k, exact at k = 0 and k = 1
-    allowed[0] = False
-    candidates = np.flatnonzero(allowed)
-    if len(candidates) == 0:
-        precision = op._derived("pr", _precision_recall_curve).precision
-        raise IsometricsError(
-            f"{caller}: no threshold reaches precision >= {k:g} (the highest is "
-            f"{precision[1:].max():.6g}); lower min_precision."
-        )
-    top_tp = op.tp[candidates].max()
-    i = int(candidates[op.tp[candidates] == top_tp][0])  # ties: fewest false positives
-    return _point(op, i)
-
-
-def _specificity_at_sensitivity(op: CountTable, min_sensitivity: float, caller: str) -> OperatingPoint:
-    k = _fraction(min_sensitivity, "min_sensitivity", caller)
-    op.require_both_classes(caller)
-    first = int(np.searchsorted(op.tp, k * op.n_positives, side="left"))  # TPR >= k from here on: fewest FP
-    i = int(np.searchsorted(op.fp, op.fp[first], side="right")) - 1  # ties: the largest sensitivity
-    return _point(op, i)
-
-
-@fill_doc
-def precision_at_recall(
-    y_true: ArrayLike, y_score: ArrayLike, *, min_recall: float, sample_weight: ArrayLike | None = None,
-    pos_label: Any = None,
-) -> OperatingPoint:
-    """The observed threshold with the best precision among those with recall >= ``min_recall``.
-
-    Ties in precision go to the larger recall (compared exactly for integer counts, as
-    in :func:`best_threshold`). The ``inf`` threshold, which predicts nothing and has
-    no precision, never competes: ``min_recall=0`` gives the best precision of any
-    threshold.
-    %(constrained)s
-    Examples
-    --------
-    >>> from isometrics import precision_at_recall
-    >>> p = precision_at_recall([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_recall=0.9)
-    >>> p.threshold, round(p.precision, 4), p.recall
-    (0.35, 0.6667, 1.0)
-    """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="precision_at_recall", table=CountTable)
-    return _precision_at_recall(op, min_recall, "precision_at_recall")
-
-
-@fill_doc
-def recall_at_precision(
-    y_true: ArrayLike, y_score: ArrayLike, *, min_precision: float, sample_weight: ArrayLike | None = None,
-    pos_label: Any = None,
-) -> OperatingPoint:
-    """The observed threshold with the best recall among those with precision >= ``min_precision``.
-
-    Ties in recall go to the fewer false positives. The constraint is tested on the
-    counts, ``TP (1 - k) >= k FP``, exactly at ``k = 0`` (every threshold but ``inf``)
-    and ``k = 1`` (no false positive).
-    %(constrained_rp)s
-    Examples
-    --------
-    >>> from isometrics import recall_at_precision
-    >>> p = recall_at_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_precision=0.6)
-    >>> p.threshold, p.recall
-    (0.35, 1.0)
-    """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="recall_at_precision", table=CountTable)
-    return _recall_at_precision(op, min_precision, "recall_at_precision")
-
-
-@fill_doc
-def specificity_at_sensitivity(
-    y_true: ArrayLike, y_score: ArrayLike, *, min_sensitivity: float, sample_weight: ArrayLike | None = None,
-    pos_label: Any = None,
-) -> OperatingPoint:
-    """The observed threshold with the best specificity among those with sensitivity >= ``min_sensitivity``.
-
-    Sensitivity is recall (TPR); specificity is ``1 - FPR``. Ties in specificity go
-    to the larger sensitivity; ``min_sensitivity=0`` admits the ``inf`` threshold
-    (nothing predicted positive, specificity 1).
-    %(constrained_ss)s
-    Examples
-    --------
-    >>> from isometrics import specificity_at_sensitivity
-    >>> p = specificity_at_sensitivity([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], min_sensitivity=0.5)
-    >>> p.threshold, p.specificity
-    (0.8, 1.0)
-    """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="specificity_at_sensitivity", table=CountTable)
-    return _specificity_at_sensitivity(op, min_sensitivity, "specificity_at_sensitivity")
