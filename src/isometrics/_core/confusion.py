@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from .._typing import ArrayLike, FloatArray
-from ..exceptions import InvalidParameterError, IsometricsError
+from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError, UndefinedMetricWarning
 from .labels import _fmt_labels
-from .validation import as_1d, check_consistent_length, check_labels, check_sample_weight, label_set
+from .validation import as_1d, check_consistent_length, check_labels, check_option, check_sample_weight, label_set
 
 __all__ = ["ClassCounts", "class_counts", "confusion_matrix"]
 
@@ -185,6 +186,7 @@ def confusion_matrix(
     *,
     labels: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
+    normalize: str | None = None,
 ) -> FloatArray:
     """Weighted confusion matrix: rows are true classes, columns predicted classes.
 
@@ -199,22 +201,40 @@ def confusion_matrix(
         the labels in ``y_true`` and ``y_pred``. Samples of other classes are ignored.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights. ``None`` weighs every sample 1.
+    normalize : {"true", "pred", "all"} or None, default=None
+        Divide each row by its sum (``"true"``: rows are the recalls of each class),
+        each column by its sum (``"pred"``: columns are the precisions), or the whole
+        matrix by its sum (``"all"``). ``None``: the weighted counts.
 
     Returns
     -------
     ndarray of shape (n_labels, n_labels), float64
-        ``C[i, j]`` is the weight of samples of class ``labels[i]`` predicted as ``labels[j]``.
+        ``C[i, j]`` is the weight of samples of class ``labels[i]`` predicted as ``labels[j]``
+        (a share in [0, 1] when normalized).
 
     Raises
     ------
     ValueError
-        As :func:`class_counts`, and if no class of ``labels`` is present in ``y_true``
-        (as scikit-learn).
+        As :func:`class_counts`; if no class of ``labels`` is present in ``y_true``
+        (as scikit-learn); if ``normalize`` is not one of the values above; or if
+        ``y_true`` and ``y_pred`` are multilabel indicator matrices (2-D), whose
+        confusion is one 2 x 2 table per label: see :func:`class_counts`.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        When ``normalize`` divides a row (``"true"``) or column (``"pred"``) whose sum
+        is 0: a class with no true (predicted) samples among ``labels``. Its shares are
+        set to 0, as scikit-learn sets them, silently.
+    DegenerateDataWarning
+        When the matrix is 1 x 1 (one class in ``y_true`` and ``y_pred`` and no
+        ``labels``): pass ``labels`` to get every class's row and column.
 
     Notes
     -----
-    Same values and errors as scikit-learn's ``confusion_matrix`` (which returns
-    integers when unweighted; this returns float64 always).
+    Same values and errors as scikit-learn's ``confusion_matrix``. Differences: the
+    result is float64 always (scikit-learn returns integers when the weights are
+    integers or absent); a row or column of zeros divided by ``normalize`` warns.
 
     Examples
     --------
@@ -224,6 +244,8 @@ def confusion_matrix(
            [1., 1.]])
     """
     caller = "confusion_matrix"
+    if normalize is not None:
+        check_option(normalize, "normalize", ("true", "pred", "all", None), caller=caller)
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
     selected = _check_labels_param(labels, yt, caller)
     if selected is not None:
@@ -233,7 +255,25 @@ def confusion_matrix(
                 f"{caller}: none of `labels` {_fmt_labels(selected)} is a class of y_true "
                 f"{_fmt_labels(label_set(yt))}; name at least one class present in y_true."
             )
-    return _confusion_matrix(yt, yp, w, selected, caller)
+    matrix = _confusion_matrix(yt, yp, w, selected, caller)
+    if matrix.shape == (1, 1):
+        warnings.warn(f"{caller}: a single label was found in y_true and y_pred, so the matrix is 1 x 1; pass "
+                      "labels=[...] with every class to get each class's row and column.",
+                      DegenerateDataWarning, stacklevel=2)
+    return matrix if normalize is None else _normalized(matrix, normalize)
+
+
+def _normalized(matrix: FloatArray, normalize: str) -> FloatArray:
+    """Rows, columns or the whole matrix divided by their sums; 0 where the sum is 0 (with a warning)."""
+    axis = {"true": 1, "pred": 0, "all": None}[normalize]
+    total = matrix.sum(axis=axis, keepdims=axis is not None)
+    empty = total == 0
+    if np.any(empty):
+        what = {"true": "rows (classes with no true samples)", "pred": "columns (classes with no predicted samples)",
+                "all": "the whole matrix (no samples)"}[normalize]
+        warnings.warn(f"confusion_matrix: normalize={normalize!r} divides {what} whose sum is 0; their shares are "
+                      "set to 0.0.", UndefinedMetricWarning, stacklevel=3)
+    return matrix / np.where(empty, 1.0, total)
 
 
 def _confusion_matrix(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: Any, caller: str) -> FloatArray:
