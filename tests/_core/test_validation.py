@@ -84,7 +84,7 @@ def test_curves_do_not_share_mutable_state():
 
 @pytest.mark.parametrize("call, match", [
     (lambda: im.precision_score([0, 1, 2], [0, 1, 1]), r"3 classes but average='binary' takes two"),
-    (lambda: im.precision_score([0, 1], [0, 1], average="samples"), r"average='samples' applies to multilabel"),
+    (lambda: im.precision_score([0, 1], [0, 1], average="samples"), r"average='samples' averages over the labels of each sample, which needs multilabel data"),
     (lambda: im.precision_score([0, 1], [0, 1], average="none"), r"`average` must be one of"),
     (lambda: im.precision_score([0, 1], [0, 1], zero_division=2), r"`zero_division` must be 'warn', 0.0, 1.0"),
     (lambda: im.precision_score(["a", "b"], ["a", "b"]), r"pos_label=1 is not a label"),

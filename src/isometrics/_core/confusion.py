@@ -11,7 +11,16 @@ import numpy as np
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError, UndefinedMetricWarning
 from .labels import _fmt_labels
-from .validation import as_1d, check_consistent_length, check_labels, check_option, check_sample_weight, label_set
+from .arrays import _py
+from .validation import (
+    as_1d,
+    as_target,
+    check_consistent_length,
+    check_labels,
+    check_option,
+    check_sample_weight,
+    label_set,
+)
 
 __all__ = ["ClassCounts", "class_counts", "confusion_matrix"]
 
@@ -68,26 +77,101 @@ def _locate(present: np.ndarray, selected: np.ndarray) -> tuple[np.ndarray, np.n
     return idx, present[idx] == selected
 
 
-def _check_pair(y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None, caller: str
-                ) -> tuple[np.ndarray, np.ndarray, FloatArray | None]:
+def _check_pair(y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None, caller: str, *,
+                multilabel: bool = False) -> tuple[np.ndarray, np.ndarray, FloatArray | None]:
     """The one validation of every label metric's ``y_true, y_pred, sample_weight``.
 
     Both arrays must hold class labels of one kind (:func:`check_labels`: no continuous
     values, NaN, bytes, complex numbers or per-sample sequences; numbers or strings in
-    both), of one length.
+    both), of one length. With ``multilabel=True`` both may instead be multilabel
+    indicator matrices of one shape (n_samples, n_labels), returned as bool arrays
+    (:func:`as_target`); otherwise such matrices are refused, naming what takes them.
     """
-    yt = as_1d(y_true, name="y_true", caller=caller)
-    yp = as_1d(y_pred, name="y_pred", caller=caller)
+    yt = as_target(y_true, name="y_true", caller=caller)
+    yp = as_target(y_pred, name="y_pred", caller=caller)
     w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+    if yt.ndim == 2 or yp.ndim == 2:
+        _check_indicator_pair(yt, yp, caller, multilabel)
     check_consistent_length(caller, y_true=yt, y_pred=yp, sample_weight=w)
-    yt = check_labels(yt, name="y_true", caller=caller)
-    yp = check_labels(yp, name="y_pred", caller=caller)
+    if yt.ndim == 1:
+        yt = check_labels(yt, name="y_true", caller=caller)
+        yp = check_labels(yp, name="y_pred", caller=caller)
     if yt.dtype.kind in "OUS" and yp.dtype.kind in "biuf" or yp.dtype.kind in "OUS" and yt.dtype.kind in "biuf":
         raise IsometricsError(
             f"{caller}: y_true holds {yt.dtype} labels and y_pred {yp.dtype} labels; use the same label type for both."
         )
     weights = check_sample_weight(w, len(yt), caller=caller)
     return yt, yp, weights
+
+
+def _check_indicator_pair(yt: np.ndarray, yp: np.ndarray, caller: str, multilabel: bool) -> None:
+    if yt.ndim != yp.ndim:
+        matrix, vector = ("y_true", "y_pred") if yt.ndim == 2 else ("y_pred", "y_true")
+        raise IsometricsError(
+            f"{caller}: {matrix} is a multilabel indicator matrix (2-D) but {vector} holds one label per sample "
+            "(1-D); pass both in one format."
+        )
+    if yt.shape[1] != yp.shape[1]:
+        raise IsometricsError(
+            f"{caller}: y_true and y_pred are multilabel indicator matrices with different numbers of labels "
+            f"(columns: {yt.shape[1]} and {yp.shape[1]}); pass one column per label in both."
+        )
+    if not multilabel:
+        raise IsometricsError(
+            f"{caller}: y_true and y_pred are multilabel indicator matrices (shape {yt.shape}), which {caller} "
+            "does not take: it needs one label per sample. For each label's 2 x 2 counts use class_counts; for "
+            "per-label scores precision_recall_fscore_support(..., average=None)."
+        )
+
+
+def _multilabel_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None,
+                       caller: str) -> ClassCounts:
+    """Per-label counts of multilabel indicator matrices: label ``k`` is column ``k``."""
+    columns = _check_label_columns(labels, yt.shape[1], caller)
+    t, p = yt[:, columns], yp[:, columns]
+    weights = np.ones(len(yt)) if w is None else w
+    tp = weights @ (t & p)
+    pred = weights @ p
+    true = weights @ t
+    fp, fn = pred - tp, true - tp
+    return ClassCounts(labels=columns, tp=tp, fp=fp, fn=fn, tn=float(weights.sum()) - tp - fp - fn)
+
+
+def _check_label_columns(labels: ArrayLike | None, n_labels: int, caller: str) -> np.ndarray:
+    """The ``labels`` parameter for multilabel targets: column indices in [0, n_labels)."""
+    if labels is None:
+        return np.arange(n_labels)
+    arr = as_1d(labels, name="labels", caller=caller, shape="(n_labels,)")
+    if arr.size == 0:
+        raise InvalidParameterError(
+            f"{caller}: `labels` is empty; pass at least one label column, or labels=None for every column."
+        )
+    if arr.dtype.kind not in "iub" and not (arr.dtype.kind == "f" and np.all(arr == np.trunc(arr))):
+        raise InvalidParameterError(
+            f"{caller}: for multilabel targets `labels` are column indices (integers); got {_fmt_labels(arr)}."
+        )
+    columns = arr.astype(np.intp)
+    bad = (columns < 0) | (columns >= n_labels)
+    if bad.any():
+        raise InvalidParameterError(
+            f"{caller}: for multilabel targets `labels` are column indices in [0, {n_labels}); got "
+            f"{_py(arr[np.flatnonzero(bad)[0]])!r}. Pass indices of columns of y_true."
+        )
+    return columns
+
+
+def _sample_counts(yt: np.ndarray, yp: np.ndarray, labels: ArrayLike | None, caller: str) -> ClassCounts:
+    """Counts of each sample over the (selected) labels of multilabel indicator matrices, unweighted.
+
+    Entry ``i`` of ``tp, fp, fn, tn`` counts the labels of sample ``i``; ``labels`` holds
+    the sample indices. The averages over samples take the sample weights.
+    """
+    columns = _check_label_columns(labels, yt.shape[1], caller)
+    t, p = yt[:, columns], yp[:, columns]
+    tp = (t & p).sum(axis=1).astype(np.float64)
+    fp = p.sum(axis=1) - tp
+    fn = t.sum(axis=1) - tp
+    return ClassCounts(labels=np.arange(len(yt)), tp=tp, fp=fp, fn=fn, tn=len(columns) - tp - fp - fn)
 
 
 def _check_labels_param(labels: ArrayLike | None, y_true: np.ndarray, caller: str) -> np.ndarray | None:
@@ -120,17 +204,19 @@ def class_counts(
     labels: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
 ) -> ClassCounts:
-    """Weighted one-vs-rest confusion counts of every class.
+    """Weighted one-vs-rest confusion counts of every class (or of every label of multilabel data).
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels.
-    y_pred : array-like of shape (n_samples,)
-        Predicted labels.
+    y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True labels, or a multilabel indicator matrix of 0 and 1 (one column per label;
+        SciPy sparse matrices are accepted).
+    y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Predicted labels, in the format of ``y_true``.
     labels : array-like of shape (n_labels,), default=None
         Classes to count, in this order; may include classes absent from the data.
-        ``None``: the sorted union of the labels in ``y_true`` and ``y_pred``.
+        ``None``: the sorted union of the labels in ``y_true`` and ``y_pred``. For
+        multilabel data: column indices in [0, n_labels) (``None``: every column).
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights. ``None`` weighs every sample 1.
 
@@ -147,7 +233,9 @@ def class_counts(
         as probabilities: threshold them first, see :func:`isometrics.best_threshold`),
         NaN, bytes, complex numbers, missing values or one sequence per sample; if
         ``labels`` is empty; or if the weights are invalid (negative, non-finite,
-        complex or all zero).
+        complex or all zero). For 2-D input: if a matrix holds values other than 0 and
+        1, if the two matrices differ in their number of columns, if only one is 2-D,
+        or if ``labels`` holds what is not a column index.
 
     Examples
     --------
@@ -157,12 +245,14 @@ def class_counts(
     (array([1., 0., 1.]), array([0., 1., 1.]), array([0., 1., 1.]))
     """
     caller = "class_counts"
-    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
+    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
     return _class_counts(yt, yp, w, labels, caller)
 
 
 def _class_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None,
                   caller: str) -> ClassCounts:
+    if yt.ndim == 2:
+        return _multilabel_counts(yt, yp, w, labels, caller)
     t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
     k = len(present)
     correct = t_code == p_code

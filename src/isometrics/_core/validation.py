@@ -21,6 +21,7 @@ from .arrays import (
     check_unit_interval,
 )
 from .labels import (
+    as_target,
     check_binary_target,
     check_both_classes,
     check_labels,
@@ -40,6 +41,7 @@ from .parameters import (
 __all__ = [
     "as_array",
     "as_1d",
+    "as_target",
     "check_labels",
     "check_pos_label",
     "check_consistent_length",
