@@ -318,7 +318,8 @@ def confusion_matrix(
         set to 0, as scikit-learn sets them, silently.
     DegenerateDataWarning
         When the matrix is 1 x 1 (one class in ``y_true`` and ``y_pred`` and no
-        ``labels``): pass ``labels`` to get every class's row and column.
+        ``labels``): pass ``labels`` to get every class's row and column
+        (scikit-learn warns also when ``labels`` names one class).
 
     Notes
     -----
@@ -346,7 +347,7 @@ def confusion_matrix(
                 f"{_fmt_labels(label_set(yt))}; name at least one class present in y_true."
             )
     matrix = _confusion_matrix(yt, yp, w, selected, caller)
-    if matrix.shape == (1, 1):
+    if matrix.shape == (1, 1) and selected is None:  # one class asked for by name is meant
         warnings.warn(f"{caller}: a single label was found in y_true and y_pred, so the matrix is 1 x 1; pass "
                       "labels=[...] with every class to get each class's row and column.",
                       DegenerateDataWarning, stacklevel=2)
