@@ -167,3 +167,13 @@ def test_drop_intermediate_keeps_sklearns_points(seed):
     np.testing.assert_allclose(thr_pr[1:n + 1], sk_t[::-1])
     np.testing.assert_allclose(precision[1:n + 1], sk_p[-2::-1])
     np.testing.assert_allclose(recall[1:n + 1], sk_r[-2::-1])
+
+
+def test_metric_report_rows_are_the_labels_of_multilabel_data():
+    y, p, w = _data(3)
+    report = im.metric_report(y, p, metrics=["precision", "recall", "f1"], sample_weight=w, zero_division=0.0)
+    expected = skm.precision_recall_fscore_support(y, p, sample_weight=w, zero_division=0.0)
+    np.testing.assert_array_equal(report.labels, np.arange(4))
+    np.testing.assert_allclose(report.values, np.column_stack(expected[:3]))
+    np.testing.assert_allclose(report.averages["micro"],
+                               skm.precision_recall_fscore_support(y, p, sample_weight=w, average="micro")[:3])
