@@ -31,6 +31,12 @@ tag                           holds                                       checks
 ``overflow``                  call() with overflowing weights             names the caller
 ``pickling``                  (builder, use)                              round trips
                                                                           (test_pickling)
+``frames``                    label -> f(y, scores, w) -> (names, floats) a data frame of score
+                                                                          columns: names kept,
+                                                                          numbers as a mapping's
+                                                                          (test_common)
+``result``                    label -> build(y, s, w) -> result object    compact repr, escaped
+                                                                          HTML (test_common)
 ============================  ==========================================  ======================
 
 A new public function is covered by registering it here; ``test_every_public_callable_is_registered``
@@ -68,6 +74,8 @@ class Entry:
     metric_arguments: dict[str, Callable] = dataclasses.field(default_factory=dict)
     overflow: Callable | None = None
     pickling: tuple | None = None
+    frames: dict[str, Callable] = dataclasses.field(default_factory=dict)
+    result: dict[str, Callable] = dataclasses.field(default_factory=dict)
 
     @property
     def tags(self) -> set[str]:
@@ -170,9 +178,25 @@ _NO_SCORES = {"always_positive"}  # takes no y_score: the score checks do not ap
 # the score validation, the errors, non-mutation and order invariance are checked for every
 # function that takes y_score. Multi-scorer functions get a second scorer made elementwise from
 # y_score, so a bad y_score (2-D, NaN, wrong length) reaches them as a bad column.
+def like(template, values):
+    """``values`` (NumPy) as a column (1-D) or frame (2-D) of ``template``'s data-frame library, so that
+    the columns a test passes (pandas, Polars, pyarrow) reach the public function as such."""
+    library = type(template).__module__.partition(".")[0]
+    values = np.asarray(values)
+    if library not in ("pandas", "polars", "pyarrow"):
+        return values
+    module = __import__(library)
+    if values.ndim == 2:
+        columns = {f"c{j}": values[:, j] for j in range(values.shape[1])}
+        return module.table(columns) if library == "pyarrow" else module.DataFrame(columns)
+    if library == "pyarrow":
+        return module.chunked_array([values]) if isinstance(template, module.ChunkedArray) else module.array(values)
+    return module.Series(values)
+
+
 def _second(s):
     with np.errstate(invalid="ignore"):  # sin(inf) is NaN: the first column's error is the one expected
-        return np.sin(3 * np.asarray(s, dtype=float))
+        return like(s, np.sin(3 * np.asarray(s, dtype=float)))
 
 
 _B = dict(n_resamples=20, rng=0)
@@ -213,43 +237,45 @@ def _share(a):
     return a / a.sum()
 
 
-def _labels(s):
-    return (s > 0.5).astype(int)
+def _labels(s, shift=False):
+    s = np.asarray(s)
+    return (s > 0.5).astype(int) + (s > 1.5) if shift else (s > 0.5).astype(int)
 
 
 def _proba(s):
-    return 1.0 / (1.0 + np.exp(-s))
+    return like(s, 1.0 / (1.0 + np.exp(-np.asarray(s))))
 
 
 def _three_classes(y, s):
+    y, s, template = np.asarray(y), np.asarray(s), s
     classes = y + (s > 1.5)  # 0, 1, 2; every class present in the fixture
     logits = np.column_stack([-s, s, 2 * s - 2])
-    return classes, np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    return like(template, classes), like(template, np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True))
 
 
 _SCORES_FROM_LABELS = {
-    name: (lambda f: lambda y, s, w: _flat(f(y, _labels(s), sample_weight=w)))(getattr(im, name))
+    name: (lambda f: lambda y, s, w: _flat(f(y, like(s, _labels(s)), sample_weight=w)))(getattr(im, name))
     for name in ("precision_score", "recall_score", "f1_score", "specificity_score",
                  "negative_predictive_value_score", "false_positive_rate_score", "accuracy_score",
                  "balanced_accuracy_score", "matthews_corrcoef")
 }
 _WEIGHTED = {
     **_SCORES_FROM_LABELS,
-    "fbeta_score": lambda y, s, w: _flat(im.fbeta_score(y, _labels(s), beta=2, sample_weight=w)),
+    "fbeta_score": lambda y, s, w: _flat(im.fbeta_score(y, like(s, _labels(s)), beta=2, sample_weight=w)),
     "precision_recall_fscore_support": lambda y, s, w: (lambda r: _flat(*r[:3], _share(r[3])))(
-        im.precision_recall_fscore_support(y, _labels(s), sample_weight=w)),
-    "confusion_matrix": lambda y, s, w: _share(im.confusion_matrix(y, _labels(s), sample_weight=w)),
+        im.precision_recall_fscore_support(y, like(s, _labels(s)), sample_weight=w)),
+    "confusion_matrix": lambda y, s, w: _share(im.confusion_matrix(y, like(s, _labels(s)), sample_weight=w)),
     "roc_auc_score": lambda y, s, w: _flat(im.roc_auc_score(y, s, sample_weight=w),
                                            im.roc_auc_score(y, s, sample_weight=w, max_fpr=0.5),
                                            *[im.roc_auc_score(*_three_classes(y, s), sample_weight=w,
                                                               multi_class=mc, average=a)
                                              for mc in ("ovr", "ovo") for a in ("macro", "weighted")]),
     "class_counts": lambda y, s, w: (lambda c: _share(_flat(c.tp, c.fp, c.fn, c.tn)))(
-        im.class_counts(y, _labels(s), sample_weight=w)),
+        im.class_counts(y, like(s, _labels(s)), sample_weight=w)),
     "metric_report": lambda y, s, w: (lambda r: _flat(r.values, _share(r.support), *r.averages.values()))(
-        im.metric_report(*_three_classes(y, s)[:1], _labels(s) + (s > 1.5), sample_weight=w,
+        im.metric_report(*_three_classes(y, s)[:1], like(s, _labels(s, shift=True)), sample_weight=w,
                          metrics=["f1", "g(beta=2, rho=-3)", "youden", "cost(fp=1, fn=4)"])),
-    "expected_cost": lambda y, s, w: _flat(im.expected_cost(y, _labels(s), cost_matrix=[[0, 1], [1e10, 0]],
+    "expected_cost": lambda y, s, w: _flat(im.expected_cost(y, like(s, _labels(s)), cost_matrix=[[0, 1], [1e10, 0]],
                                                             sample_weight=w)),
     "reliability_curve": lambda y, s, w: (lambda c: _flat(c.mean_predicted, c.fraction_positive, _share(c.weight)))(
         im.reliability_curve(y, _proba(s), n_bins=5, sample_weight=w)),
@@ -280,6 +306,84 @@ _WEIGHTED = {
 # estimates are covered by the uncertainty registry.
 _SCALE_DEPENDENT = {"bootstrap", "bootstrap_areas", "bootstrap_compare", "bootstrap_curve_band",
                    "average_precision_ci", "compare_scores"}
+
+
+# ---------------------------------------------------------------------------- frames (test_common)
+# The functions that take several score columns, given a data frame of them (pandas, Polars,
+# pyarrow Table) or a mapping of name to NumPy column: each maps (y_true, scores, sample_weight)
+# to (the scorers' names, flat floats); the names must be the frame's columns and the numbers
+# those of the mapping.
+_FRAMES = {
+    "evaluate_scores": lambda y, sc, w: (lambda e: (e.names, _flat(*[
+        [r.auroc, r.average_precision, r.auprg, *[b.value for b in r.best]] for r in e])))(
+        im.evaluate_scores(y, sc, metrics=["f1", "youden"], sample_weight=w)),
+    "compare_scores": lambda y, sc, w: (lambda c: (c.names, _flat(*[r.estimate for r in c.differences.values()])))(
+        im.compare_scores(y, sc, sample_weight=w, weight_kind="sampling", **_B)),
+    "bootstrap_compare": lambda y, sc, w: (lambda r: (r.names, _flat(r.estimates, *r.p_values.values())))(
+        im.bootstrap_compare(y, sc, sample_weight=w, weight_kind="sampling", **_B)),
+    "delong": lambda y, sc, w: (lambda r: (r.names, _flat(r.auroc, r.covariance)))(im.delong(y, sc)),
+}
+
+
+# ---------------------------------------------------------------------------- result (test_common)
+# Every public result type, built from (y_true, y_score, sample_weight, pos_label) of many samples
+# (the test uses 10**5): its repr must stay compact and its HTML escaped. The labels and names
+# hold markup, so that an unescaped string shows up as a tag.
+HOSTILE_NAME = "<i>model</i> & co"
+
+
+def _plotting_display(name):
+    return getattr(_plotting(), name)
+
+
+_RB = dict(n_resamples=200, rng=0)
+_RESULT = {
+    "OperatingPoints": lambda y, s, w, p: im.OperatingPoints.from_scores(y, s, sample_weight=w, pos_label=p),
+    "RocCurve": lambda y, s, w, p: im.roc_curve(y, s, sample_weight=w, pos_label=p),
+    "PrecisionRecallCurve": lambda y, s, w, p: im.precision_recall_curve(y, s, sample_weight=w, pos_label=p),
+    "PrgCurve": lambda y, s, w, p: im.prg_curve(y, s, sample_weight=w, pos_label=p),
+    "AlwaysPositive": lambda y, s, w, p: im.always_positive(y, sample_weight=w, pos_label=p),
+    "BaselineCurve": lambda y, s, w, p: im.iso_fbeta_baseline(0.3, beta=2.0, n_points=10**5),
+    "LevelCurve": lambda y, s, w, p: im.level_curve("g(beta=2, rho=-3)", 0.5, space="roc", prevalence=0.3,
+                                                    n_points=10**5),
+    "InterpolatedPoints": lambda y, s, w, p: im.interpolate_pr_points(2, 1, 60002, 50001, n_positives=10**5),
+    "RocHull": lambda y, s, w, p: im.roc_convex_hull(y, s, sample_weight=w, pos_label=p),
+    "PrgHull": lambda y, s, w, p: im.prg_convex_hull(y, s, sample_weight=w, pos_label=p),
+    "RandomizedClassifier": lambda y, s, w, p: im.roc_convex_hull(y, s, pos_label=p).randomized(fpr=0.3),
+    "HullOptimum": lambda y, s, w, p: im.roc_convex_hull(y, s, pos_label=p).best_mixture("f1"),
+    "BestThreshold": lambda y, s, w, p: im.best_threshold(y, np.round(s), metric="f1", sample_weight=w,
+                                                          pos_label=p),
+    "MetricCurve": lambda y, s, w, p: im.metric_curve(y, s, metric="f2", sample_weight=w, pos_label=p),
+    "OperatingPoint": lambda y, s, w, p: im.precision_at_recall(y, s, min_recall=0.5, pos_label=p),
+    "BinaryEvaluation": lambda y, s, w, p: im.evaluate_scores(y, {HOSTILE_NAME: s}, metrics=["f1", "youden"],
+                                                              pos_label=p, **_RB)[0],
+    "Evaluations": lambda y, s, w, p: im.evaluate_scores(y, {HOSTILE_NAME: s, "b": -s, **{f"m{k}": s + k for k in
+                                                                                       range(12)}},
+                                                         metrics=["f1", "g(beta=2, rho=-3)"], pos_label=p),
+    "ScoreComparison": lambda y, s, w, p: im.compare_scores(y, s, np.round(s, 1), names=(HOSTILE_NAME, "b"),
+                                                            metrics=["f1", "youden"], pos_label=p, **_RB),
+    "Metric": lambda y, s, w, p: im.parse_metric("cost(fp=1, fn=4, prevalence=0.2)"),
+    "OneVsRest": lambda y, s, w, p: (lambda c, proba: im.one_vs_rest(np.array(["<b>a</b>", "b", "c"])[c], proba,
+                                                                     sample_weight=w))(
+        *_three_classes((y == p).astype(int), s)),
+    "MetricReport": lambda y, s, w, p: im.metric_report(y, np.where(s > 0.5, p, "no"), metrics=["f1", "youden"],
+                                                        sample_weight=w),
+    "ClassCounts": lambda y, s, w, p: im.class_counts(y, np.where(s > 0.5, p, "no"), sample_weight=w),
+    "StepCalibrator": lambda y, s, w, p: im.isotonic_calibrator(y, s, sample_weight=w, pos_label=p),
+    "ReliabilityCurve": lambda y, s, w, p: im.reliability_curve(y, _proba(s), n_bins=1000, sample_weight=w,
+                                                                pos_label=p),
+    "BootstrapResult": lambda y, s, w, p: im.bootstrap(y, s, sample_weight=w, weight_kind="sampling", pos_label=p,
+                                                       **_RB),
+    "PairedBootstrapResult": lambda y, s, w, p: im.bootstrap_compare(
+        y, {HOSTILE_NAME: s, "b": np.round(s, 1), "c": -s}, pos_label=p, **_RB),
+    "CurveBand": lambda y, s, w, p: im.bootstrap_curve_band(y, s, pos_label=p, **_RB),
+    "DelongResult": lambda y, s, w, p: im.delong(y, {HOSTILE_NAME: s, "b": np.round(s, 1)}, pos_label=p),
+    "DelongTest": lambda y, s, w, p: im.delong_test(y, s, np.round(s, 1), pos_label=p),
+    **{name: (lambda name: lambda y, s, w, p: _plotting_display(name).from_predictions(
+        y, s, sample_weight=w, pos_label=p, name=HOSTILE_NAME, metric="f1"))(name)
+       for name in ("RocDisplay", "PrecisionRecallDisplay", "PrgDisplay", "MetricCurveDisplay")},
+    "LevelCurveDisplay": lambda y, s, w, p: _plotting_display("LevelCurveDisplay").from_metric("f1"),
+}
 
 
 # ---------------------------------------------------------------------------- pickling (test_pickling)
@@ -324,6 +428,8 @@ _PICKLING = {
     "OperatingPoint": (lambda: im.precision_at_recall(PY, PS, min_recall=0.5), lambda p: p.precision),
     "BinaryEvaluation": (lambda: im.evaluate_scores(PY, {"a": PS}, metrics=["f1", "youden", "cost(fp=1, fn=3)"])[0],
                          lambda e: (e.to_dict(), e.operating_points.auprg())),
+    "Evaluations": (lambda: im.evaluate_scores(PY, {"a": PS, "b": -PS}, metrics=["f1", "youden"]),
+                    lambda e: (e.to_dict(), e["b"].auroc, e.names, repr(e))),
     "ScoreComparison": (lambda: im.compare_scores(PY, PS, -PS, n_resamples=20, rng=0), lambda c: c.to_dict()),
     "Metric": (lambda: im.parse_metric("cost(fp=1, fn=4, prevalence=0.2)"),
                lambda m: m.from_counts([1.0, 2.0], [0.0, 1.0], [2.0, 1.0], [3.0, 2.0])),
@@ -573,7 +679,8 @@ _VARIANT_OF = {"best f1": "best_threshold", "best g": "best_threshold", "best co
                "bootstrap metric": "bootstrap", "roc_convex_hull optima": "roc_convex_hull",
                "at_prevalence": "OperatingPoints.at_prevalence"}
 
-for _tag, _table in (("binary", _BINARY), ("uncertainty", _UNCERTAINTY), ("weighted", _WEIGHTED)):
+for _tag, _table in (("binary", _BINARY), ("uncertainty", _UNCERTAINTY), ("weighted", _WEIGHTED),
+                     ("frames", _FRAMES), ("result", _RESULT)):
     for _label, _f in _table.items():
         register(_VARIANT_OF.get(_label, _label), **{_tag: {_label: _f}})
 for _tag, _names in (("no_scores", _NO_SCORES), ("unweighted", _UNWEIGHTED), ("scale_dependent", _SCALE_DEPENDENT),

@@ -111,4 +111,5 @@ PUBLIC = [
     'repeated_test_precision', 'roc_auc_score', 'roc_convex_hull', 'roc_curve', 'specificity_at_sensitivity',
     'specificity_score', 'unachievable_precision', 'weighted_arithmetic_mean', 'weighted_geometric_mean',
     'weighted_harmonic_mean',
+    'Evaluations',  # issue 13, item 2
 ]

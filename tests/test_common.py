@@ -5,7 +5,10 @@ The functions and what applies to each come from the one registry (tests/registr
 set of tests covers curves, areas, hulls, thresholds and calibration alike.
 """
 
+import dataclasses
+import html.parser
 import inspect
+import warnings
 
 import numpy as np
 import pytest
@@ -191,3 +194,219 @@ def test_every_public_callable_is_registered():
     assert public - registered - set(EXEMPT) == set()
     assert set(EXEMPT) <= public - registered  # an exemption names a public callable that is not registered
     assert all(REGISTRY[name].pickling for name in public if _is_error(getattr(im, name)))
+
+
+# ---------------------------------------------------------------------------- data frames (issue 13, item 1)
+# Every registered function that takes arrays takes the columns of pandas, Polars and pyarrow
+# (Series, Array, ChunkedArray) and gives the NumPy result exactly; the functions that take several
+# score columns take a data frame of them and keep its column names (registry tag ``frames``).
+pd = pytest.importorskip("pandas")
+pl = pytest.importorskip("polars")
+pa = pytest.importorskip("pyarrow")
+
+COLUMNS = {
+    "pandas": pd.Series,
+    "polars": pl.Series,
+    "pyarrow": pa.array,
+    "pyarrow chunked": lambda a: pa.chunked_array([a[: len(a) // 2], a[len(a) // 2:]]),
+}
+FRAMES = {
+    "pandas": pd.DataFrame,
+    "polars": pl.DataFrame,
+    "pyarrow": pa.table,
+}
+_ARRAY_TAKERS = {**{f"binary {k}": (lambda f: lambda y, s, w, p: f(y, s, w, p))(f) for k, f in BINARY.items()},
+                 **{f"uncertainty {k}": f for k, f in UNCERTAINTY.items()},
+                 **{f"weighted {k}": (lambda f: lambda y, s, w, p: f(y, s, w))(f) for k, f in WEIGHTED.items()}}
+
+
+@pytest.mark.parametrize("library", COLUMNS)
+@pytest.mark.parametrize("name", _ARRAY_TAKERS)
+def test_columns_of_every_library_give_the_numpy_result(name, library, data):
+    y, s, w = data
+    f, column = _ARRAY_TAKERS[name], COLUMNS[library]
+    pos = None
+    if not name.startswith("weighted"):  # string labels too
+        y, pos = np.where(y == 1, "yes", "no"), "yes"
+    copies = (y.copy(), s.copy(), w.copy())
+    expected = f(y, s, w, pos)
+    columns = (column(y), column(s), column(w))
+    np.testing.assert_array_equal(f(*columns, pos), expected)
+    for a, b in zip(columns, copies):  # the caller's columns are left as they were
+        np.testing.assert_array_equal(np.asarray(a), b)
+
+
+def _flatten(obj):
+    """Every number and string of a result, in order (to compare the results of two calls)."""
+    if isinstance(obj, np.ndarray):
+        return [v for x in obj.tolist() for v in _flatten(x)] if obj.ndim else [obj.item()]
+    if isinstance(obj, im.OperatingPoints):
+        return _flatten((obj.thresholds, obj.tp, obj.fp, obj.pos_label))
+    if isinstance(obj, im.Metric):
+        return [obj.spec]
+    if dataclasses.is_dataclass(obj):
+        return _flatten([getattr(obj, f.name) for f in dataclasses.fields(obj) if not f.name.startswith("_")])
+    if isinstance(obj, dict):
+        return [v for k, x in obj.items() for v in (*_flatten(k), *_flatten(x))]
+    if isinstance(obj, (list, tuple)):
+        return [v for x in obj for v in _flatten(x)]
+    if isinstance(obj, np.generic):
+        return [obj.item()]
+    if callable(obj):  # a calibrator or classifier: compared by what it does
+        return []
+    return [obj]
+
+
+def _as_column(value, library):
+    """An array argument (a NumPy array, or a list of numbers) as a column (1-D) or a frame (2-D) of
+    ``library``; anything else as is."""
+    if isinstance(value, list) and value and all(isinstance(v, (int, float)) for v in value):
+        value = np.asarray(value)
+    if not isinstance(value, np.ndarray) or value.ndim not in (1, 2) or value.size == 0:
+        return value
+    if value.ndim == 2:
+        # named as the columns of a 2-D array are (bootstrap_compare: score_j), so that the names agree too
+        return FRAMES[library.split()[0]]({f"score_{j}": value[:, j] for j in range(value.shape[1])})
+    return COLUMNS[library](value)
+
+
+_KEYWORD_CALLS = {label: call for label, call in {
+    **{f"messages {k}": v[:2] for k, v in variants("messages").items()},
+    **{f"outside {k}": v[:2] for k, v in variants("outside").items()}}.items()
+    if any(_as_column(v, "pandas") is not v for v in call[1].values())}  # those with an array argument
+
+
+@pytest.mark.parametrize("library", COLUMNS)
+@pytest.mark.parametrize("name", _KEYWORD_CALLS)
+def test_every_array_argument_takes_columns_and_frames(name, library):
+    """The registered calls with valid arguments (test_messages, the ``outside`` table): each NumPy array
+    argument given as a column (1-D) or a data frame (2-D) of the library gives the same result."""
+    f, kwargs = _KEYWORD_CALLS[name]
+    converted = {k: _as_column(v, library) for k, v in kwargs.items()}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected, got = f(**kwargs), f(**converted)
+    np.testing.assert_equal(_flatten(got), _flatten(expected))
+
+
+MULTI = variants("frames")
+
+
+@pytest.mark.parametrize("library", FRAMES)
+@pytest.mark.parametrize("name", MULTI)
+def test_a_data_frame_of_score_columns_keeps_its_names(name, library, data):
+    """bootstrap_compare(y, df[[...]]) used to name the columns score_0, score_1, and evaluate_scores
+    failed on a DataFrame (pandas' ambiguous truth value)."""
+    y, s, w = data
+    scores = {"logreg": s, "forest <b>": np.round(np.sin(3 * s), 1)}
+    names, expected = MULTI[name](y, scores, None if name == "delong" else w)
+    frame = FRAMES[library](scores)
+    got_names, got = MULTI[name](COLUMNS[library](y), frame, None if name == "delong" else COLUMNS[library](w))
+    assert tuple(got_names) == tuple(names) == ("logreg", "forest <b>")
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_evaluate_scores_on_a_data_frame_with_string_labels():
+    """The call of issue 13: evaluate_scores(y, df[["logreg", "forest"]], pos_label="Yes")."""
+    rng = np.random.default_rng(3)
+    y = np.where(rng.random(200) < 0.3, "Yes", "No")
+    df = pd.DataFrame({"y": y, "logreg": rng.normal(size=200) + (y == "Yes"), "forest": rng.normal(size=200)})
+    for frame in (df, pl.from_pandas(df), pa.Table.from_pandas(df, preserve_index=False)):
+        ev = im.evaluate_scores(frame["y"], frame[["logreg", "forest"]] if frame is df else frame.select(
+            ["logreg", "forest"]), pos_label="Yes")
+        assert ev.names == ("logreg", "forest")
+        assert ev["forest"].auroc == im.auroc(y == "Yes", df["forest"].to_numpy())
+        assert ev.to_pandas()["score"].tolist() == ["logreg", "forest"]
+        assert ev.to_polars()["auroc"].to_list() == [ev[0].auroc, ev[1].auroc]
+
+
+# ---------------------------------------------------------------------------- results in notebooks (issue 13, item 2)
+# Every public result type (registry tag ``result``) prints a compact repr (key numbers and shapes, never
+# whole arrays) and has an HTML table for Jupyter in which every string is escaped.
+RESULTS = variants("result")
+_HTML_TAGS = {"table", "caption", "thead", "tbody", "tr", "th", "td"}
+
+
+class _Tags(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags = set()
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
+
+
+@pytest.fixture(scope="module")
+def big():
+    rng = np.random.default_rng(11)
+    n = 10**5
+    y = rng.random(n) < 0.3
+    s = rng.normal(size=n) + y
+    return np.where(y, "<b>yes</b>", "no"), s, rng.integers(1, 4, size=n).astype(float), "<b>yes</b>"
+
+
+def test_every_public_result_type_is_registered():
+    public = {name for name in im.__all__ if inspect.isclass(getattr(im, name)) and not _is_error(getattr(im, name))}
+    pytest.importorskip("matplotlib")
+    import isometrics.plotting
+
+    public |= set(isometrics.plotting.__all__)
+    assert public - set(RESULTS) == set()
+
+
+@pytest.mark.parametrize("name", RESULTS)
+def test_results_have_a_compact_repr_and_escaped_html(name, big):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = RESULTS[name](*big)
+    text = repr(result)
+    assert len(text.encode()) < 1024, text  # under 1 KB
+    assert "..., " not in text.replace("... (", "")  # NumPy's summarised arrays: an array printed whole
+    page = result._repr_html_()
+    parser = _Tags()
+    parser.feed(page)
+    assert parser.tags <= _HTML_TAGS, parser.tags
+    assert len(page) < 10_000
+
+
+def test_bootstrap_results_do_not_print_their_distribution(big):
+    y, s, w, p = big
+    result = im.bootstrap(y, s, pos_label=p, n_resamples=200, rng=0)
+    assert "bootstrap_distribution=array(shape=(200,)" in repr(result)
+    assert f"{result.bootstrap_distribution[0]!r}" not in repr(result)
+
+
+def test_evaluations_repr_names_each_score_and_its_numbers(big):
+    y, s, w, p = big
+    ev = im.evaluate_scores(y, {"logreg": s, "forest": np.round(s, 1)}, pos_label=p)
+    text = repr(ev)
+    assert "'logreg': auroc=" in text and "'forest': auroc=" in text
+    assert f"{ev['forest'].auroc:.4g}" in text
+    assert "<td>logreg</td>" in ev._repr_html_()
+
+
+@pytest.mark.parametrize("library", ["pandas", "polars"])
+def test_displays_take_their_name_from_a_named_column(library, data):
+    pytest.importorskip("matplotlib")
+    from isometrics.plotting import PrecisionRecallDisplay, RocDisplay
+
+    y, s, w = data
+    column = COLUMNS[library]
+    named = pd.Series(s, name="logreg") if library == "pandas" else pl.Series("logreg", s)
+    assert RocDisplay.from_predictions(column(y), named).name == "logreg"
+    assert PrecisionRecallDisplay.from_predictions(y, named, name="mine").name == "mine"
+    assert RocDisplay.from_predictions(y, s).name is None
+
+
+def test_numpy_inputs_import_no_data_frame_library():
+    """narwhals looks for the data-frame libraries among the imported modules: NumPy inputs import none."""
+    import subprocess
+    import sys
+
+    code = ("import sys, numpy as np, isometrics as im\n"
+            "y, s = np.array([0, 1, 0, 1]), np.array([0.1, 0.8, 0.3, 0.6])\n"
+            "im.auroc(list(y), list(s)); e = im.evaluate_scores(y, {'a': s}); repr(e); e._repr_html_()\n"
+            "im.bootstrap_compare(y, np.c_[s, s ** 3], n_resamples=5, rng=0)\n"
+            "print(sorted(m for m in ('pandas', 'polars', 'pyarrow') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

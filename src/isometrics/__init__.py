@@ -6,7 +6,7 @@ hold (``operating_points``, ``means``, ``curves``, ``areas``, ``thresholds``, ..
 
 from ._core.confusion import ClassCounts, class_counts, confusion_matrix
 from ._version import __version__
-from .evaluation import BinaryEvaluation, ScoreComparison, compare_scores, evaluate_scores
+from .evaluation import BinaryEvaluation, Evaluations, ScoreComparison, compare_scores, evaluate_scores
 from .exceptions import (
     DegenerateDataWarning,
     InvalidParameterError,
@@ -135,6 +135,7 @@ __all__ = [
     "recall_at_precision",
     "specificity_at_sensitivity",
     "BinaryEvaluation",
+    "Evaluations",
     "evaluate_scores",
     "ScoreComparison",
     "compare_scores",

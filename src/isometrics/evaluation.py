@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from ._core.docstrings import fill_doc
-from ._core.html import html_table
+from ._core.frames import to_native_frame
+from ._core.html import LIMIT, clip, html_table, summarised
 from ._core.validation import (
     as_1d,
     check_binary_target,
@@ -15,6 +16,8 @@ from ._core.validation import (
     check_consistent_length,
     check_rng,
     check_sample_weight,
+    column_name,
+    frame_columns,
 )
 from ._typing import WEIGHT_KINDS, ArrayLike
 from .exceptions import InvalidParameterError, IsometricsError
@@ -27,9 +30,10 @@ from .uncertainty.delong import _delong, _delong_pair
 from .uncertainty.intervals import _bootstrap_statistics, _statistic
 from .uncertainty.resampling import _Resampler
 
-__all__ = ["BinaryEvaluation", "evaluate_scores", "ScoreComparison", "compare_scores"]
+__all__ = ["BinaryEvaluation", "Evaluations", "evaluate_scores", "ScoreComparison", "compare_scores"]
 
 
+@summarised()
 @dataclass(frozen=True)
 class BinaryEvaluation:
     """Summary of one scorer on one labelled data set.
@@ -103,10 +107,95 @@ class BinaryEvaluation:
         }
 
 
+@dataclass(frozen=True)
+class Evaluations(Sequence[BinaryEvaluation]):
+    """The evaluations of several score columns on one label column, in column order.
+
+    A sequence of :class:`BinaryEvaluation` (index it, iterate it, ``len`` it as the list
+    it replaces) that is also looked up by score name (``evaluations["logreg"]``), and
+    tabulated: one row per score column.
+
+    Attributes
+    ----------
+    results : tuple of BinaryEvaluation
+        One per score column, in the order given.
+    """
+
+    results: tuple[BinaryEvaluation, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The score columns' names, in order."""
+        return tuple(r.name for r in self.results)
+
+    @overload
+    def __getitem__(self, key: int | str) -> BinaryEvaluation: ...
+
+    @overload
+    def __getitem__(self, key: slice) -> Evaluations: ...
+
+    def __getitem__(self, key: int | str | slice) -> BinaryEvaluation | Evaluations:
+        if isinstance(key, slice):
+            return Evaluations(self.results[key])
+        if isinstance(key, str):
+            for r in self.results:
+                if r.name == key:
+                    return r
+            raise KeyError(f"Evaluations: no score column named {key!r}; the names are {list(self.names)}.")
+        return self.results[key]
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+    def _columns(self) -> dict[str, list[Any]]:
+        """One list per column of the table: the areas, each metric's best point, each interval's ends."""
+        columns: dict[str, list[Any]] = {name: [] for name in (
+            "score", "n_samples", "n_positives", "n_negatives", "prevalence", "auroc", "average_precision", "auprg")}
+        for r in self.results:
+            for name in columns:
+                columns[name].append(r.name if name == "score" else getattr(r, name))
+        for k, b in enumerate(self.results[0].best if self.results else ()):
+            for part in ("value", "threshold", "precision", "recall"):
+                columns[f"{b.metric.spec} {part}"] = [float(getattr(r.best[k], part)) for r in self.results]
+        for key in self.results[0].intervals if self.results else ():
+            columns[f"{key} low"] = [r.intervals[key].confidence_interval[0] for r in self.results]
+            columns[f"{key} high"] = [r.intervals[key].confidence_interval[1] for r in self.results]
+        return columns
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: score name -> :meth:`BinaryEvaluation.to_dict`."""
+        return {r.name: r.to_dict() for r in self.results}
+
+    def to_pandas(self) -> Any:
+        """A pandas DataFrame, one row per score column (requires pandas).
+
+        Columns: ``score``, the class totals, ``prevalence``, the three areas, and for
+        each metric its best ``value``, ``threshold``, ``precision`` and ``recall``
+        (``"f1 value"``, ...), then each interval's ``low`` and ``high`` when computed.
+        """
+        return to_native_frame(self._columns(), "pandas")
+
+    def to_polars(self) -> Any:
+        """A Polars DataFrame with the columns of :meth:`to_pandas` (requires polars)."""
+        return to_native_frame(self._columns(), "polars")
+
+    def __repr__(self) -> str:
+        shown = [f"{r.name!r}: auroc={r.auroc:.4g}, ap={r.average_precision:.4g}, auprg={r.auprg:.4g}"
+                 + "".join(f", {b.metric.spec}={b.value:.4g}@{b.threshold:.4g}" for b in r.best)
+                 for r in self.results[:8]]
+        more = f", ... ({len(self)} scores)" if len(self) > 8 else ""
+        n = self.results[0].n_samples if self.results else 0
+        return clip(f"Evaluations(n_samples={n}, {{{'; '.join(shown)}{more}}})", LIMIT)
+
+    def _repr_html_(self) -> str:
+        columns = {k: v for k, v in self._columns().items() if k not in ("n_positives", "n_negatives")}
+        return html_table(list(columns), zip(*columns.values()), caption="isometrics evaluation")
+
+
 @fill_doc
 def evaluate_scores(
     y_true: ArrayLike,
-    scores: Mapping[str, ArrayLike],
+    scores: Mapping[str, ArrayLike] | Any,
     *,
     metrics: Sequence[str | Metric] = ("f1",),
     sample_weight: ArrayLike | None = None,
@@ -116,7 +205,7 @@ def evaluate_scores(
     confidence_level: float = 0.95,
     rng: Any = None,
     progress: bool = False,
-) -> list[BinaryEvaluation]:
+) -> Evaluations:
     """Evaluate several score columns against one label column.
 
     For each scorer: prevalence, AUROC, average precision, AUPRG and, for each metric,
@@ -127,8 +216,9 @@ def evaluate_scores(
     ----------
     y_true : array-like of shape (n_samples,)
         True binary labels.
-    scores : mapping of str to array-like of shape (n_samples,)
-        Score columns by name; higher means more likely positive.
+    scores : data frame or mapping of str to array-like of shape (n_samples,)
+        Score columns by name; higher means more likely positive. A data frame
+        (pandas, Polars, pyarrow Table) gives its columns, named as in the frame.
     metrics : sequence of str or Metric, default=("f1",)
         Metrics whose best thresholds to report; see :func:`isometrics.parse_metric`.
     %(binary_weight)s
@@ -154,8 +244,10 @@ def evaluate_scores(
 
     Returns
     -------
-    list of BinaryEvaluation
-        One per score column, in the mapping's order.
+    Evaluations
+        A sequence of :class:`BinaryEvaluation`, one per score column in the given
+        order, also looked up by name, with ``to_pandas()``, ``to_polars()`` and
+        ``to_dict()``.
 
     Raises
     ------
@@ -164,7 +256,7 @@ def evaluate_scores(
         is not in (0, 1), ``weight_kind`` is unknown, or ``"frequency"`` with weights
         that are not whole numbers.
     ValueError
-        If ``scores`` is not a mapping or is empty; if ``metrics`` is not a sequence
+        If ``scores`` is neither a mapping nor a data frame, or is empty; if ``metrics`` is not a sequence
         (a lone string) or one of its metrics cannot be parsed; if ``y_true`` has one
         class; if a score column is not 1-D (for ``predict_proba`` output pass
         ``proba[:, 1]``); and for the bad inputs listed in
@@ -179,14 +271,19 @@ def evaluate_scores(
     Examples
     --------
     >>> from isometrics import evaluate_scores
-    >>> [r] = evaluate_scores([0, 0, 1, 1], {"model": [0.1, 0.4, 0.35, 0.8]}, metrics=["f1"])
+    >>> results = evaluate_scores([0, 0, 1, 1], {"model": [0.1, 0.4, 0.35, 0.8]}, metrics=["f1"])
+    >>> r = results["model"]
     >>> r.auroc, round(r.average_precision, 4), r.best[0].threshold
     (0.75, 0.8333, 0.35)
     """
     caller = "evaluate_scores"
+    columns = frame_columns(scores)
+    if columns is not None:
+        scores = columns
     if not isinstance(scores, Mapping):
-        raise InvalidParameterError(f"{caller}: `scores` must be a mapping of name to score column, e.g. "
-                                    f"{{'model': y_score}}; got a {type(scores).__name__}.")
+        raise InvalidParameterError(f"{caller}: `scores` must be a mapping of name to score column (e.g. "
+                                    f"{{'model': y_score}}) or a data frame of score columns; got a "
+                                    f"{type(scores).__name__}.")
     if not scores:
         raise IsometricsError(f"{caller}: `scores` is empty: no score columns given; pass at least one.")
     parsed = _parse_metrics(metrics, caller=caller)
@@ -228,7 +325,7 @@ def evaluate_scores(
                 weight_kind=kind,
             )
         )
-    return results
+    return Evaluations(tuple(results))
 
 
 def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: list[Metric],
@@ -248,6 +345,7 @@ def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: 
                                       stacklevel=5))
 
 
+@summarised()
 @dataclass(frozen=True)
 class ScoreComparison:
     """Paired comparison of two score columns on the same rows.
@@ -273,6 +371,16 @@ class ScoreComparison:
     delong: Any
     weight_kind: str | None = None
 
+    def _repr_html_(self) -> str:
+        rows = [(key, r.estimate, *r.confidence_interval, self.p_values[key]) for key, r in self.differences.items()]
+        if self.delong is not None:
+            d = self.delong
+            rows.append(("auroc (DeLong)", d.difference, *d.confidence_interval, d.p_value))
+        level = next(iter(self.differences.values())).confidence_level if self.differences else 0.95
+        a, b = self.names
+        return html_table(("statistic", f"{a} - {b}", f"{100 * level:g} % low", "high", "p-value"), rows,
+                          caption=f"comparison of {a} and {b}")
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         out: dict[str, Any] = {"a": self.names[0], "b": self.names[1], "weight_kind": self.weight_kind,
@@ -291,10 +399,10 @@ class ScoreComparison:
 
 def compare_scores(
     y_true: ArrayLike,
-    score_a: ArrayLike,
-    score_b: ArrayLike,
+    score_a: ArrayLike | Any,
+    score_b: ArrayLike | None = None,
     *,
-    names: tuple[str, str] = ("a", "b"),
+    names: tuple[str, str] | None = None,
     metrics: Sequence[str | Metric] = ("f1",),
     sample_weight: ArrayLike | None = None,
     weight_kind: WEIGHT_KINDS | None = None,
@@ -311,9 +419,12 @@ def compare_scores(
     y_true : array-like of shape (n_samples,)
         True binary labels.
     score_a, score_b : array-like of shape (n_samples,)
-        The two scorers' scores.
-    names : tuple of str, default=("a", "b")
-        Their names, for reports.
+        The two scorers' scores. Or ``score_a`` a data frame (pandas, Polars, pyarrow
+        Table) or a mapping of exactly two score columns, and ``score_b`` omitted.
+    names : tuple of str, default=None
+        Their names, for reports. ``None``: the data frame's column names, else the
+        names of the two columns (pandas or Polars Series) when both are named and
+        differ, else ``("a", "b")``.
     metrics : sequence of str or Metric, default=("f1",)
         Metrics compared at their (re-optimised) best thresholds.
     sample_weight : array-like of shape (n_samples,), default=None
@@ -348,7 +459,8 @@ def compare_scores(
     InvalidParameterError
         As :func:`bootstrap` (``n_resamples``, ``confidence_level``, ``weight_kind``).
     ValueError
-        If the two names are equal; if ``metrics`` is not a sequence (a lone string)
+        If the two names are equal; if ``score_b`` is omitted and ``score_a`` is not a
+        data frame of two columns; if ``metrics`` is not a sequence (a lone string)
         or one of its metrics cannot be parsed; if a score is not 1-D (for
         ``predict_proba`` output pass ``proba[:, 1]``); for the bad inputs of :func:`bootstrap_compare`
         and :func:`delong_test`.
@@ -376,6 +488,7 @@ def compare_scores(
     True
     """
     caller = "compare_scores"
+    score_a, score_b, names = _two_columns(score_a, score_b, names, caller)
     if isinstance(names, str) or not hasattr(names, "__len__") or len(names) != 2 or names[0] == names[1]:
         raise IsometricsError(f"{caller}: `names` must be two different names; got {names!r}.")
     names = (str(names[0]), str(names[1]))
@@ -402,3 +515,22 @@ def compare_scores(
         except IsometricsError:
             test = None  # AUROCs that differ with zero variance: DeLong's approximation fails
     return ScoreComparison(names, differences, p_values, test, kind)
+
+
+def _two_columns(score_a: Any, score_b: Any, names: Any, caller: str) -> tuple[Any, Any, Any]:
+    """The two score columns and their names: from a data frame of two columns, or as given
+    (named after the columns when ``names`` is None and both are named and differ)."""
+    frame = frame_columns(score_a)
+    if frame is None and isinstance(score_a, Mapping):
+        frame = dict(score_a)
+    if score_b is None:
+        if frame is None or len(frame) != 2:
+            got = f"{len(frame)} columns" if frame is not None else "no score_b"
+            raise IsometricsError(f"{caller}: give two score columns: `score_a` and `score_b`, or a data frame (or "
+                                  f"mapping) of exactly two score columns as `score_a`; got {got}.")
+        (name_a, score_a), (name_b, score_b) = frame.items()
+        return score_a, score_b, (name_a, name_b) if names is None else names
+    if names is None:
+        found = (column_name(score_a), column_name(score_b))
+        names = found if None not in found and found[0] != found[1] else ("a", "b")
+    return score_a, score_b, names

@@ -59,8 +59,9 @@ def test_pr_display_on_given_axes(data):
     achievable = np.interp(recall[1:], display.achievable_recall, display.achievable_precision)
     assert np.all(precision[1:] <= achievable + 1e-9)
     best = im.best_threshold(y, s, metric="f2")
-    marker = [line for line in ax.get_lines() if line.get_label().startswith("best F2")][0]
+    marker = display.best_marker_
     assert marker.get_xdata()[0] == best.recall and marker.get_ydata()[0] == best.precision
+    assert "best F2" in [t.get_text() for t in ax.get_legend().get_texts()]
 
 
 def test_prg_display(data):

@@ -108,3 +108,25 @@ def test_metric_report_zero_division():
 def test_multiclass_errors(call, match):
     with pytest.raises((im.IsometricsError, im.InvalidParameterError), match=match):
         call()
+
+
+@pytest.mark.parametrize("library", ["pandas", "polars", "pyarrow"])
+def test_a_data_frame_of_class_columns_names_the_classes(library):
+    """Columns named by the labels, in any order, score those classes (issue 13, item 1)."""
+    frames = {"pandas": pytest.importorskip("pandas").DataFrame, "polars": pytest.importorskip("polars").DataFrame,
+              "pyarrow": pytest.importorskip("pyarrow").table}
+    from sklearn.metrics import roc_auc_score
+
+    rng = np.random.default_rng(4)
+    y = rng.choice(["cat", "dog", "emu"], 300)
+    proba = rng.dirichlet([1, 1, 1], 300)
+    proba[:, 1] += 0.4 * (y == "dog")
+    order = ["emu", "cat", "dog"]
+    frame = frames[library]({name: proba[:, ["cat", "dog", "emu"].index(name)] for name in order})
+    ovr = im.one_vs_rest(y, frame)
+    assert ovr.classes.tolist() == order
+    expected = [roc_auc_score(y == name, proba[:, ["cat", "dog", "emu"].index(name)]) for name in order]
+    np.testing.assert_allclose(ovr.auroc(average=None), expected, rtol=1e-12)
+    # columns that are not the labels: the sorted labels, as for an array
+    other = frames[library]({f"p{k}": proba[:, k] for k in range(3)})
+    assert im.one_vs_rest(y, other).classes.tolist() == ["cat", "dog", "emu"]

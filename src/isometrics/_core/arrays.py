@@ -1,5 +1,6 @@
-"""Checks of array inputs: conversion of array-likes and dataframe columns (nulls raise),
-shapes and lengths, real and unit-interval arrays, scores and sample weights.
+"""Checks of array inputs: conversion of array-likes and data-frame columns (through
+``frames``; nulls raise), shapes and lengths, real and unit-interval arrays, scores and
+sample weights.
 
 Messages follow the template *what, where, value, fix*.
 """
@@ -14,6 +15,7 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
+from .frames import column_to_numpy, frame_to_numpy
 
 __all__ = [
     "as_array",
@@ -32,43 +34,6 @@ def _py(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
 
 
-def _raise_missing(mask: np.ndarray, *, name: str, caller: str) -> None:
-    n = int(mask.sum())
-    first = int(np.flatnonzero(mask)[0])
-    raise IsometricsError(
-        f"{caller}: {name} contains {n} missing value{'s' if n != 1 else ''} (null / NA; first at index "
-        f"{first}); drop or impute those rows before evaluating."
-    )
-
-
-def _from_tabular(values: Any, *, name: str, caller: str) -> Any:
-    """NumPy data of a pyarrow, polars or pandas column, copying where needed; nulls raise.
-
-    Nulls are reported as missing values (count and first index) instead of surfacing as
-    NaN, ``None`` or ``pd.NA`` labels. NumPy-backed pandas floats keep their NaN, which
-    the numeric checks report as NaN. None of these libraries is imported here.
-    """
-    library = type(values).__module__.partition(".")[0]
-    one_d = len(getattr(values, "shape", ())) == 1
-    if library == "pyarrow" and hasattr(values, "null_count") and hasattr(values, "is_null"):
-        if values.null_count:  # Array and ChunkedArray
-            _raise_missing(np.asarray(values.is_null().to_numpy(zero_copy_only=False)), name=name, caller=caller)
-        return values.to_numpy(zero_copy_only=False)
-    if library == "polars" and one_d and hasattr(values, "null_count"):
-        if values.null_count():
-            _raise_missing(np.asarray(values.is_null().to_numpy()), name=name, caller=caller)
-        return values.to_numpy()
-    if library == "pandas" and one_d and hasattr(values, "isna"):
-        dtype = getattr(values, "dtype", None)
-        if not (isinstance(dtype, np.dtype) and dtype.kind in "fc"):  # NumPy floats: NaN is reported as NaN
-            missing = np.asarray(values.isna())
-            if missing.any():
-                _raise_missing(missing, name=name, caller=caller)
-    if hasattr(values, "to_numpy"):  # pandas, polars and other array libraries
-        return values.to_numpy()
-    return values
-
-
 #: The shape most array arguments have, as messages write it.
 _PER_SAMPLE = "(n_samples,)"
 
@@ -84,8 +49,8 @@ def as_array(values: ArrayLike, *, name: str, caller: str, shape: str | None = _
     if values is None:
         raise IsometricsError(f"{caller}: `{name}` is None; pass an array-like"
                               + (f" of shape {shape}." if shape else "."))
-    if not isinstance(values, np.ndarray):
-        values = _from_tabular(values, name=name, caller=caller)
+    if not isinstance(values, np.ndarray):  # columns and frames of data-frame libraries
+        values = frame_to_numpy(column_to_numpy(values, name=name, caller=caller), name=name, caller=caller)
     try:
         return np.asarray(values)
     except ValueError as exc:  # ragged nested sequences: NumPy's "inhomogeneous shape"

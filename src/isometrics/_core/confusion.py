@@ -10,6 +10,7 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError, UndefinedMetricWarning
+from .html import summarised
 from .labels import _fmt_labels
 from .arrays import _py
 from .validation import (
@@ -25,6 +26,7 @@ from .validation import (
 __all__ = ["ClassCounts", "class_counts", "confusion_matrix"]
 
 
+@summarised()
 @dataclass(frozen=True)
 class ClassCounts:
     """One-vs-rest weighted confusion counts of each class.

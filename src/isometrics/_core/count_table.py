@@ -26,6 +26,7 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError
+from .html import html_table
 from .sorting import _group_ends, _grouped_by_score, _mostly_tied, _prepend, _sorted_by_score
 from .validation import (
     as_1d,
@@ -454,6 +455,11 @@ class CountTable:
             f"{type(self).__name__}(n_points={self.n_points}, n_positives={self.n_positives:g}, "
             f"n_negatives={self.n_negatives:g}, pos_label={self.pos_label!r})"
         )
+
+    def _repr_html_(self) -> str:
+        rows = [("operating points", self.n_points), ("positives (weighted)", self.n_positives),
+                ("negatives (weighted)", self.n_negatives), ("positive class", self.pos_label)]
+        return html_table(("", "value"), rows, caption=type(self).__name__)
 
 
 def _from_scores(

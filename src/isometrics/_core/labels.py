@@ -14,7 +14,8 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
-from .arrays import _py, _raise_missing, as_1d, as_array
+from .arrays import _py, as_1d, as_array
+from .frames import _raise_missing
 
 __all__ = [
     "check_labels",

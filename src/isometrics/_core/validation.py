@@ -4,7 +4,8 @@ Each public function validates once, at its boundary, with these checkers and th
 trusts its inputs. Messages follow the template *what, where, value, fix*. This module is
 the one place to import them from; they live by kind of input in ``arrays`` (array-likes,
 scores, sample weights), ``labels`` (class labels and the binary target) and
-``parameters`` (scalar parameters). A new checker goes in the module of its kind and is
+``parameters`` (scalar parameters); data frames of score columns are read in ``frames``
+(narwhals). A new checker goes in the module of its kind and is
 named here.
 """
 
@@ -20,6 +21,7 @@ from .arrays import (
     check_scores,
     check_unit_interval,
 )
+from .frames import column_name, frame_columns
 from .labels import (
     as_target,
     check_binary_target,
@@ -42,6 +44,8 @@ __all__ = [
     "as_array",
     "as_1d",
     "as_target",
+    "frame_columns",
+    "column_name",
     "check_labels",
     "check_pos_label",
     "check_consistent_length",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from itertools import combinations
 from pathlib import Path
@@ -131,7 +131,7 @@ def _evaluate_file(
     weight_kind: str | None = None,
     report_option: str = "--report",
     report_resamples: int = 1000,
-) -> list[Any]:
+) -> Sequence[Any]:
     """Read, evaluate, print and (optionally) write JSON and an HTML report; raise IsometricsError on bad input.
 
     Every destination is checked before the file is read; the outputs are written together
@@ -177,7 +177,7 @@ def _evaluate_file(
     return results
 
 
-def _report_page(results: list[Any], file: Path, label: str, y: Any, scores: dict[str, Any], weights: Any,
+def _report_page(results: Sequence[Any], file: Path, label: str, y: Any, scores: dict[str, Any], weights: Any,
                  pos: Any, n_resamples: int, seed: int | None, weight_options: dict[str, Any]) -> str:
     """The HTML report of ``results``, with a paired comparison of every two scorers (when there are two or more).
 
@@ -231,7 +231,7 @@ def _compare_file(file: Path, label: str, scores: list[str], pos_label: str | No
     return result
 
 
-def _print_results(console: Any, file: Path, label: str, results: list[Any]) -> None:
+def _print_results(console: Any, file: Path, label: str, results: Sequence[Any]) -> None:
     first = results[0]
     weighted = "weighted " if first.n_positives + first.n_negatives != first.n_samples else ""
     summary = Table(title=f"{markup(file.name)}: {first.n_samples:,} rows, label {markup(repr(label))} "

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.html import summarised
 from .._core.validation import check_broadcast, check_real_array
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
@@ -52,6 +53,7 @@ from .means import (
 __all__ = ["Metric", "parse_metric", "METRIC_NAMES"]
 
 
+@summarised()
 @dataclass(frozen=True)
 class Metric:
     """A metric of precision and recall, evaluable on counts.
@@ -186,6 +188,9 @@ class Metric:
             if self.needs_precision:
                 value = np.where(undefined_p, np.nan, value)
             return np.where(undefined_r, np.nan, value)
+
+    def _headline(self) -> str:
+        return repr(self.spec)
 
     def __str__(self) -> str:
         return self.spec

@@ -1,4 +1,4 @@
-"""Display classes: compute once (from the operating points), then plot."""
+"""The curve Displays (ROC, precision-recall, PRG): compute once (from the operating points), then plot."""
 
 from __future__ import annotations
 
@@ -8,58 +8,25 @@ from typing import Any
 import numpy as np
 
 from .._core.count_table import _from_scores
-from .._core.validation import check_unit_interval
+from .._core.html import summarised
+from .._core.validation import column_name
 from .._typing import ArrayLike, FloatArray
-from ..exceptions import InvalidParameterError
 from ..metrics.gain import _gain
 from ..metrics.registry import Metric, _parse_metric
 from ..spaces.interpolation import interpolate_pr_points
-from ..spaces.level_curves import LevelCurve, break_even_line, level_curve
+from ..spaces.level_curves import level_curve
 from ..spaces.operating_points import OperatingPoints
 from ..spaces.thresholds import BestThreshold
+from ._docs import _fill
+from ._estimator import _estimator_inputs
+from ._style import _area_label, _axes, _legend, _legend_entry, _line_kwargs, _once, _reference
 
 _DEFAULT_LEVELS = (0.2, 0.4, 0.6, 0.8)
 
 
-def _pyplot() -> Any:
-    try:
-        import matplotlib.pyplot as plt
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("plotting needs matplotlib: pip install 'isometrics[plot]'") from exc
-    return plt
-
-
-def _axes(ax: Any) -> Any:
-    if ax is None:
-        _, ax = _pyplot().subplots()
-    return ax
-
-
-def _scores_of(estimator: Any, X: Any) -> FloatArray:
-    """Positive-class scores of a fitted classifier: predict_proba[:, 1], else decision_function."""
-    if hasattr(estimator, "predict_proba"):
-        proba = np.asarray(estimator.predict_proba(X))
-        if proba.ndim != 2 or proba.shape[1] != 2:
-            raise InvalidParameterError("from_estimator: the estimator must be a binary classifier "
-                                        f"(predict_proba gave shape {proba.shape}).")
-        return proba[:, 1]
-    if hasattr(estimator, "decision_function"):
-        return np.asarray(estimator.decision_function(X), dtype=np.float64)
-    raise InvalidParameterError("from_estimator: the estimator has neither predict_proba nor decision_function.")
-
-
-def _once(ax: Any, key: str) -> bool:
-    """True the first time ``key`` is asked for on these axes: references (chance lines,
-    baselines, isometrics) are drawn once when several models share the axes."""
-    drawn = getattr(ax, "_isometrics_drawn", None)
-    if drawn is None:
-        drawn = set()
-        ax._isometrics_drawn = drawn
-    if key in drawn:
-        return False
-    drawn.add(key)
-    return True
-
+def _name(name: str | None, y_score: Any) -> str | None:
+    """The curve's name: as given, else the name of the score column (a pandas or Polars Series)."""
+    return name if name is not None else column_name(y_score)
 
 def _levels(metric: Metric | None, levels: Any) -> tuple[float, ...]:
     if metric is None:
@@ -76,9 +43,30 @@ class _Base:
     metric: Metric | None = None
     prevalence: float = 0.5
     level_values: tuple[float, ...] = ()
+    line_kwargs: dict[str, Any] = field(default_factory=dict, repr=False)
     line_: Any = field(default=None, init=False, repr=False)
+    hull_line_: Any = field(default=None, init=False, repr=False)
+    best_marker_: Any = field(default=None, init=False, repr=False)
     ax_: Any = field(default=None, init=False, repr=False)
     figure_: Any = field(default=None, init=False, repr=False)
+
+    def _curve(self, ax: Any, x: Any, y: Any, name: str | None, area_name: str, area: float | None,
+               kwargs: dict[str, Any], **defaults: Any) -> Any:
+        """The model's curve: its defaults, then the user's keywords; the area in the label."""
+        label = _area_label(name or self.name, area_name, area)
+        (line,) = ax.plot(x, y, **{**defaults, **_line_kwargs(self.line_kwargs, kwargs, label=label)})
+        return line
+
+    def _hull(self, ax: Any, line: Any, x: Any, y: Any, entry: str) -> None:
+        """The model's hull, dashed in its colour; one legend entry per axes for every model's."""
+        (self.hull_line_,) = ax.plot(x, y, linestyle="--", color=line.get_color(), alpha=0.6)
+        _legend_entry(ax, "hull", entry, linestyle="--")
+
+    def _best(self, ax: Any, line: Any, x: float, y: float) -> None:
+        """The best point in the model's colour; one legend entry per axes and metric."""
+        assert self.best is not None
+        (self.best_marker_,) = ax.plot([x], [y], "o", color=line.get_color())
+        _legend_entry(ax, "best:" + self.best.metric.spec, f"best {self.best.metric.label}", marker="o", linestyle="")
 
     def _finish(self, ax: Any, line: Any, xlabel: str, ylabel: str, title: str) -> None:
         ax.set_xlabel(xlabel)
@@ -87,8 +75,7 @@ class _Base:
         ax.set_xlim(-0.01, 1.01)
         ax.set_ylim(-0.01, 1.01)
         ax.set_aspect("equal")
-        if any(h.get_label() and not h.get_label().startswith("_") for h in ax.get_lines()):
-            ax.legend(loc="best", fontsize="small")
+        _legend(ax)
         self.line_, self.ax_, self.figure_ = line, ax, ax.figure
 
     def _level_lines(self, ax: Any, space: str) -> list[Any]:
@@ -98,8 +85,7 @@ class _Base:
         for k, value in enumerate(self.level_values):
             curve = level_curve(self.metric, value, space=space, prevalence=self.prevalence)
             label = f"{self.metric.label} isometrics" if k == 0 else None
-            (line,) = ax.plot(curve.x, curve.y, color="0.6", linewidth=0.8, linestyle=":", label=label)
-            lines.append(line)
+            lines.append(_reference(ax, curve.x, curve.y, color="0.6", linestyle=":", label=label))
         return lines
 
 
@@ -111,83 +97,165 @@ def _setup(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | Non
     return op, m, best
 
 
+@summarised()
+@_fill
 @dataclass
 class RocDisplay(_Base):
-    """ROC curve with its convex hull, the chance diagonal, the best point for a metric and
-    the metric's level curves (given the prevalence).
+    """ROC curve with its convex hull, chance diagonal, best point and level curves.
+
+    The best point is that of a threshold metric, whose level curves are drawn at the
+    data's prevalence.
 
     Build with :meth:`from_predictions` or :meth:`from_estimator`, then call :meth:`plot`.
+    Several Displays drawn on one axes share one chance line and one set of level curves,
+    and the legend lists each model with its AUROC.
 
     Parameters
     ----------
+    %(fields)s
     fpr, tpr : ndarray of shape (n_points,)
         The curve.
     hull_fpr, hull_tpr : ndarray of shape (n_vertices,)
         The ROC convex hull.
+    auroc : float or None
+        The area under the ROC curve, shown in the legend.
     """
 
     fpr: FloatArray = field(default_factory=lambda: np.zeros(0))
     tpr: FloatArray = field(default_factory=lambda: np.zeros(0))
     hull_fpr: FloatArray = field(default_factory=lambda: np.zeros(0))
     hull_tpr: FloatArray = field(default_factory=lambda: np.zeros(0))
+    auroc: float | None = None
 
     @classmethod
+    @_fill
     def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
                          pos_label: Any = None, name: str | None = None, metric: str | Metric | None = None,
-                         levels: Any = None) -> RocDisplay:
-        """Compute the display's arrays from labels and scores (see :func:`isometrics.roc_curve`)."""
+                         levels: Any = None, **kwargs: Any) -> RocDisplay:
+        """Compute the display's arrays from labels and scores (see :func:`isometrics.roc_curve`).
+
+        Parameters
+        ----------
+        %(data)s
+        %(weight_pos)s
+        %(name_metric)s
+        %(kwargs)s
+
+        Returns
+        -------
+        RocDisplay
+            Not drawn yet: call :meth:`plot`.
+        """
         op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
                              "RocDisplay.from_predictions")
         roc, hull = op.roc_curve(), op.roc_convex_hull()
-        return cls(name=name, best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
-                   fpr=roc.fpr, tpr=roc.tpr, hull_fpr=hull.fpr, hull_tpr=hull.tpr)
+        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence,
+                   level_values=_levels(m, levels),
+                   line_kwargs=kwargs, fpr=roc.fpr, tpr=roc.tpr, hull_fpr=hull.fpr, hull_tpr=hull.tpr,
+                   auroc=op.auroc())
 
     @classmethod
-    def from_estimator(cls, estimator: Any, X: Any, y: ArrayLike, **kwargs: Any) -> RocDisplay:
-        """Score ``X`` with a fitted binary classifier, then :meth:`from_predictions`."""
-        return cls.from_predictions(y, _scores_of(estimator, X), **kwargs)
+    @_fill
+    def from_estimator(cls, estimator: Any, X: Any, y: ArrayLike, *, pos_label: Any = None,
+                       **kwargs: Any) -> RocDisplay:
+        """Score ``X`` with a fitted binary classifier, then :meth:`from_predictions`.
 
-    def plot(self, ax: Any = None, *, name: str | None = None, hull: bool = True, chance: bool = True) -> RocDisplay:
-        """Draw on ``ax`` (a new figure when None); returns self with ``line_``, ``ax_``, ``figure_``."""
+        Parameters
+        ----------
+        %(estimator)s
+
+        Returns
+        -------
+        RocDisplay
+            Not drawn yet: call :meth:`plot`.
+
+        %(estimator_raises)s
+        """
+        scores, positive = _estimator_inputs(estimator, X, pos_label, "RocDisplay.from_estimator")
+        return cls.from_predictions(y, scores, pos_label=positive, **kwargs)
+
+    @_fill
+    def plot(self, ax: Any = None, *, name: str | None = None, hull: bool = True, chance: bool = True,
+             **kwargs: Any) -> RocDisplay:
+        """Draw on ``ax`` (a new figure when None).
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, default=None
+            Where to draw; a new figure when None.
+        name : str, default=None
+            Overrides the name given to :meth:`from_predictions`.
+        hull : bool, default=True
+            Draw the convex hull (dashed, in the curve's colour).
+        chance : bool, default=True
+            Draw the chance diagonal (once per axes).
+        %(plot_kwargs)s
+
+        Returns
+        -------
+        RocDisplay
+            The display itself, with ``line_``, ``hull_line_``, ``best_marker_``, ``ax_`` and ``figure_``.
+        """
         ax = _axes(ax)
-        label = name or self.name or "ROC"
-        (line,) = ax.plot(self.fpr, self.tpr, label=label)
+        line = self._curve(ax, self.fpr, self.tpr, name, "AUROC", self.auroc, kwargs)
         if hull:
-            ax.plot(self.hull_fpr, self.hull_tpr, linestyle="--", color=line.get_color(), alpha=0.6,
-                    label=f"{label} hull")
+            self._hull(ax, line, self.hull_fpr, self.hull_tpr, "convex hull")
         if chance and _once(ax, "chance"):
-            ax.plot([0, 1], [0, 1], color="0.5", linewidth=0.8, label="chance")
+            _reference(ax, [0, 1], [0, 1], label="chance")
         self._level_lines(ax, "roc")
         if self.best is not None:
-            ax.plot([self.best.fp / (self.best.fp + self.best.tn)], [self.best.recall], "o", color=line.get_color(),
-                    label=f"best {self.best.metric.label} (t={self.best.threshold:.3g})")
+            self._best(ax, line, self.best.fp / (self.best.fp + self.best.tn), self.best.recall)
         self._finish(ax, line, "false positive rate", "true positive rate (recall)", "ROC")
         return self
 
 
+@summarised()
+@_fill
 @dataclass
 class PrecisionRecallDisplay(_Base):
-    """Precision-recall curve with the achievable (hull) curve, the prevalence baseline, the
-    best point for a metric and its level curves.
+    """Precision-recall curve with its achievable curve, baseline, best point and level curves.
+
+    The achievable curve is the ROC hull mapped to PR space; the baseline is the prevalence.
+
+    Several Displays drawn on one axes share one baseline per prevalence and one set of
+    level curves, and the legend lists each model with its average precision.
 
     Parameters
     ----------
+    %(fields)s
     precision, recall : ndarray of shape (n_points,)
         The curve (step-wise between operating points, as average precision counts it).
     achievable_precision, achievable_recall : ndarray
         The ROC hull mapped to PR space with count interpolation (Davis & Goadrich).
+    average_precision : float or None
+        The average precision (the area under the step-wise curve), shown in the legend.
     """
 
     precision: FloatArray = field(default_factory=lambda: np.zeros(0))
     recall: FloatArray = field(default_factory=lambda: np.zeros(0))
     achievable_precision: FloatArray = field(default_factory=lambda: np.zeros(0))
     achievable_recall: FloatArray = field(default_factory=lambda: np.zeros(0))
+    average_precision: float | None = None
 
     @classmethod
+    @_fill
     def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
                          pos_label: Any = None, name: str | None = None, metric: str | Metric | None = None,
-                         levels: Any = None) -> PrecisionRecallDisplay:
-        """Compute the display's arrays (see :func:`isometrics.precision_recall_curve`)."""
+                         levels: Any = None, **kwargs: Any) -> PrecisionRecallDisplay:
+        """Compute the display's arrays (see :func:`isometrics.precision_recall_curve`).
+
+        Parameters
+        ----------
+        %(data)s
+        %(weight_pos)s
+        %(name_metric)s
+        %(kwargs)s
+
+        Returns
+        -------
+        PrecisionRecallDisplay
+            Not drawn yet: call :meth:`plot`.
+        """
         op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
                              "PrecisionRecallDisplay.from_predictions")
         pr = op.precision_recall_curve()
@@ -201,190 +269,176 @@ class PrecisionRecallDisplay(_Base):
                                             step=(tp[k + 1] - tp[k]) / 20)
                 rec.extend(pts.recall.tolist())
                 prec.extend(pts.precision.tolist())
-        return cls(name=name, best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
-                   precision=pr.precision, recall=pr.recall, achievable_precision=np.array(prec),
-                   achievable_recall=np.array(rec))
+        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence,
+                   level_values=_levels(m, levels),
+                   line_kwargs=kwargs, precision=pr.precision, recall=pr.recall,
+                   achievable_precision=np.array(prec), achievable_recall=np.array(rec),
+                   average_precision=op.average_precision())
 
     @classmethod
-    def from_estimator(cls, estimator: Any, X: Any, y: ArrayLike, **kwargs: Any) -> PrecisionRecallDisplay:
-        """Score ``X`` with a fitted binary classifier, then :meth:`from_predictions`."""
-        return cls.from_predictions(y, _scores_of(estimator, X), **kwargs)
+    @_fill
+    def from_estimator(cls, estimator: Any, X: Any, y: ArrayLike, *, pos_label: Any = None,
+                       **kwargs: Any) -> PrecisionRecallDisplay:
+        """Score ``X`` with a fitted binary classifier, then :meth:`from_predictions`.
 
+        Parameters
+        ----------
+        %(estimator)s
+
+        Returns
+        -------
+        PrecisionRecallDisplay
+            Not drawn yet: call :meth:`plot`.
+
+        %(estimator_raises)s
+        """
+        scores, positive = _estimator_inputs(estimator, X, pos_label, "PrecisionRecallDisplay.from_estimator")
+        return cls.from_predictions(y, scores, pos_label=positive, **kwargs)
+
+    @_fill
     def plot(self, ax: Any = None, *, name: str | None = None, hull: bool = True,
-             baseline: bool = True) -> PrecisionRecallDisplay:
-        """Draw on ``ax`` (a new figure when None); returns self with ``line_``, ``ax_``, ``figure_``."""
+             baseline: bool = True, **kwargs: Any) -> PrecisionRecallDisplay:
+        """Draw on ``ax`` (a new figure when None).
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, default=None
+            Where to draw; a new figure when None.
+        name : str, default=None
+            Overrides the name given to :meth:`from_predictions`.
+        hull : bool, default=True
+            Draw the achievable curve (dashed, in the curve's colour).
+        baseline : bool, default=True
+            Draw the prevalence line (once per axes and prevalence).
+        %(plot_kwargs)s
+
+        Returns
+        -------
+        PrecisionRecallDisplay
+            The display itself, with ``line_``, ``hull_line_``, ``best_marker_``, ``ax_`` and ``figure_``.
+        """
         ax = _axes(ax)
-        label = name or self.name or "PR"
-        (line,) = ax.plot(self.recall[1:], self.precision[1:], drawstyle="steps-pre", label=label)
+        line = self._curve(ax, self.recall[1:], self.precision[1:], name, "AP", self.average_precision, kwargs,
+                           drawstyle="steps-pre")
         if hull:
-            ax.plot(self.achievable_recall, self.achievable_precision, linestyle="--", color=line.get_color(),
-                    alpha=0.6, label=f"{label} achievable")
+            self._hull(ax, line, self.achievable_recall, self.achievable_precision, "achievable (hull)")
         if baseline and _once(ax, f"prevalence:{self.prevalence:.12g}"):
-            ax.plot([0, 1], [self.prevalence, self.prevalence], color="0.5", linewidth=0.8,
-                    label=f"prevalence {self.prevalence:.3g}")
+            _reference(ax, [0, 1], [self.prevalence, self.prevalence], label=f"prevalence {self.prevalence:.3g}")
         self._level_lines(ax, "pr")
         if self.best is not None:
-            ax.plot([self.best.recall], [self.best.precision], "o", color=line.get_color(),
-                    label=f"best {self.best.metric.label} (t={self.best.threshold:.3g})")
+            self._best(ax, line, self.best.recall, self.best.precision)
         self._finish(ax, line, "recall", "precision", "Precision-recall")
         return self
 
 
+@summarised()
+@_fill
 @dataclass
 class PrgDisplay(_Base):
-    """Precision-Recall-Gain curve (the unit square) with its hull, the F1 baseline through
-    always-positive, the best point for a metric and its level curves.
+    """Precision-Recall-Gain curve with its hull, baseline, best point and level curves.
+
+    Drawn in the unit square; the baseline is the F1 line through always-positive.
+
+    Several Displays drawn on one axes share one baseline and one set of level curves, and
+    the legend lists each model with its AUPRG.
 
     Parameters
     ----------
+    %(fields)s
     precision_gain, recall_gain : ndarray of shape (n_points,)
         The curve (points with a true positive).
     hull_precision_gain, hull_recall_gain : ndarray
         The PRG convex hull.
+    auprg : float or None
+        The area under the PRG curve, shown in the legend.
     """
 
     precision_gain: FloatArray = field(default_factory=lambda: np.zeros(0))
     recall_gain: FloatArray = field(default_factory=lambda: np.zeros(0))
     hull_precision_gain: FloatArray = field(default_factory=lambda: np.zeros(0))
     hull_recall_gain: FloatArray = field(default_factory=lambda: np.zeros(0))
+    auprg: float | None = None
 
     @classmethod
+    @_fill
     def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
                          pos_label: Any = None, name: str | None = None, metric: str | Metric | None = None,
-                         levels: Any = None) -> PrgDisplay:
-        """Compute the display's arrays (see :func:`isometrics.prg_curve`)."""
+                         levels: Any = None, **kwargs: Any) -> PrgDisplay:
+        """Compute the display's arrays (see :func:`isometrics.prg_curve`).
+
+        Parameters
+        ----------
+        %(data)s
+        %(weight_pos)s
+        %(name_metric)s
+        %(kwargs)s
+
+        Returns
+        -------
+        PrgDisplay
+            Not drawn yet: call :meth:`plot`.
+        """
         op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
                              "PrgDisplay.from_predictions")
         pg, rg, _ = op.prg_curve()
         hull = op.prg_convex_hull()
         finite = op.tp > 0
-        return cls(name=name, best=best, metric=m, prevalence=op.prevalence, level_values=_levels(m, levels),
-                   precision_gain=pg[finite], recall_gain=rg[finite], hull_precision_gain=hull.precision_gain,
-                   hull_recall_gain=hull.recall_gain)
+        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence,
+                   level_values=_levels(m, levels),
+                   line_kwargs=kwargs, precision_gain=pg[finite], recall_gain=rg[finite],
+                   hull_precision_gain=hull.precision_gain, hull_recall_gain=hull.recall_gain, auprg=op.auprg())
 
     @classmethod
-    def from_estimator(cls, estimator: Any, X: Any, y: ArrayLike, **kwargs: Any) -> PrgDisplay:
-        """Score ``X`` with a fitted binary classifier, then :meth:`from_predictions`."""
-        return cls.from_predictions(y, _scores_of(estimator, X), **kwargs)
+    @_fill
+    def from_estimator(cls, estimator: Any, X: Any, y: ArrayLike, *, pos_label: Any = None,
+                       **kwargs: Any) -> PrgDisplay:
+        """Score ``X`` with a fitted binary classifier, then :meth:`from_predictions`.
 
+        Parameters
+        ----------
+        %(estimator)s
+
+        Returns
+        -------
+        PrgDisplay
+            Not drawn yet: call :meth:`plot`.
+
+        %(estimator_raises)s
+        """
+        scores, positive = _estimator_inputs(estimator, X, pos_label, "PrgDisplay.from_estimator")
+        return cls.from_predictions(y, scores, pos_label=positive, **kwargs)
+
+    @_fill
     def plot(self, ax: Any = None, *, name: str | None = None, hull: bool = True,
-             baseline: bool = True) -> PrgDisplay:
-        """Draw the unit square of PRG space on ``ax``; returns self with ``line_``, ``ax_``, ``figure_``."""
+             baseline: bool = True, **kwargs: Any) -> PrgDisplay:
+        """Draw the unit square of PRG space on ``ax`` (a new figure when None).
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, default=None
+            Where to draw; a new figure when None.
+        name : str, default=None
+            Overrides the name given to :meth:`from_predictions`.
+        hull : bool, default=True
+            Draw the PRG convex hull (dashed, in the curve's colour).
+        baseline : bool, default=True
+            Draw the F1 baseline of always-positive (once per axes).
+        %(plot_kwargs)s
+
+        Returns
+        -------
+        PrgDisplay
+            The display itself, with ``line_``, ``hull_line_``, ``best_marker_``, ``ax_`` and ``figure_``.
+        """
         ax = _axes(ax)
-        label = name or self.name or "PRG"
-        (line,) = ax.plot(self.recall_gain, self.precision_gain, label=label)
+        line = self._curve(ax, self.recall_gain, self.precision_gain, name, "AUPRG", self.auprg, kwargs)
         if hull:
-            ax.plot(self.hull_recall_gain, self.hull_precision_gain, linestyle="--", color=line.get_color(),
-                    alpha=0.6, label=f"{label} hull")
+            self._hull(ax, line, self.hull_recall_gain, self.hull_precision_gain, "convex hull")
         if baseline and _once(ax, "prg-baseline"):
-            ax.plot([0, 1], [1, 0], color="0.5", linewidth=0.8, label="F1 of always-positive")
+            _reference(ax, [0, 1], [1, 0], label="F1 of always-positive")
         self._level_lines(ax, "prg")
         if self.best is not None and self.best.recall > 0 and self.best.precision > 0:
             rg, pg = _gain(np.array([self.best.recall, self.best.precision]), self.prevalence)
-            ax.plot([rg], [pg], "o", color=line.get_color(),
-                    label=f"best {self.best.metric.label} (t={self.best.threshold:.3g})")
+            self._best(ax, line, float(rg), float(pg))
         self._finish(ax, line, "recall gain", "precision gain", "Precision-Recall-Gain")
-        return self
-
-
-@dataclass
-class MetricCurveDisplay:
-    """A metric against the threshold, with its best threshold marked.
-
-    Parameters
-    ----------
-    thresholds, values : ndarray of shape (n_points,)
-        The metric curve (the ``inf`` point left out).
-    best : BestThreshold
-        The best operating point.
-    """
-
-    thresholds: FloatArray
-    values: FloatArray
-    best: BestThreshold
-    name: str | None = None
-    line_: Any = field(default=None, init=False, repr=False)
-    ax_: Any = field(default=None, init=False, repr=False)
-    figure_: Any = field(default=None, init=False, repr=False)
-
-    @classmethod
-    def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, metric: str | Metric = "f1",
-                         sample_weight: ArrayLike | None = None, pos_label: Any = None,
-                         name: str | None = None) -> MetricCurveDisplay:
-        """Compute the curve (see :func:`isometrics.metric_curve`)."""
-        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
-                             "MetricCurveDisplay.from_predictions")
-        assert m is not None and best is not None
-        curve = op.metric_curve(m)
-        return cls(curve.thresholds[1:], curve.values[1:], best, name)
-
-    def plot(self, ax: Any = None, *, name: str | None = None) -> MetricCurveDisplay:
-        """Draw on ``ax``; returns self with ``line_``, ``ax_``, ``figure_``."""
-        ax = _axes(ax)
-        label = name or self.name or self.best.metric.label
-        (line,) = ax.plot(self.thresholds, self.values, label=label)
-        ax.axvline(self.best.threshold, color=line.get_color(), linestyle="--", linewidth=0.8,
-                   label=f"best: {self.best.value:.3f} at {self.best.threshold:.3g}")
-        ax.set_xlabel("threshold (predict positive when score >= threshold)")
-        ax.set_ylabel(self.best.metric.label)
-        ax.legend(loc="best", fontsize="small")
-        self.line_, self.ax_, self.figure_ = line, ax, ax.figure
-        return self
-
-
-@dataclass
-class LevelCurveDisplay:
-    """Level curves (isometrics) of a metric in the precision-recall square, with the
-    break-even line R/P = beta where the metric has one.
-
-    Parameters
-    ----------
-    curves : list of LevelCurve
-        One per level.
-    levels : tuple of float
-        The levels.
-    metric : Metric
-        The metric.
-    break_even : LevelCurve or None
-        The line where a point of precision and of recall are worth the same.
-    """
-
-    curves: list[LevelCurve]
-    levels: tuple[float, ...]
-    metric: Metric
-    break_even: LevelCurve | None = None
-    lines_: list[Any] = field(default_factory=list, init=False, repr=False)
-    ax_: Any = field(default=None, init=False, repr=False)
-    figure_: Any = field(default=None, init=False, repr=False)
-
-    @classmethod
-    def from_metric(cls, metric: str | Metric, *, levels: Any = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
-                    beta: float | None = None) -> LevelCurveDisplay:
-        """Compute level curves; ``beta`` draws the break-even line R/P = beta."""
-        caller = "LevelCurveDisplay.from_metric"
-        m = _parse_metric(metric, caller=caller)
-        values = tuple(float(v) for v in check_unit_interval(levels, "levels", caller=caller, low_open=True).flat)
-        line = None if beta is None else break_even_line(beta)
-        return cls([level_curve(m, v, n_points=400) for v in values], values, m, line)
-
-    def plot(self, ax: Any = None) -> LevelCurveDisplay:
-        """Draw on ``ax``; returns self with ``lines_``, ``ax_``, ``figure_``."""
-        ax = _axes(ax)
-        self.lines_ = []
-        for value, curve in zip(self.levels, self.curves):
-            (line,) = ax.plot(curve.recall, curve.precision, color="C0", linewidth=1)
-            self.lines_.append(line)
-            if len(curve.recall):
-                ax.annotate(f"{value:g}", (curve.recall[-1], curve.precision[-1]), fontsize="x-small")
-        if self.break_even is not None:
-            ax.plot(self.break_even.recall, self.break_even.precision, color="black", linewidth=2,
-                    label="break-even R/P")
-            ax.legend(loc="best", fontsize="small")
-        ax.set_xlabel("recall")
-        ax.set_ylabel("precision")
-        ax.set_title(f"Level curves of {self.metric.label}")
-        ax.set_xlim(0, 1)
-        ax.set_ylim(0, 1)
-        ax.set_aspect("equal")
-        self.ax_, self.figure_ = ax, ax.figure
         return self

@@ -13,9 +13,11 @@ two scripts, allowed by their SHA-256 hashes: markup that escaped the escaping c
 not run. Needs ``pip install 'isometrics[report]'`` (plotly, jinja2).
 
 Holds the escaping and number formatting (``_text``), the comparisons and their sentences
-(``_reading``), the Plotly figures (``_figures``) and the page itself (``_page``:
+(``_reading``), each model's look in every figure (``_style``: colour, legend group, name),
+the Plotly figures (``_figures``), the plotly.js bundle inlined (``_bundle``: plotly.js's
+partial "basic" bundle, vendored in ``static/``) and the page itself (``_page``:
 ``build_report``, ``write_report``); the Jinja2 template is in ``templates/`` and the
-page's script in ``static/``.
+page's script in ``static/``. A new panel draws each model with ``_style._model_style``.
 """
 
 from __future__ import annotations

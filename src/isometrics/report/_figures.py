@@ -15,6 +15,7 @@ from ..evaluation import BinaryEvaluation
 from ..metrics.gain import _gain
 from ..metrics.registry import Metric
 from ..spaces.level_curves import level_curve
+from ._style import _REFERENCE, _model_style
 from ._text import _bests, _plotly_text, _script_json
 
 #: Points per curve in the ROC/PR/PRG panels before thinning (hull vertices and best points kept).
@@ -22,8 +23,6 @@ _MAX_POINTS = 2000
 
 #: Steps per model in the metric figures drawn exactly; above, each stretch keeps its extremes.
 _MAX_STEPS = 10_000
-
-_PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 
 
 # ---------------------------------------------------------------------------- figures
@@ -72,46 +71,46 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric]) -> str:
             trace.visible = group == 0
         fig.add_trace(trace, 1, col)
 
-    lines = "".join(f"<br>{_plotly_text(m.label)} %{{customdata[{5 + j}]:.4f}}" for j, m in enumerate(metrics))
-    hover = ("threshold %{customdata[0]:.4~g}<br>precision %{customdata[1]:.4f}<br>recall %{customdata[2]:.4f}"
-             "<br>precision gain %{customdata[3]:.4f}<br>recall gain %{customdata[4]:.4f}" + lines
-             + "<extra>%{fullData.name}</extra>")
+    lines = "".join(f"<br>{_plotly_text(m.label)} %{{customdata[{8 + j}]:.4f}}" for j, m in enumerate(metrics))
+    hover = ("threshold %{customdata[0]:.4~g}<br>flags %{customdata[1]:,.6~g} (%{customdata[2]:.2%})"
+             "<br>false positive rate %{customdata[3]:.4f}<br>recall (true positive rate) %{customdata[4]:.4f}"
+             "<br>precision %{customdata[5]:.4f}<br>precision gain %{customdata[6]:.4f}"
+             "<br>recall gain %{customdata[7]:.4f}" + lines + "<extra>%{fullData.name}</extra>")
     for k, r in enumerate(results):
         op = r.operating_points
-        color = _PALETTE[k % len(_PALETTE)]
-        name, group_id = _plotly_text(r.name), f"model-{k}"
         bests = _bests(r, metrics)
         fpr, tpr, thr = op.roc_curve()
         precision, recall, _ = op.precision_recall_curve()
         pg, rg, _ = op.prg_curve()
         hull = op.roc_convex_hull()
         idx = _thin(op.n_points, list(hull.indices) + [b.index for b in bests])
-        custom = np.column_stack([thr[idx], precision[idx], recall[idx], pg[idx], rg[idx]]
+        flagged = op.tp + op.fp
+        custom = np.column_stack([thr[idx], flagged[idx], flagged[idx] / (op.n_positives + op.n_negatives), fpr[idx],
+                                  recall[idx], precision[idx], pg[idx], rg[idx]]
                                  + [op.metric_curve(m).values[idx] for m in metrics]).astype(np.float32)  # hover only
-        common = dict(mode="lines", line=dict(color=color), customdata=custom, hovertemplate=hover,
-                      legendgroup=group_id, name=name)
+        common = dict(mode="lines", customdata=custom, hovertemplate=hover, **_model_style(k, r.name))
         add(go.Scatter(x=fpr[idx], y=tpr[idx], **common), 1)
         add(go.Scatter(x=recall[idx][1:], y=precision[idx][1:], showlegend=False, line_shape="vh",
                        **{**common, "customdata": custom[1:]}), 2)
         ok = rg[idx] > -0.05
         add(go.Scatter(x=rg[idx][ok], y=pg[idx][ok], showlegend=False, **{**common, "customdata": custom[ok]}), 3)
-        dash = dict(mode="lines", line=dict(color=color, dash="dash", width=1), showlegend=False,
-                    hoverinfo="skip", legendgroup=group_id, name=name)
+        dash = dict(mode="lines", showlegend=False, hoverinfo="skip",
+                    **_model_style(k, r.name, line=dict(dash="dash", width=1)))
         add(go.Scatter(x=hull.fpr, y=hull.tpr, **dash), 1)
         achievable = op.achievable_pr_curve()
         add(go.Scatter(x=achievable.recall[1:], y=achievable.precision[1:], **dash), 2)
         prg_hull = op.prg_convex_hull()
         add(go.Scatter(x=prg_hull.recall_gain, y=prg_hull.precision_gain, **dash), 3)
         for j, (m, best) in enumerate(zip(metrics, bests)):
-            marker = dict(mode="markers", marker=dict(color=color, size=9), showlegend=False, legendgroup=group_id,
-                          name=name, hovertemplate=f"best {_plotly_text(m.label)} {best.value:.4f} at threshold "
+            marker = dict(mode="markers", showlegend=False, **_model_style(k, r.name, marker=dict(size=9)),
+                          hovertemplate=f"best {_plotly_text(m.label)} {best.value:.4f} at threshold "
                                                    f"{best.threshold:.4g}<extra>%{{fullData.name}}</extra>")
             add(go.Scatter(x=[best.fp / op.n_negatives], y=[best.recall], **marker), 1, j)
             add(go.Scatter(x=[best.recall], y=[best.precision], **marker), 2, j)
             if best.tp > 0:
                 gains = _gain(np.array([best.recall, best.precision]), pi)
                 add(go.Scatter(x=gains[:1], y=gains[1:], **marker), 3, j)
-    grey = dict(mode="lines", line=dict(color="#999", width=1), hoverinfo="name", showlegend=False)
+    grey = dict(mode="lines", line=dict(color=_REFERENCE, width=1), hoverinfo="name", showlegend=False)
     add(go.Scatter(x=[0, 1], y=[0, 1], name="chance", **grey), 1)
     add(go.Scatter(x=[0, 1], y=[pi, pi], name=f"prevalence {pi:.3g}", **grey), 2)
     add(go.Scatter(x=[0, 1], y=[1, 0], name="F1 of always-positive", **grey), 3)
@@ -148,7 +147,6 @@ def _metric_figure(results: list[BinaryEvaluation], metric: Metric, weighted: bo
     label = _plotly_text(metric.label)
     for k, r in enumerate(results):
         op = r.operating_points
-        color = _PALETTE[k % len(_PALETTE)]
         total = op.n_positives + op.n_negatives
         flagged = op.tp + op.fp
         share = flagged / total
@@ -159,15 +157,15 @@ def _metric_figure(results: list[BinaryEvaluation], metric: Metric, weighted: bo
         precision, recall, _ = op.precision_recall_curve()
         custom = np.column_stack([op.thresholds[idx], flagged[idx], precision[idx], recall[idx]])
         fig.add_trace(go.Scatter(
-            x=share[idx], y=values[idx], mode="lines", line=dict(color=color, shape="hv"), name=_plotly_text(r.name),
-            legendgroup=f"model-{k}", customdata=custom, meta=dict(model=k, role="steps"),
+            x=share[idx], y=values[idx], mode="lines", **_model_style(k, r.name, line=dict(shape="hv")),
+            customdata=custom, meta=dict(model=k, role="steps"),
             hovertemplate="predict positive when score ≥ %{customdata[0]:.6~g}<br>flags %{x:.2%} "
                           "(%{customdata[1]:,.6~g})<br>precision %{customdata[2]:.4f}<br>recall %{customdata[3]:.4f}"
                           "<br>" + label + " %{y:.4f}<extra>%{fullData.name}</extra>",
         ))
         fig.add_trace(go.Scatter(
-            x=[share[best.index]], y=[best.value], mode="markers", marker=dict(color=color, size=9),
-            name=_plotly_text(r.name), legendgroup=f"model-{k}", showlegend=False, meta=dict(model=k, role="best"),
+            x=[share[best.index]], y=[best.value], mode="markers", showlegend=False,
+            **_model_style(k, r.name, marker=dict(size=9)), meta=dict(model=k, role="best"),
             hovertemplate=f"best {label} {best.value:.4f} at threshold {best.threshold:.6g}<br>"
                           "flags %{x:.2%}<extra>%{fullData.name}</extra>",
         ))

@@ -21,6 +21,7 @@ from ..evaluation import BinaryEvaluation, ScoreComparison
 from ..exceptions import IsometricsError
 from ..metrics.registry import Metric, _parse_metric, _parse_metrics
 from ..uncertainty.comparison import PairedBootstrapResult
+from ._bundle import _plotly_bundle
 from ._figures import _metric_figure, _panels
 from ._reading import _comparisons, _reading
 from ._text import _AREAS, _bests, _count, _fmt, _pct, _with_ci
@@ -73,7 +74,7 @@ def _weights_text(results: list[BinaryEvaluation], comparisons: Any) -> str:
 
 
 def build_report(
-    results: list[BinaryEvaluation],
+    results: Sequence[BinaryEvaluation],
     *,
     comparisons: ScoreComparison | PairedBootstrapResult | Sequence[ScoreComparison | PairedBootstrapResult]
     | None = None,
@@ -86,7 +87,7 @@ def build_report(
 
     Parameters
     ----------
-    results : list of BinaryEvaluation
+    results : Evaluations or sequence of BinaryEvaluation
         From :func:`isometrics.evaluate_scores` (every scorer on the same labels). Their
         bootstrap intervals, when computed, are shown next to the values.
     comparisons : ScoreComparison, PairedBootstrapResult or list of them, default=None
@@ -120,8 +121,9 @@ def build_report(
     ImportError
         If plotly or jinja2 is missing.
     """
-    jinja2, plotly = _require()
+    jinja2, _ = _require()
     caller = "build_report"
+    results = list(results)
     if not results:
         raise IsometricsError(f"{caller}: no results to report; pass the list evaluate_scores returned.")
     specs = [b.metric.spec for b in results[0].best]
@@ -183,7 +185,7 @@ def build_report(
 
     page_js = _script_source("\n".join((files("isometrics.report") / "static" / name).read_text(encoding="utf-8")
                                        for name in ("figures.js", "explorer.js", "start.js")), "the page's script")
-    plotly_js = _script_source(plotly.offline.get_plotlyjs(), "the Plotly bundle")
+    plotly_js = _script_source(_plotly_bundle(), "the Plotly bundle")
     csp = _CSP.format(scripts=" ".join(_csp_hash(code) for code in (plotly_js, page_js)))
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")),
                              autoescape=True)

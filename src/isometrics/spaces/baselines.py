@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._core.docstrings import fill_doc
+from .._core.html import summarised
 from .._core.validation import (
     as_1d,
     check_binary_target,
@@ -57,6 +58,7 @@ def _beta(value: Any, caller: str) -> float:
     return check_real(value, "beta", caller=caller, low=0.0, low_inclusive=False)
 
 
+@summarised()
 class AlwaysPositive(NamedTuple):
     """The classifier that predicts every sample positive, in every space.
 
@@ -152,6 +154,7 @@ def always_positive_fbeta(prevalence: float, *, beta: float = 1.0) -> float:
     return (1 + b2) * pi / (b2 * pi + 1)
 
 
+@summarised()
 class BaselineCurve(NamedTuple):
     """Points of a baseline curve in PR space: ``(precision, recall)``, arrays of equal length."""
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
+from .._core.html import summarised
 from .._core.validation import (
     as_1d,
     check_binary_target,
@@ -48,6 +49,7 @@ __all__ = [
 ]
 
 
+@summarised()
 @dataclass(frozen=True)
 class StepCalibrator:
     """A monotone (non-decreasing) step map from scores to calibrated values.
@@ -193,6 +195,7 @@ def f_calibrator(
                         caller="f_calibrator", table=CountTable)._derived("f_calibrator", _f_calibrator)
 
 
+@summarised()
 class ReliabilityCurve(NamedTuple):
     """Reliability diagram data, one entry per non-empty bin (arrays of equal length).
 

@@ -14,12 +14,14 @@ import numpy as np
 
 from .._core.count_table import CountTable, _from_scores
 from .._core.docstrings import fill_doc
+from .._core.html import summarised
 from .._typing import ArrayLike, FloatArray
 from ..metrics.gain import _gain
 
 __all__ = ["RocCurve", "PrecisionRecallCurve", "PrgCurve", "roc_curve", "precision_recall_curve", "prg_curve"]
 
 
+@summarised()
 class RocCurve(NamedTuple):
     """ROC curve: ``(fpr, tpr, thresholds)``, arrays of shape (n_points,), thresholds decreasing.
 
@@ -34,6 +36,7 @@ class RocCurve(NamedTuple):
         return _reduce_keeping_read_only(self)
 
 
+@summarised()
 class PrecisionRecallCurve(NamedTuple):
     """PR curve: ``(precision, recall, thresholds)``, shape (n_points,), thresholds decreasing."""
 
@@ -45,6 +48,7 @@ class PrecisionRecallCurve(NamedTuple):
         return _reduce_keeping_read_only(self)
 
 
+@summarised()
 class PrgCurve(NamedTuple):
     """PRG curve: ``(precision_gain, recall_gain, thresholds)``, shape (n_points,), thresholds decreasing.
 

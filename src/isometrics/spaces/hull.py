@@ -23,6 +23,7 @@ import numpy as np
 
 from .._core.count_table import CountTable, _from_scores
 from .._core.docstrings import fill_doc
+from .._core.html import summarised
 from .._core.validation import check_integer, check_real, check_rng, check_scores, check_unit_interval
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError
@@ -81,6 +82,7 @@ def _prune(x: FloatArray, y: FloatArray, idx: np.ndarray) -> np.ndarray:
     return idx
 
 
+@summarised()
 @dataclass(frozen=True)
 class RandomizedClassifier:
     """A classifier on a hull segment: two thresholds and a mixing probability.
@@ -123,6 +125,7 @@ class RandomizedClassifier:
         return ((s >= self.threshold_high) | (middle & coin)).astype(np.int8)
 
 
+@summarised()
 @dataclass(frozen=True)
 class HullOptimum:
     """The best point of a hull for a metric: a randomised classifier and the value it reaches.
@@ -142,6 +145,7 @@ class HullOptimum:
     metric: Any
 
 
+@summarised()
 @dataclass(frozen=True)
 class RocHull:
     """Vertices of the ROC convex hull, from (0, 0) to (1, 1).
@@ -336,6 +340,7 @@ class RocHull:
         return np.interp(check_unit_interval(fpr, "fpr", caller="RocHull.tpr_at"), self.fpr, self.tpr)
 
 
+@summarised()
 @dataclass(frozen=True)
 class PrgHull:
     """Vertices of the PRG convex hull (the image of the ROC hull, true positives > 0).

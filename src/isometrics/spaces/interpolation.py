@@ -29,6 +29,7 @@ import numpy as np
 
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
+from .._core.html import summarised
 from .._core.validation import check_real
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
@@ -83,6 +84,7 @@ def _auc_pr_interpolated(op: CountTable) -> float:
     return float(np.sum(_segment_areas(op.tp, op.fp, op.n_positives, op.dtp, op.dfp, op._rises)))
 
 
+@summarised()
 class InterpolatedPoints(NamedTuple):
     """Count-interpolated points between two operating points (arrays of equal length)."""
 

@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._core.html import summarised
 from .._core.validation import check_broadcast, check_integer, check_real, check_unit_interval
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
@@ -32,6 +33,7 @@ from ..metrics.registry import Metric, _parse_metric
 __all__ = ["LevelCurve", "level_curve", "break_even_line", "level_curve_slope"]
 
 
+@summarised()
 class LevelCurve(NamedTuple):
     """Points of one level curve, in the requested space (arrays of equal length).
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from .._core.confusion import _check_pair, _class_counts
 from .._core.count_table import _from_scores
-from .._core.html import html_table
+from .._core.html import html_table, summarised
 from .._core.validation import (
     as_1d,
     as_array,
@@ -28,6 +28,7 @@ from .._core.validation import (
     check_sample_weight,
     check_scores,
     check_zero_division,
+    frame_columns,
     label_set,
 )
 from .._typing import ArrayLike, FloatArray
@@ -42,6 +43,7 @@ __all__ = ["OneVsRest", "one_vs_rest", "MetricReport", "metric_report"]
 _AVERAGES = ("macro", "weighted", "micro", None)
 
 
+@summarised()
 @dataclass(frozen=True, eq=False)
 class OneVsRest:
     """One-vs-rest operating points of every class, and of the pooled (micro) problem.
@@ -157,7 +159,9 @@ def one_vs_rest(
         ``classes[k]``.
     classes : array-like of shape (n_classes,), default=None
         Labels of the score columns. ``None``: the sorted labels of ``y_true``
-        (multiclass) or ``0 .. n_classes - 1`` (multilabel).
+        (multiclass) or ``0 .. n_classes - 1`` (multilabel); but when ``y_score`` is a
+        data frame (pandas, Polars, pyarrow Table) whose column names are the labels of
+        ``y_true`` (compared as text), those labels in the frame's column order.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights. ``None`` weighs every sample 1.
 
@@ -207,7 +211,7 @@ def one_vs_rest(
     else:
         y = check_labels(as_1d(y, name="y_true", caller=caller), name="y_true", caller=caller)
         check_consistent_length(caller, y_true=y, y_score=scores, sample_weight=w)
-        labels = (label_set(y) if classes is None
+        labels = (_named_classes(y_score, label_set(y)) if classes is None
                   else as_1d(classes, name="classes", caller=caller, shape="(n_classes,)"))
         missing = np.setdiff1d(label_set(y), labels)
         if len(missing):
@@ -234,6 +238,16 @@ def one_vs_rest(
     return OneVsRest(labels, tuple(per_class), support, micro)
 
 
+def _named_classes(y_score: Any, labels: np.ndarray) -> np.ndarray:
+    """The labels in the order of a data frame's columns when its columns are named by them; else ``labels``."""
+    columns = frame_columns(y_score)
+    by_text = {str(label): label for label in labels.tolist()}
+    if columns is None or len(by_text) != len(labels) or sorted(columns) != sorted(by_text):
+        return labels
+    return np.array([by_text[name] for name in columns], dtype=labels.dtype)
+
+
+@summarised()
 @dataclass(frozen=True)
 class MetricReport:
     """Per-class values of several metrics, with their averages.

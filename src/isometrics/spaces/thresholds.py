@@ -10,7 +10,7 @@ import numpy as np
 
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
-from .._core.html import html_table
+from .._core.html import html_table, summarised
 from .._core.validation import check_real
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError
@@ -30,6 +30,7 @@ __all__ = [
 ]
 
 
+@summarised()
 @dataclass(frozen=True)
 class BestThreshold:
     """The operating point at which a metric is best (largest; smallest for a cost).
@@ -69,6 +70,9 @@ class BestThreshold:
     index: int
     n_ties: int = 1
     tied_thresholds: tuple[float, ...] = ()
+
+    def _headline(self) -> str:
+        return f"{self.metric.label}={self.value:.6g} at threshold {self.threshold:.6g}"
 
     def _repr_html_(self) -> str:
         rows = [("threshold", self.threshold), (self.metric.label, self.value), ("precision", self.precision),
@@ -348,6 +352,7 @@ def best_threshold(
     return _best_threshold(op, metric, "best_threshold")
 
 
+@summarised()
 @dataclass(frozen=True)
 class OperatingPoint:
     """One observed operating point: a threshold and its rates and counts.
@@ -395,6 +400,7 @@ def _point(op: CountTable, i: int) -> OperatingPoint:
     )
 
 
+@summarised()
 class MetricCurve(NamedTuple):
     """A metric at every operating point: ``(values, thresholds)``, shape (n_points,), thresholds decreasing.
 

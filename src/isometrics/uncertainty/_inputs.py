@@ -22,6 +22,7 @@ from .._core.validation import (
     check_real,
     check_sample_weight,
     check_scores,
+    frame_columns,
 )
 from .._typing import WEIGHT_KIND_OPTIONS, ArrayLike, FloatArray
 from ..exceptions import (
@@ -69,11 +70,18 @@ def _check_column(values: Any, *, caller: str, name: str = "y_score") -> FloatAr
 def _score_columns(y_score: Any, caller: str) -> dict[str, FloatArray]:
     """The validated score columns of a multi-scorer function, by name.
 
-    A mapping of name to column; a 2-D array, one column per scorer (named ``score_0``,
-    ``score_1``, ...); or one 1-D column (named ``score``). Every column goes through
+    A mapping of name to column; a data frame (pandas, Polars, pyarrow Table), its column
+    names kept; a 2-D array, one column per scorer (named ``score_0``, ``score_1``, ...);
+    or one 1-D column (named ``score``). Every column goes through
     :func:`_check_column`. Two columns that sum to 1 in every row are one model's
     ``predict_proba`` output, not two scorers, and are refused.
     """
+    columns = frame_columns(y_score)
+    if columns is not None:
+        if not columns:
+            raise IsometricsError(f"{caller}: `y_score` is a data frame with no columns; pass one score column per "
+                                  "scorer.")
+        y_score = columns
     if isinstance(y_score, Mapping):
         if not y_score:
             raise IsometricsError(f"{caller}: `y_score` is an empty mapping; pass one score column per scorer.")

@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._core.docstrings import fill_doc
+from .._core.html import summarised
 from .._core.validation import (
     check_option,
     check_real_array,
@@ -27,6 +28,7 @@ __all__ = ["CurveBand", "bootstrap_curve_band"]
 
 
 # ---------------------------------------------------------------------------- curve bands
+@summarised()
 class CurveBand(NamedTuple):
     """A pointwise bootstrap band around a curve, on a grid (arrays of equal length).
 

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from .._core.docstrings import fill_doc
+from .._core.html import html_table, summarised
 from .._core.validation import (
     check_rng,
 )
@@ -27,6 +28,7 @@ from .resampling import _jackknife, _many, _replicates, _Resampler
 __all__ = ["PairedBootstrapResult", "bootstrap_compare"]
 
 
+@summarised()
 @dataclass(frozen=True)
 class PairedBootstrapResult:
     """Paired bootstrap comparison of scorers on the same samples.
@@ -56,6 +58,14 @@ class PairedBootstrapResult:
     differences: dict[tuple[str, str], BootstrapResult]
     p_values: dict[tuple[str, str], float]
     weight_kind: str | None = None
+
+    def _repr_html_(self) -> str:
+        rows = [(a, b, r.estimate, *r.confidence_interval, self.p_values[(a, b)])
+                for (a, b), r in self.differences.items()]
+        level = next(iter(self.differences.values())).confidence_level if self.differences else 0.95
+        estimates = ", ".join(f"{n} {v:.4g}" for n, v in zip(self.names, self.estimates))
+        return html_table(("a", "b", "difference a - b", f"{100 * level:g} % low", "high", "p-value"), rows,
+                          caption=f"paired bootstrap of {self.statistic} ({estimates})")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the estimates, and per pair the difference's interval and p-value.
@@ -103,10 +113,12 @@ def bootstrap_compare(
     ----------
     y_true : array-like of shape (n_samples,)
         True binary labels.
-    y_score : array-like of shape (n_samples, k) or mapping of str to array-like
-        One score column per scorer (k >= 2): a 2-D array (column ``j`` named
-        ``"score_j"``) or a mapping of name to 1-D column, each validated as ``y_score``
-        of :func:`bootstrap`; for ``predict_proba`` output pass ``proba[:, 1]``.
+    y_score : array-like of shape (n_samples, k), data frame or mapping of str to array-like
+        One score column per scorer (k >= 2): a data frame (pandas, Polars, pyarrow
+        Table; its column names are the scorers' names), a mapping of name to 1-D column,
+        or a 2-D array (column ``j`` named ``"score_j"``), each column validated as
+        ``y_score`` of :func:`bootstrap`; for ``predict_proba`` output pass
+        ``proba[:, 1]``.
     statistic, metric, threshold, n_resamples, confidence_level, method, stratified, sample_weight, pos_label, rng, progress
         As in :func:`bootstrap`.
     %(weight_kind)s

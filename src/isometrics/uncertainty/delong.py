@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.html import summarised
 from .._core.validation import (
     as_1d,
     check_binary_target,
@@ -38,6 +39,7 @@ __all__ = ["DelongResult", "delong", "DelongTest", "delong_test"]
 
 
 # ---------------------------------------------------------------------------- DeLong
+@summarised()
 @dataclass(frozen=True)
 class DelongResult:
     """AUROC of one or more scorers on the same samples, with DeLong's covariance.
@@ -171,9 +173,10 @@ def delong(y_true: ArrayLike, y_score: Any, *, pos_label: Any = None) -> DelongR
     ----------
     y_true : array-like of shape (n_samples,)
         True binary labels.
-    y_score : array-like of shape (n_samples,) or (n_samples, k), or mapping of str to array-like
+    y_score : array-like of shape (n_samples,) or (n_samples, k), data frame or mapping of str to array-like
         One score column per scorer: a 1-D array (one scorer, named ``"score"``), a 2-D
-        array (column ``j`` named ``"score_j"``) or a mapping of name to 1-D column. Each
+        array (column ``j`` named ``"score_j"``), a data frame (pandas, Polars, pyarrow
+        Table; named by its columns) or a mapping of name to 1-D column. Each
         column is validated as ``y_score`` of :func:`auroc` (1-D, numeric, finite); for
         ``predict_proba`` output pass ``proba[:, 1]``.
     pos_label : int, float, bool or str, default=None
@@ -243,6 +246,7 @@ def _delong(is_pos: np.ndarray, scores: dict[str, FloatArray], ops: list[Operati
     return DelongResult(tuple(scores), np.array(aucs), s10 / m + s01 / n, m, n)
 
 
+@summarised()
 @dataclass(frozen=True)
 class DelongTest:
     """DeLong's paired test of two AUROCs on the same samples.

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from .._core.docstrings import fill_doc
-from .._core.html import html_table
+from .._core.html import html_table, summarised
 from .._core.validation import (
     check_option,
     check_real,
@@ -75,6 +75,7 @@ def _statistic(statistic: str, metric: str | Metric | None, threshold: float | N
     return f"{m.spec} at threshold {t:g}", at_threshold, False
 
 
+@summarised()
 @dataclass(frozen=True)
 class BootstrapResult:
     """A bootstrap confidence interval and the distribution behind it.
@@ -133,6 +134,10 @@ class BootstrapResult:
                 "confidence_level": self.confidence_level, "method": self.method,
                 "standard_error": self.standard_error, "n_resamples": len(self.bootstrap_distribution),
                 "n_dropped": self.n_dropped, "n_undefined": self.n_undefined, "weight_kind": self.weight_kind}
+
+    def _headline(self) -> str:
+        low, high = self.confidence_interval
+        return f"{self.estimate:.6g}, {100 * self.confidence_level:g} % CI [{low:.6g}, {high:.6g}]"
 
     def _repr_html_(self) -> str:
         low, high = self.confidence_interval

@@ -1,0 +1,96 @@
+"""Data frames and their columns as inputs and outputs, through narwhals (the one place).
+
+Every library narwhals knows (pandas, Polars, pyarrow, Modin, cuDF, ...) is handled
+alike: a column (a Series, a pyarrow ``ChunkedArray``, or any object of the Arrow C data
+interface such as a pyarrow ``Array``) becomes a NumPy array and a null raises with its
+count and first index; a data frame (``DataFrame``, pyarrow ``Table``) becomes its named
+columns. None of those libraries is imported here: narwhals looks for them among the
+modules already imported, so ``import isometrics`` imports none of them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import narwhals.stable.v1 as nw
+import numpy as np
+
+from ..exceptions import IsometricsError
+
+__all__ = ["column_to_numpy", "column_name", "frame_columns", "frame_to_numpy", "to_native_frame"]
+
+
+def _raise_missing(mask: np.ndarray, *, name: str, caller: str) -> None:
+    n = int(mask.sum())
+    first = int(np.flatnonzero(mask)[0])
+    raise IsometricsError(
+        f"{caller}: {name} contains {n} missing value{'s' if n != 1 else ''} (null / NA; first at index "
+        f"{first}); drop or impute those rows before evaluating."
+    )
+
+
+def _series(values: Any) -> Any:
+    """The narwhals Series of a column of any data-frame library, or None."""
+    series = nw.from_native(values, series_only=True, pass_through=True)
+    if isinstance(series, nw.Series):
+        return series
+    if hasattr(values, "__arrow_c_array__") and not isinstance(values, np.ndarray):  # e.g. a pyarrow Array
+        try:
+            return nw.Series.from_arrow("", values, backend="pyarrow")
+        except (ImportError, TypeError, ValueError):  # pragma: no cover - no pyarrow to read it with
+            return None
+    return None
+
+
+def _missing(series: Any) -> np.ndarray:
+    """Where a column is null; a NaN float is a number, not a null (reported as NaN later)."""
+    missing = series.is_null()
+    if series.dtype.is_float():
+        missing = missing & ~series.is_nan().fill_null(False)
+    return np.asarray(missing.to_numpy(), dtype=bool)
+
+
+def _to_numpy(series: Any, *, name: str, caller: str) -> np.ndarray:
+    if series.null_count():
+        missing = _missing(series)
+        if missing.any():
+            _raise_missing(missing, name=name, caller=caller)
+    return np.asarray(series.to_numpy())
+
+
+def column_to_numpy(values: Any, *, name: str, caller: str) -> Any:
+    """A column of a data-frame library as a NumPy array (nulls raise); anything else unchanged."""
+    series = _series(values)
+    return values if series is None else _to_numpy(series, name=name, caller=caller)
+
+
+def column_name(values: Any) -> str | None:
+    """The name of a named column (a pandas or Polars Series), as a string; None when unnamed."""
+    series = _series(values)
+    name = None if series is None else series.name
+    return None if name is None or name == "" else str(name)
+
+
+def frame_columns(values: Any) -> dict[str, Any] | None:
+    """The columns of an eager data frame (pandas, Polars, pyarrow Table), by name; None if not a frame."""
+    frame = nw.from_native(values, eager_only=True, pass_through=True)
+    if not isinstance(frame, nw.DataFrame):
+        return None
+    return {str(c): frame.get_column(c).to_native() for c in frame.columns}
+
+
+def frame_to_numpy(values: Any, *, name: str, caller: str) -> Any:
+    """An eager data frame as a 2-D NumPy array, one column per frame column (a null raises,
+    naming the column); anything else unchanged."""
+    frame = nw.from_native(values, eager_only=True, pass_through=True)
+    if not isinstance(frame, nw.DataFrame):
+        return values
+    columns = [_to_numpy(frame.get_column(c), name=f"{name} (column {c!r})", caller=caller) for c in frame.columns]
+    if not columns:
+        return np.empty((len(frame), 0))
+    return np.column_stack(columns)
+
+
+def to_native_frame(columns: dict[str, Any], backend: Literal["pandas", "polars", "pyarrow"]) -> Any:
+    """A data frame of ``backend`` (``"pandas"``, ``"polars"`` or ``"pyarrow"``) from equal-length columns."""
+    return nw.from_dict(columns, backend=backend).to_native()
