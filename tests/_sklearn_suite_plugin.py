@@ -157,10 +157,10 @@ def _concerns_shared(func: Any, space: dict[str, Any], seen: set[str]) -> bool:
     if code is None:
         return False
     for name in _names(code):
-        if name in SHARED and _mentions_shared(space.get(name)) or isinstance(space.get(name), (list, tuple, dict)) \
-                and _mentions_shared(space.get(name)):
-            return True
-        helper = space.get(name)
+        value = space.get(name)
+        if (name in SHARED or isinstance(value, (list, tuple, dict))) and _mentions_shared(value):
+            return True  # a shared function, or a module-level collection holding one
+        helper = value
         if name not in seen and inspect.isfunction(helper) and helper.__module__ == space.get("__name__"):
             seen.add(name)
             if _concerns_shared(helper, space, seen):
@@ -180,8 +180,9 @@ def _selected(item: pytest.Item) -> bool:
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     # decide before substituting (afterwards the names point at isometrics' functions)
-    keep = [item for item in items if _selected(item)]
-    drop = [item for item in items if not _selected(item)]
+    chosen = {id(item): _selected(item) for item in items}
+    keep = [item for item in items if chosen[id(item)]]
+    drop = [item for item in items if not chosen[id(item)]]
     for item in keep:
         _patch_module(item.module)
         if any("sklearn.exceptions.UndefinedMetricWarning" in str(m.args) for m in item.iter_markers("filterwarnings")):
