@@ -6,6 +6,8 @@ import warnings
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from hypothesis import given
+from hypothesis import strategies as st
 from sklearn import metrics as skm
 
 import isometrics as im
@@ -177,3 +179,28 @@ def test_metric_report_rows_are_the_labels_of_multilabel_data():
     np.testing.assert_allclose(report.values, np.column_stack(expected[:3]))
     np.testing.assert_allclose(report.averages["micro"],
                                skm.precision_recall_fscore_support(y, p, sample_weight=w, average="micro")[:3])
+
+
+_matrices = st.integers(1, 12).flatmap(lambda n: st.integers(2, 4).flatmap(lambda k: st.tuples(
+    st.lists(st.lists(st.integers(0, 1), min_size=k, max_size=k), min_size=n, max_size=n),
+    st.lists(st.lists(st.integers(0, 1), min_size=k, max_size=k), min_size=n, max_size=n),
+    st.lists(st.integers(1, 3), min_size=n, max_size=n))))
+
+
+@given(_matrices)
+def test_micro_average_is_the_binary_score_of_the_pooled_labels(data):
+    y, p, w = (np.array(a) for a in data)
+    flat_w = np.repeat(w, y.shape[1])
+    for name in ("precision_score", "recall_score", "f1_score"):
+        micro = getattr(im, name)(y, p, average="micro", sample_weight=w, zero_division=0.0)
+        pooled = getattr(im, name)(y.ravel(), p.ravel(), labels=[1], average="macro", sample_weight=flat_w,
+                                   zero_division=0.0)
+        assert micro == pytest.approx(pooled)
+
+
+@given(_matrices)
+def test_samples_average_is_the_weighted_mean_of_each_rows_score(data):
+    y, p, w = (np.array(a) for a in data)
+    rows = [im.f1_score(y[i], p[i], labels=[1], average="macro", zero_division=1.0) for i in range(len(y))]
+    assert im.f1_score(y, p, average="samples", sample_weight=w, zero_division=1.0) == pytest.approx(
+        np.average(rows, weights=w))
