@@ -190,7 +190,9 @@ def precision_recall_fscore_support(
     Notes
     -----
     Same signature and results as scikit-learn's function of the same name, for binary,
-    multiclass and multilabel (indicator matrix) targets.
+    multiclass and multilabel (indicator matrix) targets. When no selected class has a
+    true sample, ``average="weighted"`` has no weights: it returns the plain mean of the
+    per-class values, as scikit-learn does (with a warning under ``zero_division="warn"``).
 
     References
     ----------
