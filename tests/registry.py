@@ -351,6 +351,8 @@ _RESULT = {
     "PrgHull": lambda y, s, w, p: im.prg_convex_hull(y, s, sample_weight=w, pos_label=p),
     "RandomizedClassifier": lambda y, s, w, p: im.roc_convex_hull(y, s, pos_label=p).randomized(fpr=0.3),
     "HullOptimum": lambda y, s, w, p: im.roc_convex_hull(y, s, pos_label=p).best_mixture("f1"),
+    "CrossValidatedThreshold": lambda y, s, w, p: im.cross_validated_threshold(y, s, metric="f1", cv=3,
+                                                                            sample_weight=w, pos_label=p, rng=0),
     "BestThreshold": lambda y, s, w, p: im.best_threshold(y, np.round(s), metric="f1", sample_weight=w,
                                                           pos_label=p),
     "MetricCurve": lambda y, s, w, p: im.metric_curve(y, s, metric="f2", sample_weight=w, pos_label=p),
@@ -700,3 +702,17 @@ for _name in im.__all__:
     _obj = getattr(im, _name)
     if inspect.isclass(_obj) and issubclass(_obj, BaseException) and not REGISTRY.get(_name, Entry(_name)).pickling:
         register(_name, pickling=(lambda cls=_obj: cls("auroc: `y_true` has one class."), str))
+
+# ---------------------------------------------------------------------------- issue 13, item 5: model selection
+register("cross_validated_threshold",
+         messages=(im.cross_validated_threshold, dict(y_true=Y, y_score=S, sample_weight=W, cv=2, rng=0), BINARY),
+         metric_arguments={"metric": lambda v: im.cross_validated_threshold(Y, S, metric=v, cv=2, rng=0)},
+         outside=(im.cross_validated_threshold, dict(y_true=Y, y_score=S, cv=2, rng=0), ["rng"]))
+register("cross_validated_threshold", weighted={"cross_validated_threshold": lambda y, s, w: (lambda r: _flat(
+    r.threshold, r.value, r.in_sample_value, r.fold_thresholds, r.fold_values))(
+    im.cross_validated_threshold(y, s, metric="f2", sample_weight=w, cv=np.arange(len(y)) % 3))})
+register("CrossValidatedThreshold",
+         pickling=(lambda: im.cross_validated_threshold(PY, PS, metric="f2", sample_weight=PW, cv=3, rng=0),
+                   lambda r: (r.to_dict(), r._repr_html_(), repr(r))))
+register("get_scorer", metric_arguments={"metric": lambda v: im.get_scorer(v)})
+register("holm_adjust", outside=(im.holm_adjust, dict(p_values=[0.01, 0.5]), ["p_values"]))

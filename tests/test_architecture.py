@@ -113,3 +113,4 @@ PUBLIC = [
     'weighted_harmonic_mean',
     'Evaluations',  # issue 13, item 2
 ]
+PUBLIC += ['CrossValidatedThreshold', 'cross_validated_threshold', 'get_scorer', 'holm_adjust']  # issue 13, item 5

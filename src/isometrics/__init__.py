@@ -34,6 +34,7 @@ from .metrics.means import (
     weighted_harmonic_mean,
 )
 from .metrics.registry import METRIC_NAMES, Metric, parse_metric
+from .model_selection import CrossValidatedThreshold, cross_validated_threshold, get_scorer
 from .spaces.areas import auprg, auroc, average_precision
 from .spaces.baselines import (
     AlwaysPositive,
@@ -83,6 +84,7 @@ from .uncertainty.bands import CurveBand, bootstrap_curve_band
 from .uncertainty.comparison import PairedBootstrapResult, bootstrap_compare
 from .uncertainty.delong import DelongResult, DelongTest, delong, delong_test
 from .uncertainty.intervals import BootstrapResult, bootstrap, bootstrap_areas
+from .uncertainty.multiple_testing import holm_adjust
 
 __all__ = [
     "OperatingPoints",
@@ -189,10 +191,15 @@ __all__ = [
     "delong",
     "delong_test",
     "average_precision_ci",
+    "holm_adjust",
     # costs
     "expected_cost",
     "cost_sensitive_predict",
     "bayes_threshold",
+    # thresholds chosen out of sample, scikit-learn scorers
+    "CrossValidatedThreshold",
+    "cross_validated_threshold",
+    "get_scorer",
     # errors
     "IsometricsError",
     "InvalidParameterError",

@@ -20,7 +20,11 @@ from itertools import combinations
 from pathlib import Path
 from typing import Annotated, Any
 
+import numpy as np
+
 from .._core.outputs import check_output_dir, json_text, staged_outputs
+from .._core.validation import label_set
+from .._version import __version__
 from ..evaluation import compare_scores, evaluate_scores
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
@@ -35,12 +39,16 @@ from ._console import (
     one_line_warnings,
     signals_raise,
 )
+from ._format import IN_SAMPLE, INTERVAL_NOTE, new_table
+from ._format import fmt as _fmt
+from ._format import with_ci as _with_ci
 from ._io import coerce_label, describe_input, read_columns
+from .compare import compare_file
 from .demo import make_demo_scores
+from .multiclass import evaluate_multiclass_file
 
 try:
     import typer
-    from rich.table import Table
 except ImportError:  # pragma: no cover - depends on the environment
     typer = None  # type: ignore[assignment]
 
@@ -101,19 +109,22 @@ def _weight_options(weight: str | None, weight_kind: str | None) -> dict[str, An
     return {"weight_kind": weight_kind}
 
 
-def _fmt(value: float, digits: int = 4) -> str:
-    if value != value:  # NaN
-        return "undefined"
-    if value in (float("inf"), float("-inf")):
-        return "inf" if value > 0 else "-inf"
-    return f"{value:.{digits}f}"
-
-
-def _with_ci(value: float, interval: Any) -> str:
-    if interval is None:
-        return _fmt(value)
-    low, high = interval.confidence_interval
-    return f"{_fmt(value)} [{_fmt(low, 3)}, {_fmt(high, 3)}]"
+def _binary_target(y: Any, pos_label: str | None, label: str) -> tuple[Any, Any, Any]:
+    """``(y, pos_label, versus)`` for a binary evaluation: a label column of more than two classes
+    becomes one class (``--pos-label``) against the rest, and ``versus`` is that class (else None)."""
+    if pos_label is None:
+        classes = label_set(y)
+        if len(classes) > 2:
+            shown = ", ".join(str(v) for v in classes[:6].tolist()) + (", ..." if len(classes) > 6 else "")
+            raise IsometricsError(
+                f"label column {label!r} has {len(classes)} classes ({shown}); give --multiclass with one --score "
+                "column per class (named after it, or --class), or --pos-label CLASS to evaluate one class against "
+                "the rest.")
+        return y, None, None
+    pos = coerce_label(pos_label, y, label)
+    if len(label_set(y)) > 2:
+        return np.asarray(y == pos), True, pos
+    return y, pos, None
 
 
 def _evaluate_file(
@@ -131,7 +142,8 @@ def _evaluate_file(
     weight_kind: str | None = None,
     report_option: str = "--report",
     report_resamples: int = 1000,
-) -> Sequence[Any]:
+    title: str | None = None,
+) -> list[Any]:
     """Read, evaluate, print and (optionally) write JSON and an HTML report; raise IsometricsError on bad input.
 
     Every destination is checked before the file is read; the outputs are written together
@@ -144,9 +156,9 @@ def _evaluate_file(
             console = make_console(stderr=True)
         wanted = [label, *scores] + ([weight] if weight else [])
         columns = read_columns(file, wanted)
-        y = columns[label]
-        pos = None if pos_label is None else coerce_label(pos_label, y, label)
-        results = evaluate_scores(
+        y, pos, versus = _binary_target(columns[label], pos_label, label)
+        shown = "" if versus is None else f"{versus!r} vs the rest"
+        results = list(evaluate_scores(
             y,
             {name: columns[name] for name in scores},
             metrics=parsed,
@@ -156,17 +168,20 @@ def _evaluate_file(
             rng=seed,
             progress=n_resamples is not None,
             **weight_options,
-        )
-        _print_results(console, file, label, results)
+        ))
+        _print_results(console, file, label, results, shown)
         if report is not None:  # with a paired comparison of every two scorers
-            page = _report_page(results, file, label, y, {name: columns[name] for name in scores},
-                                columns[weight] if weight else None, pos, report_resamples, seed, weight_options)
+            page = _report_page(results, file, label + (f" ({shown})" if shown else ""), y,
+                                {name: columns[name] for name in scores}, columns[weight] if weight else None, pos,
+                                report_resamples, seed, weight_options, title)
             outputs.stage(report_option, page)
         if json_out is not None:
+            positive = results[0].operating_points.pos_label if versus is None else versus
             outputs.stage("--json", json_text({
                 "file": str(file),
                 "label": label,
-                "pos_label": results[0].operating_points.pos_label,
+                "pos_label": positive.item() if isinstance(positive, np.generic) else positive,
+                "one_vs_rest": versus is not None,
                 "weight": weight,
                 "weight_kind": getattr(results[0], "weight_kind", weight_kind),
                 "results": [r.to_dict() for r in results],
@@ -177,8 +192,9 @@ def _evaluate_file(
     return results
 
 
-def _report_page(results: Sequence[Any], file: Path, label: str, y: Any, scores: dict[str, Any], weights: Any,
-                 pos: Any, n_resamples: int, seed: int | None, weight_options: dict[str, Any]) -> str:
+def _report_page(results: list[Any], file: Path, label: str, y: Any, scores: dict[str, Any], weights: Any,
+                 pos: Any, n_resamples: int, seed: int | None, weight_options: dict[str, Any],
+                 title: str | None = None) -> str:
     """The HTML report of ``results``, with a paired comparison of every two scorers (when there are two or more).
 
     The comparisons read the weights as the evaluation did (``weight_options``: the user's ``--weight-kind``).
@@ -187,55 +203,17 @@ def _report_page(results: Sequence[Any], file: Path, label: str, y: Any, scores:
     comparisons = [compare_scores(y, scores[a], scores[b], names=(a, b), metrics=specs, sample_weight=weights,
                                   pos_label=pos, n_resamples=n_resamples, rng=seed, progress=True, **weight_options)
                    for a, b in combinations(list(scores), 2)]
-    return build_report(results, comparisons=comparisons or None, title=f"isometrics: {file.name}",
+    return build_report(results, comparisons=comparisons or None,
+                        title=f"isometrics: {file.name}" if title is None else title,
                         file_name=file.name, label=label)
 
 
-def _compare_file(file: Path, label: str, scores: list[str], pos_label: str | None, weight: str | None,
-                  metrics: list[str], n_resamples: int, seed: int | None, json_out: str | os.PathLike[str] | None,
-                  console: Any, weight_kind: str | None = None) -> Any:
-    """Read, compare two score columns, print and (optionally) write JSON."""
-    if len(scores) != 2 or scores[0] == scores[1]:
-        raise IsometricsError(f"compare needs exactly two different --score columns; got {scores}.")
-    parsed = [parse_metric(m) for m in metrics]
-    weight_options = _weight_options(weight, weight_kind)
-    with staged_outputs({"--json": json_out}, inputs=[file]) as outputs:
-        if outputs.to_stdout:
-            console = make_console(stderr=True)
-        columns = read_columns(file, [label, *scores] + ([weight] if weight else []))
-        y = columns[label]
-        pos = None if pos_label is None else coerce_label(pos_label, y, label)
-        result = compare_scores(y, columns[scores[0]], columns[scores[1]], names=(scores[0], scores[1]),
-                                metrics=parsed, sample_weight=columns[weight] if weight else None, pos_label=pos,
-                                n_resamples=n_resamples, rng=seed, progress=True, **weight_options)
-        table = Table(title=f"{markup(file.name)}: {markup(scores[0])} - {markup(scores[1])} "
-                            f"(paired bootstrap, {n_resamples} replicates)")
-        for header in ("statistic", "difference", "CI low", "CI high", "p-value"):
-            table.add_column(header, justify="right" if header != "statistic" else "left")
-        for key, r in result.differences.items():
-            table.add_row(markup(key), _fmt(r.estimate), _fmt(r.confidence_interval[0]),
-                          _fmt(r.confidence_interval[1]), f"{result.p_values[key]:.4f}")
-        if result.delong is not None:
-            d = result.delong
-            table.add_row("auroc (DeLong)", _fmt(d.difference), _fmt(d.confidence_interval[0]),
-                          _fmt(d.confidence_interval[1]), f"{d.p_value:.4g}")
-        console.print(table)
-        level = next(iter(result.differences.values())).confidence_level
-        console.print(f"[dim]Metrics are compared at each model's own best threshold; {100 * level:g} % intervals; "
-                      "a positive difference favours the first column.[/dim]")
-        if json_out is not None:
-            outputs.stage("--json", json_text({"file": str(file), "label": label, "weight": weight,
-                                               "weight_kind": getattr(result, "weight_kind", weight_kind),
-                                               **result.to_dict()}))
-        outputs.commit()
-    return result
-
-
-def _print_results(console: Any, file: Path, label: str, results: Sequence[Any]) -> None:
+def _print_results(console: Any, file: Path, label: str, results: list[Any], shown: str = "") -> None:
     first = results[0]
     weighted = "weighted " if first.n_positives + first.n_negatives != first.n_samples else ""
-    summary = Table(title=f"{markup(file.name)}: {first.n_samples:,} rows, label {markup(repr(label))} "
-                          f"(positive = {markup(repr(first.operating_points.pos_label))})")
+    positive = shown or repr(first.operating_points.pos_label)
+    summary = new_table(console, f"{markup(file.name)}: {first.n_samples:,} rows, label {markup(repr(label))} "
+                                 f"(positive = {markup(positive)})")
     summary.add_column("score", style="bold")
     for header in ("n", f"{weighted}prevalence", "AUROC", "AP", "AUPRG"):
         summary.add_column(header, justify="right")
@@ -247,10 +225,10 @@ def _print_results(console: Any, file: Path, label: str, results: Sequence[Any])
     if first.intervals:
         level = next(iter(first.intervals.values())).confidence_level
         console.print(f"[dim]Brackets: {100 * level:g} % percentile bootstrap intervals "
-                      f"({len(next(iter(first.intervals.values())).bootstrap_distribution)} replicates).[/dim]")
+                      f"({len(next(iter(first.intervals.values())).bootstrap_distribution)} replicates); "
+                      f"{INTERVAL_NOTE}[/dim]")
     for k, metric_best in enumerate(first.best):
-        table = Table(title=f"Best threshold for {markup(metric_best.metric.label)} "
-                            f"({markup(metric_best.metric.spec)})")
+        table = new_table(console, f"Best threshold for {markup(metric_best.metric.label)} ({IN_SAMPLE})")
         table.add_column("score", style="bold")
         predicted_header = "predicted positive" + (" (weight)" if weighted else "")
         for header in ("threshold", markup(metric_best.metric.label), "precision", "recall", predicted_header):
@@ -262,6 +240,8 @@ def _print_results(console: Any, file: Path, label: str, results: Sequence[Any])
                           _fmt(b.precision), _fmt(b.recall),
                           f"{predicted:,.0f}" if predicted == int(predicted) else f"{predicted:,.2f}")
         console.print(table)
+        if metric_best.metric.spec != metric_best.metric.label.lower():
+            console.print(f"[dim]{markup(metric_best.metric.label)} = {markup(metric_best.metric.spec)}[/dim]")
 
 
 _OUT = "PATH"  # the metavar of every output file option (kept a string: a trailing '/' must survive parsing)
@@ -273,6 +253,32 @@ def _value(kind: WeightKind | None) -> str | None:
     return None if kind is None else kind.value
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        print(f"isometrics {__version__}")
+        raise SystemExit(0)
+
+
+def _one_vs_rest_options(multiclass: bool, multilabel: bool, pos_label: str | None, report: str | None) -> None:
+    """Refuse what the per-class evaluation does not do, in the command line's words."""
+    if multiclass and multilabel:
+        raise IsometricsError("--multiclass and --multilabel exclude each other: one label column with one class "
+                              "per row is --multiclass; one 0/1 label column per class is --multilabel.")
+    mode = "--multiclass" if multiclass else "--multilabel"
+    refused = [name for name, given in (("--pos-label", pos_label is not None), ("--report", report is not None))
+               if given]
+    if refused:
+        raise IsometricsError(f"{mode} evaluates every class against the rest and does not take "
+                              f"{', '.join(refused)}; for one class's report use --pos-label CLASS with that class's "
+                              "--score column.")
+
+
+_MULTICLASS_HELP = ("Multiclass: the --label column holds one class per row and each --score column scores one "
+                    "class (named after it, or named by --class); evaluates each class against the rest, with "
+                    "macro, weighted and micro averages.")
+_MULTILABEL_HELP = ("Multilabel: give one 0/1 --label column per class, paired in order with the --score "
+                    "columns; evaluates each class against the rest, with macro, weighted and micro averages.")
+
 if typer is not None:
     app = typer.Typer(
         add_completion=False,
@@ -281,29 +287,61 @@ if typer is not None:
         help="Evaluate scored classifiers through precision, recall and their metric families.",
     )
 
+    @app.callback()
+    def _root(
+        version: Annotated[bool, typer.Option("--version", callback=_show_version, is_eager=True,
+                                              help="Print the version of isometrics and exit.")] = False,
+    ) -> None:
+        """Evaluate scored classifiers through precision, recall and their metric families."""
+
     @app.command()
     def evaluate(
         file: Annotated[Path, typer.Argument(help="CSV or Parquet file with a label column and score columns.")],
-        label: Annotated[str, typer.Option("--label", help="Column with the true labels.")],
-        score: Annotated[list[str], typer.Option("--score", help="Score column (repeat for several models).")],
-        pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class "
-                                                      "(inferred for 0/1, -1/1, false/true).")] = None,
+        label: Annotated[list[str], typer.Option("--label", help="Column with the true labels (with --multilabel: "
+                                                 "one 0/1 column per class, repeated).")],
+        score: Annotated[list[str], typer.Option("--score", help="Score column (repeat for several models; with "
+                                                 "--multiclass or --multilabel, one per class).")],
+        pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class (inferred "
+                                                      "for 0/1, -1/1, false/true); with more than two classes, "
+                                                      "that class against the rest.")] = None,
         weight: Annotated[str | None, typer.Option("--weight", help="Column of non-negative sample weights.")] = None,
         metric: Annotated[list[str] | None, typer.Option("--metric", help="Metric to pick a threshold for, e.g. "
                                                          "f1, f0.5, 'g(beta=2, rho=-3)' (repeatable).")] = None,
         json_out: Annotated[str | None, typer.Option("--json", metavar=_OUT, help="Also write the results as JSON "
                                                      "here ('-': standard output).")] = None,
-        ci: Annotated[bool, typer.Option("--ci", help="Add bootstrap confidence intervals.")] = False,
+        ci: Annotated[bool, typer.Option("--ci", help="Add bootstrap confidence intervals (a metric's interval is "
+                                         "that of its threshold re-optimised in every replicate).")] = False,
         n_resamples: Annotated[int, typer.Option("--n-resamples", min=2,
                                                  help="Bootstrap replicates for --ci.")] = 1000,
         seed: Annotated[int | None, typer.Option("--seed", help="Seed of the bootstrap.")] = None,
         report: Annotated[str | None, typer.Option("--report", metavar=_OUT, help="Also write a self-contained HTML "
                                                    "report here ('-': standard output).")] = None,
         weight_kind: Annotated[WeightKind | None, typer.Option("--weight-kind", help=_WEIGHT_KIND_HELP)] = None,
+        multiclass: Annotated[bool, typer.Option("--multiclass", help=_MULTICLASS_HELP)] = False,
+        multilabel: Annotated[bool, typer.Option("--multilabel", help=_MULTILABEL_HELP)] = False,
+        class_: Annotated[list[str] | None, typer.Option("--class", help="With --multiclass or --multilabel: the "
+                                                         "class each --score column scores, once per --score, in "
+                                                         "order (default: the column names).")] = None,
     ) -> None:
-        """Print n, prevalence, AUROC, AP, AUPRG and the best threshold of each metric, per score column."""
-        with _guard(file, _n_columns(score, weight)):
-            _evaluate_file(file, label, score, pos_label, weight, metric or ["f1"], json_out, make_console(),
+        """Print n, prevalence, AUROC, AP, AUPRG and the best threshold of each metric, per score column.
+
+        Best thresholds are chosen on these data, so their values are optimistic; validate one on new data.
+        """
+        with _guard(file, _n_columns(score, weight) + len(label) - 1):
+            if multiclass or multilabel:
+                _one_vs_rest_options(multiclass, multilabel, pos_label, report)
+                evaluate_multiclass_file(file, label, score, class_, weight, metric or ["f1"], json_out,
+                                         make_console(), multilabel=multilabel, n_resamples=n_resamples if ci else None,
+                                         seed=seed, weight_options=_weight_options(weight, _value(weight_kind)),
+                                         evaluate=evaluate_scores)
+                return
+            if class_:
+                raise IsometricsError("--class names the class of each --score column with --multiclass or "
+                                      "--multilabel; add one of them, or use --pos-label for one class.")
+            if len(label) != 1:
+                raise IsometricsError(f"give one --label column ({len(label)} given); several --label columns "
+                                      "need --multilabel.")
+            _evaluate_file(file, label[0], score, pos_label, weight, metric or ["f1"], json_out, make_console(),
                            n_resamples if ci else None, seed, report, weight_kind=_value(weight_kind),
                            report_resamples=n_resamples)
 
@@ -314,39 +352,52 @@ if typer is not None:
         score: Annotated[list[str], typer.Option("--score", help="Score column (repeat for several models).")],
         output: Annotated[str, typer.Option("-o", "--output", metavar=_OUT, help="Where to write the HTML report "
                                             "('-': standard output).")],
-        pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class.")] = None,
+        pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class; with more "
+                                                      "than two classes, that class against the rest.")] = None,
         weight: Annotated[str | None, typer.Option("--weight", help="Column of non-negative sample weights.")] = None,
         metric: Annotated[list[str] | None, typer.Option("--metric", help="Threshold metric (repeatable; the "
                                                          "report shows each).")] = None,
-        n_resamples: Annotated[int, typer.Option("--n-resamples", min=2, help="Bootstrap replicates of the "
-                                                 "paired comparisons (two or more scores).")] = 1000,
+        ci: Annotated[bool, typer.Option("--ci", help="Show bootstrap intervals of the areas and of each metric "
+                                         "(that of its threshold re-optimised in every replicate).")] = False,
+        n_resamples: Annotated[int, typer.Option("--n-resamples", min=2, help="Bootstrap replicates of --ci and of "
+                                                 "the paired comparisons (two or more scores).")] = 1000,
         seed: Annotated[int | None, typer.Option("--seed", help="Seed of the bootstrap.")] = None,
         weight_kind: Annotated[WeightKind | None, typer.Option("--weight-kind", help=_WEIGHT_KIND_HELP)] = None,
+        title: Annotated[str | None, typer.Option("--title", help="Title of the report (default: 'isometrics: "
+                                                  "FILE').")] = None,
     ) -> None:
         """Write a self-contained interactive HTML report (ROC, PR, PRG, level curves, paired comparisons)."""
         with _guard(file, _n_columns(score, weight)):
-            _evaluate_file(file, label, score, pos_label, weight, metric or ["f1"], None, make_console(), None, seed,
-                           output, weight_kind=_value(weight_kind), report_option="-o", report_resamples=n_resamples)
+            _evaluate_file(file, label, score, pos_label, weight, metric or ["f1"], None, make_console(),
+                           n_resamples if ci else None, seed, output, weight_kind=_value(weight_kind),
+                           report_option="-o", report_resamples=n_resamples, title=title)
 
     @app.command()
     def compare(
         file: Annotated[Path, typer.Argument(help="CSV or Parquet file with a label column and score columns.")],
         label: Annotated[str, typer.Option("--label", help="Column with the true labels.")],
-        score: Annotated[list[str], typer.Option("--score", help="The two score columns to compare (give two).")],
+        score: Annotated[list[str], typer.Option("--score", help="Score columns to compare (two or more; every "
+                                                 "pair is compared unless --baseline is given).")],
         pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class.")] = None,
         weight: Annotated[str | None, typer.Option("--weight", help="Column of non-negative sample weights.")] = None,
         metric: Annotated[list[str] | None, typer.Option("--metric", help="Metric compared at its best "
                                                          "threshold (repeatable).")] = None,
+        baseline: Annotated[str | None, typer.Option("--baseline", help="Compare each other --score column with "
+                                                     "this one (column - baseline) instead of every pair.")] = None,
         n_resamples: Annotated[int, typer.Option("--n-resamples", min=2, help="Bootstrap replicates.")] = 1000,
         seed: Annotated[int | None, typer.Option("--seed", help="Seed of the bootstrap.")] = None,
         json_out: Annotated[str | None, typer.Option("--json", metavar=_OUT, help="Also write the results as JSON "
                                                      "here ('-': standard output).")] = None,
         weight_kind: Annotated[WeightKind | None, typer.Option("--weight-kind", help=_WEIGHT_KIND_HELP)] = None,
     ) -> None:
-        """Paired comparison of two score columns: differences with bootstrap intervals and p-values, and DeLong."""
+        """Paired comparisons of score columns: differences with bootstrap intervals, p-values and DeLong.
+
+        Every pair is compared (or each column against --baseline); p-values are Holm-adjusted over the pairs.
+        """
         with _guard(file, _n_columns(score, weight)):
-            _compare_file(file, label, score, pos_label, weight, metric or ["f1"], n_resamples, seed, json_out,
-                          make_console(), weight_kind=_value(weight_kind))
+            compare_file(file, label, score, pos_label, weight, metric or ["f1"], n_resamples, seed, json_out,
+                         make_console(), _weight_options(weight, _value(weight_kind)), baseline=baseline,
+                         compare=compare_scores, read=read_columns)
 
     @app.command()
     def demo(

@@ -1,7 +1,17 @@
 """Thresholds and metrics chosen out of sample, and scikit-learn's model selection.
 
-Cross-validated threshold selection for any isometrics metric, and scorers that carry any
-isometrics metric or area into scikit-learn's ``cross_validate``, ``GridSearchCV`` and
-``TunedThresholdClassifierCV``. Sits beside :mod:`isometrics.evaluation`; scikit-learn is
-imported lazily, only when a scorer or an estimator is used.
+Cross-validated threshold selection for any isometrics metric (``thresholds``:
+:func:`cross_validated_threshold` from out-of-fold scores,
+:meth:`CrossValidatedThreshold.from_estimator` from an estimator and a splitter, and
+:meth:`CrossValidatedThreshold.to_classifier` for scikit-learn's
+``FixedThresholdClassifier``), and scorers that carry any isometrics metric or area into
+scikit-learn's ``cross_validate``, ``GridSearchCV`` and ``TunedThresholdClassifierCV``
+(``scorers``: :func:`get_scorer`). Sits beside :mod:`isometrics.evaluation` and may import
+it and every layer below; scikit-learn is imported lazily, only when a scorer or an
+estimator is used. A new way of choosing or scoring out of sample goes here.
 """
+
+from .scorers import get_scorer
+from .thresholds import CrossValidatedThreshold, cross_validated_threshold
+
+__all__ = ["CrossValidatedThreshold", "cross_validated_threshold", "get_scorer"]

@@ -154,7 +154,8 @@ def build_report(
     intervals_note = ""
     if any_interval is not None:
         intervals_note = (f"Brackets: {_pct(any_interval.confidence_level)} {any_interval.method} bootstrap "
-                          f"intervals ({len(any_interval.bootstrap_distribution):,} replicates).")
+                          f"intervals ({len(any_interval.bootstrap_distribution):,} replicates); a metric's "
+                          "interval is that of its best threshold re-optimised in every replicate.")
     metric_sections = []
     for j, m in enumerate(chosen):
         figure, thinned = _metric_figure(results, m, weighted)
