@@ -100,3 +100,23 @@ def polyline_value(x, xs, ys):
         if x0 < x < x1:
             return y0 + (x - x0) * (y1 - y0) / (x1 - x0)
     raise ValueError("x outside the curve")
+
+
+def naive_hand_till(y, scores, w=None, weighted=False):
+    """Hand & Till's M by brute force: for each pair of classes present, the mean of the two
+    pairwise AUCs (class j's column ranking j above k, and k's ranking k above j), averaged
+    over pairs, with equal weights or the (weighted) share of samples in the pair."""
+    y = np.asarray(y)
+    scores = np.asarray(scores, float)
+    w = np.ones(len(y)) if w is None else np.asarray(w, float)
+    classes = sorted(set(y.tolist()))
+    areas, shares = [], []
+    for a in range(len(classes)):
+        for b in range(a + 1, len(classes)):
+            mask = (y == classes[a]) | (y == classes[b])
+            is_a = y[mask] == classes[a]
+            a_ab = naive_auroc(is_a, scores[mask, a], w[mask])
+            a_ba = naive_auroc(~is_a, scores[mask, b], w[mask])
+            areas.append((a_ab + a_ba) / 2)
+            shares.append(w[mask].sum() / w.sum())
+    return float(np.average(areas, weights=shares if weighted else None))

@@ -276,6 +276,11 @@ _WEIGHTED = {
     "precision_recall_fscore_support": lambda y, s, w: (lambda r: _flat(*r[:3], _share(r[3])))(
         im.precision_recall_fscore_support(y, like(s, _labels(s)), sample_weight=w)),
     "confusion_matrix": lambda y, s, w: _share(im.confusion_matrix(y, like(s, _labels(s)), sample_weight=w)),
+    "roc_auc_score": lambda y, s, w: _flat(im.roc_auc_score(y, s, sample_weight=w),
+                                           im.roc_auc_score(y, s, sample_weight=w, max_fpr=0.5),
+                                           *[im.roc_auc_score(*_three_classes(y, s), sample_weight=w,
+                                                              multi_class=mc, average=a)
+                                             for mc in ("ovr", "ovo") for a in ("macro", "weighted")]),
     "class_counts": lambda y, s, w: (lambda c: _share(_flat(c.tp, c.fp, c.fn, c.tn)))(
         im.class_counts(y, like(s, _labels(s)), sample_weight=w)),
     "metric_report": lambda y, s, w: (lambda r: _flat(r.values, _share(r.support), *r.averages.values()))(
@@ -522,6 +527,7 @@ _MESSAGES = {
                       {**LABELS, "metrics": "metrics"}),
     "expected_cost": (im.expected_cost, dict(y_true=Y, y_pred=P, cost_matrix=[[0, 1], [5, 0]], sample_weight=W),
                       LABELS),
+    "roc_auc_score": (im.roc_auc_score, dict(y_true=Y, y_score=S, sample_weight=W), BINARY),
     "one_vs_rest": (im.one_vs_rest, dict(y_true=Y3, y_score=PROBA3, sample_weight=W),
                     {"y_true": "labels", "sample_weight": "array"}),
     **{f.__name__: (f, dict(precision=0.5, recall=[0.2, 0.8], gamma=2.0),

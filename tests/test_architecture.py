@@ -108,7 +108,7 @@ PUBLIC = [
     'precision_at_prevalence', 'precision_at_recall', 'precision_recall_curve',
     'precision_recall_fscore_support', 'precision_score', 'prg_convex_hull', 'prg_curve',
     'prg_fbeta_baseline', 'recall_at_precision', 'recall_score', 'reliability_curve',
-    'repeated_test_precision', 'roc_convex_hull', 'roc_curve', 'specificity_at_sensitivity',
+    'repeated_test_precision', 'roc_auc_score', 'roc_convex_hull', 'roc_curve', 'specificity_at_sensitivity',
     'specificity_score', 'unachievable_precision', 'weighted_arithmetic_mean', 'weighted_geometric_mean',
     'weighted_harmonic_mean',
     'Evaluations',  # issue 13, item 2

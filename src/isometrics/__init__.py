@@ -71,6 +71,7 @@ from .spaces.interpolation import (
 from .spaces.level_curves import LevelCurve, break_even_line, level_curve, level_curve_slope
 from .spaces.multiclass import MetricReport, OneVsRest, metric_report, one_vs_rest
 from .spaces.operating_points import OperatingPoints
+from .spaces.roc_auc import roc_auc_score
 from .spaces.thresholds import BestThreshold, MetricCurve, OperatingPoint, best_threshold, metric_curve
 from .uncertainty.average_precision import average_precision_ci
 from .uncertainty.bands import CurveBand, bootstrap_curve_band
@@ -89,6 +90,7 @@ __all__ = [
     "precision_recall_curve",
     "prg_curve",
     "auroc",
+    "roc_auc_score",
     "average_precision",
     "auprg",
     # baselines and prevalence

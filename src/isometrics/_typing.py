@@ -20,7 +20,7 @@ __all__ = [
 FloatArray = NDArray[np.float64]
 
 #: Averaging strategies for label-based scores (``None`` returns per-class values).
-Average = Literal["binary", "micro", "macro", "weighted"]
+Average = Literal["binary", "micro", "macro", "weighted", "samples"]
 AVERAGE_OPTIONS: tuple[str, ...] = get_args(Average)
 
 #: What a 0/0 ratio evaluates to; ``"warn"`` means 0.0 with an ``UndefinedMetricWarning``.

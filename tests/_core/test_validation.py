@@ -28,12 +28,24 @@ BINARY_FUNCS = [im.roc_curve, im.precision_recall_curve, im.prg_curve, im.auroc,
     (Y, S, {"sample_weight": [1, 1, 1]}, r"different numbers of samples"),
     (Y, S, {"sample_weight": [0, 0, 0, 0, 0]}, r"every sample_weight is 0"),
     (Y, S, {"sample_weight": [1, np.nan, 1, 1, 1]}, r"sample_weight contains 1 NaN value"),
-    (Y, S.reshape(-1, 1), {}, r"has shape \(5, 1\); pass a 1-D array"),
+    (Y, S.reshape(1, -1), {}, r"has shape \(1, 5\), a row; pass a 1-D array"),
     ([0, 1, np.nan, 1, 0], S, {}, r"y_true contains NaN labels \(first at index 2\)"),
 ])
 def test_bad_input_messages(func, y, s, kwargs, match):
     with pytest.raises(im.IsometricsError, match=match):
         func(y, s, **kwargs)
+
+
+@pytest.mark.parametrize("func", BINARY_FUNCS)
+def test_column_vectors_are_raveled_as_in_scikit_learn(func):
+    # scikit-learn's column_or_1d ravels shape (n, 1); the result is that of the 1-D input
+    expected = func(Y, S)
+    got = func(Y.reshape(-1, 1), S.reshape(-1, 1), sample_weight=np.ones((5, 1)))
+    if isinstance(expected, tuple):
+        for a, b in zip(got, expected):
+            np.testing.assert_array_equal(a, b)
+    else:
+        assert repr(got) == repr(expected)
 
 
 def test_single_class_chunk_is_allowed_in_the_engine_but_not_in_curves():
@@ -72,7 +84,7 @@ def test_curves_do_not_share_mutable_state():
 
 @pytest.mark.parametrize("call, match", [
     (lambda: im.precision_score([0, 1, 2], [0, 1, 1]), r"3 classes but average='binary' takes two"),
-    (lambda: im.precision_score([0, 1], [0, 1], average="samples"), r"average='samples' applies to multilabel"),
+    (lambda: im.precision_score([0, 1], [0, 1], average="samples"), r"average='samples' averages over the labels of each sample, which needs multilabel data"),
     (lambda: im.precision_score([0, 1], [0, 1], average="none"), r"`average` must be one of"),
     (lambda: im.precision_score([0, 1], [0, 1], zero_division=2), r"`zero_division` must be 'warn', 0.0, 1.0"),
     (lambda: im.precision_score(["a", "b"], ["a", "b"]), r"pos_label=1 is not a label"),

@@ -64,12 +64,17 @@ def as_array(values: ArrayLike, *, name: str, caller: str, shape: str | None = _
 
 
 def as_1d(values: ArrayLike, *, name: str, caller: str, shape: str = _PER_SAMPLE) -> np.ndarray:
-    """Convert to a 1-D array without copying when possible; reject other shapes (see :func:`as_array`)."""
+    """Convert to a 1-D array without copying when possible; reject other shapes (see :func:`as_array`).
+
+    A column vector, shape (n, 1), is raveled, as scikit-learn's ``column_or_1d`` does.
+    """
     arr = as_array(values, name=name, caller=caller, shape=shape)
-    if arr.ndim == 2 and 1 in arr.shape and arr.size > 0:
+    if arr.ndim == 2 and arr.shape[1] == 1:
+        return arr.ravel()
+    if arr.ndim == 2 and arr.shape[0] == 1 and arr.size > 1:
         raise IsometricsError(
-            f"{caller}: `{name}` has shape {arr.shape}; pass a 1-D array of shape {shape} "
-            "(use .ravel() if this column vector is what you meant)."
+            f"{caller}: `{name}` has shape {arr.shape}, a row; pass a 1-D array of shape {shape} "
+            "(use .ravel() if this row vector is what you meant)."
         )
     if arr.ndim != 1:
         raise IsometricsError(

@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from .._typing import ArrayLike, FloatArray
-from ..exceptions import InvalidParameterError, IsometricsError
+from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError, UndefinedMetricWarning
 from .html import summarised
 from .labels import _fmt_labels
-from .validation import as_1d, check_consistent_length, check_labels, check_sample_weight, label_set
+from .arrays import _py
+from .validation import (
+    as_1d,
+    as_target,
+    check_consistent_length,
+    check_labels,
+    check_option,
+    check_sample_weight,
+    label_set,
+)
 
 __all__ = ["ClassCounts", "class_counts", "confusion_matrix"]
 
@@ -69,26 +79,101 @@ def _locate(present: np.ndarray, selected: np.ndarray) -> tuple[np.ndarray, np.n
     return idx, present[idx] == selected
 
 
-def _check_pair(y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None, caller: str
-                ) -> tuple[np.ndarray, np.ndarray, FloatArray | None]:
+def _check_pair(y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None, caller: str, *,
+                multilabel: bool = False) -> tuple[np.ndarray, np.ndarray, FloatArray | None]:
     """The one validation of every label metric's ``y_true, y_pred, sample_weight``.
 
     Both arrays must hold class labels of one kind (:func:`check_labels`: no continuous
     values, NaN, bytes, complex numbers or per-sample sequences; numbers or strings in
-    both), of one length.
+    both), of one length. With ``multilabel=True`` both may instead be multilabel
+    indicator matrices of one shape (n_samples, n_labels), returned as bool arrays
+    (:func:`as_target`); otherwise such matrices are refused, naming what takes them.
     """
-    yt = as_1d(y_true, name="y_true", caller=caller)
-    yp = as_1d(y_pred, name="y_pred", caller=caller)
+    yt = as_target(y_true, name="y_true", caller=caller)
+    yp = as_target(y_pred, name="y_pred", caller=caller)
     w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+    if yt.ndim == 2 or yp.ndim == 2:
+        _check_indicator_pair(yt, yp, caller, multilabel)
     check_consistent_length(caller, y_true=yt, y_pred=yp, sample_weight=w)
-    yt = check_labels(yt, name="y_true", caller=caller)
-    yp = check_labels(yp, name="y_pred", caller=caller)
+    if yt.ndim == 1:
+        yt = check_labels(yt, name="y_true", caller=caller)
+        yp = check_labels(yp, name="y_pred", caller=caller)
     if yt.dtype.kind in "OUS" and yp.dtype.kind in "biuf" or yp.dtype.kind in "OUS" and yt.dtype.kind in "biuf":
         raise IsometricsError(
             f"{caller}: y_true holds {yt.dtype} labels and y_pred {yp.dtype} labels; use the same label type for both."
         )
     weights = check_sample_weight(w, len(yt), caller=caller)
     return yt, yp, weights
+
+
+def _check_indicator_pair(yt: np.ndarray, yp: np.ndarray, caller: str, multilabel: bool) -> None:
+    if yt.ndim != yp.ndim:
+        matrix, vector = ("y_true", "y_pred") if yt.ndim == 2 else ("y_pred", "y_true")
+        raise IsometricsError(
+            f"{caller}: {matrix} is a multilabel indicator matrix (2-D) but {vector} holds one label per sample "
+            "(1-D); pass both in one format."
+        )
+    if yt.shape[1] != yp.shape[1]:
+        raise IsometricsError(
+            f"{caller}: y_true and y_pred are multilabel indicator matrices with different numbers of labels "
+            f"(columns: {yt.shape[1]} and {yp.shape[1]}); pass one column per label in both."
+        )
+    if not multilabel:
+        raise IsometricsError(
+            f"{caller}: y_true and y_pred are multilabel indicator matrices (shape {yt.shape}), which {caller} "
+            "does not take: it needs one label per sample. For each label's 2 x 2 counts use class_counts; for "
+            "per-label scores precision_recall_fscore_support(..., average=None)."
+        )
+
+
+def _multilabel_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None,
+                       caller: str) -> ClassCounts:
+    """Per-label counts of multilabel indicator matrices: label ``k`` is column ``k``."""
+    columns = _check_label_columns(labels, yt.shape[1], caller)
+    t, p = yt[:, columns], yp[:, columns]
+    weights = np.ones(len(yt)) if w is None else w
+    tp = weights @ (t & p)
+    pred = weights @ p
+    true = weights @ t
+    fp, fn = pred - tp, true - tp
+    return ClassCounts(labels=columns, tp=tp, fp=fp, fn=fn, tn=float(weights.sum()) - tp - fp - fn)
+
+
+def _check_label_columns(labels: ArrayLike | None, n_labels: int, caller: str) -> np.ndarray:
+    """The ``labels`` parameter for multilabel targets: column indices in [0, n_labels)."""
+    if labels is None:
+        return np.arange(n_labels)
+    arr = as_1d(labels, name="labels", caller=caller, shape="(n_labels,)")
+    if arr.size == 0:
+        raise InvalidParameterError(
+            f"{caller}: `labels` is empty; pass at least one label column, or labels=None for every column."
+        )
+    if arr.dtype.kind not in "iub" and not (arr.dtype.kind == "f" and np.all(arr == np.trunc(arr))):
+        raise InvalidParameterError(
+            f"{caller}: for multilabel targets `labels` are column indices (integers); got {_fmt_labels(arr)}."
+        )
+    columns = arr.astype(np.intp)
+    bad = (columns < 0) | (columns >= n_labels)
+    if bad.any():
+        raise InvalidParameterError(
+            f"{caller}: for multilabel targets `labels` are column indices in [0, {n_labels}); got "
+            f"{_py(arr[np.flatnonzero(bad)[0]])!r}. Pass indices of columns of y_true."
+        )
+    return columns
+
+
+def _sample_counts(yt: np.ndarray, yp: np.ndarray, labels: ArrayLike | None, caller: str) -> ClassCounts:
+    """Counts of each sample over the (selected) labels of multilabel indicator matrices, unweighted.
+
+    Entry ``i`` of ``tp, fp, fn, tn`` counts the labels of sample ``i``; ``labels`` holds
+    the sample indices. The averages over samples take the sample weights.
+    """
+    columns = _check_label_columns(labels, yt.shape[1], caller)
+    t, p = yt[:, columns], yp[:, columns]
+    tp = (t & p).sum(axis=1).astype(np.float64)
+    fp = p.sum(axis=1) - tp
+    fn = t.sum(axis=1) - tp
+    return ClassCounts(labels=np.arange(len(yt)), tp=tp, fp=fp, fn=fn, tn=len(columns) - tp - fp - fn)
 
 
 def _check_labels_param(labels: ArrayLike | None, y_true: np.ndarray, caller: str) -> np.ndarray | None:
@@ -121,17 +206,19 @@ def class_counts(
     labels: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
 ) -> ClassCounts:
-    """Weighted one-vs-rest confusion counts of every class.
+    """Weighted one-vs-rest confusion counts of every class (or of every label of multilabel data).
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels.
-    y_pred : array-like of shape (n_samples,)
-        Predicted labels.
+    y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True labels, or a multilabel indicator matrix of 0 and 1 (one column per label;
+        SciPy sparse matrices are accepted).
+    y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Predicted labels, in the format of ``y_true``.
     labels : array-like of shape (n_labels,), default=None
         Classes to count, in this order; may include classes absent from the data.
-        ``None``: the sorted union of the labels in ``y_true`` and ``y_pred``.
+        ``None``: the sorted union of the labels in ``y_true`` and ``y_pred``. For
+        multilabel data: column indices in [0, n_labels) (``None``: every column).
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights. ``None`` weighs every sample 1.
 
@@ -148,7 +235,9 @@ def class_counts(
         as probabilities: threshold them first, see :func:`isometrics.best_threshold`),
         NaN, bytes, complex numbers, missing values or one sequence per sample; if
         ``labels`` is empty; or if the weights are invalid (negative, non-finite,
-        complex or all zero).
+        complex or all zero). For 2-D input: if a matrix holds values other than 0 and
+        1, if the two matrices differ in their number of columns, if only one is 2-D,
+        or if ``labels`` holds what is not a column index.
 
     Examples
     --------
@@ -158,12 +247,14 @@ def class_counts(
     (array([1., 0., 1.]), array([0., 1., 1.]), array([0., 1., 1.]))
     """
     caller = "class_counts"
-    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
+    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
     return _class_counts(yt, yp, w, labels, caller)
 
 
 def _class_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None,
                   caller: str) -> ClassCounts:
+    if yt.ndim == 2:
+        return _multilabel_counts(yt, yp, w, labels, caller)
     t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
     k = len(present)
     correct = t_code == p_code
@@ -187,6 +278,7 @@ def confusion_matrix(
     *,
     labels: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
+    normalize: str | None = None,
 ) -> FloatArray:
     """Weighted confusion matrix: rows are true classes, columns predicted classes.
 
@@ -201,22 +293,41 @@ def confusion_matrix(
         the labels in ``y_true`` and ``y_pred``. Samples of other classes are ignored.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights. ``None`` weighs every sample 1.
+    normalize : {"true", "pred", "all"} or None, default=None
+        Divide each row by its sum (``"true"``: rows are the recalls of each class),
+        each column by its sum (``"pred"``: columns are the precisions), or the whole
+        matrix by its sum (``"all"``). ``None``: the weighted counts.
 
     Returns
     -------
     ndarray of shape (n_labels, n_labels), float64
-        ``C[i, j]`` is the weight of samples of class ``labels[i]`` predicted as ``labels[j]``.
+        ``C[i, j]`` is the weight of samples of class ``labels[i]`` predicted as ``labels[j]``
+        (a share in [0, 1] when normalized).
 
     Raises
     ------
     ValueError
-        As :func:`class_counts`, and if no class of ``labels`` is present in ``y_true``
-        (as scikit-learn).
+        As :func:`class_counts`; if no class of ``labels`` is present in ``y_true``
+        (as scikit-learn); if ``normalize`` is not one of the values above; or if
+        ``y_true`` and ``y_pred`` are multilabel indicator matrices (2-D), whose
+        confusion is one 2 x 2 table per label: see :func:`class_counts`.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        When ``normalize`` divides a row (``"true"``) or column (``"pred"``) whose sum
+        is 0: a class with no true (predicted) samples among ``labels``. Its shares are
+        set to 0, as scikit-learn sets them, silently.
+    DegenerateDataWarning
+        When the matrix is 1 x 1 (one class in ``y_true`` and ``y_pred`` and no
+        ``labels``): pass ``labels`` to get every class's row and column
+        (scikit-learn warns also when ``labels`` names one class).
 
     Notes
     -----
-    Same values and errors as scikit-learn's ``confusion_matrix`` (which returns
-    integers when unweighted; this returns float64 always).
+    Same values and errors as scikit-learn's ``confusion_matrix``. Differences: the
+    result is float64 always (scikit-learn returns integers when the weights are
+    integers or absent); a row or column of zeros divided by ``normalize`` warns.
 
     Examples
     --------
@@ -226,6 +337,8 @@ def confusion_matrix(
            [1., 1.]])
     """
     caller = "confusion_matrix"
+    if normalize is not None:
+        check_option(normalize, "normalize", ("true", "pred", "all", None), caller=caller)
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
     selected = _check_labels_param(labels, yt, caller)
     if selected is not None:
@@ -235,7 +348,25 @@ def confusion_matrix(
                 f"{caller}: none of `labels` {_fmt_labels(selected)} is a class of y_true "
                 f"{_fmt_labels(label_set(yt))}; name at least one class present in y_true."
             )
-    return _confusion_matrix(yt, yp, w, selected, caller)
+    matrix = _confusion_matrix(yt, yp, w, selected, caller)
+    if matrix.shape == (1, 1) and selected is None:  # one class asked for by name is meant
+        warnings.warn(f"{caller}: a single label was found in y_true and y_pred, so the matrix is 1 x 1; pass "
+                      "labels=[...] with every class to get each class's row and column.",
+                      DegenerateDataWarning, stacklevel=2)
+    return matrix if normalize is None else _normalized(matrix, normalize)
+
+
+def _normalized(matrix: FloatArray, normalize: str) -> FloatArray:
+    """Rows, columns or the whole matrix divided by their sums; 0 where the sum is 0 (with a warning)."""
+    axis = {"true": 1, "pred": 0, "all": None}[normalize]
+    total = matrix.sum(axis=axis, keepdims=axis is not None)
+    empty = total == 0
+    if np.any(empty):
+        what = {"true": "rows (classes with no true samples)", "pred": "columns (classes with no predicted samples)",
+                "all": "the whole matrix (no samples)"}[normalize]
+        warnings.warn(f"confusion_matrix: normalize={normalize!r} divides {what} whose sum is 0; their shares are "
+                      "set to 0.0.", UndefinedMetricWarning, stacklevel=3)
+    return matrix / np.where(empty, 1.0, total)
 
 
 def _confusion_matrix(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: Any, caller: str) -> FloatArray:

@@ -35,22 +35,29 @@ SHARED_DOC = {
         If ``y_true`` has one class, and for the bad inputs listed in
         :meth:`OperatingPoints.from_scores`.""",
     # hard predictions
-    "data": """y_true : array-like of shape (n_samples,)
-        True labels.
+    "data": """y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True labels, or a multilabel indicator matrix of 0 and 1 (one column per
+        label; SciPy sparse matrices accepted). A column vector (n, 1) is raveled.
+    y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Predicted labels, in the format of ``y_true``.""",
+    "data_1d": """y_true : array-like of shape (n_samples,)
+        True labels (a column vector (n, 1) is raveled).
     y_pred : array-like of shape (n_samples,)
         Predicted labels.""",
     "labels": """labels : array-like of shape (n_labels,), default=None
         Classes to include when ``average != "binary"``, in this order (absent classes
-        allowed, not empty). ``None``: the sorted union of the labels in ``y_true`` and
-        ``y_pred``.""",
+        allowed, not empty); for multilabel data, column indices. ``None``: the sorted
+        union of the labels in ``y_true`` and ``y_pred`` (every column).""",
     "pos_label": """pos_label : int, float, bool or str, default=1
         The positive class when ``average="binary"`` (scikit-learn's default of 1, kept
         for compatibility); ignored otherwise.""",
-    "average": """average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
+    "average": """average : {"binary", "micro", "macro", "weighted", "samples"} or None, default="binary"
         ``"binary"``: the value for ``pos_label`` only (two classes at most).
         ``"micro"``: pool the counts of all selected classes, then take the ratio.
         ``"macro"``: unweighted mean of the per-class values. ``"weighted"``: mean
-        weighted by each class's support. ``None``: the per-class values.""",
+        weighted by each class's support. ``"samples"`` (multilabel data only): the
+        value of each sample over its labels, averaged with the sample weights.
+        ``None``: the per-class values.""",
     "sample_weight": """sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights. ``None`` weighs every sample 1.""",
     "zero_division": """zero_division : {"warn", 0.0, 1.0, np.nan}, default="warn"
@@ -62,9 +69,12 @@ SHARED_DOC = {
         as probabilities: threshold them first, see :func:`isometrics.best_threshold`),
         NaN, bytes, complex numbers, missing values or one sequence per sample; if the
         weights are negative, non-finite, complex or all zero; if ``labels`` is empty;
-        if ``average="binary"`` with more than two classes, or ``pos_label`` is not a
-        label or is bytes; if ``average`` or ``zero_division`` is not an accepted
-        value.""",
+        if ``average="binary"`` with more than two classes or multilabel data, or
+        ``pos_label`` is not a label or is bytes; if ``average="samples"`` without
+        multilabel data; if ``average`` or ``zero_division`` is not an accepted value;
+        for multilabel data, if a matrix holds values other than 0 and 1, the matrices
+        differ in their number of columns, only one of them is 2-D, or ``labels`` holds
+        what is not a column index.""",
     "returns": """float or ndarray of shape (n_labels,), float64
         In [0, 1], higher is better; per class (in ``labels`` order) when
         ``average=None``, else a float.""",

@@ -14,7 +14,7 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
-from .arrays import _py, as_1d
+from .arrays import _py, as_1d, as_array
 from .frames import _raise_missing
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "check_labels_present",
     "check_binary_target",
     "check_both_classes",
+    "as_target",
 ]
 
 
@@ -234,3 +235,33 @@ def _is_inferable_partner(labels: np.ndarray, pos_label: Any) -> bool:
     """A one-class y_true may name the absent class as positive only in the standard encodings."""
     values = {_py(v) for v in labels} | {pos_label}
     return values <= {0, 1} or values <= {-1, 1} or values <= {False, True}
+
+
+def as_target(values: ArrayLike, *, name: str, caller: str) -> np.ndarray:
+    """Labels of shape (n_samples,), or a multilabel indicator matrix of shape (n_samples, n_labels).
+
+    A 2-D input with more than one column is a multilabel indicator matrix (scikit-learn's
+    "multilabel-indicator" target): its values must be 0 and 1 (bools, integers or whole
+    floats); it is returned as a bool array. SciPy sparse matrices are densified. A column
+    vector (n, 1) is raveled; anything else is returned as :func:`as_1d` returns it, for the
+    caller to check with :func:`check_labels` once the lengths are checked.
+    """
+    if hasattr(values, "toarray") and hasattr(values, "nnz"):  # a SciPy sparse matrix or array
+        values = values.toarray()
+    arr = as_array(values, name=name, caller=caller)
+    if arr.ndim != 2 or arr.shape[1] == 1:
+        return as_1d(arr, name=name, caller=caller)
+    if arr.dtype == np.bool_:
+        return arr
+    numeric = arr.dtype.kind in "biuf" or arr.dtype == object and all(
+        isinstance(v, (numbers.Real, np.bool_)) for v in arr.ravel()[:1000])
+    values01 = numeric and bool(np.isin(arr, (0, 1)).all())
+    if not values01:
+        example = next((v for v in arr.ravel() if not (numeric and v in (0, 1))), None)
+        raise IsometricsError(
+            f"{caller}: {name} has shape {arr.shape}, a matrix, but holds {_py(example)!r}: a 2-D target must be a "
+            "multilabel indicator matrix of 0 and 1 (one column per label; scikit-learn's MultiLabelBinarizer "
+            "builds one). Multiclass-multioutput targets are not supported; evaluate each output column "
+            "separately."
+        )
+    return arr.astype(np.bool_)

@@ -23,6 +23,7 @@ from .arrays import (
 )
 from .frames import column_name, frame_columns
 from .labels import (
+    as_target,
     check_binary_target,
     check_both_classes,
     check_labels,
@@ -42,6 +43,7 @@ from .parameters import (
 __all__ = [
     "as_array",
     "as_1d",
+    "as_target",
     "frame_columns",
     "column_name",
     "check_labels",

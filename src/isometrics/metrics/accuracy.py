@@ -28,6 +28,9 @@ def accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = Tr
                    sample_weight: ArrayLike | None = None) -> float:
     r"""Accuracy: the (weighted) share of samples whose prediction equals the label.
 
+    For multilabel data it is the subset accuracy: a sample counts as correct when its
+    whole set of labels is predicted exactly.
+
     Parameters
     ----------
     %(data)s
@@ -46,7 +49,8 @@ def accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = Tr
         As :func:`isometrics.class_counts`: empty inputs or inputs of different
         lengths, mixed label types, values that are not class labels (continuous
         values such as probabilities, NaN, bytes, complex numbers, one sequence per
-        sample), or invalid weights.
+        sample), or invalid weights; for multilabel data, matrices that hold values
+        other than 0 and 1 or differ in their number of columns.
 
     Examples
     --------
@@ -55,8 +59,9 @@ def accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = Tr
     0.5
     """
     caller = "accuracy_score"
-    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    correct = (yt == yp).astype(np.float64)
+    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
+    correct = (yt == yp) if yt.ndim == 1 else (yt == yp).all(axis=1)  # multilabel: subset accuracy
+    correct = correct.astype(np.float64)
     total = float(np.dot(correct, w)) if w is not None else float(correct.sum())
     if not normalize:
         return total
@@ -70,7 +75,7 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weig
 
     Parameters
     ----------
-    %(data)s
+    %(data_1d)s
     %(sample_weight)s
     adjusted : bool, default=False
         Rescale so that chance scores 0 and perfect 1: :math:`(s - 1/K)/(1 - 1/K)`.
@@ -83,7 +88,8 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weig
     Raises
     ------
     ValueError
-        As :func:`accuracy_score`.
+        As :func:`accuracy_score`, and for multilabel indicator matrices (2-D), which
+        it does not take (as scikit-learn).
 
     Warns
     -----
@@ -141,7 +147,7 @@ def matthews_corrcoef(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: Ar
 
     Parameters
     ----------
-    %(data)s
+    %(data_1d)s
     %(sample_weight)s
     %(zero_division)s
 
@@ -153,7 +159,8 @@ def matthews_corrcoef(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: Ar
     Raises
     ------
     ValueError
-        As :func:`accuracy_score`, or if ``zero_division`` is not an accepted value.
+        As :func:`accuracy_score`; for multilabel indicator matrices (2-D), which it
+        does not take (as scikit-learn); or if ``zero_division`` is not an accepted value.
 
     Warns
     -----

@@ -12,12 +12,13 @@ Metrics of the whole confusion matrix (accuracy, balanced accuracy, MCC) are in
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from .._core.confusion import ClassCounts, _check_pair, _class_counts
+from .._core.confusion import ClassCounts, _check_pair, _class_counts, _sample_counts
 from .._core.docstrings import fill_doc
 from .._core.validation import check_option, check_pos_label, check_real, check_zero_division
 from .._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
@@ -46,46 +47,74 @@ def _prepare(
     sample_weight: ArrayLike | None,
     zero_division: Any,
     caller: str,
-) -> tuple[ClassCounts, str | None]:
-    if average == "samples":
-        raise IsometricsError(
-            f"{caller}: average='samples' applies to multilabel data, which isometrics does not take yet; "
-            "use 'micro', 'macro', 'weighted' or None."
-        )
+) -> tuple[ClassCounts, str | None, FloatArray | None]:
+    """Validated counts for ``average``: per class, per label (multilabel) or per sample ("samples").
+
+    Returns the counts, the average and the sample weights (used by ``"samples"`` only).
+    """
     if average is not None:
         check_option(average, "average", AVERAGE_OPTIONS, caller=caller)
     check_zero_division(zero_division, caller=caller)
-    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
+    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
+    if average != "binary" and pos_label not in (None, 1):
+        warnings.warn(f"{caller}: pos_label={pos_label!r} is ignored when average != 'binary' (got {average!r}); "
+                      "pass labels=[pos_label] to score that class alone.", UserWarning, stacklevel=3)
+    if yt.ndim == 2:
+        if average == "binary":
+            raise IsometricsError(
+                f"{caller}: y_true and y_pred are multilabel indicator matrices (shape {yt.shape}), for which "
+                "average='binary' is undefined; pass average='micro', 'macro', 'weighted', 'samples' or None."
+            )
+        if average == "samples":
+            return _sample_counts(yt, yp, labels, caller), average, w
+        return _class_counts(yt, yp, w, labels, caller), average, None
+    if average == "samples":
+        raise IsometricsError(
+            f"{caller}: average='samples' averages over the labels of each sample, which needs multilabel data "
+            "(2-D indicator matrices); with one label per sample use 'micro' (it equals accuracy), 'macro', "
+            "'weighted' or None."
+        )
     if average == "binary":  # ``labels`` is ignored, as in scikit-learn
-        check_pos_label(pos_label, caller=caller)
-        counts_all = _class_counts(yt, yp, w, None, caller)
-        present = counts_all.labels
-        if len(present) > 2:
-            raise IsometricsError(
-                f"{caller}: the labels have {len(present)} classes but average='binary' takes two; "
-                "pass average='micro', 'macro', 'weighted' or None."
-            )
-        found = np.flatnonzero(present == pos_label)
-        if len(found):
-            k = slice(found[0], found[0] + 1)
-            return ClassCounts(present[k], counts_all.tp[k], counts_all.fp[k], counts_all.fn[k],
-                               counts_all.tn[k]), average
-        if len(present) >= 2:
-            raise IsometricsError(
-                f"{caller}: pos_label={pos_label!r} is not a label (labels: {list(present.tolist())}); "
-                "pass one of them as pos_label."
-            )
-        # one class, and it is not pos_label: the positive class is absent, so all samples are negatives
-        total = counts_all.tp[:1] + counts_all.fp[:1] + counts_all.fn[:1] + counts_all.tn[:1]
-        zero = np.zeros(1)
-        return ClassCounts(np.asarray([pos_label]), zero, zero.copy(), zero.copy(), total), average
-    return _class_counts(yt, yp, w, labels, caller), average
+        return _binary_counts(yt, yp, w, pos_label, caller), average, None
+    return _class_counts(yt, yp, w, labels, caller), average, None
 
 
-def _finish(values: FloatArray, counts: ClassCounts, average: str | None, zero_division: Any) -> Any:
+def _binary_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, pos_label: Any, caller: str) -> ClassCounts:
+    check_pos_label(pos_label, caller=caller)
+    counts_all = _class_counts(yt, yp, w, None, caller)
+    present = counts_all.labels
+    if len(present) > 2:
+        raise IsometricsError(
+            f"{caller}: the labels have {len(present)} classes but average='binary' takes two; "
+            "pass average='micro', 'macro', 'weighted' or None."
+        )
+    found = np.flatnonzero(present == pos_label)
+    if len(found):
+        k = slice(found[0], found[0] + 1)
+        return ClassCounts(present[k], counts_all.tp[k], counts_all.fp[k], counts_all.fn[k], counts_all.tn[k])
+    if len(present) >= 2:
+        raise IsometricsError(
+            f"{caller}: pos_label={pos_label!r} is not a label (labels: {list(present.tolist())}); "
+            "pass one of them as pos_label."
+        )
+    # one class, and it is not pos_label: the positive class is absent, so all samples are negatives
+    total = counts_all.tp[:1] + counts_all.fp[:1] + counts_all.fn[:1] + counts_all.tn[:1]
+    zero = np.zeros(1)
+    return ClassCounts(np.asarray([pos_label]), zero, zero.copy(), zero.copy(), total)
+
+
+def _why(why: str, average: str | None) -> str:
+    """The warning's condition, per label ("labels with no predicted samples") or per sample."""
+    if average != "samples":
+        return why
+    return why.replace("samples", "@").replace("labels", "samples").replace("@", "labels")
+
+
+def _finish(values: FloatArray, counts: ClassCounts, average: str | None, zero_division: Any,
+            sample_weight: FloatArray | None) -> Any:
     if average == "binary":
         return float(values[0])
-    return _average(values, counts, average, zero_division=zero_division)
+    return _average(values, counts, average, zero_division=zero_division, sample_weight=sample_weight)
 
 
 def _pooled(counts: ClassCounts) -> ClassCounts:
@@ -98,15 +127,14 @@ def _pooled(counts: ClassCounts) -> ClassCounts:
     )
 
 
-def _fbeta_from_counts(c: ClassCounts, beta: float, zero_division: Any, warn: bool) -> FloatArray:
-
+def _fbeta_from_counts(c: ClassCounts, beta: float, zero_division: Any, warn: bool,
+                       average: str | None = None) -> FloatArray:
+    zd = zero_division if warn else _silent(zero_division)
+    why = _why("labels with no true nor predicted samples", average)
     if math.isinf(beta):
-        return ratio(c.tp, c.tp + c.fn, zero_division=zero_division if warn else _silent(zero_division),
-                     what="F-score", why="labels with no true nor predicted samples")
+        return ratio(c.tp, c.tp + c.fn, zero_division=zd, what="F-score", why=why)
     b2 = beta * beta
-    return ratio((1 + b2) * c.tp, (1 + b2) * c.tp + b2 * c.fn + c.fp,
-                 zero_division=zero_division if warn else _silent(zero_division),
-                 what="F-score", why="labels with no true nor predicted samples")
+    return ratio((1 + b2) * c.tp, (1 + b2) * c.tp + b2 * c.fn + c.fp, zero_division=zd, what="F-score", why=why)
 
 
 def _silent(zero_division: Any) -> Any:
@@ -140,7 +168,7 @@ def precision_recall_fscore_support(
         Recall/precision trade-off in [0, inf]: ``beta > 1`` weights recall more.
     %(labels)s
     %(pos_label)s
-    average : {"binary", "micro", "macro", "weighted"} or None, default=None
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default=None
         As in :func:`precision_score`; the default here is ``None`` (per class), like
         scikit-learn's.
     warn_for : tuple of str, default=("precision", "recall", "f-score")
@@ -161,8 +189,10 @@ def precision_recall_fscore_support(
 
     Notes
     -----
-    Same signature and results as scikit-learn's function of the same name, for binary
-    and multiclass targets (multilabel input is not accepted).
+    Same signature and results as scikit-learn's function of the same name, for binary,
+    multiclass and multilabel (indicator matrix) targets. When no selected class has a
+    true sample, ``average="weighted"`` has no weights: it returns the plain mean of the
+    per-class values, as scikit-learn does (with a warning under ``zero_division="warn"``).
 
     References
     ----------
@@ -177,34 +207,34 @@ def precision_recall_fscore_support(
     """
     caller = "precision_recall_fscore_support"
     beta = check_real(beta, "beta", caller=caller, low=0.0, allow_inf=True)
-    counts, average = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                               sample_weight=sample_weight, zero_division=zero_division, caller=caller)
+    counts, average, sw = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                                   sample_weight=sample_weight, zero_division=zero_division, caller=caller)
     c = _pooled(counts) if average == "micro" else counts
     zd = zero_division
     precision = ratio(c.tp, c.tp + c.fp, zero_division=zd if "precision" in warn_for else _silent(zd),
-                      what="Precision", why="labels with no predicted samples")
+                      what="Precision", why=_why("labels with no predicted samples", average))
     recall = ratio(c.tp, c.tp + c.fn, zero_division=zd if "recall" in warn_for else _silent(zd),
-                   what="Recall", why="labels with no true samples")
-    fscore = _fbeta_from_counts(c, beta, zd, "f-score" in warn_for)
+                   what="Recall", why=_why("labels with no true samples", average))
+    fscore = _fbeta_from_counts(c, beta, zd, "f-score" in warn_for, average)
     if average == "micro":
         return float(precision[0]), float(recall[0]), float(fscore[0]), None
     if average is None:
         return precision, recall, fscore, counts.support
-    return (_finish(precision, counts, average, zd), _finish(recall, counts, average, zd),
-            _finish(fscore, counts, average, zd), None)
+    return (_finish(precision, counts, average, zd, sw), _finish(recall, counts, average, zd, sw),
+            _finish(fscore, counts, average, zd, sw), None)
 
 
 def _ratio_score(caller: str, y_true: ArrayLike, y_pred: ArrayLike, labels: ArrayLike | None, pos_label: Any,
                  average: str | None, sample_weight: ArrayLike | None, zero_division: Any,
                  num: Callable[[ClassCounts], FloatArray], den: Callable[[ClassCounts], FloatArray],
                  what: str, why: str) -> Any:
-    counts, average = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                               sample_weight=sample_weight, zero_division=zero_division, caller=caller)
+    counts, average, sw = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                                   sample_weight=sample_weight, zero_division=zero_division, caller=caller)
     if average == "micro":
         pooled = _pooled(counts)
         return float(ratio(num(pooled), den(pooled), zero_division=zero_division, what=what, why=why)[0])
-    values = ratio(num(counts), den(counts), zero_division=zero_division, what=what, why=why)
-    return _finish(values, counts, average, zero_division)
+    values = ratio(num(counts), den(counts), zero_division=zero_division, what=what, why=_why(why, average))
+    return _finish(values, counts, average, zero_division, sw)
 
 
 @fill_doc
@@ -232,7 +262,8 @@ def precision_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike |
 
     Notes
     -----
-    Same results as scikit-learn's ``precision_score`` for binary and multiclass targets.
+    Same results as scikit-learn's ``precision_score`` for binary, multiclass and multilabel
+    targets.
 
     Examples
     --------
@@ -269,7 +300,8 @@ def recall_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | No
 
     Notes
     -----
-    Same results as scikit-learn's ``recall_score`` for binary and multiclass targets.
+    Same results as scikit-learn's ``recall_score`` for binary, multiclass and multilabel
+    targets.
 
     Examples
     --------
@@ -437,11 +469,11 @@ def fbeta_score(y_true: ArrayLike, y_pred: ArrayLike, *, beta: float, labels: Ar
 def _fbeta_score(caller: str, y_true: ArrayLike, y_pred: ArrayLike, beta: Any, labels: ArrayLike | None,
                  pos_label: Any, average: str | None, sample_weight: ArrayLike | None, zero_division: Any) -> Any:
     beta = check_real(beta, "beta", caller=caller, low=0.0, allow_inf=True)
-    counts, average = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                               sample_weight=sample_weight, zero_division=zero_division, caller=caller)
+    counts, average, sw = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                                   sample_weight=sample_weight, zero_division=zero_division, caller=caller)
     if average == "micro":
         return float(_fbeta_from_counts(_pooled(counts), beta, zero_division, True)[0])
-    return _finish(_fbeta_from_counts(counts, beta, zero_division, True), counts, average, zero_division)
+    return _finish(_fbeta_from_counts(counts, beta, zero_division, True, average), counts, average, zero_division, sw)
 
 
 @fill_doc

@@ -135,9 +135,35 @@ def _prg_curve(op: CountTable) -> PrgCurve:
     return PrgCurve(_frozen(_gain(pr.precision, pi)), _frozen(_gain(pr.recall, pi)), op.thresholds)
 
 
+def _roc_corners(tp: FloatArray, fp: FloatArray) -> np.ndarray:
+    """Points to keep: the first two, the last, and those where the count step changes.
+
+    Point ``i`` in between lies inside a straight run when the step into it (in TP and
+    in FP) equals the step out of it; such points add nothing to the curve.
+    """
+    keep = np.ones(len(tp), dtype=bool)
+    if len(tp) > 3:
+        keep[2:-1] = (np.diff(tp, 2)[1:] != 0) | (np.diff(fp, 2)[1:] != 0)
+    return keep
+
+
+def _vertical_ends(tp: FloatArray) -> np.ndarray:
+    """Points to keep: the first two, the last, and the ends of each run of equal TP (equal recall)."""
+    keep = np.ones(len(tp), dtype=bool)
+    if len(tp) > 3:
+        step = np.diff(tp) != 0
+        keep[2:-1] = step[1:-1] | step[2:]
+    return keep
+
+
+def _thinned(curve: tuple[FloatArray, ...], keep: np.ndarray) -> list[FloatArray]:
+    return [values[keep] for values in curve]
+
+
 @fill_doc
 def roc_curve(
-    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
+    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None,
+    drop_intermediate: bool = False,
 ) -> RocCurve:
     r"""Receiver operating characteristic at every distinct threshold.
 
@@ -150,6 +176,10 @@ def roc_curve(
     %(binary_data)s
     %(binary_weight)s
     %(binary_pos_label)s
+    drop_intermediate : bool, default=False
+        Drop the points that lie inside a straight run of equal count steps (the step
+        into the point equals the step out of it in both TP and FP), as scikit-learn's
+        ``drop_intermediate=True`` does. The curve and its area are unchanged.
 
     Returns
     -------
@@ -172,10 +202,12 @@ def roc_curve(
 
     Notes
     -----
-    Same values, order and orientation as scikit-learn's
-    ``roc_curve(..., drop_intermediate=False)``. Intentional difference: all distinct
-    thresholds are kept (no ``drop_intermediate``), and a single class is an error
-    rather than NaN with a warning.
+    Same values, order and orientation as scikit-learn's ``roc_curve``, with and without
+    ``drop_intermediate``. Intentional differences: (1) the default keeps all distinct
+    thresholds (``drop_intermediate=False``; scikit-learn's default is ``True``);
+    (2) a single class in ``y_true`` is an error rather than NaN with a warning;
+    (3) bytes labels are refused (decode them to ``str``); (4) ``pos_label`` is
+    inferred only from {0, 1}, {-1, 1} and {False, True}, so other labels need it.
 
     References
     ----------
@@ -189,13 +221,18 @@ def roc_curve(
     >>> fpr, tpr
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
-    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="roc_curve", table=CountTable)._derived("roc", _roc_curve)
+    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                      caller="roc_curve", table=CountTable)
+    curve = op._derived("roc", _roc_curve)
+    if not drop_intermediate:
+        return curve
+    return RocCurve(*_thinned(curve, _roc_corners(op.tp, op.fp)))
 
 
 @fill_doc
 def precision_recall_curve(
-    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
+    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None,
+    drop_intermediate: bool = False,
 ) -> PrecisionRecallCurve:
     r"""Precision and recall at every distinct threshold.
 
@@ -208,6 +245,10 @@ def precision_recall_curve(
     %(binary_data)s
     %(binary_weight)s
     %(binary_pos_label)s
+    drop_intermediate : bool, default=False
+        Keep, of each run of points with the same true positive count (a vertical
+        segment: same recall), only its first and last points, as scikit-learn's
+        ``drop_intermediate=True`` does. The step areas are unchanged.
 
     Returns
     -------
@@ -233,7 +274,9 @@ def precision_recall_curve(
     ``(precision=1, recall=0)`` point carrying the threshold ``inf`` (scikit-learn
     returns increasing thresholds, one fewer than points, and appends that point last);
     (2) points after full recall is reached are kept (scikit-learn drops them). On the
-    points both return, the values are equal.
+    points both return, the values are equal, with and without ``drop_intermediate``.
+    As :func:`roc_curve`, a single class is an error, bytes labels are refused and
+    ``pos_label`` is inferred only from {0, 1}, {-1, 1} and {False, True}.
 
     Precision 1 at the first point is scikit-learn's convention for the undefined 0/0;
     the point is not an operating point any threshold realises on data, and areas do
@@ -251,8 +294,12 @@ def precision_recall_curve(
     >>> precision.round(4), recall
     (array([1.    , 1.    , 0.5   , 0.6667, 0.5   ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
-    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="precision_recall_curve", table=CountTable)._derived("pr", _precision_recall_curve)
+    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                      caller="precision_recall_curve", table=CountTable)
+    curve = op._derived("pr", _precision_recall_curve)
+    if not drop_intermediate:
+        return curve
+    return PrecisionRecallCurve(*_thinned(curve, _vertical_ends(op.tp)))
 
 
 @fill_doc

@@ -331,14 +331,16 @@ def metric_report(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels.
-    y_pred : array-like of shape (n_samples,)
-        Predicted labels.
+    y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True labels, or a multilabel indicator matrix of 0 and 1 (one row of the report
+        per column).
+    y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Predicted labels, in the format of ``y_true``.
     metrics : sequence of str or Metric, default=("precision", "recall", "f1")
         The columns of the report.
     labels : array-like of shape (n_labels,), default=None
-        Classes to report, in this order; ``None``: the sorted union of the labels.
+        Classes to report, in this order (for multilabel data, column indices);
+        ``None``: the sorted union of the labels (every column).
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights. ``None`` weighs every sample 1.
     zero_division : {"warn", 0.0, 1.0, np.nan}, default="warn"
@@ -380,7 +382,7 @@ def metric_report(
         raise InvalidParameterError(f"{caller}: `metrics` is empty; pass at least one metric, "
                                     "e.g. metrics=['precision', 'recall', 'f1'].")
     check_zero_division(zero_division, caller=caller)
-    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
+    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
     counts = _class_counts(yt, yp, w, labels, caller)
     pooled = (counts.tp.sum(), counts.fp.sum(), counts.fn.sum(), counts.tn.sum())
     values = np.column_stack([m.from_counts(counts.tp, counts.fp, counts.fn, counts.tn) for m in parsed])
