@@ -111,4 +111,8 @@ PUBLIC = [
     'repeated_test_precision', 'roc_convex_hull', 'roc_curve', 'specificity_at_sensitivity',
     'specificity_score', 'unachievable_precision', 'weighted_arithmetic_mean', 'weighted_geometric_mean',
     'weighted_harmonic_mean',
+    # issue 11: eliciting the metric
+    'Elicitation', 'ElicitationResult', 'LinearMetricResult', 'LocalQuestion', 'PairwiseQuestion',
+    'SimulatedStakeholder', 'TangencyResult', 'Transcript', 'elicit_linear_metric', 'load_transcript', 'replay',
+    'tangency_estimate',
 ]

@@ -10,12 +10,16 @@ The exact specification (for the interactive page's port) is ``docs/elicitation.
 the mathematics is ``shared/ALGORITHMS.md`` section 5.
 """
 
+from .linear import LinearMetricResult, LinearStakeholder, elicit_linear_metric, synthetic_boundary
 from .local import Contradiction, LocalQuestion
 from .pairwise import PairwiseQuestion
 from .result import Decision, ElicitationResult
 from .session import Elicitation, replay
 from .stakeholders import SimulatedStakeholder
+from .tangency import TangencyResult, hull_slope, tangency_estimate
 from .transcript import Step, Transcript, load_transcript
 
-__all__ = ["Contradiction", "Decision", "Elicitation", "ElicitationResult", "LocalQuestion", "PairwiseQuestion",
-           "SimulatedStakeholder", "Step", "Transcript", "load_transcript", "replay"]
+__all__ = ["Contradiction", "Decision", "Elicitation", "ElicitationResult", "LinearMetricResult", "LinearStakeholder",
+           "LocalQuestion", "PairwiseQuestion", "SimulatedStakeholder", "Step", "TangencyResult", "Transcript",
+           "elicit_linear_metric", "hull_slope", "load_transcript", "replay", "synthetic_boundary",
+           "tangency_estimate"]

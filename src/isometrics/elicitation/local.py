@@ -172,8 +172,9 @@ class LocalBisection:
         else:
             lower = (answer == "recall") == (self.rho_sign == "negative")
             log_ratio = math.log(question.ratio)
+        gap = 0.0 if math.isinf(self.lam) else 2.0 / self.lam  # a gap the noise model explains is no clash
         clash = [s for s, lr, low in self.bounds
-                 if low != lower and ((lower and log_ratio >= lr) or (not lower and log_ratio <= lr))]
+                 if low != lower and ((lower and log_ratio >= lr + gap) or (not lower and log_ratio <= lr - gap))]
         self.bounds.append((step, log_ratio, lower))
         new = self.log_w + K.log_likelihood(margin, self.lam)
         if not np.isfinite(new).any():  # hard cuts that leave nothing: keep the posterior, report

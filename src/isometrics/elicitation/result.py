@@ -77,6 +77,8 @@ class ElicitationResult:
         feasible region's area relative to the start), in [0, 1].
     local_beta : float or None
         The median of the local questions' posterior of beta (``None`` without local answers).
+    local_interval : tuple of float or None
+        Its central 95 % interval (read with the assumed sign of rho).
     metric : Metric
         ``G(beta, rho)`` at the estimate (4 significant digits), usable by
         :func:`isometrics.best_threshold`, the report and the CLI's ``--metric``.
@@ -104,6 +106,7 @@ class ElicitationResult:
     region_rho: FloatArray = field(repr=False)
     feasible_fraction: float
     local_beta: float | None
+    local_interval: tuple[float, float] | None
     metric: Metric
     decision: Decision
     stop_reason: str
@@ -127,7 +130,8 @@ class ElicitationResult:
         return {"beta": self.beta, "rho": self.rho, "beta_sd_log": self.beta_sd_log, "rho_sd": self.rho_sd,
                 "mode_beta": self.mode_beta, "mode_rho": self.mode_rho, "beta_range": list(self.beta_range),
                 "rho_range": list(self.rho_range), "feasible_fraction": self.feasible_fraction,
-                "local_beta": self.local_beta, "metric": self.metric.spec, "decision": self.decision.to_dict(),
+                "local_beta": self.local_beta,
+                "local_interval": None if self.local_interval is None else list(self.local_interval), "metric": self.metric.spec, "decision": self.decision.to_dict(),
                 "stop_reason": self.stop_reason, "contradictions": [c.to_dict() for c in self.contradictions],
                 "notes": list(self.notes), "transcript": self.transcript.to_dict()}
 

@@ -239,6 +239,26 @@ class Elicitation:
                                         "read the estimate with result().")
         self._record(question, answer, "Elicitation.answer")
 
+    def record(self, question: LocalQuestion | PairwiseQuestion, answer: str) -> None:
+        """Record the answer to a question of the user's choosing (e.g. about the model on the table).
+
+        Parameters
+        ----------
+        question : LocalQuestion or PairwiseQuestion
+            The question asked.
+        answer : str
+            One of ``question.options``.
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``question`` is not a question or ``answer`` is not one of its options.
+        """
+        if not isinstance(question, (LocalQuestion, PairwiseQuestion)):
+            raise InvalidParameterError(f"Elicitation.record: `question` must be a LocalQuestion or a "
+                                        f"PairwiseQuestion; got {type(question).__name__}.")
+        self._record(question, answer, "Elicitation.record")
+
     def _record(self, question: Question, answer: str, caller: str) -> None:
         if answer not in question.options:
             raise InvalidParameterError(f"{caller}: `answer` must be one of "
@@ -312,7 +332,9 @@ class Elicitation:
             mode_rho=mode_rho, beta_range=(math.exp(float(lbs.min())), math.exp(float(lbs.max()))),
             rho_range=(float(rhos.min()), float(rhos.max())), region_log_beta=lbs, region_rho=rhos,
             feasible_fraction=joint.feasible_fraction(),
-            local_beta=math.exp(self._local.quantile(0.5)) if self.n_local else None, metric=metric,
+            local_beta=math.exp(self._local.quantile(0.5)) if self.n_local else None,
+            local_interval=(math.exp(self._local.quantile(0.025)), math.exp(self._local.quantile(0.975)))
+            if self.n_local else None, metric=metric,
             decision=decision, stop_reason=self._stop or "in progress", contradictions=tuple(self._contradictions),
             notes=tuple(notes), transcript=self.transcript)
 
