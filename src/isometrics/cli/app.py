@@ -37,6 +37,7 @@ from ._console import (
 )
 from ._io import coerce_label, describe_input, read_columns
 from .demo import make_demo_scores
+from .elicit import register as register_elicit
 
 try:
     import typer
@@ -389,6 +390,10 @@ if typer is not None:
             f"Same evaluation by hand: isometrics evaluate {markup(data.path)} --label {data.label} "
             + " ".join(f"--score {s}" for s in data.scores) + " --metric f1 --metric f2 --metric f0.5"
         )
+
+
+if typer is not None:
+    register_elicit(app, _guard)  # isometrics elicit (issue 11): body in cli/elicit.py
 
 
 def main() -> None:

@@ -52,15 +52,17 @@ def log_g(log_beta: FloatArray, rho: FloatArray, precision: float, recall: float
     """log G(beta, rho) at one point (precision, recall > 0), for arrays of hypotheses.
 
     ``rho = 0`` is the stipulated ``(beta P + R)/(1 + beta)``; ``rho = -1`` the weighted
-    geometric mean; elsewhere, with ``e = rho + 1`` and ``w = beta**rho / (1 + beta**rho)``,
-    ``log G = log1p(w expm1(e ln P) + (1 - w) expm1(e ln R)) / e`` (ALGORITHMS.md 5.2 b).
+    geometric mean; elsewhere, with ``e = rho + 1``, ``w = 1/(1 + exp(-rho ln beta))`` and
+    ``w' = 1/(1 + exp(rho ln beta))`` (= 1 - w, formed without cancellation),
+    ``log G = log1p(w expm1(e ln P) + w' expm1(e ln R)) / e`` (ALGORITHMS.md 5.2 b).
     """
     lp, lr = math.log(precision), math.log(recall)
     e = rho + 1.0
-    w = 1.0 / (1.0 + np.exp(-rho * log_beta))
+    x = rho * log_beta
+    w, wc = 1.0 / (1.0 + np.exp(-x)), 1.0 / (1.0 + np.exp(x))  # w and 1 - w, each without cancellation
     with np.errstate(divide="ignore", invalid="ignore"):
-        general = np.log1p(w * np.expm1(e * lp) + (1.0 - w) * np.expm1(e * lr)) / e
-    out = np.where(e == 0.0, w * lp + (1.0 - w) * lr, general)
+        general = np.log1p(w * np.expm1(e * lp) + wc * np.expm1(e * lr)) / e
+    out = np.where(e == 0.0, w * lp + wc * lr, general)
     beta = np.exp(log_beta)
     return np.where(rho == 0.0, np.log((beta * precision + recall) / (1.0 + beta)), out)
 
