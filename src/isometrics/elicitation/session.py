@@ -410,8 +410,6 @@ def replay(transcript: Transcript | str | Any) -> ElicitationResult:
     try:
         session = Elicitation(np.asarray(p) if p else None, np.asarray(r) if r else None,
                               thresholds=np.asarray(th) if th else None, **t.settings)
-    except TypeError as exc:
-        raise IsometricsError(f"replay: the transcript's settings are not accepted: {exc}") from exc
     except IsometricsError as exc:
         raise IsometricsError(f"replay: transcript field `settings`: {exc}") from exc
     for step in t.steps:

@@ -176,8 +176,9 @@ def _parse(data: Any) -> Transcript:
         if key == "rho_sign":
             parsed[key] = value
         elif key in ("local_budget", "pairwise_budget"):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise _fail(f"settings.{key}", f"must be an integer; got {value!r}")
+            low = 1 if key == "pairwise_budget" else 0
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
+                raise _fail(f"settings.{key}", f"must be an integer >= {low}; got {value!r}")
             parsed[key] = value
         else:
             parsed[key] = _number(value, f"settings.{key}", inf=True)
