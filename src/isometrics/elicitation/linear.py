@@ -121,7 +121,7 @@ class LinearMetricResult:
         Zones of angles near 0 and pi/2 that all give the same classifier as the end of
         the range (empty when none); an estimate inside one is known only to lie in it.
     identifiable : bool
-        Whether the final interval avoids those zones.
+        Whether the estimate lies outside those zones.
     metric : Metric
         The equivalent expected cost ``cost(fp=m00, fn=m11)`` (4 significant digits).
     """
@@ -222,7 +222,7 @@ def elicit_linear_metric(compare: Callable[[tuple[float, float], tuple[float, fl
     zones = tuple(z for z in ((0.0, _zone(boundary, 0.0, math.pi / 2)), (_zone(boundary, math.pi / 2, 0.0),
                                                                           math.pi / 2)) if None not in z)
     zones_f = tuple((float(a), float(b)) for a, b in zones)  # type: ignore[arg-type]
-    identifiable = all(hi < a or lo > b for a, b in zones_f)
+    identifiable = all(not a <= theta <= b for a, b in zones_f)
     m11, m00 = math.cos(theta), math.sin(theta)
     metric = parse_metric(f"cost(fp={float(f'{m00:.4g}')!r}, fn={float(f'{m11:.4g}')!r})")
     return LinearMetricResult(theta, (lo, hi), m11, m00, n, zones_f, identifiable, metric)

@@ -161,7 +161,8 @@ def hull_slope(hull: RocHull, index: int) -> tuple[float, float, float]:
     Raises
     ------
     InvalidParameterError
-        If ``index`` is not an inner vertex, or the vertex has zero true positive rate.
+        If ``index`` is not an inner vertex, the vertex has zero recall, or an edge
+        beside it leaves the slope unbounded or non-negative (precision not falling).
 
     Examples
     --------
@@ -186,7 +187,12 @@ def hull_slope(hull: RocHull, index: int) -> tuple[float, float, float]:
         inv = 0.0 if math.isinf(k) else 1.0 / k
         return pi * (1 - pi) * (fpr - tpr * inv) / (pi * tpr + (1 - pi) * fpr) ** 2
 
-    left, right = pr_slope(float(hull.slopes[index - 1])), pr_slope(float(hull.slopes[index]))
+    edges = (float(hull.slopes[index - 1]), float(hull.slopes[index]))
+    if 0.0 in edges:
+        raise InvalidParameterError(f"{caller}: vertex {index} ends the hull's rise (a flat ROC edge follows: "
+                                    "precision falls at constant recall), so its PR slope is unbounded; pick "
+                                    "an earlier vertex.")
+    left, right = pr_slope(edges[0]), pr_slope(edges[1])
     low, high = min(left, right), max(left, right)
     if not high < 0:
         raise InvalidParameterError(f"{caller}: vertex {index} is where precision stops falling with recall; pick "
