@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any
 
+from ..elicitation.local import LocalQuestion
 from ..elicitation.session import Elicitation, replay
 from ..elicitation.transcript import Transcript
 from ..elicitation.wording import describe
@@ -50,7 +51,7 @@ def _ask(console: Any, session: Elicitation) -> bool:
     q = session.next_question()
     assert q is not None
     n = len(session.transcript.steps) + 1
-    if q.kind == "local":
+    if isinstance(q, LocalQuestion):
         console.print(f"\n[bold]Question {n}[/bold] (which gain matters more?)\n"
                       f"  A model with {markup(describe(q.precision, q.recall))}.\n"
                       "  Would a small gain in [bold]r[/bold]ecall or in [bold]p[/bold]recision matter more to you?")
@@ -110,7 +111,8 @@ def run_elicit(file: Path | None, label: str | None, score: str | None, pos_labe
         result = replay(Transcript.load(answers))
         _print(console, result, model)
         return
-    settings = {"local_budget": local_budget, "pairwise_budget": pairwise_budget, "tolerance": tolerance}
+    settings: dict[str, Any] = {"local_budget": local_budget, "pairwise_budget": pairwise_budget,
+                                "tolerance": tolerance}
     if model is not None:
         y, s, w, pos = model
         session = Elicitation.from_scores(y, s, sample_weight=w, pos_label=pos, **settings)

@@ -44,7 +44,7 @@ def local_point(ratio: float) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class LocalQuestion:
-    """"At precision P and recall R, would a small gain in recall or in precision matter more to you?"
+    """A local question: at precision P and recall R, does a small gain in recall or in precision matter more.
 
     Attributes
     ----------

@@ -43,7 +43,7 @@ CREDIBLE_MASS = 0.95
 
 @dataclass(frozen=True)
 class PairwiseQuestion:
-    """"Which of these two models would you rather deploy?"
+    """A pairwise question: which of two models (operating points) the stakeholder would rather deploy.
 
     Attributes
     ----------
@@ -242,8 +242,8 @@ class JointPosterior:
         """Posterior standard deviations of log beta and rho."""
         w = self.weights()
         mlb, mrho = self.estimate()
-        return (float(np.sqrt(max(w @ (self.lb - mlb) ** 2, 0.0))),
-                float(np.sqrt(max(w @ (self.rho - mrho) ** 2, 0.0))))
+        return (math.sqrt(max(float(w @ (self.lb - mlb) ** 2), 0.0)),
+                math.sqrt(max(float(w @ (self.rho - mrho) ** 2), 0.0)))
 
     def mode(self) -> tuple[float, float]:
         """The grid hypothesis of largest posterior weight (first within the tie tolerance)."""
