@@ -73,7 +73,9 @@ def main(n: int = 50) -> None:
         e_lb.append(abs(math.log(r.mode_beta / beta)))
         e_rho.append(abs(r.mode_rho - rho))
     print(f"pairwise, lambda = 50, 25 questions: posterior mode median error {np.median(e_lb):.3f} in ln beta "
-          f"(bound 0.05), {np.median(e_rho):.2f} in rho (bound 0.5)")
+          f"(bound 0.05), {np.median(e_rho):.2f} in rho (bound 0.5); rho error by true rho: "
+          + ", ".join(f"{lo:g}..{lo + 2.5:g}: {np.median([e for e, (_, t) in zip(e_rho, truths) if lo <= t < lo + 2.5]):.2f}"
+                      for lo in (-8.0, -5.5, -3.0)))
 
     losses, n_q = [], []
     for k, (beta, rho) in enumerate(truths):

@@ -88,6 +88,18 @@ def likelihood(margin: FloatArray, lam: float) -> FloatArray:
     return np.exp(log_sigmoid(lam * margin))
 
 
+def likelihood_entropy(margin: FloatArray, lam: float) -> tuple[FloatArray, FloatArray]:
+    """:func:`likelihood` and its binary entropy, ``H = -ls + (1 - s) z`` with ``z = lam * margin``,
+    ``ls = logsig(z)`` and ``s = exp(ls)`` (0 and 1 have entropy 0; 0.5 has ln 2)."""
+    if math.isinf(lam):
+        s = likelihood(margin, lam)
+        return s, np.where(s == 0.5, math.log(2.0), 0.0)
+    z = lam * margin
+    ls = log_sigmoid(z)
+    s = np.exp(ls)
+    return s, (1.0 - s) * z - ls
+
+
 def log_likelihood(margin: FloatArray, lam: float) -> FloatArray:
     """log of :func:`likelihood` (``-inf`` where it is 0)."""
     if math.isinf(lam):

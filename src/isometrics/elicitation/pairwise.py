@@ -120,8 +120,7 @@ def _pair_matrices(cand_p: tuple[float, ...], cand_r: tuple[float, ...], lam: fl
     p, r = np.asarray(cand_p), np.asarray(cand_r)
     i, j = candidate_pairs(p, r)
     g = K.g_values(lb, rho, p, r)
-    s = K.likelihood(g[:, i] - g[:, j], lam)
-    h = K.binary_entropy(s)
+    s, h = K.likelihood_entropy(g[:, i] - g[:, j], lam)
     s.flags.writeable = False
     h.flags.writeable = False
     return s, h

@@ -345,6 +345,9 @@ def _curve(precision: ArrayLike | None, recall: ArrayLike | None, thresholds: Ar
     if (precision is None) != (recall is None):
         raise InvalidParameterError(f"{caller}: pass both `precision` and `recall`, or neither (default curve).")
     if precision is None or recall is None:
+        if thresholds is not None:
+            raise InvalidParameterError(f"{caller}: `thresholds` belong to the points of `precision` and `recall`; "
+                                        "pass those too, or drop `thresholds`.")
         p, r = default_curve()
         t = None
     else:
