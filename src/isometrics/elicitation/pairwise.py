@@ -112,7 +112,7 @@ def slack(lam: float) -> float:
 
 @functools.lru_cache(maxsize=2)
 def _pair_matrices(cand_p: tuple[float, ...], cand_r: tuple[float, ...], lam: float) -> tuple[FloatArray, FloatArray]:
-    """For every hypothesis (rows) and candidate pair (columns): P(answer "a") and its binary entropy.
+    """For every candidate pair (rows) and hypothesis (columns): P(answer "a") and its binary entropy.
 
     Computed once per candidate set and lambda (read-only, shared by the sessions that use them).
     """
@@ -121,9 +121,10 @@ def _pair_matrices(cand_p: tuple[float, ...], cand_r: tuple[float, ...], lam: fl
     i, j = candidate_pairs(p, r)
     g = K.g_values(lb, rho, p, r)
     s, h = K.likelihood_entropy(g[:, i] - g[:, j], lam)
-    s.flags.writeable = False
-    h.flags.writeable = False
-    return s, h
+    s_t, h_t = np.ascontiguousarray(s.T), np.ascontiguousarray(h.T)
+    s_t.flags.writeable = False
+    h_t.flags.writeable = False
+    return s_t, h_t
 
 
 class JointPosterior:
@@ -187,13 +188,11 @@ class JointPosterior:
     # ------------------------------------------------------------------ selection
     def information_gain(self) -> FloatArray:
         """Expected information gain (nats) of every candidate pair under the current posterior."""
-        s, h = self._matrices()
+        s_t, h_t = self._matrices()  # pairs x hypotheses
         w = self.weights()
-        active = np.flatnonzero(w > PRUNE)  # the others add less than PRUNE * |grid| to any sum
-        if len(active) < len(w):
-            w, s, h = w[active], s[active], h[active]
-        p_a = np.clip(w @ s, 0.0, 1.0)
-        return K.binary_entropy(p_a) - w @ h
+        w = np.where(w > PRUNE, w, 0.0)  # the others add less than PRUNE * |grid| to any sum
+        p_a = np.clip(s_t @ w, 0.0, 1.0)
+        return K.binary_entropy(p_a) - h_t @ w
 
     def next_question(self) -> PairwiseQuestion | None:
         """The pair of largest expected information gain (first within the tie tolerance), or
