@@ -192,7 +192,7 @@ def elicit_linear_metric(compare: Callable[[tuple[float, float], tuple[float, fl
     >>> from isometrics.elicitation.linear import LinearStakeholder, synthetic_boundary
     >>> res = elicit_linear_metric(LinearStakeholder(0.6), synthetic_boundary(5.0), epsilon=0.01)
     >>> abs(res.theta - 0.6) <= 0.01, res.n_queries
-    (True, 24)
+    (True, 23)
     """
     caller = "elicit_linear_metric"
     eps = check_real(epsilon, "epsilon", caller=caller, low=0.0, high=math.pi / 2, low_inclusive=False,

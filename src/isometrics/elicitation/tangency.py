@@ -168,10 +168,11 @@ def hull_slope(hull: RocHull, index: int) -> tuple[float, float, float]:
     --------
     >>> from isometrics import roc_convex_hull
     >>> from isometrics.elicitation.tangency import hull_slope
-    >>> hull = roc_convex_hull([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.6, 0.9])
-    >>> low, high, mid = hull_slope(hull, 1)
-    >>> low <= mid <= high < 0
-    True
+    >>> hull = roc_convex_hull([1, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0], range(12, 0, -1))
+    >>> hull.tpr, hull.slopes
+    (array([0. , 0.4, 0.8, 1. , 1. ]), array([inf, 1.4, 0.7, 0. ]))
+    >>> [round(v, 4) for v in hull_slope(hull, 2)]
+    [-0.8333, -0.2778, -0.4811]
     """
     caller = "hull_slope"
     n = len(hull.fpr)
