@@ -60,6 +60,17 @@ def test_replay_with_a_file_names_the_threshold_on_the_model(data, tmp_path):
     assert f"{best.threshold:.6g}" in res.output and "threshold on your model" in res.output
 
 
+def test_save_answers_to_stdout_carries_only_the_json(tmp_path):
+    answers, expected = _answers(im.SimulatedStakeholder(0.5, -4.0), 10)
+    res = CliRunner().invoke(app, ["elicit", "--interactive", "--local-budget", "3", "--pairwise-budget", "3",
+                                   "--save-answers", "-"], input="\n".join(answers) + "\n")
+    assert res.exit_code == 0, res.output
+    echo, brace, payload = res.stdout.partition("{")  # CliRunner echoes the typed answers, as a terminal would
+    assert set(echo.split()) <= {"r", "p", "a", "b"}
+    assert im.replay(json.loads(brace + payload)).metric == expected.metric
+    assert "Elicited metric" in res.stderr
+
+
 def test_wrong_answer_is_asked_again_and_q_stops(tmp_path):
     res = runner.invoke(app, ["elicit", "--interactive"], input="x\nr\nq\n")
     assert res.exit_code == 0, res.output
@@ -70,7 +81,7 @@ def test_wrong_answer_is_asked_again_and_q_stops(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["elicit"], "exactly one of --interactive"),
     (["elicit", "--interactive", "--pairwise-budget", "0"], "`pairwise_budget` must be an integer >= 1; got 0"),
-    (["elicit", "--interactive", "-o", "page.html"], "-o (the offline interactive page) is not available"),
+    (["elicit", "--answers", "a.json", "--save-answers", "b.json"], "--save-answers writes the answers of an"),
     (["elicit", "--interactive", "--label", "y"], "give the file"),
 ])
 def test_bad_usage_is_one_line(args, message):

@@ -5,7 +5,8 @@ option as precision and recall and as counts per 1,000 cases); ``--answers FILE`
 a saved transcript (from this command, the API or the interactive page). With a data
 file, the questions use the model's own operating points and the result names the
 threshold the elicited metric picks. ``-o PAGE.html`` (the offline interactive page) is
-reserved for the page, which is not part of this command yet.
+reserved for the page, which is not part of this command yet: the page's module adds the
+option here and registers it among the CLI's outputs.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any
 
+from .._core.outputs import staged_outputs
 from ..elicitation.local import LocalQuestion
 from ..elicitation.session import Elicitation, replay
 from ..elicitation.transcript import Transcript
@@ -46,7 +48,7 @@ def _model(file: Path | None, label: str | None, score: str | None, pos_label: s
     return y, columns[score], columns[weight] if weight else None, pos
 
 
-def _ask(console: Any, session: Elicitation) -> bool:
+def _ask(console: Any, session: Elicitation, err: bool = False) -> bool:
     """Ask the current question on the terminal; False when the user quits."""
     q = session.next_question()
     assert q is not None
@@ -62,7 +64,8 @@ def _ask(console: Any, session: Elicitation) -> bool:
                       f"  [bold]b[/bold]: {markup(describe(*q.b))}")
         choices = _PAIR
     while True:
-        raw = typer.prompt(f"  answer ({'/'.join(k for k in choices if len(k) == 1)}, q to stop)").strip().lower()
+        raw = typer.prompt(f"  answer ({'/'.join(k for k in choices if len(k) == 1)}, q to stop)",
+                           err=err).strip().lower()
         if raw in ("q", "quit"):
             return False
         if raw in choices:
@@ -96,15 +99,15 @@ def _print(console: Any, result: Any, model: tuple[Any, Any, Any, Any] | None) -
 
 
 def run_elicit(file: Path | None, label: str | None, score: str | None, pos_label: str | None,
-               weight: str | None, interactive: bool, answers: Path | None, save: Path | None,
-               output: str | None, local_budget: int, pairwise_budget: int, tolerance: float) -> None:
+               weight: str | None, interactive: bool, answers: str | None, save: str | None,
+               local_budget: int, pairwise_budget: int, tolerance: float) -> None:
     """The body of ``isometrics elicit`` (raises IsometricsError on bad input)."""
-    if output is not None:
-        raise IsometricsError("-o (the offline interactive page) is not available in this version; use "
-                              "--interactive in the terminal, or --answers to replay saved answers.")
     if interactive == (answers is not None):
         raise IsometricsError("give exactly one of --interactive (ask the questions here) and --answers FILE "
                               "(replay saved answers).")
+    if save is not None and not interactive:
+        raise IsometricsError("--save-answers writes the answers of an --interactive session; the --answers "
+                              "file already holds them.")
     console = make_console()
     model = _model(file, label, score, pos_label, weight)
     if answers is not None:
@@ -118,15 +121,20 @@ def run_elicit(file: Path | None, label: str | None, score: str | None, pos_labe
         session = Elicitation.from_scores(y, s, sample_weight=w, pos_label=pos, **settings)
     else:
         session = Elicitation(**settings)
-    console.print("[bold]Choosing the metric[/bold]: a few questions about the trade-off between precision "
-                  "(how many flagged cases are real) and recall (how many real cases are flagged).")
-    while session.next_question() is not None:
-        if not _ask(console, session):
-            break
-    result = session.result()
-    _print(console, result, model)
-    if save is not None:
-        result.save(save)
+    with staged_outputs({"--save-answers": save}, inputs=[file] if file is not None else []) as outputs:
+        if outputs.to_stdout:  # standard output carries the answers: the conversation goes to stderr
+            console = make_console(stderr=True)
+        console.print("[bold]Choosing the metric[/bold]: a few questions about the trade-off between precision "
+                      "(how many flagged cases are real) and recall (how many real cases are flagged).")
+        while session.next_question() is not None:
+            if not _ask(console, session, err=outputs.to_stdout):
+                break
+        result = session.result()
+        _print(console, result, model)
+        if save is not None:
+            outputs.stage("--save-answers", result.transcript.to_json() + "\n")
+        outputs.commit()
+    if save is not None and not outputs.to_stdout:
         console.print(f"Answers saved to {markup(save)}; replay with: isometrics elicit --answers {markup(save)}")
 
 
@@ -143,12 +151,10 @@ def register(app: Any, guard: Any) -> None:
         weight: Annotated[str | None, typer.Option("--weight", help="Column of sample weights.")] = None,
         interactive: Annotated[bool, typer.Option("--interactive", help="Ask the questions in the terminal.")]
         = False,
-        answers: Annotated[Path | None, typer.Option("--answers", help="Replay a saved answers file (JSON).")]
-        = None,
-        save: Annotated[Path | None, typer.Option("--save-answers", help="With --interactive: write the "
-                                                  "answers (JSON) here.")] = None,
-        output: Annotated[str | None, typer.Option("-o", "--output", metavar="PATH", hidden=True,
-                                                   help="Reserved: the offline interactive page.")] = None,
+        answers: Annotated[str | None, typer.Option("--answers", metavar="JSON", help="Replay a saved answers "
+                                                    "file.")] = None,
+        save: Annotated[str | None, typer.Option("--save-answers", metavar="JSON", help="With --interactive: also "
+                                                 "write the answers here ('-': standard output).")] = None,
         local_budget: Annotated[int, typer.Option("--local-budget", help="Most local questions (0 skips them).")]
         = 12,
         pairwise_budget: Annotated[int, typer.Option("--pairwise-budget", help="Most pairwise questions.")] = 25,
@@ -157,5 +163,5 @@ def register(app: Any, guard: Any) -> None:
     ) -> None:
         """Find the stakeholder's metric G(beta, rho) by questions, or replay saved answers."""
         with guard(file):
-            run_elicit(file, label, score, pos_label, weight, interactive, answers, save, output, local_budget,
+            run_elicit(file, label, score, pos_label, weight, interactive, answers, save, local_budget,
                        pairwise_budget, tolerance)
