@@ -110,3 +110,12 @@ def test_replay_keeps_recorded_questions_even_if_the_engine_would_ask_others(fin
     result = im.replay(data)
     assert result.transcript.steps[5].question.a == (0.9, 0.2)
     assert np.isfinite(result.beta)
+
+
+def test_engine_trace_follows_the_session(finished):
+    trace = im.elicitation.engine_trace(finished.transcript)
+    assert len(trace) == len(finished.transcript.steps) + 1
+    for entry, step in zip(trace, finished.transcript.steps):
+        assert entry["asked"] == step.question.to_dict()  # the session asked what the engine asks
+    assert trace[-1]["asked"] is None and trace[-1]["stop_reason"] == finished.stop_reason
+    assert math.exp(trace[-1]["log_beta"]) == finished.beta and trace[-1]["rho"] == finished.rho

@@ -14,12 +14,12 @@ from .linear import LinearMetricResult, LinearStakeholder, elicit_linear_metric,
 from .local import Contradiction, LocalQuestion
 from .pairwise import PairwiseQuestion
 from .result import Decision, ElicitationResult
-from .session import Elicitation, replay
+from .session import Elicitation, engine_trace, replay
 from .stakeholders import SimulatedStakeholder
 from .tangency import TangencyResult, hull_slope, tangency_estimate
 from .transcript import Step, Transcript, load_transcript
 
 __all__ = ["Contradiction", "Decision", "Elicitation", "ElicitationResult", "LinearMetricResult", "LinearStakeholder",
            "LocalQuestion", "PairwiseQuestion", "SimulatedStakeholder", "Step", "TangencyResult", "Transcript",
-           "elicit_linear_metric", "hull_slope", "load_transcript", "replay", "synthetic_boundary",
+           "elicit_linear_metric", "engine_trace", "hull_slope", "load_transcript", "replay", "synthetic_boundary",
            "tangency_estimate"]

@@ -418,3 +418,45 @@ def replay(transcript: Transcript | str | Any) -> ElicitationResult:
     for step in t.steps:
         session._record(step.question, step.answer, "replay")
     return session.result()
+
+
+def engine_trace(transcript: Transcript) -> list[dict[str, Any]]:
+    """Step by step, what the engine asks and estimates along a transcript (to test another implementation).
+
+    For the interactive page's script, which must ask the same next question and reach
+    the same estimates to 1e-9 on the same answers (``docs/elicitation.md``).
+
+    Parameters
+    ----------
+    transcript : Transcript
+        Settings, curve and answered questions.
+
+    Returns
+    -------
+    list of dict
+        One entry per step and a last one after every answer: ``asked`` (the engine's next
+        question as JSON data, or ``None`` when it stops), ``stop_reason``, and the state
+        before that question: ``log_beta``, ``rho`` (posterior means), ``feasible_fraction``,
+        ``n_answers``.
+
+    Examples
+    --------
+    >>> from isometrics.elicitation import Elicitation, engine_trace
+    >>> s = Elicitation(local_budget=1, pairwise_budget=1)
+    >>> s.answer("recall")
+    >>> [step["asked"]["kind"] for step in engine_trace(s.transcript)]
+    ['local', 'pairwise']
+    """
+    p, r, th = transcript.curve
+    session = Elicitation(np.asarray(p) if p else None, np.asarray(r) if r else None,
+                          thresholds=np.asarray(th) if th else None, **transcript.settings)
+    out: list[dict[str, Any]] = []
+    for k in range(len(transcript.steps) + 1):
+        q = session.next_question()
+        lb, rho = session._joint.estimate()
+        out.append({"n_answers": k, "asked": None if q is None else q.to_dict(), "stop_reason": session._stop or "",
+                    "log_beta": lb, "rho": rho, "feasible_fraction": session._joint.feasible_fraction()})
+        if k < len(transcript.steps):
+            step = transcript.steps[k]
+            session._record(step.question, step.answer, "engine_trace")
+    return out
