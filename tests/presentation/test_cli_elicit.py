@@ -100,3 +100,13 @@ def test_bad_answers_file_names_the_field(tmp_path):
     res = runner.invoke(app, ["elicit", "--answers", str(path)])
     assert res.exit_code == 2
     assert "`steps[0].answer` must be one of 'recall', 'precision'; got 'maybe'" in res.output
+
+
+def test_the_elicited_spec_works_as_metric_option(data, tmp_path):
+    d, frame = data
+    result = im.Elicitation(local_budget=2, pairwise_budget=2).run(im.SimulatedStakeholder(0.6, -1.5))
+    res = runner.invoke(app, ["evaluate", str(d / "scores.csv"), "--label", "y", "--score", "s",
+                              "--metric", result.metric.spec])
+    assert res.exit_code == 0, res.output
+    best = im.best_threshold(frame["y"].to_numpy(), frame["s"].to_numpy(), metric=result.metric)
+    assert result.metric.spec in res.output and f"{best.threshold:.6g}" in res.output
