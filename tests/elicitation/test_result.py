@@ -83,3 +83,14 @@ def test_bad_settings_and_curves_name_the_parameter():
         im.Elicitation([0.5, 0.6])
     with pytest.raises(im.InvalidParameterError, match="no operating point has precision and recall > 0"):
         im.Elicitation([0.0, 0.5], [0.5, 0.0])
+
+
+def test_a_large_model_is_cut_to_256_spread_points():
+    rng = np.random.default_rng(1)
+    y = (rng.random(20000) < 0.3).astype(int)
+    s = rng.normal(size=20000) + 0.8 * y
+    session = im.Elicitation.from_scores(y, s)
+    p, r, t = session.curve
+    assert len(p) == 256
+    curve = im.precision_recall_curve(y, s)
+    assert r[0] == max(curve.recall[curve.precision > 0])  # the ends are kept

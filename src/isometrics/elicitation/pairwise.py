@@ -35,6 +35,8 @@ from .local import LocalQuestion, local_margin
 SYNTHETIC_LEVELS = (0.1, 0.3, 0.5, 0.7, 0.9)
 #: At most this many points of the user's curve are candidates.
 N_CURVE_CANDIDATES = 12
+#: At most this many Pareto points of the user's curve make the decision curve.
+MAX_CURVE = 256
 #: Hypotheses of normalised weight at most this are left out of the information-gain sums.
 PRUNE = 1e-15
 #: Mass of the plausible (highest posterior) region of the stopping rule.
@@ -83,15 +85,21 @@ def pareto_front(precision: FloatArray, recall: FloatArray) -> np.ndarray:
     return np.asarray(keep, dtype=np.intp)
 
 
+def spread_indices(n: int, m: int) -> list[int]:
+    """``m`` indices spread over ``range(n)``, ends included: ``(k (n - 1) + (c - 1) // 2) // max(c - 1, 1)``
+    for k < c = min(n, m), each index once, increasing (integer arithmetic, portable)."""
+    c = min(n, m)
+    return sorted({(k * (n - 1) + (c - 1) // 2) // max(c - 1, 1) for k in range(c)})
+
+
 def candidate_points(curve_p: FloatArray, curve_r: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """The candidate points: the synthetic grid (precision outer, recall inner), then curve
-    points ``(k (n - 1) + 5) // 11`` for k = 0..11 (each index once)."""
+    """The candidate points: the synthetic grid (precision outer, recall inner), then the curve
+    points ``spread_indices(n, 12)``."""
     lv = np.asarray(SYNTHETIC_LEVELS)
     p, r = np.repeat(lv, len(lv)), np.tile(lv, len(lv))
     n = len(curve_p)
     if n:
-        m = min(n, N_CURVE_CANDIDATES)
-        idx = sorted({(k * (n - 1) + (m - 1) // 2) // max(m - 1, 1) for k in range(m)})
+        idx = spread_indices(n, N_CURVE_CANDIDATES)
         p = np.concatenate([p, curve_p[idx]])
         r = np.concatenate([r, curve_r[idx]])
     return p, r

@@ -18,7 +18,7 @@ from .._core.validation import check_integer, check_option, check_real, check_un
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
 from .local import RHO_SIGNS, Contradiction, LocalBisection, LocalQuestion
-from .pairwise import JointPosterior, PairwiseQuestion, pareto_front
+from .pairwise import MAX_CURVE, JointPosterior, PairwiseQuestion, pareto_front, spread_indices
 from .result import Decision, ElicitationResult, elicited_metric
 from .transcript import Question, Step, Transcript
 
@@ -54,8 +54,8 @@ class Elicitation:
     ----------
     precision, recall : array-like of shape (n_points,), default=None
         The user's operating points, each in [0, 1] (points with zero precision or recall
-        are ignored); only the Pareto points are kept. ``None``: a default curve
-        (``default_curve``).
+        are ignored); only the Pareto points are kept, at most 256 of them spread along
+        the curve (its ends included). ``None``: a default curve (``default_curve``).
     thresholds : array-like of shape (n_points,), default=None
         The thresholds of those points, to report the decision as a threshold.
     rho_sign : {"negative", "positive", "zero"}, default="negative"
@@ -365,6 +365,7 @@ def _curve(precision: ArrayLike | None, recall: ArrayLike | None, thresholds: Ar
         raise InvalidParameterError(f"{caller}: no operating point has precision and recall > 0; the decision "
                                     "needs at least one.")
     idx = np.flatnonzero(ok)[pareto_front(p[ok], r[ok])]
+    idx = idx[spread_indices(len(idx), MAX_CURVE)]  # at most MAX_CURVE points, ends included
     return (tuple(float(v) for v in p[idx]), tuple(float(v) for v in r[idx]),
             () if t is None else tuple(float(v) for v in t[idx]))
 
