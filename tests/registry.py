@@ -402,6 +402,17 @@ _RESULT = {
     "GainsCurve": lambda y, s, w, p: im.gains_curve(y, s, sample_weight=w, pos_label=p),
     "LiftCurve": lambda y, s, w, p: im.lift_curve(y, s, sample_weight=w, pos_label=p),
     "DecisionCurve": lambda y, s, w, p: im.decision_curve(y, s, sample_weight=w, pos_label=p),
+    "Elicitation": lambda y, s, w, p: im.Elicitation.from_scores(y, s, sample_weight=w, pos_label=p),
+    "ElicitationResult": lambda y, s, w, p: im.Elicitation.from_scores(
+        y, s, pos_label=p, local_budget=2, pairwise_budget=2).run(im.SimulatedStakeholder(2.0, -2.0)),
+    "Transcript": lambda y, s, w, p: im.Elicitation.from_scores(
+        y, s, pos_label=p, local_budget=2, pairwise_budget=3).run(im.SimulatedStakeholder(0.5, -3.0)).transcript,
+    "LocalQuestion": lambda y, s, w, p: im.LocalQuestion(0.9, 0.36),
+    "PairwiseQuestion": lambda y, s, w, p: im.PairwiseQuestion((0.9, 0.3), (0.4, 0.8)),
+    "SimulatedStakeholder": lambda y, s, w, p: im.SimulatedStakeholder(2.0, -3.0),
+    "TangencyResult": lambda y, s, w, p: im.tangency_estimate(points=[(0.5, 0.5), (0.8, 0.4)], slopes=[-8.0, -1.0]),
+    "LinearMetricResult": lambda y, s, w, p: im.elicit_linear_metric(im.elicitation.LinearStakeholder(0.5),
+                                                                     im.elicitation.synthetic_boundary(5.0)),
 }
 
 
@@ -749,3 +760,37 @@ register("CrossValidatedThreshold",
                    lambda r: (r.to_dict(), r._repr_html_(), repr(r))))
 register("get_scorer", metric_arguments={"metric": lambda v: im.get_scorer(v)})
 register("holm_adjust", outside=(im.holm_adjust, dict(p_values=[0.01, 0.5]), ["p_values"]))
+
+# ---------------------------------------------------------------------------- elicitation (issue 11)
+def _elicited():
+    session = im.Elicitation(local_budget=2, pairwise_budget=2)
+    return session.run(im.SimulatedStakeholder(2.0, -2.0))
+
+
+_TANGENCY = dict(points=[(0.5, 0.5), (0.8, 0.4)], slopes=[-8.0, -1.0])
+register("Elicitation",
+         pickling=(lambda: im.Elicitation(local_budget=1, pairwise_budget=2),
+                   lambda s: (s.next_question(), s.result().beta)),
+         messages=(im.Elicitation, dict(precision=[0.5, 0.8], recall=[0.9, 0.4]),
+                   {"precision": "array", "recall": "array", "tolerance": "number"}),
+         integers={"pairwise_budget": lambda v: im.Elicitation(pairwise_budget=v).settings["pairwise_budget"],
+                   "local_budget": lambda v: im.Elicitation(local_budget=v).settings["local_budget"]})
+register("ElicitationResult", pickling=(_elicited, lambda r: (r.metric, r.decision, r.to_dict()["beta"])))
+register("LocalQuestion", pickling=(lambda: im.LocalQuestion(0.9, 0.36), lambda q: q.meaning("recall")))
+register("PairwiseQuestion", pickling=(lambda: im.PairwiseQuestion((0.9, 0.3), (0.4, 0.8)), lambda q: q.text))
+register("Transcript", pickling=(lambda: _elicited().transcript, lambda t: t.to_json()))
+register("SimulatedStakeholder", pickling=(lambda: im.SimulatedStakeholder(2.0, -3.0),
+                                           lambda s: s(im.LocalQuestion(0.5, 0.9))),
+         messages=(im.SimulatedStakeholder, dict(beta=2.0, rho=-3.0), {"beta": "number", "rho": "number"}))
+EXEMPT["replay"] = ("reads a transcript (object, dict or path), not arrays or numbers; its bad-input errors "
+                    "(shape, version, answers, settings) are tested in tests/elicitation/test_transcript.py")
+EXEMPT["load_transcript"] = "reads a JSON file; its errors naming the field are tested in test_transcript.py"
+register("tangency_estimate", messages=(im.tangency_estimate, _TANGENCY, {"points": "array", "slopes": "array"}))
+register("TangencyResult", pickling=(lambda: im.tangency_estimate(**_TANGENCY), lambda r: (r.beta, r.rho)))
+register("elicit_linear_metric",
+         messages=(lambda epsilon: im.elicit_linear_metric(im.elicitation.LinearStakeholder(0.5),
+                                                           im.elicitation.synthetic_boundary(5.0), epsilon=epsilon),
+                   dict(epsilon=0.1), {"epsilon": "number"}))
+register("LinearMetricResult", pickling=(
+    lambda: im.elicit_linear_metric(im.elicitation.LinearStakeholder(0.5), im.elicitation.synthetic_boundary(5.0)),
+    lambda r: (r.theta, r.metric)))

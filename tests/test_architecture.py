@@ -115,5 +115,9 @@ PUBLIC = [
     # issue 13 item 3: cutoffs, gains, lift and decision curves
     'Cutoff', 'precision_at_k', 'recall_at_k', 'GainsCurve', 'LiftCurve', 'DecisionCurve', 'gains_curve',
     'lift_curve', 'decision_curve',
+    # issue 11: eliciting the metric
+    'Elicitation', 'ElicitationResult', 'LinearMetricResult', 'LocalQuestion', 'PairwiseQuestion',
+    'SimulatedStakeholder', 'TangencyResult', 'Transcript', 'elicit_linear_metric', 'load_transcript', 'replay',
+    'tangency_estimate',
 ]
 PUBLIC += ['CrossValidatedThreshold', 'cross_validated_threshold', 'get_scorer', 'holm_adjust']  # issue 13, item 5

@@ -244,6 +244,8 @@ def _flatten(obj):
         return _flatten((obj.thresholds, obj.tp, obj.fp, obj.pos_label))
     if isinstance(obj, im.Metric):
         return [obj.spec]
+    if isinstance(obj, im.Elicitation):  # a session: compared by its user's curve, settings and first question
+        return _flatten((obj.curve, obj.settings, obj.next_question()))
     if dataclasses.is_dataclass(obj):
         return _flatten([getattr(obj, f.name) for f in dataclasses.fields(obj) if not f.name.startswith("_")])
     if isinstance(obj, dict):
@@ -324,7 +326,9 @@ def test_evaluate_scores_on_a_data_frame_with_string_labels():
 # Every public result type (registry tag ``result``) prints a compact repr (key numbers and shapes, never
 # whole arrays) and has an HTML table for Jupyter in which every string is escaped.
 RESULTS = variants("result")
-_HTML_TAGS = {"table", "caption", "thead", "tbody", "tr", "th", "td"}
+_HTML_TAGS = {"table", "caption", "thead", "tbody", "tr", "th", "td",
+              # inline SVG figures (the elicited level curves): drawing elements only, never a script
+              "div", "p", "span", "b", "svg", "g", "line", "polyline", "path", "circle", "rect", "text", "title"}
 
 
 class _Tags(html.parser.HTMLParser):

@@ -6,6 +6,14 @@ hold (``operating_points``, ``means``, ``curves``, ``areas``, ``thresholds``, ..
 
 from ._core.confusion import ClassCounts, class_counts, confusion_matrix
 from ._version import __version__
+from .elicitation.linear import LinearMetricResult, elicit_linear_metric
+from .elicitation.local import LocalQuestion
+from .elicitation.pairwise import PairwiseQuestion
+from .elicitation.result import ElicitationResult
+from .elicitation.session import Elicitation, replay
+from .elicitation.stakeholders import SimulatedStakeholder
+from .elicitation.tangency import TangencyResult, tangency_estimate
+from .elicitation.transcript import Transcript, load_transcript
 from .evaluation import BinaryEvaluation, Evaluations, ScoreComparison, compare_scores, evaluate_scores
 from .exceptions import (
     DegenerateDataWarning,
@@ -204,6 +212,19 @@ __all__ = [
     "CrossValidatedThreshold",
     "cross_validated_threshold",
     "get_scorer",
+    # eliciting the metric
+    "Elicitation",
+    "ElicitationResult",
+    "LocalQuestion",
+    "PairwiseQuestion",
+    "Transcript",
+    "load_transcript",
+    "replay",
+    "SimulatedStakeholder",
+    "tangency_estimate",
+    "TangencyResult",
+    "elicit_linear_metric",
+    "LinearMetricResult",
     # errors
     "IsometricsError",
     "InvalidParameterError",

@@ -45,6 +45,7 @@ from ._format import with_ci as _with_ci
 from ._io import coerce_label, describe_input, read_columns
 from .compare import compare_file
 from .demo import make_demo_scores
+from .elicit import register as register_elicit
 from .multiclass import evaluate_multiclass_file
 
 try:
@@ -441,6 +442,10 @@ if typer is not None:
             f"Same evaluation by hand: isometrics evaluate {markup(data.path)} --label {data.label} "
             + " ".join(f"--score {s}" for s in data.scores) + " --metric f1 --metric f2 --metric f0.5"
         )
+
+
+if typer is not None:
+    register_elicit(app, _guard)  # isometrics elicit (issue 11): body in cli/elicit.py
 
 
 def main() -> None:

@@ -1,7 +1,25 @@
-"""Eliciting beta and rho from a stakeholder's answers (issue 11; empty for now).
+"""Eliciting beta and rho from a stakeholder's answers (issue 11).
 
-Will hold the question engine (local questions for beta, pairwise comparisons for
-(beta, rho), tangency), the interactive page and the transcript. May import
-``isometrics.uncertainty``, ``isometrics.spaces`` and below, never ``evaluation`` or the
-presentation layers. See ``shared/ALGORITHMS.md`` section 5.
+Holds the question engine: local questions for beta (``local``), pairwise comparisons for
+(beta, rho) (``pairwise``), the workflow that chains them (``session``), the transcript
+(``transcript``), the result (``result``), the closed-form tangency method (``tangency``),
+Hiranandani et al.'s linear-metric elicitation (``linear``) and simulated stakeholders
+(``stakeholders``). May import ``isometrics.spaces``, ``isometrics.metrics`` and below, never
+``evaluation`` or the presentation layers. A new design goes in a module named after it.
+The exact specification (for the interactive page's port) is ``docs/elicitation.md``;
+the mathematics is ``shared/ALGORITHMS.md`` section 5.
 """
+
+from .linear import LinearMetricResult, LinearStakeholder, elicit_linear_metric, synthetic_boundary
+from .local import Contradiction, LocalQuestion
+from .pairwise import PairwiseQuestion
+from .result import Decision, ElicitationResult
+from .session import Elicitation, engine_trace, replay
+from .stakeholders import SimulatedStakeholder
+from .tangency import TangencyResult, hull_slope, tangency_estimate
+from .transcript import Step, Transcript, load_transcript
+
+__all__ = ["Contradiction", "Decision", "Elicitation", "ElicitationResult", "LinearMetricResult", "LinearStakeholder",
+           "LocalQuestion", "PairwiseQuestion", "SimulatedStakeholder", "Step", "TangencyResult", "Transcript",
+           "elicit_linear_metric", "engine_trace", "hull_slope", "load_transcript", "replay", "synthetic_boundary",
+           "tangency_estimate"]

@@ -1,0 +1,167 @@
+"""``isometrics elicit``: find the stakeholder's metric G(beta, rho) in the terminal, or replay saved answers.
+
+``--interactive`` asks the questions of :class:`isometrics.Elicitation` one at a time (each
+option as precision and recall and as counts per 1,000 cases); ``--answers FILE`` replays
+a saved transcript (from this command, the API or the interactive page). With a data
+file, the questions use the model's own operating points and the result names the
+threshold the elicited metric picks. ``-o PAGE.html`` (the offline interactive page) is
+reserved for the page, which is not part of this command yet: the page's module adds the
+option here and registers it among the CLI's outputs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+from .._core.outputs import staged_outputs
+from ..elicitation.local import LocalQuestion
+from ..elicitation.session import Elicitation, replay
+from ..elicitation.transcript import Transcript
+from ..elicitation.wording import describe
+from ..exceptions import IsometricsError
+from ..spaces.thresholds import best_threshold
+from ._console import make_console, markup
+from ._io import coerce_label, read_columns
+
+try:
+    import typer
+    from rich.table import Table
+except ImportError:  # pragma: no cover - depends on the environment
+    typer = None  # type: ignore[assignment]
+
+_LOCAL = {"r": "recall", "recall": "recall", "p": "precision", "precision": "precision"}
+_PAIR = {"a": "a", "b": "b"}
+
+
+def _model(file: Path | None, label: str | None, score: str | None, pos_label: str | None,
+           weight: str | None) -> tuple[Any, Any, Any, Any] | None:
+    if file is None:
+        if label or score:
+            raise IsometricsError("--label and --score describe a data FILE; give the file, or drop them.")
+        return None
+    if not label or not score:
+        raise IsometricsError("with a data FILE, give --label COLUMN and --score COLUMN (the model to decide on).")
+    columns = read_columns(file, [label, score] + ([weight] if weight else []))
+    y = columns[label]
+    pos = None if pos_label is None else coerce_label(pos_label, y, label)
+    return y, columns[score], columns[weight] if weight else None, pos
+
+
+def _ask(console: Any, session: Elicitation, err: bool = False) -> bool:
+    """Ask the current question on the terminal; False when the user quits."""
+    q = session.next_question()
+    assert q is not None
+    n = len(session.transcript.steps) + 1
+    if isinstance(q, LocalQuestion):
+        console.print(f"\n[bold]Question {n}[/bold] (which gain matters more?)\n"
+                      f"  A model with {markup(describe(q.precision, q.recall))}.\n"
+                      "  Would a small gain in [bold]r[/bold]ecall or in [bold]p[/bold]recision matter more to you?")
+        choices = _LOCAL
+    else:
+        console.print(f"\n[bold]Question {n}[/bold] (which model would you deploy?)\n"
+                      f"  [bold]a[/bold]: {markup(describe(*q.a))}\n"
+                      f"  [bold]b[/bold]: {markup(describe(*q.b))}")
+        choices = _PAIR
+    while True:
+        raw = typer.prompt(f"  answer ({'/'.join(k for k in choices if len(k) == 1)}, q to stop)",
+                           err=err).strip().lower()
+        if raw in ("q", "quit"):
+            return False
+        if raw in choices:
+            session.answer(choices[raw])
+            return True
+        console.print(f"  please answer {' or '.join(repr(k) for k in choices if len(k) == 1)} (or q to stop).")
+
+
+def _print(console: Any, result: Any, model: tuple[Any, Any, Any, Any] | None) -> None:
+    table = Table(title="Elicited metric", show_header=False)
+    table.add_column("", style="bold")
+    table.add_column("")
+    table.add_row("metric", markup(result.metric.spec))
+    table.add_row("beta", f"{result.beta:.4g} (plausible {result.beta_range[0]:.3g} to {result.beta_range[1]:.3g})")
+    table.add_row("rho", f"{result.rho:.3g} (plausible {result.rho_range[0]:.3g} to {result.rho_range[1]:.3g})")
+    table.add_row("questions", f"{len(result.transcript.steps)} ({markup(result.stop_reason)})")
+    d = result.decision
+    table.add_row("on the questions' curve", f"precision {d.precision:.3f}, recall {d.recall:.3f}; loses at most "
+                                            f"{d.max_loss:.4f} under any plausible metric")
+    if model is not None:
+        y, s, w, pos = model
+        best = best_threshold(y, s, metric=result.metric, sample_weight=w, pos_label=pos)
+        table.add_row("threshold on your model", f"{best.threshold:.6g} (precision {best.precision:.3f}, "
+                                                 f"recall {best.recall:.3f})")
+    console.print(table)
+    for c in result.contradictions:
+        console.print(f"[yellow]contradiction:[/yellow] {markup(c.message)}")
+    for note in result.notes:
+        console.print(f"[dim]{markup(note)}[/dim]")
+    console.print(f"Use it anywhere: --metric '{markup(result.metric.spec)}'")
+
+
+def run_elicit(file: Path | None, label: str | None, score: str | None, pos_label: str | None,
+               weight: str | None, interactive: bool, answers: str | None, save: str | None,
+               local_budget: int, pairwise_budget: int, tolerance: float) -> None:
+    """The body of ``isometrics elicit`` (raises IsometricsError on bad input)."""
+    if interactive == (answers is not None):
+        raise IsometricsError("give exactly one of --interactive (ask the questions here) and --answers FILE "
+                              "(replay saved answers).")
+    if save is not None and not interactive:
+        raise IsometricsError("--save-answers writes the answers of an --interactive session; the --answers "
+                              "file already holds them.")
+    console = make_console()
+    model = _model(file, label, score, pos_label, weight)
+    if answers is not None:
+        result = replay(Transcript.load(answers))
+        _print(console, result, model)
+        return
+    settings: dict[str, Any] = {"local_budget": local_budget, "pairwise_budget": pairwise_budget,
+                                "tolerance": tolerance}
+    if model is not None:
+        y, s, w, pos = model
+        session = Elicitation.from_scores(y, s, sample_weight=w, pos_label=pos, **settings)
+    else:
+        session = Elicitation(**settings)
+    with staged_outputs({"--save-answers": save}, inputs=[file] if file is not None else []) as outputs:
+        if outputs.to_stdout:  # standard output carries the answers: the conversation goes to stderr
+            console = make_console(stderr=True)
+        console.print("[bold]Choosing the metric[/bold]: a few questions about the trade-off between precision "
+                      "(how many flagged cases are real) and recall (how many real cases are flagged).")
+        while session.next_question() is not None:
+            if not _ask(console, session, err=outputs.to_stdout):
+                break
+        result = session.result()
+        _print(console, result, model)
+        if save is not None:
+            outputs.stage("--save-answers", result.transcript.to_json() + "\n")
+        outputs.commit()
+    if save is not None and not outputs.to_stdout:
+        console.print(f"Answers saved to {markup(save)}; replay with: isometrics elicit --answers {markup(save)}")
+
+
+def register(app: Any, guard: Any) -> None:
+    """Add the ``elicit`` command to the Typer ``app``; ``guard`` is the CLI's error boundary."""
+
+    @app.command(name="elicit")
+    def elicit(
+        file: Annotated[Path | None, typer.Argument(help="Optional CSV or Parquet file: the model to decide on.")]
+        = None,
+        label: Annotated[str | None, typer.Option("--label", help="Column with the true labels.")] = None,
+        score: Annotated[str | None, typer.Option("--score", help="Score column of the model.")] = None,
+        pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class.")] = None,
+        weight: Annotated[str | None, typer.Option("--weight", help="Column of sample weights.")] = None,
+        interactive: Annotated[bool, typer.Option("--interactive", help="Ask the questions in the terminal.")]
+        = False,
+        answers: Annotated[str | None, typer.Option("--answers", metavar="JSON", help="Replay a saved answers "
+                                                    "file.")] = None,
+        save: Annotated[str | None, typer.Option("--save-answers", metavar="JSON", help="With --interactive: also "
+                                                 "write the answers here ('-': standard output).")] = None,
+        local_budget: Annotated[int, typer.Option("--local-budget", help="Most local questions (0 skips them).")]
+        = 12,
+        pairwise_budget: Annotated[int, typer.Option("--pairwise-budget", help="Most pairwise questions.")] = 25,
+        tolerance: Annotated[float, typer.Option("--tolerance", help="Stop when the decision is settled to this "
+                                                 "(in units of the metric).")] = 0.005,
+    ) -> None:
+        """Find the stakeholder's metric G(beta, rho) by questions, or replay saved answers."""
+        with guard(file):
+            run_elicit(file, label, score, pos_label, weight, interactive, answers, save, local_budget,
+                       pairwise_budget, tolerance)

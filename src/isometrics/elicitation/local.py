@@ -1,0 +1,201 @@
+r"""Local questions for beta: "at this point, would a small gain in recall or in precision matter more?"
+
+At a point (P, R), for every :math:`\rho \ne 0`, :math:`\partial G/\partial R > \partial G/\partial P`
+exactly when :math:`(R/P)^\rho > \beta^\rho`: the answer *recall* means :math:`\beta > R/P`
+when :math:`\rho < 0` and :math:`\beta < R/P` when :math:`\rho > 0` (ALGORITHMS.md 5.2 a).
+At :math:`\rho = 0` (the stipulated :math:`(\beta P + R)/(1 + \beta)`) the partial
+derivatives are :math:`1/(1+\beta)` and :math:`\beta/(1+\beta)` at every point: the answer
+only tells whether :math:`\beta < 1` (*recall*) or :math:`\beta > 1` (*precision*), and a
+larger beta then weights precision more.
+
+The questions are chosen by probabilistic bisection (Horstein 1963; Waeber, Frazier &
+Henderson 2013): a posterior over a fixed log-beta grid, the next point asked at its
+median, each answer weighted by a logistic likelihood (hard cuts when ``local_lambda``
+is infinite). Contradictions between answers are detected and reported, never absorbed
+silently. The answers bound beta given the sign of rho only: the workflow follows them
+with pairwise questions (``pairwise``), in whose joint posterior each local answer counts
+for every rho with its own meaning.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from .._core.html import summarised
+from .._typing import FloatArray
+from . import _kernel as K
+
+#: The assumed sign of rho while asking local questions.
+RhoSign = Literal["negative", "positive", "zero"]
+RHO_SIGNS: tuple[str, ...] = ("negative", "positive", "zero")
+
+#: The local phase stops when the central 95 % interval of log beta is this narrow (beta to 2 %).
+LOCAL_WIDTH = 2.0 * math.log(1.02)
+
+
+def local_point(ratio: float) -> tuple[float, float]:
+    """The point shown for the break-even ratio ``R/P = ratio``: the larger of P and R is 0.8."""
+    scale = max(1.0, ratio)
+    return 0.8 / scale, 0.8 * ratio / scale
+
+
+@summarised()
+@dataclass(frozen=True)
+class LocalQuestion:
+    """A local question: at precision P and recall R, does a small gain in recall or in precision matter more.
+
+    Attributes
+    ----------
+    precision, recall : float
+        The point shown, in (0, 1].
+    options : tuple of str
+        The answers accepted: ``("recall", "precision")``.
+    """
+
+    precision: float
+    recall: float
+    options: tuple[str, ...] = field(default=("recall", "precision"))
+
+    kind = "local"
+
+    @property
+    def ratio(self) -> float:
+        """``recall / precision``, the break-even ratio this question tests."""
+        return self.recall / self.precision
+
+    @property
+    def text(self) -> str:
+        """The question in plain words."""
+        return (f"A model has precision {self.precision:.1%} and recall {self.recall:.1%}. "
+                "Would a small gain in recall or in precision matter more to you?")
+
+    def meaning(self, answer: str, rho_sign: str = "negative") -> str:
+        """What ``answer`` says about beta, if rho has the sign ``rho_sign``."""
+        m = f"{self.ratio:.4g}"
+        if rho_sign == "zero":
+            return "beta < 1" if answer == "recall" else "beta > 1"
+        above = (answer == "recall") == (rho_sign == "negative")
+        return f"beta {'>' if above else '<'} R/P = {m}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The question as JSON-ready data."""
+        return {"kind": "local", "precision": self.precision, "recall": self.recall}
+
+
+def local_margin(log_beta: FloatArray, rho: FloatArray, ratio: float, answer: str) -> FloatArray:
+    """Signed margin of ``answer`` at ``R/P = ratio`` for each hypothesis (positive: agrees).
+
+    ``-sign(rho) * (ln beta - ln ratio)`` for *recall* (``-ln beta`` at rho = 0), negated
+    for *precision*.
+    """
+    t = np.where(rho == 0.0, -log_beta, -np.sign(rho) * (log_beta - math.log(ratio)))
+    return t if answer == "recall" else -t
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """Two answers (or an answer and the earlier ones) that no hypothesis satisfies together.
+
+    Attributes
+    ----------
+    step : int
+        Index (in the transcript) of the answer that contradicts.
+    earlier : tuple of int
+        Indices of the earlier answers it contradicts (empty when it contradicts them jointly).
+    message : str
+        What contradicts what, in words.
+    """
+
+    step: int
+    earlier: tuple[int, ...]
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contradiction as JSON-ready data."""
+        return {"step": self.step, "earlier": list(self.earlier), "message": self.message}
+
+
+class LocalBisection:
+    """The probabilistic bisection on log beta (one phase of :class:`Elicitation`).
+
+    Parameters
+    ----------
+    rho_sign : {"negative", "positive", "zero"}
+        The sign of rho assumed to read the answers.
+    local_lambda : float
+        Sharpness of the logistic likelihood on the log scale (``inf``: hard cuts).
+    """
+
+    def __init__(self, rho_sign: str, local_lambda: float) -> None:
+        self.rho_sign = rho_sign
+        self.lam = local_lambda
+        self.x = K.local_grid()
+        self.log_w = np.zeros_like(self.x)
+        self.bounds: list[tuple[int, float, bool]] = []  # (step, log ratio, True: a lower bound on ln beta)
+        self.n_answers = 0
+
+    def weights(self) -> FloatArray:
+        """The normalised posterior weights on the grid."""
+        return K.normalise(self.log_w)
+
+    def quantile(self, q: float) -> float:
+        """The first grid value whose cumulative posterior weight reaches ``q``."""
+        c = np.cumsum(self.weights())
+        return float(self.x[int(np.flatnonzero(c >= q - K.TIE)[0])])
+
+    def width(self) -> float:
+        """Width of the central 95 % interval of log beta."""
+        return self.quantile(0.975) - self.quantile(0.025)
+
+    def converged(self) -> bool:
+        """Whether the answers already pin beta down (or, at rho = 0, tell all they can)."""
+        if self.rho_sign == "zero":
+            return self.n_answers >= 1
+        return self.width() <= LOCAL_WIDTH
+
+    def next_question(self) -> LocalQuestion:
+        """The question at the posterior median (R/P = 1 when rho is taken as 0)."""
+        ratio = 1.0 if self.rho_sign == "zero" else math.exp(self.quantile(0.5))
+        p, r = local_point(ratio)
+        return LocalQuestion(p, r)
+
+    def update(self, question: LocalQuestion, answer: str, step: int) -> Contradiction | None:
+        """Weigh the posterior by the answer; return the contradiction it makes, if any."""
+        sign_rho = {"negative": -1.0, "positive": 1.0, "zero": 0.0}[self.rho_sign]
+        margin = local_margin(self.x, np.full_like(self.x, sign_rho), question.ratio, answer)
+        self.n_answers += 1
+        if self.rho_sign == "zero":
+            lower = answer == "precision"  # beta > 1
+            log_ratio = 0.0
+        else:
+            lower = (answer == "recall") == (self.rho_sign == "negative")
+            log_ratio = math.log(question.ratio)
+        gap = 0.0 if math.isinf(self.lam) else 2.0 / self.lam  # a gap the noise model explains is no clash
+        clash = [s for s, lr, low in self.bounds
+                 if low != lower and ((lower and log_ratio >= lr + gap) or (not lower and log_ratio <= lr - gap))]
+        self.bounds.append((step, log_ratio, lower))
+        new = self.log_w + K.log_likelihood(margin, self.lam)
+        if not np.isfinite(new).any():  # hard cuts that leave nothing: keep the posterior, report
+            clash = clash or [s for s, _, _ in self.bounds[:-1]]
+        else:
+            self.log_w = new
+        if not clash:
+            return None
+        said = question.meaning(answer, self.rho_sign)
+        return Contradiction(step, tuple(clash),
+                             f"answer {step + 1} ({answer} at R/P = {question.ratio:.4g}: {said}) contradicts "
+                             f"answer(s) {', '.join(str(s + 1) for s in clash)}; the answers near the break-even "
+                             "point are the hardest: ask again or accept the noise model's weighing.")
+
+    def notes(self) -> tuple[str, ...]:
+        """What the local answers can and cannot tell under the assumed sign of rho."""
+        if self.rho_sign == "zero":
+            return ("At rho = 0 (the stipulated weighted arithmetic mean (beta P + R)/(1 + beta)) a local answer "
+                    "is the same at every point: it only says whether beta < 1 (recall) or beta > 1 (precision), "
+                    "and there a larger beta weights precision more; pairwise questions tell the rest.",)
+        return (f"Local answers were read with rho {'< 0' if self.rho_sign == 'negative' else '> 0'}; they bound "
+                "beta, not rho, and the pairwise questions weigh them for every rho.",)

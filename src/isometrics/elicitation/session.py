@@ -1,0 +1,465 @@
+"""The elicitation workflow: local questions for beta, then pairwise questions, then a decision.
+
+:class:`Elicitation` asks one question at a time (``next_question``, ``answer``) and keeps
+the transcript; :func:`replay` turns a transcript back into the same result. The
+specification a second implementation must follow is ``docs/elicitation.md``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .._core.count_table import CountTable, _from_scores
+from .._core.html import summarised
+from .._core.validation import check_integer, check_option, check_real, check_unit_interval
+from .._typing import ArrayLike, FloatArray
+from ..exceptions import InvalidParameterError, IsometricsError
+from .local import RHO_SIGNS, Contradiction, LocalBisection, LocalQuestion
+from .pairwise import MAX_CURVE, JointPosterior, PairwiseQuestion, pareto_front, spread_indices
+from .result import Decision, ElicitationResult, elicited_metric
+from .transcript import Question, Step, Transcript
+
+#: The curve the decision is made on when the user gives none: a logistic ROC curve
+#: (logit TPR = logit FPR + 3) at prevalence 0.2, at FPR = 10**(-3 + 3 k / 63), k = 0..63.
+DEFAULT_CURVE_SHIFT, DEFAULT_CURVE_PREVALENCE, DEFAULT_CURVE_POINTS = 3.0, 0.2, 64
+
+#: Pairwise answers needed before the stopping rule may end the session.
+MIN_PAIRWISE = 1
+
+
+def default_curve() -> tuple[FloatArray, FloatArray]:
+    """The precision and recall of the default decision curve (increasing false positive rate)."""
+    k = np.arange(DEFAULT_CURVE_POINTS, dtype=np.float64)
+    fpr = 10.0 ** ((-3.0 * (DEFAULT_CURVE_POINTS - 1 - k)) / (DEFAULT_CURVE_POINTS - 1))
+    odds = math.exp(DEFAULT_CURVE_SHIFT)
+    tpr = fpr * odds / (1.0 - fpr + fpr * odds)
+    pi = DEFAULT_CURVE_PREVALENCE
+    precision = pi * tpr / (pi * tpr + (1.0 - pi) * fpr)
+    return precision, tpr
+
+
+@summarised("settings", "n_local", "n_pairwise", "done")
+class Elicitation:
+    """An elicitation session: the questions that find G(beta, rho) for a stakeholder.
+
+    First local questions for beta (probabilistic bisection on log beta, read with the
+    assumed sign of rho), then pairwise comparisons of operating points that weigh every
+    (beta, rho) of a fixed grid, until the decision on the user's curve no longer depends
+    on the remaining uncertainty or a budget is spent. Ask with :meth:`next_question`,
+    answer with :meth:`answer`; :meth:`result` gives the estimate at any time.
+
+    Parameters
+    ----------
+    precision, recall : array-like of shape (n_points,), default=None
+        The user's operating points, each in [0, 1] (points with zero precision or recall
+        are ignored); only the Pareto points are kept, at most 256 of them spread along
+        the curve (its ends included). ``None``: a default curve (``default_curve``).
+    thresholds : array-like of shape (n_points,), default=None
+        The thresholds of those points, to report the decision as a threshold.
+    rho_sign : {"negative", "positive", "zero"}, default="negative"
+        The sign of rho used to choose the local questions and read their answers
+        ("negative": the F-like family, where *recall* means beta > R/P). At "zero" one
+        local question tells whether beta is above or below 1, and nothing more.
+    local_budget : int, default=12
+        Most local questions (>= 0; 0 skips them).
+    pairwise_budget : int, default=25
+        Most pairwise questions (>= 1).
+    tolerance : float, default=0.005
+        The stopping rule's tolerance in units of G, in (0, 1).
+    local_lambda : float, default=20.0
+        Sharpness of the local answers' logistic likelihood on the log-beta scale
+        (> 0; ``inf``: answers taken as noiseless).
+    pairwise_lambda : float, default=50.0
+        Sharpness of the pairwise answers' likelihood ``sigma(lambda (G(A) - G(B)))``
+        (> 0; ``inf``: noiseless, the exact feasible region).
+
+    Raises
+    ------
+    InvalidParameterError
+        If a setting is out of range (a budget below its minimum, a lambda <= 0, a
+        tolerance outside (0, 1)) or the curve is malformed.
+
+    See Also
+    --------
+    replay : the result of a saved transcript.
+    SimulatedStakeholder : answers from a known (beta, rho), for tests.
+
+    Notes
+    -----
+    The grids, likelihoods, candidate pairs, selection rule and stopping rule are given
+    in ``docs/elicitation.md``; every step is deterministic.
+
+    References
+    ----------
+    .. [1] ``shared/ALGORITHMS.md`` section 5.2 (designs (a) and (b), the stopping rule).
+    .. [2] M. Horstein, "Sequential transmission using noiseless feedback", IEEE Trans.
+       Inf. Theory 9(3), 1963; R. Waeber, P. Frazier and S. Henderson, "Bisection search
+       with noisy responses", SIAM J. Control Optim. 51(3), 2013.
+
+    Examples
+    --------
+    The stakeholder of reference 001 sees precision 0.90 and recall 0.36 and worries
+    more about the recall: with rho < 0 that says beta > 0.36 / 0.90 = 0.4.
+
+    >>> from isometrics import Elicitation
+    >>> from isometrics.elicitation import LocalQuestion
+    >>> q = LocalQuestion(precision=0.90, recall=0.36)
+    >>> q.meaning("recall")
+    'beta > R/P = 0.4'
+    >>> session = Elicitation()
+    >>> session.next_question().kind
+    'local'
+    """
+
+    def __init__(self, precision: ArrayLike | None = None, recall: ArrayLike | None = None, *,
+                 thresholds: ArrayLike | None = None, rho_sign: str = "negative", local_budget: int = 12,
+                 pairwise_budget: int = 25, tolerance: float = 0.005, local_lambda: float = 20.0,
+                 pairwise_lambda: float = 50.0) -> None:
+        caller = "Elicitation"
+        self.settings: dict[str, Any] = {
+            "rho_sign": check_option(rho_sign, "rho_sign", RHO_SIGNS, caller=caller),
+            "local_budget": check_integer(local_budget, "local_budget", caller=caller, low=0),
+            "pairwise_budget": check_integer(pairwise_budget, "pairwise_budget", caller=caller, low=1),
+            "tolerance": check_real(tolerance, "tolerance", caller=caller, low=0.0, high=1.0,
+                                    low_inclusive=False, high_inclusive=False),
+            "local_lambda": check_real(local_lambda, "local_lambda", caller=caller, low=0.0, low_inclusive=False,
+                                       allow_inf=True),
+            "pairwise_lambda": check_real(pairwise_lambda, "pairwise_lambda", caller=caller, low=0.0,
+                                          low_inclusive=False, allow_inf=True),
+        }
+        self.curve = _curve(precision, recall, thresholds, caller)
+        p, r, _ = self.curve
+        s = self.settings
+        self._local = LocalBisection(s["rho_sign"], s["local_lambda"])
+        self._joint = JointPosterior(np.asarray(p), np.asarray(r), s["pairwise_lambda"], s["local_lambda"])
+        self._steps: list[Step] = []
+        self._contradictions: list[Contradiction] = []
+        self._pending: Question | None = None
+        self._stop: str | None = None
+
+    @classmethod
+    def from_scores(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
+                    pos_label: Any = None, **settings: Any) -> Elicitation:
+        """A session on the operating points of scores ``y_score`` against labels ``y_true``.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True binary labels.
+        y_score : array-like of shape (n_samples,)
+            Scores; higher means more likely positive.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative sample weights.
+        pos_label : int, float, bool or str, default=None
+            The positive class; inferred for {0, 1}, {-1, 1} and {False, True}.
+        **settings
+            The keyword arguments of :class:`Elicitation`.
+
+        Returns
+        -------
+        Elicitation
+            A session whose decision curve is the model's precision-recall points, with thresholds.
+        """
+        table = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                             caller="Elicitation.from_scores", table=CountTable)
+        tp, fp = np.asarray(table.tp), np.asarray(table.fp)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            precision = np.where(tp + fp > 0, tp / (tp + fp), 0.0)
+        recall = tp / tp[-1]
+        return cls(precision, recall, thresholds=np.asarray(table.thresholds), **settings)
+
+    # ------------------------------------------------------------------ asking
+    @property
+    def n_local(self) -> int:
+        """Local questions answered."""
+        return sum(1 for s in self._steps if s.question.kind == "local")
+
+    @property
+    def n_pairwise(self) -> int:
+        """Pairwise questions answered."""
+        return sum(1 for s in self._steps if s.question.kind == "pairwise")
+
+    @property
+    def done(self) -> bool:
+        """Whether the session has no question left to ask."""
+        return self.next_question() is None
+
+    @property
+    def stop_reason(self) -> str:
+        """Why the session stopped (empty while it goes on)."""
+        self.next_question()
+        return self._stop or ""
+
+    def next_question(self) -> LocalQuestion | PairwiseQuestion | None:
+        """The next question, or ``None`` when the session is over (see :attr:`stop_reason`).
+
+        Returns
+        -------
+        LocalQuestion or PairwiseQuestion or None
+            Asked again until answered: the same question until :meth:`answer` is called.
+        """
+        if self._pending is None and self._stop is None:
+            self._pending = self._choose()
+        return self._pending
+
+    def _choose(self) -> Question | None:
+        s = self.settings
+        if self.n_pairwise == 0 and self.n_local < s["local_budget"] and not self._local.converged():
+            return self._local.next_question()
+        if self.n_pairwise >= s["pairwise_budget"]:
+            self._stop = f"question budget ({s['pairwise_budget']} pairwise questions) spent"
+            return None
+        if self.n_pairwise >= MIN_PAIRWISE and self._joint.stable(s["tolerance"]):
+            self._stop = f"decision stable within tolerance {s['tolerance']:g}"
+            return None
+        question = self._joint.next_question()
+        if question is None:
+            self._stop = "no candidate pair can change the estimate"
+        return question
+
+    def answer(self, answer: str) -> None:
+        """Answer the current question with one of its ``options``.
+
+        Parameters
+        ----------
+        answer : str
+            ``"recall"`` or ``"precision"`` for a local question, ``"a"`` or ``"b"`` for a
+            pairwise one.
+
+        Raises
+        ------
+        InvalidParameterError
+            If the session is over or ``answer`` is not one of the question's options.
+        """
+        question = self.next_question()
+        if question is None:
+            raise InvalidParameterError(f"Elicitation.answer: the session is over ({self._stop}); "
+                                        "read the estimate with result().")
+        self._record(question, answer, "Elicitation.answer")
+
+    def record(self, question: LocalQuestion | PairwiseQuestion, answer: str) -> None:
+        """Record the answer to a question of the user's choosing (e.g. about the model on the table).
+
+        Parameters
+        ----------
+        question : LocalQuestion or PairwiseQuestion
+            The question asked.
+        answer : str
+            One of ``question.options``.
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``question`` is not a question or ``answer`` is not one of its options.
+        """
+        if not isinstance(question, (LocalQuestion, PairwiseQuestion)):
+            raise InvalidParameterError(f"Elicitation.record: `question` must be a LocalQuestion or a "
+                                        f"PairwiseQuestion; got {type(question).__name__}.")
+        self._record(question, answer, "Elicitation.record")
+
+    def _record(self, question: Question, answer: str, caller: str) -> None:
+        if answer not in question.options:
+            raise InvalidParameterError(f"{caller}: `answer` must be one of "
+                                        f"{', '.join(map(repr, question.options))}; got {answer!r}.")
+        step = len(self._steps)
+        if isinstance(question, LocalQuestion):
+            clash = self._local.update(question, answer, step)
+            if clash is not None:
+                self._contradictions.append(clash)
+            accepted = self._joint.apply_local(question, answer)
+        else:
+            accepted = self._joint.apply_pairwise(question, answer)
+        if not accepted and not any(c.step == step for c in self._contradictions):
+            self._contradictions.append(Contradiction(
+                step, (), f"answer {step + 1} ({answer}) is inconsistent with the earlier answers: no G(beta, rho) "
+                          "on the grid agrees with all of them; it is weighed as a noisy answer and left out of "
+                          "the feasible region."))
+        self._steps.append(Step(question, answer))
+        self._pending, self._stop = None, None
+
+    def run(self, stakeholder: Callable[[Question], str]) -> ElicitationResult:
+        """Ask every question of the session to ``stakeholder`` (a callable returning an answer).
+
+        Parameters
+        ----------
+        stakeholder : callable
+            Maps a question to one of its options, e.g. a :class:`SimulatedStakeholder`.
+
+        Returns
+        -------
+        ElicitationResult
+            The result once the session stops.
+        """
+        while (question := self.next_question()) is not None:
+            self.answer(stakeholder(question))
+        return self.result()
+
+    # ------------------------------------------------------------------ results
+    @property
+    def transcript(self) -> Transcript:
+        """The settings, the decision curve and the answered questions so far."""
+        p, r, t = self.curve
+        return Transcript(dict(self.settings), (p, r, t), tuple(self._steps))
+
+    def result(self) -> ElicitationResult:
+        """The estimate, its region, the decision and the transcript, from the answers so far.
+
+        Returns
+        -------
+        ElicitationResult
+            See its attributes.
+        """
+        joint = self._joint
+        lb, rho = joint.estimate()
+        sd_lb, sd_rho = joint.spread()
+        mode_lb, mode_rho = joint.mode()
+        region = joint.plausible()
+        metric = elicited_metric(math.exp(lb), rho)
+        p, r, t = self.curve
+        values = metric.from_precision_recall(np.asarray(p), np.asarray(r))
+        j = int(np.flatnonzero(values >= np.max(values) - 1e-12)[0])
+        decision = Decision(p[j], r[j], t[j] if t else None, j, joint.loss_of(j, region))
+        notes = list(self._local.notes()) if self.n_local else []
+        if self.n_pairwise == 0:
+            notes.append("No pairwise question answered yet: rho is not known and the decision is not settled; "
+                         "answer pairwise questions before choosing a threshold (F-beta is never assumed).")
+        lbs, rhos = joint.lb[region], joint.rho[region]
+        self.next_question()
+        return ElicitationResult(
+            beta=math.exp(lb), rho=rho, beta_sd_log=sd_lb, rho_sd=sd_rho, mode_beta=math.exp(mode_lb),
+            mode_rho=mode_rho, beta_range=(math.exp(float(lbs.min())), math.exp(float(lbs.max()))),
+            rho_range=(float(rhos.min()), float(rhos.max())), region_log_beta=lbs, region_rho=rhos,
+            feasible_fraction=joint.feasible_fraction(),
+            local_beta=math.exp(self._local.quantile(0.5)) if self.n_local else None,
+            local_interval=(math.exp(self._local.quantile(0.025)), math.exp(self._local.quantile(0.975)))
+            if self.n_local else None, metric=metric,
+            decision=decision, stop_reason=self._stop or "in progress", contradictions=tuple(self._contradictions),
+            notes=tuple(notes), transcript=self.transcript)
+
+
+def _curve(precision: ArrayLike | None, recall: ArrayLike | None, thresholds: ArrayLike | None,
+           caller: str) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
+    """The decision curve: Pareto points with precision and recall > 0, by decreasing recall."""
+    if (precision is None) != (recall is None):
+        raise InvalidParameterError(f"{caller}: pass both `precision` and `recall`, or neither (default curve).")
+    if precision is None or recall is None:
+        if thresholds is not None:
+            raise InvalidParameterError(f"{caller}: `thresholds` belong to the points of `precision` and `recall`; "
+                                        "pass those too, or drop `thresholds`.")
+        p, r = default_curve()
+        t = None
+    else:
+        p = check_unit_interval(precision, "precision", caller=caller).ravel()
+        r = check_unit_interval(recall, "recall", caller=caller).ravel()
+        if p.shape != r.shape:
+            raise InvalidParameterError(f"{caller}: `precision` and `recall` must have the same length; "
+                                        f"got {len(p)} and {len(r)}.")
+        t = None if thresholds is None else np.asarray(thresholds, dtype=np.float64).ravel()
+        if t is not None and t.shape != p.shape:
+            raise InvalidParameterError(f"{caller}: `thresholds` must have one value per point; got {len(t)} for "
+                                        f"{len(p)} points.")
+    ok = (p > 0) & (r > 0)
+    if not ok.any():
+        raise InvalidParameterError(f"{caller}: no operating point has precision and recall > 0; the decision "
+                                    "needs at least one.")
+    idx = np.flatnonzero(ok)[pareto_front(p[ok], r[ok])]
+    idx = idx[spread_indices(len(idx), MAX_CURVE)]  # at most MAX_CURVE points, ends included
+    return (tuple(float(v) for v in p[idx]), tuple(float(v) for v in r[idx]),
+            () if t is None else tuple(float(v) for v in t[idx]))
+
+
+def replay(transcript: Transcript | str | Any) -> ElicitationResult:
+    """The result a transcript's answers imply: the same session, answered again.
+
+    Parameters
+    ----------
+    transcript : Transcript, path or dict
+        A :class:`Transcript`, the path of a saved answers file, or its JSON data.
+
+    Returns
+    -------
+    ElicitationResult
+        The same estimate, region and decision as the session that wrote the transcript.
+        Where the engine would have asked another question than the one recorded (a
+        transcript written by another version), the recorded question is the one
+        weighed, so the answers keep their meaning.
+
+    Raises
+    ------
+    IsometricsError
+        If the transcript is malformed (the message names the field), its settings are
+        out of range, or an answer is not one of its question's options.
+
+    See Also
+    --------
+    load_transcript, Elicitation
+
+    Examples
+    --------
+    >>> from isometrics import Elicitation, SimulatedStakeholder, replay
+    >>> session = Elicitation(local_budget=3, pairwise_budget=3)
+    >>> result = session.run(SimulatedStakeholder(beta=2.0, rho=-2.0))
+    >>> replay(result.transcript).metric == result.metric
+    True
+    """
+    if isinstance(transcript, Transcript):
+        t = transcript
+    elif isinstance(transcript, dict):
+        t = Transcript.from_dict(transcript)
+    else:
+        t = Transcript.load(transcript)
+    p, r, th = t.curve
+    try:
+        session = Elicitation(np.asarray(p) if p else None, np.asarray(r) if r else None,
+                              thresholds=np.asarray(th) if th else None, **t.settings)
+    except IsometricsError as exc:
+        raise IsometricsError(f"replay: transcript field `settings`: {exc}") from exc
+    for step in t.steps:
+        session._record(step.question, step.answer, "replay")
+    return session.result()
+
+
+def engine_trace(transcript: Transcript) -> list[dict[str, Any]]:
+    """Step by step, what the engine asks and estimates along a transcript (to test another implementation).
+
+    For the interactive page's script, which must ask the same next question and reach
+    the same estimates to 1e-9 on the same answers (``docs/elicitation.md``).
+
+    Parameters
+    ----------
+    transcript : Transcript
+        Settings, curve and answered questions.
+
+    Returns
+    -------
+    list of dict
+        One entry per step and a last one after every answer: ``asked`` (the engine's next
+        question as JSON data, or ``None`` when it stops), ``stop_reason``, and the state
+        before that question: ``log_beta``, ``rho`` (posterior means), ``feasible_fraction``,
+        ``n_answers``.
+
+    Examples
+    --------
+    >>> from isometrics.elicitation import Elicitation, engine_trace
+    >>> s = Elicitation(local_budget=1, pairwise_budget=1)
+    >>> s.answer("recall")
+    >>> [step["asked"]["kind"] for step in engine_trace(s.transcript)]
+    ['local', 'pairwise']
+    """
+    p, r, th = transcript.curve
+    session = Elicitation(np.asarray(p) if p else None, np.asarray(r) if r else None,
+                          thresholds=np.asarray(th) if th else None, **transcript.settings)
+    out: list[dict[str, Any]] = []
+    for k in range(len(transcript.steps) + 1):
+        q = session.next_question()
+        lb, rho = session._joint.estimate()
+        out.append({"n_answers": k, "asked": None if q is None else q.to_dict(), "stop_reason": session._stop or "",
+                    "log_beta": lb, "rho": rho, "feasible_fraction": session._joint.feasible_fraction()})
+        if k < len(transcript.steps):
+            step = transcript.steps[k]
+            session._record(step.question, step.answer, "engine_trace")
+    return out
