@@ -290,3 +290,27 @@ def test_multiclass_score_columns_are_checked_by_name(penguins, tmp_path):
     line = error_line(invoke("evaluate", tmp_path / "nan.parquet", "--label", "species",
                              *sum((["--score", s] for s in SPECIES), []), "--multiclass"))
     assert "score column 'Gentoo' contains 1 NaN value (first at index 5)" in line
+
+
+def test_compare_says_who_is_ahead_in_a_sentence(penguins):
+    """The README's promise: compare prints "A beats B on <statistic> by <difference>, 95 % CI ..." when
+    the interval excludes 0, and "no detectable difference" when it covers 0."""
+    path, frame = penguins
+    y = frame["is_adelie"].to_numpy()
+    # m2 is the weaker scorer: listed first, the sentence must still name m1 as the one ahead
+    text = ok(invoke("compare", path, "--label", "is_adelie", "--score", "m2", "--score", "m1", "--metric", "f1",
+                     "--n-resamples", 199, "--seed", 3))
+    gap = skm.roc_auc_score(y, frame["m1"].to_numpy()) - skm.roc_auc_score(y, frame["m2"].to_numpy())
+    assert gap > 0.05
+    match = re.search(r"m1 beats m2 on AUROC by (\d\.\d{3}), 95 % CI (-?\d\.\d{3}) to (-?\d\.\d{3})", text)
+    assert match, text
+    assert float(match.group(1)) == pytest.approx(gap, abs=5e-4)
+    assert float(match.group(2)) > 0 and float(match.group(3)) >= float(match.group(1))
+    from types import SimpleNamespace
+
+    from isometrics.cli.compare import _sentence
+
+    covers = SimpleNamespace(estimate=0.01, confidence_interval=(-0.02, 0.04), confidence_level=0.95)
+    assert _sentence("a", "b", "f1", covers, 0.4).startswith("no detectable difference between a and b on F1")
+    cost = SimpleNamespace(estimate=0.5, confidence_interval=(0.2, 0.8), confidence_level=0.9)  # lower is better
+    assert _sentence("a", "b", "cost(fp=1, fn=5)", cost, 0.01).startswith("b beats a on ")

@@ -52,6 +52,30 @@ def _holm(results: list[Any]) -> tuple[dict[str, list[float]], list[float | None
     return adjusted, delong
 
 
+_AREA_LABELS = {"auroc": "AUROC", "average_precision": "average precision", "auprg": "AUPRG"}
+
+
+def _sentence(a: str, b: str, key: str, r: Any, p: float) -> str:
+    """One plain sentence per statistic: who is ahead and by how much, or that the interval covers 0."""
+    label, higher_is_better = _AREA_LABELS.get(key), True
+    if label is None:
+        try:
+            metric = parse_metric(key)
+            label, higher_is_better = metric.label, metric.greater_is_better
+        except (ValueError, TypeError):
+            label = key
+    low, high = r.confidence_interval
+    level = f"{100 * r.confidence_level:g} % CI"
+    if low <= 0.0 <= high:
+        return (f"no detectable difference between {markup(a)} and {markup(b)} on {markup(label)} "
+                f"(difference {r.estimate:+.3f}, {level} {low:.3f} to {high:.3f} covers 0; p = {p:.2g})")
+    first_ahead = (r.estimate > 0) == higher_is_better
+    winner, loser = (a, b) if first_ahead else (b, a)
+    size, lo, hi = (r.estimate, low, high) if r.estimate > 0 else (-r.estimate, -high, -low)
+    return (f"{markup(winner)} beats {markup(loser)} on {markup(label)} by {size:.3f}, {level} {lo:.3f} to "
+            f"{hi:.3f} (p = {p:.2g})")
+
+
 def _print_one_pair(console: Any, file: Path, result: Any, n_resamples: int) -> None:
     a, b = result.names
     table = new_table(console, f"{markup(file.name)}: {markup(a)} - {markup(b)} "
@@ -66,6 +90,8 @@ def _print_one_pair(console: Any, file: Path, result: Any, n_resamples: int) -> 
         table.add_row("auroc (DeLong)", fmt(d.difference), fmt(d.confidence_interval[0]),
                       fmt(d.confidence_interval[1]), f"{d.p_value:.4g}")
     console.print(table)
+    for key, r in result.differences.items():
+        console.print("- " + _sentence(a, b, key, r, result.p_values[key]))
 
 
 def _print_many(console: Any, file: Path, results: list[Any], adjusted: dict[str, list[float]],
@@ -82,6 +108,9 @@ def _print_many(console: Any, file: Path, results: list[Any], adjusted: dict[str
                           fmt(d.confidence_interval[0]), fmt(d.confidence_interval[1]), f"{r.p_values[key]:.4f}",
                           f"{adjusted[key][k]:.4f}")
         console.print(table)
+        for k, r in enumerate(results):
+            console.print("- " + _sentence(r.names[0], r.names[1], key, r.differences[key], adjusted[key][k])
+                          + (" (Holm-adjusted p)" if len(results) > 1 else ""))
     if any(p is not None for p in delong):
         table = new_table(console, "auroc: DeLong's test")
         for header in ("pair", "difference", "CI low", "CI high", "p-value", "Holm p"):
