@@ -114,6 +114,11 @@ def test_gains_panel_in_a_real_browser(evaluated, tmp_path):
         assert page.locator("#gains .hovertext").count() >= 1
         assert "captures" in page.locator("#gains .hovertext").first.text_content()
         page.locator("#gains").screenshot(path=str(ARTIFACTS / "report-gains.png"))
+        # the two metrics' threshold charts drew, and the intervals are on the page
+        for k in range(len(METRICS)):
+            _wait(page, f"document.querySelector('#metric-figure-{k} .main-svg') !== null")
+        assert page.locator("text=re-optimised").count() + page.locator("text=interval").count() >= 1
+        page.screenshot(path=str(ARTIFACTS / "report-two-metrics-intervals.png"), full_page=True)
         browser.close()
     assert errors == [] and outside == []
     assert (ARTIFACTS / "report-gains.png").stat().st_size > 5_000
