@@ -336,10 +336,13 @@
     this.stop = null;
   };
   function sig4(x) { return Number(x.toPrecision(4)); }
-  function pyRepr(x) {
-    if (Number.isInteger(x) && Math.abs(x) < 1e16) return x.toFixed(1);
-    if (x !== 0 && Math.abs(x) < 1e-4) return x.toExponential().replace(/e([+-])(\d)$/, "e$10$2");
-    return String(x);
+  /* Python's "%g" (6 significant digits, trailing zeros dropped), as the metric's spec writes numbers. */
+  function pyG(x) {
+    if (x === 0) return Object.is(x, -0) ? "-0" : "0";
+    var parts = x.toExponential(5).split("e"), e = Number(parts[1]);
+    var strip = function (t) { return t.indexOf(".") < 0 ? t : t.replace(/0+$/, "").replace(/\.$/, ""); };
+    if (e < -4 || e >= 6) return strip(parts[0]) + "e" + (e < 0 ? "-" : "+") + (Math.abs(e) < 10 ? "0" : "") + Math.abs(e);
+    return strip(x.toFixed(Math.max(0, 5 - e)));
   }
   Session.prototype.result = function () {
     var j = this.joint, est = j.estimate(), sd = j.spread(), region = j.plausible();
@@ -360,7 +363,7 @@
       beta_range: [Math.exp(lbMin), Math.exp(lbMax)], rho_range: [rMin, rMax],
       feasible_fraction: j.feasibleFraction(),
       local_beta: nl ? Math.exp(this.local.quantile(0.5)) : null,
-      metric: { beta: beta, rho: rho, spec: "g(beta=" + pyRepr(beta) + ", rho=" + pyRepr(rho) + ")" },
+      metric: { beta: beta, rho: rho, spec: "g(beta=" + pyG(beta) + ", rho=" + pyG(rho) + ")" },
       decision: { index: pick, precision: c.precision[pick], recall: c.recall[pick],
                   threshold: c.thresholds && c.thresholds.length ? c.thresholds[pick] : null,
                   max_loss: j.lossOf(pick, region) },
