@@ -20,6 +20,7 @@ from ..elicitation.session import Elicitation, replay
 from ..elicitation.transcript import Transcript
 from ..elicitation.wording import describe
 from ..exceptions import IsometricsError
+from ..report.elicitation_page import elicitation_page
 from ..spaces.areas import auroc as area_under_roc
 from ..spaces.thresholds import best_threshold
 from ._console import make_console, markup
@@ -102,8 +103,6 @@ def _print(console: Any, result: Any, model: tuple[Any, Any, Any, Any] | None) -
 def _write_page(file: Path | None, label: str | None, score: str | None, pos_label: str | None,
                 weight: str | None, output: str, settings: dict[str, Any]) -> None:
     """``-o PAGE.html``: the offline interactive page, for the model in ``file`` or the default curve."""
-    from ..report.elicitation_page import elicitation_page  # needs jinja2 (the report extra)
-
     with staged_outputs({"-o": output}, inputs=[file] if file is not None else []) as outputs:
         console = make_console(stderr=outputs.to_stdout)
         model = _model(file, label, score, pos_label, weight)

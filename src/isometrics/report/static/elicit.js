@@ -390,8 +390,14 @@
   function el(id) { return document.getElementById(id); }
   function pct(x) { return (100 * x).toFixed(1) + " %"; }
   function thousands(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
+  /* Python's round(): halves to even (the terminal session's wording, elicitation/wording.py). */
+  function pyRound(x) {
+    var r = Math.round(x);
+    if (Math.abs(x % 1) === 0.5 && r % 2 !== 0) r -= 1;
+    return r;
+  }
   function perThousand(p, r) {
-    var hit = Math.round(1000 * p), found = Math.round(1000 * r);
+    var hit = pyRound(1000 * p), found = pyRound(1000 * r);
     return "of 1,000 cases flagged, " + thousands(hit) + " are real positives and " + thousands(1000 - hit) +
       " false alarms; of 1,000 real positives, " + thousands(found) + " are found and " + thousands(1000 - found) + " missed";
   }
@@ -470,7 +476,7 @@
     var h = document.createElement("strong");
     h.textContent = title;
     b.appendChild(h);
-    if (p !== null) {
+    if (p !== null && r !== null) {
       var d = document.createElement("span");
       d.textContent = "precision " + pct(p) + ", recall " + pct(r);
       b.appendChild(d);
@@ -494,8 +500,10 @@
       head.textContent = "Question " + (n + 1) + ": which gain matters more?";
       text.textContent = "A model has precision " + pct(q.precision) + " and recall " + pct(q.recall) + " (" +
         perThousand(q.precision, q.recall) + "). Would a small gain in recall or in precision matter more to you?";
-      opts.appendChild(option("recall", "A gain in recall (find more real cases)", null, null));
-      opts.appendChild(option("precision", "A gain in precision (fewer false alarms)", null, null));
+      opts.appendChild(option("recall", "A gain in recall (find more real cases), e.g. to", q.precision,
+                              Math.min(1, q.recall + 0.02)));
+      opts.appendChild(option("precision", "A gain in precision (fewer false alarms), e.g. to",
+                              Math.min(1, q.precision + 0.02), q.recall));
     } else {
       head.textContent = "Question " + (n + 1) + ": which model would you rather deploy?";
       text.textContent = "Two models, A and B, on the same cases. Pick the one whose errors you would rather live with.";
