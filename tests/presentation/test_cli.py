@@ -206,9 +206,10 @@ BASE = {
     "evaluate": ["--label", "y", "--score", "model_a"],
     "compare": ["--label", "y", "--score", "model_a", "--score", "model_b", "--n-resamples", "20", "--seed", "0"],
     "report": ["--label", "y", "--score", "model_a"],
+    "elicit": ["--label", "y", "--score", "model_a"],
 }
 OUTPUTS = [("evaluate", "--json", ".json"), ("evaluate", "--report", ".html"), ("compare", "--json", ".json"),
-           ("report", "-o", ".html")]
+           ("report", "-o", ".html"), ("elicit", "-o", ".html")]
 DIRECTORY_OUTPUTS = [("demo", "--output-dir")]
 
 

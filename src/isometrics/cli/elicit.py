@@ -4,9 +4,9 @@
 option as precision and recall and as counts per 1,000 cases); ``--answers FILE`` replays
 a saved transcript (from this command, the API or the interactive page). With a data
 file, the questions use the model's own operating points and the result names the
-threshold the elicited metric picks. ``-o PAGE.html`` (the offline interactive page) is
-reserved for the page, which is not part of this command yet: the page's module adds the
-option here and registers it among the CLI's outputs.
+threshold the elicited metric picks. ``-o PAGE.html`` writes the offline interactive page
+(:func:`isometrics.report.elicitation_page`), which asks the same questions in a browser and
+downloads the answers for ``--answers``; the destination is checked before the data is read.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from ..elicitation.session import Elicitation, replay
 from ..elicitation.transcript import Transcript
 from ..elicitation.wording import describe
 from ..exceptions import IsometricsError
+from ..report.elicitation_page import elicitation_page
+from ..spaces.areas import auroc as area_under_roc
 from ..spaces.thresholds import best_threshold
 from ._console import make_console, markup
 from ._io import coerce_label, read_columns
@@ -98,13 +100,46 @@ def _print(console: Any, result: Any, model: tuple[Any, Any, Any, Any] | None) -
     console.print(f"Use it anywhere: --metric '{markup(result.metric.spec)}'")
 
 
+def _write_page(file: Path | None, label: str | None, score: str | None, pos_label: str | None,
+                weight: str | None, output: str, settings: dict[str, Any]) -> None:
+    """``-o PAGE.html``: the offline interactive page, for the model in ``file`` or the default curve."""
+    with staged_outputs({"-o": output}, inputs=[file] if file is not None else []) as outputs:
+        console = make_console(stderr=outputs.to_stdout)
+        model = _model(file, label, score, pos_label, weight)
+        if model is not None:
+            y, s, w, pos = model
+            session = Elicitation.from_scores(y, s, sample_weight=w, pos_label=pos, **settings)
+            what = f"{file.name if file else ''}, scores {score}, labels {label}"
+            tail = f"{file} --label {label} --score {score}"
+            auroc = area_under_roc(y, s, sample_weight=w, pos_label=pos)
+            console.print(f"Model: {markup(what)} (AUROC {auroc:.4f}; {len(session.curve[0])} points on its "
+                          "precision-recall front).")
+        else:
+            session = Elicitation(**settings)
+            what, tail = "", ""
+            console.print("No data file: the page decides on a default precision-recall curve (no AUROC: no "
+                          "model; give FILE --label --score for yours).")
+        outputs.stage("-o", elicitation_page(session, model=what, command_tail=tail))
+        outputs.commit()
+    if not outputs.to_stdout:
+        console.print(f"Page: {markup(output)} (open it in a browser; its answers replay with "
+                      "isometrics elicit --answers answers.json)")
+
+
 def run_elicit(file: Path | None, label: str | None, score: str | None, pos_label: str | None,
                weight: str | None, interactive: bool, answers: str | None, save: str | None,
-               local_budget: int, pairwise_budget: int, tolerance: float) -> None:
+               local_budget: int, pairwise_budget: int, tolerance: float, output: str | None = None) -> None:
     """The body of ``isometrics elicit`` (raises IsometricsError on bad input)."""
-    if interactive == (answers is not None):
-        raise IsometricsError("give exactly one of --interactive (ask the questions here) and --answers FILE "
-                              "(replay saved answers).")
+    if int(interactive) + (answers is not None) + (output is not None) != 1:
+        raise IsometricsError("give exactly one of --interactive (ask the questions here), --answers FILE "
+                              "(replay saved answers) and -o PAGE.html (write the interactive page).")
+    if output is not None:
+        if save is not None:
+            raise IsometricsError("--save-answers belongs to --interactive; the page -o writes downloads its "
+                                  "answers itself.")
+        _write_page(file, label, score, pos_label, weight, output,
+                    {"local_budget": local_budget, "pairwise_budget": pairwise_budget, "tolerance": tolerance})
+        return
     if save is not None and not interactive:
         raise IsometricsError("--save-answers writes the answers of an --interactive session; the --answers "
                               "file already holds them.")
@@ -160,8 +195,11 @@ def register(app: Any, guard: Any) -> None:
         pairwise_budget: Annotated[int, typer.Option("--pairwise-budget", help="Most pairwise questions.")] = 25,
         tolerance: Annotated[float, typer.Option("--tolerance", help="Stop when the decision is settled to this "
                                                  "(in units of the metric).")] = 0.005,
+        output: Annotated[str | None, typer.Option("-o", "--output", metavar="PATH", help="Write the offline "
+                                                    "interactive page (HTML) here instead ('-': standard "
+                                                    "output).")] = None,
     ) -> None:
         """Find the stakeholder's metric G(beta, rho) by questions, or replay saved answers."""
         with guard(file):
             run_elicit(file, label, score, pos_label, weight, interactive, answers, save, local_budget,
-                       pairwise_budget, tolerance)
+                       pairwise_budget, tolerance, output)

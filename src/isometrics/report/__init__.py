@@ -16,12 +16,14 @@ Holds the escaping and number formatting (``_text``), the comparisons and their 
 (``_reading``), each model's look in every figure (``_style``: colour, legend group, name),
 the Plotly figures (``_figures``), the plotly.js bundle inlined (``_bundle``: plotly.js's
 partial "basic" bundle, vendored in ``static/``) and the page itself (``_page``:
-``build_report``, ``write_report``); the Jinja2 template is in ``templates/`` and the
+``build_report``, ``write_report``); the interactive elicitation page (``elicitation_page``:
+``elicitation_page``, ``write_elicitation_page``, script ``static/elicit.js``); the Jinja2 template is in ``templates/`` and the
 page's script in ``static/``. A new panel draws each model with ``_style._model_style``.
 """
 
 from __future__ import annotations
 
 from ._page import build_report, write_report
+from .elicitation_page import elicitation_page, write_elicitation_page
 
-__all__ = ["build_report", "write_report"]
+__all__ = ["build_report", "elicitation_page", "write_elicitation_page", "write_report"]

@@ -1,0 +1,132 @@
+"""The interactive elicitation page: one offline HTML file that asks a stakeholder the questions of
+:class:`isometrics.Elicitation` and computes, in the browser, the same questions and estimates.
+
+The page embeds the session's settings and decision curve (a JSON data block, escaped for a
+``<script>`` element) and its own script (``static/elicit.js``, the engine ported from
+``docs/elicitation.md``), allowed by its SHA-256 hash under the report's Content Security
+Policy: no network request, no other script. User text (title, model description) is escaped
+by Jinja2's autoescaping and reaches the script's output only as text nodes. The answers
+download as a transcript (``docs/elicitation.md`` section 10) that :func:`isometrics.replay`
+and ``isometrics elicit --answers`` turn into the same result.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from .._core.outputs import write_text_atomic
+from .._version import __version__
+from ..elicitation.session import Elicitation
+from ._page import _CSP, _csp_hash, _script_source
+from ._text import _script_json
+
+__all__ = ["elicitation_page", "write_elicitation_page"]
+
+
+def _jinja() -> Any:
+    try:
+        import jinja2
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("the elicitation page needs jinja2: pip install 'isometrics[report]'") from exc
+    return jinja2
+
+
+def elicitation_page(session: Elicitation | None = None, *, title: str = "Choosing the metric", model: str = "",
+                     command_tail: str = "") -> str:
+    """Render the interactive elicitation page for a session's settings and decision curve.
+
+    Parameters
+    ----------
+    session : Elicitation, default=None
+        The session whose settings (budgets, tolerance, noise, sign of rho) and decision
+        curve (with thresholds, for :meth:`Elicitation.from_scores`) the page uses; the page
+        always starts from the first question (answers already given to ``session`` are
+        not carried over). ``None``: ``Elicitation()`` (default settings and curve).
+    title : str, default="Choosing the metric"
+        Page title (escaped).
+    model : str, default=""
+        A description of the model the decision is made on, e.g. ``"scores.csv, column
+        model_a"`` (escaped); empty for the default curve.
+    command_tail : str, default=""
+        Shown after ``isometrics elicit --answers answers.json`` in the replay hint, e.g.
+        the data file and columns (escaped).
+
+    Returns
+    -------
+    str
+        The HTML page: one inline script allowed by its hash, inline styles, no external
+        resource.
+
+    Raises
+    ------
+    TypeError
+        If ``session`` is not an :class:`~isometrics.Elicitation`.
+    ImportError
+        If jinja2 is missing.
+
+    See Also
+    --------
+    write_elicitation_page : write it to a file.
+    isometrics.replay : the result of the answers file the page downloads.
+
+    Notes
+    -----
+    The page's script ports the engine of ``docs/elicitation.md`` (grids, priors,
+    likelihoods, candidate pairs, tie-breaking, stopping rule); on the same answers it asks
+    the same questions as the Python engine and reaches the same estimate to 1e-9
+    (tests/presentation/test_elicitation_page.py). Its state is readable by tests as
+    ``window.__elicitationState``.
+
+    References
+    ----------
+    .. [1] ``shared/ALGORITHMS.md`` section 5.2; ``docs/elicitation.md``.
+
+    Examples
+    --------
+    >>> from isometrics import Elicitation
+    >>> from isometrics.report import elicitation_page
+    >>> page = elicitation_page(Elicitation(pairwise_budget=5), title="Fraud <alerts>")
+    >>> "Fraud &lt;alerts&gt;" in page and "Content-Security-Policy" in page
+    True
+    """
+    if session is None:
+        session = Elicitation()
+    if not isinstance(session, Elicitation):
+        raise TypeError(f"elicitation_page: `session` must be an Elicitation or None; got {type(session).__name__}.")
+    jinja2 = _jinja()
+    t = session.transcript.to_dict()
+    data = {"settings": t["settings"], "curve": t["curve"]}
+    data_json = _script_json(json.dumps(data, allow_nan=False))
+    page_js = _script_source((files("isometrics.report") / "static" / "elicit.js").read_text(encoding="utf-8"),
+                             "the elicitation page's script")
+    csp = _CSP.format(scripts=_csp_hash(page_js))
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")),
+                             autoescape=True)
+    s = session.settings
+    return env.get_template("elicit.html.j2").render(
+        csp=csp, title=title, model=model, command_tail=command_tail, data_json=data_json, page_js=page_js,
+        tolerance=f"{s['tolerance']:g}", pairwise_budget=s["pairwise_budget"], version=__version__,
+        noiseless=math.isinf(s["pairwise_lambda"]))
+
+
+def write_elicitation_page(path: str | os.PathLike[str], html_text: str) -> Path:
+    """Write the page through a temporary file (nothing half-written on failure).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        Where to write it.
+    html_text : str
+        The page, from :func:`elicitation_page`.
+
+    Returns
+    -------
+    Path
+        The path written.
+    """
+    return write_text_atomic(path, html_text)

@@ -1,0 +1,203 @@
+"""The interactive elicitation page: locked down like the report, and, in a real browser (Playwright +
+Chromium), its script asks the Python engine's questions and reaches its estimates to 1e-9.
+
+The expected values come from the Python engine (``isometrics.elicitation.engine_trace``), an
+independent implementation of docs/elicitation.md: the page's JavaScript is a second one.
+"""
+
+import base64
+import hashlib
+import html
+import json
+import math
+import re
+import shutil
+import time
+import urllib.parse
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import isometrics as im
+from isometrics.elicitation import engine_trace
+
+pytest.importorskip("jinja2")
+from isometrics.report import elicitation_page, write_elicitation_page  # noqa: E402
+
+XSS = "<script>window.__pwned = 1</script>"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+needs_browser = pytest.mark.skipif(CHROMIUM is None,
+                                   reason="Chromium is not installed (.ci/run installs Debian's chromium)")
+
+
+def _scores(seed=0, n=500):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.3).astype(int)
+    return y, rng.normal(size=n) + 1.5 * y
+
+
+def _model_session(**settings):
+    y, s = _scores()
+    return im.Elicitation.from_scores(y, s, **settings)
+
+
+# Scripted stakeholders: (name, a fresh session, the stakeholder answering it).
+SCENARIOS = {
+    "noisy, model curve": (lambda: _model_session(),
+                           lambda: im.SimulatedStakeholder(2.0, -3.0, pairwise_lambda=50.0, local_lambda=20.0, rng=1)),
+    "noiseless, default curve": (lambda: im.Elicitation(local_lambda=math.inf, pairwise_lambda=math.inf),
+                                 lambda: im.SimulatedStakeholder(0.5, -1.0)),
+    "few local, small budget": (lambda: _model_session(local_budget=3, pairwise_budget=6, tolerance=0.02),
+                                lambda: im.SimulatedStakeholder(3.0, -6.0, pairwise_lambda=30.0, rng=7)),
+    "rho taken as zero": (lambda: im.Elicitation(rho_sign="zero", pairwise_budget=8),
+                          lambda: im.SimulatedStakeholder(1.5, 0.5)),
+}
+
+
+# ---------------------------------------------------------------------------- the page as text
+def test_one_script_allowed_by_its_hash_and_no_outside_resource():
+    page = elicitation_page(im.Elicitation(), title=XSS, model=XSS)
+    csp = html.unescape(re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1))
+    assert "default-src 'none'" in csp and "connect-src" not in csp and "base-uri 'none'" in csp
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", page, flags=re.S)
+    code = [body for attrs, body in scripts if "application/json" not in attrs]
+    assert len(code) == 1
+    digest = base64.b64encode(hashlib.sha256(code[0].encode("utf-8")).digest()).decode("ascii")
+    assert re.findall(r"'sha256-[^']+'", csp) == [f"'sha256-{digest}'"]
+    assert XSS not in page and "&lt;script&gt;window.__pwned" in page
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", page)
+
+
+def test_the_embedded_data_is_the_sessions_settings_and_curve():
+    session = _model_session(pairwise_budget=9, pairwise_lambda=math.inf)
+    page = elicitation_page(session)
+    data = json.loads(re.search(r'id="elicitation-data">(.*?)</script>', page, flags=re.S).group(1))
+    assert data["settings"]["pairwise_budget"] == 9 and data["settings"]["pairwise_lambda"] == "inf"
+    assert tuple(data["curve"]["precision"]) == session.curve[0]
+    assert tuple(data["curve"]["thresholds"]) == session.curve[2]
+
+
+def test_bad_session_type_is_refused(tmp_path):
+    with pytest.raises(TypeError, match="elicitation_page: `session` must be an Elicitation"):
+        elicitation_page("not a session")
+    out = write_elicitation_page(tmp_path / "e.html", elicitation_page())
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+# ---------------------------------------------------------------------------- in a real browser
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                                    "--disable-component-update", "--no-first-run", "--disable-sync"])
+        yield b
+        b.close()
+
+
+def _wait(page, expression, timeout=30.0):
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+        page.wait_for_timeout(20)
+
+
+def _open(browser, path):
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    log = {"errors": [], "outside": []}
+    page.on("console", lambda m: log["errors"].append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: log["errors"].append(str(e)))
+    page.on("request", lambda r: log["outside"].append(r.url)
+            if not r.url.startswith(("file:", "data:", "blob:")) else None)
+    page.add_init_script("document.addEventListener('securitypolicyviolation', e => "
+                         "(window.__blocked = window.__blocked || []).push(e.violatedDirective + ' ' + e.blockedURI))")
+    page.goto(Path(path).as_uri())
+    _wait(page, "window.__elicitationState && window.__elicitationState.ready")
+    return page, log
+
+
+def _same_question(engine, shown):
+    if engine is None or shown is None:
+        return engine is None and shown is None
+    if engine["kind"] != shown["kind"]:
+        return False
+    keys = ("precision", "recall") if engine["kind"] == "local" else ("a", "b")
+    a = np.ravel([engine[k] for k in keys])
+    b = np.ravel([shown[k] for k in keys])
+    return bool(np.allclose(a, b, rtol=1e-12, atol=0.0))
+
+
+@needs_browser
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_page_asks_the_engines_questions_and_reaches_its_estimates(browser, tmp_path, scenario):
+    make_session, make_stakeholder = SCENARIOS[scenario]
+    expected = make_session().run(make_stakeholder())
+    trace = engine_trace(expected.transcript)
+    steps = expected.transcript.steps
+    path = tmp_path / "elicit.html"
+    write_elicitation_page(path, elicitation_page(make_session(), title=XSS, model=XSS))
+    page, log = _open(browser, path)
+    for k, engine in enumerate(trace):
+        state = page.evaluate("window.__elicitationState")
+        assert state["n_answers"] == k
+        assert _same_question(engine["asked"], state["asked"]), (k, engine["asked"], state["asked"])
+        assert state["stop_reason"] == engine["stop_reason"]
+        assert abs(state["log_beta"] - engine["log_beta"]) <= 1e-9, (k, state["log_beta"], engine["log_beta"])
+        assert abs(state["rho"] - engine["rho"]) <= 1e-9, (k, state["rho"], engine["rho"])
+        assert abs(state["feasible_fraction"] - engine["feasible_fraction"]) <= 1e-12
+        if k < len(steps):
+            page.click(f"#answer-{steps[k].answer}")
+            _wait(page, f"window.__elicitationState.n_answers === {k + 1}")
+    final = page.evaluate("window.__elicitationState.result")
+    assert final["metric"]["spec"] == expected.metric.spec
+    assert final["decision"]["index"] == expected.decision.index
+    assert abs(final["decision"]["max_loss"] - expected.decision.max_loss) <= 1e-9
+    assert np.allclose(final["beta_range"], expected.beta_range, rtol=1e-12)
+    assert np.allclose(final["rho_range"], expected.rho_range, rtol=1e-12, atol=1e-12)
+    assert page.is_visible("#final") and expected.metric.spec in page.inner_text("#final-metric")
+    # the download link holds the transcript, and replaying it gives the same result
+    href = page.get_attribute("#download", "href")
+    assert href.startswith("data:application/json")
+    downloaded = json.loads(urllib.parse.unquote(href.split(",", 1)[1]))
+    replayed = im.replay(downloaded)
+    assert replayed.metric == expected.metric and replayed.decision.index == expected.decision.index
+    assert downloaded["steps"] == expected.transcript.to_dict()["steps"]
+    # locked down: no request, no error, no violation, user text shown literally and inert
+    assert log["outside"] == [] and log["errors"] == []
+    assert page.evaluate("window.__blocked === undefined && window.__pwned === undefined")
+    assert XSS in page.inner_text("h1")
+    page.close()
+
+
+@needs_browser
+def test_the_plot_moves_with_the_answers_and_a_screenshot_is_saved(browser, tmp_path):
+    path = tmp_path / "elicit.html"
+    write_elicitation_page(path, elicitation_page(_model_session(), model="scores.csv, column model_a"))
+    page, log = _open(browser, path)
+    stakeholder = im.SimulatedStakeholder(2.0, -3.0)
+    levels = [page.inner_html("#plot [data-role=levels]")]
+    text = page.inner_text("#question")
+    assert "of 1,000 cases flagged" in text and "gain in recall" in text
+    for _ in range(14):
+        state = page.evaluate("window.__elicitationState")
+        if state["asked"] is None:
+            break
+        q = state["asked"]
+        question = (im.LocalQuestion(q["precision"], q["recall"]) if q["kind"] == "local"
+                    else im.PairwiseQuestion(tuple(q["a"]), tuple(q["b"])))
+        if q["kind"] == "pairwise":
+            shown = page.inner_text("#question")
+            assert "precision" in shown and "of 1,000 real positives" in shown
+        page.click(f"#answer-{stakeholder(question)}")
+        _wait(page, f"window.__elicitationState.n_answers === {state['n_answers'] + 1}")
+        levels.append(page.inner_html("#plot [data-role=levels]"))
+    assert len(set(levels)) > len(levels) // 2  # the level curves and break-even line move
+    assert page.locator("#plot [data-role=break-even]").count() == 1
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "elicitation-page.png"), full_page=True)
+    assert log["outside"] == [] and log["errors"] == []
+    page.close()
