@@ -809,3 +809,17 @@ register("fit_beta3",
                    {"responses": "array", "eps": "number", "max_iter": "count"}),
          outside=(im.fit_beta3, dict(responses=_IRT, items=_IRT_ITEMS), ["random_state"]))
 register("Beta3IRT", pickling=(_irt_fit, lambda r: (r.to_dict(), repr(r), r._repr_html_())), result={"Beta3IRT": _irt_fit})
+
+
+def _irt_test(y=None, s=None, w=None, p=None):
+    bank = _irt_fit()
+    return im.adaptive_test(bank, {i: 0.6 for i in bank.items}, max_items=4)
+
+
+register("adaptive_test",
+         messages=(lambda **k: im.adaptive_test(_irt_fit(), lambda item: 0.6, **k),
+                   dict(max_items=3, se_target=0.1, start_ability=0.5), {"max_items": "count", "se_target": "number",
+                                                                          "start_ability": "number"}),
+         outside=(lambda **k: im.adaptive_test(_irt_fit(), lambda item: 0.6, max_items=2, **k), dict(selection="random"),
+                  ["rng"]))
+register("AdaptiveTest", pickling=(_irt_test, lambda r: (r.to_dict(), repr(r))), result={"AdaptiveTest": _irt_test})

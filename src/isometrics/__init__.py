@@ -14,6 +14,7 @@ from .elicitation.session import Elicitation, replay
 from .elicitation.stakeholders import SimulatedStakeholder
 from .elicitation.tangency import TangencyResult, tangency_estimate
 from .elicitation.transcript import Transcript, load_transcript
+from .irt.adaptive import AdaptiveTest, adaptive_test
 from .irt.model import Beta3IRT, fit_beta3
 from .evaluation import BinaryEvaluation, Evaluations, ScoreComparison, compare_scores, evaluate_scores
 from .exceptions import (
@@ -229,6 +230,8 @@ __all__ = [
     # item response theory (issue 12)
     "Beta3IRT",
     "fit_beta3",
+    "AdaptiveTest",
+    "adaptive_test",
     # errors
     "IsometricsError",
     "InvalidParameterError",

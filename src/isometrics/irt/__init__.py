@@ -6,6 +6,7 @@ building of response matrices from many models on many data sets. May import
 ``shared/ALGORITHMS.md`` section 6.
 """
 
+from .adaptive import AdaptiveTest, adaptive_test
 from .model import Beta3IRT, fit_beta3
 
-__all__ = ["Beta3IRT", "fit_beta3"]
+__all__ = ["AdaptiveTest", "Beta3IRT", "adaptive_test", "fit_beta3"]
