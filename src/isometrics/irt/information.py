@@ -13,6 +13,7 @@ response is ``Beta(alpha, beta)`` with ``alpha = (theta/delta)**a`` and
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.special import digamma, expit, gammaln, log_expit, polygamma
 
 #: Largest ``|log alpha|`` or ``|log beta|`` evaluated (keeps ``exp`` finite; never reached by a fit
@@ -20,7 +21,7 @@ from scipy.special import digamma, expit, gammaln, log_expit, polygamma
 LOG_SHAPE_MAX = 500.0
 
 
-def beta_shapes(ability: np.ndarray, difficulty: np.ndarray, discrimination: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def beta_shapes(ability: ArrayLike, difficulty: ArrayLike, discrimination: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """``(alpha, beta)`` of the response distribution (broadcast over the arguments)."""
     t = np.asarray(ability, dtype=float)
     d = np.asarray(difficulty, dtype=float)
@@ -31,7 +32,7 @@ def beta_shapes(ability: np.ndarray, difficulty: np.ndarray, discrimination: np.
             np.exp(np.clip(log_beta, -LOG_SHAPE_MAX, LOG_SHAPE_MAX)))
 
 
-def expected_response(ability: np.ndarray, difficulty: np.ndarray, discrimination: np.ndarray) -> np.ndarray:
+def expected_response(ability: ArrayLike, difficulty: ArrayLike, discrimination: ArrayLike) -> np.ndarray:
     """Mean response ``expit(a (logit theta - logit delta))`` (the item characteristic curve)."""
     t = np.asarray(ability, dtype=float)
     d = np.asarray(difficulty, dtype=float)
@@ -40,14 +41,14 @@ def expected_response(ability: np.ndarray, difficulty: np.ndarray, discriminatio
     return np.asarray(expit(np.asarray(discrimination, dtype=float) * (lt - ld)))
 
 
-def beta_log_density(response: np.ndarray, alpha: np.ndarray, beta: np.ndarray) -> np.ndarray:
+def beta_log_density(response: ArrayLike, alpha: np.ndarray, beta: np.ndarray) -> np.ndarray:
     """Log density of ``Beta(alpha, beta)`` at ``response`` in (0, 1)."""
     p = np.asarray(response, dtype=float)
     return np.asarray((alpha - 1.0) * np.log(p) + (beta - 1.0) * np.log1p(-p)
                       - gammaln(alpha) - gammaln(beta) + gammaln(alpha + beta))
 
 
-def fisher_information(ability: np.ndarray, difficulty: np.ndarray, discrimination: np.ndarray) -> np.ndarray:
+def fisher_information(ability: ArrayLike, difficulty: ArrayLike, discrimination: ArrayLike) -> np.ndarray:
     """Closed-form Fisher information about ``theta`` (probability scale) of one response.
 
     ``I(theta) = a**2 [ (alpha/theta)**2 (psi1(alpha) - psi1(s)) + (beta/(1-theta))**2
@@ -72,7 +73,7 @@ def beta_kl(a1: np.ndarray, b1: np.ndarray, a2: np.ndarray, b2: np.ndarray) -> n
                       + (a2 - a1 + b2 - b1) * digamma(a1 + b1))
 
 
-def kl_information(ability: np.ndarray, difficulty: np.ndarray, discrimination: np.ndarray, *,
+def kl_information(ability: ArrayLike, difficulty: ArrayLike, discrimination: ArrayLike, *,
                    step: float = 0.1) -> np.ndarray:
     """KL information: how far the response distribution moves when ability moves by ``step``.
 
@@ -90,6 +91,6 @@ def kl_information(ability: np.ndarray, difficulty: np.ndarray, discrimination: 
     return np.asarray(total)
 
 
-def log_prob(logit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def log_prob(logit: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """``(log p, log (1 - p))`` for ``p = expit(logit)``, stable for large ``|logit|``."""
     return np.asarray(log_expit(logit)), np.asarray(log_expit(-np.asarray(logit)))
