@@ -174,3 +174,20 @@ def test_caller_arrays_are_not_mutated():
     fit = im.fit_beta3(p)
     np.testing.assert_array_equal(p, copy)
     assert fit.n_clipped >= 1
+
+
+def test_long_form_equals_the_matrix():
+    pd = pytest.importorskip("pandas")
+    p, *_ = simulate(n=5, m=7, seed=6)
+    p[1, 2] = np.nan
+    rows = [(f"m{i}", f"d{j}", p[i, j]) for j in range(7) for i in range(5) if not np.isnan(p[i, j])]
+    frame = pd.DataFrame(rows, columns=["model", "dataset", "auroc"])
+    long = im.fit_beta3(frame, long_form=("model", "dataset", "auroc"))
+    wide = im.fit_beta3(p, respondents=[f"m{i}" for i in range(5)], items=[f"d{j}" for j in range(7)])
+    assert long.respondents == wide.respondents and long.items == wide.items
+    np.testing.assert_allclose(long.ability, wide.ability, rtol=1e-6)
+    with pytest.raises(im.IsometricsError, match="fit_beta3: long-form `responses` has no column 'score'"):
+        im.fit_beta3(frame, long_form=("model", "dataset", "score"))
+    twice = pd.concat([frame, frame.iloc[:1]])
+    with pytest.raises(im.IsometricsError, match="respondent 'm0', item 'd0' more than once"):
+        im.fit_beta3(twice, long_form=("model", "dataset", "auroc"))

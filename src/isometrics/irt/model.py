@@ -20,6 +20,7 @@ from scipy.special import digamma, expit, gammaln, polygamma
 from .._core.html import summarised
 from .._core.validation import check_integer, check_option, check_real, check_rng
 from ..exceptions import InvalidParameterError, IsometricsError
+from ._responses import as_matrix, check_names
 from .information import LOG_SHAPE_MAX, expected_response, fisher_information, kl_information, log_prob
 
 __all__ = ["Beta3IRT", "fit_beta3"]
@@ -256,47 +257,14 @@ class _Cells:
             yield self.rows[sl], self.cols[sl], self.lp[sl], self.lq[sl]
 
 
-def _names(given: Any, default: Sequence[str] | None, n: int, what: str, caller: str) -> tuple[str, ...]:
-    if given is None:
-        names = tuple(default) if default is not None else tuple(str(k) for k in range(n))
-    else:
-        names = tuple(str(v) for v in given)
-    if len(names) != n:
-        raise IsometricsError(f"{caller}: `{what}` has {len(names)} names for {n} {what}; give one per "
-                              f"{'row' if what == 'respondents' else 'column'}.")
-    if len(set(names)) != n:
-        raise IsometricsError(f"{caller}: `{what}` names must be unique; got duplicates.")
-    return names
-
-
-def _as_matrix(responses: Any, caller: str) -> tuple[np.ndarray, list[str] | None, list[str] | None]:
-    """The responses as a float matrix, with row and column names from a data frame."""
-    rows: list[str] | None = None
-    cols: list[str] | None = None
-    if hasattr(responses, "columns") and hasattr(responses, "to_numpy"):
-        cols = [str(c) for c in responses.columns]
-        index = getattr(responses, "index", None)
-        if index is not None and type(index).__name__ != "RangeIndex":
-            rows = [str(v) for v in index]
-        responses = responses.to_numpy()
-    try:
-        x = np.array(responses, dtype=float, order="C")
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"{caller}: `responses` must be a 2-D array of real numbers or a data frame; "
-                        f"got a {type(responses).__name__} that does not convert to one.") from exc
-    if x.ndim != 2:
-        raise IsometricsError(f"{caller}: `responses` must be 2-D (n_respondents, n_items); got shape {x.shape}.")
-    return x, rows, cols
-
-
 def _fit_beta3_iv(responses: Any, respondents: Any, items: Any, eps: Any, max_iter: Any, missing: Any,
-                  caller: str) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...], float, int]:
-    x, rows, cols = _as_matrix(responses, caller)
+                  long_form: Any, caller: str) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...], float, int]:
+    x, rows, cols = as_matrix(responses, long_form, caller)
     n, m = x.shape
     if n < 2 or m < 2:
         raise IsometricsError(f"{caller}: `responses` needs at least 2 respondents and 2 items; got shape {x.shape}.")
-    names_r = _names(respondents, rows, n, "respondents", caller)
-    names_i = _names(items, cols, m, "items", caller)
+    names_r = check_names(respondents, rows, n, "respondents", caller)
+    names_i = check_names(items, cols, m, "items", caller)
     eps = check_real(eps, "eps", caller=caller, low=0.0, high=0.5, low_inclusive=False, high_inclusive=False)
     max_iter = check_integer(max_iter, "max_iter", caller=caller, low=1)
     check_option(missing, "missing", ("allow", "raise"), caller=caller)
@@ -438,7 +406,7 @@ def _random_state(value: Any, caller: str) -> np.random.Generator:
 
 def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items: Sequence[str] | None = None,
               eps: float = 1e-3, max_iter: int = 2000, missing: str = "allow",
-              random_state: Any = None) -> Beta3IRT:
+              long_form: Sequence[str] | None = None, random_state: Any = None) -> Beta3IRT:
     """Fit beta^3-IRT by maximum a posteriori (L-BFGS-B, analytic gradients).
 
     Each response ``p_ij`` in (0, 1) of respondent ``i`` to item ``j`` is modelled as
@@ -461,6 +429,11 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
         Most L-BFGS-B iterations.
     missing : {"allow", "raise"}, default="allow"
         ``"allow"`` skips NaN cells; ``"raise"`` rejects them.
+    long_form : sequence of 3 str, default=None
+        If given, ``responses`` is long-form: a data frame (or mapping of columns) with one row
+        per observed cell, and these are the names of its respondent, item and response columns
+        (e.g. ``("model", "dataset", "auroc")``). Respondents and items are ordered by first
+        appearance; absent pairs are missing cells.
     random_state : None, int or numpy.random.Generator, default=None
         Seed of a small (1e-3) perturbation of the starting values; None starts exactly at the
         data-driven values.
@@ -475,7 +448,8 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     IsometricsError
         If ``responses`` is not 2-D, has a value outside [0, 1] or infinite (naming the
         respondent and item), a NaN with ``missing="raise"``, a respondent or item with no
-        observed response, fewer than 2 rows or columns, or names of the wrong number.
+        observed response, fewer than 2 rows or columns, or names of the wrong number; in
+        long form, a column that is absent or a (respondent, item) pair given twice.
     InvalidParameterError
         If ``eps`` is not in (0, 0.5), ``max_iter`` is not a positive integer or ``missing``
         is not an option.
@@ -520,7 +494,7 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     """
     caller = "fit_beta3"
     x, names_r, names_i, eps, max_iter = _fit_beta3_iv(responses, respondents, items, eps, max_iter, missing,
-                                                       caller)
+                                                       long_form, caller)
     rng = None if random_state is None else _random_state(random_state, caller)
     cells, n_clipped = _cells(x, eps)
     n, m = x.shape
