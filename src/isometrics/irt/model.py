@@ -500,8 +500,8 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     n, m = x.shape
     bounds = [(-LOGIT_BOUND, LOGIT_BOUND)] * (n + m) + [(-DISCRIMINATION_BOUND, DISCRIMINATION_BOUND)] * m
     res = minimize(negative_log_posterior, _start(x, eps, rng), args=(cells,), jac=True, method="L-BFGS-B",
-                   bounds=bounds, options={"maxiter": max_iter, "maxfun": 2 * max_iter, "ftol": 1e-12,
-                                           "gtol": 1e-6, "maxcor": 20})
+                   bounds=bounds, options={"maxiter": max_iter, "maxfun": 2 * max_iter, "ftol": 1e-10,
+                                           "gtol": 1e-5, "maxcor": 20})
     if not np.all(np.isfinite(res.x)):  # pragma: no cover - guarded by the bounds
         raise IsometricsError(f"{caller}: the optimiser diverged ({res.message}).")
     t, d, a = _split(res.x, n, m)
