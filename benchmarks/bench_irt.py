@@ -104,7 +104,7 @@ def simulate(n: int, m: int, seed: int) -> tuple[np.ndarray, dict]:
 
 def rho(a, b) -> float:
     a, b = np.asarray(a, float), np.asarray(b, float)
-    if not (np.all(np.isfinite(a)) and np.all(np.isfinite(b))):
+    if not (np.all(np.isfinite(a)) and np.all(np.isfinite(b))) or np.ptp(a) == 0 or np.ptp(b) == 0:
         return float("nan")
     return float(spearmanr(a, b)[0])
 
