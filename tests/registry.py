@@ -794,3 +794,32 @@ register("elicit_linear_metric",
 register("LinearMetricResult", pickling=(
     lambda: im.elicit_linear_metric(im.elicitation.LinearStakeholder(0.5), im.elicitation.synthetic_boundary(5.0)),
     lambda r: (r.theta, r.metric)))
+
+# ---------------------------------------------------------------------------- item response theory (issue 12)
+_IRT = np.random.default_rng(12).uniform(0.05, 0.95, (6, 9))
+_IRT_ITEMS = [f"score_{j}" for j in range(9)]  # as the frames of test_common name the columns
+
+
+def _irt_fit(y=None, s=None, w=None, p=None):
+    return im.fit_beta3(_IRT, respondents=[f"{HOSTILE_NAME} {i}" for i in range(6)])
+
+
+register("fit_beta3",
+         messages=(im.fit_beta3, dict(responses=_IRT, eps=1e-3, max_iter=50, items=_IRT_ITEMS),
+                   {"responses": "array", "eps": "number", "max_iter": "count"}),
+         outside=(im.fit_beta3, dict(responses=_IRT, items=_IRT_ITEMS), ["random_state"]))
+register("Beta3IRT", pickling=(_irt_fit, lambda r: (r.to_dict(), repr(r), r._repr_html_())), result={"Beta3IRT": _irt_fit})
+
+
+def _irt_test(y=None, s=None, w=None, p=None):
+    bank = _irt_fit()
+    return im.adaptive_test(bank, {i: 0.6 for i in bank.items}, max_items=4)
+
+
+register("adaptive_test",
+         messages=(lambda **k: im.adaptive_test(_irt_fit(), lambda item: 0.6, **k),
+                   dict(max_items=3, se_target=0.1, start_ability=0.5), {"max_items": "count", "se_target": "number",
+                                                                          "start_ability": "number"}),
+         outside=(lambda **k: im.adaptive_test(_irt_fit(), lambda item: 0.6, max_items=2, **k), dict(selection="random"),
+                  ["rng"]))
+register("AdaptiveTest", pickling=(_irt_test, lambda r: (r.to_dict(), repr(r))), result={"AdaptiveTest": _irt_test})

@@ -14,6 +14,8 @@ from .elicitation.session import Elicitation, replay
 from .elicitation.stakeholders import SimulatedStakeholder
 from .elicitation.tangency import TangencyResult, tangency_estimate
 from .elicitation.transcript import Transcript, load_transcript
+from .irt.adaptive import AdaptiveTest, adaptive_test
+from .irt.model import Beta3IRT, fit_beta3
 from .evaluation import BinaryEvaluation, Evaluations, ScoreComparison, compare_scores, evaluate_scores
 from .exceptions import (
     DegenerateDataWarning,
@@ -225,6 +227,11 @@ __all__ = [
     "TangencyResult",
     "elicit_linear_metric",
     "LinearMetricResult",
+    # item response theory (issue 12)
+    "Beta3IRT",
+    "fit_beta3",
+    "AdaptiveTest",
+    "adaptive_test",
     # errors
     "IsometricsError",
     "InvalidParameterError",

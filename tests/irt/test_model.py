@@ -1,0 +1,193 @@
+"""beta^3-IRT fitted by MAP (issue 12, section 1; ALGORITHMS.md 6.1-6.3).
+
+Expected values come from the simulation truth (recovery), from finite differences of the
+objective (gradients) and from scipy.stats.beta (the likelihood), never from the fit itself.
+"""
+
+import pickle
+
+import numpy as np
+import pytest
+from scipy.optimize import approx_fprime
+from scipy.stats import beta as beta_dist
+from scipy.stats import spearmanr
+
+import isometrics as im
+from isometrics.irt import model
+from isometrics.irt.information import beta_shapes, fisher_information
+
+
+def simulate(n=30, m=400, negative=0.1, seed=0):
+    """ALGORITHMS.md 6.3: theta, delta ~ U(0.05, 0.95), a ~ N(1, 0.5^2), a fraction of items negated."""
+    rng = np.random.default_rng(seed)
+    theta = rng.uniform(0.05, 0.95, n)
+    delta = rng.uniform(0.05, 0.95, m)
+    a = rng.normal(1.0, 0.5, m)
+    neg = rng.choice(m, int(negative * m), replace=False)
+    a[neg] = -np.abs(a[neg])
+    alpha, beta = beta_shapes(theta[:, None], delta[None, :], a[None, :])
+    return rng.beta(alpha, beta), theta, delta, a, neg
+
+
+@pytest.fixture(scope="module")
+def recovered():
+    p, theta, delta, a, neg = simulate()
+    return model.fit_beta3(p), theta, delta, a, neg
+
+
+def test_recovery_on_simulated_data(recovered):
+    fit, theta, delta, a, neg = recovered
+    assert fit.converged
+    assert spearmanr(fit.ability, theta)[0] >= 0.95
+    assert spearmanr(fit.difficulty, delta)[0] >= 0.9
+    assert np.mean(fit.discrimination[neg] < 0) >= 0.8
+    assert set(fit.negative_discrimination) == {fit.items[j] for j in np.flatnonzero(fit.discrimination < 0)}
+
+
+def test_ability_se_is_the_laplace_width_from_the_closed_form_information(recovered):
+    """ability_se = 1/sqrt(total information) on the logit scale, mapped back: the closed-form Fisher
+    information of ALGORITHMS.md 6.3 summed over items, plus the prior's curvature 2 theta (1 - theta)."""
+    fit, *_ = recovered
+    assert np.all(fit.ability_se > 0) and np.all(fit.difficulty_se > 0) and np.all(fit.discrimination_se > 0)
+    t = fit.ability
+    info = fisher_information(t[:, None], fit.difficulty[None, :], fit.discrimination[None, :]).sum(axis=1)
+    expected = t * (1 - t) / np.sqrt(info * (t * (1 - t)) ** 2 + 2 * t * (1 - t))
+    np.testing.assert_allclose(fit.ability_se, expected, rtol=1e-8)
+
+
+def test_log_likelihood_is_the_beta_likelihood_of_the_clipped_cells(recovered):
+    fit, *_ = recovered
+    p, *_ = simulate()
+    q = np.clip(p, fit.eps, 1 - fit.eps)
+    alpha, beta = beta_shapes(fit.ability[:, None], fit.difficulty[None, :], fit.discrimination[None, :])
+    assert fit.log_likelihood == pytest.approx(beta_dist.logpdf(q, alpha, beta).sum(), rel=1e-9)
+    assert fit.n_clipped == np.count_nonzero((p < fit.eps) | (p > 1 - fit.eps))
+    assert fit.n_observed == p.size
+
+
+def _cells(seed=3, n=5, m=7, missing=0.2):
+    rng = np.random.default_rng(seed)
+    x = rng.uniform(0.02, 0.98, (n, m))
+    x[rng.random((n, m)) < missing] = np.nan
+    x[0, 0] = 0.5
+    cells, _ = model._cells(x, 1e-3)
+    return cells, rng.normal(scale=0.8, size=n + 2 * m)
+
+
+def test_gradient_equals_finite_differences():
+    cells, params = _cells()
+    value, grad = model.negative_log_posterior(params, cells)
+    numeric = approx_fprime(params, lambda x: model.negative_log_posterior(x, cells)[0], 1e-7)
+    np.testing.assert_allclose(grad, numeric, rtol=1e-4, atol=1e-4)
+
+
+def test_objective_is_the_negative_log_posterior():
+    """-sum Beta logpdf (scipy) - log priors (uniform theta, delta with the logit Jacobian; N(1, 1) on a)."""
+    cells, params = _cells()
+    n, m = cells.n_rows, cells.n_cols
+    t, d, a = params[:n], params[n:n + m], params[n + m:]
+    th, de = 1 / (1 + np.exp(-t)), 1 / (1 + np.exp(-d))
+    r, c = cells.rows, cells.cols
+    alpha, beta = beta_shapes(th[r], de[c], a[c])
+    loglik = beta_dist.logpdf(np.exp(cells.lp), alpha, beta).sum()
+    logprior = np.log(th * (1 - th)).sum() + np.log(de * (1 - de)).sum() - 0.5 * ((a - 1) ** 2).sum()
+    assert model.negative_log_posterior(params, cells)[0] == pytest.approx(-(loglik + logprior), rel=1e-10)
+
+
+def test_chunking_does_not_change_the_objective(monkeypatch):
+    cells, params = _cells(n=9, m=11)
+    whole = model.negative_log_posterior(params, cells)
+    monkeypatch.setattr(model, "CHUNK", 7)
+    chunked = model.negative_log_posterior(params, cells)
+    assert chunked[0] == pytest.approx(whole[0], rel=1e-12)
+    np.testing.assert_allclose(chunked[1], whole[1], rtol=1e-12, atol=1e-12)
+
+
+def test_missing_cells_are_skipped():
+    p, theta, *_ = simulate(n=20, m=150, seed=4)
+    q = p.copy()
+    q[np.random.default_rng(1).random(q.shape) < 0.2] = np.nan
+    fit = im.fit_beta3(q)
+    assert fit.n_observed == np.count_nonzero(~np.isnan(q))
+    assert spearmanr(fit.ability, theta)[0] >= 0.9
+    with pytest.raises(im.IsometricsError, match=r"fit_beta3: `responses` has \d+ missing cell.*missing='allow'"):
+        im.fit_beta3(q, missing="raise")
+
+
+def test_names_and_data_frames():
+    pd = pytest.importorskip("pandas")
+    p, *_ = simulate(n=4, m=6, seed=2)
+    frame = pd.DataFrame(p, index=[f"m{i}" for i in range(4)], columns=[f"d{j}" for j in range(6)])
+    fit = im.fit_beta3(frame)
+    assert fit.respondents == ("m0", "m1", "m2", "m3") and fit.items[-1] == "d5"
+    plain = im.fit_beta3(p, respondents=list(fit.respondents), items=list(fit.items))
+    np.testing.assert_allclose(plain.ability, fit.ability)
+    assert fit.expected_response(0.5, "d2") == fit.expected_response(0.5, 2)
+    grid = np.linspace(0.1, 0.9, 5)
+    icc = fit.expected_response(grid, 1)
+    a, d = fit.discrimination[1], fit.difficulty[1]
+    np.testing.assert_allclose(icc, 1 / (1 + (d / (1 - d) * (1 - grid) / grid) ** a))
+    assert set(fit.to_dict()) >= {"respondents", "items", "n_clipped", "log_likelihood"}
+    again = pickle.loads(pickle.dumps(fit))
+    np.testing.assert_array_equal(again.discrimination, fit.discrimination)
+    assert len(repr(fit)) < 1024
+
+
+@pytest.mark.parametrize("bad, match", [
+    (lambda x: np.where(np.arange(x.size).reshape(x.shape) == 7, 1.5, x), r"respondent '1', item '2' is 1.5"),
+    (lambda x: np.where(np.arange(x.size).reshape(x.shape) == 8, -0.1, x), r"respondent '1', item '3' is -0.1"),
+    (lambda x: np.where(np.arange(x.size).reshape(x.shape) == 8, np.inf, x), r"finite; respondent '1', item '3'"),
+    (lambda x: np.where(np.arange(x.shape[0])[:, None] == 2, np.nan, x), r"respondent '2' has no observed response"),
+    (lambda x: np.where(np.arange(x.shape[1]) == 4, np.nan, x), r"item '4' has no observed response"),
+    (lambda x: x[0], r"must be 2-D"),
+    (lambda x: x[:1], r"at least 2 respondents"),
+])
+def test_bad_responses_are_named(bad, match):
+    p, *_ = simulate(n=4, m=5, seed=2)
+    with pytest.raises(im.IsometricsError, match=rf"^fit_beta3: .*{match}"):
+        im.fit_beta3(bad(p))
+
+
+def test_bad_parameters():
+    p, *_ = simulate(n=4, m=5, seed=2)
+    with pytest.raises(im.InvalidParameterError, match="fit_beta3: `eps`"):
+        im.fit_beta3(p, eps=0.6)
+    with pytest.raises(im.InvalidParameterError, match="fit_beta3: `missing`"):
+        im.fit_beta3(p, missing="drop")
+    with pytest.raises(im.IsometricsError, match="fit_beta3: `items` has 2 names for 5 items"):
+        im.fit_beta3(p, items=["a", "b"])
+    with pytest.raises(TypeError, match="fit_beta3: `responses`"):
+        im.fit_beta3([["a", "b"], ["c", "d"]])
+    fit = im.fit_beta3(p)
+    with pytest.raises(im.IsometricsError, match=r"Beta3IRT.expected_response: unknown item 'nope'"):
+        fit.expected_response(0.5, "nope")
+    with pytest.raises(im.IsometricsError, match=r"Beta3IRT.information: item index 9 is out of range"):
+        fit.information(0.5, 9)
+    with pytest.raises(im.IsometricsError, match=r"`ability` must lie in the open interval"):
+        fit.information(1.0, 0)
+
+
+def test_caller_arrays_are_not_mutated():
+    p, *_ = simulate(n=4, m=5, seed=2)
+    p[0, 0] = 0.0
+    copy = p.copy()
+    fit = im.fit_beta3(p)
+    np.testing.assert_array_equal(p, copy)
+    assert fit.n_clipped >= 1
+
+
+def test_long_form_equals_the_matrix():
+    pd = pytest.importorskip("pandas")
+    p, *_ = simulate(n=5, m=7, seed=6)
+    p[1, 2] = np.nan
+    rows = [(f"m{i}", f"d{j}", p[i, j]) for j in range(7) for i in range(5) if not np.isnan(p[i, j])]
+    frame = pd.DataFrame(rows, columns=["model", "dataset", "auroc"])
+    long = im.fit_beta3(frame, long_form=("model", "dataset", "auroc"))
+    wide = im.fit_beta3(p, respondents=[f"m{i}" for i in range(5)], items=[f"d{j}" for j in range(7)])
+    assert long.respondents == wide.respondents and long.items == wide.items
+    np.testing.assert_allclose(long.ability, wide.ability, rtol=1e-6)
+    with pytest.raises(im.IsometricsError, match="fit_beta3: long-form `responses` has no column 'score'"):
+        im.fit_beta3(frame, long_form=("model", "dataset", "score"))
+    twice = pd.concat([frame, frame.iloc[:1]])
+    with pytest.raises(im.IsometricsError, match="respondent 'm0', item 'd0' more than once"):
+        im.fit_beta3(twice, long_form=("model", "dataset", "auroc"))
