@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from .._core.validation import check_integer
-from ..exceptions import IsometricsError, InvalidParameterError
+from ..exceptions import DegenerateDataWarning, IsometricsError, InvalidParameterError
 from ..metrics.registry import parse_metric
 from ..spaces.operating_points import OperatingPoints
 from .classifiers import DEFAULT_POOL, ClassifierSpec, parse_classifier_spec
@@ -160,7 +160,9 @@ def _check_metrics(metrics: Iterable[str] | str, caller: str) -> tuple[str, ...]
 
 def _fold_metrics(y: np.ndarray, scores: np.ndarray, metrics: Sequence[str]) -> list[float]:
     """The metrics on one fold (AUPRG rescaled to (1 + AUPRG) / 2, clipped at 0)."""
-    op = OperatingPoints.from_scores(y, scores, pos_label=1)
+    with warnings.catch_warnings():  # a constant score is a valid response (AUROC 0.5)
+        warnings.simplefilter("ignore", DegenerateDataWarning)
+        op = OperatingPoints.from_scores(y, scores, pos_label=1)
     out = []
     for m in metrics:
         if m == "auroc":
