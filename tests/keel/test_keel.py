@@ -127,3 +127,14 @@ def test_bad_input_names_what_is_wrong(tmp_path, kwargs, match):
 def test_reading_an_empty_cache_says_to_build(tmp_path):
     with pytest.raises(IsometricsError, match="nothing is cached.*build"):
         read_keel_benchmark(tmp_path)
+
+
+def test_models_are_read_in_pool_order_and_stale_files_are_ignored(built, monkeypatch):
+    cache, bench, _ = built
+    assert read_keel_benchmark(cache).models == ("logreg:C=1", "nb", "tree:max_depth=2")  # DEFAULT_POOL order
+    # the family's defaults change: the cached files no longer describe the model, so nothing is read
+    from isometrics.irt import classifiers
+
+    monkeypatch.setitem(classifiers.CLASSIFIER_FAMILIES, "nb", ("sklearn.naive_bayes.GaussianNB",
+                                                                 {"var_smoothing": 0.5}, False))
+    assert "nb" not in read_keel_benchmark(cache).models

@@ -36,7 +36,7 @@ CLASSIFIER_FAMILIES: dict[str, tuple[str, dict[str, Any], bool]] = {
     "hgb": ("sklearn.ensemble.HistGradientBoostingClassifier", {"max_iter": 50, "random_state": 0}, False),
     "linsvm": ("sklearn.svm.LinearSVC", {"random_state": 0}, True),
     "mlp": ("sklearn.neural_network.MLPClassifier",
-            {"hidden_layer_sizes": (16,), "solver": "lbfgs", "max_iter": 100, "random_state": 0}, True),
+            {"hidden_layer_sizes": (16,), "solver": "lbfgs", "max_iter": 50, "random_state": 0}, True),
     "lda": ("sklearn.discriminant_analysis.LinearDiscriminantAnalysis", {}, False),
     "qda": ("sklearn.discriminant_analysis.QuadraticDiscriminantAnalysis",
             {"solver": "eigen", "shrinkage": "auto"}, False),
@@ -90,6 +90,27 @@ class ClassifierSpec:
     params: tuple[tuple[str, Any], ...]
     standardise: bool
 
+    def arguments(self) -> dict[str, Any]:
+        """Every keyword argument the classifier is built with: the family's fixed defaults,
+        ``random_state=0`` where the class takes one, then the spec's own arguments.
+
+        Returns
+        -------
+        dict
+            Keyword arguments of the class.
+        """
+        family = self.spec.split(":", 1)[0]
+        defaults = dict(CLASSIFIER_FAMILIES[family][1]) if family in CLASSIFIER_FAMILIES else {}
+        if "random_state" in _resolve(self.class_path, self.spec)().get_params():
+            defaults.setdefault("random_state", 0)
+        return {**defaults, **dict(self.params)}
+
+    @property
+    def fingerprint(self) -> str:
+        """Everything that defines the model, for cache keys: class, every argument, standardising."""
+        args = ", ".join(f"{k}={v!r}" for k, v in sorted(self.arguments().items()))
+        return f"{self.class_path}({args}){' standardised' if self.standardise else ''}"
+
     def build(self) -> Any:
         """A fresh unfitted scikit-learn estimator (a pipeline when the features are standardised).
 
@@ -107,12 +128,8 @@ class ClassifierSpec:
         from sklearn.preprocessing import StandardScaler
 
         cls = _resolve(self.class_path, self.spec)
-        family = self.spec.split(":", 1)[0]
-        defaults = dict(CLASSIFIER_FAMILIES[family][1]) if family in CLASSIFIER_FAMILIES else {}
-        if "random_state" in cls().get_params() and "random_state" not in defaults:
-            defaults["random_state"] = 0
         try:
-            estimator = cls(**{**defaults, **dict(self.params)})
+            estimator = cls(**self.arguments())
         except (TypeError, ValueError) as exc:  # pragma: no cover - parameters are checked when parsing
             raise IsometricsError(f"{_CALLER}: model {self.spec!r} could not be built: {exc}") from None
         return make_pipeline(StandardScaler(), estimator) if self.standardise else estimator

@@ -212,9 +212,11 @@ def _cross_validated_scores(spec: ClassifierSpec, X: np.ndarray, y: np.ndarray, 
     return scores, fold
 
 
-def _cache_file(cache: Path, dataset: str, spec: str, n_splits: int, seed: int) -> Path:
-    digest = hashlib.sha1(spec.encode("utf-8")).hexdigest()[:10]
-    return cache / f"cv{n_splits}-seed{seed}" / dataset / f"{_SAFE.sub('_', spec)[:80]}-{digest}.npz"
+def _cache_file(cache: Path, dataset: str, spec: ClassifierSpec, n_splits: int, seed: int) -> Path:
+    """One file per (data set, model): named after the spec, keyed by everything that defines the
+    model (a family whose defaults change gets new files, never stale ones)."""
+    digest = hashlib.sha1(spec.fingerprint.encode("utf-8")).hexdigest()[:10]
+    return cache / f"cv{n_splits}-seed{seed}" / dataset / f"{_SAFE.sub('_', spec.spec)[:80]}-{digest}.npz"
 
 
 def _write_npz(path: Path, **arrays: Any) -> None:
@@ -242,9 +244,9 @@ def _run_one(cache: Path, dataset: str, spec: ClassifierSpec, n_splits: int, see
             raise IsometricsError(f"{np.count_nonzero(~np.isfinite(scores))} non-finite scores")
     except Exception as exc:  # a model that fails on a data set is a missing cell, recorded with its reason
         scores, fold, error = np.zeros(0), np.zeros(0, dtype=np.int8), f"{type(exc).__name__}: {exc}"[:500]
-    meta = {"dataset": dataset, "model": spec.spec, "n_splits": n_splits, "seed": seed, "error": error,
+    meta = {"dataset": dataset, "model": spec.spec, "fingerprint": spec.fingerprint, "n_splits": n_splits, "seed": seed, "error": error,
             "seconds": time.perf_counter() - wall, "cpu_seconds": time.process_time() - cpu}
-    _write_npz(_cache_file(cache, dataset, spec.spec, n_splits, seed), scores=scores, fold=fold,
+    _write_npz(_cache_file(cache, dataset, spec, n_splits, seed), scores=scores, fold=fold,
                meta=np.array(json.dumps(meta)))
     return meta
 
@@ -378,14 +380,20 @@ def read_keel_benchmark(cache: str | os.PathLike[str], *, metrics: Iterable[str]
     chosen = _check_metrics(metrics, caller)
     root = folder / f"cv{n_splits}-seed{seed}"
     cells: dict[tuple[str, str], dict[str, Any]] = {}
+    current: dict[str, str] = {}
     for path in sorted(root.glob("*/*.npz")) if root.is_dir() else []:
         with np.load(path) as data:
             meta = json.loads(str(data["meta"]))
+            if meta["model"] not in current:
+                current[meta["model"]] = parse_classifier_spec(meta["model"]).fingerprint
+            if meta.get("fingerprint") != current[meta["model"]]:
+                continue  # written when the family's defaults were different: stale, ignored
             cells[meta["model"], meta["dataset"]] = {"meta": meta, "scores": data["scores"], "fold": data["fold"]}
     if not cells:
         raise IsometricsError(f"{caller}: nothing is cached in {str(folder)!r} for {n_splits} folds and seed "
                               f"{seed}; run build_keel_benchmark (or `isometrics benchmark build`) first.")
-    all_models = list(dict.fromkeys(m for m, _ in cells))
+    found = {m for m, _ in cells}
+    all_models = [m for m in DEFAULT_POOL if m in found] + sorted(found - set(DEFAULT_POOL))
     model_names = all_models if models is None else [s.spec for s in _check_models(models, caller)]
     dataset_names = (sorted({d for _, d in cells}) if datasets is None else _check_datasets(datasets, caller))
     shape = (len(model_names), len(dataset_names))
@@ -471,7 +479,7 @@ def build_keel_benchmark(
     chosen = _check_metrics(metrics, caller)
     names = _check_datasets(datasets, caller)
     specs = _check_models(models, caller)
-    todo = [(d, s) for d in names for s in specs if not _cache_file(folder, d, s.spec, n_splits, seed).exists()]
+    todo = [(d, s) for d in names for s in specs if not _cache_file(folder, d, s, n_splits, seed).exists()]
     report = progress if callable(progress) else None
     bar: Any = None
     if progress is True and todo:
@@ -532,7 +540,7 @@ def keel_response(model: str, dataset: str, *, metric: str = "auroc", n_splits: 
     (chosen,) = _check_metrics([metric], caller)
     with tempfile.TemporaryDirectory() as scratch:
         folder, n_splits, seed = _check_common(scratch if cache is None else cache, n_splits, seed, caller)
-        path = _cache_file(folder, name, spec.spec, n_splits, seed)
+        path = _cache_file(folder, name, spec, n_splits, seed)
         if not path.exists():
             _run_one(folder, name, spec, n_splits, seed)
         with np.load(path) as data:
