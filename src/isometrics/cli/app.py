@@ -36,6 +36,7 @@ from ._console import (
     signals_raise,
 )
 from ._io import coerce_label, describe_input, read_columns
+from .benchmark import benchmark_app
 from .demo import make_demo_scores
 
 try:
@@ -280,6 +281,7 @@ if typer is not None:
         pretty_exceptions_enable=False,
         help="Evaluate scored classifiers through precision, recall and their metric families.",
     )
+    app.add_typer(benchmark_app, name="benchmark")  # build | fit | test (cli/benchmark.py)
 
     @app.command()
     def evaluate(
