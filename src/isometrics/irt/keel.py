@@ -19,14 +19,10 @@ chosen on the fold it is reported on).
 from __future__ import annotations
 
 import difflib
-import hashlib
 import json
 import os
-import re
 import tempfile
-import time
-import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,9 +30,10 @@ from typing import Any
 import numpy as np
 
 from .._core.validation import check_integer
-from ..exceptions import DegenerateDataWarning, IsometricsError, InvalidParameterError
+from ..exceptions import IsometricsError, InvalidParameterError
 from ..metrics.registry import parse_metric
-from ..spaces.operating_points import OperatingPoints
+from ._scoring import cache_file, run_one
+from ._scoring import responses as responses_of
 from .classifiers import DEFAULT_POOL, ClassifierSpec, parse_classifier_spec
 
 __all__ = ["KeelBenchmark", "build_keel_benchmark", "keel_datasets", "keel_response", "load_keel_dataset",
@@ -45,7 +42,6 @@ __all__ = ["KeelBenchmark", "build_keel_benchmark", "keel_datasets", "keel_respo
 #: The responses a benchmark reports by default.
 DEFAULT_METRICS: tuple[str, ...] = ("auroc", "auprg", "f1")
 _AREAS = ("auroc", "auprg", "average_precision")
-_SAFE = re.compile(r"[^A-Za-z0-9._=-]+")
 
 
 # ---------------------------------------------------------------------------- data
@@ -158,99 +154,6 @@ def _check_metrics(metrics: Iterable[str] | str, caller: str) -> tuple[str, ...]
     return tuple(dict.fromkeys(out))
 
 
-def _fold_metrics(y: np.ndarray, scores: np.ndarray, metrics: Sequence[str]) -> list[float]:
-    """The metrics on one fold (AUPRG rescaled to (1 + AUPRG) / 2, clipped at 0)."""
-    with warnings.catch_warnings():  # a constant score is a valid response (AUROC 0.5)
-        warnings.simplefilter("ignore", DegenerateDataWarning)
-        op = OperatingPoints.from_scores(y, scores, pos_label=1)
-    out = []
-    for m in metrics:
-        if m == "auroc":
-            out.append(op.auroc())
-        elif m == "auprg":
-            out.append(max(0.0, (1.0 + op.auprg()) / 2.0))
-        elif m == "average_precision":
-            out.append(op.average_precision())
-        else:
-            out.append(op.best_threshold(m).value)
-    return out
-
-
-def _responses(y: np.ndarray, scores: np.ndarray, fold: np.ndarray, metrics: Sequence[str]) -> np.ndarray:
-    per_fold = np.array([_fold_metrics(y[fold == k], scores[fold == k], metrics) for k in np.unique(fold)])
-    return per_fold.mean(axis=0)
-
-
-# ---------------------------------------------------------------------------- training
-def _n_splits_for(y: np.ndarray, n_splits: int) -> int:
-    """The folds used on a data set: ``n_splits``, fewer if the minority class is smaller."""
-    return max(2, min(n_splits, int(np.bincount(y, minlength=2).min())))
-
-
-def _cross_validated_scores(spec: ClassifierSpec, X: np.ndarray, y: np.ndarray, n_splits: int,
-                            seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """Out-of-fold scores (probability of class 1, else the decision function) and fold index."""
-    from sklearn.exceptions import ConvergenceWarning
-    from sklearn.model_selection import StratifiedKFold
-
-    scores = np.empty(len(y))
-    fold = np.empty(len(y), dtype=np.int8)
-    splitter = StratifiedKFold(n_splits=_n_splits_for(y, n_splits), shuffle=True, random_state=seed)
-    for k, (train, test) in enumerate(splitter.split(X, y)):
-        model = spec.build()
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", ConvergenceWarning)
-            warnings.filterwarnings("ignore", message=".*[Cc]ollinear.*")
-            warnings.filterwarnings("ignore", category=RuntimeWarning)
-            model.fit(X[train], y[train])
-            if hasattr(model, "predict_proba"):
-                column = list(model.classes_).index(1)
-                scores[test] = model.predict_proba(X[test])[:, column]
-            else:
-                scores[test] = model.decision_function(X[test])
-        fold[test] = k
-    return scores, fold
-
-
-def _cache_file(cache: Path, dataset: str, spec: ClassifierSpec, n_splits: int, seed: int) -> Path:
-    """One file per (data set, model): named after the spec, keyed by everything that defines the
-    model (a family whose defaults change gets new files, never stale ones)."""
-    digest = hashlib.sha1(spec.fingerprint.encode("utf-8")).hexdigest()[:10]
-    return cache / f"cv{n_splits}-seed{seed}" / dataset / f"{_SAFE.sub('_', spec.spec)[:80]}-{digest}.npz"
-
-
-def _write_npz(path: Path, **arrays: Any) -> None:
-    """Write through a temporary file in the same folder and rename: never half-written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".npz")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            np.savez(handle, **arrays)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def _run_one(cache: Path, dataset: str, spec: ClassifierSpec, n_splits: int, seed: int) -> dict[str, Any]:
-    """Train and score one model on one data set and cache the out-of-fold scores."""
-    X, y = load_keel_dataset(dataset)
-    wall, cpu = time.perf_counter(), time.process_time()
-    error = ""
-    try:
-        scores, fold = _cross_validated_scores(spec, X, y, n_splits, seed)
-        if not np.all(np.isfinite(scores)):
-            raise IsometricsError(f"{np.count_nonzero(~np.isfinite(scores))} non-finite scores")
-    except Exception as exc:  # a model that fails on a data set is a missing cell, recorded with its reason
-        scores, fold, error = np.zeros(0), np.zeros(0, dtype=np.int8), f"{type(exc).__name__}: {exc}"[:500]
-    meta = {"dataset": dataset, "model": spec.spec, "fingerprint": spec.fingerprint, "n_splits": n_splits, "seed": seed, "error": error,
-            "seconds": time.perf_counter() - wall, "cpu_seconds": time.process_time() - cpu}
-    _write_npz(_cache_file(cache, dataset, spec, n_splits, seed), scores=scores, fold=fold,
-               meta=np.array(json.dumps(meta)))
-    return meta
-
-
 # ---------------------------------------------------------------------------- the benchmark
 @dataclass(frozen=True)
 class KeelBenchmark:
@@ -330,6 +233,11 @@ class KeelBenchmark:
         return rows
 
 
+def _train(cache: Path, dataset: str, spec: ClassifierSpec, n_splits: int, seed: int) -> dict[str, Any]:
+    X, y = load_keel_dataset(dataset)
+    return run_one(cache, dataset, X, y, spec, n_splits, seed)
+
+
 def _check_common(cache: Any, n_splits: Any, seed: Any, caller: str) -> tuple[Path, int, int]:
     if not isinstance(cache, (str, os.PathLike)):
         raise InvalidParameterError(f"{caller}: `cache` must be a folder path; got {type(cache).__name__}.")
@@ -341,7 +249,7 @@ def _check_models(models: Iterable[str] | None, caller: str) -> list[ClassifierS
     items = list(DEFAULT_POOL) if models is None else ([models] if isinstance(models, str) else list(models))
     if not items:
         raise IsometricsError(f"{caller}: `models` is empty; give at least one model spec such as 'logreg:C=1'.")
-    specs = {}
+    specs: dict[str, ClassifierSpec] = {}
     for m in items:
         spec = parse_classifier_spec(m)
         specs.setdefault(spec.spec, spec)
@@ -420,10 +328,8 @@ def read_keel_benchmark(cache: str | os.PathLike[str], *, metrics: Iterable[str]
             if meta["error"]:
                 failures.append((meta["model"], dataset, meta["error"]))
                 continue
-            values = _responses(y, cell["scores"], cell["fold"], chosen)
-            if "auprg" in chosen:
-                clipped += sum(_fold_metrics(y[cell["fold"] == k], cell["scores"][cell["fold"] == k],
-                                             ["auprg"])[0] == 0.0 for k in np.unique(cell["fold"]))
+            values, n_clipped = responses_of(y, cell["scores"], cell["fold"], chosen)
+            clipped += n_clipped
             for m, v in zip(chosen, values):
                 responses[m][i, j] = v
             seconds[i, j], cpu[i, j] = meta["seconds"], meta["cpu_seconds"]
@@ -498,7 +404,7 @@ def build_keel_benchmark(
     chosen = _check_metrics(metrics, caller)
     names = _check_datasets(datasets, caller)
     specs = _check_models(models, caller)
-    todo = [(d, s) for d in names for s in specs if not _cache_file(folder, d, s, n_splits, seed).exists()]
+    todo = [(d, s) for d in names for s in specs if not cache_file(folder, d, s, n_splits, seed).exists()]
     report = progress if callable(progress) else None
     bar: Any = None
     if progress is True and todo:
@@ -509,7 +415,7 @@ def build_keel_benchmark(
         from joblib import Parallel, delayed
 
         run = Parallel(n_jobs=n_jobs, return_as="generator_unordered")
-        results = run(delayed(_run_one)(folder, d, s, n_splits, seed) for d, s in todo)
+        results = run(delayed(_train)(folder, d, s, n_splits, seed) for d, s in todo)
         if bar is not None:
             with bar:
                 task = bar.add_task("training", total=len(todo))
@@ -565,12 +471,12 @@ def keel_response(model: str, dataset: str, *, metric: str = "auroc", n_splits: 
     (chosen,) = _check_metrics([metric], caller)
     with tempfile.TemporaryDirectory() as scratch:
         folder, n_splits, seed = _check_common(scratch if cache is None else cache, n_splits, seed, caller)
-        path = _cache_file(folder, name, spec, n_splits, seed)
+        path = cache_file(folder, name, spec, n_splits, seed)
         if not path.exists():
-            _run_one(folder, name, spec, n_splits, seed)
+            _train(folder, name, spec, n_splits, seed)
         with np.load(path) as data:
             meta = json.loads(str(data["meta"]))
             if meta["error"]:
                 raise IsometricsError(f"{caller}: model {spec.spec!r} failed on data set {name!r}: {meta['error']}")
             _, y = load_keel_dataset(name)
-            return float(_responses(y, data["scores"], data["fold"], [chosen])[0])
+            return float(responses_of(y, data["scores"], data["fold"], [chosen])[0][0])

@@ -156,7 +156,7 @@ def build_benchmark_page(study: BenchmarkStudy, *, title: str = "isometrics benc
     if not isinstance(study, BenchmarkStudy):
         raise TypeError(f"build_benchmark_page: `study` must be a BenchmarkStudy; got {type(study).__name__}.")
     jinja2, plotly = _require()
-    compared = [m for m in ("auroc", "auprg") if m in study.mean_responses] or list(study.mean_responses)[:2]
+    compared: list[str] = [m for m in ("auroc", "auprg") if m in study.mean_responses] or list(study.mean_responses)[:2]
     ability_rank = _ranks(study.ability)
     rank_of = {m: _ranks(study.mean_responses[m]) for m in compared}
     model_rows = []
