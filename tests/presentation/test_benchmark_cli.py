@@ -75,7 +75,7 @@ def test_adaptive_test_of_a_new_model(cache, tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["test", "--model", "bogus:x=1"], "unknown model 'bogus'"),
-    (["test", "--model", "logreg:C=1", "--selection", "best"], "selection"),
+    (["test", "--model", "logreg:C=1", "--selection", "best"], "--selection"),
     (["build", "--datasets", "no-such-set", "--models", "nb"], "unknown KEEL data set 'no-such-set'"),
     (["fit", "-o", "out.txt"], "must end in .json"),
 ])

@@ -18,7 +18,9 @@ from typing import Annotated, Any
 import numpy as np
 
 from .._core.outputs import json_text, staged_outputs
+from .._core.validation import check_option
 from ..exceptions import IsometricsError
+from ..irt.classifiers import parse_classifier_spec
 from ..irt.keel import KeelBenchmark, build_keel_benchmark, keel_response, read_keel_benchmark
 from ..irt.study import BenchmarkStudy, fit_benchmark, run_adaptive_test
 from ..report.benchmark_page import build_benchmark_page
@@ -82,23 +84,23 @@ def _summary(console: Any, bench: KeelBenchmark) -> None:
                       f"{markup(bench.failures[0][2][:200])}[/yellow]")
 
 
-def _write(outputs: dict[str, str | None], study: BenchmarkStudy, title: str) -> list[str]:
-    """Write the bank as JSON and/or the page as HTML (all or none); return what was written."""
+def _named_outputs(outputs: list[str] | None) -> dict[str, str]:
+    """The ``-o`` destinations by option text, each ending in .json or .html (checked before any work)."""
     named = {}
-    for path in outputs.values():
-        if path is None:
-            continue
-        suffix = Path(path).suffix.lower()
-        if suffix not in (".json", ".html", ".htm"):
+    for path in outputs or []:
+        if Path(path).suffix.lower() not in (".json", ".html", ".htm"):
             raise IsometricsError(f"benchmark: `-o {path}`: the output must end in .json (the item bank and "
                                   "abilities) or .html (the report page).")
         named[f"-o {path}"] = path
-    with staged_outputs(named) as staged:
-        for option, path in named.items():
-            staged.stage(option, json_text(study.to_dict()) if Path(path).suffix.lower() == ".json"
-                         else build_benchmark_page(study, title=title))
-        staged.commit()
-    return list(named.values())
+    return named
+
+
+def _stage(staged: Any, named: dict[str, str], study: BenchmarkStudy, title: str) -> None:
+    """Stage the bank as JSON and/or the page as HTML, then write them all (or none)."""
+    for option, path in named.items():
+        staged.stage(option, json_text(study.to_dict()) if Path(path).suffix.lower() == ".json"
+                     else build_benchmark_page(study, title=title))
+    staged.commit()
 
 
 if typer is not None:
@@ -152,7 +154,7 @@ if typer is not None:
     ) -> None:
         """Fit beta^3-IRT to the cached responses: abilities of the models, difficulty of the data sets."""
         console = make_console()
-        with _guard():
+        with _guard(), staged_outputs(_named_outputs(output)) as staged:
             bench = read_keel_benchmark(cache, metrics=list(dict.fromkeys([metric, "auroc", "auprg"])),
                                         n_splits=folds, seed=seed)
             study = fit_benchmark(bench, metric=metric, held_out=held_out, max_items=max_items)
@@ -163,8 +165,8 @@ if typer is not None:
             for row in study.ability_rows():
                 table.add_row(markup(row["model"]), _fmt(row["ability"]), _fmt(row["se"]), _fmt(row["mean"]))
             console.print(table)
-            written = _write({"o": o for o in output}, study, title=f"KEEL benchmark: beta^3-IRT on {metric}")
-            console.print(f"Wrote {', '.join(markup(w) for w in written)}.")
+            _stage(staged, _named_outputs(output), study, title=f"KEEL benchmark: beta^3-IRT on {metric}")
+            console.print(f"Wrote {', '.join(markup(w) for w in output)}.")
 
     @benchmark_app.command(name="test")
     def test_command(
@@ -183,7 +185,9 @@ if typer is not None:
     ) -> None:
         """Adaptive test of a new classifier: train it only on the data sets that tell most about its ability."""
         console = make_console()
-        with _guard():
+        with _guard(), staged_outputs(_named_outputs(output)) as staged:
+            model = parse_classifier_spec(model).spec  # an unknown spec fails before anything is fitted
+            check_option(selection, "--selection", ("fisher", "kl", "random"), caller="benchmark test")
             bench = read_keel_benchmark(cache, metrics=list(dict.fromkeys([metric, "auroc", "auprg"])),
                                         n_splits=folds, seed=seed)
             scratch = Path(cache) / "adaptive"
@@ -200,8 +204,8 @@ if typer is not None:
                 table.add_row(str(row["step"]), markup(row["dataset"]), _fmt(row["response"]), _fmt(row["ability"]),
                               _fmt(row["se"]))
             console.print(table)
+            _stage(staged, _named_outputs(output), study, title=f"KEEL benchmark: adaptive test of {model}")
             if output:
-                written = _write({o: o for o in output}, study, title=f"KEEL benchmark: adaptive test of {model}")
-                console.print(f"Wrote {', '.join(markup(w) for w in written)}.")
+                console.print(f"Wrote {', '.join(markup(w) for w in output)}.")
 else:  # pragma: no cover
     benchmark_app = None

@@ -118,7 +118,8 @@ def run_one(cache: Path, dataset: str, X: np.ndarray, y: np.ndarray, spec: Class
             raise IsometricsError(f"{np.count_nonzero(~np.isfinite(scores))} non-finite scores")
     except Exception as exc:  # a model that fails on a data set is a missing cell, recorded with its reason
         scores, fold, error = np.zeros(0), np.zeros(0, dtype=np.int8), f"{type(exc).__name__}: {exc}"[:500]
-    meta = {"dataset": dataset, "model": spec.spec, "fingerprint": spec.fingerprint, "n_splits": n_splits, "seed": seed, "error": error,
+    meta = {"dataset": dataset, "model": spec.spec, "fingerprint": spec.fingerprint, "n_splits": n_splits,
+            "seed": seed, "error": error,
             "seconds": time.perf_counter() - wall, "cpu_seconds": time.process_time() - cpu}
     _write_npz(cache_file(cache, dataset, spec, n_splits, seed), scores=scores, fold=fold,
                meta=np.array(json.dumps(meta)))
