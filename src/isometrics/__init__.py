@@ -7,6 +7,15 @@ hold (``operating_points``, ``means``, ``curves``, ``areas``, ``thresholds``, ..
 from ._core.confusion import ClassCounts, class_counts, confusion_matrix
 from ._version import __version__
 from .evaluation import BinaryEvaluation, ScoreComparison, compare_scores, evaluate_scores
+from .irt.classifiers import ClassifierSpec, parse_classifier_spec
+from .irt.keel import (
+    KeelBenchmark,
+    build_keel_benchmark,
+    keel_datasets,
+    keel_response,
+    load_keel_dataset,
+    read_keel_benchmark,
+)
 from .exceptions import (
     DegenerateDataWarning,
     InvalidParameterError,
@@ -190,6 +199,15 @@ __all__ = [
     "expected_cost",
     "cost_sensitive_predict",
     "bayes_threshold",
+    # the KEEL benchmark (issue 12)
+    "KeelBenchmark",
+    "ClassifierSpec",
+    "build_keel_benchmark",
+    "read_keel_benchmark",
+    "keel_datasets",
+    "load_keel_dataset",
+    "keel_response",
+    "parse_classifier_spec",
     # errors
     "IsometricsError",
     "InvalidParameterError",
