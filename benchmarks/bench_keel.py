@@ -45,7 +45,7 @@ def build(cache: Path, jobs: int, skip: bool):
     else:
         bench = build_keel_benchmark(cache, metrics=["auroc", "auprg", "f1"], n_jobs=jobs, progress=True)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu + children_cpu() - child
-    print(f"build: {len(bench.models)} models x {len(bench.datasets)} data sets, {bench.n_splits} folds, "
+    print(f"{'read' if skip else 'build'}: {len(bench.models)} models x {len(bench.datasets)} data sets, {bench.n_splits} folds, "
           f"n_jobs={jobs}: {wall:.1f} s wall, {cpu:.1f} s CPU (process and workers); "
           f"sum over cells: {np.nansum(bench.seconds):.1f} s wall, {np.nansum(bench.cpu_seconds):.1f} s CPU; "
           f"{len(bench.failures)} failed cells; {bench.n_clipped} AUPRG fold values clipped at 0")
