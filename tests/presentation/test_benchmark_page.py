@@ -130,7 +130,7 @@ def test_numbers_come_from_the_study(page_file):
 
 def test_without_a_test_the_trajectory_is_left_out():
     text = build_benchmark_page(make_study(with_test=False))
-    assert "trajectory" not in text and "Adaptive test" not in text
+    assert 'id="trajectory' not in text and "Adaptive test" not in text
 
 
 def test_a_study_is_required():
