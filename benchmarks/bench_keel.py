@@ -72,8 +72,7 @@ def save_csv(bench) -> None:
 
 
 def leave_one_out(bench, metric: str, max_items: int, repeats: int) -> None:
-    from isometrics.irt.adaptive import adaptive_test  # the model's modules (imported once the build is done)
-    from isometrics.irt.study import _bank, full_benchmark_ability
+    from isometrics.irt.study import administer, fit_bank, full_benchmark_ability
 
     matrix = bench.matrix(metric)
     n_models, n_items = matrix.shape
@@ -83,7 +82,7 @@ def leave_one_out(bench, metric: str, max_items: int, repeats: int) -> None:
     full = np.full(n_models, np.nan)
     start = time.perf_counter()
     for i in range(n_models):
-        bank = _bank(bench, metric, np.arange(n_models) != i)
+        bank = fit_bank(bench, metric, np.arange(n_models) != i)
         row = matrix[i]
         available = [d for d, v in zip(bench.datasets, row) if not np.isnan(v)]
         full[i] = full_benchmark_ability(bank, row)[0]
@@ -93,9 +92,8 @@ def leave_one_out(bench, metric: str, max_items: int, repeats: int) -> None:
 
         for rule, seeds in rules.items():
             for r, seed in enumerate(seeds):
-                result = adaptive_test(bank, respond, selection=rule, max_items=max_items, se_target=None, rng=seed,
-                                       available=available)
-                path = np.asarray(result.trajectory, dtype=float)
+                path = administer(bank, bench.models[i], respond, selection=rule, max_items=max_items, seed=seed,
+                                  available=available).ability
                 errors[rule][i, r, :len(path)] = np.abs(path - full[i])
                 if r == 0:
                     final[rule][i] = path[-1]

@@ -21,7 +21,8 @@ from .adaptive import adaptive_test
 from .keel import KeelBenchmark
 from .model import fit_beta3
 
-__all__ = ["AdaptiveRecord", "BenchmarkStudy", "fit_benchmark", "run_adaptive_test"]
+__all__ = ["AdaptiveRecord", "BenchmarkStudy", "administer", "fit_bank", "fit_benchmark", "full_benchmark_ability",
+           "run_adaptive_test"]
 
 #: Points of the ability grid on which the item characteristic curves are drawn.
 _GRID = np.linspace(0.005, 0.995, 199)
@@ -151,15 +152,46 @@ class BenchmarkStudy:
 
 
 # ---------------------------------------------------------------------------- building
-def _bank(bench: KeelBenchmark, metric: str, keep: np.ndarray) -> Any:
+def fit_bank(bench: KeelBenchmark, metric: str, keep: np.ndarray) -> Any:
+    """beta^3-IRT fitted to the responses of the models ``keep`` selects (the one call of :func:`fit_beta3`)."""
     matrix = bench.matrix(metric)[keep]
     names = [m for m, k in zip(bench.models, keep) if k]
     return fit_beta3(matrix, respondents=names, items=list(bench.datasets))
 
 
-def _record(bank: Any, model: str, respond: Callable[[str], float], *, selection: str, max_items: int,
-            se_target: float | None, seed: int, full: tuple[float, float]) -> AdaptiveRecord:
-    result = adaptive_test(bank, respond, selection=selection, max_items=max_items, se_target=se_target, rng=seed)
+def administer(bank: Any, model: str, respond: Callable[[str], float], *, selection: str, max_items: int,
+               se_target: float | None = None, seed: int = 0, available: list[str] | None = None,
+               full: tuple[float, float] = (float("nan"), float("nan"))) -> AdaptiveRecord:
+    """Run one adaptive test on ``bank`` (the one call of :func:`adaptive_test` here) as a record.
+
+    Parameters
+    ----------
+    bank : Beta3IRT
+        The fitted item bank.
+    model : str
+        The name of the model tested.
+    respond : callable
+        ``respond(dataset) -> float``.
+    selection : {"fisher", "kl", "random"}
+        How the next data set is chosen.
+    max_items : int
+        Most data sets administered.
+    se_target : float, default=None
+        Stop once the ability's standard error is below it.
+    seed : int, default=0
+        Seed of random selection.
+    available : list of str, default=None
+        The data sets that may be administered (default: every item of the bank).
+    full : tuple of float, default=(nan, nan)
+        The full-benchmark ability and its standard error, kept for comparison.
+
+    Returns
+    -------
+    AdaptiveRecord
+    """
+    items = list(bank.items) if available is None else available
+    result = adaptive_test(bank, respond, selection=selection, max_items=min(max_items, len(items)),
+                           se_target=se_target, rng=seed, available=items)
     return AdaptiveRecord(model=model, selection=selection, datasets=tuple(result.items),
                           responses=np.asarray(result.responses, dtype=float),
                           ability=np.asarray(result.trajectory, dtype=float),
@@ -182,12 +214,11 @@ def full_benchmark_ability(bank: Any, responses: np.ndarray) -> tuple[float, flo
     tuple of float
         (ability, standard error).
     """
-    observed = np.flatnonzero(~np.isnan(responses))
     items = list(bank.items)
-    result = adaptive_test(bank, lambda name: float(responses[items.index(name)]), selection="random",
-                           max_items=len(observed), se_target=None, rng=0,
-                           available=[items[j] for j in observed])
-    return float(result.ability), float(result.ability_se)
+    observed = [items[j] for j in np.flatnonzero(~np.isnan(responses))]
+    record = administer(bank, "", lambda name: float(responses[items.index(name)]), selection="random",
+                        max_items=len(observed), available=observed)
+    return float(record.ability[-1]), float(record.ability_se[-1])
 
 
 def _study(bench: KeelBenchmark, metric: str, bank: Any, test: AdaptiveRecord | None) -> BenchmarkStudy:
@@ -236,28 +267,22 @@ def fit_benchmark(bench: KeelBenchmark, *, metric: str = "auroc", held_out: str 
                               "leaving one out needs at least 3.")
     matrix = bench.matrix(metric)
     if held_out is None:
-        full = _bank(bench, metric, np.ones(len(bench.models), dtype=bool))
+        full = fit_bank(bench, metric, np.ones(len(bench.models), dtype=bool))
         held_out = full.respondents[int(np.argsort(full.ability)[len(full.ability) // 2])]
     if held_out not in bench.models:
         raise IsometricsError(f"{caller}: `held_out` {held_out!r} is not a model of the benchmark; give one of "
                               f"{', '.join(bench.models)}.")
     i = bench.models.index(held_out)
     keep = np.arange(len(bench.models)) != i
-    bank = _bank(bench, metric, keep)
+    bank = fit_bank(bench, metric, keep)
     row = matrix[i]
     available = [d for d, v in zip(bench.datasets, row) if not np.isnan(v)]
 
     def respond(name: str) -> float:
         return float(row[bench.datasets.index(name)])
 
-    full_estimate = full_benchmark_ability(bank, row)
-    result = adaptive_test(bank, respond, selection=selection, max_items=min(max_items, len(available)),
-                           se_target=None, rng=bench.seed, available=available)
-    test = AdaptiveRecord(model=held_out, selection=selection, datasets=tuple(result.items),
-                          responses=np.asarray(result.responses, dtype=float),
-                          ability=np.asarray(result.trajectory, dtype=float),
-                          ability_se=np.asarray(result.trajectory_se, dtype=float),
-                          full_ability=full_estimate[0], full_se=full_estimate[1])
+    test = administer(bank, held_out, respond, selection=selection, max_items=max_items, seed=bench.seed,
+                      available=available, full=full_benchmark_ability(bank, row))
     return _study(bench, metric, bank, test)
 
 
@@ -291,8 +316,7 @@ def run_adaptive_test(bench: KeelBenchmark, model: str, respond: Callable[[str],
         The bank of every model, and the test (its full-benchmark ability NaN unless the
         model is one of the benchmark's).
     """
-    bank = _bank(bench, metric, np.ones(len(bench.models), dtype=bool))
-    full = (float("nan"), float("nan"))
-    test = _record(bank, model, respond, selection=selection, max_items=max_items, se_target=se_target, seed=seed,
-                   full=full)
+    bank = fit_bank(bench, metric, np.ones(len(bench.models), dtype=bool))
+    test = administer(bank, model, respond, selection=selection, max_items=max_items, se_target=se_target,
+                      seed=seed)
     return _study(bench, metric, bank, test)
