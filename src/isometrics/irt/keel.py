@@ -364,7 +364,7 @@ def build_keel_benchmark(
         KEEL data set names; default: all 100 of :func:`keel_datasets`.
     models : sequence of str, default=None
         Model specs (see :func:`parse_classifier_spec`); default: ``DEFAULT_POOL``
-        (27 settings of 12 families).
+        (26 settings of 12 families).
     metrics : str or sequence of str, default=("auroc", "auprg", "f1")
         The responses, as in :func:`read_keel_benchmark`.
     n_splits : int, default=3
