@@ -138,3 +138,9 @@ def test_models_are_read_in_pool_order_and_stale_files_are_ignored(built, monkey
     monkeypatch.setitem(classifiers.CLASSIFIER_FAMILIES, "nb", ("sklearn.naive_bayes.GaussianNB",
                                                                  {"var_smoothing": 0.5}, False))
     assert "nb" not in read_keel_benchmark(cache).models
+
+
+def test_parallel_build_gives_the_same_responses(built, tmp_path):
+    _, bench, _ = built
+    again = build_keel_benchmark(tmp_path, datasets=DATASETS[:2], models=MODELS[:2], n_jobs=2)
+    np.testing.assert_array_equal(again.matrix("f1"), bench.matrix("f1")[:2, :2])
