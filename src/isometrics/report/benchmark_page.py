@@ -12,13 +12,16 @@ Everything comes from a :class:`~isometrics.irt.study.BenchmarkStudy`; nothing i
 from __future__ import annotations
 
 from importlib.resources import files
+
 import numpy as np
 from scipy.stats import rankdata, spearmanr
 
 from .._version import __version__
 from ..irt.study import BenchmarkStudy
-from ._figures import _PALETTE, _figure_json
+from ._bundle import _plotly_bundle
+from ._figures import _figure_json
 from ._page import _CSP, _csp_hash, _require, _script_source
+from ._style import _model_color
 from ._text import _plotly_text
 
 __all__ = ["build_benchmark_page"]
@@ -76,7 +79,7 @@ def _ability_figure(study: BenchmarkStudy, metrics: list[str]) -> str:
     for k, m in enumerate(metrics):
         fig.add_trace(go.Scatter(
             x=study.ability, y=study.mean_responses[m], mode="markers", text=names, showlegend=False,
-            marker=dict(color=_PALETTE[k % len(_PALETTE)], size=8),
+            marker=dict(color=_model_color(k), size=8),
             error_x=dict(type="data", array=study.ability_se, thickness=1, width=0),
             hovertemplate="%{text}<br>ability %{x:.3f}<br>mean %{y:.4f}<extra></extra>"), 1, k + 1)
         fig.update_xaxes(title_text="ability θ", row=1, col=k + 1)
@@ -184,7 +187,7 @@ def build_benchmark_page(study: BenchmarkStudy, *, title: str = "isometrics benc
                     figure=_trajectory_figure(study))
     page_js = _script_source((files("isometrics.report") / "static" / "figures.js").read_text(encoding="utf-8")
                              + "\nwindow.isometricsFigures();\n", "the page's script")
-    plotly_js = _script_source(plotly.offline.get_plotlyjs(), "the Plotly bundle")
+    plotly_js = _script_source(_plotly_bundle(), "the Plotly bundle")
     csp = _CSP.format(scripts=" ".join(_csp_hash(code) for code in (plotly_js, page_js)))
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")),
                              autoescape=True)
