@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, overload
 
 import numpy as np
@@ -337,7 +338,10 @@ def evaluate_scores(
             check_consistent_length(caller, **{"y_true": is_pos, f"score {name!r}": s})
         op = OperatingPoints._from_validated(is_pos, s, weights, pos_label, caller=caller)
         op.warn_if_degenerate(f"score column {name!r}")
-        best = tuple(op.best_threshold(m) for m in parsed)
+        lean = not keep_operating_points  # one derived array of op alive at a time
+        auroc, ap, auprg, *bests = _each(op, lean, op.auroc, op.average_precision, op.auprg,
+                                         *[partial(op.best_threshold, m) for m in parsed])
+        best = tuple(bests)
         results.append(
             BinaryEvaluation(
                 name=name,
@@ -345,9 +349,9 @@ def evaluate_scores(
                 n_positives=op.n_positives,
                 n_negatives=op.n_negatives,
                 prevalence=op.prevalence,
-                auroc=op.auroc(),
-                average_precision=op.average_precision(),
-                auprg=op.auprg(),
+                auroc=auroc,
+                average_precision=ap,
+                auprg=auprg,
                 best=best,
                 operating_points=op if keep_operating_points else _display_points(op, best),
                 intervals=_intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress,
@@ -357,6 +361,19 @@ def evaluate_scores(
         )
         del s, op  # freed before the next column is read
     return Evaluations(tuple(results))
+
+
+def _each(op: OperatingPoints, lean: bool, *computations: Callable[[], Any]) -> list[Any]:
+    """The computations' values; ``lean``: the cache of ``op`` emptied before and after each, so that
+    one derived array (curve, hull, metric) is alive at a time besides the counts."""
+    values = []
+    for compute in computations:
+        if lean:
+            op._cache.clear()
+        values.append(compute())
+    if lean:
+        op._cache.clear()
+    return values
 
 
 #: Operating points evenly spaced in threshold order that a display subset keeps (besides hull vertices and bests).
@@ -369,8 +386,8 @@ def _display_points(op: OperatingPoints, best: tuple[BestThreshold, ...]) -> Ope
     n = op.n_points
     if n <= _DISPLAY_POINTS:
         return op
-    keep = [np.linspace(0, n - 1, _DISPLAY_POINTS).astype(np.intp), op.roc_convex_hull().indices,
-            op.prg_convex_hull().indices, np.array([b.index for b in best], dtype=np.intp)]
+    hulls = _each(op, True, lambda: op.roc_convex_hull().indices, lambda: op.prg_convex_hull().indices)
+    keep = [np.linspace(0, n - 1, _DISPLAY_POINTS).astype(np.intp), *hulls, np.array([b.index for b in best])]
     idx = np.unique(np.concatenate([np.asarray(k, dtype=np.intp) for k in keep]))
     return OperatingPoints._own(op.thresholds[idx], op.tp[idx], op.fp[idx], op.pos_label)
 
