@@ -338,8 +338,9 @@ def evaluate_scores(
             check_consistent_length(caller, **{"y_true": is_pos, f"score {name!r}": s})
         op = OperatingPoints._from_validated(is_pos, s, weights, pos_label, caller=caller)
         op.warn_if_degenerate(f"score column {name!r}")
-        lean = not keep_operating_points  # one derived array of op alive at a time
-        auroc, ap, auprg, *bests = _each(op, lean, op.auroc, op.average_precision, op.auprg,
+        intervals = _intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress, kind)
+        del s  # not needed below: freed before the areas and bests are derived
+        auroc, ap, auprg, *bests = _each(op, not keep_operating_points, op.auroc, op.average_precision, op.auprg,
                                          *[partial(op.best_threshold, m) for m in parsed])
         best = tuple(bests)
         results.append(
@@ -354,12 +355,11 @@ def evaluate_scores(
                 auprg=auprg,
                 best=best,
                 operating_points=op if keep_operating_points else _display_points(op, best),
-                intervals=_intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress,
-                                     kind),
+                intervals=intervals,
                 weight_kind=kind,
             )
         )
-        del s, op  # freed before the next column is read
+        del op  # freed before the next column is read
     return Evaluations(tuple(results))
 
 
