@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, overload
+
+import numpy as np
 
 from ._core.docstrings import fill_doc
 from ._core.frames import to_native_frame
@@ -54,7 +57,9 @@ class BinaryEvaluation:
     best : tuple of BestThreshold
         The best operating point for each requested metric, in request order.
     operating_points : OperatingPoints
-        The engine the numbers were derived from (for curves and plots).
+        The engine the numbers were derived from (for curves and plots). With
+        ``evaluate_scores(..., keep_operating_points=False)``, a display subset of it
+        (see there): exact at the points it keeps, not for areas.
     intervals : dict of str to BootstrapResult
         Bootstrap confidence intervals when requested: ``"auroc"``,
         ``"average_precision"``, ``"auprg"``, and each metric's spec (its value at its
@@ -205,6 +210,7 @@ def evaluate_scores(
     confidence_level: float = 0.95,
     rng: Any = None,
     progress: bool = False,
+    keep_operating_points: bool = True,
 ) -> Evaluations:
     """Evaluate several score columns against one label column.
 
@@ -241,6 +247,16 @@ def evaluate_scores(
         Randomness of the bootstrap.
     progress : bool, default=False
         Show progress bars during the bootstrap.
+    keep_operating_points : bool, default=True
+        ``True``: each result keeps its scorer's full :class:`OperatingPoints`. ``False``
+        (bounded memory, what ``isometrics evaluate`` uses): the columns are read,
+        validated and evaluated one at a time, and each result keeps only a display
+        subset of its operating points (every ROC and PRG hull vertex, each best
+        point, and up to 10,000 points evenly spaced in threshold order), so that
+        peak memory does not grow with the number of columns. The reported numbers
+        are the same; the subset's curves are exact at the points kept, its areas
+        are not the data's (read the result's ``auroc``...). ``scores`` may then be
+        a mapping that loads a column when it is looked up.
 
     Returns
     -------
@@ -251,6 +267,8 @@ def evaluate_scores(
 
     Raises
     ------
+    TypeError
+        If ``keep_operating_points`` is not a bool.
     InvalidParameterError
         If ``n_resamples`` is neither None nor an integer >= 2, ``confidence_level``
         is not in (0, 1), ``weight_kind`` is unknown, or ``"frequency"`` with weights
@@ -261,7 +279,8 @@ def evaluate_scores(
         class; if a score column is not 1-D (for ``predict_proba`` output pass
         ``proba[:, 1]``); and for the bad inputs listed in
         :meth:`OperatingPoints.from_scores` (the message names the offending score
-        column). Everything is validated before anything is computed.
+        column). Everything is validated before anything is computed (with
+        ``keep_operating_points=False``, each score column just before it is evaluated).
 
     Warns
     -----
@@ -286,15 +305,22 @@ def evaluate_scores(
                                     f"{type(scores).__name__}.")
     if not scores:
         raise IsometricsError(f"{caller}: `scores` is empty: no score columns given; pass at least one.")
+    if not isinstance(keep_operating_points, (bool, np.bool_)):
+        raise TypeError(f"{caller}: `keep_operating_points` must be True or False; got {keep_operating_points!r}.")
     parsed = _parse_metrics(metrics, caller=caller)
     y = as_1d(y_true, name="y_true", caller=caller)
-    checked = {name: _check_column(values, caller=caller, name=f"score column {name!r}")
-               for name, values in scores.items()}
     w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
-    check_consistent_length(caller, **{"y_true": y, "sample_weight": w,
-                                       **{f"score {k!r}": v for k, v in checked.items()}})
+    checked: dict[str, Any] = {name: None for name in scores}  # None: validated when evaluated
+    if keep_operating_points:  # every column validated before anything is computed
+        checked = {name: _check_column(values, caller=caller, name=f"score column {name!r}")
+                   for name, values in scores.items()}
+        check_consistent_length(caller, **{"y_true": y, "sample_weight": w,
+                                           **{f"score {k!r}": v for k, v in checked.items()}})
+    else:
+        check_consistent_length(caller, y_true=y, sample_weight=w)
     is_pos, pos_label = check_binary_target(y, pos_label=pos_label, caller=caller)
     weights = check_sample_weight(w, len(y), caller=caller)
+    del y_true, sample_weight, w, y  # only the validated labels and weights stay alive
     kind = None
     if n_resamples is not None:
         n_resamples = _check_resamples(n_resamples, caller)
@@ -305,27 +331,65 @@ def evaluate_scores(
     check_both_classes(is_pos, weights, pos_label=pos_label, caller=caller,
                        needs="ROC, PR and PRG analysis needs both classes: check the label column and --pos-label.")
     results = []
-    for name, s in checked.items():
+    for name in list(checked):
+        s = checked.pop(name)  # the result keeps no reference to the column
+        if s is None:  # one column at a time: read (when scores loads lazily), checked, evaluated, released
+            s = _check_column(scores[name], caller=caller, name=f"score column {name!r}")
+            check_consistent_length(caller, **{"y_true": is_pos, f"score {name!r}": s})
         op = OperatingPoints._from_validated(is_pos, s, weights, pos_label, caller=caller)
         op.warn_if_degenerate(f"score column {name!r}")
+        intervals = _intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress, kind)
+        del s  # not needed below: freed before the areas and bests are derived
+        auroc, ap, auprg, *bests = _each(op, not keep_operating_points, op.auroc, op.average_precision, op.auprg,
+                                         *[partial(op.best_threshold, m) for m in parsed])
+        best = tuple(bests)
         results.append(
             BinaryEvaluation(
                 name=name,
-                n_samples=len(y),
+                n_samples=len(is_pos),
                 n_positives=op.n_positives,
                 n_negatives=op.n_negatives,
                 prevalence=op.prevalence,
-                auroc=op.auroc(),
-                average_precision=op.average_precision(),
-                auprg=op.auprg(),
-                best=tuple(op.best_threshold(m) for m in parsed),
-                operating_points=op,
-                intervals=_intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress,
-                                     kind),
+                auroc=auroc,
+                average_precision=ap,
+                auprg=auprg,
+                best=best,
+                operating_points=op if keep_operating_points else _display_points(op, best),
+                intervals=intervals,
                 weight_kind=kind,
             )
         )
+        del op  # freed before the next column is read
     return Evaluations(tuple(results))
+
+
+def _each(op: OperatingPoints, lean: bool, *computations: Callable[[], Any]) -> list[Any]:
+    """The computations' values; ``lean``: the cache of ``op`` emptied before and after each, so that
+    one derived array (curve, hull, metric) is alive at a time besides the counts."""
+    values = []
+    for compute in computations:
+        if lean:
+            op._cache.clear()
+        values.append(compute())
+    if lean:
+        op._cache.clear()
+    return values
+
+
+#: Operating points evenly spaced in threshold order that a display subset keeps (besides hull vertices and bests).
+_DISPLAY_POINTS = 10_000
+
+
+def _display_points(op: OperatingPoints, best: tuple[BestThreshold, ...]) -> OperatingPoints:
+    """The operating points a display needs: every ROC and PRG hull vertex, each best point and up to
+    _DISPLAY_POINTS evenly spaced ones (the report's thinning rule, before the report thins again)."""
+    n = op.n_points
+    if n <= _DISPLAY_POINTS:
+        return op
+    hulls = _each(op, True, lambda: op.roc_convex_hull().indices, lambda: op.prg_convex_hull().indices)
+    keep = [np.linspace(0, n - 1, _DISPLAY_POINTS).astype(np.intp), *hulls, np.array([b.index for b in best])]
+    idx = np.unique(np.concatenate([np.asarray(k, dtype=np.intp) for k in keep]))
+    return OperatingPoints._own(op.thresholds[idx], op.tp[idx], op.fp[idx], op.pos_label)
 
 
 def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: list[Metric],

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import os
 from pathlib import Path
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np
@@ -115,10 +116,11 @@ def _first_line(exc: BaseException) -> str:
     return line
 
 
-def read_columns(path: str | os.PathLike[str], columns: list[str]) -> dict[str, np.ndarray]:
+def read_columns(path: str | os.PathLike[str], columns: list[str], *,
+                 also_check: Sequence[str] = ()) -> dict[str, np.ndarray]:
     """Read the named columns of a CSV or Parquet file as NumPy arrays.
 
-    Only the requested columns are read. The format comes from the content (see the
+    Only the requested columns are read; those of ``also_check`` must exist but are not read. The format comes from the content (see the
     module's docstring). Raises ``IsometricsError`` naming the problem when the file is
     missing, unreadable or of another format, a column is absent (listing those present),
     or a column has missing values.
@@ -136,7 +138,7 @@ def read_columns(path: str | os.PathLike[str], columns: list[str]) -> dict[str, 
     except (pl.exceptions.PolarsError, OSError) as exc:
         raise IsometricsError(f"cannot read {p.name!r} as {kind}: {_first_line(exc)}") from exc
     unique = list(dict.fromkeys(columns))
-    missing = [c for c in unique if c not in names]
+    missing = [c for c in [*unique, *also_check] if c not in names]
     if missing:
         shown = ", ".join(repr(n) for n in names[:20]) + (", ..." if len(names) > 20 else "")
         raise IsometricsError(
@@ -158,6 +160,25 @@ def read_columns(path: str | os.PathLike[str], columns: list[str]) -> dict[str, 
             )
         out[name] = col.to_numpy()
     return out
+
+
+class FileColumns(Mapping[str, np.ndarray]):
+    """Columns of a file, each read when looked up and kept by nobody here: iterated by
+    ``evaluate_scores(..., keep_operating_points=False)``, one column is in memory at a time."""
+
+    def __init__(self, path: str | os.PathLike[str], names: Sequence[str]) -> None:
+        self.path, self.names = Path(path), list(dict.fromkeys(names))
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        if name not in self.names:
+            raise KeyError(name)
+        return read_columns(self.path, [name])[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
 
 
 def _human_bytes(n: int) -> str:

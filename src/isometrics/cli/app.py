@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from itertools import combinations
 from pathlib import Path
@@ -42,7 +42,7 @@ from ._console import (
 from ._format import IN_SAMPLE, INTERVAL_NOTE, new_table
 from ._format import fmt as _fmt
 from ._format import with_ci as _with_ci
-from ._io import coerce_label, describe_input, read_columns
+from ._io import FileColumns, coerce_label, describe_input, read_columns
 from .benchmark import benchmark_app
 from .compare import compare_file
 from .demo import make_demo_scores
@@ -156,25 +156,28 @@ def _evaluate_file(
     with staged_outputs({"--json": json_out, report_option: report}, inputs=[file]) as outputs:
         if outputs.to_stdout:  # standard output carries a file: the tables go to stderr
             console = make_console(stderr=True)
-        wanted = [label, *scores] + ([weight] if weight else [])
-        columns = read_columns(file, wanted)
-        y, pos, versus = _binary_target(columns[label], pos_label, label)
+        # bounded memory: the label and weights are read once, each score column when it is evaluated
+        columns = read_columns(file, [label] + ([weight] if weight else []), also_check=scores)
+        y, pos, versus = _binary_target(columns.pop(label), pos_label, label)
+        weights = columns.pop(weight) if weight else None
         shown = "" if versus is None else f"{versus!r} vs the rest"
+        lazy = FileColumns(file, scores)
         results = list(evaluate_scores(
             y,
-            {name: columns[name] for name in scores},
+            lazy,
             metrics=parsed,
-            sample_weight=columns[weight] if weight else None,
+            sample_weight=weights,
             pos_label=pos,
             n_resamples=n_resamples,
             rng=seed,
             progress=n_resamples is not None,
+            keep_operating_points=False,
             **weight_options,
         ))
         _print_results(console, file, label, results, shown)
         if report is not None:  # with a paired comparison of every two scorers
             page = _report_page(results, file, label + (f" ({shown})" if shown else ""), y,
-                                {name: columns[name] for name in scores}, columns[weight] if weight else None, pos,
+                                lazy, weights, pos,
                                 report_resamples, seed, weight_options, title)
             outputs.stage(report_option, page)
         if json_out is not None:
@@ -194,7 +197,7 @@ def _evaluate_file(
     return results
 
 
-def _report_page(results: list[Any], file: Path, label: str, y: Any, scores: dict[str, Any], weights: Any,
+def _report_page(results: list[Any], file: Path, label: str, y: Any, scores: Mapping[str, Any], weights: Any,
                  pos: Any, n_resamples: int, seed: int | None, weight_options: dict[str, Any],
                  title: str | None = None) -> str:
     """The HTML report of ``results``, with a paired comparison of every two scorers (when there are two or more).

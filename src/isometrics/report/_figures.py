@@ -33,6 +33,14 @@ def _thin(n: int, keep: Sequence[int]) -> np.ndarray:
     return np.union1d(np.linspace(0, n - 1, _MAX_POINTS).astype(int), np.asarray(keep, dtype=int))
 
 
+def _index(op: Any, best: Any) -> int:
+    """The index of a best point in ``op``: its own when ``op`` is the full table, else found by its
+    threshold (``op`` a display subset, see ``evaluate_scores(keep_operating_points=False)``)."""
+    if best.index < op.n_points and op.thresholds[best.index] == best.threshold:
+        return int(best.index)
+    return int(np.searchsorted(-op.thresholds, -best.threshold))
+
+
 def _thin_steps(values: np.ndarray, keep: int) -> np.ndarray:
     """Indices of a step function to draw: all of them up to _MAX_STEPS, else for each of
     _MAX_STEPS / 3 stretches its first, lowest and highest point (and ``keep`` and the last)."""
@@ -83,7 +91,7 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric]) -> str:
         precision, recall, _ = op.precision_recall_curve()
         pg, rg, _ = op.prg_curve()
         hull = op.roc_convex_hull()
-        idx = _thin(op.n_points, list(hull.indices) + [b.index for b in bests])
+        idx = _thin(op.n_points, list(hull.indices) + [_index(op, b) for b in bests])
         flagged = op.tp + op.fp
         custom = np.column_stack([thr[idx], flagged[idx], flagged[idx] / (op.n_positives + op.n_negatives), fpr[idx],
                                   recall[idx], precision[idx], pg[idx], rg[idx]]
@@ -152,7 +160,7 @@ def _metric_figure(results: list[BinaryEvaluation], metric: Metric, weighted: bo
         share = flagged / total
         values = np.asarray(op.metric_curve(metric).values, dtype=np.float64)
         best = _bests(r, [metric])[0]
-        idx = _thin_steps(values, best.index)
+        idx = _thin_steps(values, _index(op, best))
         thinned |= len(idx) < len(values)
         precision, recall, _ = op.precision_recall_curve()
         custom = np.column_stack([op.thresholds[idx], flagged[idx], precision[idx], recall[idx]])
@@ -164,7 +172,7 @@ def _metric_figure(results: list[BinaryEvaluation], metric: Metric, weighted: bo
                           "<br>" + label + " %{y:.4f}<extra>%{fullData.name}</extra>",
         ))
         fig.add_trace(go.Scatter(
-            x=[share[best.index]], y=[best.value], mode="markers", showlegend=False,
+            x=[share[_index(op, best)]], y=[best.value], mode="markers", showlegend=False,
             **_model_style(k, r.name, marker=dict(size=9)), meta=dict(model=k, role="best"),
             hovertemplate=f"best {label} {best.value:.4f} at threshold {best.threshold:.6g}<br>"
                           "flags %{x:.2%}<extra>%{fullData.name}</extra>",
