@@ -347,6 +347,12 @@ _FRAMES = {
 HOSTILE_NAME = "<i>model</i> & co"
 
 
+def _pandas():
+    import pandas
+
+    return pandas
+
+
 def _plotting_display(name):
     return getattr(_plotting(), name)
 
@@ -400,6 +406,10 @@ _RESULT = {
         y, s, sample_weight=w, pos_label=p, name=HOSTILE_NAME, metric="f1"))(name)
        for name in ("RocDisplay", "PrecisionRecallDisplay", "PrgDisplay", "MetricCurveDisplay")},
     "LevelCurveDisplay": lambda y, s, w, p: _plotting_display("LevelCurveDisplay").from_metric("f1"),
+    "ClassifierSpec": lambda y, s, w, p: im.parse_classifier_spec("knn:n_neighbors=3"),
+    "KeelBenchmark": lambda y, s, w, p: _keel_benchmark(),
+    "DisplayGroup": lambda y, s, w, p: _plotting_display("RocDisplay").from_predictions(
+        y, _pandas().DataFrame({HOSTILE_NAME: s, "b": np.round(s, 1)}), sample_weight=w, pos_label=p, metric="f1"),
     **{name: (lambda name: lambda y, s, w, p: _plotting_display(name).from_predictions(
         y, s, sample_weight=w, pos_label=p, name=HOSTILE_NAME))(name) for name in ("GainsDisplay", "LiftDisplay")},
     "Cutoff": lambda y, s, w, p: im.OperatingPoints.from_scores(y, s, sample_weight=w, pos_label=p).at_top_k(500),

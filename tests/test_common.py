@@ -414,3 +414,62 @@ def test_numpy_inputs_import_no_data_frame_library():
             "print(sorted(m for m in ('pandas', 'polars', 'pyarrow') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("library", FRAMES)
+@pytest.mark.parametrize("display", ["RocDisplay", "PrecisionRecallDisplay", "PrgDisplay", "MetricCurveDisplay",
+                                     "GainsDisplay", "LiftDisplay"])
+def test_displays_take_a_data_frame_of_score_columns(display, library, data):
+    """Issue 13 item 1: a Display from a frame is one Display per column, named after it, equal to the
+    Display of that column alone, and drawn on one axes with each model once in the legend."""
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    import isometrics.plotting as plotting
+
+    y, s, w = data
+    scores = {"logreg": s, "forest": np.round(np.sin(3 * s), 1)}
+    cls = getattr(plotting, display)
+    group = cls.from_predictions(COLUMNS[library](y), FRAMES[library](scores), sample_weight=w)
+    assert isinstance(group, plotting.DisplayGroup) and group.names == ("logreg", "forest")
+    for name, values in scores.items():
+        alone = cls.from_predictions(y, values, sample_weight=w, name=name)
+        for field in ("fpr", "tpr", "precision", "recall", "recall_gain", "thresholds", "values", "gain", "lift"):
+            if hasattr(alone, field):
+                np.testing.assert_array_equal(getattr(group[name], field), getattr(alone, field))
+    group.plot()
+    assert group.ax_ is group["logreg"].ax_ is group["forest"].ax_
+    legend = [t.get_text() for t in group.ax_.get_legend().get_texts()] if group.ax_.get_legend() else []
+    labels = [line.get_label() for line in group.ax_.get_lines()]
+    for name in scores:  # each model drawn once, under its column's name
+        assert sum(label.startswith(name) for label in labels) == 1, labels
+        if legend:
+            assert sum(text.startswith(name) for text in legend) == 1, legend
+    plt.close("all")
+    with pytest.raises(im.InvalidParameterError, match="`name` names one model"):
+        cls.from_predictions(y, FRAMES[library](scores), name="mine")
+
+
+@pytest.mark.parametrize("library", FRAMES)
+def test_metric_report_takes_a_data_frame_of_predictions(library, data):
+    """Issue 13 item 1: one report per model column, each equal to the report of that column alone."""
+    y, s, w = data
+    predictions = {"logreg": (s > 0.5).astype(int), "forest": (np.sin(3 * s) > 0.2).astype(int)}
+    reports = im.metric_report(COLUMNS[library](y), FRAMES[library](predictions), metrics=["precision", "mcc"],
+                               sample_weight=w)
+    assert list(reports) == ["logreg", "forest"]
+    for name, y_pred in predictions.items():
+        alone = im.metric_report(y, y_pred, metrics=["precision", "mcc"], sample_weight=w)
+        np.testing.assert_array_equal(reports[name].values, alone.values)
+        # and against scikit-learn's precision of each class, where the two compute the same quantity
+        from sklearn.metrics import precision_score
+
+        np.testing.assert_allclose(reports[name].values[:, 0],
+                                   precision_score(y, y_pred, average=None, sample_weight=w, zero_division=0))
+    multilabel = np.c_[y, 1 - y]  # a frame of labels beside a frame of predictions stays multilabel
+    report = im.metric_report(FRAMES[library]({"a": multilabel[:, 0], "b": multilabel[:, 1]}),
+                              FRAMES[library]({"a": predictions["logreg"], "b": 1 - predictions["logreg"]}))
+    assert isinstance(report, im.MetricReport)

@@ -20,7 +20,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..exceptions import IsometricsError, InvalidParameterError
+from .._core.html import summarised
+from ..exceptions import InvalidParameterError, IsometricsError
 
 __all__ = ["CLASSIFIER_FAMILIES", "DEFAULT_POOL", "ClassifierSpec", "parse_classifier_spec"]
 
@@ -67,6 +68,7 @@ _PATH = re.compile(r"^sklearn(\.[A-Za-z_][A-Za-z0-9_]*)+$")
 _SHORT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
+@summarised()
 @dataclass(frozen=True)
 class ClassifierSpec:
     """A parsed model specification: the class to build and its keyword arguments.

@@ -29,8 +29,9 @@ from typing import Any
 
 import numpy as np
 
+from .._core.html import summarised
 from .._core.validation import check_integer
-from ..exceptions import IsometricsError, InvalidParameterError
+from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics.registry import parse_metric
 from ._scoring import cache_file, run_one
 from ._scoring import responses as responses_of
@@ -155,6 +156,7 @@ def _check_metrics(metrics: Iterable[str] | str, caller: str) -> tuple[str, ...]
 
 
 # ---------------------------------------------------------------------------- the benchmark
+@summarised()
 @dataclass(frozen=True)
 class KeelBenchmark:
     """Responses of a pool of classifiers on KEEL data sets, read from a benchmark cache.

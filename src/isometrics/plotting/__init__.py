@@ -9,13 +9,15 @@ Nothing here calls ``plt.show()``. matplotlib is optional: ``pip install 'isomet
 Holds the curve Displays (``_displays``: ROC, PR, PRG), the metric Displays
 (``_metric_displays``), the look they share (``_style``: keyword arguments, legend labels
 with the area, elements drawn once per axes), the positive class of an estimator
-(``_estimator``) and the shared parameter text (``_docs``). A new Display goes in its own
+(``_estimator``), several models from one data frame (``_group``: ``DisplayGroup``) and the
+shared parameter text (``_docs``). A new Display goes in its own
 module and draws through ``_style``.
 """
 
 from ._displays import PrecisionRecallDisplay, PrgDisplay, RocDisplay
 from ._gains import GainsDisplay, LiftDisplay
+from ._group import DisplayGroup
 from ._metric_displays import LevelCurveDisplay, MetricCurveDisplay
 
 __all__ = ["RocDisplay", "PrecisionRecallDisplay", "PrgDisplay", "MetricCurveDisplay", "LevelCurveDisplay",
-           "GainsDisplay", "LiftDisplay"]
+           "GainsDisplay", "LiftDisplay", "DisplayGroup"]

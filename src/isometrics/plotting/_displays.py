@@ -19,6 +19,7 @@ from ..spaces.operating_points import OperatingPoints
 from ..spaces.thresholds import BestThreshold
 from ._docs import _fill
 from ._estimator import _estimator_inputs
+from ._group import _per_column
 from ._style import _area_label, _axes, _legend, _legend_entry, _line_kwargs, _once, _reference
 
 _DEFAULT_LEVELS = (0.2, 0.4, 0.6, 0.8)
@@ -128,6 +129,7 @@ class RocDisplay(_Base):
     auroc: float | None = None
 
     @classmethod
+    @_per_column
     @_fill
     def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
                          pos_label: Any = None, name: str | None = None, metric: str | Metric | None = None,
@@ -238,6 +240,7 @@ class PrecisionRecallDisplay(_Base):
     average_precision: float | None = None
 
     @classmethod
+    @_per_column
     @_fill
     def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
                          pos_label: Any = None, name: str | None = None, metric: str | Metric | None = None,
@@ -360,6 +363,7 @@ class PrgDisplay(_Base):
     auprg: float | None = None
 
     @classmethod
+    @_per_column
     @_fill
     def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
                          pos_label: Any = None, name: str | None = None, metric: str | Metric | None = None,

@@ -8,8 +8,11 @@ from typing import Any
 _DOC = {
     "data": """y_true : array-like of shape (n_samples,)
             True binary labels.
-        y_score : array-like of shape (n_samples,)
-            Scores, higher meaning more likely positive; finite.""",
+        y_score : array-like of shape (n_samples,), or data frame of shape (n_samples, n_models)
+            Scores, higher meaning more likely positive; finite. A data frame (pandas,
+            Polars, pyarrow) of score columns gives a :class:`DisplayGroup` instead: one
+            Display per column, named after it (so ``name`` must be None), drawn on one
+            axes by its ``plot``.""",
     "weight_pos": """sample_weight : array-like of shape (n_samples,), default=None
             Non-negative sample weights. ``None`` weighs every sample 1.
         pos_label : int, float, bool or str, default=None

@@ -11,6 +11,7 @@ from .._typing import ArrayLike, FloatArray
 from ..spaces.operating_points import OperatingPoints
 from ._displays import _name
 from ._estimator import _estimator_inputs
+from ._group import _per_column
 from ._style import _axes, _once
 
 
@@ -54,6 +55,7 @@ class GainsDisplay:
     figure_: Any = field(default=None, init=False, repr=False)
 
     @classmethod
+    @_per_column
     def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
                          pos_label: Any = None, name: str | None = None) -> GainsDisplay:
         """Compute the curve (see :func:`isometrics.gains_curve`)."""
@@ -116,6 +118,7 @@ class LiftDisplay:
     figure_: Any = field(default=None, init=False, repr=False)
 
     @classmethod
+    @_per_column
     def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
                          pos_label: Any = None, name: str | None = None) -> LiftDisplay:
         """Compute the curve (see :func:`isometrics.lift_curve`)."""

@@ -15,6 +15,7 @@ from ..spaces.thresholds import BestThreshold
 from ._displays import _name, _setup
 from ._docs import _fill
 from ._estimator import _estimator_inputs
+from ._group import _per_column
 from ._style import _axes, _legend, _line_kwargs
 
 
@@ -45,6 +46,7 @@ class MetricCurveDisplay:
     figure_: Any = field(default=None, init=False, repr=False)
 
     @classmethod
+    @_per_column
     @_fill
     def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, metric: str | Metric = "f1",
                          sample_weight: ArrayLike | None = None, pos_label: Any = None,

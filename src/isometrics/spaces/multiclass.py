@@ -17,6 +17,7 @@ import numpy as np
 
 from .._core.confusion import _check_pair, _class_counts
 from .._core.count_table import _from_scores
+from .._core.frames import frame_columns
 from .._core.html import html_table, summarised
 from .._core.validation import (
     as_1d,
@@ -322,7 +323,7 @@ def metric_report(
     labels: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
     zero_division: Any = "warn",
-) -> MetricReport:
+) -> MetricReport | dict[str, MetricReport]:
     """Any metrics of the family, per class (one against the rest) and averaged.
 
     Like scikit-learn's ``classification_report``, but for any metric of
@@ -334,8 +335,11 @@ def metric_report(
     y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
         True labels, or a multilabel indicator matrix of 0 and 1 (one row of the report
         per column).
-    y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Predicted labels, in the format of ``y_true``.
+    y_pred : array-like of shape (n_samples,) or (n_samples, n_labels), or data frame
+        Predicted labels, in the format of ``y_true``. With one label per sample in
+        ``y_true``, a data frame (pandas, Polars, pyarrow) of shape (n_samples, n_models)
+        holds several models' predictions, one column each: the result is then one report
+        per column, keyed by the column's name.
     metrics : sequence of str or Metric, default=("precision", "recall", "f1")
         The columns of the report.
     labels : array-like of shape (n_labels,), default=None
@@ -349,8 +353,10 @@ def metric_report(
 
     Returns
     -------
-    MetricReport
-        Per-class values, supports, and micro, macro and weighted averages.
+    MetricReport or dict of str to MetricReport
+        Per-class values, supports, and micro, macro and weighted averages; a dict of
+        them, in column order, when ``y_pred`` is a data frame of several models'
+        predictions.
 
     Raises
     ------
@@ -377,6 +383,21 @@ def metric_report(
            [0.5, 0.5]])
     """
     caller = "metric_report"
+    models = frame_columns(y_pred) if frame_columns(y_true) is None else None
+    if models is not None:
+        if not models:
+            raise InvalidParameterError(f"{caller}: `y_pred` is a data frame with no columns; pass at least one "
+                                        "column of predicted labels.")
+        return {name: _report(y_true, column, parsed_metrics=metrics, labels=labels, sample_weight=sample_weight,
+                              zero_division=zero_division) for name, column in models.items()}
+    return _report(y_true, y_pred, parsed_metrics=metrics, labels=labels, sample_weight=sample_weight,
+                   zero_division=zero_division)
+
+
+def _report(y_true: ArrayLike, y_pred: ArrayLike, *, parsed_metrics: Sequence[str | Metric], labels: ArrayLike | None,
+            sample_weight: ArrayLike | None, zero_division: Any) -> MetricReport:
+    """:func:`metric_report` of one model's predictions."""
+    caller, metrics = "metric_report", parsed_metrics
     parsed = tuple(_parse_metrics(metrics, caller=caller))
     if not parsed:
         raise InvalidParameterError(f"{caller}: `metrics` is empty; pass at least one metric, "
