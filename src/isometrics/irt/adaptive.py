@@ -6,7 +6,7 @@ Fisher or KL information at the current ability (or is drawn at random), the abi
 re-estimated by MAP after each response with the item parameters fixed, and the test stops
 at a standard-error target or a number of items. See ``shared/ALGORITHMS.md`` section 6.3.
 
-Why not catsim: catsim (installed) is built around the logistic 1PL-4PL models of
+Why not catsim: catsim is built around the logistic 1PL-4PL models of
 dichotomous responses; its item banks are the (a, b, c, d) parameters of those models and its
 selectors and estimators use their Bernoulli likelihood and information. beta^3-IRT
 responses are continuous in (0, 1) with a Beta likelihood, so neither its information, its
