@@ -27,6 +27,7 @@ def _table(seed: int, n: int, kind: str, ties: bool) -> OperatingPoints:
     s = rng.normal(size=n) + y
     if ties:
         s = np.round(s, 1)
+    s[:2] = [-9.0, 9.0]  # two distinct scores at least
     w = {"none": None, "integer": rng.integers(0, 4, n).astype(float),
          "float": rng.exponential(size=n)}[kind]
     if w is not None:
@@ -189,3 +190,30 @@ def test_incomplete_or_misordered_sweeps_are_refused():
         Sweep(0, N)
     with pytest.raises(InvalidParameterError, match="unknown area"):
         Sweep(P, N, areas=["auc"])
+
+
+def test_areas_never_leave_their_range_by_rounding():
+    # A perfect ranking: every area is exactly 1, but these weights make the interpolated PR
+    # terms (rise / P per positive) sum to 1.0000000000000002 before the clamp.
+    y, s = [1, 1, 1, 1, 0], [5.0, 4.0, 3.0, 2.0, 1.0]
+    w = [0.56, 0.86, 0.51, 0.26, 0.08]
+    op = OperatingPoints.from_scores(y, s, sample_weight=w)
+    raw = _terms.table_sum(op, _terms.interpolated_pr_terms)
+    assert raw > 1.0  # the rounding the clamp is for (else this test could not fail)
+    assert op.auc_pr_interpolated() == 1.0 and op.auc_pr_achievable() == 1.0
+    r = sweep_table(op, chunk=2)
+    assert r.auc_pr_interpolated == 1.0 and r.auc_pr_achievable == 1.0
+    assert _terms.area_from_sum("auroc", -1e-30, 1.0, 1.0) == 0.0
+    assert _terms.area_from_sum("auprg", -5.0, 1.0, 1.0) == -5.0  # AUPRG has no lower bound
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 12), kind=st.sampled_from(["none", "float"]))
+def test_the_areas_of_a_perfect_ranking_are_one_and_never_above(seed, n, kind):
+    rng = np.random.default_rng(seed)
+    y = np.sort(rng.integers(0, 2, n))[::-1].copy()
+    y[0], y[-1] = 1, 0
+    w = None if kind == "none" else np.round(rng.random(n), 2) + 0.01
+    op = OperatingPoints.from_scores(y, np.arange(n, 0, -1.0), sample_weight=w)
+    for area in (op.auroc(), op.average_precision(), op.auprg(), op.auc_pr_interpolated(), op.auc_pr_achievable()):
+        assert area <= 1.0 and area == pytest.approx(1.0, abs=1e-15)

@@ -23,6 +23,7 @@ power of two, which changes no ratio); :func:`normalising_exponent` gives that p
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -58,11 +59,6 @@ def auroc_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArra
     return terms
 
 
-def auroc_from_sum(total: float, P: float, N: float) -> float:
-    """AUROC from the sum of :func:`auroc_terms` (halving is exact)."""
-    return float(0.5 * total / (P * N))
-
-
 def ap_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArray:
     """``(TP_i - TP_{i-1}) precision_i``: the step-wise AP terms (before dividing by ``P``)."""
     end_tp = tp[1:]
@@ -72,11 +68,6 @@ def ap_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArray:
     precision = np.divide(end_tp, predicted, out=np.zeros_like(predicted), where=predicted > 0)
     precision *= np.diff(tp)
     return precision
-
-
-def ap_from_sum(total: float, P: float, N: float) -> float:
-    """Average precision from the sum of :func:`ap_terms`."""
-    return float(total / P)
 
 
 def auprg_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArray:
@@ -115,11 +106,6 @@ def _gain_ready(P: float, N: float) -> None:
     _gain(np.ones(1), P / (P + N))  # raises the engine's error when the prevalence rounds to 1
 
 
-def plain_sum(total: float, P: float, N: float) -> float:
-    """The area is the sum of its terms."""
-    return float(total)
-
-
 def interpolated_pr_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArray:
     """The closed-form area under the count-interpolated PR curve of each step (0 where recall stays)."""
     d_tp, d_fp = np.diff(tp), np.diff(fp)
@@ -156,6 +142,36 @@ def _segment_areas(tp: FloatArray, fp: FloatArray, n_positives: float, d_tp: Flo
     area -= curvature
     area /= n_positives
     return area
+
+
+#: Each area: its per-step terms, how their sum becomes the area, and the range the area lies in.
+AREAS: dict[str, tuple[Terms, Callable[[float, float, float], float], float, float]] = {
+    "auroc": (auroc_terms, lambda total, P, N: 0.5 * total / (P * N), 0.0, 1.0),  # halving is exact
+    "average_precision": (ap_terms, lambda total, P, N: total / P, 0.0, 1.0),
+    "auprg": (auprg_terms, lambda total, P, N: total, -math.inf, 1.0),
+    "auc_pr_interpolated": (interpolated_pr_terms, lambda total, P, N: total, 0.0, 1.0),
+    # the same terms over the ROC hull's vertices (summed by achievable_area)
+    "auc_pr_achievable": (interpolated_pr_terms, lambda total, P, N: total, 0.0, 1.0),
+}
+
+
+def area_from_sum(name: str, total: float, P: float, N: float) -> float:
+    """The area ``name`` from the aligned sum of its terms, within the area's range.
+
+    The one place every area (in memory, swept, merged) is finished. The terms are each
+    rounded, so a sum whose exact value is the bound can land an ulp beyond it: a perfect
+    ranking with weights such as 0.56, 0.86, 0.51, 0.26 has the interpolated PR area
+    1.0000000000000002. An area outside its mathematical range breaks the promise of the
+    docstrings ("in [0, 1]") and every caller that checks it, so the value is clamped to
+    the range; it moves by rounding error only, never by more.
+    """
+    _, finish, low, high = AREAS[name]
+    return float(min(max(finish(total, P, N), low), high))
+
+
+def table_area(op: CountTable, name: str) -> float:
+    """The area ``name`` of a whole (normalised) table, its terms summed run by run."""
+    return area_from_sum(name, table_sum(op, AREAS[name][0]), op.n_positives, op.n_negatives)
 
 
 def table_sum(op: CountTable, terms: Terms) -> float:
@@ -385,4 +401,4 @@ def achievable_area(tp: FloatArray, fp: FloatArray, P: float, N: float) -> float
     from the origin), summed by aligned blocks over the hull's segments."""
     acc = BlockSum(0)
     acc.add(interpolated_pr_terms(tp, fp, P, N))
-    return acc.total()
+    return area_from_sum("auc_pr_achievable", acc.total(), P, N)

@@ -7,16 +7,7 @@ from typing import Any
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
 from .._typing import ArrayLike
-from ._terms import (
-    _gain_ready,
-    ap_from_sum,
-    ap_terms,
-    auprg_terms,
-    auroc_from_sum,
-    auroc_terms,
-    plain_sum,
-    table_sum,
-)
+from ._terms import _gain_ready, table_area
 from .curves import _from_scores
 
 __all__ = ["auroc", "average_precision", "auprg"]
@@ -25,18 +16,18 @@ __all__ = ["auroc", "average_precision", "auprg"]
 def _auroc(op: CountTable) -> float:
     op.require_both_classes("auroc")
     # Trapezoids: sum_i dFP_i (TP_{i-1} + TP_i) / (2 P N), summed by aligned blocks (the sweep's terms).
-    return auroc_from_sum(table_sum(op, auroc_terms), op.n_positives, op.n_negatives)
+    return table_area(op, "auroc")
 
 
 def _average_precision(op: CountTable) -> float:
     op.require_both_classes("average_precision")
-    return ap_from_sum(table_sum(op, ap_terms), op.n_positives, op.n_negatives)
+    return table_area(op, "average_precision")
 
 
 def _auprg(op: CountTable) -> float:
     op.require_both_classes("auprg")
     _gain_ready(op.n_positives, op.n_negatives)
-    return plain_sum(table_sum(op, auprg_terms), op.n_positives, op.n_negatives)
+    return table_area(op, "auprg")
 
 
 @fill_doc

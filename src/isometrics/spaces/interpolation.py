@@ -33,7 +33,7 @@ from .._core.html import summarised
 from .._core.validation import check_real
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
-from ._terms import achievable_area, interpolated_pr_terms, plain_sum, table_sum
+from ._terms import achievable_area, table_area
 from .curves import PrecisionRecallCurve
 from .hull import _from_scores, _roc_hull
 
@@ -48,7 +48,7 @@ __all__ = [
 
 def _auc_pr_interpolated(op: CountTable) -> float:
     op.require_both_classes("auc_pr_interpolated")
-    return plain_sum(table_sum(op, interpolated_pr_terms), op.n_positives, op.n_negatives)
+    return table_area(op, "auc_pr_interpolated")
 
 
 @summarised()

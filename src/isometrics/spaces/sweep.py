@@ -37,37 +37,18 @@ from .._core.summation import BlockSum
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics.registry import Metric, _parse_metrics
-from ._terms import (
-    CHUNK,
-    Terms,
-    _Candidates,
-    _gain_ready,
-    achievable_area,
-    ap_from_sum,
-    ap_terms,
-    auprg_terms,
-    auroc_from_sum,
-    auroc_terms,
-    interpolated_pr_terms,
-    metric_values,
-    plain_sum,
-    scores_of,
-)
+from ._terms import AREAS as _AREA_TERMS
+from ._terms import CHUNK, _Candidates, _gain_ready, achievable_area, area_from_sum, metric_values, scores_of
 from .hull import _upper_hull
 from .thresholds import BestThreshold, _best_from_candidates
 
 __all__ = ["AREAS", "Sweep", "SweepResult", "sweep_table"]
 
 #: The areas a sweep can accumulate, by the name of their public function.
-AREAS = ("auroc", "average_precision", "auprg", "auc_pr_interpolated", "auc_pr_achievable")
+AREAS = tuple(_AREA_TERMS)
 
-#: Each area summed term by term: its terms and how the sum becomes the area.
-_SUMMED: dict[str, tuple[Terms, Any]] = {
-    "auroc": (auroc_terms, auroc_from_sum),
-    "average_precision": (ap_terms, ap_from_sum),
-    "auprg": (auprg_terms, plain_sum),
-    "auc_pr_interpolated": (interpolated_pr_terms, plain_sum),
-}
+#: The areas summed term by term over the points (the achievable area is summed over the hull at the end).
+_SUMMED = tuple(name for name in AREAS if name != "auc_pr_achievable")
 
 
 @dataclass(frozen=True)
@@ -241,7 +222,7 @@ class Sweep:
                                         "accumulate it over the whole table.")
         ext_tp, ext_fp = self._scaled(ext_tp), self._scaled(ext_fp)
         for name, acc in self._sums.items():
-            acc.add(_SUMMED[name][0](ext_tp, ext_fp, self._P, self._N))
+            acc.add(_AREA_TERMS[name][0](ext_tp, ext_fp, self._P, self._N))
         index = np.arange(self.stop, self.stop + len(thr), dtype=np.int64)
         self._add_points(index, thr, tp_raw, fp_raw, ext_tp[1:], ext_fp[1:])
         self.stop += len(thr)
@@ -334,7 +315,7 @@ class Sweep:
         P, N = self._P, self._N
         areas = {name: math.nan for name in AREAS}
         for name, acc in self._sums.items():
-            areas[name] = _SUMMED[name][1](acc.total(), P, N)
+            areas[name] = area_from_sum(name, acc.total(), P, N)
         _, hull_thr, hull_tp, hull_fp = self._hull
         if "auc_pr_achievable" in self.areas:
             areas["auc_pr_achievable"] = achievable_area(hull_tp, hull_fp, P, N)
