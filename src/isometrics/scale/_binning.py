@@ -7,7 +7,7 @@ swaps states only once a batch has been absorbed whole.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -40,7 +40,7 @@ class State:
 
     ``pos``/``neg``: each class's weight per value or bin; ``pos_sum``/``neg_sum``: each
     class's weighted score sum per bin (binned only: for the estimate); ``low``/``high``: the
-    lowest and highest score seen.
+    lowest and highest score seen; ``whole``: no weight so far had a fraction.
     """
 
     values: FloatArray | None = field(default_factory=lambda: np.empty(0))
@@ -51,6 +51,7 @@ class State:
     neg_sum: FloatArray | None = None
     low: float = np.inf
     high: float = -np.inf
+    whole: bool = True  # every weight so far a whole number (or none given): exact sums, bit for bit
 
 
 def _counts(index: np.ndarray, is_pos: np.ndarray, weights: FloatArray | None, scores: FloatArray | None,
@@ -116,7 +117,7 @@ def _points(state: State) -> tuple[FloatArray, FloatArray, FloatArray]:
 
 
 def _binned(points: list[tuple[FloatArray, FloatArray, FloatArray]], batch: tuple | None, edges: FloatArray,
-            bins: Bins, base: State | None, low: float, high: float) -> State:
+            bins: Bins, base: State | None, low: float, high: float, all_whole: bool) -> State:
     """A binned state with ``edges``: ``base``'s counts (same edges) plus the points and the batch."""
     k = len(edges) + 1
     pos, neg = np.zeros(k), np.zeros(k)
@@ -136,7 +137,9 @@ def _binned(points: list[tuple[FloatArray, FloatArray, FloatArray]], batch: tupl
         dp, dn, sp, sn = _counts(bin_index(scores, bins, edges), is_pos, weights, scores, k)
         assert sp is not None and sn is not None
         pos, neg, pos_sum, neg_sum = pos + dp, neg + dn, pos_sum + sp, neg_sum + sn
-    return State(values=None, edges=edges, pos=pos, neg=neg, pos_sum=pos_sum, neg_sum=neg_sum, low=low, high=high)
+    whole = (base is None or base.whole) and all_whole
+    return State(values=None, edges=edges, pos=pos, neg=neg, pos_sum=pos_sum, neg_sum=neg_sum, low=low, high=high,
+                 whole=whole)
 
 
 def _exact(state: State, scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None,
@@ -164,16 +167,18 @@ def _exact(state: State, scores: FloatArray, is_pos: np.ndarray, weights: FloatA
     pos[old] += state.pos
     neg[old] += state.neg
     return State(values=merged, pos=pos, neg=neg, low=min(state.low, float(scores.min())),
-                 high=max(state.high, float(scores.max())))
+                 high=max(state.high, float(scores.max())), whole=state.whole)
 
 
 def absorb(state: State, scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None, bins: Bins) -> State:
     """The state with a validated batch added (zero weights already dropped)."""
     if not len(scores):
         return state
+    if weights is not None and state.whole and not (weights == np.trunc(weights)).all():
+        state = replace(state, whole=False)
     low, high = min(state.low, float(scores.min())), max(state.high, float(scores.max()))
     if state.edges is not None:
-        return _binned([], (scores, is_pos, weights), state.edges, bins, state, low, high)
+        return _binned([], (scores, is_pos, weights), state.edges, bins, state, low, high, state.whole)
     exact = _exact(state, scores, is_pos, weights, bins.n_bins)
     if exact is not None:
         return exact
@@ -185,29 +190,29 @@ def absorb(state: State, scores: FloatArray, is_pos: np.ndarray, weights: FloatA
         v, p, n = _points(state)
         edges = quantile_edges(np.concatenate([v, sample]), np.concatenate([p, np.where(sample_pos, sample_w, 0.0)]),
                                np.concatenate([n, np.where(sample_pos, 0.0, sample_w)]), bins.n_bins)
-    return _binned([_points(state)], (scores, is_pos, weights), edges, bins, None, low, high)
+    return _binned([_points(state)], (scores, is_pos, weights), edges, bins, None, low, high, state.whole)
 
 
 def combine(a: State, b: State, bins: Bins) -> State:
     """The state of the union of two accumulators' data (binned ones must share their edges)."""
-    low, high = min(a.low, b.low), max(a.high, b.high)
+    low, high, whole = min(a.low, b.low), max(a.high, b.high), a.whole and b.whole
     if a.edges is not None and b.edges is not None:
         assert a.pos_sum is not None and b.pos_sum is not None and a.neg_sum is not None and b.neg_sum is not None
         return State(values=None, edges=a.edges, pos=a.pos + b.pos, neg=a.neg + b.neg, pos_sum=a.pos_sum + b.pos_sum,
-                     neg_sum=a.neg_sum + b.neg_sum, low=low, high=high)
+                     neg_sum=a.neg_sum + b.neg_sum, low=low, high=high, whole=whole)
     if a.edges is not None or b.edges is not None:
         binned, exact = (a, b) if a.edges is not None else (b, a)
         assert binned.edges is not None
-        return _binned([_points(exact)], None, binned.edges, bins, binned, low, high)
+        return _binned([_points(exact)], None, binned.edges, bins, binned, low, high, whole)
     v = np.concatenate([_points(a)[0], _points(b)[0]])
     p = np.concatenate([a.pos, b.pos])
     n = np.concatenate([a.neg, b.neg])
     merged, inverse = np.unique(v, return_inverse=True)
     if len(merged) <= bins.n_bins:
         return State(values=merged, pos=np.bincount(inverse, weights=p, minlength=len(merged)),
-                     neg=np.bincount(inverse, weights=n, minlength=len(merged)), low=low, high=high)
+                     neg=np.bincount(inverse, weights=n, minlength=len(merged)), low=low, high=high, whole=whole)
     edges = bins.edges if bins.edges is not None else quantile_edges(v, p, n, bins.n_bins)
-    return _binned([(v, p, n)], None, edges, bins, None, low, high)
+    return _binned([(v, p, n)], None, edges, bins, None, low, high, whole)
 
 
 def bin_summary(state: State) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray, FloatArray]:

@@ -28,7 +28,7 @@ from .._core.count_table import CountTable
 from .._typing import FloatArray
 from ..spaces.areas import _auprg
 
-__all__ = ["binned_areas", "ROUNDING_MARGIN"]
+__all__ = ["binned_areas", "widen", "ROUNDING_MARGIN"]
 
 #: Added below every lower bound and above every upper bound (relative to the magnitude of the
 #: area, at least absolute): the exact engine and these bounds add the same quantities in
@@ -50,7 +50,7 @@ def _normalised(p: FloatArray, n: FloatArray) -> tuple[FloatArray, FloatArray]:
     return np.ldexp(p, -exponent), np.ldexp(n, -exponent)
 
 
-def _widen(lower: float, upper: float, low: float, high: float) -> tuple[float, float]:
+def widen(lower: float, upper: float, low: float, high: float) -> tuple[float, float]:
     """The interval widened by :data:`ROUNDING_MARGIN` and clipped to the area's range [low, high]."""
     lower -= ROUNDING_MARGIN * max(1.0, abs(lower))
     upper += ROUNDING_MARGIN * max(1.0, abs(upper))
@@ -110,7 +110,7 @@ def _auroc_bounds(p: FloatArray, n: FloatArray, N: float, fp_after: FloatArray,
     below = float(np.dot(p, N - fp_after)) / PN  # pairs with the negative in a lower bin: won for sure
     inside = p * n / PN  # pairs inside a bin: won or lost
     share = 1.0 - phi @ _WEIGHTS  # modelled share of a bin's pairs won
-    lower, upper = _widen(below, below + float(inside.sum()), 0.0, 1.0)
+    lower, upper = widen(below, below + float(inside.sum()), 0.0, 1.0)
     estimate = below + float(np.dot(inside, share))
     return lower, upper, min(max(estimate, lower), upper)
 
@@ -132,7 +132,7 @@ def _ap_bounds(p: FloatArray, n: FloatArray, P: float, T: FloatArray, F: FloatAr
         precision = (T[:, None] + p[:, None] * u) / (K[:, None] + p[:, None] * u + n[:, None] * phi)
     precision = np.where(np.isfinite(precision), precision, 1.0)  # 0/0 only at the very top: one positive
     estimate = float(np.sum(p * (precision @ _WEIGHTS)))
-    lo, hi = _widen(lower / P, upper / P, 0.0, 1.0)
+    lo, hi = widen(lower / P, upper / P, 0.0, 1.0)
     return lo, hi, min(max(estimate / P, lo), hi)
 
 
@@ -145,7 +145,7 @@ def _auprg_bounds(p: FloatArray, n: FloatArray, P: float, N: float, T: FloatArra
         pos = np.column_stack([first[0], second[0]]).ravel()
         neg = np.column_stack([first[1], second[1]]).ravel()
         ends[name] = _auprg(CountTable.from_counts(order, pos, neg))
-    lower, upper = _widen(ends["lower"], ends["upper"], -math.inf, 1.0)
+    lower, upper = widen(ends["lower"], ends["upper"], -math.inf, 1.0)
     # the modelled path: integral of precision gain d(recall gain) from recall gain 0 (TP = P^2 / (P + N))
     crossing = P * P / (P + N)
     has = (p > 0) & (T + p > crossing)

@@ -35,7 +35,7 @@ from ..metrics.registry import Metric
 from ..spaces.operating_points import OperatingPoints
 from ..spaces.thresholds import BestThreshold
 from ._binning import Bins, State, absorb, bin_summary, combine, uniform_edges
-from ._bounds import binned_areas
+from ._bounds import binned_areas, widen
 
 __all__ = ["AreaBounds", "BinnedEvaluation", "BinnedCountTable"]
 
@@ -52,7 +52,7 @@ class AreaBounds:
     lower, upper : float
         Guaranteed bounds: the exact value on the same data (what the exact engine,
         :class:`isometrics.OperatingPoints`, computes) lies in ``[lower, upper]``. Equal
-        when the accumulator was exact.
+        when the accumulator was exact and every weight a whole number (or none given).
     estimate : float
         A point estimate in ``[lower, upper]``: the exact value when exact; otherwise the
         area along the within-bin order modelled from each class's mean score in each bin.
@@ -237,8 +237,9 @@ class BinnedCountTable:
     Each bound is then widened by ``1e-9`` (relative, at least absolute) to absorb the
     rounding of the exact engine, which adds the same numbers in another order. With
     weights that are not whole numbers the exact value itself depends on the order of
-    addition (as for :meth:`OperatingPoints.merge`): an exact accumulator then equals the
-    engine to rounding, not bit for bit.
+    addition (as for :meth:`OperatingPoints.merge`), so an exact accumulator that has seen
+    such weights reports its value widened the same way; with whole-number weights (or
+    none) it reports ``lower == upper ==`` the engine's value, bit for bit.
 
     The *estimate* models each class's scores inside a bin by a power law
     (:math:`F(t) = t^k` or :math:`1 - (1 - t)^k` on the bin's width) with the class's
@@ -294,10 +295,13 @@ class BinnedCountTable:
             if chosen == "uniform":
                 low, high = self._check_range(score_range, caller)
                 edges = uniform_edges(low, high, n_bins)
-                if not (np.diff(edges) > 0).all() or edges[0] <= low or edges[-1] >= high:
+                with np.errstate(over="ignore", divide="ignore"):
+                    scale = n_bins / (high - low)
+                if (not np.isfinite(scale) or not np.isfinite(high - low) or not (np.diff(edges) > 0).all()
+                        or edges[0] <= low or edges[-1] >= high):
                     raise InvalidParameterError(
-                        f"{caller}: `score_range` {(low, high)!r} is too narrow for {n_bins} distinct bin edges; "
-                        "widen it or use fewer bins.")
+                        f"{caller}: `score_range` {(low, high)!r} is too narrow or too wide for {n_bins} distinct "
+                        "equal-width bin edges in float64; give a range of ordinary magnitude (or fewer bins).")
                 self._bins = Bins(n_bins, edges, (low, high))
             else:
                 self._bins = Bins(n_bins, None)
@@ -408,8 +412,9 @@ class BinnedCountTable:
             If the arrays have different lengths; if ``y_score`` has NaN or infinite values
             or is not numeric; if ``y_true`` is not labels or brings the labels seen to more
             than two, or ``pos_label`` is None and cannot be inferred, or is not one of two
-            labels seen; if ``sample_weight`` has negative or non-finite values or is all 0.
-            The accumulator is then exactly as before the call. An empty batch changes nothing.
+            labels seen; if ``sample_weight`` has negative or non-finite values. The
+            accumulator is then exactly as before the call. An empty batch, or one whose
+            weights are all 0, adds no sample (its labels still count as seen).
         """
         caller = "BinnedCountTable.update"
         y = as_1d(y_true, name="y_true", caller=caller)
@@ -420,7 +425,11 @@ class BinnedCountTable:
         check_consistent_length(caller, y_true=y, y_score=s, sample_weight=w)
         y = check_labels(y, name="y_true", caller=caller)
         scores = check_scores(s, caller=caller)
-        weights = check_sample_weight(w, len(scores), caller=caller)
+        # a batch whose weights are all 0 adds no sample (the shared check refuses it for a whole data set)
+        silent = w is not None and w.dtype.kind in "biuf" and not (np.asarray(w, dtype=np.float64) != 0).any()
+        weights = check_sample_weight(np.ones(len(w)) if silent else w, len(scores), caller=caller)
+        if silent:
+            weights = np.zeros(len(scores))
         labels = _union_labels(self._labels, label_set(y), caller)
         pos_label = self._resolve_pos_label(labels, caller)
         is_pos = np.asarray(y if y.dtype == np.bool_ and pos_label is True else y == pos_label, dtype=np.bool_)
@@ -515,6 +524,8 @@ class BinnedCountTable:
             op = OperatingPoints.from_counts(state.values, state.pos, state.neg, pos_label=pos_label)
             areas = {name: (v, v, v) for name, v in (("auroc", op.auroc()), ("average_precision",
                                                      op.average_precision()), ("auprg", op.auprg()))}
+            if not state.whole:  # sums of fractional weights depend on their order: the engine's may differ
+                areas = {name: (*widen(v, v, -np.inf, np.inf), v) for name, (v, _, _) in areas.items()}
             used = len(state.values)
         else:
             lower, pos, neg, mean_pos, mean_neg = bin_summary(state)
