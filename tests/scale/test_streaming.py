@@ -278,3 +278,17 @@ def test_results_and_pickling(continuous):
     assert "BinnedCountTable(n_bins=16" in repr(acc)
     acc.reset()
     assert acc.exact and acc.n_positives == 0
+
+
+def test_sorting_and_searching_count_alike(continuous):
+    """Unweighted batches are binned by sorting each class, weighted ones by a search: same counts."""
+    y, s = continuous
+    edges = np.r_[np.linspace(0.05, 0.95, 50), s[::997]]  # some edges equal to scores
+    a = BinnedCountTable(np.unique(edges)).update(y, s)
+    b = BinnedCountTable(np.unique(edges)).update(y, s, np.ones(len(y)))
+    for name in ("pos", "neg"):
+        np.testing.assert_array_equal(getattr(a._state, name), getattr(b._state, name))
+    for name in ("pos_sum", "neg_sum"):
+        np.testing.assert_allclose(getattr(a._state, name), getattr(b._state, name), rtol=1e-12)
+    expected = np.bincount(np.searchsorted(np.unique(edges), s[y == 1], side="right"), minlength=len(np.unique(edges)) + 1)
+    np.testing.assert_array_equal(a._state.pos, expected)

@@ -65,6 +65,25 @@ def _counts(index: np.ndarray, is_pos: np.ndarray, weights: FloatArray | None, s
     return counts[1::2], counts[0::2], sums[1::2], sums[0::2]
 
 
+def _sorted_counts(scores: FloatArray, is_pos: np.ndarray, edges: FloatArray
+                   ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """Unweighted counts and score sums per bin through one sort per class (NumPy's sort of floats
+    is several times faster than a binary search of every score among the edges)."""
+    k = len(edges) + 1
+    out = []
+    for members in (is_pos, ~is_pos):
+        v = np.sort(scores[members])
+        bounds = np.searchsorted(v, edges, side="left")  # samples below each edge
+        starts = np.concatenate(([0], bounds))
+        counts = np.diff(np.concatenate((starts, [len(v)]))).astype(np.float64)
+        sums = np.zeros(k)
+        filled = counts > 0
+        if filled.any():  # a segment of reduceat runs to the next start: empty bins have none
+            sums[filled] = np.add.reduceat(v, starts[filled])
+        out += [counts, sums]
+    return out[0], out[2], out[1], out[3]
+
+
 def bin_index(scores: FloatArray, bins: Bins, edges: FloatArray) -> np.ndarray:
     """Bin of each score: ``searchsorted(edges, scores, side="right")``, by arithmetic for uniform bins."""
     if bins.uniform is None:
@@ -134,7 +153,10 @@ def _binned(points: list[tuple[FloatArray, FloatArray, FloatArray]], batch: tupl
             neg_sum += np.bincount(index, weights=v * n, minlength=k)
     if batch is not None:
         scores, is_pos, weights = batch
-        dp, dn, sp, sn = _counts(bin_index(scores, bins, edges), is_pos, weights, scores, k)
+        if weights is None and bins.uniform is None:
+            dp, dn, sp, sn = _sorted_counts(scores, is_pos, edges)
+        else:
+            dp, dn, sp, sn = _counts(bin_index(scores, bins, edges), is_pos, weights, scores, k)
         assert sp is not None and sn is not None
         pos, neg, pos_sum, neg_sum = pos + dp, neg + dn, pos_sum + sp, neg_sum + sn
     whole = (base is None or base.whole) and all_whole
