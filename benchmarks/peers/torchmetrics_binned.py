@@ -22,6 +22,9 @@ def main() -> None:
     parts = np.array_split(np.arange(len(y)), batches)
     out = {"torch": torch.__version__, "threads": torch.get_num_threads()}
     for name, cls in (("auroc", BinaryAUROC), ("average_precision", BinaryAveragePrecision)):
+        warm = cls(thresholds=thresholds)  # first calls initialise torch's kernels: not timed
+        warm.update(s[:1000], y[:1000])
+        warm.compute()
         metric = cls(thresholds=thresholds)
         start = time.perf_counter()
         for part in parts:

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from .._core.html import summarised
+from .._core.html import html_table, summarised
 from .._core.validation import (
     as_1d,
     check_consistent_length,
@@ -274,8 +274,10 @@ class BinnedCountTable:
     >>> result = acc.compute()
     >>> result.exact, result.auroc.contains(auroc(y, s))
     (False, True)
-    >>> print(f"{result.auroc.width:.4f}")
-    0.0050
+    >>> print(f"AUROC in [{result.auroc.lower:.4f}, {result.auroc.upper:.4f}], estimate {result.auroc.estimate:.6f}")
+    AUROC in [0.7570, 0.7611], estimate 0.759061
+    >>> print(f"exact {auroc(y, s):.6f}")
+    exact 0.759062
     """
 
     def __init__(
@@ -376,6 +378,12 @@ class BinnedCountTable:
         kept = f"n_values={len(self._state.pos)}" if self.exact else f"n_bins_used={int(np.count_nonzero(self._state.pos + self._state.neg))}"
         return (f"BinnedCountTable(n_bins={self.n_bins}, strategy={self._strategy!r}, exact={self.exact}, {kept}, "
                 f"n_positives={self.n_positives:g}, n_negatives={self.n_negatives:g}, pos_label={self.pos_label!r})")
+
+    def _repr_html_(self) -> str:
+        rows = [("n_bins", self.n_bins), ("strategy", self._strategy), ("exact", self.exact),
+                ("positives (weighted)", self.n_positives), ("negatives (weighted)", self.n_negatives),
+                ("positive class", self.pos_label)]
+        return html_table(("", "value"), rows, caption="BinnedCountTable")
 
     # ------------------------------------------------------------------ labels
     def _resolve_pos_label(self, labels: tuple[Any, ...], caller: str) -> Any:
