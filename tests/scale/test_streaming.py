@@ -187,8 +187,13 @@ def test_merge_refuses_other_bins(continuous):
     with pytest.raises(im.InvalidParameterError, match="other bin edges.*bins=first.edges"):
         a.merge(b)
     assert a.compute().to_dict() == before
-    with pytest.raises(im.InvalidParameterError, match="other settings"):
-        a.merge(BinnedCountTable(30))
+    with pytest.raises(im.InvalidParameterError, match="other bin edges"):
+        a.merge(BinnedCountTable(30, strategy="uniform").update(y, s))
+    with pytest.raises(im.InvalidParameterError, match="pos_label=0, this one with pos_label=None"):
+        a.merge(BinnedCountTable(pos_label=0))
+    # an exact accumulator with data-adapted bins takes the edges of a binned one
+    adopted = BinnedCountTable(20).update(y[:3], s[:3]).merge(a)
+    assert np.array_equal(adopted.edges, a.edges) and adopted.n_positives == a.n_positives + y[:3].sum()
     with pytest.raises(im.InvalidParameterError, match="not a BinnedCountTable"):
         a.merge(im.OperatingPoints.from_scores(y, s))
     shared = BinnedCountTable(a.edges).update(y[10_000:], s[10_000:])  # the fix the message gives

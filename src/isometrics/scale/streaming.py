@@ -453,8 +453,10 @@ class BinnedCountTable:
         Parameters
         ----------
         *others : BinnedCountTable
-            Accumulators built with the same ``bins``, ``strategy``, ``score_range`` and
-            ``pos_label``. Binned ones must have the same edges as this one (if binned).
+            Accumulators built with the same ``pos_label``, whose bins agree with this one's:
+            exact ones merge with any; binned ones must have this one's edges (when this one
+            is binned or has fixed edges; an exact one with data-adapted bins takes theirs).
+            The union keeps this accumulator's settings.
 
         Returns
         -------
@@ -466,8 +468,8 @@ class BinnedCountTable:
         Raises
         ------
         InvalidParameterError
-            If one of ``others`` is not a ``BinnedCountTable`` or was built with other
-            settings, or both are binned with different edges.
+            If one of ``others`` is not a ``BinnedCountTable``, was built with another
+            ``pos_label``, or is binned with other edges than this one's.
         ValueError
             If together they hold more than two labels, or labels that contradict
             ``pos_label``. This accumulator is then unchanged.
@@ -487,19 +489,20 @@ class BinnedCountTable:
         return self
 
     def _check_compatible(self, other: BinnedCountTable, state: State, caller: str, k: int) -> None:
-        mine = (self._bins.n_bins, self._strategy, self._score_range, self._pos_label)
-        theirs = (other._bins.n_bins, other._strategy, other._score_range, other._pos_label)
-        fixed = self._bins.edges is not None and other._bins.edges is not None
-        if mine != theirs or (fixed and not np.array_equal(self._bins.edges, other._bins.edges)):
+        if other._pos_label != self._pos_label:
             raise InvalidParameterError(
-                f"{caller}: `others[{k}]` was built with other settings (n_bins, strategy, score_range, pos_label = "
-                f"{theirs!r}; this one {mine!r}, or other edges); build every accumulator with the same arguments.")
-        if state.edges is not None and other._state.edges is not None and not np.array_equal(state.edges,
-                                                                                             other._state.edges):
+                f"{caller}: `others[{k}]` was built with pos_label={other._pos_label!r}, this one with "
+                f"pos_label={self._pos_label!r}; build every accumulator with the same pos_label.")
+        if other._state.edges is None:
+            return  # an exact table bins into any edges
+        # the edges the union must have: this one's if binned or fixed in advance; data-adapted ones adopt
+        mine = state.edges if state.edges is not None else self._bins.edges
+        if mine is not None and not np.array_equal(mine, other._state.edges):
             raise InvalidParameterError(
-                f"{caller}: `others[{k}]` has other bin edges than this accumulator (data-adapted bins are chosen from "
-                "each one's own data); counts in different bins cannot be added. Build the accumulators with the same "
-                "edges (bins=first.edges), or with strategy='uniform'.")
+                f"{caller}: `others[{k}]` has other bin edges than this accumulator ({len(other._state.edges) + 1} "
+                f"bins against {len(mine) + 1}; data-adapted bins are chosen from each one's own data); counts in "
+                "different bins cannot be added. Build the accumulators with the same edges (bins=first.edges), "
+                "or with strategy='uniform' and the same score_range.")
 
     # ------------------------------------------------------------------ results
     def compute(self) -> BinnedEvaluation:
