@@ -34,7 +34,8 @@ def streams(draw, weighted=None):
     if kind == "integer":
         w = np.array(draw(st.lists(st.integers(0, 4), min_size=n, max_size=n)), dtype=float)
     elif kind == "real":
-        w = np.array(draw(st.lists(st.floats(0.0, 10.0, allow_subnormal=False), min_size=n, max_size=n)))
+        # zeros and an ordinary dynamic range: weight ratios near float64's range make precision gain undefined
+        w = np.array(draw(st.lists(st.one_of(st.just(0.0), st.floats(0.01, 10.0)), min_size=n, max_size=n)))
     positive = np.ones(n, bool) if w is None else w > 0
     assume((y[positive] == 1).any() and (y[positive] == 0).any())
     cuts = sorted(draw(st.lists(st.integers(1, n - 1), max_size=4, unique=True)))

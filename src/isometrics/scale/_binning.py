@@ -61,7 +61,8 @@ def _counts(index: np.ndarray, is_pos: np.ndarray, weights: FloatArray | None, s
     counts = np.bincount(key, weights=weights, minlength=2 * size).astype(np.float64, copy=False)
     if scores is None:
         return counts[1::2], counts[0::2], None, None
-    sums = np.bincount(key, weights=scores if weights is None else scores * weights, minlength=2 * size)
+    sums = np.asarray(np.bincount(key, weights=scores if weights is None else scores * weights, minlength=2 * size),
+                      dtype=np.float64)
     return counts[1::2], counts[0::2], sums[1::2], sums[0::2]
 
 
@@ -156,8 +157,9 @@ def _binned(points: list[tuple[FloatArray, FloatArray, FloatArray]], batch: tupl
         if weights is None and bins.uniform is None:
             dp, dn, sp, sn = _sorted_counts(scores, is_pos, edges)
         else:
-            dp, dn, sp, sn = _counts(bin_index(scores, bins, edges), is_pos, weights, scores, k)
-        assert sp is not None and sn is not None
+            dp, dn, maybe_sp, maybe_sn = _counts(bin_index(scores, bins, edges), is_pos, weights, scores, k)
+            assert maybe_sp is not None and maybe_sn is not None
+            sp, sn = maybe_sp, maybe_sn
         pos, neg, pos_sum, neg_sum = pos + dp, neg + dn, pos_sum + sp, neg_sum + sn
     whole = (base is None or base.whole) and all_whole
     return State(values=None, edges=edges, pos=pos, neg=neg, pos_sum=pos_sum, neg_sum=neg_sum, low=low, high=high,
@@ -231,8 +233,9 @@ def combine(a: State, b: State, bins: Bins) -> State:
     n = np.concatenate([a.neg, b.neg])
     merged, inverse = np.unique(v, return_inverse=True)
     if len(merged) <= bins.n_bins:
-        return State(values=merged, pos=np.bincount(inverse, weights=p, minlength=len(merged)),
-                     neg=np.bincount(inverse, weights=n, minlength=len(merged)), low=low, high=high, whole=whole)
+        pos = np.asarray(np.bincount(inverse, weights=p, minlength=len(merged)), dtype=np.float64)
+        neg = np.asarray(np.bincount(inverse, weights=n, minlength=len(merged)), dtype=np.float64)
+        return State(values=merged, pos=pos, neg=neg, low=low, high=high, whole=whole)
     edges = bins.edges if bins.edges is not None else quantile_edges(v, p, n, bins.n_bins)
     return _binned([(v, p, n)], None, edges, bins, None, low, high, whole)
 

@@ -149,7 +149,9 @@ class BinnedCountTable:
     Feed it batches with :meth:`update`, combine accumulators of disjoint data with
     :meth:`merge`, and read :meth:`compute`: each area comes as an :class:`AreaBounds`
     ``[lower, upper]`` that contains the exact value on all the data seen, with an estimate
-    inside. Memory is constant: at most ``n_bins`` scores or bins, four floats each.
+    inside. Memory is constant: at most ``bins`` distinct scores (three floats each: the score
+    and each class's weight) or bins (five floats each: the edge, each class's weight and
+    each class's score sum).
 
     While the scores take at most ``n_bins`` distinct values the accumulator keeps the exact
     count table (every distinct score with the weight of each class), and the areas are
@@ -435,7 +437,7 @@ class BinnedCountTable:
         scores = check_scores(s, caller=caller)
         # a batch whose weights are all 0 adds no sample (the shared check refuses it for a whole data set)
         silent = w is not None and w.dtype.kind in "biuf" and not (np.asarray(w, dtype=np.float64) != 0).any()
-        weights = check_sample_weight(np.ones(len(w)) if silent else w, len(scores), caller=caller)
+        weights = check_sample_weight(np.ones(len(scores)) if silent else w, len(scores), caller=caller)
         if silent:
             weights = np.zeros(len(scores))
         labels = _union_labels(self._labels, label_set(y), caller)
@@ -517,7 +519,9 @@ class BinnedCountTable:
         Raises
         ------
         ValueError
-            If no sample has been seen, or only one class (with positive weight).
+            If no sample has been seen, or only one class (with positive weight); if the
+            class weights are so unequal (a ratio near float64's range) that precision
+            gain, hence AUPRG, is undefined or not finite.
         """
         caller = "BinnedCountTable.compute"
         state = self._state
@@ -543,6 +547,12 @@ class BinnedCountTable:
             op = OperatingPoints.from_counts(lower, pos, neg, pos_label=pos_label)
             areas = binned_areas(pos, neg, mean_pos, mean_neg)
             used = int(np.count_nonzero(pos + neg))
+        for name, values in areas.items():
+            if not np.isfinite(values).all():
+                raise IsometricsError(
+                    f"{caller}: {name} is not finite in float64 for these weights (positives weigh "
+                    f"{P:g}, negatives {N:g}: their ratio is too extreme for precision and recall gain); divide "
+                    "the weights of the heavier class by a constant, or leave this area out.")
         return BinnedEvaluation(**{name: AreaBounds(*v) for name, v in areas.items()}, exact=state.edges is None,
                                 n_bins=used, n_positives=P, n_negatives=N, pos_label=pos_label, operating_points=op)
 
