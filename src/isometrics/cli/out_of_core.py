@@ -18,6 +18,7 @@ from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..scale import evaluate_out_of_core, parse_memory
 from ..scale._sources import available_memory, expand_paths
+from ._console import make_console
 
 __all__ = ["in_memory_estimate", "fits_in_memory", "evaluate_out_of_core_file", "is_glob"]
 
@@ -80,8 +81,6 @@ def evaluate_out_of_core_file(file: Path, label: str, scores: list[str], pos_lab
     inputs = [] if is_glob(file) else [file]
     with staged_outputs({"--json": json_out}, inputs=inputs) as outputs:
         if outputs.to_stdout:
-            from ._console import make_console
-
             console = make_console(stderr=True)
         coerced = _pos_label(file, label, pos_label)
         evaluation = evaluate_out_of_core(file, label=label, score=scores, sample_weight=weight, metrics=parsed,
