@@ -133,7 +133,8 @@ def test_bad_score_in_a_csv_file_is_named_by_row(tmp_path):
     lines = ["y,s"] + [f"{k % 2},{k / 10}" for k in range(500)]
     lines[1 + 321] = "1,inf"
     (tmp_path / "d.csv").write_text("\n".join(lines) + "\n")
-    with pytest.raises(IsometricsError, match=r"'s' has a missing, NaN or infinite value: first in .*d\.csv' at row 321"):
+    with pytest.raises(IsometricsError, match=r"'s' has a missing, NaN or infinite value: first in .*d\.csv' at row 321"
+                       ):
         evaluate_out_of_core(tmp_path / "d.csv", label="y", score="s")
 
 

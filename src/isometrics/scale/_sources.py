@@ -188,6 +188,9 @@ class Totals:
     n_positives: float
     n_negatives: float
     labels: tuple[Any, ...]
+    #: Whether every weight is a whole number and the totals are below 2**53: then every
+    #: per-score and cumulative sum is exact, whatever the order of the additions.
+    exact: bool = True
 
 
 def _to_python(value: Any) -> Any:
@@ -205,6 +208,8 @@ def first_pass(con: Any, source: Source, label: str, scores: Sequence[str], weig
     bad_terms = [f"count(*) FILTER (WHERE {_bad_score(s)}) AS {_ident('bad score ' + s)}" for s in scores]
     if w is not None:
         bad_terms.append(f"count(*) FILTER (WHERE {_bad_weight(w)}) AS \"bad weight\"")
+        real = f"CAST({w} AS DOUBLE)"
+        bad_terms.append(f"count(*) FILTER (WHERE isfinite({real}) AND {real} <> floor({real})) AS \"fractional\"")
         total = f"sum(CASE WHEN {w} > 0 AND isfinite({w}) THEN CAST({w} AS DOUBLE) ELSE 0 END)"
     else:
         total = "CAST(count(*) AS DOUBLE)"
@@ -242,7 +247,9 @@ def first_pass(con: Any, source: Source, label: str, scores: Sequence[str], weig
     pos = _to_python(pos)
     positives = sum(float(r[2]) for r in rows if _to_python(r[0]) == pos)
     negatives = sum(float(r[2]) for r in rows if _to_python(r[0]) != pos)
-    return Totals(n_rows, pos, positives, negatives, tuple(_to_python(v) for v in typed.tolist()))
+    fractional = w is not None and sum(int(r[4 + len(scores)]) for r in rows) > 0
+    exact = not fractional and positives + negatives < 2.0**53
+    return Totals(n_rows, pos, positives, negatives, tuple(_to_python(v) for v in typed.tolist()), exact)
 
 
 def _bad_score(column: str) -> str:
