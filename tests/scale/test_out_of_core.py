@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import isometrics as im
+from isometrics._core import summation
 from isometrics.exceptions import InvalidParameterError, IsometricsError
 from isometrics.scale import evaluate_out_of_core, parse_memory
 
@@ -61,6 +62,29 @@ def test_equals_in_memory_across_many_batches_and_blocks(tmp_path, rng, ties, we
     for r, m in zip(result, memory, strict=True):
         _assert_same(r, m)
     assert result[0].n_samples == 150_000
+
+
+@pytest.mark.parametrize("weights", [False, True])
+def test_equals_in_memory_with_small_summation_blocks(tmp_path, rng, monkeypatch, weights):
+    # blocks of 1,000 points and batches of 777: dozens of blocks, most cut by a batch boundary
+    monkeypatch.setattr(summation, "BLOCK", 1_000)
+    y, s, w = _data(rng, 40_000, weights=weights)
+    columns = {"y": y, "s": s, **({"w": w} if weights else {})}
+    path = _write(tmp_path / "d.parquet", columns)
+    result = evaluate_out_of_core(path, label="y", score="s", sample_weight="w" if weights else None,
+                                  metrics=METRICS, batch_size=777)
+    _assert_same(result[0], im.evaluate_scores(y, {"s": s}, sample_weight=w, metrics=METRICS)[0])
+
+
+def test_fractional_weights_agree_to_rounding(tmp_path, rng):
+    y, s, _ = _data(rng, 20_000, ties=True)
+    w = rng.random(len(y)) + 0.1
+    path = _write(tmp_path / "d.parquet", {"y": y, "s": s, "w": w})
+    r = evaluate_out_of_core(path, label="y", score="s", sample_weight="w", metrics=["f1"], batch_size=500)[0]
+    m = im.evaluate_scores(y, {"s": s}, sample_weight=w, metrics=["f1"])[0]
+    for key in ("auroc", "average_precision", "auprg", "n_positives", "n_negatives"):
+        assert getattr(r, key) == pytest.approx(getattr(m, key), rel=1e-12)
+    assert r.best[0].threshold == m.best[0].threshold
 
 
 def test_batch_size_does_not_change_anything(tmp_path, rng):
