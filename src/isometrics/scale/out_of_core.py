@@ -3,7 +3,9 @@
 DuckDB, held to ``memory_limit`` and spilling into ``temp_directory``, groups each score
 column by score and sorts the groups (``GROUP BY score ORDER BY score DESC`` with the
 weighted positives and negatives of each score); the score-ordered count table comes back
-as Arrow record batches and is swept, batch after batch, into exact accumulators. A first
+as Arrow record batches and is swept, batch after batch, into exact accumulators
+(:class:`isometrics.spaces.sweep.Sweep`: the in-memory engine's per-step terms, summed by
+blocks aligned to each point's global position). A first
 scan checks every value and counts the classes. The results are those of the in-memory
 engine (:func:`isometrics.evaluate_scores`), bit for bit with integer weights.
 """
@@ -12,7 +14,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,11 +23,12 @@ import numpy as np
 
 from .._core.html import LIMIT, clip, summarised
 from .._core.validation import check_integer
+from .._typing import FloatArray
 from ..evaluation import BinaryEvaluation, Evaluations
 from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics.registry import Metric, _parse_metrics
-from ..spaces.interpolation import _auc_pr_interpolated
 from ..spaces.operating_points import OperatingPoints
+from ..spaces.sweep import Sweep
 from ._display import StreamingDisplay
 from ._sources import Source, Totals, connect, count_table_batches, expand_paths, first_pass, spill_directory
 from ._sources import system_memory
@@ -35,6 +39,9 @@ __all__ = ["OutOfCoreResult", "OutOfCoreEvaluation", "evaluate_out_of_core", "pa
 MEMORY_SHARE = 0.25
 #: The smallest memory limit accepted (DuckDB needs some room to work at all).
 _MIN_MEMORY = 32 * 2**20
+
+#: The areas swept (the achievable PR area is not reported by the evaluation).
+_AREAS = ("auroc", "average_precision", "auprg", "auc_pr_interpolated")
 
 _UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
           "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
@@ -311,7 +318,7 @@ def evaluate_out_of_core(
             for name in scores:
                 batches = count_table_batches(con, source, label, name, sample_weight, totals.pos_label, batch_size,
                                               caller)
-                results.append(_sweep(name, batches, totals, parsed, resolution))
+                results.append(_sweep(name, batches, totals, parsed, resolution, spill))
         finally:
             con.close()
     return OutOfCoreEvaluation(tuple(results), files=tuple(str(p) for p in files), memory_limit=limit)
@@ -325,41 +332,71 @@ def _check_both_classes(totals: Totals, label: str, caller: str) -> None:
                                   "check the label column and pos_label.")
 
 
-def _sweep(name: str, batches: Any, totals: Totals, metrics: list[Metric], resolution: int) -> OutOfCoreResult:
-    """Stream one column's count table into the accumulators and the display, and read the results."""
-    display = StreamingDisplay(totals.n_positives, totals.n_negatives, resolution)
-    thresholds, positives, negatives = [np.array([np.inf])], [np.zeros(1)], [np.zeros(1)]
+def _running(increments: FloatArray, before: float) -> FloatArray:
+    """Cumulative sums continuing from ``before``: the same additions, in the same order, as one
+    running sum over the whole table (so the last one is the total, to the bit)."""
+    return np.cumsum(np.concatenate(([before], increments)))[1:]
+
+
+def _spooled(batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]], spill: str, name: str
+             ) -> tuple[Iterator[tuple[FloatArray, FloatArray, FloatArray]], float, float]:
+    """With fractional weights the totals of the first pass (summed in DuckDB's order) may differ
+    from the running sums in score order in the last bits: the batches are written to the spill
+    folder (an Arrow file, 24 bytes per distinct score) while the running sums are taken, and
+    read back from there for the sweep, whose totals are those running sums."""
+    import pyarrow as pa
+
+    handle, path = tempfile.mkstemp(prefix="table-", suffix=".arrow", dir=spill)
+    os.close(handle)
+    schema = pa.schema([("t", pa.float64()), ("p", pa.float64()), ("n", pa.float64())])
+    tp = fp = 0.0
+    with pa.OSFile(path, "wb") as sink, pa.ipc.new_file(sink, schema) as writer:
+        for t, p, n in batches:
+            tp, fp = float(_running(p, tp)[-1]), float(_running(n, fp)[-1])
+            writer.write_batch(pa.record_batch([t, p, n], schema=schema))
+
+    def read() -> Iterator[tuple[FloatArray, FloatArray, FloatArray]]:
+        with pa.memory_map(path) as source:
+            reader = pa.ipc.open_file(source)
+            for k in range(reader.num_record_batches):
+                batch = reader.get_batch(k)
+                yield tuple(batch.column(j).to_numpy() for j in range(3))  # type: ignore[misc]
+        os.unlink(path)
+
+    return read(), tp, fp
+
+
+def _sweep(name: str, batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]], totals: Totals,
+           metrics: list[Metric], resolution: int, spill: str) -> OutOfCoreResult:
+    """Stream one column's count table into the sweep and the display, and read the results."""
+    P, N = totals.n_positives, totals.n_negatives
+    if not totals.exact:
+        batches, P, N = _spooled(batches, spill, name)
+    sweep = Sweep(P, N, metrics=metrics, areas=_AREAS)
+    display = StreamingDisplay(P, N, resolution)
     tp_prev = fp_prev = 0.0
     start = 1
     for t, p, n in batches:
-        tp = np.cumsum(p)
-        tp += tp_prev
-        fp = np.cumsum(n)
-        fp += fp_prev
+        tp, fp = _running(p, tp_prev), _running(n, fp_prev)
+        sweep.update(t, tp, fp)
         display.update(start, t, tp, fp)
-        thresholds.append(t)
-        positives.append(tp)
-        negatives.append(fp)
         start += len(t)
         tp_prev, fp_prev = float(tp[-1]), float(fp[-1])
-    op = OperatingPoints._own(np.concatenate(thresholds), np.concatenate(positives), np.concatenate(negatives),
-                              totals.pos_label)
-    auroc, ap, auprg = op.auroc(), op.average_precision(), op.auprg()
-    interpolated = _auc_pr_interpolated(op)
-    best = tuple(op.best_threshold(m) for m in metrics)
-    kept = display.points([(b.index, b.threshold, b.tp, b.fp) for b in best])
+    result = sweep.result()
+    kept = display.points([(b.index, b.threshold, b.tp, b.fp) for b in result.best])
+    points = OperatingPoints._own(*kept, totals.pos_label)
     return OutOfCoreResult(
         name=name,
         n_samples=totals.n_rows,
-        n_positives=op.n_positives,
-        n_negatives=op.n_negatives,
-        prevalence=op.prevalence,
-        auroc=auroc,
-        average_precision=ap,
-        auprg=auprg,
-        best=best,
-        operating_points=OperatingPoints._own(*kept, totals.pos_label),
-        auc_pr_interpolated=interpolated,
-        n_points=op.n_points,
+        n_positives=result.n_positives,
+        n_negatives=result.n_negatives,
+        prevalence=points.prevalence,  # the display keeps the last point: the same totals
+        auroc=result.auroc,
+        average_precision=result.average_precision,
+        auprg=result.auprg,
+        best=result.best,
+        operating_points=points,
+        auc_pr_interpolated=result.auc_pr_interpolated,
+        n_points=result.n_points,
         resolution=resolution,
     )
