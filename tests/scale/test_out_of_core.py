@@ -162,6 +162,14 @@ def test_bad_score_in_a_csv_file_is_named_by_row(tmp_path):
         evaluate_out_of_core(tmp_path / "d.csv", label="y", score="s")
 
 
+def test_text_in_a_numeric_csv_column_past_the_sniffed_rows_is_named_by_row(tmp_path):
+    lines = ["y,s"] + [f"{k % 2},{k / 7}" for k in range(60_000)]  # beyond DuckDB's type-sniffing sample
+    lines[1 + 50_000] = "1,abc"
+    (tmp_path / "d.csv").write_text("\n".join(lines) + "\n")
+    with pytest.raises(IsometricsError, match=r"column 's' holds 'abc' at row 50000 \(line 50002"):
+        evaluate_out_of_core(tmp_path / "d.csv", label="y", score="s")
+
+
 def test_missing_label_is_named_by_row(tmp_path):
     path = _write(tmp_path / "d.parquet", {"y": pa.array([0, 1, None, 1, 0]), "s": [0.1, 0.2, 0.3, 0.4, 0.5]})
     with pytest.raises(IsometricsError, match="label column 'y' has a missing value: first in .* at row 2"):

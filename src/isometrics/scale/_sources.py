@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -168,8 +169,19 @@ def spill_directory(temp_directory: str | os.PathLike[str] | None) -> Iterator[s
 
 def duckdb_error(exc: BaseException, what: str) -> IsometricsError:
     """One clear line from a DuckDB error raised while ``what``."""
-    text = str(exc).strip().splitlines()
+    full = str(exc)
+    text = full.strip().splitlines()
     line = text[0] if text else type(exc).__name__
+    converting = re.search(r'Error when converting column "(.*?)"\. Could not convert string "(.*?)" to \'(\w+)\'', full)
+    where = re.search(r"CSV Error on Line: (\d+)", full)
+    if converting and where:
+        name = re.search(r"^\s*file = (.*)$", full, flags=re.MULTILINE)
+        shown = f" of {name.group(1).strip()!r}" if name else ""
+        number = int(where.group(1))
+        return IsometricsError(f"{what}: column {converting.group(1)!r} holds {converting.group(2)!r} at row "
+                               f"{number - 2} (line {number}{shown}, rows counted from 0 after the header), "
+                               f"which is not a {converting.group(3).lower()} like the values before it; fix or "
+                               "drop that row. Nothing was computed or written.")
     if "Out of Memory" in line or "out of memory" in line.lower():
         return IsometricsError(f"{what}: DuckDB ran out of memory ({line}); raise memory_limit (--memory-limit) or "
                                "give a temp_directory (--temp-directory) with more free disk.")
