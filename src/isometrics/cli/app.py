@@ -337,7 +337,8 @@ if typer is not None:
         memory_limit: Annotated[str | None, typer.Option("--memory-limit", metavar="SIZE", help="Memory DuckDB may "
                                                          "use out of core, e.g. 4GB, 512MiB, 25% (default: a "
                                                          "quarter of physical memory).")] = None,
-        temp_directory: Annotated[Path | None, typer.Option("--temp-directory", help="Where DuckDB spills out of "
+        temp_directory: Annotated[str | None, typer.Option("--temp-directory", metavar="DIR", help="Where DuckDB "
+                                                           "spills out of "
                                                             "core (default: the system's temporary directory); "
                                                             "needs up to about 24 bytes per row free.")] = None,
     ) -> None:

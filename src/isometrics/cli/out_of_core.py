@@ -63,7 +63,10 @@ def in_memory_estimate(file: Path, n_columns: int) -> tuple[int, int]:
 
 def fits_in_memory(file: Path, n_columns: int) -> tuple[bool, str]:
     """Whether the in-memory path fits in the memory available now, and the sentence that says why not."""
-    rows, need = in_memory_estimate(file, n_columns)
+    try:
+        rows, need = in_memory_estimate(file, n_columns)
+    except (IsometricsError, OSError, ValueError):  # unreadable: the in-memory reader says precisely why
+        return True, ""
     have = available_memory()
     if need <= SAFE_SHARE * have:
         return True, ""
@@ -73,7 +76,7 @@ def fits_in_memory(file: Path, n_columns: int) -> tuple[bool, str]:
 
 def evaluate_out_of_core_file(file: Path, label: str, scores: list[str], pos_label: str | None, weight: str | None,
                               metrics: list[str], json_out: str | os.PathLike[str] | None, console: Any,
-                              memory_limit: str | None, temp_directory: Path | None,
+                              memory_limit: str | None, temp_directory: str | None,
                               print_results: Any = None) -> list[Any]:
     """Evaluate out of core, print the tables and write the JSON (all or nothing)."""
     parsed = [parse_metric(m) for m in metrics]
