@@ -112,9 +112,10 @@ def _read(part: Any, columns: list[str]) -> tuple[list[np.ndarray], list[np.ndar
             arrays.append(column.to_numpy())
         return arrays, missing, None
     arrays, missing = [], []
-    for name in columns:
+    for k, name in enumerate(columns):
         series = part[name]
-        na = series.isna().to_numpy()
+        # NaN in a float score or weight column is reported as a bad value (below), not as missing
+        na = series.isna().to_numpy() if k == 0 or series.dtype.kind != "f" else np.zeros(0, dtype=bool)
         missing.append(na if na.any() else None)
         dtype = getattr(series.dtype, "numpy_dtype", None)  # pandas' masked (nullable) types
         if dtype is not None and missing[-1] is None:
