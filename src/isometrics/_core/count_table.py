@@ -37,7 +37,7 @@ from .validation import (
     check_scores,
 )
 
-__all__ = ["CountTable"]
+__all__ = ["CountTable", "normalising_exponent"]
 
 #: A count table or one of its subclasses (the constructors return the class they are called on).
 _Table = TypeVar("_Table", bound="CountTable")
@@ -283,9 +283,8 @@ class CountTable:
         """
         view = self._cache.get("normalised")
         if view is None:
-            largest = max(self.n_positives, self.n_negatives)
-            exponent = math.frexp(largest)[1]  # largest in [2**(exponent - 1), 2**exponent)
-            if largest == 0 or abs(exponent) <= _SAFE_EXPONENT:
+            exponent = normalising_exponent(self.n_positives, self.n_negatives)
+            if exponent == 0:
                 return self  # not cached: a reference to itself would keep the arrays alive
             view = type(self)._own(self.thresholds, np.ldexp(self.tp, -exponent), np.ldexp(self.fp, -exponent),
                                         self.pos_label)
@@ -490,6 +489,18 @@ def _from_scores(
     op = table._from_validated(is_pos, scores, weights, pos_label, caller=caller)
     op.warn_if_degenerate("y_score", stacklevel=4)  # warn_if_degenerate, here, the public function, its caller
     return op
+
+
+def normalising_exponent(n_positives: float, n_negatives: float) -> int:
+    """The power of two that ``CountTable._normalised`` divides counts by (0: none).
+
+    0 when the larger class total lies within ``2**±64`` (or is 0); otherwise the exponent
+    ``e`` with the larger total in ``[2**(e - 1), 2**e)``. The sweep over a table's segments
+    (:mod:`isometrics.spaces.sweep`) applies the same rule, so both see the same doubles.
+    """
+    largest = max(n_positives, n_negatives)
+    exponent = math.frexp(largest)[1]  # largest in [2**(exponent - 1), 2**exponent)
+    return 0 if largest == 0 or abs(exponent) <= _SAFE_EXPONENT else exponent
 
 
 def _check_finite_totals(tp: FloatArray, fp: FloatArray, caller: str, name: str) -> None:

@@ -34,7 +34,14 @@ __all__ = ["RocHull", "PrgHull", "RandomizedClassifier", "HullOptimum", "roc_con
 
 
 def _upper_hull_indices(op: CountTable) -> np.ndarray:
-    """Indices of the vertices of the upper convex hull of the (fp, tp) points.
+    """Indices of the vertices of the upper convex hull of the table's (fp, tp) points."""
+    return _upper_hull(op.fp, op.tp)
+
+
+def _upper_hull(x: FloatArray, y: FloatArray) -> np.ndarray:
+    """Indices of the vertices of the upper convex hull of the points (x, y), both non-decreasing.
+
+    The first and the last point are always kept.
 
     Exact for integer counts (cross products of counts below 2**53). Three steps, all
     vectorised: keep the points entered by a rise and left by a run (a strict right turn
@@ -42,14 +49,13 @@ def _upper_hull_indices(op: CountTable) -> np.ndarray:
     spaced subset (which lies inside the full hull); then remove points that do not turn
     right until none is left.
     """
-    x, y = op.fp, op.tp
     n = len(x)
     if n <= 2:
         return np.arange(n)
-    dx = op.dfp
+    dx = np.diff(x)
     # A strict right turn at point i needs a rise into it and a run out of it
     # (dy_in * dx_out > dx_in * dy_out >= 0).
-    rises = op._rises
+    rises = np.flatnonzero(np.diff(y) > 0)
     rises = rises[rises < len(dx) - 1]
     turn = rises[dx[rises + 1] > 0]  # the exact turn test is left to the pruning below
     candidates = np.concatenate(([0], turn + 1, [n - 1]))
