@@ -297,3 +297,16 @@ def test_sorting_and_searching_count_alike(continuous):
         np.testing.assert_allclose(getattr(a._state, name), getattr(b._state, name), rtol=1e-12)
     expected = np.bincount(np.searchsorted(np.unique(edges), s[y == 1], side="right"), minlength=len(np.unique(edges)) + 1)
     np.testing.assert_array_equal(a._state.pos, expected)
+
+
+def test_uniform_bins_by_arithmetic_match_a_search_at_the_edges():
+    """Equal-width bins are found by arithmetic, rounding included: a score on an edge, or one ulp either
+    side of it, lands where a binary search among the stored edges puts it."""
+    acc = BinnedCountTable(10, strategy="uniform", score_range=(-0.3, 0.7))
+    edges = acc.edges
+    s = np.concatenate([edges, np.nextafter(edges, -np.inf), np.nextafter(edges, np.inf), [-5.0, 5.0, -0.3, 0.7]])
+    scores = np.r_[s, np.linspace(-1, 1, 20)]  # more distinct scores than bins: binned
+    labels = np.r_[np.arange(len(s)) % 2, np.zeros(20, int)]
+    acc.update(labels, scores)
+    expected = np.bincount(np.searchsorted(edges, scores[labels == 1], side="right"), minlength=10)
+    np.testing.assert_array_equal(acc._state.pos, expected)
