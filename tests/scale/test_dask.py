@@ -190,8 +190,8 @@ def test_bad_value_names_the_partition_and_row(client, rng, tmp_path, column, va
     bad = _bad(frame, column, 5000 + 437, value)  # partition 4 of 10 (100 rows each), its row 37
     out = tmp_path / "curve"
     with pytest.raises(im.IsometricsError) as info:
-        evaluate_dask(dd.from_pandas(bad, npartitions=10, sort=False), label="y", scores="s", sample_weight="w",
-                      client=client, curve_path=out)
+        evaluate_dask(dd.from_pandas(bad, npartitions=10, sort=False), label="y", scores=["t", "s"],
+                      sample_weight="w", client=client, curve_path=out)  # "t" is fine, and its curve discarded
     message = str(info.value)
     for word in words + ["evaluate_dask", "partition 4 of 10", "row 37 of that partition", "index 5437"]:
         assert word in message, message
