@@ -67,6 +67,32 @@ def test_equals_the_in_memory_engine(client, rng, n_partitions, n_ranges):
     _same(result, frame, scores=("s", "t"))
 
 
+def test_ranges_that_cut_the_summation_blocks(client, rng):
+    """More distinct scores than one summation block (65,536 terms): ranges begin and end inside blocks,
+    whose pieces are handed on between the workers' sweeps; the sums are still the in-memory ones."""
+    frame = _data(rng, n=300_000, ties=False)
+    result = evaluate_dask(dd.from_pandas(frame, npartitions=6), label="y", scores="s", sample_weight="w",
+                           metrics=["f1", "mcc"], client=client, n_ranges=7)
+    _same(result, frame, metrics=["f1", "mcc"])
+
+
+def test_display_subset_is_on_the_curve(client, rng):
+    frame = _data(rng, n=50_000, ties=False, weights=False)
+    got = evaluate_dask(dd.from_pandas(frame, npartitions=5), label="y", scores="s", metrics=["f1"],
+                        client=client)["s"]
+    op = im.OperatingPoints.from_scores(frame.y, frame.s)
+    shown = got.operating_points
+    at = np.searchsorted(-op.thresholds, -shown.thresholds)
+    np.testing.assert_array_equal(op.thresholds[at], shown.thresholds)  # points of the curve, in order
+    np.testing.assert_array_equal(op.tp[at], shown.tp)
+    np.testing.assert_array_equal(op.fp[at], shown.fp)
+    assert 10_000 <= shown.n_points < 11_000 and shown.thresholds[0] == np.inf and shown.tp[-1] == op.tp[-1]
+    hull = op.roc_convex_hull()
+    assert set(op.thresholds[hull.indices]) <= set(shown.thresholds)  # every ROC hull vertex
+    assert got.best[0].threshold in set(shown.thresholds)
+    assert shown.auroc() == pytest.approx(op.auroc(), abs=1e-3)
+
+
 def test_auroc_is_the_pair_count(client, rng):
     frame = _data(rng, n=400, weights=False)
     result = evaluate_dask(dd.from_pandas(frame, npartitions=6), label="y", scores="s", client=client)
@@ -164,8 +190,8 @@ def test_bad_value_names_the_partition_and_row(client, rng, tmp_path, column, va
     bad = _bad(frame, column, 5000 + 437, value)  # partition 4 of 10 (100 rows each), its row 37
     out = tmp_path / "curve"
     with pytest.raises(im.IsometricsError) as info:
-        evaluate_dask(dd.from_pandas(bad, npartitions=10, sort=False), label="y", scores="s", sample_weight="w",
-                      client=client, curve_path=out)
+        evaluate_dask(dd.from_pandas(bad, npartitions=10, sort=False), label="y", scores=["t", "s"],
+                      sample_weight="w", client=client, curve_path=out)  # "t" is fine, and its curve discarded
     message = str(info.value)
     for word in words + ["evaluate_dask", "partition 4 of 10", "row 37 of that partition", "index 5437"]:
         assert word in message, message

@@ -31,12 +31,14 @@ import numpy as np
 
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
-from ..evaluation import BinaryEvaluation, Evaluations, _display_points, _each
+from ..evaluation import BinaryEvaluation, Evaluations
 from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics.registry import Metric, _parse_metrics
 from ..spaces.operating_points import OperatingPoints
+from ..spaces.sweep import Sweep, SweepResult
 from ._partitions import Locator, ParquetPiece, PartitionTable, merge_range, partition_table, split_by_range
 from ._plan import Offsets, check_both_totals, offsets, range_cuts, resolve_classes
+from ._reduce import display_part, display_points, sweep_range, tree
 
 __all__ = ["evaluate_dask"]
 
@@ -276,36 +278,30 @@ def _evaluate_column(dask: Any, run: dict[str, Any], sources: list[tuple[Any, Lo
     if curve_dir is not None:
         curve_dir.mkdir(parents=True, exist_ok=False)
         dask.compute(*[delayed(write_curve_part)(t, r, offs, str(curve_dir)) for r, t in enumerate(ranges)], **run)
-    op = _gather(dask, run, ranges, offs, classes.pos_label)
-    op.warn_if_degenerate(f"score column {score!r}", stacklevel=4)
-    auroc, ap, auprg, *bests = _each(op, True, op.auroc, op.average_precision, op.auprg,
-                                     *[(lambda m=m: op.best_threshold(m)) for m in metrics])
-    best = tuple(bests)
+    state = tree(delayed, [delayed(sweep_range)(t, r, offs, metrics) for r, t in enumerate(ranges)])
+    result, parts = dask.compute(delayed(_result)(state), [delayed(display_part)(t, r, offs)
+                                                          for r, t in enumerate(ranges)], **run)
+    del ranges
+    shown = display_points(parts, result, classes.pos_label)  # every point when there are few
+    shown.warn_if_degenerate(f"score column {score!r}", stacklevel=4)
     return BinaryEvaluation(
         name=score,
         n_samples=sum(s.n_rows for s in summaries),
-        n_positives=op.n_positives,
-        n_negatives=op.n_negatives,
-        prevalence=op.prevalence,
-        auroc=auroc,
-        average_precision=ap,
-        auprg=auprg,
-        best=best,
-        operating_points=_display_points(op, best),
+        n_positives=result.n_positives,
+        n_negatives=result.n_negatives,
+        prevalence=shown.prevalence,
+        auroc=result.auroc,
+        average_precision=result.average_precision,
+        auprg=result.auprg,
+        best=result.best,
+        operating_points=shown,
         weight_kind=None if weight is None else "sampling",
     )
 
 
-def _gather(dask: Any, run: dict[str, Any], ranges: Sequence[Any], offs: Offsets, pos_label: Any) -> OperatingPoints:
-    """The whole curve on the client, each range's counts shifted by its offsets."""
-    tables = dask.compute(*ranges, **run)
-    thresholds, tp, fp = [np.array([np.inf])], [np.zeros(1)], [np.zeros(1)]
-    for table, tp0, fp0 in zip(tables, offs.tp_before, offs.fp_before):
-        if table is not None:
-            thresholds.append(table.thresholds[1:])
-            tp.append(table.tp[1:] + tp0)
-            fp.append(table.fp[1:] + fp0)
-    return OperatingPoints._own(np.concatenate(thresholds), np.concatenate(tp), np.concatenate(fp), pos_label)
+def _result(state: Sweep) -> SweepResult:
+    """The areas and best thresholds of the merged sweep (a task: the client receives the result alone)."""
+    return state.result()
 
 
 def write_curve_part(table: CountTable | None, number: int, offs: Offsets, directory: str) -> str:
