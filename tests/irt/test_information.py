@@ -6,10 +6,18 @@ differences of scipy.stats.beta.logpdf), and numerical integration of the KL div
 
 import numpy as np
 import pytest
+import mpmath
 from scipy import integrate
 from scipy.stats import beta as beta_dist
 
-from isometrics.irt.information import beta_kl, beta_shapes, expected_response, fisher_information, kl_information
+from isometrics.irt.information import (
+    beta_kl,
+    beta_shapes,
+    expected_response,
+    fisher_information,
+    kl_information,
+    trigamma,
+)
 
 
 def _score(p, theta, delta, a, h=1e-6):
@@ -63,3 +71,13 @@ def test_expected_response_is_the_beta_mean():
     theta, delta, a = np.array([0.2, 0.5, 0.9]), 0.35, -0.7
     alpha, beta = beta_shapes(theta, delta, a)
     np.testing.assert_allclose(expected_response(theta, delta, a), beta_dist.mean(alpha, beta))
+
+
+def test_trigamma_equals_mpmath_across_the_range():
+    """The fit's trigamma (recurrence + asymptotic series) against mpmath's psi(1, x) at 50 digits."""
+    x = np.concatenate([np.logspace(-8, 10, 181), [0.5, 1.0, 2.0, 6.999, 7.0, 7.001, 13.5]])
+    with mpmath.workdps(50):
+        expected = np.array([float(mpmath.psi(1, mpmath.mpf(float(v)))) for v in x])
+    np.testing.assert_allclose(trigamma(x), expected, rtol=1e-13)
+    assert trigamma(1.0) == pytest.approx(np.pi**2 / 6, rel=1e-14)
+    assert trigamma(np.array([[0.5]])).shape == (1, 1)

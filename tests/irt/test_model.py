@@ -8,12 +8,13 @@ import pickle
 
 import numpy as np
 import pytest
-from scipy.optimize import approx_fprime
+from scipy.optimize import approx_fprime, minimize
+from scipy.special import logit
 from scipy.stats import beta as beta_dist
 from scipy.stats import spearmanr
 
 import isometrics as im
-from isometrics.irt import model
+from isometrics.irt import _newton, model
 from isometrics.irt.information import beta_shapes, fisher_information
 
 
@@ -65,7 +66,7 @@ def test_log_likelihood_is_the_beta_likelihood_of_the_clipped_cells(recovered):
     assert fit.n_observed == p.size
 
 
-def _cells(seed=3, n=5, m=7, missing=0.2):
+def _cells(seed=3, n=5, m=7, missing=0.2):  # noqa: F811 - a helper, not the model's
     rng = np.random.default_rng(seed)
     x = rng.uniform(0.02, 0.98, (n, m))
     x[rng.random((n, m)) < missing] = np.nan
@@ -195,3 +196,99 @@ def test_long_form_equals_the_matrix():
     twice = pd.concat([frame, frame.iloc[:1]])
     with pytest.raises(im.IsometricsError, match="respondent 'm0', item 'd0' more than once"):
         im.fit_beta3(twice, long_form=("model", "dataset", "auroc"))
+
+
+# ---------------------------------------------------------------- the optimiser (L-BFGS-B, then projected Newton)
+def _tight_lbfgsb(x, eps=1e-3):
+    """The MAP by SciPy's L-BFGS-B alone, from the same data-driven start, to far tighter tolerances."""
+    cells, _ = model._cells(x, eps)
+    n, m = x.shape
+    res = minimize(model.negative_log_posterior, model._start(x, eps, None), args=(cells,), jac=True,
+                   method="L-BFGS-B", bounds=[(-10, 10)] * (n + 2 * m),
+                   options={"maxiter": 20000, "maxfun": 40000, "ftol": 1e-15, "gtol": 1e-10, "maxcor": 50})
+    return cells, res.x, res.fun
+
+
+def _params(fit):
+    return np.concatenate([logit(fit.ability), logit(fit.difficulty), fit.discrimination])
+
+
+@pytest.mark.parametrize("shape, missing, eps", [
+    ((30, 400), 0.0, 1e-3),   # the recovery matrix; Schur complement in the respondents
+    ((40, 12), 0.2, 1e-3),    # more respondents than 2 x items: the respondents are eliminated
+    ((12, 30), 0.0, 1e-6),    # an all-ones row and column, an all-zeros column: difficulties at their bounds
+])
+def test_fit_reaches_the_optimum_of_a_tightly_converged_lbfgsb(shape, missing, eps):
+    p, *_ = simulate(*shape, seed=7)
+    p[np.random.default_rng(2).random(p.shape) < missing] = np.nan
+    p[0, 0] = 0.5
+    if eps == 1e-6:
+        p[0], p[:, 0], p[:, 1] = 1.0, 1.0, 0.0
+    fit = im.fit_beta3(p, eps=eps)
+    cells, reference, best = _tight_lbfgsb(p, eps)
+    assert fit.converged
+    np.testing.assert_allclose(_params(fit), reference, atol=1e-4)
+    assert model.negative_log_posterior(_params(fit), cells)[0] <= best + 1e-9 * abs(best)
+    if eps == 1e-6:
+        assert np.sum(np.abs(reference) >= 10 - 1e-9) >= 1   # the bounds are active
+
+
+def test_without_the_newton_phase_the_fit_is_lbfgsb_alone(monkeypatch):
+    p, *_ = simulate(n=20, m=60, seed=8)
+    newton = im.fit_beta3(p)
+    monkeypatch.setattr(model, "NEWTON_MAX_SCHUR", 0)
+    alone = im.fit_beta3(p)
+    assert alone.converged and alone.n_iter > newton.n_iter
+    np.testing.assert_allclose(alone.ability, newton.ability, atol=1e-4)
+    np.testing.assert_allclose(alone.discrimination, newton.discrimination, atol=1e-3)
+
+
+def _dense_hessian(sy):
+    n, m = sy.b_td.shape
+    h = np.zeros((n + 2 * m, n + 2 * m))
+    h[np.arange(n), np.arange(n)] = sy.h_t
+    d, a = n + np.arange(m), n + m + np.arange(m)
+    h[d, d], h[a, a], h[d, a], h[a, d] = sy.h_dd, sy.h_aa, sy.h_da, sy.h_da
+    h[:n, d], h[:n, a] = sy.b_td, sy.b_ta
+    h[d, :n], h[a, :n] = sy.b_td.T, sy.b_ta.T
+    return h
+
+
+def test_hessian_equals_finite_differences_of_the_gradient():
+    cells, params = _cells()
+    sy = _newton.system(params, cells, model.SIGMA0, expected=False)
+    np.testing.assert_allclose(sy.gradient, model.negative_log_posterior(params, cells)[1], rtol=1e-12, atol=1e-12)
+    step = 1e-6
+    numeric = np.array([(model.negative_log_posterior(params + step * e, cells)[1]
+                         - model.negative_log_posterior(params - step * e, cells)[1]) / (2 * step)
+                        for e in np.eye(params.size)])
+    np.testing.assert_allclose(_dense_hessian(sy), numeric, rtol=1e-5, atol=1e-5)
+
+
+def test_expected_hessian_is_the_mean_of_the_exact_one():
+    """Fisher scoring's matrix: the exact Hessian averaged over responses drawn from the model (Monte Carlo)."""
+    rng = np.random.default_rng(4)
+    n, m = 3, 2
+    params = np.concatenate([rng.normal(size=n + m), [1.2, -0.7]])
+    th, de, a = 1 / (1 + np.exp(-params[:n])), 1 / (1 + np.exp(-params[n:n + m])), params[n + m:]
+    alpha, beta = beta_shapes(th[:, None], de[None, :], a[None, :])
+    total = 0.0
+    draws = 4000
+    for _ in range(draws):
+        cells, _ = model._cells(rng.beta(alpha, beta), 1e-12)
+        total = total + _dense_hessian(_newton.system(params, cells, model.SIGMA0, expected=False))
+    cells, _ = model._cells(rng.beta(alpha, beta), 1e-12)
+    expected = _dense_hessian(_newton.system(params, cells, model.SIGMA0, expected=True))
+    np.testing.assert_allclose(total / draws, expected, rtol=0.1, atol=0.05 * np.abs(expected).max())
+
+
+@pytest.mark.parametrize("n, m", [(5, 7), (9, 3)])
+def test_newton_direction_equals_the_dense_solve(n, m):
+    """Both Schur eliminations (items when n <= 2m, else respondents) solve H step = -g exactly."""
+    cells, params = _cells(n=n, m=m)
+    sy = _newton.system(params, cells, model.SIGMA0, expected=True)
+    expected = -np.linalg.solve(_dense_hessian(sy), sy.gradient)
+    np.testing.assert_allclose(_newton._direction(sy), expected, rtol=1e-9, atol=1e-10)
+    exact = _newton.system(params, cells, model.SIGMA0, expected=False)
+    if np.linalg.eigvalsh(_dense_hessian(exact)).min() < 0:
+        assert _newton._direction(exact) is None

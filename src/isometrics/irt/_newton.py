@@ -158,29 +158,54 @@ def system(params: np.ndarray, cells: Any, prior_sd: float, expected: bool) -> _
 
 
 def _direction(sy: _System) -> np.ndarray | None:
-    """Newton direction ``-H^{-1} g`` through the Schur complement; None if H is not positive definite."""
+    """Newton direction ``-H^{-1} g`` through a Schur complement; None if H is not positive definite.
+
+    The smaller side is eliminated: the items (2 x 2 blocks; an ``n x n`` system in the
+    respondents) when ``n <= 2 m``, else the respondents (diagonal; a ``2m x 2m`` system).
+    """
     det = sy.h_dd * sy.h_aa - sy.h_da**2
-    if not (np.all(sy.h_dd > 0.0) and np.all(det > 0.0)):
+    if not (np.all(sy.h_dd > 0.0) and np.all(det > 0.0) and np.all(sy.h_t > 0.0)):
         return None
-    w_dd, w_da, w_aa = sy.h_aa / det, -sy.h_da / det, sy.h_dd / det   # inverse of each item block
     n, m = sy.b_td.shape
+    try:
+        step = _eliminate_items(sy, det) if n <= 2 * m else _eliminate_respondents(sy)
+    except LinAlgError:
+        return None
+    return step if np.all(np.isfinite(step)) else None
+
+
+def _eliminate_items(sy: _System, det: np.ndarray) -> np.ndarray:
+    w_dd, w_da, w_aa = sy.h_aa / det, -sy.h_da / det, sy.h_dd / det   # inverse of each item block
+    m = sy.b_td.shape[1]
     schur = np.diag(sy.h_t)
-    rhs = -sy.g_t.copy()
+    rhs = -sy.g_t
     for start in range(0, m, ITEM_BLOCK):
         sl = slice(start, start + ITEM_BLOCK)
         btd, bta = sy.b_td[:, sl], sy.b_ta[:, sl]
         left_d = btd * w_dd[sl] + bta * w_da[sl]   # B D^-1, the delta column
         left_a = btd * w_da[sl] + bta * w_aa[sl]   # B D^-1, the a column
         schur -= left_d @ btd.T + left_a @ bta.T
-        rhs += left_d @ sy.g_d[sl] + left_a @ sy.g_a[sl]
-    try:
-        step_t = cho_solve(cho_factor(schur, lower=True, check_finite=False), rhs, check_finite=False)
-    except LinAlgError:
-        return None
+        rhs = rhs + left_d @ sy.g_d[sl] + left_a @ sy.g_a[sl]
+    step_t = cho_solve(cho_factor(schur, lower=True, check_finite=False), rhs, check_finite=False)
     e = sy.g_d + sy.b_td.T @ step_t
     f = sy.g_a + sy.b_ta.T @ step_t
-    step = np.concatenate([step_t, -(w_dd * e + w_da * f), -(w_da * e + w_aa * f)])
-    return step if np.all(np.isfinite(step)) else None
+    return np.concatenate([step_t, -(w_dd * e + w_da * f), -(w_da * e + w_aa * f)])
+
+
+def _eliminate_respondents(sy: _System) -> np.ndarray:
+    m = sy.b_td.shape[1]
+    cross = np.concatenate([sy.b_td, sy.b_ta], axis=1)          # (n, 2m)
+    scaled = cross / sy.h_t[:, None]
+    schur = -(cross.T @ scaled)
+    idx = np.arange(m)
+    schur[idx, idx] += sy.h_dd
+    schur[m + idx, m + idx] += sy.h_aa
+    schur[idx, m + idx] += sy.h_da
+    schur[m + idx, idx] += sy.h_da
+    rhs = -np.concatenate([sy.g_d, sy.g_a]) + scaled.T @ sy.g_t
+    step_items = cho_solve(cho_factor(schur, lower=True, check_finite=False), rhs, check_finite=False)
+    step_t = -(sy.g_t + cross @ step_items) / sy.h_t
+    return np.concatenate([step_t, step_items])
 
 
 def _hold(sy: _System, fixed: np.ndarray) -> None:
@@ -195,13 +220,14 @@ def _hold(sy: _System, fixed: np.ndarray) -> None:
 
 
 def minimize_newton(params: np.ndarray, cells: Any, lower: np.ndarray, upper: np.ndarray, prior_sd: float,
-                    max_iter: int, gtol: float = 1e-8, xtol: float = 1e-10, max_step: float = np.inf,
-                    n_expected: int = 0) -> NewtonResult:
+                    max_iter: int, gtol: float = 1e-8, xtol: float = 1e-10, max_step: float = 1.0) -> NewtonResult:
     """Minimise the negative log posterior from ``params`` within ``[lower, upper]`` by projected Newton.
 
-    Stops when the largest projected gradient is at most ``gtol`` times ``max(1, |f|)``'s square root
-    scale... see the code: ``max |projected gradient| <= gtol * (1 + |f|) / size`` or the last full
-    step moved no parameter by more than ``xtol``.
+    Each iteration takes the exact Newton direction where the Hessian is positive definite,
+    else the Fisher-scoring one, caps it to ``max_step`` in every coordinate, and halves it until
+    the Armijo condition holds. Stops when the largest projected gradient is at most
+    ``gtol * (1 + |f|)`` (converged), when a full step moves no parameter by more than ``xtol``
+    (converged), when the line search fails or after ``max_iter`` iterations (not converged).
     """
     x = np.clip(params, lower, upper)
     fx = objective(x, cells, prior_sd)
@@ -209,7 +235,7 @@ def minimize_newton(params: np.ndarray, cells: Any, lower: np.ndarray, upper: np
     tol = gtol * (1.0 + abs(fx))
     for it in range(1, max_iter + 1):
         sy = None
-        for expected in ((True,) if it <= n_expected else (False, True)):
+        for expected in (False, True):
             sy = system(x, cells, prior_sd, expected)
             g = sy.gradient
             # projected gradient: zero where a bound blocks the descent direction
@@ -223,7 +249,6 @@ def minimize_newton(params: np.ndarray, cells: Any, lower: np.ndarray, upper: np
                 break
         else:
             step = -pg   # pragma: no cover - the expected information plus the priors is positive definite
-        slope = float(pg @ step)
         size = min(1.0, max_step / float(np.max(np.abs(step))))
         full = size
         while True:
@@ -239,5 +264,4 @@ def minimize_newton(params: np.ndarray, cells: Any, lower: np.ndarray, upper: np
         x, f_old, fx = trial, fx, ft
         if size == full and moved <= xtol and abs(f_old - fx) <= 1e-15 * (1.0 + abs(fx)):
             return NewtonResult(x, fx, True, it, nfev, "step below tolerance")
-        del slope
     return NewtonResult(x, fx, False, max_iter, nfev, "maximum number of iterations reached")
