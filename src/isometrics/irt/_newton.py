@@ -55,6 +55,20 @@ def _shapes(t: np.ndarray, d: np.ndarray, a: np.ndarray, r: np.ndarray, c: np.nd
     return aj, u, v, alpha, beta
 
 
+def log_density_sum(alpha: np.ndarray, beta: np.ndarray, lp: np.ndarray, lq: np.ndarray) -> float:
+    """``sum((alpha - 1) log p + (beta - 1) log(1 - p) - log B(alpha, beta))`` over the cells.
+
+    Elementwise products and ``np.sum``, not dot products: a BLAS ``ddot`` may start threads, which
+    on a loaded machine costs far more than the sum itself.
+    """
+    cell = alpha * lp
+    cell += beta * lq
+    cell -= lp
+    cell -= lq
+    cell -= betaln(alpha, beta)
+    return float(np.sum(cell))
+
+
 def objective(params: np.ndarray, cells: Any, prior_sd: float) -> float:
     """The negative log posterior alone (no gradient): one ``betaln`` per cell."""
     n, m = cells.n_rows, cells.n_cols
@@ -62,7 +76,7 @@ def objective(params: np.ndarray, cells: Any, prior_sd: float) -> float:
     value = 0.0
     for r, c, lp, lq in cells.chunks():
         _aj, _u, _v, alpha, beta = _shapes(t, d, a, r, c)
-        value -= float(alpha @ lp + beta @ lq - np.sum(lp) - np.sum(lq) - np.sum(betaln(alpha, beta)))
+        value -= log_density_sum(alpha, beta, lp, lq)
     lt, lt1 = log_prob(t)
     ld, ld1 = log_prob(d)
     value -= float(np.sum(lt + lt1) + np.sum(ld + ld1))
