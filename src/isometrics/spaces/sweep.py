@@ -240,9 +240,10 @@ class Sweep:
             self._hull_add(index, thr, tp, fp)
 
     def _hull_add(self, index: np.ndarray, thr: FloatArray, tp: FloatArray, fp: FloatArray) -> None:
-        """The hull of the vertices so far and the new points (points under a partial hull are
-        under the whole one, so they can go)."""
-        parts = [np.concatenate((old, new)) for old, new in zip(self._hull, (index, thr, tp, fp))]
+        """The hull of the vertices so far and the new points' own hull (points under a partial
+        hull are under the whole one, so they can go)."""
+        own = _upper_hull(fp, tp)
+        parts = [np.concatenate((old, new[own])) for old, new in zip(self._hull, (index, thr, tp, fp))]
         keep = _upper_hull(parts[3], parts[2])
         self._hull = (parts[0][keep], parts[1][keep], parts[2][keep], parts[3][keep])
 
