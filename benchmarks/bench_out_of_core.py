@@ -27,6 +27,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -97,7 +98,12 @@ def timed(name: str, command: list[str]) -> tuple[float, float, str]:
     return wall, rss, run.stdout
 
 
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)  # through the finally below: the data are removed
+
+
 def main() -> None:
+    signal.signal(signal.SIGTERM, _terminated)
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", type=float, default=1e8)
     parser.add_argument("--memory-limit", default="4GB", help="DuckDB's limit, and evaluate --memory-limit")
