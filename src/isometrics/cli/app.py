@@ -340,7 +340,7 @@ if typer is not None:
         temp_directory: Annotated[str | None, typer.Option("--temp-directory", metavar="DIR", help="Where DuckDB "
                                                            "spills out of "
                                                             "core (default: the system's temporary directory); "
-                                                            "needs up to about 24 bytes per row free.")] = None,
+                                                            "needs up to about 50 bytes per row free.")] = None,
     ) -> None:
         """Print n, prevalence, AUROC, AP, AUPRG and the best threshold of each metric, per score column.
 
