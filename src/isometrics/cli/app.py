@@ -345,9 +345,9 @@ if typer is not None:
                                                          "use out of core, e.g. 4GB, 512MiB, 25% (default: a "
                                                          "quarter of physical memory).")] = None,
         temp_directory: Annotated[str | None, typer.Option("--temp-directory", metavar="DIR", help="Where DuckDB "
-                                                           "spills out of "
-                                                            "core (default: the system's temporary directory); "
-                                                            "needs up to about 24 bytes per row free.")] = None,
+                                                           "spills out of core (default: the system's temporary "
+                                                           "directory); needs up to about 50 bytes per row free.")]
+        = None,
         scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", help=_SCHEDULER_HELP)]
         = None,
         local_cluster: Annotated[int | None, typer.Option("--local-cluster", metavar="N", min=1,

@@ -168,7 +168,10 @@ def spill_directory(temp_directory: str | os.PathLike[str] | None) -> Iterator[s
 
 
 def duckdb_error(exc: BaseException, what: str) -> IsometricsError:
-    """One clear line from a DuckDB error raised while ``what``."""
+    """One clear line from a DuckDB error raised while ``what`` (an interrupted query is re-raised as
+    ``KeyboardInterrupt``, which the command line turns into exit status 130)."""
+    if "Interrupt" in type(exc).__name__:
+        raise KeyboardInterrupt from exc
     full = str(exc)
     text = full.strip().splitlines()
     line = text[0] if text else type(exc).__name__
