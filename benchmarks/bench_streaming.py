@@ -4,8 +4,9 @@ torchmetrics' binned metrics, in the same run, on the same batches.
 For each size (default 10^6 and 10^7 samples; 10^7 only under ``flock /tmp/heavy.lock``), the
 data are a label (10 % positives) and a probability score ``sigmoid(N(0, 1) + 1.5 y)``, fed in
 10 batches. Timed: ``update`` on every batch and ``compute`` (isometrics: all three areas with
-their intervals, best of 3 runs; torchmetrics, one run after a warm-up call: BinaryAUROC and BinaryAveragePrecision with ``thresholds=1000``,
-each fed separately, as it needs one metric object per area). Every value is compared with the
+their intervals, best of 3 runs; torchmetrics, one run after a warm-up call: BinaryAUROC and
+BinaryAveragePrecision with ``thresholds=1000``, each fed separately, as it needs one metric
+object per area). Every value is compared with the
 exact engine on all the data (``isometrics.auroc``, ``average_precision``, ``auprg``), at equal
 memory: 1000 bins against 1000 thresholds. Printed: seconds and time ratios, the error of each
 estimate, and the width of isometrics' guaranteed interval (the largest error it allows).
@@ -91,7 +92,8 @@ def main() -> None:
         print(f"\nn = {n:.0e} ({args.batches} batches), {args.bins} bins / thresholds; exact engine (all in memory): "
               f"{exact_seconds:.2f} s; AUROC {exact['auroc']:.6f}, AP {exact['average_precision']:.6f}, "
               f"AUPRG {exact['auprg']:.6f}")
-        ours = {strategy: run_isometrics(y, s, args.bins, args.batches, strategy) for strategy in ("uniform", "quantile")}
+        ours = {strategy: run_isometrics(y, s, args.bins, args.batches, strategy)
+                for strategy in ("uniform", "quantile")}
         peer = run_peer(y, s, args.bins, args.batches)
         state_bytes = 4 * 8 * args.bins + 8 * (args.bins - 1)
         print(f"  memory: isometrics {state_bytes / 1024:.0f} KiB (per bin: 2 class weights, 2 score sums, 1 edge)"
@@ -112,7 +114,8 @@ def main() -> None:
             tm_seconds = peer["auroc"]["seconds"] + peer["average_precision"]["seconds"]
             tm_errors = [abs(peer[k]["value"] - exact[k]) for k in ("auroc", "average_precision")]
             print(f"  torchmetrics (AUROC + AP)    {tm_seconds:8.3f} {tm_errors[0]:12.2e} {tm_errors[1]:12.2e} "
-                  f"{'-':>12s}   (AUROC {peer['auroc']['seconds']:.2f} s, AP {peer['average_precision']['seconds']:.2f} s; "
+                  f"{'-':>12s}   (AUROC {peer['auroc']['seconds']:.2f} s, "
+                  f"AP {peer['average_precision']['seconds']:.2f} s; "
                   f"torch {peer['torch']}, {peer['threads']} threads)")
             for strategy, (seconds, result) in ours.items():
                 errors = [abs(getattr(result, k).estimate - exact[k]) for k in ("auroc", "average_precision")]

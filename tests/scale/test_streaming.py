@@ -197,7 +197,8 @@ def test_merge_refuses_other_bins(continuous):
     with pytest.raises(im.InvalidParameterError, match="not a BinnedCountTable"):
         a.merge(im.OperatingPoints.from_scores(y, s))
     shared = BinnedCountTable(a.edges).update(y[10_000:], s[10_000:])  # the fix the message gives
-    assert BinnedCountTable(a.edges).update(y[:10_000], s[:10_000]).merge(shared).compute().auroc.contains(im.auroc(y, s))
+    merged = BinnedCountTable(a.edges).update(y[:10_000], s[:10_000]).merge(shared).compute()
+    assert merged.auroc.contains(im.auroc(y, s))
 
 
 # ---------------------------------------------------------------------------- bad batches (section 5)
@@ -295,7 +296,8 @@ def test_sorting_and_searching_count_alike(continuous):
         np.testing.assert_array_equal(getattr(a._state, name), getattr(b._state, name))
     for name in ("pos_sum", "neg_sum"):
         np.testing.assert_allclose(getattr(a._state, name), getattr(b._state, name), rtol=1e-12)
-    expected = np.bincount(np.searchsorted(np.unique(edges), s[y == 1], side="right"), minlength=len(np.unique(edges)) + 1)
+    unique = np.unique(edges)
+    expected = np.bincount(np.searchsorted(unique, s[y == 1], side="right"), minlength=len(unique) + 1)
     np.testing.assert_array_equal(a._state.pos, expected)
 
 
