@@ -132,6 +132,14 @@ def _write_api_page() -> None:
                   ".. currentmodule:: isometrics.plotting", "", ".. autosummary::", "   :toctree: generated", ""]
         lines += [f"   {name}" for name in plotting]
         lines.append("")
+    cluster = _dask_names()
+    if cluster:
+        title = "On a Dask cluster (isometrics.dask)"
+        lines += [title, "-" * len(title), "", "Exact evaluation of a Dask DataFrame or a Parquet data set on a "
+                  "distributed cluster.", "", ".. currentmodule:: isometrics.dask", "", ".. autosummary::",
+                  "   :toctree: generated", ""]
+        lines += [f"   {name}" for name in cluster]
+        lines.append("")
     target = HERE / "api.rst"
     text = "\n".join(lines)
     if not target.exists() or target.read_text() != text:
@@ -144,6 +152,12 @@ def _plotting_names() -> list[str]:
     except ImportError:  # matplotlib missing: the reference leaves the Displays out
         return []
     return sorted(n for n in getattr(plotting, "__all__", []) if inspect.isclass(getattr(plotting, n)))
+
+
+def _dask_names() -> list[str]:
+    import isometrics.dask  # Dask itself is imported only when a function runs
+
+    return list(isometrics.dask.__all__)
 
 
 _write_api_page()

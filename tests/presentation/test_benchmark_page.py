@@ -3,13 +3,13 @@
 import base64
 import hashlib
 import re
-import shutil
 import time
 from html.parser import HTMLParser
 from pathlib import Path
 
 import numpy as np
 import pytest
+from _browser import needs_browser
 from scipy.special import expit, logit
 from scipy.stats import spearmanr
 
@@ -19,8 +19,6 @@ from isometrics.report.benchmark_page import build_benchmark_page
 XSS = "<script>window.__pwned = 1</script>"
 QUOTE = 'a"b<c>&d</script>'
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-needs_browser = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 
 
 def make_study(with_test=True):
@@ -137,17 +135,6 @@ def test_a_study_is_required():
     with pytest.raises(TypeError, match="BenchmarkStudy"):
         build_benchmark_page({"models": []})
 
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                                    "--disable-component-update", "--no-first-run", "--disable-sync"])
-        yield b
-        b.close()
 
 
 @needs_browser

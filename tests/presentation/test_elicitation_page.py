@@ -11,13 +11,13 @@ import html
 import json
 import math
 import re
-import shutil
 import time
 import urllib.parse
 from pathlib import Path
 
 import numpy as np
 import pytest
+from _browser import needs_browser
 
 import isometrics as im
 from isometrics.elicitation import engine_trace
@@ -27,9 +27,6 @@ from isometrics.report import elicitation_page, write_elicitation_page  # noqa: 
 
 XSS = "<script>window.__pwned = 1</script>"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-needs_browser = pytest.mark.skipif(CHROMIUM is None,
-                                   reason="Chromium is not installed (.ci/run installs Debian's chromium)")
 
 
 def _scores(seed=0, n=500):
@@ -87,17 +84,6 @@ def test_bad_session_type_is_refused(tmp_path):
 
 
 # ---------------------------------------------------------------------------- in a real browser
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                                    "--disable-component-update", "--no-first-run", "--disable-sync"])
-        yield b
-        b.close()
-
 
 def _wait(page, expression, timeout=30.0):
     deadline = time.monotonic() + timeout

@@ -6,7 +6,6 @@ import hashlib
 import itertools
 import json
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -17,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
+from _browser import needs_browser
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,9 +26,6 @@ from isometrics.report import build_report
 XSS = "<script>window.__pwned = 1</script>"
 QUOTE = 'a"b<c>&d</script>'  # a name every context must show literally
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-needs_browser = pytest.mark.skipif(CHROMIUM is None,
-                                   reason="Chromium is not installed (.ci/run installs Debian's chromium)")
 
 
 # ---------------------------------------------------------------------------- reading a page back
@@ -439,17 +436,6 @@ def test_jupyter_reprs_escape_user_text():
 
 
 # ---------------------------------------------------------------------------- in a real browser
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                                    "--disable-component-update", "--no-first-run", "--disable-sync"])
-        yield b
-        b.close()
-
 
 def _wait(page, expression, timeout=20.0):
     """Poll ``expression`` until it is truthy (page.wait_for_function evaluates its predicate with

@@ -4,47 +4,30 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
 from .._typing import ArrayLike
-from .curves import _from_scores, _precision_recall_curve, _prg_curve
+from ._terms import _gain_ready, table_area
+from .curves import _from_scores
 
 __all__ = ["auroc", "average_precision", "auprg"]
 
 
 def _auroc(op: CountTable) -> float:
     op.require_both_classes("auroc")
-    # Trapezoids: sum_i dFP_i (TP_{i-1} + TP_i)/2 = sum_i dFP_i TP_i - sum_i dFP_i dTP_i / 2, over P N.
-    dfp = op.dfp
-    area = np.dot(dfp, op.tp[1:]) - 0.5 * np.dot(dfp, op.dtp)
-    return float(area / (op.n_positives * op.n_negatives))
+    # Trapezoids: sum_i dFP_i (TP_{i-1} + TP_i) / (2 P N), summed by aligned blocks (the sweep's terms).
+    return table_area(op, "auroc")
 
 
 def _average_precision(op: CountTable) -> float:
     op.require_both_classes("average_precision")
-    precision = op._derived("pr", _precision_recall_curve).precision
-    return float(np.dot(op.dtp, precision[1:]) / op.n_positives)
+    return table_area(op, "average_precision")
 
 
 def _auprg(op: CountTable) -> float:
     op.require_both_classes("auprg")
-    tp, fp = op.tp, op.fp
-    P, N = op.n_positives, op.n_negatives
-    # Recall gain is >= 0 from the first point with TP >= P^2/(P+N) (recall >= prevalence).
-    tp_cross = P * P / (P + N)
-    j = int(np.searchsorted(tp, tp_cross, side="left"))
-    # The crossing of recall gain 0 lies on the ROC segment (j-1, j): interpolate counts,
-    # exact because straight ROC segments are straight PRG segments.
-    alpha = (tp_cross - tp[j - 1]) / (tp[j] - tp[j - 1])
-    fp_cross = fp[j - 1] + alpha * (fp[j] - fp[j - 1])
-    pg_cross = 1.0 - (P / N) * fp_cross / tp_cross
-    curve = op._derived("prg", _prg_curve)
-    rg, pg = curve.recall_gain[j:], curve.precision_gain[j:]
-    first = rg[0] * (pg_cross + pg[0]) / 2.0  # from the crossing (recall gain 0) to point j
-    d = np.diff(rg)
-    return float(first + (np.dot(d, pg[:-1]) + np.dot(d, pg[1:])) / 2.0)
+    _gain_ready(op.n_positives, op.n_negatives)
+    return table_area(op, "auprg")
 
 
 @fill_doc

@@ -29,12 +29,33 @@ from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError
 from ..metrics.gain import _gain
 from ..metrics.registry import _parse_metric
+from ._terms import CHUNK
 
 __all__ = ["RocHull", "PrgHull", "RandomizedClassifier", "HullOptimum", "roc_convex_hull", "prg_convex_hull"]
 
 
 def _upper_hull_indices(op: CountTable) -> np.ndarray:
-    """Indices of the vertices of the upper convex hull of the (fp, tp) points.
+    """Indices of the vertices of the upper convex hull of the table's (fp, tp) points.
+
+    Run by run, as the sweep does (:mod:`.sweep`): the hull of the vertices found so far and
+    the next run of points. A point under the hull of some of the points is under the hull
+    of all, so nothing is lost, and no temporary is longer than a run.
+    """
+    x, y = op.fp, op.tp
+    n = len(x)
+    if n <= CHUNK:
+        return _upper_hull(x, y)
+    idx = np.empty(0, dtype=np.intp)
+    for a in range(0, n, CHUNK):
+        candidates = np.concatenate((idx, np.arange(a, min(a + CHUNK, n), dtype=np.intp)))
+        idx = candidates[_upper_hull(x[candidates], y[candidates])]
+    return idx
+
+
+def _upper_hull(x: FloatArray, y: FloatArray) -> np.ndarray:
+    """Indices of the vertices of the upper convex hull of the points (x, y), both non-decreasing.
+
+    The first and the last point are always kept.
 
     Exact for integer counts (cross products of counts below 2**53). Three steps, all
     vectorised: keep the points entered by a rise and left by a run (a strict right turn
@@ -42,14 +63,13 @@ def _upper_hull_indices(op: CountTable) -> np.ndarray:
     spaced subset (which lies inside the full hull); then remove points that do not turn
     right until none is left.
     """
-    x, y = op.fp, op.tp
     n = len(x)
     if n <= 2:
         return np.arange(n)
-    dx = op.dfp
+    dx = np.diff(x)
     # A strict right turn at point i needs a rise into it and a run out of it
     # (dy_in * dx_out > dx_in * dy_out >= 0).
-    rises = op._rises
+    rises = np.flatnonzero(np.diff(y) > 0)
     rises = rises[rises < len(dx) - 1]
     turn = rises[dx[rises + 1] > 0]  # the exact turn test is left to the pruning below
     candidates = np.concatenate(([0], turn + 1, [n - 1]))

@@ -33,6 +33,7 @@ from .._core.html import summarised
 from .._core.validation import check_real
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
+from ._terms import achievable_area, table_area
 from .curves import PrecisionRecallCurve
 from .hull import _from_scores, _roc_hull
 
@@ -45,43 +46,9 @@ __all__ = [
 ]
 
 
-def _segment_areas(tp: FloatArray, fp: FloatArray, n_positives: float,
-                   d_tp: FloatArray | None = None, d_fp: FloatArray | None = None,
-                   rises: np.ndarray | None = None) -> FloatArray:
-    """Closed-form area under the count-interpolated PR curve of the segments that raise recall.
-
-    ``d_tp``/``d_fp`` are ``diff(tp)``/``diff(fp)`` and ``rises`` the indices where
-    ``d_tp > 0``, when already at hand. Segments along which recall does not change have
-    no area and are left out of the result.
-    """
-    if d_tp is None or d_fp is None:
-        d_tp, d_fp = np.diff(tp), np.diff(fp)
-    if rises is None:
-        rises = np.flatnonzero(d_tp > 0)
-    tp0, rise, run = tp[rises], d_tp[rises], d_fp[rises]
-    start = fp[rises]
-    start += tp0  # TP + FP at the segment's start
-    b = np.divide(run, rise)
-    b += 1.0  # b = 1 + s, s = run / rise
-    a = np.multiply(b, tp0)
-    np.subtract(start, a, out=a)  # a P = FP0 - s TP0 = (TP0 + FP0) - b TP0
-    with np.errstate(divide="ignore", invalid="ignore"):
-        log_ratio = np.add(start, rise)
-        log_ratio += run
-        np.divide(log_ratio, start, out=log_ratio)  # (TP1 + FP1) / (TP0 + FP0) = (a + b r1)/(a + b r0)
-        np.log(log_ratio, out=log_ratio)
-        curvature = a / (b * b)
-        curvature *= log_ratio
-    curvature[(start == 0) | (a == 0)] = 0.0  # from the origin a = 0: the interpolated precision is flat
-    area = rise / b
-    area -= curvature
-    area /= n_positives
-    return area
-
-
 def _auc_pr_interpolated(op: CountTable) -> float:
     op.require_both_classes("auc_pr_interpolated")
-    return float(np.sum(_segment_areas(op.tp, op.fp, op.n_positives, op.dtp, op.dfp, op._rises)))
+    return table_area(op, "auc_pr_interpolated")
 
 
 @summarised()
@@ -306,4 +273,4 @@ def auc_pr_achievable(
 def _auc_pr_achievable(op: CountTable) -> float:
     op.require_both_classes("auc_pr_achievable")
     idx = op._derived("roc_hull", _roc_hull, normalised=False).indices
-    return float(np.sum(_segment_areas(op.tp[idx], op.fp[idx], op.n_positives)))
+    return achievable_area(op.tp[idx], op.fp[idx], op.n_positives, op.n_negatives)

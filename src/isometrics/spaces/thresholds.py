@@ -12,10 +12,9 @@ from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
 from .._core.html import html_table, summarised
 from .._typing import ArrayLike, FloatArray
-from ..exceptions import IsometricsError
-from ..metrics.kernels import _fbeta_weights
 from ..metrics.registry import Metric, _parse_metric
-from .curves import _from_scores, _precision_recall_curve, _reduce_keeping_read_only
+from ._terms import CHUNK, _Candidates, best_positions, metric_values, scores_of
+from .curves import _from_scores, _reduce_keeping_read_only
 
 __all__ = [
     "BestThreshold",
@@ -100,115 +99,9 @@ class BestThreshold:
 
 
 def _metric_at_points(op: CountTable, metric: Metric) -> np.ndarray:
-    """The metric at every operating point, vectorised; NaN where undefined.
-
-    Uses ``tp + fn = P`` (constant along a curve) to save passes: F-beta is
-    ``TP / (w (TP + FP) + (1 - w) P)`` with ``w = 1 / (1 + beta**2)``; other metrics
-    reuse the cached PR curve.
-    """
-    op = op._normalised  # powers and products of counts: in units that cannot overflow
-    if metric._counts is not None:
-        return metric.from_counts(op.tp, op.fp, op.fn, op.tn)
-    P = op.n_positives
-    if metric._count_beta is not None and metric._count_beta > 0:
-        w_pred, w_true = _fbeta_weights(metric._count_beta)
-        values = np.add(op.tp, op.fp)
-        values *= w_pred
-        values += w_true * P
-        with np.errstate(divide="ignore", invalid="ignore"):  # 0/0 where beta**2 P underflows
-            np.divide(op.tp, values, out=values)
-        values[: int(np.searchsorted(op.tp, 0.0, side="right"))] = 0.0  # no true positive: F-beta is 0
-        return values
-    precision, recall, _ = op._derived("pr", _precision_recall_curve)
-    direct = _power_mean_direct(op, metric, precision, recall)
-    values = metric.from_precision_recall(precision, recall) if direct is None else direct
-    if metric.needs_precision:
-        values = np.array(values, dtype=np.float64, copy=True)
-        values[0] = np.nan  # no predicted positive: precision is undefined there
-    return values
-
-
-def _power_mean_direct(op: CountTable, metric: Metric, precision: FloatArray,
-                       recall: FloatArray) -> FloatArray | None:
-    """W(gamma, phi) over a curve by plain arithmetic when phi is a small integer.
-
-    ``((gamma P**phi + R**phi) / (1 + gamma)) ** (1/phi)`` with powers by repeated
-    multiplication has no cancellation (every term is positive) and is accurate to a few
-    ulps, but may overflow or underflow; it is used only when every positive precision and
-    recall is at least ``min TP / (P + N)`` (known from the counts in O(1)) and that bound
-    keeps every term within 1e-290..1e290. Otherwise ``None``: the caller takes the
-    logarithmic kernel of :mod:`isometrics.means`.
-    """
-    if metric._gamma_phi is None:
-        return None
-    gamma, phi = metric._gamma_phi
-    k = abs(phi)
-    if phi == 0 or k > 8 or k != int(k) or not 1e-100 <= gamma <= 1e100:
-        return None
-    first = int(np.searchsorted(op.tp, 0.0, side="right"))
-    lower = op.tp[min(first, op.n_points - 1)] / (op.n_positives + op.n_negatives)
-    if not lower ** k > 1e-180:
-        return None
-    # With S = TP + FP: P**phi = (S/TP)**k and R**phi = (N_pos/TP)**k for phi = -k, so
-    # W = TP ((1 + gamma) / (gamma S**k + N_pos**k))**(1/k); for phi = k > 0,
-    # W = TP ((gamma S**-k + N_pos**-k) / (1 + gamma))**(1/k). One array, in place.
-    k = int(k)
-    n_pos = op.n_positives
-    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
-        w = np.add(op.tp, op.fp)
-        _power_inplace(w, k)
-        if phi < 0:
-            w *= gamma
-            w += n_pos**k
-            np.divide(1.0 + gamma, w, out=w)
-        else:
-            np.divide(gamma / (1.0 + gamma), w, out=w)
-            w += n_pos ** (-k) / (1.0 + gamma)
-        if k == 2:
-            np.sqrt(w, out=w)
-        elif k != 1:
-            np.power(w, 1.0 / k, out=w)
-        w *= op.tp
-    return w
-
-
-def _power_inplace(x: FloatArray, k: int) -> None:
-    """x **= k for a small positive integer k, by squaring (exact up to rounding)."""
-    if k == 1:
-        return
-    if k & (k - 1) == 0:  # 2, 4, 8: square in place
-        while k > 1:
-            np.multiply(x, x, out=x)
-            k >>= 1
-        return
-    base = x.copy()
-    x[...] = 1.0
-    while k:
-        if k & 1:
-            x *= base
-        k >>= 1
-        if k:
-            base *= base
-
-
-#: Relative tolerance within which two metric values are ties when they cannot be compared
-#: exactly (counts that are not integers, or a metric with no rational form); absolute for
-#: Youden's J and top_left, whose values are differences of rates.
-TIE_RTOL = 1e-12
-#: Relative width of the window of float values searched for the exact optimum: far wider
-#: than the evaluation error of any metric (a few ulps, 2e-13 for extreme exponents).
-_EXACT_WINDOW = 1e-10
-#: Integers below this are exact in float64.
-_EXACT_COUNTS = 2.0**53
-
-
-def _integer_counts(op: CountTable, idx: np.ndarray) -> bool:
-    """Whether the counts at ``idx`` and the class totals are exact integers (below 2**53)."""
-    P, N = op.n_positives, op.n_negatives
-    if not (P + N < _EXACT_COUNTS and float(P).is_integer() and float(N).is_integer()):
-        return False
-    tp, fp = op.tp[idx], op.fp[idx]
-    return bool(np.all(tp == np.floor(tp)) and np.all(fp == np.floor(fp)))
+    """The metric at every operating point, vectorised; NaN where undefined (see :func:`._terms.metric_values`)."""
+    view = op._normalised  # powers and products of counts: in units that cannot overflow
+    return metric_values(view.tp, view.fp, view.n_positives, view.n_negatives, metric, 0)
 
 
 def _tied_best(op: CountTable, metric: Metric, values: FloatArray,
@@ -216,62 +109,52 @@ def _tied_best(op: CountTable, metric: Metric, values: FloatArray,
     """Indices of the operating points where ``metric`` is best, increasing (thresholds decreasing).
 
     Only points where ``allowed`` (boolean mask) is true compete, when given; at least one must.
-
-    With integer counts and a metric with an exact rational form, the points whose float
-    value is near the best are compared exactly, by cross-multiplying the integer
-    numerators and denominators of the metric's key (Python integers, no rounding): ties
-    are exact ties. Otherwise values within :data:`TIE_RTOL` of the best are ties.
+    Ties are resolved by :func:`._terms.best_positions` (exactly with integer counts).
     """
-    score = np.array(values if metric.greater_is_better else -values, dtype=np.float64)
-    score[np.isnan(score)] = -np.inf  # undefined points (no predicted positive) are never best
+    score = scores_of(metric, values)
     if allowed is not None:
         score[~allowed] = -np.inf
-    top = float(score.max())
-    if top == -np.inf:  # MCC or markedness of scores with one distinct value: 0/0 at both points
-        raise IsometricsError(f"best_threshold: {metric.spec} is undefined (0/0) at every threshold: y_score has one "
-                              "distinct value, so every threshold predicts all samples alike; pass scores that rank "
-                              "the samples, or a metric defined there (e.g. accuracy).")
-    scale = max(abs(top), metric._abs_scale)
-    if metric._exact is not None:
-        candidates = np.flatnonzero(score >= top - _EXACT_WINDOW * scale)
-        if _integer_counts(op, candidates):
-            tp = op.tp[candidates].astype(np.int64).astype(object)
-            fp = op.fp[candidates].astype(np.int64).astype(object)
-            num, den = metric._exact(tp, fp, int(op.n_positives), int(op.n_negatives))
-            num, den = np.broadcast_arrays(np.asarray(num, dtype=object), np.asarray(den, dtype=object))
-            defined = den != 0
-            best = int(np.argmax(score[candidates]))  # start from the float optimum
-            while True:
-                order = num * den[best] - num[best] * den  # sign of key - best key (denominators > 0)
-                order[~defined] = -1
-                better = np.flatnonzero(order > 0)
-                if len(better) == 0:
-                    return candidates[order == 0]
-                best = int(better[np.argmax(score[candidates[better]])])
-    return np.flatnonzero(score >= top - TIE_RTOL * scale)
+    return best_positions(score, op.tp, op.fp, op.n_positives, op.n_negatives, metric)
+
+
+def _best_candidates(op: CountTable, metric: Metric) -> _Candidates:
+    """The points that may be best, found run by run (no array as long as the table but the table's)."""
+    view = op._normalised
+    candidates = _Candidates(metric)
+    for k in range(0, op.n_points, CHUNK):
+        values = metric_values(view.tp[k:k + CHUNK], view.fp[k:k + CHUNK], view.n_positives, view.n_negatives,
+                               metric, k)
+        candidates.add(np.arange(k, k + len(values)), op.thresholds[k:k + CHUNK], op.tp[k:k + CHUNK],
+                       op.fp[k:k + CHUNK], scores_of(metric, values), values)
+    return candidates
+
+
+def _best_from_candidates(candidates: _Candidates, n_positives: float, n_negatives: float) -> BestThreshold:
+    """The best point among the candidates (ties to the highest threshold), counts in the caller's units."""
+    c = candidates
+    tied = best_positions(c.score, c.tp, c.fp, n_positives, n_negatives, c.metric)
+    i = int(tied[0])  # ties go to the highest threshold
+    tp, fp = float(c.tp[i]), float(c.fp[i])
+    return BestThreshold(
+        metric=c.metric,
+        threshold=float(c.thresholds[i]),
+        value=float(c.value[i]),
+        precision=tp / (tp + fp) if tp + fp > 0 else float("nan"),
+        recall=tp / n_positives,
+        tp=tp,
+        fp=fp,
+        fn=n_positives - tp,
+        tn=n_negatives - fp,
+        index=int(c.index[i]),
+        n_ties=len(tied),
+        tied_thresholds=tuple(float(t) for t in c.thresholds[tied]),
+    )
 
 
 def _best_threshold(op: CountTable, metric: str | Metric, caller: str) -> BestThreshold:
     metric = _parse_metric(metric, caller=caller)
     op.require_both_classes("best_threshold")
-    values = _cached_metric_values(op, metric)
-    tied = _tied_best(op, metric, values)
-    i = int(tied[0])  # ties go to the highest threshold
-    point = _point(op, i)
-    return BestThreshold(
-        metric=metric,
-        threshold=point.threshold,
-        value=float(values[i]),
-        precision=point.precision,
-        recall=point.recall,
-        tp=point.tp,
-        fp=point.fp,
-        fn=point.fn,
-        tn=point.tn,
-        index=i,
-        n_ties=len(tied),
-        tied_thresholds=tuple(float(t) for t in op.thresholds[tied]),
-    )
+    return _best_from_candidates(_best_candidates(op, metric), op.n_positives, op.n_negatives)
 
 
 @fill_doc

@@ -1,0 +1,328 @@
+"""``evaluate_dask``: the exact evaluation of a Dask DataFrame or a Parquet data set, on a Dask cluster.
+
+The graph, per score column (``docs/user_guide/dask.md`` draws it):
+
+1. each partition is read, validated and counted (its count table: distinct scores,
+   weighted counts of each of its labels), and sends the client its labels and a sample
+   of its distinct scores;
+2. the client settles the two classes and cuts the score axis into ranges of about
+   equal numbers of distinct scores (weighted quantiles of the samples);
+3. each partition's table is cut by those ranges, and each range merges its pieces into
+   one count table: a contiguous stretch of the whole curve, no score value in two ranges;
+4. each range sends its size and class totals; the client's prefix sums give every
+   range its offsets (the points and the weighted positives and negatives above it);
+5. the areas and best thresholds are reduced from the ranges, and each range can write
+   its stretch of the curve as one Parquet file, in order.
+
+Every task is a pure function of its inputs, so a task lost with a worker is run again by
+the scheduler and the result does not change.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .._core.count_table import CountTable
+from .._core.docstrings import fill_doc
+from ..evaluation import BinaryEvaluation, Evaluations
+from ..exceptions import InvalidParameterError, IsometricsError
+from ..metrics.registry import Metric, _parse_metrics
+from ..spaces.operating_points import OperatingPoints
+from ..spaces.sweep import Sweep, SweepResult
+from ._partitions import Locator, ParquetPiece, PartitionTable, merge_range, partition_table, split_by_range
+from ._plan import Offsets, check_both_totals, offsets, range_cuts, resolve_classes
+from ._reduce import display_part, display_points, sweep_range, tree
+
+__all__ = ["evaluate_dask"]
+
+CALLER = "evaluate_dask"
+#: Rows per partition when a Parquet data set is split by row groups.
+ROWS_PER_PARTITION = 1 << 22
+
+
+def _dask() -> Any:
+    try:
+        import dask
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("isometrics.dask needs Dask: pip install 'isometrics[scale]' "
+                          "(dask[dataframe,distributed]).") from exc
+    return dask
+
+
+@fill_doc
+def evaluate_dask(
+    data: Any,
+    *,
+    label: str,
+    scores: str | Sequence[str],
+    sample_weight: str | None = None,
+    pos_label: Any = None,
+    metrics: Sequence[str | Metric] = ("f1",),
+    client: Any = None,
+    n_ranges: int | None = None,
+    curve_path: str | os.PathLike[str] | None = None,
+) -> Evaluations:
+    r"""Evaluate score columns of a Dask DataFrame or a Parquet data set exactly, on a Dask cluster.
+
+    The same numbers as :func:`isometrics.evaluate_scores` on the whole data in memory
+    (AUROC, average precision, AUPRG and the best threshold of each metric), computed
+    by the workers: each partition counts its distinct scores, the counts are regrouped
+    by score range (each range a contiguous stretch of the curve), the client adds the
+    ranges' offsets (a prefix sum) and reduces the areas and best thresholds.
+
+    .. math::
+
+        TP(t) = \sum_{r < k} P_r + TP_k(t), \qquad FP(t) = \sum_{r < k} N_r + FP_k(t)
+
+    for a threshold ``t`` in score range ``k`` whose ranges above hold ``P_r``
+    positives and ``N_r`` negatives.
+
+    Parameters
+    ----------
+    data : dask.dataframe.DataFrame, str or path-like
+        A Dask DataFrame, or the path of a Parquet file or of a directory of Parquet
+        files (read by the workers, a few row groups per partition).
+    label : str
+        The column of true labels (two classes).
+    scores : str or sequence of str
+        The score column(s) to evaluate, each on its own; higher means more likely positive.
+    sample_weight : str, default=None
+        The column of non-negative sample weights; ``None`` weighs every row 1.
+    pos_label : int, float, bool or str, default=None
+        The positive class; ``None`` infers it from {0, 1}, {-1, 1} or {False, True}.
+    metrics : sequence of str or Metric, default=("f1",)
+        Metrics whose best thresholds to report; see :func:`isometrics.parse_metric`.
+    client : distributed.Client, default=None
+        The cluster to run on; ``None``: Dask's default scheduler (the default
+        ``distributed`` client when one exists).
+    n_ranges : int, default=None
+        Score ranges to regroup the counts into (at least 1); ``None``: as many as
+        the input has partitions.
+    curve_path : str or path-like, default=None
+        When given, a directory (created; it must not exist or be empty) that receives
+        each score column's full curve as ``<score>/part-00000.parquet``, ... one file
+        per score range in decreasing threshold order, columns ``threshold`` (the first
+        row ``inf``), ``tp`` and ``fp`` (cumulative weighted counts). Written by the
+        workers (a path they can reach), staged and moved in place only once complete.
+
+    Returns
+    -------
+    Evaluations
+        One :class:`~isometrics.BinaryEvaluation` per score column, as
+        :func:`isometrics.evaluate_scores` with ``keep_operating_points=False`` returns:
+        its ``operating_points`` are a display subset of the curve.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``data`` is neither a Dask DataFrame nor a path, a column name is not a
+        string, ``n_ranges`` is not an integer >= 1, or a metric cannot be parsed.
+    ValueError
+        If a column is missing; if a row has a missing label, score or weight, a NaN or
+        infinite score, a negative or non-finite weight (the message names the
+        partition and its row, or the file and its row); if the labels hold more or
+        fewer than two classes, or ``pos_label`` is not one of them; if ``curve_path``
+        is a file or a non-empty directory. Nothing is written then.
+    ImportError
+        If Dask is not installed (``pip install 'isometrics[scale]'``).
+
+    See Also
+    --------
+    isometrics.evaluate_scores : the same evaluation in memory.
+
+    Notes
+    -----
+    With integer weights (or none) the results are those of the in-memory engine on the
+    same data exactly: every count is an integer, so every partial sum is exact, and the
+    areas are summed in the same order. With fractional weights the counts are added in
+    another order and may differ in the last bits.
+
+    Examples
+    --------
+    >>> import dask.dataframe as dd, pandas as pd
+    >>> from isometrics.dask import evaluate_dask
+    >>> frame = pd.DataFrame({"y": [0, 0, 1, 1], "s": [0.1, 0.4, 0.35, 0.8]})
+    >>> r = evaluate_dask(dd.from_pandas(frame, npartitions=2), label="y", scores="s")["s"]
+    >>> r.auroc, r.best[0].threshold
+    (0.75, 0.35)
+    """
+    names, parsed, n_ranges, target = _evaluate_dask_iv(label, scores, sample_weight, metrics, n_ranges, curve_path)
+    dask = _dask()
+    run: dict[str, Any] = {} if client is None else {"scheduler": client}
+    sources = _sources(data, [label, *names] + ([sample_weight] if sample_weight else []))
+    staging = None if target is None else target.with_name(f".{target.name}.partial-{uuid.uuid4().hex[:8]}")
+    results = []
+    try:
+        for name in names:
+            results.append(_evaluate_column(dask, run, sources, label=label, score=name, weight=sample_weight,
+                                            pos_label=pos_label, metrics=parsed, n_ranges=n_ranges,
+                                            curve_dir=None if staging is None else staging / name))
+        if staging is not None and target is not None:
+            _commit(staging, target)
+    finally:
+        if staging is not None and staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return Evaluations(tuple(results))
+
+
+def _evaluate_dask_iv(label: Any, scores: Any, sample_weight: Any, metrics: Any, n_ranges: Any,
+                      curve_path: Any) -> tuple[list[str], list[Metric], int | None, Path | None]:
+    """Check the parameters that are not the data; return the score names, parsed metrics, ranges and curve path."""
+    names = [scores] if isinstance(scores, str) else scores
+    if not isinstance(names, Sequence) or not names:
+        raise InvalidParameterError(f"{CALLER}: `scores` must be a column name or a non-empty sequence of them; "
+                                    f"got {scores!r}.")
+    for what, value in [("label", label), ("sample_weight", sample_weight), *(("scores", n) for n in names)]:
+        if value is not None and not isinstance(value, str) or (value is None and what != "sample_weight"):
+            raise InvalidParameterError(f"{CALLER}: `{what}` must name a column (a str); got {value!r}.")
+    if len(set(names)) != len(names):
+        raise InvalidParameterError(f"{CALLER}: `scores` names a column twice ({list(names)!r}); name each once.")
+    parsed = _parse_metrics(metrics, caller=CALLER)
+    if n_ranges is not None and (isinstance(n_ranges, bool) or not isinstance(n_ranges, (int, np.integer))
+                                 or n_ranges < 1):
+        raise InvalidParameterError(f"{CALLER}: `n_ranges` must be an integer >= 1 or None; got {n_ranges!r}.")
+    target = None
+    if curve_path is not None:
+        target = Path(curve_path)
+        if target.exists() and (not target.is_dir() or any(target.iterdir())):
+            raise IsometricsError(f"{CALLER}: `curve_path` {str(target)!r} is a file or a non-empty directory; "
+                                  "choose a new directory (the curve files are written there).")
+        for name in names:
+            if name in ("", ".", "..") or "/" in name or os.sep in name:
+                raise IsometricsError(f"{CALLER}: score column {name!r} cannot name a directory of `curve_path`; "
+                                      "rename the column or leave curve_path=None.")
+    return list(names), parsed, None if n_ranges is None else int(n_ranges), target
+
+
+def _sources(data: Any, columns: list[str]) -> list[tuple[Any, Locator]]:
+    """One ``(partition, locator)`` per partition: delayed pandas frames, or Parquet row-group pieces."""
+    if isinstance(data, (str, os.PathLike)):
+        return _parquet_pieces(Path(data), columns)
+    if not (hasattr(data, "to_delayed") and hasattr(data, "npartitions") and hasattr(data, "columns")):
+        raise InvalidParameterError(f"{CALLER}: `data` must be a Dask DataFrame or the path of a Parquet data set; "
+                                    f"got a {type(data).__name__}.")
+    _check_columns(columns, [str(c) for c in data.columns], "the data frame")
+    parts = data[list(dict.fromkeys(columns))].to_delayed()
+    return [(p, Locator(k, len(parts))) for k, p in enumerate(parts)]
+
+
+def _check_columns(columns: list[str], present: list[str], where: str) -> None:
+    missing = [c for c in dict.fromkeys(columns) if c not in present]
+    if missing:
+        shown = ", ".join(repr(c) for c in present[:20]) + (", ..." if len(present) > 20 else "")
+        raise IsometricsError(f"{CALLER}: column(s) {', '.join(repr(c) for c in missing)} not in {where} "
+                              f"(columns: {shown}); check the names.")
+
+
+def _parquet_pieces(path: Path, columns: list[str]) -> list[tuple[Any, Locator]]:
+    """The Parquet files of ``path`` (a file, or a directory searched recursively), cut into pieces of row groups."""
+    import pyarrow.parquet as pq
+
+    if path.is_dir():
+        files = sorted(p for p in path.rglob("*.parquet") if p.is_file() and not p.name.startswith((".", "_")))
+    elif path.is_file():
+        files = [path]
+    else:
+        raise IsometricsError(f"{CALLER}: {str(path)!r} does not exist; pass a Parquet file or a directory of them.")
+    if not files:
+        raise IsometricsError(f"{CALLER}: no .parquet file under {str(path)!r}.")
+    pieces: list[tuple[ParquetPiece, int]] = []
+    for file in files:
+        try:
+            meta = pq.ParquetFile(file).metadata
+        except Exception as exc:  # pyarrow raises several types for a file that is not Parquet
+            raise IsometricsError(f"{CALLER}: cannot read {str(file)!r} as Parquet ({exc}).") from None
+        _check_columns(columns, list(meta.schema.names), f"file {str(file)!r}")
+        groups: list[int] = []
+        rows, first = 0, 0
+        for g in range(meta.num_row_groups):
+            groups.append(g)
+            rows += meta.row_group(g).num_rows
+            if rows >= ROWS_PER_PARTITION or g == meta.num_row_groups - 1:
+                pieces.append((ParquetPiece(str(file), tuple(groups)), first))
+                first += rows
+                groups, rows = [], 0
+    return [(piece, Locator(k, len(pieces), piece.file, first)) for k, (piece, first) in enumerate(pieces)]
+
+
+def _summary(part: PartitionTable) -> PartitionTable:
+    return part.summary()
+
+
+def _size(table: CountTable | None) -> tuple[int, float, float]:
+    return (0, 0.0, 0.0) if table is None else (table.n_points - 1, table.n_positives, table.n_negatives)
+
+
+def _evaluate_column(dask: Any, run: dict[str, Any], sources: list[tuple[Any, Locator]], *, label: str, score: str,
+                     weight: str | None, pos_label: Any, metrics: list[Metric], n_ranges: int | None,
+                     curve_dir: Path | None) -> BinaryEvaluation:
+    delayed = dask.delayed
+    tables = dask.persist(*[delayed(partition_table, pure=True)(part, loc, label=label, score=score, weight=weight,
+                                                                  caller=CALLER) for part, loc in sources], **run)
+    summaries: list[PartitionTable] = list(dask.compute(*[delayed(_summary)(t) for t in tables], **run))
+    classes = resolve_classes(summaries, pos_label, label=label, caller=CALLER)
+    cuts = range_cuts(summaries, n_ranges or len(sources))
+    k = len(cuts) + 1
+    pieces = [delayed(split_by_range, nout=k)(t, cuts, flip) for t, flip in zip(tables, classes.flips)]
+    ranges = dask.persist(*[delayed(merge_range)([p[r] for p in pieces], classes.pos_label) for r in range(k)], **run)
+    del tables, pieces  # the partitions' tables are released on the workers
+    offs = offsets(dask.compute(*[delayed(_size)(t) for t in ranges], **run))
+    check_both_totals(offs, classes, caller=CALLER)
+    if curve_dir is not None:
+        curve_dir.mkdir(parents=True, exist_ok=False)
+        dask.compute(*[delayed(write_curve_part)(t, r, offs, str(curve_dir)) for r, t in enumerate(ranges)], **run)
+    state = tree(delayed, [delayed(sweep_range)(t, r, offs, metrics) for r, t in enumerate(ranges)])
+    result, parts = dask.compute(delayed(_result)(state), [delayed(display_part)(t, r, offs)
+                                                          for r, t in enumerate(ranges)], **run)
+    del ranges
+    shown = display_points(parts, result, classes.pos_label)  # every point when there are few
+    shown.warn_if_degenerate(f"score column {score!r}", stacklevel=4)
+    return BinaryEvaluation(
+        name=score,
+        n_samples=sum(s.n_rows for s in summaries),
+        n_positives=result.n_positives,
+        n_negatives=result.n_negatives,
+        prevalence=shown.prevalence,
+        auroc=result.auroc,
+        average_precision=result.average_precision,
+        auprg=result.auprg,
+        best=result.best,
+        operating_points=shown,
+        weight_kind=None if weight is None else "sampling",
+    )
+
+
+def _result(state: Sweep) -> SweepResult:
+    """The areas and best thresholds of the merged sweep (a task: the client receives the result alone)."""
+    return state.result()
+
+
+def write_curve_part(table: CountTable | None, number: int, offs: Offsets, directory: str) -> str:
+    """Write score range ``number``'s stretch of the curve as ``part-<number>.parquet`` (a task)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    thresholds, tp, fp = (np.empty(0),) * 3
+    if table is not None:
+        thresholds, tp, fp = table.thresholds[1:], table.tp[1:] + offs.tp_before[number], \
+            table.fp[1:] + offs.fp_before[number]
+    if number == 0:  # the curve starts at +inf, where nothing is predicted positive
+        thresholds, tp, fp = np.r_[np.inf, thresholds], np.r_[0.0, tp], np.r_[0.0, fp]
+    path = os.path.join(directory, f"part-{number:05d}.parquet")
+    pq.write_table(pa.table({"threshold": thresholds, "tp": tp, "fp": fp}), path)
+    return path
+
+
+def _commit(staging: Path, target: Path) -> None:
+    """Move the complete curve directories in place (``target`` is absent or empty)."""
+    if target.exists():
+        target.rmdir()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(staging, target)

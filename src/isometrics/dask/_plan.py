@@ -1,0 +1,138 @@
+"""What the client decides between the passes: the two classes, the range cuts and the partition offsets.
+
+Everything here runs on the client on small summaries (a few hundred numbers per partition),
+never on the data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .._core.labels import _fmt_labels, _is_inferable_partner
+from .._core.validation import check_labels_present, check_pos_label, infer_pos_label, label_set
+from .._typing import FloatArray
+from ..exceptions import IsometricsError
+from ._partitions import PartitionTable
+
+__all__ = ["Classes", "Offsets", "resolve_classes", "range_cuts", "offsets"]
+
+
+@dataclass(frozen=True)
+class Classes:
+    """The positive class and, for each partition, whether its table counts the other class as ``tp``."""
+
+    pos_label: Any
+    labels: tuple[Any, ...]
+    flips: tuple[bool, ...]
+
+
+def resolve_classes(summaries: Sequence[PartitionTable], pos_label: Any, *, label: str, caller: str) -> Classes:
+    """The two classes of the whole data set from each partition's, in partition order.
+
+    Raises
+    ------
+    IsometricsError
+        When the partitions together hold a third class (named with the partition and
+        row where it first appears), labels of mixed types, or ``pos_label`` is not a
+        label (or cannot be inferred).
+    """
+    check_pos_label(pos_label, caller=caller)
+    seen: dict[Any, str] = {}
+    for part in summaries:
+        for value, row, index in zip(part.labels, part.first_rows, part.first_index):
+            if value in seen:
+                continue
+            if len(seen) == 2:
+                raise IsometricsError(
+                    f"{caller}: label column {label!r} has a third class {value!r} (besides "
+                    f"{', '.join(repr(v) for v in seen)}) {part.locator.row(row, index)}; this is a binary "
+                    "evaluation: binarise the labels (one class against the rest) or drop the rows of other classes.")
+            seen[value] = part.locator.row(row, index)
+    if not seen:
+        raise IsometricsError(f"{caller}: the input is empty (0 rows in every partition); pass at least one sample "
+                              "of each class.")
+    try:
+        labels = label_set(np.array(list(seen)))
+    except (IsometricsError, TypeError):
+        kinds = ", ".join(f"{v!r} ({type(v).__name__}, first {where})" for v, where in seen.items())
+        raise IsometricsError(f"{caller}: label column {label!r} mixes label types: {kinds}; use one type for all "
+                              "labels.") from None
+    if pos_label is None:
+        pos_label = infer_pos_label(labels, caller=caller)
+    elif len(labels) == 2 or not _is_inferable_partner(labels, pos_label):
+        check_labels_present(labels, pos_label, caller=caller)
+    flips = tuple(bool(part.labels) and not bool(part.labels[-1] == pos_label) for part in summaries)
+    return Classes(pos_label, tuple(v.item() if isinstance(v, np.generic) else v for v in labels), flips)
+
+
+def range_cuts(summaries: Sequence[PartitionTable], n_ranges: int) -> FloatArray:
+    """Decreasing scores cutting the score axis into ``n_ranges`` ranges of about equal numbers of points.
+
+    Each partition's sample stands for its distinct scores (a sample score for
+    ``n_points / len(sample)`` of them); the cuts are weighted quantiles of the pooled
+    samples. A cut is a score value and a range holds the scores from its lower cut
+    (included) to its upper cut (excluded), so no score value is split between two
+    ranges. Fewer cuts are returned when the samples have fewer distinct values.
+    """
+    samples = [p.sample for p in summaries if len(p.sample)]
+    if n_ranges <= 1 or not samples:
+        return np.empty(0)
+    scores = np.concatenate(samples)
+    weights = np.concatenate([np.full(len(p.sample), p.n_points / len(p.sample)) for p in summaries
+                              if len(p.sample)])
+    order = np.argsort(-scores, kind="stable")
+    scores, cumulative = scores[order], np.cumsum(weights[order])
+    targets = cumulative[-1] * np.arange(1, n_ranges) / n_ranges
+    cuts = scores[np.minimum(np.searchsorted(cumulative, targets, side="left") + 1, len(scores) - 1)]
+    cuts = np.unique(cuts)[::-1]  # strictly decreasing
+    return cuts[cuts < scores[0]]  # a cut at the largest score would leave range 0 empty
+
+
+@dataclass(frozen=True)
+class Offsets:
+    """Where each score range starts in the whole curve: the prefix sums of the ranges' sizes and totals.
+
+    ``start[k]`` is the global index (in decreasing score order, the ``+inf`` point being
+    0) of range ``k``'s first operating point; ``tp_before[k]`` and ``fp_before[k]`` the
+    weighted positives and negatives of every score above range ``k``. ``n_positives``
+    and ``n_negatives`` are the class totals.
+    """
+
+    start: tuple[int, ...]
+    tp_before: tuple[float, ...]
+    fp_before: tuple[float, ...]
+    n_positives: float
+    n_negatives: float
+    n_points: int
+
+
+def offsets(sizes: Sequence[tuple[int, float, float]]) -> Offsets:
+    """The prefix sums over the ranges' ``(n_points, positives, negatives)``, in range order.
+
+    The positives and negatives are added one range after the other, as the in-memory
+    engine accumulates them (exact with integer weights).
+    """
+    start, tp_before, fp_before = [], [], []
+    index, tp, fp = 1, 0.0, 0.0
+    for n, p, q in sizes:
+        start.append(index)
+        tp_before.append(tp)
+        fp_before.append(fp)
+        index += n
+        tp += p
+        fp += q
+    return Offsets(tuple(start), tuple(tp_before), tuple(fp_before), tp, fp, index)
+
+
+def check_both_totals(offs: Offsets, classes: Classes, *, caller: str) -> None:
+    """Raise unless each class has positive weight in the whole data set."""
+    for name, total in (("positive", offs.n_positives), ("negative", offs.n_negatives)):
+        if not total > 0:
+            raise IsometricsError(
+                f"{caller}: the labels have one class (no {name} samples with positive weight; pos_label="
+                f"{classes.pos_label!r}, labels found: {_fmt_labels(classes.labels)}); ROC, PR and PRG analysis "
+                "needs both classes: check the label column and pos_label.")

@@ -1,0 +1,87 @@
+"""The reduction: each score range swept on its worker, the sweeps merged in range order, a display subset.
+
+Each range's count table, shifted by its offsets, is one segment of the whole curve:
+:class:`isometrics.spaces.sweep.Sweep` turns it into the range's share of every area (block
+sums aligned to the global point index, partial blocks at its edges handed on) and its
+best-threshold candidates. Neighbouring ranges are merged pairwise on the workers (a tree,
+always in range order), so the client receives one small state, whatever the number of
+ranges; its result is the in-memory engine's, bit for bit.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .._core.count_table import CountTable
+from ..metrics.registry import Metric
+from ..spaces.operating_points import OperatingPoints
+from ..spaces.sweep import Sweep, SweepResult
+from ._plan import Offsets
+
+__all__ = ["AREAS", "sweep_range", "merge_sweeps", "display_part", "display_points"]
+
+#: The areas swept: those the evaluation reports, and the achievable PR area for the ROC hull's
+#: vertices (which the display subset keeps).
+AREAS = ("auroc", "average_precision", "auprg", "auc_pr_achievable")
+
+#: Operating points evenly spaced in threshold order kept for display (as in memory).
+DISPLAY_POINTS = 10_000
+
+
+def _shifted(table: CountTable, number: int, offs: Offsets) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Range ``number``'s thresholds and cumulative counts from the top of the whole curve."""
+    return table.thresholds[1:], table.tp[1:] + offs.tp_before[number], table.fp[1:] + offs.fp_before[number]
+
+
+def sweep_range(table: CountTable | None, number: int, offs: Offsets, metrics: Sequence[Metric]) -> Sweep:
+    """The sweep state of score range ``number`` (a task): its areas' partial sums and best candidates."""
+    state = Sweep(offs.n_positives, offs.n_negatives, metrics=metrics, areas=AREAS)
+    if table is not None:
+        state.update(*_shifted(table, number, offs), start=offs.start[number],
+                     previous=(offs.tp_before[number], offs.fp_before[number]))
+    return state
+
+
+def merge_sweeps(first: Sweep, second: Sweep) -> Sweep:
+    """The state of two neighbouring ranges, ``second`` starting where ``first`` ends (a task).
+
+    ``first`` is copied: a task never changes its inputs (the scheduler may hand the same
+    object to another task, or run this one again).
+    """
+    state = copy.deepcopy(first)
+    state.merge(second)
+    return state
+
+
+def tree(delayed: Any, states: list[Any]) -> Any:
+    """One delayed state from the ranges' states, merged pairwise in range order."""
+    while len(states) > 1:
+        states = [delayed(merge_sweeps)(states[i], states[i + 1]) if i + 1 < len(states) else states[i]
+                  for i in range(0, len(states), 2)]
+    return states[0]
+
+
+def display_part(table: CountTable | None, number: int, offs: Offsets) -> tuple[np.ndarray, ...]:
+    """The points of range ``number`` among the evenly spaced ones of the whole curve (a task)."""
+    if table is None:
+        return np.empty(0), np.empty(0), np.empty(0)
+    wanted = np.unique(np.linspace(0, offs.n_points - 1, DISPLAY_POINTS).astype(np.int64))
+    first = offs.start[number]
+    local = wanted[(wanted >= first) & (wanted < first + table.n_points - 1)] - first
+    thresholds, tp, fp = _shifted(table, number, offs)
+    return thresholds[local], tp[local], fp[local]
+
+
+def display_points(parts: Sequence[tuple[np.ndarray, ...]], result: SweepResult, pos_label: Any) -> OperatingPoints:
+    """The display subset: the evenly spaced points, the ROC hull's vertices and each best point, with the origin."""
+    pieces = [(np.array([np.inf]), np.zeros(1), np.zeros(1)), *parts,
+              (result.hull_thresholds, result.hull_tp, result.hull_fp),
+              (np.array([b.threshold for b in result.best]), np.array([b.tp for b in result.best]),
+               np.array([b.fp for b in result.best]))]
+    thresholds, tp, fp = (np.concatenate([np.asarray(p[k], dtype=np.float64) for p in pieces]) for k in range(3))
+    _, keep = np.unique(-thresholds, return_index=True)  # one row per threshold, decreasing
+    return OperatingPoints._own(thresholds[keep], tp[keep], fp[keep], pos_label)

@@ -1,0 +1,403 @@
+"""The terms of every area and the metric values of the threshold search, one segment at a time.
+
+Every area is a sum over the steps between consecutive operating points (in decreasing
+threshold order), and every term depends only on the two points of its step and on the
+class totals. The functions here take one contiguous run of points *with the point before
+it* (arrays ``tp``, ``fp`` of length ``L + 1``; element 0 is the point before the run) and
+return the run's ``L`` terms, one per step, zeros where a step adds nothing. Step ``i -> i + 1``
+between global points ``i`` and ``i + 1`` is term ``i``: those positions are what
+:class:`isometrics._core.summation.BlockSum` aligns its blocks to, so an area summed over
+any cutting of the points into runs is the same double. The in-memory engine
+(:mod:`.areas`, :mod:`.interpolation`, :mod:`.thresholds`) and the sweep of
+:mod:`.sweep` (out of core, Dask) both go through these functions: that, and the aligned
+block sums, is what makes their results bit-identical.
+
+The metric values of the threshold search are elementwise in the counts (no value depends
+on another point), and the best point is tracked by :class:`_Candidates`, which keeps every
+point within a window of the running best and resolves ties exactly at the end, as
+:func:`isometrics.best_threshold` does on the whole table.
+
+Counts here are in the magnitude-safe units of ``CountTable._normalised`` (divided by one
+power of two, which changes no ratio); :func:`normalising_exponent` gives that power.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .._core.count_table import CountTable, normalising_exponent
+from .._core.summation import BLOCK, BlockSum
+from .._typing import FloatArray
+from ..exceptions import IsometricsError
+from ..metrics.gain import _gain
+from ..metrics.kernels import _fbeta_weights
+from ..metrics.registry import Metric
+
+__all__ = ["normalising_exponent"]
+
+#: Operating points per run when the in-memory engine walks its table: a few MiB of
+#: temporaries per run, whatever the table's length.
+CHUNK = 16 * BLOCK
+
+#: A function of one run (``tp``, ``fp`` with the point before; totals ``P``, ``N``) to its terms.
+Terms = Callable[[FloatArray, FloatArray, float, float], FloatArray]
+
+
+# ---------------------------------------------------------------------------------- areas
+def auroc_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArray:
+    """``(FP_i - FP_{i-1}) (TP_{i-1} + TP_i)``: twice the trapezoid of each ROC step, in counts.
+
+    Integers for integer weights, so their sum (twice the Mann-Whitney U, below ``2 P N``) is
+    exact while it stays below 2**53: AUROC is then the correctly rounded ``U / (P N)``.
+    """
+    terms = np.add(tp[:-1], tp[1:])
+    terms *= np.diff(fp)
+    return terms
+
+
+def ap_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArray:
+    """``(TP_i - TP_{i-1}) precision_i``: the step-wise AP terms (before dividing by ``P``)."""
+    end_tp = tp[1:]
+    predicted = np.add(end_tp, fp[1:])
+    # Nothing predicted positive happens only at the origin, which ends no step; a zero step
+    # there (zero-weight groups passed to the sweep) adds nothing.
+    precision = np.divide(end_tp, predicted, out=np.zeros_like(predicted), where=predicted > 0)
+    precision *= np.diff(tp)
+    return precision
+
+
+def auprg_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArray:
+    """Trapezoids in (recall gain, precision gain) from recall gain 0 on.
+
+    Steps that end before recall gain 0 (``TP < P**2 / (P + N)``, recall below the
+    prevalence) add nothing; the step that crosses it adds the part from the crossing,
+    whose counts are interpolated on the ROC segment (exact: straight ROC segments are
+    straight PRG segments); every later step adds its trapezoid.
+    """
+    L = len(tp) - 1
+    terms = np.zeros(L)
+    pi = P / (P + N)
+    tp_cross = P * P / (P + N)
+    j = int(np.searchsorted(tp, tp_cross, side="left"))  # first point (of the L + 1) past the crossing
+    if j > L:
+        return terms
+    end_tp, end_fp = tp[j:], fp[j:]
+    rg = _gain(end_tp / P, pi)
+    pg = _gain(end_tp / (end_tp + end_fp), pi)
+    if len(rg) > 1:
+        step = np.diff(rg)
+        trapezoids = np.add(pg[:-1], pg[1:])
+        trapezoids *= step
+        trapezoids *= 0.5
+        terms[j:] = trapezoids
+    if j > 0:  # the step (j - 1, j) crosses recall gain 0: from the crossing to point j
+        alpha = (tp_cross - tp[j - 1]) / (tp[j] - tp[j - 1])
+        fp_cross = fp[j - 1] + alpha * (fp[j] - fp[j - 1])
+        pg_cross = 1.0 - (P / N) * fp_cross / tp_cross
+        terms[j - 1] = rg[0] * (pg_cross + pg[0]) / 2.0
+    return terms
+
+
+def _gain_ready(P: float, N: float) -> None:
+    _gain(np.ones(1), P / (P + N))  # raises the engine's error when the prevalence rounds to 1
+
+
+def interpolated_pr_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArray:
+    """The closed-form area under the count-interpolated PR curve of each step (0 where recall stays)."""
+    d_tp, d_fp = np.diff(tp), np.diff(fp)
+    rises = np.flatnonzero(d_tp > 0)
+    terms = np.zeros(len(d_tp))
+    terms[rises] = _segment_areas(tp, fp, P, d_tp, d_fp, rises)
+    return terms
+
+
+def _segment_areas(tp: FloatArray, fp: FloatArray, n_positives: float, d_tp: FloatArray, d_fp: FloatArray,
+                   rises: np.ndarray) -> FloatArray:
+    """Closed-form area under the count-interpolated PR curve of the steps ``rises`` (``d_tp > 0``).
+
+    Along a step from A to B, precision is ``r / (a + b r)`` with ``b = 1 + s``,
+    ``a = (FP_A - s TP_A) / P``, ``s = dFP / dTP``; its integral is
+    ``[r/b - (a/b**2) ln(a + b r)]`` between the recalls of A and B (see :mod:`.interpolation`).
+    """
+    tp0, rise, run = tp[rises], d_tp[rises], d_fp[rises]
+    start = fp[rises]
+    start += tp0  # TP + FP at the segment's start
+    b = np.divide(run, rise)
+    b += 1.0  # b = 1 + s, s = run / rise
+    a = np.multiply(b, tp0)
+    np.subtract(start, a, out=a)  # a P = FP0 - s TP0 = (TP0 + FP0) - b TP0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log_ratio = np.add(start, rise)
+        log_ratio += run
+        np.divide(log_ratio, start, out=log_ratio)  # (TP1 + FP1) / (TP0 + FP0) = (a + b r1)/(a + b r0)
+        np.log(log_ratio, out=log_ratio)
+        curvature = a / (b * b)
+        curvature *= log_ratio
+    curvature[(start == 0) | (a == 0)] = 0.0  # from the origin a = 0: the interpolated precision is flat
+    area = rise / b
+    area -= curvature
+    area /= n_positives
+    return area
+
+
+#: Each area: its per-step terms, how their sum becomes the area, and the range the area lies in.
+AREAS: dict[str, tuple[Terms, Callable[[float, float, float], float], float, float]] = {
+    "auroc": (auroc_terms, lambda total, P, N: 0.5 * total / (P * N), 0.0, 1.0),  # halving is exact
+    "average_precision": (ap_terms, lambda total, P, N: total / P, 0.0, 1.0),
+    "auprg": (auprg_terms, lambda total, P, N: total, -math.inf, 1.0),
+    "auc_pr_interpolated": (interpolated_pr_terms, lambda total, P, N: total, 0.0, 1.0),
+    # the same terms over the ROC hull's vertices (summed by achievable_area)
+    "auc_pr_achievable": (interpolated_pr_terms, lambda total, P, N: total, 0.0, 1.0),
+}
+
+
+def area_from_sum(name: str, total: float, P: float, N: float) -> float:
+    """The area ``name`` from the aligned sum of its terms, within the area's range.
+
+    The one place every area (in memory, swept, merged) is finished. The terms are each
+    rounded, so a sum whose exact value is the bound can land an ulp beyond it: a perfect
+    ranking with weights such as 0.56, 0.86, 0.51, 0.26 has the interpolated PR area
+    1.0000000000000002. An area outside its mathematical range breaks the promise of the
+    docstrings ("in [0, 1]") and every caller that checks it, so the value is clamped to
+    the range; it moves by rounding error only, never by more.
+    """
+    _, finish, low, high = AREAS[name]
+    return float(min(max(finish(total, P, N), low), high))
+
+
+def table_area(op: CountTable, name: str) -> float:
+    """The area ``name`` of a whole (normalised) table, its terms summed run by run."""
+    return area_from_sum(name, table_sum(op, AREAS[name][0]), op.n_positives, op.n_negatives)
+
+
+def table_sum(op: CountTable, terms: Terms) -> float:
+    """The aligned block sum of ``terms`` over a whole (normalised) table, run by run.
+
+    No temporary is longer than :data:`CHUNK` points, and the result is bit-identical to a
+    sweep over any other cutting of the same points.
+    """
+    acc = BlockSum(0)
+    tp, fp = op.tp, op.fp
+    P, N = op.n_positives, op.n_negatives
+    for k in range(1, op.n_points, CHUNK):
+        acc.add(terms(tp[k - 1:k + CHUNK], fp[k - 1:k + CHUNK], P, N))
+    return acc.total()
+
+
+# ------------------------------------------------------------------------- metric values
+def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Metric, start: int) -> FloatArray:
+    """The metric at the points ``start, start + 1, ...`` with counts ``tp``, ``fp``; NaN where undefined.
+
+    Elementwise: a point's value does not depend on the other points given, so any cutting
+    of the table gives the same values. F-beta uses its count form
+    ``TP / (w (TP + FP) + (1 - w) P)``, ``w = 1 / (1 + beta**2)`` (0 where ``TP = 0``); the
+    precision-recall family uses precision 1 at the origin (point 0), then NaN there where
+    the metric needs precision.
+    """
+    if metric._counts is not None:
+        return metric.from_counts(tp, fp, P - tp, N - fp)
+    if metric._count_beta is not None and metric._count_beta > 0:
+        w_pred, w_true = _fbeta_weights(metric._count_beta)
+        values = np.add(tp, fp)
+        values *= w_pred
+        values += w_true * P
+        with np.errstate(divide="ignore", invalid="ignore"):  # 0/0 where beta**2 P underflows
+            np.divide(tp, values, out=values)
+        values[tp == 0] = 0.0  # no true positive: F-beta is 0
+        return values
+    predicted = np.add(tp, fp)
+    precision = np.divide(tp, predicted, out=np.ones_like(predicted), where=predicted > 0)
+    recall = tp / P
+    direct = _power_mean_direct(tp, fp, P, N, metric)
+    values = np.array(metric.from_precision_recall(precision, recall), dtype=np.float64) if direct is None else direct
+    if metric.needs_precision and start == 0 and len(values):
+        values[0] = np.nan  # no predicted positive: precision is undefined there
+    return values
+
+
+def _power_mean_direct(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Metric) -> FloatArray | None:
+    """W(gamma, phi) by plain arithmetic when phi is a small integer, where it is safe.
+
+    ``((gamma P**phi + R**phi) / (1 + gamma)) ** (1/phi)`` with powers by repeated
+    multiplication has no cancellation (every term is positive) and is accurate to a few
+    ulps, but may overflow or underflow. A point is evaluated so when its precision and
+    recall, both at least ``TP / (P + N)``, keep every term within 1e-290..1e290
+    (``(TP / (P + N))**k > 1e-180``, or ``TP = 0``); the other points (tiny positive TP) go
+    through the logarithmic kernel of :mod:`isometrics.means`. ``None`` when the metric has
+    no such form.
+    """
+    if metric._gamma_phi is None:
+        return None
+    gamma, phi = metric._gamma_phi
+    k = abs(phi)
+    if phi == 0 or k > 8 or k != int(k) or not 1e-100 <= gamma <= 1e100:
+        return None
+    # With S = TP + FP: P**phi = (S/TP)**k and R**phi = (N_pos/TP)**k for phi = -k, so
+    # W = TP ((1 + gamma) / (gamma S**k + N_pos**k))**(1/k); for phi = k > 0,
+    # W = TP ((gamma S**-k + N_pos**-k) / (1 + gamma))**(1/k). One array, in place.
+    k = int(k)
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        w = np.add(tp, fp)
+        _power_inplace(w, k)
+        if phi < 0:
+            w *= gamma
+            w += P**k
+            np.divide(1.0 + gamma, w, out=w)
+        else:
+            np.divide(gamma / (1.0 + gamma), w, out=w)
+            w += P ** (-k) / (1.0 + gamma)
+        if k == 2:
+            np.sqrt(w, out=w)
+        elif k != 1:
+            np.power(w, 1.0 / k, out=w)
+        w *= tp
+        unsafe = np.flatnonzero((tp > 0) & ~((tp / (P + N)) ** k > 1e-180))
+    if len(unsafe):
+        t, f = tp[unsafe], fp[unsafe]
+        w[unsafe] = metric.from_precision_recall(t / (t + f), t / P)
+    return w
+
+
+def _power_inplace(x: FloatArray, k: int) -> None:
+    """x **= k for a small positive integer k, by squaring (exact up to rounding)."""
+    if k == 1:
+        return
+    if k & (k - 1) == 0:  # 2, 4, 8: square in place
+        while k > 1:
+            np.multiply(x, x, out=x)
+            k >>= 1
+        return
+    base = x.copy()
+    x[...] = 1.0
+    while k:
+        if k & 1:
+            x *= base
+        k >>= 1
+        if k:
+            base *= base
+
+
+# ---------------------------------------------------------------------------- best points
+#: Relative tolerance within which two metric values are ties when they cannot be compared
+#: exactly (counts that are not integers, or a metric with no rational form); absolute for
+#: Youden's J and top_left, whose values are differences of rates.
+TIE_RTOL = 1e-12
+#: Relative width of the window of float values searched for the exact optimum: far wider
+#: than the evaluation error of any metric (a few ulps, 2e-13 for extreme exponents).
+EXACT_WINDOW = 1e-10
+#: Integers below this are exact in float64.
+_EXACT_COUNTS = 2.0**53
+
+
+def _window(top: float, metric: Metric, width: float) -> float:
+    """The lowest score within ``width`` of ``top`` (relative; absolute below ``metric._abs_scale``).
+
+    Non-decreasing in ``top``: a point left out under an earlier, lower best stays out.
+    """
+    return top - width * max(abs(top), metric._abs_scale)
+
+
+def _integer_counts(tp: FloatArray, fp: FloatArray, P: float, N: float) -> bool:
+    """Whether the counts and the class totals are exact integers (below 2**53)."""
+    if not (P + N < _EXACT_COUNTS and float(P).is_integer() and float(N).is_integer()):
+        return False
+    return bool(np.all(tp == np.floor(tp)) and np.all(fp == np.floor(fp)))
+
+
+def best_positions(score: FloatArray, tp: FloatArray, fp: FloatArray, P: float, N: float,
+                   metric: Metric) -> np.ndarray:
+    """Positions (increasing) of the points whose ``score`` (the metric, negated for a cost;
+    ``-inf`` where undefined or not allowed) is best, ties resolved as :func:`best_threshold` says.
+
+    With integer counts and a metric with an exact rational form, the points whose float
+    value is near the best are compared exactly, by cross-multiplying the integer
+    numerators and denominators of the metric's key (Python integers, no rounding): ties
+    are exact ties. Otherwise values within :data:`TIE_RTOL` of the best are ties.
+    ``tp``, ``fp``, ``P``, ``N`` are in the caller's units (exact integers stay integers).
+
+    Raises
+    ------
+    IsometricsError
+        If every score is ``-inf`` (the metric is 0/0 at every threshold).
+    """
+    top = float(score.max()) if len(score) else -np.inf
+    if top == -np.inf:  # MCC or markedness of scores with one distinct value: 0/0 at both points
+        raise IsometricsError(f"best_threshold: {metric.spec} is undefined (0/0) at every threshold: y_score has one "
+                              "distinct value, so every threshold predicts all samples alike; pass scores that rank "
+                              "the samples, or a metric defined there (e.g. accuracy).")
+    if metric._exact is not None:
+        candidates = np.flatnonzero(score >= _window(top, metric, EXACT_WINDOW))
+        if _integer_counts(tp[candidates], fp[candidates], P, N):
+            tp_c = tp[candidates].astype(np.int64).astype(object)
+            fp_c = fp[candidates].astype(np.int64).astype(object)
+            num, den = metric._exact(tp_c, fp_c, int(P), int(N))
+            num, den = np.broadcast_arrays(np.asarray(num, dtype=object), np.asarray(den, dtype=object))
+            defined = den != 0
+            best = int(np.argmax(score[candidates]))  # start from the float optimum
+            while True:
+                order = num * den[best] - num[best] * den  # sign of key - best key (denominators > 0)
+                order[~defined] = -1
+                better = np.flatnonzero(order > 0)
+                if len(better) == 0:
+                    return candidates[order == 0]
+                best = int(better[np.argmax(score[candidates[better]])])
+    return np.flatnonzero(score >= _window(top, metric, TIE_RTOL))
+
+
+def scores_of(metric: Metric, values: FloatArray) -> FloatArray:
+    """The values as scores to maximise: negated for a cost, ``-inf`` where undefined."""
+    score = np.array(values if metric.greater_is_better else -values, dtype=np.float64)
+    score[np.isnan(score)] = -np.inf  # undefined points (no predicted positive) are never best
+    return score
+
+
+class _Candidates:
+    """The points that may still be best for one metric: every point within
+    :data:`EXACT_WINDOW` of the running best (a superset of the ties :func:`best_positions`
+    finds, since the window only rises with the best). Arrays in global point order."""
+
+    __slots__ = ("metric", "top", "index", "thresholds", "tp", "fp", "score", "value")
+
+    def __init__(self, metric: Metric) -> None:
+        self.metric = metric
+        self.top = -np.inf
+        self.index = np.empty(0, dtype=np.int64)
+        self.thresholds = np.empty(0)
+        self.tp = np.empty(0)
+        self.fp = np.empty(0)
+        self.score = np.empty(0)
+        self.value = np.empty(0)
+
+    def add(self, index: np.ndarray, thresholds: FloatArray, tp: FloatArray, fp: FloatArray, score: FloatArray,
+            value: FloatArray) -> None:
+        """Offer points (global ``index`` increasing, after every point held); ``tp``, ``fp`` in the caller's units."""
+        if len(score):
+            self.top = max(self.top, float(score.max()))
+        if self.top == -np.inf:
+            return
+        low = _window(self.top, self.metric, EXACT_WINDOW)
+        keep = np.flatnonzero(score >= low)
+        held = self.score >= low
+        parts = zip((self.index, self.thresholds, self.tp, self.fp, self.score, self.value),
+                    (index, thresholds, tp, fp, score, value))
+        merged = [np.concatenate((old[held], new[keep])) for old, new in parts]
+        self.index, self.thresholds, self.tp, self.fp, self.score, self.value = merged
+
+    def merge(self, other: _Candidates) -> None:
+        """Append the candidates of a later range."""
+        self.add(other.index, other.thresholds, other.tp, other.fp, other.score, other.value)
+
+    def state(self) -> tuple[Any, ...]:
+        return (self.top, self.index, self.thresholds, self.tp, self.fp, self.score, self.value)
+
+
+def achievable_area(tp: FloatArray, fp: FloatArray, P: float, N: float) -> float:
+    """Area under the count-interpolated PR curve through the ROC hull's vertices (``tp``, ``fp``,
+    from the origin), summed by aligned blocks over the hull's segments."""
+    acc = BlockSum(0)
+    acc.add(interpolated_pr_terms(tp, fp, P, N))
+    return area_from_sum("auc_pr_achievable", acc.total(), P, N)
