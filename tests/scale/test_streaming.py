@@ -312,3 +312,18 @@ def test_uniform_bins_by_arithmetic_match_a_search_at_the_edges():
     acc.update(labels, scores)
     expected = np.bincount(np.searchsorted(edges, scores[labels == 1], side="right"), minlength=10)
     np.testing.assert_array_equal(acc._state.pos, expected)
+
+
+def test_quantile_edges_of_a_large_first_batch_come_from_a_subsample(rng):
+    """A first batch beyond 2**18 samples sets the edges from an evenly spaced subsample: still at most
+    ``bins`` bins, roughly equal in mass, and the guarantee holds."""
+    n = 300_000
+    y = (rng.random(n) < 0.2).astype(int)
+    s = rng.normal(size=n) + y
+    acc = BinnedCountTable(100).update(y, s)
+    assert len(acc.edges) <= 99
+    share = np.bincount(np.searchsorted(acc.edges, s, side="right"), minlength=100) / n
+    assert share.max() < 3 / 100
+    result = acc.compute()
+    for name, value in exact_areas(y, s).items():
+        assert getattr(result, name).contains(value)
