@@ -59,7 +59,7 @@ def run_isometrics(path: Path, workers: int, check_rows: int, rows: int) -> dict
 
     out: dict = {}
     t = time.perf_counter()
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                       silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
         out["startup_s"] = time.perf_counter() - t
         warm = sorted(path.glob("*.parquet"))[0]

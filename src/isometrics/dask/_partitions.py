@@ -83,16 +83,12 @@ class PartitionTable:
     first_index: tuple[Any, ...]
     counts: tuple[FloatArray, FloatArray, FloatArray] | None
     sample: FloatArray
-
-    @property
-    def n_points(self) -> int:
-        """Distinct scores of positive weight in the partition."""
-        return 0 if self.counts is None else len(self.counts[0])
+    n_points: int = 0  # distinct scores of positive weight in the partition
 
     def summary(self) -> PartitionTable:
-        """The same without the table (what travels to the client)."""
+        """The same without the counts (what travels to the client)."""
         return PartitionTable(self.locator, self.n_rows, self.labels, self.first_rows, self.first_index,
-                              None, self.sample)
+                              None, self.sample, self.n_points)
 
 
 def _plain(value: Any) -> Any:
@@ -208,7 +204,8 @@ def partition_table(part: Any, loc: Locator, *, label: str, score: str, weight: 
                                             caller=caller).group_counts()
         m = len(counts[0])
         sample = counts[0][np.unique(np.linspace(0, m - 1, min(SAMPLE_SIZE, m)).astype(np.intp))]
-    return PartitionTable(loc, n, tuple(_plain(v) for v in labels), tuple(firsts), first_index, counts, sample)
+    return PartitionTable(loc, n, tuple(_plain(v) for v in labels), tuple(firsts), first_index, counts, sample,
+                          0 if counts is None else len(counts[0]))
 
 
 def split_by_range(part: PartitionTable, cuts: FloatArray, flip: bool) -> tuple[tuple[FloatArray, ...], ...]:
