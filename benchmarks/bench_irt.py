@@ -1,8 +1,9 @@
 """beta^3-IRT: isometrics' MAP fit against birt-gd (Beta3 and Beta4), on simulated and KEEL matrices.
 
-birt-gd is GPL-3: it is never imported here, by the package or by the tests. This script makes
-its own virtual environment in a temporary directory (or reuses ``--birt-venv``), pip-installs
-birt-gd there and runs it in a subprocess on the same matrix, which it reads from a .npy file.
+birt-gd is GPL-3: it is never imported here, by the package or by the tests. It lives in its own
+virtual environment, ``benchmarks/.venv-birt`` (made by ``bash benchmarks/peers/setup_birt.sh``;
+another with ``--birt-venv``), and runs in a subprocess of that environment's python on the same
+matrix, which it reads from a .npy file.
 
 Reported per data set and method: Spearman of the estimates with the simulated truth (ability,
 difficulty, discrimination), the share of negative-discrimination items detected, the Beta
@@ -14,7 +15,9 @@ mean AUROC instead; birt-gd cannot take missing cells, so the data sets some mod
 dropped for every method there. Finally the time per objective evaluation and the peak memory
 of a fit at ``--large`` respondents x items (a few iterations), to extrapolate to 10^3 x 10^5.
 
-Usage: python benchmarks/bench_irt.py [--birt-venv DIR] [--keel PATH] [--large 1000x10000] [--skip-birt]
+Usage: bash benchmarks/peers/setup_birt.sh   # once
+       python benchmarks/bench_irt.py [--birt-venv DIR] [--keel PATH] [--large 1000x10000] [--skip-birt]
+                                      [--skip-simulated]
 """
 
 from __future__ import annotations
@@ -59,14 +62,17 @@ _RUNNER = textwrap.dedent("""
 """)
 
 
-def birt_python(venv: Path | None) -> Path:
-    if venv is None:
-        venv = Path(tempfile.mkdtemp(prefix="birt-venv-"))
+BIRT_VENV = Path(__file__).resolve().parent / ".venv-birt"
+
+
+def birt_python(venv: Path) -> Path:
     py = venv / "bin" / "python"
-    if not py.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    if subprocess.run([str(py), "-c", "import birt"], capture_output=True).returncode:
-        subprocess.run([str(py), "-m", "pip", "install", "-q", "birt-gd"], check=True)
+    probe = subprocess.run([str(py), "-c", "import importlib.metadata as m; print(m.version('birt-gd'))"],
+                           capture_output=True, text=True) if py.exists() else None
+    if probe is None or probe.returncode:
+        sys.exit(f"birt-gd is not installed in {venv}: run `bash benchmarks/peers/setup_birt.sh` first "
+                 "(or pass --skip-birt)")
+    print(f"birt-gd {probe.stdout.strip()} from {venv}")
     return py
 
 
@@ -171,13 +177,14 @@ def large(spec: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--birt-venv", type=Path, default=None)
+    parser.add_argument("--birt-venv", type=Path, default=BIRT_VENV)
     parser.add_argument("--keel", type=Path, default=KEEL_DEFAULT)
     parser.add_argument("--large", default="1000x10000")
     parser.add_argument("--skip-birt", action="store_true")
+    parser.add_argument("--skip-simulated", action="store_true")
     args = parser.parse_args()
     py = None if args.skip_birt else birt_python(args.birt_venv)
-    for n, m, seed in ((30, 400, 0), (100, 1000, 1)):
+    for n, m, seed in () if args.skip_simulated else ((30, 400, 0), (100, 1000, 1)):
         x, truth = simulate(n, m, seed)
         fits = {"isometrics": ours(x)}
         if py is not None:

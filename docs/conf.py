@@ -102,13 +102,7 @@ def _section_of(name: str) -> str:
     return best or "isometrics.spaces"
 
 
-def def _dask_names() -> list[str]:
-    import isometrics.dask  # Dask itself is imported only when a function runs
-
-    return list(isometrics.dask.__all__)
-
-
-_write_api_page() -> None:
+def _write_api_page() -> None:
     groups: dict[str, list[str]] = {prefix: [] for prefix, _, _ in SECTIONS}
     for name in sorted(isometrics.__all__, key=str.lower):
         if name.startswith("__"):

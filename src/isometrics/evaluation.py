@@ -336,10 +336,12 @@ def evaluate_scores(
         if s is None:  # one column at a time: read (when scores loads lazily), checked, evaluated, released
             s = _check_column(scores[name], caller=caller, name=f"score column {name!r}")
             check_consistent_length(caller, **{"y_true": is_pos, f"score {name!r}": s})
-        op = OperatingPoints._from_validated(is_pos, s, weights, pos_label, caller=caller)
+        # Unless needed below, the column is handed over (a list): freed once its sort keys exist.
+        handed, s = ([s], None) if not keep_operating_points and n_resamples is None else (s, s)
+        op = OperatingPoints._from_validated(is_pos, handed, weights, pos_label, caller=caller)
         op.warn_if_degenerate(f"score column {name!r}")
         intervals = _intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress, kind)
-        del s  # not needed below: freed before the areas and bests are derived
+        del s, handed  # not needed below: freed before the areas and bests are derived
         auroc, ap, auprg, *bests = _each(op, not keep_operating_points, op.auroc, op.average_precision, op.auprg,
                                          *[partial(op.best_threshold, m) for m in parsed])
         best = tuple(bests)
@@ -367,13 +369,11 @@ def _each(op: OperatingPoints, lean: bool, *computations: Callable[[], Any]) -> 
     """The computations' values; ``lean``: the cache of ``op`` emptied before and after each, so that
     one derived array (curve, hull, metric) is alive at a time besides the counts."""
     values = []
-    for compute in computations:
+    for compute in [*computations, lambda: None]:  # the cache is emptied after the last one too
         if lean:
             op._cache.clear()
         values.append(compute())
-    if lean:
-        op._cache.clear()
-    return values
+    return values[:-1]
 
 
 #: Operating points evenly spaced in threshold order that a display subset keeps (besides hull vertices and bests).

@@ -7,6 +7,7 @@ from sklearn import metrics as skm
 
 import isometrics as im
 from isometrics._core import sorting as opmod
+from isometrics._core.count_table import CountTable
 
 
 @pytest.fixture(params=["numpy-sort", "polars-sort", "hash-groups"])
@@ -219,3 +220,22 @@ def test_prg_with_negligible_negatives_raises_instead_of_dividing_by_zero():
     assert im.auroc(y, s, sample_weight=w) == 0.75  # ROC needs no gain: 3 of the 4 pairs ordered
     with pytest.raises(im.IsometricsError, match="precision-recall gain is undefined here"):
         im.auprg(y, s, sample_weight=w)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("shift", [0.0, 5.0])  # non-negative scores (unsigned keys) and scaled signed keys
+def test_scores_handed_over_are_released_and_give_the_same_table(weighted, shift):
+    # evaluate_scores hands each column over (a one-element list) so that it is freed once sorted.
+    rng = np.random.default_rng(0)
+    n = 60_000  # above the size where the keyed Polars sort takes over
+    y = rng.random(n) < 0.2
+    s = np.abs(rng.normal(size=n)) * 3 + shift if shift == 0 else rng.normal(size=n) * shift
+    w = rng.random(n) if weighted else None
+    kept = CountTable._from_validated(y, s, w, 1, caller="test")
+    box = [s.copy()]
+    handed = CountTable._from_validated(y, box, w, 1, caller="test")
+    assert box == []
+    for a, b in ((kept.thresholds, handed.thresholds), (kept.tp, handed.tp), (kept.fp, handed.fp)):
+        assert np.array_equal(a, b)
+    ref = im.OperatingPoints.from_counts(s, np.where(y, 1.0 if w is None else w, 0), np.where(y, 0, 1.0 if w is None else w))
+    assert np.array_equal(ref.thresholds, kept.thresholds) and np.allclose(ref.tp, kept.tp) and np.allclose(ref.fp, kept.fp)

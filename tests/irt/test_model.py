@@ -112,6 +112,10 @@ def test_missing_cells_are_skipped():
     assert spearmanr(fit.ability, theta)[0] >= 0.9
     with pytest.raises(im.IsometricsError, match=r"fit_beta3: `responses` has \d+ missing cell.*missing='allow'"):
         im.fit_beta3(q, missing="raise")
+    i, j = np.argwhere(np.isnan(q))[0]
+    with pytest.raises(im.IsometricsError, match=rf"first at respondent 'r{i}', item 'd{j}'"):
+        im.fit_beta3(q, missing="raise", respondents=[f"r{k}" for k in range(20)],
+                     items=[f"d{k}" for k in range(150)])
 
 
 def test_names_and_data_frames():

@@ -90,6 +90,33 @@ def test_a_rerun_skips_what_is_cached_and_redoes_what_is_missing(built):
     assert read_keel_benchmark(cache, metrics="average_precision").matrix("average_precision").shape == (3, 3)
 
 
+def test_a_killed_build_continues_where_it_stopped(tmp_path):
+    """Interrupted after 2 of 6 pairs (as Ctrl-C or a kill between two pairs), with a half-written
+    temporary file as a kill during a write leaves: the rerun trains the 4 missing pairs only."""
+    class Killed(Exception):
+        pass
+
+    done = []
+
+    def die_after_two(record):
+        done.append(record)
+        if len(done) == 2:
+            raise Killed
+
+    with pytest.raises(Killed):
+        build_keel_benchmark(tmp_path, datasets=DATASETS[:2], models=MODELS, progress=die_after_two)
+    files = sorted(tmp_path.rglob("*.npz"))
+    assert len(files) == 2
+    stamps = {f: os.stat(f).st_mtime_ns for f in files}
+    (files[0].parent / ".tmp-killed.npz").write_bytes(b"PK\x03\x04 half a zip")
+    records = []
+    bench = build_keel_benchmark(tmp_path, datasets=DATASETS[:2], models=MODELS, progress=records.append)
+    assert len(records) == 4
+    assert {(r["dataset"], r["model"]) for r in records}.isdisjoint({(r["dataset"], r["model"]) for r in done})
+    assert all(os.stat(f).st_mtime_ns == stamps[f] for f in files)
+    assert bench.matrix("auroc").shape == (3, 2) and not np.isnan(bench.matrix("auroc")).any()
+
+
 def test_a_failing_model_is_a_missing_cell_with_its_reason(tmp_path):
     # QDA's default solver needs more rows than features in each class: zoo-3 has 5 positives, 16 features
     qda = "sklearn.discriminant_analysis.QuadraticDiscriminantAnalysis()"

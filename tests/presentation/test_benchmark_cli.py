@@ -1,5 +1,6 @@
 """``isometrics benchmark build | fit | test`` on a small slice of KEEL (typer's CliRunner)."""
 
+import csv
 import json
 
 import numpy as np
@@ -34,6 +35,11 @@ def test_build_trains_scores_and_summarises(cache):
     assert len(list(folder.rglob("*.npz"))) == 16
     bench = read_keel_benchmark(folder)
     assert bench.matrix("auroc").shape == (4, 4) and not np.isnan(bench.matrix("auroc")).any()
+    with open(folder / "cv3-seed0" / "responses.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 16 and set(rows[0]) == {"model", "dataset", "auroc", "auprg", "f1", "seconds"}
+    i, j = bench.models.index(rows[5]["model"]), bench.datasets.index(rows[5]["dataset"])
+    assert float(rows[5]["auroc"]) == pytest.approx(bench.matrix("auroc")[i, j], abs=1e-6)
 
 
 def test_a_rebuild_trains_nothing(cache):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from isometrics import OperatingPoints
 from isometrics.exceptions import InvalidParameterError, IsometricsError
-from isometrics.spaces import _terms, thresholds
+from isometrics.spaces import _terms, hull, thresholds
 from isometrics.spaces.sweep import AREAS, Sweep, sweep_table
 
 METRICS = ["f1", "f0.5", "g(beta=2, rho=-3)", "mcc", "youden", "cost(fp=1, fn=5)", "precision", "accuracy",
@@ -100,6 +100,7 @@ def test_in_memory_results_do_not_depend_on_the_engines_run_length(monkeypatch):
     expected = _in_memory(op, METRICS)
     monkeypatch.setattr(_terms, "CHUNK", 7)
     monkeypatch.setattr(thresholds, "CHUNK", 7)
+    monkeypatch.setattr(hull, "CHUNK", 7)
     fresh = OperatingPoints._own(op.thresholds.copy(), op.tp.copy(), op.fp.copy(), op.pos_label)
     assert _in_memory(fresh, METRICS) == expected
 

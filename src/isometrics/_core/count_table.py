@@ -27,7 +27,16 @@ import numpy as np
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError
 from .html import html_table
-from .sorting import _group_ends, _grouped_by_score, _mostly_tied, _prepend, _sorted_by_score
+from .sorting import (
+    _RUN,
+    Scores,
+    _group_ends,
+    _grouped_by_score,
+    _handed,
+    _mostly_tied,
+    _prepend,
+    _sorted_by_score,
+)
 from .validation import (
     as_1d,
     check_binary_target,
@@ -139,21 +148,28 @@ class CountTable:
 
     @classmethod
     def _from_validated(
-        cls: type[_Table], is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, pos_label: Any, *, caller: str
+        cls: type[_Table], is_pos: np.ndarray, scores: Scores, weights: FloatArray | None, pos_label: Any, *, caller: str
     ) -> _Table:
-        """Operating points of inputs the public function ``caller`` has validated (named if weights overflow)."""
+        """Operating points of inputs the public function ``caller`` has validated (named if weights overflow).
+
+        ``scores`` given as a one-element list are handed over (see ``sorting.Scores``): the
+        list is emptied, and the array freed, as soon as the sort no longer needs it.
+        """
+        handed = _handed(scores)
+        del scores
         if weights is not None:
             keep = weights != 0
             if not keep.all():
-                is_pos, scores, weights = is_pos[keep], scores[keep], weights[keep]
+                is_pos, weights = is_pos[keep], weights[keep]
+                handed[0] = handed[0][keep]
         positives: np.ndarray
         negatives: np.ndarray | None
         ends: np.ndarray | None
-        if _mostly_tied(scores):
-            thresholds, positives, negatives = _grouped_by_score(scores, is_pos, weights)
+        if _mostly_tied(handed[0]):
+            thresholds, positives, negatives = _grouped_by_score(handed.pop(), is_pos, weights)
             thresholds, ends = _prepend(thresholds, np.inf), None
         else:
-            thresholds, positives, negatives, ends = _sorted_by_score(scores, is_pos, weights)
+            thresholds, positives, negatives, ends = _sorted_by_score(handed, is_pos, weights)
         # Counts are accumulated straight into their final buffers (slot 0 is the +inf
         # point): at 10^7 samples every avoided 80 MB temporary saves tens of milliseconds.
         m = len(thresholds) - 1
@@ -167,11 +183,15 @@ class CountTable:
                         np.cumsum(source, out=target[1:])
                     else:
                         np.take(np.cumsum(source), ends, out=target[1:])
-        else:  # labels: integer counts, exact; FP = (samples so far) - TP
-            cum = np.cumsum(positives, dtype=np.int64)
-            seen = np.arange(1, len(cum) + 1, dtype=np.float64) if ends is None else (ends + 1.0)
-            np.copyto(tp[1:], cum if ends is None else cum[ends])
-            np.subtract(seen, tp[1:], out=fp[1:])
+        else:  # labels: integer counts, exact (float64 sums of 0 and 1 are exact below 2**53)
+            if ends is None:  # straight into tp; FP = (samples so far) - TP, run by run
+                np.cumsum(positives, dtype=np.float64, out=tp[1:])
+                for a in range(0, m, _RUN):
+                    b = min(a + _RUN, m)
+                    np.subtract(np.arange(a + 1, b + 1, dtype=np.float64), tp[1 + a:1 + b], out=fp[1 + a:1 + b])
+            else:
+                np.take(np.cumsum(positives, dtype=np.float64), ends, out=tp[1:])
+                np.subtract(ends + 1.0, tp[1:], out=fp[1:])
         _check_finite_totals(tp, fp, caller, "sample_weight")
         op = cls._own(thresholds, tp, fp, pos_label)
         if ends is None and negatives is not None and positives.dtype == np.float64:  # increments at hand

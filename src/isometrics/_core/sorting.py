@@ -25,6 +25,20 @@ _POLARS_MIN_SAMPLES = 50_000
 #: Sample size used to decide between grouping tied scores by hashing and sorting.
 _TIE_SAMPLE = 100_000
 
+#: Elements per pass of the element-wise steps around the sort: each temporary is a few MiB,
+#: never as long as the data (at 10^8 samples every full-length temporary is 800 MB).
+_RUN = 1 << 20
+
+#: Scores given as a one-element list are *handed over*: the caller keeps no reference, and
+#: the sort drops the list's array as soon as its keys exist, so a score column need not stay
+#: in memory beside its sorted copy (``evaluate_scores`` hands over each column so).
+Scores = FloatArray | list[FloatArray]
+
+
+def _handed(scores: Scores) -> list[FloatArray]:
+    """The scores in a list that the engine may empty (the caller's own list when handed over)."""
+    return scores if isinstance(scores, list) else [scores]
+
 
 def _mostly_tied(scores: FloatArray) -> bool:
     """Whether scores repeat so much that grouping by hash beats a full sort.
@@ -39,7 +53,7 @@ def _mostly_tied(scores: FloatArray) -> bool:
 
 
 def _sorted_by_score(
-    scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None
+    scores: Scores, is_pos: np.ndarray, weights: FloatArray | None
 ) -> tuple[FloatArray, np.ndarray, np.ndarray | None, np.ndarray | None]:
     """Operating points via one sort: (thresholds, positives, negatives, group ends).
 
@@ -55,7 +69,7 @@ def _sorted_by_score(
 
 
 def _sort_descending(
-    scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None
+    scores: Scores, is_pos: np.ndarray, weights: FloatArray | None
 ) -> tuple[FloatArray, np.ndarray, np.ndarray | None]:
     """Scores in decreasing order with the labels or class weights carried along.
 
@@ -72,32 +86,40 @@ def _sort_descending(
     word orders the score (:func:`_signed_order`) and whose low word carries the weight,
     negated for negatives.
     """
-    large = len(scores) >= _POLARS_MIN_SAMPLES
+    handed = _handed(scores)
+    del scores  # only `handed` refers to them now: emptied once the keys hold them
+    large = len(handed[0]) >= _POLARS_MIN_SAMPLES
     if large and weights is None:
-        encoded = _label_keys(scores, is_pos)
+        encoded = _label_keys(handed[0], is_pos)
         if encoded is not None:
             import polars as pl
 
+            handed.clear()
             keys, exponent = encoded
+            del encoded
             ordered = pl.Series(keys).sort(descending=True).to_numpy()
-            values = _decode_order(ordered, exponent, shift=1)
-            return values, ordered.view(np.uint8)[::8] & 1, None  # label: the key's lowest bit
+            del keys  # the sorted copy is all that is left: at most two key arrays at once
+            label_bits = ordered.view(np.uint8)[::8] & 1  # label: the key's lowest bit
+            return _decode_order(ordered, exponent, shift=1), label_bits, None
     elif large:
         assert weights is not None
-        order_ints = _signed_order(scores)
+        order_ints = _signed_order(handed[0])
         if order_ints is not None:
+            handed.clear()
             high, exponent = order_ints
+            del order_ints
             high_sorted, signed = _sort_int128_descending(high, weights, negate=~is_pos)
+            del high
             values = _decode_order(high_sorted, exponent)
             signed_weights = signed.view(np.float64)
             positives = np.maximum(signed_weights, 0.0)
             return values, positives, np.subtract(positives, signed_weights)
     # Fallback: a permutation (NumPy for small inputs, Polars' arg_sort for scores whose
     # keys would not be exact).
-    order = _polars_argsort_descending(scores) if large else np.argsort(-scores, kind="stable")
-    values = np.empty(len(scores) + 1)
+    order = _polars_argsort_descending(handed[0]) if large else np.argsort(-handed[0], kind="stable")
+    values = np.empty(len(order) + 1)
     values[0] = np.inf
-    np.take(scores, order, out=values[1:])
+    np.take(handed.pop(), order, out=values[1:])
     labels = is_pos.view(np.uint8)[order]
     if weights is None:
         return values, labels, None
@@ -156,18 +178,21 @@ def _signed_order(scores: FloatArray) -> tuple[np.ndarray, int] | None:
         smallest_normal = math.ldexp(np.finfo(np.float64).tiny, exponent)
         if low > 0 or high < 0:
             smallest = low if low > 0 else -high
-        else:
-            magnitude = np.abs(scores)
-            smallest = float(magnitude.min())
-            if smallest == 0.0:  # zeros are exact whatever the scale: look past them
-                smallest = float(np.min(magnitude, where=magnitude > 0, initial=np.inf))
+        else:  # the smallest non-zero magnitude (zeros are exact whatever the scale), run by run
+            smallest = math.inf
+            for a in range(0, len(scores), _RUN):
+                magnitude = np.abs(scores[a:a + _RUN])
+                smallest = min(smallest, float(np.min(magnitude, where=magnitude > 0, initial=np.inf)))
         if smallest < smallest_normal:
             return None  # scaling by 2**-k would lose bits of the smallest scores
-        scores = np.ldexp(scores, -exponent)
-    bits = scores.view(np.int64)
-    order = np.right_shift(bits, 63)  # 0 or -1 (arithmetic shift)
-    np.bitwise_and(order, np.int64(2**63 - 1), out=order)
-    np.bitwise_xor(order, bits, out=order)
+    order = np.empty(len(scores), dtype=np.int64)  # the one array as long as the scores
+    for a in range(0, len(scores), _RUN):
+        run = scores[a:a + _RUN]
+        bits = (np.ldexp(run, -exponent) if exponent else run).view(np.int64)
+        out = order[a:a + _RUN]
+        np.right_shift(bits, 63, out=out)  # 0 or -1 (arithmetic shift)
+        np.bitwise_and(out, np.int64(2**63 - 1), out=out)
+        np.bitwise_xor(out, bits, out=out)
     return order, exponent
 
 
@@ -208,9 +233,11 @@ def _decode_order(order: np.ndarray, exponent: int | None, *, shift: int = 0) ->
     decoded = slotted[1:]
     np.right_shift(order, order.dtype.type(shift), out=decoded)  # logical if unsigned, else arithmetic
     if exponent is not _UNSIGNED:
-        mask = np.right_shift(decoded, 63)
-        np.bitwise_and(mask, np.int64(2**63 - 1), out=mask)
-        np.bitwise_xor(decoded, mask, out=decoded)
+        for a in range(0, len(decoded), _RUN):
+            run = decoded[a:a + _RUN]
+            mask = np.right_shift(run, 63)
+            np.bitwise_and(mask, np.int64(2**63 - 1), out=mask)
+            np.bitwise_xor(run, mask, out=run)
     values = slotted.view(np.float64)
     values[0] = np.inf
     if exponent:

@@ -49,6 +49,7 @@ from .compare import compare_file
 from .demo import make_demo_scores
 from .elicit import register as register_elicit
 from .multiclass import evaluate_multiclass_file
+from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob
 
 try:
     import typer
@@ -336,6 +337,17 @@ if typer is not None:
         class_: Annotated[list[str] | None, typer.Option("--class", help="With --multiclass or --multilabel: the "
                                                          "class each --score column scores, once per --score, in "
                                                          "order (default: the column names).")] = None,
+        out_of_core: Annotated[bool, typer.Option("--out-of-core", help="Evaluate files larger than memory: DuckDB "
+                                                  "groups and sorts each score column within --memory-limit, "
+                                                  "spilling to --temp-directory; exact results. Chosen by itself "
+                                                  "when the file would not fit in memory, or FILE is a glob.")] = False,
+        memory_limit: Annotated[str | None, typer.Option("--memory-limit", metavar="SIZE", help="Memory DuckDB may "
+                                                         "use out of core, e.g. 4GB, 512MiB, 25% (default: a "
+                                                         "quarter of physical memory).")] = None,
+        temp_directory: Annotated[str | None, typer.Option("--temp-directory", metavar="DIR", help="Where DuckDB "
+                                                           "spills out of "
+                                                            "core (default: the system's temporary directory); "
+                                                            "needs up to about 24 bytes per row free.")] = None,
         scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", help=_SCHEDULER_HELP)]
         = None,
         local_cluster: Annotated[int | None, typer.Option("--local-cluster", metavar="N", min=1,
@@ -348,6 +360,9 @@ if typer is not None:
         """
         with _guard(file, _n_columns(score, weight) + len(label) - 1):
             if scheduler is not None or local_cluster is not None:
+                if out_of_core:
+                    raise IsometricsError("--out-of-core evaluates on this machine and --scheduler/--local-cluster on "
+                                          "a Dask cluster: choose one.")
                 refuse_with_cluster(**{"--multiclass": multiclass, "--multilabel": multilabel, "--ci": ci,
                                        "--report": report is not None, "--class": bool(class_),
                                        "--weight-kind frequency": weight_kind == WeightKind.frequency,
@@ -359,6 +374,33 @@ if typer is not None:
             if curve_dir is not None:
                 raise IsometricsError("--curve-dir writes the curves computed on a cluster; add --scheduler ADDRESS "
                                       "or --local-cluster N.")
+            refused = [name for name, given in (("--ci", ci), ("--report", report is not None),
+                                                ("--multiclass", multiclass), ("--multilabel", multilabel),
+                                                ("--class", bool(class_))) if given]
+            why = ""
+            if not out_of_core and not refused:  # the automatic switch
+                if is_glob(file):
+                    why = f"{str(file)!r} is a pattern: evaluating its files together out of core"
+                elif file.is_file():
+                    fits, why = fits_in_memory(file, _n_columns(score, weight))
+                    if not fits:
+                        why += ": evaluating out of core instead (DuckDB, spilling to disk; pass --out-of-core to " \
+                               "choose this yourself)"
+            if out_of_core or why:
+                if refused:
+                    raise IsometricsError(f"--out-of-core does not take {', '.join(refused)}: out of core the "
+                                          "score columns are not held in memory, which bootstrap intervals, reports "
+                                          "and per-class evaluations need; drop them, or evaluate a sample in memory.")
+                if len(label) != 1:
+                    raise IsometricsError(f"give one --label column ({len(label)} given).")
+                if why:
+                    print(f"isometrics: {why}.", file=sys.stderr)
+                evaluate_out_of_core_file(file, label[0], score, pos_label, weight, metric or ["f1"], json_out,
+                                          make_console(), memory_limit, temp_directory, print_results=_print_results)
+                return
+            if memory_limit is not None or temp_directory is not None:
+                raise IsometricsError("--memory-limit and --temp-directory apply out of core; add --out-of-core, or "
+                                      "drop them.")
             if multiclass or multilabel:
                 _one_vs_rest_options(multiclass, multilabel, pos_label, report)
                 evaluate_multiclass_file(file, label, score, class_, weight, metric or ["f1"], json_out,

@@ -1,14 +1,16 @@
 """``isometrics benchmark``: build the KEEL benchmark, fit beta^3-IRT to it, test a new model.
 
 ``build`` trains and scores a pool of classifiers on the KEEL data sets with a progress bar
-and a resumable cache; ``fit`` reads the cache, fits the item bank and writes it as JSON
+and a resumable cache, and writes the responses as a long-form CSV beside it; ``fit`` reads the cache, fits the item bank and writes it as JSON
 and/or the benchmark's HTML page; ``test`` evaluates a new classifier by adaptive testing
 on the fitted bank, training it only on the data sets the test chooses.
 """
 
 from __future__ import annotations
 
+import csv
 import math
+import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -84,6 +86,24 @@ def _summary(console: Any, bench: KeelBenchmark) -> None:
                       f"{markup(bench.failures[0][2][:200])}[/yellow]")
 
 
+def _write_responses_csv(cache: Path, bench: KeelBenchmark) -> Path:
+    """The responses as a long-form CSV beside the cached scores (model, dataset, one column per
+    metric, seconds; a missing cell has no row), rewritten whole after each build."""
+    path = cache / f"cv{bench.n_splits}-seed{bench.seed}" / "responses.csv"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(".responses.csv.tmp")
+    index = {(m, d): (i, j) for i, m in enumerate(bench.models) for j, d in enumerate(bench.datasets)}
+    with open(tmp, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["model", "dataset", *bench.metrics, "seconds"])
+        for row in bench.to_long():
+            i, j = index[row["model"], row["dataset"]]
+            writer.writerow([row["model"], row["dataset"], *(f"{row[m]:.6f}" for m in bench.metrics),
+                             f"{bench.seconds[i, j]:.3f}"])
+    os.replace(tmp, path)
+    return path
+
+
 def _named_outputs(outputs: list[str] | None) -> dict[str, str]:
     """The ``-o`` destinations by option text, each ending in .json or .html (checked before any work)."""
     named = {}
@@ -135,8 +155,10 @@ if typer is not None:
                                          metrics=metric or ["auroc", "auprg", "f1"], n_splits=folds, seed=seed,
                                          n_jobs=jobs, progress=True)
             _summary(console, bench)
-            console.print(f"[dim]Cache: {markup(cache)}; {time.perf_counter() - start:.1f} s wall, "
-                          f"{time.process_time() - cpu:.1f} s CPU in this process.[/dim]")
+            table = _write_responses_csv(cache, bench)
+            console.print(f"[dim]Cache: {markup(cache)}; responses (long form): {markup(table)}; "
+                          f"{time.perf_counter() - start:.1f} s wall, {time.process_time() - cpu:.1f} s CPU in "
+                          "this process.[/dim]")
 
     @benchmark_app.command()
     def fit(

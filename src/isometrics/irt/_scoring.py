@@ -109,11 +109,16 @@ def _write_npz(path: Path, **arrays: Any) -> None:
 
 def run_one(cache: Path, dataset: str, X: np.ndarray, y: np.ndarray, spec: ClassifierSpec, n_splits: int,
             seed: int) -> dict[str, Any]:
-    """Train and score one model on one data set and cache the out-of-fold scores."""
+    """Train and score one model on one data set, single-threaded, and cache the out-of-fold scores."""
+    from threadpoolctl import threadpool_limits
+
     wall, cpu = time.perf_counter(), time.process_time()
     error = ""
     try:
-        scores, fold = _cross_validated_scores(spec, X, y, n_splits, seed)
+        # one thread per fit (BLAS and OpenMP): parallelism is across pairs (n_jobs), and threads
+        # inside a fit of these small data sets cost more in start-up and contention than they save
+        with threadpool_limits(limits=1):
+            scores, fold = _cross_validated_scores(spec, X, y, n_splits, seed)
         if not np.all(np.isfinite(scores)):
             raise IsometricsError(f"{np.count_nonzero(~np.isfinite(scores))} non-finite scores")
     except Exception as exc:  # a model that fails on a data set is a missing cell, recorded with its reason

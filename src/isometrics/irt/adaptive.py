@@ -223,6 +223,11 @@ def adaptive_test(bank: Beta3IRT, respond: Callable[[str], float] | Mapping[str,
     on the logit scale (prior Beta(1, 1) with the logit Jacobian, as in the fit), carried to
     the probability scale by the delta method. Fisher and KL selection are deterministic.
 
+    The loop is written here rather than taken from catsim: catsim's item banks, selectors and
+    estimators are those of the logistic 1PL-4PL models of dichotomous (right/wrong) responses,
+    with their Bernoulli likelihood and information; beta^3-IRT responses are continuous in
+    (0, 1) with a Beta likelihood, so none of them applies.
+
     References
     ----------
     .. [1] H. Song, P. Flach, "Efficient and robust model benchmarks with item response theory

@@ -302,6 +302,8 @@ def read_keel_benchmark(cache: str | os.PathLike[str], *, metrics: Iterable[str]
     cells: dict[tuple[str, str], dict[str, Any]] = {}
     current: dict[str, str] = {}
     for path in sorted(root.glob("*/*.npz")) if root.is_dir() else []:
+        if path.name.startswith("."):
+            continue  # a temporary file left by a build killed while writing it: never a result
         with np.load(path) as data:
             meta = json.loads(str(data["meta"]))
             if meta["model"] not in current:

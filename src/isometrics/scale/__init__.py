@@ -1,7 +1,23 @@
-"""Evaluation beyond memory and beyond one machine (issue 14; empty for now).
+"""Evaluation beyond memory and beyond one machine (issue 14).
 
-Will hold out-of-core evaluation (an embedded engine streaming the score-ordered count
-table into exact accumulators), streaming accumulators and the Dask backend; each builds
-count tables and merges them with the core's exact merge. May import
-``isometrics.evaluation`` and below, never the presentation layers.
+Holds the streaming accumulator (``streaming``: :class:`BinnedCountTable`, counts in score
+bins with guaranteed intervals for AUROC, AP and AUPRG; its counts in ``_binning``, its bounds
+in ``_bounds``) and out-of-core evaluation (:mod:`~isometrics.scale.out_of_core`: DuckDB
+groups and sorts files larger than memory and the score-ordered count table streams into
+exact accumulators; private helpers in ``_sources`` for the files and DuckDB, ``_display``
+for curves thinned to a display resolution). May import ``isometrics.evaluation`` and below,
+never the presentation layers; duckdb is imported only when a file is evaluated. A new way
+of evaluating at scale gets its own module here and its public names re-exported below.
 """
+
+from .out_of_core import (
+    OutOfCoreEvaluation,
+    OutOfCoreResult,
+    default_memory_limit,
+    evaluate_out_of_core,
+    parse_memory,
+)
+from .streaming import AreaBounds, BinnedCountTable, BinnedEvaluation
+
+__all__ = ["AreaBounds", "BinnedCountTable", "BinnedEvaluation", "OutOfCoreEvaluation", "OutOfCoreResult",
+           "default_memory_limit", "evaluate_out_of_core", "parse_memory"]

@@ -212,9 +212,8 @@ def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Me
     predicted = np.add(tp, fp)
     precision = np.divide(tp, predicted, out=np.ones_like(predicted), where=predicted > 0)
     recall = tp / P
-    values = _power_mean_direct(tp, fp, P, N, metric)
-    if values is None:
-        values = np.array(metric.from_precision_recall(precision, recall), dtype=np.float64)
+    direct = _power_mean_direct(tp, fp, P, N, metric)
+    values = np.array(metric.from_precision_recall(precision, recall), dtype=np.float64) if direct is None else direct
     if metric.needs_precision and start == 0 and len(values):
         values[0] = np.nan  # no predicted positive: precision is undefined there
     return values

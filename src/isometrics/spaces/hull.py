@@ -29,13 +29,27 @@ from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError
 from ..metrics.gain import _gain
 from ..metrics.registry import _parse_metric
+from ._terms import CHUNK
 
 __all__ = ["RocHull", "PrgHull", "RandomizedClassifier", "HullOptimum", "roc_convex_hull", "prg_convex_hull"]
 
 
 def _upper_hull_indices(op: CountTable) -> np.ndarray:
-    """Indices of the vertices of the upper convex hull of the table's (fp, tp) points."""
-    return _upper_hull(op.fp, op.tp)
+    """Indices of the vertices of the upper convex hull of the table's (fp, tp) points.
+
+    Run by run, as the sweep does (:mod:`.sweep`): the hull of the vertices found so far and
+    the next run of points. A point under the hull of some of the points is under the hull
+    of all, so nothing is lost, and no temporary is longer than a run.
+    """
+    x, y = op.fp, op.tp
+    n = len(x)
+    if n <= CHUNK:
+        return _upper_hull(x, y)
+    idx = np.empty(0, dtype=np.intp)
+    for a in range(0, n, CHUNK):
+        candidates = np.concatenate((idx, np.arange(a, min(a + CHUNK, n), dtype=np.intp)))
+        idx = candidates[_upper_hull(x[candidates], y[candidates])]
+    return idx
 
 
 def _upper_hull(x: FloatArray, y: FloatArray) -> np.ndarray:

@@ -15,7 +15,7 @@ score range, a later batch of a file) is appended with :meth:`Sweep.merge`. Howe
 points were cut, :meth:`Sweep.result` gives the same doubles as the in-memory engine
 (``OperatingPoints.auroc()``, ``best_threshold``...), which goes through the same term
 functions and the same block sums. The ROC hull is decided by exact cross products for
-integer counts (totals below about 2**26 per class keep every product below 2**53); with
+integer counts (while ``P N`` stays below 2**53, every cross product is exact); with
 other weights a near-collinear vertex may be decided differently, which moves the
 achievable area by a rounding error at most.
 

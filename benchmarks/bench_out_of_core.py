@@ -1,0 +1,160 @@
+"""Out-of-core evaluation (issue 14, section 2): the engine's choice, and evaluate in and out of core.
+
+Generates a Parquet file of ``--rows`` rows (a binary label ``y`` with 10 % positives and one
+continuous score column ``s0``: about one distinct score per row, the hardest case for the
+group-by) in ``benchmarks/.scratch``, then runs each case in its own process under
+``/usr/bin/time -v`` and prints wall time and peak resident set size:
+
+1. DuckDB: ``GROUP BY score ORDER BY score DESC`` with the positives and negatives of each
+   score, within ``--memory-limit`` (spilling to ``benchmarks/.scratch``), streamed back as
+   Arrow batches and dropped (what ``evaluate_out_of_core`` consumes);
+2. Polars' streaming engine: the same group-by and sort, ``sink_parquet`` to disk (Polars
+   takes no memory limit) and ``collect(engine="streaming")``;
+3. ``isometrics evaluate --out-of-core --memory-limit ...`` (exact areas and thresholds);
+4. ``isometrics evaluate`` in memory (the same numbers, checked equal).
+
+``--huge`` runs 10^9 rows instead, out of core only (about 9 GB of Parquet and up to 30 GB
+spilled; the in-memory path would need about 50 GB). The data are removed afterwards.
+Run it under the machine's lock for heavy jobs:
+
+    flock /tmp/heavy.lock python benchmarks/bench_out_of_core.py [--rows 1e8] [--memory-limit 4GB] [--huge]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+SCRATCH = Path(__file__).resolve().parent / ".scratch" / "out_of_core"
+
+DUCKDB = """
+import sys, duckdb
+path, limit, spill = sys.argv[1:4]
+con = duckdb.connect()
+con.execute(f"SET memory_limit = '{limit}'")
+con.execute(f"SET temp_directory = '{spill}'")
+con.execute("SET preserve_insertion_order = false")
+rel = con.sql(f"SELECT s0 AS t, count(*) FILTER (WHERE y = 1) AS p, count(*) FILTER (WHERE y <> 1) AS n "
+              f"FROM read_parquet('{path}') GROUP BY t ORDER BY t DESC")
+reader = rel.to_arrow_reader(1_000_000) if hasattr(rel, "to_arrow_reader") else rel.fetch_record_batch(1_000_000)
+groups = 0
+for batch in reader:
+    groups += batch.num_rows
+print(groups)
+"""
+
+POLARS_SINK = """
+import sys, polars as pl
+path, out = sys.argv[1:3]
+(pl.scan_parquet(path).group_by("s0").agg(p=(pl.col("y") == 1).sum(), n=(pl.col("y") != 1).sum())
+ .sort("s0", descending=True).sink_parquet(out))
+print(pl.scan_parquet(out).select(pl.len()).collect().item())
+"""
+
+POLARS_COLLECT = """
+import sys, polars as pl
+path = sys.argv[1]
+table = (pl.scan_parquet(path).group_by("s0").agg(p=(pl.col("y") == 1).sum(), n=(pl.col("y") != 1).sum())
+         .sort("s0", descending=True).collect(engine="streaming"))
+print(table.height)
+"""
+
+
+def write_parquet(path: Path, rows: int, chunk: int = 10_000_000) -> None:
+    """``y`` (int8, 10 % ones) and ``s0`` (float64, normal + 1.2 y), written chunk by chunk."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    rng = np.random.default_rng(0)
+    schema = pa.schema([("y", pa.int8()), ("s0", pa.float64())])
+    with pq.ParquetWriter(path, schema) as writer:
+        for start in range(0, rows, chunk):
+            n = min(chunk, rows - start)
+            y = (rng.random(n) < 0.1).astype(np.int8)
+            writer.write_table(pa.Table.from_arrays([pa.array(y), pa.array(rng.normal(size=n) + 1.2 * y)],
+                                                    schema=schema), row_group_size=1_000_000)
+
+
+def timed(name: str, command: list[str]) -> tuple[float, float, str]:
+    """(wall seconds, peak RSS in bytes, stdout) of one process under /usr/bin/time -v."""
+    start = time.perf_counter()
+    run = subprocess.run(["/usr/bin/time", "-v", *command], capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if run.returncode != 0:
+        raise SystemExit(f"{name} failed ({run.returncode}):\n{run.stderr[-3000:]}")
+    found = re.search(r"Maximum resident set size \(kbytes\): (\d+)", run.stderr)
+    rss = int(found.group(1)) * 1024.0 if found else float("nan")
+    print(f"{name:<44} {wall:>8.1f} s {rss / 2**30:>8.2f} GiB", flush=True)
+    return wall, rss, run.stdout
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rows", type=float, default=1e8)
+    parser.add_argument("--memory-limit", default="4GB", help="DuckDB's limit, and evaluate --memory-limit")
+    parser.add_argument("--duckdb-limits", nargs="+", default=["4GB", "8GB"],
+                        help="memory limits of the bare DuckDB group-by + sort runs")
+    parser.add_argument("--huge", action="store_true", help="10^9 rows, out of core only (~9 GB + ~30 GB spill)")
+    parser.add_argument("--skip", nargs="*", default=[], choices=["duckdb", "polars", "ooc", "memory"])
+    args = parser.parse_args()
+    rows = 10**9 if args.huge else int(args.rows)
+    skip = set(args.skip) | ({"duckdb", "polars", "memory"} if args.huge else set())
+    if not Path("/usr/bin/time").exists():
+        raise SystemExit("needs GNU time at /usr/bin/time (apt-get install time)")
+    SCRATCH.mkdir(parents=True, exist_ok=True)
+    path, spill = SCRATCH / f"scores-{rows}.parquet", SCRATCH / "spill"
+    spill.mkdir(exist_ok=True)
+    py = sys.executable
+    cli = [py, "-m", "isometrics.cli", "evaluate", str(path), "--label", "y", "--score", "s0", "--metric", "f1"]
+    try:
+        start = time.perf_counter()
+        write_parquet(path, rows)
+        print(f"{rows:,} rows x (label, score), Parquet {path.stat().st_size / 1e9:.1f} GB, written in "
+              f"{time.perf_counter() - start:.0f} s; {os.cpu_count()} CPUs; load {os.getloadavg()[0]:.1f}")
+        print(f"{'case':<44} {'wall':>10} {'peak RSS':>12}")
+        if "duckdb" not in skip:
+            for limit in args.duckdb_limits:
+                timed(f"DuckDB group-by + sort ({limit})", [py, "-c", DUCKDB, str(path), limit, str(spill)])
+        if "polars" not in skip:
+            timed("Polars streaming group-by + sort, sink",
+                  [py, "-c", POLARS_SINK, str(path), str(SCRATCH / "polars.parquet")])
+            (SCRATCH / "polars.parquet").unlink(missing_ok=True)
+            timed("Polars streaming group-by + sort, collect", [py, "-c", POLARS_COLLECT, str(path)])
+        results = {}
+        if "ooc" not in skip:
+            out = SCRATCH / "ooc.json"
+            timed(f"isometrics evaluate --out-of-core ({args.memory_limit})",
+                  [*cli, "--out-of-core", "--memory-limit", args.memory_limit, "--temp-directory", str(spill),
+                   "--json", str(out)])
+            results["ooc"] = json.loads(out.read_text())["results"][0]
+        if "memory" not in skip:
+            out = SCRATCH / "memory.json"
+            timed("isometrics evaluate (in memory)", [*cli, "--json", str(out)])
+            written = json.loads(out.read_text())
+            if "out_of_core" in written:
+                print("  (the in-memory run switched out of core by itself: too little memory available now)")
+            results["memory"] = written["results"][0]
+        if len(results) == 2:
+            keys = ("auroc", "average_precision", "auprg")
+            same = all(results["ooc"][k] == results["memory"][k] for k in keys) and \
+                [b["threshold"] for b in results["ooc"]["best_thresholds"]] == \
+                [b["threshold"] for b in results["memory"]["best_thresholds"]]
+            print(f"areas and best threshold identical in and out of core: {same}")
+        if results:
+            r = next(iter(results.values()))
+            print("AUROC {auroc!r}, AP {average_precision!r}, AUPRG {auprg!r}".format(**r))
+    finally:
+        shutil.rmtree(SCRATCH, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

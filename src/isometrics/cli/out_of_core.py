@@ -1,0 +1,151 @@
+"""``isometrics evaluate --out-of-core``: files larger than memory, and when to go there by itself.
+
+The body of the out-of-core evaluation is :func:`isometrics.scale.evaluate_out_of_core`;
+here are the command line's parts: the estimate of what the in-memory path would need (rows
+x columns read from the file's metadata, or from its size for CSV), the automatic switch
+when that does not fit (said on stderr), and the printing and JSON of the results.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from pathlib import Path
+from typing import Any
+
+from .._core.outputs import json_text, staged_outputs
+from ..exceptions import IsometricsError
+from ..metrics.registry import parse_metric
+from ..scale import evaluate_out_of_core, parse_memory
+from ..scale._sources import available_memory, expand_paths
+from ._console import make_console
+
+__all__ = ["in_memory_estimate", "fits_in_memory", "evaluate_out_of_core_file", "is_glob"]
+
+#: Bytes per row and column the in-memory path holds at its peak (the label, the weights and one
+#: score column read as 8-byte arrays, plus the sort's order and the count table of that column:
+#: measured at 10^8 rows by benchmarks/bench_memory.py of issue 14 section 1, rounded up).
+BYTES_PER_CELL = 8
+#: Arrays of one row's length the in-memory engine holds besides the columns read.
+ENGINE_ARRAYS = 4
+#: The share of available memory the in-memory path may plan to use before the switch.
+SAFE_SHARE = 0.8
+
+
+def is_glob(file: Path) -> bool:
+    """A pattern that names files (``logs/*.parquet``) rather than a file."""
+    return glob.has_magic(str(file)) and not file.exists()
+
+
+def _rows(files: list[Path], kind: str) -> int:
+    """Rows of the files: Parquet metadata, or CSV size over the mean length of the first lines."""
+    total = 0
+    for path in files:
+        if kind == "parquet":
+            import pyarrow.parquet as pq
+
+            total += pq.ParquetFile(path).metadata.num_rows
+        else:
+            with open(path, "rb") as fh:
+                head = fh.read(1 << 20)
+            lines = max(head.count(b"\n") - 1, 1)
+            total += int(path.stat().st_size / (len(head) / lines))
+    return total
+
+
+def in_memory_estimate(file: Path, n_columns: int) -> tuple[int, int]:
+    """``(rows, bytes)``: the rows of ``file`` and the memory the in-memory path would need for them
+    (``n_columns`` read at once: the label, the weights and one score column)."""
+    files, kind = expand_paths(file, "isometrics evaluate")
+    rows = _rows(files, kind)
+    return rows, rows * BYTES_PER_CELL * (n_columns + ENGINE_ARRAYS)
+
+
+def fits_in_memory(file: Path, n_columns: int) -> tuple[bool, str]:
+    """Whether the in-memory path fits in the memory available now, and the sentence that says why not."""
+    try:
+        rows, need = in_memory_estimate(file, n_columns)
+    except (IsometricsError, OSError, ValueError):  # unreadable: the in-memory reader says precisely why
+        return True, ""
+    have = available_memory()
+    if need <= SAFE_SHARE * have:
+        return True, ""
+    return False, (f"{file.name!r} has about {rows:,} rows: evaluating it in memory would need about "
+                   f"{need / 1e9:.1f} GB and {have / 1e9:.1f} GB are available")
+
+
+def evaluate_out_of_core_file(file: Path, label: str, scores: list[str], pos_label: str | None, weight: str | None,
+                              metrics: list[str], json_out: str | os.PathLike[str] | None, console: Any,
+                              memory_limit: str | None, temp_directory: str | None,
+                              print_results: Any = None) -> list[Any]:
+    """Evaluate out of core, print the tables and write the JSON (all or nothing)."""
+    parsed = [parse_metric(m) for m in metrics]
+    limit = None if memory_limit is None else parse_memory(memory_limit, caller="--memory-limit", name="size")
+    inputs = [] if is_glob(file) else [file]
+    with staged_outputs({"--json": json_out}, inputs=inputs) as outputs:
+        if outputs.to_stdout:
+            console = make_console(stderr=True)
+        coerced = _pos_label(file, label, pos_label)
+        evaluation = evaluate_out_of_core(file, label=label, score=scores, sample_weight=weight, metrics=parsed,
+                                          pos_label=coerced, memory_limit=limit, temp_directory=temp_directory)
+        results = list(evaluation)
+        if print_results is not None:
+            print_results(console, file, label, results)
+        console.print(f"[dim]Out of core: DuckDB within {evaluation.memory_limit / 1e9:.2f} GB, "
+                      f"{len(evaluation.files)} file{'s' if len(evaluation.files) != 1 else ''}; "
+                      "exact areas and thresholds.[/dim]")
+        if json_out is not None:
+            outputs.stage("--json", json_text({
+                "file": str(file),
+                "files": list(evaluation.files),
+                "label": label,
+                "pos_label": results[0].operating_points.pos_label,
+                "one_vs_rest": False,
+                "weight": weight,
+                "weight_kind": None,
+                "out_of_core": {"memory_limit": evaluation.memory_limit},
+                "results": [r.to_dict() for r in results],
+            }))
+        outputs.commit()
+    return results
+
+
+def _pos_label(file: Path, label: str, pos_label: str | None) -> Any:
+    """``--pos-label`` converted to the label column's type (read from the schema, not the data)."""
+    if pos_label is None:
+        return None
+    files, kind = expand_paths(file, "isometrics evaluate")
+    if kind == "parquet":
+        import pyarrow.parquet as pq
+
+        schema = pq.read_schema(files[0])
+        if label not in schema.names:
+            raise IsometricsError(f"column {label!r} is not in {files[0].name!r}; pass one of {schema.names[:20]}.")
+        kind_of = schema.field(label).type
+        import pyarrow as pa
+
+        if pa.types.is_boolean(kind_of):
+            low = pos_label.strip().lower()
+            if low not in {"true", "false", "1", "0"}:
+                raise IsometricsError(f"--pos-label {pos_label!r} is not a boolean (label column {label!r}); "
+                                      "pass true or false.")
+            return low in {"true", "1"}
+        if pa.types.is_integer(kind_of):
+            return _number(pos_label, int, label)
+        if pa.types.is_floating(kind_of):
+            return _number(pos_label, float, label)
+        return pos_label
+    for convert in (int, float):  # CSV: DuckDB reads numbers as numbers
+        try:
+            return convert(pos_label)
+        except ValueError:
+            continue
+    return pos_label
+
+
+def _number(text: str, convert: Any, label: str) -> Any:
+    try:
+        return convert(text)
+    except ValueError:
+        raise IsometricsError(f"--pos-label {text!r} is not a value of the numeric label column {label!r}; pass "
+                              "one of its values.") from None

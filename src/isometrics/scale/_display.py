@@ -1,0 +1,96 @@
+"""Curves thinned to a display resolution while the count table streams past.
+
+The rule, with its guarantee. Each operating point falls in a cell of a grid of side
+``1 / resolution`` in each of three spaces: ROC (FPR, TPR), PR (recall, precision) and PRG
+(recall gain, precision gain; values below 0 share cell -1 of their axis, as do values
+above 1 cell ``resolution``). A *run* is a maximal stretch of consecutive points whose cells
+agree in all three spaces. The first and the last point of every run are kept (and the last
+point of each batch, at most one point per batch beyond the rule), plus every vertex of
+the ROC convex hull (whose image is the PRG hull) and each best point.
+
+Guarantee: the points of a run lie in one cell, and so does the straight segment drawn
+between its first and last point; between runs the drawn segment is the exact one. So in
+each of the three spaces (inside the unit square for PRG) the polyline through the kept
+points and the exact one are within ``1 / resolution`` of each other in each coordinate:
+every point of either lies within that distance, per coordinate, of a point of the other.
+Kept points are exact operating points. FPR, TPR and recall gain only grow along the curve,
+so they start at most ``3 (resolution + 2)`` runs; precision can go up and down, so the
+number of runs it starts is bounded by the data, not by the resolution (in practice a few
+times the resolution, near the top of the ranking where precision is noisy).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._core.count_table import CountTable
+from .._typing import FloatArray
+from ..spaces.hull import _upper_hull_indices
+
+__all__: list[str] = []
+
+
+class StreamingDisplay:
+    """The display subset of one score column's operating points, built batch by batch.
+
+    Feed it consecutive points in score order (:meth:`update`: their global indices start at
+    ``start``; thresholds and cumulative counts), then read :meth:`points` (adding the best
+    points). Memory: the kept points and the hull vertices.
+    """
+
+    def __init__(self, n_positives: float, n_negatives: float, resolution: int) -> None:
+        self.P, self.N, self.res = float(n_positives), float(n_negatives), int(resolution)
+        self.prevalence = self.P / (self.P + self.N)
+        # point 0: threshold +inf, no sample predicted positive
+        origin = (np.array([0]), np.array([np.inf]), np.zeros(1), np.zeros(1))
+        self._kept: list[tuple[np.ndarray, FloatArray, FloatArray, FloatArray]] = [origin]
+        self._hull = origin
+        self._last_cells = self._cells(np.zeros(1), np.zeros(1))[0]
+
+    def _cells(self, tp: FloatArray, fp: FloatArray) -> np.ndarray:
+        """Cell coordinates of each point, shape (n, 5): FPR, TPR, precision, recall gain, precision gain."""
+        res = self.res
+        tpr = tp / self.P
+        fpr = fp / self.N
+        with np.errstate(divide="ignore", invalid="ignore"):
+            precision = tp / (tp + fp)
+            pi = self.prevalence
+            recall_gain = (tpr - pi) / ((1.0 - pi) * tpr)
+            precision_gain = (precision - pi) / ((1.0 - pi) * precision)
+        cells = np.empty((len(tp), 5), dtype=np.int64)
+        for k, values in enumerate((fpr, tpr, precision, recall_gain, precision_gain)):
+            with np.errstate(invalid="ignore"):
+                scaled = np.floor(np.clip(values * res, -1.0, res))  # below 0: cell -1; NaN stays NaN
+            cells[:, k] = np.where(np.isnan(scaled), -2, scaled).astype(np.int64)  # NaN (no prediction): -2
+        return cells
+
+    def update(self, start: int, thresholds: FloatArray, tp: FloatArray, fp: FloatArray) -> None:
+        """Points ``start .. start + len(tp) - 1`` (global indices in score order; point 0 is +inf)."""
+        if len(tp) == 0:
+            return
+        cells = self._cells(tp, fp)
+        changed = np.empty(len(tp), dtype=bool)  # point i starts a new run
+        changed[0] = bool(np.any(cells[0] != self._last_cells))
+        changed[1:] = np.any(cells[1:] != cells[:-1], axis=1)
+        keep = changed.copy()
+        keep[:-1] |= changed[1:]  # the last point of a run (the one before a change)
+        keep[-1] = True  # the batch's last point: whether it ends a run shows only in the next batch
+        self._last_cells = cells[-1]
+        index = np.arange(start, start + len(tp))
+        self._kept.append((index[keep], thresholds[keep].copy(), tp[keep].copy(), fp[keep].copy()))
+        # the hull of everything so far is the hull of (the previous hull + this batch)
+        h_idx, h_t, h_tp, h_fp = (np.concatenate([a, b]) for a, b in zip(self._hull, (index, thresholds, tp, fp)))
+        table = CountTable(thresholds=h_t, tp=h_tp, fp=h_fp)
+        vertices = _upper_hull_indices(table._normalised)
+        self._hull = (h_idx[vertices], h_t[vertices], h_tp[vertices], h_fp[vertices])
+
+    def points(self, extra: list[tuple[int, float, float, float]]) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """Thresholds, tp and fp of the kept points, hull vertices and ``extra`` points
+        ``(index, threshold, tp, fp)``, in score order, each once."""
+        parts = [*self._kept, self._hull]
+        if extra:
+            parts.append(tuple(np.array(column) for column in zip(*extra)))  # type: ignore[arg-type]
+        index = np.concatenate([p[0] for p in parts]).astype(np.int64)
+        order = np.unique(index, return_index=True)[1]
+        return tuple(np.concatenate([p[k] for p in parts]).astype(np.float64)[order]  # type: ignore[return-value]
+                     for k in (1, 2, 3))

@@ -1,0 +1,377 @@
+"""Files on disk seen through DuckDB: the plumbing of out-of-core evaluation.
+
+DuckDB is the embedded engine that groups and sorts data larger than memory: given a
+``memory_limit`` and a ``temp_directory``, its hash aggregation and its sort spill to disk.
+This module finds the files (a path or a glob; Parquet or CSV, told apart by their bytes),
+opens a connection with those limits, runs the validation and class-totals pass (one scan),
+finds the first offending row of a bad file (only when there is one), and streams the
+score-ordered count table of one score column as NumPy batches.
+
+Nothing here computes a metric; :mod:`isometrics.scale.out_of_core` does.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from .._core.validation import check_binary_target
+from ..exceptions import IsometricsError
+
+__all__: list[str] = []
+
+_MAGIC = b"PAR1"
+
+
+def system_memory() -> int:
+    """Physical memory of this machine in bytes (0 when the system does not say)."""
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE")) * int(os.sysconf("SC_PHYS_PAGES"))
+    except (AttributeError, OSError, ValueError):  # pragma: no cover - non-POSIX systems
+        return 0
+
+
+def available_memory() -> int:
+    """Memory available to a new process in bytes (``MemAvailable``; else physical memory)."""
+    try:
+        with open("/proc/meminfo") as fh:
+            for line in fh:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:  # pragma: no cover - not Linux
+        pass
+    return system_memory()
+
+
+def _quote(text: str) -> str:
+    """A SQL string literal."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _ident(name: str) -> str:
+    """A SQL identifier (any column name, quoted)."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+def file_format(path: Path) -> Literal["parquet", "csv"]:
+    """``"parquet"`` (the file starts and ends with ``PAR1``) or ``"csv"`` (text); raise otherwise."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+            size = fh.seek(0, os.SEEK_END)
+            fh.seek(max(size - 4, 0))
+            tail = fh.read(4)
+    except OSError as exc:
+        raise IsometricsError(f"cannot read {str(path)!r}: {exc.strerror or exc}; check the path and "
+                              "the file's permissions.") from exc
+    if size == 0:
+        raise IsometricsError(f"{str(path)!r} is empty; pass a file with a header row and data.")
+    if head.startswith(_MAGIC):
+        if tail != _MAGIC:
+            raise IsometricsError(f"{str(path)!r} starts like a Parquet file but does not end with its magic "
+                                  "bytes PAR1: it is truncated or damaged; write it again.")
+        return "parquet"
+    if b"\x00" in head:
+        raise IsometricsError(f"{str(path)!r} is neither CSV text nor Parquet (it holds binary data); pass "
+                              "CSV or Parquet files.")
+    return "csv"
+
+
+def expand_paths(path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], caller: str
+                 ) -> tuple[list[Path], Literal["parquet", "csv"]]:
+    """The files named by ``path`` (a file, a glob such as ``logs/*.parquet``, or a list of either),
+    sorted within each glob, and their common format."""
+    items = [path] if isinstance(path, (str, os.PathLike)) else list(path)
+    if not items:
+        raise IsometricsError(f"{caller}: no file given; pass a path or a glob such as 'data/*.parquet'.")
+    files: list[Path] = []
+    for item in items:
+        if not isinstance(item, (str, os.PathLike)):
+            raise IsometricsError(f"{caller}: `path` must be a path, a glob or a list of them; got "
+                                  f"{type(item).__name__}.")
+        text = os.fspath(item)
+        if glob.has_magic(text):
+            matched = sorted(p for p in glob.glob(text) if os.path.isfile(p))
+            if not matched:
+                raise IsometricsError(f"{caller}: no file matches {text!r}; check the pattern.")
+            files.extend(Path(p) for p in matched)
+        else:
+            p = Path(text)
+            if not p.exists():
+                raise IsometricsError(f"{caller}: file not found: {text!r}; check the path.")
+            if p.is_dir():
+                raise IsometricsError(f"{caller}: {text!r} is a directory; pass its files, e.g. "
+                                      f"{os.path.join(text, '*.parquet')!r}.")
+            files.append(p)
+    formats = {file_format(p) for p in files}
+    if len(formats) > 1:
+        raise IsometricsError(f"{caller}: the files mix Parquet and CSV; pass files of one format.")
+    return files, formats.pop()
+
+
+@dataclass(frozen=True)
+class Source:
+    """The files to read and how: the SQL table expression DuckDB scans."""
+
+    files: tuple[Path, ...]
+    kind: Literal["parquet", "csv"]
+
+    def scan(self, *, located: bool = False, files: Sequence[Path] | None = None) -> str:
+        """``read_parquet(...)`` or ``read_csv(...)`` of the files (``located``: with each row's file name)."""
+        listed = "[" + ", ".join(_quote(str(p)) for p in (files or self.files)) + "]"
+        if self.kind == "parquet":
+            extra = ", filename = true, file_row_number = true" if located else ""
+            return f"read_parquet({listed}{extra})"
+        tsv = all(p.suffix.lower() == ".tsv" for p in self.files)
+        extra = ", filename = true" if located else ""
+        return (f"read_csv({listed}, header = true, delim = {_quote(chr(9) if tsv else ',')}, quote = '\"', "
+                f"union_by_name = true{extra})")
+
+
+def connect(memory_limit: int, temp_directory: str, threads: int | None = None) -> Any:
+    """A DuckDB connection that spills to ``temp_directory`` past ``memory_limit`` bytes."""
+    try:
+        import duckdb
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("out-of-core evaluation needs duckdb: pip install 'isometrics[scale]'") from exc
+    con = duckdb.connect(":memory:")
+    con.execute(f"SET memory_limit = '{int(memory_limit)}B'")
+    con.execute(f"SET temp_directory = {_quote(temp_directory)}")
+    con.execute("SET preserve_insertion_order = false")  # lets the sort and the scans stream
+    if threads is not None:
+        con.execute(f"SET threads = {int(threads)}")
+    return con
+
+
+@contextmanager
+def spill_directory(temp_directory: str | os.PathLike[str] | None) -> Iterator[str]:
+    """The directory DuckDB spills into: a fresh one inside ``temp_directory`` (or the system's
+    temporary directory), removed afterwards with everything spilled into it."""
+    parent = None if temp_directory is None else os.fspath(temp_directory)
+    if parent is not None:
+        os.makedirs(parent, exist_ok=True)
+    path = tempfile.mkdtemp(prefix="isometrics-spill-", dir=parent)
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def duckdb_error(exc: BaseException, what: str) -> IsometricsError:
+    """One clear line from a DuckDB error raised while ``what``."""
+    full = str(exc)
+    text = full.strip().splitlines()
+    line = text[0] if text else type(exc).__name__
+    converting = re.search(r'Error when converting column "(.*?)"\. Could not convert string "(.*?)" to \'(\w+)\'', full)
+    where = re.search(r"CSV Error on Line: (\d+)", full)
+    if converting and where:
+        name = re.search(r"^\s*file = (.*)$", full, flags=re.MULTILINE)
+        shown = f" of {name.group(1).strip()!r}" if name else ""
+        number = int(where.group(1))
+        return IsometricsError(f"{what}: column {converting.group(1)!r} holds {converting.group(2)!r} at row "
+                               f"{number - 2} (line {number}{shown}, rows counted from 0 after the header), "
+                               f"which is not a {converting.group(3).lower()} like the values before it; fix or "
+                               "drop that row. Nothing was computed or written.")
+    if "Out of Memory" in line or "out of memory" in line.lower():
+        return IsometricsError(f"{what}: DuckDB ran out of memory ({line}); raise memory_limit (--memory-limit) or "
+                               "give a temp_directory (--temp-directory) with more free disk.")
+    if "No space left" in line:
+        return IsometricsError(f"{what}: the disk of the temporary directory is full ({line}); pass a "
+                               "temp_directory (--temp-directory) on a disk with more free space.")
+    return IsometricsError(f"{what}: {line}")
+
+
+@dataclass(frozen=True)
+class Totals:
+    """What the first pass learned: rows, the positive class and the weighted class totals."""
+
+    n_rows: int
+    pos_label: Any
+    n_positives: float
+    n_negatives: float
+    labels: tuple[Any, ...]
+    #: Whether every weight is a whole number and the totals are below 2**53: then every
+    #: per-score and cumulative sum is exact, whatever the order of the additions.
+    exact: bool = True
+
+
+def _to_python(value: Any) -> Any:
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def first_pass(con: Any, source: Source, label: str, scores: Sequence[str], weight: str | None,
+               pos_label: Any, caller: str) -> Totals:
+    """Check every value and count the classes, in one scan; raise naming the file and row of the
+    first offending value (a missing label, score or weight; a NaN or infinite score; a negative or
+    non-finite weight; a third class)."""
+    columns = [label, *scores, *([weight] if weight else [])]
+    _check_columns(con, source, columns, caller)
+    w = _ident(weight) if weight else None
+    bad_terms = [f"count(*) FILTER (WHERE {_bad_score(s)}) AS {_ident('bad score ' + s)}" for s in scores]
+    if w is not None:
+        bad_terms.append(f"count(*) FILTER (WHERE {_bad_weight(w)}) AS \"bad weight\"")
+        real = f"CAST({w} AS DOUBLE)"
+        bad_terms.append(f"count(*) FILTER (WHERE isfinite({real}) AND {real} <> floor({real})) AS \"fractional\"")
+        total = f"sum(CASE WHEN {w} > 0 AND isfinite({w}) THEN CAST({w} AS DOUBLE) ELSE 0 END)"
+    else:
+        total = "CAST(count(*) AS DOUBLE)"
+    sql = (f"SELECT {_ident(label)} AS label, count(*) AS n, {total} AS w, {', '.join(bad_terms) or '0'} "
+           f"FROM {source.scan()} GROUP BY ALL")
+    try:
+        rows = con.execute(sql).fetchall()
+    except Exception as exc:  # duckdb.Error: a file that does not parse, a value of the wrong type
+        raise duckdb_error(exc, f"{caller}: cannot read {_shown(source)}") from exc
+    n_rows = sum(int(r[1]) for r in rows)
+    if n_rows == 0:
+        raise IsometricsError(f"{caller}: {_shown(source)} holds no rows; pass files with data.")
+    # Problems, in the order of the columns: the first one found is reported with its row.
+    if any(r[0] is None for r in rows):
+        _raise_at(con, source, f"{_ident(label)} IS NULL", f"label column {label!r} has a missing value", caller,
+                  "drop or fill the rows without a label")
+    for k, s in enumerate(scores):
+        if sum(int(r[3 + k]) for r in rows):
+            _raise_at(con, source, _bad_score(s), f"score column {s!r} has a missing, NaN or infinite value",
+                      caller, "drop or impute those rows (scores must be finite numbers)", value_of=s)
+    if w is not None and sum(int(r[3 + len(scores)]) for r in rows):
+        _raise_at(con, source, _bad_weight(w), f"weight column {weight!r} has a missing, negative or non-finite "
+                  "value", caller, "weights must be finite and >= 0", value_of=weight)
+    labels = np.array([r[0] for r in rows], dtype=object)
+    typed = np.array(labels.tolist())  # the labels' own dtype (integers, booleans, strings)
+    if len(rows) > 2:
+        expected = _expected_pair(typed, [r[1] for r in rows], pos_label)
+        condition = f"{_ident(label)} NOT IN ({', '.join('?' for _ in expected)})"
+        _raise_at(con, source, condition, f"label column {label!r} has {len(rows)} classes "
+                  f"({', '.join(repr(_to_python(v)) for v in sorted(typed.tolist(), key=repr)[:6])}), but a binary "
+                  f"evaluation takes two ({', '.join(repr(v) for v in expected)} here)", caller,
+                  "keep the rows of the two classes, or binarise the label column", params=list(expected),
+                  value_of=label)
+    _, pos = check_binary_target(typed, pos_label=pos_label, caller=caller)
+    pos = _to_python(pos)
+    positives = sum(float(r[2]) for r in rows if _to_python(r[0]) == pos)
+    negatives = sum(float(r[2]) for r in rows if _to_python(r[0]) != pos)
+    fractional = w is not None and sum(int(r[4 + len(scores)]) for r in rows) > 0
+    exact = not fractional and positives + negatives < 2.0**53
+    return Totals(n_rows, pos, positives, negatives, tuple(_to_python(v) for v in typed.tolist()), exact)
+
+
+def _bad_score(column: str) -> str:
+    c = _ident(column)
+    return f"({c} IS NULL OR NOT isfinite(CAST({c} AS DOUBLE)))"
+
+
+def _bad_weight(w: str) -> str:
+    return f"({w} IS NULL OR NOT isfinite(CAST({w} AS DOUBLE)) OR {w} < 0)"
+
+
+def _expected_pair(labels: np.ndarray, counts: list[int], pos_label: Any) -> list[Any]:
+    """The two classes a binary evaluation of these labels expects: an inferable pair ({0, 1},
+    {-1, 1}, {False, True}) when present, else ``pos_label`` and the most frequent other class,
+    else the two most frequent classes."""
+    present = {_to_python(v) for v in labels.tolist()}
+    for pair in ((0, 1), (-1, 1), (False, True)):
+        if all(p in present and type(p) is type(next(q for q in present if q == p)) for p in pair):
+            return list(pair)
+    order = [_to_python(labels[i]) for i in np.argsort(counts)[::-1]]
+    if pos_label is not None and pos_label in present:
+        return [pos_label, next(v for v in order if v != pos_label)]
+    return order[:2]
+
+
+def _shown(source: Source) -> str:
+    if len(source.files) == 1:
+        return repr(str(source.files[0]))
+    return f"{len(source.files)} files ({str(source.files[0])!r}, ...)"
+
+
+def _check_columns(con: Any, source: Source, columns: Sequence[str], caller: str) -> None:
+    """Every column must be in every file (named as in the first file otherwise)."""
+    for path in source.files:
+        try:
+            names = [r[0] for r in con.execute(f"DESCRIBE SELECT * FROM {source.scan(files=[path])}").fetchall()]
+        except Exception as exc:  # duckdb.Error
+            raise duckdb_error(exc, f"{caller}: cannot read {str(path)!r} as {source.kind.upper()}") from exc
+        missing = [c for c in dict.fromkeys(columns) if c not in names]
+        if missing:
+            shown = ", ".join(repr(n) for n in names[:20]) + (", ..." if len(names) > 20 else "")
+            raise IsometricsError(f"{caller}: column {missing[0]!r} is not in {str(path)!r} (columns: {shown}); "
+                                  "pass one of those names.")
+
+
+def _raise_at(con: Any, source: Source, condition: str, what: str, caller: str, fix: str,
+              params: Sequence[Any] = (), value_of: str | None = None) -> None:
+    """Raise ``what`` naming the first file (in order) and the first row (0-based, header not
+    counted) where ``condition`` holds, and the offending value."""
+    path, row, value = _first_offending_row(con, source, condition, params, value_of)
+    shown = "" if value_of is None else f" (value {value!r})"
+    raise IsometricsError(f"{caller}: {what}: first in {str(path)!r} at row {row}{shown} (rows counted from 0, "
+                          f"header not counted); {fix}. Nothing was computed or written.")
+
+
+def _first_offending_row(con: Any, source: Source, condition: str, params: Sequence[Any],
+                         value_of: str | None) -> tuple[Path, int, Any]:
+    value = "NULL" if value_of is None else _ident(value_of)
+    if source.kind == "parquet":  # the reader numbers the rows of each file
+        sql = (f"SELECT filename, file_row_number, {value} FROM {source.scan(located=True)} WHERE {condition} "
+               "ORDER BY file_index, file_row_number LIMIT 1")
+        row = con.execute(sql, list(params)).fetchone()
+        if row is not None:
+            return Path(row[0]), int(row[1]), _to_python(row[2])
+    else:  # CSV: find the file, then number its rows in file order (one thread keeps the order)
+        for path in source.files:
+            if con.execute(f"SELECT count(*) FROM {source.scan(files=[path])} WHERE {condition}",
+                           list(params)).fetchone()[0]:
+                con.execute("SET threads = 1")
+                con.execute("SET preserve_insertion_order = true")
+                sql = (f"SELECT r, v FROM (SELECT row_number() OVER () - 1 AS r, {value} AS v, * "
+                       f"FROM {source.scan(files=[path])}) WHERE {condition} ORDER BY r LIMIT 1")
+                row = con.execute(sql, list(params)).fetchone()
+                return path, int(row[0]), _to_python(row[1])
+    raise AssertionError("the offending row vanished between two scans")  # pragma: no cover
+
+
+def count_table_batches(con: Any, source: Source, label: str, score: str, weight: str | None, pos_label: Any,
+                        batch_size: int, caller: str) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The count table of one score column in decreasing score order, in batches of at most
+    ``batch_size`` distinct scores: ``(thresholds, positives, negatives)`` (float64 arrays; the
+    weighted counts of the samples having each score, zero-weight samples left out as the
+    in-memory engine does)."""
+    s, y = _ident(score), _ident(label)
+    if weight is None:
+        p = f"CAST(count(*) FILTER (WHERE {y} = $pos) AS DOUBLE)"
+        n = f"CAST(count(*) FILTER (WHERE {y} <> $pos) AS DOUBLE)"
+        where = ""
+    else:
+        w = f"CAST({_ident(weight)} AS DOUBLE)"
+        p = f"coalesce(sum({w}) FILTER (WHERE {y} = $pos), 0)"
+        n = f"coalesce(sum({w}) FILTER (WHERE {y} <> $pos), 0)"
+        where = f"WHERE {_ident(weight)} <> 0"
+    # + 0.0 turns a negative zero into zero, so that the threshold reads as NumPy's sort would give it
+    sql = (f"SELECT CAST({s} AS DOUBLE) + 0.0 AS t, {p} AS p, {n} AS n FROM {source.scan()} {where} "
+           "GROUP BY t ORDER BY t DESC")
+    try:
+        relation = con.sql(sql, params={"pos": pos_label})
+        # DuckDB >= 1.4 names it to_arrow_reader; earlier versions fetch_record_batch
+        reader = (relation.to_arrow_reader(batch_size) if hasattr(relation, "to_arrow_reader")
+                  else relation.fetch_record_batch(batch_size))
+    except Exception as exc:  # duckdb.Error
+        raise duckdb_error(exc, f"{caller}: grouping and sorting score column {score!r}") from exc
+    while True:
+        try:
+            batch = reader.read_next_batch()
+        except StopIteration:
+            return
+        except Exception as exc:  # duckdb.Error while streaming (out of memory, disk full)
+            raise duckdb_error(exc, f"{caller}: grouping and sorting score column {score!r}") from exc
+        if batch.num_rows:
+            yield tuple(np.asarray(batch.column(k).to_numpy(zero_copy_only=False), dtype=np.float64)
+                        for k in range(3))  # type: ignore[misc]

@@ -1,0 +1,402 @@
+"""Exact evaluation of files larger than memory, on one machine (issue 14, section 2).
+
+DuckDB, held to ``memory_limit`` and spilling into ``temp_directory``, groups each score
+column by score and sorts the groups (``GROUP BY score ORDER BY score DESC`` with the
+weighted positives and negatives of each score); the score-ordered count table comes back
+as Arrow record batches and is swept, batch after batch, into exact accumulators
+(:class:`isometrics.spaces.sweep.Sweep`: the in-memory engine's per-step terms, summed by
+blocks aligned to each point's global position). A first
+scan checks every value and counts the classes. The results are those of the in-memory
+engine (:func:`isometrics.evaluate_scores`), bit for bit with integer weights.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .._core.html import LIMIT, clip, summarised
+from .._core.validation import check_integer
+from .._typing import FloatArray
+from ..evaluation import BinaryEvaluation, Evaluations
+from ..exceptions import InvalidParameterError, IsometricsError
+from ..metrics.registry import Metric, _parse_metrics
+from ..spaces.operating_points import OperatingPoints
+from ..spaces.sweep import Sweep
+from ._display import StreamingDisplay
+from ._sources import Source, Totals, connect, count_table_batches, expand_paths, first_pass, spill_directory
+from ._sources import system_memory
+
+__all__ = ["OutOfCoreResult", "OutOfCoreEvaluation", "evaluate_out_of_core", "parse_memory", "default_memory_limit"]
+
+#: The share of physical memory DuckDB may use when no limit is given.
+MEMORY_SHARE = 0.25
+#: The smallest memory limit accepted (DuckDB needs some room to work at all).
+_MIN_MEMORY = 32 * 2**20
+
+#: The areas swept (the achievable PR area is not reported by the evaluation).
+_AREAS = ("auroc", "average_precision", "auprg", "auc_pr_interpolated")
+
+_UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
+          "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
+
+
+def default_memory_limit() -> int:
+    """A quarter of this machine's physical memory, in bytes (1 GiB when it cannot be read)."""
+    total = system_memory()
+    return max(int(total * MEMORY_SHARE), _MIN_MEMORY) if total else 2**30
+
+
+def parse_memory(value: int | str, *, caller: str = "parse_memory", name: str = "memory_limit") -> int:
+    """Bytes from an int or a string such as ``"4GB"``, ``"512 MiB"`` or ``"25%"`` (of physical memory).
+
+    Parameters
+    ----------
+    value : int or str
+        Bytes, or a number with a unit: B, kB, MB, GB, TB (powers of 1000), KiB, MiB, GiB,
+        TiB (powers of 1024), or % of this machine's physical memory.
+    caller, name : str
+        Named in the error message.
+
+    Returns
+    -------
+    int
+        Bytes, at least 32 MiB.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``value`` is neither, its unit is unknown, or it is below 32 MiB.
+
+    Examples
+    --------
+    >>> from isometrics.scale import parse_memory
+    >>> parse_memory("4GB"), parse_memory("512MiB")
+    (4000000000, 536870912)
+    """
+    fix = "pass bytes or a size such as '4GB', '512MiB' or '25%' (of physical memory)"
+    if isinstance(value, (bool, np.bool_)):
+        raise InvalidParameterError(f"{caller}: `{name}` must be a size; got {value!r}; {fix}.")
+    if isinstance(value, str):
+        match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([a-zA-Z%]*)\s*", value)
+        unit = match.group(2).lower() if match else ""
+        if match is None or (unit not in _UNITS and unit != "%"):
+            raise InvalidParameterError(f"{caller}: `{name}` {value!r} is not a size; {fix}.")
+        number = float(match.group(1))
+        size = int(number / 100 * system_memory()) if unit == "%" else int(number * _UNITS[unit])
+    else:
+        size = check_integer(value, name, caller=caller)
+    if size < _MIN_MEMORY:
+        raise InvalidParameterError(f"{caller}: `{name}` must be at least 32 MiB; got {value!r} ({size:,} bytes); "
+                                    f"{fix}.")
+    return size
+
+
+@summarised()
+@dataclass(frozen=True)
+class OutOfCoreResult(BinaryEvaluation):
+    """The evaluation of one score column of a file, computed out of core.
+
+    The fields of :class:`isometrics.BinaryEvaluation` (the same numbers the in-memory
+    engine gives on the same data), and:
+
+    Attributes
+    ----------
+    auc_pr_interpolated : float
+        Area under the count-interpolated PR curve (Davis & Goadrich), in [0, 1]; see
+        :func:`isometrics.auc_pr_interpolated`.
+    n_points : int
+        Operating points of the full curve (distinct scores of samples of non-zero weight,
+        plus the point at threshold +inf).
+    resolution : int
+        Display resolution of ``operating_points``: the curves drawn from them are within
+        ``1 / resolution`` of the exact curves in each coordinate of ROC, PR and PRG space
+        (see :func:`evaluate_out_of_core`).
+    """
+
+    auc_pr_interpolated: float = float("nan")
+    n_points: int = 0
+    resolution: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of every number (without the operating points)."""
+        out = super().to_dict()
+        out.update(auc_pr_interpolated=self.auc_pr_interpolated, n_points=self.n_points,
+                   display_resolution=self.resolution)
+        return out
+
+
+@dataclass(frozen=True)
+class OutOfCoreEvaluation(Evaluations):
+    """The out-of-core evaluations of several score columns of one data set, in column order.
+
+    A sequence of :class:`OutOfCoreResult` (index it, iterate it, look results up by score
+    name), tabulated like :class:`isometrics.Evaluations`, with how it was computed.
+
+    Attributes
+    ----------
+    results : tuple of OutOfCoreResult
+        One per score column, in the order given.
+    files : tuple of str
+        The files read, in order.
+    memory_limit : int
+        Bytes DuckDB was allowed (past them it spilled to disk).
+    """
+
+    files: tuple[str, ...] = ()
+    memory_limit: int = 0
+
+    def _columns(self) -> dict[str, list[Any]]:
+        columns = super()._columns()
+        columns["auc_pr_interpolated"] = [r.auc_pr_interpolated for r in self.results]  # type: ignore[attr-defined]
+        return columns
+
+    def __repr__(self) -> str:
+        inner = super().__repr__()[len("Evaluations("):]
+        return clip(f"OutOfCoreEvaluation(files={len(self.files)}, {inner}", LIMIT)
+
+
+def _evaluate_out_of_core_iv(label: Any, score: Any, sample_weight: Any, metrics: Any, memory_limit: Any,
+                             resolution: Any, batch_size: Any, caller: str
+                             ) -> tuple[list[str], list[Metric], int, int, int]:
+    """Check the parameters (the files are checked as they are read)."""
+    if not isinstance(label, str):
+        raise InvalidParameterError(f"{caller}: `label` must be the name of the label column (a str); got "
+                                    f"{type(label).__name__}.")
+    scores = [score] if isinstance(score, str) else score
+    if not isinstance(scores, Sequence) or not scores or not all(isinstance(s, str) for s in scores):
+        raise InvalidParameterError(f"{caller}: `score` must be a score column's name or a non-empty list of "
+                                    f"names; got {score!r}.")
+    if len(set(scores)) != len(scores):
+        raise InvalidParameterError(f"{caller}: `score` names a column twice ({list(scores)!r}); name each once.")
+    if sample_weight is not None and not isinstance(sample_weight, str):
+        raise InvalidParameterError(f"{caller}: `sample_weight` must be the name of the weight column (a str) or "
+                                    f"None; got {type(sample_weight).__name__}.")
+    parsed = _parse_metrics(metrics, caller=caller)
+    limit = default_memory_limit() if memory_limit is None else parse_memory(memory_limit, caller=caller)
+    resolution = check_integer(resolution, "resolution", caller=caller, low=2)
+    batch_size = check_integer(batch_size, "batch_size", caller=caller, low=1)
+    return list(scores), parsed, limit, resolution, batch_size
+
+
+def evaluate_out_of_core(
+    path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
+    *,
+    label: str,
+    score: str | Sequence[str],
+    sample_weight: str | None = None,
+    metrics: Sequence[str | Metric] = ("f1",),
+    pos_label: Any = None,
+    memory_limit: int | str | None = None,
+    temp_directory: str | os.PathLike[str] | None = None,
+    resolution: int = 1000,
+    batch_size: int = 1_000_000,
+) -> OutOfCoreEvaluation:
+    r"""Evaluate score columns of Parquet or CSV files larger than memory, exactly.
+
+    For each score column: the class totals and prevalence, AUROC, average precision,
+    AUPRG, the area under the count-interpolated PR curve, the best threshold of every
+    metric asked for, and the operating points thinned to a display resolution. DuckDB
+    groups and sorts the column within ``memory_limit`` (spilling to ``temp_directory``);
+    the score-ordered count table streams back in batches into exact accumulators.
+
+    .. math::
+
+        TP(t) = \sum_{s_i \ge t,\, y_i = 1} w_i, \qquad FP(t) = \sum_{s_i \ge t,\, y_i = 0} w_i
+
+    at every distinct score ``t``, from which every area and best threshold follows as in
+    :class:`isometrics.OperatingPoints`.
+
+    Parameters
+    ----------
+    path : str, path-like, or sequence of them
+        A Parquet or CSV file (told apart by their bytes; tab-separated when every name ends
+        in ``.tsv``), a glob such as ``"logs/*.parquet"`` (its files in sorted order), or a
+        list of either. All files hold the same columns.
+    label : str
+        The label column (binary).
+    score : str or sequence of str
+        The score column(s); higher means more likely positive. Each is evaluated in turn.
+    sample_weight : str, default=None
+        A column of non-negative sample weights; ``None`` weighs every row 1.
+    metrics : sequence of str or Metric, default=("f1",)
+        Metrics whose best thresholds to report; see :func:`isometrics.parse_metric`.
+    pos_label : int, float, bool or str, default=None
+        The positive class; ``None`` infers it from {0, 1}, {-1, 1} or {False, True}.
+    memory_limit : int or str, default=None
+        The memory DuckDB may use, in bytes or as ``"4GB"``, ``"512MiB"``, ``"25%"``;
+        at least 32 MiB. ``None``: a quarter of physical memory. The Python process adds
+        the batch being swept and the display points (about 100 bytes per row of
+        ``batch_size``) to it.
+    temp_directory : str or path-like, default=None
+        Where DuckDB spills (a fresh directory is made inside it and removed afterwards,
+        with what was spilled); ``None``: the system's temporary directory. Spilling a
+        column of ``n`` rows takes up to about ``24 n`` bytes of disk.
+    resolution : int, default=1000
+        Display resolution (>= 2) of each result's ``operating_points``; see Notes.
+    batch_size : int, default=1_000_000
+        Distinct scores per batch streamed from DuckDB (>= 1). The results do not depend on it.
+
+    Returns
+    -------
+    OutOfCoreEvaluation
+        One :class:`OutOfCoreResult` per score column, in order.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``label``, ``score`` or ``sample_weight`` is not a column name (or ``score`` names
+        a column twice), ``memory_limit`` is not a size of at least 32 MiB, or
+        ``resolution`` or ``batch_size`` is not an integer in range.
+    IsometricsError
+        If no file matches ``path``, a file is missing, empty, of another format or mixes
+        formats with the others, or lacks a column; if a value anywhere is bad: a missing
+        label, a missing, NaN or infinite score, a missing, negative or non-finite weight,
+        or a label of a third class (the message names the file and the row, counted from 0,
+        of the first one); if ``pos_label`` is not a label of the data or cannot be inferred;
+        if a class has no weight; and if DuckDB runs out of memory or disk. Everything is
+        checked before anything is computed, and nothing is returned half-done.
+    ImportError
+        If duckdb is not installed (``pip install 'isometrics[scale]'``).
+
+    See Also
+    --------
+    isometrics.evaluate_scores : the same evaluation of data in memory.
+
+    Notes
+    -----
+    *Exactness.* Per-score sums of integer weights (or counts) are exact in float64 below
+    2**53, and the areas are summed over the operating points by blocks aligned to their
+    global position (:mod:`isometrics._core.summation`), so however the table is cut into
+    batches, every area and best threshold equals the in-memory engine's bit for bit. With
+    fractional weights the per-score sums may round differently (a few ulps).
+
+    *Display resolution.* ``operating_points`` keeps, of the full curve, the first and last
+    point of every run of consecutive points that share a cell of side ``1 / resolution``
+    in ROC (FPR, TPR), PR (recall, precision) and PRG space, every ROC (hence PRG) convex
+    hull vertex and each best point. The polylines through the kept points are within
+    ``1 / resolution`` of the exact ones, in each coordinate, in all three spaces (inside
+    the unit square for PRG); the kept points themselves are exact. Areas computed from
+    this subset are not the data's: read the result's fields.
+
+    References
+    ----------
+    .. [1] M. Raasveldt and H. Muehleisen, "DuckDB: an Embeddable Analytical Database",
+       SIGMOD 2019 (the engine that groups and sorts beyond memory).
+    .. [2] J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and ROC
+       Curves", ICML 2006 (the interpolated PR area).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import pyarrow as pa, pyarrow.parquet as pq
+    >>> from isometrics.scale import evaluate_out_of_core
+    >>> path = os.path.join(tempfile.mkdtemp(), "scores.parquet")
+    >>> pq.write_table(pa.table({"y": [0, 0, 1, 1], "model": [0.1, 0.4, 0.35, 0.8]}), path)
+    >>> result = evaluate_out_of_core(path, label="y", score="model", memory_limit="256MB")
+    >>> r = result["model"]
+    >>> r.auroc, round(r.average_precision, 4), r.best[0].threshold
+    (0.75, 0.8333, 0.35)
+    """
+    caller = "evaluate_out_of_core"
+    scores, parsed, limit, resolution, batch_size = _evaluate_out_of_core_iv(
+        label, score, sample_weight, metrics, memory_limit, resolution, batch_size, caller)
+    files, kind = expand_paths(path, caller)
+    source = Source(tuple(files), kind)
+    results = []
+    with spill_directory(temp_directory) as spill:
+        con = connect(limit, spill)
+        try:
+            totals = first_pass(con, source, label, scores, sample_weight, pos_label, caller)
+            _check_both_classes(totals, label, caller)
+            for name in scores:
+                batches = count_table_batches(con, source, label, name, sample_weight, totals.pos_label, batch_size,
+                                              caller)
+                results.append(_sweep(name, batches, totals, parsed, resolution, spill))
+        finally:
+            con.close()
+    return OutOfCoreEvaluation(tuple(results), files=tuple(str(p) for p in files), memory_limit=limit)
+
+
+def _check_both_classes(totals: Totals, label: str, caller: str) -> None:
+    for total, which in ((totals.n_positives, "positive"), (totals.n_negatives, "negative")):
+        if not total > 0:
+            raise IsometricsError(f"{caller}: the {which} class has no weight in label column {label!r} "
+                                  f"(positive = {totals.pos_label!r}); ROC, PR and PRG analysis needs both classes: "
+                                  "check the label column and pos_label.")
+
+
+def _running(increments: FloatArray, before: float) -> FloatArray:
+    """Cumulative sums continuing from ``before``: the same additions, in the same order, as one
+    running sum over the whole table (so the last one is the total, to the bit)."""
+    return np.cumsum(np.concatenate(([before], increments)))[1:]
+
+
+def _spooled(batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]], spill: str, name: str
+             ) -> tuple[Iterator[tuple[FloatArray, FloatArray, FloatArray]], float, float]:
+    """With fractional weights the totals of the first pass (summed in DuckDB's order) may differ
+    from the running sums in score order in the last bits: the batches are written to the spill
+    folder (an Arrow file, 24 bytes per distinct score) while the running sums are taken, and
+    read back from there for the sweep, whose totals are those running sums."""
+    import pyarrow as pa
+
+    handle, path = tempfile.mkstemp(prefix="table-", suffix=".arrow", dir=spill)
+    os.close(handle)
+    schema = pa.schema([("t", pa.float64()), ("p", pa.float64()), ("n", pa.float64())])
+    tp = fp = 0.0
+    with pa.OSFile(path, "wb") as sink, pa.ipc.new_file(sink, schema) as writer:
+        for t, p, n in batches:
+            tp, fp = float(_running(p, tp)[-1]), float(_running(n, fp)[-1])
+            writer.write_batch(pa.record_batch([t, p, n], schema=schema))
+
+    def read() -> Iterator[tuple[FloatArray, FloatArray, FloatArray]]:
+        with pa.memory_map(path) as source:
+            reader = pa.ipc.open_file(source)
+            for k in range(reader.num_record_batches):
+                batch = reader.get_batch(k)
+                yield tuple(batch.column(j).to_numpy() for j in range(3))  # type: ignore[misc]
+        os.unlink(path)
+
+    return read(), tp, fp
+
+
+def _sweep(name: str, batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]], totals: Totals,
+           metrics: list[Metric], resolution: int, spill: str) -> OutOfCoreResult:
+    """Stream one column's count table into the sweep and the display, and read the results."""
+    P, N = totals.n_positives, totals.n_negatives
+    if not totals.exact:
+        batches, P, N = _spooled(batches, spill, name)
+    sweep = Sweep(P, N, metrics=metrics, areas=_AREAS)
+    display = StreamingDisplay(P, N, resolution)
+    tp_prev = fp_prev = 0.0
+    start = 1
+    for t, p, n in batches:
+        tp, fp = _running(p, tp_prev), _running(n, fp_prev)
+        sweep.update(t, tp, fp)
+        display.update(start, t, tp, fp)
+        start += len(t)
+        tp_prev, fp_prev = float(tp[-1]), float(fp[-1])
+    result = sweep.result()
+    kept = display.points([(b.index, b.threshold, b.tp, b.fp) for b in result.best])
+    points = OperatingPoints._own(*kept, totals.pos_label)
+    return OutOfCoreResult(
+        name=name,
+        n_samples=totals.n_rows,
+        n_positives=result.n_positives,
+        n_negatives=result.n_negatives,
+        prevalence=points.prevalence,  # the display keeps the last point: the same totals
+        auroc=result.auroc,
+        average_precision=result.average_precision,
+        auprg=result.auprg,
+        best=result.best,
+        operating_points=points,
+        auc_pr_interpolated=result.auc_pr_interpolated,
+        n_points=result.n_points,
+        resolution=resolution,
+    )
