@@ -31,6 +31,7 @@ import numpy as np
 
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
+from .._core.outputs import check_output_dir
 from ..evaluation import BinaryEvaluation, Evaluations
 from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics.registry import Metric, _parse_metrics
@@ -190,7 +191,7 @@ def _evaluate_dask_iv(label: Any, scores: Any, sample_weight: Any, metrics: Any,
         raise InvalidParameterError(f"{CALLER}: `n_ranges` must be an integer >= 1 or None; got {n_ranges!r}.")
     target = None
     if curve_path is not None:
-        target = Path(curve_path)
+        target = check_output_dir(curve_path, "evaluate_dask: `curve_path`")  # a file in the way, unwritable
         if target.exists() and (not target.is_dir() or any(target.iterdir())):
             raise IsometricsError(f"{CALLER}: `curve_path` {str(target)!r} is a file or a non-empty directory; "
                                   "choose a new directory (the curve files are written there).")
