@@ -905,10 +905,13 @@ def _out_of_core(y, s, w, p):
                                        sample_weight=None if w is None else "w", metrics=["f1", "youden"])
 
 
-EXEMPT["evaluate_out_of_core"] = ("reads files by path and column names, not arrays: its bad inputs (files, globs, "
-                                  "formats, columns, and bad values named by file and row) are tested in "
-                                  "tests/scale/test_out_of_core.py; its results are registered below")
+# evaluate_out_of_core reads files by path and column names, not arrays: its bad inputs (files, globs,
+# formats, columns, and bad values named by file and row) are tested in tests/scale/test_out_of_core.py.
 register("OutOfCoreEvaluation", result={"OutOfCoreEvaluation": _out_of_core},
          pickling=(lambda: _out_of_core(PY, PS, PW, None), lambda r: [(e.auroc, e.auprg) for e in r]))
 register("OutOfCoreResult", result={"OutOfCoreResult": lambda y, s, w, p: _out_of_core(y, s, w, p)[0]},
          pickling=(lambda: _out_of_core(PY, PS, PW, None)[0], lambda r: (r.auroc, r.best[0].threshold)))
+# Weights given as a column of the file: scaling them changes no area and no best threshold.
+register("evaluate_out_of_core", weighted={"evaluate_out_of_core": lambda y, s, w: _flat(*[
+    (e.auroc, e.average_precision, e.auprg, e.auc_pr_interpolated, *(b.value for b in e.best),
+     *(b.threshold for b in e.best)) for e in _out_of_core(y, s, w, None)])})
