@@ -37,6 +37,9 @@ from ..metrics.gain import _gain
 from ..metrics.kernels import _fbeta_weights
 from ..metrics.registry import Metric
 
+#: The smallest normal double: below it a count has lost its relative precision.
+_TINY = float(np.finfo(np.float64).tiny)
+
 __all__ = ["normalising_exponent"]
 
 #: Operating points per run when the in-memory engine walks its table: a few MiB of
@@ -82,6 +85,14 @@ def auprg_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArra
     terms = np.zeros(L)
     pi = P / (P + N)
     tp_cross = P * P / (P + N)
+    if not tp_cross >= _TINY:
+        # Recall gain 0 lies at TP = P * prevalence > 0; when that underflows, the crossing step
+        # cannot be located or interpolated (0/0), so the area would be a NaN: say so instead.
+        raise IsometricsError(
+            "AUPRG is undefined here in float64: the positives' share of the weight "
+            f"({pi!r}) is so small that recall gain 0 (at TP = P * prevalence = {P!r} * {pi!r}) underflows; "
+            "check the sample weights (the classes' total weights differ by a factor beyond about 1e300), "
+            "or leave out PRG quantities such as auprg for these data.")
     j = int(np.searchsorted(tp, tp_cross, side="left"))  # first point (of the L + 1) past the crossing
     if j > L:
         return terms
