@@ -209,11 +209,12 @@ def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Me
             np.divide(tp, values, out=values)
         values[tp == 0] = 0.0  # no true positive: F-beta is 0
         return values
-    values = _power_mean_direct(tp, fp, P, N, metric)
-    if values is None:
+    direct = _power_mean_direct(tp, fp, P, N, metric)
+    if direct is None:
         predicted = np.add(tp, fp)
         precision = np.divide(tp, predicted, out=np.ones_like(predicted), where=predicted > 0)
-        values = np.array(metric.from_precision_recall(precision, tp / P), dtype=np.float64)
+        direct = np.array(metric.from_precision_recall(precision, tp / P), dtype=np.float64)
+    values = direct
     if metric.needs_precision and start == 0 and len(values):
         values[0] = np.nan  # no predicted positive: precision is undefined there
     return values

@@ -122,7 +122,8 @@ def _best_candidates(op: CountTable, metric: Metric) -> _Candidates:
     the metric's values are read from the cache when a metric curve left them there)."""
     view = op._normalised
     candidates = _Candidates(metric)
-    cached = op._cache.get(("metric", metric.spec))
+    cache: dict[Any, Any] = op._cache  # metric values are cached under ("metric", spec)
+    cached = cache.get(("metric", metric.spec))
     for k in range(0, op.n_points, CHUNK):
         values = cached[k:k + CHUNK] if cached is not None else metric_values(
             view.tp[k:k + CHUNK], view.fp[k:k + CHUNK], view.n_positives, view.n_negatives, metric, k)
