@@ -25,6 +25,7 @@ float per 65,536 points per area.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -272,8 +273,8 @@ class Sweep:
                                         "every range's Sweep with the same arguments.")
         if other.stop is None:
             return
-        if self.stop is None:
-            self.__setstate__(other.__getstate__())
+        if self.stop is None:  # a copy: merging more into this sweep must not change `other`
+            self.__setstate__(copy.deepcopy(other.__getstate__()))
             return
         if other.start != self.stop or other._first != self._last:
             raise InvalidParameterError(
