@@ -11,8 +11,10 @@ The graph, per score column (``docs/user_guide/dask.md`` draws it):
    one count table: a contiguous stretch of the whole curve, no score value in two ranges;
 4. each range sends its size and class totals; the client's prefix sums give every
    range its offsets (the points and the weighted positives and negatives above it);
-5. the areas and best thresholds are reduced from the ranges, and each range can write
-   its stretch of the curve as one Parquet file, in order.
+5. each range sweeps its stretch of the curve (:mod:`._reduce`: its share of the areas,
+   its best-threshold candidates), the sweeps are merged pairwise in range order on the
+   workers and the client receives the result; each range can also write its stretch of
+   the curve as one Parquet file, in order.
 
 Every task is a pure function of its inputs, so a task lost with a worker is run again by
 the scheduler and the result does not change.
