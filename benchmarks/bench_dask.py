@@ -26,7 +26,9 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -59,7 +61,7 @@ def run_isometrics(path: Path, workers: int, check_rows: int, rows: int) -> dict
 
     out: dict = {}
     t = time.perf_counter()
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                       silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
         out["startup_s"] = time.perf_counter() - t
         warm = sorted(path.glob("*.parquet"))[0]
@@ -84,12 +86,21 @@ def run_isometrics(path: Path, workers: int, check_rows: int, rows: int) -> dict
     return out
 
 
-def run_spark(path: Path, memory: str) -> dict | None:
+def run_spark(path: Path, memory: str, modes: list[str], timeout: float, auroc_only: bool) -> dict | None:
     if not SPARK_PYTHON.exists():
         print(f"  Spark: {SPARK_PYTHON} missing; run benchmarks/peers/setup_spark.sh first", file=sys.stderr)
         return None
-    run = subprocess.run([str(SPARK_PYTHON), str(HERE / "peers" / "spark_auc.py"), str(path), "--memory", memory],
-                         capture_output=True, text=True)
+    # its own process group, so that a timeout stops the JVM that pyspark starts too
+    process = subprocess.Popen([str(SPARK_PYTHON), str(HERE / "peers" / "spark_auc.py"), str(path), "--memory",
+                                memory, "--modes", *modes, *(["--auroc-only"] if auroc_only else [])], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        return {"timeout_s": timeout}
+    run = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
     if run.returncode != 0:
         print(f"  Spark failed ({run.returncode}):\n{run.stderr[-3000:]}", file=sys.stderr)
         return None
@@ -104,6 +115,9 @@ def main() -> None:
     parser.add_argument("--check-rows", type=float, default=2e7, help="compare with the in-memory engine up to here")
     parser.add_argument("--spark-memory", default="10g", help="Spark driver memory")
     parser.add_argument("--skip-spark", action="store_true")
+    parser.add_argument("--spark-modes", nargs="+", default=["exact", "binned"], choices=["exact", "binned"])
+    parser.add_argument("--spark-auroc-only", action="store_true", help="Spark computes AUROC alone")
+    parser.add_argument("--spark-timeout", type=float, default=3600.0, help="seconds before Spark is stopped")
     parser.add_argument("--keep", action="store_true", help="keep the generated data")
     args = parser.parse_args()
 
@@ -123,18 +137,26 @@ def main() -> None:
             if "in_memory_s" in iso:
                 print(f"  in-memory evaluate_scores: {iso['in_memory_s']:.2f} s; results equal (==): "
                       f"{iso['equal_to_in_memory']}")
-            spark = None if args.skip_spark else run_spark(path, args.spark_memory)
-            if spark is not None:
-                ex, bi = spark["exact"], spark["binned"]
-                print(f"  Spark {spark['spark']} exact (numBins=0): AUROC {ex['auroc_s']:.2f} s, AUROC + PR area "
-                      f"{ex['wall_s']:.2f} s; AUROC {ex['auroc']:.12f} (|diff| to isometrics "
-                      f"{abs(ex['auroc'] - iso['auroc']):.1e})")
-                print(f"  Spark binned (numBins=1000): AUROC {bi['auroc_s']:.2f} s, AUROC + PR area {bi['wall_s']:.2f} s; "
-                      f"error against exact: AUROC {bi['auroc'] - ex['auroc']:+.2e}, PR area "
-                      f"{bi['aupr'] - ex['aupr']:+.2e}")
-                print(f"  ratio Spark exact / isometrics.dask: AUROC alone {ex['auroc_s'] / iso['wall_s']:.1f}x, "
-                      f"AUROC + PR area {ex['wall_s'] / iso['wall_s']:.1f}x (goal >= 10x); Spark binned / "
-                      f"isometrics.dask: {bi['wall_s'] / iso['wall_s']:.1f}x")
+            spark = None if args.skip_spark else run_spark(path, args.spark_memory, args.spark_modes,
+                                                                 args.spark_timeout, args.spark_auroc_only)
+            if spark is not None and "timeout_s" in spark:
+                print(f"  Spark did not finish within {spark['timeout_s']:.0f} s (stopped): ratio Spark exact / "
+                      f"isometrics.dask > {spark['timeout_s'] / iso['wall_s']:.0f}x")
+            elif spark is not None:
+                ex, bi = spark.get("exact"), spark.get("binned")
+                if ex is not None:
+                    print(f"  Spark {spark['spark']} exact (numBins=0): AUROC {ex['auroc_s']:.2f} s, AUROC + PR area "
+                          f"{ex['wall_s']:.2f} s; AUROC {ex['auroc']:.12f} (|diff| to isometrics "
+                          f"{abs(ex['auroc'] - iso['auroc']):.1e})")
+                    print(f"  ratio Spark exact / isometrics.dask: AUROC alone {ex['auroc_s'] / iso['wall_s']:.1f}x, "
+                          f"AUROC + PR area {ex['wall_s'] / iso['wall_s']:.1f}x (goal >= 10x)")
+                if bi is not None:
+                    print(f"  Spark binned (numBins=1000): AUROC {bi['auroc_s']:.2f} s, AUROC + PR area "
+                          f"{bi['wall_s']:.2f} s; AUROC error against isometrics' exact value "
+                          f"{bi['auroc'] - iso['auroc']:+.2e}" + ("" if ex is None else
+                          f", PR area error against Spark's exact PR area {bi['aupr'] - ex['aupr']:+.2e}"))
+                    print(f"  ratio Spark binned / isometrics.dask: AUROC alone {bi['auroc_s'] / iso['wall_s']:.1f}x, "
+                          f"AUROC + PR area {bi['wall_s'] / iso['wall_s']:.1f}x")
         finally:
             if not args.keep:
                 shutil.rmtree(path, ignore_errors=True)

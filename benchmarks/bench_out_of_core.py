@@ -13,8 +13,8 @@ group-by) in ``benchmarks/.scratch``, then runs each case in its own process und
 3. ``isometrics evaluate --out-of-core --memory-limit ...`` (exact areas and thresholds);
 4. ``isometrics evaluate`` in memory (the same numbers, checked equal).
 
-``--huge`` runs 10^9 rows instead, out of core only (about 9 GB of Parquet and up to 30 GB
-spilled; the in-memory path would need about 50 GB). The data are removed afterwards.
+``--huge`` runs 10^9 rows instead, out of core only (about 9 GB of Parquet and up to 46 GB
+spilled; the in-memory path would need about 60 GB). The data are removed afterwards.
 Run it under the machine's lock for heavy jobs:
 
     flock /tmp/heavy.lock python benchmarks/bench_out_of_core.py [--rows 1e8] [--memory-limit 4GB] [--huge]
@@ -27,6 +27,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -97,13 +98,18 @@ def timed(name: str, command: list[str]) -> tuple[float, float, str]:
     return wall, rss, run.stdout
 
 
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)  # through the finally below: the data are removed
+
+
 def main() -> None:
+    signal.signal(signal.SIGTERM, _terminated)
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", type=float, default=1e8)
     parser.add_argument("--memory-limit", default="4GB", help="DuckDB's limit, and evaluate --memory-limit")
     parser.add_argument("--duckdb-limits", nargs="+", default=["4GB", "8GB"],
                         help="memory limits of the bare DuckDB group-by + sort runs")
-    parser.add_argument("--huge", action="store_true", help="10^9 rows, out of core only (~9 GB + ~30 GB spill)")
+    parser.add_argument("--huge", action="store_true", help="10^9 rows, out of core only (~9 GB + ~46 GB spill: 55 GB of disk)")
     parser.add_argument("--skip", nargs="*", default=[], choices=["duckdb", "polars", "ooc", "memory"])
     args = parser.parse_args()
     rows = 10**9 if args.huge else int(args.rows)

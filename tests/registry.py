@@ -885,3 +885,33 @@ register("AreaBounds",
          result={"AreaBounds": lambda y, s, w, p: _streamed(y, s, w, p, bins=50).compute().average_precision},
          pickling=(lambda: im.BinnedCountTable(8).update(PY, PS, PW).compute().auprg,
                    lambda b: (b.to_dict(), b.width, b.contains(0.5))))
+
+
+# ---------------------------------------------------------------------------- out of core (issue 14, section 2)
+def _out_of_core(y, s, w, p):
+    """The out-of-core evaluation of a Parquet file written from the arrays (a hostile column name included)."""
+    import tempfile
+
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    pytest.importorskip("duckdb")
+    columns = {"y": np.asarray(y), HOSTILE_NAME: np.asarray(s, dtype=float), "other": -np.asarray(s, dtype=float)}
+    if w is not None:
+        columns["w"] = np.asarray(w, dtype=float)
+    with tempfile.TemporaryDirectory() as folder:
+        path = f"{folder}/scores.parquet"
+        pq.write_table(pa.table(columns), path)
+        return im.evaluate_out_of_core(path, label="y", score=[HOSTILE_NAME, "other"], pos_label=p,
+                                       sample_weight=None if w is None else "w", metrics=["f1", "youden"])
+
+
+# evaluate_out_of_core reads files by path and column names, not arrays: its bad inputs (files, globs,
+# formats, columns, and bad values named by file and row) are tested in tests/scale/test_out_of_core.py.
+register("OutOfCoreEvaluation", result={"OutOfCoreEvaluation": _out_of_core},
+         pickling=(lambda: _out_of_core(PY, PS, PW, None), lambda r: [(e.auroc, e.auprg) for e in r]))
+register("OutOfCoreResult", result={"OutOfCoreResult": lambda y, s, w, p: _out_of_core(y, s, w, p)[0]},
+         pickling=(lambda: _out_of_core(PY, PS, PW, None)[0], lambda r: (r.auroc, r.best[0].threshold)))
+# Weights given as a column of the file: scaling them changes no area and no best threshold.
+register("evaluate_out_of_core", weighted={"evaluate_out_of_core": lambda y, s, w: _flat(*[
+    (e.auroc, e.average_precision, e.auprg, e.auc_pr_interpolated, *(b.value for b in e.best),
+     *(b.threshold for b in e.best)) for e in _out_of_core(y, s, w, None)])})

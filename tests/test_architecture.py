@@ -126,3 +126,4 @@ PUBLIC = [
 PUBLIC += ['CrossValidatedThreshold', 'cross_validated_threshold', 'get_scorer', 'holm_adjust']  # issue 13, item 5
 PUBLIC += ['Beta3IRT', 'fit_beta3', 'AdaptiveTest', 'adaptive_test']  # issue 12: beta^3-IRT
 PUBLIC += ['BinnedCountTable', 'BinnedEvaluation', 'AreaBounds']  # issue 14, section 3: streaming
+PUBLIC += ['evaluate_out_of_core', 'OutOfCoreEvaluation', 'OutOfCoreResult']  # issue 14, section 2: out of core

@@ -54,7 +54,14 @@ from .metrics.means import (
 )
 from .metrics.registry import METRIC_NAMES, Metric, parse_metric
 from .model_selection import CrossValidatedThreshold, cross_validated_threshold, get_scorer
-from .scale import AreaBounds, BinnedCountTable, BinnedEvaluation
+from .scale import (
+    AreaBounds,
+    BinnedCountTable,
+    BinnedEvaluation,
+    OutOfCoreEvaluation,
+    OutOfCoreResult,
+    evaluate_out_of_core,
+)
 from .spaces.areas import auprg, auroc, average_precision
 from .spaces.baselines import (
     AlwaysPositive,
@@ -246,6 +253,10 @@ __all__ = [
     "BinnedCountTable",
     "BinnedEvaluation",
     "AreaBounds",
+    # files larger than memory, out of core (issue 14)
+    "evaluate_out_of_core",
+    "OutOfCoreEvaluation",
+    "OutOfCoreResult",
     # the KEEL benchmark (issue 12)
     "KeelBenchmark",
     "ClassifierSpec",

@@ -210,7 +210,7 @@ BASE = {
 }
 OUTPUTS = [("evaluate", "--json", ".json"), ("evaluate", "--report", ".html"), ("compare", "--json", ".json"),
            ("report", "-o", ".html"), ("elicit", "-o", ".html")]
-DIRECTORY_OUTPUTS = [("demo", "--output-dir"), ("evaluate", "--curve-dir")]
+DIRECTORY_OUTPUTS = [("demo", "--output-dir"), ("evaluate", "--curve-dir")]  # --curve-dir: tests/presentation/test_cli_dask.py
 
 
 def test_the_output_registry_names_every_output_option():

@@ -99,6 +99,15 @@ def test_options_the_cluster_does_not_take(data, extra, words):
     assert res.returncode == 2 and words in res.stderr, res.stderr
 
 
+def test_curve_dir_that_cannot_be_written(data, scheduler, tmp_path):
+    d, _ = data
+    (tmp_path / "afile").write_text("x")
+    for target, words in ((tmp_path / "afile", "is a file"), (tmp_path / "afile" / "sub", "is a file"),
+                          (d, "non-empty directory")):
+        res = run("evaluate", d / "scores.parquet", *ARGS, "--scheduler", scheduler, "--curve-dir", target)
+        assert res.returncode == 2 and words in res.stderr and "Traceback" not in res.stderr, res.stderr
+
+
 def test_curve_dir_needs_a_cluster_and_csv_is_refused(data, tmp_path):
     d, frame = data
     res = run("evaluate", d / "scores.parquet", *ARGS, "--curve-dir", tmp_path / "c")

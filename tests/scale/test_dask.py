@@ -24,7 +24,7 @@ pq = pytest.importorskip("pyarrow.parquet")
 from _naive import naive_auroc  # noqa: E402
 
 from isometrics.dask import evaluate_dask  # noqa: E402
-from isometrics.dask import _evaluate  # noqa: E402
+from isometrics.dask import _evaluate, _partitions, _plan, _reduce  # noqa: E402
 
 METRICS = ["f1", "f0.5", "mcc", "g(beta=2, rho=-3)", "cost(fp=1, fn=5)", "youden"]
 
@@ -67,9 +67,11 @@ def test_equals_the_in_memory_engine(client, rng, n_partitions, n_ranges):
     _same(result, frame, scores=("s", "t"))
 
 
-def test_ranges_that_cut_the_summation_blocks(client, rng):
+def test_ranges_that_cut_the_summation_blocks(client, rng, monkeypatch):
     """More distinct scores than one summation block (65,536 terms): ranges begin and end inside blocks,
-    whose pieces are handed on between the workers' sweeps; the sums are still the in-memory ones."""
+    whose pieces are handed on between the workers' sweeps, and each range is swept in several updates;
+    the sums are still the in-memory ones."""
+    monkeypatch.setattr(_reduce, "SWEEP_CHUNK", 7_777)  # the cluster runs in this process: workers see it
     frame = _data(rng, n=300_000, ties=False)
     result = evaluate_dask(dd.from_pandas(frame, npartitions=6), label="y", scores="s", sample_weight="w",
                            metrics=["f1", "mcc"], client=client, n_ranges=7)
@@ -91,6 +93,21 @@ def test_display_subset_is_on_the_curve(client, rng):
     assert set(op.thresholds[hull.indices]) <= set(shown.thresholds)  # every ROC hull vertex
     assert got.best[0].threshold in set(shown.thresholds)
     assert shown.auroc() == pytest.approx(op.auroc(), abs=1e-3)
+
+
+def test_ranges_hold_about_equal_numbers_of_points(rng):
+    """The cuts come from the partitions' summaries (what the client receives): weighted quantiles of
+    their samples, so skewed partitions still give balanced ranges."""
+    sizes = [40_000, 5_000, 20_000, 1_000]
+    parts = [_partitions.partition_table(pd.DataFrame({"y": rng.integers(0, 2, n), "s": rng.normal(size=n) * (k + 1)}),
+                                         _partitions.Locator(k, 4), label="y", score="s", weight=None, caller="t")
+             for k, n in enumerate(sizes)]
+    cuts = _plan.range_cuts([p.summary() for p in parts], 6)
+    assert len(cuts) == 5 and np.all(np.diff(cuts) < 0)
+    pieces = [_partitions.split_by_range(p, cuts, False) for p in parts]
+    per_range = [sum(len(piece[r][0]) for piece in pieces) for r in range(6)]
+    assert sum(per_range) == sum(sizes)
+    assert max(per_range) < 1.2 * sum(sizes) / 6 and min(per_range) > 0.8 * sum(sizes) / 6, per_range
 
 
 def test_auroc_is_the_pair_count(client, rng):

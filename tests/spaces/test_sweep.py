@@ -83,6 +83,10 @@ def test_ranges_swept_apart_and_merged_give_the_in_memory_doubles(seed, n, kind,
     for part in parts:
         first.merge(part)
     assert _swept(first.result()) == expected
+    again = Sweep(op.n_positives, op.n_negatives, metrics=METRICS)  # the parts were copied, not changed
+    for part in parts:
+        again.merge(part)
+    assert _swept(again.result()) == expected
 
 
 @pytest.mark.parametrize("kind", ["none", "integer", "float"])

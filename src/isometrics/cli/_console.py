@@ -10,16 +10,20 @@ nor drive the terminal.
 
 from __future__ import annotations
 
+import os
 import re
 import signal
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn, TextIO
 
+from ..exceptions import IsometricsError
+
 __all__ = [
+    "command_guard",
     "EXIT_BAD_INPUT",
     "EXIT_FAILED",
     "fail",
@@ -182,3 +186,44 @@ def signals_raise() -> Iterator[None]:
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
+
+
+@contextmanager
+def command_guard(*, interrupted: str = "interrupted; no output was written.",
+                  input_size: Callable[[], str] | None = None) -> Iterator[None]:
+    """The boundary of every command: one line and an exit status instead of a traceback.
+
+    Warnings become one line each; SIGTERM and SIGHUP raise (so temporary files are removed
+    on the way out), as SIGINT does.
+
+    Parameters
+    ----------
+    interrupted : str
+        What to say on Ctrl-C (exit status 130).
+    input_size : callable, optional
+        Describes the input (rows and columns) for the out-of-memory message.
+
+    Yields
+    ------
+    None
+    """
+    with signals_raise(), one_line_warnings():
+        try:
+            yield
+        except Terminated as exc:
+            fail("terminated by a signal; no output was written.", int(exc.code or EXIT_FAILED))
+        except KeyboardInterrupt:
+            fail(interrupted, 130)
+        except IsometricsError as exc:
+            fail(str(exc))
+        except MemoryError:
+            size = f" with {input_size()}" if input_size is not None else ""
+            fail(f"out of memory{size}; evaluate fewer score columns at a time, evaluate a sample of the rows, "
+                 "or use a machine with more memory.", EXIT_FAILED)
+        except BrokenPipeError:  # the reader of stdout went away (``| head``): stop quietly
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError, AttributeError):
+                pass
+            raise SystemExit(EXIT_FAILED) from None

@@ -14,8 +14,7 @@ from __future__ import annotations
 import enum
 import os
 import sys
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from itertools import combinations
 from pathlib import Path
 from typing import Annotated, Any
@@ -30,14 +29,12 @@ from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..report import build_report
 from ._console import (
+    command_guard,
     EXIT_BAD_INPUT,
     EXIT_FAILED,
-    Terminated,
     fail,
     make_console,
     markup,
-    one_line_warnings,
-    signals_raise,
 )
 from ._format import IN_SAMPLE, INTERVAL_NOTE, new_table
 from ._format import fmt as _fmt
@@ -63,33 +60,9 @@ def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
     fail(message, code)
 
 
-@contextmanager
-def _guard(file: Path | None = None, n_columns: int = 0) -> Iterator[None]:
-    """The boundary of every command: one line and an exit status instead of a traceback.
-
-    Warnings become one line each; SIGTERM and SIGHUP raise (so temporary files are
-    removed on the way out), as SIGINT does.
-    """
-    with signals_raise(), one_line_warnings():
-        try:
-            yield
-        except Terminated as exc:
-            fail("terminated by a signal; no output was written.", int(exc.code or EXIT_FAILED))
-        except KeyboardInterrupt:
-            fail("interrupted; no output was written.", 130)
-        except IsometricsError as exc:
-            fail(str(exc))
-        except MemoryError:
-            size = f" with {describe_input(file, n_columns)}" if file is not None else ""
-            fail(f"out of memory{size}; evaluate fewer score columns at a time, evaluate a sample of the rows, "
-                 "or use a machine with more memory.", EXIT_FAILED)
-        except BrokenPipeError:  # the reader of stdout went away (``| head``): stop quietly
-            try:
-                devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, sys.stdout.fileno())
-            except (OSError, ValueError, AttributeError):
-                pass
-            raise SystemExit(EXIT_FAILED) from None
+def _guard(file: Path | None = None, n_columns: int = 0) -> Any:
+    """:func:`command_guard`, naming the input's size if it runs out of memory."""
+    return command_guard(input_size=None if file is None else lambda: describe_input(file, n_columns))
 
 
 def _n_columns(scores: list[str], weight: str | None) -> int:
@@ -345,9 +318,9 @@ if typer is not None:
                                                          "use out of core, e.g. 4GB, 512MiB, 25% (default: a "
                                                          "quarter of physical memory).")] = None,
         temp_directory: Annotated[str | None, typer.Option("--temp-directory", metavar="DIR", help="Where DuckDB "
-                                                           "spills out of "
-                                                            "core (default: the system's temporary directory); "
-                                                            "needs up to about 24 bytes per row free.")] = None,
+                                                           "spills out of core (default: the system's temporary "
+                                                           "directory); needs up to about 50 bytes per row free.")]
+        = None,
         scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", help=_SCHEDULER_HELP)]
         = None,
         local_cluster: Annotated[int | None, typer.Option("--local-cluster", metavar="N", min=1,

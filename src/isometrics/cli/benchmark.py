@@ -12,8 +12,6 @@ import csv
 import math
 import os
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -26,7 +24,7 @@ from ..irt.classifiers import parse_classifier_spec
 from ..irt.keel import KeelBenchmark, build_keel_benchmark, keel_response, read_keel_benchmark
 from ..irt.study import BenchmarkStudy, fit_benchmark, run_adaptive_test
 from ..report.benchmark_page import build_benchmark_page
-from ._console import EXIT_FAILED, Terminated, fail, make_console, markup, one_line_warnings, signals_raise
+from ._console import command_guard, make_console, markup
 
 try:
     import typer
@@ -40,18 +38,9 @@ _CACHE_HELP = "Folder of the benchmark cache (one file per data set and model; a
 _OUT = "PATH"
 
 
-@contextmanager
-def _guard() -> Iterator[None]:
-    """One line and an exit status instead of a traceback (as every isometrics command)."""
-    with signals_raise(), one_line_warnings():
-        try:
-            yield
-        except Terminated as exc:
-            fail("terminated by a signal; no output was written.", int(exc.code or EXIT_FAILED))
-        except KeyboardInterrupt:
-            fail("interrupted; the cache keeps what was finished; run the command again to resume.", 130)
-        except IsometricsError as exc:
-            fail(str(exc))
+def _guard() -> Any:
+    """:func:`command_guard`; on Ctrl-C the cache keeps what was finished."""
+    return command_guard(interrupted="interrupted; the cache keeps what was finished; run the command again to resume.")
 
 
 def _split(values: list[str] | None) -> list[str] | None:

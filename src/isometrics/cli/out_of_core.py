@@ -22,12 +22,13 @@ from ._console import make_console
 
 __all__ = ["in_memory_estimate", "fits_in_memory", "evaluate_out_of_core_file", "is_glob"]
 
-#: Bytes per row and column the in-memory path holds at its peak (the label, the weights and one
-#: score column read as 8-byte arrays, plus the sort's order and the count table of that column:
-#: measured at 10^8 rows by benchmarks/bench_memory.py of issue 14 section 1, rounded up).
+#: Bytes per row and column the in-memory path holds at its peak: the label, the weights and one
+#: score column read as 8-byte arrays, plus the engine's own arrays (sort order, count table,
+#: terms). Calibrated on benchmarks/bench_out_of_core.py: 10^8 rows of a label and one score
+#: column peaked at 5.73 GiB in memory, 61.5 bytes per row; the estimate gives 64.
 BYTES_PER_CELL = 8
 #: Arrays of one row's length the in-memory engine holds besides the columns read.
-ENGINE_ARRAYS = 4
+ENGINE_ARRAYS = 6
 #: The share of available memory the in-memory path may plan to use before the switch.
 SAFE_SHARE = 0.8
 

@@ -11,8 +11,10 @@ The graph, per score column (``docs/user_guide/dask.md`` draws it):
    one count table: a contiguous stretch of the whole curve, no score value in two ranges;
 4. each range sends its size and class totals; the client's prefix sums give every
    range its offsets (the points and the weighted positives and negatives above it);
-5. the areas and best thresholds are reduced from the ranges, and each range can write
-   its stretch of the curve as one Parquet file, in order.
+5. each range sweeps its stretch of the curve (:mod:`._reduce`: its share of the areas,
+   its best-threshold candidates), the sweeps are merged pairwise in range order on the
+   workers and the client receives the result; each range can also write its stretch of
+   the curve as one Parquet file, in order.
 
 Every task is a pure function of its inputs, so a task lost with a worker is run again by
 the scheduler and the result does not change.
@@ -31,6 +33,7 @@ import numpy as np
 
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
+from .._core.outputs import check_output_dir
 from ..evaluation import BinaryEvaluation, Evaluations
 from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics.registry import Metric, _parse_metrics
@@ -190,7 +193,7 @@ def _evaluate_dask_iv(label: Any, scores: Any, sample_weight: Any, metrics: Any,
         raise InvalidParameterError(f"{CALLER}: `n_ranges` must be an integer >= 1 or None; got {n_ranges!r}.")
     target = None
     if curve_path is not None:
-        target = Path(curve_path)
+        target = check_output_dir(curve_path, "evaluate_dask: `curve_path`")  # a file in the way, unwritable
         if target.exists() and (not target.is_dir() or any(target.iterdir())):
             raise IsometricsError(f"{CALLER}: `curve_path` {str(target)!r} is a file or a non-empty directory; "
                                   "choose a new directory (the curve files are written there).")

@@ -68,9 +68,9 @@ class ParquetPiece:
 class PartitionTable:
     """One partition's count table and what the client needs to plan the ranges.
 
-    ``table`` counts, at each distinct score, the weight of the samples labelled
-    ``labels[-1]`` (as ``tp``) and of the others (as ``fp``); ``None`` when the
-    partition holds no sample of positive weight. ``labels`` are the partition's
+    ``counts`` are the table's sufficient statistics: the distinct scores (decreasing)
+    and, at each, the weight of the samples labelled ``labels[-1]`` and of the others;
+    ``None`` when the partition holds no sample of positive weight. ``labels`` are the partition's
     distinct labels (at most two, sorted) and ``first_rows`` the partition row where
     each first appears. ``sample`` holds evenly spaced distinct scores (decreasing),
     each standing for ``n_points / len(sample)`` points.
@@ -81,18 +81,14 @@ class PartitionTable:
     labels: tuple[Any, ...]
     first_rows: tuple[int, ...]
     first_index: tuple[Any, ...]
-    table: CountTable | None
+    counts: tuple[FloatArray, FloatArray, FloatArray] | None
     sample: FloatArray
-
-    @property
-    def n_points(self) -> int:
-        """Distinct scores of positive weight in the partition."""
-        return 0 if self.table is None else self.table.n_points - 1
+    n_points: int = 0  # distinct scores of positive weight in the partition
 
     def summary(self) -> PartitionTable:
-        """The same without the table (what travels to the client)."""
+        """The same without the counts (what travels to the client)."""
         return PartitionTable(self.locator, self.n_rows, self.labels, self.first_rows, self.first_index,
-                              None, self.sample)
+                              None, self.sample, self.n_points)
 
 
 def _plain(value: Any) -> Any:
@@ -189,6 +185,7 @@ def partition_table(part: Any, loc: Locator, *, label: str, score: str, weight: 
     except IsometricsError as exc:
         raise _located(exc, loc) from None
     firsts = [int(np.argmax(y == v)) for v in labels]
+    first_index = tuple(_plain(_index_at(index, r)) for r in firsts)
     if len(labels) > 2:
         order = np.argsort(firsts, kind="stable")
         third = int(order[2])
@@ -198,16 +195,17 @@ def partition_table(part: Any, loc: Locator, *, label: str, score: str, weight: 
             f"{caller}: label column {label!r} has a third class {_plain(labels[third])!r} (besides {seen}) "
             f"{loc.row(row, _index_at(index, row))}; this is a binary evaluation: binarise the labels "
             "(one class against the rest) or drop the rows of other classes.")
-    table = None
+    counts = None
+    sample = np.empty(0)
     if n and (w is None or (w > 0).any()):
         a = labels[-1]
-        table = CountTable._from_validated(np.asarray(y == a, dtype=np.bool_), s, w, _plain(a), caller=caller)
-    sample = np.empty(0)
-    if table is not None:
-        m = table.n_points - 1
-        sample = table.thresholds[1:][np.unique(np.linspace(0, m - 1, min(SAMPLE_SIZE, m)).astype(np.intp))]
-    return PartitionTable(loc, n, tuple(_plain(v) for v in labels), tuple(firsts),
-                          tuple(_plain(_index_at(index, r)) for r in firsts), table, sample)
+        # the engine's sort and grouping (as in memory), kept as per-score counts only
+        counts = CountTable._from_validated(np.asarray(y == a, dtype=np.bool_), s, w, _plain(a),
+                                            caller=caller).group_counts()
+        m = len(counts[0])
+        sample = counts[0][np.unique(np.linspace(0, m - 1, min(SAMPLE_SIZE, m)).astype(np.intp))]
+    return PartitionTable(loc, n, tuple(_plain(v) for v in labels), tuple(firsts), first_index, counts, sample,
+                          0 if counts is None else len(counts[0]))
 
 
 def split_by_range(part: PartitionTable, cuts: FloatArray, flip: bool) -> tuple[tuple[FloatArray, ...], ...]:
@@ -218,18 +216,38 @@ def split_by_range(part: PartitionTable, cuts: FloatArray, flip: bool) -> tuple[
     same range. ``flip`` says that the partition's ``tp`` column counts the negative class.
     """
     empty = (np.empty(0), np.empty(0), np.empty(0))
-    if part.table is None:
+    if part.counts is None:
         return tuple(empty for _ in range(len(cuts) + 1))
-    scores, a, other = part.table.group_counts()
+    scores, a, other = part.counts
     pos, neg = (other, a) if flip else (a, other)
     bounds = np.concatenate(([0], np.searchsorted(-scores, -cuts, side="right"), [len(scores)]))
     return tuple((scores[i:j], pos[i:j], neg[i:j]) for i, j in zip(bounds[:-1], bounds[1:]))
 
 
 def merge_range(pieces: list[tuple[FloatArray, ...]], pos_label: Any) -> CountTable | None:
-    """The count table of one score range from the pieces every partition holds of it (a task)."""
+    """The count table of one score range from the pieces every partition holds of it (a task).
+
+    Each piece is sorted by decreasing score with distinct scores of positive weight (a
+    partition's table), so the merge is one stable sort of the concatenation (runs that
+    are already sorted) and a sum of the counts of equal scores, in piece order: the
+    grouping of :meth:`CountTable.from_counts`, without re-validating the engine's output.
+    """
     pieces = [p for p in pieces if len(p[0])]
     if not pieces:
         return None
     scores, pos, neg = (np.concatenate([p[k] for p in pieces]) for k in range(3))
-    return CountTable.from_counts(scores, pos, neg, pos_label=pos_label)
+    if len(pieces) > 1:
+        order = np.argsort(-scores, kind="stable")
+        scores, pos, neg = scores[order], pos[order], neg[order]
+        first = np.empty(len(scores), dtype=bool)
+        first[0] = True
+        np.not_equal(scores[1:], scores[:-1], out=first[1:])
+        if not first.all():  # a score in several partitions: one point, counts added
+            starts = np.flatnonzero(first)
+            scores, pos, neg = scores[starts], np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
+    thresholds, tp, fp = np.empty(len(scores) + 1), np.empty(len(scores) + 1), np.empty(len(scores) + 1)
+    thresholds[0], tp[0], fp[0] = np.inf, 0.0, 0.0
+    thresholds[1:] = scores
+    np.cumsum(pos, out=tp[1:])
+    np.cumsum(neg, out=fp[1:])
+    return CountTable._own(thresholds, tp, fp, pos_label)

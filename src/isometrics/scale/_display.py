@@ -45,37 +45,40 @@ class StreamingDisplay:
         origin = (np.array([0]), np.array([np.inf]), np.zeros(1), np.zeros(1))
         self._kept: list[tuple[np.ndarray, FloatArray, FloatArray, FloatArray]] = [origin]
         self._hull = origin
-        self._last_cells = self._cells(np.zeros(1), np.zeros(1))[0]
+        self._last_cells = [float(c[0]) for c in self._coordinates(np.zeros(1), np.zeros(1))]
 
-    def _cells(self, tp: FloatArray, fp: FloatArray) -> np.ndarray:
-        """Cell coordinates of each point, shape (n, 5): FPR, TPR, precision, recall gain, precision gain."""
+    def _coordinates(self, tp: FloatArray, fp: FloatArray) -> list[FloatArray]:
+        """Each point's cell along FPR, TPR, precision, recall gain and precision gain: ``floor(value *
+        resolution)``, values below 0 in cell -1 (floats; NaN only at the origin, which has no prediction)."""
         res = self.res
         tpr = tp / self.P
-        fpr = fp / self.N
         with np.errstate(divide="ignore", invalid="ignore"):
             precision = tp / (tp + fp)
-            pi = self.prevalence
-            recall_gain = (tpr - pi) / ((1.0 - pi) * tpr)
-            precision_gain = (precision - pi) / ((1.0 - pi) * precision)
-        cells = np.empty((len(tp), 5), dtype=np.int64)
-        for k, values in enumerate((fpr, tpr, precision, recall_gain, precision_gain)):
-            with np.errstate(invalid="ignore"):
-                scaled = np.floor(np.clip(values * res, -1.0, res))  # below 0: cell -1; NaN stays NaN
-            cells[:, k] = np.where(np.isnan(scaled), -2, scaled).astype(np.int64)  # NaN (no prediction): -2
-        return cells
+            c = self.prevalence / (1.0 - self.prevalence)
+            recall_gain = 1.0 - c * (1.0 - tpr) / tpr  # (x - pi) / ((1 - pi) x), x = recall
+            precision_gain = 1.0 - c * (1.0 - precision) / precision
+            out = []
+            for values in (fp / self.N, tpr, precision, recall_gain, precision_gain):
+                values *= res
+                np.clip(values, -1.0, res, out=values)
+                out.append(np.floor(values, out=values))
+        return out
 
     def update(self, start: int, thresholds: FloatArray, tp: FloatArray, fp: FloatArray) -> None:
         """Points ``start .. start + len(tp) - 1`` (global indices in score order; point 0 is +inf)."""
         if len(tp) == 0:
             return
-        cells = self._cells(tp, fp)
-        changed = np.empty(len(tp), dtype=bool)  # point i starts a new run
-        changed[0] = bool(np.any(cells[0] != self._last_cells))
-        changed[1:] = np.any(cells[1:] != cells[:-1], axis=1)
+        changed = np.zeros(len(tp), dtype=bool)  # point i starts a new run (a cell changed)
+        last = []
+        for k, cells in enumerate(self._coordinates(tp, fp)):
+            changed[1:] |= cells[1:] != cells[:-1]
+            before = self._last_cells[k]
+            changed[0] |= not (cells[0] == before or (np.isnan(cells[0]) and np.isnan(before)))
+            last.append(cells[-1])
+        self._last_cells = last
         keep = changed.copy()
         keep[:-1] |= changed[1:]  # the last point of a run (the one before a change)
         keep[-1] = True  # the batch's last point: whether it ends a run shows only in the next batch
-        self._last_cells = cells[-1]
         index = np.arange(start, start + len(tp))
         self._kept.append((index[keep], thresholds[keep].copy(), tp[keep].copy(), fp[keep].copy()))
         # the hull of everything so far is the hull of (the previous hull + this batch)

@@ -168,7 +168,10 @@ def spill_directory(temp_directory: str | os.PathLike[str] | None) -> Iterator[s
 
 
 def duckdb_error(exc: BaseException, what: str) -> IsometricsError:
-    """One clear line from a DuckDB error raised while ``what``."""
+    """One clear line from a DuckDB error raised while ``what`` (an interrupted query is re-raised as
+    ``KeyboardInterrupt``, which the command line turns into exit status 130)."""
+    if "Interrupt" in type(exc).__name__:
+        raise KeyboardInterrupt from exc
     full = str(exc)
     text = full.strip().splitlines()
     line = text[0] if text else type(exc).__name__
@@ -239,10 +242,10 @@ def first_pass(con: Any, source: Source, label: str, scores: Sequence[str], weig
         _raise_at(con, source, f"{_ident(label)} IS NULL", f"label column {label!r} has a missing value", caller,
                   "drop or fill the rows without a label")
     for k, s in enumerate(scores):
-        if sum(int(r[3 + k]) for r in rows):
+        if any(int(r[3 + k]) > 0 for r in rows):
             _raise_at(con, source, _bad_score(s), f"score column {s!r} has a missing, NaN or infinite value",
                       caller, "drop or impute those rows (scores must be finite numbers)", value_of=s)
-    if w is not None and sum(int(r[3 + len(scores)]) for r in rows):
+    if w is not None and any(int(r[3 + len(scores)]) > 0 for r in rows):
         _raise_at(con, source, _bad_weight(w), f"weight column {weight!r} has a missing, negative or non-finite "
                   "value", caller, "weights must be finite and >= 0", value_of=weight)
     labels = np.array([r[0] for r in rows], dtype=object)

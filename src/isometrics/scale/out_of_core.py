@@ -237,7 +237,8 @@ def evaluate_out_of_core(
     temp_directory : str or path-like, default=None
         Where DuckDB spills (a fresh directory is made inside it and removed afterwards,
         with what was spilled); ``None``: the system's temporary directory. Spilling a
-        column of ``n`` rows takes up to about ``24 n`` bytes of disk.
+        column of ``n`` rows takes up to about ``50 n`` bytes of disk (46 GB for 10^9
+        rows of one continuous score).
     resolution : int, default=1000
         Display resolution (>= 2) of each result's ``operating_points``; see Notes.
     batch_size : int, default=1_000_000

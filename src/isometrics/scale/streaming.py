@@ -322,7 +322,6 @@ class BinnedCountTable:
             chosen = "edges"
             self._bins = Bins(len(edges) + 1, edges.copy())
         self._strategy = chosen
-        self._score_range = tuple(score_range) if chosen == "uniform" else None
         self._pos_label = pos_label
         self.reset()
 
@@ -377,7 +376,8 @@ class BinnedCountTable:
         return float(self._state.neg.sum())
 
     def __repr__(self) -> str:
-        kept = f"n_values={len(self._state.pos)}" if self.exact else f"n_bins_used={int(np.count_nonzero(self._state.pos + self._state.neg))}"
+        used = len(self._state.pos) if self.exact else int(np.count_nonzero(self._state.pos + self._state.neg))
+        kept = f"n_values={used}" if self.exact else f"n_bins_used={used}"
         return (f"BinnedCountTable(n_bins={self.n_bins}, strategy={self._strategy!r}, exact={self.exact}, {kept}, "
                 f"n_positives={self.n_positives:g}, n_negatives={self.n_negatives:g}, pos_label={self.pos_label!r})")
 

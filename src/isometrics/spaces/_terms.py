@@ -37,6 +37,9 @@ from ..metrics.gain import _gain
 from ..metrics.kernels import _fbeta_weights
 from ..metrics.registry import Metric
 
+#: The smallest normal double: below it a count has lost its relative precision.
+_TINY = float(np.finfo(np.float64).tiny)
+
 __all__ = ["normalising_exponent"]
 
 #: Operating points per run when the in-memory engine walks its table: a few MiB of
@@ -82,6 +85,14 @@ def auprg_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArra
     terms = np.zeros(L)
     pi = P / (P + N)
     tp_cross = P * P / (P + N)
+    if not tp_cross >= _TINY:
+        # Recall gain 0 lies at TP = P * prevalence > 0; when that underflows, the crossing step
+        # cannot be located or interpolated (0/0), so the area would be a NaN: say so instead.
+        raise IsometricsError(
+            "AUPRG is undefined here in float64: the positives' share of the weight "
+            f"({pi!r}) is so small that recall gain 0 (at TP = P * prevalence = {P!r} * {pi!r}) underflows; "
+            "check the sample weights (the classes' total weights differ by a factor beyond about 1e300), "
+            "or leave out PRG quantities such as auprg for these data.")
     j = int(np.searchsorted(tp, tp_cross, side="left"))  # first point (of the L + 1) past the crossing
     if j > L:
         return terms
@@ -108,24 +119,24 @@ def _gain_ready(P: float, N: float) -> None:
 
 def interpolated_pr_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArray:
     """The closed-form area under the count-interpolated PR curve of each step (0 where recall stays)."""
-    d_tp, d_fp = np.diff(tp), np.diff(fp)
+    d_tp = np.diff(tp)
     rises = np.flatnonzero(d_tp > 0)
     terms = np.zeros(len(d_tp))
-    terms[rises] = _segment_areas(tp, fp, P, d_tp, d_fp, rises)
+    fp0 = fp[rises]
+    terms[rises] = _segment_areas(tp[rises], fp0, d_tp[rises], np.subtract(fp[rises + 1], fp0), P)
     return terms
 
 
-def _segment_areas(tp: FloatArray, fp: FloatArray, n_positives: float, d_tp: FloatArray, d_fp: FloatArray,
-                   rises: np.ndarray) -> FloatArray:
-    """Closed-form area under the count-interpolated PR curve of the steps ``rises`` (``d_tp > 0``).
+def _segment_areas(tp0: FloatArray, fp0: FloatArray, rise: FloatArray, run: FloatArray,
+                   n_positives: float) -> FloatArray:
+    """Closed-form area under the count-interpolated PR curve of steps that start at counts
+    (``tp0``, ``fp0``) and add ``rise > 0`` true and ``run`` false positives.
 
     Along a step from A to B, precision is ``r / (a + b r)`` with ``b = 1 + s``,
     ``a = (FP_A - s TP_A) / P``, ``s = dFP / dTP``; its integral is
     ``[r/b - (a/b**2) ln(a + b r)]`` between the recalls of A and B (see :mod:`.interpolation`).
     """
-    tp0, rise, run = tp[rises], d_tp[rises], d_fp[rises]
-    start = fp[rises]
-    start += tp0  # TP + FP at the segment's start
+    start = np.add(fp0, tp0)  # TP + FP at the segment's start
     b = np.divide(run, rise)
     b += 1.0  # b = 1 + s, s = run / rise
     a = np.multiply(b, tp0)
@@ -209,11 +220,12 @@ def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Me
             np.divide(tp, values, out=values)
         values[tp == 0] = 0.0  # no true positive: F-beta is 0
         return values
-    predicted = np.add(tp, fp)
-    precision = np.divide(tp, predicted, out=np.ones_like(predicted), where=predicted > 0)
-    recall = tp / P
     direct = _power_mean_direct(tp, fp, P, N, metric)
-    values = np.array(metric.from_precision_recall(precision, recall), dtype=np.float64) if direct is None else direct
+    if direct is None:
+        predicted = np.add(tp, fp)
+        precision = np.divide(tp, predicted, out=np.ones_like(predicted), where=predicted > 0)
+        direct = np.array(metric.from_precision_recall(precision, tp / P), dtype=np.float64)
+    values = direct
     if metric.needs_precision and start == 0 and len(values):
         values[0] = np.nan  # no predicted positive: precision is undefined there
     return values
@@ -226,9 +238,9 @@ def _power_mean_direct(tp: FloatArray, fp: FloatArray, P: float, N: float, metri
     multiplication has no cancellation (every term is positive) and is accurate to a few
     ulps, but may overflow or underflow. A point is evaluated so when its precision and
     recall, both at least ``TP / (P + N)``, keep every term within 1e-290..1e290
-    (``(TP / (P + N))**k > 1e-180``, or ``TP = 0``); the other points (tiny positive TP) go
+    (``TP > (P + N) 1e-180**(1/k)``, or ``TP = 0``); the other points (tiny positive TP) go
     through the logarithmic kernel of :mod:`isometrics.means`. ``None`` when the metric has
-    no such form.
+    no such form. ``tp`` is non-decreasing (a run of the table).
     """
     if metric._gamma_phi is None:
         return None
@@ -255,10 +267,12 @@ def _power_mean_direct(tp: FloatArray, fp: FloatArray, P: float, N: float, metri
         elif k != 1:
             np.power(w, 1.0 / k, out=w)
         w *= tp
-        unsafe = np.flatnonzero((tp > 0) & ~((tp / (P + N)) ** k > 1e-180))
-    if len(unsafe):
-        t, f = tp[unsafe], fp[unsafe]
-        w[unsafe] = metric.from_precision_recall(t / (t + f), t / P)
+    # Points with 0 < TP <= (P + N) 1e-180**(1/k), a run since tp is non-decreasing.
+    first = int(np.searchsorted(tp, 0.0, side="right"))
+    last = int(np.searchsorted(tp, (P + N) * 10.0 ** (-180.0 / k), side="right"))
+    if last > first:
+        t, f = tp[first:last], fp[first:last]
+        w[first:last] = metric.from_precision_recall(t / (t + f), t / P)
     return w
 
 

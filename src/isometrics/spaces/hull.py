@@ -46,8 +46,8 @@ def _upper_hull_indices(op: CountTable) -> np.ndarray:
     if n <= CHUNK:
         return _upper_hull(x, y)
     idx = np.empty(0, dtype=np.intp)
-    for a in range(0, n, CHUNK):
-        candidates = np.concatenate((idx, np.arange(a, min(a + CHUNK, n), dtype=np.intp)))
+    for a in range(0, n, CHUNK):  # the run's own hull, then the hull of those vertices and the ones so far
+        candidates = np.concatenate((idx, _upper_hull(x[a:a + CHUNK], y[a:a + CHUNK]) + a))
         idx = candidates[_upper_hull(x[candidates], y[candidates])]
     return idx
 

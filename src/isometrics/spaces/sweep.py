@@ -25,6 +25,7 @@ float per 65,536 points per area.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -240,9 +241,10 @@ class Sweep:
             self._hull_add(index, thr, tp, fp)
 
     def _hull_add(self, index: np.ndarray, thr: FloatArray, tp: FloatArray, fp: FloatArray) -> None:
-        """The hull of the vertices so far and the new points (points under a partial hull are
-        under the whole one, so they can go)."""
-        parts = [np.concatenate((old, new)) for old, new in zip(self._hull, (index, thr, tp, fp))]
+        """The hull of the vertices so far and the new points' own hull (points under a partial
+        hull are under the whole one, so they can go)."""
+        own = _upper_hull(fp, tp)
+        parts = [np.concatenate((old, new[own])) for old, new in zip(self._hull, (index, thr, tp, fp))]
         keep = _upper_hull(parts[3], parts[2])
         self._hull = (parts[0][keep], parts[1][keep], parts[2][keep], parts[3][keep])
 
@@ -271,8 +273,8 @@ class Sweep:
                                         "every range's Sweep with the same arguments.")
         if other.stop is None:
             return
-        if self.stop is None:
-            self.__setstate__(other.__getstate__())
+        if self.stop is None:  # a copy: merging more into this sweep must not change `other`
+            self.__setstate__(copy.deepcopy(other.__getstate__()))
             return
         if other.start != self.stop or other._first != self._last:
             raise InvalidParameterError(

@@ -118,12 +118,15 @@ def _tied_best(op: CountTable, metric: Metric, values: FloatArray,
 
 
 def _best_candidates(op: CountTable, metric: Metric) -> _Candidates:
-    """The points that may be best, found run by run (no array as long as the table but the table's)."""
+    """The points that may be best, found run by run (no array as long as the table but the table's;
+    the metric's values are read from the cache when a metric curve left them there)."""
     view = op._normalised
     candidates = _Candidates(metric)
+    cache: dict[Any, Any] = op._cache  # metric values are cached under ("metric", spec)
+    cached = cache.get(("metric", metric.spec))
     for k in range(0, op.n_points, CHUNK):
-        values = metric_values(view.tp[k:k + CHUNK], view.fp[k:k + CHUNK], view.n_positives, view.n_negatives,
-                               metric, k)
+        values = cached[k:k + CHUNK] if cached is not None else metric_values(
+            view.tp[k:k + CHUNK], view.fp[k:k + CHUNK], view.n_positives, view.n_negatives, metric, k)
         candidates.add(np.arange(k, k + len(values)), op.thresholds[k:k + CHUNK], op.tp[k:k + CHUNK],
                        op.fp[k:k + CHUNK], scores_of(metric, values), values)
     return candidates
