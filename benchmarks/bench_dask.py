@@ -19,6 +19,11 @@ Spark's binned areas against its exact ones, and checks isometrics against the i
 10x faster than Spark's exact mode at 10^7 and 10^8 rows. The data are removed at the end.
 
 Usage: flock /tmp/heavy.lock python benchmarks/bench_dask.py [--rows 1e7 1e8] [--workers 2]
+       [--spark-modes exact binned] [--spark-auroc-only] [--spark-timeout 3600] [--skip-spark]
+
+Measured (2026-11-26, 2 cores shared with other work, load about 3): 10^7 rows: isometrics.dask
+2.35 s, Spark exact AUROC 81.3 s (34.6x), AUROC + PR area 156.2 s (66.5x); binned AUROC error
+-9.6e-07, PR area -3.9e-04. 10^8 rows: isometrics.dask 24.5 s, Spark exact AUROC 873.8 s (35.7x).
 """
 
 from __future__ import annotations
@@ -145,11 +150,12 @@ def main() -> None:
             elif spark is not None:
                 ex, bi = spark.get("exact"), spark.get("binned")
                 if ex is not None:
-                    print(f"  Spark {spark['spark']} exact (numBins=0): AUROC {ex['auroc_s']:.2f} s, AUROC + PR area "
-                          f"{ex['wall_s']:.2f} s; AUROC {ex['auroc']:.12f} (|diff| to isometrics "
-                          f"{abs(ex['auroc'] - iso['auroc']):.1e})")
-                    print(f"  ratio Spark exact / isometrics.dask: AUROC alone {ex['auroc_s'] / iso['wall_s']:.1f}x, "
-                          f"AUROC + PR area {ex['wall_s'] / iso['wall_s']:.1f}x (goal >= 10x)")
+                    both = "" if args.spark_auroc_only else f", AUROC + PR area {ex['wall_s']:.2f} s"
+                    print(f"  Spark {spark['spark']} exact (numBins=0): AUROC {ex['auroc_s']:.2f} s{both}; AUROC "
+                          f"{ex['auroc']:.12f} (|diff| to isometrics {abs(ex['auroc'] - iso['auroc']):.1e})")
+                    both = "" if args.spark_auroc_only else f", AUROC + PR area {ex['wall_s'] / iso['wall_s']:.1f}x"
+                    print(f"  ratio Spark exact / isometrics.dask: AUROC alone {ex['auroc_s'] / iso['wall_s']:.1f}x"
+                          f"{both} (goal >= 10x)")
                 if bi is not None:
                     print(f"  Spark binned (numBins=1000): AUROC {bi['auroc_s']:.2f} s, AUROC + PR area "
                           f"{bi['wall_s']:.2f} s; AUROC error against isometrics' exact value "
