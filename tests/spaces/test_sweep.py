@@ -59,6 +59,11 @@ def _cuts(n_points: int, fractions: list[float]) -> list[int]:
 def test_any_cutting_gives_the_in_memory_doubles(seed, n, kind, ties, fractions):
     op = _table(seed, n, kind, ties)
     expected = _in_memory(op, METRICS)
+    with_curves = OperatingPoints._own(op.thresholds.copy(), op.tp.copy(), op.fp.copy(), op.pos_label)
+    with_curves.precision_recall_curve(), with_curves.prg_curve()  # areas then reuse the curves' values
+    for m in METRICS[:3]:
+        with_curves.metric_curve(m)
+    assert _in_memory(with_curves, METRICS) == expected
     state = Sweep(op.n_positives, op.n_negatives, metrics=METRICS)
     points = _cuts(op.n_points, fractions)
     for a, b in zip(points[:-1], points[1:]):
@@ -107,6 +112,9 @@ def test_in_memory_results_do_not_depend_on_the_engines_run_length(monkeypatch):
     monkeypatch.setattr(hull, "CHUNK", 7)
     fresh = OperatingPoints._own(op.thresholds.copy(), op.tp.copy(), op.fp.copy(), op.pos_label)
     assert _in_memory(fresh, METRICS) == expected
+    curves_first = OperatingPoints._own(op.thresholds.copy(), op.tp.copy(), op.fp.copy(), op.pos_label)
+    curves_first.precision_recall_curve(), curves_first.prg_curve(), curves_first.metric_curve("f1")
+    assert _in_memory(curves_first, METRICS) == expected
 
 
 def test_extreme_weights_are_normalised_as_in_memory():

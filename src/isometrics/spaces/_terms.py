@@ -62,24 +62,32 @@ def auroc_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArra
     return terms
 
 
-def ap_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArray:
-    """``(TP_i - TP_{i-1}) precision_i``: the step-wise AP terms (before dividing by ``P``)."""
+def ap_terms(tp: FloatArray, fp: FloatArray, P: float, N: float, precision: FloatArray | None = None) -> FloatArray:
+    """``(TP_i - TP_{i-1}) precision_i``: the step-wise AP terms (before dividing by ``P``).
+
+    ``precision`` (aligned with ``tp``), when a PR curve already holds it: the same doubles.
+    """
     end_tp = tp[1:]
-    predicted = np.add(end_tp, fp[1:])
-    # Nothing predicted positive happens only at the origin, which ends no step; a zero step
-    # there (zero-weight groups passed to the sweep) adds nothing.
-    precision = np.divide(end_tp, predicted, out=np.zeros_like(predicted), where=predicted > 0)
-    precision *= np.diff(tp)
-    return precision
+    if precision is None:
+        predicted = np.add(end_tp, fp[1:])
+        # Nothing predicted positive happens only at the origin, which ends no step; a zero step
+        # there (zero-weight groups passed to the sweep) adds nothing.
+        terms = np.divide(end_tp, predicted, out=np.zeros_like(predicted), where=predicted > 0)
+    else:
+        terms = precision[1:].copy()
+    terms *= np.diff(tp)
+    return terms
 
 
-def auprg_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArray:
+def auprg_terms(tp: FloatArray, fp: FloatArray, P: float, N: float, recall_gain: FloatArray | None = None,
+                precision_gain: FloatArray | None = None) -> FloatArray:
     """Trapezoids in (recall gain, precision gain) from recall gain 0 on.
 
     Steps that end before recall gain 0 (``TP < P**2 / (P + N)``, recall below the
     prevalence) add nothing; the step that crosses it adds the part from the crossing,
     whose counts are interpolated on the ROC segment (exact: straight ROC segments are
-    straight PRG segments); every later step adds its trapezoid.
+    straight PRG segments); every later step adds its trapezoid. The gains (aligned with
+    ``tp``), when a PRG curve already holds them: the same doubles.
     """
     L = len(tp) - 1
     terms = np.zeros(L)
@@ -97,8 +105,11 @@ def auprg_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArra
     if j > L:
         return terms
     end_tp, end_fp = tp[j:], fp[j:]
-    rg = _gain(end_tp / P, pi)
-    pg = _gain(end_tp / (end_tp + end_fp), pi)
+    if recall_gain is None or precision_gain is None:
+        rg = _gain(end_tp / P, pi)
+        pg = _gain(end_tp / (end_tp + end_fp), pi)
+    else:
+        rg, pg = recall_gain[j:], precision_gain[j:]
     if len(rg) > 1:
         step = np.diff(rg)
         trapezoids = np.add(pg[:-1], pg[1:])
@@ -180,22 +191,26 @@ def area_from_sum(name: str, total: float, P: float, N: float) -> float:
     return float(min(max(finish(total, P, N), low), high))
 
 
-def table_area(op: CountTable, name: str) -> float:
-    """The area ``name`` of a whole (normalised) table, its terms summed run by run."""
-    return area_from_sum(name, table_sum(op, AREAS[name][0]), op.n_positives, op.n_negatives)
+def table_area(op: CountTable, name: str, *aligned: FloatArray) -> float:
+    """The area ``name`` of a whole (normalised) table, its terms summed run by run.
+
+    ``aligned``: arrays of point values the terms accept when already at hand (cached curves).
+    """
+    return area_from_sum(name, table_sum(op, AREAS[name][0], *aligned), op.n_positives, op.n_negatives)
 
 
-def table_sum(op: CountTable, terms: Terms) -> float:
+def table_sum(op: CountTable, terms: Callable[..., FloatArray], *aligned: FloatArray) -> float:
     """The aligned block sum of ``terms`` over a whole (normalised) table, run by run.
 
     No temporary is longer than :data:`CHUNK` points, and the result is bit-identical to a
-    sweep over any other cutting of the same points.
+    sweep over any other cutting of the same points. ``aligned`` arrays (one value per
+    point) are cut like ``tp`` and passed on.
     """
     acc = BlockSum(0)
     tp, fp = op.tp, op.fp
     P, N = op.n_positives, op.n_negatives
     for k in range(1, op.n_points, CHUNK):
-        acc.add(terms(tp[k - 1:k + CHUNK], fp[k - 1:k + CHUNK], P, N))
+        acc.add(terms(tp[k - 1:k + CHUNK], fp[k - 1:k + CHUNK], P, N, *(a[k - 1:k + CHUNK] for a in aligned)))
     return acc.total()
 
 

@@ -21,13 +21,15 @@ def _auroc(op: CountTable) -> float:
 
 def _average_precision(op: CountTable) -> float:
     op.require_both_classes("average_precision")
-    return table_area(op, "average_precision")
+    precision = op._cache.get("precision")  # left by a PR curve: the same values, not computed again
+    return table_area(op, "average_precision", *(() if precision is None else (precision,)))
 
 
 def _auprg(op: CountTable) -> float:
     op.require_both_classes("auprg")
     _gain_ready(op.n_positives, op.n_negatives)
-    return table_area(op, "auprg")
+    prg = op._cache.get("prg")  # left by a PRG curve (of this very table): the same gains
+    return table_area(op, "auprg", *(() if prg is None else (prg.recall_gain, prg.precision_gain)))
 
 
 @fill_doc

@@ -117,6 +117,11 @@ def _tied_best(op: CountTable, metric: Metric, values: FloatArray,
     return best_positions(score, op.tp, op.fp, op.n_positives, op.n_negatives, metric)
 
 
+#: Tables up to this many points keep the metric's values in their cache after a best-threshold
+#: search (128 MiB at most), as a metric curve does; larger ones are searched run by run only.
+_CACHED_POINTS = 1 << 24
+
+
 def _best_candidates(op: CountTable, metric: Metric) -> _Candidates:
     """The points that may be best, found run by run (no array as long as the table but the table's;
     the metric's values are read from the cache when a metric curve left them there)."""
@@ -124,6 +129,8 @@ def _best_candidates(op: CountTable, metric: Metric) -> _Candidates:
     candidates = _Candidates(metric)
     cache: dict[Any, Any] = op._cache  # metric values are cached under ("metric", spec)
     cached = cache.get(("metric", metric.spec))
+    if cached is None and op.n_points <= _CACHED_POINTS:  # small enough to keep for a later metric curve
+        cached = _cached_metric_values(op, metric)
     for k in range(0, op.n_points, CHUNK):
         values = cached[k:k + CHUNK] if cached is not None else metric_values(
             view.tp[k:k + CHUNK], view.fp[k:k + CHUNK], view.n_positives, view.n_negatives, metric, k)
