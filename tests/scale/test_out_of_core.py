@@ -264,3 +264,19 @@ def test_display_points_keep_hull_and_bests_within_the_stated_bound(tmp_path, rn
         if b - a > 1:
             gap = np.abs(coordinates[:, a + 1:b] - coordinates[:, a:a + 1])
             assert np.nanmax(gap) <= 1 / resolution + 1e-12
+
+
+def test_integers_beyond_float64_are_refused_as_in_memory(tmp_path):
+    # 2**60 + 1 and 2**60 + 2 are distinct int64 scores but the same float64: a silent merge.
+    y = np.array([0, 1, 0, 1, 1, 0])
+    s = np.array([2**60 + 1, 2**60 + 2, 2**60 + 3, 5, 7, 2**60], dtype=np.int64)
+    path = _write(tmp_path / "d.parquet", {"y": y, "s": s})
+    with pytest.raises(IsometricsError, match=r"cannot represent exactly.*at row 0 \(value 1152921504606846977\)"):
+        evaluate_out_of_core(path, label="y", score=["s"])
+    with pytest.raises(IsometricsError, match="cannot represent exactly"):
+        im.auroc(y, s)
+    # Large integers that float64 holds exactly are evaluated, and agree with the pair count.
+    exact = np.array([2**60, 2**61, 3, 5, 7, 2**62], dtype=np.int64)
+    path = _write(tmp_path / "e.parquet", {"y": y, "s": exact})
+    pairs = [(a > b) + 0.5 * (a == b) for a, ya in zip(exact, y) if ya for b, yb in zip(exact, y) if not yb]
+    assert evaluate_out_of_core(path, label="y", score=["s"])[0].auroc == sum(pairs) / 9

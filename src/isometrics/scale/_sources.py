@@ -245,6 +245,8 @@ def first_pass(con: Any, source: Source, label: str, scores: Sequence[str], weig
         if any(int(r[3 + k]) > 0 for r in rows):
             _raise_at(con, source, _bad_score(s), f"score column {s!r} has a missing, NaN or infinite value",
                       caller, "drop or impute those rows (scores must be finite numbers)", value_of=s)
+    for s in scores:
+        _check_exact_integers(con, source, s, caller)
     if w is not None and any(int(r[3 + len(scores)]) > 0 for r in rows):
         _raise_at(con, source, _bad_weight(w), f"weight column {weight!r} has a missing, negative or non-finite "
                   "value", caller, "weights must be finite and >= 0", value_of=weight)
@@ -270,6 +272,28 @@ def first_pass(con: Any, source: Source, label: str, scores: Sequence[str], weig
 def _bad_score(column: str) -> str:
     c = _ident(column)
     return f"({c} IS NULL OR NOT isfinite(CAST({c} AS DOUBLE)))"
+
+
+#: Integer column types whose values may lie beyond 2**53, where float64 is no longer exact.
+_WIDE_INTEGERS = ("BIGINT", "UBIGINT", "HUGEINT", "UHUGEINT")
+
+
+def _check_exact_integers(con: Any, source: Source, score: str, caller: str) -> None:
+    """Refuse an integer score column holding values that float64 cannot represent exactly
+    (beyond 2**53 in magnitude, not a multiple of the spacing there): cast to float64 they would
+    merge or swap, silently changing every area. As the in-memory engine does."""
+    c = _ident(score)
+    kind = con.execute(f"DESCRIBE SELECT {c} FROM {source.scan()}").fetchall()[0][1]
+    if str(kind).upper() not in _WIDE_INTEGERS:
+        return
+    # Exact comparison in 128-bit integers (a float64 of an int64 can reach 2**64: no overflow).
+    inexact = (f"({c} IS NOT NULL AND abs(CAST({c} AS DOUBLE)) >= 9007199254740992 AND "
+               f"CAST(CAST({c} AS DOUBLE) AS HUGEINT) <> CAST({c} AS HUGEINT))")
+    if con.execute(f"SELECT count(*) FROM {source.scan()} WHERE {inexact}").fetchall()[0][0]:
+        _raise_at(con, source, inexact, f"score column {score!r} holds integers that float64 cannot represent "
+                  "exactly (magnitudes beyond 2**53 need not be), so scores would merge or lose their order",
+                  caller, "subtract a reference value first (e.g. score - min(score)), rank the scores, or "
+                  "convert them to floating point yourself if rounding is acceptable", value_of=score)
 
 
 def _bad_weight(w: str) -> str:
