@@ -17,47 +17,14 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .._core.files import file_format
 from .._core.validation import label_set
 from ..exceptions import IsometricsError
 
 __all__ = ['read_columns', 'describe_input', 'coerce_label']
 
-_MAGIC = b"PAR1"
-
-# Binary formats people hand to a CSV reader by mistake, named so the message can say which.
-_OTHER_FORMATS = (
-    (b"\x1f\x8b", "a gzip archive; decompress it first"),
-    (b"PK\x03\x04", "a ZIP archive (an .xlsx workbook?); export it as CSV or Parquet"),
-    (b"ARROW1", "an Arrow IPC (Feather) file; convert it to Parquet"),
-    (b"\x89HDF", "an HDF5 file; export it as CSV or Parquet"),
-    (b"SQLite format 3\x00", "an SQLite database; export the table as CSV or Parquet"),
-)
-
-
 def _file_format(path: Path) -> Literal["parquet", "csv"]:
-    """``"parquet"`` or ``"csv"`` from the file's bytes; raise for anything else."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(65536)
-            size = fh.seek(0, os.SEEK_END)
-            fh.seek(max(size - 4, 0))
-            tail = fh.read(4)
-    except OSError as exc:
-        raise IsometricsError(f"cannot read {path.name!r}: {exc.strerror or exc}; check the file's permissions.") from exc
-    if size == 0:
-        raise IsometricsError(f"{path.name!r} is empty; pass a file with a header row and data.")
-    if head.startswith(_MAGIC):
-        if size < 12 or tail != _MAGIC:
-            raise IsometricsError(f"{path.name!r} starts like a Parquet file but does not end with its magic bytes "
-                                  "PAR1: it is truncated or damaged; write it again.")
-        return "parquet"
-    for magic, what in _OTHER_FORMATS:
-        if head.startswith(magic):
-            raise IsometricsError(f"{path.name!r} is not CSV or Parquet: it is {what}.")
-    if b"\x00" in head:
-        raise IsometricsError(f"{path.name!r} is neither CSV text nor Parquet (it holds binary data, "
-                              f"starting {head[:8]!r}); pass a CSV or Parquet file.")
-    return "csv"
+    return file_format(path, shown=path.name)
 
 
 def _csv_header(path: Path, separator: str) -> list[str]:

@@ -25,12 +25,11 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .._core.files import file_format
 from .._core.validation import check_binary_target
 from ..exceptions import IsometricsError
 
 __all__: list[str] = []
-
-_MAGIC = b"PAR1"
 
 
 def system_memory() -> int:
@@ -61,30 +60,6 @@ def _quote(text: str) -> str:
 def _ident(name: str) -> str:
     """A SQL identifier (any column name, quoted)."""
     return '"' + name.replace('"', '""') + '"'
-
-
-def file_format(path: Path) -> Literal["parquet", "csv"]:
-    """``"parquet"`` (the file starts and ends with ``PAR1``) or ``"csv"`` (text); raise otherwise."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(4096)
-            size = fh.seek(0, os.SEEK_END)
-            fh.seek(max(size - 4, 0))
-            tail = fh.read(4)
-    except OSError as exc:
-        raise IsometricsError(f"cannot read {str(path)!r}: {exc.strerror or exc}; check the path and "
-                              "the file's permissions.") from exc
-    if size == 0:
-        raise IsometricsError(f"{str(path)!r} is empty; pass a file with a header row and data.")
-    if head.startswith(_MAGIC):
-        if tail != _MAGIC:
-            raise IsometricsError(f"{str(path)!r} starts like a Parquet file but does not end with its magic "
-                                  "bytes PAR1: it is truncated or damaged; write it again.")
-        return "parquet"
-    if b"\x00" in head:
-        raise IsometricsError(f"{str(path)!r} is neither CSV text nor Parquet (it holds binary data); pass "
-                              "CSV or Parquet files.")
-    return "csv"
 
 
 def expand_paths(path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], caller: str
