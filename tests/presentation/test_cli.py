@@ -7,12 +7,8 @@ import sys
 import numpy as np
 import polars as pl
 import pytest
+from _cli import run
 from sklearn import metrics as skm
-
-
-def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "isometrics.cli", *map(str, args)],
-                          capture_output=True, text=True, cwd=cwd)
 
 
 @pytest.fixture(scope="module")

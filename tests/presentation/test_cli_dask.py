@@ -4,11 +4,10 @@ The JSON written on a cluster equals the JSON of the in-memory evaluation of the
 """
 
 import json
-import subprocess
-import sys
 
 import numpy as np
 import pytest
+from _cli import run
 
 import isometrics as im
 
@@ -16,11 +15,6 @@ pd = pytest.importorskip("pandas")
 distributed = pytest.importorskip("distributed")
 pq = pytest.importorskip("pyarrow.parquet")
 pa = pytest.importorskip("pyarrow")
-
-
-def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "isometrics.cli", *map(str, args)],
-                          capture_output=True, text=True, cwd=cwd)
 
 
 @pytest.fixture(scope="module")
