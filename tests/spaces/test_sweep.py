@@ -230,3 +230,10 @@ def test_the_areas_of_a_perfect_ranking_are_one_and_never_above(seed, n, kind):
     op = OperatingPoints.from_scores(y, np.arange(n, 0, -1.0), sample_weight=w)
     for area in (op.auroc(), op.average_precision(), op.auprg(), op.auc_pr_interpolated(), op.auc_pr_achievable()):
         assert area <= 1.0 and area == pytest.approx(1.0, abs=1e-15)
+
+
+@pytest.mark.parametrize("chunk", [0, -3, 2.5, "7", None])
+def test_sweep_table_refuses_a_chunk_that_is_not_a_positive_integer(chunk):
+    op = OperatingPoints.from_scores([0, 1, 0, 1], [0.1, 0.9, 0.4, 0.3])
+    with pytest.raises(InvalidParameterError, match="chunk"):
+        sweep_table(op, chunk=chunk)

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from .._core.count_table import CountTable, normalising_exponent
+from .._core.parameters import check_integer
 from .._core.summation import BlockSum
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
@@ -358,9 +359,12 @@ def sweep_table(op: CountTable, *, metrics: Sequence[str | Metric] = (), areas: 
     ------
     IsometricsError
         If the table has one class only.
+    InvalidParameterError
+        If ``chunk`` is not an integer >= 1.
     """
     op.require_both_classes("sweep_table")
     state = Sweep(op.n_positives, op.n_negatives, metrics=metrics, areas=areas)
-    for k in range(1, op.n_points, max(int(chunk), 1)):
-        state.update(op.thresholds[k:k + chunk], op.tp[k:k + chunk], op.fp[k:k + chunk])
+    step = check_integer(chunk, "chunk", caller="sweep_table", low=1)
+    for k in range(1, op.n_points, step):
+        state.update(op.thresholds[k:k + step], op.tp[k:k + step], op.fp[k:k + step])
     return state.result()
