@@ -5,6 +5,7 @@ import json
 
 import numpy as np
 import pytest
+import sklearn.metrics as skm
 from typer.testing import CliRunner
 
 import isometrics.cli.out_of_core as ooc_module
@@ -50,6 +51,27 @@ def test_out_of_core_json_has_the_in_memory_numbers(data, tmp_path, weighted):
         assert [b["threshold"] for b in r["best_thresholds"]] == [b["threshold"] for b in expected["best_thresholds"]]
         assert r["auc_pr_interpolated"] == m.operating_points.auc_pr_interpolated()
     assert got["out_of_core"]["memory_limit"] == 64 * 10**6
+    # The JSON around the results is the in-memory command's (weight_kind once read None here).
+    plain = tmp_path / "plain.json"
+    assert invoke("evaluate", path, "--label", "y", "--score", "a", "--score", "b", "--metric", "f1", "--metric",
+                  "mcc", "--json", plain, *extra).exit_code == 0
+    in_memory = json.loads(plain.read_text())
+    assert {k: v for k, v in got.items() if k not in ("results", "out_of_core", "files")} == \
+        {k: v for k, v in in_memory.items() if k != "results"}
+    # An independent reference for the areas: scikit-learn.
+    w = columns["w"] if weighted else None
+    assert got["results"][0]["auroc"] == pytest.approx(skm.roc_auc_score(columns["y"], columns["a"], sample_weight=w),
+                                                       rel=1e-12)
+    assert got["results"][1]["average_precision"] == pytest.approx(
+        skm.average_precision_score(columns["y"], columns["b"], sample_weight=w), rel=1e-12)
+
+
+def test_frequency_weights_are_refused_out_of_core(data):
+    path, _ = data
+    result = invoke("evaluate", path, "--label", "y", "--score", "a", "--weight", "w", "--weight-kind", "frequency",
+                    "--out-of-core")
+    assert result.exit_code != 0
+    assert "--weight-kind frequency" in result.stderr
 
 
 def test_bad_value_names_file_and_row_and_writes_nothing(tmp_path):

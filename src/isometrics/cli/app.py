@@ -349,7 +349,9 @@ if typer is not None:
                                       "or --local-cluster N.")
             refused = [name for name, given in (("--ci", ci), ("--report", report is not None),
                                                 ("--multiclass", multiclass), ("--multilabel", multilabel),
-                                                ("--class", bool(class_))) if given]
+                                                ("--class", bool(class_)),
+                                                ("--weight-kind frequency", weight_kind == WeightKind.frequency))
+                       if given]
             why = ""
             if not out_of_core and not refused:  # the automatic switch
                 if is_glob(file):
