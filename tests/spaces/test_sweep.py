@@ -237,3 +237,13 @@ def test_sweep_table_refuses_a_chunk_that_is_not_a_positive_integer(chunk):
     op = OperatingPoints.from_scores([0, 1, 0, 1], [0.1, 0.9, 0.4, 0.3])
     with pytest.raises(InvalidParameterError, match="chunk"):
         sweep_table(op, chunk=chunk)
+
+
+def test_a_point_with_nothing_predicted_positive_is_never_best_for_precision():
+    # Hand-built table: after the origin, a group of zero weight (TP = FP = 0 at threshold 3),
+    # then 1.5 positives alone (precision 1 at threshold 2). Precision is undefined at 3, so the
+    # best is threshold 2 with TP 1.5 — once it was 3, with TP = FP = 0 and "precision 1".
+    state = Sweep(2.5, 2.5, metrics=["precision"])
+    state.update([3.0, 2.0, 1.0, 0.0], [0.0, 1.5, 1.5, 2.5], [0.0, 0.0, 1.0, 2.5])
+    best = state.result().best[0]
+    assert (best.threshold, best.value, best.tp, best.fp) == (2.0, 1.0, 1.5, 0.0)

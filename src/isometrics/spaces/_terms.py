@@ -215,13 +215,13 @@ def table_sum(op: CountTable, terms: Callable[..., FloatArray], *aligned: FloatA
 
 
 # ------------------------------------------------------------------------- metric values
-def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Metric, start: int) -> FloatArray:
-    """The metric at the points ``start, start + 1, ...`` with counts ``tp``, ``fp``; NaN where undefined.
+def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Metric) -> FloatArray:
+    """The metric at points with counts ``tp``, ``fp``; NaN where undefined.
 
     Elementwise: a point's value does not depend on the other points given, so any cutting
     of the table gives the same values. F-beta uses its count form
     ``TP / (w (TP + FP) + (1 - w) P)``, ``w = 1 / (1 + beta**2)`` (0 where ``TP = 0``); the
-    precision-recall family uses precision 1 at the origin (point 0), then NaN there where
+    precision-recall family is NaN wherever nothing is predicted positive (TP + FP = 0) if
     the metric needs precision.
     """
     if metric._counts is not None:
@@ -241,8 +241,10 @@ def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Me
         precision = np.divide(tp, predicted, out=np.ones_like(predicted), where=predicted > 0)
         direct = np.array(metric.from_precision_recall(precision, tp / P), dtype=np.float64)
     values = direct
-    if metric.needs_precision and start == 0 and len(values):
-        values[0] = np.nan  # no predicted positive: precision is undefined there
+    if metric.needs_precision and len(values):
+        # No predicted positive (the origin, or points after it that only zero weights reach):
+        # precision is undefined there, wherever the segment starts.
+        values[np.add(tp, fp) == 0] = np.nan
     return values
 
 

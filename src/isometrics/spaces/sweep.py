@@ -236,7 +236,7 @@ class Sweep:
         tp = self._scaled(tp_raw) if tp is None else tp
         fp = self._scaled(fp_raw) if fp is None else fp
         for c in self._candidates:
-            values = metric_values(tp, fp, self._P, self._N, c.metric, int(index[0]))
+            values = metric_values(tp, fp, self._P, self._N, c.metric)
             c.add(index, thr, tp_raw, fp_raw, scores_of(c.metric, values), values)
         if "auc_pr_achievable" in self.areas:
             self._hull_add(index, thr, tp, fp)

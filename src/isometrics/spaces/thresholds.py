@@ -101,7 +101,7 @@ class BestThreshold:
 def _metric_at_points(op: CountTable, metric: Metric) -> np.ndarray:
     """The metric at every operating point, vectorised; NaN where undefined (see :func:`._terms.metric_values`)."""
     view = op._normalised  # powers and products of counts: in units that cannot overflow
-    return metric_values(view.tp, view.fp, view.n_positives, view.n_negatives, metric, 0)
+    return metric_values(view.tp, view.fp, view.n_positives, view.n_negatives, metric)
 
 
 def _tied_best(op: CountTable, metric: Metric, values: FloatArray,
@@ -133,7 +133,7 @@ def _best_candidates(op: CountTable, metric: Metric) -> _Candidates:
         cached = _cached_metric_values(op, metric)
     for k in range(0, op.n_points, CHUNK):
         values = cached[k:k + CHUNK] if cached is not None else metric_values(
-            view.tp[k:k + CHUNK], view.fp[k:k + CHUNK], view.n_positives, view.n_negatives, metric, k)
+            view.tp[k:k + CHUNK], view.fp[k:k + CHUNK], view.n_positives, view.n_negatives, metric)
         candidates.add(np.arange(k, k + len(values)), op.thresholds[k:k + CHUNK], op.tp[k:k + CHUNK],
                        op.fp[k:k + CHUNK], scores_of(metric, values), values)
     return candidates
