@@ -17,6 +17,7 @@ import isometrics as im
 
 pd = pytest.importorskip("pandas")
 dd = pytest.importorskip("dask.dataframe")
+dask = pytest.importorskip("dask")
 distributed = pytest.importorskip("distributed")
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -292,3 +293,15 @@ def test_a_worker_lost_mid_computation_changes_nothing(rng):
         assert len(client.scheduler_info()["workers"]) == 1  # one worker is gone
     _same(result, frame)
     assert len(_CALLS) > 16  # partitions whose results were lost with the worker were read again
+
+
+def test_label_types_mixed_across_partitions_are_refused(client, rng):
+    # int 0 in one partition, str "1" in another: as one array they would read as "0" and "1".
+    a = pd.DataFrame({"y": pd.Series([0] * 50, dtype=object), "s": rng.random(50)})
+    b = pd.DataFrame({"y": pd.Series(["1"] * 50, dtype=object), "s": rng.random(50)})
+    with dask.config.set({"dataframe.convert-string": False}):  # keep the objects as they are
+        data = dd.concat([dd.from_pandas(a, npartitions=1), dd.from_pandas(b, npartitions=1)])
+        with pytest.raises(im.IsometricsError, match="mixes label types"):
+            evaluate_dask(data, label="y", scores="s", pos_label="1", client=client)
+    with pytest.raises(im.IsometricsError, match="mixes label types"):
+        im.auroc(np.r_[a.y, b.y], np.r_[a.s, b.s], pos_label="1")  # as in memory

@@ -56,6 +56,8 @@ def resolve_classes(summaries: Sequence[PartitionTable], pos_label: Any, *, labe
         raise IsometricsError(f"{caller}: the input is empty (0 rows in every partition); pass at least one sample "
                               "of each class.")
     try:
+        # As objects first: np.array would turn 0 and "1" into the strings "0" and "1" without a word.
+        label_set(np.array(list(seen), dtype=object))
         labels = label_set(np.array(list(seen)))
     except (IsometricsError, TypeError):
         kinds = ", ".join(f"{v!r} ({type(v).__name__}, first {where})" for v, where in seen.items())
