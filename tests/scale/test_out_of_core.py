@@ -61,6 +61,7 @@ def test_equals_in_memory_across_many_batches_and_blocks(tmp_path, rng, ties, we
     assert result.names == ("s", "neg")
     for r, m in zip(result, memory, strict=True):
         _assert_same(r, m)
+        assert r.weight_kind == m.weight_kind == ("sampling" if weights else None)
     assert result[0].n_samples == 150_000
 
 

@@ -103,7 +103,7 @@ def evaluate_out_of_core_file(file: Path, label: str, scores: list[str], pos_lab
                 "pos_label": results[0].operating_points.pos_label,
                 "one_vs_rest": False,
                 "weight": weight,
-                "weight_kind": None if weight is None else "sampling",  # as in memory: no resampling here
+                "weight_kind": results[0].weight_kind,
                 "out_of_core": {"memory_limit": evaluation.memory_limit},
                 "results": [r.to_dict() for r in results],
             }))

@@ -16,7 +16,7 @@ import os
 import re
 import tempfile
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -319,7 +319,9 @@ def evaluate_out_of_core(
             for name in scores:
                 batches = count_table_batches(con, source, label, name, sample_weight, totals.pos_label, batch_size,
                                               caller)
-                results.append(_sweep(name, batches, totals, parsed, resolution, spill))
+                result = _sweep(name, batches, totals, parsed, resolution, spill)
+                # Weights are read as sampling weights, as evaluate_scores reads them without resampling.
+                results.append(result if sample_weight is None else replace(result, weight_kind="sampling"))
         finally:
             con.close()
     return OutOfCoreEvaluation(tuple(results), files=tuple(str(p) for p in files), memory_limit=limit)
