@@ -117,3 +117,14 @@ def test_refused_combinations(data, extra, words):
     path, _ = data
     result = invoke("evaluate", path, "--label", "y", "--score", "a", *extra)
     assert result.exit_code == 2 and words in result.stderr
+
+
+def test_a_boolean_csv_label_takes_pos_label_true(tmp_path):
+    path = tmp_path / "b.csv"
+    path.write_text("y,s\ntrue,0.9\nfalse,0.8\ntrue,0.7\nfalse,0.1\n")
+    out = tmp_path / "b.json"
+    result = invoke("evaluate", path, "--label", "y", "--score", "s", "--pos-label", "true", "--out-of-core",
+                    "--json", out)
+    assert result.exit_code == 0, result.stderr
+    # Hand count: positives 0.9, 0.7 against negatives 0.8, 0.1: 3 of 4 pairs ordered.
+    assert json.loads(out.read_text())["results"][0]["auroc"] == 0.75

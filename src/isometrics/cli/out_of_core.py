@@ -141,6 +141,8 @@ def _pos_label(file: Path, label: str, pos_label: str | None) -> Any:
             return convert(pos_label)
         except ValueError:
             continue
+    if pos_label.strip().lower() in {"true", "false"}:  # and true/false as booleans
+        return pos_label.strip().lower() == "true"
     return pos_label
 
 
