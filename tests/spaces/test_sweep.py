@@ -218,6 +218,8 @@ def test_areas_never_leave_their_range_by_rounding():
     assert r.auc_pr_interpolated == 1.0 and r.auc_pr_achievable == 1.0
     assert _terms.area_from_sum("auroc", -1e-30, 1.0, 1.0) == 0.0
     assert _terms.area_from_sum("auprg", -5.0, 1.0, 1.0) == -5.0  # AUPRG has no lower bound
+    with pytest.raises(AssertionError, match="internal error: auroc"):  # more than rounding: a bug, not hidden
+        _terms.area_from_sum("auroc", 2.6, 1.0, 1.0)  # 0.5 * 2.6 = 1.3
 
 
 @settings(max_examples=60, deadline=None)

@@ -185,10 +185,16 @@ def area_from_sum(name: str, total: float, P: float, N: float) -> float:
     ranking with weights such as 0.56, 0.86, 0.51, 0.26 has the interpolated PR area
     1.0000000000000002. An area outside its mathematical range breaks the promise of the
     docstrings ("in [0, 1]") and every caller that checks it, so the value is clamped to
-    the range; it moves by rounding error only, never by more.
+    the range; it moves by rounding error only, never by more: a larger excursion is a bug,
+    and raises rather than being hidden.
     """
     _, finish, low, high = AREAS[name]
-    return float(min(max(finish(total, P, N), low), high))
+    value = float(finish(total, P, N))
+    clamped = min(max(value, low), high)
+    if abs(clamped - value) > 1e-12:
+        raise AssertionError(f"internal error: {name} = {value!r} lies outside [{low}, {high}] by more than "
+                             "rounding; please report it with the data")
+    return float(clamped)
 
 
 def table_area(op: CountTable, name: str, *aligned: FloatArray) -> float:
