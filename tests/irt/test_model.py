@@ -292,3 +292,14 @@ def test_newton_direction_equals_the_dense_solve(n, m):
     exact = _newton.system(params, cells, model.SIGMA0, expected=False)
     if np.linalg.eigvalsh(_dense_hessian(exact)).min() < 0:
         assert _newton._direction(exact) is None
+
+
+def test_a_matrix_too_large_for_the_newton_phase_is_fitted_by_lbfgs_alone(monkeypatch):
+    # The Newton phase holds dense n x m arrays: past NEWTON_MAX_CELLS it must not run.
+    called = []
+    monkeypatch.setattr(model, "NEWTON_MAX_CELLS", 29)  # 6 x 5 = 30 cells: one too many
+    monkeypatch.setattr(model, "minimize_newton", lambda *a, **k: called.append(1) or _newton.minimize_newton(*a, **k))
+    rng = np.random.default_rng(5)
+    x = np.clip(rng.beta(2, 2, size=(6, 5)), 0.01, 0.99)
+    bank = model.fit_beta3(x)
+    assert called == [] and np.isfinite(bank.log_likelihood)

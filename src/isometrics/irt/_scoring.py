@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from ..exceptions import DegenerateDataWarning, IsometricsError
 from ..spaces.operating_points import OperatingPoints
@@ -110,8 +111,6 @@ def _write_npz(path: Path, **arrays: Any) -> None:
 def run_one(cache: Path, dataset: str, X: np.ndarray, y: np.ndarray, spec: ClassifierSpec, n_splits: int,
             seed: int) -> dict[str, Any]:
     """Train and score one model on one data set, single-threaded, and cache the out-of-fold scores."""
-    from threadpoolctl import threadpool_limits
-
     wall, cpu = time.perf_counter(), time.process_time()
     error = ""
     try:

@@ -9,7 +9,6 @@ distribution and of the information lives in :mod:`.information`. See
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 from collections.abc import Sequence
 from typing import Any
@@ -26,10 +25,7 @@ from ._newton import NewtonResult, minimize_newton
 from ._newton import log_density_sum as _log_density_sum
 from .information import LOG_SHAPE_MAX, expected_response, fisher_information, kl_information, log_prob, trigamma
 
-try:  # optional: one BLAS thread during the fit (see fit_beta3's Notes)
-    from threadpoolctl import threadpool_limits
-except ImportError:  # pragma: no cover - threadpoolctl comes with scikit-learn
-    threadpool_limits = None
+from threadpoolctl import threadpool_limits  # one BLAS thread during the fit (see fit_beta3's Notes)
 
 __all__ = ["Beta3IRT", "fit_beta3"]
 
@@ -44,6 +40,9 @@ WARM_FTOL = 1e-4
 #: Largest Schur complement (``min(n_respondents, 2 n_items)``) the Newton phase solves; beyond it
 #: the fit is L-BFGS-B alone, to the tight tolerance.
 NEWTON_MAX_SCHUR = 4000
+#: Largest ``n_respondents x n_items`` the Newton phase takes on: it holds up to four dense arrays
+#: of that size (32 bytes a cell, 4 GB here); beyond it the fit is L-BFGS-B alone.
+NEWTON_MAX_CELLS = 125_000_000
 #: Cells evaluated at once, at least (blocks of 2**14 cells keep the two dozen temporaries of the
 #: objective in the processor's cache: a fifth faster than blocks of 2**21 at 10^5 cells).
 CHUNK = 1 << 14
@@ -506,11 +505,12 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     the expected (Fisher) information is used; steps are capped at 1 per coordinate,
     backtracked (Armijo) and projected on the bounds. This reaches the optimum of a tightly
     converged L-BFGS-B in a few steps where L-BFGS-B needs a hundred or more evaluations. The
-    Newton phase holds two dense ``n_respondents x n_items`` arrays (the coupling terms);
-    where ``min(n_respondents, 2 n_items)`` exceeds 4000 it is skipped and L-BFGS-B runs to
-    its tight tolerance alone. Where ``threadpoolctl`` is installed (it comes with scikit-learn)
-    the fit runs with one BLAS thread: its BLAS work is small products, and idle BLAS threads
-    spinning beside the fit made it 2 to 7 times slower on a loaded two-core machine. The priors
+    Newton phase holds up to four dense ``n_respondents x n_items`` arrays (the coupling
+    terms and their elimination, 32 bytes a cell); where ``min(n_respondents, 2 n_items)``
+    exceeds 4000 or the matrix exceeds 1.25e8 cells, it is skipped and L-BFGS-B runs to its
+    tight tolerance alone. The fit runs with one BLAS thread (threadpoolctl): its BLAS work
+    is small products, and idle BLAS threads spinning beside the fit made it 2 to 7 times
+    slower on a loaded two-core machine. The priors
     are those of the paper:
     ``theta, delta ~ Beta(1, 1)`` (with the Jacobian of the logit map, i.e. ``theta(1-theta)``
     on the logit scale) and ``a ~ N(1, 1)``.
@@ -548,9 +548,9 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     cells, n_clipped = _cells(x, eps)
     n, m = x.shape
     bounds = [(-LOGIT_BOUND, LOGIT_BOUND)] * (n + m) + [(-DISCRIMINATION_BOUND, DISCRIMINATION_BOUND)] * m
-    with contextlib.nullcontext() if threadpool_limits is None else threadpool_limits(limits=1, user_api="blas"):
+    with threadpool_limits(limits=1, user_api="blas"):
         # 1. L-BFGS-B, to a loose tolerance when Newton follows: its first iterations decide each item's sign basin
-        newton = min(n, 2 * m) <= NEWTON_MAX_SCHUR
+        newton = min(n, 2 * m) <= NEWTON_MAX_SCHUR and n * m <= NEWTON_MAX_CELLS
         warm = minimize(negative_log_posterior, _start(x, eps, rng), args=(cells,), jac=True, method="L-BFGS-B",
                         bounds=bounds, options={"maxiter": max_iter, "maxfun": 2 * max_iter,
                                                 "ftol": WARM_FTOL if newton else 1e-10, "gtol": 1e-5, "maxcor": 20})
