@@ -282,11 +282,6 @@ class CountTable:
         return self._cached("dfp", lambda: np.diff(self.fp))
 
     @property
-    def _rises(self) -> np.ndarray:
-        """Indices ``i`` of the steps ``i -> i + 1`` that add true positives (``dtp[i] > 0``)."""
-        return self._cached("rises", lambda: np.flatnonzero(self.dtp > 0))
-
-    @property
     def _normalised(self: _Table) -> _Table:
         """These operating points with every count divided by one power of two near the totals.
 

@@ -108,11 +108,6 @@ class BlockSum:
             return np.empty(0)
         return np.concatenate(self._pending) if self._pending else np.empty(0)
 
-    @property
-    def block_sums(self) -> list[float]:
-        """The sums of the whole blocks inside this range (neither head nor tail)."""
-        return list(self._sums)
-
     def merge(self, other: BlockSum) -> None:
         """Append the range of ``other``, which must start where this one ends."""
         if other.start != self.position:

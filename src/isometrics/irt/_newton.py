@@ -244,7 +244,6 @@ def minimize_newton(params: np.ndarray, cells: Any, lower: np.ndarray, upper: np
     nfev = 1
     tol = gtol * (1.0 + abs(fx))
     for it in range(1, max_iter + 1):
-        sy = None
         for expected in (False, True):
             sy = system(x, cells, prior_sd, expected)
             g = sy.gradient

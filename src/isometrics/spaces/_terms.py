@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 
@@ -427,9 +426,6 @@ class _Candidates:
     def merge(self, other: _Candidates) -> None:
         """Append the candidates of a later range."""
         self.add(other.index, other.thresholds, other.tp, other.fp, other.score, other.value)
-
-    def state(self) -> tuple[Any, ...]:
-        return (self.top, self.index, self.thresholds, self.tp, self.fp, self.score, self.value)
 
 
 def achievable_area(tp: FloatArray, fp: FloatArray, P: float, N: float) -> float:
