@@ -29,7 +29,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .._core.count_table import CountTable, normalising_exponent
-from .._core.summation import BLOCK, BlockSum
+from .._core.summation import BLOCK, BlockSum, aligned_sum
 from .._typing import FloatArray
 from ..exceptions import IsometricsError
 from ..metrics.gain import _gain
@@ -431,6 +431,4 @@ class _Candidates:
 def achievable_area(tp: FloatArray, fp: FloatArray, P: float, N: float) -> float:
     """Area under the count-interpolated PR curve through the ROC hull's vertices (``tp``, ``fp``,
     from the origin), summed by aligned blocks over the hull's segments."""
-    acc = BlockSum(0)
-    acc.add(interpolated_pr_terms(tp, fp, P, N))
-    return area_from_sum("auc_pr_achievable", acc.total(), P, N)
+    return area_from_sum("auc_pr_achievable", aligned_sum(interpolated_pr_terms(tp, fp, P, N)), P, N)
