@@ -7,8 +7,8 @@ Cross-validated threshold selection for any isometrics metric (``thresholds``:
 ``FixedThresholdClassifier``), and scorers that carry any isometrics metric or area into
 scikit-learn's ``cross_validate``, ``GridSearchCV`` and ``TunedThresholdClassifierCV``
 (``scorers``: :func:`get_scorer`), and a decision rule stated with its expected
-performance, in sample and cross-fitted on the scores (``decisions``: :func:`decide`). Sits beside :mod:`isometrics.evaluation` and may import
-it and every layer below; scikit-learn is imported lazily, only when a scorer or an
+performance, in sample and cross-fitted on the scores (``decisions``: :func:`decide`).
+Sits beside :mod:`isometrics.evaluation` and may import it and every layer below; scikit-learn is imported lazily, only when a scorer or an
 estimator is used. A new way of choosing or scoring out of sample goes here.
 """
 
