@@ -158,3 +158,8 @@ def test_to_dict_keys():
 def test_bad_rules_are_refused(kwargs, match):
     with pytest.raises((InvalidParameterError, IsometricsError), match=match):
         im.decide(Y, S, **kwargs)
+
+
+def test_cv_none_gives_the_in_sample_estimate_only():
+    (inside,) = im.decide(Y, S, metric="f1", cv=None)
+    assert inside.optimistic and inside.f1 == pytest.approx(im.best_threshold(Y, S, metric="f1").value)

@@ -14,6 +14,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from ..exceptions import IsometricsError
 from ..metrics.registry import Metric
 from ..model_selection.decisions import Decision, decide
@@ -51,6 +53,7 @@ def decisions(y: Any, scores: Mapping[str, Any], names: Sequence[str], weights: 
     The folds and the bootstrap are seeded by ``seed`` (0 when None: the same folds every run).
     """
     rng = 0 if seed is None else seed
+    smallest = int(min(np.unique(np.asarray(y), return_counts=True)[1]))
     out: list[tuple[str, Decision]] = []
     for name in names:
         s = scores[name]
@@ -65,9 +68,10 @@ def decisions(y: Any, scores: Mapping[str, Any], names: Sequence[str], weights: 
             out += [(name, d) for d in decide(y, s, **rule, metrics=metrics, sample_weight=weights, pos_label=pos,
                                               n_resamples=n_resamples, rng=rng, **options)]
         else:
+            folds = min(N_SPLITS, smallest)  # tiny data: fewer folds; under 2 in a class: in sample only
             for m in metrics:
-                out += [(name, d) for d in decide(y, s, metric=m, cv=N_SPLITS, sample_weight=weights, pos_label=pos,
-                                                  rng=rng)]
+                out += [(name, d) for d in decide(y, s, metric=m, cv=folds if folds >= 2 else None,
+                                                  sample_weight=weights, pos_label=pos, rng=rng)]
     return out
 
 
@@ -113,7 +117,7 @@ def print_decisions(console: Any, entries: list[tuple[str, Decision]]) -> None:
             console.print(f"[dim]{markup(spec)} at this rule: {shown}[/dim]")
         if cross:
             n_splits = next(d.n_splits for _, d in rows if d.n_splits)
-            console.print(f"[dim]in-sample: the threshold was chosen on these data (optimistic); cross-fitted: "
+            console.print("[dim]in-sample: the threshold was chosen on these data (optimistic); cross-fitted: "
                           f"chosen on {n_splits - 1} of {n_splits} folds and counted on the held-out fold (pooled), "
                           "as it would do on new data.[/dim]")
         elif any(d.intervals for _, d in rows):

@@ -252,10 +252,10 @@ def decide(
         Flag at this metric's best threshold; see :func:`isometrics.parse_metric`.
     metrics : sequence of str or Metric, default=()
         Further metrics to evaluate from each decision's counts (in ``values``).
-    cv : int, array-like of shape (n_samples,) or splitter, default=5
+    cv : int, array-like of shape (n_samples,), splitter or None, default=5
         The folds of the cross-fitted estimate (``metric`` only): an int ``k >= 2``
         (stratified folds drawn with ``rng``), one fold id per sample, or an object with
-        a scikit-learn ``split(X, y)`` method.
+        a scikit-learn ``split(X, y)`` method; ``None``: no cross-fitted estimate.
     n_repeats : int, default=1
         Fold assignments averaged over (>= 1; more than 1 needs an int ``cv``).
     %(binary_weight)s
@@ -274,8 +274,8 @@ def decide(
     -------
     tuple of Decision
         One :class:`Decision` for a fixed rule; for ``metric``, two: the in-sample
-        estimate (``optimistic=True``), then the cross-fitted one. Both name the
-        threshold to deploy, the best on all the data.
+        estimate (``optimistic=True``), then the cross-fitted one (left out when ``cv``
+        is None). Both name the threshold to deploy, the best on all the data.
 
     Raises
     ------
@@ -372,14 +372,22 @@ def decide(
 
 def _best_metric(op: OperatingPoints, is_pos: np.ndarray, s: np.ndarray, weights: Any, m: Metric,
                  parsed: list[Metric], cv: Any, repeats: int, gen: np.random.Generator, caller: str
-                 ) -> tuple[Decision, Decision]:
+                 ) -> tuple[Decision, ...]:
     """The in-sample and the cross-fitted estimates of flagging at ``m``'s best threshold."""
-    if repeats > 1 and not (isinstance(cv, (int, np.integer)) and not isinstance(cv, (bool, np.bool_))):
+    if repeats > 1 and cv is not None and not (isinstance(cv, (int, np.integer)) and not isinstance(cv, (bool, np.bool_))):
         raise InvalidParameterError(f"{caller}: `n_repeats` = {repeats} draws new folds each time, which needs `cv` "
                                     "as an int (a number of folds); pass n_repeats=1 with these splits.")
     best = op.best_threshold(m)
     cut = _at_threshold(op, best.threshold, caller)
     metrics = [m, *(p for p in parsed if p.spec != m.spec)]
+    if math.isnan(best.value):
+        raise IsometricsError(f"{caller}: {m.spec} is undefined at every threshold of these data; choose another "
+                              "metric.")
+    rule = f"best {m.spec}"
+    in_sample = Decision(rule, IN_SAMPLE, True, cut.threshold, None, *_cut_counts(cut),
+                         {p.spec: float(p.from_counts(*_cut_counts(cut))) for p in metrics})
+    if cv is None:
+        return (in_sample,)
     pooled = np.zeros(4)
     n_splits = 0
     for _ in range(repeats):
@@ -388,12 +396,6 @@ def _best_metric(op: OperatingPoints, is_pos: np.ndarray, s: np.ndarray, weights
         pooled += np.asarray(result.counts)
         n_splits = result.n_splits
     held_out = tuple(float(c) for c in pooled / repeats)
-    if math.isnan(best.value):
-        raise IsometricsError(f"{caller}: {m.spec} is undefined at every threshold of these data; choose another "
-                              "metric.")
-    rule = f"best {m.spec}"
-    in_sample = Decision(rule, IN_SAMPLE, True, cut.threshold, None, *_cut_counts(cut),
-                         {p.spec: float(p.from_counts(*_cut_counts(cut))) for p in metrics})
     cross = Decision(rule, CROSS_FITTED, False, cut.threshold, None, *held_out,
                      {p.spec: float(p.from_counts(*held_out)) for p in metrics}, n_splits=n_splits, n_repeats=repeats)
     return in_sample, cross
