@@ -783,6 +783,19 @@ register("CrossValidatedThreshold",
          pickling=(lambda: im.cross_validated_threshold(PY, PS, metric="f2", sample_weight=PW, cv=3, rng=0),
                    lambda r: (r.to_dict(), r._repr_html_(), repr(r))))
 register("get_scorer", metric_arguments={"metric": lambda v: im.get_scorer(v)})
+# issue 20, item 6: a decision handed over
+register("decide",
+         binary={"decide threshold": lambda y, s, w, p: (lambda d: _flat(d.precision, d.recall, d.alert_rate))(
+                     im.decide(y, s, threshold=float(np.median(s)), sample_weight=w, pos_label=p)[0]),
+                 "decide top k": lambda y, s, w, p: (lambda d: _flat(d.precision, d.recall, d.alert_rate))(
+                     im.decide(y, s, top_k=_budget(y, w), sample_weight=w, pos_label=p)[0])},
+         messages=(im.decide, dict(y_true=Y, y_score=S, sample_weight=W, threshold=0.5), BINARY),
+         metric_arguments={"metric": lambda v: im.decide(Y, S, metric=v, cv=2, rng=0)},
+         outside=(im.decide, dict(y_true=Y, y_score=S, metric="f1", cv=2, rng=0), ["rng"]),
+         result={"Decision": lambda y, s, w, p: im.decide(y, s, threshold=0.0, sample_weight=w, pos_label=p)[0]})
+register("Decision",
+         pickling=(lambda: im.decide(PY, PS, metric="f2", sample_weight=PW, cv=3, rng=0)[1],
+                   lambda d: (d.to_dict(), d._repr_html_(), repr(d))))
 register("holm_adjust", outside=(im.holm_adjust, dict(p_values=[0.01, 0.5]), ["p_values"]))
 
 # ---------------------------------------------------------------------------- elicitation (issue 11)

@@ -127,3 +127,4 @@ PUBLIC += ['CrossValidatedThreshold', 'cross_validated_threshold', 'get_scorer',
 PUBLIC += ['Beta3IRT', 'fit_beta3', 'AdaptiveTest', 'adaptive_test']  # issue 12: beta^3-IRT
 PUBLIC += ['BinnedCountTable', 'BinnedEvaluation', 'AreaBounds']  # issue 14, section 3: streaming
 PUBLIC += ['evaluate_out_of_core', 'OutOfCoreEvaluation', 'OutOfCoreResult']  # issue 14, section 2: out of core
+PUBLIC += ['Decision', 'decide']  # issue 20, item 6: a decision handed over

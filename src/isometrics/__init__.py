@@ -53,7 +53,7 @@ from .metrics.means import (
     weighted_harmonic_mean,
 )
 from .metrics.registry import METRIC_NAMES, Metric, parse_metric
-from .model_selection import CrossValidatedThreshold, cross_validated_threshold, get_scorer
+from .model_selection import CrossValidatedThreshold, Decision, cross_validated_threshold, decide, get_scorer
 from .scale import (
     AreaBounds,
     BinnedCountTable,
@@ -231,6 +231,8 @@ __all__ = [
     "CrossValidatedThreshold",
     "cross_validated_threshold",
     "get_scorer",
+    "Decision",  # issue 20, item 6: a decision handed over
+    "decide",
     # eliciting the metric
     "Elicitation",
     "ElicitationResult",

@@ -42,6 +42,7 @@ from ._format import with_ci as _with_ci
 from ._io import FileColumns, coerce_label, describe_input, read_columns
 from .benchmark import benchmark_app
 from .cluster import evaluate_on_cluster, refuse_with_cluster
+from .decision import check_rule, decision_json, decisions, print_decisions
 from .compare import compare_file
 from .demo import make_demo_scores
 from .elicit import register as register_elicit
@@ -120,6 +121,8 @@ def _evaluate_file(
     report_option: str = "--report",
     report_resamples: int = 1000,
     title: str | None = None,
+    decision: bool = False,
+    rule: dict[str, float] | None = None,
 ) -> list[Any]:
     """Read, evaluate, print and (optionally) write JSON and an HTML report; raise IsometricsError on bad input.
 
@@ -149,7 +152,10 @@ def _evaluate_file(
             keep_operating_points=False,
             **weight_options,
         ))
+        chosen = decisions(y, lazy, scores, weights, pos, parsed, rule, n_resamples, seed,
+                           weight_options) if decision else []
         _print_results(console, file, label, results, shown)
+        print_decisions(console, chosen)
         if report is not None:  # with a paired comparison of every two scorers
             page = _report_page(results, file, label + (f" ({shown})" if shown else ""), y,
                                 lazy, weights, pos,
@@ -165,6 +171,7 @@ def _evaluate_file(
                 "weight": weight,
                 "weight_kind": getattr(results[0], "weight_kind", weight_kind),
                 "results": [r.to_dict() for r in results],
+                **({"decision": decision_json(chosen)} if decision else {}),
             }))
         outputs.commit()
     if report is not None and not outputs.destinations[report_option].kind == "stdout":
@@ -259,6 +266,11 @@ _LOCAL_CLUSTER_HELP = ("Evaluate exactly on a Dask cluster of N worker processes
                        "Parquet file or directory).")
 _CURVE_DIR_HELP = ("With --scheduler or --local-cluster: also write each score column's full curve (threshold, "
                    "tp, fp) here as Parquet, one file per score range, in decreasing threshold order.")
+_THRESHOLD_HELP = ("State a decision: flag rows with score >= T; prints the counts per 1,000, alert rate, "
+                   "precision, recall, specificity, F1 and each --metric there (intervals with --ci); JSON: "
+                   "'decision'.")
+_TOP_K_HELP = ("State a decision: flag the K highest-scored rows (a tie split at the K-th score counts its expected "
+               "share); reported as --threshold is.")
 _MULTICLASS_HELP = ("Multiclass: the --label column holds one class per row and each --score column scores one "
                     "class (named after it, or named by --class); evaluates each class against the rest, with "
                     "macro, weighted and micro averages.")
@@ -326,12 +338,15 @@ if typer is not None:
         local_cluster: Annotated[int | None, typer.Option("--local-cluster", metavar="N", min=1,
                                                           help=_LOCAL_CLUSTER_HELP)] = None,
         curve_dir: Annotated[str | None, typer.Option("--curve-dir", metavar=_OUT, help=_CURVE_DIR_HELP)] = None,
+        threshold: Annotated[float | None, typer.Option("--threshold", metavar="T", help=_THRESHOLD_HELP)] = None,
+        top_k: Annotated[float | None, typer.Option("--top-k", metavar="K", help=_TOP_K_HELP)] = None,
     ) -> None:
         """Print n, prevalence, AUROC, AP, AUPRG and the best threshold of each metric, per score column.
 
         Best thresholds are chosen on these data, so their values are optimistic; validate one on new data.
         """
         with _guard(file, _n_columns(score, weight) + len(label) - 1):
+            rule = check_rule(threshold, top_k)
             if scheduler is not None or local_cluster is not None:
                 if out_of_core:
                     raise IsometricsError("--out-of-core evaluates on this machine and --scheduler/--local-cluster on "
@@ -339,7 +354,7 @@ if typer is not None:
                 refuse_with_cluster(**{"--multiclass": multiclass, "--multilabel": multilabel, "--ci": ci,
                                        "--report": report is not None, "--class": bool(class_),
                                        "--weight-kind frequency": weight_kind == WeightKind.frequency,
-                                       "several --label": len(label) != 1})
+                                       "several --label": len(label) != 1, "--threshold/--top-k": rule is not None})
                 evaluate_on_cluster(file, label[0], score, pos_label, weight, metric or ["f1"], json_out,
                                     make_console(), scheduler=scheduler, local_cluster=local_cluster,
                                     curve_dir=curve_dir, print_results=_print_results)
@@ -350,7 +365,8 @@ if typer is not None:
             refused = [name for name, given in (("--ci", ci), ("--report", report is not None),
                                                 ("--multiclass", multiclass), ("--multilabel", multilabel),
                                                 ("--class", bool(class_)),
-                                                ("--weight-kind frequency", weight_kind == WeightKind.frequency))
+                                                ("--weight-kind frequency", weight_kind == WeightKind.frequency),
+                                                ("--threshold/--top-k", rule is not None))
                        if given]
             why = ""
             if not out_of_core and not refused:  # the automatic switch
@@ -377,6 +393,9 @@ if typer is not None:
                 raise IsometricsError("--memory-limit and --temp-directory apply out of core; add --out-of-core, or "
                                       "drop them.")
             if multiclass or multilabel:
+                if rule is not None:
+                    raise IsometricsError("--threshold and --top-k state a decision on one binary target; for one "
+                                          "class use --pos-label CLASS with that class's --score column.")
                 _one_vs_rest_options(multiclass, multilabel, pos_label, report)
                 evaluate_multiclass_file(file, label, score, class_, weight, metric or ["f1"], json_out,
                                          make_console(), multilabel=multilabel, n_resamples=n_resamples if ci else None,
@@ -391,7 +410,7 @@ if typer is not None:
                                       "need --multilabel.")
             _evaluate_file(file, label[0], score, pos_label, weight, metric or ["f1"], json_out, make_console(),
                            n_resamples if ci else None, seed, report, weight_kind=_value(weight_kind),
-                           report_resamples=n_resamples)
+                           report_resamples=n_resamples, decision=True, rule=rule)
 
     @app.command(name="report")
     def report_command(

@@ -6,12 +6,14 @@ Cross-validated threshold selection for any isometrics metric (``thresholds``:
 :meth:`CrossValidatedThreshold.to_classifier` for scikit-learn's
 ``FixedThresholdClassifier``), and scorers that carry any isometrics metric or area into
 scikit-learn's ``cross_validate``, ``GridSearchCV`` and ``TunedThresholdClassifierCV``
-(``scorers``: :func:`get_scorer`). Sits beside :mod:`isometrics.evaluation` and may import
-it and every layer below; scikit-learn is imported lazily, only when a scorer or an
+(``scorers``: :func:`get_scorer`), and a decision rule stated with its expected
+performance, in sample and cross-fitted on the scores (``decisions``: :func:`decide`).
+Sits beside :mod:`isometrics.evaluation` and may import it and every layer below; scikit-learn is imported lazily, only when a scorer or an
 estimator is used. A new way of choosing or scoring out of sample goes here.
 """
 
+from .decisions import Decision, decide
 from .scorers import get_scorer
 from .thresholds import CrossValidatedThreshold, cross_validated_threshold
 
-__all__ = ["CrossValidatedThreshold", "cross_validated_threshold", "get_scorer"]
+__all__ = ["CrossValidatedThreshold", "Decision", "cross_validated_threshold", "decide", "get_scorer"]

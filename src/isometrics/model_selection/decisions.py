@@ -1,0 +1,401 @@
+"""A decision handed over: the operating rule to deploy and what it is expected to do.
+
+:func:`decide` states one rule on one score column: flag ``y_score >= threshold``, flag the
+top ``k`` rows, or flag at the best threshold of a metric. It returns :class:`Decision`
+objects: the confusion counts the rule gives (also per 1,000 cases), its alert rate,
+precision, recall, specificity, F1 and any other metric, with bootstrap intervals at a
+fixed rule. A threshold chosen as the best on the data is optimistic on those data, so a
+best-metric rule comes with a second, cross-fitted estimate: the threshold is chosen on
+k - 1 folds of the rows and applied to the held-out fold, and the held-out counts are
+pooled (no model is refitted: the scores are taken as given).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .._core.docstrings import fill_doc
+from .._core.html import html_table
+from .._core.validation import check_integer, check_real, check_rng
+from .._typing import WEIGHT_KINDS, ArrayLike
+from ..exceptions import InvalidParameterError, IsometricsError
+from ..metrics.registry import Metric, _parse_metric, _parse_metrics
+from ..spaces.cutoffs import Cutoff, _at_rate, _at_threshold, _at_top_k
+from ..spaces.operating_points import OperatingPoints
+from ..uncertainty._inputs import _binary_iv, _check_column, _check_level, _check_resamples, _weight_kind
+from ..uncertainty.intervals import BootstrapResult, _bootstrap_statistics
+from ..uncertainty.resampling import _Resampler
+from .thresholds import _cross_validated, _splits
+
+__all__ = ["Decision", "decide"]
+
+#: The rates every decision reports, by name, as functions of the counts (tp, fp, fn, tn).
+_RATES: dict[str, Callable[[float, float, float, float], float]] = {
+    "alert_rate": lambda tp, fp, fn, tn: (tp + fp) / (tp + fp + fn + tn),
+    "precision": lambda tp, fp, fn, tn: tp / (tp + fp) if tp + fp > 0 else math.nan,
+    "recall": lambda tp, fp, fn, tn: tp / (tp + fn),
+    "specificity": lambda tp, fp, fn, tn: tn / (tn + fp),
+    "f1": lambda tp, fp, fn, tn: 2 * tp / (2 * tp + fp + fn),
+}
+
+IN_SAMPLE = "in-sample"
+CROSS_FITTED = "cross-fitted"
+
+
+def _clean(v: float) -> Any:
+    """A JSON number: NaN as ``None``, an infinity as ``"inf"``/``"-inf"``."""
+    if math.isnan(v):
+        return None
+    return ("inf" if v > 0 else "-inf") if math.isinf(v) else float(v)
+
+
+@dataclass(frozen=True, repr=False)
+class Decision:
+    """One operating rule and one estimate of what it does.
+
+    Attributes
+    ----------
+    rule : str
+        The rule in words: ``"score >= 0.5"``, ``"top 100"`` or ``"best f1"``.
+    estimate : {"in-sample", "cross-fitted"}
+        How the counts were obtained: on the data the rule is reported on, or pooled
+        over held-out folds, each predicted with a threshold chosen on the other folds.
+    optimistic : bool
+        True when the threshold was chosen on the same data its counts come from (the
+        in-sample estimate of a best-metric rule): those counts are biased upwards.
+    threshold : float
+        Predict positive iff ``y_score >= threshold`` (``inf``: nothing). For a top-k
+        rule, the score of the k-th row; for a best-metric rule, the best threshold on
+        all the data (the one to deploy).
+    k : float or None
+        The budget of a top-k rule (weight, when weighted); None otherwise.
+    tp, fp, fn, tn : float
+        Weighted confusion counts (expected counts when a top-k budget splits a tie;
+        averaged over repeats when cross-fitted).
+    values : dict of str to float
+        Each requested metric's value from the counts, by its spec.
+    intervals : dict of str to BootstrapResult
+        Percentile bootstrap intervals (one set of paired replicates) of
+        ``"alert_rate"``, ``"precision"``, ``"recall"``, ``"specificity"``, ``"f1"``
+        and each metric's spec, at the fixed rule; empty unless requested. A
+        statistic undefined on the data (precision when nothing is flagged) has none.
+    n_splits : int or None
+        Folds of a cross-fitted estimate; None otherwise.
+    n_repeats : int or None
+        Repeats of the fold assignment of a cross-fitted estimate; None otherwise.
+    tie_fraction : float
+        Share of the tied group at ``threshold`` that a top-k rule flags (1.0 otherwise).
+    """
+
+    rule: str
+    estimate: str
+    optimistic: bool
+    threshold: float
+    k: float | None
+    tp: float
+    fp: float
+    fn: float
+    tn: float
+    values: dict[str, float] = field(default_factory=dict)
+    intervals: dict[str, BootstrapResult] = field(default_factory=dict)
+    n_splits: int | None = None
+    n_repeats: int | None = None
+    tie_fraction: float = 1.0
+
+    @property
+    def total(self) -> float:
+        """Total weight, ``tp + fp + fn + tn``."""
+        return self.tp + self.fp + self.fn + self.tn
+
+    @property
+    def alert_rate(self) -> float:
+        """Share of the total weight flagged, in [0, 1]."""
+        return _RATES["alert_rate"](self.tp, self.fp, self.fn, self.tn)
+
+    @property
+    def precision(self) -> float:
+        """``tp / (tp + fp)`` in [0, 1]; NaN when nothing is flagged (undefined)."""
+        return _RATES["precision"](self.tp, self.fp, self.fn, self.tn)
+
+    @property
+    def recall(self) -> float:
+        """``tp / (tp + fn)`` in [0, 1]."""
+        return _RATES["recall"](self.tp, self.fp, self.fn, self.tn)
+
+    @property
+    def specificity(self) -> float:
+        """``tn / (tn + fp)`` in [0, 1]."""
+        return _RATES["specificity"](self.tp, self.fp, self.fn, self.tn)
+
+    @property
+    def f1(self) -> float:
+        """``2 tp / (2 tp + fp + fn)`` in [0, 1]."""
+        return _RATES["f1"](self.tp, self.fp, self.fn, self.tn)
+
+    @property
+    def per_1000(self) -> dict[str, float]:
+        """The counts per 1,000 cases (of total weight): ``{"tp", "fp", "fn", "tn"}``."""
+        scale = 1000.0 / self.total
+        return {"tp": self.tp * scale, "fp": self.fp * scale, "fn": self.fn * scale, "tn": self.tn * scale}
+
+    @property
+    def label(self) -> str:
+        """How to read the estimate, in words."""
+        if self.estimate == CROSS_FITTED:
+            repeats = f", {self.n_repeats} repeats" if self.n_repeats and self.n_repeats > 1 else ""
+            return f"cross-fitted ({self.n_splits} folds{repeats})"
+        return "chosen on these data: optimistic" if self.optimistic else "fixed rule, on these data"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the rule, the estimate, the rates, counts per 1,000 and intervals.
+
+        NaN (undefined) becomes ``None`` and an infinite threshold ``"inf"``.
+        """
+        rates = {name: _clean(getattr(self, name)) for name in _RATES}
+        return {
+            "rule": self.rule, "estimate": self.estimate, "label": self.label, "optimistic": self.optimistic,
+            "threshold": _clean(self.threshold), "k": self.k, **rates,
+            "metrics": {spec: _clean(v) for spec, v in self.values.items()},
+            "counts": {"tp": self.tp, "fp": self.fp, "fn": self.fn, "tn": self.tn},
+            "per_1000": self.per_1000, "tie_fraction": self.tie_fraction,
+            "n_splits": self.n_splits, "n_repeats": self.n_repeats,
+            "intervals": {name: {"low": _clean(r.confidence_interval[0]), "high": _clean(r.confidence_interval[1]),
+                                 "confidence_level": r.confidence_level, "method": r.method,
+                                 "n_resamples": len(r.bootstrap_distribution), "n_dropped": r.n_dropped,
+                                 "n_undefined": r.n_undefined}
+                          for name, r in self.intervals.items()},
+        }
+
+    def __repr__(self) -> str:
+        return (f"Decision(rule={self.rule!r}, estimate={self.estimate!r}, threshold={self.threshold:.6g}, "
+                f"alert_rate={self.alert_rate:.4g}, precision={self.precision:.4g}, recall={self.recall:.4g})")
+
+    def _repr_html_(self) -> str:
+        rows: list[tuple[str, Any]] = [("rule", self.rule), ("estimate", self.label), ("threshold", self.threshold)]
+        rows += [(name.replace("_", " "), getattr(self, name)) for name in _RATES]
+        rows += [(f"{name} per 1,000", v) for name, v in self.per_1000.items()]
+        rows += list(self.values.items())
+        return html_table(("", "value"), rows, caption="isometrics decision")
+
+
+def _cut_counts(cut: Cutoff) -> tuple[float, float, float, float]:
+    return cut.tp, cut.fp, cut.fn, cut.tn
+
+
+def _intervals(resampler: _Resampler, is_pos: np.ndarray, s: np.ndarray, weights: Any, counts: Callable[[OperatingPoints], tuple[float, float, float, float]],
+               metrics: Sequence[Metric], n_resamples: int, level: float, rng: np.random.Generator,
+               weight_kind: str | None, caller: str) -> dict[str, BootstrapResult]:
+    """Paired percentile intervals of the rates and metrics at one rule (one set of replicates)."""
+    stats: list[tuple[str, Callable[[OperatingPoints], float]]] = [
+        (name, lambda op, f=f: float(f(*counts(op)))) for name, f in _RATES.items()]
+    stats += [(m.spec, lambda op, m=m: float(m.from_counts(*counts(op)))) for m in metrics if m.spec not in _RATES]
+    defined = [(name, fn, False) for name, fn in stats if not math.isnan(fn(resampler.op))]
+    if not defined:
+        return {}
+    return _bootstrap_statistics(resampler, is_pos, s, weights, defined,
+                                 n_resamples, level, "percentile", rng, False, caller, weight_kind=weight_kind,
+                                 stacklevel=5)
+
+
+@fill_doc
+def decide(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    threshold: float | None = None,
+    top_k: float | None = None,
+    metric: str | Metric | None = None,
+    metrics: Sequence[str | Metric] = (),
+    cv: Any = 5,
+    n_repeats: int = 1,
+    sample_weight: ArrayLike | None = None,
+    weight_kind: WEIGHT_KINDS | None = None,
+    pos_label: Any = None,
+    n_resamples: int | None = None,
+    confidence_level: float = 0.95,
+    rng: Any = None,
+) -> tuple[Decision, ...]:
+    r"""State a decision rule on a score column and estimate what it does.
+
+    Give exactly one rule: ``threshold`` (flag ``y_score >= threshold``), ``top_k``
+    (flag the ``top_k`` highest-scored rows) or ``metric`` (flag at the threshold that
+    maximises it on these data; minimises, for a cost). A fixed rule is estimated on the
+    data (not optimistic: nothing was chosen on them). A best-metric rule gets two
+    estimates: in sample (optimistic, since the threshold was fitted to these rows) and
+    cross-fitted: for each of ``cv`` stratified folds, the threshold best on the other
+    folds is applied to the fold; the held-out confusion counts are pooled,
+
+    .. math::
+
+        \widehat{TP}_{\mathrm{cf}} = \sum_{j=1}^{k} \sum_{i \in F_j}
+        w_i\,[y_i = 1]\,[s_i \ge t_{-j}], \qquad t_{-j} = \arg\max_t M(\text{rows} \notin F_j; t)
+
+    (likewise FP, FN, TN), averaged over ``n_repeats`` fold assignments, and every rate
+    is computed from the pooled counts.
+
+    Parameters
+    ----------
+    %(binary_data)s
+    threshold : float, default=None
+        A fixed threshold: predict positive iff ``y_score >= threshold`` (any real
+        number or ``+-inf``; not NaN).
+    top_k : int or float, default=None
+        A budget: flag the ``top_k`` highest-scored rows, > 0 and at most the number
+        of rows (the total weight, when weighted). A budget ending inside a group of
+        tied scores gives the expected counts under a random order of the tie.
+    metric : str or Metric, default=None
+        Flag at this metric's best threshold; see :func:`isometrics.parse_metric`.
+    metrics : sequence of str or Metric, default=()
+        Further metrics to evaluate from each decision's counts (in ``values``).
+    cv : int, array-like of shape (n_samples,), splitter or None, default=5
+        The folds of the cross-fitted estimate (``metric`` only): an int ``k >= 2``
+        (stratified folds drawn with ``rng``), one fold id per sample, or an object with
+        a scikit-learn ``split(X, y)`` method; ``None``: no cross-fitted estimate.
+    n_repeats : int, default=1
+        Fold assignments averaged over (>= 1; more than 1 needs an int ``cv``).
+    %(binary_weight)s
+    %(weight_kind)s
+    %(binary_pos_label)s
+    n_resamples : int, default=None
+        Bootstrap replicates (>= 2) for percentile intervals of a fixed rule (``threshold``
+        or ``top_k``); ``None``: no intervals. A top-k rule keeps its rate ``top_k / total``
+        in each replicate.
+    confidence_level : float, default=0.95
+        In (0, 1).
+    rng : numpy.random.Generator or int, default=None
+        Randomness of the folds and of the bootstrap (SPEC 7).
+
+    Returns
+    -------
+    tuple of Decision
+        One :class:`Decision` for a fixed rule; for ``metric``, two: the in-sample
+        estimate (``optimistic=True``), then the cross-fitted one (left out when ``cv``
+        is None). Both name the threshold to deploy, the best on all the data.
+
+    Raises
+    ------
+    InvalidParameterError
+        If not exactly one of ``threshold``, ``top_k`` and ``metric`` is given; if
+        ``threshold`` is NaN or not a number, ``top_k`` is not in (0, total weight],
+        ``n_repeats`` is not an integer >= 1 (or exceeds 1 with a ``cv`` that is not an
+        int), ``n_resamples`` is given with ``metric``, or ``n_resamples``,
+        ``confidence_level``, ``weight_kind`` or ``rng`` is invalid.
+    ValueError
+        If ``y_true`` has one class, ``cv`` asks for more folds than the smaller class
+        has samples, a training part has one class, a metric cannot be parsed, and for
+        the bad inputs listed in :meth:`OperatingPoints.from_scores`.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        If a bootstrapped statistic is undefined on some replicates (left out).
+    WeightKindWarning
+        With ``n_resamples``, as :func:`isometrics.bootstrap`.
+
+    See Also
+    --------
+    cross_validated_threshold, OperatingPoints.at_threshold, OperatingPoints.at_top_k
+
+    Notes
+    -----
+    The cross-fitted estimate compares each fold's scores with a threshold chosen on
+    the other folds' scores; it corrects the optimism of choosing the threshold, not
+    that of fitting the model that made the scores (pass out-of-fold scores for that).
+    It estimates the rule "choose the best threshold on this much data", which is
+    slightly worse than choosing on all of it.
+
+    References
+    ----------
+    .. [1] T. Hastie, R. Tibshirani and J. Friedman, *The Elements of Statistical
+       Learning*, 2nd ed., Springer 2009, section 7.10.
+
+    Examples
+    --------
+    >>> from isometrics import decide
+    >>> (d,) = decide([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9], threshold=0.35)
+    >>> d.tp, d.fp, d.alert_rate, d.precision
+    (3.0, 1.0, 0.6666666666666666, 0.75)
+    >>> (d,) = decide([0, 1, 1, 0, 1], [0.9, 0.5, 0.5, 0.5, 0.2], top_k=3)
+    >>> round(d.tp, 4), d.rule
+    (1.3333, 'top 3')
+    """
+    caller = "decide"
+    given = [name for name, v in (("threshold", threshold), ("top_k", top_k), ("metric", metric)) if v is not None]
+    if len(given) != 1:
+        raise InvalidParameterError(f"{caller}: give exactly one rule of `threshold`, `top_k` and `metric`; got "
+                                    f"{' and '.join(given) if given else 'none'}.")
+    data = _binary_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
+    parsed = _parse_metrics(metrics, caller=caller)
+    repeats = check_integer(n_repeats, "n_repeats", caller=caller, low=1)
+    gen = check_rng(rng, caller=caller)
+    s, is_pos, weights = data.scores["score"], data.is_pos, data.weights
+    op = OperatingPoints._from_validated(is_pos, s, weights, True, caller=caller)
+    if metric is not None:
+        if n_resamples is not None:
+            raise InvalidParameterError(f"{caller}: intervals (`n_resamples`) are computed at a fixed rule; the "
+                                        "honest estimate of a best-metric rule is its cross-fitted one: drop "
+                                        "`n_resamples`, or give the chosen `threshold`.")
+        return _best_metric(op, is_pos, s, weights, _parse_metric(metric, caller=caller), parsed, cv, repeats, gen,
+                            caller)
+    if threshold is not None:
+        t = check_real(threshold, "threshold", caller=caller, allow_inf=True)
+        cut = _at_threshold(op, t, caller)
+        rule, k = f"score >= {t:g}", None
+
+        def counts(o: OperatingPoints) -> tuple[float, float, float, float]:
+            i = int(np.searchsorted(-o.thresholds, -t, side="right")) - 1  # the last threshold >= t
+            return (float(o.tp[i]), float(o.fp[i]), o.n_positives - float(o.tp[i]), o.n_negatives - float(o.fp[i]))
+    else:
+        cut = _at_top_k(op, top_k, "interpolate", caller)
+        k = float(cut.flagged)
+        rate = k / (op.n_positives + op.n_negatives)
+        rule = f"top {k:g}"
+
+        def counts(o: OperatingPoints) -> tuple[float, float, float, float]:
+            return _cut_counts(_at_rate(o, min(rate, 1.0), "interpolate", caller))
+    intervals: dict[str, BootstrapResult] = {}
+    if n_resamples is not None:
+        n = _check_resamples(n_resamples, caller)
+        level = _check_level(confidence_level, caller)
+        kind = _weight_kind(weight_kind, weights, caller, stacklevel=3)
+        resampler = _Resampler(is_pos, s, weights, False, op=op, frequency=kind == "frequency", caller=caller)
+        intervals = _intervals(resampler, is_pos, s, weights, counts, parsed, n, level, gen, kind, caller)
+    values = {m.spec: float(m.from_counts(*_cut_counts(cut))) for m in parsed}
+    return (Decision(rule, IN_SAMPLE, False, cut.threshold, k, *_cut_counts(cut), values, intervals,
+                     tie_fraction=cut.tie_fraction),)
+
+
+def _best_metric(op: OperatingPoints, is_pos: np.ndarray, s: np.ndarray, weights: Any, m: Metric,
+                 parsed: list[Metric], cv: Any, repeats: int, gen: np.random.Generator, caller: str
+                 ) -> tuple[Decision, ...]:
+    """The in-sample and the cross-fitted estimates of flagging at ``m``'s best threshold."""
+    if repeats > 1 and cv is not None and not (isinstance(cv, (int, np.integer)) and not isinstance(cv, (bool, np.bool_))):
+        raise InvalidParameterError(f"{caller}: `n_repeats` = {repeats} draws new folds each time, which needs `cv` "
+                                    "as an int (a number of folds); pass n_repeats=1 with these splits.")
+    best = op.best_threshold(m)
+    cut = _at_threshold(op, best.threshold, caller)
+    metrics = [m, *(p for p in parsed if p.spec != m.spec)]
+    if math.isnan(best.value):
+        raise IsometricsError(f"{caller}: {m.spec} is undefined at every threshold of these data; choose another "
+                              "metric.")
+    rule = f"best {m.spec}"
+    in_sample = Decision(rule, IN_SAMPLE, True, cut.threshold, None, *_cut_counts(cut),
+                         {p.spec: float(p.from_counts(*_cut_counts(cut))) for p in metrics})
+    if cv is None:
+        return (in_sample,)
+    pooled = np.zeros(4)
+    n_splits = 0
+    for _ in range(repeats):
+        result = _cross_validated(is_pos, s, weights, True, m, _splits(cv, is_pos, is_pos, gen, caller), np.nan,
+                                  caller)
+        pooled += np.asarray(result.counts)
+        n_splits = result.n_splits
+    held_out = tuple(float(c) for c in pooled / repeats)
+    cross = Decision(rule, CROSS_FITTED, False, cut.threshold, None, *held_out,
+                     {p.spec: float(p.from_counts(*held_out)) for p in metrics}, n_splits=n_splits, n_repeats=repeats)
+    return in_sample, cross
