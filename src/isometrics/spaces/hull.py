@@ -200,10 +200,13 @@ class RocHull:
 
     def _on_segment(self, k: int, lam: float) -> RandomizedClassifier:
         lam = min(max(lam, 0.0), 1.0)
-        fpr = self.fpr[k] + lam * (self.fpr[k + 1] - self.fpr[k])
-        tpr = self.tpr[k] + lam * (self.tpr[k + 1] - self.tpr[k])
         if lam == 1.0:  # a vertex: no randomisation needed
             k, lam = k + 1, 0.0
+        if lam == 0.0:  # a vertex's own rates, not a rounding of them
+            fpr, tpr = self.fpr[k], self.tpr[k]
+        else:
+            fpr = self.fpr[k] + lam * (self.fpr[k + 1] - self.fpr[k])
+            tpr = self.tpr[k] + lam * (self.tpr[k + 1] - self.tpr[k])
         low = self.thresholds[min(k + 1, len(self.thresholds) - 1)] if lam > 0 else self.thresholds[k]
         return RandomizedClassifier(float(self.thresholds[k]), float(low), float(lam), float(fpr), float(tpr),
                                     self._precision(float(tpr), float(fpr)))
