@@ -239,3 +239,38 @@ def test_property_hull_bounds_at_a_vertex_are_met(data):
     c = hull.max_recall_at_precision(float(tp_j / (tp_j + fp_j)))
     most = max(tp for tp, fp in points if tp / (tp + fp) >= tp_j / (tp_j + fp_j))
     assert c.probability == 0.0 and c.tpr == pytest.approx(float(most / P), rel=1e-12)
+
+
+# ------------------------------------------------------------------ recall grids read from a curve
+def _step_precision(counts, r):
+    """Precision of the first point (group end) whose recall is at least ``r`` (a Fraction), exactly."""
+    P = sum(a for a, _ in counts)
+    return next(tp / (tp + fp) for tp, fp in _exact(counts) if tp / P >= r)
+
+
+def _class_groups(labels, score, k):
+    """(members of class k, others) per group of tied ``score``, highest first."""
+    return [(int(np.sum((labels == k) & (score == v))), int(np.sum((labels != k) & (score == v))))
+            for v in np.unique(score)[::-1]]
+
+
+def test_macro_pr_curve_reads_a_recall_of_seven_tenths_at_the_grid_value():
+    # linspace(0, 1, 101)[70] is 0.7000000000000001. Class 0 has groups (7, 1), (1, 11), (2, 20):
+    # it reaches recall exactly 7/10 at precision 7/8, then 8/20. The other samples alternate
+    # between classes 1 and 2, scored at random.
+    member = np.array([1] * 7 + [0] + [1] + [0] * 11 + [1] * 2 + [0] * 20, dtype=bool)
+    labels = np.where(member, 0, 1 + np.arange(len(member)) % 2)
+    rng = np.random.default_rng(0)
+    scores = np.column_stack([np.repeat([3.0, 2.0, 1.0], [8, 12, 22]), rng.random(42), rng.random(42)])
+    macro = im.one_vs_rest(labels, scores).macro_precision_recall_curve(n_points=101)
+    expected = [_step_precision(_class_groups(labels, scores[:, k], k), Fraction(7, 10)) for k in range(3)]
+    assert expected[0] == Fraction(7, 8)
+    assert macro.precision[70] == pytest.approx(float(sum(expected) / 3), rel=1e-12)
+
+
+def test_pr_band_reads_a_recall_of_three_tenths_with_weights():
+    # Weights 0.7: the first group's recall is 2.1 / 7 = 0.29999999999999993, which is 3/10 as meant.
+    y, s, w = groups(STAIRS, 0.7)
+    band = im.bootstrap_curve_band(y, s, curve="pr", grid=[0.3, 0.5], n_resamples=20, rng=0, sample_weight=w,
+                                   weight_kind="sampling")
+    assert band.estimate[0] == 1.0 and band.estimate[1] == pytest.approx(5 / 6, rel=1e-12)

@@ -21,7 +21,7 @@ import numpy as np
 
 from .._typing import ArrayLike
 
-__all__ = ["BOUND_RTOL", "BOUND_NOTE", "BUDGET_NOTE", "bound_slack", "loosest", "meets_bound", "near_bound", "fmt_bound"]
+__all__ = ["BOUND_RTOL", "BOUND_NOTE", "BUDGET_NOTE", "bound_slack", "loosest", "loosest_grid", "meets_bound", "near_bound", "fmt_bound"]
 
 #: Relative tolerance of every bound comparison: far above the rounding of a rate computed
 #: from counts (a few units of 2**-53), far below any difference a user could mean.
@@ -52,6 +52,13 @@ def bound_slack(bound: float) -> float:
 def loosest(bound: float, side: Literal["min", "max"]) -> float:
     """The most lenient value still accepted: ``bound - slack`` for a minimum, ``+ slack`` for a maximum."""
     return float(bound) - bound_slack(bound) if side == "min" else float(bound) + bound_slack(bound)
+
+
+def loosest_grid(bounds: ArrayLike, side: Literal["min", "max"]) -> np.ndarray:
+    """:func:`loosest` of each of an array of bounds (a grid of recalls read from a curve), float64."""
+    b = np.asarray(bounds, dtype=np.float64)
+    slack = BOUND_RTOL * np.abs(b)
+    return b - slack if side == "min" else b + slack
 
 
 def meets_bound(values: ArrayLike, bound: float, side: Literal["min", "max"]) -> np.ndarray:
