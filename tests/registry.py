@@ -914,7 +914,7 @@ def _out_of_core(y, s, w, p):
     with tempfile.TemporaryDirectory() as folder:
         path = f"{folder}/scores.parquet"
         pq.write_table(pa.table(columns), path)
-        return im.evaluate_out_of_core(path, label="y", score=[HOSTILE_NAME, "other"], pos_label=p,
+        return im.evaluate_out_of_core(path, label="y", scores=[HOSTILE_NAME, "other"], pos_label=p,
                                        sample_weight=None if w is None else "w", metrics=["f1", "youden"])
 
 

@@ -55,7 +55,7 @@ def test_equals_in_memory_across_many_batches_and_blocks(tmp_path, rng, ties, we
     if weights:
         columns["w"] = w
     path = _write(tmp_path / "d.parquet", columns)
-    result = evaluate_out_of_core(path, label="y", score=["s", "neg"], sample_weight="w" if weights else None,
+    result = evaluate_out_of_core(path, label="y", scores=["s", "neg"], sample_weight="w" if weights else None,
                                   metrics=METRICS, batch_size=7_001, memory_limit="64MB")
     memory = im.evaluate_scores(y, {"s": s, "neg": -s}, sample_weight=w, metrics=METRICS)
     assert result.names == ("s", "neg")
@@ -72,7 +72,7 @@ def test_equals_in_memory_with_small_summation_blocks(tmp_path, rng, monkeypatch
     y, s, w = _data(rng, 40_000, weights=weights)
     columns = {"y": y, "s": s, **({"w": w} if weights else {})}
     path = _write(tmp_path / "d.parquet", columns)
-    result = evaluate_out_of_core(path, label="y", score="s", sample_weight="w" if weights else None,
+    result = evaluate_out_of_core(path, label="y", scores="s", sample_weight="w" if weights else None,
                                   metrics=METRICS, batch_size=777)
     _assert_same(result[0], im.evaluate_scores(y, {"s": s}, sample_weight=w, metrics=METRICS)[0])
 
@@ -81,7 +81,7 @@ def test_fractional_weights_agree_to_rounding(tmp_path, rng):
     y, s, _ = _data(rng, 20_000, ties=True)
     w = rng.random(len(y)) + 0.1
     path = _write(tmp_path / "d.parquet", {"y": y, "s": s, "w": w})
-    r = evaluate_out_of_core(path, label="y", score="s", sample_weight="w", metrics=["f1"], batch_size=500)[0]
+    r = evaluate_out_of_core(path, label="y", scores="s", sample_weight="w", metrics=["f1"], batch_size=500)[0]
     m = im.evaluate_scores(y, {"s": s}, sample_weight=w, metrics=["f1"])[0]
     for key in ("auroc", "average_precision", "auprg", "n_positives", "n_negatives"):
         assert getattr(r, key) == pytest.approx(getattr(m, key), rel=1e-12)
@@ -91,7 +91,7 @@ def test_fractional_weights_agree_to_rounding(tmp_path, rng):
 def test_batch_size_does_not_change_anything(tmp_path, rng):
     y, s, w = _data(rng, 20_000, weights=True)
     path = _write(tmp_path / "d.parquet", {"y": y, "s": s, "w": w})
-    runs = [evaluate_out_of_core(path, label="y", score="s", sample_weight="w", metrics=METRICS, batch_size=b)[0]
+    runs = [evaluate_out_of_core(path, label="y", scores="s", sample_weight="w", metrics=METRICS, batch_size=b)[0]
             for b in (1, 97, 1_000_000)]
     for r in runs[1:]:
         assert r.to_dict() == runs[0].to_dict()
@@ -104,7 +104,7 @@ def test_csv_glob_of_files_equals_the_concatenation(tmp_path, rng):
     for k, idx in enumerate(parts):
         lines = ["y,s"] + [f"{a},{b!r}" for a, b in zip(y[idx].tolist(), s[idx].tolist())]
         (tmp_path / f"part-{k}.csv").write_text("\n".join(lines) + "\n")
-    result = evaluate_out_of_core(str(tmp_path / "part-*.csv"), label="y", score="s", metrics=["f1"],
+    result = evaluate_out_of_core(str(tmp_path / "part-*.csv"), label="y", scores="s", metrics=["f1"],
                                   batch_size=999)
     _assert_same(result[0], im.evaluate_scores(y, {"s": s}, metrics=["f1"])[0])
     assert [os.path.basename(f) for f in result.files] == ["part-0.csv", "part-1.csv", "part-2.csv"]
@@ -114,14 +114,14 @@ def test_zero_weight_rows_are_dropped_as_in_memory(tmp_path, rng):
     y, s, w = _data(rng, 5_000, ties=True, weights=True)
     w[:2000] = 0.0
     path = _write(tmp_path / "d.parquet", {"y": y, "s": s, "w": w})
-    result = evaluate_out_of_core(path, label="y", score="s", sample_weight="w", metrics=["f1"])
+    result = evaluate_out_of_core(path, label="y", scores="s", sample_weight="w", metrics=["f1"])
     _assert_same(result[0], im.evaluate_scores(y, {"s": s}, sample_weight=w, metrics=["f1"])[0])
 
 
 def test_hand_example_and_string_labels(tmp_path):
     # AUROC 0.75 by counting pairs: (0.35 > 0.1), (0.8 > 0.1), (0.8 > 0.4) of 4 pairs
     path = _write(tmp_path / "d.parquet", {"y": ["no", "no", "yes", "yes"], "s": [0.1, 0.4, 0.35, 0.8]})
-    r = evaluate_out_of_core(path, label="y", score="s", pos_label="yes")[0]
+    r = evaluate_out_of_core(path, label="y", scores="s", pos_label="yes")[0]
     assert r.auroc == 0.75
     assert r.average_precision == pytest.approx((1 + 2 / 3) / 2)
     assert r.operating_points.pos_label == "yes"
@@ -147,7 +147,7 @@ def test_bad_value_in_the_middle_of_the_second_file_is_named_by_file_and_row(tmp
     data[column][1500] = value  # a later one is not the one reported
     _write(tmp_path / "b.parquet", data)
     with pytest.raises(IsometricsError) as info:
-        evaluate_out_of_core(str(tmp_path / "*.parquet"), label="y", score="s", sample_weight="w")
+        evaluate_out_of_core(str(tmp_path / "*.parquet"), label="y", scores="s", sample_weight="w")
     message = str(info.value)
     assert words in message
     assert "b.parquet" in message and "at row 1234" in message
@@ -160,7 +160,7 @@ def test_bad_score_in_a_csv_file_is_named_by_row(tmp_path):
     (tmp_path / "d.csv").write_text("\n".join(lines) + "\n")
     with pytest.raises(IsometricsError, match=r"'s' has a missing, NaN or infinite value: first in .*d\.csv' at row 321"
                        ):
-        evaluate_out_of_core(tmp_path / "d.csv", label="y", score="s")
+        evaluate_out_of_core(tmp_path / "d.csv", label="y", scores="s")
 
 
 def test_text_in_a_numeric_csv_column_past_the_sniffed_rows_is_named_by_row(tmp_path):
@@ -168,19 +168,19 @@ def test_text_in_a_numeric_csv_column_past_the_sniffed_rows_is_named_by_row(tmp_
     lines[1 + 50_000] = "1,abc"
     (tmp_path / "d.csv").write_text("\n".join(lines) + "\n")
     with pytest.raises(IsometricsError, match=r"column 's' holds 'abc' at row 50000 \(line 50002"):
-        evaluate_out_of_core(tmp_path / "d.csv", label="y", score="s")
+        evaluate_out_of_core(tmp_path / "d.csv", label="y", scores="s")
 
 
 def test_missing_label_is_named_by_row(tmp_path):
     path = _write(tmp_path / "d.parquet", {"y": pa.array([0, 1, None, 1, 0]), "s": [0.1, 0.2, 0.3, 0.4, 0.5]})
     with pytest.raises(IsometricsError, match="label column 'y' has a missing value: first in .* at row 2"):
-        evaluate_out_of_core(path, label="y", score="s")
+        evaluate_out_of_core(path, label="y", scores="s")
 
 
 @pytest.mark.parametrize("kwargs, match", [
-    ({"score": "nope"}, "column 'nope' is not in"),
-    ({"score": ["s", "s"]}, "names a column twice"),
-    ({"score": []}, "non-empty list"),
+    ({"scores": "nope"}, "column 'nope' is not in"),
+    ({"scores": ["s", "s"]}, "names a column twice"),
+    ({"scores": []}, "non-empty list"),
     ({"label": 3}, "`label` must be the name"),
     ({"sample_weight": ["w"]}, "`sample_weight` must be the name"),
     ({"memory_limit": "1MB"}, "at least 32 MiB"),
@@ -192,26 +192,26 @@ def test_missing_label_is_named_by_row(tmp_path):
 ])
 def test_bad_parameters(tmp_path, kwargs, match):
     path = _write(tmp_path / "d.parquet", {"y": [0, 1, 0, 1], "s": [0.1, 0.2, 0.3, 0.4]})
-    call = {"label": "y", "score": "s", **kwargs}
+    call = {"label": "y", "scores": "s", **kwargs}
     with pytest.raises((IsometricsError, InvalidParameterError), match=match):
         evaluate_out_of_core(path, **call)
 
 
 def test_bad_files(tmp_path):
     with pytest.raises(IsometricsError, match="no file matches"):
-        evaluate_out_of_core(str(tmp_path / "*.parquet"), label="y", score="s")
+        evaluate_out_of_core(str(tmp_path / "*.parquet"), label="y", scores="s")
     with pytest.raises(IsometricsError, match="file not found"):
-        evaluate_out_of_core(tmp_path / "missing.parquet", label="y", score="s")
+        evaluate_out_of_core(tmp_path / "missing.parquet", label="y", scores="s")
     _write(tmp_path / "a.parquet", {"y": [0, 1], "s": [0.1, 0.2]})
     (tmp_path / "b.csv").write_text("y,s\n0,0.1\n1,0.2\n")
     with pytest.raises(IsometricsError, match="mix Parquet and CSV"):
-        evaluate_out_of_core([tmp_path / "a.parquet", tmp_path / "b.csv"], label="y", score="s")
+        evaluate_out_of_core([tmp_path / "a.parquet", tmp_path / "b.csv"], label="y", scores="s")
     (tmp_path / "c.parquet").write_bytes(b"PAR1 and then nothing")
     with pytest.raises(IsometricsError, match="truncated or damaged"):
-        evaluate_out_of_core(tmp_path / "c.parquet", label="y", score="s")
+        evaluate_out_of_core(tmp_path / "c.parquet", label="y", scores="s")
     _write(tmp_path / "one.parquet", {"y": [1, 1], "s": [0.1, 0.2]})
     with pytest.raises(IsometricsError, match="negative class has no weight"):
-        evaluate_out_of_core(tmp_path / "one.parquet", label="y", score="s")
+        evaluate_out_of_core(tmp_path / "one.parquet", label="y", scores="s")
 
 
 def test_parse_memory():
@@ -228,7 +228,7 @@ def test_spills_within_a_small_limit_and_cleans_up(tmp_path, rng):
     y, s, _ = _data(rng, 400_000)
     path = _write(tmp_path / "d.parquet", {"y": y, "s": s})
     spill = tmp_path / "spill"
-    r = evaluate_out_of_core(path, label="y", score="s", memory_limit="32MiB", temp_directory=spill)[0]
+    r = evaluate_out_of_core(path, label="y", scores="s", memory_limit="32MiB", temp_directory=spill)[0]
     assert r.auroc == im.auroc(y, s)
     assert spill.is_dir() and list(spill.iterdir()) == []  # what was spilled is gone
 
@@ -238,7 +238,7 @@ def test_spills_within_a_small_limit_and_cleans_up(tmp_path, rng):
 def test_display_points_keep_hull_and_bests_within_the_stated_bound(tmp_path, rng, resolution):
     y, s, _ = _data(rng, 60_000, ties=True)
     path = _write(tmp_path / "d.parquet", {"y": y, "s": s})
-    r = evaluate_out_of_core(path, label="y", score="s", metrics=["f1", "mcc"], resolution=resolution,
+    r = evaluate_out_of_core(path, label="y", scores="s", metrics=["f1", "mcc"], resolution=resolution,
                              batch_size=5_000)[0]
     full = im.OperatingPoints.from_scores(y, s)
     kept = r.operating_points
@@ -273,11 +273,11 @@ def test_integers_beyond_float64_are_refused_as_in_memory(tmp_path):
     s = np.array([2**60 + 1, 2**60 + 2, 2**60 + 3, 5, 7, 2**60], dtype=np.int64)
     path = _write(tmp_path / "d.parquet", {"y": y, "s": s})
     with pytest.raises(IsometricsError, match=r"cannot represent exactly.*at row 0 \(value 1152921504606846977\)"):
-        evaluate_out_of_core(path, label="y", score=["s"])
+        evaluate_out_of_core(path, label="y", scores=["s"])
     with pytest.raises(IsometricsError, match="cannot represent exactly"):
         im.auroc(y, s)
     # Large integers that float64 holds exactly are evaluated, and agree with the pair count.
     exact = np.array([2**60, 2**61, 3, 5, 7, 2**62], dtype=np.int64)
     path = _write(tmp_path / "e.parquet", {"y": y, "s": exact})
     pairs = [(a > b) + 0.5 * (a == b) for a, ya in zip(exact, y) if ya for b, yb in zip(exact, y) if not yb]
-    assert evaluate_out_of_core(path, label="y", score=["s"])[0].auroc == sum(pairs) / 9
+    assert evaluate_out_of_core(path, label="y", scores=["s"])[0].auroc == sum(pairs) / 9

@@ -128,7 +128,8 @@ def test_constrained_points_match_brute_force(rng, weighted):
     for k in (0.0, 0.3, 0.5):
         r = im.recall_at_precision(y, s, min_precision=k, sample_weight=w)
         assert r.recall == pytest.approx(rows[rows[:, 1] >= k, 2].max(), rel=1e-12)
-    with pytest.raises(im.IsometricsError, match=r"no threshold reaches precision >= 0.9 \(the highest is 0.5\)"):
+    with pytest.raises(im.IsometricsError, match=r"no threshold reaches precision >= 0.9 \(compared within a relative 1e-12\); "
+                       r"the highest is 0.5 \(tp=1, fp=1\)"):
         im.recall_at_precision([0, 1, 0, 1], [0.9, 0.8, 0.7, 0.6], min_precision=0.9)
 
 

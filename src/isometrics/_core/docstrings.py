@@ -6,8 +6,12 @@ parameter shared across a family reads the same everywhere (a test checks it too
 
 from __future__ import annotations
 
+import textwrap
+
 from collections.abc import Callable
 from typing import Any, TypeVar
+
+from .bounds import BOUND_NOTE, BUDGET_NOTE
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -114,13 +118,22 @@ _CONSTRAINED = """
     RocHull.max_precision_at_recall : randomised optima over the ROC convex hull, which
         can beat every observed threshold (also ``max_recall_at_precision``,
         ``min_fpr_at_tpr``).
+
+    Notes
+    -----
+    {note}
 """
-SHARED_DOC["constrained"] = _CONSTRAINED.format(
+SHARED_DOC["bound_note"] = "\n    ".join(textwrap.wrap(BOUND_NOTE, 84))
+SHARED_DOC["budget_note"] = "\n    ".join(textwrap.wrap(BUDGET_NOTE, 84))
+#: The same notes for methods (indented one level more).
+SHARED_DOC["bound_note_method"] = "\n        ".join(textwrap.wrap(BOUND_NOTE, 80))
+SHARED_DOC["budget_note_method"] = "\n        ".join(textwrap.wrap(BUDGET_NOTE, 80))
+SHARED_DOC["constrained"] = _CONSTRAINED.format(note=SHARED_DOC["bound_note"],
     param="min_recall : float\n        Lowest acceptable recall, in [0, 1].", raises="")
-SHARED_DOC["constrained_rp"] = _CONSTRAINED.format(
+SHARED_DOC["constrained_rp"] = _CONSTRAINED.format(note=SHARED_DOC["bound_note"],
     param="min_precision : float\n        Lowest acceptable precision, in [0, 1].",
     raises="If no threshold reaches ``min_precision`` (the message gives the highest). ")
-SHARED_DOC["constrained_ss"] = _CONSTRAINED.format(
+SHARED_DOC["constrained_ss"] = _CONSTRAINED.format(note=SHARED_DOC["bound_note"],
     param="min_sensitivity : float\n        Lowest acceptable sensitivity (recall, TPR), in [0, 1].", raises="")
 
 

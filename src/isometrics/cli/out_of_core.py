@@ -87,7 +87,7 @@ def evaluate_out_of_core_file(file: Path, label: str, scores: list[str], pos_lab
         if outputs.to_stdout:
             console = make_console(stderr=True)
         coerced = _pos_label(file, label, pos_label)
-        evaluation = evaluate_out_of_core(file, label=label, score=scores, sample_weight=weight, metrics=parsed,
+        evaluation = evaluate_out_of_core(file, label=label, scores=scores, sample_weight=weight, metrics=parsed,
                                           pos_label=coerced, memory_limit=limit, temp_directory=temp_directory)
         results = list(evaluation)
         if print_results is not None:

@@ -162,19 +162,19 @@ class OutOfCoreEvaluation(Evaluations):
         return clip(f"OutOfCoreEvaluation(files={len(self.files)}, {inner}", LIMIT)
 
 
-def _evaluate_out_of_core_iv(label: Any, score: Any, sample_weight: Any, metrics: Any, memory_limit: Any,
+def _evaluate_out_of_core_iv(label: Any, scores: Any, sample_weight: Any, metrics: Any, memory_limit: Any,
                              resolution: Any, batch_size: Any, caller: str
                              ) -> tuple[list[str], list[Metric], int, int, int]:
     """Check the parameters (the files are checked as they are read)."""
     if not isinstance(label, str):
         raise InvalidParameterError(f"{caller}: `label` must be the name of the label column (a str); got "
                                     f"{type(label).__name__}.")
-    scores = [score] if isinstance(score, str) else score
-    if not isinstance(scores, Sequence) or not scores or not all(isinstance(s, str) for s in scores):
-        raise InvalidParameterError(f"{caller}: `score` must be a score column's name or a non-empty list of "
-                                    f"names; got {score!r}.")
-    if len(set(scores)) != len(scores):
-        raise InvalidParameterError(f"{caller}: `score` names a column twice ({list(scores)!r}); name each once.")
+    names = [scores] if isinstance(scores, str) else scores
+    if not isinstance(names, Sequence) or not names or not all(isinstance(s, str) for s in names):
+        raise InvalidParameterError(f"{caller}: `scores` must be a score column's name or a non-empty list of "
+                                    f"names; got {scores!r}.")
+    if len(set(names)) != len(names):
+        raise InvalidParameterError(f"{caller}: `scores` names a column twice ({list(names)!r}); name each once.")
     if sample_weight is not None and not isinstance(sample_weight, str):
         raise InvalidParameterError(f"{caller}: `sample_weight` must be the name of the weight column (a str) or "
                                     f"None; got {type(sample_weight).__name__}.")
@@ -182,14 +182,14 @@ def _evaluate_out_of_core_iv(label: Any, score: Any, sample_weight: Any, metrics
     limit = default_memory_limit() if memory_limit is None else parse_memory(memory_limit, caller=caller)
     resolution = check_integer(resolution, "resolution", caller=caller, low=2)
     batch_size = check_integer(batch_size, "batch_size", caller=caller, low=1)
-    return list(scores), parsed, limit, resolution, batch_size
+    return list(names), parsed, limit, resolution, batch_size
 
 
 def evaluate_out_of_core(
     path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
     *,
     label: str,
-    score: str | Sequence[str],
+    scores: str | Sequence[str],
     sample_weight: str | None = None,
     metrics: Sequence[str | Metric] = ("f1",),
     pos_label: Any = None,
@@ -221,8 +221,10 @@ def evaluate_out_of_core(
         list of either. All files hold the same columns.
     label : str
         The label column (binary).
-    score : str or sequence of str
+    scores : str or sequence of str
         The score column(s); higher means more likely positive. Each is evaluated in turn.
+        (Named as in :func:`isometrics.evaluate_scores` and
+        :func:`isometrics.dask.evaluate_dask`; it was ``score`` before.)
     sample_weight : str, default=None
         A column of non-negative sample weights; ``None`` weighs every row 1.
     metrics : sequence of str or Metric, default=("f1",)
@@ -252,7 +254,7 @@ def evaluate_out_of_core(
     Raises
     ------
     InvalidParameterError
-        If ``label``, ``score`` or ``sample_weight`` is not a column name (or ``score`` names
+        If ``label``, ``scores`` or ``sample_weight`` is not a column name (or ``scores`` names
         a column twice), ``memory_limit`` is not a size of at least 32 MiB, or
         ``resolution`` or ``batch_size`` is not an integer in range.
     IsometricsError
@@ -300,23 +302,23 @@ def evaluate_out_of_core(
     >>> from isometrics.scale import evaluate_out_of_core
     >>> path = os.path.join(tempfile.mkdtemp(), "scores.parquet")
     >>> pq.write_table(pa.table({"y": [0, 0, 1, 1], "model": [0.1, 0.4, 0.35, 0.8]}), path)
-    >>> result = evaluate_out_of_core(path, label="y", score="model", memory_limit="256MB")
+    >>> result = evaluate_out_of_core(path, label="y", scores="model", memory_limit="256MB")
     >>> r = result["model"]
     >>> r.auroc, round(r.average_precision, 4), r.best[0].threshold
     (0.75, 0.8333, 0.35)
     """
     caller = "evaluate_out_of_core"
-    scores, parsed, limit, resolution, batch_size = _evaluate_out_of_core_iv(
-        label, score, sample_weight, metrics, memory_limit, resolution, batch_size, caller)
+    names, parsed, limit, resolution, batch_size = _evaluate_out_of_core_iv(
+        label, scores, sample_weight, metrics, memory_limit, resolution, batch_size, caller)
     files, kind = expand_paths(path, caller)
     source = Source(tuple(files), kind)
     results = []
     with spill_directory(temp_directory) as spill:
         con = connect(limit, spill)
         try:
-            totals = first_pass(con, source, label, scores, sample_weight, pos_label, caller)
+            totals = first_pass(con, source, label, names, sample_weight, pos_label, caller)
             _check_both_classes(totals, label, caller)
-            for name in scores:
+            for name in names:
                 batches = count_table_batches(con, source, label, name, sample_weight, totals.pos_label, batch_size,
                                               caller)
                 result = _sweep(name, batches, totals, parsed, resolution, spill)

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.bounds import BOUND_RTOL, fmt_bound, loosest, meets_bound
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
 from .._core.validation import check_real
@@ -30,23 +31,26 @@ _PRECISION = parse_metric("precision")
 def _precision_at_recall(op: CountTable, min_recall: float, caller: str) -> OperatingPoint:
     k = _fraction(min_recall, "min_recall", caller)
     op.require_both_classes(caller)
-    allowed = op.tp >= k * op.n_positives  # recall >= k, exact at k = 0 and k = 1
+    pr = op._derived("pr", _precision_recall_curve)
+    allowed = meets_bound(pr.recall, k, "min")  # recall >= k as typed (see _core.bounds)
     allowed[0] = False  # the inf point predicts nothing: it has no precision
-    tied = _tied_best(op, _PRECISION, op._derived("pr", _precision_recall_curve).precision, allowed)
+    tied = _tied_best(op, _PRECISION, pr.precision, allowed)
     return _point(op, int(tied[-1]))  # ties: the largest recall
 
 
 def _recall_at_precision(op: CountTable, min_precision: float, caller: str) -> OperatingPoint:
     k = _fraction(min_precision, "min_precision", caller)
     op.require_both_classes(caller)
-    allowed = op.tp * (1.0 - k) >= k * op.fp  # precision >= k, exact at k = 0 and k = 1
+    precision = op._derived("pr", _precision_recall_curve).precision
+    allowed = meets_bound(precision, k, "min")  # precision >= k as typed (see _core.bounds)
     allowed[0] = False
     candidates = np.flatnonzero(allowed)
     if len(candidates) == 0:
-        precision = op._derived("pr", _precision_recall_curve).precision
+        best = int(np.argmax(precision[1:])) + 1
         raise IsometricsError(
-            f"{caller}: no threshold reaches precision >= {k:g} (the highest is "
-            f"{precision[1:].max():.6g}); lower min_precision."
+            f"{caller}: no threshold reaches precision >= {fmt_bound(k)} (compared within a relative "
+            f"{BOUND_RTOL:g}); the highest is {fmt_bound(precision[best])} (tp={op.tp[best]:g}, "
+            f"fp={op.fp[best]:g}); lower min_precision."
         )
     top_tp = op.tp[candidates].max()
     i = int(candidates[op.tp[candidates] == top_tp][0])  # ties: fewest false positives
@@ -56,7 +60,8 @@ def _recall_at_precision(op: CountTable, min_precision: float, caller: str) -> O
 def _specificity_at_sensitivity(op: CountTable, min_sensitivity: float, caller: str) -> OperatingPoint:
     k = _fraction(min_sensitivity, "min_sensitivity", caller)
     op.require_both_classes(caller)
-    first = int(np.searchsorted(op.tp, k * op.n_positives, side="left"))  # TPR >= k from here on: fewest FP
+    recall = op._derived("pr", _precision_recall_curve).recall  # non-decreasing
+    first = int(np.searchsorted(recall, loosest(k, "min"), side="left"))  # TPR >= k from here on: fewest FP
     i = int(np.searchsorted(op.fp, op.fp[first], side="right")) - 1  # ties: the largest sensitivity
     return _point(op, i)
 
@@ -92,9 +97,8 @@ def recall_at_precision(
 ) -> OperatingPoint:
     """The observed threshold with the best recall among those with precision >= ``min_precision``.
 
-    Ties in recall go to the fewer false positives. The constraint is tested on the
-    counts, ``TP (1 - k) >= k FP``, exactly at ``k = 0`` (every threshold but ``inf``)
-    and ``k = 1`` (no false positive).
+    Ties in recall go to the fewer false positives. ``min_precision=0`` admits every
+    threshold but ``inf``; ``min_precision=1``, those without a false positive.
     %(constrained_rp)s
     Examples
     --------

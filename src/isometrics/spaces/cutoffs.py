@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .._core.bounds import loosest, meets_bound
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
 from .._core.html import html_table
@@ -124,9 +125,10 @@ def _at_threshold(op: CountTable, threshold: float, caller: str) -> Cutoff:
 def _at_flagged(op: CountTable, k: float, ties: str, caller: str, what: str) -> Cutoff:
     """The cut flagging weight ``k`` (validated, in [0, P + N]) from the top of the ranking."""
     flagged = op._cached("flagged", lambda: op.tp + op.fp)  # strictly increasing: zero weights make no point
-    j = min(int(np.searchsorted(flagged, k, side="left")), op.n_points - 1)
+    # The first point flagging at least k as typed; one within the tolerance of k is the cut (_core.bounds).
+    j = min(int(np.searchsorted(flagged, loosest(k, "min"), side="left")), op.n_points - 1)
     P, N = op.n_positives, op.n_negatives
-    if flagged[j] <= k or j == 0:  # the cut falls on an operating point
+    if meets_bound(flagged[j], k, "max") or j == 0:  # the cut falls on an operating point
         tp, fp = float(op.tp[j]), float(op.fp[j])
         return Cutoff(threshold=float(op.thresholds[j]), tp=tp, fp=fp, fn=P - tp, tn=N - fp)
     group = float(flagged[j] - flagged[j - 1])
@@ -206,6 +208,10 @@ def precision_at_k(y_true: ArrayLike, y_score: ArrayLike, *, k: float, sample_we
     --------
     recall_at_k, OperatingPoints.at_top_k
 
+    Notes
+    -----
+    %(budget_note)s
+
     Examples
     --------
     >>> from isometrics import precision_at_k
@@ -256,6 +262,10 @@ def recall_at_k(y_true: ArrayLike, y_score: ArrayLike, *, k: float, sample_weigh
     See Also
     --------
     precision_at_k, OperatingPoints.at_top_k
+
+    Notes
+    -----
+    %(budget_note)s
 
     Examples
     --------

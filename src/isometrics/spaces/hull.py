@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.bounds import BOUND_RTOL, fmt_bound, loosest, meets_bound, near_bound
 from .._core.count_table import CountTable, _from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
@@ -199,14 +200,18 @@ class RocHull:
 
     def _on_segment(self, k: int, lam: float) -> RandomizedClassifier:
         lam = min(max(lam, 0.0), 1.0)
-        fpr = self.fpr[k] + lam * (self.fpr[k + 1] - self.fpr[k])
-        tpr = self.tpr[k] + lam * (self.tpr[k + 1] - self.tpr[k])
         if lam == 1.0:  # a vertex: no randomisation needed
             k, lam = k + 1, 0.0
+        if lam == 0.0:  # a vertex's own rates, not a rounding of them
+            fpr, tpr = self.fpr[k], self.tpr[k]
+        else:
+            fpr = self.fpr[k] + lam * (self.fpr[k + 1] - self.fpr[k])
+            tpr = self.tpr[k] + lam * (self.tpr[k + 1] - self.tpr[k])
         low = self.thresholds[min(k + 1, len(self.thresholds) - 1)] if lam > 0 else self.thresholds[k]
         return RandomizedClassifier(float(self.thresholds[k]), float(low), float(lam), float(fpr), float(tpr),
                                     self._precision(float(tpr), float(fpr)))
 
+    @fill_doc
     def min_fpr_at_tpr(self, min_tpr: float) -> RandomizedClassifier:
         """The hull point with the lowest FPR among those with TPR >= ``min_tpr`` (in [0, 1]).
 
@@ -220,19 +225,26 @@ class RocHull:
         ------
         InvalidParameterError
             If ``min_tpr`` is not a number in [0, 1].
+
+        Notes
+        -----
+        %(bound_note_method)s
         """
         k_tpr = check_real(min_tpr, "min_tpr", caller="RocHull.min_fpr_at_tpr", low=0.0, high=1.0)
         return self._min_fpr_at_tpr(k_tpr)
 
     def _min_fpr_at_tpr(self, k_tpr: float) -> RandomizedClassifier:
-        if self.fpr[1] == 0 and k_tpr <= self.tpr[1]:  # the vertical first segment: FPR 0 up to vertex 1
+        if self.fpr[1] == 0 and meets_bound(self.tpr[1], k_tpr, "min"):  # the vertical first segment: FPR 0
             return self._on_segment(0, 1.0)
-        k = int(np.searchsorted(self.tpr, k_tpr, side="left"))
+        k = int(np.searchsorted(self.tpr, loosest(k_tpr, "min"), side="left"))  # the first vertex meeting it
         if k == 0:
             return self._on_segment(0, 0.0)
+        if near_bound(self.tpr[k], k_tpr):  # the vertex is at the bound as typed: no randomisation
+            return self._on_segment(k - 1, 1.0)
         rise = self.tpr[k] - self.tpr[k - 1]
         return self._on_segment(k - 1, (k_tpr - self.tpr[k - 1]) / rise)
 
+    @fill_doc
     def max_precision_at_recall(self, min_recall: float) -> RandomizedClassifier:
         """The hull point with the best precision among those with recall >= ``min_recall``.
 
@@ -248,12 +260,17 @@ class RocHull:
         ------
         InvalidParameterError
             If ``min_recall`` is not a number in [0, 1].
+
+        Notes
+        -----
+        %(bound_note_method)s
         """
         k_tpr = check_real(min_recall, "min_recall", caller="RocHull.max_precision_at_recall", low=0.0, high=1.0)
-        if k_tpr <= self.tpr[1]:
+        if meets_bound(self.tpr[1], k_tpr, "min"):
             return self._on_segment(0, 1.0)
         return self._min_fpr_at_tpr(k_tpr)
 
+    @fill_doc
     def max_recall_at_precision(self, min_precision: float) -> RandomizedClassifier:
         """The hull point with the best recall among those with precision >= ``min_precision``.
 
@@ -267,19 +284,27 @@ class RocHull:
         InvalidParameterError
             If ``min_precision`` is not a number in [0, 1].
         IsometricsError
-            If no point of the hull reaches ``min_precision``.
+            If no point of the hull reaches ``min_precision`` (the message gives the highest).
+
+        Notes
+        -----
+        %(bound_note_method)s
         """
         p = check_real(min_precision, "min_precision", caller="RocHull.max_recall_at_precision", low=0.0, high=1.0)
         tp, fp = self.tpr * self.n_positives, self.fpr * self.n_negatives
-        margin = tp * (1.0 - p) - p * fp  # >= 0 where precision >= p; decreasing along the hull
-        ok = np.flatnonzero(margin[1:] >= 0) + 1
+        with np.errstate(invalid="ignore"):
+            precision = tp / (tp + fp)  # decreasing along the hull; NaN at the origin, which never competes
+        ok = np.flatnonzero(meets_bound(precision[1:], p, "min")) + 1  # precision >= p as typed (_core.bounds)
         if len(ok) == 0:
+            best = int(np.nanargmax(precision[1:])) + 1
             raise IsometricsError(
-                f"RocHull.max_recall_at_precision: no point of the hull reaches precision >= {p:g}; "
-                "lower min_precision."
+                f"RocHull.max_recall_at_precision: no point of the hull reaches precision >= {fmt_bound(p)} "
+                f"(compared within a relative {BOUND_RTOL:g}); the highest is {fmt_bound(precision[best])}, at "
+                f"vertex {best}; lower min_precision."
             )
         k = int(ok[-1])
-        if k < len(self.fpr) - 1 and self.tpr[k + 1] > self.tpr[k] and margin[k] > 0:
+        margin = tp * (1.0 - p) - p * fp  # > 0 where precision > p
+        if k < len(self.fpr) - 1 and self.tpr[k + 1] > self.tpr[k] and not near_bound(precision[k], p):
             # the boundary crosses the rising segment after vertex k (margin[k + 1] < 0)
             return self._on_segment(k, float(margin[k] / (margin[k] - margin[k + 1])))
         k = int(np.searchsorted(self.tpr, self.tpr[k], side="left"))  # ties in recall: the lowest FPR
@@ -292,12 +317,23 @@ class RocHull:
         ------
         InvalidParameterError
             If ``fpr`` is not a number in [0, 1].
+
+        Notes
+        -----
+        A vertex whose FPR is within a relative ``1e-12`` of ``fpr`` is returned as
+        that vertex (mixing probability 0), so that a rate typed as a decimal that
+        equals a vertex's FPR as a fraction of the counts is not a mixture with a
+        rounding residue.
         """
         target = check_real(fpr, "fpr", caller="RocHull.randomized", low=0.0, high=1.0)
-        k = int(np.searchsorted(self.fpr, target, side="right")) - 1
+        k = int(np.searchsorted(self.fpr, loosest(target, "max"), side="right")) - 1
         k = min(max(k, 0), len(self.fpr) - 2)
         width = self.fpr[k + 1] - self.fpr[k]
         lam = 0.0 if width == 0 else (target - self.fpr[k]) / width
+        if near_bound(self.fpr[k], target):  # a vertex at the rate as typed: no randomisation
+            target, lam = float(self.fpr[k]), 0.0
+        elif near_bound(self.fpr[k + 1], target):
+            target, lam = float(self.fpr[k + 1]), 1.0
         lam = min(max(lam, 0.0), 1.0)
         tpr = self.tpr[k] + lam * (self.tpr[k + 1] - self.tpr[k])
         return RandomizedClassifier(float(self.thresholds[k]), float(self.thresholds[k + 1]), float(lam),

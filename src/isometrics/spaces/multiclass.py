@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.bounds import loosest_grid
 from .._core.confusion import _check_pair, _class_counts
 from .._core.count_table import _from_scores
 from .._core.frames import frame_columns
@@ -131,13 +132,15 @@ class OneVsRest:
         precision of its first operating point (highest threshold) with recall >= ``r`` —
         the step convention of average precision — and classes are averaged with equal
         weight. Thresholds are not shared across classes, so ``thresholds`` is all NaN.
+        A recall within a relative ``1e-12`` of ``r`` reaches it (``r`` is meant as the
+        decimal: the grid's 0.7000000000000001 is 7/10).
         """
         n_points = check_integer(n_points, "n_points", caller="OneVsRest.macro_precision_recall_curve", low=2)
         grid = np.linspace(0.0, 1.0, n_points)
         values = []
         for op in self.per_class:
             precision, recall, _ = op.precision_recall_curve()
-            first = np.searchsorted(recall, grid, side="left")
+            first = np.searchsorted(recall, loosest_grid(grid, "min"), side="left")  # recall >= r as meant
             values.append(precision[np.minimum(first, len(recall) - 1)])
         return PrecisionRecallCurve(np.mean(values, axis=0), grid, np.full(len(grid), np.nan))
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .._core.count_table import CountTable
+from .._core.docstrings import fill_doc
 from .._typing import ArrayLike
 from ..metrics.registry import Metric
 from .areas import _auprg, _auroc, _average_precision
@@ -186,6 +187,7 @@ class OperatingPoints(CountTable):
         """
         return _at_threshold(self, threshold, "OperatingPoints.at_threshold")
 
+    @fill_doc
     def at_top_k(self, k: float, *, ties: Literal["interpolate", "raise"] = "interpolate") -> Cutoff:
         """Counts and every metric when flagging the ``k`` highest-scored samples.
 
@@ -214,6 +216,10 @@ class OperatingPoints(CountTable):
         --------
         isometrics.precision_at_k, isometrics.recall_at_k
 
+        Notes
+        -----
+        %(budget_note_method)s
+
         Examples
         --------
         >>> from isometrics import OperatingPoints
@@ -224,6 +230,7 @@ class OperatingPoints(CountTable):
         """
         return _at_top_k(self, k, ties, "OperatingPoints.at_top_k")
 
+    @fill_doc
     def at_rate(self, rate: float, *, ties: Literal["interpolate", "raise"] = "interpolate") -> Cutoff:
         """Counts and every metric when flagging the top share ``rate`` of the samples.
 
@@ -243,6 +250,10 @@ class OperatingPoints(CountTable):
         ValueError
             If ``rate`` is not in [0, 1], ``ties`` is not an option, ``ties="raise"`` and
             the cut splits a tie, or the operating points have one class.
+
+        Notes
+        -----
+        %(budget_note_method)s
 
         Examples
         --------

@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.bounds import loosest_grid
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
 from .._core.validation import (
@@ -51,7 +52,7 @@ def _curve_on_grid(op: OperatingPoints, curve: str, grid: FloatArray) -> FloatAr
         return _polyline_at(grid, roc.fpr, roc.tpr)[1]  # top of a vertical rise
     if curve == "pr":
         precision, recall, _ = op.precision_recall_curve()
-        first = np.minimum(np.searchsorted(recall, grid, side="left"), len(recall) - 1)
+        first = np.minimum(np.searchsorted(recall, loosest_grid(grid, "min"), side="left"), len(recall) - 1)
         return precision[first]  # the first point reaching the recall: AP's step convention
     pg, rg, _ = op.prg_curve()
     finite = op.tp > 0
@@ -124,7 +125,9 @@ def bootstrap_curve_band(
     Notes
     -----
     Pointwise bands cover each grid value separately at the confidence level; they are
-    not simultaneous bands for the whole curve.
+    not simultaneous bands for the whole curve. A PR grid value is a bound on the
+    recall, compared as typed: a recall within a relative ``1e-12`` of it reaches it (so
+    a recall of exactly 7/10 is read at ``0.7``, and at ``linspace``'s 0.7000000000000001).
 
     Examples
     --------
