@@ -13,6 +13,7 @@ from html.parser import HTMLParser
 import numpy as np
 import polars as pl
 import pytest
+from _browser import needs_browser
 from _cli import run
 from sklearn import metrics as skm
 from sklearn.datasets import make_classification
@@ -206,6 +207,27 @@ def test_library_entry_point_takes_a_data_frame(penguins):
     page = build_multiclass_report(frame["species"], frame.select(SPECIES), metrics=["f1"])
     parsed = _check_page(page, frame)
     assert [r[1] for r in parsed.tables["one-vs-rest"][1:4]] == SPECIES
+
+
+@needs_browser
+def test_multiclass_page_draws_in_a_real_browser(penguins, browser, tmp_path):
+    """Every per-class panel set draws under the page's Content Security Policy, with no error or request."""
+    _, frame = penguins
+    out = tmp_path / "m.html"
+    out.write_text(build_multiclass_report(frame["species"], frame.select(SPECIES), metrics=["f1", "f2"]))
+    page = browser.new_page()
+    errors, outside = [], []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(("file:", "data:")) else None)
+    page.goto(out.as_uri())
+    page.wait_for_function("document.querySelectorAll('.js-plotly-plot').length === 3", timeout=30_000)
+    page.select_option("#panels-1-metric", "1")  # the second metric's level curves and best points
+    groups = page.evaluate("JSON.parse(document.querySelector('[data-figure=panels-1]').textContent).groups")
+    visible = page.evaluate("document.getElementById('panels-1').data.map(t => t.visible)")
+    assert all(visible[i] is True for i in groups[1]) and all(visible[i] is False for i in groups[0])
+    page.close()
+    assert errors == [] and outside == []
 
 
 # ---------------------------------------------------------------------------- --scores PATTERN
