@@ -155,8 +155,8 @@ def test_pos_label_on_three_classes_is_one_against_the_rest(penguins, tmp_path):
      "label column 'species' has classes with no --score column: Chinstrap"),
     (["--score", "p_0", "--score", "p_1", "--score", "p_2", "--multiclass"],
      "score column 'p_0' is not a class of label column 'species'"),
-    ([*sum((["--score", s] for s in SPECIES), []), "--multiclass", "--report", "r.html"],
-     "--multiclass evaluates every class against the rest and does not take --report"),
+    ([*sum((["--score", s] for s in SPECIES), []), "--multilabel", "--report", "r.html"],
+     "--multilabel evaluates every class against the rest and does not take --report"),
     ([*sum((["--score", s] for s in SPECIES), []), "--multiclass", "--multilabel"], "exclude each other"),
     (["--score", "Adelie", "--class", "Adelie"], "--class names the class of each --score column"),
 ])

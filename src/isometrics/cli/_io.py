@@ -21,7 +21,7 @@ from .._core.files import file_format
 from .._core.validation import label_set
 from ..exceptions import IsometricsError
 
-__all__ = ['read_columns', 'describe_input', 'coerce_label']
+__all__ = ['read_columns', 'column_names', 'describe_input', 'coerce_label']
 
 def _file_format(path: Path) -> Literal["parquet", "csv"]:
     return file_format(path, shown=path.name)
@@ -81,6 +81,27 @@ def _first_line(exc: BaseException) -> str:
     if "utf-8" in line.lower() or "utf8" in line.lower():
         line += "; save the file as UTF-8."
     return line
+
+
+def column_names(path: str | os.PathLike[str]) -> list[str]:
+    """The column names of a CSV or Parquet file, in file order, as :func:`read_columns` names them.
+
+    Cheap: a Parquet file's footer, or a CSV file's header (and the rows Polars reads to infer
+    the types). Raises ``IsometricsError`` as :func:`read_columns` does on a missing or
+    unreadable file.
+    """
+    p = Path(path)
+    if not p.exists():
+        raise IsometricsError(f"file not found: {str(p)!r}; check the path.")
+    if p.is_dir():
+        raise IsometricsError(f"{str(p)!r} is a directory; pass a .csv or .parquet file.")
+    import polars as pl
+
+    lazy, kind = _scan(p)
+    try:
+        return list(lazy.collect_schema().names())
+    except (pl.exceptions.PolarsError, OSError) as exc:
+        raise IsometricsError(f"cannot read {p.name!r} as {kind}: {_first_line(exc)}") from exc
 
 
 def read_columns(path: str | os.PathLike[str], columns: list[str], *,

@@ -48,6 +48,7 @@ from .demo import make_demo_scores
 from .elicit import register as register_elicit
 from .multiclass import evaluate_multiclass_file
 from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob
+from .scores import SCORES_HELP, score_columns
 
 try:
     import typer
@@ -66,8 +67,8 @@ def _guard(file: Path | None = None, n_columns: int = 0) -> Any:
     return command_guard(input_size=None if file is None else lambda: describe_input(file, n_columns))
 
 
-def _n_columns(scores: list[str], weight: str | None) -> int:
-    return 1 + len(set(scores)) + (weight is not None)
+def _n_columns(scores: list[str] | None, weight: str | None) -> int:
+    return 1 + len(set(scores or [])) + (weight is not None)
 
 
 class WeightKind(str, enum.Enum):
@@ -252,8 +253,8 @@ def _one_vs_rest_options(multiclass: bool, multilabel: bool, pos_label: str | No
         raise IsometricsError("--multiclass and --multilabel exclude each other: one label column with one class "
                               "per row is --multiclass; one 0/1 label column per class is --multilabel.")
     mode = "--multiclass" if multiclass else "--multilabel"
-    refused = [name for name, given in (("--pos-label", pos_label is not None), ("--report", report is not None))
-               if given]
+    refused = [name for name, given in (("--pos-label", pos_label is not None),
+                                        ("--report", report is not None and multilabel)) if given]
     if refused:
         raise IsometricsError(f"{mode} evaluates every class against the rest and does not take "
                               f"{', '.join(refused)}; for one class's report use --pos-label CLASS with that class's "
@@ -285,6 +286,8 @@ if typer is not None:
         help="Evaluate scored classifiers through precision, recall and their metric families.",
     )
     app.add_typer(benchmark_app, name="benchmark")  # build | fit | test (cli/benchmark.py)
+    #: --scores PATTERN (cli/scores.py), shared by evaluate, report and compare
+    _Scores = Annotated[list[str] | None, typer.Option("--scores", metavar="PATTERN", help=SCORES_HELP)]
 
     @app.callback()
     def _root(
@@ -298,8 +301,9 @@ if typer is not None:
         file: Annotated[Path, typer.Argument(help="CSV or Parquet file with a label column and score columns.")],
         label: Annotated[list[str], typer.Option("--label", help="Column with the true labels (with --multilabel: "
                                                  "one 0/1 column per class, repeated).")],
-        score: Annotated[list[str], typer.Option("--score", help="Score column (repeat for several models; with "
-                                                 "--multiclass or --multilabel, one per class).")],
+        score: Annotated[list[str] | None, typer.Option("--score", help="Score column (repeat for several models; "
+                                                        "with --multiclass or --multilabel, one per class).")] = None,
+        scores: _Scores = None,
         pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class (inferred "
                                                       "for 0/1, -1/1, false/true); with more than two classes, "
                                                       "that class against the rest.")] = None,
@@ -347,6 +351,7 @@ if typer is not None:
         """
         with _guard(file, _n_columns(score, weight) + len(label) - 1):
             rule = check_rule(threshold, top_k)
+            score = score_columns(file, score, scores, exclude=[*label, weight])
             if scheduler is not None or local_cluster is not None:
                 if out_of_core:
                     raise IsometricsError("--out-of-core evaluates on this machine and --scheduler/--local-cluster on "
@@ -400,7 +405,7 @@ if typer is not None:
                 evaluate_multiclass_file(file, label, score, class_, weight, metric or ["f1"], json_out,
                                          make_console(), multilabel=multilabel, n_resamples=n_resamples if ci else None,
                                          seed=seed, weight_options=_weight_options(weight, _value(weight_kind)),
-                                         evaluate=evaluate_scores)
+                                         evaluate=evaluate_scores, report=report)
                 return
             if class_:
                 raise IsometricsError("--class names the class of each --score column with --multiclass or "
@@ -416,9 +421,10 @@ if typer is not None:
     def report_command(
         file: Annotated[Path, typer.Argument(help="CSV or Parquet file with a label column and score columns.")],
         label: Annotated[str, typer.Option("--label", help="Column with the true labels.")],
-        score: Annotated[list[str], typer.Option("--score", help="Score column (repeat for several models).")],
         output: Annotated[str, typer.Option("-o", "--output", metavar=_OUT, help="Where to write the HTML report "
                                             "('-': standard output).")],
+        score: Annotated[list[str] | None, typer.Option("--score", help="Score column (repeat for several models; "
+                                                        "with --multiclass, one per class).")] = None,
         pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class; with more "
                                                       "than two classes, that class against the rest.")] = None,
         weight: Annotated[str | None, typer.Option("--weight", help="Column of non-negative sample weights.")] = None,
@@ -432,9 +438,26 @@ if typer is not None:
         weight_kind: Annotated[WeightKind | None, typer.Option("--weight-kind", help=_WEIGHT_KIND_HELP)] = None,
         title: Annotated[str | None, typer.Option("--title", help="Title of the report (default: 'isometrics: "
                                                   "FILE').")] = None,
+        scores: _Scores = None,
+        multiclass: Annotated[bool, typer.Option("--multiclass", help=_MULTICLASS_HELP + " The report shows each "
+                                                 "class's panels and the argmax confusion matrix.")] = False,
+        class_: Annotated[list[str] | None, typer.Option("--class", help="With --multiclass: the class each --score "
+                                                         "column scores, once per --score, in order (default: the "
+                                                         "column names).")] = None,
     ) -> None:
         """Write a self-contained interactive HTML report (ROC, PR, PRG, level curves, paired comparisons)."""
         with _guard(file, _n_columns(score, weight)):
+            score = score_columns(file, score, scores, exclude=[label, weight])
+            if class_ and not multiclass:
+                raise IsometricsError("--class names the class of each --score column with --multiclass; add "
+                                      "--multiclass, or use --pos-label for one class.")
+            if multiclass:
+                _one_vs_rest_options(True, False, pos_label, None)
+                evaluate_multiclass_file(file, [label], score, class_, weight, metric or ["f1"], None, make_console(),
+                                         n_resamples=n_resamples if ci else None, seed=seed,
+                                         weight_options=_weight_options(weight, _value(weight_kind)),
+                                         evaluate=evaluate_scores, report=output, report_option="-o", title=title)
+                return
             _evaluate_file(file, label, score, pos_label, weight, metric or ["f1"], None, make_console(),
                            n_resamples if ci else None, seed, output, weight_kind=_value(weight_kind),
                            report_option="-o", report_resamples=n_resamples, title=title)
@@ -443,8 +466,9 @@ if typer is not None:
     def compare(
         file: Annotated[Path, typer.Argument(help="CSV or Parquet file with a label column and score columns.")],
         label: Annotated[str, typer.Option("--label", help="Column with the true labels.")],
-        score: Annotated[list[str], typer.Option("--score", help="Score columns to compare (two or more; every "
-                                                 "pair is compared unless --baseline is given).")],
+        score: Annotated[list[str] | None, typer.Option("--score", help="Score columns to compare (two or more; "
+                                                        "every pair is compared unless --baseline is given).")]
+        = None,
         pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class.")] = None,
         weight: Annotated[str | None, typer.Option("--weight", help="Column of non-negative sample weights.")] = None,
         metric: Annotated[list[str] | None, typer.Option("--metric", help="Metric compared at its best "
@@ -456,12 +480,14 @@ if typer is not None:
         json_out: Annotated[str | None, typer.Option("--json", metavar=_OUT, help="Also write the results as JSON "
                                                      "here ('-': standard output).")] = None,
         weight_kind: Annotated[WeightKind | None, typer.Option("--weight-kind", help=_WEIGHT_KIND_HELP)] = None,
+        scores: _Scores = None,
     ) -> None:
         """Paired comparisons of score columns: differences with bootstrap intervals, p-values and DeLong.
 
         Every pair is compared (or each column against --baseline); p-values are Holm-adjusted over the pairs.
         """
         with _guard(file, _n_columns(score, weight)):
+            score = score_columns(file, score, scores, exclude=[label, weight])
             compare_file(file, label, score, pos_label, weight, metric or ["f1"], n_resamples, seed, json_out,
                          make_console(), _weight_options(weight, _value(weight_kind)), baseline=baseline,
                          compare=compare_scores, read=read_columns)

@@ -5,7 +5,13 @@ the one ``--label`` column, named by the score columns' names or by ``--class`` 
 ``--score``, in the same order); with ``--multilabel`` each class has its own 0/1 ``--label``
 column, paired with the ``--score`` columns in order. The numbers come from
 :func:`isometrics.one_vs_rest`: per class AUROC, average precision, AUPRG and the best
-threshold of each metric, and their macro, weighted and micro averages.
+threshold of each metric, and their macro, weighted and micro averages. With
+``--multiclass``, also the argmax prediction (each row's class of highest score; a tie goes
+to the first of the tied --score columns): its confusion matrix (rows: true class; columns:
+predicted class), accuracy, balanced accuracy, macro and weighted F1, from the library's
+``confusion_matrix``, ``accuracy_score``, ``balanced_accuracy_score`` and ``f1_score``
+(JSON key ``"argmax"``). ``--report`` (and ``isometrics report --multiclass``) writes the
+page of :func:`isometrics.report.build_multiclass_report`.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from .._core.validation import check_scores, label_set
 from ..evaluation import evaluate_scores
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
+from ..report import build_multiclass_report
+from ..spaces._argmax import _argmax_summary
 from ..spaces.multiclass import one_vs_rest
 from ._console import make_console, markup
 from ._format import IN_SAMPLE, INTERVAL_NOTE, fmt, new_table, with_ci
@@ -96,8 +104,9 @@ def evaluate_multiclass_file(file: Path, labels: list[str], scores: list[str], c
                              weight: str | None, metrics: list[str], json_out: str | os.PathLike[str] | None,
                              console: Any, multilabel: bool = False, n_resamples: int | None = None,
                              seed: int | None = None, weight_options: dict[str, Any] | None = None,
-                             evaluate: Any = evaluate_scores) -> Any:
-    """Read, evaluate one class against the rest per score column, print and (optionally) write JSON.
+                             evaluate: Any = evaluate_scores, report: str | os.PathLike[str] | None = None,
+                             report_option: str = "--report", title: str | None = None) -> Any:
+    """Read, evaluate one class against the rest per score column, print and (optionally) write JSON and a report.
 
     With ``n_resamples``, each class's areas and best-threshold values get bootstrap
     intervals from :func:`isometrics.evaluate_scores` on that class against the rest
@@ -105,7 +114,10 @@ def evaluate_multiclass_file(file: Path, labels: list[str], scores: list[str], c
     """
     names = _classes(labels, scores, classes, multilabel)
     parsed = [parse_metric(m) for m in metrics]
-    with staged_outputs({"--json": json_out}, inputs=[file]) as outputs:
+    if report is not None and multilabel:
+        raise IsometricsError(f"{report_option} writes the multiclass report; --multilabel has none yet: drop "
+                              f"{report_option}, or report one label column with --pos-label.")
+    with staged_outputs({"--json": json_out, report_option: report}, inputs=[file]) as outputs:
         if outputs.to_stdout:
             console = make_console(stderr=True)
         wanted = list(dict.fromkeys([*labels, *scores] + ([weight] if weight else [])))
@@ -124,12 +136,41 @@ def evaluate_multiclass_file(file: Path, labels: list[str], scores: list[str], c
                                        n_resamples=n_resamples, rng=seed, progress=True,
                                        **(weight_options or {})))[0].intervals
                          for k, name in enumerate(scores)]
+        weights = columns[weight] if weight else None
+        argmax = None if multilabel else _argmax_summary(y, score_matrix, class_values, weights)
         _print(console, file, labels, multilabel, ovr, scores, parsed, bests, len(score_matrix), intervals)
+        if argmax is not None:
+            _print_argmax(console, argmax)
+        if report is not None:
+            outputs.stage(report_option, build_multiclass_report(
+                y, score_matrix, classes=class_values, score_names=scores, metrics=parsed, sample_weight=weights,
+                n_resamples=n_resamples, rng=seed, title=f"isometrics: {file.name}" if title is None else title,
+                file_name=file.name, label=labels[0], **(weight_options or {})))
         if json_out is not None:
-            outputs.stage("--json", json_text(_payload(file, labels, multilabel, weight, ovr, scores, bests,
-                                                       intervals)))
+            payload = _payload(file, labels, multilabel, weight, ovr, scores, bests, intervals)
+            if argmax is not None:
+                payload["argmax"] = argmax.to_dict()
+            outputs.stage("--json", json_text(payload))
         outputs.commit()
+    if report is not None and outputs.destinations[report_option].kind != "stdout":
+        console.print(f"Report: {markup(report)}")
     return ovr
+
+
+def _print_argmax(console: Any, argmax: Any) -> None:
+    """The argmax prediction: its confusion matrix (rows true, columns predicted) and its scores."""
+    names = [str(c) for c in argmax.classes.tolist()]
+    table = new_table(console, "Argmax prediction: confusion matrix (rows: true class, columns: predicted)")
+    table.add_column("true \\ predicted", style="bold")
+    for name in names:
+        table.add_column(markup(name), justify="right")
+    for name, row in zip(names, argmax.confusion):
+        table.add_row(markup(name), *(_count(float(v)) for v in row))
+    console.print(table)
+    console.print(f"accuracy {fmt(argmax.accuracy)}, balanced accuracy {fmt(argmax.balanced_accuracy)}, "
+                  f"macro F1 {fmt(argmax.f1_macro)}, weighted F1 {fmt(argmax.f1_weighted)}")
+    console.print("[dim]Argmax: each row predicted as the class of its highest score (a tie goes to the first "
+                  "of the tied --score columns); a class never predicted has F1 0.[/dim]")
 
 
 def _areas(ovr: Any, average: str | None) -> tuple[Any, Any, Any]:

@@ -16,7 +16,8 @@ Holds the escaping and number formatting (``_text``), the comparisons and their 
 (``_reading``), each model's look in every figure (``_style``: colour, legend group, name),
 the Plotly figures (``_figures``), the plotly.js bundle inlined (``_bundle``: plotly.js's
 partial "basic" bundle, vendored in ``static/``) and the page itself (``_page``:
-``build_report``, ``write_report``); the interactive elicitation page (``elicitation_page``:
+``build_report``, ``write_report``); the multiclass page (``multiclass_page``: ``build_multiclass_report``, template
+``templates/multiclass.html.j2``); the interactive elicitation page (``elicitation_page``:
 ``elicitation_page``, ``write_elicitation_page``, script ``static/elicit.js``); the Jinja2 template is in ``templates/`` and the
 page's script in ``static/``. A new panel draws each model with ``_style._model_style``.
 """
@@ -24,6 +25,7 @@ page's script in ``static/``. A new panel draws each model with ``_style._model_
 from __future__ import annotations
 
 from ._page import build_report, write_report
+from .multiclass_page import build_multiclass_report
 from .elicitation_page import elicitation_page, write_elicitation_page
 
-__all__ = ["build_report", "elicitation_page", "write_elicitation_page", "write_report"]
+__all__ = ["build_multiclass_report", "build_report", "elicitation_page", "write_elicitation_page", "write_report"]
