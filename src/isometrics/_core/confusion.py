@@ -279,7 +279,7 @@ def confusion_matrix(
     labels: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
     normalize: str | None = None,
-) -> FloatArray:
+) -> np.ndarray:
     """Weighted confusion matrix: rows are true classes, columns predicted classes.
 
     Parameters
@@ -300,9 +300,11 @@ def confusion_matrix(
 
     Returns
     -------
-    ndarray of shape (n_labels, n_labels), float64
+    ndarray of shape (n_labels, n_labels), int64 or float64
         ``C[i, j]`` is the weight of samples of class ``labels[i]`` predicted as ``labels[j]``
-        (a share in [0, 1] when normalized).
+        (a share in [0, 1] when normalized). int64 counts when ``sample_weight`` is
+        ``None`` or of an integer or bool dtype and ``normalize`` is ``None``; float64
+        otherwise (as scikit-learn).
 
     Raises
     ------
@@ -325,16 +327,20 @@ def confusion_matrix(
 
     Notes
     -----
-    Same values and errors as scikit-learn's ``confusion_matrix``. Differences: the
-    result is float64 always (scikit-learn returns integers when the weights are
-    integers or absent); a row or column of zeros divided by ``normalize`` warns.
+    Same values, dtypes and errors as scikit-learn's ``confusion_matrix``: integer
+    counts when the weights are integers or absent, bytes labels refused with a
+    ``TypeError``. One difference: a row or column of zeros divided by ``normalize``
+    warns (scikit-learn sets its shares to 0 silently).
 
     Examples
     --------
     >>> from isometrics import confusion_matrix
     >>> confusion_matrix([0, 1, 1], [0, 0, 1])
-    array([[1., 0.],
-           [1., 1.]])
+    array([[1, 0],
+           [1, 1]])
+    >>> confusion_matrix([0, 1, 1], [0, 0, 1], sample_weight=[0.5, 1.0, 2.0])
+    array([[0.5, 0. ],
+           [1. , 2. ]])
     """
     caller = "confusion_matrix"
     if normalize is not None:
@@ -353,7 +359,21 @@ def confusion_matrix(
         warnings.warn(f"{caller}: a single label was found in y_true and y_pred, so the matrix is 1 x 1; pass "
                       "labels=[...] with every class to get each class's row and column.",
                       DegenerateDataWarning, stacklevel=2)
-    return matrix if normalize is None else _normalized(matrix, normalize)
+    if normalize is not None:
+        return _normalized(matrix, normalize)
+    return matrix.astype(np.int64) if _integer_weights(sample_weight) else matrix
+
+
+def _integer_weights(sample_weight: ArrayLike | None) -> bool:
+    """Whether the weights, as given, are absent or of an integer or bool dtype (scikit-learn's integer counts)."""
+    if sample_weight is None:
+        return True
+    dtype = getattr(sample_weight, "dtype", None)
+    try:
+        kind = np.dtype(dtype).kind if dtype is not None else np.asarray(sample_weight).dtype.kind
+    except TypeError:  # a dtype NumPy does not know (e.g. pandas' nullable Int64)
+        kind = np.asarray(sample_weight).dtype.kind
+    return kind in "biu"
 
 
 def _normalized(matrix: FloatArray, normalize: str) -> FloatArray:
