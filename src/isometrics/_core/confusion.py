@@ -354,14 +354,15 @@ def confusion_matrix(
                 f"{caller}: none of `labels` {_fmt_labels(selected)} is a class of y_true "
                 f"{_fmt_labels(label_set(yt))}; name at least one class present in y_true."
             )
-    matrix = _confusion_matrix(yt, yp, w, selected, caller)
+    if normalize is None and _integer_weights(sample_weight):  # integer counts, as scikit-learn's
+        matrix = _confusion_matrix(yt, yp, _integer_counts(sample_weight, w), selected, caller, dtype=np.int64)
+    else:
+        matrix = _confusion_matrix(yt, yp, w, selected, caller)
     if matrix.shape == (1, 1) and selected is None:  # one class asked for by name is meant
         warnings.warn(f"{caller}: a single label was found in y_true and y_pred, so the matrix is 1 x 1; pass "
                       "labels=[...] with every class to get each class's row and column.",
                       DegenerateDataWarning, stacklevel=2)
-    if normalize is not None:
-        return _normalized(matrix, normalize)
-    return matrix.astype(np.int64) if _integer_weights(sample_weight) else matrix
+    return matrix if normalize is None else _normalized(matrix, normalize)
 
 
 def _integer_weights(sample_weight: ArrayLike | None) -> bool:
@@ -374,6 +375,21 @@ def _integer_weights(sample_weight: ArrayLike | None) -> bool:
     except TypeError:  # a dtype NumPy does not know (e.g. pandas' nullable Int64)
         kind = np.asarray(sample_weight).dtype.kind
     return kind in "biu"
+
+
+def _integer_counts(sample_weight: ArrayLike | None, w: FloatArray | None) -> np.ndarray | None:
+    """The integer weights as int64 (``None`` when absent), counted exactly as scikit-learn counts them.
+
+    Their sum wraps around past ``2**63 - 1`` as scikit-learn's does; that is warned.
+    """
+    if sample_weight is None:
+        return None
+    weights = np.asarray(sample_weight).ravel().astype(np.int64)
+    if w is not None and float(np.sum(w)) > np.iinfo(np.int64).max:
+        warnings.warn("confusion_matrix: the integer sample weights sum to more than 2**63 - 1, so int64 counts "
+                      "may overflow (as scikit-learn's do); pass float weights for float64 counts.",
+                      RuntimeWarning, stacklevel=4)
+    return weights
 
 
 def _normalized(matrix: FloatArray, normalize: str) -> FloatArray:
@@ -389,11 +405,20 @@ def _normalized(matrix: FloatArray, normalize: str) -> FloatArray:
     return matrix / np.where(empty, 1.0, total)
 
 
-def _confusion_matrix(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: Any, caller: str) -> FloatArray:
+def _confusion_matrix(yt: np.ndarray, yp: np.ndarray, w: np.ndarray | None, labels: Any, caller: str,
+                      dtype: Any = np.float64) -> np.ndarray:
+    """The (selected) confusion matrix: float64 sums of the weights, or int64 sums of int64 weights (or counts)."""
     t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
     k = len(present)
-    weights = np.ones(len(yt)) if w is None else w
-    full = np.bincount(t_code * k + p_code, weights=weights, minlength=k * k).reshape(k, k)
+    cells = t_code * k + p_code
+    if dtype == np.float64:
+        full = np.bincount(cells, weights=np.ones(len(yt)) if w is None else w, minlength=k * k).reshape(k, k)
+    elif w is None:
+        full = np.bincount(cells, minlength=k * k).astype(np.int64, copy=False).reshape(k, k)
+    else:
+        full = np.zeros(k * k, dtype=np.int64)
+        np.add.at(full, cells, w)
+        full = full.reshape(k, k)
     idx, found = _locate(present, selected)
     out = full[np.ix_(idx, idx)]
     out[~found, :] = 0.0

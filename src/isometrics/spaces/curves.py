@@ -161,8 +161,9 @@ def _rate_or_nan(counts: FloatArray, total: float, what: str, caller: str) -> Fl
     """``counts / total``; NaN at every point, with a warning, when the class is absent (scikit-learn's rule)."""
     if total > 0:
         return counts / total
-    warnings.warn(f"{caller}: y_true has no {what} samples (with positive weight), so every {what} rate is "
-                  "undefined and set to NaN, as scikit-learn sets it; pass samples of both classes.",
+    rate = "true positive rate" if what == "positive" else "false positive rate"
+    warnings.warn(f"{caller}: y_true has no {what} samples (with positive weight), so the {rate} is undefined "
+                  "and set to NaN at every threshold, as scikit-learn sets it; pass samples of both classes.",
                   UndefinedMetricWarning, stacklevel=3)
     return np.full(len(counts), np.nan)
 
