@@ -1,9 +1,11 @@
 """Cross-checks with scikit-learn, which computes the same quantities independently."""
 
 import numpy as np
+import pandas as pd
 import pytest
 from _data import random_binary
 from sklearn import metrics as skm
+from sklearn.exceptions import UndefinedMetricWarning as SkUndefinedMetricWarning
 
 import isometrics as im
 
@@ -42,13 +44,130 @@ def test_curves_and_areas_match_sklearn(rng, case):
     np.testing.assert_allclose(recall[: m + 1], sk_r, rtol=1e-12, atol=1e-14)
 
 
-def test_precision_recall_curve_orientation_differs_from_sklearn_on_purpose(rng):
-    y, s, _ = random_binary(rng, 50)
-    precision, recall, thresholds = im.precision_recall_curve(y, s)
-    assert len(precision) == len(recall) == len(thresholds)
-    assert thresholds[0] == np.inf and np.all(np.diff(thresholds) < 0)
-    sk_p, _, sk_t = skm.precision_recall_curve(y, s)
-    assert len(sk_p) == len(sk_t) + 1 and np.all(np.diff(sk_t) > 0)
+def _same_arrays(ours, theirs):
+    """Same number of arrays, each of the same dtype, shape and values (NaN where scikit-learn has NaN)."""
+    assert len(ours) == len(theirs)
+    for a, b in zip(ours, theirs):
+        assert a.dtype == b.dtype and a.shape == b.shape, (a.dtype, b.dtype, a.shape, b.shape)
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-14)
+
+
+@pytest.mark.parametrize("case", CASES[:4], ids=lambda c: f"n{c['n']}-ties{c['ties']}-w{c['weights']}")
+@pytest.mark.parametrize("drop", [False, True])
+def test_precision_recall_curve_is_sklearns(rng, case, drop):
+    # scikit-learn's order: thresholds increasing, one fewer than the points, (precision 1, recall 0) last
+    y, s, w = random_binary(rng, case["n"], ties=case["ties"], weights=case["weights"])
+    got = im.precision_recall_curve(y, s, sample_weight=w, drop_intermediate=drop)
+    _same_arrays(got, skm.precision_recall_curve(y, s, sample_weight=w, drop_intermediate=drop))
+    # isometrics' own orientation stays on the curve object: the same points, reversed, from threshold inf
+    native = im.OperatingPoints.from_scores(y, s, sample_weight=w).precision_recall_curve()
+    assert native.thresholds[0] == np.inf and np.all(np.diff(native.thresholds) < 0)
+    if not drop:
+        np.testing.assert_array_equal(native.precision, got[0][::-1])
+        np.testing.assert_array_equal(native.recall, got[1][::-1])
+        np.testing.assert_array_equal(native.thresholds[1:], got[2][::-1])
+
+
+@pytest.mark.parametrize("y_score", [[0, 1, 1, 3], [0.5, 0.25, 0.25, 1.0], np.array([1, 2, 2, 5], dtype=np.float32),
+                                     np.array([3, 1, 2, 2], dtype=np.int32)])
+def test_precision_recall_curve_thresholds_keep_the_scores_dtype(y_score):
+    y = [0, 1, 0, 1]
+    _same_arrays(im.precision_recall_curve(y, y_score), skm.precision_recall_curve(y, y_score))
+
+
+@pytest.mark.parametrize("drop", [False, True])
+def test_roc_curve_default_and_drop_intermediate_are_sklearns(rng, drop):
+    y, s, w = random_binary(rng, 400, ties=False, weights=False)  # runs of one class: collinear points
+    default = im.roc_curve(y, s)
+    assert len(default[0]) < len(np.unique(s)) + 1  # thinned, as scikit-learn's default
+    _same_arrays(default, skm.roc_curve(y, s))
+    _same_arrays(im.roc_curve(y, s, sample_weight=w, drop_intermediate=drop),
+                 skm.roc_curve(y, s, sample_weight=w, drop_intermediate=drop))
+
+
+@pytest.mark.parametrize("y", [[1, 1, 1, 1], [0, 0, 0, 0], [-1, -1, -1, -1]])
+def test_one_class_gives_sklearns_nan_with_a_warning(y):
+    s = [0.1, 0.4, 0.4, 0.8]
+    with pytest.warns(im.UndefinedMetricWarning):
+        got = im.roc_curve(y, s)
+    with pytest.warns(SkUndefinedMetricWarning):
+        _same_arrays(got, skm.roc_curve(y, s))
+    with pytest.warns(im.UndefinedMetricWarning):
+        got = im.roc_auc_score(y, s)
+    assert np.isnan(got)
+    if max(y) < 1:  # no positive sample: recall 1 everywhere, with a warning
+        with pytest.warns(im.UndefinedMetricWarning):
+            got = im.precision_recall_curve(y, s)
+        with pytest.warns(UserWarning):
+            _same_arrays(got, skm.precision_recall_curve(y, s))
+    with pytest.raises(im.IsometricsError, match="one class"):  # the native curve stays strict
+        im.OperatingPoints.from_scores(y, s).roc_curve()
+
+
+def test_roc_auc_score_one_class_column_of_a_multilabel_target_is_nan_as_sklearn():
+    y = np.array([[0, 1], [1, 1], [0, 1], [1, 1]])
+    s = np.array([[0.1, 0.9], [0.8, 0.2], [0.3, 0.4], [0.7, 0.6]])
+    with pytest.warns(im.UndefinedMetricWarning, match="label column 1"):
+        got = im.roc_auc_score(y, s, average=None)
+    with pytest.warns(SkUndefinedMetricWarning):
+        np.testing.assert_array_equal(got, skm.roc_auc_score(y, s, average=None))
+
+
+@pytest.mark.parametrize("labels", [
+    pd.Series(list("abcabcabcaab")),
+    np.array(list("abcabcabcaab"), dtype=object),
+    pd.Series(list("abcabcabcaab"), dtype="category"),
+    list("abcabcabcaab"),
+    np.array(list("abcabcabcaab")),
+], ids=["series", "object", "category", "list", "str_"])
+@pytest.mark.parametrize("multi_class", ["ovr", "ovo"])
+@pytest.mark.parametrize("average", ["macro", "weighted"])
+def test_roc_auc_score_string_labels_of_any_container(rng, labels, multi_class, average):
+    proba = rng.dirichlet([1, 1, 1], size=12)
+    got = im.roc_auc_score(labels, proba, multi_class=multi_class, average=average)
+    assert got == pytest.approx(skm.roc_auc_score(labels, proba, multi_class=multi_class, average=average), rel=1e-12)
+
+
+def test_roc_auc_score_ovo_average_none_is_not_implemented_as_in_sklearn(rng):
+    y, proba = [0, 1, 2, 0, 1, 2], rng.dirichlet([1, 1, 1], size=6)
+    with pytest.raises(NotImplementedError):
+        skm.roc_auc_score(y, proba, multi_class="ovo", average=None)
+    with pytest.raises(NotImplementedError, match="average=None"):
+        im.roc_auc_score(y, proba, multi_class="ovo", average=None)
+    with pytest.raises(im.InvalidParameterError):  # and our own type, for code that catches ours
+        im.roc_auc_score(y, proba, multi_class="ovo", average=None)
+
+
+@pytest.mark.parametrize("sample_weight", [None, [1, 2, 1, 1, 3, 1], np.array([1, 0, 2, 1, 1, 1], dtype=np.int32),
+                                           np.ones(6, dtype=bool), [1.0, 2.0, 1.0, 1.0, 3.0, 1.0], [0.5] * 6])
+@pytest.mark.parametrize("normalize", [None, "true", "all"])
+def test_confusion_matrix_dtype_is_sklearns(sample_weight, normalize):
+    y_true, y_pred = [0, 1, 2, 2, 1, 0], [0, 2, 2, 1, 1, 0]
+    got = im.confusion_matrix(y_true, y_pred, sample_weight=sample_weight, normalize=normalize)
+    expected = skm.confusion_matrix(y_true, y_pred, sample_weight=sample_weight, normalize=normalize)
+    assert got.dtype == expected.dtype
+    np.testing.assert_allclose(got, expected)
+
+
+@pytest.mark.parametrize("func", [im.roc_curve, im.precision_recall_curve, im.roc_auc_score])
+def test_bytes_labels_are_a_type_error_as_in_sklearn(func):
+    for labels in ([b"a", b"b"], np.array([b"a", b"b"])):
+        with pytest.raises(TypeError):
+            func(labels, [0.0, 1.0])
+        with pytest.raises(im.IsometricsError):  # still ours (a ValueError) too
+            func(labels, [0.0, 1.0])
+
+
+def test_class_totals_are_integers_for_whole_weights(rng):
+    y, s, _ = random_binary(rng, 200)
+    r = im.evaluate_scores(y, {"m": s})["m"]
+    assert type(r.n_positives) is int and type(r.n_negatives) is int
+    assert r.n_positives == int(np.sum(y)) and r.n_negatives == len(y) - int(np.sum(y))
+    assert str(r.to_dict()["n_positives"]) == str(int(np.sum(y)))  # prints 590, not 590.0
+    whole = im.evaluate_scores(y, {"m": s}, sample_weight=np.full(len(y), 2))["m"]
+    assert type(whole.n_positives) is int and whole.n_positives == 2 * int(np.sum(y))
+    halves = im.evaluate_scores(y, {"m": s}, sample_weight=np.full(len(y), 0.5))["m"]
+    assert type(halves.n_positives) is float and halves.n_positives == 0.5 * np.sum(y)
 
 
 def _labels(rng, n, k, weights):

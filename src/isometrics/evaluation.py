@@ -9,6 +9,7 @@ from typing import Any, overload
 
 import numpy as np
 
+from ._core.arrays import whole_total
 from ._core.docstrings import fill_doc
 from ._core.frames import to_native_frame
 from ._core.html import LIMIT, clip, html_table, summarised
@@ -47,8 +48,8 @@ class BinaryEvaluation:
         The score column's name.
     n_samples : int
         Rows evaluated (including zero-weight rows).
-    n_positives, n_negatives : float
-        Weighted class totals.
+    n_positives, n_negatives : int or float
+        Weighted class totals: ``int`` when the weights are whole numbers (or absent).
     prevalence : float
         Weighted share of positives, in [0, 1].
     auroc, average_precision, auprg : float
@@ -349,8 +350,7 @@ def evaluate_scores(
             BinaryEvaluation(
                 name=name,
                 n_samples=len(is_pos),
-                n_positives=op.n_positives,
-                n_negatives=op.n_negatives,
+                n_positives=whole_total(op.n_positives, weights), n_negatives=whole_total(op.n_negatives, weights),
                 prevalence=op.prevalence,
                 auroc=auroc,
                 average_precision=ap,

@@ -9,7 +9,11 @@ Y = np.array([0, 1, 0, 1, 1])
 S = np.array([0.1, 0.9, 0.3, 0.6, 0.6])
 
 BINARY_FUNCS = [im.roc_curve, im.precision_recall_curve, im.prg_curve, im.auroc, im.average_precision, im.auprg,
-                lambda y, s, **k: im.best_threshold(y, s, metric="f1", **k)]
+                lambda y, s, **k: im.best_threshold(y, s, metric="f1", **k),
+                lambda y, s, **k: im.OperatingPoints.from_scores(y, s, **k).roc_curve(),
+                lambda y, s, **k: im.OperatingPoints.from_scores(y, s, **k).precision_recall_curve()]
+#: scikit-learn's names: one class gives NaN (or recall 1) with a warning, as scikit-learn's functions do
+AS_SKLEARN = (im.roc_curve, im.precision_recall_curve)
 
 
 @pytest.mark.parametrize("func", BINARY_FUNCS)
@@ -32,6 +36,13 @@ BINARY_FUNCS = [im.roc_curve, im.precision_recall_curve, im.prg_curve, im.auroc,
     ([0, 1, np.nan, 1, 0], S, {}, r"y_true contains NaN labels \(first at index 2\)"),
 ])
 def test_bad_input_messages(func, y, s, kwargs, match):
+    if func in AS_SKLEARN and "one class" in match:
+        if func is im.precision_recall_curve and "no negative" in match:  # defined: precision 1 throughout
+            assert np.all(func(y, s, **kwargs)[0] == 1.0)
+            return
+        with pytest.warns(im.UndefinedMetricWarning, match="no (positive|negative) samples"):
+            func(y, s, **kwargs)
+        return
     with pytest.raises(im.IsometricsError, match=match):
         func(y, s, **kwargs)
 

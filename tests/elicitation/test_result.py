@@ -92,5 +92,5 @@ def test_a_large_model_is_cut_to_256_spread_points():
     session = im.Elicitation.from_scores(y, s)
     p, r, t = session.curve
     assert len(p) == 256
-    curve = im.precision_recall_curve(y, s)
+    curve = im.OperatingPoints.from_scores(y, s).precision_recall_curve()
     assert r[0] == max(curve.recall[curve.precision > 0])  # the ends are kept

@@ -163,12 +163,11 @@ def test_drop_intermediate_keeps_sklearns_points(seed):
     sk = skm.roc_curve(y, s, sample_weight=w, drop_intermediate=True)
     for a, b in zip((fpr, tpr, thr), sk):
         np.testing.assert_allclose(a, b)
-    # scikit-learn's PR curve: increasing thresholds, cut at full recall, (1, 0) appended last
-    sk_p, sk_r, sk_t = skm.precision_recall_curve(y, s, sample_weight=w, drop_intermediate=True)
-    n = len(sk_t)
-    np.testing.assert_allclose(thr_pr[1:n + 1], sk_t[::-1])
-    np.testing.assert_allclose(precision[1:n + 1], sk_p[-2::-1])
-    np.testing.assert_allclose(recall[1:n + 1], sk_r[-2::-1])
+    # scikit-learn's PR curve: increasing thresholds, (1, 0) appended last, in its dtypes
+    sk = skm.precision_recall_curve(y, s, sample_weight=w, drop_intermediate=True)
+    for a, b in zip((precision, recall, thr_pr), sk):
+        assert a.dtype == b.dtype and a.shape == b.shape
+        np.testing.assert_allclose(a, b)
 
 
 def test_metric_report_rows_are_the_labels_of_multilabel_data():

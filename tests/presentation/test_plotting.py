@@ -39,7 +39,7 @@ def data(rng):
 def test_roc_display(data):
     y, s = data
     display = RocDisplay.from_predictions(y, s, name="model", metric="f1").plot()
-    fpr, tpr, _ = im.roc_curve(y, s)
+    fpr, tpr, _ = im.OperatingPoints.from_scores(y, s).roc_curve()  # every point, as the display
     np.testing.assert_array_equal(display.line_.get_xdata(), fpr)
     np.testing.assert_array_equal(display.line_.get_ydata(), tpr)
     hull = im.roc_convex_hull(y, s)
@@ -53,7 +53,7 @@ def test_pr_display_on_given_axes(data):
     fig, ax = plt.subplots()
     display = PrecisionRecallDisplay.from_predictions(y, s, metric="f2").plot(ax=ax)
     assert display.ax_ is ax
-    precision, recall, _ = im.precision_recall_curve(y, s)
+    precision, recall, _ = im.OperatingPoints.from_scores(y, s).precision_recall_curve()
     np.testing.assert_array_equal(display.line_.get_xdata(), recall[1:])
     # the achievable curve dominates the observed PR points at equal recall (Davis & Goadrich)
     achievable = np.interp(recall[1:], display.achievable_recall, display.achievable_precision)

@@ -72,7 +72,8 @@ def test_roc_hover_shows_false_positive_rate_and_number_flagged(weighted):
     template = roc["hovertemplate"]
     assert "false positive rate %{customdata[3]" in template and "flags %{customdata[1]" in template
     custom = _array(roc["customdata"])
-    thresholds = im.roc_curve(y, s, sample_weight=w)[2]  # float64 (the hover's are float32); few points: none thinned
+    # float64 (the hover's are float32); every operating point, as the report draws them
+    thresholds = im.OperatingPoints.from_scores(y, s, sample_weight=w).roc_curve().thresholds
     fpr = _array(roc["x"])
     assert len(thresholds) == len(fpr) == len(custom)
     np.testing.assert_allclose(custom[:, 0], thresholds, rtol=1e-6)

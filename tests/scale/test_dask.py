@@ -55,6 +55,8 @@ def _same(result, frame, *, weight="w", pos_label=None, metrics=METRICS, scores=
         got, ref = result[name], reference[name]
         assert (got.auroc, got.average_precision, got.auprg) == (ref.auroc, ref.average_precision, ref.auprg)
         assert (got.n_samples, got.n_positives, got.n_negatives) == (ref.n_samples, ref.n_positives, ref.n_negatives)
+        if weight is None:  # unweighted: the totals are counts, ints as evaluate_scores gives them
+            assert type(got.n_positives) is type(ref.n_positives) is int
         for b, r in zip(got.best, ref.best, strict=True):
             assert (b.threshold, b.value, b.tp, b.fp, b.n_ties, b.tied_thresholds) == \
                 (r.threshold, r.value, r.tp, r.fp, r.n_ties, r.tied_thresholds)

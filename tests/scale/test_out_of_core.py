@@ -36,6 +36,9 @@ def _write(path, columns):
 def _assert_same(result, memory):
     """Every reported number equal, with ``==``: the areas and each best threshold."""
     assert result.n_positives == memory.n_positives and result.n_negatives == memory.n_negatives
+    if memory.weight_kind is None:  # unweighted: the totals are counts, ints in both (print 590, not 590.0)
+        assert type(result.n_positives) is type(memory.n_positives) is int
+        assert type(result.n_negatives) is type(memory.n_negatives) is int
     assert result.auroc == memory.auroc
     assert result.average_precision == memory.average_precision
     assert result.auprg == memory.auprg

@@ -90,20 +90,17 @@ def test_multilabel_matches_sklearn(seed, average):
 
 @pytest.mark.parametrize("kwargs, match", [
     (dict(y_true=[0, 1, 2], y_score=np.eye(3)), r"pass multi_class='ovr'"),
-    (dict(y_true=[0, 1, 2], y_score=np.eye(3), multi_class="ovo", average=None), r"average=None does not apply"),
+    (dict(y_true=[0, 1, 2], y_score=np.eye(3), multi_class="ovo", average=None), r"average=None .* not implemented"),
     (dict(y_true=[0, 1, 2], y_score=np.eye(3), multi_class="ovr", max_fpr=0.5), r"max_fpr=0.5"),
     (dict(y_true=[0, 1, 2], y_score=np.eye(3) * 2, multi_class="ovr"), r"rows sum to 1"),
     (dict(y_true=[0, 1, 2], y_score=np.eye(3), multi_class="ovr", labels=[0, 2, 1]), r"must be ordered"),
     (dict(y_true=[0, 1, 2], y_score=np.eye(3), multi_class="ovr", labels=[0, 1, 3]), r"not in `labels`"),
     (dict(y_true=[0, 1, 2], y_score=np.eye(3)[:, :2] / 1, multi_class="ovr"), r"3 classes .* 2 columns"),
-    (dict(y_true=[1, 1, 1], y_score=[0.1, 0.2, 0.3]), r"no negative samples"),
     (dict(y_true=[0, 1, 1], y_score=[0.1, 0.2, 0.3], max_fpr=0), r"`max_fpr` must be in \(0, 1\]"),
     (dict(y_true=[0, 1, 1], y_score=[[0.1, 0.9]] * 3), r"pass the scores of the positive"),
-    (dict(y_true=[[0, 1], [1, 1]], y_score=[[0.1, 0.9], [0.3, 0.2]]), r"label column 1: it has no negative"),
 ])
 def test_errors_name_the_function_and_the_fix(kwargs, match):
     with pytest.raises(ValueError, match=match):
         im.roc_auc_score(**kwargs)
-    if "no negative" not in match:  # scikit-learn raises too (for one class it warns and returns NaN: Notes)
-        with pytest.raises((ValueError, NotImplementedError)):
-            skm.roc_auc_score(**kwargs)
+    with pytest.raises((ValueError, NotImplementedError)):
+        skm.roc_auc_score(**kwargs)

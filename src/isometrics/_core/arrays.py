@@ -26,12 +26,23 @@ __all__ = [
     "check_consistent_length",
     "check_scores",
     "check_sample_weight",
+    "whole_total",
 ]
 
 
 def _py(value: Any) -> Any:
     """NumPy scalar -> Python scalar, for readable messages."""
     return value.item() if isinstance(value, np.generic) else value
+
+
+def whole_total(total: float, weights: FloatArray | None) -> float | int:
+    """A weighted count as an ``int`` when every weight is a whole number (or there are none), else as given.
+
+    Such a count is an exact integer in float64 up to ``2**53``; reported as an ``int``
+    it prints as one (``590``, not ``590.0``). The value is unchanged.
+    """
+    whole = weights is None or bool(np.all(weights == np.trunc(weights)))
+    return int(total) if whole and abs(total) <= 2.0**53 else total
 
 
 #: The shape most array arguments have, as messages write it.

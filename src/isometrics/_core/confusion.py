@@ -279,7 +279,7 @@ def confusion_matrix(
     labels: ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
     normalize: str | None = None,
-) -> FloatArray:
+) -> np.ndarray:
     """Weighted confusion matrix: rows are true classes, columns predicted classes.
 
     Parameters
@@ -300,9 +300,11 @@ def confusion_matrix(
 
     Returns
     -------
-    ndarray of shape (n_labels, n_labels), float64
+    ndarray of shape (n_labels, n_labels), int64 or float64
         ``C[i, j]`` is the weight of samples of class ``labels[i]`` predicted as ``labels[j]``
-        (a share in [0, 1] when normalized).
+        (a share in [0, 1] when normalized). int64 counts when ``sample_weight`` is
+        ``None`` or of an integer or bool dtype and ``normalize`` is ``None``; float64
+        otherwise (as scikit-learn).
 
     Raises
     ------
@@ -325,16 +327,20 @@ def confusion_matrix(
 
     Notes
     -----
-    Same values and errors as scikit-learn's ``confusion_matrix``. Differences: the
-    result is float64 always (scikit-learn returns integers when the weights are
-    integers or absent); a row or column of zeros divided by ``normalize`` warns.
+    Same values, dtypes and errors as scikit-learn's ``confusion_matrix``: integer
+    counts when the weights are integers or absent, bytes labels refused with a
+    ``TypeError``. One difference: a row or column of zeros divided by ``normalize``
+    warns (scikit-learn sets its shares to 0 silently).
 
     Examples
     --------
     >>> from isometrics import confusion_matrix
     >>> confusion_matrix([0, 1, 1], [0, 0, 1])
-    array([[1., 0.],
-           [1., 1.]])
+    array([[1, 0],
+           [1, 1]])
+    >>> confusion_matrix([0, 1, 1], [0, 0, 1], sample_weight=[0.5, 1.0, 2.0])
+    array([[0.5, 0. ],
+           [1. , 2. ]])
     """
     caller = "confusion_matrix"
     if normalize is not None:
@@ -348,12 +354,42 @@ def confusion_matrix(
                 f"{caller}: none of `labels` {_fmt_labels(selected)} is a class of y_true "
                 f"{_fmt_labels(label_set(yt))}; name at least one class present in y_true."
             )
-    matrix = _confusion_matrix(yt, yp, w, selected, caller)
+    if normalize is None and _integer_weights(sample_weight):  # integer counts, as scikit-learn's
+        matrix = _confusion_matrix(yt, yp, _integer_counts(sample_weight, w), selected, caller, dtype=np.int64)
+    else:
+        matrix = _confusion_matrix(yt, yp, w, selected, caller)
     if matrix.shape == (1, 1) and selected is None:  # one class asked for by name is meant
         warnings.warn(f"{caller}: a single label was found in y_true and y_pred, so the matrix is 1 x 1; pass "
                       "labels=[...] with every class to get each class's row and column.",
                       DegenerateDataWarning, stacklevel=2)
     return matrix if normalize is None else _normalized(matrix, normalize)
+
+
+def _integer_weights(sample_weight: ArrayLike | None) -> bool:
+    """Whether the weights, as given, are absent or of an integer or bool dtype (scikit-learn's integer counts)."""
+    if sample_weight is None:
+        return True
+    dtype = getattr(sample_weight, "dtype", None)
+    try:
+        kind = np.dtype(dtype).kind if dtype is not None else np.asarray(sample_weight).dtype.kind
+    except TypeError:  # a dtype NumPy does not know (e.g. pandas' nullable Int64)
+        kind = np.asarray(sample_weight).dtype.kind
+    return kind in "biu"
+
+
+def _integer_counts(sample_weight: ArrayLike | None, w: FloatArray | None) -> np.ndarray | None:
+    """The integer weights as int64 (``None`` when absent), counted exactly as scikit-learn counts them.
+
+    Their sum wraps around past ``2**63 - 1`` as scikit-learn's does; that is warned.
+    """
+    if sample_weight is None:
+        return None
+    weights = np.asarray(sample_weight).ravel().astype(np.int64)
+    if w is not None and float(np.sum(w)) > np.iinfo(np.int64).max:
+        warnings.warn("confusion_matrix: the integer sample weights sum to more than 2**63 - 1, so int64 counts "
+                      "may overflow (as scikit-learn's do); pass float weights for float64 counts.",
+                      RuntimeWarning, stacklevel=4)
+    return weights
 
 
 def _normalized(matrix: FloatArray, normalize: str) -> FloatArray:
@@ -369,11 +405,20 @@ def _normalized(matrix: FloatArray, normalize: str) -> FloatArray:
     return matrix / np.where(empty, 1.0, total)
 
 
-def _confusion_matrix(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: Any, caller: str) -> FloatArray:
+def _confusion_matrix(yt: np.ndarray, yp: np.ndarray, w: np.ndarray | None, labels: Any, caller: str,
+                      dtype: Any = np.float64) -> np.ndarray:
+    """The (selected) confusion matrix: float64 sums of the weights, or int64 sums of int64 weights (or counts)."""
     t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
     k = len(present)
-    weights = np.ones(len(yt)) if w is None else w
-    full = np.bincount(t_code * k + p_code, weights=weights, minlength=k * k).reshape(k, k)
+    cells = t_code * k + p_code
+    if dtype == np.float64:
+        full = np.bincount(cells, weights=np.ones(len(yt)) if w is None else w, minlength=k * k).reshape(k, k)
+    elif w is None:
+        full = np.bincount(cells, minlength=k * k).astype(np.int64, copy=False).reshape(k, k)
+    else:
+        full = np.zeros(k * k, dtype=np.int64)
+        np.add.at(full, cells, w)
+        full = full.reshape(k, k)
     idx, found = _locate(present, selected)
     out = full[np.ix_(idx, idx)]
     out[~found, :] = 0.0

@@ -53,8 +53,12 @@ def _continuous_error(example: Any, *, name: str, caller: str) -> IsometricsErro
     )
 
 
+class _BytesLabelsError(IsometricsError, TypeError):
+    """Labels that are bytes: a ``TypeError``, as scikit-learn raises, and an ``IsometricsError`` (``ValueError``)."""
+
+
 def _bytes_error(example: Any, *, name: str, caller: str) -> IsometricsError:
-    return IsometricsError(
+    return _BytesLabelsError(
         f"{caller}: {name} holds bytes (e.g. {_py(example)!r}); bytes are not labels. Decode them to str "
         "first, e.g. np.char.decode(y, 'utf-8') or [b.decode() for b in y]."
     )

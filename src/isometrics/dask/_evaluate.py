@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.arrays import whole_total
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
 from .._core.outputs import check_output_dir
@@ -290,8 +291,8 @@ def _evaluate_column(dask: Any, run: dict[str, Any], sources: list[tuple[Any, Lo
     return BinaryEvaluation(
         name=score,
         n_samples=sum(s.n_rows for s in summaries),
-        n_positives=result.n_positives,
-        n_negatives=result.n_negatives,
+        n_positives=result.n_positives if weight is not None else whole_total(result.n_positives, None),
+        n_negatives=result.n_negatives if weight is not None else whole_total(result.n_negatives, None),
         prevalence=shown.prevalence,
         auroc=result.auroc,
         average_precision=result.average_precision,

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.arrays import whole_total
 from .._core.html import LIMIT, clip, summarised
 from .._core.validation import check_integer
 from .._typing import FloatArray
@@ -322,8 +323,11 @@ def evaluate_out_of_core(
                 batches = count_table_batches(con, source, label, name, sample_weight, totals.pos_label, batch_size,
                                               caller)
                 result = _sweep(name, batches, totals, parsed, resolution, spill)
-                # Weights are read as sampling weights, as evaluate_scores reads them without resampling.
-                results.append(result if sample_weight is None else replace(result, weight_kind="sampling"))
+                # Weights are read as sampling weights, as evaluate_scores reads them without resampling;
+                # without weights the class totals are counts, ints as evaluate_scores reports them.
+                results.append(replace(result, n_positives=whole_total(result.n_positives, None),
+                                       n_negatives=whole_total(result.n_negatives, None))
+                               if sample_weight is None else replace(result, weight_kind="sampling"))
         finally:
             con.close()
     return OutOfCoreEvaluation(tuple(results), files=tuple(str(p) for p in files), memory_limit=limit)

@@ -1,13 +1,18 @@
 """ROC, precision-recall and Precision-Recall-Gain curves: views of the operating points.
 
-All three curves come in one orientation: element ``i`` is operating point ``i`` of
-:class:`~isometrics.OperatingPoints`, thresholds decrease, and the first point
-(threshold ``+inf``) predicts nothing positive. Every array of a curve has the same
-length.
+The curve objects (:class:`RocCurve`, :class:`PrecisionRecallCurve`, :class:`PrgCurve`,
+as :class:`~isometrics.OperatingPoints` returns them) come in one orientation: element
+``i`` is operating point ``i``, thresholds decrease, and the first point (threshold
+``+inf``) predicts nothing positive. Every array of a curve has the same length.
+
+The functions named as scikit-learn's (:func:`roc_curve`, :func:`precision_recall_curve`)
+return what scikit-learn's return: for the PR curve, its increasing thresholds, one fewer
+than the points, and NaN with an ``UndefinedMetricWarning`` where y_true has one class.
 """
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -16,6 +21,7 @@ from .._core.count_table import CountTable, _from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
 from .._typing import ArrayLike, FloatArray
+from ..exceptions import UndefinedMetricWarning
 from ..metrics.gain import _gain
 
 __all__ = ["RocCurve", "PrecisionRecallCurve", "PrgCurve", "roc_curve", "precision_recall_curve", "prg_curve"]
@@ -147,25 +153,55 @@ def _roc_corners(tp: FloatArray, fp: FloatArray) -> np.ndarray:
     return keep
 
 
-def _vertical_ends(tp: FloatArray) -> np.ndarray:
-    """Points to keep: the first two, the last, and the ends of each run of equal TP (equal recall)."""
-    keep = np.ones(len(tp), dtype=bool)
-    if len(tp) > 3:
-        step = np.diff(tp) != 0
-        keep[2:-1] = step[1:-1] | step[2:]
-    return keep
-
-
 def _thinned(curve: tuple[FloatArray, ...], keep: np.ndarray) -> list[FloatArray]:
     return [values[keep] for values in curve]
+
+
+def _rate_or_nan(counts: FloatArray, total: float, what: str, caller: str) -> FloatArray:
+    """``counts / total``; NaN at every point, with a warning, when the class is absent (scikit-learn's rule)."""
+    if total > 0:
+        return counts / total
+    rate = "true positive rate" if what == "positive" else "false positive rate"
+    warnings.warn(f"{caller}: y_true has no {what} samples (with positive weight), so the {rate} is undefined "
+                  "and set to NaN at every threshold, as scikit-learn sets it; pass samples of both classes.",
+                  UndefinedMetricWarning, stacklevel=3)
+    return np.full(len(counts), np.nan)
+
+
+def _threshold_dtype(y_score: ArrayLike) -> np.dtype:
+    """The dtype of the scores as given (scikit-learn's PR thresholds keep it); float64 if not numeric."""
+    try:
+        dtype = np.dtype(y_score.dtype) if hasattr(y_score, "dtype") else np.asarray(y_score).dtype
+    except (TypeError, ValueError):
+        return np.dtype(np.float64)
+    return dtype if dtype.kind in "biuf" else np.dtype(np.float64)
+
+
+def _sklearn_pr(op: CountTable, drop_intermediate: bool, dtype: np.dtype) -> tuple[FloatArray, FloatArray, np.ndarray]:
+    """scikit-learn's PR arrays from the operating points: increasing thresholds, the ``(1, 0)`` point last."""
+    view = op._normalised
+    tp, fp, thresholds = view.tp[1:], view.fp[1:], view.thresholds[1:]  # no threshold-inf point
+    if drop_intermediate and len(tp) > 2:  # first and last point of each run of equal TP
+        step = np.diff(tp) != 0
+        keep = np.r_[True, step[:-1] | step[1:], True]
+        tp, fp, thresholds = tp[keep], fp[keep], thresholds[keep]
+    precision = tp / (tp + fp)  # > 0: zero-weight samples carry no threshold
+    if view.n_positives > 0:
+        recall = tp / view.n_positives
+    else:
+        warnings.warn("precision_recall_curve: y_true has no positive samples (with positive weight), so recall is "
+                      "undefined; it is set to 1 at every threshold, as scikit-learn sets it.",
+                      UndefinedMetricWarning, stacklevel=3)
+        recall = np.ones(len(tp))
+    return np.r_[precision[::-1], 1.0], np.r_[recall[::-1], 0.0], thresholds[::-1].astype(dtype)
 
 
 @fill_doc
 def roc_curve(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None,
-    drop_intermediate: bool = False,
+    drop_intermediate: bool = True,
 ) -> RocCurve:
-    r"""Receiver operating characteristic at every distinct threshold.
+    r"""Receiver operating characteristic at every distinct threshold, as scikit-learn's ``roc_curve``.
 
     .. math::
 
@@ -176,10 +212,11 @@ def roc_curve(
     %(binary_data)s
     %(binary_weight)s
     %(binary_pos_label)s
-    drop_intermediate : bool, default=False
+    drop_intermediate : bool, default=True
         Drop the points that lie inside a straight run of equal count steps (the step
         into the point equals the step out of it in both TP and FP), as scikit-learn's
-        ``drop_intermediate=True`` does. The curve and its area are unchanged.
+        ``drop_intermediate=True`` (its default) does. The curve and its area are
+        unchanged. ``False`` keeps every distinct threshold.
 
     Returns
     -------
@@ -188,26 +225,35 @@ def roc_curve(
         false and true positive rates in [0, 1], non-decreasing, at thresholds in
         decreasing order; ``thresholds[0] = inf`` with ``fpr[0] = tpr[0] = 0``, and the
         last point has ``fpr = tpr = 1``. Point ``i`` predicts positive every sample
-        with ``y_score >= thresholds[i]``.
+        with ``y_score >= thresholds[i]``. When ``y_true`` has no negative (positive)
+        samples, every ``fpr`` (``tpr``) is NaN.
 
     Raises
     ------
     ValueError
-        If ``y_true`` has one class (the curve is undefined), and for the bad inputs
-        listed in :meth:`OperatingPoints.from_scores`.
+        For the bad inputs listed in :meth:`OperatingPoints.from_scores`.
+    TypeError
+        If the labels are bytes (the error is also a ``ValueError``).
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        When ``y_true`` has one class: the rate of the absent class is NaN.
 
     See Also
     --------
+    OperatingPoints.roc_curve : The same curve at every operating point; one class is an error.
     auroc, precision_recall_curve, prg_curve
 
     Notes
     -----
-    Same values, order and orientation as scikit-learn's ``roc_curve``, with and without
-    ``drop_intermediate``. Intentional differences: (1) the default keeps all distinct
-    thresholds (``drop_intermediate=False``; scikit-learn's default is ``True``);
-    (2) a single class in ``y_true`` is an error rather than NaN with a warning;
-    (3) bytes labels are refused (decode them to ``str``); (4) ``pos_label`` is
-    inferred only from {0, 1}, {-1, 1} and {False, True}, so other labels need it.
+    Same values, order, orientation and dtypes as scikit-learn's ``roc_curve``, with and
+    without ``drop_intermediate``, including NaN rates with an ``UndefinedMetricWarning``
+    for a single class in ``y_true`` and a ``TypeError`` for bytes labels; ``pos_label``
+    is inferred as scikit-learn infers it (1 for labels in {0, 1}, {-1, 1} or
+    {False, True}), other labels need it. isometrics' own curve,
+    ``OperatingPoints.from_scores(...).roc_curve()``, has the same orientation, keeps
+    every distinct threshold and refuses a single class.
 
     References
     ----------
@@ -221,9 +267,15 @@ def roc_curve(
     >>> fpr, tpr
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="roc_curve", table=CountTable)
-    curve = op._derived("roc", _roc_curve)
+    caller = "roc_curve"
+    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller,
+                      table=CountTable)
+    if op.n_positives > 0 and op.n_negatives > 0:
+        curve = op._derived("roc", _roc_curve)
+    else:
+        view = op._normalised
+        curve = RocCurve(_rate_or_nan(view.fp, view.n_negatives, "negative", caller),
+                         _rate_or_nan(view.tp, view.n_positives, "positive", caller), op.thresholds)
     if not drop_intermediate:
         return curve
     return RocCurve(*_thinned(curve, _roc_corners(op.tp, op.fp)))
@@ -233,8 +285,8 @@ def roc_curve(
 def precision_recall_curve(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None,
     drop_intermediate: bool = False,
-) -> PrecisionRecallCurve:
-    r"""Precision and recall at every distinct threshold.
+) -> tuple[FloatArray, FloatArray, np.ndarray]:
+    r"""Precision and recall at every distinct threshold, as scikit-learn's ``precision_recall_curve``.
 
     .. math::
 
@@ -246,41 +298,59 @@ def precision_recall_curve(
     %(binary_weight)s
     %(binary_pos_label)s
     drop_intermediate : bool, default=False
-        Keep, of each run of points with the same true positive count (a vertical
-        segment: same recall), only its first and last points, as scikit-learn's
+        Keep, of each run of thresholds with the same true positive count (a vertical
+        segment: same recall), only its first and last, as scikit-learn's
         ``drop_intermediate=True`` does. The step areas are unchanged.
 
     Returns
     -------
-    PrecisionRecallCurve
-        Named tuple ``(precision, recall, thresholds)`` of float64 arrays of shape
-        (n_points,), thresholds **decreasing** like the ROC and PRG curves. Precision in
-        [0, 1]; recall in [0, 1], non-decreasing. Point 0 (threshold ``inf``, nothing
-        predicted positive) has recall 0 and precision 1 by convention; the last point
-        (everything positive) has recall 1 and precision equal to the prevalence.
+    precision : ndarray of shape (n_thresholds + 1,), float64
+        Precision at each threshold in ``thresholds`` order, then 1.0 (the point where
+        nothing is predicted positive, scikit-learn's convention for the undefined 0/0).
+    recall : ndarray of shape (n_thresholds + 1,), float64
+        Recall in [0, 1], non-increasing, ending at 0.0.
+    thresholds : ndarray of shape (n_thresholds,)
+        The distinct scores, **increasing**, in the dtype of ``y_score`` (float64 when
+        it is not numeric); point ``i`` predicts positive every sample with
+        ``y_score >= thresholds[i]``.
 
     Raises
     ------
-    %(binary_raises)s
+    ValueError
+        For the bad inputs listed in :meth:`OperatingPoints.from_scores`.
+    TypeError
+        If the labels are bytes (the error is also a ``ValueError``).
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        When ``y_true`` has no positive samples: recall is set to 1 at every threshold.
 
     See Also
     --------
+    OperatingPoints.precision_recall_curve : The curve in isometrics' orientation.
     average_precision, roc_curve, prg_curve
 
     Notes
     -----
-    Intentional differences from scikit-learn's ``precision_recall_curve``: (1) the
-    orientation: thresholds decrease and every array has the same length, the
-    ``(precision=1, recall=0)`` point carrying the threshold ``inf`` (scikit-learn
-    returns increasing thresholds, one fewer than points, and appends that point last);
-    (2) points after full recall is reached are kept (scikit-learn drops them). On the
-    points both return, the values are equal, with and without ``drop_intermediate``.
-    As :func:`roc_curve`, a single class is an error, bytes labels are refused and
-    ``pos_label`` is inferred only from {0, 1}, {-1, 1} and {False, True}.
+    Same values, order, orientation and dtypes as scikit-learn's
+    ``precision_recall_curve``, with and without ``drop_intermediate``: thresholds
+    increase, ``precision`` and ``recall`` have one more element than ``thresholds``
+    and end at the point ``(precision=1, recall=0)``, which has no threshold. With no
+    positive sample, recall is 1 at every threshold and a warning is issued (scikit-learn
+    warns with a ``UserWarning``; ``UndefinedMetricWarning`` is one); bytes labels raise
+    a ``TypeError``; ``pos_label`` is inferred as :func:`roc_curve` infers it.
 
-    Precision 1 at the first point is scikit-learn's convention for the undefined 0/0;
-    the point is not an operating point any threshold realises on data, and areas do
-    not depend on its precision.
+    isometrics' own orientation is that of every curve object:
+    ``OperatingPoints.from_scores(y_true, y_score).precision_recall_curve()`` returns a
+    :class:`PrecisionRecallCurve` whose three arrays have the same length, thresholds
+    **decreasing** from ``inf`` (the ``(precision=1, recall=0)`` point comes first and
+    carries the threshold ``inf``), like the ROC and PRG curves; it refuses a single
+    class. The two hold the same points in opposite orders::
+
+        precision, recall, thresholds = precision_recall_curve(y, s)   # scikit-learn's order
+        curve = OperatingPoints.from_scores(y, s).precision_recall_curve()
+        curve.precision == precision[::-1]; curve.thresholds[1:] == thresholds[::-1]
 
     References
     ----------
@@ -289,17 +359,16 @@ def precision_recall_curve(
 
     Examples
     --------
-    >>> from isometrics import precision_recall_curve
+    >>> from isometrics import OperatingPoints, precision_recall_curve
     >>> precision, recall, thresholds = precision_recall_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-    >>> precision.round(4), recall
-    (array([1.    , 1.    , 0.5   , 0.6667, 0.5   ]), array([0. , 0.5, 0.5, 1. , 1. ]))
+    >>> precision.round(4), recall, thresholds
+    (array([0.5   , 0.6667, 0.5   , 1.    , 1.    ]), array([1. , 1. , 0.5, 0.5, 0. ]), array([0.1 , 0.35, 0.4 , 0.8 ]))
+    >>> OperatingPoints.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]).precision_recall_curve().thresholds
+    array([ inf, 0.8 , 0.4 , 0.35, 0.1 ])
     """
     op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
                       caller="precision_recall_curve", table=CountTable)
-    curve = op._derived("pr", _precision_recall_curve)
-    if not drop_intermediate:
-        return curve
-    return PrecisionRecallCurve(*_thinned(curve, _vertical_ends(op.tp)))
+    return _sklearn_pr(op, drop_intermediate, _threshold_dtype(y_score))
 
 
 @fill_doc

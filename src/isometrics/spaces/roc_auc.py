@@ -9,11 +9,13 @@ of each binary problem; partial areas use McClish's standardisation.
 from __future__ import annotations
 
 import itertools
+import warnings
 from typing import Any
 
 import numpy as np
 
 from .._core.count_table import CountTable
+from .._core.arrays import _py
 from .._core.labels import _fmt_labels
 from .._core.validation import (
     as_1d,
@@ -28,13 +30,17 @@ from .._core.validation import (
     label_set,
 )
 from .._typing import ArrayLike, FloatArray
-from ..exceptions import InvalidParameterError, IsometricsError
+from ..exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
 from .areas import _auroc
 from .curves import _polyline_at, _roc_curve
 
 __all__ = ["roc_auc_score"]
 
 _CALLER = "roc_auc_score"
+
+
+class _NotImplementedParameterError(InvalidParameterError, NotImplementedError):
+    """An option scikit-learn does not implement either: its ``NotImplementedError`` and our ``InvalidParameterError``."""
 
 
 def roc_auc_score(
@@ -98,15 +104,22 @@ def roc_auc_score(
     Raises
     ------
     ValueError
-        If a binary problem has one class (``y_true`` for binary targets; a column of a
-        multilabel target, a row with ``average="samples"``, a class of a multiclass
-        target for one-vs-rest); if multiclass scores are not 2-D with one column per
-        class, or their rows do not sum to 1; if ``multi_class="raise"`` with a
-        multiclass target, ``average`` does not apply to it (``"samples"``, or
-        ``"micro"`` and ``None`` with one-vs-one), or ``max_fpr``
-        is given for a multiclass target; if ``labels`` is not sorted, repeats a class,
-        misses a label of ``y_true`` or does not match the columns; if ``max_fpr`` is
-        not in (0, 1]; and for the bad inputs of :func:`auroc`.
+        If multiclass scores are not 2-D with one column per class, or their rows do
+        not sum to 1; if ``multi_class="raise"`` with a multiclass target, ``average``
+        does not apply to it (``"samples"``, or ``"micro"`` with one-vs-one), or
+        ``max_fpr`` is given for a multiclass target; if ``labels`` is not sorted,
+        repeats a class, misses a label of ``y_true`` or does not match the columns; if
+        ``max_fpr`` is not in (0, 1]; and for the bad inputs of :func:`auroc`.
+    NotImplementedError
+        If ``average=None`` with ``multi_class="ovo"``, as scikit-learn; the error is
+        also an :class:`~isometrics.exceptions.InvalidParameterError`.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        When a binary problem has one class (``y_true`` for binary targets; a column of
+        a multilabel target, a row with ``average="samples"``, a class of a multiclass
+        target for one-vs-rest): its area is NaN, and so is an average that includes it.
 
     See Also
     --------
@@ -114,13 +127,15 @@ def roc_auc_score(
 
     Notes
     -----
-    Same values as scikit-learn's ``roc_auc_score``. Differences: (1) a binary problem
-    with one class raises (scikit-learn warns and returns NaN); (2) bytes labels are
-    refused; (3) one-vs-one areas take ``sample_weight`` (each pair's areas and, with
-    ``average="weighted"``, its weighted share of samples), where scikit-learn refuses
-    weights; (4) ``average=None`` with one-vs-one raises ``ValueError`` (scikit-learn:
-    ``NotImplementedError``). As scikit-learn, binary targets take the greater label as
-    the positive class (there is no ``pos_label``).
+    Same values as scikit-learn's ``roc_auc_score``, including NaN with an
+    ``UndefinedMetricWarning`` for a binary problem with one class and
+    ``NotImplementedError`` for ``average=None`` with one-vs-one. Labels may be numbers
+    or strings (lists, NumPy arrays of any string or object dtype, pandas Series); bytes
+    labels raise a ``TypeError``, as in scikit-learn. One difference: one-vs-one areas
+    take ``sample_weight`` (each pair's areas and, with ``average="weighted"``, its
+    weighted share of samples), where scikit-learn refuses weights. As scikit-learn,
+    binary targets take the greater label as the positive class (there is no
+    ``pos_label``).
 
     References
     ----------
@@ -163,7 +178,7 @@ def roc_auc_score(
             "(greater) class, e.g. y_score[:, 1] of predict_proba."
         )
     pos = present[-1]
-    return _area(y == pos, scores, weights, max_fpr, f"(positive class {pos.item()!r}, the greater label)")
+    return _area(y == pos, scores, weights, max_fpr, f"(positive class {_py(pos)!r}, the greater label)")
 
 
 def _as_scores(y_score: ArrayLike) -> FloatArray:
@@ -176,14 +191,15 @@ def _as_scores(y_score: ArrayLike) -> FloatArray:
 
 def _area(is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, max_fpr: float | None,
           what: str) -> float:
-    """AUROC (or McClish's standardised partial AUROC) of one binary problem; both classes needed."""
+    """AUROC (or McClish's standardised partial AUROC) of one binary problem; NaN, warned, with one class."""
     for positive in (True, False):
         members = is_pos if positive else ~is_pos
         if not (members.any() if weights is None else (weights[members] > 0).any()):
-            raise IsometricsError(
+            warnings.warn(
                 f"{_CALLER}: the area is undefined for {what}: it has no {'positive' if positive else 'negative'} "
-                "samples with positive weight; pass samples of both classes."
-            )
+                "samples with positive weight, so it is NaN (as scikit-learn returns); pass samples of both classes.",
+                UndefinedMetricWarning, stacklevel=3)
+            return float("nan")
     op = CountTable._from_validated(is_pos, scores, weights, True, caller=_CALLER)
     if max_fpr is None or max_fpr == 1:
         return op._derived("auroc", _auroc)
@@ -241,6 +257,12 @@ def _multiclass(y: np.ndarray, present: np.ndarray, scores: FloatArray, weights:
             "multiclass ones; pass max_fpr=None."
         )
     allowed = ("micro", "macro", "weighted", None) if multi_class == "ovr" else ("macro", "weighted")
+    if average is None and multi_class == "ovo":
+        raise _NotImplementedParameterError(
+            f"{_CALLER}: average=None (one area per class) is not implemented for multi_class='ovo', whose areas "
+            "belong to pairs of classes (nor is it in scikit-learn); pass average='macro' or 'weighted', or "
+            "multi_class='ovr' for per-class areas."
+        )
     if average not in allowed:
         raise InvalidParameterError(
             f"{_CALLER}: average={average!r} does not apply to multiclass multi_class={multi_class!r}; pass one "
@@ -264,7 +286,7 @@ def _multiclass(y: np.ndarray, present: np.ndarray, scores: FloatArray, weights:
     if average == "micro":
         flat_w = None if weights is None else np.repeat(weights, len(classes))
         return _area(indicator.ravel(), scores.ravel(), flat_w, None, "the pooled (micro) classes")
-    areas = np.array([_area(indicator[:, k], scores[:, k], weights, None, f"class {classes[k].item()!r}")
+    areas = np.array([_area(indicator[:, k], scores[:, k], weights, None, f"class {_py(classes[k])!r}")
                       for k in range(len(classes))])
     support = (indicator.sum(axis=0) if weights is None else weights @ indicator).astype(np.float64)
     return _combine(areas, support, average)
@@ -280,7 +302,7 @@ def _one_vs_one(code: np.ndarray, scores: FloatArray, weights: FloatArray | None
         in_pair = (code == j) | (code == k)
         is_j = code[in_pair] == j
         wp = None if weights is None else w[in_pair]
-        name = f"the pair of classes {classes[j].item()!r} and {classes[k].item()!r}"
+        name = f"the pair of classes {_py(classes[j])!r} and {_py(classes[k])!r}"
         a_jk = _area(is_j, scores[in_pair, j], wp, None, name)
         a_kj = _area(~is_j, scores[in_pair, k], wp, None, name)
         areas[i] = (a_jk + a_kj) / 2.0
