@@ -29,7 +29,7 @@ from ..exceptions import (
     IsometricsError,
     UndefinedMetricWarning,
 )
-from ..metrics.registry import Metric, _parse_metric
+from ..metrics.registry import Metric, _parse_metric, parse_metric
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _NORMAL, _bootstrap_iv, _check_column
 from .resampling import _FAST_AREAS, _fast_replicates, _first, _jackknife, _many, _replicates, _Resampler
@@ -45,6 +45,20 @@ def _statistic(statistic: str, metric: str | Metric | None, threshold: float | N
                caller: str) -> tuple[str, Callable[[OperatingPoints], float], bool]:
     """The statistic as a function of operating points, a readable name, and whether it
     reads thresholds (then replicates must drop the tie groups they never drew)."""
+    if isinstance(statistic, Metric) or (isinstance(statistic, str) and statistic not in _AREAS
+                                          and statistic not in ("metric", "best_threshold")):
+        # a metric named as the statistic itself: the vocabulary of best_threshold and --metric
+        if metric is not None:
+            raise InvalidParameterError(f"{caller}: statistic={statistic!r} names the metric itself; drop `metric` "
+                                        "(it applies to statistic='metric' or 'best_threshold').")
+        try:
+            metric = parse_metric(statistic)
+        except InvalidParameterError as exc:
+            raise InvalidParameterError(
+                f"{caller}: `statistic` = {statistic!r} is neither an area ({', '.join(repr(s) for s in _AREAS)}) "
+                f"nor a metric as best_threshold and --metric take it: {exc}"
+            ) from None
+        statistic = "metric"
     if statistic in _AREAS:
         if metric is not None or threshold is not None:
             raise InvalidParameterError(f"{caller}: `metric` and `threshold` apply to statistic='metric' or "
@@ -52,8 +66,8 @@ def _statistic(statistic: str, metric: str | Metric | None, threshold: float | N
         return statistic, lambda op: float(getattr(op, statistic)()), False
     if statistic not in ("metric", "best_threshold"):
         raise InvalidParameterError(
-            f"{caller}: `statistic` must be one of {', '.join(repr(s) for s in (*_AREAS, 'metric', 'best_threshold'))}; "
-            f"got {statistic!r}."
+            f"{caller}: `statistic` must be an area ({', '.join(repr(s) for s in _AREAS)}), a metric spec (e.g. "
+            f"'f1'), 'metric' or 'best_threshold'; got {statistic!r}."
         )
     if metric is None:
         raise InvalidParameterError(f"{caller}: statistic={statistic!r} needs `metric`, e.g. metric='f1'.")
@@ -270,13 +284,18 @@ def bootstrap(
     y_score : array-like of shape (n_samples,)
         Scores, higher meaning more likely positive; finite. One column: for
         ``predict_proba`` output pass ``proba[:, 1]``.
-    statistic : {"auroc", "average_precision", "auprg", "auc_pr_interpolated", "metric", "best_threshold"}, default="auroc"
-        An area; ``"metric"``: ``metric`` at ``threshold``, or at its re-optimised best
-        threshold when ``threshold`` is None; ``"best_threshold"``: that threshold.
+    statistic : str or Metric, default="auroc"
+        An area (``"auroc"``, ``"average_precision"``, ``"auprg"``,
+        ``"auc_pr_interpolated"``); or a metric, named as :func:`best_threshold` and
+        ``--metric`` take it (``"f1"``, ``"g(beta=2, rho=-3)"``, ``"net_benefit@0.2"``,
+        any of :data:`METRIC_NAMES`; see :func:`parse_metric`) or given as a
+        :class:`Metric`: its value at ``threshold``, or at its re-optimised best
+        threshold when ``threshold`` is None; or ``"best_threshold"``: that threshold
+        of ``metric``. ``statistic="metric", metric=m`` is the same as ``statistic=m``.
     metric : str or Metric, default=None
         For ``"metric"`` and ``"best_threshold"``; see :func:`parse_metric`.
     threshold : float, default=None
-        Fixed threshold for ``statistic="metric"`` (predict positive iff score >= it).
+        Fixed threshold for a metric statistic (predict positive iff score >= it).
     n_resamples : int, default=1000
         Number of replicates (>= 2).
     confidence_level : float, default=0.95
