@@ -127,3 +127,5 @@ PUBLIC += ['CrossValidatedThreshold', 'cross_validated_threshold', 'get_scorer',
 PUBLIC += ['Beta3IRT', 'fit_beta3', 'AdaptiveTest', 'adaptive_test']  # issue 12: beta^3-IRT
 PUBLIC += ['BinnedCountTable', 'BinnedEvaluation', 'AreaBounds']  # issue 14, section 3: streaming
 PUBLIC += ['evaluate_out_of_core', 'OutOfCoreEvaluation', 'OutOfCoreResult']  # issue 14, section 2: out of core
+# issue 20, items 1-2: one comparison result replaces ScoreComparison and PairedBootstrapResult
+PUBLIC = [n for n in PUBLIC if n not in ('PairedBootstrapResult', 'ScoreComparison')] + ['ModelComparison', 'ComparisonRow']

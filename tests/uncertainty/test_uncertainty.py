@@ -211,7 +211,7 @@ def test_paired_comparison_keeps_the_pairing(rng):
 
 
 @pytest.mark.parametrize("call, match", [
-    (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], statistic="gini"), r"`statistic` = 'gini' is neither an area"),
+    (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], statistic="gini"), r"`statistic` = 'gini' is not a metric: .* \(Or an area: 'auroc'"),
     (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], statistic="metric"), r"needs `metric`"),
     (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=1), r"`n_resamples` must be an integer >= 2"),
     (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], method="studentized"), r"`method` must be one of"),

@@ -55,7 +55,7 @@ def _named(statistics: Any, threshold: float | None, caller: str) -> list[_Named
             name, fn, compact = _statistic(s, None, None, caller)
             out.append(_Named(s, _AREA_LABELS[s], True, name, fn, compact))
             continue
-        name, fn, compact = _statistic(s, None, threshold, caller)  # refuses what is no metric, naming it
+        name, fn, compact = _statistic(s, None, threshold, caller, f"statistics[{k}]")  # refuses what is no metric
         m = parse_metric(s)
         at = "" if threshold is None else f" at threshold {threshold:g}"
         out.append(_Named(m.spec + at, m.label + at, m.greater_is_better, name, fn, compact))

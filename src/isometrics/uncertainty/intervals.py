@@ -41,22 +41,23 @@ __all__ = ["BootstrapResult", "bootstrap", "bootstrap_areas"]
 _AREAS = ("auroc", "average_precision", "auprg", "auc_pr_interpolated")
 
 
-def _statistic(statistic: str, metric: str | Metric | None, threshold: float | None,
-               caller: str) -> tuple[str, Callable[[OperatingPoints], float], bool]:
+def _statistic(statistic: Any, metric: str | Metric | None, threshold: float | None,
+               caller: str, name: str = "statistic") -> tuple[str, Callable[[OperatingPoints], float], bool]:
     """The statistic as a function of operating points, a readable name, and whether it
-    reads thresholds (then replicates must drop the tie groups they never drew)."""
-    if isinstance(statistic, Metric) or (isinstance(statistic, str) and statistic not in _AREAS
-                                          and statistic not in ("metric", "best_threshold")):
-        # a metric named as the statistic itself: the vocabulary of best_threshold and --metric
+    reads thresholds (then replicates must drop the tie groups they never drew).
+
+    Anything but an area, ``"metric"`` and ``"best_threshold"`` is read as a metric spec
+    (the vocabulary of ``best_threshold`` and ``--metric``), ``name`` naming the argument."""
+    if isinstance(statistic, Metric) or statistic not in (*_AREAS, "metric", "best_threshold"):
         if metric is not None:
-            raise InvalidParameterError(f"{caller}: statistic={statistic!r} names the metric itself; drop `metric` "
+            raise InvalidParameterError(f"{caller}: `{name}` = {statistic!r} names the metric itself; drop `metric` "
                                         "(it applies to statistic='metric' or 'best_threshold').")
         try:
             metric = parse_metric(statistic)
         except InvalidParameterError as exc:
             raise InvalidParameterError(
-                f"{caller}: `statistic` = {statistic!r} is neither an area ({', '.join(repr(s) for s in _AREAS)}) "
-                f"nor a metric as best_threshold and --metric take it: {exc}"
+                f"{caller}: `{name}` = {statistic!r} is not a metric: {exc} (Or an area: "
+                f"{', '.join(repr(s) for s in _AREAS)}.)"
             ) from None
         statistic = "metric"
     if statistic in _AREAS:
@@ -64,11 +65,6 @@ def _statistic(statistic: str, metric: str | Metric | None, threshold: float | N
             raise InvalidParameterError(f"{caller}: `metric` and `threshold` apply to statistic='metric' or "
                                         f"'best_threshold', not to {statistic!r}.")
         return statistic, lambda op: float(getattr(op, statistic)()), False
-    if statistic not in ("metric", "best_threshold"):
-        raise InvalidParameterError(
-            f"{caller}: `statistic` must be an area ({', '.join(repr(s) for s in _AREAS)}), a metric spec (e.g. "
-            f"'f1'), 'metric' or 'best_threshold'; got {statistic!r}."
-        )
     if metric is None:
         raise InvalidParameterError(f"{caller}: statistic={statistic!r} needs `metric`, e.g. metric='f1'.")
     m = _parse_metric(metric, caller=caller)
