@@ -336,7 +336,7 @@ def _adjust(p_values: list[float], adjustment: str) -> list[float]:
 def _adjusted_alpha(alpha: float, p: float, p_adjusted: float) -> float:
     """``alpha * p / p_adjusted``: the unadjusted level at which the raw test rejects exactly
     when the adjusted one does (Bretz, Hothorn & Westfall 2010, compatible intervals)."""
-    return alpha if p_adjusted <= 0 or p <= 0 else alpha * p / p_adjusted
+    return alpha if p_adjusted <= 0 or p <= 0 or p_adjusted == p else alpha * p / p_adjusted
 
 
 def _order_interval(sorted_diff: FloatArray, alpha: float) -> tuple[float, float]:
@@ -403,7 +403,7 @@ def _delong_rows(tests: list[Any], pairs: list[tuple[str, str]], level: float, a
         se = (high - low) / (2 * z_level)
         alpha_adj = _adjusted_alpha(alpha, t.p_value, p_adj)
         half = _NORMAL.inv_cdf(1 - alpha_adj / 2) * se if alpha_adj > 0 else math.inf
-        adj = (t.difference - half, t.difference + half)
+        adj = (low, high) if alpha_adj == alpha else (t.difference - half, t.difference + half)
         side = float(np.sign(t.difference))
         rows.append(ComparisonRow("auroc", "AUROC", "DeLong", a, b, float(t.difference), (low, high), adj, level,
                                   1 - alpha_adj, float(t.p_value), p_adj, _decision(p_adj, alpha, side, True),
