@@ -41,6 +41,7 @@ _ADJUSTED_NAME = {"holm": "Holm", "bonferroni": "Bonferroni"}
 _SLACK = 1e-9
 
 
+@summarised()
 @dataclass(frozen=True)
 class ComparisonRow:
     """One statistic of one pair of models: the difference ``a - b``, its test and its reading.
