@@ -224,9 +224,9 @@ _UNCERTAINTY = {
         y, s, sample_weight=w, weight_kind="sampling", pos_label=p, **_B).values()]),
     "bootstrap_curve_band": lambda y, s, w, p: _flat(im.bootstrap_curve_band(
         y, s, curve="prg", sample_weight=w, weight_kind="sampling", pos_label=p, **_B).estimate),
-    "bootstrap_compare": lambda y, s, w, p: _flat(im.bootstrap_compare(
+    "bootstrap_compare": lambda y, s, w, p: _flat(list(im.bootstrap_compare(
         y, {"a": s, "b": _second(s)}, sample_weight=w, weight_kind="sampling", pos_label=p, **_B).estimates["auroc"]
-        .values()),
+        .values())),
     "compare_scores": lambda y, s, w, p: _flat(*[r.estimate for r in im.compare_scores(
         y, s, _second(s), sample_weight=w, weight_kind="sampling", pos_label=p, **_B).rows]),
     "evaluate_scores": lambda y, s, w, p: _flat(*[

@@ -175,7 +175,7 @@ def _finite(x: float) -> float | None:
     return float(x) if math.isfinite(x) else None
 
 
-@summarised()
+@summarised("names", "statistics", "confidence_level", "adjustment", "baseline", "n_resamples")
 @dataclass(frozen=True)
 class ModelComparison:
     """Paired comparisons of k models on the same samples, read under one policy.
