@@ -226,10 +226,11 @@ _UNCERTAINTY = {
         y, s, sample_weight=w, weight_kind="sampling", pos_label=p, **_B).values()]),
     "bootstrap_curve_band": lambda y, s, w, p: _flat(im.bootstrap_curve_band(
         y, s, curve="prg", sample_weight=w, weight_kind="sampling", pos_label=p, **_B).estimate),
-    "bootstrap_compare": lambda y, s, w, p: _flat(im.bootstrap_compare(
-        y, {"a": s, "b": _second(s)}, sample_weight=w, weight_kind="sampling", pos_label=p, **_B).estimates),
+    "bootstrap_compare": lambda y, s, w, p: _flat(list(im.bootstrap_compare(
+        y, {"a": s, "b": _second(s)}, sample_weight=w, weight_kind="sampling", pos_label=p, **_B).estimates["auroc"]
+        .values())),
     "compare_scores": lambda y, s, w, p: _flat(*[r.estimate for r in im.compare_scores(
-        y, s, _second(s), sample_weight=w, weight_kind="sampling", pos_label=p, **_B).differences.values()]),
+        y, s, _second(s), sample_weight=w, weight_kind="sampling", pos_label=p, **_B).rows]),
     "evaluate_scores": lambda y, s, w, p: _flat(*[
         [e.auroc, e.average_precision, e.auprg, *[r.estimate for r in e.intervals.values()]]
         for e in im.evaluate_scores(y, {"a": s, "b": _second(s)}, metrics=["f1", "youden"], sample_weight=w,
@@ -334,9 +335,9 @@ _FRAMES = {
     "evaluate_scores": lambda y, sc, w: (lambda e: (e.names, _flat(*[
         [r.auroc, r.average_precision, r.auprg, *[b.value for b in r.best]] for r in e])))(
         im.evaluate_scores(y, sc, metrics=["f1", "youden"], sample_weight=w)),
-    "compare_scores": lambda y, sc, w: (lambda c: (c.names, _flat(*[r.estimate for r in c.differences.values()])))(
+    "compare_scores": lambda y, sc, w: (lambda c: (c.names, _flat(*[r.estimate for r in c.rows])))(
         im.compare_scores(y, sc, sample_weight=w, weight_kind="sampling", **_B)),
-    "bootstrap_compare": lambda y, sc, w: (lambda r: (r.names, _flat(r.estimates, *r.p_values.values())))(
+    "bootstrap_compare": lambda y, sc, w: (lambda r: (r.names, _flat(*[[x.estimate, x.p_value] for x in r.rows])))(
         im.bootstrap_compare(y, sc, sample_weight=w, weight_kind="sampling", **_B)),
     "delong": lambda y, sc, w: (lambda r: (r.names, _flat(r.auroc, r.covariance)))(im.delong(y, sc)),
 }
@@ -386,8 +387,10 @@ _RESULT = {
     "Evaluations": lambda y, s, w, p: im.evaluate_scores(y, {HOSTILE_NAME: s, "b": -s, **{f"m{k}": s + k for k in
                                                                                        range(12)}},
                                                          metrics=["f1", "g(beta=2, rho=-3)"], pos_label=p),
-    "ScoreComparison": lambda y, s, w, p: im.compare_scores(y, s, np.round(s, 1), names=(HOSTILE_NAME, "b"),
+    "ModelComparison": lambda y, s, w, p: im.compare_scores(y, s, np.round(s, 1), names=(HOSTILE_NAME, "b"),
                                                             metrics=["f1", "youden"], pos_label=p, **_RB),
+    "ComparisonRow": lambda y, s, w, p: im.bootstrap_compare(
+        y, {HOSTILE_NAME: s, "b": np.round(s, 1), "c": -s}, pos_label=p, **_RB).rows[0],
     "Metric": lambda y, s, w, p: im.parse_metric("cost(fp=1, fn=4, prevalence=0.2)"),
     "OneVsRest": lambda y, s, w, p: (lambda c, proba: im.one_vs_rest(np.array(["<b>a</b>", "b", "c"])[c], proba,
                                                                      sample_weight=w))(
@@ -400,8 +403,6 @@ _RESULT = {
                                                                 pos_label=p),
     "BootstrapResult": lambda y, s, w, p: im.bootstrap(y, s, sample_weight=w, weight_kind="sampling", pos_label=p,
                                                        **_RB),
-    "PairedBootstrapResult": lambda y, s, w, p: im.bootstrap_compare(
-        y, {HOSTILE_NAME: s, "b": np.round(s, 1), "c": -s}, pos_label=p, **_RB),
     "CurveBand": lambda y, s, w, p: im.bootstrap_curve_band(y, s, pos_label=p, **_RB),
     "DelongResult": lambda y, s, w, p: im.delong(y, {HOSTILE_NAME: s, "b": np.round(s, 1)}, pos_label=p),
     "DelongTest": lambda y, s, w, p: im.delong_test(y, s, np.round(s, 1), pos_label=p),
@@ -487,7 +488,9 @@ _PICKLING = {
                          lambda e: (e.to_dict(), e.operating_points.auprg())),
     "Evaluations": (lambda: im.evaluate_scores(PY, {"a": PS, "b": -PS}, metrics=["f1", "youden"]),
                     lambda e: (e.to_dict(), e["b"].auroc, e.names, repr(e))),
-    "ScoreComparison": (lambda: im.compare_scores(PY, PS, -PS, n_resamples=20, rng=0), lambda c: c.to_dict()),
+    "ModelComparison": (lambda: im.compare_scores(PY, PS, -PS, n_resamples=20, rng=0), lambda c: c.to_dict()),
+    "ComparisonRow": (lambda: im.bootstrap_compare(PY, {"a": PS, "b": -PS}, n_resamples=20, rng=0).rows[0],
+                      lambda r: r.to_dict()),
     "Metric": (lambda: im.parse_metric("cost(fp=1, fn=4, prevalence=0.2)"),
                lambda m: m.from_counts([1.0, 2.0], [0.0, 1.0], [2.0, 1.0], [3.0, 2.0])),
     "OneVsRest": (lambda: im.one_vs_rest(PMULTI_Y, PMULTI_S), lambda o: (o.auroc(average="macro"),
@@ -498,8 +501,6 @@ _PICKLING = {
     "StepCalibrator": (lambda: im.isotonic_calibrator(PY, PS), lambda c: c(PS)),
     "ReliabilityCurve": (lambda: im.reliability_curve(PY, 1 / (1 + np.exp(-PS))), lambda c: tuple(c)),
     "BootstrapResult": (lambda: im.bootstrap(PY, PS, n_resamples=20, rng=0), lambda r: r.confidence_interval),
-    "PairedBootstrapResult": (lambda: im.bootstrap_compare(PY, {"a": PS, "b": -PS}, n_resamples=20, rng=0),
-                              lambda r: (r.p_values, r.estimates)),
     "CurveBand": (lambda: im.bootstrap_curve_band(PY, PS, n_resamples=20, rng=0), lambda b: tuple(b)),
     "DelongResult": (lambda: im.delong(PY, PS), lambda r: r.confidence_interval()),
     "DelongTest": (lambda: im.delong_test(PY, PS, PS + _prng.normal(size=60)), lambda t: t.p_value),
@@ -660,8 +661,10 @@ _METRIC_ARGUMENTS = [
     ("OneVsRest.best_thresholds", "metric", lambda v: im.one_vs_rest(Y3, PROBA3).best_thresholds(v)),
     ("bootstrap", "metric", lambda v: im.bootstrap(Y, S, statistic="metric", metric=v, threshold=0.5,
                                                     n_resamples=5, rng=0)),
-    ("bootstrap_compare", "metric", lambda v: im.bootstrap_compare(Y, {"a": S, "b": S[::-1]}, statistic="metric",
-                                                                    metric=v, threshold=0.5, n_resamples=5, rng=0)),
+    ("bootstrap", "statistic", lambda v: im.bootstrap(Y, S, statistic=v, threshold=0.5, n_resamples=5, rng=0)),
+    ("bootstrap_compare", "statistics[1]", lambda v: im.bootstrap_compare(Y, {"a": S, "b": S[::-1]},
+                                                                          statistics=["auroc", v], n_resamples=5,
+                                                                          rng=0)),
     ("evaluate_scores", "metrics[0]", lambda v: im.evaluate_scores(Y, {"a": S}, metrics=[v])),
     ("compare_scores", "metrics[1]", lambda v: im.compare_scores(Y, S, S[::-1], metrics=["f1", v], n_resamples=5,
                                                                  rng=0)),
@@ -722,7 +725,7 @@ _OUTSIDE = {
                              ["grid", "rng"]),
     "bootstrap_compare": (im.bootstrap_compare, dict(y_true=Y, y_score=np.column_stack([S, S[::-1]]), n_resamples=5,
                                                      rng=0), ["y_score", "rng"]),
-    "compare_scores": (im.compare_scores, dict(y_true=Y, score_a=S, score_b=S[::-1], names=("a", "b"), n_resamples=5,
+    "compare_scores": (im.compare_scores, dict(y_true=Y, y_score=S, score_b=S[::-1], names=("a", "b"), n_resamples=5,
                                                rng=0), ["names", "rng"]),
     "evaluate_scores": (im.evaluate_scores, dict(y_true=Y, scores={"a": S}, n_resamples=5, rng=0), ["scores", "rng"]),
     "LevelCurveDisplay.from_metric": (lambda **k: _plotting().LevelCurveDisplay.from_metric("f1", **k),

@@ -93,9 +93,9 @@ PUBLIC = [
     'AlwaysPositive', 'BaselineCurve', 'BestThreshold', 'BinaryEvaluation', 'BootstrapResult', 'ClassCounts',
     'CurveBand', 'DegenerateDataWarning', 'DelongResult', 'DelongTest', 'HullOptimum', 'InterpolatedPoints',
     'InvalidParameterError', 'IsometricsError', 'LevelCurve', 'METRIC_NAMES', 'Metric', 'MetricCurve',
-    'MetricReport', 'OneVsRest', 'OperatingPoint', 'OperatingPoints', 'PairedBootstrapResult',
+    'MetricReport', 'OneVsRest', 'OperatingPoint', 'OperatingPoints',
     'PrecisionRecallCurve', 'PrgCurve', 'PrgHull', 'RandomizedClassifier', 'ReliabilityCurve', 'RocCurve',
-    'RocHull', 'ScoreComparison', 'StepCalibrator', 'UndefinedMetricWarning', 'WeightKindWarning',
+    'RocHull', 'StepCalibrator', 'UndefinedMetricWarning', 'WeightKindWarning',
     '__version__', 'accuracy_score', 'achievable_pr_curve', 'always_positive', 'always_positive_fbeta',
     'auc_pr_achievable', 'auc_pr_interpolated', 'auprg', 'auroc', 'average_precision', 'average_precision_ci',
     'balanced_accuracy_score', 'bayes_threshold', 'best_threshold', 'bootstrap', 'bootstrap_areas',
@@ -128,3 +128,4 @@ PUBLIC += ['Beta3IRT', 'fit_beta3', 'AdaptiveTest', 'adaptive_test']  # issue 12
 PUBLIC += ['BinnedCountTable', 'BinnedEvaluation', 'AreaBounds']  # issue 14, section 3: streaming
 PUBLIC += ['evaluate_out_of_core', 'OutOfCoreEvaluation', 'OutOfCoreResult']  # issue 14, section 2: out of core
 PUBLIC += ['Decision', 'decide']  # issue 20, item 6: a decision handed over
+PUBLIC += ['ModelComparison', 'ComparisonRow']  # issue 20, items 1-2: one comparison result

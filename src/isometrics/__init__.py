@@ -14,7 +14,7 @@ from .elicitation.session import Elicitation, replay
 from .elicitation.stakeholders import SimulatedStakeholder
 from .elicitation.tangency import TangencyResult, tangency_estimate
 from .elicitation.transcript import Transcript, load_transcript
-from .evaluation import BinaryEvaluation, Evaluations, ScoreComparison, compare_scores, evaluate_scores
+from .evaluation import BinaryEvaluation, Evaluations, evaluate_scores
 from .exceptions import (
     DegenerateDataWarning,
     InvalidParameterError,
@@ -102,7 +102,8 @@ from .spaces.roc_auc import roc_auc_score
 from .spaces.thresholds import BestThreshold, MetricCurve, OperatingPoint, best_threshold, metric_curve
 from .uncertainty.average_precision import average_precision_ci
 from .uncertainty.bands import CurveBand, bootstrap_curve_band
-from .uncertainty.comparison import PairedBootstrapResult, bootstrap_compare
+from .uncertainty.comparison import bootstrap_compare, compare_scores
+from .uncertainty.model_comparison import ComparisonRow, ModelComparison
 from .uncertainty.delong import DelongResult, DelongTest, delong, delong_test
 from .uncertainty.intervals import BootstrapResult, bootstrap, bootstrap_areas
 from .uncertainty.multiple_testing import holm_adjust
@@ -170,7 +171,6 @@ __all__ = [
     "BinaryEvaluation",
     "Evaluations",
     "evaluate_scores",
-    "ScoreComparison",
     "compare_scores",
     # the metric family
     "power_mean",
@@ -211,7 +211,8 @@ __all__ = [
     "expected_calibration_error",
     # uncertainty
     "BootstrapResult",
-    "PairedBootstrapResult",
+    "ModelComparison",
+    "ComparisonRow",
     "bootstrap",
     "bootstrap_areas",
     "bootstrap_compare",

@@ -20,7 +20,6 @@ from ._core.validation import (
     check_consistent_length,
     check_rng,
     check_sample_weight,
-    column_name,
     frame_columns,
 )
 from ._typing import WEIGHT_KINDS, ArrayLike
@@ -28,13 +27,11 @@ from .exceptions import InvalidParameterError, IsometricsError
 from .metrics.registry import Metric, _parse_metrics
 from .spaces.operating_points import OperatingPoints
 from .spaces.thresholds import BestThreshold
-from .uncertainty._inputs import _bootstrap_iv, _check_column, _check_level, _check_resamples, _weight_kind
-from .uncertainty.comparison import _paired_statistics
-from .uncertainty.delong import _delong, _delong_pair
+from .uncertainty._inputs import _check_column, _check_level, _check_resamples, _weight_kind
 from .uncertainty.intervals import _bootstrap_statistics, _statistic
 from .uncertainty.resampling import _Resampler
 
-__all__ = ["BinaryEvaluation", "Evaluations", "evaluate_scores", "ScoreComparison", "compare_scores"]
+__all__ = ["BinaryEvaluation", "Evaluations", "evaluate_scores"]
 
 
 @summarised()
@@ -407,194 +404,3 @@ def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: 
     return dict(_bootstrap_statistics(resampler, is_pos, s, weights, named, n_resamples, level, "percentile",
                                       check_rng(rng, caller=caller), progress, caller, weight_kind=weight_kind,
                                       stacklevel=5))
-
-
-@summarised()
-@dataclass(frozen=True)
-class ScoreComparison:
-    """Paired comparison of two score columns on the same rows.
-
-    Attributes
-    ----------
-    names : tuple of str
-        ``(a, b)``; differences are ``a - b``.
-    differences : dict of str to BootstrapResult
-        Paired bootstrap of each statistic's difference: ``"auroc"``,
-        ``"average_precision"``, ``"auprg"`` and each metric at its best threshold.
-    p_values : dict of str to float
-        Two-sided paired-bootstrap p-values of "no difference", same keys.
-    delong : DelongTest or None
-        DeLong's test of the AUROCs (unweighted data only).
-    weight_kind : {"sampling", "frequency"} or None
-        How the sample weights were resampled; ``None`` for unweighted data.
-    """
-
-    names: tuple[str, str]
-    differences: dict[str, Any]
-    p_values: dict[str, float]
-    delong: Any
-    weight_kind: str | None = None
-
-    def _repr_html_(self) -> str:
-        rows = [(key, r.estimate, *r.confidence_interval, self.p_values[key]) for key, r in self.differences.items()]
-        if self.delong is not None:
-            d = self.delong
-            rows.append(("auroc (DeLong)", d.difference, *d.confidence_interval, d.p_value))
-        level = next(iter(self.differences.values())).confidence_level if self.differences else 0.95
-        a, b = self.names
-        return html_table(("statistic", f"{a} - {b}", f"{100 * level:g} % low", "high", "p-value"), rows,
-                          caption=f"comparison of {a} and {b}")
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        out: dict[str, Any] = {"a": self.names[0], "b": self.names[1], "weight_kind": self.weight_kind,
-                               "statistics": {}}
-        for key, r in self.differences.items():
-            out["statistics"][key] = {"difference": r.estimate, "low": r.confidence_interval[0],
-                                      "high": r.confidence_interval[1], "p_value": self.p_values[key],
-                                      "confidence_level": r.confidence_level, "n_dropped": r.n_dropped,
-                                      "n_undefined": r.n_undefined}
-        if self.delong is not None:
-            d = self.delong
-            out["delong"] = {"difference": d.difference, "low": d.confidence_interval[0],
-                             "high": d.confidence_interval[1], "z": d.z, "p_value": d.p_value}
-        return out
-
-
-def compare_scores(
-    y_true: ArrayLike,
-    score_a: ArrayLike | Any,
-    score_b: ArrayLike | None = None,
-    *,
-    names: tuple[str, str] | None = None,
-    metrics: Sequence[str | Metric] = ("f1",),
-    sample_weight: ArrayLike | None = None,
-    weight_kind: WEIGHT_KINDS | None = None,
-    pos_label: Any = None,
-    n_resamples: int = 1000,
-    confidence_level: float = 0.95,
-    rng: Any = None,
-    progress: bool = False,
-) -> ScoreComparison:
-    """Compare two scorers of the same rows: paired bootstrap of every statistic, and DeLong.
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    score_a, score_b : array-like of shape (n_samples,)
-        The two scorers' scores. Or ``score_a`` a data frame (pandas, Polars, pyarrow
-        Table) or a mapping of exactly two score columns, and ``score_b`` omitted.
-    names : tuple of str, default=None
-        Their names, for reports. ``None``: the data frame's column names, else the
-        names of the two columns (pandas or Polars Series) when both are named and
-        differ, else ``("a", "b")``.
-    metrics : sequence of str or Metric, default=("f1",)
-        Metrics compared at their (re-optimised) best thresholds.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights (DeLong's test is then skipped).
-    weight_kind : {"sampling", "frequency"} or None, default=None
-        What ``sample_weight`` means to the resampling. ``"frequency"``: each row
-        stands for ``w`` identical samples (whole-number weights), and those
-        ``sum(w)`` samples are resampled, exactly as if the data were expanded to one
-        row per sample. ``"sampling"``: sampling or importance weights; the rows are
-        resampled, each carrying its weight. ``None``: as ``"sampling"``, with a
-        ``WeightKindWarning`` when the weights are whole numbers that are not all
-        equal. Point estimates are the same for both kinds; the intervals differ.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class. ``None`` infers it when the labels are
-        {0, 1}, {-1, 1} or {False, True} (positive: 1 or True).
-    n_resamples : int, default=1000
-        Bootstrap replicates per statistic.
-    confidence_level : float, default=0.95
-        Of the intervals, in (0, 1).
-    rng : numpy.random.Generator or int, default=None
-        Randomness of the bootstrap.
-    progress : bool, default=False
-        Show progress bars.
-
-    Returns
-    -------
-    ScoreComparison
-        Differences with intervals and p-values, and DeLong's test.
-
-    Raises
-    ------
-    InvalidParameterError
-        As :func:`bootstrap` (``n_resamples``, ``confidence_level``, ``weight_kind``).
-    ValueError
-        If the two names are equal; if ``score_b`` is omitted and ``score_a`` is not a
-        data frame of two columns; if ``metrics`` is not a sequence (a lone string)
-        or one of its metrics cannot be parsed; if a score is not 1-D (for
-        ``predict_proba`` output pass ``proba[:, 1]``); for the bad inputs of :func:`bootstrap_compare`
-        and :func:`delong_test`.
-
-    Warns
-    -----
-    WeightKindWarning
-        As :func:`bootstrap`.
-    DegenerateDataWarning
-        If the two scorers order every positive-negative pair alike (DeLong's test then
-        reports z = 0, p = 1).
-
-    See Also
-    --------
-    bootstrap_compare, delong_test
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from isometrics import compare_scores
-    >>> rng = np.random.default_rng(0)
-    >>> y = rng.random(300) < 0.3
-    >>> c = compare_scores(y, rng.normal(size=300) + 2 * y, rng.normal(size=300) + y, n_resamples=100, rng=1)
-    >>> c.differences["auroc"].confidence_interval[0] > 0
-    True
-    """
-    caller = "compare_scores"
-    score_a, score_b, names = _two_columns(score_a, score_b, names, caller)
-    if isinstance(names, str) or not hasattr(names, "__len__") or len(names) != 2 or names[0] == names[1]:
-        raise IsometricsError(f"{caller}: `names` must be two different names; got {names!r}.")
-    names = (str(names[0]), str(names[1]))
-    scores = {names[0]: _check_column(score_a, caller=caller, name="score_a"),
-              names[1]: _check_column(score_b, caller=caller, name="score_b")}
-    checked = _bootstrap_iv(y_true, scores, sample_weight, pos_label, n_resamples, confidence_level, "percentile",
-                            weight_kind, caller)
-    data, level, kind = checked.data, checked.level, checked.weight_kind
-    named = [_statistic(a, None, None, caller) for a in ("auroc", "average_precision", "auprg")]
-    named += [(m.spec, _statistic("metric", m, None, caller)[1], False)
-              for m in _parse_metrics(metrics, caller=caller)]
-    # one sort per scorer: the bootstrap draws on these operating points, and DeLong reads them
-    resamplers = [_Resampler(data.is_pos, s, data.weights, False, per_sample=True, frequency=kind == "frequency",
-                             caller=caller) for s in data.scores.values()]
-    results = _paired_statistics(resamplers, names, named, checked.n_resamples, level, "percentile",
-                                 check_rng(rng, caller=caller), progress, caller, weight_kind=kind)
-    differences = {r.statistic: r.differences[names] for r in results}
-    p_values = {r.statistic: r.p_values[names] for r in results}
-    test = None
-    if data.weights is None and min(int(data.is_pos.sum()), int((~data.is_pos).sum())) >= 2:
-        try:
-            test = _delong_pair(_delong(data.is_pos, data.scores, [r.op for r in resamplers], caller), level, caller,
-                                stacklevel=3)
-        except IsometricsError:
-            test = None  # AUROCs that differ with zero variance: DeLong's approximation fails
-    return ScoreComparison(names, differences, p_values, test, kind)
-
-
-def _two_columns(score_a: Any, score_b: Any, names: Any, caller: str) -> tuple[Any, Any, Any]:
-    """The two score columns and their names: from a data frame of two columns, or as given
-    (named after the columns when ``names`` is None and both are named and differ)."""
-    frame = frame_columns(score_a)
-    if frame is None and isinstance(score_a, Mapping):
-        frame = dict(score_a)
-    if score_b is None:
-        if frame is None or len(frame) != 2:
-            got = f"{len(frame)} columns" if frame is not None else "no score_b"
-            raise IsometricsError(f"{caller}: give two score columns: `score_a` and `score_b`, or a data frame (or "
-                                  f"mapping) of exactly two score columns as `score_a`; got {got}.")
-        (name_a, score_a), (name_b, score_b) = frame.items()
-        return score_a, score_b, (name_a, name_b) if names is None else names
-    if names is None:
-        found = (column_name(score_a), column_name(score_b))
-        names = found if None not in found and found[0] != found[1] else ("a", "b")
-    return score_a, score_b, names

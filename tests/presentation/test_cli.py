@@ -128,12 +128,14 @@ def test_compare_two_columns(data):
     payload = json.loads(out.read_text())
     y = frame["y"].to_numpy()
     expected = skm.roc_auc_score(y, frame["model_a"].to_numpy()) - skm.roc_auc_score(y, frame["model_b"].to_numpy())
-    [pair] = payload["comparisons"]
-    assert (pair["a"], pair["b"]) == ("model_a", "model_b")
-    assert pair["statistics"]["auroc"]["difference"] == pytest.approx(expected, rel=1e-12)
-    assert pair["delong"]["difference"] == pytest.approx(expected, rel=1e-12)
-    assert 0 < pair["statistics"]["f1"]["p_value"] <= 1
-    assert pair["statistics"]["f1"]["holm_p_value"] == pair["statistics"]["f1"]["p_value"]  # one pair: unchanged
+    rows = {row["statistic"]: row for row in payload["comparisons"]}
+    assert list(rows) == ["auroc", "average_precision", "auprg", "f1"]
+    assert {(row["a"], row["b"]) for row in rows.values()} == {("model_a", "model_b")}
+    assert rows["auroc"]["difference"] == pytest.approx(expected, rel=1e-12)
+    [delong] = payload["delong"]
+    assert delong["difference"] == pytest.approx(expected, rel=1e-12)
+    assert 0 < rows["f1"]["p_value"] <= 1
+    assert rows["f1"]["adjusted_p_value"] == rows["f1"]["p_value"]  # one pair: unchanged
     bad = run("compare", d / "scores.parquet", "--label", "y", "--score", "model_a")
     assert bad.returncode == 2 and "at least two different --score columns" in bad.stderr
 

@@ -321,45 +321,47 @@ def two_models():
 
 
 def test_reading_rests_on_the_paired_interval(two_models):
-    """Each measure's sentence says what the paired interval says: "no detectable difference"
-    when it covers 0, "ahead" otherwise, with the interval's numbers."""
+    """Each measure's sentence is the comparison's own: "no detectable difference" when its adjusted
+    interval covers 0, "beats" otherwise, with the interval's numbers (issue 20: one wording)."""
     _, _, metrics, results, comparison = two_models
     reading = _Page(build_report(results, comparisons=comparison)).items
     seen = set()
-    for key, diff in comparison.differences.items():
+    for row in comparison.rows:
         areas = {"auroc": "AUROC", "average_precision": "average precision", "auprg": "AUPRG"}
+        key = row.statistic
         label = areas[key] if key in areas else im.parse_metric(key).label + " at each model's best threshold"
         [sentence] = [s for s in reading if s.startswith(f"By {label}:")]
-        low, high = diff.confidence_interval
+        assert row.sentence() in sentence
+        low, high = row.adjusted_interval
         if low <= 0 <= high:
             seen.add("covers")
             assert "no detectable difference between" in sentence and "covers 0" in sentence
-            assert f"{low:.4f} to {high:.4f}" in sentence or f"{-high:.4f} to {-low:.4f}" in sentence
         else:
             seen.add("excludes")
-            leader, other = ("strong", "weak") if diff.estimate > 0 else ("weak", "strong")
-            assert f"{leader} is ahead of {other} by {abs(diff.estimate):.4f}" in sentence
-        assert "wins" not in sentence
+            leader, other = ("strong", "weak") if row.winner == "strong" else ("weak", "strong")
+            assert f"{leader} beats {other} on {row.label}" in sentence
+        assert "wins" not in sentence and "is ahead of" not in sentence
     assert seen == {"covers", "excludes"}  # the data exercise both cases
 
 
 def test_disagreement_needs_detected_differences_both_ways(two_models):
-    """Intervals set by hand around the true differences: the reading says the measures
-    disagree only when one pair has intervals excluding 0 on both sides."""
+    """Decisions set by hand: the reading says the measures disagree only when one pair has
+    differences detected on both sides."""
     _, _, _, results, comparison = two_models
 
-    def with_intervals(intervals):
-        differences = {k: replace(r, confidence_interval=intervals.get(k, (r.estimate - 1, r.estimate + 1)))
-                       for k, r in comparison.differences.items()}
-        return replace(comparison, differences=differences)
+    def with_decisions(decisions):
+        rows = tuple(replace(r, decision=decisions.get(r.statistic, "no detectable difference"))
+                     for r in comparison.rows)
+        return replace(comparison, rows=rows)
 
-    agree = with_intervals({"auroc": (0.01, 0.2), "f1": (0.01, 0.3)})
+    agree = with_decisions({"auroc": "a better", "f1": "a better"})
     assert not any("disagree" in s for s in _Page(build_report(results, comparisons=agree)).items)
-    disagree = with_intervals({"auroc": (0.01, 0.2), "f1": (-0.3, -0.01)})
+    disagree = with_decisions({"auroc": "a better", "f1": "b better"})
     items = _Page(build_report(results, comparisons=disagree)).items
     [sentence] = [s for s in items if "disagree" in s]
     assert "strong is ahead of weak by AUROC but behind it by F1 at each model's best threshold" in sentence
     [f1] = [s for s in items if s.startswith("By F1")]
+    assert "weak beats strong on F1" in f1
     assert "the paired bootstrap does not support the order of the point estimates" in f1
 
 
@@ -374,10 +376,10 @@ def test_no_comparison_means_no_winner(two_models):
 
 def test_bootstrap_compare_results_are_read_too(two_models):
     y, scores, _, results, _ = two_models
-    paired = im.bootstrap_compare(y, scores, statistic="auroc", n_resamples=200, rng=2)
-    low, high = paired.differences[("strong", "weak")].confidence_interval
+    paired = im.bootstrap_compare(y, scores, statistics="auroc", n_resamples=200, rng=2)
+    low, high = paired.row("auroc", "strong", "weak").adjusted_interval
     [sentence] = [s for s in _Page(build_report(results, comparisons=[paired])).items if s.startswith("By AUROC:")]
-    assert f"{low:.4f} to {high:.4f}" in sentence
+    assert f"{low:.4f} to {high:.4f}" in sentence and paired.rows[0].sentence() in sentence
     [other] = [s for s in _Page(build_report(results, comparisons=[paired])).items if s.startswith("By AUPRG:")]
     assert "was not tested" in other
 

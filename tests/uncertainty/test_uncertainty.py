@@ -201,17 +201,17 @@ def test_paired_comparison_keeps_the_pairing(rng):
     y = (rng.random(300) < 0.3).astype(int)
     a = rng.normal(size=300) + 1.5 * y
     same = im.bootstrap_compare(y, {"a": a, "a again": a.copy()}, n_resamples=100, rng=2)
-    assert np.all(same.differences[("a", "a again")].bootstrap_distribution == 0)
+    assert np.all(same.row("auroc", "a", "a again").bootstrap.bootstrap_distribution == 0)
     b = rng.normal(size=300) + 0.2 * y
-    diff = im.bootstrap_compare(y, np.column_stack([a, b]), statistic="metric", metric="f0.5",
-                                n_resamples=300, rng=2)
-    result = diff.differences[("score_0", "score_1")]
-    assert result.confidence_interval[0] > 0 and diff.p_values[("score_0", "score_1")] < 0.01
-    assert result.estimate == pytest.approx(diff.estimates[0] - diff.estimates[1])
+    diff = im.bootstrap_compare(y, np.column_stack([a, b]), statistics="f0.5", n_resamples=300, rng=2)
+    result = diff.row("fbeta(beta=0.5)", "score_0", "score_1")
+    assert result.confidence_interval[0] > 0 and result.p_value < 0.01 and result.decision == "a better"
+    estimates = diff.estimates["fbeta(beta=0.5)"]
+    assert result.estimate == pytest.approx(estimates["score_0"] - estimates["score_1"])
 
 
 @pytest.mark.parametrize("call, match", [
-    (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], statistic="gini"), r"`statistic` must be one of"),
+    (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], statistic="gini"), r"`statistic` = 'gini' is not a metric: .* \(Or an area: 'auroc'"),
     (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], statistic="metric"), r"needs `metric`"),
     (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=1), r"`n_resamples` must be an integer >= 2"),
     (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], method="studentized"), r"`method` must be one of"),
@@ -366,7 +366,7 @@ def test_metric_at_a_threshold_above_every_score_raises(rng):
     y = (rng.random(100) < 0.3).astype(int)
     s = rng.random(100)
     for call in (lambda: im.bootstrap(y, s, statistic="metric", metric="precision", threshold=2.0, n_resamples=20),
-                 lambda: im.bootstrap_compare(y, {"a": s, "b": s / 4}, statistic="metric", metric="precision",
+                 lambda: im.bootstrap_compare(y, {"a": s, "b": s / 4}, statistics="precision",
                                               threshold=0.5, n_resamples=20)):
         with pytest.raises(im.IsometricsError, match=r"precision at threshold [\d.]+( of 'b')? is undefined \(0/0\) on the "
                                                       r"data: no sample has a score >= [\d.]+ \(the highest is "
@@ -391,9 +391,9 @@ def test_replicates_where_the_metric_is_undefined_are_counted_and_warned(rng):
     assert np.isfinite(result.bootstrap_distribution).all() and np.isfinite(result.confidence_interval).all()
     assert result.to_dict()["n_undefined"] == result.n_undefined
     with pytest.warns(im.UndefinedMetricWarning):
-        paired = im.bootstrap_compare(y, {"a": s, "b": s[::-1].copy()}, statistic="metric", metric="precision",
+        paired = im.bootstrap_compare(y, {"a": s, "b": s[::-1].copy()}, statistics="precision",
                                       threshold=s.max(), n_resamples=100, rng=3)
-    diff = paired.differences[("a", "b")]
+    diff = paired.rows[0].bootstrap
     assert diff.n_undefined > 0 and np.isfinite(diff.confidence_interval).all()
 
 
@@ -491,7 +491,7 @@ def test_identical_or_monotone_equivalent_scorers_give_z_0_p_1(rng, second):
     assert test.confidence_interval == (0.0, 0.0)
     with pytest.warns(im.DegenerateDataWarning):
         comparison = im.compare_scores(y, s, second(s), n_resamples=20, rng=0)
-    assert comparison.delong.p_value == 1.0
+    assert comparison.delong[0].p_value == 1.0 and comparison.delong[0].decision == "no detectable difference"
 
 
 def test_delong_intervals_are_low_high_tuples(rng):
@@ -523,4 +523,4 @@ def test_bootstrap_p_values_never_reach_0(rng):
     y = (rng.random(400) < 0.5).astype(int)
     result = im.bootstrap_compare(y, {"a": rng.normal(size=400) + 3 * y, "b": rng.normal(size=400)},
                                   n_resamples=99, rng=0)
-    assert result.p_values[("a", "b")] == pytest.approx(2 / 100)
+    assert result.row("auroc", "a", "b").p_value == pytest.approx(2 / 100)

@@ -129,9 +129,9 @@ def _entry_points(y, s, w, kind, n=400, other=None):
     band = im.bootstrap_curve_band(y, s, sample_weight=w, weight_kind=kind, grid=[0.3], n_resamples=n, rng=0)
     out["bootstrap_curve_band"] = ((band.lower[0], band.upper[0]), band)
     paired = im.bootstrap_compare(y, {"a": s, "b": other}, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)
-    out["bootstrap_compare"] = (paired.differences[("a", "b")].confidence_interval, paired)
+    out["bootstrap_compare"] = (paired.row("auroc", "a", "b").confidence_interval, paired)
     comparison = im.compare_scores(y, s, other, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)
-    out["compare_scores"] = (comparison.differences["auroc"].confidence_interval, comparison)
+    out["compare_scores"] = (comparison.row("auroc", "a", "b").confidence_interval, comparison)
     [evaluation] = im.evaluate_scores(y, {"a": s}, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)
     out["evaluate_scores"] = (evaluation.intervals["auroc"].confidence_interval, evaluation)
     return out
@@ -157,7 +157,8 @@ def test_results_state_the_weight_kind_in_to_dict():
     results = _entry_points(y, s, w, "frequency", n=20)
     assert results["bootstrap"][1].to_dict()["weight_kind"] == "frequency"
     paired = results["bootstrap_compare"][1].to_dict()
-    assert paired["weight_kind"] == "frequency" and paired["differences"][0]["weight_kind"] == "frequency"
+    assert paired["weight_kind"] == "frequency"
+    assert results["bootstrap_compare"][1].rows[0].bootstrap.weight_kind == "frequency"
     assert results["compare_scores"][1].to_dict()["weight_kind"] == "frequency"
     evaluation = results["evaluate_scores"][1].to_dict()
     assert evaluation["weight_kind"] == "frequency"
@@ -259,8 +260,8 @@ def test_warnings_point_at_the_callers_line():
     undefined = {
         "bootstrap": lambda: im.bootstrap(y, z, statistic="metric", metric="precision", threshold=1.0,
                                           n_resamples=50, rng=0),
-        "bootstrap_compare": lambda: im.bootstrap_compare(y, {"a": z, "b": z[::-1].copy()}, statistic="metric",
-                                                          metric="precision", threshold=1.0, n_resamples=50, rng=0),
+        "bootstrap_compare": lambda: im.bootstrap_compare(y, {"a": z, "b": z[::-1].copy()}, statistics="precision",
+                                                          threshold=1.0, n_resamples=50, rng=0),
     }
     for name, call in undefined.items():
         assert _warning_line(im.UndefinedMetricWarning, call) == (here, call.__code__.co_firstlineno), name

@@ -15,7 +15,6 @@ import enum
 import os
 import sys
 from collections.abc import Mapping
-from itertools import combinations
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,10 +23,11 @@ import numpy as np
 from .._core.outputs import check_output_dir, json_text, staged_outputs
 from .._core.validation import label_set
 from .._version import __version__
-from ..evaluation import compare_scores, evaluate_scores
+from ..evaluation import evaluate_scores
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..report import build_report
+from ..uncertainty.comparison import compare_scores
 from ._console import (
     command_guard,
     EXIT_BAD_INPUT,
@@ -188,10 +188,10 @@ def _report_page(results: list[Any], file: Path, label: str, y: Any, scores: Map
     The comparisons read the weights as the evaluation did (``weight_options``: the user's ``--weight-kind``).
     """
     specs = [b.metric.spec for b in results[0].best]
-    comparisons = [compare_scores(y, scores[a], scores[b], names=(a, b), metrics=specs, sample_weight=weights,
-                                  pos_label=pos, n_resamples=n_resamples, rng=seed, progress=True, **weight_options)
-                   for a, b in combinations(list(scores), 2)]
-    return build_report(results, comparisons=comparisons or None,
+    comparison = None if len(scores) < 2 else compare_scores(
+        y, {name: scores[name] for name in scores}, metrics=specs, sample_weight=weights, pos_label=pos,
+        n_resamples=n_resamples, rng=seed, progress=True, **weight_options)
+    return build_report(results, comparisons=comparison,
                         title=f"isometrics: {file.name}" if title is None else title,
                         file_name=file.name, label=label)
 
@@ -484,7 +484,8 @@ if typer is not None:
     ) -> None:
         """Paired comparisons of score columns: differences with bootstrap intervals, p-values and DeLong.
 
-        Every pair is compared (or each column against --baseline); p-values are Holm-adjusted over the pairs.
+        Every pair is compared (or each column against --baseline); the p-values of each statistic are
+        Holm-adjusted over its pairs, and a pair is said to differ only when its adjusted p-value is <= 0.05.
         """
         with _guard(file, _n_columns(score, weight)):
             score = score_columns(file, score, scores, exclude=[label, weight])

@@ -13,18 +13,16 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from .._core.outputs import write_text_atomic
 from .._version import __version__
-from ..evaluation import BinaryEvaluation, ScoreComparison
+from ..evaluation import BinaryEvaluation
 from ..exceptions import IsometricsError
 from ..metrics.registry import Metric, _parse_metric, _parse_metrics
-from ..uncertainty.comparison import PairedBootstrapResult
+from ..uncertainty.model_comparison import ModelComparison
 from ._bundle import _plotly_bundle
 from ._figures import _metric_figure, _panels
 from ._gains import _gains_figure
-from ._reading import _comparisons, _reading
+from ._reading import _comparisons, _reading, _table_rows
 from ._text import _AREAS, _bests, _count, _fmt, _pct, _with_ci
 
 __all__ = ["build_report", "write_report"]
@@ -77,8 +75,7 @@ def _weights_text(results: list[BinaryEvaluation], comparisons: Any) -> str:
 def build_report(
     results: Sequence[BinaryEvaluation],
     *,
-    comparisons: ScoreComparison | PairedBootstrapResult | Sequence[ScoreComparison | PairedBootstrapResult]
-    | None = None,
+    comparisons: ModelComparison | Sequence[ModelComparison] | None = None,
     metrics: Sequence[str | Metric] | None = None,
     title: str = "isometrics report",
     file_name: str = "",
@@ -91,12 +88,13 @@ def build_report(
     results : Evaluations or sequence of BinaryEvaluation
         From :func:`isometrics.evaluate_scores` (every scorer on the same labels). Their
         bootstrap intervals, when computed, are shown next to the values.
-    comparisons : ScoreComparison, PairedBootstrapResult or list of them, default=None
+    comparisons : ModelComparison or list of them, default=None
         Paired comparisons of the scorers on the same rows, from
         :func:`isometrics.compare_scores` or :func:`isometrics.bootstrap_compare`. The
-        "Reading" section compares two models under a measure only through the paired
-        interval of their difference ("no detectable difference" when it covers 0);
-        without one, it lists the values and says the difference was not tested.
+        "Reading" section compares two models under a measure only through the
+        comparison's decision and sentence (after its adjustment for multiple
+        comparisons, as ``isometrics compare`` prints them); without one, it lists the
+        values and says the difference was not tested.
     metrics : sequence of str or Metric, default=None
         The threshold metrics shown, each among those the results were evaluated with;
         default: every one of them, in evaluation order.
@@ -118,7 +116,7 @@ def build_report(
         evaluated, if ``comparisons`` name a scorer that is not in ``results`` or
         disagree with them (computed on other data).
     TypeError
-        If ``comparisons`` holds anything but ScoreComparison or PairedBootstrapResult.
+        If ``comparisons`` holds anything but ModelComparison.
     ImportError
         If plotly or jinja2 is missing.
     """
@@ -144,7 +142,7 @@ def build_report(
                                       f"{', '.join(b.metric.spec for b in r.best)}); evaluate it or leave it out.")
     values = {r.name: {"auroc": r.auroc, "average_precision": r.average_precision, "auprg": r.auprg,
                        **{m.spec: b.value for m, b in zip(chosen, _bests(r, chosen))}} for r in results}
-    diffs, delong = _comparisons(comparisons, values)
+    diffs, delong, policies = _comparisons(comparisons, values)
     first = results[0]
     weighted = first.n_positives + first.n_negatives != first.n_samples
 
@@ -171,19 +169,8 @@ def build_report(
                                   ties="" if b.n_ties <= 1 else f"{b.n_ties} tied"))
         metric_sections.append(dict(index=j, label=m.label, spec=m.spec, rows=best_rows, figure=figure,
                                     thinned=thinned))
-    comparison_rows = []
     stat_labels = {**_AREAS, **{m.spec: f"{m.label} at each model's best threshold" for m in chosen}}
-    for d in diffs:
-        comparison_rows.append(dict(a=d.a, b=d.b, statistic=stat_labels.get(d.key, d.key), difference=_fmt(d.estimate),
-                                    interval=f"{_fmt(d.low)} to {_fmt(d.high)}", level=_pct(d.level),
-                                    p=f"{d.p_value:.2g}", covers="yes" if d.low <= 0 <= d.high else "no",
-                                    replicates=f"{d.n_replicates:,}"))
-    for a, b, test, level in delong:
-        low, high = (float(x) for x in np.ravel(test.confidence_interval))
-        comparison_rows.append(dict(a=a, b=b, statistic="AUROC (DeLong's test)", difference=_fmt(test.difference),
-                                    interval=f"{_fmt(low)} to {_fmt(high)}", level=_pct(level),
-                                    p=f"{test.p_value:.2g}", covers="yes" if low <= 0 <= high else "no",
-                                    replicates=""))
+    comparison_rows = _table_rows([*diffs, *delong], stat_labels)
 
     page_js = _script_source("\n".join((files("isometrics.report") / "static" / name).read_text(encoding="utf-8")
                                        for name in ("figures.js", "explorer.js", "start.js")), "the page's script")
@@ -205,6 +192,7 @@ def build_report(
         rows=rows,
         intervals_note=intervals_note,
         comparison_rows=comparison_rows,
+        comparison_policy=" ".join(policies),
         reading=_reading(results, chosen, values, diffs),
         panels=_panels(results, chosen),
         gains=_gains_figure(results),

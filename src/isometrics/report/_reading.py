@@ -1,6 +1,7 @@
-"""The comparisons of the report and their reading: the paired differences taken from
-:class:`~isometrics.ScoreComparison` or :class:`~isometrics.PairedBootstrapResult`, and the
-sentences that say which model is better on which measure, and how surely.
+"""The comparisons of the report and their reading: the rows of
+:class:`~isometrics.ModelComparison` (from ``compare_scores`` or ``bootstrap_compare``), whose
+decisions and sentences (:meth:`ComparisonRow.sentence`) the page shows as they are, and the
+summary of each measure built around them.
 """
 
 from __future__ import annotations
@@ -8,106 +9,80 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from ..evaluation import BinaryEvaluation, ScoreComparison
+from ..evaluation import BinaryEvaluation
 from ..exceptions import IsometricsError
 from ..metrics.registry import Metric
-from ..uncertainty.comparison import PairedBootstrapResult
-from ..uncertainty.intervals import BootstrapResult
+from ..uncertainty.model_comparison import ComparisonRow, ModelComparison
 from ._text import _AREAS, _bests, _count, _fmt, _pct
 
 
 # ---------------------------------------------------------------------------- comparisons
-@dataclass(frozen=True)
-class _Diff:
-    """One paired difference ``a - b`` of a statistic, with its interval and p-value."""
-
-    key: str
-    a: str
-    b: str
-    estimate: float
-    low: float
-    high: float
-    level: float
-    p_value: float
-    n_replicates: int
-
-    def flipped(self) -> _Diff:
-        return _Diff(self.key, self.b, self.a, -self.estimate, -self.high, -self.low, self.level, self.p_value,
-                     self.n_replicates)
-
-
-def _key_of(statistic: str) -> str:
-    """The report's key of a compared statistic: an area's name or a metric's spec."""
-    suffix = " at its best threshold"
-    return statistic[: -len(suffix)] if statistic.endswith(suffix) else statistic
-
-
-def _diff(key: str, a: str, b: str, r: BootstrapResult, p: float) -> _Diff:
-    low, high = r.confidence_interval
-    return _Diff(key, a, b, float(r.estimate), float(low), float(high), float(r.confidence_level), float(p),
-                 len(r.bootstrap_distribution))
-
-
-def _comparisons(comparisons: Any, values: dict[str, dict[str, float]]) -> tuple[list[_Diff], list[Any]]:
-    """The paired differences of ``comparisons`` (checked against the results), and DeLong tests."""
+def _comparisons(comparisons: Any, values: dict[str, dict[str, float]]
+                 ) -> tuple[list[ComparisonRow], list[ComparisonRow], list[str]]:
+    """The bootstrap rows and DeLong rows of ``comparisons`` (checked against the results), and each
+    comparison's policy in words."""
     caller = "build_report"
     if comparisons is None:
-        return [], []
-    items = [comparisons] if isinstance(comparisons, (ScoreComparison, PairedBootstrapResult)) else comparisons
+        return [], [], []
+    items = [comparisons] if isinstance(comparisons, ModelComparison) else comparisons
     if not isinstance(items, Sequence) or isinstance(items, str):
-        raise TypeError(f"{caller}: `comparisons` must be a ScoreComparison (compare_scores), a "
-                        "PairedBootstrapResult (bootstrap_compare) or a list of them; got "
-                        f"{type(comparisons).__name__}.")
-    diffs: list[_Diff] = []
-    delong: list[Any] = []
+        raise TypeError(f"{caller}: `comparisons` must be a ModelComparison (compare_scores, bootstrap_compare) or "
+                        f"a list of them; got {type(comparisons).__name__}.")
+    rows: list[ComparisonRow] = []
+    delong: list[ComparisonRow] = []
+    policies: list[str] = []
     for item in items:
-        if isinstance(item, ScoreComparison):
-            a, b = item.names
-            diffs += [_diff(_key_of(k), a, b, r, item.p_values[k]) for k, r in item.differences.items()]
-            if item.delong is not None:  # a Wald interval at the comparison's level
-                level = next((r.confidence_level for r in item.differences.values()), math.nan)
-                delong.append((a, b, item.delong, level))
-        elif isinstance(item, PairedBootstrapResult):
-            diffs += [_diff(_key_of(item.statistic), a, b, r, item.p_values[(a, b)])
-                      for (a, b), r in item.differences.items()]
-        else:
-            raise TypeError(f"{caller}: every item of `comparisons` must be a ScoreComparison (compare_scores) or a "
-                            f"PairedBootstrapResult (bootstrap_compare); got {type(item).__name__}.")
-    for d in diffs:
+        if not isinstance(item, ModelComparison):
+            raise TypeError(f"{caller}: every item of `comparisons` must be a ModelComparison (compare_scores, "
+                            f"bootstrap_compare); got {type(item).__name__}.")
+        rows += item.rows
+        delong += item.delong
+        policies.append(item.family())
+    for d in rows:
         for name in (d.a, d.b):
             if name not in values:
                 raise IsometricsError(f"{caller}: `comparisons` compare {name!r}, which is not among the results "
                                       f"({', '.join(map(repr, values))}); compare the scorers that were evaluated.")
-        va, vb = values[d.a].get(d.key), values[d.b].get(d.key)
+        va, vb = values[d.a].get(d.statistic), values[d.b].get(d.statistic)
         if va is None or vb is None or not (va == va and vb == vb):
             continue
         if not math.isclose(d.estimate, va - vb, rel_tol=1e-9, abs_tol=1e-12):
             raise IsometricsError(
-                f"{caller}: the comparison of {d.a!r} and {d.b!r} gives {d.key} difference {d.estimate!r}, but the "
-                f"results give {va!r} - {vb!r} = {va - vb!r}; were they computed on other data? Compare the same "
+                f"{caller}: the comparison of {d.a!r} and {d.b!r} gives {d.statistic} difference {d.estimate!r}, but "
+                f"the results give {va!r} - {vb!r} = {va - vb!r}; were they computed on other data? Compare the same "
                 "labels, scores and weights that were evaluated."
             )
-    return diffs, delong
+    return rows, delong, list(dict.fromkeys(policies))
+
+
+def _table_rows(rows: list[ComparisonRow], labels: dict[str, str]) -> list[dict[str, str]]:
+    """The cells of the page's table of comparisons, one row per :class:`ComparisonRow`."""
+    out = []
+    for r in rows:
+        statistic = labels.get(r.statistic, r.label) + (" (DeLong's test)" if r.test == "DeLong" else "")
+        n = "" if r.bootstrap is None else f"{len(r.bootstrap.bootstrap_distribution):,}"
+        out.append(dict(a=r.a, b=r.b, statistic=statistic, difference=_fmt(r.estimate),
+                        interval=f"{_fmt(r.confidence_interval[0])} to {_fmt(r.confidence_interval[1])}",
+                        level=_pct(r.confidence_level),
+                        adjusted=f"{_fmt(r.adjusted_interval[0])} to {_fmt(r.adjusted_interval[1])}",
+                        p=f"{r.p_value:.2g}", adjusted_p=f"{r.adjusted_p_value:.2g}",
+                        decision=r.decision if r.winner is None else f"{r.winner} better", replicates=n))
+    return out
 
 
 # ---------------------------------------------------------------------------- reading
-def _better(d: _Diff, sign: float) -> str:
-    """Where the interval of ``a - b`` lies: "ahead", "behind" or "tie" (covers 0)."""
-    low, high = sign * d.low, sign * d.high
-    low, high = min(low, high), max(low, high)
-    if low > 0:
-        return "ahead"
-    if high < 0:
-        return "behind"
-    return "tie"
+def _where(d: ComparisonRow | None, first: str) -> str:
+    """What the row decided about ``first``: "ahead", "behind" or "tie" (no detectable difference)."""
+    if d is None or d.winner is None:
+        return "tie"
+    return "ahead" if d.winner == first else "behind"
 
 
 def _measure_sentence(what: str, key: str, sign: float, values: dict[str, dict[str, float]],
-                      lookup: dict[tuple[str, str, str], _Diff]) -> str:
-    """One measure: the values, and what the paired intervals say about the leader."""
+                      lookup: dict[tuple[str, str, str], ComparisonRow]) -> str:
+    """One measure: the values, and for the leader against each other model the comparison's own sentence."""
     names = [n for n in values if values[n].get(key, math.nan) == values[n].get(key, math.nan)]
     order = sorted(names, key=lambda n: -sign * values[n][key])
     if len(order) < 2:
@@ -120,17 +95,8 @@ def _measure_sentence(what: str, key: str, sign: float, values: dict[str, dict[s
         if d is None:
             untested.append(other)
             continue
-        interval = f"{_pct(d.level)} CI {_fmt(d.low)} to {_fmt(d.high)}, p = {d.p_value:.2g}"
-        where = _better(d, sign)
-        if where == "tie":
-            parts.append(f"no detectable difference between {leader} and {other} (difference "
-                         f"{_fmt(d.estimate)}; the {_pct(d.level)} CI, {_fmt(d.low)} to {_fmt(d.high)}, covers 0; "
-                         f"p = {d.p_value:.2g})")
-        elif where == "ahead":
-            parts.append(f"{leader} is ahead of {other} by {_fmt(abs(d.estimate))} ({interval})")
-        else:
-            parts.append(f"the interval of {leader} - {other} lies on {other}'s side ({interval}): the paired "
-                         "bootstrap does not support the order of the point estimates")
+        parts.append(d.sentence() + (": the paired bootstrap does not support the order of the point estimates"
+                                     if _where(d, leader) == "behind" else ""))
     if untested:
         parts.append(f"{leader} against {', '.join(untested)} was not tested (no paired comparison given), "
                      "so no winner is declared there")
@@ -138,7 +104,7 @@ def _measure_sentence(what: str, key: str, sign: float, values: dict[str, dict[s
 
 
 def _reading(results: list[BinaryEvaluation], metrics: list[Metric], values: dict[str, dict[str, float]],
-             diffs: list[_Diff]) -> list[str]:
+             diffs: list[ComparisonRow]) -> list[str]:
     """Plain-language sentences: every comparison rests on a paired interval, or is not made."""
     note = ("The best thresholds were chosen on the same data their values are reported on, so those values are "
             "optimistic: validate a chosen threshold on held-out data before relying on it.")
@@ -154,7 +120,7 @@ def _reading(results: list[BinaryEvaluation], metrics: list[Metric], values: dic
                 f"precision {100 * b.precision:.1f} %."
             )
         return sentences + [note]
-    lookup = {(d.key, d.a, d.b): d for d in diffs} | {(d.key, d.b, d.a): d.flipped() for d in diffs}
+    lookup = {(d.statistic, d.a, d.b): d for d in diffs} | {(d.statistic, d.b, d.a): d for d in diffs}
     measures = [(f"{label}", key, 1.0) for key, label in _AREAS.items()]
     measures += [(f"{m.label} at each model's best threshold", m.spec, 1.0 if m.greater_is_better else -1.0)
                  for m in metrics]
@@ -168,7 +134,7 @@ def _reading(results: list[BinaryEvaluation], metrics: list[Metric], values: dic
         behind: list[str] = []
         for what, key, sign in measures:
             d = lookup.get((key, a, b))
-            where = "tie" if d is None else _better(d, sign)
+            where = _where(d, a)
             if where == "ahead":
                 ahead.append(what)
             elif where == "behind":
@@ -176,7 +142,7 @@ def _reading(results: list[BinaryEvaluation], metrics: list[Metric], values: dic
         if ahead and behind:
             sentences.append(
                 f"The measures disagree: {a} is ahead of {b} by {', '.join(ahead)} but behind it by "
-                f"{', '.join(behind)} (each of these paired intervals excludes 0). AUROC weighs every threshold "
+                f"{', '.join(behind)} (each of these differences is detected). AUROC weighs every threshold "
                 "alike, while average precision and the threshold metrics care about the top of the ranking; "
                 "choose by the measure that matches the cost of errors in your setting."
             )

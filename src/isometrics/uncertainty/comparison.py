@@ -1,89 +1,127 @@
-"""Paired bootstrap comparison of scorers on the same samples: one resample, every scorer,
-the interval of each difference.
+"""Paired comparisons of k models on the same samples: one resample draws every model, every
+statistic; DeLong's test of the AUROCs; the rows read under the one policy of
+:mod:`~isometrics.uncertainty.model_comparison` (adjustment, compatible intervals, decision).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from .._core.docstrings import fill_doc
-from .._core.html import html_table, summarised
-from .._core.validation import (
-    check_rng,
-)
-from .._typing import WEIGHT_KINDS, ArrayLike, FloatArray
-from ..exceptions import (
-    IsometricsError,
-)
-from ..metrics.registry import Metric
+from .._core.validation import check_rng, column_name, frame_columns
+from .._typing import WEIGHT_KINDS, ArrayLike
+from ..exceptions import InvalidParameterError, IsometricsError
+from ..metrics.registry import Metric, _parse_metrics, parse_metric
 from ..spaces.operating_points import OperatingPoints
-from ._inputs import _bootstrap_iv, _score_columns
-from .intervals import BootstrapResult, _check_estimate, _defined, _interval, _standard_error, _statistic
+from ._inputs import _bootstrap_iv, _check_column, _score_columns
+from .delong import _delong, _delong_pair
+from .intervals import _AREAS, BootstrapResult, _check_estimate, _defined, _interval, _standard_error, _statistic
+from .model_comparison import ModelComparison, _bootstrap_rows, _check_adjustment, _delong_rows
 from .resampling import _jackknife, _many, _replicates, _Resampler
 
-__all__ = ["PairedBootstrapResult", "bootstrap_compare"]
+__all__ = ["bootstrap_compare", "compare_scores"]
+
+_AREA_LABELS = {"auroc": "AUROC", "average_precision": "average precision", "auprg": "AUPRG",
+                "auc_pr_interpolated": "interpolated AUC-PR"}
 
 
-@summarised()
-@dataclass(frozen=True)
-class PairedBootstrapResult:
-    """Paired bootstrap comparison of scorers on the same samples.
+class _Named:
+    """A compared statistic: its key, readable label, direction, function and whether it reads thresholds."""
 
-    Attributes
-    ----------
-    statistic : str
-        What was compared.
-    names : tuple of str
-        The scorers.
-    estimates : ndarray of shape (k,)
-        The statistic of each scorer on the data.
-    differences : dict of (str, str) to BootstrapResult
-        For each pair ``(a, b)`` (``a`` before ``b``), the bootstrap result of
-        ``statistic(a) - statistic(b)``, every replicate keeping the pairing.
-    p_values : dict of (str, str) to float
-        Two-sided bootstrap p-value of "no difference": ``2 (1 + k) / (B + 1)``, at most
-        1, with ``k`` the smaller number of the ``B`` replicates on either side of 0 (the
-        inversion of the percentile interval; never 0, its floor is ``2 / (B + 1)``).
-    weight_kind : {"sampling", "frequency"} or None
-        How the sample weights were resampled; ``None`` for unweighted data.
-    """
+    def __init__(self, key: str, label: str, greater_is_better: bool, name: str,
+                 fn: Callable[[OperatingPoints], float], compact: bool) -> None:
+        self.key, self.label, self.greater_is_better = key, label, greater_is_better
+        self.name, self.fn, self.compact = name, fn, compact
 
-    statistic: str
-    names: tuple[str, ...]
-    estimates: FloatArray
-    differences: dict[tuple[str, str], BootstrapResult]
-    p_values: dict[tuple[str, str], float]
-    weight_kind: str | None = None
 
-    def _repr_html_(self) -> str:
-        rows = [(a, b, r.estimate, *r.confidence_interval, self.p_values[(a, b)])
-                for (a, b), r in self.differences.items()]
-        level = next(iter(self.differences.values())).confidence_level if self.differences else 0.95
-        estimates = ", ".join(f"{n} {v:.4g}" for n, v in zip(self.names, self.estimates))
-        return html_table(("a", "b", "difference a - b", f"{100 * level:g} % low", "high", "p-value"), rows,
-                          caption=f"paired bootstrap of {self.statistic} ({estimates})")
+def _named(statistics: Any, threshold: float | None, caller: str) -> list[_Named]:
+    """The statistics compared, from one vocabulary: the areas, and every metric spec that
+    :func:`best_threshold` and ``--metric`` take (at the best threshold, or at ``threshold``)."""
+    if isinstance(statistics, (str, Metric)):
+        statistics = [statistics]
+    if not isinstance(statistics, Iterable) or not (statistics := list(statistics)):
+        raise InvalidParameterError(f"{caller}: `statistics` must be a non-empty sequence of areas and metric specs, "
+                                    f"e.g. ['auroc', 'f1']; got {statistics!r}.")
+    out: list[_Named] = []
+    for k, s in enumerate(statistics):
+        if isinstance(s, str) and s in ("metric", "best_threshold"):
+            raise InvalidParameterError(f"{caller}: `statistics[{k}]` = {s!r}: name the metric itself, e.g. "
+                                        "statistics=['f1'] (a best threshold is not compared).")
+        if isinstance(s, str) and s in _AREAS:
+            name, fn, compact = _statistic(s, None, None, caller)
+            out.append(_Named(s, _AREA_LABELS[s], True, name, fn, compact))
+            continue
+        name, fn, compact = _statistic(s, None, threshold, caller, f"statistics[{k}]")  # refuses what is no metric
+        m = parse_metric(s)
+        at = "" if threshold is None else f" at threshold {threshold:g}"
+        out.append(_Named(m.spec + at, m.label + at, m.greater_is_better, name, fn, compact))
+    keys = [n.key for n in out]
+    if len(set(keys)) != len(keys):
+        raise InvalidParameterError(f"{caller}: `statistics` names a statistic twice ({keys}); name each once.")
+    return out
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: the estimates, and per pair the difference's interval and p-value.
 
-        Returns
-        -------
-        dict
-            ``statistic``, ``weight_kind``, ``estimates`` (name to value) and
-            ``differences``, a list of :meth:`BootstrapResult.to_dict` dicts with
-            ``a``, ``b`` and ``p_value`` added.
-        """
-        return {
-            "statistic": self.statistic,
-            "weight_kind": self.weight_kind,
-            "estimates": {name: float(v) for name, v in zip(self.names, self.estimates)},
-            "differences": [{"a": a, "b": b, **r.to_dict(), "p_value": self.p_values[(a, b)]}
-                            for (a, b), r in self.differences.items()],
-        }
+def _pairs(names: tuple[str, ...], baseline: Any, caller: str) -> list[tuple[str, str]]:
+    """Every two models in the order given, or each model against ``baseline`` (``model - baseline``)."""
+    if baseline is None:
+        return list(combinations(names, 2))
+    if not isinstance(baseline, str) or baseline not in names:
+        raise IsometricsError(f"{caller}: `baseline` = {baseline!r} is not one of the models "
+                              f"({', '.join(map(repr, names))}); name one of them, or None for every pair.")
+    return [(n, baseline) for n in names if n != baseline]
+
+
+def _compare(y_true: ArrayLike, scores: dict[str, Any], named: list[_Named], *, baseline: Any, adjustment: Any,
+             n_resamples: Any, confidence_level: Any, method: Any, stratified: bool, sample_weight: Any,
+             weight_kind: Any, pos_label: Any, rng: Any, progress: bool, caller: str,
+             threshold: float | None = None) -> ModelComparison:
+    """Every statistic of every pair from one set of paired replicates, DeLong where it applies, under the policy."""
+    adjustment = _check_adjustment(adjustment, caller)
+    if len(scores) < 2:
+        raise IsometricsError(f"{caller}: `y_score` has {len(scores)} score column; give at least two score columns "
+                              "to compare (a 2-D array with one column per scorer, or a mapping of name to column).")
+    checked = _bootstrap_iv(y_true, scores, sample_weight, pos_label, n_resamples, confidence_level, method,
+                            weight_kind, caller, stacklevel=5)
+    data, level, kind = checked.data, checked.level, checked.weight_kind
+    names = tuple(data.scores)
+    pairs = _pairs(names, baseline, caller)
+    resamplers = [_Resampler(data.is_pos, s, data.weights, stratified, per_sample=True, frequency=kind == "frequency",
+                             caller=caller) for s in data.scores.values()]
+    generator = check_rng(rng, caller=caller)
+    estimates, results, jacks = _paired_statistics(resamplers, names, named, pairs, checked.n_resamples, level, method,
+                                                   generator, progress, caller, weight_kind=kind,
+                                                   threshold=threshold)
+
+    def interval(r: BootstrapResult, alpha: float) -> tuple[float, float]:
+        return _interval(r.estimate, r.bootstrap_distribution, 1 - alpha, method, jacks.get(r.statistic), caller,
+                         r.statistic)
+
+    rows = []
+    for k, n in enumerate(named):
+        rows += _bootstrap_rows(n.key, n.label, n.greater_is_better, results[k], pairs, level, adjustment,
+                                None if method == "percentile" else interval)
+    delong = []
+    if any(n.key == "auroc" for n in named) and data.weights is None and min(
+            int(data.is_pos.sum()), int((~data.is_pos).sum())) >= 2:
+        index = {name: i for i, name in enumerate(names)}
+        ran, tests = [], []
+        for a, b in pairs:
+            i, j = index[a], index[b]
+            try:
+                tests.append(_delong_pair(_delong(data.is_pos, {a: data.scores[a], b: data.scores[b]},
+                                                  [resamplers[i].op, resamplers[j].op], caller), level, caller,
+                                          stacklevel=4))
+                ran.append((a, b))
+            except IsometricsError:
+                pass  # AUROCs that differ with zero variance: DeLong's approximation fails; the bootstrap row stands
+        delong = _delong_rows(tests, ran, level, adjustment)
+    return ModelComparison(names, tuple(n.key for n in named),
+                           {n.key: dict(zip(names, map(float, estimates[k]))) for k, n in enumerate(named)},
+                           tuple(rows), tuple(delong), level, adjustment, baseline, method, checked.n_resamples, kind)
 
 
 @fill_doc
@@ -91,9 +129,10 @@ def bootstrap_compare(
     y_true: ArrayLike,
     y_score: Any,
     *,
-    statistic: str = "auroc",
-    metric: str | Metric | None = None,
+    statistics: str | Metric | Sequence[str | Metric] = ("auroc",),
     threshold: float | None = None,
+    baseline: str | None = None,
+    adjustment: str = "holm",
     n_resamples: int = 1000,
     confidence_level: float = 0.95,
     method: str = "percentile",
@@ -103,46 +142,99 @@ def bootstrap_compare(
     pos_label: Any = None,
     rng: Any = None,
     progress: bool = False,
-) -> PairedBootstrapResult:
-    """Paired bootstrap of the differences between two or more scorers of the same samples.
+) -> ModelComparison:
+    """Paired comparison of k models on several statistics: intervals, adjusted p-values, decisions.
 
-    Every replicate draws one set of samples and evaluates every scorer on it, so the
-    pairing is kept: "model B beats model A on F0.5 by 0.031 (95 %% CI 0.012 to 0.049)".
+    Every replicate draws one set of samples and evaluates every model on it, so the
+    pairing is kept. For each statistic the p-values of its pairs form one family,
+    adjusted by ``adjustment``; a pair's difference is declared ("logreg beats forest on
+    AUROC by 0.0076 ...") only when its adjusted p-value is at most
+    ``alpha = 1 - confidence_level``, exactly when its adjusted interval excludes 0.
 
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples, k), data frame or mapping of str to array-like
-        One score column per scorer (k >= 2): a data frame (pandas, Polars, pyarrow
-        Table; its column names are the scorers' names), a mapping of name to 1-D column,
+        One score column per model (k >= 2): a data frame (pandas, Polars, pyarrow
+        Table; its column names are the models' names), a mapping of name to 1-D column,
         or a 2-D array (column ``j`` named ``"score_j"``), each column validated as
         ``y_score`` of :func:`bootstrap`; for ``predict_proba`` output pass
         ``proba[:, 1]``.
-    statistic, metric, threshold, n_resamples, confidence_level, method, stratified, sample_weight, pos_label, rng, progress
+    statistics : str, Metric or sequence of them, default=("auroc",)
+        What is compared, from one vocabulary: the areas ``"auroc"``,
+        ``"average_precision"``, ``"auprg"``, ``"auc_pr_interpolated"``, and every
+        metric :func:`best_threshold` and ``--metric`` take (``"f1"``,
+        ``"g(beta=2, rho=-3)"``, ``"net_benefit@0.2"``, a :class:`Metric`...), each at
+        its re-optimised best threshold (or at ``threshold``).
+    threshold : float, default=None
+        A fixed threshold for the metrics (predict positive iff score >= it).
+    baseline : str, default=None
+        Compare each other model with this one (differences ``model - baseline``);
+        ``None``: every two models, in the order given (``a - b``, ``a`` first).
+    adjustment : {"holm", "bonferroni", "none"}, default="holm"
+        Adjustment of the p-values of each statistic over its pairs (the family; DeLong's
+        tests are a family of their own). Holm's step-down controls the family-wise
+        error rate under any dependence.
+    n_resamples : int, default=1000
+        Paired bootstrap replicates (>= 2), shared by every statistic and model.
+    confidence_level : float, default=0.95
+        Of the intervals, in (0, 1); ``alpha = 1 - confidence_level`` is the level of
+        the tests (after adjustment).
+    method : {"percentile", "basic", "bca"}, default="percentile"
+        The bootstrap interval. The p-value is the inversion of the percentile interval,
+        whose adjusted interval excludes 0 exactly when the decision is a difference;
+        ``"basic"`` and ``"bca"`` intervals may disagree with the decision.
+    stratified, sample_weight, pos_label, rng, progress
         As in :func:`bootstrap`.
     %(weight_kind)s
 
     Returns
     -------
-    PairedBootstrapResult
-        Per-scorer estimates, and per pair the interval of the difference and a p-value.
+    ModelComparison
+        Each model's estimates; per statistic and pair a :class:`ComparisonRow`
+        (difference, raw and adjusted intervals and p-values, decision, sentence);
+        DeLong's rows when ``"auroc"`` is compared on unweighted data.
 
     Raises
     ------
+    InvalidParameterError
+        If ``statistics`` is empty, names something that is neither an area nor a
+        metric, or one twice; if ``adjustment`` is unknown; and as :func:`bootstrap`.
     ValueError
-        If fewer than two scorers are given; if a mapping's column is not 1-D, or a
-        2-D array has two columns that sum to 1 in every row (``predict_proba`` output,
-        one scorer); and as :func:`bootstrap`.
+        If fewer than two models are given; if ``baseline`` is not one of them; if a
+        mapping's column is not 1-D, or a 2-D array has two columns that sum to 1 in
+        every row (``predict_proba`` output, one model); and as :func:`bootstrap`.
 
     Warns
     -----
     UndefinedMetricWarning, WeightKindWarning
         As :func:`bootstrap`.
+    DegenerateDataWarning
+        If two models order every positive-negative pair alike (DeLong: z = 0, p = 1).
 
     See Also
     --------
-    bootstrap, delong_test
+    compare_scores, bootstrap, delong_test, holm_adjust
+
+    Notes
+    -----
+    The p-value of a pair is ``2 (1 + k) / (B + 1)`` (at most 1, never 0), with ``k``
+    the smaller number of the ``B`` replicate differences on either side of 0: the
+    inversion of the percentile interval taken as order statistics ``d_(j)`` and
+    ``d_(B+1-j)``, ``j = floor((B + 1) a / 2)`` (Davison & Hinkley 1997, 5.2), which
+    excludes 0 exactly when ``p <= a``. The adjusted interval is that interval at
+    ``a = alpha * p / p_adjusted``, so that it excludes 0 exactly when
+    ``p_adjusted <= alpha`` (the compatible intervals of Bretz, Hothorn & Westfall
+    2010; for Bonferroni the usual level ``1 - alpha / m``). With too few replicates
+    for that level it is infinite.
+
+    References
+    ----------
+    .. [1] S. Holm, "A Simple Sequentially Rejective Multiple Test Procedure",
+       Scandinavian Journal of Statistics 6(2), 65-70, 1979.
+    .. [2] F. Bretz, T. Hothorn and P. Westfall, *Multiple Comparisons Using R*, 2010.
+    .. [3] A. C. Davison and D. V. Hinkley, *Bootstrap Methods and their Application*, 1997.
 
     Examples
     --------
@@ -151,63 +243,167 @@ def bootstrap_compare(
     >>> rng = np.random.default_rng(0)
     >>> y = rng.random(400) < 0.3
     >>> scores = {"a": rng.normal(size=400) + 2 * y, "b": rng.normal(size=400) + 0.5 * y}
-    >>> result = bootstrap_compare(y, scores, statistic="auroc", n_resamples=200, rng=1)
-    >>> diff = result.differences[("a", "b")]
-    >>> bool(diff.confidence_interval[0] > 0), result.p_values[("a", "b")] < 0.05
-    (True, True)
+    >>> result = bootstrap_compare(y, scores, statistics=["auroc", "f1"], n_resamples=200, rng=1)
+    >>> row = result.row("auroc", "a", "b")
+    >>> row.decision, row.winner
+    ('a better', 'a')
     """
     caller = "bootstrap_compare"
-    name, stat, compact = _statistic(statistic, metric, threshold, caller)
-    scores = _score_columns(y_score, caller)
-    if len(scores) < 2:
-        raise IsometricsError(f"{caller}: `y_score` has {len(scores)} score column; give at least two score columns "
-                              "to compare (a 2-D array with one column per scorer, or a mapping of name to column).")
-    checked = _bootstrap_iv(y_true, scores, sample_weight, pos_label, n_resamples, confidence_level, method,
-                            weight_kind, caller)
-    data = checked.data
-    resamplers = [_Resampler(data.is_pos, s, data.weights, stratified, per_sample=True,
-                             frequency=checked.weight_kind == "frequency", caller=caller)
-                  for s in data.scores.values()]
-    return _paired_statistics(resamplers, tuple(data.scores), [(name, stat, compact)], checked.n_resamples,
-                              checked.level, method, check_rng(rng, caller=caller), progress, caller,
-                              weight_kind=checked.weight_kind, threshold=threshold)[0]
+    named = _named(statistics, threshold, caller)
+    return _compare(y_true, _score_columns(y_score, caller), named, baseline=baseline, adjustment=adjustment,
+                    n_resamples=n_resamples, confidence_level=confidence_level, method=method, stratified=stratified,
+                    sample_weight=sample_weight, weight_kind=weight_kind, pos_label=pos_label, rng=rng,
+                    progress=progress, caller=caller, threshold=threshold)
 
 
-def _paired_statistics(resamplers: list[_Resampler], names: tuple[str, ...],
-                       named: list[tuple[str, Callable[[OperatingPoints], float], bool]], n_resamples: int,
-                       level: float, method: str, rng: np.random.Generator, progress: bool, caller: str,
-                       *, weight_kind: str | None, threshold: float | None = None, stacklevel: int = 4
-                       ) -> list[PairedBootstrapResult]:
-    """Paired comparisons for several statistics at once: one set of replicates, every scorer."""
-    stats = [fn for _, fn, _ in named]
-    all_estimates = [np.array([_check_estimate(float(stat(r.op)), f"{name} of {names[i]!r}", r.op, threshold,
-                                               caller) for i, r in enumerate(resamplers)])
-                     for name, stat, _ in named]
-    compact = any(c for _, _, c in named)
-    dist, dropped = _replicates(resamplers, _many(stats), len(stats), n_resamples, rng, progress,
-                                f"bootstrap {', '.join(name for name, _, _ in named)}", compact)
-    results = []
-    for k, (name, stat, _) in enumerate(named):
-        estimates = all_estimates[k]
-        differences, p_values = {}, {}
-        for i in range(len(names)):
-            for j in range(i + 1, len(names)):
-                label = f"{name}: {names[i]} - {names[j]}"
-                with np.errstate(invalid="ignore"):
-                    diff = dist[:, i, k] - dist[:, j, k]
-                diff, n_undefined = _defined(diff, label, n_resamples, caller, stacklevel)
-                est = float(estimates[i] - estimates[j])
-                jack = None
-                if method == "bca":
-                    jack = _jackknife([resamplers[i], resamplers[j]], _difference(stat), rng)
-                ci = _interval(est, diff, level, method, jack, caller, label)
-                differences[(names[i], names[j])] = BootstrapResult(
-                    label, est, ci, level, method, diff, _standard_error(diff), dropped, n_undefined, weight_kind)
-                # (1 + count) / (B + 1): a p-value is never 0 with finitely many replicates
-                extreme = min(np.count_nonzero(diff <= 0), np.count_nonzero(diff >= 0))
-                p_values[(names[i], names[j])] = float(min(1.0, 2 * (1 + extreme) / (len(diff) + 1)))
-        results.append(PairedBootstrapResult(name, names, estimates, differences, p_values, weight_kind))
-    return results
+@fill_doc
+def compare_scores(
+    y_true: ArrayLike,
+    y_score: Any,
+    score_b: ArrayLike | None = None,
+    *,
+    names: tuple[str, str] | None = None,
+    metrics: Sequence[str | Metric] = ("f1",),
+    baseline: str | None = None,
+    adjustment: str = "holm",
+    sample_weight: ArrayLike | None = None,
+    weight_kind: WEIGHT_KINDS | None = None,
+    pos_label: Any = None,
+    n_resamples: int = 1000,
+    confidence_level: float = 0.95,
+    rng: Any = None,
+    progress: bool = False,
+) -> ModelComparison:
+    """Compare models as ``isometrics evaluate`` sees them: the three areas and each metric.
+
+    :func:`bootstrap_compare` with ``statistics=("auroc", "average_precision",
+    "auprg", *metrics)`` (percentile intervals, Holm over the pairs of each statistic,
+    DeLong's test of the AUROCs on unweighted data), and two score columns may be given
+    apart.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : data frame, mapping of str to array-like, array-like of shape (n_samples, k) or (n_samples,)
+        The models' score columns (k >= 2), as :func:`bootstrap_compare` takes them; or
+        the first model's 1-D scores, with ``score_b`` the second's.
+    score_b : array-like of shape (n_samples,), default=None
+        The second model's scores, when ``y_score`` is one column.
+    names : tuple of str, default=None
+        With ``score_b``: the two names. ``None``: the two columns' names (pandas or
+        Polars Series) when both are named and differ, else ``("a", "b")``.
+    metrics : sequence of str or Metric, default=("f1",)
+        Metrics compared at their (re-optimised) best thresholds; see :func:`parse_metric`.
+    baseline, adjustment
+        As in :func:`bootstrap_compare`.
+    %(binary_weight)s
+    %(weight_kind)s
+    %(binary_pos_label)s
+    n_resamples : int, default=1000
+        Paired bootstrap replicates.
+    confidence_level : float, default=0.95
+        Of the intervals, in (0, 1); ``alpha = 1 - confidence_level``.
+    rng : numpy.random.Generator or int, default=None
+        Randomness of the bootstrap.
+    progress : bool, default=False
+        Show progress bars.
+
+    Returns
+    -------
+    ModelComparison
+        As :func:`bootstrap_compare`.
+
+    Raises
+    ------
+    InvalidParameterError
+        As :func:`bootstrap_compare`.
+    ValueError
+        If the two names are equal; if ``metrics`` is not a sequence (a lone string) or
+        one of its metrics cannot be parsed; if a score is not 1-D (for
+        ``predict_proba`` output pass ``proba[:, 1]``); and as :func:`bootstrap_compare`.
+
+    Warns
+    -----
+    WeightKindWarning, DegenerateDataWarning
+        As :func:`bootstrap_compare`.
+
+    See Also
+    --------
+    bootstrap_compare, delong_test
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from isometrics import compare_scores
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(300) < 0.3
+    >>> c = compare_scores(y, rng.normal(size=300) + 2 * y, rng.normal(size=300) + y, n_resamples=100, rng=1)
+    >>> c.statistics
+    ('auroc', 'average_precision', 'auprg', 'f1')
+    >>> c.row("auroc", "a", "b").confidence_interval[0] > 0
+    True
+    """
+    caller = "compare_scores"
+    parsed = _parse_metrics(metrics, caller=caller)
+    named = _named(["auroc", "average_precision", "auprg", *parsed], None, caller)
+    if score_b is None:
+        if names is not None:
+            raise IsometricsError(f"{caller}: `names` names the two columns `y_score` and `score_b`; the columns of "
+                                  "a data frame or mapping are named by it. Drop `names`.")
+        scores = _score_columns(y_score, caller)
+    else:
+        scores = _two_columns(y_score, score_b, names, caller)
+    return _compare(y_true, scores, named, baseline=baseline, adjustment=adjustment, n_resamples=n_resamples,
+                    confidence_level=confidence_level, method="percentile", stratified=False,
+                    sample_weight=sample_weight, weight_kind=weight_kind, pos_label=pos_label, rng=rng,
+                    progress=progress, caller=caller)
+
+
+def _two_columns(score_a: Any, score_b: Any, names: Any, caller: str) -> dict[str, Any]:
+    """Two score columns given apart, named by ``names``, else after the columns when both are named and differ."""
+    if frame_columns(score_a) is not None or isinstance(score_a, Mapping):
+        raise IsometricsError(f"{caller}: `y_score` is a data frame or mapping and `score_b` is given; pass the "
+                              "columns to compare in one data frame or mapping, or two 1-D columns.")
+    if names is None:
+        found = (column_name(score_a), column_name(score_b))
+        names = found if None not in found and found[0] != found[1] else ("a", "b")
+    if isinstance(names, str) or not hasattr(names, "__len__") or len(names) != 2 or names[0] == names[1]:
+        raise IsometricsError(f"{caller}: `names` must be two different names; got {names!r}.")
+    return {str(names[0]): _check_column(score_a, caller=caller, name="y_score"),
+            str(names[1]): _check_column(score_b, caller=caller, name="score_b")}
+
+
+def _paired_statistics(resamplers: list[_Resampler], names: tuple[str, ...], named: list[_Named],
+                       pairs: list[tuple[str, str]], n_resamples: int, level: float, method: str,
+                       rng: np.random.Generator, progress: bool, caller: str, *, weight_kind: str | None,
+                       threshold: float | None = None, stacklevel: int = 5
+                       ) -> tuple[list[Any], list[list[BootstrapResult]], dict[str, Any]]:
+    """Every statistic of every model on one set of replicates: the estimates, each pair's
+    bootstrap of the difference, and (BCa) the jackknife of each difference by its label."""
+    index = {name: i for i, name in enumerate(names)}
+    all_estimates = [np.array([_check_estimate(float(n.fn(r.op)), f"{n.name} of {names[i]!r}", r.op, threshold,
+                                               caller) for i, r in enumerate(resamplers)]) for n in named]
+    dist, dropped = _replicates(resamplers, _many([n.fn for n in named]), len(named), n_resamples, rng, progress,
+                                f"bootstrap {', '.join(n.name for n in named)}", any(n.compact for n in named))
+    results, jacks = [], {}
+    for k, n in enumerate(named):
+        per_pair = []
+        for a, b in pairs:
+            i, j = index[a], index[b]
+            label = f"{n.name}: {a} - {b}"
+            with np.errstate(invalid="ignore"):
+                diff = dist[:, i, k] - dist[:, j, k]
+            diff, n_undefined = _defined(diff, label, n_resamples, caller, stacklevel)
+            est = float(all_estimates[k][i] - all_estimates[k][j])
+            jack = None
+            if method == "bca":
+                jack = jacks[label] = _jackknife([resamplers[i], resamplers[j]], _difference(n.fn), rng)
+            ci = _interval(est, diff, level, method, jack, caller, label)
+            per_pair.append(BootstrapResult(label, est, ci, level, method, diff, _standard_error(diff), dropped,
+                                            n_undefined, weight_kind))
+        results.append(per_pair)
+    return all_estimates, results, jacks
 
 
 def _difference(stat: Callable[[OperatingPoints], float]) -> Callable[[list[OperatingPoints]], float]:

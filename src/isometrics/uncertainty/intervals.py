@@ -29,7 +29,7 @@ from ..exceptions import (
     IsometricsError,
     UndefinedMetricWarning,
 )
-from ..metrics.registry import Metric, _parse_metric
+from ..metrics.registry import Metric, _parse_metric, parse_metric
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _NORMAL, _bootstrap_iv, _check_column
 from .resampling import _FAST_AREAS, _fast_replicates, _first, _jackknife, _many, _replicates, _Resampler
@@ -41,20 +41,30 @@ __all__ = ["BootstrapResult", "bootstrap", "bootstrap_areas"]
 _AREAS = ("auroc", "average_precision", "auprg", "auc_pr_interpolated")
 
 
-def _statistic(statistic: str, metric: str | Metric | None, threshold: float | None,
-               caller: str) -> tuple[str, Callable[[OperatingPoints], float], bool]:
+def _statistic(statistic: Any, metric: str | Metric | None, threshold: float | None,
+               caller: str, name: str = "statistic") -> tuple[str, Callable[[OperatingPoints], float], bool]:
     """The statistic as a function of operating points, a readable name, and whether it
-    reads thresholds (then replicates must drop the tie groups they never drew)."""
+    reads thresholds (then replicates must drop the tie groups they never drew).
+
+    Anything but an area, ``"metric"`` and ``"best_threshold"`` is read as a metric spec
+    (the vocabulary of ``best_threshold`` and ``--metric``), ``name`` naming the argument."""
+    if isinstance(statistic, Metric) or statistic not in (*_AREAS, "metric", "best_threshold"):
+        if metric is not None:
+            raise InvalidParameterError(f"{caller}: `{name}` = {statistic!r} names the metric itself; drop `metric` "
+                                        "(it applies to statistic='metric' or 'best_threshold').")
+        try:
+            metric = parse_metric(statistic)
+        except InvalidParameterError as exc:
+            raise InvalidParameterError(
+                f"{caller}: `{name}` = {statistic!r} is not a metric: {exc} (Or an area: "
+                f"{', '.join(repr(s) for s in _AREAS)}.)"
+            ) from None
+        statistic = "metric"
     if statistic in _AREAS:
         if metric is not None or threshold is not None:
             raise InvalidParameterError(f"{caller}: `metric` and `threshold` apply to statistic='metric' or "
                                         f"'best_threshold', not to {statistic!r}.")
         return statistic, lambda op: float(getattr(op, statistic)()), False
-    if statistic not in ("metric", "best_threshold"):
-        raise InvalidParameterError(
-            f"{caller}: `statistic` must be one of {', '.join(repr(s) for s in (*_AREAS, 'metric', 'best_threshold'))}; "
-            f"got {statistic!r}."
-        )
     if metric is None:
         raise InvalidParameterError(f"{caller}: statistic={statistic!r} needs `metric`, e.g. metric='f1'.")
     m = _parse_metric(metric, caller=caller)
@@ -270,13 +280,18 @@ def bootstrap(
     y_score : array-like of shape (n_samples,)
         Scores, higher meaning more likely positive; finite. One column: for
         ``predict_proba`` output pass ``proba[:, 1]``.
-    statistic : {"auroc", "average_precision", "auprg", "auc_pr_interpolated", "metric", "best_threshold"}, default="auroc"
-        An area; ``"metric"``: ``metric`` at ``threshold``, or at its re-optimised best
-        threshold when ``threshold`` is None; ``"best_threshold"``: that threshold.
+    statistic : str or Metric, default="auroc"
+        An area (``"auroc"``, ``"average_precision"``, ``"auprg"``,
+        ``"auc_pr_interpolated"``); or a metric, named as :func:`best_threshold` and
+        ``--metric`` take it (``"f1"``, ``"g(beta=2, rho=-3)"``, ``"net_benefit@0.2"``,
+        any of :data:`METRIC_NAMES`; see :func:`parse_metric`) or given as a
+        :class:`Metric`: its value at ``threshold``, or at its re-optimised best
+        threshold when ``threshold`` is None; or ``"best_threshold"``: that threshold
+        of ``metric``. ``statistic="metric", metric=m`` is the same as ``statistic=m``.
     metric : str or Metric, default=None
         For ``"metric"`` and ``"best_threshold"``; see :func:`parse_metric`.
     threshold : float, default=None
-        Fixed threshold for ``statistic="metric"`` (predict positive iff score >= it).
+        Fixed threshold for a metric statistic (predict positive iff score >= it).
     n_resamples : int, default=1000
         Number of replicates (>= 2).
     confidence_level : float, default=0.95
