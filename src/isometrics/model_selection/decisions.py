@@ -392,7 +392,7 @@ def _best_metric(op: OperatingPoints, is_pos: np.ndarray, s: np.ndarray, weights
     n_splits = 0
     for _ in range(repeats):
         result = _cross_validated(is_pos, s, weights, True, m, _splits(cv, is_pos, is_pos, gen, caller), np.nan,
-                                  caller)
+                                  caller, op=op)
         pooled += np.asarray(result.counts)
         n_splits = result.n_splits
     held_out = tuple(float(c) for c in pooled / repeats)

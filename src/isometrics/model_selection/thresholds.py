@@ -380,12 +380,16 @@ def _splits(cv: Any, y: np.ndarray, is_pos: np.ndarray, rng: Any, caller: str
 
 
 def _cross_validated(y: np.ndarray, s: FloatArray, w: FloatArray | None, pos: Any, metric: str | Metric,
-                     splits: Any, zero_division: Any, caller: str) -> CrossValidatedThreshold:
-    """Choose per split on the training part, predict the test part, pool the counts."""
+                     splits: Any, zero_division: Any, caller: str, op: OperatingPoints | None = None
+                     ) -> CrossValidatedThreshold:
+    """Choose per split on the training part, predict the test part, pool the counts.
+
+    ``op``: the operating points of ``(y == pos, s, w)`` when the caller has them (no sort here).
+    """
     m = _parse_metric(metric, caller=caller)
     is_pos = np.asarray(y == pos)
     weights = np.ones(len(is_pos)) if w is None else w
-    full = _operating_points(is_pos, s, w, pos, caller, "data")  # the one sort
+    full = _operating_points(is_pos, s, w, pos, caller, "data") if op is None else op  # the one sort
     deploy = float(full.best_threshold(m).threshold)
     group: np.ndarray | None = None
     thresholds, values, pooled = [], [], np.zeros(4)
