@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn, TextIO
 
+from .._core.optional import is_optional, missing_dependency, needs
 from ..exceptions import IsometricsError
 
 __all__ = [
@@ -88,7 +89,8 @@ def markup(value: object) -> str:
     >>> markup("a[/b]")
     'a\\\\[/b]'
     """
-    from rich.markup import escape
+    with needs("the command line"):
+        from rich.markup import escape
 
     return escape(printable(value))
 
@@ -105,7 +107,8 @@ def make_console(*, stderr: bool = False) -> Any:
     -------
     rich.console.Console
     """
-    from rich.console import Console
+    with needs("the command line"):
+        from rich.console import Console
 
     return Console(stderr=stderr, emoji=False)
 
@@ -214,8 +217,12 @@ def command_guard(*, interrupted: str = "interrupted; no output was written.",
             fail("terminated by a signal; no output was written.", int(exc.code or EXIT_FAILED))
         except KeyboardInterrupt:
             fail(interrupted, 130)
-        except IsometricsError as exc:
+        except IsometricsError as exc:  # a MissingDependencyError among them: one line naming the extra
             fail(str(exc))
+        except ImportError as exc:  # an optional package imported without needs(): the same line
+            if not is_optional(exc):
+                raise
+            fail(str(missing_dependency(exc.name or "", "this command")))
         except MemoryError:
             size = f" with {input_size()}" if input_size is not None else ""
             fail(f"out of memory{size}; evaluate fewer score columns at a time, evaluate a sample of the rows, "

@@ -4,7 +4,8 @@ It parses arguments, reads files, calls :func:`isometrics.evaluate_scores`, and 
 or writes the result. Every output destination is checked before anything is computed,
 and a command writes all of its outputs or none. Bad input or a bad destination prints
 one line on stderr and exits with status 2; running out of memory exits with status 1,
-SIGINT with 130 and SIGTERM with 143, never with a traceback. Text that came from the
+SIGINT with 130 and SIGTERM with 143, never with a traceback; a missing optional package is
+bad input too (status 2, one line naming the extra to install: ``_core/optional.py``). Text that came from the
 user (column names, labels, file names) is printed inertly: no Rich markup, no terminal
 escape sequences.
 """
@@ -49,6 +50,7 @@ from .multiclass import evaluate_multiclass_file
 from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob
 
 try:
+    import rich  # noqa: F401  (the commands print through it; without it there is no command line)
     import typer
 except ImportError:  # pragma: no cover - depends on the environment
     typer = None  # type: ignore[assignment]

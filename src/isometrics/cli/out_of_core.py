@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .._core.optional import needs
 from .._core.outputs import json_text, staged_outputs
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
@@ -80,6 +81,8 @@ def evaluate_out_of_core_file(file: Path, label: str, scores: list[str], pos_lab
                               memory_limit: str | None, temp_directory: str | None,
                               print_results: Any = None) -> list[Any]:
     """Evaluate out of core, print the tables and write the JSON (all or nothing)."""
+    with needs("evaluate --out-of-core"):
+        import duckdb  # noqa: F401  (checked before anything is read)
     parsed = [parse_metric(m) for m in metrics]
     limit = None if memory_limit is None else parse_memory(memory_limit, caller="--memory-limit", name="size")
     inputs = [] if is_glob(file) else [file]

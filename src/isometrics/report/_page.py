@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.optional import needs
 from .._core.outputs import write_text_atomic
 from .._version import __version__
 from ..evaluation import BinaryEvaluation, ScoreComparison
@@ -35,11 +36,9 @@ _CSP = ("default-src 'none'; script-src {scripts}; style-src 'unsafe-inline'; im
 
 
 def _require() -> tuple[Any, Any]:
-    try:
+    with needs("the HTML report"):
         import jinja2
         import plotly
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("the HTML report needs plotly and jinja2: pip install 'isometrics[report]'") from exc
     return jinja2, plotly
 
 

@@ -26,6 +26,7 @@ from typing import Any, Literal
 import numpy as np
 
 from .._core.files import file_format
+from .._core.optional import needs
 from .._core.validation import check_binary_target
 from ..exceptions import IsometricsError
 
@@ -115,10 +116,8 @@ class Source:
 
 def connect(memory_limit: int, temp_directory: str, threads: int | None = None) -> Any:
     """A DuckDB connection that spills to ``temp_directory`` past ``memory_limit`` bytes."""
-    try:
+    with needs("out-of-core evaluation"):
         import duckdb
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("out-of-core evaluation needs duckdb: pip install 'isometrics[scale]'") from exc
     con = duckdb.connect(":memory:")
     con.execute(f"SET memory_limit = '{int(memory_limit)}B'")
     con.execute(f"SET temp_directory = {_quote(temp_directory)}")
