@@ -40,7 +40,7 @@ from ._console import (
 from ._format import IN_SAMPLE, INTERVAL_NOTE, new_table
 from ._format import fmt as _fmt
 from ._format import with_ci as _with_ci
-from ._io import FileColumns, coerce_label, describe_input, read_columns
+from ._io import FileColumns, coerce_label, describe_input, read_columns, use_separator
 from .benchmark import benchmark_app
 from .cluster import evaluate_on_cluster, refuse_with_cluster
 from .compare import compare_file
@@ -275,6 +275,11 @@ if typer is not None:
         help="Evaluate scored classifiers through precision, recall and their metric families.",
     )
     app.add_typer(benchmark_app, name="benchmark")  # build | fit | test (cli/benchmark.py)
+    #: --separator of every command that reads a CSV file (its callback sets it for the whole command).
+    Separator = Annotated[str | None, typer.Option(
+        "--separator", metavar="CHAR", callback=use_separator,
+        help="Field separator of a CSV file (default: ',', a tab for .tsv; a header read as one column that "
+             "holds ';', a tab or '|' is split on it, as stderr says).")]
 
     @app.callback()
     def _root(
@@ -328,6 +333,7 @@ if typer is not None:
         local_cluster: Annotated[int | None, typer.Option("--local-cluster", metavar="N", min=1,
                                                           help=_LOCAL_CLUSTER_HELP)] = None,
         curve_dir: Annotated[str | None, typer.Option("--curve-dir", metavar=_OUT, help=_CURVE_DIR_HELP)] = None,
+        separator: Separator = None,
     ) -> None:
         """Print n, prevalence, AUROC, AP, AUPRG and the best threshold of each metric, per score column.
 
@@ -415,6 +421,7 @@ if typer is not None:
         weight_kind: Annotated[WeightKind | None, typer.Option("--weight-kind", help=_WEIGHT_KIND_HELP)] = None,
         title: Annotated[str | None, typer.Option("--title", help="Title of the report (default: 'isometrics: "
                                                   "FILE').")] = None,
+        separator: Separator = None,
     ) -> None:
         """Write a self-contained interactive HTML report (ROC, PR, PRG, level curves, paired comparisons)."""
         with _guard(file, _n_columns(score, weight)):
@@ -439,6 +446,7 @@ if typer is not None:
         json_out: Annotated[str | None, typer.Option("--json", metavar=_OUT, help="Also write the results as JSON "
                                                      "here ('-': standard output).")] = None,
         weight_kind: Annotated[WeightKind | None, typer.Option("--weight-kind", help=_WEIGHT_KIND_HELP)] = None,
+        separator: Separator = None,
     ) -> None:
         """Paired comparisons of score columns: differences with bootstrap intervals, p-values and DeLong.
 

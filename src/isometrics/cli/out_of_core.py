@@ -20,6 +20,7 @@ from ..metrics.registry import parse_metric
 from ..scale import evaluate_out_of_core, parse_memory
 from ..scale._sources import available_memory, expand_paths
 from ._console import make_console
+from ._io import separator_of
 
 __all__ = ["in_memory_estimate", "fits_in_memory", "evaluate_out_of_core_file", "is_glob"]
 
@@ -90,8 +91,11 @@ def evaluate_out_of_core_file(file: Path, label: str, scores: list[str], pos_lab
         if outputs.to_stdout:
             console = make_console(stderr=True)
         coerced = _pos_label(file, label, pos_label)
+        files, kind = expand_paths(file, "isometrics evaluate")
+        separator = separator_of(files[0]) if kind == "csv" else None  # said on stderr when detected
         evaluation = evaluate_out_of_core(file, label=label, score=scores, sample_weight=weight, metrics=parsed,
-                                          pos_label=coerced, memory_limit=limit, temp_directory=temp_directory)
+                                          pos_label=coerced, memory_limit=limit, temp_directory=temp_directory,
+                                          separator=separator)
         results = list(evaluation)
         if print_results is not None:
             print_results(console, file, label, results)

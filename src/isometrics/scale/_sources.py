@@ -101,6 +101,8 @@ class Source:
 
     files: tuple[Path, ...]
     kind: Literal["parquet", "csv"]
+    #: The CSV field separator (``_core.files.csv_separator``); unused for Parquet.
+    separator: str = ","
 
     def scan(self, *, located: bool = False, files: Sequence[Path] | None = None) -> str:
         """``read_parquet(...)`` or ``read_csv(...)`` of the files (``located``: with each row's file name)."""
@@ -108,9 +110,8 @@ class Source:
         if self.kind == "parquet":
             extra = ", filename = true, file_row_number = true" if located else ""
             return f"read_parquet({listed}{extra})"
-        tsv = all(p.suffix.lower() == ".tsv" for p in self.files)
         extra = ", filename = true" if located else ""
-        return (f"read_csv({listed}, header = true, delim = {_quote(chr(9) if tsv else ',')}, quote = '\"', "
+        return (f"read_csv({listed}, header = true, delim = {_quote(self.separator)}, quote = '\"', "
                 f"union_by_name = true{extra})")
 
 
