@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import signal
 import sys
 import warnings
@@ -25,6 +26,7 @@ from ..exceptions import IsometricsError
 
 __all__ = [
     "command_guard",
+    "command_line",
     "EXIT_BAD_INPUT",
     "EXIT_FAILED",
     "fail",
@@ -93,6 +95,29 @@ def markup(value: object) -> str:
         from rich.markup import escape
 
     return escape(printable(value))
+
+
+def command_line(*words: object) -> str:
+    """A command for the user to copy and run: ``isometrics`` and ``words``, each quoted for a POSIX shell.
+
+    Every command the CLI prints for the user to run is built here (and run by the tests).
+
+    Parameters
+    ----------
+    *words : object
+        The arguments after ``isometrics`` (converted with ``str``).
+
+    Returns
+    -------
+    str
+        E.g. ``isometrics elicit --answers answers.json 'my scores.csv' --pos-label M``.
+
+    Examples
+    --------
+    >>> command_line("evaluate", "my scores.csv", "--metric", "g(beta=2, rho=-3)")
+    "isometrics evaluate 'my scores.csv' --metric 'g(beta=2, rho=-3)'"
+    """
+    return " ".join(["isometrics", *(shlex.quote(str(w)) for w in words)])
 
 
 def make_console(*, stderr: bool = False) -> Any:

@@ -31,6 +31,7 @@ from ..metrics.registry import parse_metric
 from ..report import build_report
 from ._console import (
     command_guard,
+    command_line,
     EXIT_BAD_INPUT,
     EXIT_FAILED,
     fail,
@@ -494,10 +495,12 @@ if typer is not None:
             "whether a difference between models is more than noise is in the report's paired comparisons "
             "(bootstrap intervals of the differences).\n"
             f"Scores: {markup(data.path)}; results as JSON: {markup(output_dir / 'evaluation.json')}; "
-            f"interactive report: {markup(output_dir / 'report.html')} (open it in a browser; it works offline).\n"
-            f"Same evaluation by hand: isometrics evaluate {markup(data.path)} --label {data.label} "
-            + " ".join(f"--score {s}" for s in data.scores) + " --metric f1 --metric f2 --metric f0.5"
+            f"interactive report: {markup(output_dir / 'report.html')} (open it in a browser; it works offline)."
         )
+        by_hand = command_line("evaluate", data.path, "--label", data.label,
+                               *[w for s in data.scores for w in ("--score", s)],
+                               *[w for m in metrics for w in ("--metric", m)])
+        console.print(f"Same evaluation by hand: {markup(by_hand)}", soft_wrap=True)
 
 
 if typer is not None:
