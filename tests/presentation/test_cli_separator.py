@@ -85,3 +85,10 @@ def test_a_file_of_several_columns_is_never_resplit(tmp_path):
     tsv.write_text("y\tscore\n1\t0.5\n")
     assert csv_separator(tsv) == ("\t", None)
     np.testing.assert_equal(csv_separator(path, ";"), (";", None))
+
+
+def test_a_one_column_file_asked_for_by_its_name_is_kept(tmp_path):
+    path = tmp_path / "one.csv"
+    path.write_text("a;b\n1\n")
+    assert csv_separator(path, wanted=["a;b"]) == (",", None)
+    assert csv_separator(path)[0] == ";"

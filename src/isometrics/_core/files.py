@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -84,14 +85,15 @@ def _shown_separator(separator: str) -> str:
 
 
 def csv_separator(path: Path, separator: str | None = None, *, shown: str | None = None,
-                  option: str = "--separator") -> tuple[str, str | None]:
+                  option: str = "--separator", wanted: Sequence[str] = ()) -> tuple[str, str | None]:
     """The field separator of a CSV file, and a note when it was detected rather than expected.
 
     The expected separator is ``separator`` if given, else a tab for a ``.tsv`` name and a comma
     otherwise. When nothing was given and the header read with the expected separator is a
     single column whose name holds ``;``, a tab, ``|`` or ``,`` (a file saved by a spreadsheet
-    in a locale with decimal commas, say), the most frequent of them is the separator: no
-    evaluation can use a file of one column, so this cannot misread a file that was right.
+    in a locale with decimal commas, say), and that column is not one of ``wanted``, the most
+    frequent of them is the separator. A file of one column named ``a;b`` that is asked for
+    by that name is read as it is.
 
     Parameters
     ----------
@@ -104,6 +106,8 @@ def csv_separator(path: Path, separator: str | None = None, *, shown: str | None
         How messages name the file (default: its full path).
     option : str, default="--separator"
         How the error names ``separator`` (the library passes ``"caller: `separator`"``).
+    wanted : sequence of str, default=()
+        The columns the caller will read: a one-column header that is one of them is kept.
 
     Returns
     -------
@@ -126,10 +130,10 @@ def csv_separator(path: Path, separator: str | None = None, *, shown: str | None
     expected = "\t" if path.suffix.lower() == ".tsv" else ","
     try:
         with open(path, encoding="utf-8-sig", errors="surrogateescape", newline="") as fh:
-            header = next(csv.reader([fh.readline()], delimiter=expected, quotechar='"', strict=False), [])
+            header = next(csv.reader(fh, delimiter=expected, quotechar='"', strict=False), [])
     except (OSError, csv.Error):
         return expected, None  # the reader says what is wrong with the file
-    if len(header) != 1:
+    if len(header) != 1 or header[0] in wanted:
         return expected, None
     counts = {c: header[0].count(c) for c in SEPARATORS if c != expected}
     found = max(counts, key=lambda c: counts[c])

@@ -38,10 +38,11 @@ def use_separator(value: str | None) -> str | None:
     return value
 
 
-def separator_of(path: Path) -> str:
-    """The separator of the CSV file ``path``: ``--separator``, or detected (said once on stderr)."""
+def separator_of(path: Path, wanted: Sequence[str] = ()) -> str:
+    """The separator of the CSV file ``path``: ``--separator``, or detected (said once on stderr) unless
+    the header as read holds the ``wanted`` columns."""
     chosen, noted = _SEPARATOR.get()
-    separator, note = csv_separator(path, chosen, shown=path.name)
+    separator, note = csv_separator(path, chosen, shown=path.name, wanted=wanted)
     if note is not None and str(path) not in noted:
         noted.add(str(path))
         print(f"isometrics: {note}.", file=sys.stderr)
@@ -67,13 +68,13 @@ def _csv_header(path: Path, separator: str) -> list[str]:
     return header
 
 
-def _scan(path: Path) -> tuple[Any, str]:
+def _scan(path: Path, wanted: Sequence[str] = ()) -> tuple[Any, str]:
     """A lazy frame of the file and the format's name (``"Parquet"`` or ``"CSV"``)."""
     import polars as pl
 
     if _file_format(path) == "parquet":
         return pl.scan_parquet(path, glob=False), "Parquet"
-    separator = separator_of(path)
+    separator = separator_of(path, wanted)
     header = _csv_header(path, separator)
     try:
         names = pl.scan_csv(path, separator=separator, quote_char='"', n_rows=0, glob=False).collect_schema().names()
@@ -124,7 +125,7 @@ def read_columns(path: str | os.PathLike[str], columns: list[str], *,
         raise IsometricsError(f"{str(p)!r} is a directory; pass a .csv or .parquet file.")
     import polars as pl
 
-    lazy, kind = _scan(p)
+    lazy, kind = _scan(p, [*columns, *also_check])
     try:
         names = lazy.collect_schema().names()
     except (pl.exceptions.PolarsError, OSError) as exc:

@@ -92,7 +92,8 @@ def evaluate_out_of_core_file(file: Path, label: str, scores: list[str], pos_lab
             console = make_console(stderr=True)
         coerced = _pos_label(file, label, pos_label)
         files, kind = expand_paths(file, "isometrics evaluate")
-        separator = separator_of(files[0]) if kind == "csv" else None  # said on stderr when detected
+        wanted = [label, *scores, *([weight] if weight else [])]
+        separator = separator_of(files[0], wanted) if kind == "csv" else None  # said on stderr when detected
         evaluation = evaluate_out_of_core(file, label=label, score=scores, sample_weight=weight, metrics=parsed,
                                           pos_label=coerced, memory_limit=limit, temp_directory=temp_directory,
                                           separator=separator)

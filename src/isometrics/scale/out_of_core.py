@@ -315,7 +315,9 @@ def evaluate_out_of_core(
     scores, parsed, limit, resolution, batch_size = _evaluate_out_of_core_iv(
         label, score, sample_weight, metrics, memory_limit, resolution, batch_size, caller)
     files, kind = expand_paths(path, caller)
-    delimiter = "," if kind != "csv" else csv_separator(files[0], separator, option=f"{caller}: `separator`")[0]
+    wanted = [label, *scores, *([sample_weight] if sample_weight else [])]
+    delimiter = ("," if kind != "csv" else
+                 csv_separator(files[0], separator, option=f"{caller}: `separator`", wanted=wanted)[0])
     source = Source(tuple(files), kind, delimiter)
     results = []
     with spill_directory(temp_directory) as spill:
