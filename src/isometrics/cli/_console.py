@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import signal
 import sys
 import warnings
@@ -20,10 +21,12 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn, TextIO
 
+from .._core.optional import is_optional, missing_dependency, needs
 from ..exceptions import IsometricsError
 
 __all__ = [
     "command_guard",
+    "command_line",
     "EXIT_BAD_INPUT",
     "EXIT_FAILED",
     "fail",
@@ -88,9 +91,33 @@ def markup(value: object) -> str:
     >>> markup("a[/b]")
     'a\\\\[/b]'
     """
-    from rich.markup import escape
+    with needs("the command line"):
+        from rich.markup import escape
 
     return escape(printable(value))
+
+
+def command_line(*words: object) -> str:
+    """A command for the user to copy and run: ``isometrics`` and ``words``, each quoted for a POSIX shell.
+
+    Every command the CLI prints for the user to run is built here (and run by the tests).
+
+    Parameters
+    ----------
+    *words : object
+        The arguments after ``isometrics`` (converted with ``str``).
+
+    Returns
+    -------
+    str
+        E.g. ``isometrics elicit --answers answers.json 'my scores.csv' --pos-label M``.
+
+    Examples
+    --------
+    >>> command_line("evaluate", "my scores.csv", "--metric", "g(beta=2, rho=-3)")
+    "isometrics evaluate 'my scores.csv' --metric 'g(beta=2, rho=-3)'"
+    """
+    return " ".join(["isometrics", *(shlex.quote(str(w)) for w in words)])
 
 
 def make_console(*, stderr: bool = False) -> Any:
@@ -105,7 +132,8 @@ def make_console(*, stderr: bool = False) -> Any:
     -------
     rich.console.Console
     """
-    from rich.console import Console
+    with needs("the command line"):
+        from rich.console import Console
 
     return Console(stderr=stderr, emoji=False)
 
@@ -214,8 +242,12 @@ def command_guard(*, interrupted: str = "interrupted; no output was written.",
             fail("terminated by a signal; no output was written.", int(exc.code or EXIT_FAILED))
         except KeyboardInterrupt:
             fail(interrupted, 130)
-        except IsometricsError as exc:
+        except IsometricsError as exc:  # a MissingDependencyError among them: one line naming the extra
             fail(str(exc))
+        except ImportError as exc:  # an optional package imported without needs(): the same line
+            if not is_optional(exc):
+                raise
+            fail(str(missing_dependency(exc.name or "", "this command")))
         except MemoryError:
             size = f" with {input_size()}" if input_size is not None else ""
             fail(f"out of memory{size}; evaluate fewer score columns at a time, evaluate a sample of the rows, "

@@ -2,7 +2,10 @@
 
 Reading: the format is taken from the content (Parquet files start and end with the magic
 bytes ``PAR1``; anything else must be UTF-8 text, read as CSV, tab-separated when the name
-ends in ``.tsv``), never from the name alone, and every failure is one line.
+ends in ``.tsv``), never from the name alone, and every failure is one line. The separator
+is ``--separator`` when given (:func:`use_separator`, the option's callback), else detected
+when the header reads as one column that holds ``;``, a tab or ``|``; a detected separator
+is said once per file on stderr.
 
 Writing outputs all or none: :mod:`isometrics._core.outputs`.
 """
@@ -11,17 +14,40 @@ from __future__ import annotations
 
 import csv
 import os
+import sys
+from contextvars import ContextVar
 from pathlib import Path
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np
 
-from .._core.files import file_format
+from .._core.files import SEPARATORS, csv_separator, file_format
 from .._core.validation import label_set
 from ..exceptions import IsometricsError
 
-__all__ = ['read_columns', 'column_names', 'describe_input', 'coerce_label']
+__all__ = ['read_columns', 'column_names', 'describe_input', 'coerce_label', 'separator_of', 'use_separator']
+
+#: This command's ``--separator`` (None: detect) and the files whose detected separator was said.
+_SEPARATOR: ContextVar[tuple[str | None, set[str]]] = ContextVar("separator", default=(None, set()))
+
+
+def use_separator(value: str | None) -> str | None:
+    """The ``--separator`` option's callback: every CSV file this command reads uses ``value`` (None: detect)."""
+    _SEPARATOR.set((value, set()))
+    return value
+
+
+def separator_of(path: Path, wanted: Sequence[str] = ()) -> str:
+    """The separator of the CSV file ``path``: ``--separator``, or detected (said once on stderr) unless
+    the header as read holds the ``wanted`` columns."""
+    chosen, noted = _SEPARATOR.get()
+    separator, note = csv_separator(path, chosen, shown=path.name, wanted=wanted)
+    if note is not None and str(path) not in noted:
+        noted.add(str(path))
+        print(f"isometrics: {note}.", file=sys.stderr)
+    return separator
+
 
 def _file_format(path: Path) -> Literal["parquet", "csv"]:
     return file_format(path, shown=path.name)
@@ -42,13 +68,13 @@ def _csv_header(path: Path, separator: str) -> list[str]:
     return header
 
 
-def _scan(path: Path) -> tuple[Any, str]:
+def _scan(path: Path, wanted: Sequence[str] = ()) -> tuple[Any, str]:
     """A lazy frame of the file and the format's name (``"Parquet"`` or ``"CSV"``)."""
     import polars as pl
 
     if _file_format(path) == "parquet":
         return pl.scan_parquet(path, glob=False), "Parquet"
-    separator = "\t" if path.suffix.lower() == ".tsv" else ","
+    separator = separator_of(path, wanted)
     header = _csv_header(path, separator)
     try:
         names = pl.scan_csv(path, separator=separator, quote_char='"', n_rows=0, glob=False).collect_schema().names()
@@ -120,7 +146,7 @@ def read_columns(path: str | os.PathLike[str], columns: list[str], *,
         raise IsometricsError(f"{str(p)!r} is a directory; pass a .csv or .parquet file.")
     import polars as pl
 
-    lazy, kind = _scan(p)
+    lazy, kind = _scan(p, [*columns, *also_check])
     try:
         names = lazy.collect_schema().names()
     except (pl.exceptions.PolarsError, OSError) as exc:
@@ -129,9 +155,10 @@ def read_columns(path: str | os.PathLike[str], columns: list[str], *,
     missing = [c for c in [*unique, *also_check] if c not in names]
     if missing:
         shown = ", ".join(repr(n) for n in names[:20]) + (", ..." if len(names) > 20 else "")
-        raise IsometricsError(
-            f"column {missing[0]!r} is not in {p.name!r} (columns: {shown}); pass one of those names."
-        )
+        held = [c for c in SEPARATORS if len(names) == 1 and c in names[0]]
+        fix = (f"the header is one column that holds {held[0]!r}: pass --separator {held[0]!r}" if held
+               else "pass one of those names")
+        raise IsometricsError(f"column {missing[0]!r} is not in {p.name!r} (columns: {shown}); {fix}.")
     try:
         frame = lazy.select(unique).collect()
     except pl.exceptions.PolarsError as exc:

@@ -4,7 +4,8 @@ It parses arguments, reads files, calls :func:`isometrics.evaluate_scores`, and 
 or writes the result. Every output destination is checked before anything is computed,
 and a command writes all of its outputs or none. Bad input or a bad destination prints
 one line on stderr and exits with status 2; running out of memory exits with status 1,
-SIGINT with 130 and SIGTERM with 143, never with a traceback. Text that came from the
+SIGINT with 130 and SIGTERM with 143, never with a traceback; a missing optional package is
+bad input too (status 2, one line naming the extra to install: ``_core/optional.py``). Text that came from the
 user (column names, labels, file names) is printed inertly: no Rich markup, no terminal
 escape sequences.
 """
@@ -30,6 +31,7 @@ from ..report import build_report
 from ..uncertainty.comparison import compare_scores
 from ._console import (
     command_guard,
+    command_line,
     EXIT_BAD_INPUT,
     EXIT_FAILED,
     fail,
@@ -39,7 +41,7 @@ from ._console import (
 from ._format import IN_SAMPLE, INTERVAL_NOTE, new_table
 from ._format import fmt as _fmt
 from ._format import with_ci as _with_ci
-from ._io import FileColumns, coerce_label, describe_input, read_columns
+from ._io import FileColumns, coerce_label, describe_input, read_columns, use_separator
 from .benchmark import benchmark_app
 from .cluster import evaluate_on_cluster, refuse_with_cluster
 from .decision import check_rule, decision_json, decisions, print_decisions
@@ -51,6 +53,7 @@ from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob
 from .scores import SCORES_HELP, score_columns
 
 try:
+    import rich  # noqa: F401  (the commands print through it; without it there is no command line)
     import typer
 except ImportError:  # pragma: no cover - depends on the environment
     typer = None  # type: ignore[assignment]
@@ -288,6 +291,11 @@ if typer is not None:
     app.add_typer(benchmark_app, name="benchmark")  # build | fit | test (cli/benchmark.py)
     #: --scores PATTERN (cli/scores.py), shared by evaluate, report and compare
     _Scores = Annotated[list[str] | None, typer.Option("--scores", metavar="PATTERN", help=SCORES_HELP)]
+    #: --separator of every command that reads a CSV file (its callback sets it for the whole command).
+    Separator = Annotated[str | None, typer.Option(
+        "--separator", metavar="CHAR", callback=use_separator,
+        help="Field separator of a CSV file (default: ',', a tab for .tsv; a header read as one column that "
+             "holds ';', a tab or '|' is split on it, as stderr says).")]
 
     @app.callback()
     def _root(
@@ -344,6 +352,7 @@ if typer is not None:
         curve_dir: Annotated[str | None, typer.Option("--curve-dir", metavar=_OUT, help=_CURVE_DIR_HELP)] = None,
         threshold: Annotated[float | None, typer.Option("--threshold", metavar="T", help=_THRESHOLD_HELP)] = None,
         top_k: Annotated[float | None, typer.Option("--top-k", metavar="K", help=_TOP_K_HELP)] = None,
+        separator: Separator = None,
     ) -> None:
         """Print n, prevalence, AUROC, AP, AUPRG and the best threshold of each metric, per score column.
 
@@ -444,6 +453,7 @@ if typer is not None:
         class_: Annotated[list[str] | None, typer.Option("--class", help="With --multiclass: the class each --score "
                                                          "column scores, once per --score, in order (default: the "
                                                          "column names).")] = None,
+        separator: Separator = None,
     ) -> None:
         """Write a self-contained interactive HTML report (ROC, PR, PRG, level curves, paired comparisons)."""
         with _guard(file, _n_columns(score, weight)):
@@ -481,6 +491,7 @@ if typer is not None:
                                                      "here ('-': standard output).")] = None,
         weight_kind: Annotated[WeightKind | None, typer.Option("--weight-kind", help=_WEIGHT_KIND_HELP)] = None,
         scores: _Scores = None,
+        separator: Separator = None,
     ) -> None:
         """Paired comparisons of score columns: differences with bootstrap intervals, p-values and DeLong.
 
@@ -530,10 +541,12 @@ if typer is not None:
             "whether a difference between models is more than noise is in the report's paired comparisons "
             "(bootstrap intervals of the differences).\n"
             f"Scores: {markup(data.path)}; results as JSON: {markup(output_dir / 'evaluation.json')}; "
-            f"interactive report: {markup(output_dir / 'report.html')} (open it in a browser; it works offline).\n"
-            f"Same evaluation by hand: isometrics evaluate {markup(data.path)} --label {data.label} "
-            + " ".join(f"--score {s}" for s in data.scores) + " --metric f1 --metric f2 --metric f0.5"
+            f"interactive report: {markup(output_dir / 'report.html')} (open it in a browser; it works offline)."
         )
+        by_hand = command_line("evaluate", data.path, "--label", data.label,
+                               *[w for s in data.scores for w in ("--score", s)],
+                               *[w for m in metrics for w in ("--metric", m)])
+        console.print(f"Same evaluation by hand: {markup(by_hand)}", soft_wrap=True)
 
 
 if typer is not None:

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.optional import needs
 from .._core.outputs import json_text, staged_outputs
 from ..dask import evaluate_dask
 from ..exceptions import IsometricsError
@@ -38,11 +39,9 @@ def refuse_with_cluster(**given: bool) -> None:
 @contextmanager
 def _client(scheduler: str | None, n_workers: int | None, console: Any) -> Iterator[Any]:
     """A client of the scheduler at ``scheduler``, or of a local cluster of ``n_workers`` processes started here."""
-    try:
+    with needs("evaluate --scheduler and --local-cluster"):
+        import dask  # noqa: F401
         from distributed import Client, LocalCluster
-    except ImportError:  # pragma: no cover - depends on the environment
-        raise IsometricsError("--scheduler and --local-cluster need Dask's distributed scheduler: "
-                              "pip install 'isometrics[scale]'.") from None
     if scheduler is not None:
         try:
             client = Client(scheduler, timeout="10s", set_as_default=False)

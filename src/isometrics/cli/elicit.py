@@ -11,6 +11,7 @@ downloads the answers for ``--answers``; the destination is checked before the d
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,7 +24,7 @@ from ..exceptions import IsometricsError
 from ..report.elicitation_page import elicitation_page
 from ..spaces.areas import auroc as area_under_roc
 from ..spaces.thresholds import best_threshold
-from ._console import make_console, markup
+from ._console import command_line, make_console, markup
 from ._io import coerce_label, read_columns
 
 try:
@@ -97,7 +98,20 @@ def _print(console: Any, result: Any, model: tuple[Any, Any, Any, Any] | None) -
         console.print(f"[yellow]contradiction:[/yellow] {markup(c.message)}")
     for note in result.notes:
         console.print(f"[dim]{markup(note)}[/dim]")
-    console.print(f"Use it anywhere: --metric '{markup(result.metric.spec)}'")
+    console.print(f"Use it anywhere: --metric {markup(shlex.quote(result.metric.spec))}", soft_wrap=True)
+
+
+def _data_words(file: Path | None, label: str | None, score: str | None, pos_label: str | None,
+                weight: str | None) -> list[object]:
+    """The data part of a replay command: the same file, columns, positive class and weights."""
+    if file is None:
+        return []
+    words: list[object] = [file, "--label", label, "--score", score]
+    if pos_label is not None:
+        words += ["--pos-label", pos_label]
+    if weight is not None:
+        words += ["--weight", weight]
+    return words
 
 
 def _write_page(file: Path | None, label: str | None, score: str | None, pos_label: str | None,
@@ -110,7 +124,7 @@ def _write_page(file: Path | None, label: str | None, score: str | None, pos_lab
             y, s, w, pos = model
             session = Elicitation.from_scores(y, s, sample_weight=w, pos_label=pos, **settings)
             what = f"{file.name if file else ''}, scores {score}, labels {label}"
-            tail = f"{file} --label {label} --score {score}"
+            tail = command_line(*_data_words(file, label, score, pos_label, weight)).removeprefix("isometrics ")
             auroc = area_under_roc(y, s, sample_weight=w, pos_label=pos)
             console.print(f"Model: {markup(what)} (AUROC {auroc:.4f}; {len(session.curve[0])} points on its "
                           "precision-recall front).")
@@ -122,8 +136,10 @@ def _write_page(file: Path | None, label: str | None, score: str | None, pos_lab
         outputs.stage("-o", elicitation_page(session, model=what, command_tail=tail))
         outputs.commit()
     if not outputs.to_stdout:
-        console.print(f"Page: {markup(output)} (open it in a browser; its answers replay with "
-                      "isometrics elicit --answers answers.json)")
+        replay_with = command_line("elicit", "--answers", "answers.json", *_data_words(file, label, score, pos_label,
+                                                                                        weight))
+        console.print(f"Page: {markup(output)} (open it in a browser; its answers replay with: "
+                      f"{markup(replay_with)})", soft_wrap=True)
 
 
 def run_elicit(file: Path | None, label: str | None, score: str | None, pos_label: str | None,
@@ -170,7 +186,8 @@ def run_elicit(file: Path | None, label: str | None, score: str | None, pos_labe
             outputs.stage("--save-answers", result.transcript.to_json() + "\n")
         outputs.commit()
     if save is not None and not outputs.to_stdout:
-        console.print(f"Answers saved to {markup(save)}; replay with: isometrics elicit --answers {markup(save)}")
+        replay_with = command_line("elicit", "--answers", save, *_data_words(file, label, score, pos_label, weight))
+        console.print(f"Answers saved to {markup(save)}; replay with: {markup(replay_with)}", soft_wrap=True)
 
 
 def register(app: Any, guard: Any) -> None:

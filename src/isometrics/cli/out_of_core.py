@@ -13,12 +13,14 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .._core.optional import needs
 from .._core.outputs import json_text, staged_outputs
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..scale import evaluate_out_of_core, parse_memory
 from ..scale._sources import available_memory, expand_paths
 from ._console import make_console
+from ._io import separator_of
 
 __all__ = ["in_memory_estimate", "fits_in_memory", "evaluate_out_of_core_file", "is_glob"]
 
@@ -80,6 +82,8 @@ def evaluate_out_of_core_file(file: Path, label: str, scores: list[str], pos_lab
                               memory_limit: str | None, temp_directory: str | None,
                               print_results: Any = None) -> list[Any]:
     """Evaluate out of core, print the tables and write the JSON (all or nothing)."""
+    with needs("evaluate --out-of-core"):
+        import duckdb  # noqa: F401  (checked before anything is read)
     parsed = [parse_metric(m) for m in metrics]
     limit = None if memory_limit is None else parse_memory(memory_limit, caller="--memory-limit", name="size")
     inputs = [] if is_glob(file) else [file]
@@ -87,8 +91,12 @@ def evaluate_out_of_core_file(file: Path, label: str, scores: list[str], pos_lab
         if outputs.to_stdout:
             console = make_console(stderr=True)
         coerced = _pos_label(file, label, pos_label)
+        files, kind = expand_paths(file, "isometrics evaluate")
+        wanted = [label, *scores, *([weight] if weight else [])]
+        separator = separator_of(files[0], wanted) if kind == "csv" else None  # said on stderr when detected
         evaluation = evaluate_out_of_core(file, label=label, scores=scores, sample_weight=weight, metrics=parsed,
-                                          pos_label=coerced, memory_limit=limit, temp_directory=temp_directory)
+                                          pos_label=coerced, memory_limit=limit, temp_directory=temp_directory,
+                                          separator=separator)
         results = list(evaluation)
         if print_results is not None:
             print_results(console, file, label, results)

@@ -34,6 +34,7 @@ import numpy as np
 from .._core.arrays import whole_total
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
+from .._core.optional import needs
 from .._core.outputs import check_output_dir
 from ..evaluation import BinaryEvaluation, Evaluations
 from ..exceptions import InvalidParameterError, IsometricsError
@@ -52,11 +53,8 @@ ROWS_PER_PARTITION = 1 << 22
 
 
 def _dask() -> Any:
-    try:
+    with needs("isometrics.dask"):
         import dask
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("isometrics.dask needs Dask: pip install 'isometrics[scale]' "
-                          "(dask[dataframe,distributed]).") from exc
     return dask
 
 

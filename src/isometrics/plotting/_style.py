@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._core.optional import needs
+
 #: gid of what the Displays draw once per axes (references, shared legend entries, sentinels).
 _GID = "isometrics:"
 
@@ -26,10 +28,8 @@ _ENTRY_COLOR = "0.3"
 
 
 def _pyplot() -> Any:
-    try:
+    with needs("plotting"):
         import matplotlib.pyplot as plt
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("plotting needs matplotlib: pip install 'isometrics[plot]'") from exc
     return plt
 
 

@@ -13,6 +13,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from .._core.optional import needs
 from .._core.outputs import write_text_atomic
 from .._version import __version__
 from ..evaluation import BinaryEvaluation
@@ -33,11 +34,9 @@ _CSP = ("default-src 'none'; script-src {scripts}; style-src 'unsafe-inline'; im
 
 
 def _require() -> tuple[Any, Any]:
-    try:
+    with needs("the HTML report"):
         import jinja2
         import plotly
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("the HTML report needs plotly and jinja2: pip install 'isometrics[report]'") from exc
     return jinja2, plotly
 
 

@@ -19,6 +19,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from .._core.optional import needs
 from .._core.outputs import write_text_atomic
 from .._version import __version__
 from ..elicitation.session import Elicitation
@@ -29,10 +30,8 @@ __all__ = ["elicitation_page", "write_elicitation_page"]
 
 
 def _jinja() -> Any:
-    try:
+    with needs("the elicitation page"):
         import jinja2
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("the elicitation page needs jinja2: pip install 'isometrics[report]'") from exc
     return jinja2
 
 

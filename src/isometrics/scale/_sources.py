@@ -26,6 +26,7 @@ from typing import Any, Literal
 import numpy as np
 
 from .._core.files import file_format
+from .._core.optional import needs
 from .._core.validation import check_binary_target
 from ..exceptions import IsometricsError
 
@@ -100,6 +101,8 @@ class Source:
 
     files: tuple[Path, ...]
     kind: Literal["parquet", "csv"]
+    #: The CSV field separator (``_core.files.csv_separator``); unused for Parquet.
+    separator: str = ","
 
     def scan(self, *, located: bool = False, files: Sequence[Path] | None = None) -> str:
         """``read_parquet(...)`` or ``read_csv(...)`` of the files (``located``: with each row's file name)."""
@@ -107,18 +110,15 @@ class Source:
         if self.kind == "parquet":
             extra = ", filename = true, file_row_number = true" if located else ""
             return f"read_parquet({listed}{extra})"
-        tsv = all(p.suffix.lower() == ".tsv" for p in self.files)
         extra = ", filename = true" if located else ""
-        return (f"read_csv({listed}, header = true, delim = {_quote(chr(9) if tsv else ',')}, quote = '\"', "
+        return (f"read_csv({listed}, header = true, delim = {_quote(self.separator)}, quote = '\"', "
                 f"union_by_name = true{extra})")
 
 
 def connect(memory_limit: int, temp_directory: str, threads: int | None = None) -> Any:
     """A DuckDB connection that spills to ``temp_directory`` past ``memory_limit`` bytes."""
-    try:
+    with needs("out-of-core evaluation"):
         import duckdb
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError("out-of-core evaluation needs duckdb: pip install 'isometrics[scale]'") from exc
     con = duckdb.connect(":memory:")
     con.execute(f"SET memory_limit = '{int(memory_limit)}B'")
     con.execute(f"SET temp_directory = {_quote(temp_directory)}")

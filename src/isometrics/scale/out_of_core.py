@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from .._core.arrays import whole_total
+from .._core.files import csv_separator
 from .._core.html import LIMIT, clip, summarised
 from .._core.validation import check_integer
 from .._typing import FloatArray
@@ -198,6 +199,7 @@ def evaluate_out_of_core(
     temp_directory: str | os.PathLike[str] | None = None,
     resolution: int = 1000,
     batch_size: int = 1_000_000,
+    separator: str | None = None,
 ) -> OutOfCoreEvaluation:
     r"""Evaluate score columns of Parquet or CSV files larger than memory, exactly.
 
@@ -246,6 +248,10 @@ def evaluate_out_of_core(
         Display resolution (>= 2) of each result's ``operating_points``; see Notes.
     batch_size : int, default=1_000_000
         Distinct scores per batch streamed from DuckDB (>= 1). The results do not depend on it.
+    separator : str, optional
+        The field separator of CSV files (one character). By default a comma (a tab for
+        ``.tsv`` names), or the character a header read as one column holds (``;``, a tab,
+        ``|``), as the command line reads the same file in memory. Ignored for Parquet.
 
     Returns
     -------
@@ -312,7 +318,10 @@ def evaluate_out_of_core(
     names, parsed, limit, resolution, batch_size = _evaluate_out_of_core_iv(
         label, scores, sample_weight, metrics, memory_limit, resolution, batch_size, caller)
     files, kind = expand_paths(path, caller)
-    source = Source(tuple(files), kind)
+    wanted = [label, *scores, *([sample_weight] if sample_weight else [])]
+    delimiter = ("," if kind != "csv" else
+                 csv_separator(files[0], separator, option=f"{caller}: `separator`", wanted=wanted)[0])
+    source = Source(tuple(files), kind, delimiter)
     results = []
     with spill_directory(temp_directory) as spill:
         con = connect(limit, spill)
