@@ -137,7 +137,7 @@ class ElicitationResult:
 
     @property
     def summary(self) -> tuple[str, ...]:
-        """What the answers established, in plain words (see :func:`~isometrics.elicitation.wording.answers_summary`)."""
+        """What the answers established, in plain words (``wording.answers_summary``)."""
         return answers_summary(self.transcript.steps)
 
     def __repr__(self) -> str:

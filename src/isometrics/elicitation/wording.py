@@ -113,8 +113,8 @@ def answers_summary(steps: Sequence[Any]) -> tuple[str, ...]:
     if pairwise:
         n = len(pairwise)
         higher = sum(1 for s in pairwise if _chosen(s)[1] > _other(s)[1])
-        lines.append(f"In {n} comparison{'s' if n > 1 else ''} you chose the model with the higher recall {_times(higher)} "
-                     f"and the one with the higher precision {_times(n - higher)}.")
+        lines.append(f"In {n} comparison{'s' if n > 1 else ''} you chose the model with the higher recall "
+                     f"{_times(higher)} and the one with the higher precision {_times(n - higher)}.")
     return tuple(lines) or ("No answers yet.",)
 
 
