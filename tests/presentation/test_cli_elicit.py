@@ -160,7 +160,8 @@ def test_the_results_table_speaks_the_stakeholders_words(tmp_path):
 
 
 def test_a_decision_that_flags_everyone_is_warned_about(tmp_path):
-    result = im.Elicitation().run(_always_recall)
+    with pytest.warns(im.exceptions.DegenerateDataWarning):
+        result = im.Elicitation().run(_always_recall)
     assert result.trivial_decision == "everyone"
     result.save(tmp_path / "a.json")
     res = runner.invoke(app, ["elicit", "--answers", str(tmp_path / "a.json")])
@@ -175,7 +176,8 @@ def test_a_decision_that_flags_everyone_is_warned_about(tmp_path):
 def test_on_the_model_a_threshold_that_flags_everyone_is_warned_about(data, tmp_path):
     d, frame = data
     session = im.Elicitation.from_scores(frame["y"].to_numpy(), frame["s"].to_numpy())
-    result = session.run(_always_recall)
+    with pytest.warns(im.exceptions.DegenerateDataWarning):
+        result = session.run(_always_recall)
     result.save(tmp_path / "a.json")
     best = im.best_threshold(frame["y"].to_numpy(), frame["s"].to_numpy(), metric=result.metric)
     assert best.fn == 0 and best.tn == 12  # recall 1: the model's best threshold flags all but 12 cases
