@@ -110,3 +110,82 @@ def test_the_elicited_spec_works_as_metric_option(data, tmp_path):
     assert res.exit_code == 0, res.output
     best = im.best_threshold(frame["y"].to_numpy(), frame["s"].to_numpy(), metric=result.metric)
     assert result.metric.spec in res.output and f"{best.threshold:.6g}" in res.output
+
+
+# ---------------------------------------------------------------------------- issue 21 items 7 and 8
+def _always_recall(question):
+    """A stakeholder who always prefers recall: the local answer "recall", the model with the higher recall."""
+    if question.kind == "local":
+        return "recall"
+    return "a" if question.a[1] > question.b[1] else "b"
+
+
+def test_end_of_input_keeps_and_saves_what_was_answered(tmp_path):
+    import subprocess
+    import sys
+    path = tmp_path / "answers.json"
+    res = subprocess.run([sys.executable, "-m", "isometrics.cli", "elicit", "--interactive", "--save-answers",
+                          str(path)], input="r\nr\n", capture_output=True, text=True)  # then end of input
+    assert res.returncode == 0, res.stderr
+    assert "Aborted" not in res.stdout + res.stderr and "Traceback" not in res.stderr
+    assert "end of input: stopping after 2 answers" in res.stdout
+    saved = im.load_transcript(path)
+    assert [s.answer for s in saved.steps] == ["recall", "recall"]
+    # quitting early: the metric is provisional, never "use it anywhere"
+    assert "Provisional: only 2 answers (2 local, 0 pairwise)" in res.stdout
+    assert "Use it anywhere" not in res.stdout
+
+
+def test_end_of_input_before_any_answer_saves_an_empty_transcript(tmp_path):
+    import subprocess
+    import sys
+    path = tmp_path / "answers.json"
+    res = subprocess.run([sys.executable, "-m", "isometrics.cli", "elicit", "--interactive", "--save-answers",
+                          str(path)], stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    assert "Aborted" not in res.stdout + res.stderr
+    assert im.load_transcript(path).steps == () and "Provisional: only 0 answers" in res.stdout
+
+
+def test_the_results_table_speaks_the_stakeholders_words(tmp_path):
+    result = im.Elicitation(local_budget=3, pairwise_budget=3).run(im.SimulatedStakeholder(2.0, -2.0))
+    result.save(tmp_path / "a.json")
+    res = runner.invoke(app, ["elicit", "--answers", str(tmp_path / "a.json")])
+    assert res.exit_code == 0, res.output
+    out = " ".join(res.output.replace("│", " ").split())
+    for gone in ("taken as exact", "loses at most", "weight of recall"):
+        assert gone not in out
+    assert "at which a point of either is worth the same" in out and "your answers" in out
+    assert "whichever plausible metric is yours, this point scores at most" in out
+
+
+def test_a_decision_that_flags_everyone_is_warned_about(tmp_path):
+    with pytest.warns(im.exceptions.DegenerateDataWarning):
+        result = im.Elicitation().run(_always_recall)
+    assert result.trivial_decision == "everyone"
+    result.save(tmp_path / "a.json")
+    res = runner.invoke(app, ["elicit", "--answers", str(tmp_path / "a.json")])
+    assert res.exit_code == 0, res.output
+    out = " ".join(res.output.replace("│", " ").split())
+    assert "warning: the metric picks the top-recall end of the curve (recall 100.0%, its lowest precision 20.0%)" \
+        in out and "flags (nearly) every case" in out
+    assert "isometrics: warning: ElicitationResult" not in out  # said once, in the user's words
+    assert "you preferred a gain in recall" in out
+
+
+def test_on_the_model_a_threshold_that_flags_everyone_is_warned_about(data, tmp_path):
+    d, frame = data
+    session = im.Elicitation.from_scores(frame["y"].to_numpy(), frame["s"].to_numpy())
+    with pytest.warns(im.exceptions.DegenerateDataWarning):
+        result = session.run(_always_recall)
+    result.save(tmp_path / "a.json")
+    best = im.best_threshold(frame["y"].to_numpy(), frame["s"].to_numpy(), metric=result.metric)
+    assert best.fn == 0 and best.tn == 12  # recall 1: the model's best threshold flags all but 12 cases
+    res = runner.invoke(app, ["elicit", str(d / "scores.csv"), "--label", "y", "--score", "s",
+                              "--answers", str(tmp_path / "a.json")])
+    assert res.exit_code == 0, res.output
+    out = " ".join(res.output.replace("│", " ").split())
+    assert "warning: the metric picks the threshold on your model (recall 100.0%" in out
+    prevalence = frame["y"].to_numpy().mean()
+    assert f"On your model it flags 588 of 600 cases (precision {best.precision:.1%}; flagging every case gives " \
+        f"{prevalence:.1%})" in out

@@ -187,3 +187,65 @@ def test_the_plot_moves_with_the_answers_and_a_screenshot_is_saved(browser, tmp_
     page.screenshot(path=str(ARTIFACTS / "elicitation-page.png"), full_page=True)
     assert log["outside"] == [] and log["errors"] == []
     page.close()
+
+
+# ---------------------------------------------------------------------------- issue 21 item 8: the words
+def _always_recall(question):
+    if question.kind == "local":
+        return "recall"
+    return "a" if question.a[1] > question.b[1] else "b"
+
+
+def _answer_all(page, stakeholder, limit=60):
+    for _ in range(limit):
+        state = page.evaluate("window.__elicitationState")
+        if state["asked"] is None:
+            return state
+        q = state["asked"]
+        question = (im.LocalQuestion(q["precision"], q["recall"]) if q["kind"] == "local"
+                    else im.PairwiseQuestion(tuple(q["a"]), tuple(q["b"])))
+        page.click(f"#answer-{stakeholder(question)}")
+        _wait(page, f"window.__elicitationState.n_answers === {state['n_answers'] + 1}")
+    raise AssertionError("the page never stopped asking")
+
+
+@needs_browser
+def test_the_page_warns_when_its_pick_flags_everyone_and_never_says_weight_of_recall(browser, tmp_path):
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = im.Elicitation().run(_always_recall)
+    assert expected.trivial_decision == "everyone" and expected.rho > 0
+    path = tmp_path / "elicit.html"
+    write_elicitation_page(path, elicitation_page(im.Elicitation()))
+    page, log = _open(browser, path)
+    state = _answer_all(page, _always_recall)
+    assert state["trivial_decision"] == "everyone"
+    assert tuple(state["summary"]) == expected.summary  # the same words as the Python result
+    table = page.inner_text("#estimate")
+    for gone in ("weight of recall", "taken as exact", "loses at most"):
+        assert gone not in table
+    assert "at which a point of either is worth the same" in table and "you preferred a gain in recall" in table
+    assert "flags (nearly) every case" in table
+    assert page.is_visible("#final-warning")
+    assert "Warning: the metric picks the top-recall end of the curve (recall 100.0%, its lowest precision 20.0%)" \
+        in page.inner_text("#final-warning")
+    assert expected.summary[0] in page.inner_text("#final-summary")
+    assert log["errors"] == [] and log["outside"] == []
+    page.close()
+
+
+@needs_browser
+def test_the_page_calls_an_unfinished_metric_provisional_and_a_balanced_pick_warns_nothing(browser, tmp_path):
+    path = tmp_path / "elicit.html"
+    write_elicitation_page(path, elicitation_page(_model_session(local_budget=3, pairwise_budget=4)))
+    page, log = _open(browser, path)
+    page.click("#answer-recall")
+    _wait(page, "window.__elicitationState.n_answers === 1")
+    assert "(provisional: 1 answer so far)" in page.inner_text("#estimate")
+    state = _answer_all(page, im.SimulatedStakeholder(1.0, -2.0))
+    assert state["trivial_decision"] == "" and not page.is_visible("#final-warning")
+    assert "provisional" not in page.inner_text("#estimate")
+    assert tuple(state["summary"]) == im.replay(state["transcript"]).summary  # the Python result's words
+    assert log["errors"] == []
+    page.close()

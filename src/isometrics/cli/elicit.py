@@ -12,6 +12,7 @@ downloads the answers for ``--answers``; the destination is checked before the d
 from __future__ import annotations
 
 import shlex
+import warnings
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,8 +20,8 @@ from .._core.outputs import staged_outputs
 from ..elicitation.local import LocalQuestion
 from ..elicitation.session import Elicitation, replay
 from ..elicitation.transcript import Transcript
-from ..elicitation.wording import describe
-from ..exceptions import IsometricsError
+from ..elicitation.wording import BETA_WORDS, RHO_WORDS, describe, regret_words, trivial_warning
+from ..exceptions import DegenerateDataWarning, IsometricsError
 from ..report.elicitation_page import elicitation_page
 from ..spaces.areas import auroc as area_under_roc
 from ..spaces.thresholds import best_threshold
@@ -67,8 +68,12 @@ def _ask(console: Any, session: Elicitation, err: bool = False) -> bool:
                       f"  [bold]b[/bold]: {markup(describe(*q.b))}")
         choices = _PAIR
     while True:
-        raw = typer.prompt(f"  answer ({'/'.join(k for k in choices if len(k) == 1)}, q to stop)",
-                           err=err).strip().lower()
+        try:
+            raw = typer.prompt(f"  answer ({'/'.join(k for k in choices if len(k) == 1)}, q to stop)",
+                               err=err).strip().lower()
+        except typer.Abort:  # end of input (or Ctrl-C): stop here, keep what was answered
+            console.print(f"\n  end of input: stopping after {n - 1} answer{'s' if n != 2 else ''}.")
+            return False
         if raw in ("q", "quit"):
             return False
         if raw in choices:
@@ -81,24 +86,58 @@ def _print(console: Any, result: Any, model: tuple[Any, Any, Any, Any] | None) -
     table = Table(title="Elicited metric", show_header=False)
     table.add_column("", style="bold")
     table.add_column("")
-    table.add_row("metric", markup(result.metric.spec))
-    table.add_row("beta", f"{result.beta:.4g} (plausible {result.beta_range[0]:.3g} to {result.beta_range[1]:.3g})")
-    table.add_row("rho", f"{result.rho:.3g} (plausible {result.rho_range[0]:.3g} to {result.rho_range[1]:.3g})")
-    table.add_row("questions", f"{len(result.transcript.steps)} ({markup(result.stop_reason)})")
+    n = len(result.transcript.steps)
+    provisional = result.stop_reason == "in progress"
+    table.add_row("metric", markup(result.metric.spec) + (" (provisional)" if provisional else ""))
+    table.add_row("your answers", markup(" ".join(result.summary)))
+    table.add_row("beta", f"{result.beta:.4g}: {BETA_WORDS} (plausible {result.beta_range[0]:.3g} to "
+                          f"{result.beta_range[1]:.3g})")
+    table.add_row("rho", f"{result.rho:.3g}: {RHO_WORDS} (plausible {result.rho_range[0]:.3g} to "
+                         f"{result.rho_range[1]:.3g})")
+    table.add_row("questions", f"{n} ({markup(result.stop_reason)})")
     d = result.decision
-    table.add_row("on the questions' curve", f"precision {d.precision:.3f}, recall {d.recall:.3f}; loses at most "
-                                            f"{d.max_loss:.4f} under any plausible metric")
+    table.add_row("on the questions' curve", f"precision {d.precision:.1%}, recall {d.recall:.1%}; "
+                                            f"{regret_words(d.max_loss)}")
+    alerts = [trivial_warning(d.precision, d.recall, "everyone")] if result.trivial_decision else []
     if model is not None:
         y, s, w, pos = model
         best = best_threshold(y, s, metric=result.metric, sample_weight=w, pos_label=pos)
-        table.add_row("threshold on your model", f"{best.threshold:.6g} (precision {best.precision:.3f}, "
-                                                 f"recall {best.recall:.3f})")
+        table.add_row("threshold on your model", f"{best.threshold:.6g} (precision {best.precision:.1%}, "
+                                                 f"recall {best.recall:.1%})")
+        alerts = _model_alerts(best, alerts)
     console.print(table)
     for c in result.contradictions:
         console.print(f"[yellow]contradiction:[/yellow] {markup(c.message)}")
     for note in result.notes:
         console.print(f"[dim]{markup(note)}[/dim]")
-    console.print(f"Use it anywhere: --metric {markup(shlex.quote(result.metric.spec))}", soft_wrap=True)
+    for words in alerts:
+        console.print(f"[yellow]warning:[/yellow] {markup(words)}")
+    if provisional:
+        console.print(f"[yellow]Provisional:[/yellow] only {n} answer{'s' if n != 1 else ''} "
+                      f"({_counts(result)}); the questions were not finished, "
+                      f"so this metric is a first guess: --metric {markup(shlex.quote(result.metric.spec))}. "
+                      "Answer the remaining questions before relying on it.", soft_wrap=True)
+    else:
+        console.print(f"Use it anywhere: --metric {markup(shlex.quote(result.metric.spec))}", soft_wrap=True)
+
+
+def _model_alerts(best: Any, alerts: list[str]) -> list[str]:
+    """The trivial-decision warning for the threshold on the user's model, with its counts."""
+    flagged, total = best.tp + best.fp, best.tp + best.fp + best.fn + best.tn
+    if flagged <= 0:
+        return [trivial_warning(best.precision, best.recall, "no one")]
+    if (best.fn <= 0 and best.tn <= 0) or alerts:
+        words = trivial_warning(best.precision, best.recall, "everyone")
+        words = words.replace("the top-recall end of the curve", "the threshold on your model", 1)
+        prevalence = (best.tp + best.fn) / total
+        return [f"{words} On your model it flags {flagged:,.6g} of {total:,.6g} cases (precision "
+                f"{best.precision:.1%}; flagging every case gives {prevalence:.1%})."]
+    return []
+
+
+def _counts(result: Any) -> str:
+    kinds = [s.question.kind for s in result.transcript.steps]
+    return f"{kinds.count('local')} local, {kinds.count('pairwise')} pairwise"
 
 
 def _data_words(file: Path | None, label: str | None, score: str | None, pos_label: str | None,
@@ -162,7 +201,9 @@ def run_elicit(file: Path | None, label: str | None, score: str | None, pos_labe
     console = make_console()
     model = _model(file, label, score, pos_label, weight)
     if answers is not None:
-        result = replay(Transcript.load(answers))
+        with warnings.catch_warnings():  # the table says it, in the user's words
+            warnings.simplefilter("ignore", DegenerateDataWarning)
+            result = replay(Transcript.load(answers))
         _print(console, result, model)
         return
     settings: dict[str, Any] = {"local_budget": local_budget, "pairwise_budget": pairwise_budget,
@@ -180,7 +221,9 @@ def run_elicit(file: Path | None, label: str | None, score: str | None, pos_labe
         while session.next_question() is not None:
             if not _ask(console, session, err=outputs.to_stdout):
                 break
-        result = session.result()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DegenerateDataWarning)
+            result = session.result()
         _print(console, result, model)
         if save is not None:
             outputs.stage("--save-answers", result.transcript.to_json() + "\n")

@@ -17,8 +17,11 @@ and the result reports the zone instead of a false precision.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable
 from dataclasses import dataclass
+
+import numpy as np
 
 from .._core.html import summarised
 from .._core.validation import check_real
@@ -152,6 +155,36 @@ def _zone(boundary: Boundary, end: float, other: float) -> float | None:
     return lo
 
 
+def _checked_boundary(boundary: Boundary, caller: str) -> Boundary:
+    """``boundary`` refusing any point that is not two finite shares (TP, TN) in [0, 1]."""
+    def checked(theta: float) -> tuple[float, float]:
+        point = boundary(theta)
+        try:
+            tp, tn = point
+            ok = all(not isinstance(v, (bool, np.bool_)) and isinstance(v, (numbers.Real, np.floating, np.integer))
+                     and 0.0 <= float(v) <= 1.0 for v in (tp, tn))  # NaN fails the comparison
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
+            raise InvalidParameterError(f"{caller}: `boundary` must return (TP, TN), two population shares in [0, 1]; "
+                                        f"got {point!r} at theta = {theta:.6g}; fix the boundary function.")
+        return float(tp), float(tn)
+    return checked
+
+
+def _checked_compare(compare: Callable[[tuple[float, float], tuple[float, float]], bool],
+                     caller: str) -> Callable[[tuple[float, float], tuple[float, float]], bool]:
+    """``compare`` refusing any answer that is not True or False (a "B" is never read as True)."""
+    def checked(first: tuple[float, float], second: tuple[float, float]) -> bool:
+        answer = compare(first, second)
+        if not isinstance(answer, (bool, np.bool_)):
+            raise InvalidParameterError(f"{caller}: `compare` must return True (the first classifier is strictly "
+                                        f"preferred) or False; got {answer!r} for {first!r} against {second!r}; "
+                                        "return a bool.")
+        return bool(answer)
+    return checked
+
+
 def elicit_linear_metric(compare: Callable[[tuple[float, float], tuple[float, float]], bool],
                          boundary: Boundary, *, epsilon: float = 0.01) -> LinearMetricResult:
     r"""Elicit a linear metric :math:`\cos\theta\,TP + \sin\theta\,TN` by pairwise comparisons.
@@ -176,7 +209,8 @@ def elicit_linear_metric(compare: Callable[[tuple[float, float], tuple[float, fl
     Raises
     ------
     InvalidParameterError
-        If ``epsilon`` is out of range.
+        If ``epsilon`` is out of range, ``compare`` returns anything but True or False,
+        or ``boundary`` returns anything but two shares (TP, TN) in [0, 1].
 
     Notes
     -----
@@ -202,6 +236,8 @@ def elicit_linear_metric(compare: Callable[[tuple[float, float], tuple[float, fl
     if not callable(compare) or not callable(boundary):
         raise InvalidParameterError(f"{caller}: `compare` and `boundary` must be callables; got "
                                     f"{type(compare).__name__} and {type(boundary).__name__}.")
+    boundary = _checked_boundary(boundary, caller)
+    compare = _checked_compare(compare, caller)
     lo, hi = 0.0, math.pi / 2
     n = 0
     for _ in range(math.ceil(math.log2((math.pi / 2) / eps))):

@@ -20,6 +20,7 @@ for every rho with its own meaning.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -27,6 +28,7 @@ import numpy as np
 
 from .._core.html import summarised
 from .._typing import FloatArray
+from ..exceptions import InvalidParameterError
 from . import _kernel as K
 
 #: The assumed sign of rho while asking local questions.
@@ -35,6 +37,21 @@ RHO_SIGNS: tuple[str, ...] = ("negative", "positive", "zero")
 
 #: The local phase stops when the central 95 % interval of log beta is this narrow (beta to 2 %).
 LOCAL_WIDTH = 2.0 * math.log(1.02)
+
+
+def check_point(precision: Any, recall: Any, caller: str, name: str = "") -> tuple[float, float]:
+    """``(precision, recall)`` as floats, each a real number in (0, 1], or InvalidParameterError naming them.
+
+    ``name`` prefixes the parameter names (``"a."`` for the first point of a pairwise question).
+    """
+    out = []
+    for what, value in (("precision", precision), ("recall", recall)):
+        ok = not isinstance(value, (bool, np.bool_)) and isinstance(value, (numbers.Real, np.floating, np.integer))
+        if not ok or not 0.0 < float(value) <= 1.0:  # NaN fails the comparison
+            raise InvalidParameterError(f"{caller}: `{name}{what}` must be a real number in (0, 1] (a share, not a "
+                                        f"percentage); got {value!r}; pass a share such as 0.9 for 90 %.")
+        out.append(float(value))
+    return out[0], out[1]
 
 
 def local_point(ratio: float) -> tuple[float, float]:
@@ -61,6 +78,11 @@ class LocalQuestion:
     options: tuple[str, ...] = field(default=("recall", "precision"))
 
     kind = "local"
+
+    def __post_init__(self) -> None:
+        p, r = check_point(self.precision, self.recall, "LocalQuestion")
+        object.__setattr__(self, "precision", p)
+        object.__setattr__(self, "recall", r)
 
     @property
     def ratio(self) -> float:

@@ -29,8 +29,9 @@ import numpy as np
 
 from .._core.html import summarised
 from .._typing import FloatArray
+from ..exceptions import InvalidParameterError
 from . import _kernel as K
-from .local import LocalQuestion, local_margin
+from .local import LocalQuestion, check_point, local_margin
 
 #: The synthetic candidate points: precision and recall in {0.1, 0.3, 0.5, 0.7, 0.9}.
 SYNTHETIC_LEVELS = (0.1, 0.3, 0.5, 0.7, 0.9)
@@ -62,6 +63,14 @@ class PairwiseQuestion:
     options: tuple[str, ...] = field(default=("a", "b"))
 
     kind = "pairwise"
+
+    def __post_init__(self) -> None:
+        for name in ("a", "b"):
+            point = getattr(self, name)
+            if isinstance(point, (str, bytes)) or not hasattr(point, "__len__") or len(point) != 2:
+                raise InvalidParameterError(f"PairwiseQuestion: `{name}` must be a point (precision, recall); got "
+                                            f"{point!r}; pass e.g. PairwiseQuestion((0.9, 0.4), (0.6, 0.8)).")
+            object.__setattr__(self, name, check_point(point[0], point[1], "PairwiseQuestion", f"{name}."))
 
     @property
     def text(self) -> str:

@@ -5,15 +5,18 @@ from __future__ import annotations
 import html
 import math
 import os
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from .._typing import FloatArray
+from ..exceptions import DegenerateDataWarning
 from ..metrics.registry import Metric, parse_metric
 from .local import Contradiction
 from .transcript import Transcript
+from .wording import BETA_WORDS, answers_summary, regret_words, trivial_warning
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,16 @@ class ElicitationResult:
         What the answers can and cannot tell (e.g. at rho = 0).
     transcript : Transcript
         Settings, decision curve, questions and answers (replayable).
+    trivial_decision : str
+        ``"everyone"`` when the decision is the curve's top-recall end at recall 1 (its
+        lowest precision: the threshold flags every case, or all but those scored below
+        every real case), else ``""``; such a result also warns
+        (:class:`~isometrics.exceptions.DegenerateDataWarning`).
+
+    Warns
+    -----
+    DegenerateDataWarning
+        When the decision flags everyone (see ``trivial_decision``).
     """
 
     beta: float
@@ -113,6 +126,19 @@ class ElicitationResult:
     contradictions: tuple[Contradiction, ...]
     notes: tuple[str, ...]
     transcript: Transcript = field(repr=False)
+    trivial_decision: str = field(default="", init=False)
+
+    def __post_init__(self) -> None:
+        d = self.decision
+        if d.index == 0 and d.recall >= 1.0 - 1e-12:
+            object.__setattr__(self, "trivial_decision", "everyone")
+            warnings.warn(f"ElicitationResult: {trivial_warning(d.precision, d.recall, 'everyone')}",
+                          DegenerateDataWarning, stacklevel=4)
+
+    @property
+    def summary(self) -> tuple[str, ...]:
+        """What the answers established, in plain words (``wording.answers_summary``)."""
+        return answers_summary(self.transcript.steps)
 
     def __repr__(self) -> str:
         n = len(self.transcript.steps)
@@ -133,17 +159,21 @@ class ElicitationResult:
                 "local_beta": self.local_beta,
                 "local_interval": None if self.local_interval is None else list(self.local_interval), "metric": self.metric.spec, "decision": self.decision.to_dict(),
                 "stop_reason": self.stop_reason, "contradictions": [c.to_dict() for c in self.contradictions],
-                "notes": list(self.notes), "transcript": self.transcript.to_dict()}
+                "notes": list(self.notes), "trivial_decision": self.trivial_decision,
+                "transcript": self.transcript.to_dict()}
 
     def _repr_html_(self) -> str:
-        rows = [("metric", self.metric.spec), ("beta", f"{self.beta:.4g} (plausible {self.beta_range[0]:.3g} to "
-                                                     f"{self.beta_range[1]:.3g})"),
+        rows = [("metric", self.metric.spec), ("your answers", " ".join(self.summary)),
+                (f"beta ({BETA_WORDS})", f"{self.beta:.4g} (plausible {self.beta_range[0]:.3g} to "
+                                         f"{self.beta_range[1]:.3g})"),
                 ("rho", f"{self.rho:.3g} (plausible {self.rho_range[0]:.3g} to {self.rho_range[1]:.3g})"),
                 ("decision", f"precision {self.decision.precision:.3f}, recall {self.decision.recall:.3f}"
                  + (f", threshold {self.decision.threshold:.6g}" if self.decision.threshold is not None else "")
-                 + f"; loses at most {self.decision.max_loss:.4f} under any plausible metric"),
+                 + f"; {regret_words(self.decision.max_loss)}"),
                 ("questions", f"{len(self.transcript.steps)} ({self.stop_reason})"),
                 ("contradictions", str(len(self.contradictions)))]
+        if self.trivial_decision:
+            rows.append(("warning", trivial_warning(self.decision.precision, self.decision.recall, "everyone")))
         table = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
                         for k, v in rows)
         return f"<div><table>{table}</table>{_level_curves_svg(self)}</div>"

@@ -21,7 +21,7 @@ from ..exceptions import InvalidParameterError, IsometricsError
 from .local import RHO_SIGNS, Contradiction, LocalBisection, LocalQuestion
 from .pairwise import MAX_CURVE, JointPosterior, PairwiseQuestion, pareto_front, spread_indices
 from .result import Decision, ElicitationResult, elicited_metric
-from .transcript import Question, Step, Transcript
+from .transcript import Question, Step, Transcript, as_transcript
 
 #: The curve the decision is made on when the user gives none: a logistic ROC curve
 #: (logit TPR = logit FPR + 3) at prevalence 0.2, at FPR = 10**(-3 + 3 k / 63), k = 0..63.
@@ -167,6 +167,11 @@ class Elicitation:
         table = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
                              caller="Elicitation.from_scores", table=CountTable)
         tp, fp = np.asarray(table.tp), np.asarray(table.fp)
+        for total, missing in ((tp[-1], "positive"), (fp[-1], "negative")):
+            if not total > 0:
+                raise IsometricsError(f"Elicitation.from_scores: y_true has one class (no {missing} samples with "
+                                      f"positive weight, pos_label={pos_label!r}); precision and recall need both "
+                                      "classes: pass the labels of both.")
         with np.errstate(divide="ignore", invalid="ignore"):
             precision = np.where(tp + fp > 0, tp / (tp + fp), 0.0)
         recall = tp / tp[-1]
@@ -359,6 +364,9 @@ def _curve(precision: ArrayLike | None, recall: ArrayLike | None, thresholds: Ar
             raise InvalidParameterError(f"{caller}: `precision` and `recall` must have the same length; "
                                         f"got {len(p)} and {len(r)}.")
         t = None if thresholds is None else np.asarray(thresholds, dtype=np.float64).ravel()
+        if t is not None and np.isnan(t).any():
+            raise InvalidParameterError(f"{caller}: `thresholds` contains NaN (first at index "
+                                        f"{int(np.flatnonzero(np.isnan(t))[0])}); pass the threshold of every point.")
         if t is not None and t.shape != p.shape:
             raise InvalidParameterError(f"{caller}: `thresholds` must have one value per point; got {len(t)} for "
                                         f"{len(p)} points.")
@@ -390,6 +398,9 @@ def replay(transcript: Transcript | str | Any) -> ElicitationResult:
 
     Raises
     ------
+    InvalidParameterError
+        If ``transcript`` is none of a Transcript, a mapping and a path (e.g. a list,
+        ``None`` or bytes).
     IsometricsError
         If the transcript is malformed (the message names the field), its settings are
         out of range, or an answer is not one of its question's options.
@@ -406,12 +417,7 @@ def replay(transcript: Transcript | str | Any) -> ElicitationResult:
     >>> replay(result.transcript).metric == result.metric
     True
     """
-    if isinstance(transcript, Transcript):
-        t = transcript
-    elif isinstance(transcript, dict):
-        t = Transcript.from_dict(transcript)
-    else:
-        t = Transcript.load(transcript)
+    t = as_transcript(transcript, "replay")
     p, r, th = t.curve
     try:
         session = Elicitation(np.asarray(p) if p else None, np.asarray(r) if r else None,

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from .._core.html import summarised
-from ..exceptions import IsometricsError
-from .local import LocalQuestion
+from ..exceptions import InvalidParameterError, IsometricsError
+from .local import RHO_SIGNS, LocalQuestion
 from .pairwise import PairwiseQuestion
 
 FORMAT = "isometrics-elicitation"
@@ -92,18 +92,49 @@ class Transcript:
         return _parse(data)
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> Transcript:
-        """Read a transcript from a JSON file (see :meth:`from_dict` for the checks)."""
+    def load(cls, path: str | os.PathLike[str], *, caller: str = "load_transcript") -> Transcript:
+        """Read a transcript from a JSON file (see :meth:`from_dict` for the checks; ``caller`` names the
+        function in the messages)."""
+        if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
+            raise InvalidParameterError(f"{caller}: `path` must be the path (str or path-like) of an answers file; "
+                                        f"got {type(path).__name__}; pass e.g. 'answers.json'.")
         try:
             text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise IsometricsError(f"{caller}: {str(path)!r} is not UTF-8 text (byte {exc.start}); pass the answers "
+                                  "file the elicitation saved (JSON, UTF-8).") from exc
         except OSError as exc:
-            raise IsometricsError(f"load_transcript: cannot read {str(path)!r}: {exc.strerror}.") from exc
+            raise IsometricsError(f"{caller}: cannot read {str(path)!r}: {exc.strerror}.") from exc
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise IsometricsError(f"load_transcript: {str(path)!r} is not JSON ({exc.msg} at line {exc.lineno}); "
+            raise IsometricsError(f"{caller}: {str(path)!r} is not JSON ({exc.msg} at line {exc.lineno}); "
+                                  "pass the answers file the elicitation saved.") from exc
+        except RecursionError as exc:
+            raise IsometricsError(f"{caller}: {str(path)!r} nests its JSON too deeply to be an answers file; "
                                   "pass the answers file the elicitation saved.") from exc
         return _parse(data)
+
+
+def as_transcript(value: Any, caller: str) -> Transcript:
+    """A :class:`Transcript`, the JSON data of one (a mapping) or the path of an answers file, as a Transcript.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``value`` is none of these (e.g. a list, a number, ``None`` or bytes).
+    IsometricsError
+        If the data or the file is not a valid transcript (the message names the field).
+    """
+    if isinstance(value, Transcript):
+        return value
+    if isinstance(value, Mapping):
+        return _parse(value)
+    if isinstance(value, (str, os.PathLike)):
+        return Transcript.load(value, caller=caller)
+    raise InvalidParameterError(f"{caller}: `transcript` must be a Transcript, its JSON data (a dict) or the path of "
+                                f"an answers file; got {type(value).__name__}; pass e.g. 'answers.json' "
+                                "(decode bytes and json.loads them first).")
 
 
 def _fail(field: str, problem: str) -> IsometricsError:
@@ -128,10 +159,14 @@ def _point(value: Any, field: str) -> tuple[float, float]:
     return p, r
 
 
-def _floats(value: Any, field: str) -> tuple[float, ...]:
+def _floats(value: Any, field: str, *, unit: bool = False) -> tuple[float, ...]:
     if not isinstance(value, list):
         raise _fail(field, f"must be a list of numbers; got {type(value).__name__}")
-    return tuple(_number(v, f"{field}[{k}]", inf=True) for k, v in enumerate(value))
+    out = tuple(_number(v, f"{field}[{k}]", inf=not unit) for k, v in enumerate(value))
+    bad = [k for k, v in enumerate(out) if unit and not 0.0 <= v <= 1.0]
+    if bad:
+        raise _fail(f"{field}[{bad[0]}]", f"must be a number in [0, 1]; got {out[bad[0]]!r}")
+    return out
 
 
 def _step(raw: Any, k: int) -> Step:
@@ -164,7 +199,7 @@ def _parse(data: Any) -> Transcript:
                                    f"got {type(data).__name__}")
     if data.get("format") != FORMAT:
         raise _fail("format", f"must be {FORMAT!r}; got {data.get('format')!r}")
-    if data.get("version") != VERSION:
+    if isinstance(data.get("version"), bool) or data.get("version") != VERSION:
         raise _fail("version", f"must be {VERSION} (this version of isometrics reads version {VERSION}); "
                                f"got {data.get('version')!r}")
     settings = data.get("settings")
@@ -176,6 +211,8 @@ def _parse(data: Any) -> Transcript:
     parsed: dict[str, Any] = {}
     for key, value in settings.items():
         if key == "rho_sign":
+            if value not in RHO_SIGNS:
+                raise _fail("settings.rho_sign", f"must be one of {', '.join(map(repr, RHO_SIGNS))}; got {value!r}")
             parsed[key] = value
         elif key in ("local_budget", "pairwise_budget"):
             low = 1 if key == "pairwise_budget" else 0
@@ -187,11 +224,14 @@ def _parse(data: Any) -> Transcript:
     curve = data.get("curve")
     if not isinstance(curve, Mapping):
         raise _fail("curve", f"must be an object with precision, recall and thresholds; got {curve!r}")
-    p = _floats(curve.get("precision"), "curve.precision")
-    r = _floats(curve.get("recall"), "curve.recall")
+    p = _floats(curve.get("precision"), "curve.precision", unit=True)
+    r = _floats(curve.get("recall"), "curve.recall", unit=True)
     t = () if curve.get("thresholds") is None else _floats(curve.get("thresholds"), "curve.thresholds")
     if len(p) != len(r) or (t and len(t) != len(p)):
         raise _fail("curve", f"must have as many precisions, recalls and thresholds; got {len(p)}, {len(r)}, {len(t)}")
+    if not any(pk > 0 and rk > 0 for pk, rk in zip(p, r)):
+        raise _fail("curve", "must hold at least one point with precision and recall > 0 (the curve the decision "
+                             f"is made on; an empty curve is never replaced by the default); got {len(p)} point(s)")
     steps = data.get("steps")
     if not isinstance(steps, list):
         raise _fail("steps", f"must be a list of questions with answers; got {type(steps).__name__}")
@@ -214,9 +254,12 @@ def load_transcript(path: str | os.PathLike[str]) -> Transcript:
 
     Raises
     ------
+    InvalidParameterError
+        If ``path`` is not a str or path-like (e.g. ``None``).
     IsometricsError
-        If the file cannot be read, is not JSON, has the wrong shape or version, or an
-        answer is not one of its question's options; the message names the field.
+        If the file cannot be read, is not UTF-8 JSON (or nests too deeply), has the wrong
+        shape or version, or an answer is not one of its question's options; the message
+        names the field.
 
     See Also
     --------

@@ -401,6 +401,65 @@
     return "of 1,000 cases flagged, " + thousands(hit) + " are real positives and " + thousands(1000 - hit) +
       " false alarms; of 1,000 real positives, " + thousands(found) + " are found and " + thousands(1000 - found) + " missed";
   }
+  /* The stakeholder's words, as elicitation/wording.py says them (answers_summary, regret_words,
+     trivial_warning): Python's "{:.3g}" and "{:.1%}". */
+  var BETA_WORDS = "the recall/precision ratio R/P at which a point of either is worth the same";
+  var RHO_WORDS = "how precision and recall combine: below 0 a weak one drags the score down (as in F-beta), " +
+    "above 0 a strong one makes up for a weak one";
+  function g3(x) { return String(Number(x.toPrecision(3))); }
+  function pc1(x) { return (100 * x).toFixed(1) + "%"; }
+  function times(k) { return k === 1 ? "once" : k + " times"; }
+  function at(q) { return "R/P = " + g3(q.recall / q.precision) + " (precision " + pc1(q.precision) + ", recall " +
+                          pc1(q.recall) + ")"; }
+  function answersSummary(steps) {
+    var byRatio = function (x, y) { return x.recall / x.precision - y.recall / y.precision; };
+    var local = steps.filter(function (st) { return st.kind === "local"; });
+    var pairs = steps.filter(function (st) { return st.kind === "pairwise"; });
+    var lines = [], n = local.length;
+    if (n) {
+      var rec = local.filter(function (st) { return st.answer === "recall"; }).sort(byRatio);
+      var pre = local.filter(function (st) { return st.answer === "precision"; }).sort(byRatio);
+      var ratio = function (st) { return st.recall / st.precision; };
+      var every = n === 1 ? "the one local question" : n === 2 ? "both local questions" : "all " + n + " local questions";
+      if (!pre.length) {
+        var qr = rec[rec.length - 1];
+        lines.push("In " + every + " you preferred a gain in recall, even at " + at(qr) + ": recall matters more to you " +
+                   "than precision by at least R/P = " + g3(ratio(qr)) + ".");
+      } else if (!rec.length) {
+        lines.push("In " + every + " you preferred a gain in precision, even at " + at(pre[0]) + ": precision matters " +
+                   "more to you than recall by at least P/R = " + g3(1 / ratio(pre[0])) + ".");
+      } else if (ratio(rec[rec.length - 1]) < ratio(pre[0])) {
+        lines.push("You preferred a gain in recall up to R/P = " + g3(ratio(rec[rec.length - 1])) + " and in precision " +
+                   "from R/P = " + g3(ratio(pre[0])) + ": a point of either is worth the same to you between those ratios.");
+      } else if (ratio(pre[pre.length - 1]) < ratio(rec[0])) {
+        lines.push("You preferred a gain in precision up to R/P = " + g3(ratio(pre[pre.length - 1])) + " and in recall " +
+                   "from R/P = " + g3(ratio(rec[0])) + ": a point of either is worth the same to you between those " +
+                   "ratios, and beyond them you favour whichever is already ahead.");
+      } else {
+        lines.push("Your local answers cross (recall at " + at(rec[rec.length - 1]) + ", precision at " + at(pre[0]) +
+                   "): see the contradictions.");
+      }
+    }
+    if (pairs.length) {
+      var higher = pairs.filter(function (st) {
+        var mine = st.answer === "a" ? st.a : st.b, other = st.answer === "a" ? st.b : st.a;
+        return mine[1] > other[1];
+      }).length;
+      lines.push("In " + pairs.length + " comparison" + (pairs.length > 1 ? "s" : "") + " you chose the model with the " +
+                 "higher recall " + times(higher) + " and the one with the higher precision " +
+                 times(pairs.length - higher) + ".");
+    }
+    return lines.length ? lines : ["No answers yet."];
+  }
+  function regretWords(loss) {
+    return "whichever plausible metric is yours, this point scores at most " + loss.toFixed(4) + " below that " +
+      "metric's best point (on its 0-1 scale)";
+  }
+  function trivialWarning(p, r) {
+    return "the metric picks the top-recall end of the curve (recall " + pc1(r) + ", its lowest precision " + pc1(p) +
+      "): that flags (nearly) every case, and your answers set no limit on the precision you would give up for " +
+      "recall; check this choice (ask more pairwise questions, or set a floor on precision) before deploying it.";
+  }
   function svg(tag, attrs, parent) {
     var node = document.createElementNS(SVGNS, tag);
     for (var k in attrs) node.setAttribute(k, attrs[k]);
@@ -516,19 +575,25 @@
     Array.prototype.forEach.call(opts.querySelectorAll("button"), function (b) {
       b.addEventListener("click", function () { session.answer(b.getAttribute("data-answer")); render(session); });
     });
+    var summary = answersSummary(session.steps);
+    var trivial = res.decision.index === 0 && res.decision.recall >= 1 - 1e-12;
+    var warning = trivial ? trivialWarning(res.decision.precision, res.decision.recall) : "";
     var lines = [
-      ["beta (weight of recall)", res.beta.toPrecision(4) + " (plausible " + res.beta_range[0].toPrecision(3) + " to " +
+      ["your answers", summary.join(" ")],
+      ["beta: " + BETA_WORDS, res.beta.toPrecision(4) + " (plausible " + res.beta_range[0].toPrecision(3) + " to " +
         res.beta_range[1].toPrecision(3) + ")"],
-      ["rho (shape of the trade-off)", res.rho.toPrecision(3) + " (plausible " + res.rho_range[0].toPrecision(3) + " to " +
+      ["rho: " + RHO_WORDS, res.rho.toPrecision(3) + " (plausible " + res.rho_range[0].toPrecision(3) + " to " +
         res.rho_range[1].toPrecision(3) + ")"],
-      ["grid left by the answers taken as exact", pct(res.feasible_fraction)],
-      ["metric", res.metric.spec],
+      ["(beta, rho) pairs that agree with every answer", pct(res.feasible_fraction) + " of those considered at the start"],
+      ["metric", res.metric.spec + (q === null ? "" : " (provisional: " + n + " answer" + (n === 1 ? "" : "s") +
+        " so far)")],
       ["its pick on the curve", "precision " + pct(res.decision.precision) + ", recall " + pct(res.decision.recall) +
         (res.decision.threshold === null ? "" : ", threshold " + res.decision.threshold.toPrecision(6)) +
-        "; loses at most " + res.decision.max_loss.toFixed(4) + " under any plausible metric"],
+        "; " + regretWords(res.decision.max_loss)],
       ["status", q === null ? session.stop : (session.count("pairwise") ? "pairwise questions" : "local questions") +
         ", " + n + " answered"]
     ];
+    if (warning) lines.push(["warning", warning]);
     var table = el("estimate");
     while (table.firstChild) table.removeChild(table.firstChild);
     lines.forEach(function (row) {
@@ -542,9 +607,13 @@
     el("final").hidden = q !== null;
     if (q === null) {
       el("final-metric").textContent = res.metric.spec;
-      el("final-uncertainty").textContent = "beta " + res.beta.toPrecision(4) + " (plausible " +
+      el("final-uncertainty").textContent = "after " + n + " answer" + (n === 1 ? "" : "s") + ", beta " +
+        res.beta.toPrecision(4) + " (the break-even R/P; plausible " +
         res.beta_range[0].toPrecision(3) + " to " + res.beta_range[1].toPrecision(3) + "), rho " + res.rho.toPrecision(3) +
         " (plausible " + res.rho_range[0].toPrecision(3) + " to " + res.rho_range[1].toPrecision(3) + ")";
+      el("final-summary").textContent = summary.join(" ");
+      el("final-warning").hidden = !warning;
+      el("final-warning").textContent = warning ? "Warning: " + warning : "";
       el("final-decision").textContent = (res.decision.threshold === null ? "" : "threshold " +
         res.decision.threshold.toPrecision(6) + ": ") + "precision " + pct(res.decision.precision) + ", recall " +
         pct(res.decision.recall) + " (" + perThousand(res.decision.precision, res.decision.recall) + ")";
@@ -554,7 +623,8 @@
     link.href = "data:application/json;charset=utf-8," + encodeURIComponent(json);
     draw(session, q, res);
     var state = { ready: true, n_answers: n, asked: q, stop_reason: session.stop || "", log_beta: res.log_beta,
-                  rho: res.rho, feasible_fraction: res.feasible_fraction, result: res, transcript: session.transcript() };
+                  rho: res.rho, feasible_fraction: res.feasible_fraction, result: res, transcript: session.transcript(),
+                  summary: summary, trivial_decision: trivial ? "everyone" : "" };
     window.__elicitationState = Object.freeze(state);
     document.body.setAttribute("data-state", JSON.stringify(state));
   }
