@@ -54,6 +54,17 @@ def _split(values: list[str] | None) -> list[str] | None:
     return [v.strip() for value in values for v in value.split(",") if v.strip()]
 
 
+def _canonical(name: str | None) -> str | None:
+    """A model named as the cache names it (``qda:solver=svd`` -> ``qda:solver='svd'``); a spec that no
+    longer parses (cached before its values were checked) is kept as typed."""
+    if name is None:
+        return None
+    try:
+        return parse_classifier_spec(name).spec
+    except IsometricsError:
+        return name
+
+
 def _fmt(x: float, digits: int = 3) -> str:
     return "-" if not math.isfinite(x) else f"{x:.{digits}f}"
 
@@ -73,11 +84,12 @@ def _check_datasets(names: list[str] | None) -> list[str] | None:
 def _summary(console: Any, bench: KeelBenchmark) -> None:
     """Each model's mean responses over its observed cells, the count missing beside them."""
     table = Table(title=f"{len(bench.models)} models x {len(bench.datasets)} KEEL data sets "
-                        f"({bench.n_splits}-fold stratified cross-validation, seed {bench.seed})")
-    table.add_column("model", style="bold")
+                        f"({bench.n_splits}-fold stratified cross-validation, seed {bench.seed}): mean responses "
+                        "over the observed data sets")
+    table.add_column("model", style="bold", min_width=min(max(map(len, bench.models)), 36))
     for m in bench.metrics:
-        table.add_column(f"mean {m}", justify="right")
-    table.add_column("data sets", justify="right")
+        table.add_column(m, justify="right")
+    table.add_column("observed", justify="right")
     table.add_column("missing", justify="right")
     table.add_column("seconds", justify="right")
     observed = ~np.isnan(bench.responses[bench.metrics[0]])
@@ -224,7 +236,8 @@ if typer is not None:
         with _guard(), staged_outputs(_named_outputs(output)) as staged:
             bench = read_keel_benchmark(cache, metrics=list(dict.fromkeys([metric, "auroc", "auprg"])),
                                         n_splits=folds, seed=seed)
-            study = fit_benchmark(bench, metric=metric, held_out=hold_out, max_items=max_items, drop=drop_model)
+            study = fit_benchmark(bench, metric=metric, held_out=_canonical(hold_out), max_items=max_items,
+                                  drop=[_canonical(m) for m in drop_model or []])
             _ability_table(console, study, f"beta^3-IRT abilities ({markup(metric)}, {len(study.models)} models x "
                                            f"{len(study.datasets)} data sets)")
             _test_notes(console, study)
@@ -261,7 +274,8 @@ if typer is not None:
                 return keel_response(model, dataset, metric=metric, n_splits=folds, seed=seed, cache=scratch)
 
             study = run_adaptive_test(bench, model, respond, metric=metric, selection=selection,
-                                      max_items=max_items, se_target=se_target, seed=seed, drop=drop_model)
+                                      max_items=max_items, se_target=se_target, seed=seed,
+                                      drop=[_canonical(m) for m in drop_model or []])
             table = Table(title=f"Adaptive test of {markup(study.test_model)} ({selection} selection, bank of "
                                 f"{study.test.bank_size if study.test else 0} models)")
             rows = study.trajectory_rows()
