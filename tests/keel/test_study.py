@@ -15,6 +15,9 @@ from isometrics.irt.study import decimals_to_rank, fit_benchmark, run_adaptive_t
 
 DATASETS = ["glass1", "zoo-3", "ecoli-0_vs_1", "new-thyroid1", "pima", "wisconsin"]
 MODELS = ["logreg:C=1", "tree:max_depth=2", "nb", "knn:n_neighbors=5"]
+# left out in the tests: a bank of the other three converges in milliseconds (leaving out nb or
+# logreg, the three-model fit on this slice takes seconds; item 3 of issue 22)
+OUT = "knn:n_neighbors=5"
 
 
 @pytest.fixture(scope="module")
@@ -23,12 +26,12 @@ def bench(tmp_path_factory):
 
 
 def test_the_held_out_model_is_tested_against_a_bank_without_it(bench):
-    study = fit_benchmark(bench, held_out="nb", max_items=3)
+    study = fit_benchmark(bench, held_out=OUT, max_items=3)
     # every model is shown (issue 22 item 5); the test says which model it held out of its bank
     assert study.models == bench.models
-    assert study.test.model == "nb" and study.test.held_out and study.test.bank_size == 3
+    assert study.test.model == OUT and study.test.held_out and study.test.bank_size == 3
     assert len(study.test.datasets) == 3 == len(set(study.test.datasets))
-    responses = bench.matrix("auroc")[bench.models.index("nb")]
+    responses = bench.matrix("auroc")[bench.models.index(OUT)]
     expected = [responses[bench.datasets.index(d)] for d in study.test.datasets]
     np.testing.assert_allclose(study.test.responses, expected)
     assert np.isfinite(study.test.full_ability) and 0 < study.test.full_ability < 1
@@ -50,8 +53,8 @@ def test_fit_shows_every_model_and_agrees_with_test(bench):
 
 
 def test_a_cached_model_under_test_is_held_out_and_said_so(bench):
-    row = bench.matrix("auroc")[bench.models.index("nb")]
-    study = run_adaptive_test(bench, "nb", lambda d: float(row[bench.datasets.index(d)]), max_items=2)
+    row = bench.matrix("auroc")[bench.models.index(OUT)]
+    study = run_adaptive_test(bench, OUT, lambda d: float(row[bench.datasets.index(d)]), max_items=2)
     assert study.test.held_out and study.test.bank_size == 3 and np.isfinite(study.test.full_ability)
     assert study.models == bench.models
 
@@ -77,15 +80,15 @@ def test_a_failed_data_set_is_reported_and_the_test_goes_on(bench):
 
 
 def test_drop_a_model_and_a_model_with_no_response_says_how(bench):
-    study = fit_benchmark(bench, drop=["nb"])
-    assert "nb" not in study.models and study.dropped == ("nb",) and len(study.models) == 3
+    study = fit_benchmark(bench, drop=[OUT])
+    assert OUT not in study.models and study.dropped == (OUT,) and len(study.models) == 3
     broken = dict(bench.responses)
     broken["auroc"] = broken["auroc"].copy()
-    broken["auroc"][bench.models.index("nb")] = np.nan
+    broken["auroc"][bench.models.index(OUT)] = np.nan
     bad = dataclasses.replace(bench, responses=broken)
-    with pytest.raises(IsometricsError, match=r"model 'nb' has no observed auroc.*--drop-model 'nb'"):
+    with pytest.raises(IsometricsError, match=rf"model '{OUT}' has no observed auroc.*--drop-model '{OUT}'"):
         fit_benchmark(bad)
-    assert fit_benchmark(bad, drop="nb").models == tuple(m for m in bench.models if m != "nb")
+    assert fit_benchmark(bad, drop=OUT).models == tuple(m for m in bench.models if m != OUT)
     with pytest.raises(IsometricsError, match="cannot drop 'forest'"):
         fit_benchmark(bench, drop=["forest"])
 
@@ -116,7 +119,7 @@ def test_decimals_to_rank(values, digits):
 
 
 def test_to_dict_is_strict_json(bench):
-    data = fit_benchmark(bench, held_out="nb", max_items=2).to_dict()
+    data = fit_benchmark(bench, held_out=OUT, max_items=2).to_dict()
     text = json.dumps(data, allow_nan=False)
     assert json.loads(text)["adaptive_test"]["steps"][0]["step"] == 1
     assert [row["dataset"] for row in data["datasets"]] == DATASETS
