@@ -71,11 +71,12 @@ def _wide(responses: Any, caller: str) -> tuple[np.ndarray, list[str] | None, li
         index = getattr(responses, "index", None)
         if index is not None and type(index).__name__ != "RangeIndex":
             rows = [str(v) for v in index]
-        dtypes = getattr(responses, "dtypes", None)
-        kinds = [getattr(d, "kind", None) for d in (dtypes if dtypes is not None else [])]
+        found = getattr(responses, "dtypes", None)  # pandas: numpy-like dtypes with a kind; polars: none
+        dtypes: list[Any] = [] if found is None else list(found)
+        kinds = [getattr(d, "kind", None) for d in dtypes]
         for k, (name, kind) in enumerate(zip(cols, kinds)):
             if kind is not None and kind not in "iufO":  # object columns are checked cell by cell below
-                raise TypeError(f"{caller}: `responses` column {name!r} holds {list(dtypes)[k]} values; every "
+                raise TypeError(f"{caller}: `responses` column {name!r} holds {dtypes[k]} values; every "
                                 "column must hold real numbers in [0, 1] (NaN for a missing cell): convert or drop "
                                 "that column.")
         if kinds and all(k is not None and k in "iuf" for k in kinds):  # pandas numbers; pd.NA -> NaN

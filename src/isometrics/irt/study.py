@@ -553,7 +553,7 @@ def run_adaptive_test(bench: KeelBenchmark, model: str, respond: Callable[[str],
     caller = "run_adaptive_test"
     keep = _keep(bench, metric, drop, caller)
     bank = fit_bank(bench, metric, keep)
-    options = dict(selection=selection, max_items=max_items, se_target=se_target, seed=seed)
+    options: dict[str, Any] = dict(selection=selection, max_items=max_items, se_target=se_target, seed=seed)
     if model in bench.models and keep[bench.models.index(model)]:
         test = _held_out_test(bench, metric, keep, model, respond, caller=caller, **options)
     else:
