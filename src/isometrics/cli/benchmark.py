@@ -133,8 +133,13 @@ def _test_notes(console: Any, study: BenchmarkStudy) -> None:
         return
     if t.held_out:
         console.print(f"Held out: {markup(t.model)} was left out of the bank for its adaptive test (bank refitted to "
-                      f"the other {t.bank_size} models; the table's abilities are from the bank of all "
+                      f"the other {t.bank_size} models; the bank's abilities reported are those of the bank of all "
                       f"{len(study.models)}).")
+    if len(t.ability) and math.isfinite(t.full_ability):
+        digits = decimals_to_rank([t.ability[-1], t.full_ability])
+        low, high = t.full_interval(0.95)
+        console.print(f"After {len(t.datasets)} data sets: {t.ability[-1]:.{digits}f}; from all its responses on the "
+                      f"same bank: {t.full_ability:.{digits}f} (95 % interval {low:.{digits}f} - {high:.{digits}f}).")
     if t.failed:
         shown = "; ".join(f"{markup(d)}: {markup(e[:120])}" for d, e in t.failed[:3])
         console.print(f"[yellow]{markup(t.model)} failed on {len(t.failed)} data set(s), left out of the test: "
