@@ -181,3 +181,18 @@ def test_the_summary_averages_observed_cells_and_counts_the_missing():
     assert [r[0] for r in cells] == ["qda", "c", "b", "d"]
     assert cells[0][1:4] == ["0.9300", "2", "1"] and cells[3][1:4] == ["-", "0", "3"]
     assert cells[1][1] == "0.9294" and cells[2][1] == "0.9291"
+
+
+def test_test_goes_past_a_failed_data_set_and_reports_it(tmp_path):
+    """Issue 22 item 7: QDA without shrinkage fails on abalone-3_vs_11 (a singular class covariance)."""
+    sets = "abalone-3_vs_11,zoo-3,glass1"
+    built = invoke("build", "--cache", tmp_path, "--datasets", sets, "--models", "nb", "--models", "tree:max_depth=2",
+                   "--models", "logreg:C=1")
+    assert built.exit_code == 0, built.output
+    result = invoke("test", "--cache", tmp_path, "--model", "qda:tol=0.001", "--max-items", 3,
+                    "-o", tmp_path / "test.json")
+    assert result.exit_code == 0, result.output
+    test = json.loads((tmp_path / "test.json").read_text())["adaptive_test"]
+    assert [f["dataset"] for f in test["failed"]] == ["abalone-3_vs_11"]
+    assert sorted(s["dataset"] for s in test["steps"]) == ["glass1", "zoo-3"]
+    assert "failed on 1 data set(s), left out of the test: abalone-3_vs_11" in " ".join(result.output.split())
