@@ -49,6 +49,10 @@ def test_class_path_spec():
     ("sklearn.base.BaseEstimator", "is not a scikit-learn classifier"),
     ("sklearn.tree.DecisionTreeClassifier(max_depth=2", "must end with"),
     ("os.system('true')", "unknown model .os\\.system"),
+    # values scikit-learn would refuse only at fit time are refused when parsing (issue 22, item 7)
+    ("logreg:C=-1", "model 'logreg:C=-1' has an invalid parameter value: The 'C' parameter"),
+    ("knn:n_neighbors=0", "invalid parameter value: The 'n_neighbors' parameter"),
+    ("sklearn.tree.DecisionTreeClassifier(criterion=bogus)", "invalid parameter value: The 'criterion'"),
 ])
 def test_unknown_or_unsafe_specs_are_clear_errors(text, match):
     with pytest.raises(IsometricsError, match=match):

@@ -6,6 +6,7 @@ row and column names found in the input; validation of the values is the caller'
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,6 +28,40 @@ def check_names(given: Any, default: Sequence[str] | None, n: int, what: str, ca
     return names
 
 
+def _is_real(value: Any) -> bool:
+    """A real number, not a boolean: what a response cell may hold (NaN = missing)."""
+    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+
+
+def _where(index: tuple[int, ...], rows: list[str] | None, cols: list[str] | None) -> str:
+    """A cell named as the caller knows it: a frame's column and row, or an array's indices."""
+    if cols is not None and len(index) == 2:
+        row = rows[index[0]] if rows is not None else index[0]
+        return f"column {cols[index[1]]!r} (row {row!r})"
+    return f"cell {list(index)}"
+
+
+def _check_cells(values: np.ndarray, rows: list[str] | None, cols: list[str] | None, caller: str) -> None:
+    """Refuse what NumPy would turn into numbers by itself: booleans, complex numbers, strings, None."""
+    fix = "responses must be real numbers in [0, 1], NaN for a missing cell"
+    kind = values.dtype.kind
+    if kind in "iuf":
+        return
+    if kind == "b":
+        where = _where((0,) * values.ndim, rows, cols) if cols is None else f"column {cols[0]!r}"
+        raise TypeError(f"{caller}: `responses` holds booleans (first at {where}); {fix}.")
+    if kind == "c":
+        bad = np.argwhere(np.imag(values) != 0)
+        first = tuple(int(v) for v in bad[0]) if len(bad) else (0,) * values.ndim
+        raise TypeError(f"{caller}: `responses` holds complex numbers (first at {_where(first, rows, cols)}: "
+                        f"{values[first].item()!r}); {fix}: pass the real part if that is what is meant.")
+    for index, value in np.ndenumerate(values):
+        if not _is_real(value):
+            shown = value.item() if isinstance(value, np.generic) else value
+            what = "None" if value is None else f"{shown!r} (a {type(shown).__name__})"
+            raise TypeError(f"{caller}: `responses` {_where(index, rows, cols)} holds {what}; {fix}.")
+
+
 def _wide(responses: Any, caller: str) -> tuple[np.ndarray, list[str] | None, list[str] | None]:
     """The responses as a float matrix, with row and column names from a data frame."""
     rows: list[str] | None = None
@@ -36,9 +71,29 @@ def _wide(responses: Any, caller: str) -> tuple[np.ndarray, list[str] | None, li
         index = getattr(responses, "index", None)
         if index is not None and type(index).__name__ != "RangeIndex":
             rows = [str(v) for v in index]
-        responses = responses.to_numpy()
+        found = getattr(responses, "dtypes", None)  # pandas: numpy-like dtypes with a kind; polars: none
+        dtypes: list[Any] = [] if found is None else list(found)
+        kinds = [getattr(d, "kind", None) for d in dtypes]
+        for k, (name, kind) in enumerate(zip(cols, kinds)):
+            if kind is not None and kind not in "iufO":  # object columns are checked cell by cell below
+                raise TypeError(f"{caller}: `responses` column {name!r} holds {dtypes[k]} values; every "
+                                "column must hold real numbers in [0, 1] (NaN for a missing cell): convert or drop "
+                                "that column.")
+        if kinds and all(k is not None and k in "iuf" for k in kinds):  # pandas numbers; pd.NA -> NaN
+            responses = responses.to_numpy(dtype=float, na_value=np.nan)
+        else:
+            responses = responses.to_numpy()
     try:
-        x = np.array(responses, dtype=float, order="C")
+        raw = np.asarray(responses)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{caller}: `responses` must be a 2-D array of real numbers or a data frame; "
+                        f"got a {type(responses).__name__} that does not convert to one.") from exc
+    if not isinstance(responses, np.ndarray) and raw.ndim == 2:
+        raw = np.asarray(responses, dtype=object)  # nested lists: a True or '0.6' among floats is seen as given
+    if raw.ndim == 2:
+        _check_cells(raw, rows, cols, caller)
+    try:
+        x = np.array(raw, dtype=float, order="C")
     except (TypeError, ValueError) as exc:
         raise TypeError(f"{caller}: `responses` must be a 2-D array of real numbers or a data frame; "
                         f"got a {type(responses).__name__} that does not convert to one.") from exc
@@ -79,10 +134,11 @@ def as_matrix(responses: Any, long_form: Any, caller: str) -> tuple[np.ndarray, 
         k = int(uniq[np.argmax(counts > 1)])
         raise IsometricsError(f"{caller}: long-form `responses` gives respondent {rows[k // len(cols)]!r}, item "
                               f"{cols[k % len(cols)]!r} more than once; keep one row per pair.")
-    try:
-        v = np.array([np.nan if x is None else x for x in value], dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{caller}: the response column {long_form[2]!r} must hold real numbers.") from None
+    for k, x in enumerate(value):
+        if not (x is None or _is_real(x)):  # None: a missing response, as a data frame's null
+            raise TypeError(f"{caller}: the response column {long_form[2]!r} holds {x!r} (a {type(x).__name__}) at "
+                            f"row {k}; responses must be real numbers in [0, 1] (NaN or None for a missing cell).")
+    v = np.array([np.nan if x is None else x for x in value], dtype=float)
     x = np.full((len(rows), len(cols)), np.nan)
     x[r, c] = v
     return x, rows, cols

@@ -7,8 +7,10 @@ or the path of a scikit-learn classifier class with keyword arguments,
 ``"sklearn.ensemble.RandomForestClassifier(n_estimators=50)"``. Nothing is evaluated: the
 text is parsed with :mod:`ast`, every argument value must be a literal (number, string,
 ``True``/``False``/``None``, tuple or list of them; a bare word is read as a string), the
-class must live under ``sklearn.`` and be a classifier, and every keyword must be one of
-its parameters. scikit-learn is imported only when a classifier is built.
+class must live under ``sklearn.`` and be a classifier, every keyword must be one of its
+parameters, and every value must pass the class's declared parameter constraints (checked
+by building the estimator, without fitting, so ``"logreg:C=-1"`` is refused before any
+benchmark runs). scikit-learn is imported only when a spec is parsed or built.
 """
 
 from __future__ import annotations
@@ -125,7 +127,7 @@ class ClassifierSpec:
         Raises
         ------
         ValueError
-            If scikit-learn refuses the parameters' values.
+            If scikit-learn refuses the parameters' values (checked when parsing already).
         """
         with needs("the KEEL benchmark's models"):
             from sklearn.pipeline import make_pipeline
@@ -205,8 +207,10 @@ def parse_classifier_spec(spec: str) -> ClassifierSpec:
     ------
     ValueError
         If the family or class is unknown (the message names it and lists the families),
-        if the class is not a scikit-learn classifier, if an argument is not a literal, or
-        if a keyword is not a parameter of the class.
+        if the class is not a scikit-learn classifier, if an argument is not a literal, if
+        a keyword is not a parameter of the class, or if scikit-learn refuses a value
+        (``"logreg:C=-1"``; the estimator is built and its declared parameter constraints
+        checked, without fitting).
     TypeError
         If ``spec`` is not a string.
 
@@ -251,4 +255,26 @@ def parse_classifier_spec(spec: str) -> ClassifierSpec:
     ordered = tuple(sorted(params.items()))
     args = ", ".join(f"{k}={v!r}" for k, v in ordered)
     canonical = (f"{class_path}({args})" if family is None else (f"{family}:{args}" if args else family))
-    return ClassifierSpec(spec=canonical, class_path=class_path, params=ordered, standardise=standardise)
+    parsed = ClassifierSpec(spec=canonical, class_path=class_path, params=ordered, standardise=standardise)
+    _check_values(parsed, spec)
+    return parsed
+
+
+def _check_values(parsed: ClassifierSpec, spec: str) -> None:
+    """Build the estimator and let scikit-learn check the parameters' values now, not at fit time.
+
+    scikit-learn checks ``C=-1`` only when ``fit`` is called; a benchmark would then fail the
+    model on every data set. ``_validate_params`` runs the checks of the class's declared
+    constraints without fitting (a combination of values that only ``fit`` can judge still
+    fails there, and is reported as a failed cell).
+    """
+    cls = _resolve(parsed.class_path, spec)
+    try:
+        estimator = cls(**parsed.arguments())
+        validate = getattr(estimator, "_validate_params", None)
+        if validate is not None:
+            validate()
+    except (TypeError, ValueError) as exc:
+        detail = " ".join(str(exc).split())
+        raise IsometricsError(f"{_CALLER}: model {spec!r} has an invalid parameter value: {detail} Fix the "
+                              "value in the spec.") from None

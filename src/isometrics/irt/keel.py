@@ -299,15 +299,18 @@ def read_keel_benchmark(cache: str | os.PathLike[str], *, metrics: Iterable[str]
     chosen = _check_metrics(metrics, caller)
     root = folder / f"cv{n_splits}-seed{seed}"
     cells: dict[tuple[str, str], dict[str, Any]] = {}
-    current: dict[str, str] = {}
+    current: dict[str, str | None] = {}
     for path in sorted(root.glob("*/*.npz")) if root.is_dir() else []:
         if path.name.startswith("."):
             continue  # a temporary file left by a build killed while writing it: never a result
         with np.load(path) as data:
             meta = json.loads(str(data["meta"]))
             if meta["model"] not in current:
-                current[meta["model"]] = parse_classifier_spec(meta["model"]).fingerprint
-            if meta.get("fingerprint") != current[meta["model"]]:
+                try:
+                    current[meta["model"]] = parse_classifier_spec(meta["model"]).fingerprint
+                except IsometricsError:  # a spec refused now (e.g. logreg:C=-1, cached before values were
+                    current[meta["model"]] = None  # checked): its failed cells are read, so it can be dropped
+            if current[meta["model"]] is not None and meta.get("fingerprint") != current[meta["model"]]:
                 continue  # written when the family's defaults were different: stale, ignored
             cells[meta["model"], meta["dataset"]] = {"meta": meta, "scores": data["scores"], "fold": data["fold"]}
     if not cells:
