@@ -21,7 +21,7 @@ from .._core.html import summarised
 from .._core.validation import check_integer, check_option, check_real, check_rng
 from ..exceptions import InvalidParameterError, IsometricsError
 from ._responses import as_matrix, check_names
-from ._newton import NewtonResult, minimize_newton
+from ._newton import NewtonResult, marginal_variances, minimize_newton, system
 from ._newton import log_density_sum as _log_density_sum
 from .information import LOG_SHAPE_MAX, expected_response, fisher_information, kl_information, log_prob, trigamma
 
@@ -275,14 +275,15 @@ class _Cells:
 
 
 def _fit_beta3_iv(responses: Any, respondents: Any, items: Any, eps: Any, max_iter: Any, missing: Any,
-                  long_form: Any, caller: str) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...], float, int]:
+                  long_form: Any, caller: str) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...], float | None, int]:
     x, rows, cols = as_matrix(responses, long_form, caller)
     n, m = x.shape
     if n < 2 or m < 2:
         raise IsometricsError(f"{caller}: `responses` needs at least 2 respondents and 2 items; got shape {x.shape}.")
     names_r = check_names(respondents, rows, n, "respondents", caller)
     names_i = check_names(items, cols, m, "items", caller)
-    eps = check_real(eps, "eps", caller=caller, low=0.0, high=0.5, low_inclusive=False, high_inclusive=False)
+    if eps is not None:
+        eps = check_real(eps, "eps", caller=caller, low=0.0, high=0.5, low_inclusive=False, high_inclusive=False)
     max_iter = check_integer(max_iter, "max_iter", caller=caller, low=1)
     check_option(missing, "missing", ("allow", "raise"), caller=caller)
     nan = np.isnan(x)
@@ -307,13 +308,30 @@ def _fit_beta3_iv(responses: Any, respondents: Any, items: Any, eps: Any, max_it
     return x, names_r, names_i, eps, max_iter
 
 
+def data_eps(x: np.ndarray) -> float:
+    """Half the smallest positive distance of an observed response to 0 or 1 (1e-3 if every one is 0 or 1).
+
+    The default of ``eps``: only the responses at exactly 0 or 1 move (to ``eps`` or ``1 - eps``),
+    every response inside (0, 1) keeps its value. The distance to 1 is ``1 - p`` as the float
+    ``p`` holds it (at least ``2**-53``).
+    """
+    p = x[~np.isnan(x)]
+    gaps = np.concatenate([p[p > 0.0], 1.0 - p[p < 1.0]])
+    gaps = gaps[gaps > 0.0]
+    return float(min(max(gaps.min() / 2.0, np.finfo(float).tiny), 1e-3)) if gaps.size else 1e-3
+
+
 def _cells(x: np.ndarray, eps: float) -> tuple[_Cells, int]:
     rows, cols = np.nonzero(~np.isnan(x))
     p = x[rows, cols]
-    n_clipped = int(np.count_nonzero((p < eps) | (p > 1.0 - eps)))
-    p = np.clip(p, eps, 1.0 - eps)
-    return _Cells(rows.astype(np.int32), cols.astype(np.int32), np.log(p), np.log1p(-p),
-                  x.shape[0], x.shape[1]), n_clipped
+    low, high = p < eps, 1.0 - p < eps
+    n_clipped = int(np.count_nonzero(low | high))
+    with np.errstate(divide="ignore"):
+        lp, lq = np.log(p), np.log1p(-p)
+    # log eps and log(1 - eps) directly: 1 - eps rounds to 1 for eps below 2**-53
+    lp[low], lq[low] = np.log(eps), np.log1p(-eps)
+    lp[high], lq[high] = np.log1p(-eps), np.log(eps)
+    return _Cells(rows.astype(np.int32), cols.astype(np.int32), lp, lq, x.shape[0], x.shape[1]), n_clipped
 
 
 # ---------------------------------------------------------------------------- the objective
@@ -408,9 +426,29 @@ def _laplace(params: np.ndarray, cells: _Cells) -> tuple[np.ndarray, np.ndarray,
     return np.sqrt(1.0 / h_t), np.sqrt(h_aa / det), np.sqrt(h_dd / det)
 
 
+def _joint_laplace(params: np.ndarray, cells: _Cells) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Standard errors of logit theta, logit delta and a: the diagonal of the inverse of the full Hessian.
+
+    The exact Hessian of the negative log posterior at the MAP (the observed information plus
+    the priors' curvature); the expected one where that is not positive definite; the
+    block-diagonal expected information (:func:`_laplace`) where the dense Schur complement
+    would be too large (see NEWTON_MAX_SCHUR, NEWTON_MAX_CELLS).
+    """
+    n, m = cells.n_rows, cells.n_cols
+    if min(n, 2 * m) > NEWTON_MAX_SCHUR or n * m > NEWTON_MAX_CELLS:
+        return _laplace(params, cells)
+    for expected in (False, True):
+        var = marginal_variances(system(params, cells, SIGMA0, expected))
+        if var is not None:
+            sd = np.sqrt(var)
+            return sd[:n], sd[n:n + m], sd[n + m:]
+    return _laplace(params, cells)  # pragma: no cover - the expected information plus the priors is positive definite
+
+
 def _start(x: np.ndarray, eps: float, rng: np.random.Generator | None) -> np.ndarray:
     """Data-driven start: abilities from row means, signs from item-total correlations (as beta^4-IRT)."""
-    p = np.clip(x, eps, 1.0 - eps)
+    start_eps = max(eps, 1e-6)   # the starting values only: logits of clipped means
+    p = np.clip(x, start_eps, 1.0 - start_eps)
     row = np.nanmean(p, axis=1)
     col = np.nanmean(p, axis=0)
     t0 = np.log(row) - np.log1p(-row)
@@ -439,7 +477,7 @@ def _random_state(value: Any, caller: str) -> np.random.Generator:
 
 
 def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items: Sequence[str] | None = None,
-              eps: float = 1e-3, max_iter: int = 2000, missing: str = "allow",
+              eps: float | None = None, max_iter: int = 2000, missing: str = "allow",
               long_form: Sequence[str] | None = None, random_state: Any = None) -> Beta3IRT:
     """Fit beta^3-IRT by maximum a posteriori (L-BFGS-B, then projected Newton; analytic derivatives).
 
@@ -545,6 +583,8 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     x, names_r, names_i, eps, max_iter = _fit_beta3_iv(responses, respondents, items, eps, max_iter, missing,
                                                        long_form, caller)
     rng = None if random_state is None else _random_state(random_state, caller)
+    if eps is None:
+        eps = data_eps(x)
     cells, n_clipped = _cells(x, eps)
     n, m = x.shape
     bounds = [(-LOGIT_BOUND, LOGIT_BOUND)] * (n + m) + [(-DISCRIMINATION_BOUND, DISCRIMINATION_BOUND)] * m
@@ -560,7 +600,7 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
             res = minimize_newton(warm.x, cells, lower, upper, SIGMA0, max_iter)
         else:
             res = NewtonResult(warm.x, float(warm.fun), bool(warm.success), 0, int(warm.nfev), str(warm.message))
-        se_t, se_d, se_a = _laplace(res.x, cells)
+        se_t, se_d, se_a = _joint_laplace(res.x, cells)
     if not np.all(np.isfinite(res.x)):  # pragma: no cover - guarded by the bounds
         raise IsometricsError(f"{caller}: the optimiser diverged ({res.message}).")
     t, d, a = _split(res.x, n, m)
