@@ -15,15 +15,16 @@ from typing import Any
 
 import numpy as np
 from scipy.optimize import minimize
-from scipy.special import digamma, expit
+from scipy.special import digamma, expit, logit, ndtri
 
 from .._core.html import summarised
-from .._core.validation import check_integer, check_option, check_real, check_rng
+from .._core.validation import check_option, check_real, check_rng
 from ..exceptions import InvalidParameterError, IsometricsError
-from ._responses import as_matrix, check_names
-from ._newton import NewtonResult, marginal_variances, minimize_newton, system
+from ._responses import _cells, _Cells, data_eps, validate_responses  # noqa: F401 - tests reach them here
+from ._laplace import joint_laplace
+from ._newton import NewtonResult, minimize_newton
 from ._newton import log_density_sum as _log_density_sum
-from .information import LOG_SHAPE_MAX, expected_response, fisher_information, kl_information, log_prob, trigamma
+from .information import LOG_SHAPE_MAX, expected_response, fisher_information, kl_information, log_prob
 
 from threadpoolctl import threadpool_limits  # one BLAS thread during the fit (see fit_beta3's Notes)
 
@@ -43,9 +44,6 @@ NEWTON_MAX_SCHUR = 4000
 #: Largest ``n_respondents x n_items`` the Newton phase takes on: it holds up to four dense arrays
 #: of that size (32 bytes a cell, 4 GB here); beyond it the fit is L-BFGS-B alone.
 NEWTON_MAX_CELLS = 125_000_000
-#: Cells evaluated at once, at least (blocks of 2**14 cells keep the two dozen temporaries of the
-#: objective in the processor's cache: a fifth faster than blocks of 2**21 at 10^5 cells).
-CHUNK = 1 << 14
 
 
 @summarised("respondents", "items", "ability", "difficulty", "discrimination", "n_clipped",
@@ -63,7 +61,8 @@ class Beta3IRT:
     ability : ndarray of shape (n_respondents,)
         MAP abilities ``theta`` in (0, 1).
     ability_se : ndarray of shape (n_respondents,)
-        Laplace standard errors of ``ability`` (probability scale, delta method).
+        Laplace standard errors of ``ability`` (probability scale, delta method of the logit
+        scale's joint curvature; see Notes).
     difficulty : ndarray of shape (n_items,)
         MAP difficulties ``delta`` in (0, 1).
     difficulty_se : ndarray of shape (n_items,)
@@ -74,7 +73,8 @@ class Beta3IRT:
     discrimination_se : ndarray of shape (n_items,)
         Laplace standard errors of ``discrimination``.
     n_clipped : int
-        Number of observed responses clipped to ``[eps, 1 - eps]``.
+        Number of observed responses moved to ``[eps, 1 - eps]`` (with the default ``eps``,
+        those at exactly 0 or 1).
     negative_discrimination : tuple of str
         Names of the items with ``discrimination < 0``.
     log_likelihood : float
@@ -82,7 +82,7 @@ class Beta3IRT:
     n_observed : int
         Number of observed (non-missing) cells.
     eps : float
-        The clipping margin used.
+        The clipping margin used (chosen from the data unless given; see :func:`fit_beta3`).
     converged : bool
         Whether the optimiser converged (the projected Newton phase, or L-BFGS-B where it ran
         alone).
@@ -91,11 +91,17 @@ class Beta3IRT:
 
     Notes
     -----
-    Standard errors come from a Laplace approximation of the posterior with the *expected*
-    (Fisher) information of the Beta likelihood plus the curvature of the log-prior, in
-    blocks: one 1 x 1 block per respondent and one 2 x 2 block (difficulty, discrimination)
-    per item, each inverted on its own; covariances between blocks are ignored. They are
-    computed on the logit scale and mapped to the probability scale by the delta method.
+    Standard errors come from a Laplace approximation of the joint posterior: the diagonal of
+    the inverse of the full Hessian of the negative log posterior at the MAP over all
+    ``n_respondents + 2 n_items`` parameters (the exact Hessian, i.e. the observed information
+    plus the priors' curvature; the expected one where that is not positive definite),
+    computed through the Schur complement of the arrow-shaped Hessian without forming the
+    dense inverse. No gauge constraint is imposed (the priors and the Beta concentration pin
+    location and scale), so nothing is projected out. They are taken on the logit scale and
+    mapped to the probability scale by the delta method; :meth:`ability_interval`,
+    :meth:`difficulty_interval` and :meth:`discrimination_interval` give the intervals (on
+    the logit scale, mapped back). Past the sizes the Newton phase takes on, the
+    block-diagonal expected information is used instead (one block per respondent and item).
     """
 
     respondents: tuple[str, ...]
@@ -231,6 +237,96 @@ class Beta3IRT:
         out = np.asarray(fn(t, self.difficulty[j], self.discrimination[j]))
         return float(out) if out.ndim == 0 else out
 
+    def _interval(self, value: np.ndarray, se: np.ndarray, level: Any, caller: str, logit_scale: bool) -> np.ndarray:
+        level = check_real(level, "level", caller=caller, low=0.0, high=1.0, low_inclusive=False,
+                           high_inclusive=False)
+        z = float(ndtri(0.5 + level / 2.0))
+        if not logit_scale:
+            return np.column_stack([value - z * se, value + z * se])
+        centre = logit(value)
+        width = z * se / (value * (1.0 - value))   # back to the logit scale, where the curvature was taken
+        return np.column_stack([expit(centre - width), expit(centre + width)])
+
+    def ability_interval(self, level: float = 0.95) -> np.ndarray:
+        """Laplace interval of each ability: ``expit(logit theta +- z se)`` on the logit scale.
+
+        Parameters
+        ----------
+        level : float, default=0.95
+            Nominal coverage in (0, 1).
+
+        Returns
+        -------
+        ndarray of shape (n_respondents, 2)
+            Lower and upper ends, in (0, 1).
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``level`` is not in (0, 1).
+
+        Notes
+        -----
+        The standard error is the square root of the diagonal of the inverse of the full
+        Hessian of the negative log posterior at the MAP (all abilities, difficulties and
+        discriminations jointly; no gauge is fixed, the priors and the Beta concentration pin
+        location and scale), on the logit scale. It is a Laplace approximation of the
+        posterior around the joint MAP: it carries the item parameters' uncertainty, not the
+        bias of the joint MAP itself (the incidental-parameter bias of joint estimation, of
+        the order of the standard error with a few dozen respondents per item); see
+        ``docs/user_guide/benchmark.md`` for the coverage measured.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from isometrics import fit_beta3
+        >>> bank = fit_beta3(np.array([[0.9, 0.8, 0.6], [0.6, 0.5, 0.2], [0.8, 0.6, 0.3]]))
+        >>> bank.ability_interval(0.9).shape
+        (3, 2)
+        """
+        return self._interval(self.ability, self.ability_se, level, "Beta3IRT.ability_interval", True)
+
+    def difficulty_interval(self, level: float = 0.95) -> np.ndarray:
+        """Laplace interval of each difficulty: ``expit(logit delta +- z se)`` (as :meth:`ability_interval`).
+
+        Parameters
+        ----------
+        level : float, default=0.95
+            Nominal coverage in (0, 1).
+
+        Returns
+        -------
+        ndarray of shape (n_items, 2)
+            Lower and upper ends, in (0, 1).
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``level`` is not in (0, 1).
+        """
+        return self._interval(self.difficulty, self.difficulty_se, level, "Beta3IRT.difficulty_interval", True)
+
+    def discrimination_interval(self, level: float = 0.95) -> np.ndarray:
+        """Laplace interval of each discrimination: ``a +- z se`` (joint curvature, as :meth:`ability_interval`).
+
+        Parameters
+        ----------
+        level : float, default=0.95
+            Nominal coverage in (0, 1).
+
+        Returns
+        -------
+        ndarray of shape (n_items, 2)
+            Lower and upper ends (real).
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``level`` is not in (0, 1).
+        """
+        return self._interval(self.discrimination, self.discrimination_se, level,
+                              "Beta3IRT.discrimination_interval", False)
+
     def to_dict(self) -> dict[str, Any]:
         """The fit as plain Python types (JSON-ready).
 
@@ -254,86 +350,6 @@ class Beta3IRT:
 
 
 # ---------------------------------------------------------------------------- the data
-@dataclasses.dataclass(frozen=True)
-class _Cells:
-    """The observed cells: respondent and item index, ``log p`` and ``log(1 - p)``."""
-
-    rows: np.ndarray
-    cols: np.ndarray
-    lp: np.ndarray
-    lq: np.ndarray
-    n_rows: int
-    n_cols: int
-
-    def chunks(self) -> Any:
-        # blocks whose temporaries stay in the processor's cache, but well over n + m cells so that
-        # the O(n + m) of each bincount stays small
-        size = max(CHUNK, 4 * (self.n_rows + self.n_cols))
-        for start in range(0, self.rows.size, size):
-            sl = slice(start, start + size)
-            yield self.rows[sl], self.cols[sl], self.lp[sl], self.lq[sl]
-
-
-def _fit_beta3_iv(responses: Any, respondents: Any, items: Any, eps: Any, max_iter: Any, missing: Any,
-                  long_form: Any, caller: str) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...], float | None, int]:
-    x, rows, cols = as_matrix(responses, long_form, caller)
-    n, m = x.shape
-    if n < 2 or m < 2:
-        raise IsometricsError(f"{caller}: `responses` needs at least 2 respondents and 2 items; got shape {x.shape}.")
-    names_r = check_names(respondents, rows, n, "respondents", caller)
-    names_i = check_names(items, cols, m, "items", caller)
-    if eps is not None:
-        eps = check_real(eps, "eps", caller=caller, low=0.0, high=0.5, low_inclusive=False, high_inclusive=False)
-    max_iter = check_integer(max_iter, "max_iter", caller=caller, low=1)
-    check_option(missing, "missing", ("allow", "raise"), caller=caller)
-    nan = np.isnan(x)
-    if np.isinf(x).any():
-        i, j = np.argwhere(np.isinf(x))[0]
-        raise IsometricsError(f"{caller}: `responses` must be finite; respondent {names_r[i]!r}, item "
-                              f"{names_i[j]!r} is {x[i, j]}.")
-    if nan.any() and missing == "raise":
-        i, j = np.argwhere(nan)[0]
-        raise IsometricsError(f"{caller}: `responses` has {int(nan.sum())} missing cell(s) (NaN), first at "
-                              f"respondent {names_r[i]!r}, item {names_i[j]!r}; pass missing='allow' to skip them.")
-    bad = ~nan & ((x < 0.0) | (x > 1.0))
-    if bad.any():
-        i, j = np.argwhere(bad)[0]
-        raise IsometricsError(f"{caller}: responses must lie in [0, 1]; respondent {names_r[i]!r}, item "
-                              f"{names_i[j]!r} is {x[i, j]}; rescale the measure to [0, 1] first.")
-    for axis, names, what in ((1, names_r, "respondent"), (0, names_i, "item")):
-        empty = np.flatnonzero(nan.all(axis=axis))
-        if empty.size:
-            raise IsometricsError(f"{caller}: {what} {names[empty[0]]!r} has no observed response (the whole "
-                                  f"{'row' if axis == 1 else 'column'} is missing); drop it.")
-    return x, names_r, names_i, eps, max_iter
-
-
-def data_eps(x: np.ndarray) -> float:
-    """Half the smallest positive distance of an observed response to 0 or 1 (1e-3 if every one is 0 or 1).
-
-    The default of ``eps``: only the responses at exactly 0 or 1 move (to ``eps`` or ``1 - eps``),
-    every response inside (0, 1) keeps its value. The distance to 1 is ``1 - p`` as the float
-    ``p`` holds it (at least ``2**-53``).
-    """
-    p = x[~np.isnan(x)]
-    gaps = np.concatenate([p[p > 0.0], 1.0 - p[p < 1.0]])
-    gaps = gaps[gaps > 0.0]
-    return float(min(max(gaps.min() / 2.0, np.finfo(float).tiny), 1e-3)) if gaps.size else 1e-3
-
-
-def _cells(x: np.ndarray, eps: float) -> tuple[_Cells, int]:
-    rows, cols = np.nonzero(~np.isnan(x))
-    p = x[rows, cols]
-    low, high = p < eps, 1.0 - p < eps
-    n_clipped = int(np.count_nonzero(low | high))
-    with np.errstate(divide="ignore"):
-        lp, lq = np.log(p), np.log1p(-p)
-    # log eps and log(1 - eps) directly: 1 - eps rounds to 1 for eps below 2**-53
-    lp[low], lq[low] = np.log(eps), np.log1p(-eps)
-    lp[high], lq[high] = np.log1p(-eps), np.log(eps)
-    return _Cells(rows.astype(np.int32), cols.astype(np.int32), lp, lq, x.shape[0], x.shape[1]), n_clipped
-
-
 # ---------------------------------------------------------------------------- the objective
 def _split(params: np.ndarray, n: int, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return params[:n], params[n:n + m], params[n + m:]
@@ -390,59 +406,6 @@ def negative_log_posterior(params: np.ndarray, cells: _Cells) -> tuple[float, np
     g_d -= 1.0 - 2.0 * de
     g_a += (a - 1.0) / SIGMA0**2
     return value, np.concatenate([g_t, g_d, g_a])
-
-
-def _laplace(params: np.ndarray, cells: _Cells) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Standard errors of logit theta, logit delta and a from block-diagonal expected information."""
-    n, m = cells.n_rows, cells.n_cols
-    t, d, a = _split(params, n, m)
-    lt, lt1 = log_prob(t)
-    ld, ld1 = log_prob(d)
-    th, de = expit(t), expit(d)
-    h_t = 2.0 * th * (1.0 - th)
-    h_dd = 2.0 * de * (1.0 - de)
-    h_da = np.zeros(m)
-    h_aa = np.full(m, 1.0 / SIGMA0**2)
-    for r, c, _lp, _lq in cells.chunks():
-        aj = a[c]
-        u = lt[r] - ld[c]
-        v = lt1[r] - ld1[c]
-        alpha = np.exp(np.clip(aj * u, -LOG_SHAPE_MAX, LOG_SHAPE_MAX))
-        beta = np.exp(np.clip(aj * v, -LOG_SHAPE_MAX, LOG_SHAPE_MAX))
-        ts = trigamma(alpha + beta)
-        i_aa, i_bb, i_ab = trigamma(alpha) - ts, trigamma(beta) - ts, -ts
-
-        def quad(x1: np.ndarray, y1: np.ndarray, x2: np.ndarray, y2: np.ndarray) -> np.ndarray:
-            return np.asarray(x1 * x2 * i_aa + y1 * y2 * i_bb + (x1 * y2 + y1 * x2) * i_ab)
-
-        ta, tb = alpha * aj * (1.0 - th[r]), -beta * aj * th[r]          # d(alpha, beta)/d logit theta
-        da, db = -alpha * aj * (1.0 - de[c]), beta * aj * de[c]          # d(alpha, beta)/d logit delta
-        aa, ab = alpha * u, beta * v                                     # d(alpha, beta)/d a
-        h_t += np.bincount(r, weights=quad(ta, tb, ta, tb), minlength=n)
-        h_dd += np.bincount(c, weights=quad(da, db, da, db), minlength=m)
-        h_da += np.bincount(c, weights=quad(da, db, aa, ab), minlength=m)
-        h_aa += np.bincount(c, weights=quad(aa, ab, aa, ab), minlength=m)
-    det = h_dd * h_aa - h_da**2
-    return np.sqrt(1.0 / h_t), np.sqrt(h_aa / det), np.sqrt(h_dd / det)
-
-
-def _joint_laplace(params: np.ndarray, cells: _Cells) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Standard errors of logit theta, logit delta and a: the diagonal of the inverse of the full Hessian.
-
-    The exact Hessian of the negative log posterior at the MAP (the observed information plus
-    the priors' curvature); the expected one where that is not positive definite; the
-    block-diagonal expected information (:func:`_laplace`) where the dense Schur complement
-    would be too large (see NEWTON_MAX_SCHUR, NEWTON_MAX_CELLS).
-    """
-    n, m = cells.n_rows, cells.n_cols
-    if min(n, 2 * m) > NEWTON_MAX_SCHUR or n * m > NEWTON_MAX_CELLS:
-        return _laplace(params, cells)
-    for expected in (False, True):
-        var = marginal_variances(system(params, cells, SIGMA0, expected))
-        if var is not None:
-            sd = np.sqrt(var)
-            return sd[:n], sd[n:n + m], sd[n + m:]
-    return _laplace(params, cells)  # pragma: no cover - the expected information plus the priors is positive definite
 
 
 def _start(x: np.ndarray, eps: float, rng: np.random.Generator | None) -> np.ndarray:
@@ -580,7 +543,7 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     ['a', 'c', 'b']
     """
     caller = "fit_beta3"
-    x, names_r, names_i, eps, max_iter = _fit_beta3_iv(responses, respondents, items, eps, max_iter, missing,
+    x, names_r, names_i, eps, max_iter = validate_responses(responses, respondents, items, eps, max_iter, missing,
                                                        long_form, caller)
     rng = None if random_state is None else _random_state(random_state, caller)
     if eps is None:
@@ -600,7 +563,7 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
             res = minimize_newton(warm.x, cells, lower, upper, SIGMA0, max_iter)
         else:
             res = NewtonResult(warm.x, float(warm.fun), bool(warm.success), 0, int(warm.nfev), str(warm.message))
-        se_t, se_d, se_a = _joint_laplace(res.x, cells)
+        se_t, se_d, se_a = joint_laplace(res.x, cells, SIGMA0, NEWTON_MAX_SCHUR, NEWTON_MAX_CELLS)
     if not np.all(np.isfinite(res.x)):  # pragma: no cover - guarded by the bounds
         raise IsometricsError(f"{caller}: the optimiser diverged ({res.message}).")
     t, d, a = _split(res.x, n, m)
