@@ -9,7 +9,7 @@ import pickle
 import numpy as np
 import pytest
 from scipy.optimize import approx_fprime, minimize
-from scipy.special import betaln, logit
+from scipy.special import betainc, betaln, logit
 from scipy.stats import beta as beta_dist
 from scipy.stats import spearmanr
 
@@ -98,8 +98,7 @@ def test_default_eps_leaves_the_responses_inside_the_unit_interval_alone():
     p, theta, a = simulate_abs2()
     fit = im.fit_beta3(p)
     assert fit.converged
-    assert fit.n_clipped == np.count_nonzero((p < fit.eps) | (1 - p < fit.eps)) >= np.count_nonzero((p == 0) | (p == 1)) > 0
-    assert fit.eps == model.data_eps(p) == np.finfo(float).tiny   # subnormal responses: the floor of eps
+    assert fit.n_censored == np.count_nonzero((p == 0) | (p == 1)) > 0 and fit.n_clipped == 0
     assert spearmanr(fit.discrimination, a)[0] >= 0.85
     assert abs(np.mean(logit(fit.ability) - logit(theta))) <= 0.25   # 1.13 with eps=1e-3
 
@@ -130,17 +129,32 @@ def test_a_fit_whose_gradient_stalls_at_rounding_noise_converges_quickly():
     assert fit.converged and fit.n_iter < 100
 
 
-def test_log_likelihood_is_the_beta_likelihood_of_the_clipped_cells(recovered):
+def test_log_likelihood_is_the_beta_likelihood_with_the_responses_at_0_and_1_censored(recovered):
+    """Inside (0, 1) the Beta density (scipy.stats.beta); a 0 (float underflow) contributes log P(Y < 2**-1075),
+    whose series' first term c^alpha (1-c)^beta / (alpha B(alpha, beta)) is exact to float precision there;
+    a 1, log P(Y > 1 - 2**-54) = log I_{2**-54}(beta, alpha) (scipy.special.betainc)."""
     fit, *_ = recovered
     p, *_ = simulate()
-    # the default eps is below 2**-53, so 1 - eps rounds to 1: the density written with log p and log(1 - p)
-    lp, lq = np.log(np.maximum(p, fit.eps)), np.log(np.maximum(1 - p, fit.eps))
     alpha, beta = beta_shapes(fit.ability[:, None], fit.difficulty[None, :], fit.discrimination[None, :])
-    expected = (alpha - 1) * lp + (beta - 1) * lq - betaln(alpha, beta)
-    assert fit.log_likelihood == pytest.approx(expected.sum(), rel=1e-9)
-    assert fit.n_clipped == np.count_nonzero((p < fit.eps) | (1 - p < fit.eps)) == np.count_nonzero((p == 0) | (p == 1))
-
+    inner = (p > 0) & (p < 1)
+    zero, one = p == 0, p == 1
+    assert (zero | one).sum() > 0
+    expected = beta_dist.logpdf(p[inner], alpha[inner], beta[inner]).sum()
+    log_c = -1075 * np.log(2)
+    expected += np.sum(alpha[zero] * log_c - np.log(alpha[zero]) - betaln(alpha[zero], beta[zero]))
+    expected += np.sum(np.log(betainc(beta[one], alpha[one], 2.0**-54)))
+    assert fit.log_likelihood == pytest.approx(expected, rel=1e-9)
+    assert fit.n_censored == np.count_nonzero(zero | one) and fit.n_clipped == 0 and fit.resolution == 0.0
     assert fit.n_observed == p.size
+
+
+def test_with_eps_the_responses_are_clipped_as_before():
+    p, *_ = simulate(n=10, m=40)
+    fit = im.fit_beta3(p, eps=1e-3)
+    q = np.clip(p, 1e-3, 1 - 1e-3)
+    alpha, beta = beta_shapes(fit.ability[:, None], fit.difficulty[None, :], fit.discrimination[None, :])
+    assert fit.log_likelihood == pytest.approx(beta_dist.logpdf(q, alpha, beta).sum(), rel=1e-9)
+    assert fit.n_clipped == np.count_nonzero((p < 1e-3) | (p > 1 - 1e-3)) and fit.n_censored == 0
 
 
 def _cells(seed=3, n=5, m=7, missing=0.2):  # noqa: F811 - a helper, not the model's
@@ -255,7 +269,9 @@ def test_caller_arrays_are_not_mutated():
     copy = p.copy()
     fit = im.fit_beta3(p)
     np.testing.assert_array_equal(p, copy)
-    assert fit.n_clipped >= 1
+    assert fit.n_censored >= 1 and fit.n_clipped == 0
+    np.testing.assert_array_equal(p, copy)
+    assert im.fit_beta3(p, eps=1e-3).n_clipped >= 1
 
 
 def test_long_form_equals_the_matrix():
@@ -329,6 +345,46 @@ def _dense_hessian(sy):
     h[:n, d], h[:n, a] = sy.b_td, sy.b_ta
     h[d, :n], h[a, :n] = sy.b_td.T, sy.b_ta.T
     return h
+
+
+@pytest.mark.parametrize("resolution", [0.0, 0.02])
+def test_censored_cells_gradient_and_hessian_equal_finite_differences(resolution):
+    """Cells at 0 and 1 censored: the objective is the log tail probabilities (scipy.stats.beta cdf / sf at the
+    censoring point), the gradient its central differences, the Hessian those of the gradient."""
+    rng = np.random.default_rng(9)
+    x = rng.uniform(0.05, 0.95, (5, 6))
+    x[0, :2], x[1, 3], x[2, :3], x[4, 5] = 0.0, 0.0, 1.0, 1.0
+    x[3, 4] = np.nan
+    cells, n_censored = model._cells(x, None, resolution)
+    assert n_censored == 7 and cells.rows.size == 22
+    params = rng.normal(scale=0.5, size=5 + 12)
+    value, grad = model.negative_log_posterior(params, cells)
+    th, de, a = 1 / (1 + np.exp(-params[:5])), 1 / (1 + np.exp(-params[5:11])), params[11:]
+    alpha, beta = beta_shapes(th[:, None], de[None, :], a[None, :])
+    c = resolution / 2 if resolution else 2.0**-54
+    if resolution:
+        tails = np.sum(beta_dist.logsf(1 - c, alpha[x == 1], beta[x == 1]))
+    else:   # 1 - 2**-54 rounds to 1: I_c(beta, alpha) = P(Y > 1 - c)
+        tails = np.sum(np.log(betainc(beta[x == 1], alpha[x == 1], c)))
+    if resolution:
+        tails += np.sum(beta_dist.logcdf(c, alpha[x == 0], beta[x == 0]))
+    else:   # the first term of the series: exact at c = 2**-1075
+        az, bz = alpha[x == 0], beta[x == 0]
+        tails += np.sum(az * -1075 * np.log(2) - np.log(az) - betaln(az, bz))
+    inner = (x > 0) & (x < 1)
+    loglik = beta_dist.logpdf(x[inner], alpha[inner], beta[inner]).sum() + tails
+    prior = np.sum(np.log(th * (1 - th))) + np.sum(np.log(de * (1 - de))) - np.sum((a - 1) ** 2) / 2
+    assert value == pytest.approx(-(loglik + prior), rel=1e-9)
+    assert _newton.objective(params, cells, model.SIGMA0) == pytest.approx(value, rel=1e-12)
+    np.testing.assert_allclose(grad, approx_fprime(params, lambda q: model.negative_log_posterior(q, cells)[0], 1e-6),
+                               rtol=1e-4, atol=1e-4)
+    sy = _newton.system(params, cells, model.SIGMA0, expected=False)
+    np.testing.assert_allclose(sy.gradient, grad, rtol=1e-10, atol=1e-10)
+    step = 1e-5
+    numeric = np.array([(model.negative_log_posterior(params + step * e, cells)[1]
+                         - model.negative_log_posterior(params - step * e, cells)[1]) / (2 * step)
+                        for e in np.eye(params.size)])
+    np.testing.assert_allclose(_dense_hessian(sy), numeric, rtol=1e-3, atol=1e-3)
 
 
 def test_hessian_equals_finite_differences_of_the_gradient():

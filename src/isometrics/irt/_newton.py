@@ -25,6 +25,7 @@ import numpy as np
 from scipy.linalg import LinAlgError, cho_factor, cho_solve
 from scipy.special import betaln, digamma, expit
 
+from ._censored import censored_terms
 from .information import LOG_SHAPE_MAX, log_prob, trigamma
 
 #: Items per block when the Schur complement is accumulated (bounds the temporaries).
@@ -77,6 +78,8 @@ def objective(params: np.ndarray, cells: Any, prior_sd: float) -> float:
     for r, c, lp, lq in cells.chunks():
         _aj, _u, _v, alpha, beta = _shapes(t, d, a, r, c)
         value -= log_density_sum(alpha, beta, lp, lq)
+    if cells.c_rows.size:
+        value -= float(np.sum(censored_terms(t, d, a, cells, curvature=False)[-1][0]))
     lt, lt1 = log_prob(t)
     ld, ld1 = log_prob(d)
     value -= float(np.sum(lt + lt1) + np.sum(ld + ld1))
@@ -102,6 +105,47 @@ class _System:
         return np.concatenate([self.g_t, self.g_d, self.g_a])
 
 
+def _cell_blocks(t: np.ndarray, d: np.ndarray, a: np.ndarray, cells: Any, expected: bool) -> Any:
+    """Per block of cells: indices, ``a_j``, ``u``, ``v``, ``g = d loglik / d eta`` and ``P = -d^2 loglik / d eta^2``.
+
+    The observed cells in chunks (the Beta density: ``P`` in closed form, its expected value with
+    ``expected``), then the censored ones (the tail probability: ``P`` by central differences,
+    made positive semi-definite with ``expected``).
+    """
+    for r, c, lp, lq in cells.chunks():
+        aj, u, v, alpha, beta = _shapes(t, d, a, r, c)
+        s = alpha + beta
+        ps = digamma(s)
+        ga = alpha * (lp - digamma(alpha) + ps)   # d loglik / d log alpha
+        gb = beta * (lq - digamma(beta) + ps)     # d loglik / d log beta
+        ts = trigamma(s)
+        p_ab = -(alpha * beta) * ts
+        p_aa = alpha * alpha * (trigamma(alpha) - ts)
+        p_bb = beta * beta * (trigamma(beta) - ts)
+        if not expected:
+            p_aa -= ga
+            p_bb -= gb
+        yield r, c, aj, u, v, ga, gb, *_psd(p_aa, p_ab, p_bb, expected)
+    if cells.c_rows.size:
+        r, c, aj, u, v, (_ell, ga, gb, p_aa, p_ab, p_bb) = censored_terms(t, d, a, cells, curvature=True)
+        yield r, c, aj, u, v, ga, gb, *_psd(p_aa, p_ab, p_bb, expected)
+
+
+def _psd(p_aa: np.ndarray, p_ab: np.ndarray, p_bb: np.ndarray, expected: bool) -> tuple[np.ndarray, ...]:
+    """With ``expected``, each cell's 2 x 2 block made positive semi-definite (in place).
+
+    The expected information is, in exact arithmetic; ``psi1(alpha) - psi1(s)`` cancels where one
+    shape dwarfs the other and the rounding can leave a block indefinite; the censored cells'
+    curvature (differences of a tail probability) need not be.
+    """
+    if expected:
+        np.maximum(p_aa, 0.0, out=p_aa)
+        np.maximum(p_bb, 0.0, out=p_bb)
+        bound = np.sqrt(p_aa * p_bb)
+        np.clip(p_ab, -bound, bound, out=p_ab)
+    return p_aa, p_ab, p_bb
+
+
 def system(params: np.ndarray, cells: Any, prior_sd: float, expected: bool) -> _System:
     """Gradient and (exact, or expected with ``expected=True``) Hessian of the negative log posterior.
 
@@ -117,26 +161,7 @@ def system(params: np.ndarray, cells: Any, prior_sd: float, expected: bool) -> _
     g_t, g_d, g_a = np.zeros(n), np.zeros(m), np.zeros(m)
     h_t, h_dd, h_da, h_aa = np.zeros(n), np.zeros(m), np.zeros(m), np.zeros(m)
     b_td, b_ta = np.zeros((n, m)), np.zeros((n, m))
-    for r, c, lp, lq in cells.chunks():
-        aj, u, v, alpha, beta = _shapes(t, d, a, r, c)
-        s = alpha + beta
-        ps = digamma(s)
-        ga = alpha * (lp - digamma(alpha) + ps)   # d loglik / d log alpha
-        gb = beta * (lq - digamma(beta) + ps)     # d loglik / d log beta
-        ts = trigamma(s)
-        p_ab = -(alpha * beta) * ts
-        p_aa = alpha * alpha * (trigamma(alpha) - ts)
-        p_bb = beta * beta * (trigamma(beta) - ts)
-        if not expected:
-            p_aa -= ga
-            p_bb -= gb
-        else:
-            # positive semi-definite as in exact arithmetic: psi1(alpha) - psi1(s) cancels where one
-            # shape dwarfs the other, and the rounding could make a cell's block indefinite
-            np.maximum(p_aa, 0.0, out=p_aa)
-            np.maximum(p_bb, 0.0, out=p_bb)
-            bound = np.sqrt(p_aa * p_bb)
-            np.clip(p_ab, -bound, bound, out=p_ab)
+    for r, c, aj, u, v, ga, gb, p_aa, p_ab, p_bb in _cell_blocks(t, d, a, cells, expected):
         thr, th1r, dec, de1c = th[r], th1[r], de[c], de1[c]
         # d eta / d (logit theta, logit delta, a): (x1, y1) rows of J
         xt, yt = aj * th1r, -aj * thr

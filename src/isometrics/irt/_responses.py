@@ -129,9 +129,17 @@ def validate_responses(responses: Any, respondents: Any, items: Any, eps: Any, m
 CHUNK = 1 << 14
 
 
+_EMPTY = np.zeros(0)
+
+
 @dataclasses.dataclass(frozen=True)
 class _Cells:
-    """The observed cells: respondent and item index, ``log p`` and ``log(1 - p)``."""
+    """The observed cells: respondent and item index, ``log p`` and ``log(1 - p)``; and the censored ones.
+
+    ``c_rows``, ``c_cols``: the cells at 0 or 1 (``c_upper`` marks those at 1) when they are
+    censored (see :mod:`._censored`); ``c_log``, ``c_log1m``: ``log c`` and ``log(1 - c)`` of
+    their censoring point ``c``.
+    """
 
     rows: np.ndarray
     cols: np.ndarray
@@ -139,6 +147,11 @@ class _Cells:
     lq: np.ndarray
     n_rows: int
     n_cols: int
+    c_rows: np.ndarray = dataclasses.field(default_factory=lambda: _EMPTY.astype(np.int32))
+    c_cols: np.ndarray = dataclasses.field(default_factory=lambda: _EMPTY.astype(np.int32))
+    c_upper: np.ndarray = dataclasses.field(default_factory=lambda: _EMPTY.astype(bool))
+    c_log: np.ndarray = dataclasses.field(default_factory=lambda: _EMPTY.copy())
+    c_log1m: np.ndarray = dataclasses.field(default_factory=lambda: _EMPTY.copy())
 
     def chunks(self) -> Any:
         # blocks whose temporaries stay in the processor's cache, but well over n + m cells so that
@@ -150,11 +163,11 @@ class _Cells:
 
 
 def data_eps(x: np.ndarray) -> float:
-    """Half the smallest positive distance of an observed response to 0 or 1 (1e-3 if every one is 0 or 1).
+    """Half the smallest positive distance of an observed response to 0 or 1, at most 1e-3.
 
-    The default of ``eps``: only the responses at exactly 0 or 1 move (to ``eps`` or ``1 - eps``),
-    every response inside (0, 1) keeps its value. The distance to 1 is ``1 - p`` as the float
-    ``p`` holds it (at least ``2**-53``).
+    The margin adaptive testing clips new responses to when the fit censored its responses at
+    0 and 1 (``eps=None``); 1e-3 if every response is 0 or 1. At least the smallest normal
+    float.
     """
     p = x[~np.isnan(x)]
     gaps = np.concatenate([p[p > 0.0], 1.0 - p[p < 1.0]])
@@ -162,14 +175,46 @@ def data_eps(x: np.ndarray) -> float:
     return float(min(max(gaps.min() / 2.0, np.finfo(float).tiny), 1e-3)) if gaps.size else 1e-3
 
 
-def _cells(x: np.ndarray, eps: float) -> tuple[_Cells, int]:
+def data_resolution(x: np.ndarray) -> float:
+    """The resolution of the recorded responses: ``10**-k`` if all are multiples of it (k = 1..9), else 0.
+
+    0 stands for float precision: a 0 is a value that underflowed (below ``2**-1075``), a 1 one
+    within ``2**-54`` of 1.
+    """
+    p = x[~np.isnan(x)]
+    for k in range(1, 10):
+        scaled = p * 10.0**k
+        if np.all(np.abs(scaled - np.round(scaled)) <= 1e-6):
+            return 10.0**-k
+    return 0.0
+
+
+def _cells(x: np.ndarray, eps: float | None, resolution: Any = None) -> tuple[_Cells, int]:
+    """The cells; with ``eps``, responses clipped to ``[eps, 1 - eps]``, else those at 0 or 1 censored.
+
+    ``resolution`` (float or one per column; with ``eps=None``): a 0 stands for a value below half
+    of it, a 1 for one above 1 minus half of it; 0 for float precision (see :func:`data_resolution`).
+    Returns the cells and the number of responses clipped (``eps``) or censored.
+    """
     rows, cols = np.nonzero(~np.isnan(x))
     p = x[rows, cols]
-    low, high = p < eps, 1.0 - p < eps
-    n_clipped = int(np.count_nonzero(low | high))
-    with np.errstate(divide="ignore"):
-        lp, lq = np.log(p), np.log1p(-p)
-    # log eps and log(1 - eps) directly: 1 - eps rounds to 1 for eps below 2**-53
-    lp[low], lq[low] = np.log(eps), np.log1p(-eps)
-    lp[high], lq[high] = np.log1p(-eps), np.log(eps)
-    return _Cells(rows.astype(np.int32), cols.astype(np.int32), lp, lq, x.shape[0], x.shape[1]), n_clipped
+    if eps is not None:
+        low, high = p < eps, 1.0 - p < eps
+        with np.errstate(divide="ignore"):
+            lp, lq = np.log(p), np.log1p(-p)
+        # log eps and log(1 - eps) directly: 1 - eps rounds to 1 for eps below 2**-53
+        lp[low], lq[low] = np.log(eps), np.log1p(-eps)
+        lp[high], lq[high] = np.log1p(-eps), np.log(eps)
+        return _Cells(rows.astype(np.int32), cols.astype(np.int32), lp, lq, x.shape[0], x.shape[1]), \
+            int(np.count_nonzero(low | high))
+    edge = (p == 0.0) | (p == 1.0)
+    inner = ~edge
+    res = np.broadcast_to(np.asarray(0.0 if resolution is None else resolution, dtype=float), (x.shape[1],))
+    half = res[cols[edge]] / 2.0
+    upper = p[edge] == 1.0
+    floor = np.where(upper, -54.0, -1075.0) * np.log(2.0)   # float precision near 1 and near 0
+    log_c = np.where(half > 0.0, np.log(np.where(half > 0.0, half, 1.0)), floor)
+    q = p[inner]
+    return _Cells(rows[inner].astype(np.int32), cols[inner].astype(np.int32), np.log(q), np.log1p(-q), x.shape[0],
+                  x.shape[1], rows[edge].astype(np.int32), cols[edge].astype(np.int32), upper, log_c,
+                  np.log1p(-np.exp(log_c))), int(np.count_nonzero(edge))

@@ -20,7 +20,8 @@ from scipy.special import digamma, expit, logit, ndtri
 from .._core.html import summarised
 from .._core.validation import check_option, check_real, check_rng
 from ..exceptions import InvalidParameterError, IsometricsError
-from ._responses import _cells, _Cells, data_eps, validate_responses  # noqa: F401 - tests reach them here
+from ._responses import _cells, _Cells, data_eps, data_resolution, validate_responses  # noqa: F401 - tests reach them here
+from ._censored import censored_terms
 from ._laplace import joint_laplace
 from ._newton import NewtonResult, minimize_newton
 from ._newton import log_density_sum as _log_density_sum
@@ -88,6 +89,11 @@ class Beta3IRT:
         alone).
     n_iter : int
         Iterations: L-BFGS-B's plus Newton's.
+    n_censored : int
+        Number of responses at exactly 0 or 1 treated as censored (``eps=None``; else 0).
+    resolution : float or ndarray of shape (n_items,)
+        The resolution the censored responses were read at (0: float precision; NaN when
+        ``eps`` clipped instead).
 
     Notes
     -----
@@ -119,6 +125,8 @@ class Beta3IRT:
     eps: float
     converged: bool
     n_iter: int
+    n_censored: int = 0
+    resolution: Any = float("nan")
 
     def item_index(self, item: Any, *, caller: str = "Beta3IRT") -> int:
         """Position of ``item`` (an integer index or an item name) in :attr:`items`.
@@ -346,6 +354,7 @@ class Beta3IRT:
             "n_clipped": int(self.n_clipped), "negative_discrimination": list(self.negative_discrimination),
             "log_likelihood": float(self.log_likelihood), "n_observed": int(self.n_observed),
             "eps": float(self.eps), "converged": bool(self.converged), "n_iter": int(self.n_iter),
+            "n_censored": int(self.n_censored), "resolution": np.asarray(self.resolution, dtype=float).tolist(),
         }
 
 
@@ -399,6 +408,13 @@ def negative_log_posterior(params: np.ndarray, cells: _Cells) -> tuple[float, np
         w -= ga
         w *= aj
         g_d -= np.bincount(c, weights=w, minlength=m)
+    if cells.c_rows.size:   # the responses at 0 or 1, censored
+        r, c, aj, u, v, (ell, ga, gb) = censored_terms(t, d, a, cells, curvature=False)
+        value -= float(np.sum(ell))
+        gs = ga + gb
+        g_a -= np.bincount(c, weights=ga * u + gb * v, minlength=m)
+        g_t -= np.bincount(r, weights=aj * (ga - gs * th[r]), minlength=n)
+        g_d -= np.bincount(c, weights=aj * (gs * de[c] - ga), minlength=m)
     # priors: -log prior = -(lt + lt1) for each logit, (a - 1)^2 / (2 sigma0^2) for a
     value -= float(np.sum(lt + lt1) + np.sum(ld + ld1))
     value += float(np.sum((a - 1.0) ** 2)) / (2.0 * SIGMA0**2)
@@ -430,6 +446,14 @@ def _start(x: np.ndarray, eps: float, rng: np.random.Generator | None) -> np.nda
     return params
 
 
+def _check_resolution(value: Any, m: int, caller: str) -> Any:
+    r = np.asarray(value, dtype=float) if not isinstance(value, str) else np.array(np.nan)
+    if r.shape not in ((), (m,)) or not np.all((r >= 0.0) & (r < 1.0)):
+        raise InvalidParameterError(f"{caller}: `resolution` must be a number in [0, 1) or one per item ({m}); "
+                                    f"got {value!r}.")
+    return float(r) if r.ndim == 0 else r
+
+
 def _random_state(value: Any, caller: str) -> np.random.Generator:
     ok = isinstance(value, (np.random.Generator, np.random.BitGenerator, np.random.SeedSequence)) or (
         isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value >= 0)
@@ -440,7 +464,7 @@ def _random_state(value: Any, caller: str) -> np.random.Generator:
 
 
 def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items: Sequence[str] | None = None,
-              eps: float | None = None, max_iter: int = 2000, missing: str = "allow",
+              eps: float | None = None, resolution: Any = None, max_iter: int = 2000, missing: str = "allow",
               long_form: Sequence[str] | None = None, random_state: Any = None) -> Beta3IRT:
     """Fit beta^3-IRT by maximum a posteriori (L-BFGS-B, then projected Newton; analytic derivatives).
 
@@ -547,8 +571,12 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
                                                        long_form, caller)
     rng = None if random_state is None else _random_state(random_state, caller)
     if eps is None:
-        eps = data_eps(x)
-    cells, n_clipped = _cells(x, eps)
+        res_used = data_resolution(x) if resolution is None else _check_resolution(resolution, x.shape[1], caller)
+        cells, n_censored = _cells(x, None, res_used)
+        n_clipped, eps = 0, data_eps(x)
+    else:
+        cells, n_clipped = _cells(x, eps)
+        n_censored, res_used = 0, np.nan
     n, m = x.shape
     bounds = [(-LOGIT_BOUND, LOGIT_BOUND)] * (n + m) + [(-DISCRIMINATION_BOUND, DISCRIMINATION_BOUND)] * m
     with threadpool_limits(limits=1, user_api="blas"):
@@ -577,6 +605,6 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
         difficulty=delta, difficulty_se=delta * (1.0 - delta) * se_d, discrimination=a.copy(),
         discrimination_se=se_a, n_clipped=n_clipped,
         negative_discrimination=tuple(names_i[j] for j in np.flatnonzero(a < 0.0)),
-        log_likelihood=float(ll), n_observed=int(cells.rows.size), eps=eps, converged=bool(res.success),
-        n_iter=int(warm.nit) + int(res.nit))
+        log_likelihood=float(ll), n_observed=int(cells.rows.size + cells.c_rows.size), eps=eps, converged=bool(res.success),
+        n_iter=int(warm.nit) + int(res.nit), n_censored=n_censored, resolution=res_used)
 
