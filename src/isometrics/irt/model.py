@@ -15,28 +15,23 @@ from typing import Any
 
 import numpy as np
 from scipy.optimize import minimize
-from scipy.special import digamma, expit, logit, ndtri
+from scipy.special import expit, logit, ndtri
 
 from .._core.html import summarised
 from .._core.validation import check_option, check_real, check_rng
 from ..exceptions import InvalidParameterError, IsometricsError
-from ._responses import _cells, _Cells, data_eps, data_resolution, validate_responses  # noqa: F401 - tests reach them here
-from ._censored import censored_terms
+from ._responses import _cells, _Cells, data_eps, data_resolution, validate_responses  # noqa: F401 - tests use _Cells
 from ._laplace import joint_laplace
+from ._objective import LOGIT_BOUND, SIGMA0, _start, negative_log_posterior
 from ._newton import NewtonResult, minimize_newton
-from ._newton import log_density_sum as _log_density_sum
-from .information import LOG_SHAPE_MAX, expected_response, fisher_information, kl_information, log_prob
+from .information import expected_response, fisher_information, kl_information, log_prob
 
 from threadpoolctl import threadpool_limits  # one BLAS thread during the fit (see fit_beta3's Notes)
 
 __all__ = ["Beta3IRT", "fit_beta3"]
 
-#: Bounds of the logits of ability and difficulty in the fit (probabilities 4.5e-5 .. 1 - 4.5e-5).
-LOGIT_BOUND = 10.0
 #: Bounds of the discrimination in the fit.
 DISCRIMINATION_BOUND = 10.0
-#: Standard deviation of the N(1, sigma0**2) prior of the discriminations.
-SIGMA0 = 1.0
 #: Relative objective decrease at which the L-BFGS-B phase of the fit hands over to Newton.
 WARM_FTOL = 1e-4
 #: Largest Schur complement (``min(n_respondents, 2 n_items)``) the Newton phase solves; beyond it
@@ -364,88 +359,6 @@ def _split(params: np.ndarray, n: int, m: int) -> tuple[np.ndarray, np.ndarray, 
     return params[:n], params[n:n + m], params[n + m:]
 
 
-def _exp_clipped(log_shape: np.ndarray) -> np.ndarray:
-    """``exp`` of a log shape clipped to +-LOG_SHAPE_MAX, in place."""
-    np.clip(log_shape, -LOG_SHAPE_MAX, LOG_SHAPE_MAX, out=log_shape)
-    return np.exp(log_shape, out=log_shape)
-
-
-def negative_log_posterior(params: np.ndarray, cells: _Cells) -> tuple[float, np.ndarray]:
-    """Negative log posterior of ``(logit theta, logit delta, a)`` and its gradient.
-
-    The priors are Beta(1, 1) on ``theta`` and ``delta`` (carried to the logit scale with
-    their Jacobian ``theta (1 - theta)``) and N(1, SIGMA0**2) on ``a``.
-    """
-    n, m = cells.n_rows, cells.n_cols
-    t, d, a = _split(params, n, m)
-    lt, lt1 = log_prob(t)
-    ld, ld1 = log_prob(d)
-    th, de = expit(t), expit(d)
-    value = 0.0
-    g_t, g_d, g_a = np.zeros(n), np.zeros(m), np.zeros(m)
-    for r, c, lp, lq in cells.chunks():
-        aj = a[c]
-        u = lt[r]
-        u -= ld[c]
-        v = lt1[r]
-        v -= ld1[c]
-        alpha, beta = _exp_clipped(aj * u), _exp_clipped(aj * v)
-        value -= _log_density_sum(alpha, beta, lp, lq)
-        ps = digamma(alpha + beta)
-        ga = lp - digamma(alpha)   # then alpha * (...): d loglik / d log alpha
-        ga += ps
-        ga *= alpha
-        gb = lq - digamma(beta)    # d loglik / d log beta
-        gb += ps
-        gb *= beta
-        g_a -= np.bincount(c, weights=ga * u + gb * v, minlength=m)
-        gs = ga + gb
-        w = gs * th[r]             # d loglik / d logit theta = a (ga (1 - theta) - gb theta)
-        np.subtract(ga, w, out=w)
-        w *= aj
-        g_t -= np.bincount(r, weights=w, minlength=n)
-        w = gs * de[c]             # d loglik / d logit delta = a (gb delta - ga (1 - delta))
-        w -= ga
-        w *= aj
-        g_d -= np.bincount(c, weights=w, minlength=m)
-    if cells.c_rows.size:   # the responses at 0 or 1, censored
-        r, c, aj, u, v, (ell, ga, gb) = censored_terms(t, d, a, cells, curvature=False)
-        value -= float(np.sum(ell))
-        gs = ga + gb
-        g_a -= np.bincount(c, weights=ga * u + gb * v, minlength=m)
-        g_t -= np.bincount(r, weights=aj * (ga - gs * th[r]), minlength=n)
-        g_d -= np.bincount(c, weights=aj * (gs * de[c] - ga), minlength=m)
-    # priors: -log prior = -(lt + lt1) for each logit, (a - 1)^2 / (2 sigma0^2) for a
-    value -= float(np.sum(lt + lt1) + np.sum(ld + ld1))
-    value += float(np.sum((a - 1.0) ** 2)) / (2.0 * SIGMA0**2)
-    g_t -= 1.0 - 2.0 * th
-    g_d -= 1.0 - 2.0 * de
-    g_a += (a - 1.0) / SIGMA0**2
-    return value, np.concatenate([g_t, g_d, g_a])
-
-
-def _start(x: np.ndarray, eps: float, rng: np.random.Generator | None) -> np.ndarray:
-    """Data-driven start: abilities from row means, signs from item-total correlations (as beta^4-IRT)."""
-    start_eps = max(eps, 1e-6)   # the starting values only: logits of clipped means
-    p = np.clip(x, start_eps, 1.0 - start_eps)
-    row = np.nanmean(p, axis=1)
-    col = np.nanmean(p, axis=0)
-    t0 = np.log(row) - np.log1p(-row)
-    t0 = t0 - np.mean(t0)
-    centred = p - col
-    centred[np.isnan(centred)] = 0.0
-    score = row - row.mean()
-    sign = np.where(centred.T @ score < 0.0, -1.0, 1.0)
-    lc = np.log(col) - np.log1p(-col)
-    d0 = np.mean(t0) - sign * lc
-    params = np.concatenate([t0, d0, sign])
-    if rng is not None:
-        params = params + rng.normal(scale=1e-3, size=params.size)
-    bound = LOGIT_BOUND - 1e-6
-    params[: x.shape[0] + x.shape[1]] = np.clip(params[: x.shape[0] + x.shape[1]], -bound, bound)
-    return params
-
-
 def _check_resolution(value: Any, m: int, caller: str) -> Any:
     r = np.asarray(value, dtype=float) if not isinstance(value, str) else np.array(np.nan)
     if r.shape not in ((), (m,)) or not np.all((r >= 0.0) & (r < 1.0)):
@@ -482,8 +395,22 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
         Names of the rows (default: the frame's index, else ``"0"``, ``"1"``, ...).
     items : sequence of str, default=None
         Names of the columns (default: the frame's columns, else ``"0"``, ``"1"``, ...).
-    eps : float, default=1e-3
-        Responses are clipped to ``[eps, 1 - eps]`` (the count is reported as ``n_clipped``).
+    eps : float in (0, 0.5), default=None
+        None: every response inside (0, 1) keeps its value and the responses at exactly 0 or 1
+        are *censored* (see ``resolution``; counted as ``n_censored``). A float: responses are
+        clipped to ``[eps, 1 - eps]`` instead (counted as ``n_clipped``); this moves the
+        answer (``docs/user_guide/benchmark.md`` shows by how much: eps 1e-3 clips a sixth to
+        a third of simulated responses and halves the discriminations' rank agreement with the
+        truth on strongly discriminating items).
+    resolution : float in [0, 1) or array-like of shape (n_items,), default=None
+        With ``eps=None``, the resolution the responses were recorded at: a 0 stands for a value
+        below ``resolution / 2`` and a 1 for one above ``1 - resolution / 2``, and such a cell
+        contributes ``log P(Y <= resolution / 2)`` (or ``log P(Y >= 1 - resolution / 2)``) under
+        its Beta law. One per item for, e.g., an AUROC on ``n_pos x n_neg`` pairs
+        (``1 / (n_pos n_neg)``). 0 means float precision (a 0 underflowed below ``2**-1075``, a 1
+        is within ``2**-54`` of 1). None: ``10**-k`` if every response is a multiple of it
+        (k = 1..9; e.g. 1e-6 for values written with six decimals), else 0. Reported as
+        ``resolution``.
     max_iter : int, default=2000
         Most iterations of each phase (L-BFGS-B, then Newton).
     missing : {"allow", "raise"}, default="allow"
@@ -510,8 +437,8 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
         observed response, fewer than 2 rows or columns, or names of the wrong number; in
         long form, a column that is absent or a (respondent, item) pair given twice.
     InvalidParameterError
-        If ``eps`` is not in (0, 0.5), ``max_iter`` is not a positive integer or ``missing``
-        is not an option.
+        If ``eps`` is not None or in (0, 0.5), ``resolution`` is not in [0, 1) or not one per
+        item, ``max_iter`` is not a positive integer or ``missing`` is not an option.
     TypeError
         If ``responses`` is not numeric.
 
@@ -548,7 +475,21 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     responses correlate negatively with the respondents' mean response, ``+1`` otherwise (as
     in beta^4-IRT, Ferreira-Junior et al. 2023).
 
-    Standard errors: see :class:`Beta3IRT` (Laplace, block-diagonal expected information).
+    **Censored responses.** ``I_c(alpha, beta)``, the regularised incomplete beta function
+    (``scipy.special.betainc``; the first term of its series where it underflows), has no
+    derivative in its shapes in SciPy: the gradient and curvature of those cells are central
+    differences in ``(log alpha, log beta)`` (step 1e-4), on those cells only.
+
+    **Convergence.** The Newton phase stops when the Newton decrement ``-g' H^{-1} g`` (the
+    decrease of the quadratic model, in nats, independent of the parameters' scale) is below
+    ``1e-12 (1 + |f|)`` or the projected gradient below ``1e-10 (1 + |f|)``; where the Hessian
+    is indefinite the Fisher-scoring direction is taken (Levenberg-Marquardt damping if that
+    too is singular by rounding), and where a line search along it fails, steepest descent.
+    ``converged`` is False only after ``max_iter`` iterations or a line search that fails far
+    from the optimum.
+
+    Standard errors and intervals: see :class:`Beta3IRT` (Laplace approximation with the
+    joint curvature over all parameters).
 
     References
     ----------
