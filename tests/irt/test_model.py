@@ -111,21 +111,39 @@ def test_data_eps():
     assert model.data_eps(np.array([[0.0, 5e-320], [1.0, 0.5]])) == np.finfo(float).tiny
 
 
-def _prior_draws(count, n=30, m=100, seed=0):
+def _prior_draws(count, n=30, m=100, seed=0, truth=False):
     """Matrices with parameters drawn from the model's priors: theta, delta ~ U(0, 1), a ~ N(1, 1)."""
     rng = np.random.default_rng(seed)
     for _ in range(count):
         th, de, a = rng.uniform(size=n), rng.uniform(size=m), rng.normal(1, 1, m)
         alpha, beta = beta_shapes(th[:, None], de[None, :], a[None, :])
-        yield rng.beta(alpha, beta)
+        x = rng.beta(alpha, beta)
+        yield (x, th, a) if truth else x
 
 
-def test_a_fit_whose_gradient_stalls_at_rounding_noise_converges_quickly():
-    """Issue 22 item 3: the gradient stays at 2.5e-5 (its rounding on log responses near -700) above the old
-    tolerance 1e-10 (1 + |f|) = 6e-6 while the steps no longer move f: 2000 iterations, 48 s, not converged.
-    The Newton decrement (2e-11 there) stops it."""
-    *_, p = _prior_draws(8)
-    fit = im.fit_beta3(p)
+def test_intervals_are_calibrated_when_the_parameters_come_from_the_priors():
+    """Issue 22 item 1: nominal 95 % intervals covered 17 %, 3 %, 25 % and 0 % of the abilities (SE from the
+    ability's own curvature, responses clipped at 1e-3; 40 % on these matrices). With the joint curvature and
+    the responses at 0 or 1 censored, 94 % over 30 such matrices (benchmarks/bench_irt.py --issue22); here 12."""
+    hit_t = hit_a = 0
+    for x, theta, a in _prior_draws(12, seed=22, truth=True):
+        fit = im.fit_beta3(x)
+        lo, hi = fit.ability_interval(0.95).T
+        hit_t += np.sum((lo <= theta) & (theta <= hi))
+        lo, hi = fit.discrimination_interval(0.95).T
+        hit_a += np.sum((lo <= a) & (a <= hi))
+    assert 0.89 <= hit_t / (12 * 30) <= 0.99
+    assert 0.90 <= hit_a / (12 * 100) <= 0.98
+
+
+@pytest.mark.parametrize("draw, eps", [(2, 1e-6), (8, 1e-9), (7, None)])
+def test_a_fit_whose_gradient_stalls_at_rounding_noise_converges_quickly(draw, eps):
+    """Issue 22 item 3: the gradient stalls at its rounding noise (a few 1e-5, summed over cells with log
+    responses near -700) above the old tolerance 1e-10 (1 + |f|) while the line search takes tiny accepted steps:
+    the old Newton phase ran out of iterations (150 here; 2000 and 48 s with eps from the data). The Newton
+    decrement stops it."""
+    p = list(_prior_draws(draw + 1))[draw]
+    fit = im.fit_beta3(p, eps=eps, max_iter=150)
     assert fit.converged and fit.n_iter < 100
 
 
