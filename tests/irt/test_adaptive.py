@@ -110,3 +110,15 @@ def test_bad_input_is_named():
         im.adaptive_test(bank, lambda item: 0.5, selection="maxinfo")
     with pytest.raises(TypeError, match=r"^adaptive_test: `bank` must be a Beta3IRT"):
         im.adaptive_test({"items": []}, lambda item: 0.5)
+
+
+def test_a_response_of_1_is_finite_with_a_bank_fitted_with_the_default_eps():
+    """A bank fitted with eps=None carries an eps that can be below 2**-53 (half the smallest gap to 0 or 1); clipping a
+    response of 1 to 1 - eps would give log(1 - 1) = -inf."""
+    rng = np.random.default_rng(3)
+    x = rng.uniform(0.05, 0.95, (8, 12))
+    x[0, 0], x[1, 1] = 1e-300, 1.0
+    bank = im.fit_beta3(x)
+    assert bank.eps < 2.0**-53 and 1.0 - bank.eps == 1.0
+    test = im.adaptive_test(bank, {i: 1.0 for i in bank.items}, max_items=3)
+    assert np.all(np.isfinite(test.trajectory)) and np.all(np.isfinite(test.trajectory_se))

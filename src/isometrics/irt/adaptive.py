@@ -178,7 +178,7 @@ def adaptive_test(bank: Beta3IRT, respond: Callable[[str], float] | Mapping[str,
     """Test a new respondent adaptively on a fitted item bank.
 
     At each step the untested item with the largest information at the current ability is
-    asked (or a random one), the response is clipped to ``[bank.eps, 1 - bank.eps]``, and the
+    asked (or a random one), the response is clipped to ``[bank.eps, 1 - bank.eps]`` (in logs: ``1 - eps`` may round to 1), and the
     ability is re-estimated by MAP from all responses so far with the item parameters fixed.
 
     Parameters
@@ -270,11 +270,11 @@ def adaptive_test(bank: Beta3IRT, respond: Callable[[str], float] | Mapping[str,
             k = int(np.argmax(fn(theta, bank.difficulty[idx], bank.discrimination[idx])))
         j = remaining.pop(k)
         p = _ask(respond, bank.items[j], caller)
-        q = min(max(p, bank.eps), 1.0 - bank.eps)
         asked.append(j)
         given.append(p)
-        lp.append(math.log(q))
-        lq.append(math.log1p(-q))
+        # log eps directly: with a fit's default eps (below 2**-53) 1 - eps rounds to 1
+        lp.append(math.log(p) if p >= bank.eps else math.log(bank.eps))
+        lq.append(math.log1p(-p) if 1.0 - p >= bank.eps else math.log(bank.eps))
         idx = np.asarray(asked)
         theta, se = ability_map(np.asarray(lp), np.asarray(lq), bank.difficulty[idx], bank.discrimination[idx])
         trajectory.append(theta)
