@@ -266,6 +266,12 @@ def test_bad_parameters():
     p, *_ = simulate(n=4, m=5, seed=2)
     with pytest.raises(im.InvalidParameterError, match="fit_beta3: `eps`"):
         im.fit_beta3(p, eps=0.6)
+    with pytest.raises(im.InvalidParameterError, match="fit_beta3: `resolution`"):
+        im.fit_beta3(p, resolution=1.5)
+    with pytest.raises(im.InvalidParameterError, match="fit_beta3: `resolution`"):
+        im.fit_beta3(p, resolution=[0.01, 0.01])
+    with pytest.raises(im.InvalidParameterError, match="pass one of them"):
+        im.fit_beta3(p, eps=1e-3, resolution=0.01)
     with pytest.raises(im.InvalidParameterError, match="fit_beta3: `missing`"):
         im.fit_beta3(p, missing="drop")
     with pytest.raises(im.IsometricsError, match="fit_beta3: `items` has 2 names for 5 items"):

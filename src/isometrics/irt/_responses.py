@@ -91,7 +91,8 @@ def as_matrix(responses: Any, long_form: Any, caller: str) -> tuple[np.ndarray, 
 
 
 def validate_responses(responses: Any, respondents: Any, items: Any, eps: Any, max_iter: Any, missing: Any,
-                  long_form: Any, caller: str) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...], float | None, int]:
+                       long_form: Any, caller: str) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...], Any, int]:
+    """The responses as a float matrix, the names, ``eps`` (None or a float) and ``max_iter``, validated."""
     x, rows, cols = as_matrix(responses, long_form, caller)
     n, m = x.shape
     if n < 2 or m < 2:

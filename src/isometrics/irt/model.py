@@ -438,7 +438,8 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
         long form, a column that is absent or a (respondent, item) pair given twice.
     InvalidParameterError
         If ``eps`` is not None or in (0, 0.5), ``resolution`` is not in [0, 1) or not one per
-        item, ``max_iter`` is not a positive integer or ``missing`` is not an option.
+        item, both ``eps`` and ``resolution`` are given, ``max_iter`` is not a positive integer
+        or ``missing`` is not an option.
     TypeError
         If ``responses`` is not numeric.
 
@@ -509,7 +510,10 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     """
     caller = "fit_beta3"
     x, names_r, names_i, eps, max_iter = validate_responses(responses, respondents, items, eps, max_iter, missing,
-                                                       long_form, caller)
+                                                            long_form, caller)
+    if eps is not None and resolution is not None:
+        raise InvalidParameterError(f"{caller}: `eps` clips and `resolution` censors the responses at 0 or 1; got "
+                                    f"eps={eps!r} and resolution={resolution!r}: pass one of them.")
     rng = None if random_state is None else _random_state(random_state, caller)
     if eps is None:
         res_used = data_resolution(x) if resolution is None else _check_resolution(resolution, x.shape[1], caller)
@@ -546,6 +550,6 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
         difficulty=delta, difficulty_se=delta * (1.0 - delta) * se_d, discrimination=a.copy(),
         discrimination_se=se_a, n_clipped=n_clipped,
         negative_discrimination=tuple(names_i[j] for j in np.flatnonzero(a < 0.0)),
-        log_likelihood=float(ll), n_observed=int(cells.rows.size + cells.c_rows.size), eps=eps, converged=bool(res.success),
-        n_iter=int(warm.nit) + int(res.nit), n_censored=n_censored, resolution=res_used)
+        log_likelihood=float(ll), n_observed=int(cells.rows.size + cells.c_rows.size), eps=eps,
+        converged=bool(res.success), n_iter=int(warm.nit) + int(res.nit), n_censored=n_censored, resolution=res_used)
 
