@@ -15,9 +15,21 @@ mean AUROC instead; birt-gd cannot take missing cells, so the data sets some mod
 dropped for every method there. Finally the time per objective evaluation and the peak memory
 of a fit at ``--large`` respondents x items (a few iterations), to extrapolate to 10^3 x 10^5.
 
+Issue 22 (``--issue22``, no birt-gd needed): (1) the coverage of the nominal 95 % ability
+intervals on four designs (30 x 400; 30 x 400 with 10 % negative items; 40 x 300 with 20 %
+missing; 60 x 100 with a ~ |N(2, 0.5^2)|), several seeds each, with the scale bias of the joint
+MAP measured (slope of logit ability-hat on logit ability) and the coverage up to that scale; and
+the calibration with parameters drawn from the model's own priors (``--calibration`` matrices);
+(2) the discriminations' Spearman and the mean logit shift of the abilities for eps 1e-2, 1e-3,
+1e-6 and the default (censoring at the resolution), on the designs and on KEEL; (3) the fit times
+and convergence of 100 matrices (30-100 respondents, 100-1000 items, 0-20 % missing, 0-10 %
+negative items) with eps 1e-3, 1e-6 and the default. Responses are drawn from the Beta law of
+beta^3-IRT itself, unclipped (exact 0 and 1 arise from float underflow).
+
 Usage: bash benchmarks/peers/setup_birt.sh   # once
        python benchmarks/bench_irt.py [--birt-venv DIR] [--keel PATH] [--large 1000x10000] [--skip-birt]
                                       [--skip-simulated]
+       python benchmarks/bench_irt.py --issue22 [--seeds 5] [--calibration 40] [--matrices 100]
 """
 
 from __future__ import annotations
@@ -132,7 +144,7 @@ def report(title: str, x: np.ndarray, fits: dict, truth: dict) -> None:
 
 def ours(x: np.ndarray) -> dict:
     t0 = time.perf_counter()
-    fit = im.fit_beta3(x, eps=EPS)
+    fit = im.fit_beta3(x)
     return dict(seconds=time.perf_counter() - t0, ability=fit.ability, difficulty=fit.difficulty,
                 discrimination=fit.discrimination)
 
@@ -187,6 +199,107 @@ def large(spec: str) -> None:
           f"float64 log(1-p)) plus the input, plus {1e8 * 16 / 2**30:.1f} GiB of Newton coupling terms")
 
 
+# ---------------------------------------------------------------------------- issue 22
+DESIGNS = {"30 x 400": dict(n=30, m=400), "30 x 400, 10 % negative": dict(n=30, m=400, negative=0.1),
+           "40 x 300, 20 % missing": dict(n=40, m=300, missing=0.2),
+           "60 x 100, a ~ |N(2, 0.5^2)|": dict(n=60, m=100, strong=True)}
+
+
+def draw(rng, theta, delta, a, missing=0.0) -> np.ndarray:
+    """Responses from Beta(alpha, beta) of beta^3-IRT, nothing clipped; NaN for a missing cell."""
+    alpha, beta = beta_shapes(theta[:, None], delta[None, :], a[None, :])
+    x = rng.beta(alpha, beta)
+    if missing:
+        x[rng.random(x.shape) < missing] = np.nan
+    return x
+
+
+def design(n, m, seed, negative=0.0, missing=0.0, strong=False):
+    rng = np.random.default_rng(seed)
+    theta, delta = rng.uniform(0.05, 0.95, n), rng.uniform(0.05, 0.95, m)
+    a = np.abs(rng.normal(2.0, 0.5, m)) if strong else rng.normal(1.0, 0.5, m)
+    neg = rng.choice(m, int(round(negative * m)), replace=False)
+    a[neg] = -np.abs(a[neg])
+    return draw(rng, theta, delta, a, missing), theta, a
+
+
+def _logit(p):
+    return np.log(p) - np.log1p(-p)
+
+
+def issue22(seeds: int, calibration: int, matrices: int, keel_path: Path) -> None:
+    print("\n## Issue 22 (1): nominal 95 % ability intervals (joint Laplace, logit scale)")
+    print("| design | coverage | min over seeds | slope of logit ability-hat on logit ability | coverage up to that "
+          "scale | discrimination rho |")
+    print("|---|---|---|---|---|---|")
+    for name, kw in DESIGNS.items():
+        cov, cov_scaled, slope, rho_a = [], [], [], []
+        for seed in range(seeds):
+            x, theta, a = design(seed=seed, **kw)
+            fit = im.fit_beta3(x)
+            lo, hi = fit.ability_interval(0.95).T
+            cov.append(np.mean((lo <= theta) & (theta <= hi)))
+            b = np.polyfit(_logit(theta), _logit(fit.ability), 1)
+            target = np.polyval(b, _logit(theta))
+            cov_scaled.append(np.mean((_logit(lo) <= target) & (target <= _logit(hi))))
+            slope.append(b[0])
+            rho_a.append(rho(fit.discrimination, a))
+        print(f"| {name} | {np.mean(cov):.0%} | {np.min(cov):.0%} | {np.mean(slope):.3f} | {np.mean(cov_scaled):.0%} "
+              f"| {np.mean(rho_a):.3f} |")
+    rng = np.random.default_rng(22)
+    for n, m in ((30, 100), (30, 400)):
+        hit_t = hit_a = tot_t = tot_a = 0
+        for _ in range(calibration):
+            theta, delta, a = rng.uniform(size=n), rng.uniform(size=m), rng.normal(1.0, 1.0, m)
+            fit = im.fit_beta3(draw(rng, theta, delta, a))
+            lo, hi = fit.ability_interval(0.95).T
+            hit_t += np.sum((lo <= theta) & (theta <= hi))
+            lo, hi = fit.discrimination_interval(0.95).T
+            hit_a += np.sum((lo <= a) & (a <= hi))
+            tot_t, tot_a = tot_t + n, tot_a + m
+        print(f"calibration, parameters from the priors (theta, delta ~ U(0, 1), a ~ N(1, 1)), {calibration} matrices "
+              f"{n} x {m}: abilities covered {hit_t / tot_t:.1%}, discriminations {hit_a / tot_a:.1%}")
+
+    print("\n## Issue 22 (2): sensitivity to eps (default: responses at 0 or 1 censored at the resolution)")
+    print("| data | eps | clipped or censored cells | discrimination rho | mean logit shift of abilities |")
+    print("|---|---|---|---|---|")
+    for name, kw in DESIGNS.items():
+        x, theta, a = design(seed=0, **kw)
+        obs = x[~np.isnan(x)]
+        for eps in (1e-2, 1e-3, 1e-6, None):
+            fit = im.fit_beta3(x, eps=eps)
+            moved = fit.n_clipped + fit.n_censored
+            print(f"| {name} | {eps if eps else 'default'} | {moved / obs.size:.1%} | "
+                  f"{rho(fit.discrimination, a):.3f} | {np.mean(_logit(fit.ability) - _logit(theta)):+.3f} |")
+    if keel_path.exists():
+        xk, truth = keel(keel_path)
+        for kw in (dict(eps=1e-2), dict(eps=1e-3), dict(eps=1e-6), {}, dict(resolution=1e-3), dict(resolution=1e-2)):
+            fit = im.fit_beta3(xk, **kw)
+            print(f"KEEL auroc {kw or 'default'}: resolution {fit.resolution}, rho(ability, mean AUROC) "
+                  f"{rho(fit.ability, truth['ability']):.3f}")
+
+    print("\n## Issue 22 (3): convergence of simulated matrices")
+    rng = np.random.default_rng(0)
+    times = {1e-3: [], 1e-6: [], None: []}
+    failed = []
+    for k in range(matrices):
+        n, m = int(rng.integers(30, 101)), int(rng.integers(100, 1001))
+        missing, negative = rng.uniform(0, 0.2), rng.uniform(0, 0.1)
+        theta, delta, a = rng.uniform(0.05, 0.95, n), rng.uniform(0.05, 0.95, m), rng.normal(1, 0.5, m)
+        neg = rng.choice(m, int(negative * m), replace=False)
+        a[neg] = -np.abs(a[neg])
+        x = draw(rng, theta, delta, a, missing)
+        for eps in times:
+            t0 = time.perf_counter()
+            fit = im.fit_beta3(x, eps=eps)
+            times[eps].append(time.perf_counter() - t0)
+            if not fit.converged:
+                failed.append((k, x.shape, eps))
+    for eps, t in times.items():
+        print(f"eps={eps if eps else 'default'}: {len(t)} matrices, median {np.median(t):.2f} s, max {np.max(t):.2f} s")
+    print(f"not converged: {failed or 'none'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--birt-venv", type=Path, default=BIRT_VENV)
@@ -194,7 +307,14 @@ def main() -> None:
     parser.add_argument("--large", default="1000x10000")
     parser.add_argument("--skip-birt", action="store_true")
     parser.add_argument("--skip-simulated", action="store_true")
+    parser.add_argument("--issue22", action="store_true", help="the figures of issue 22 items 1-3, then stop")
+    parser.add_argument("--seeds", type=int, default=5)
+    parser.add_argument("--calibration", type=int, default=40)
+    parser.add_argument("--matrices", type=int, default=100)
     args = parser.parse_args()
+    if args.issue22:
+        issue22(args.seeds, args.calibration, args.matrices, args.keel)
+        return
     py = None if args.skip_birt else birt_python(args.birt_venv)
     for n, m, seed in () if args.skip_simulated else ((30, 400, 0), (100, 1000, 1)):
         x, truth = simulate(n, m, seed)

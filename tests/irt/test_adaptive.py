@@ -8,6 +8,7 @@ import pickle
 
 import numpy as np
 import pytest
+from scipy.optimize import minimize_scalar
 from scipy.stats import beta as beta_dist
 
 import isometrics as im
@@ -110,3 +111,37 @@ def test_bad_input_is_named():
         im.adaptive_test(bank, lambda item: 0.5, selection="maxinfo")
     with pytest.raises(TypeError, match=r"^adaptive_test: `bank` must be a Beta3IRT"):
         im.adaptive_test({"items": []}, lambda item: 0.5)
+
+
+def test_a_response_of_1_is_finite_with_a_bank_fitted_with_the_default_eps():
+    """A bank fitted with eps=None carries an eps that can be below 2**-53 (half the smallest gap to 0 or 1); clipping a
+    response of 1 to 1 - eps would give log(1 - 1) = -inf."""
+    rng = np.random.default_rng(3)
+    x = rng.uniform(0.05, 0.95, (8, 12))
+    x[0, 0], x[1, 1] = 1e-300, 1.0
+    bank = im.fit_beta3(x)
+    assert bank.eps < 2.0**-53 and 1.0 - bank.eps == 1.0
+    test = im.adaptive_test(bank, {i: 1.0 for i in bank.items}, max_items=3)
+    assert np.all(np.isfinite(test.trajectory)) and np.all(np.isfinite(test.trajectory_se))
+
+
+def test_a_bank_that_censored_its_responses_censors_the_new_ones_alike():
+    """A bank fitted with the default reads a 1 as 'above 1 - resolution / 2': the adaptive ability is the MAP of
+    the Beta log densities of the other responses plus log P(Y > 1 - c) (scipy.stats.beta.logsf) and the prior."""
+    rng = np.random.default_rng(5)
+    x = np.round(rng.uniform(0.05, 0.95, (10, 8)), 2)
+    x[:3, 0] = 1.0
+    bank = im.fit_beta3(x)
+    assert bank.resolution == 0.01 and bank.n_censored == 3
+    answers = {bank.items[0]: 1.0, bank.items[1]: 0.62, bank.items[2]: 0.35}
+    test = im.adaptive_test(bank, answers, max_items=3, available=list(answers))
+    alpha_beta = lambda t: beta_shapes(t, bank.difficulty[:3], bank.discrimination[:3])  # noqa: E731
+
+    def negative_log_posterior(lt):
+        t = 1 / (1 + np.exp(-lt))
+        alpha, beta = alpha_beta(t)
+        ll = beta_dist.logsf(1 - 0.005, alpha[0], beta[0]) + beta_dist.logpdf([0.62, 0.35], alpha[1:], beta[1:]).sum()
+        return -(ll + np.log(t * (1 - t)))
+
+    expected = minimize_scalar(negative_log_posterior, bounds=(-10, 10), method="bounded", options={"xatol": 1e-10})
+    assert test.ability == pytest.approx(1 / (1 + np.exp(-expected.x)), abs=1e-6)

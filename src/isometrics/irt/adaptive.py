@@ -27,6 +27,7 @@ from scipy.special import digamma, expit, gammaln, polygamma
 from .._core.html import summarised
 from .._core.validation import check_integer, check_option, check_real, check_rng
 from ..exceptions import IsometricsError
+from ._censored import tail_terms
 from .information import LOG_SHAPE_MAX, fisher_information, kl_information, log_prob
 from .model import LOGIT_BOUND, Beta3IRT
 
@@ -88,28 +89,42 @@ def _shapes(t: float, ld: np.ndarray, ld1: np.ndarray, a: np.ndarray) -> tuple[n
     return alpha, beta
 
 
-def ability_map(lp: np.ndarray, lq: np.ndarray, difficulty: np.ndarray, discrimination: np.ndarray) -> tuple[float, float]:
+def ability_map(lp: np.ndarray, lq: np.ndarray, difficulty: np.ndarray, discrimination: np.ndarray,
+                censored: tuple[np.ndarray, ...] | None = None) -> tuple[float, float]:
     """MAP ability (probability scale) and its standard error from responses to items of known parameters.
 
     The prior is Beta(1, 1) on ability (with the logit Jacobian, as in :func:`fit_beta3`); the
     MAP is found on ``logit theta`` in [-10, 10] by bounded scalar minimisation, and the
     standard error is ``1 / sqrt(observed information + prior curvature)`` on the logit scale,
     mapped by the delta method (the expected information is used should the observed one not
-    be positive).
+    be positive). ``censored``: ``(difficulty, discrimination, log c, log(1 - c), upper)`` of
+    the responses at 0 or 1 read as censored at ``c`` (as :func:`fit_beta3` does); their
+    curvature is a central difference of their log tail probabilities.
     """
     ld, ld1 = log_prob(np.log(difficulty) - np.log1p(-difficulty))
     a = discrimination
+    if censored is not None:
+        c_ld, c_ld1 = log_prob(np.log(censored[0]) - np.log1p(-censored[0]))
+
+    def tails(t: float) -> float:
+        if censored is None:
+            return 0.0
+        lt, lt1 = log_prob(np.asarray(t))
+        a_c = censored[1]
+        ell = tail_terms(a_c * (lt - c_ld), a_c * (lt1 - c_ld1), censored[2], censored[3], censored[4], False)[0]
+        return float(np.sum(ell))
 
     def objective(t: float) -> float:
         alpha, beta = _shapes(t, ld, ld1, a)
         ll = np.sum((alpha - 1.0) * lp + (beta - 1.0) * lq - gammaln(alpha) - gammaln(beta) + gammaln(alpha + beta))
         lt, lt1 = log_prob(np.asarray(t))
-        return -float(ll + lt + lt1)
+        return -float(ll + lt + lt1) - tails(t)
 
     res = minimize_scalar(objective, bounds=(-LOGIT_BOUND, LOGIT_BOUND), method="bounded",
                           options={"xatol": 1e-9})
     t = float(res.x)
     th = float(expit(t))
+    tail_info = 0.0 if censored is None else -(tails(t + 1e-4) - 2.0 * tails(t) + tails(t - 1e-4)) / 1e-8
     alpha, beta = _shapes(t, ld, ld1, a)
     s = alpha + beta
     da, db = alpha * a * (1.0 - th), -beta * a * th                      # d(alpha, beta)/dt
@@ -121,7 +136,7 @@ def ability_map(lp: np.ndarray, lq: np.ndarray, difficulty: np.ndarray, discrimi
     observed = -float(np.sum(dga * da + ga * d2a + dgb * db + gb * d2b))
     if not observed > 0.0:
         observed = float(np.sum(fisher_information(th, difficulty, a))) * (th * (1.0 - th)) ** 2
-    info = observed + 2.0 * th * (1.0 - th)
+    info = observed + max(tail_info, 0.0) + 2.0 * th * (1.0 - th)
     return th, th * (1.0 - th) / math.sqrt(info)
 
 
@@ -154,6 +169,16 @@ def _adaptive_test_iv(bank: Any, respond: Any, selection: Any, max_items: Any, s
     return selection, max_items, se_target, generator, pool, start
 
 
+def _censored_cells(bank: Beta3IRT, edge: list[int], upper: list[bool]) -> tuple[np.ndarray, ...]:
+    """The ``censored`` argument of :func:`ability_map` for the items answered 0 or 1 (as ``_cells`` reads them)."""
+    idx = np.asarray(edge, dtype=int)
+    up = np.asarray(upper, dtype=bool)
+    res = np.broadcast_to(np.asarray(bank.resolution, dtype=float), (len(bank.items),))[idx] / 2.0
+    floor = np.where(up, -54.0, -1075.0) * np.log(2.0)
+    log_c = np.where(res > 0.0, np.log(np.where(res > 0.0, res, 1.0)), floor)
+    return bank.difficulty[idx], bank.discrimination[idx], log_c, np.log1p(-np.exp(log_c)), up
+
+
 def _ask(respond: Callable[[str], Any] | Mapping[str, Any], item: str, caller: str) -> float:
     if isinstance(respond, Mapping):
         if item not in respond:
@@ -178,7 +203,9 @@ def adaptive_test(bank: Beta3IRT, respond: Callable[[str], float] | Mapping[str,
     """Test a new respondent adaptively on a fitted item bank.
 
     At each step the untested item with the largest information at the current ability is
-    asked (or a random one), the response is clipped to ``[bank.eps, 1 - bank.eps]``, and the
+    asked (or a random one), the response is read as the bank's fit read its responses (a 0 or 1
+    censored at ``bank.resolution``, or, for a bank fitted with ``eps``, clipped to
+    ``[bank.eps, 1 - bank.eps]``), and the
     ability is re-estimated by MAP from all responses so far with the item parameters fixed.
 
     Parameters
@@ -251,6 +278,10 @@ def adaptive_test(bank: Beta3IRT, respond: Callable[[str], float] | Mapping[str,
     given: list[float] = []
     lp: list[float] = []
     lq: list[float] = []
+    inner: list[int] = []
+    edge: list[int] = []
+    upper: list[bool] = []
+    censor = bool(np.all(np.isfinite(np.asarray(bank.resolution, dtype=float))))   # the bank censored, not clipped
     trajectory: list[float] = []
     ses: list[float] = []
     theta = start
@@ -270,13 +301,19 @@ def adaptive_test(bank: Beta3IRT, respond: Callable[[str], float] | Mapping[str,
             k = int(np.argmax(fn(theta, bank.difficulty[idx], bank.discrimination[idx])))
         j = remaining.pop(k)
         p = _ask(respond, bank.items[j], caller)
-        q = min(max(p, bank.eps), 1.0 - bank.eps)
         asked.append(j)
         given.append(p)
-        lp.append(math.log(q))
-        lq.append(math.log1p(-q))
-        idx = np.asarray(asked)
-        theta, se = ability_map(np.asarray(lp), np.asarray(lq), bank.difficulty[idx], bank.discrimination[idx])
+        if censor and p in (0.0, 1.0):
+            edge.append(j)
+            upper.append(p == 1.0)
+        else:
+            inner.append(j)
+            # log eps directly: 1 - eps rounds to 1 for eps below 2**-53
+            lp.append(math.log(p) if p >= bank.eps else math.log(bank.eps))
+            lq.append(math.log1p(-p) if 1.0 - p >= bank.eps else math.log(bank.eps))
+        idx = np.asarray(inner, dtype=int)
+        theta, se = ability_map(np.asarray(lp), np.asarray(lq), bank.difficulty[idx], bank.discrimination[idx],
+                                _censored_cells(bank, edge, upper) if edge else None)
         trajectory.append(theta)
         ses.append(se)
     else:

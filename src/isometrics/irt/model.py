@@ -15,26 +15,23 @@ from typing import Any
 
 import numpy as np
 from scipy.optimize import minimize
-from scipy.special import digamma, expit
+from scipy.special import expit, logit, ndtri
 
 from .._core.html import summarised
-from .._core.validation import check_integer, check_option, check_real, check_rng
+from .._core.validation import check_option, check_real, check_rng
 from ..exceptions import InvalidParameterError, IsometricsError
-from ._responses import as_matrix, check_names
+from ._responses import _cells, _Cells, data_eps, data_resolution, validate_responses  # noqa: F401 - tests use _Cells
+from ._laplace import joint_laplace
+from ._objective import LOGIT_BOUND, SIGMA0, _start, negative_log_posterior
 from ._newton import NewtonResult, minimize_newton
-from ._newton import log_density_sum as _log_density_sum
-from .information import LOG_SHAPE_MAX, expected_response, fisher_information, kl_information, log_prob, trigamma
+from .information import expected_response, fisher_information, kl_information, log_prob
 
 from threadpoolctl import threadpool_limits  # one BLAS thread during the fit (see fit_beta3's Notes)
 
 __all__ = ["Beta3IRT", "fit_beta3"]
 
-#: Bounds of the logits of ability and difficulty in the fit (probabilities 4.5e-5 .. 1 - 4.5e-5).
-LOGIT_BOUND = 10.0
 #: Bounds of the discrimination in the fit.
 DISCRIMINATION_BOUND = 10.0
-#: Standard deviation of the N(1, sigma0**2) prior of the discriminations.
-SIGMA0 = 1.0
 #: Relative objective decrease at which the L-BFGS-B phase of the fit hands over to Newton.
 WARM_FTOL = 1e-4
 #: Largest Schur complement (``min(n_respondents, 2 n_items)``) the Newton phase solves; beyond it
@@ -43,9 +40,6 @@ NEWTON_MAX_SCHUR = 4000
 #: Largest ``n_respondents x n_items`` the Newton phase takes on: it holds up to four dense arrays
 #: of that size (32 bytes a cell, 4 GB here); beyond it the fit is L-BFGS-B alone.
 NEWTON_MAX_CELLS = 125_000_000
-#: Cells evaluated at once, at least (blocks of 2**14 cells keep the two dozen temporaries of the
-#: objective in the processor's cache: a fifth faster than blocks of 2**21 at 10^5 cells).
-CHUNK = 1 << 14
 
 
 @summarised("respondents", "items", "ability", "difficulty", "discrimination", "n_clipped",
@@ -63,7 +57,8 @@ class Beta3IRT:
     ability : ndarray of shape (n_respondents,)
         MAP abilities ``theta`` in (0, 1).
     ability_se : ndarray of shape (n_respondents,)
-        Laplace standard errors of ``ability`` (probability scale, delta method).
+        Laplace standard errors of ``ability`` (probability scale, delta method of the logit
+        scale's joint curvature; see Notes).
     difficulty : ndarray of shape (n_items,)
         MAP difficulties ``delta`` in (0, 1).
     difficulty_se : ndarray of shape (n_items,)
@@ -74,7 +69,8 @@ class Beta3IRT:
     discrimination_se : ndarray of shape (n_items,)
         Laplace standard errors of ``discrimination``.
     n_clipped : int
-        Number of observed responses clipped to ``[eps, 1 - eps]``.
+        Number of observed responses moved to ``[eps, 1 - eps]`` (with the default ``eps``,
+        those at exactly 0 or 1).
     negative_discrimination : tuple of str
         Names of the items with ``discrimination < 0``.
     log_likelihood : float
@@ -82,20 +78,31 @@ class Beta3IRT:
     n_observed : int
         Number of observed (non-missing) cells.
     eps : float
-        The clipping margin used.
+        The clipping margin used (chosen from the data unless given; see :func:`fit_beta3`).
     converged : bool
         Whether the optimiser converged (the projected Newton phase, or L-BFGS-B where it ran
         alone).
     n_iter : int
         Iterations: L-BFGS-B's plus Newton's.
+    n_censored : int
+        Number of responses at exactly 0 or 1 treated as censored (``eps=None``; else 0).
+    resolution : float or ndarray of shape (n_items,)
+        The resolution the censored responses were read at (0: float precision; NaN when
+        ``eps`` clipped instead).
 
     Notes
     -----
-    Standard errors come from a Laplace approximation of the posterior with the *expected*
-    (Fisher) information of the Beta likelihood plus the curvature of the log-prior, in
-    blocks: one 1 x 1 block per respondent and one 2 x 2 block (difficulty, discrimination)
-    per item, each inverted on its own; covariances between blocks are ignored. They are
-    computed on the logit scale and mapped to the probability scale by the delta method.
+    Standard errors come from a Laplace approximation of the joint posterior: the diagonal of
+    the inverse of the full Hessian of the negative log posterior at the MAP over all
+    ``n_respondents + 2 n_items`` parameters (the exact Hessian, i.e. the observed information
+    plus the priors' curvature; the expected one where that is not positive definite),
+    computed through the Schur complement of the arrow-shaped Hessian without forming the
+    dense inverse. No gauge constraint is imposed (the priors and the Beta concentration pin
+    location and scale), so nothing is projected out. They are taken on the logit scale and
+    mapped to the probability scale by the delta method; :meth:`ability_interval`,
+    :meth:`difficulty_interval` and :meth:`discrimination_interval` give the intervals (on
+    the logit scale, mapped back). Past the sizes the Newton phase takes on, the
+    block-diagonal expected information is used instead (one block per respondent and item).
     """
 
     respondents: tuple[str, ...]
@@ -113,6 +120,8 @@ class Beta3IRT:
     eps: float
     converged: bool
     n_iter: int
+    n_censored: int = 0
+    resolution: Any = float("nan")
 
     def item_index(self, item: Any, *, caller: str = "Beta3IRT") -> int:
         """Position of ``item`` (an integer index or an item name) in :attr:`items`.
@@ -231,6 +240,96 @@ class Beta3IRT:
         out = np.asarray(fn(t, self.difficulty[j], self.discrimination[j]))
         return float(out) if out.ndim == 0 else out
 
+    def _interval(self, value: np.ndarray, se: np.ndarray, level: Any, caller: str, logit_scale: bool) -> np.ndarray:
+        level = check_real(level, "level", caller=caller, low=0.0, high=1.0, low_inclusive=False,
+                           high_inclusive=False)
+        z = float(ndtri(0.5 + level / 2.0))
+        if not logit_scale:
+            return np.column_stack([value - z * se, value + z * se])
+        centre = logit(value)
+        width = z * se / (value * (1.0 - value))   # back to the logit scale, where the curvature was taken
+        return np.column_stack([expit(centre - width), expit(centre + width)])
+
+    def ability_interval(self, level: float = 0.95) -> np.ndarray:
+        """Laplace interval of each ability: ``expit(logit theta +- z se)`` on the logit scale.
+
+        Parameters
+        ----------
+        level : float, default=0.95
+            Nominal coverage in (0, 1).
+
+        Returns
+        -------
+        ndarray of shape (n_respondents, 2)
+            Lower and upper ends, in (0, 1).
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``level`` is not in (0, 1).
+
+        Notes
+        -----
+        The standard error is the square root of the diagonal of the inverse of the full
+        Hessian of the negative log posterior at the MAP (all abilities, difficulties and
+        discriminations jointly; no gauge is fixed, the priors and the Beta concentration pin
+        location and scale), on the logit scale. It is a Laplace approximation of the
+        posterior around the joint MAP: it carries the item parameters' uncertainty, not the
+        bias of the joint MAP itself (the incidental-parameter bias of joint estimation, of
+        the order of the standard error with a few dozen respondents per item); see
+        ``docs/user_guide/benchmark.md`` for the coverage measured.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from isometrics import fit_beta3
+        >>> bank = fit_beta3(np.array([[0.9, 0.8, 0.6], [0.6, 0.5, 0.2], [0.8, 0.6, 0.3]]))
+        >>> bank.ability_interval(0.9).shape
+        (3, 2)
+        """
+        return self._interval(self.ability, self.ability_se, level, "Beta3IRT.ability_interval", True)
+
+    def difficulty_interval(self, level: float = 0.95) -> np.ndarray:
+        """Laplace interval of each difficulty: ``expit(logit delta +- z se)`` (as :meth:`ability_interval`).
+
+        Parameters
+        ----------
+        level : float, default=0.95
+            Nominal coverage in (0, 1).
+
+        Returns
+        -------
+        ndarray of shape (n_items, 2)
+            Lower and upper ends, in (0, 1).
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``level`` is not in (0, 1).
+        """
+        return self._interval(self.difficulty, self.difficulty_se, level, "Beta3IRT.difficulty_interval", True)
+
+    def discrimination_interval(self, level: float = 0.95) -> np.ndarray:
+        """Laplace interval of each discrimination: ``a +- z se`` (joint curvature, as :meth:`ability_interval`).
+
+        Parameters
+        ----------
+        level : float, default=0.95
+            Nominal coverage in (0, 1).
+
+        Returns
+        -------
+        ndarray of shape (n_items, 2)
+            Lower and upper ends (real).
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``level`` is not in (0, 1).
+        """
+        return self._interval(self.discrimination, self.discrimination_se, level,
+                              "Beta3IRT.discrimination_interval", False)
+
     def to_dict(self) -> dict[str, Any]:
         """The fit as plain Python types (JSON-ready).
 
@@ -250,183 +349,22 @@ class Beta3IRT:
             "n_clipped": int(self.n_clipped), "negative_discrimination": list(self.negative_discrimination),
             "log_likelihood": float(self.log_likelihood), "n_observed": int(self.n_observed),
             "eps": float(self.eps), "converged": bool(self.converged), "n_iter": int(self.n_iter),
+            "n_censored": int(self.n_censored), "resolution": np.asarray(self.resolution, dtype=float).tolist(),
         }
 
 
 # ---------------------------------------------------------------------------- the data
-@dataclasses.dataclass(frozen=True)
-class _Cells:
-    """The observed cells: respondent and item index, ``log p`` and ``log(1 - p)``."""
-
-    rows: np.ndarray
-    cols: np.ndarray
-    lp: np.ndarray
-    lq: np.ndarray
-    n_rows: int
-    n_cols: int
-
-    def chunks(self) -> Any:
-        # blocks whose temporaries stay in the processor's cache, but well over n + m cells so that
-        # the O(n + m) of each bincount stays small
-        size = max(CHUNK, 4 * (self.n_rows + self.n_cols))
-        for start in range(0, self.rows.size, size):
-            sl = slice(start, start + size)
-            yield self.rows[sl], self.cols[sl], self.lp[sl], self.lq[sl]
-
-
-def _fit_beta3_iv(responses: Any, respondents: Any, items: Any, eps: Any, max_iter: Any, missing: Any,
-                  long_form: Any, caller: str) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...], float, int]:
-    x, rows, cols = as_matrix(responses, long_form, caller)
-    n, m = x.shape
-    if n < 2 or m < 2:
-        raise IsometricsError(f"{caller}: `responses` needs at least 2 respondents and 2 items; got shape {x.shape}.")
-    names_r = check_names(respondents, rows, n, "respondents", caller)
-    names_i = check_names(items, cols, m, "items", caller)
-    eps = check_real(eps, "eps", caller=caller, low=0.0, high=0.5, low_inclusive=False, high_inclusive=False)
-    max_iter = check_integer(max_iter, "max_iter", caller=caller, low=1)
-    check_option(missing, "missing", ("allow", "raise"), caller=caller)
-    nan = np.isnan(x)
-    if np.isinf(x).any():
-        i, j = np.argwhere(np.isinf(x))[0]
-        raise IsometricsError(f"{caller}: `responses` must be finite; respondent {names_r[i]!r}, item "
-                              f"{names_i[j]!r} is {x[i, j]}.")
-    if nan.any() and missing == "raise":
-        i, j = np.argwhere(nan)[0]
-        raise IsometricsError(f"{caller}: `responses` has {int(nan.sum())} missing cell(s) (NaN), first at "
-                              f"respondent {names_r[i]!r}, item {names_i[j]!r}; pass missing='allow' to skip them.")
-    bad = ~nan & ((x < 0.0) | (x > 1.0))
-    if bad.any():
-        i, j = np.argwhere(bad)[0]
-        raise IsometricsError(f"{caller}: responses must lie in [0, 1]; respondent {names_r[i]!r}, item "
-                              f"{names_i[j]!r} is {x[i, j]}; rescale the measure to [0, 1] first.")
-    for axis, names, what in ((1, names_r, "respondent"), (0, names_i, "item")):
-        empty = np.flatnonzero(nan.all(axis=axis))
-        if empty.size:
-            raise IsometricsError(f"{caller}: {what} {names[empty[0]]!r} has no observed response (the whole "
-                                  f"{'row' if axis == 1 else 'column'} is missing); drop it.")
-    return x, names_r, names_i, eps, max_iter
-
-
-def _cells(x: np.ndarray, eps: float) -> tuple[_Cells, int]:
-    rows, cols = np.nonzero(~np.isnan(x))
-    p = x[rows, cols]
-    n_clipped = int(np.count_nonzero((p < eps) | (p > 1.0 - eps)))
-    p = np.clip(p, eps, 1.0 - eps)
-    return _Cells(rows.astype(np.int32), cols.astype(np.int32), np.log(p), np.log1p(-p),
-                  x.shape[0], x.shape[1]), n_clipped
-
-
 # ---------------------------------------------------------------------------- the objective
 def _split(params: np.ndarray, n: int, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return params[:n], params[n:n + m], params[n + m:]
 
 
-def _exp_clipped(log_shape: np.ndarray) -> np.ndarray:
-    """``exp`` of a log shape clipped to +-LOG_SHAPE_MAX, in place."""
-    np.clip(log_shape, -LOG_SHAPE_MAX, LOG_SHAPE_MAX, out=log_shape)
-    return np.exp(log_shape, out=log_shape)
-
-
-def negative_log_posterior(params: np.ndarray, cells: _Cells) -> tuple[float, np.ndarray]:
-    """Negative log posterior of ``(logit theta, logit delta, a)`` and its gradient.
-
-    The priors are Beta(1, 1) on ``theta`` and ``delta`` (carried to the logit scale with
-    their Jacobian ``theta (1 - theta)``) and N(1, SIGMA0**2) on ``a``.
-    """
-    n, m = cells.n_rows, cells.n_cols
-    t, d, a = _split(params, n, m)
-    lt, lt1 = log_prob(t)
-    ld, ld1 = log_prob(d)
-    th, de = expit(t), expit(d)
-    value = 0.0
-    g_t, g_d, g_a = np.zeros(n), np.zeros(m), np.zeros(m)
-    for r, c, lp, lq in cells.chunks():
-        aj = a[c]
-        u = lt[r]
-        u -= ld[c]
-        v = lt1[r]
-        v -= ld1[c]
-        alpha, beta = _exp_clipped(aj * u), _exp_clipped(aj * v)
-        value -= _log_density_sum(alpha, beta, lp, lq)
-        ps = digamma(alpha + beta)
-        ga = lp - digamma(alpha)   # then alpha * (...): d loglik / d log alpha
-        ga += ps
-        ga *= alpha
-        gb = lq - digamma(beta)    # d loglik / d log beta
-        gb += ps
-        gb *= beta
-        g_a -= np.bincount(c, weights=ga * u + gb * v, minlength=m)
-        gs = ga + gb
-        w = gs * th[r]             # d loglik / d logit theta = a (ga (1 - theta) - gb theta)
-        np.subtract(ga, w, out=w)
-        w *= aj
-        g_t -= np.bincount(r, weights=w, minlength=n)
-        w = gs * de[c]             # d loglik / d logit delta = a (gb delta - ga (1 - delta))
-        w -= ga
-        w *= aj
-        g_d -= np.bincount(c, weights=w, minlength=m)
-    # priors: -log prior = -(lt + lt1) for each logit, (a - 1)^2 / (2 sigma0^2) for a
-    value -= float(np.sum(lt + lt1) + np.sum(ld + ld1))
-    value += float(np.sum((a - 1.0) ** 2)) / (2.0 * SIGMA0**2)
-    g_t -= 1.0 - 2.0 * th
-    g_d -= 1.0 - 2.0 * de
-    g_a += (a - 1.0) / SIGMA0**2
-    return value, np.concatenate([g_t, g_d, g_a])
-
-
-def _laplace(params: np.ndarray, cells: _Cells) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Standard errors of logit theta, logit delta and a from block-diagonal expected information."""
-    n, m = cells.n_rows, cells.n_cols
-    t, d, a = _split(params, n, m)
-    lt, lt1 = log_prob(t)
-    ld, ld1 = log_prob(d)
-    th, de = expit(t), expit(d)
-    h_t = 2.0 * th * (1.0 - th)
-    h_dd = 2.0 * de * (1.0 - de)
-    h_da = np.zeros(m)
-    h_aa = np.full(m, 1.0 / SIGMA0**2)
-    for r, c, _lp, _lq in cells.chunks():
-        aj = a[c]
-        u = lt[r] - ld[c]
-        v = lt1[r] - ld1[c]
-        alpha = np.exp(np.clip(aj * u, -LOG_SHAPE_MAX, LOG_SHAPE_MAX))
-        beta = np.exp(np.clip(aj * v, -LOG_SHAPE_MAX, LOG_SHAPE_MAX))
-        ts = trigamma(alpha + beta)
-        i_aa, i_bb, i_ab = trigamma(alpha) - ts, trigamma(beta) - ts, -ts
-
-        def quad(x1: np.ndarray, y1: np.ndarray, x2: np.ndarray, y2: np.ndarray) -> np.ndarray:
-            return np.asarray(x1 * x2 * i_aa + y1 * y2 * i_bb + (x1 * y2 + y1 * x2) * i_ab)
-
-        ta, tb = alpha * aj * (1.0 - th[r]), -beta * aj * th[r]          # d(alpha, beta)/d logit theta
-        da, db = -alpha * aj * (1.0 - de[c]), beta * aj * de[c]          # d(alpha, beta)/d logit delta
-        aa, ab = alpha * u, beta * v                                     # d(alpha, beta)/d a
-        h_t += np.bincount(r, weights=quad(ta, tb, ta, tb), minlength=n)
-        h_dd += np.bincount(c, weights=quad(da, db, da, db), minlength=m)
-        h_da += np.bincount(c, weights=quad(da, db, aa, ab), minlength=m)
-        h_aa += np.bincount(c, weights=quad(aa, ab, aa, ab), minlength=m)
-    det = h_dd * h_aa - h_da**2
-    return np.sqrt(1.0 / h_t), np.sqrt(h_aa / det), np.sqrt(h_dd / det)
-
-
-def _start(x: np.ndarray, eps: float, rng: np.random.Generator | None) -> np.ndarray:
-    """Data-driven start: abilities from row means, signs from item-total correlations (as beta^4-IRT)."""
-    p = np.clip(x, eps, 1.0 - eps)
-    row = np.nanmean(p, axis=1)
-    col = np.nanmean(p, axis=0)
-    t0 = np.log(row) - np.log1p(-row)
-    t0 = t0 - np.mean(t0)
-    centred = p - col
-    centred[np.isnan(centred)] = 0.0
-    score = row - row.mean()
-    sign = np.where(centred.T @ score < 0.0, -1.0, 1.0)
-    lc = np.log(col) - np.log1p(-col)
-    d0 = np.mean(t0) - sign * lc
-    params = np.concatenate([t0, d0, sign])
-    if rng is not None:
-        params = params + rng.normal(scale=1e-3, size=params.size)
-    bound = LOGIT_BOUND - 1e-6
-    params[: x.shape[0] + x.shape[1]] = np.clip(params[: x.shape[0] + x.shape[1]], -bound, bound)
-    return params
+def _check_resolution(value: Any, m: int, caller: str) -> Any:
+    r = np.asarray(value, dtype=float) if not isinstance(value, str) else np.array(np.nan)
+    if r.shape not in ((), (m,)) or not np.all((r >= 0.0) & (r < 1.0)):
+        raise InvalidParameterError(f"{caller}: `resolution` must be a number in [0, 1) or one per item ({m}); "
+                                    f"got {value!r}.")
+    return float(r) if r.ndim == 0 else r
 
 
 def _random_state(value: Any, caller: str) -> np.random.Generator:
@@ -439,7 +377,7 @@ def _random_state(value: Any, caller: str) -> np.random.Generator:
 
 
 def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items: Sequence[str] | None = None,
-              eps: float = 1e-3, max_iter: int = 2000, missing: str = "allow",
+              eps: float | None = None, resolution: Any = None, max_iter: int = 2000, missing: str = "allow",
               long_form: Sequence[str] | None = None, random_state: Any = None) -> Beta3IRT:
     """Fit beta^3-IRT by maximum a posteriori (L-BFGS-B, then projected Newton; analytic derivatives).
 
@@ -457,8 +395,22 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
         Names of the rows (default: the frame's index, else ``"0"``, ``"1"``, ...).
     items : sequence of str, default=None
         Names of the columns (default: the frame's columns, else ``"0"``, ``"1"``, ...).
-    eps : float, default=1e-3
-        Responses are clipped to ``[eps, 1 - eps]`` (the count is reported as ``n_clipped``).
+    eps : float in (0, 0.5), default=None
+        None: every response inside (0, 1) keeps its value and the responses at exactly 0 or 1
+        are *censored* (see ``resolution``; counted as ``n_censored``). A float: responses are
+        clipped to ``[eps, 1 - eps]`` instead (counted as ``n_clipped``); this moves the
+        answer (``docs/user_guide/benchmark.md`` shows by how much: eps 1e-3 clips a sixth to
+        a third of simulated responses and halves the discriminations' rank agreement with the
+        truth on strongly discriminating items).
+    resolution : float in [0, 1) or array-like of shape (n_items,), default=None
+        With ``eps=None``, the resolution the responses were recorded at: a 0 stands for a value
+        below ``resolution / 2`` and a 1 for one above ``1 - resolution / 2``, and such a cell
+        contributes ``log P(Y <= resolution / 2)`` (or ``log P(Y >= 1 - resolution / 2)``) under
+        its Beta law. One per item for, e.g., an AUROC on ``n_pos x n_neg`` pairs
+        (``1 / (n_pos n_neg)``). 0 means float precision (a 0 underflowed below ``2**-1075``, a 1
+        is within ``2**-54`` of 1). None: ``10**-k`` if every response is a multiple of it
+        (k = 1..9; e.g. 1e-6 for values written with six decimals), else 0. Reported as
+        ``resolution``.
     max_iter : int, default=2000
         Most iterations of each phase (L-BFGS-B, then Newton).
     missing : {"allow", "raise"}, default="allow"
@@ -485,8 +437,9 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
         observed response, fewer than 2 rows or columns, or names of the wrong number; in
         long form, a column that is absent or a (respondent, item) pair given twice.
     InvalidParameterError
-        If ``eps`` is not in (0, 0.5), ``max_iter`` is not a positive integer or ``missing``
-        is not an option.
+        If ``eps`` is not None or in (0, 0.5), ``resolution`` is not in [0, 1) or not one per
+        item, both ``eps`` and ``resolution`` are given, ``max_iter`` is not a positive integer
+        or ``missing`` is not an option.
     TypeError
         If ``responses`` is not numeric.
 
@@ -523,7 +476,21 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     responses correlate negatively with the respondents' mean response, ``+1`` otherwise (as
     in beta^4-IRT, Ferreira-Junior et al. 2023).
 
-    Standard errors: see :class:`Beta3IRT` (Laplace, block-diagonal expected information).
+    **Censored responses.** ``I_c(alpha, beta)``, the regularised incomplete beta function
+    (``scipy.special.betainc``; the first term of its series where it underflows), has no
+    derivative in its shapes in SciPy: the gradient and curvature of those cells are central
+    differences in ``(log alpha, log beta)`` (step 1e-4), on those cells only.
+
+    **Convergence.** The Newton phase stops when the Newton decrement ``-g' H^{-1} g`` (the
+    decrease of the quadratic model, in nats, independent of the parameters' scale) is below
+    ``1e-12 (1 + |f|)`` or the projected gradient below ``1e-10 (1 + |f|)``; where the Hessian
+    is indefinite the Fisher-scoring direction is taken (Levenberg-Marquardt damping if that
+    too is singular by rounding), and where a line search along it fails, steepest descent.
+    ``converged`` is False only after ``max_iter`` iterations or a line search that fails far
+    from the optimum.
+
+    Standard errors and intervals: see :class:`Beta3IRT` (Laplace approximation with the
+    joint curvature over all parameters).
 
     References
     ----------
@@ -542,10 +509,19 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     ['a', 'c', 'b']
     """
     caller = "fit_beta3"
-    x, names_r, names_i, eps, max_iter = _fit_beta3_iv(responses, respondents, items, eps, max_iter, missing,
-                                                       long_form, caller)
+    x, names_r, names_i, eps, max_iter = validate_responses(responses, respondents, items, eps, max_iter, missing,
+                                                            long_form, caller)
+    if eps is not None and resolution is not None:
+        raise InvalidParameterError(f"{caller}: `eps` clips and `resolution` censors the responses at 0 or 1; got "
+                                    f"eps={eps!r} and resolution={resolution!r}: pass one of them.")
     rng = None if random_state is None else _random_state(random_state, caller)
-    cells, n_clipped = _cells(x, eps)
+    if eps is None:
+        res_used = data_resolution(x) if resolution is None else _check_resolution(resolution, x.shape[1], caller)
+        cells, n_censored = _cells(x, None, res_used)
+        n_clipped, eps = 0, data_eps(x)
+    else:
+        cells, n_clipped = _cells(x, eps)
+        n_censored, res_used = 0, np.nan
     n, m = x.shape
     bounds = [(-LOGIT_BOUND, LOGIT_BOUND)] * (n + m) + [(-DISCRIMINATION_BOUND, DISCRIMINATION_BOUND)] * m
     with threadpool_limits(limits=1, user_api="blas"):
@@ -560,7 +536,7 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
             res = minimize_newton(warm.x, cells, lower, upper, SIGMA0, max_iter)
         else:
             res = NewtonResult(warm.x, float(warm.fun), bool(warm.success), 0, int(warm.nfev), str(warm.message))
-        se_t, se_d, se_a = _laplace(res.x, cells)
+        se_t, se_d, se_a = joint_laplace(res.x, cells, SIGMA0, NEWTON_MAX_SCHUR, NEWTON_MAX_CELLS)
     if not np.all(np.isfinite(res.x)):  # pragma: no cover - guarded by the bounds
         raise IsometricsError(f"{caller}: the optimiser diverged ({res.message}).")
     t, d, a = _split(res.x, n, m)
@@ -574,6 +550,6 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
         difficulty=delta, difficulty_se=delta * (1.0 - delta) * se_d, discrimination=a.copy(),
         discrimination_se=se_a, n_clipped=n_clipped,
         negative_discrimination=tuple(names_i[j] for j in np.flatnonzero(a < 0.0)),
-        log_likelihood=float(ll), n_observed=int(cells.rows.size), eps=eps, converged=bool(res.success),
-        n_iter=int(warm.nit) + int(res.nit))
+        log_likelihood=float(ll), n_observed=int(cells.rows.size + cells.c_rows.size), eps=eps,
+        converged=bool(res.success), n_iter=int(warm.nit) + int(res.nit), n_censored=n_censored, resolution=res_used)
 
