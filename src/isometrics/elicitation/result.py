@@ -92,6 +92,13 @@ class ElicitationResult:
         What the answers can and cannot tell (e.g. at rho = 0).
     transcript : Transcript
         Settings, decision curve, questions and answers (replayable).
+    beta_bounds : tuple of float
+        The exact bounds ``(low, high)`` on beta that the local answers imply, taken as
+        noiseless, for every rho of the assumed sign (``(0, inf)`` without local answers;
+        e.g. *recall* at (P, R) = (0.90, 0.36) with rho < 0 gives ``(0.4, inf)``).
+    beta_interval : tuple of float
+        The central 95 % credible interval of beta from the posterior over (log beta, rho)
+        (every answer, local and pairwise, under one likelihood).
     """
 
     beta: float
@@ -113,6 +120,8 @@ class ElicitationResult:
     contradictions: tuple[Contradiction, ...]
     notes: tuple[str, ...]
     transcript: Transcript = field(repr=False)
+    beta_bounds: tuple[float, float] = (0.0, math.inf)
+    beta_interval: tuple[float, float] = (0.0, math.inf)
 
     def __repr__(self) -> str:
         n = len(self.transcript.steps)
@@ -133,7 +142,9 @@ class ElicitationResult:
                 "local_beta": self.local_beta,
                 "local_interval": None if self.local_interval is None else list(self.local_interval), "metric": self.metric.spec, "decision": self.decision.to_dict(),
                 "stop_reason": self.stop_reason, "contradictions": [c.to_dict() for c in self.contradictions],
-                "notes": list(self.notes), "transcript": self.transcript.to_dict()}
+                "notes": list(self.notes), "transcript": self.transcript.to_dict(),
+                "beta_bounds": [self.beta_bounds[0], None if math.isinf(self.beta_bounds[1]) else self.beta_bounds[1]],
+                "beta_interval": list(self.beta_interval)}
 
     def _repr_html_(self) -> str:
         rows = [("metric", self.metric.spec), ("beta", f"{self.beta:.4g} (plausible {self.beta_range[0]:.3g} to "
