@@ -87,6 +87,13 @@ def any_in_cell(ok: np.ndarray) -> np.ndarray:
     return rows[:, 0:-2:2] | rows[:, 1:-1:2] | rows[:, 2::2]
 
 
+def count_in_cell(ok: np.ndarray) -> np.ndarray:
+    """Like :func:`any_in_cell`, the number (0 to 9) of each cell's samples where ``ok`` is true."""
+    o = ok.astype(np.float64)
+    rows = o[0:-2:2] + o[1:-1:2] + o[2::2]
+    return rows[:, 0:-2:2] + rows[:, 1:-1:2] + rows[:, 2::2]
+
+
 def local_g_margin(log_beta: FloatArray, rho: FloatArray, precision: float, recall: float) -> FloatArray:
     """``LOCAL_DELTA (dG/dR - dG/dP)`` at (P, R): the margin, in units of G, of the answer *recall*.
 

@@ -127,6 +127,9 @@ LEVEL_RECALLS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 LEVEL_STEPS, LEVEL_P_MIN = 60, 1e-3
 #: Sub-samples per side of a cell when the cell samples hold no point of the noiseless region.
 REFINE = 8
+#: Weight of a cell of the noiseless region none of whose samples agrees with every answer at once
+#: (against 1 per sample that does): the region keeps it, the posterior nearly drops it.
+EMPTY_CELL = 0.01
 #: How far past the rho = RHO_MIN edge the decision is checked (mass there is at the edge only if it matters).
 RHO_EDGE_STEP = 4.0
 
@@ -212,6 +215,8 @@ class JointPosterior:
         self.log_w = np.zeros_like(self.lb)
         self.feasible = np.ones(self.lb.shape, dtype=bool)
         self.hard = np.ones(self.lb.shape, dtype=bool)
+        self.fine_ok = np.ones(self.lb_fine.shape, dtype=bool)  # cell samples agreeing with every noiseless answer
+        self.hard_w = np.zeros_like(self.lb)  # log weight of each cell from the noiseless answers
         self.hard_answers: list[tuple[int, str, Any, str]] = []  # (step, kind, question, answer)
         self.witness: tuple[float, float] | None = None
         self.curve_p, self.curve_r = np.asarray(curve_p), np.asarray(curve_r)
@@ -225,8 +230,10 @@ class JointPosterior:
         self.last_clash: tuple[int, ...] = ()
 
     def weights(self) -> FloatArray:
-        """Normalised posterior weights (0 outside the region of the noiseless answers)."""
-        return K.normalise(np.where(self.hard, self.log_w, -np.inf))
+        """Normalised posterior weights: the noisy answers' likelihoods at the cell centres times, for the
+        noiseless answers, the cell's samples that agree with all of them (``EMPTY_CELL`` where none
+        does), 0 outside their region: the noiseless posterior is about uniform on the exact region."""
+        return K.normalise(np.where(self.hard, self.log_w + self.hard_w, -np.inf))
 
     # ------------------------------------------------------------------ answers
     def _holds(self, lb: FloatArray, rho: FloatArray, extra: tuple[str, Any, str]) -> np.ndarray:
@@ -284,6 +291,8 @@ class JointPosterior:
                 self.witness = witness
                 self.hard = self.hard & cell_ok
                 self.hard_answers.append((step, kind, question, answer))
+                self.fine_ok = self.fine_ok & (fine >= -K.TIE)
+                self.hard_w = np.log(K.count_in_cell(self.fine_ok).ravel() + EMPTY_CELL)
         if accepted:
             self.feasible = inside
         else:
