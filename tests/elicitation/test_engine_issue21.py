@@ -117,3 +117,12 @@ def test_local_answers_weigh_rho_a_stakeholder_far_from_the_assumed_one():
         if result.stop_reason.startswith("decision stable"):
             assert loss <= 0.005, (seed, loss, result)
         assert result.decision.max_loss >= loss - 1e-9
+
+
+def test_a_wider_box_is_saved_and_loaded(tmp_path):
+    s = im.Elicitation(beta_range=(0.01, 50), local_budget=1, pairwise_budget=1)
+    result = s.run(Stakeholder(0.05, -2.0))
+    path = tmp_path / "answers.json"
+    result.save(path)
+    again = im.replay(str(path))
+    assert again.metric == result.metric and again.transcript.settings["beta_range"] == (0.01, 50.0)

@@ -125,6 +125,8 @@ LEVEL_VALUES = (0.2, 0.4, 0.6, 0.8)
 LEVEL_RECALLS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 #: Bisection steps that put a candidate on a level curve, and its lowest precision.
 LEVEL_STEPS, LEVEL_P_MIN = 60, 1e-3
+#: The level-curve candidates' precision is rounded to 1 / LEVEL_ROUND.
+LEVEL_ROUND = 1e9
 #: Sub-samples per side of a cell when the cell samples hold no point of the noiseless region.
 REFINE = 8
 #: Weight of a cell of the noiseless region none of whose samples agrees with every answer at once
@@ -169,7 +171,7 @@ def level_candidates(log_beta: float, rho: float) -> tuple[FloatArray, FloatArra
         mid = (lo + hi) / 2.0
         up = np.exp(K.log_g(lb, rh, mid, r)) >= levels
         hi, lo = np.where(up, mid, hi), np.where(up, lo, mid)
-    ps, rs = hi, r
+    ps, rs = np.floor(hi * LEVEL_ROUND + 0.5) / LEVEL_ROUND, r  # 9 decimals: both engines write the same question
     i, j = np.triu_indices(len(groups), k=1)
     same = groups[i] == groups[j]
     return ps, rs, i[same], j[same]

@@ -16,7 +16,7 @@
   var LOCAL_WIDTH = 2 * Math.log(1.02), LOCAL_DELTA = 0.05;
   var LEVELS = [0.1, 0.3, 0.5, 0.7, 0.9];
   var LEVEL_VALUES = [0.2, 0.4, 0.6, 0.8], LEVEL_RECALLS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
-  var LEVEL_STEPS = 60, LEVEL_P_MIN = 1e-3, REFINE = 8, RHO_EDGE_STEP = 4, EMPTY_CELL = 0.01;
+  var LEVEL_STEPS = 60, LEVEL_P_MIN = 1e-3, LEVEL_ROUND = 1e9, REFINE = 8, RHO_EDGE_STEP = 4, EMPTY_CELL = 0.01;
   var N_CURVE_CANDIDATES = 12, PRUNE = 1e-15, CREDIBLE_MASS = 0.95, MIN_PAIRWISE = 1;
   var BETA_RANGE = [0.05, 20];
   var DEFAULTS = { rho_sign: "negative", local_budget: 12, pairwise_budget: 48, tolerance: 0.005,
@@ -126,7 +126,7 @@
           var mid = (lo + hi) / 2;
           if (gAt(lb, rho, mid, r) >= level) hi = mid; else lo = mid;
         }
-        ps.push(hi); rs.push(r); groups.push(k);
+        ps.push(Math.floor(hi * LEVEL_ROUND + 0.5) / LEVEL_ROUND); rs.push(r); groups.push(k);
       }
     }
     var pi = [], pj = [];
@@ -727,9 +727,9 @@
       text.textContent = "A model has precision " + pct(q.precision) + " and recall " + pct(q.recall) + " (" +
         perThousand(q.precision, q.recall) + "). Would a small gain in recall or in precision matter more to you?";
       opts.appendChild(option("recall", "A gain in recall (find more real cases), e.g. to", q.precision,
-                              Math.min(1, q.recall + 0.02)));
+                              Math.min(1, q.recall + LOCAL_DELTA)));
       opts.appendChild(option("precision", "A gain in precision (fewer false alarms), e.g. to",
-                              Math.min(1, q.precision + 0.02), q.recall));
+                              Math.min(1, q.precision + LOCAL_DELTA), q.recall));
     } else {
       head.textContent = "Question " + (n + 1) + ": which model would you rather deploy?";
       text.textContent = "Two models, A and B, on the same cases. Pick the one whose errors you would rather live with.";
