@@ -126,3 +126,15 @@ def test_a_wider_box_is_saved_and_loaded(tmp_path):
     result.save(path)
     again = im.replay(str(path))
     assert again.metric == result.metric and again.transcript.settings["beta_range"] == (0.01, 50.0)
+
+
+def test_simulated_stakeholder_answers_from_other_models():
+    """SimulatedStakeholder(noise="probit", lapse=0.05): P(a) = 0.05 / 2 + 0.95 Phi(lambda d / 1.702)."""
+    from statistics import NormalDist
+
+    q = PairwiseQuestion((0.5, 0.5), (0.52, 0.47))
+    d = float(im.g_beta_rho(0.5, 0.5, beta=2.0, rho=-3.0) - im.g_beta_rho(0.52, 0.47, beta=2.0, rho=-3.0))
+    expected = 0.025 + 0.95 * NormalDist().cdf(50.0 * d / 1.702)
+    s = im.SimulatedStakeholder(2.0, -3.0, pairwise_lambda=50.0, noise="probit", lapse=0.05, rng=0)
+    share = np.mean([s(q) == "a" for _ in range(4000)])
+    assert abs(share - expected) <= 3 * math.sqrt(expected * (1 - expected) / 4000)
