@@ -10,12 +10,13 @@ a contradiction, reported and left out of the region.
 
 The next pair maximises the expected information gain between the answer and (beta, rho)
 among the candidate pairs (for noiseless answers: the split of the posterior closest to
-half). The candidates are a fixed 5 x 5 grid of synthetic points and up to 12 operating
-points of the user's own curve; a pair where one point is at least as good in both
-precision and recall is never asked. The session stops when the decision no longer
-depends on the remaining uncertainty: every plausible (beta, rho) (the 95 % highest
-posterior region) picks a point of the user's curve that loses at most ``tolerance`` of
-every other plausible hypothesis's best.
+half): a fixed 5 x 5 grid of synthetic points and up to 12 operating points of the user's
+own curve, and, new at every question, pairs of points on the level curves of the current
+estimate (so the questions never run out, and each cuts the posterior through its centre).
+A pair where one point is at least as good in both precision and recall is never asked. The
+session stops when the decision no longer depends on the remaining uncertainty: the point
+the estimate picks on the user's curve loses more than ``tolerance`` of the true metric's
+best with posterior probability at most 1 %, and the posterior is not at an edge of the box.
 """
 
 from __future__ import annotations
@@ -40,8 +41,10 @@ N_CURVE_CANDIDATES = 12
 MAX_CURVE = 256
 #: Hypotheses of normalised weight at most this are left out of the information-gain sums.
 PRUNE = 1e-15
-#: Mass of the plausible (highest posterior) region of the stopping rule.
+#: Mass of the plausible (highest posterior) region (the reported ranges and worst loss).
 CREDIBLE_MASS = 0.95
+#: The stopping rule: the pick may lose more than the tolerance with posterior probability at most this.
+STOP_RISK = 0.01
 
 
 @summarised()
@@ -367,29 +370,39 @@ class JointPosterior:
         """Worst loss of curve point ``j`` over the hypotheses of ``region``."""
         return float(np.max(self.best[region] - self.curve_g[region, j]))
 
+    def pick(self) -> int:
+        """The decision curve's point that G at the posterior means prefers (first within the tie tolerance)."""
+        lb, rho = self.estimate()
+        n = len(self.curve_p)
+        return K.first_best(np.exp(K.log_g(np.full(n, lb), np.full(n, rho), self.curve_p, self.curve_r)))
+
+    def risk(self, tolerance: float) -> float:
+        """Posterior probability that :meth:`pick` loses more than ``tolerance`` against the true metric's best."""
+        loss = self.best - self.curve_g[:, self.pick()]
+        return float(np.sum(np.where(loss > tolerance, self.weights(), 0.0)))
+
     def stable(self, tolerance: float) -> bool:
-        """Whether every plausible choice loses at most ``tolerance`` under every plausible hypothesis."""
-        losses = self.decision_losses(self.plausible())
-        return max(losses.values()) <= tolerance
+        """Whether the pick loses more than ``tolerance`` with posterior probability at most ``STOP_RISK``."""
+        return self.risk(tolerance) <= STOP_RISK + K.TIE
 
     def edges(self, tolerance: float) -> list[str]:
-        """The edges of the box the plausible region sits on: beta's two ends and rho's upper end whenever
-        a plausible cell is there; rho's lower end when, ``RHO_EDGE_STEP`` past it, a plausible choice
-        loses more than ``tolerance`` (below rho = -8 G changes little, so mass there often does not matter)."""
-        region = self.plausible()
-        i, j = np.divmod(region, K.N_RHO)
+        """The edges of the box where the posterior has mass ``> 1 - CREDIBLE_MASS``: beta's two ends and rho's
+        upper end (the outermost cells), rho's lower end (the cells of rho = RHO_MIN where, ``RHO_EDGE_STEP``
+        past it, the pick loses more than ``tolerance``: below rho = -8 G changes little, so mass there
+        often does not matter)."""
+        w = self.weights().reshape(K.N_LOG_BETA, K.N_RHO)
+        edge = 1.0 - CREDIBLE_MASS
         out = []
-        if (i == 0).any():
+        if float(np.sum(w[0])) > edge:
             out.append(f"beta = {math.exp(self.lb_axis[0]):.3g} (its lower end)")
-        if (i == K.N_LOG_BETA - 1).any():
+        if float(np.sum(w[-1])) > edge:
             out.append(f"beta = {math.exp(self.lb_axis[-1]):.3g} (its upper end)")
-        if (j == K.N_RHO - 1).any():
+        if float(np.sum(w[:, -1])) > edge:
             out.append(f"rho = {self.rho_axis[-1]:g} (its upper end)")
-        low = region[j == 0]
-        if len(low):
-            g = K.g_values(self.lb[low], np.full(len(low), K.RHO_MIN - RHO_EDGE_STEP), self.curve_p, self.curve_r)
-            chosen = np.unique(self.choice[region])
-            if float(np.max(g.max(axis=1)[:, None] - g[:, chosen])) > tolerance:
+        if float(np.sum(w[:, 0])) > edge:
+            g = K.g_values(self.lb_axis, np.full(K.N_LOG_BETA, K.RHO_MIN - RHO_EDGE_STEP), self.curve_p, self.curve_r)
+            loses = g.max(axis=1) - g[:, self.pick()] > tolerance
+            if float(np.sum(np.where(loses, w[:, 0], 0.0))) > edge:
                 out.append(f"rho = {K.RHO_MIN:g} (its lower end)")
         return out
 

@@ -17,7 +17,7 @@
   var LEVELS = [0.1, 0.3, 0.5, 0.7, 0.9];
   var LEVEL_VALUES = [0.2, 0.4, 0.6, 0.8], LEVEL_RECALLS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
   var LEVEL_STEPS = 60, LEVEL_P_MIN = 1e-3, LEVEL_ROUND = 1e9, REFINE = 8, RHO_EDGE_STEP = 4, EMPTY_CELL = 0.01;
-  var N_CURVE_CANDIDATES = 12, PRUNE = 1e-15, CREDIBLE_MASS = 0.95, MIN_PAIRWISE = 1;
+  var N_CURVE_CANDIDATES = 12, PRUNE = 1e-15, CREDIBLE_MASS = 0.95, STOP_RISK = 0.01, MIN_PAIRWISE = 1;
   var BETA_RANGE = [0.05, 20];
   var DEFAULTS = { rho_sign: "negative", local_budget: 12, pairwise_budget: 48, tolerance: 0.005,
                    local_lambda: 50.0, pairwise_lambda: 50.0 };
@@ -420,34 +420,37 @@
     }
     return worst;
   };
-  JointPosterior.prototype.stable = function (tolerance) {
-    var region = this.plausible(), chosen = {}, worst = -Infinity;
-    for (var k = 0; k < region.length; k++) chosen[this.choice[region[k]]] = true;
-    for (var j in chosen) worst = Math.max(worst, this.lossOf(Number(j), region));
-    return worst <= tolerance;
+  JointPosterior.prototype.pick = function () {
+    var est = this.estimate(), g = [];
+    for (var c = 0; c < this.nc; c++) g.push(gAt(est[0], est[1], this.curveP[c], this.curveR[c]));
+    return firstBest(g);
   };
-  /* The edges of the box the plausible region sits on (section 8). */
+  /* Posterior probability that the pick loses more than the tolerance; stable when it is at most STOP_RISK. */
+  JointPosterior.prototype.stable = function (tolerance) {
+    var w = this.weights(), j = this.pick(), risk = 0;
+    for (var h = 0; h < this.nh; h++) if (this.best[h] - this.curveG[h * this.nc + j] > tolerance) risk += w[h];
+    return risk <= STOP_RISK + TIE;
+  };
+  /* The edges of the box where the posterior has mass > 1 - CREDIBLE_MASS (section 8). */
   JointPosterior.prototype.edges = function (tolerance) {
-    var region = this.plausible(), out = [], lowI = false, highI = false, highJ = false, low = [], chosen = {}, k;
-    for (k = 0; k < region.length; k++) {
-      var h = region[k], i = Math.floor(h / N_RHO), j = h % N_RHO;
-      if (i === 0) lowI = true;
-      if (i === N_LOG_BETA - 1) highI = true;
-      if (j === N_RHO - 1) highJ = true;
-      if (j === 0) low.push(h);
-      chosen[this.choice[h]] = true;
-    }
-    if (lowI) out.push("beta = " + pyFmt(Math.exp(this.lbAxis[0]), 3) + " (its lower end)");
-    if (highI) out.push("beta = " + pyFmt(Math.exp(this.lbAxis[N_LOG_BETA - 1]), 3) + " (its upper end)");
-    if (highJ) out.push("rho = " + pyFmt(this.rhoAxis[N_RHO - 1], 6) + " (its upper end)");
-    if (low.length) {
-      var worst = -Infinity, rho = RHO_MIN - RHO_EDGE_STEP;
-      for (k = 0; k < low.length; k++) {
-        var lb = this.lb[low[k]], g = [], top = -Infinity, c;
-        for (c = 0; c < this.nc; c++) { g.push(gAt(lb, rho, this.curveP[c], this.curveR[c])); if (g[c] > top) top = g[c]; }
-        for (var jj in chosen) worst = Math.max(worst, top - g[Number(jj)]);
+    var w = this.weights(), out = [], edge = 1 - CREDIBLE_MASS, i, j, lo = 0, hi = 0, top = 0, bottom = 0;
+    for (j = 0; j < N_RHO; j++) { lo += w[j]; hi += w[(N_LOG_BETA - 1) * N_RHO + j]; }
+    for (i = 0; i < N_LOG_BETA; i++) { top += w[i * N_RHO + N_RHO - 1]; bottom += w[i * N_RHO]; }
+    if (lo > edge) out.push("beta = " + pyFmt(Math.exp(this.lbAxis[0]), 3) + " (its lower end)");
+    if (hi > edge) out.push("beta = " + pyFmt(Math.exp(this.lbAxis[N_LOG_BETA - 1]), 3) + " (its upper end)");
+    if (top > edge) out.push("rho = " + pyFmt(this.rhoAxis[N_RHO - 1], 6) + " (its upper end)");
+    if (bottom > edge) {
+      var pick = this.pick(), rho = RHO_MIN - RHO_EDGE_STEP, mass = 0;
+      for (i = 0; i < N_LOG_BETA; i++) {
+        var best = -Infinity, at = 0;
+        for (var c = 0; c < this.nc; c++) {
+          var g = gAt(this.lbAxis[i], rho, this.curveP[c], this.curveR[c]);
+          if (g > best) best = g;
+          if (c === pick) at = g;
+        }
+        if (best - at > tolerance) mass += w[i * N_RHO];
       }
-      if (worst > tolerance) out.push("rho = " + pyFmt(RHO_MIN, 6) + " (its lower end)");
+      if (mass > edge) out.push("rho = " + pyFmt(RHO_MIN, 6) + " (its lower end)");
     }
     return out;
   };
