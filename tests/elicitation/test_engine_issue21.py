@@ -136,5 +136,5 @@ def test_simulated_stakeholder_answers_from_other_models():
     d = float(im.g_beta_rho(0.5, 0.5, beta=2.0, rho=-3.0) - im.g_beta_rho(0.52, 0.47, beta=2.0, rho=-3.0))
     expected = 0.025 + 0.95 * NormalDist().cdf(50.0 * d / 1.702)
     s = im.SimulatedStakeholder(2.0, -3.0, pairwise_lambda=50.0, noise="probit", lapse=0.05, rng=0)
-    share = np.mean([s(q) == "a" for _ in range(4000)])
-    assert abs(share - expected) <= 3 * math.sqrt(expected * (1 - expected) / 4000)
+    share = np.mean([s(q) == "a" for _ in range(1500)])
+    assert abs(share - expected) <= 3 * math.sqrt(expected * (1 - expected) / 1500)
