@@ -129,7 +129,7 @@ def test_contradictory_pairwise_answers_are_reported():
     # a point worse than (0.3, 0.9) over one better than (0.9, 0.3): no monotone G agrees with both answers
     s.record(PairwiseQuestion((0.25, 0.85), (0.95, 0.35)), "a")
     (c,) = s.result().contradictions
-    assert c.step == 1 and "inconsistent" in c.message
+    assert c.step == 1 and c.earlier == (0,) and "contradicts answer(s) 1" in c.message
 
 
 def test_budget_stops_the_session():

@@ -11,6 +11,7 @@ downloads the answers for ``--answers``; the destination is checked before the d
 
 from __future__ import annotations
 
+import inspect
 import shlex
 import warnings
 from pathlib import Path
@@ -27,6 +28,10 @@ from ..spaces.areas import auroc as area_under_roc
 from ..spaces.thresholds import best_threshold
 from ._console import command_line, make_console, markup
 from ._io import coerce_label, read_columns
+
+#: The engine's own defaults (declared once, in Elicitation's signature), shown and used by the CLI.
+_DEFAULTS = {name: p.default for name, p in inspect.signature(Elicitation).parameters.items()
+             if name in ("local_budget", "pairwise_budget", "tolerance")}
 
 try:
     import typer
@@ -251,10 +256,11 @@ def register(app: Any, guard: Any) -> None:
         save: Annotated[str | None, typer.Option("--save-answers", metavar="JSON", help="With --interactive: also "
                                                  "write the answers here ('-': standard output).")] = None,
         local_budget: Annotated[int, typer.Option("--local-budget", help="Most local questions (0 skips them).")]
-        = 12,
-        pairwise_budget: Annotated[int, typer.Option("--pairwise-budget", help="Most pairwise questions.")] = 25,
+        = _DEFAULTS["local_budget"],
+        pairwise_budget: Annotated[int, typer.Option("--pairwise-budget", help="Most pairwise questions.")]
+        = _DEFAULTS["pairwise_budget"],
         tolerance: Annotated[float, typer.Option("--tolerance", help="Stop when the decision is settled to this "
-                                                 "(in units of the metric).")] = 0.005,
+                                                 "(in units of the metric).")] = _DEFAULTS["tolerance"],
         output: Annotated[str | None, typer.Option("-o", "--output", metavar="PATH", help="Write the offline "
                                                     "interactive page (HTML) here instead ('-': standard "
                                                     "output).")] = None,

@@ -10,6 +10,7 @@ in a documented order (``TIE``).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -36,19 +37,80 @@ def grid(low: float, high: float, n: int) -> FloatArray:
     return (low * (n - 1 - k) + high * k) / (n - 1)
 
 
-def local_grid() -> FloatArray:
+#: The default beta range of the hypothesis box.
+BETA_RANGE = (0.05, 20.0)
+
+#: The gain ``delta`` of a local question: at (P, R), *recall* is the pairwise answer "(P, R + delta)
+#: over (P + delta, R)", to first order ``delta (dG/dR - dG/dP)`` (one likelihood for every answer).
+LOCAL_DELTA = 0.05
+
+
+def log_beta_range(beta_range: tuple[float, float] = BETA_RANGE) -> tuple[float, float]:
+    """``(ln low, ln high)``; a range symmetric in logs (``low * high == 1``) gives exactly ``(-ln high, ln high)``."""
+    low, high = beta_range
+    top = math.log(high)
+    return (-top if low * high == 1.0 else math.log(low)), top
+
+
+def local_grid(beta_range: tuple[float, float] = BETA_RANGE) -> FloatArray:
     """The log-beta grid of the local questions."""
-    return grid(-LOG_BETA_MAX, LOG_BETA_MAX, N_LOCAL)
+    return grid(*log_beta_range(beta_range), N_LOCAL)
 
 
-def pairwise_grid() -> tuple[FloatArray, FloatArray]:
+def pairwise_axes(beta_range: tuple[float, float] = BETA_RANGE) -> tuple[FloatArray, FloatArray]:
+    """The log-beta axis (``N_LOG_BETA``) and the rho axis (``N_RHO``) of the pairwise grid."""
+    return grid(*log_beta_range(beta_range), N_LOG_BETA), grid(RHO_MIN, RHO_MAX, N_RHO)
+
+
+def pairwise_grid(beta_range: tuple[float, float] = BETA_RANGE) -> tuple[FloatArray, FloatArray]:
     """The hypotheses of the pairwise posterior, flattened: ``log_beta``, ``rho`` (rho varies fastest)."""
-    lb = grid(-LOG_BETA_MAX, LOG_BETA_MAX, N_LOG_BETA)
-    rho = grid(RHO_MIN, RHO_MAX, N_RHO)
+    lb, rho = pairwise_axes(beta_range)
     return np.repeat(lb, N_RHO), np.tile(rho, N_LOG_BETA)
 
 
-def log_g(log_beta: FloatArray, rho: FloatArray, precision: float, recall: float) -> FloatArray:
+def cell_samples(axis: FloatArray) -> FloatArray:
+    """The sample points of the cells of a grid axis: cell k covers ``axis[k] -+ h/2`` and is sampled at
+    ``2k`` (its lower end), ``2k + 1`` (its centre, the grid point itself) and ``2k + 2`` (its upper end)."""
+    n = len(axis)
+    h = (axis[-1] - axis[0]) / (n - 1)
+    out = np.empty(2 * n + 1, dtype=np.float64)
+    out[1::2] = axis
+    out[0:-1:2] = axis - h / 2.0
+    out[-1] = axis[-1] + h / 2.0
+    return out
+
+
+def any_in_cell(ok: np.ndarray) -> np.ndarray:
+    """From a boolean ``(2 n + 1, 2 m + 1)`` array of the cell samples, whether each of the ``n x m`` cells
+    has one sample where it is true (the 3 x 3 samples of a cell: its corners, edge midpoints and centre)."""
+    rows = ok[0:-2:2] | ok[1:-1:2] | ok[2::2]
+    return rows[:, 0:-2:2] | rows[:, 1:-1:2] | rows[:, 2::2]
+
+
+def count_in_cell(ok: np.ndarray) -> np.ndarray:
+    """Like :func:`any_in_cell`, the number (0 to 9) of each cell's samples where ``ok`` is true."""
+    o = ok.astype(np.float64)
+    rows = o[0:-2:2] + o[1:-1:2] + o[2::2]
+    return rows[:, 0:-2:2] + rows[:, 1:-1:2] + rows[:, 2::2]
+
+
+def local_g_margin(log_beta: FloatArray, rho: FloatArray, precision: float, recall: float) -> FloatArray:
+    """``LOCAL_DELTA (dG/dR - dG/dP)`` at (P, R): the margin, in units of G, of the answer *recall*.
+
+    With ``e = rho + 1`` and the weights ``w, w'`` of :func:`log_g`, ``dG/dP = G^(-rho) w P^rho`` and
+    ``dG/dR = G^(-rho) w' R^rho``; at rho = 0 (stipulated) ``(1 - beta) / (1 + beta)``. Its sign is
+    exactly that of ``ln(R/P) - ln beta`` times ``sign(rho)`` (recall means beta > R/P when rho < 0).
+    """
+    lp, lr = math.log(precision), math.log(recall)
+    x = rho * log_beta
+    lw, lwc = log_sigmoid(x), log_sigmoid(-x)
+    base = -rho * log_g(log_beta, rho, precision, recall)
+    general = np.exp(base + lwc + rho * lr) - np.exp(base + lw + rho * lp)
+    beta = np.exp(log_beta)
+    return LOCAL_DELTA * np.where(rho == 0.0, (1.0 - beta) / (1.0 + beta), general)
+
+
+def log_g(log_beta: FloatArray, rho: FloatArray, precision: Any, recall: Any) -> FloatArray:
     """log G(beta, rho) at one point (precision, recall > 0), for arrays of hypotheses.
 
     ``rho = 0`` is the stipulated ``(beta P + R)/(1 + beta)``; ``rho = -1`` the weighted
@@ -56,7 +118,7 @@ def log_g(log_beta: FloatArray, rho: FloatArray, precision: float, recall: float
     ``w' = 1/(1 + exp(rho ln beta))`` (= 1 - w, formed without cancellation),
     ``log G = log1p(w expm1(e ln P) + w' expm1(e ln R)) / e`` (ALGORITHMS.md 5.2 b).
     """
-    lp, lr = math.log(precision), math.log(recall)
+    lp, lr = np.log(precision), np.log(recall)
     e = rho + 1.0
     x = rho * log_beta
     w, wc = 1.0 / (1.0 + np.exp(-x)), 1.0 / (1.0 + np.exp(x))  # w and 1 - w, each without cancellation

@@ -103,6 +103,14 @@ class LocalQuestion:
         above = (answer == "recall") == (rho_sign == "negative")
         return f"beta {'>' if above else '<'} R/P = {m}"
 
+    def bounds(self, answer: str, rho_sign: str = "negative") -> tuple[float, float]:
+        """The exact bounds ``(low, high)`` on beta that ``answer`` implies for every rho of the sign
+        ``rho_sign`` (0 or inf where it sets none): e.g. *recall* at (0.90, 0.36) gives ``(0.36 / 0.90, inf)``."""
+        if rho_sign == "zero":
+            return (0.0, 1.0) if answer == "recall" else (1.0, math.inf)
+        above = (answer == "recall") == (rho_sign == "negative")
+        return (self.ratio, math.inf) if above else (0.0, self.ratio)
+
     def to_dict(self) -> dict[str, Any]:
         """The question as JSON-ready data."""
         return {"kind": "local", "precision": self.precision, "recall": self.recall}
@@ -144,25 +152,38 @@ class Contradiction:
 class LocalBisection:
     """The probabilistic bisection on log beta (one phase of :class:`Elicitation`).
 
+    Its posterior is the joint one (log beta on the fine local grid x rho on the pairwise
+    grid's values of the assumed sign, uniform prior), weighed with the same likelihood as
+    every other answer: a local answer is the pairwise answer "(P, R + delta) over
+    (P + delta, R)" to first order (``_kernel.local_g_margin``), so its weight depends on rho.
+    The questions are asked at the median of its log-beta marginal.
+
     Parameters
     ----------
     rho_sign : {"negative", "positive", "zero"}
         The sign of rho assumed to read the answers.
     local_lambda : float
-        Sharpness of the logistic likelihood on the log scale (``inf``: hard cuts).
+        Sharpness of the logistic likelihood, in units of G like the pairwise one (``inf``: hard cuts).
+    beta_range : tuple of float, default=(0.05, 20)
+        The hypothesis box's beta range.
     """
 
-    def __init__(self, rho_sign: str, local_lambda: float) -> None:
+    def __init__(self, rho_sign: str, local_lambda: float, beta_range: tuple[float, float] = K.BETA_RANGE) -> None:
         self.rho_sign = rho_sign
         self.lam = local_lambda
-        self.x = K.local_grid()
-        self.log_w = np.zeros_like(self.x)
+        self.x = K.local_grid(beta_range)
+        rho = K.pairwise_axes(beta_range)[1]
+        rho = {"negative": rho[rho < 0], "positive": rho[rho > 0], "zero": np.zeros(1)}[rho_sign]
+        self.rho = rho
+        self.log_w = np.zeros((len(self.x), len(rho)))
         self.bounds: list[tuple[int, float, bool]] = []  # (step, log ratio, True: a lower bound on ln beta)
         self.n_answers = 0
 
     def weights(self) -> FloatArray:
-        """The normalised posterior weights on the grid."""
-        return K.normalise(self.log_w)
+        """The normalised posterior weights of log beta on the grid (rho summed out)."""
+        top = float(np.max(self.log_w))
+        w = np.exp(self.log_w - top).sum(axis=1)
+        return w / float(np.sum(w))
 
     def quantile(self, q: float) -> float:
         """The first grid value whose cumulative posterior weight reaches ``q``."""
@@ -185,10 +206,18 @@ class LocalBisection:
         p, r = local_point(ratio)
         return LocalQuestion(p, r)
 
+    def exact_bounds(self) -> tuple[float, float]:
+        """The bounds on beta the answers imply taken as noiseless, for every rho of the assumed sign:
+        the largest lower bound and the smallest upper bound (0 and inf where there is none)."""
+        lows = [lr for _, lr, low in self.bounds if low]
+        highs = [lr for _, lr, low in self.bounds if not low]
+        return (math.exp(max(lows)) if lows else 0.0, math.exp(min(highs)) if highs else math.inf)
+
     def update(self, question: LocalQuestion, answer: str, step: int) -> Contradiction | None:
         """Weigh the posterior by the answer; return the contradiction it makes, if any."""
-        sign_rho = {"negative": -1.0, "positive": 1.0, "zero": 0.0}[self.rho_sign]
-        margin = local_margin(self.x, np.full_like(self.x, sign_rho), question.ratio, answer)
+        lb, rho = np.meshgrid(self.x, self.rho, indexing="ij")
+        margin = K.local_g_margin(lb, rho, question.precision, question.recall)
+        margin = margin if answer == "recall" else -margin
         self.n_answers += 1
         if self.rho_sign == "zero":
             lower = answer == "precision"  # beta > 1
@@ -203,6 +232,7 @@ class LocalBisection:
         new = self.log_w + K.log_likelihood(margin, self.lam)
         if not np.isfinite(new).any():  # hard cuts that leave nothing: keep the posterior, report
             clash = clash or [s for s, _, _ in self.bounds[:-1]]
+            self.bounds.pop()
         else:
             self.log_w = new
         if not clash:

@@ -10,12 +10,13 @@ a contradiction, reported and left out of the region.
 
 The next pair maximises the expected information gain between the answer and (beta, rho)
 among the candidate pairs (for noiseless answers: the split of the posterior closest to
-half). The candidates are a fixed 5 x 5 grid of synthetic points and up to 12 operating
-points of the user's own curve; a pair where one point is at least as good in both
-precision and recall is never asked. The session stops when the decision no longer
-depends on the remaining uncertainty: every plausible (beta, rho) (the 95 % highest
-posterior region) picks a point of the user's curve that loses at most ``tolerance`` of
-every other plausible hypothesis's best.
+half): a fixed 5 x 5 grid of synthetic points and up to 12 operating points of the user's
+own curve, and, new at every question, pairs of points on the level curves of the current
+estimate (so the questions never run out, and each cuts the posterior through its centre).
+A pair where one point is at least as good in both precision and recall is never asked. The
+session stops when the decision no longer depends on the remaining uncertainty: the point
+the estimate picks on the user's curve loses more than ``tolerance`` of the true metric's
+best with posterior probability at most 1 %, and the posterior is not at an edge of the box.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from .._core.html import summarised
 from .._typing import FloatArray
 from ..exceptions import InvalidParameterError
 from . import _kernel as K
-from .local import LocalQuestion, check_point, local_margin
+from .local import LocalQuestion, check_point
 
 #: The synthetic candidate points: precision and recall in {0.1, 0.3, 0.5, 0.7, 0.9}.
 SYNTHETIC_LEVELS = (0.1, 0.3, 0.5, 0.7, 0.9)
@@ -41,8 +42,10 @@ N_CURVE_CANDIDATES = 12
 MAX_CURVE = 256
 #: Hypotheses of normalised weight at most this are left out of the information-gain sums.
 PRUNE = 1e-15
-#: Mass of the plausible (highest posterior) region of the stopping rule.
+#: Mass of the plausible (highest posterior) region (the reported ranges and worst loss).
 CREDIBLE_MASS = 0.95
+#: The stopping rule: the pick may lose more than the tolerance with posterior probability at most this.
+STOP_RISK = 0.01
 
 
 @summarised()
@@ -129,13 +132,28 @@ def slack(lam: float) -> float:
     return K.TIE if math.isinf(lam) else 2.0 / lam
 
 
-@functools.lru_cache(maxsize=2)
-def _pair_matrices(cand_p: tuple[float, ...], cand_r: tuple[float, ...], lam: float) -> tuple[FloatArray, FloatArray]:
-    """For every candidate pair (rows) and hypothesis (columns): P(answer "a") and its binary entropy.
+#: The levels of G and the recalls of the level-curve candidates (section 7 of docs/elicitation.md).
+LEVEL_VALUES = (0.2, 0.4, 0.6, 0.8)
+LEVEL_RECALLS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+#: Bisection steps that put a candidate on a level curve, and its lowest precision.
+LEVEL_STEPS, LEVEL_P_MIN = 60, 1e-3
+#: The level-curve candidates' precision is rounded to 1 / LEVEL_ROUND.
+LEVEL_ROUND = 1e9
+#: Sub-samples per side of a cell when the cell samples hold no point of the noiseless region.
+REFINE = 8
+#: Weight of a cell of the noiseless region none of whose samples agrees with every answer at once
+#: (against 1 per sample that does): the region keeps it, the posterior nearly drops it.
+EMPTY_CELL = 0.01
+#: How far past the rho = RHO_MIN edge the decision is checked (mass there is at the edge only if it matters).
+RHO_EDGE_STEP = 4.0
 
-    Computed once per candidate set and lambda (read-only, shared by the sessions that use them).
-    """
-    lb, rho = K.pairwise_grid()
+
+@functools.lru_cache(maxsize=4)
+def _pair_matrices(cand_p: tuple[float, ...], cand_r: tuple[float, ...], lam: float,
+                   beta_range: tuple[float, float]) -> tuple[FloatArray, FloatArray]:
+    """For every fixed candidate pair (rows) and hypothesis (columns): P(answer "a") and its binary entropy
+    (computed once per candidate set, lambda and box; read-only, shared by the sessions that use them)."""
+    lb, rho = K.pairwise_grid(beta_range)
     p, r = np.asarray(cand_p), np.asarray(cand_r)
     i, j = candidate_pairs(p, r)
     g = K.g_values(lb, rho, p, r)
@@ -146,8 +164,50 @@ def _pair_matrices(cand_p: tuple[float, ...], cand_r: tuple[float, ...], lam: fl
     return s_t, h_t
 
 
+def level_candidates(log_beta: float, rho: float) -> tuple[FloatArray, FloatArray, np.ndarray, np.ndarray]:
+    """Points on the level curves ``G = LEVEL_VALUES`` of the estimate at ``LEVEL_RECALLS`` and their pairs.
+
+    Each point's precision is found by ``LEVEL_STEPS`` bisections of ``[LEVEL_P_MIN, 1]`` (G rises
+    with P); a recall whose level is out of reach is skipped. Pairs: two points of the same level
+    (i < j), so the estimate is on the boundary of every pair's answer: each answer cuts the
+    posterior through its centre, wherever it has shrunk to (the questions never run out).
+    """
+    levels = np.repeat(np.asarray(LEVEL_VALUES), len(LEVEL_RECALLS))
+    r = np.tile(np.asarray(LEVEL_RECALLS), len(LEVEL_VALUES))
+    groups = np.repeat(np.arange(len(LEVEL_VALUES)), len(LEVEL_RECALLS))
+    lb, rh = np.full(len(r), log_beta), np.full(len(r), rho)
+    reach = (np.exp(K.log_g(lb, rh, 1.0, r)) >= levels) & (np.exp(K.log_g(lb, rh, LEVEL_P_MIN, r)) < levels)
+    levels, r, groups, lb, rh = levels[reach], r[reach], groups[reach], lb[reach], rh[reach]
+    lo, hi = np.full(len(r), LEVEL_P_MIN), np.ones(len(r))
+    for _ in range(LEVEL_STEPS):
+        mid = (lo + hi) / 2.0
+        up = np.exp(K.log_g(lb, rh, mid, r)) >= levels
+        hi, lo = np.where(up, mid, hi), np.where(up, lo, mid)
+    ps, rs = np.floor(hi * LEVEL_ROUND + 0.5) / LEVEL_ROUND, r  # 9 decimals: both engines write the same question
+    i, j = np.triu_indices(len(groups), k=1)
+    same = groups[i] == groups[j]
+    return ps, rs, i[same], j[same]
+
+
+def answer_margin(kind: str, question: Any, answer: str, lb: FloatArray, rho: FloatArray) -> FloatArray:
+    """The margin of an answer (positive: the hypothesis agrees), in units of G, for hypotheses ``(lb, rho)``."""
+    if kind == "local":
+        m = K.local_g_margin(lb, rho, question.precision, question.recall)
+        return m if answer == "recall" else -m
+    d = np.exp(K.log_g(lb, rho, *question.a)) - np.exp(K.log_g(lb, rho, *question.b))
+    return d if answer == "a" else -d
+
+
 class JointPosterior:
     """The posterior over the (log beta, rho) grid and the feasible region of the answers.
+
+    Every answer, local or pairwise, has a margin in units of G (:func:`answer_margin`) and the
+    logistic likelihood ``sigma(lambda margin)``. Each grid point stands for its cell; a cell
+    stays in a region while one of its 3 x 3 samples (corners, edge midpoints, centre) agrees
+    with each answer, so a (beta, rho) consistent with the answers never leaves it. Noiseless
+    answers (lambda = inf) make the posterior uniform on their region; an answer that leaves no
+    point consistent with them all (searched on the cell samples, then ``REFINE`` x ``REFINE``
+    inside each cell) is a contradiction, reported with the answers it clashes with.
 
     Parameters
     ----------
@@ -155,76 +215,150 @@ class JointPosterior:
         The decision curve (Pareto points of the user's model), by decreasing recall.
     pairwise_lambda, local_lambda : float
         Sharpness of the logistic likelihoods (``inf``: noiseless answers).
+    beta_range : tuple of float, default=(0.05, 20)
+        The box's beta range.
     """
 
     def __init__(self, curve_p: FloatArray, curve_r: FloatArray, pairwise_lambda: float,
-                 local_lambda: float) -> None:
-        self.lb, self.rho = K.pairwise_grid()
+                 local_lambda: float, beta_range: tuple[float, float] = K.BETA_RANGE) -> None:
+        self.lb_axis, self.rho_axis = K.pairwise_axes(beta_range)
+        self.lb, self.rho = K.pairwise_grid(beta_range)
+        self.lb_fine, self.rho_fine = np.meshgrid(K.cell_samples(self.lb_axis), K.cell_samples(self.rho_axis),
+                                                  indexing="ij")
         self.lam, self.local_lam = pairwise_lambda, local_lambda
         self.log_w = np.zeros_like(self.lb)
         self.feasible = np.ones(self.lb.shape, dtype=bool)
+        self.hard = np.ones(self.lb.shape, dtype=bool)
+        self.fine_ok = np.ones(self.lb_fine.shape, dtype=bool)  # cell samples agreeing with every noiseless answer
+        self.hard_w = np.zeros_like(self.lb)  # log weight of each cell from the noiseless answers
+        self.hard_answers: list[tuple[int, str, Any, str]] = []  # (step, kind, question, answer)
+        self.witness: tuple[float, float] | None = None
+        self.curve_p, self.curve_r = np.asarray(curve_p), np.asarray(curve_r)
         self.curve_g = K.g_values(self.lb, self.rho, curve_p, curve_r)
         self.best = self.curve_g.max(axis=1)
         self.choice = np.argmax(self.curve_g >= self.best[:, None] - K.TIE, axis=1)
         cp, cr = candidate_points(curve_p, curve_r)
         self.cand_p, self.cand_r = cp, cr
         self.pair_i, self.pair_j = candidate_pairs(cp, cr)
-        self._key = (tuple(cp), tuple(cr), pairwise_lambda)
-
-    def _matrices(self) -> tuple[FloatArray, FloatArray]:
-        return _pair_matrices(*self._key)
+        self._key = (tuple(cp), tuple(cr), pairwise_lambda, tuple(beta_range))
+        self.last_clash: tuple[int, ...] = ()
 
     def weights(self) -> FloatArray:
-        """Normalised posterior weights."""
-        return K.normalise(self.log_w)
+        """Normalised posterior weights: the noisy answers' likelihoods at the cell centres times, for the
+        noiseless answers, the cell's samples that agree with all of them (``EMPTY_CELL`` where none
+        does), 0 outside their region: the noiseless posterior is about uniform on the exact region."""
+        return K.normalise(np.where(self.hard, self.log_w + self.hard_w, -np.inf))
 
     # ------------------------------------------------------------------ answers
-    def _apply(self, margin: FloatArray, lam: float) -> bool:
-        """Weigh by one answer; False (and the region unchanged) if it empties the feasible region.
+    def _holds(self, lb: FloatArray, rho: FloatArray, extra: tuple[str, Any, str]) -> np.ndarray:
+        """Whether each point agrees strictly (margin > TIE) with every noiseless answer and ``extra``
+        (a point where two opposite answers tie is no witness: "a" then "b" on one pair contradict)."""
+        ok = np.ones(lb.shape, dtype=bool)
+        for kind, q, a in [(k, q, a) for _, k, q, a in self.hard_answers] + [extra]:
+            ok &= answer_margin(kind, q, a, lb, rho) > K.TIE
+        return ok
 
-        The feasible region keeps the hypotheses within ``slack(lam)`` of agreeing with
-        every accepted answer (exactly agreeing for noiseless answers).
-        """
-        consistent = margin >= -slack(lam)
-        inside = self.feasible & consistent
+    def _find_witness(self, cells: np.ndarray, extra: tuple[str, Any, str]) -> tuple[float, float] | None:
+        """A point of ``cells`` agreeing with every noiseless answer and ``extra``: the first cell sample
+        (cells in order, samples row by row), else the first of ``REFINE`` x ``REFINE`` inside a cell."""
+        if self.witness is not None and self._holds(np.array([self.witness[0]]), np.array([self.witness[1]]), extra)[0]:
+            return self.witness
+        ci, cj = np.divmod(np.flatnonzero(cells), K.N_RHO)
+        offs = np.arange(3)
+        fi = (2 * ci[:, None, None] + offs[None, :, None]).repeat(3, axis=2).ravel()
+        fj = (2 * cj[:, None, None] + offs[None, None, :]).repeat(3, axis=1).ravel()
+        lb, rho = self.lb_fine[fi, fj], self.rho_fine[fi, fj]
+        ok = np.flatnonzero(self._holds(lb, rho, extra))
+        if len(ok):
+            return float(lb[ok[0]]), float(rho[ok[0]])
+        hl = (self.lb_axis[-1] - self.lb_axis[0]) / (K.N_LOG_BETA - 1)
+        hr = (self.rho_axis[-1] - self.rho_axis[0]) / (K.N_RHO - 1)
+        u = (np.arange(REFINE) + 0.5) / REFINE - 0.5
+        lb = (self.lb_axis[ci][:, None, None] + hl * u[None, :, None]).repeat(REFINE, axis=2).ravel()
+        rho = (self.rho_axis[cj][:, None, None] + hr * u[None, None, :]).repeat(REFINE, axis=1).ravel()
+        ok = np.flatnonzero(self._holds(lb, rho, extra))
+        return (float(lb[ok[0]]), float(rho[ok[0]])) if len(ok) else None
+
+    def _clashes(self, extra: tuple[str, Any, str]) -> tuple[int, ...]:
+        """The earlier noiseless answers that, each alone with ``extra``, leave no cell sample agreeing."""
+        out = []
+        lb, rho = self.lb_fine.ravel(), self.rho_fine.ravel()
+        new = answer_margin(*extra, lb, rho) > K.TIE
+        for step, kind, q, a in self.hard_answers:
+            if not np.any(new & (answer_margin(kind, q, a, lb, rho) > K.TIE)):
+                out.append(step)
+        return tuple(out)
+
+    def apply(self, step: int, kind: str, question: Any, answer: str) -> bool:
+        """Weigh by one answer; False (and the regions unchanged) if no hypothesis agrees with it and
+        the earlier answers (``last_clash`` then names the answers it clashes with)."""
+        lam = self.local_lam if kind == "local" else self.lam
+        fine = answer_margin(kind, question, answer, self.lb_fine, self.rho_fine)
+        cell_ok = K.any_in_cell(fine >= -slack(lam)).ravel()
+        inside = self.feasible & cell_ok
         accepted = bool(inside.any())
+        self.last_clash = ()
+        if accepted and math.isinf(lam):
+            witness = self._find_witness(self.hard & cell_ok, (kind, question, answer))
+            accepted = witness is not None
+            if accepted:
+                self.witness = witness
+                self.hard = self.hard & cell_ok
+                self.hard_answers.append((step, kind, question, answer))
+                self.fine_ok = self.fine_ok & (fine >= -K.TIE)
+                self.hard_w = np.log(K.count_in_cell(self.fine_ok).ravel() + EMPTY_CELL)
         if accepted:
             self.feasible = inside
-        if accepted or np.isfinite(lam):
-            self.log_w = self.log_w + K.log_likelihood(margin, lam)
+        else:
+            self.last_clash = self._clashes((kind, question, answer))
+        if not math.isinf(lam):
+            self.log_w = self.log_w + K.log_likelihood(answer_margin(kind, question, answer, self.lb, self.rho), lam)
         return accepted
 
-    def apply_local(self, question: LocalQuestion, answer: str) -> bool:
+    def apply_local(self, question: LocalQuestion, answer: str, step: int = -1) -> bool:
         """A local answer, with its meaning for every rho."""
-        return self._apply(local_margin(self.lb, self.rho, question.ratio, answer), self.local_lam)
+        return self.apply(step, "local", question, answer)
 
-    def apply_pairwise(self, question: PairwiseQuestion, answer: str) -> bool:
+    def apply_pairwise(self, question: PairwiseQuestion, answer: str, step: int = -1) -> bool:
         """A pairwise answer: margin ``G(chosen) - G(other)`` for every hypothesis."""
-        ga = np.exp(K.log_g(self.lb, self.rho, *question.a))
-        gb = np.exp(K.log_g(self.lb, self.rho, *question.b))
-        return self._apply(ga - gb if answer == "a" else gb - ga, self.lam)
+        return self.apply(step, "pairwise", question, answer)
+
+    def contains(self, beta: float, rho: float) -> bool:
+        """Whether (beta, rho) agrees with every accepted noiseless answer (the exact region)."""
+        lb, rh = np.array([math.log(beta)]), np.array([float(rho)])
+        ok = np.ones(1, dtype=bool)
+        for _, kind, q, a in self.hard_answers:
+            ok &= answer_margin(kind, q, a, lb, rh) >= -K.TIE
+        return bool(ok[0])
 
     # ------------------------------------------------------------------ selection
-    def information_gain(self) -> FloatArray:
-        """Expected information gain (nats) of every candidate pair under the current posterior."""
-        s_t, h_t = self._matrices()  # pairs x hypotheses
-        w = self.weights()
-        w = np.where(w > PRUNE, w, 0.0)  # the others add less than PRUNE * |grid| to any sum
-        p_a = np.clip(s_t @ w, 0.0, 1.0)
-        return K.binary_entropy(p_a) - h_t @ w
+    def information_gain(self) -> tuple[FloatArray, tuple[FloatArray, ...]]:
+        """Expected information gain (nats) of every candidate pair under the current posterior, and the
+        pairs' points ``(P_A, R_A, P_B, R_B)``: the fixed pool's pairs, then the level-curve pairs of the estimate."""
+        w_all = self.weights()
+        w_all = np.where(w_all > PRUNE, w_all, 0.0)  # the others add less than PRUNE * |grid| to any sum
+        active = np.flatnonzero(w_all)
+        w = w_all[active]
+        lp, lr, li, lj = level_candidates(*self.estimate())
+        gl = K.g_values(self.lb[active], self.rho[active], lp, lr)
+        s, h = K.likelihood_entropy(gl[:, li] - gl[:, lj], self.lam)
+        s_t, h_t = _pair_matrices(*self._key)
+        p_a = np.clip(np.concatenate([s_t @ w_all, w @ s]), 0.0, 1.0)
+        hb = np.concatenate([h_t @ w_all, w @ h])
+        pairs = (np.concatenate([self.cand_p[self.pair_i], lp[li]]), np.concatenate([self.cand_r[self.pair_i], lr[li]]),
+                 np.concatenate([self.cand_p[self.pair_j], lp[lj]]), np.concatenate([self.cand_r[self.pair_j], lr[lj]]))
+        return K.binary_entropy(p_a) - hb, pairs
 
     def next_question(self) -> PairwiseQuestion | None:
         """The pair of largest expected information gain (first within the tie tolerance), or
         ``None`` when no candidate pair can change the posterior."""
-        if not len(self.pair_i):
+        gain, (ap, ar, bp, br) = self.information_gain()
+        if not len(gain):
             return None
-        gain = self.information_gain()
         k = K.first_best(gain)
         if gain[k] <= K.TIE:
             return None
-        i, j = int(self.pair_i[k]), int(self.pair_j[k])
-        return PairwiseQuestion((float(self.cand_p[i]), float(self.cand_r[i])),
-                                (float(self.cand_p[j]), float(self.cand_r[j])))
+        return PairwiseQuestion((float(ap[k]), float(ar[k])), (float(bp[k]), float(br[k])))
 
     # ------------------------------------------------------------------ summaries
     def plausible(self) -> np.ndarray:
@@ -245,10 +379,41 @@ class JointPosterior:
         """Worst loss of curve point ``j`` over the hypotheses of ``region``."""
         return float(np.max(self.best[region] - self.curve_g[region, j]))
 
+    def pick(self) -> int:
+        """The decision curve's point that G at the posterior means prefers (first within the tie tolerance)."""
+        lb, rho = self.estimate()
+        n = len(self.curve_p)
+        return K.first_best(np.exp(K.log_g(np.full(n, lb), np.full(n, rho), self.curve_p, self.curve_r)))
+
+    def risk(self, tolerance: float) -> float:
+        """Posterior probability that :meth:`pick` loses more than ``tolerance`` against the true metric's best."""
+        loss = self.best - self.curve_g[:, self.pick()]
+        return float(np.sum(np.where(loss > tolerance, self.weights(), 0.0)))
+
     def stable(self, tolerance: float) -> bool:
-        """Whether every plausible choice loses at most ``tolerance`` under every plausible hypothesis."""
-        losses = self.decision_losses(self.plausible())
-        return max(losses.values()) <= tolerance
+        """Whether the pick loses more than ``tolerance`` with posterior probability at most ``STOP_RISK``."""
+        return self.risk(tolerance) <= STOP_RISK + K.TIE
+
+    def edges(self, tolerance: float) -> list[str]:
+        """The edges of the box where the posterior has mass ``> 1 - CREDIBLE_MASS``: beta's two ends and rho's
+        upper end (the outermost cells), rho's lower end (the cells of rho = RHO_MIN where, ``RHO_EDGE_STEP``
+        past it, the pick loses more than ``tolerance``: below rho = -8 G changes little, so mass there
+        often does not matter)."""
+        w = self.weights().reshape(K.N_LOG_BETA, K.N_RHO)
+        edge = 1.0 - CREDIBLE_MASS
+        out = []
+        if float(np.sum(w[0])) > edge:
+            out.append(f"beta = {math.exp(self.lb_axis[0]):.3g} (its lower end)")
+        if float(np.sum(w[-1])) > edge:
+            out.append(f"beta = {math.exp(self.lb_axis[-1]):.3g} (its upper end)")
+        if float(np.sum(w[:, -1])) > edge:
+            out.append(f"rho = {self.rho_axis[-1]:g} (its upper end)")
+        if float(np.sum(w[:, 0])) > edge:
+            g = K.g_values(self.lb_axis, np.full(K.N_LOG_BETA, K.RHO_MIN - RHO_EDGE_STEP), self.curve_p, self.curve_r)
+            loses = g.max(axis=1) - g[:, self.pick()] > tolerance
+            if float(np.sum(np.where(loses, w[:, 0], 0.0))) > edge:
+                out.append(f"rho = {K.RHO_MIN:g} (its lower end)")
+        return out
 
     def estimate(self) -> tuple[float, float]:
         """Posterior means of log beta and rho."""
@@ -262,11 +427,21 @@ class JointPosterior:
         return (math.sqrt(max(float(w @ (self.lb - mlb) ** 2), 0.0)),
                 math.sqrt(max(float(w @ (self.rho - mrho) ** 2), 0.0)))
 
+    def log_beta_quantile(self, q: float) -> float:
+        """The ``q`` quantile of log beta's marginal, each cell's mass spread evenly over its width."""
+        w = self.weights().reshape(K.N_LOG_BETA, K.N_RHO).sum(axis=1)
+        c = np.cumsum(w)
+        k = int(np.flatnonzero(c >= q - K.TIE)[0])
+        h = (self.lb_axis[-1] - self.lb_axis[0]) / (K.N_LOG_BETA - 1)
+        before = float(c[k] - w[k])
+        frac = min(max((q - before) / float(w[k]), 0.0), 1.0) if w[k] > 0 else 0.5
+        return float(self.lb_axis[k] - h / 2.0 + h * frac)
+
     def mode(self) -> tuple[float, float]:
         """The grid hypothesis of largest posterior weight (first within the tie tolerance)."""
         k = K.first_best(self.weights())
         return float(self.lb[k]), float(self.rho[k])
 
     def feasible_fraction(self) -> float:
-        """Share of the grid consistent with every accepted answer taken as noiseless."""
+        """Share of the grid's cells that hold a point consistent with every accepted answer taken as noiseless."""
         return float(self.feasible.mean())

@@ -95,6 +95,13 @@ class ElicitationResult:
         What the answers can and cannot tell (e.g. at rho = 0).
     transcript : Transcript
         Settings, decision curve, questions and answers (replayable).
+    beta_bounds : tuple of float
+        The exact bounds ``(low, high)`` on beta that the local answers imply, taken as
+        noiseless, for every rho of the assumed sign (``(0, inf)`` without local answers;
+        e.g. *recall* at (P, R) = (0.90, 0.36) with rho < 0 gives ``(0.4, inf)``).
+    beta_interval : tuple of float
+        The central 95 % credible interval of beta from the posterior over (log beta, rho)
+        (every answer, local and pairwise, under one likelihood).
     trivial_decision : str
         ``"everyone"`` when the decision is the curve's top-recall end at recall 1 (its
         lowest precision: the threshold flags every case, or all but those scored below
@@ -126,6 +133,8 @@ class ElicitationResult:
     contradictions: tuple[Contradiction, ...]
     notes: tuple[str, ...]
     transcript: Transcript = field(repr=False)
+    beta_bounds: tuple[float, float] = (0.0, math.inf)
+    beta_interval: tuple[float, float] = (0.0, math.inf)
     trivial_decision: str = field(default="", init=False)
 
     def __post_init__(self) -> None:
@@ -160,7 +169,9 @@ class ElicitationResult:
                 "local_interval": None if self.local_interval is None else list(self.local_interval), "metric": self.metric.spec, "decision": self.decision.to_dict(),
                 "stop_reason": self.stop_reason, "contradictions": [c.to_dict() for c in self.contradictions],
                 "notes": list(self.notes), "trivial_decision": self.trivial_decision,
-                "transcript": self.transcript.to_dict()}
+                "transcript": self.transcript.to_dict(),
+                "beta_bounds": [self.beta_bounds[0], None if math.isinf(self.beta_bounds[1]) else self.beta_bounds[1]],
+                "beta_interval": list(self.beta_interval)}
 
     def _repr_html_(self) -> str:
         rows = [("metric", self.metric.spec), ("your answers", " ".join(self.summary)),

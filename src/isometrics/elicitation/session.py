@@ -18,6 +18,7 @@ from .._core.html import summarised
 from .._core.validation import check_integer, check_option, check_real, check_unit_interval
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
+from . import _kernel as K
 from .local import RHO_SIGNS, Contradiction, LocalBisection, LocalQuestion
 from .pairwise import MAX_CURVE, JointPosterior, PairwiseQuestion, pareto_front, spread_indices
 from .result import Decision, ElicitationResult, elicited_metric
@@ -66,16 +67,21 @@ class Elicitation:
         local question tells whether beta is above or below 1, and nothing more.
     local_budget : int, default=12
         Most local questions (>= 0; 0 skips them).
-    pairwise_budget : int, default=25
-        Most pairwise questions (>= 1).
+    pairwise_budget : int, default=48
+        Most pairwise questions (>= 1); with the 12 local ones, at most 60 questions.
     tolerance : float, default=0.005
         The stopping rule's tolerance in units of G, in (0, 1).
-    local_lambda : float, default=20.0
-        Sharpness of the local answers' logistic likelihood on the log-beta scale
-        (> 0; ``inf``: answers taken as noiseless).
+    local_lambda : float, default=50.0
+        Sharpness of the local answers' likelihood, in units of G like the pairwise one: a
+        local answer at (P, R) is the pairwise answer between (P, R + 0.05) and (P + 0.05, R),
+        to first order (> 0; ``inf``: answers taken as noiseless, exact bounds on beta).
     pairwise_lambda : float, default=50.0
         Sharpness of the pairwise answers' likelihood ``sigma(lambda (G(A) - G(B)))``
         (> 0; ``inf``: noiseless, the exact feasible region).
+    beta_range : tuple of float, default=(0.05, 20)
+        The hypothesis box's beta range ``(low, high)``, ``0 < low < high``; rho spans [-8, 4].
+        When the posterior sits at an edge of the box the session says so and never
+        reports a stable decision: widen the range and ask again.
 
     Raises
     ------
@@ -117,8 +123,8 @@ class Elicitation:
 
     def __init__(self, precision: ArrayLike | None = None, recall: ArrayLike | None = None, *,
                  thresholds: ArrayLike | None = None, rho_sign: str = "negative", local_budget: int = 12,
-                 pairwise_budget: int = 25, tolerance: float = 0.005, local_lambda: float = 20.0,
-                 pairwise_lambda: float = 50.0) -> None:
+                 pairwise_budget: int = 48, tolerance: float = 0.005, local_lambda: float = 50.0,
+                 pairwise_lambda: float = 50.0, beta_range: tuple[float, float] = K.BETA_RANGE) -> None:
         caller = "Elicitation"
         self.settings: dict[str, Any] = {
             "rho_sign": check_option(rho_sign, "rho_sign", RHO_SIGNS, caller=caller),
@@ -131,11 +137,15 @@ class Elicitation:
             "pairwise_lambda": check_real(pairwise_lambda, "pairwise_lambda", caller=caller, low=0.0,
                                           low_inclusive=False, allow_inf=True),
         }
+        box = _beta_range(beta_range, caller)
+        if box != K.BETA_RANGE:
+            self.settings["beta_range"] = box
+        self.beta_range = box
         self.curve = _curve(precision, recall, thresholds, caller)
         p, r, _ = self.curve
         s = self.settings
-        self._local = LocalBisection(s["rho_sign"], s["local_lambda"])
-        self._joint = JointPosterior(np.asarray(p), np.asarray(r), s["pairwise_lambda"], s["local_lambda"])
+        self._local = LocalBisection(s["rho_sign"], s["local_lambda"], box)
+        self._joint = JointPosterior(np.asarray(p), np.asarray(r), s["pairwise_lambda"], s["local_lambda"], box)
         self._steps: list[Step] = []
         self._contradictions: list[Contradiction] = []
         self._pending: Question | None = None
@@ -219,12 +229,36 @@ class Elicitation:
             self._stop = f"question budget ({s['pairwise_budget']} pairwise questions) spent"
             return None
         if self.n_pairwise >= MIN_PAIRWISE and self._joint.stable(s["tolerance"]):
-            self._stop = f"decision stable within tolerance {s['tolerance']:g}"
+            edges = self._joint.edges(s["tolerance"])
+            if edges:
+                self._stop = (f"the estimate sits at the edge of the hypothesis box ({'; '.join(edges)}), so the "
+                              "decision is not settled: widen the box, e.g. Elicitation(beta_range=(0.005, 200)), "
+                              "and ask again")
+            else:
+                self._stop = f"decision stable within tolerance {s['tolerance']:g}"
             return None
         question = self._joint.next_question()
         if question is None:
             self._stop = "no candidate pair can change the estimate"
         return question
+
+    def contains(self, beta: float, rho: float) -> bool:
+        """Whether (beta, rho) agrees with every accepted noiseless answer (the exact feasible region).
+
+        Parameters
+        ----------
+        beta : float
+            A beta > 0.
+        rho : float
+            A rho.
+
+        Returns
+        -------
+        bool
+            True when every answer taken as noiseless (lambda = inf) holds for G(beta, rho); the
+            region kept on the grid never loses such a point.
+        """
+        return self._joint.contains(beta, rho)
 
     def answer(self, answer: str) -> None:
         """Answer the current question with one of its ``options``.
@@ -275,14 +309,20 @@ class Elicitation:
             clash = self._local.update(question, answer, step)
             if clash is not None:
                 self._contradictions.append(clash)
-            accepted = self._joint.apply_local(question, answer)
+            accepted = self._joint.apply_local(question, answer, step)
         else:
-            accepted = self._joint.apply_pairwise(question, answer)
+            accepted = self._joint.apply_pairwise(question, answer, step)
         if not accepted and not any(c.step == step for c in self._contradictions):
+            earlier = self._joint.last_clash
+            which = (f"answer(s) {', '.join(str(k + 1) for k in earlier)}" if earlier
+                     else "the earlier answers taken together")
+            noiseless = math.isinf(self.settings["local_lambda" if question.kind == "local" else "pairwise_lambda"])
             self._contradictions.append(Contradiction(
-                step, (), f"answer {step + 1} ({answer}) is inconsistent with the earlier answers: no G(beta, rho) "
-                          "on the grid agrees with all of them; it is weighed as a noisy answer and left out of "
-                          "the feasible region."))
+                step, earlier, f"answer {step + 1} ({answer}) contradicts {which}: no G(beta, rho) in the box agrees "
+                               "with all of them; "
+                + ("it is left out of the region and the estimate; answer again, or take the answers as noisy "
+                   "(e.g. pairwise_lambda=50, local_lambda=50)." if noiseless
+                   else "it is weighed as a noisy answer and left out of the feasible region.")))
         self._steps.append(Step(question, answer))
         self._pending, self._stop = None, None
 
@@ -329,6 +369,10 @@ class Elicitation:
         j = int(np.flatnonzero(values >= np.max(values) - 1e-12)[0])
         decision = Decision(p[j], r[j], t[j] if t else None, j, joint.loss_of(j, region))
         notes = list(self._local.notes()) if self.n_local else []
+        edges = joint.edges(self.settings["tolerance"])
+        if edges:
+            notes.append(f"The plausible region reaches the edge of the hypothesis box ({'; '.join(edges)}): the "
+                         "truth may lie outside it; widen it with Elicitation(beta_range=...).")
         if self.n_pairwise == 0:
             notes.append("No pairwise question answered yet: rho is not known and the decision is not settled; "
                          "answer pairwise questions before choosing a threshold (F-beta is never assumed).")
@@ -342,8 +386,22 @@ class Elicitation:
             local_beta=math.exp(self._local.quantile(0.5)) if self.n_local else None,
             local_interval=(math.exp(self._local.quantile(0.025)), math.exp(self._local.quantile(0.975)))
             if self.n_local else None, metric=metric,
+            beta_bounds=self._local.exact_bounds() if self.n_local else (0.0, math.inf),
+            beta_interval=(math.exp(joint.log_beta_quantile(0.025)), math.exp(joint.log_beta_quantile(0.975))),
             decision=decision, stop_reason=self._stop or "in progress", contradictions=tuple(self._contradictions),
             notes=tuple(notes), transcript=self.transcript)
+
+
+def _beta_range(beta_range: Any, caller: str) -> tuple[float, float]:
+    """The box's beta range as two floats ``0 < low < high`` (both finite)."""
+    try:
+        low, high = (float(v) for v in beta_range)
+    except (TypeError, ValueError):
+        raise InvalidParameterError(f"{caller}: `beta_range` must be two numbers (low, high); got {beta_range!r}.")
+    if not (0.0 < low < high < math.inf):
+        raise InvalidParameterError(f"{caller}: `beta_range` must satisfy 0 < low < high (finite); got "
+                                    f"{beta_range!r}; e.g. beta_range=(0.05, 20).")
+    return low, high
 
 
 def _curve(precision: ArrayLike | None, recall: ArrayLike | None, thresholds: ArrayLike | None,

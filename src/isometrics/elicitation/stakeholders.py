@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from .._core.html import summarised
-from .._core.validation import check_real, check_rng
+from .._core.validation import check_option, check_real, check_rng
 from ..metrics.means import g_beta_rho
 from ..spaces.level_curves import level_curve_slope
 from .local import LocalQuestion
@@ -38,6 +38,11 @@ class SimulatedStakeholder:
         The true rho, finite.
     pairwise_lambda, local_lambda : float, default=inf
         Sharpness of the answers' noise (> 0; ``inf``: noiseless).
+    noise : {"logistic", "probit"}, default="logistic"
+        The noise's shape: ``sigma(lambda d)`` or ``Phi(lambda d / 1.702)`` (the normal CDF scaled
+        to the logistic's slope), so that a test can answer from another model than the engine's.
+    lapse : float, default=0.0
+        Share of answers given at random (a lapse of attention), in [0, 1).
     rng : int, numpy.random.Generator or None, default=None
         Randomness of the noisy answers (SPEC 7).
 
@@ -55,7 +60,8 @@ class SimulatedStakeholder:
     """
 
     def __init__(self, beta: float, rho: float, *, pairwise_lambda: float = math.inf,
-                 local_lambda: float = math.inf, rng: Any = None) -> None:
+                 local_lambda: float = math.inf, noise: str = "logistic", lapse: float = 0.0,
+                 rng: Any = None) -> None:
         caller = "SimulatedStakeholder"
         self.beta = check_real(beta, "beta", caller=caller, low=0.0, low_inclusive=False)
         self.rho = check_real(rho, "rho", caller=caller)
@@ -63,6 +69,8 @@ class SimulatedStakeholder:
                                           low_inclusive=False, allow_inf=True)
         self.local_lambda = check_real(local_lambda, "local_lambda", caller=caller, low=0.0,
                                        low_inclusive=False, allow_inf=True)
+        self.noise = check_option(noise, "noise", ("logistic", "probit"), caller=caller)
+        self.lapse = check_real(lapse, "lapse", caller=caller, low=0.0, high=1.0, high_inclusive=False)
         self._rng = check_rng(rng, caller=caller)
         self.spec = f"g(beta={self.beta!r}, rho={self.rho!r})"
 
@@ -78,8 +86,12 @@ class SimulatedStakeholder:
         return math.log(-slope) / abs(self.rho)
 
     def _noisy(self, margin: float, lam: float) -> bool:
+        if self.lapse and self._rng.random() < self.lapse:
+            return bool(self._rng.random() < 0.5)
         if math.isinf(lam):
             return margin > 0
+        if self.noise == "probit":
+            return bool(self._rng.random() < 0.5 * math.erfc(-lam * margin / 1.702 / math.sqrt(2.0)))
         return bool(self._rng.random() < 1.0 / (1.0 + math.exp(-max(min(lam * margin, 700.0), -700.0))))
 
     def __call__(self, question: LocalQuestion | PairwiseQuestion) -> str:

@@ -26,7 +26,8 @@ VERSION = 1
 
 Question = LocalQuestion | PairwiseQuestion
 
-_SETTINGS = ("rho_sign", "local_budget", "pairwise_budget", "tolerance", "local_lambda", "pairwise_lambda")
+_SETTINGS = ("rho_sign", "local_budget", "pairwise_budget", "tolerance", "local_lambda", "pairwise_lambda",
+             "beta_range")
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,10 @@ def _parse(data: Any) -> Transcript:
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise _fail(f"settings.{key}", f"must be an integer >= {low}; got {value!r}")
             parsed[key] = value
+        elif key == "beta_range":  # written only when not the default (0.05, 20)
+            if not isinstance(value, list) or len(value) != 2:
+                raise _fail("settings.beta_range", f"must be a list [low, high]; got {value!r}")
+            parsed[key] = tuple(_number(v, f"settings.beta_range[{k}]") for k, v in enumerate(value))
         else:
             parsed[key] = _number(value, f"settings.{key}", inf=True)
     curve = data.get("curve")

@@ -12,18 +12,31 @@
 
   // ------------------------------------------------------------------ 1. constants
   var TIE = 1e-12;
-  var L = Math.log(20);
   var N_LOCAL = 2001, N_LOG_BETA = 161, N_RHO = 121, RHO_MIN = -8, RHO_MAX = 4;
-  var LOCAL_WIDTH = 2 * Math.log(1.02);
+  var LOCAL_WIDTH = 2 * Math.log(1.02), LOCAL_DELTA = 0.05;
   var LEVELS = [0.1, 0.3, 0.5, 0.7, 0.9];
-  var N_CURVE_CANDIDATES = 12, PRUNE = 1e-15, CREDIBLE_MASS = 0.95, MIN_PAIRWISE = 1;
-  var DEFAULTS = { rho_sign: "negative", local_budget: 12, pairwise_budget: 25, tolerance: 0.005,
-                   local_lambda: 20.0, pairwise_lambda: 50.0 };
+  var LEVEL_VALUES = [0.2, 0.4, 0.6, 0.8], LEVEL_RECALLS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+  var LEVEL_STEPS = 60, LEVEL_P_MIN = 1e-3, LEVEL_ROUND = 1e9, REFINE = 8, RHO_EDGE_STEP = 4, EMPTY_CELL = 0.01;
+  var N_CURVE_CANDIDATES = 12, PRUNE = 1e-15, CREDIBLE_MASS = 0.95, STOP_RISK = 0.01, MIN_PAIRWISE = 1;
+  var BETA_RANGE = [0.05, 20];
+  var DEFAULTS = { rho_sign: "negative", local_budget: 12, pairwise_budget: 48, tolerance: 0.005,
+                   local_lambda: 50.0, pairwise_lambda: 50.0 };
 
   // ------------------------------------------------------------------ 2-3. grids, G, likelihoods
   function grid(low, high, n) {
     var out = new Float64Array(n);
     for (var k = 0; k < n; k++) out[k] = (low * (n - 1 - k) + high * k) / (n - 1);
+    return out;
+  }
+  function logBetaRange(range) {
+    var top = Math.log(range[1]);
+    return [range[0] * range[1] === 1 ? -top : Math.log(range[0]), top];
+  }
+  /* The cell samples of an axis: 2k lower end, 2k + 1 the grid point, 2k + 2 upper end of cell k. */
+  function cellSamples(axis) {
+    var n = axis.length, h = (axis[n - 1] - axis[0]) / (n - 1), out = new Float64Array(2 * n + 1);
+    for (var k = 0; k < n; k++) { out[2 * k + 1] = axis[k]; out[2 * k] = axis[k] - h / 2; }
+    out[2 * n] = axis[n - 1] + h / 2;
     return out;
   }
 
@@ -43,6 +56,24 @@
   function gAt(lb, rho, p, r) { return Math.exp(logG(lb, rho, Math.log(p), Math.log(r), p, r)); }
 
   function logsig(z) { return -(Math.max(-z, 0) + Math.log1p(Math.exp(-Math.abs(z)))); }
+
+  /* LOCAL_DELTA (dG/dR - dG/dP) at (P, R): the margin of the answer "recall" (section 5). */
+  function localGMargin(lb, rho, p, r) {
+    if (rho === 0) { var beta = Math.exp(lb); return LOCAL_DELTA * ((1 - beta) / (1 + beta)); }
+    var lp = Math.log(p), lr = Math.log(r), x = rho * lb;
+    var base = -rho * logG(lb, rho, lp, lr, p, r);
+    return LOCAL_DELTA * (Math.exp(base + logsig(-x) + rho * lr) - Math.exp(base + logsig(x) + rho * lp));
+  }
+
+  /* The margin of an answer (positive: the hypothesis agrees), in units of G. */
+  function answerMargin(q, answer, lb, rho) {
+    if (q.kind === "local") {
+      var m = localGMargin(lb, rho, q.precision, q.recall);
+      return answer === "recall" ? m : -m;
+    }
+    var d = gAt(lb, rho, q.a[0], q.a[1]) - gAt(lb, rho, q.b[0], q.b[1]);
+    return answer === "a" ? d : -d;
+  }
 
   function hardLikelihood(m) { return m > TIE ? 1 : (m < -TIE ? 0 : 0.5); }
 
@@ -82,27 +113,62 @@
     return out.sort(function (a, b) { return a - b; });
   }
 
+  /* Points on the level curves of the estimate (section 7) and their pairs within a level. */
+  function levelCandidates(lb, rho) {
+    var ps = [], rs = [], groups = [], k, i, j;
+    for (k = 0; k < LEVEL_VALUES.length; k++) {
+      var level = LEVEL_VALUES[k];
+      for (i = 0; i < LEVEL_RECALLS.length; i++) {
+        var r = LEVEL_RECALLS[i];
+        if (!(gAt(lb, rho, 1, r) >= level && gAt(lb, rho, LEVEL_P_MIN, r) < level)) continue;
+        var lo = LEVEL_P_MIN, hi = 1;
+        for (var it = 0; it < LEVEL_STEPS; it++) {
+          var mid = (lo + hi) / 2;
+          if (gAt(lb, rho, mid, r) >= level) hi = mid; else lo = mid;
+        }
+        ps.push(Math.floor(hi * LEVEL_ROUND + 0.5) / LEVEL_ROUND); rs.push(r); groups.push(k);
+      }
+    }
+    var pi = [], pj = [];
+    for (i = 0; i < ps.length; i++) for (j = i + 1; j < ps.length; j++) if (groups[i] === groups[j]) { pi.push(i); pj.push(j); }
+    return { p: ps, r: rs, i: pi, j: pj };
+  }
+
   // ------------------------------------------------------------------ 5. local questions
   function localPoint(ratio) {
     var scale = Math.max(1, ratio);
     return [0.8 / scale, 0.8 * ratio / scale];
   }
 
-  function localMargin(lb, rho, ratio, answer) {
-    var t = rho === 0 ? -lb : -Math.sign(rho) * (lb - Math.log(ratio));
-    return answer === "recall" ? t : -t;
-  }
-
-  function LocalBisection(rhoSign, lam) {
+  function LocalBisection(rhoSign, lam, range) {
     this.rhoSign = rhoSign;
     this.lam = lam;
-    this.x = grid(-L, L, N_LOCAL);
-    this.lw = new Float64Array(N_LOCAL);
+    var lbr = logBetaRange(range);
+    this.x = grid(lbr[0], lbr[1], N_LOCAL);
+    var rg = grid(RHO_MIN, RHO_MAX, N_RHO), rho = [];
+    for (var j = 0; j < N_RHO; j++) {
+      if ((rhoSign === "negative" && rg[j] < 0) || (rhoSign === "positive" && rg[j] > 0)) rho.push(rg[j]);
+    }
+    if (rhoSign === "zero") rho = [0];
+    this.rho = rho;
+    this.lw = new Float64Array(N_LOCAL * rho.length);  // x-major: k * nr + j
     this.bounds = [];
     this.n = 0;
   }
+  LocalBisection.prototype.weights = function () {
+    var nr = this.rho.length, top = -Infinity, k, j;
+    for (k = 0; k < this.lw.length; k++) if (this.lw[k] > top) top = this.lw[k];
+    var w = new Float64Array(N_LOCAL), s = 0;
+    for (k = 0; k < N_LOCAL; k++) {
+      var v = 0;
+      for (j = 0; j < nr; j++) v += Math.exp(this.lw[k * nr + j] - top);
+      w[k] = v; s += v;
+    }
+    for (k = 0; k < N_LOCAL; k++) w[k] /= s;
+    return w;
+  };
   LocalBisection.prototype.quantile = function (q) {
-    var w = normalise(this.lw), c = 0;
+    var w = this.weights(), c = 0;
     for (var k = 0; k < w.length; k++) { c += w[k]; if (c >= q - TIE) return this.x[k]; }
     return this.x[w.length - 1];
   };
@@ -115,9 +181,13 @@
     var pr = localPoint(ratio);
     return { kind: "local", precision: pr[0], recall: pr[1] };
   };
+  LocalBisection.prototype.exactBounds = function () {
+    var low = -Infinity, high = Infinity;
+    this.bounds.forEach(function (b) { if (b[2]) low = Math.max(low, b[1]); else high = Math.min(high, b[1]); });
+    return [low === -Infinity ? 0 : Math.exp(low), high === Infinity ? Infinity : Math.exp(high)];
+  };
   LocalBisection.prototype.update = function (q, answer, step) {
-    var sign = { negative: -1, positive: 1, zero: 0 }[this.rhoSign];
-    var ratio = q.recall / q.precision, k;
+    var ratio = q.recall / q.precision, k, j, nr = this.rho.length;
     this.n += 1;
     var lower, logRatio;
     if (this.rhoSign === "zero") { lower = answer === "precision"; logRatio = 0; }
@@ -128,13 +198,16 @@
       if (b[2] !== lower && ((lower && logRatio >= b[1] + gap) || (!lower && logRatio <= b[1] - gap))) clash.push(b[0]);
     }
     this.bounds.push([step, logRatio, lower]);
-    var next = new Float64Array(N_LOCAL), finite = false;
-    for (k = 0; k < N_LOCAL; k++) {
-      next[k] = this.lw[k] + logLikelihood(localMargin(this.x[k], sign, ratio, answer), this.lam);
-      if (isFinite(next[k])) finite = true;
+    var next = new Float64Array(this.lw.length), finite = false;
+    for (k = 0; k < N_LOCAL; k++) for (j = 0; j < nr; j++) {
+      var h = k * nr + j;
+      next[h] = this.lw[h] + logLikelihood(answerMargin(q, answer, this.x[k], this.rho[j]), this.lam);
+      if (isFinite(next[h])) finite = true;
     }
-    if (!finite) { if (!clash.length) for (k = 0; k < this.bounds.length - 1; k++) clash.push(this.bounds[k][0]); }
-    else this.lw = next;
+    if (!finite) {
+      if (!clash.length) for (k = 0; k < this.bounds.length - 1; k++) clash.push(this.bounds[k][0]);
+      this.bounds.pop();
+    } else this.lw = next;
     if (!clash.length) return null;
     return { step: step, earlier: clash, message: "answer " + (step + 1) + " (" + answer + " at R/P = " +
              ratio.toPrecision(4) + ") contradicts answer(s) " + clash.map(function (s) { return s + 1; }).join(", ") +
@@ -142,17 +215,28 @@
   };
 
   // ------------------------------------------------------------------ 6-8. the joint posterior
-  function JointPosterior(curveP, curveR, lam, localLam) {
+  function JointPosterior(curveP, curveR, lam, localLam, range) {
     var nh = N_LOG_BETA * N_RHO, h, j, k;
-    var lbg = grid(-L, L, N_LOG_BETA), rg = grid(RHO_MIN, RHO_MAX, N_RHO);
+    var lbr = logBetaRange(range);
+    this.lbAxis = grid(lbr[0], lbr[1], N_LOG_BETA);
+    this.rhoAxis = grid(RHO_MIN, RHO_MAX, N_RHO);
+    this.lbFine = cellSamples(this.lbAxis);
+    this.rhoFine = cellSamples(this.rhoAxis);
     this.nh = nh;
     this.lb = new Float64Array(nh);
     this.rho = new Float64Array(nh);
-    for (h = 0; h < nh; h++) { this.lb[h] = lbg[Math.floor(h / N_RHO)]; this.rho[h] = rg[h % N_RHO]; }
+    for (h = 0; h < nh; h++) { this.lb[h] = this.lbAxis[Math.floor(h / N_RHO)]; this.rho[h] = this.rhoAxis[h % N_RHO]; }
     this.lam = lam;
     this.localLam = localLam;
     this.lw = new Float64Array(nh);
     this.feasible = new Uint8Array(nh).fill(1);
+    this.hard = new Uint8Array(nh).fill(1);
+    this.fineOk = new Uint8Array(this.lbFine.length * this.rhoFine.length).fill(1);
+    this.hardW = new Float64Array(nh);
+    this.hardAnswers = [];
+    this.witness = null;
+    this.lastClash = [];
+    this.curveP = curveP; this.curveR = curveR;
     var nc = curveP.length;
     this.nc = nc;
     this.curveG = this.gMatrix(curveP, curveR);  // hypothesis-major: h * nc + j
@@ -164,7 +248,7 @@
       this.best[h] = top;
       for (j = 0; j < nc; j++) if (this.curveG[h * nc + j] >= top - TIE) { this.choice[h] = j; break; }
     }
-    // candidates (section 7): the synthetic grid, then the curve's spread points
+    // the fixed candidates (section 7): the synthetic grid, then the curve's spread points
     var cp = [], cr = [];
     for (var a = 0; a < LEVELS.length; a++) for (var b = 0; b < LEVELS.length; b++) { cp.push(LEVELS[a]); cr.push(LEVELS[b]); }
     if (nc) spread(nc, N_CURVE_CANDIDATES).forEach(function (i) { cp.push(curveP[i]); cr.push(curveR[i]); });
@@ -178,18 +262,16 @@
     for (k = 0; k < np; k++) {
       var pi = this.pairI[k], pj = this.pairJ[k], off = k * nh;
       for (h = 0; h < nh; h++) {
-        var m = g[h * ncand + pi] - g[h * ncand + pj];
-        if (lam === Infinity) {
-          var s = hardLikelihood(m);
-          this.S[off + h] = s;
-          this.Hb[off + h] = s === 0.5 ? Math.log(2) : 0;
-        } else {
-          var z = lam * m, ls = logsig(z), sv = Math.exp(ls);
-          this.S[off + h] = sv;
-          this.Hb[off + h] = (1 - sv) * z - ls;
-        }
+        var se = sEntropy(g[h * ncand + pi] - g[h * ncand + pj], lam);
+        this.S[off + h] = se[0];
+        this.Hb[off + h] = se[1];
       }
     }
+  }
+  function sEntropy(m, lam) {
+    if (lam === Infinity) { var s = hardLikelihood(m); return [s, s === 0.5 ? Math.log(2) : 0]; }
+    var z = lam * m, ls = logsig(z), sv = Math.exp(ls);
+    return [sv, (1 - sv) * z - ls];
   }
   JointPosterior.prototype.gMatrix = function (ps, rs) {
     var n = ps.length, out = new Float64Array(this.nh * n);
@@ -199,44 +281,126 @@
     }
     return out;
   };
-  JointPosterior.prototype.weights = function () { return normalise(this.lw); };
-  JointPosterior.prototype.apply = function (margin, lam) {
-    var slack = lam === Infinity ? TIE : 2 / lam, h, any = false;
-    var inside = new Uint8Array(this.nh);
-    for (h = 0; h < this.nh; h++) { inside[h] = this.feasible[h] && margin[h] >= -slack ? 1 : 0; if (inside[h]) any = true; }
+  JointPosterior.prototype.weights = function () {
+    var lw = new Float64Array(this.nh);
+    for (var h = 0; h < this.nh; h++) lw[h] = this.hard[h] ? this.lw[h] + this.hardW[h] : -Infinity;
+    return normalise(lw);
+  };
+  /* Whether (lb, rho) agrees strictly (margin > TIE) with every noiseless answer and the extra one. */
+  JointPosterior.prototype.holds = function (lb, rho, extra) {
+    for (var k = 0; k < this.hardAnswers.length; k++) {
+      var x = this.hardAnswers[k];
+      if (!(answerMargin(x.q, x.answer, lb, rho) > TIE)) return false;
+    }
+    return answerMargin(extra.q, extra.answer, lb, rho) > TIE;
+  };
+  JointPosterior.prototype.findWitness = function (cells, extra) {
+    var k, a, b, n = cells.length;
+    if (this.witness !== null && this.holds(this.witness[0], this.witness[1], extra)) return this.witness;
+    for (k = 0; k < n; k++) {
+      if (!cells[k]) continue;
+      var ci = Math.floor(k / N_RHO), cj = k % N_RHO;
+      for (a = 0; a < 3; a++) for (b = 0; b < 3; b++) {
+        var lb = this.lbFine[2 * ci + a], rho = this.rhoFine[2 * cj + b];
+        if (this.holds(lb, rho, extra)) return [lb, rho];
+      }
+    }
+    var hl = (this.lbAxis[N_LOG_BETA - 1] - this.lbAxis[0]) / (N_LOG_BETA - 1);
+    var hr = (this.rhoAxis[N_RHO - 1] - this.rhoAxis[0]) / (N_RHO - 1);
+    for (k = 0; k < n; k++) {
+      if (!cells[k]) continue;
+      var li = this.lbAxis[Math.floor(k / N_RHO)], rj = this.rhoAxis[k % N_RHO];
+      for (a = 0; a < REFINE; a++) for (b = 0; b < REFINE; b++) {
+        var l2 = li + hl * ((a + 0.5) / REFINE - 0.5), r2 = rj + hr * ((b + 0.5) / REFINE - 0.5);
+        if (this.holds(l2, r2, extra)) return [l2, r2];
+      }
+    }
+    return null;
+  };
+  JointPosterior.prototype.clashes = function (q, answer) {
+    var nf = this.lbFine.length, mf = this.rhoFine.length, out = [], a, b, k;
+    var ok = new Uint8Array(nf * mf);
+    for (a = 0; a < nf; a++) for (b = 0; b < mf; b++) ok[a * mf + b] = answerMargin(q, answer, this.lbFine[a], this.rhoFine[b]) > TIE ? 1 : 0;
+    for (k = 0; k < this.hardAnswers.length; k++) {
+      var x = this.hardAnswers[k], found = false;
+      for (a = 0; a < nf && !found; a++) for (b = 0; b < mf; b++)
+        if (ok[a * mf + b] && answerMargin(x.q, x.answer, this.lbFine[a], this.rhoFine[b]) > TIE) { found = true; break; }
+      if (!found) out.push(x.step);
+    }
+    return out;
+  };
+  JointPosterior.prototype.apply = function (step, q, answer) {
+    var lam = q.kind === "local" ? this.localLam : this.lam, slack = lam === Infinity ? TIE : 2 / lam;
+    var nf = this.lbFine.length, mf = this.rhoFine.length, a, b, h, i, j;
+    var okf = new Uint8Array(nf * mf);
+    for (a = 0; a < nf; a++) for (b = 0; b < mf; b++) okf[a * mf + b] = answerMargin(q, answer, this.lbFine[a], this.rhoFine[b]) >= -slack ? 1 : 0;
+    var cellOk = new Uint8Array(this.nh), inside = new Uint8Array(this.nh), any = false;
+    for (i = 0; i < N_LOG_BETA; i++) for (j = 0; j < N_RHO; j++) {
+      var c = 0;
+      for (a = 0; a < 3 && !c; a++) for (b = 0; b < 3; b++) if (okf[(2 * i + a) * mf + 2 * j + b]) { c = 1; break; }
+      h = i * N_RHO + j;
+      cellOk[h] = c;
+      inside[h] = this.feasible[h] && c ? 1 : 0;
+      if (inside[h]) any = true;
+    }
+    this.lastClash = [];
+    if (any && lam === Infinity) {
+      var cells = new Uint8Array(this.nh);
+      for (h = 0; h < this.nh; h++) cells[h] = this.hard[h] && cellOk[h] ? 1 : 0;
+      var w = this.findWitness(cells, { q: q, answer: answer });
+      any = w !== null;
+      if (any) {
+        this.witness = w; this.hard = cells; this.hardAnswers.push({ step: step, q: q, answer: answer });
+        for (a = 0; a < nf; a++) for (b = 0; b < mf; b++)
+          if (!(answerMargin(q, answer, this.lbFine[a], this.rhoFine[b]) >= -TIE)) this.fineOk[a * mf + b] = 0;
+        for (i = 0; i < N_LOG_BETA; i++) for (j = 0; j < N_RHO; j++) {
+          var rows = [0, 0, 0];
+          for (a = 0; a < 3; a++) rows[a] = this.fineOk[(2 * i + a) * mf + 2 * j] + this.fineOk[(2 * i + a) * mf + 2 * j + 1] +
+                                          this.fineOk[(2 * i + a) * mf + 2 * j + 2];
+          this.hardW[i * N_RHO + j] = Math.log(rows[0] + rows[1] + rows[2] + EMPTY_CELL);
+        }
+      }
+    }
     if (any) this.feasible = inside;
-    if (any || lam !== Infinity) for (h = 0; h < this.nh; h++) this.lw[h] += logLikelihood(margin[h], lam);
+    else this.lastClash = this.clashes(q, answer);
+    if (lam !== Infinity) for (h = 0; h < this.nh; h++) this.lw[h] += logLikelihood(answerMargin(q, answer, this.lb[h], this.rho[h]), lam);
     return any;
   };
-  JointPosterior.prototype.applyLocal = function (q, answer) {
-    var ratio = q.recall / q.precision, m = new Float64Array(this.nh);
-    for (var h = 0; h < this.nh; h++) m[h] = localMargin(this.lb[h], this.rho[h], ratio, answer);
-    return this.apply(m, this.localLam);
-  };
-  JointPosterior.prototype.applyPairwise = function (q, answer) {
-    var m = new Float64Array(this.nh);
-    for (var h = 0; h < this.nh; h++) {
-      var ga = gAt(this.lb[h], this.rho[h], q.a[0], q.a[1]), gb = gAt(this.lb[h], this.rho[h], q.b[0], q.b[1]);
-      m[h] = answer === "a" ? ga - gb : gb - ga;
-    }
-    return this.apply(m, this.lam);
-  };
   JointPosterior.prototype.informationGain = function () {
-    var w = this.weights(), nh = this.nh, np = this.pairI.length, gain = new Float64Array(np), h;
+    var w = this.weights(), nh = this.nh, np = this.pairI.length, h, k;
     for (h = 0; h < nh; h++) if (!(w[h] > PRUNE)) w[h] = 0;
-    for (var k = 0; k < np; k++) {
+    var active = [];
+    for (h = 0; h < nh; h++) if (w[h] !== 0) active.push(h);
+    var est = this.estimate(), lc = levelCandidates(est[0], est[1]), nl = lc.i.length;
+    var gain = new Float64Array(np + nl), pairs = [];
+    for (k = 0; k < np; k++) {
       var off = k * nh, pa = 0, hb = 0;
       for (h = 0; h < nh; h++) if (w[h] !== 0) { pa += this.S[off + h] * w[h]; hb += this.Hb[off + h] * w[h]; }
       gain[k] = binaryEntropy(Math.min(Math.max(pa, 0), 1)) - hb;
+      pairs.push([[this.candP[this.pairI[k]], this.candR[this.pairI[k]]], [this.candP[this.pairJ[k]], this.candR[this.pairJ[k]]]]);
     }
-    return gain;
+    var na = active.length, gl = new Float64Array(na * lc.p.length), t;
+    for (t = 0; t < lc.p.length; t++) {
+      var lp = Math.log(lc.p[t]), lr = Math.log(lc.r[t]);
+      for (k = 0; k < na; k++) { h = active[k]; gl[t * na + k] = Math.exp(logG(this.lb[h], this.rho[h], lp, lr, lc.p[t], lc.r[t])); }
+    }
+    for (t = 0; t < nl; t++) {
+      var pa2 = 0, hb2 = 0, oi = lc.i[t] * na, oj = lc.j[t] * na;
+      for (k = 0; k < na; k++) {
+        var se = sEntropy(gl[oi + k] - gl[oj + k], this.lam), wk = w[active[k]];
+        pa2 += se[0] * wk; hb2 += se[1] * wk;
+      }
+      gain[np + t] = binaryEntropy(Math.min(Math.max(pa2, 0), 1)) - hb2;
+      pairs.push([[lc.p[lc.i[t]], lc.r[lc.i[t]]], [lc.p[lc.j[t]], lc.r[lc.j[t]]]]);
+    }
+    return { gain: gain, pairs: pairs };
   };
   JointPosterior.prototype.nextQuestion = function () {
-    if (!this.pairI.length) return null;
-    var gain = this.informationGain(), k = firstBest(gain);
-    if (gain[k] <= TIE) return null;
-    var i = this.pairI[k], j = this.pairJ[k];
-    return { kind: "pairwise", a: [this.candP[i], this.candR[i]], b: [this.candP[j], this.candR[j]] };
+    var ig = this.informationGain();
+    if (!ig.gain.length) return null;
+    var k = firstBest(ig.gain);
+    if (ig.gain[k] <= TIE) return null;
+    return { kind: "pairwise", a: ig.pairs[k][0].slice(), b: ig.pairs[k][1].slice() };
   };
   JointPosterior.prototype.plausible = function () {
     var w = this.weights(), nh = this.nh, order = new Array(nh), h;
@@ -256,11 +420,39 @@
     }
     return worst;
   };
+  JointPosterior.prototype.pick = function () {
+    var est = this.estimate(), g = [];
+    for (var c = 0; c < this.nc; c++) g.push(gAt(est[0], est[1], this.curveP[c], this.curveR[c]));
+    return firstBest(g);
+  };
+  /* Posterior probability that the pick loses more than the tolerance; stable when it is at most STOP_RISK. */
   JointPosterior.prototype.stable = function (tolerance) {
-    var region = this.plausible(), chosen = {}, worst = -Infinity;
-    for (var k = 0; k < region.length; k++) chosen[this.choice[region[k]]] = true;
-    for (var j in chosen) worst = Math.max(worst, this.lossOf(Number(j), region));
-    return worst <= tolerance;
+    var w = this.weights(), j = this.pick(), risk = 0;
+    for (var h = 0; h < this.nh; h++) if (this.best[h] - this.curveG[h * this.nc + j] > tolerance) risk += w[h];
+    return risk <= STOP_RISK + TIE;
+  };
+  /* The edges of the box where the posterior has mass > 1 - CREDIBLE_MASS (section 8). */
+  JointPosterior.prototype.edges = function (tolerance) {
+    var w = this.weights(), out = [], edge = 1 - CREDIBLE_MASS, i, j, lo = 0, hi = 0, top = 0, bottom = 0;
+    for (j = 0; j < N_RHO; j++) { lo += w[j]; hi += w[(N_LOG_BETA - 1) * N_RHO + j]; }
+    for (i = 0; i < N_LOG_BETA; i++) { top += w[i * N_RHO + N_RHO - 1]; bottom += w[i * N_RHO]; }
+    if (lo > edge) out.push("beta = " + pyFmt(Math.exp(this.lbAxis[0]), 3) + " (its lower end)");
+    if (hi > edge) out.push("beta = " + pyFmt(Math.exp(this.lbAxis[N_LOG_BETA - 1]), 3) + " (its upper end)");
+    if (top > edge) out.push("rho = " + pyFmt(this.rhoAxis[N_RHO - 1], 6) + " (its upper end)");
+    if (bottom > edge) {
+      var pick = this.pick(), rho = RHO_MIN - RHO_EDGE_STEP, mass = 0;
+      for (i = 0; i < N_LOG_BETA; i++) {
+        var best = -Infinity, at = 0;
+        for (var c = 0; c < this.nc; c++) {
+          var g = gAt(this.lbAxis[i], rho, this.curveP[c], this.curveR[c]);
+          if (g > best) best = g;
+          if (c === pick) at = g;
+        }
+        if (best - at > tolerance) mass += w[i * N_RHO];
+      }
+      if (mass > edge) out.push("rho = " + pyFmt(RHO_MIN, 6) + " (its lower end)");
+    }
+    return out;
   };
   JointPosterior.prototype.estimate = function () {
     var w = this.weights(), a = 0, b = 0;
@@ -272,6 +464,19 @@
     for (var h = 0; h < this.nh; h++) { a += w[h] * Math.pow(this.lb[h] - e[0], 2); b += w[h] * Math.pow(this.rho[h] - e[1], 2); }
     return [Math.sqrt(Math.max(a, 0)), Math.sqrt(Math.max(b, 0))];
   };
+  JointPosterior.prototype.logBetaQuantile = function (q) {
+    var w = this.weights(), m = new Float64Array(N_LOG_BETA), i, j, c = 0;
+    for (i = 0; i < N_LOG_BETA; i++) for (j = 0; j < N_RHO; j++) m[i] += w[i * N_RHO + j];
+    var h = (this.lbAxis[N_LOG_BETA - 1] - this.lbAxis[0]) / (N_LOG_BETA - 1);
+    for (i = 0; i < N_LOG_BETA; i++) {
+      c += m[i];
+      if (c >= q - TIE) {
+        var frac = m[i] > 0 ? Math.min(Math.max((q - (c - m[i])) / m[i], 0), 1) : 0.5;
+        return this.lbAxis[i] - h / 2 + h * frac;
+      }
+    }
+    return this.lbAxis[N_LOG_BETA - 1];
+  };
   JointPosterior.prototype.feasibleFraction = function () {
     var n = 0;
     for (var h = 0; h < this.nh; h++) n += this.feasible[h];
@@ -281,7 +486,15 @@
   // ------------------------------------------------------------------ the session (sections 8-9)
   function readLambda(v) { return v === "inf" || v === Infinity ? Infinity : Number(v); }
 
-  function fmtG(x) { return String(Number(x.toPrecision(6))); }
+  function fmtG(x) { return pyFmt(x, 6); }
+  /* Python's "%.<digits>g" (trailing zeros dropped), as the engine's messages and the metric's spec write numbers. */
+  function pyFmt(x, digits) {
+    if (x === 0) return Object.is(x, -0) ? "-0" : "0";
+    var parts = x.toExponential(digits - 1).split("e"), e = Number(parts[1]);
+    var strip = function (t) { return t.indexOf(".") < 0 ? t : t.replace(/0+$/, "").replace(/\.$/, ""); };
+    if (e < -4 || e >= digits) return strip(parts[0]) + "e" + (e < 0 ? "-" : "+") + (Math.abs(e) < 10 ? "0" : "") + Math.abs(e);
+    return strip(x.toFixed(Math.max(0, digits - 1 - e)));
+  }
 
   function Session(data) {
     var s = {}, key;
@@ -290,9 +503,10 @@
     s.local_lambda = readLambda(s.local_lambda);
     s.pairwise_lambda = readLambda(s.pairwise_lambda);
     this.settings = s;
+    this.range = s.beta_range ? [Number(s.beta_range[0]), Number(s.beta_range[1])] : BETA_RANGE;
     this.curve = data.curve;
-    this.local = new LocalBisection(s.rho_sign, s.local_lambda);
-    this.joint = new JointPosterior(data.curve.precision, data.curve.recall, s.pairwise_lambda, s.local_lambda);
+    this.local = new LocalBisection(s.rho_sign, s.local_lambda, this.range);
+    this.joint = new JointPosterior(data.curve.precision, data.curve.recall, s.pairwise_lambda, s.local_lambda, this.range);
     this.steps = [];
     this.contradictions = [];
     this.pending = null;
@@ -309,7 +523,13 @@
     var s = this.settings, nl = this.count("local"), np = this.count("pairwise");
     if (np === 0 && nl < s.local_budget && !this.local.converged()) return this.local.nextQuestion();
     if (np >= s.pairwise_budget) { this.stop = "question budget (" + s.pairwise_budget + " pairwise questions) spent"; return null; }
-    if (np >= MIN_PAIRWISE && this.joint.stable(s.tolerance)) { this.stop = "decision stable within tolerance " + fmtG(s.tolerance); return null; }
+    if (np >= MIN_PAIRWISE && this.joint.stable(s.tolerance)) {
+      var edges = this.joint.edges(s.tolerance);
+      this.stop = edges.length ? "the estimate sits at the edge of the hypothesis box (" + edges.join("; ") + "), so the " +
+        "decision is not settled: widen the box, e.g. Elicitation(beta_range=(0.005, 200)), and ask again"
+        : "decision stable within tolerance " + fmtG(s.tolerance);
+      return null;
+    }
     var q = this.joint.nextQuestion();
     if (q === null) this.stop = "no candidate pair can change the estimate";
     return q;
@@ -319,16 +539,21 @@
     if (q === null) return;
     var options = q.kind === "local" ? ["recall", "precision"] : ["a", "b"];
     if (options.indexOf(answer) < 0) throw new Error("answer must be one of " + options.join(", "));
-    var step = this.steps.length, accepted;
+    var step = this.steps.length, accepted, s0 = this.settings;
     if (q.kind === "local") {
       var clash = this.local.update(q, answer, step);
       if (clash) this.contradictions.push(clash);
-      accepted = this.joint.applyLocal(q, answer);
-    } else accepted = this.joint.applyPairwise(q, answer);
-    if (!accepted && !this.contradictions.some(function (c) { return c.step === step; }))
-      this.contradictions.push({ step: step, earlier: [], message: "answer " + (step + 1) + " (" + answer + ") is " +
-        "inconsistent with the earlier answers: no G(beta, rho) on the grid agrees with all of them; it is weighed " +
-        "as a noisy answer and left out of the feasible region." });
+    }
+    accepted = this.joint.apply(step, q, answer);
+    if (!accepted && !this.contradictions.some(function (c) { return c.step === step; })) {
+      var earlier = this.joint.lastClash.slice();
+      var which = earlier.length ? "answer(s) " + earlier.map(function (k) { return k + 1; }).join(", ") : "the earlier answers taken together";
+      var noiseless = (q.kind === "local" ? s0.local_lambda : s0.pairwise_lambda) === Infinity;
+      this.contradictions.push({ step: step, earlier: earlier, message: "answer " + (step + 1) + " (" + answer + ") contradicts " +
+        which + ": no G(beta, rho) in the box agrees with all of them; " + (noiseless
+          ? "it is left out of the region and the estimate; answer again, or take the answers as noisy (e.g. pairwise_lambda=50, local_lambda=50)."
+          : "it is weighed as a noisy answer and left out of the feasible region.") });
+    }
     var rec = q.kind === "local" ? { kind: "local", precision: q.precision, recall: q.recall, answer: answer }
                                   : { kind: "pairwise", a: q.a.slice(), b: q.b.slice(), answer: answer };
     this.steps.push(rec);
@@ -363,6 +588,9 @@
       beta_range: [Math.exp(lbMin), Math.exp(lbMax)], rho_range: [rMin, rMax],
       feasible_fraction: j.feasibleFraction(),
       local_beta: nl ? Math.exp(this.local.quantile(0.5)) : null,
+      beta_bounds: nl ? this.local.exactBounds() : [0, Infinity],
+      beta_interval: [Math.exp(j.logBetaQuantile(0.025)), Math.exp(j.logBetaQuantile(0.975))],
+      edges: j.edges(this.settings.tolerance),
       metric: { beta: beta, rho: rho, spec: "g(beta=" + pyG(beta) + ", rho=" + pyG(rho) + ")" },
       decision: { index: pick, precision: c.precision[pick], recall: c.recall[pick],
                   threshold: c.thresholds && c.thresholds.length ? c.thresholds[pick] : null,
@@ -377,6 +605,7 @@
       var v = self.settings[key];
       s[key] = v === Infinity ? "inf" : v;
     });
+    if (this.settings.beta_range) s.beta_range = this.settings.beta_range;
     return { format: "isometrics-elicitation", version: 1, settings: s,
              curve: { precision: this.curve.precision, recall: this.curve.recall,
                       thresholds: this.curve.thresholds && this.curve.thresholds.length ? this.curve.thresholds : null },
@@ -560,9 +789,9 @@
       text.textContent = "A model has precision " + pct(q.precision) + " and recall " + pct(q.recall) + " (" +
         perThousand(q.precision, q.recall) + "). Would a small gain in recall or in precision matter more to you?";
       opts.appendChild(option("recall", "A gain in recall (find more real cases), e.g. to", q.precision,
-                              Math.min(1, q.recall + 0.02)));
+                              Math.min(1, q.recall + LOCAL_DELTA)));
       opts.appendChild(option("precision", "A gain in precision (fewer false alarms), e.g. to",
-                              Math.min(1, q.precision + 0.02), q.recall));
+                              Math.min(1, q.precision + LOCAL_DELTA), q.recall));
     } else {
       head.textContent = "Question " + (n + 1) + ": which model would you rather deploy?";
       text.textContent = "Two models, A and B, on the same cases. Pick the one whose errors you would rather live with.";
@@ -636,6 +865,8 @@
     render(session);
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  if (typeof document === "undefined") {  // outside a page (node): the engine alone, for tests
+    if (typeof module !== "undefined" && module.exports) module.exports = { Session: Session };
+  } else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
