@@ -138,3 +138,28 @@ def test_simulated_stakeholder_answers_from_other_models():
     s = im.SimulatedStakeholder(2.0, -3.0, pairwise_lambda=50.0, noise="probit", lapse=0.05, rng=0)
     share = np.mean([s(q) == "a" for _ in range(1500)])
     assert abs(share - expected) <= 3 * math.sqrt(expected * (1 - expected) / 1500)
+
+
+def test_the_local_phase_stops_when_its_answers_stop_informing():
+    """Issue 21, item 8: a noisy default session no longer spends all 12 local questions ending
+    with near-identical ones; every local question asked is expected to tell at least
+    LOCAL_MIN_INFORMATION, and the phase hands over to pairwise questions when that runs out."""
+    from isometrics.elicitation.local import LOCAL_MIN_INFORMATION
+
+    asked = []
+    for seed, (beta, rho, noise) in enumerate([(0.368, -0.5, "logistic"), (2.0, -2.0, "probit"),
+                                               (1.0, -6.0, "logistic")]):
+        stake = Stakeholder(beta, rho, noise=noise, seed=seed)
+        s = im.Elicitation()
+        local = []
+        while (q := s.next_question()) is not None and isinstance(q, LocalQuestion):
+            assert s._local.information() >= LOCAL_MIN_INFORMATION
+            local.append(q)
+            s.answer(stake(q))
+        asked.append(len(local))
+        assert q is not None  # the pairwise questions follow
+        last = local[-3:]
+        spread = max(max(x.precision for x in last) - min(x.precision for x in last),
+                     max(x.recall for x in last) - min(x.recall for x in last))
+        assert spread > 0.005, [(x.precision, x.recall) for x in last]
+    assert sorted(asked)[1] < 12, asked  # most sessions hand over before the budget of 12

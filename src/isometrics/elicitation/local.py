@@ -37,6 +37,10 @@ RHO_SIGNS: tuple[str, ...] = ("negative", "positive", "zero")
 
 #: The local phase stops when the central 95 % interval of log beta is this narrow (beta to 2 %).
 LOCAL_WIDTH = 2.0 * math.log(1.02)
+#: The local phase also ends when the next local answer is expected to tell less than this
+#: (nats of information about (log beta, rho); a noiseless answer at the median tells ln 2):
+#: with noisy answers the questions at the median then differ by a point of precision or so.
+LOCAL_MIN_INFORMATION = 0.1
 
 
 def check_point(precision: Any, recall: Any, caller: str, name: str = "") -> tuple[float, float]:
@@ -198,7 +202,19 @@ class LocalBisection:
         """Whether the answers already pin beta down (or, at rho = 0, tell all they can)."""
         if self.rho_sign == "zero":
             return self.n_answers >= 1
-        return self.width() <= LOCAL_WIDTH
+        return self.width() <= LOCAL_WIDTH or (self.n_answers > 0 and self.information() < LOCAL_MIN_INFORMATION)
+
+    def information(self) -> float:
+        """Expected information (nats) of the next question's answer about (log beta, rho).
+
+        The mutual information of the answer and the hypothesis under the posterior:
+        ``H(E[p]) - E[H(p)]``, with ``p`` each hypothesis' probability of answering "recall".
+        """
+        q = self.next_question()
+        lb, rho = np.meshgrid(self.x, self.rho, indexing="ij")
+        p = K.likelihood(K.local_g_margin(lb, rho, q.precision, q.recall), self.lam)
+        w = K.normalise(self.log_w)
+        return float(K.binary_entropy(np.sum(w * p)) - np.sum(w * K.binary_entropy(p)))
 
     def next_question(self) -> LocalQuestion:
         """The question at the posterior median (R/P = 1 when rho is taken as 0)."""

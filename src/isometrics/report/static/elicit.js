@@ -13,7 +13,7 @@
   // ------------------------------------------------------------------ 1. constants
   var TIE = 1e-12;
   var N_LOCAL = 2001, N_LOG_BETA = 161, N_RHO = 121, RHO_MIN = -8, RHO_MAX = 4;
-  var LOCAL_WIDTH = 2 * Math.log(1.02), LOCAL_DELTA = 0.05;
+  var LOCAL_WIDTH = 2 * Math.log(1.02), LOCAL_DELTA = 0.05, LOCAL_MIN_INFORMATION = 0.1;
   var LEVELS = [0.1, 0.3, 0.5, 0.7, 0.9];
   var LEVEL_VALUES = [0.2, 0.4, 0.6, 0.8], LEVEL_RECALLS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
   var LEVEL_STEPS = 60, LEVEL_P_MIN = 1e-3, LEVEL_ROUND = 1e9, REFINE = 8, RHO_EDGE_STEP = 4, EMPTY_CELL = 0.01;
@@ -174,7 +174,18 @@
   };
   LocalBisection.prototype.converged = function () {
     if (this.rhoSign === "zero") return this.n >= 1;
-    return this.quantile(0.975) - this.quantile(0.025) <= LOCAL_WIDTH;
+    return this.quantile(0.975) - this.quantile(0.025) <= LOCAL_WIDTH ||
+      (this.n > 0 && this.information() < LOCAL_MIN_INFORMATION);
+  };
+  /* Expected information (nats) of the next answer about (log beta, rho): H(E p) - E H(p). */
+  LocalBisection.prototype.information = function () {
+    var q = this.nextQuestion(), nr = this.rho.length, w = normalise(this.lw), k, j, mean = 0, cond = 0;
+    for (k = 0; k < N_LOCAL; k++) for (j = 0; j < nr; j++) {
+      var m = localGMargin(this.x[k], this.rho[j], q.precision, q.recall);
+      var p = this.lam === Infinity ? hardLikelihood(m) : Math.exp(logsig(this.lam * m)), h = k * nr + j;
+      mean += w[h] * p; cond += w[h] * binaryEntropy(p);
+    }
+    return binaryEntropy(mean) - cond;
   };
   LocalBisection.prototype.nextQuestion = function () {
     var ratio = this.rhoSign === "zero" ? 1 : Math.exp(this.quantile(0.5));
