@@ -98,7 +98,7 @@ def _elicitation_page():
 
 # (hidden module, the call, the extra's hint)
 LIBRARY_CASES = [
-    ("duckdb", lambda d: isometrics.evaluate_out_of_core(d / "d.csv", label="y", score="a"),
+    ("duckdb", lambda d: isometrics.evaluate_out_of_core(d / "d.csv", label="y", scores="a"),
      "pip install 'isometrics[scale]'"),
     ("dask", _dask, "pip install 'isometrics[scale]'"),
     ("plotly", lambda d: _report(), "pip install 'isometrics[report]'"),
