@@ -411,14 +411,15 @@ def _confusion_matrix(yt: np.ndarray, yp: np.ndarray, w: np.ndarray | None, labe
     t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
     k = len(present)
     cells = t_code * k + p_code
+    flat: np.ndarray
     if dtype == np.float64:
-        full = np.bincount(cells, weights=np.ones(len(yt)) if w is None else w, minlength=k * k).reshape(k, k)
+        flat = np.bincount(cells, weights=np.ones(len(yt)) if w is None else w, minlength=k * k)
     elif w is None:
-        full = np.bincount(cells, minlength=k * k).astype(np.int64, copy=False).reshape(k, k)
+        flat = np.bincount(cells, minlength=k * k).astype(np.int64, copy=False)
     else:
-        full = np.zeros(k * k, dtype=np.int64)
-        np.add.at(full, cells, w)
-        full = full.reshape(k, k)
+        flat = np.zeros(k * k, dtype=np.int64)
+        np.add.at(flat, cells, w)
+    full = flat.reshape(k, k)
     idx, found = _locate(present, selected)
     out = full[np.ix_(idx, idx)]
     out[~found, :] = 0.0

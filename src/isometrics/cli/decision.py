@@ -28,7 +28,7 @@ __all__ = ["N_SPLITS", "check_rule", "decisions", "decision_json", "print_decisi
 N_SPLITS = 5
 
 
-def check_rule(threshold: float | None, top_k: float | None) -> dict[str, float] | None:
+def check_rule(threshold: float | None, top_k: float | None) -> dict[str, Any] | None:
     """The rule of ``--threshold``/``--top-k`` as ``decide`` keywords, or None; one-line errors for bad values."""
     if threshold is not None and top_k is not None:
         raise IsometricsError(f"give --threshold or --top-k, not both (got --threshold {threshold:g} and --top-k "
@@ -46,7 +46,7 @@ def check_rule(threshold: float | None, top_k: float | None) -> dict[str, float]
 
 
 def decisions(y: Any, scores: Mapping[str, Any], names: Sequence[str], weights: Any, pos: Any,
-              metrics: Sequence[Metric], rule: dict[str, float] | None, n_resamples: int | None, seed: int | None,
+              metrics: Sequence[Metric], rule: dict[str, Any] | None, n_resamples: int | None, seed: int | None,
               weight_options: dict[str, Any]) -> list[tuple[str, Decision]]:
     """``(score column, decision)`` pairs: the rule's, or each metric's in-sample and cross-fitted estimates.
 

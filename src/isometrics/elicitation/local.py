@@ -214,7 +214,7 @@ class LocalBisection:
         lb, rho = np.meshgrid(self.x, self.rho, indexing="ij")
         p = K.likelihood(K.local_g_margin(lb, rho, q.precision, q.recall), self.lam)
         w = K.normalise(self.log_w)
-        return float(K.binary_entropy(np.sum(w * p)) - np.sum(w * K.binary_entropy(p)))
+        return float(K.binary_entropy(np.asarray([np.sum(w * p)]))[0] - np.sum(w * K.binary_entropy(p)))
 
     def next_question(self) -> LocalQuestion:
         """The question at the posterior median (R/P = 1 when rho is taken as 0)."""

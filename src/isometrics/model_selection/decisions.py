@@ -191,9 +191,11 @@ def _intervals(resampler: _Resampler, is_pos: np.ndarray, s: np.ndarray, weights
                metrics: Sequence[Metric], n_resamples: int, level: float, rng: np.random.Generator,
                weight_kind: str | None, caller: str) -> dict[str, BootstrapResult]:
     """Paired percentile intervals of the rates and metrics at one rule (one set of replicates)."""
-    stats: list[tuple[str, Callable[[OperatingPoints], float]]] = [
-        (name, lambda op, f=f: float(f(*counts(op)))) for name, f in _RATES.items()]
-    stats += [(m.spec, lambda op, m=m: float(m.from_counts(*counts(op)))) for m in metrics if m.spec not in _RATES]
+    def rate_of(f: Callable[..., Any]) -> Callable[[OperatingPoints], float]:
+        return lambda op: float(f(*counts(op)))
+
+    stats: list[tuple[str, Callable[[OperatingPoints], float]]] = [(name, rate_of(f)) for name, f in _RATES.items()]
+    stats += [(m.spec, rate_of(m.from_counts)) for m in metrics if m.spec not in _RATES]
     defined = [(name, fn, False) for name, fn in stats if not math.isnan(fn(resampler.op))]
     if not defined:
         return {}
@@ -351,6 +353,7 @@ def decide(
             i = int(np.searchsorted(-o.thresholds, -t, side="right")) - 1  # the last threshold >= t
             return (float(o.tp[i]), float(o.fp[i]), o.n_positives - float(o.tp[i]), o.n_negatives - float(o.fp[i]))
     else:
+        assert top_k is not None  # exactly one rule is given (checked above)
         cut = _at_top_k(op, top_k, "interpolate", caller)
         k = float(cut.flagged)
         rate = k / (op.n_positives + op.n_negatives)
@@ -395,7 +398,8 @@ def _best_metric(op: OperatingPoints, is_pos: np.ndarray, s: np.ndarray, weights
                                   caller, op=op)
         pooled += np.asarray(result.counts)
         n_splits = result.n_splits
-    held_out = tuple(float(c) for c in pooled / repeats)
-    cross = Decision(rule, CROSS_FITTED, False, cut.threshold, None, *held_out,
+    tp, fp, fn, tn = (float(c) for c in pooled / repeats)
+    held_out = (tp, fp, fn, tn)
+    cross = Decision(rule, CROSS_FITTED, False, cut.threshold, None, tp, fp, fn, tn,
                      {p.spec: float(p.from_counts(*held_out)) for p in metrics}, n_splits=n_splits, n_repeats=repeats)
     return in_sample, cross

@@ -148,7 +148,7 @@ def build_multiclass_report(
         raise IsometricsError(f"{caller}: score_names has {len(names)} names for {matrix.shape[1]} score columns; "
                               "name every column, in order.")
     shown = [str(c) for c in ovr.classes.tolist()]
-    options = {} if weight_kind is None else {"weight_kind": weight_kind}
+    options: dict[str, Any] = {} if weight_kind is None else {"weight_kind": weight_kind}
     evaluations = [evaluate_scores(y == c, {shown[k]: matrix[:, k]}, metrics=chosen, sample_weight=sample_weight,
                                    pos_label=True, n_resamples=n_resamples, rng=rng, **options)[0]
                    for k, c in enumerate(ovr.classes)]

@@ -76,18 +76,17 @@ def _argmax_summary(y_true: ArrayLike, score_matrix: np.ndarray, classes: np.nda
     """
     classes = np.asarray(classes)
     predicted = _argmax_predictions(score_matrix, classes)
-    common = dict(sample_weight=sample_weight)
     precision, recall, f1, _ = precision_recall_fscore_support(y_true, predicted, labels=classes, average=None,
-                                                               zero_division=0.0, **common)
+                                                               zero_division=0.0, sample_weight=sample_weight)
     return _ArgmaxSummary(
         classes=classes,
-        confusion=confusion_matrix(y_true, predicted, labels=classes, **common),
+        confusion=confusion_matrix(y_true, predicted, labels=classes, sample_weight=sample_weight),
         precision=np.asarray(precision, dtype=np.float64),
         recall=np.asarray(recall, dtype=np.float64),
         f1=np.asarray(f1, dtype=np.float64),
-        accuracy=float(accuracy_score(y_true, predicted, **common)),
-        balanced_accuracy=float(balanced_accuracy_score(y_true, predicted, **common)),
-        f1_macro=float(f1_score(y_true, predicted, labels=classes, average="macro", zero_division=0.0, **common)),
+        accuracy=float(accuracy_score(y_true, predicted, sample_weight=sample_weight)),
+        balanced_accuracy=float(balanced_accuracy_score(y_true, predicted, sample_weight=sample_weight)),
+        f1_macro=float(f1_score(y_true, predicted, labels=classes, average="macro", zero_division=0.0, sample_weight=sample_weight)),
         f1_weighted=float(f1_score(y_true, predicted, labels=classes, average="weighted", zero_division=0.0,
-                                   **common)),
+                                   sample_weight=sample_weight)),
     )
