@@ -15,7 +15,8 @@ from _browser import needs_browser
 from scipy.special import expit, logit
 from scipy.stats import spearmanr
 
-from isometrics.irt.study import AdaptiveRecord, BenchmarkStudy, wald_interval
+from isometrics.irt._laplace import wald_interval
+from isometrics.irt.study import AdaptiveRecord, BenchmarkStudy
 from isometrics.report.benchmark_page import build_benchmark_page
 
 XSS = "<script>window.__pwned = 1</script>"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from scipy.special import expit
+from scipy.special import expit, logit, ndtri
 
 from ._newton import marginal_variances, system
 from .information import LOG_SHAPE_MAX, log_prob, trigamma
@@ -67,3 +67,27 @@ def joint_laplace(params: np.ndarray, cells: Any, prior_sd: float, max_schur: in
             return sd[:n], sd[n:n + m], sd[n + m:]
     # the expected information plus the priors is positive definite
     return block_laplace(params, cells, prior_sd)  # pragma: no cover
+
+
+def wald_interval(ability: np.ndarray, se: np.ndarray, level: float = 0.95) -> np.ndarray:
+    """Normal intervals of abilities in (0, 1), built on the logit scale and mapped back.
+
+    Parameters
+    ----------
+    ability : ndarray of shape (n,)
+        Abilities in (0, 1).
+    se : ndarray of shape (n,)
+        Their standard errors on the probability scale (delta method from the logit scale).
+    level : float in (0, 1), default=0.95
+        Coverage.
+
+    Returns
+    -------
+    ndarray of shape (n, 2)
+        Lower and upper bounds in (0, 1): ``expit(logit(theta) -+ z * se / (theta (1 - theta)))``
+        with ``z`` the normal quantile; NaN where the ability or its SE is not finite.
+    """
+    theta = np.asarray(ability, dtype=float)
+    half = ndtri(0.5 + level / 2) * np.asarray(se, dtype=float) / (theta * (1.0 - theta))
+    centre = logit(theta)
+    return np.column_stack([expit(centre - half), expit(centre + half)])

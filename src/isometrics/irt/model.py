@@ -15,13 +15,13 @@ from typing import Any
 
 import numpy as np
 from scipy.optimize import minimize
-from scipy.special import expit, logit, ndtri
+from scipy.special import expit, ndtri
 
 from .._core.html import summarised
 from .._core.validation import check_option, check_real, check_rng
 from ..exceptions import InvalidParameterError, IsometricsError
 from ._responses import _cells, _Cells, data_eps, data_resolution, validate_responses  # noqa: F401 - tests use _Cells
-from ._laplace import joint_laplace
+from ._laplace import joint_laplace, wald_interval
 from ._objective import LOGIT_BOUND, SIGMA0, _start, negative_log_posterior
 from ._newton import NewtonResult, minimize_newton
 from .information import expected_response, fisher_information, kl_information, log_prob
@@ -243,12 +243,10 @@ class Beta3IRT:
     def _interval(self, value: np.ndarray, se: np.ndarray, level: Any, caller: str, logit_scale: bool) -> np.ndarray:
         level = check_real(level, "level", caller=caller, low=0.0, high=1.0, low_inclusive=False,
                            high_inclusive=False)
+        if logit_scale:  # the curvature was taken on the logit scale
+            return wald_interval(value, se, level)
         z = float(ndtri(0.5 + level / 2.0))
-        if not logit_scale:
-            return np.column_stack([value - z * se, value + z * se])
-        centre = logit(value)
-        width = z * se / (value * (1.0 - value))   # back to the logit scale, where the curvature was taken
-        return np.column_stack([expit(centre - width), expit(centre + width)])
+        return np.column_stack([value - z * se, value + z * se])
 
     def ability_interval(self, level: float = 0.95) -> np.ndarray:
         """Laplace interval of each ability: ``expit(logit theta +- z se)`` on the logit scale.

@@ -18,16 +18,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from scipy.special import expit, logit
-from scipy.stats import norm
+from scipy.special import expit
 
 from ..exceptions import IsometricsError
 from .adaptive import adaptive_test
 from .keel import KeelBenchmark
+from ._laplace import wald_interval
 from .model import fit_beta3
 
 __all__ = ["AdaptiveRecord", "BenchmarkStudy", "NEAR_CEILING", "administer", "decimals_to_rank", "fit_bank",
-           "fit_benchmark", "full_benchmark_ability", "run_adaptive_test", "wald_interval"]
+           "fit_benchmark", "full_benchmark_ability", "run_adaptive_test"]
 
 #: Points of the ability grid on which the item characteristic curves are drawn: uniform on
 #: the logit scale, so that abilities crowded near 0 or 1 (on KEEL all lie in 0.03-0.08) are
@@ -37,30 +37,6 @@ _GRID = expit(np.linspace(-7.0, 7.0, 281))
 #: A data set whose mean response is at least this is near the ceiling: every model scores
 #: nearly perfectly on it, and its discrimination says little about ability.
 NEAR_CEILING = 0.95
-
-
-def wald_interval(ability: np.ndarray, se: np.ndarray, level: float = 0.95) -> np.ndarray:
-    """Normal intervals of abilities in (0, 1), built on the logit scale and mapped back.
-
-    Parameters
-    ----------
-    ability : ndarray of shape (n,)
-        Abilities in (0, 1).
-    se : ndarray of shape (n,)
-        Their standard errors on the probability scale (delta method from the logit scale).
-    level : float in (0, 1), default=0.95
-        Coverage.
-
-    Returns
-    -------
-    ndarray of shape (n, 2)
-        Lower and upper bounds in (0, 1): ``expit(logit(theta) -+ z * se / (theta (1 - theta)))``
-        with ``z`` the normal quantile; NaN where the ability or its SE is not finite.
-    """
-    theta = np.asarray(ability, dtype=float)
-    half = norm.ppf(0.5 + level / 2) * np.asarray(se, dtype=float) / (theta * (1.0 - theta))
-    centre = logit(theta)
-    return np.column_stack([expit(centre - half), expit(centre + half)])
 
 
 def decimals_to_rank(values: Any, *, least: int = 3, most: int = 8) -> int:
@@ -441,7 +417,6 @@ def _held_out_test(bench: KeelBenchmark, metric: str, keep: np.ndarray, name: st
 def _study(bench: KeelBenchmark, metric: str, bank: Any, keep: np.ndarray,
            test: AdaptiveRecord | None) -> BenchmarkStudy:
     ability = np.asarray(bank.ability, dtype=float)
-    interval = getattr(bank, "ability_interval", None)  # the bank's own intervals where it has them
     icc = np.array([[float(v) for v in bank.expected_response(_GRID, j)] for j in range(len(bench.datasets))])
     matrix = bench.matrix(metric)[keep]
     observed = np.count_nonzero(~np.isnan(matrix), axis=0)
@@ -453,7 +428,7 @@ def _study(bench: KeelBenchmark, metric: str, bank: Any, keep: np.ndarray,
         mean_responses={m: _row_means(bench.responses[m][keep]) for m in bench.metrics},
         icc_grid=_GRID.copy(), icc=icc, test=test, n_splits=bench.n_splits, seed=bench.seed,
         dataset_mean=dataset_mean,
-        ability_interval=None if interval is None else np.asarray(interval(0.95), dtype=float),
+        ability_interval=bank.ability_interval(0.95),
         dropped=tuple(m for m, k in zip(bench.models, keep) if not k))
 
 
