@@ -308,46 +308,13 @@ def _best(y: np.ndarray, s: np.ndarray, w: FloatArray | None, pos: Any, metric: 
     return float(op.best_threshold(metric).threshold)
 
 
-def _one_class(where: str, pos: Any, caller: str) -> IsometricsError:
-    return IsometricsError(f"{caller}: the {where} has one class (pos_label={pos!r}); a threshold needs both. "
-                           "Use fewer folds or stratified ones.")
-
-
 def _operating_points(is_pos: np.ndarray, s: FloatArray, w: FloatArray | None, pos: Any, caller: str,
                       where: str) -> OperatingPoints:
     weights = np.ones(len(is_pos)) if w is None else w
     if not (weights[is_pos] > 0).any() or not (weights[~is_pos] > 0).any():
-        raise _one_class(where, pos, caller)
+        raise IsometricsError(f"{caller}: the {where} has one class (pos_label={pos!r}); a threshold needs both. "
+                              "Use fewer folds or stratified ones.")
     return OperatingPoints._from_validated(is_pos, np.asarray(s, dtype=np.float64), w, pos, caller=caller)
-
-
-def _tie_group(op: OperatingPoints, scores: FloatArray) -> np.ndarray:
-    """0-based tie group of each sample (its score's rank among the distinct scores, decreasing)."""
-    ascending = op.thresholds[:0:-1]
-    return len(ascending) - 1 - np.minimum(np.searchsorted(ascending, scores), len(ascending) - 1)
-
-
-def _best_on_part(full: OperatingPoints, group: np.ndarray, is_pos: np.ndarray, weights: FloatArray,
-                  part: np.ndarray, m: Metric, caller: str, where: str) -> float:
-    """The best threshold of ``m`` on the rows ``part``: the full table's tie groups reweighted.
-
-    The part's weighted positives and negatives per tie group (one ``bincount`` each) give
-    its operating points at the thresholds where it has samples, exactly the table a sort
-    of the part alone would build (zero-weight samples are dropped there too).
-    """
-    G = full.n_points - 1
-    g, p, wt = group[part], is_pos[part], weights[part]
-    dtp = np.bincount(g[p], weights=wt[p], minlength=G)
-    dfp = np.bincount(g[~p], weights=wt[~p], minlength=G)
-    present = (dtp + dfp) > 0
-    if not (dtp > 0).any() or not (dfp > 0).any():
-        raise _one_class(where, full.pos_label, caller)
-    tp, fp = np.zeros(int(present.sum()) + 1), np.zeros(int(present.sum()) + 1)
-    np.cumsum(dtp[present], out=tp[1:])
-    np.cumsum(dfp[present], out=fp[1:])
-    thresholds = np.r_[full.thresholds[0], full.thresholds[1:][present]]
-    op = OperatingPoints(thresholds=thresholds, tp=tp, fp=fp, pos_label=full.pos_label)
-    return float(op.best_threshold(m).threshold)
 
 
 def _splits(cv: Any, y: np.ndarray, is_pos: np.ndarray, rng: Any, caller: str
@@ -388,16 +355,14 @@ def _cross_validated(y: np.ndarray, s: FloatArray, w: FloatArray | None, pos: An
     m = _parse_metric(metric, caller=caller)
     is_pos = np.asarray(y == pos)
     weights = np.ones(len(is_pos)) if w is None else w
-    full = _operating_points(is_pos, s, w, pos, caller, "data") if op is None else op  # the one sort
+    full = _operating_points(is_pos, s, w, pos, caller, "data") if op is None else op
     deploy = float(full.best_threshold(m).threshold)
-    group: np.ndarray | None = None
     thresholds, values, pooled = [], [], np.zeros(4)
     for k, split in enumerate(splits):
-        if len(split) == 2:  # choose on the training part: the full table reweighted, no second sort
-            train, test = split
-            if group is None:
-                group = _tie_group(full, s)
-            t = _best_on_part(full, group, is_pos, weights, train, m, caller, f"training part of split {k}")
+        if len(split) == 2:  # choose on the training part (its own sort: measured faster than
+            train, test = split  # mapping every sample to the full table's tie group, 0.69 s vs 1.08 s at 10^6)
+            t = _best(y[train], s[train], None if w is None else w[train], pos, m, caller,
+                      f"training part of split {k}")
             scores = s[test]
         else:  # chosen already (nested): the held-out scores come with it
             train, test, t, scores = split
