@@ -28,7 +28,9 @@ from .metrics.registry import Metric, _parse_metrics
 from .spaces.operating_points import OperatingPoints
 from .spaces.thresholds import BestThreshold
 from .uncertainty._inputs import _check_column, _check_level, _check_resamples, _weight_kind
+from .uncertainty.groups import GroupEvaluation, check_groups, evaluate_groups
 from .uncertainty.intervals import _bootstrap_statistics, _statistic
+from .uncertainty.model_comparison import _check_adjustment
 from .uncertainty.resampling import _Resampler
 
 __all__ = ["BinaryEvaluation", "Evaluations", "evaluate_scores"]
@@ -65,6 +67,8 @@ class BinaryEvaluation:
     weight_kind : {"sampling", "frequency"} or None
         What the sample weights meant to the bootstrap (``"sampling"`` when
         ``weight_kind=None`` was resolved); ``None`` for unweighted data.
+    groups : GroupEvaluation or None
+        The evaluation by group (``evaluate_scores(..., groups=...)``), else ``None``.
     """
 
     name: str
@@ -79,6 +83,7 @@ class BinaryEvaluation:
     operating_points: OperatingPoints
     intervals: dict[str, Any] = field(default_factory=dict)
     weight_kind: str | None = None
+    groups: GroupEvaluation | None = field(default=None, repr=False)
 
     def _repr_html_(self) -> str:
         rows: list[tuple[str, Any]] = [("n", self.n_samples), ("prevalence", self.prevalence), ("AUROC", self.auroc),
@@ -107,6 +112,7 @@ class BinaryEvaluation:
                        "n_dropped": r.n_dropped, "n_undefined": r.n_undefined, "weight_kind": r.weight_kind}
                 for name, r in self.intervals.items()
             },
+            **({} if self.groups is None else {"groups": self.groups.to_dict()}),
         }
 
 
@@ -209,6 +215,9 @@ def evaluate_scores(
     rng: Any = None,
     progress: bool = False,
     keep_operating_points: bool = True,
+    groups: ArrayLike | None = None,
+    group_name: str = "group",
+    adjustment: str = "holm",
 ) -> Evaluations:
     """Evaluate several score columns against one label column.
 
@@ -255,6 +264,18 @@ def evaluate_scores(
         are the same; the subset's curves are exact at the points kept, its areas
         are not the data's (read the result's ``auroc``...). ``scores`` may then be
         a mapping that loads a column when it is looked up.
+    groups : array-like of shape (n_samples,), default=None
+        Each sample's group (region, site, sex...). When given, each result's ``groups``
+        is a :class:`GroupEvaluation`: per group every area, the precision, recall and
+        alert rate at the first metric's global best threshold, the threshold best within
+        the group, and (with ``n_resamples``) intervals and each group's difference from
+        the rest, tested under ``adjustment``. Groups with fewer than 10 rows of a class
+        get estimates and a note instead of intervals. At most 1,000 distinct groups.
+    group_name : str, default="group"
+        The groups' name in the results (the column they came from).
+    adjustment : {"holm", "bonferroni", "none"}, default="holm"
+        With ``groups``: how the p-values of one statistic are adjusted over the groups
+        tested against the rest, the policy of :func:`compare_scores`.
 
     Returns
     -------
@@ -270,7 +291,10 @@ def evaluate_scores(
     InvalidParameterError
         If ``n_resamples`` is neither None nor an integer >= 2, ``confidence_level``
         is not in (0, 1), ``weight_kind`` is unknown, or ``"frequency"`` with weights
-        that are not whole numbers.
+        that are not whole numbers; if ``groups`` is a string (a column name, not its
+        values), not 1-D or of another length, or ``adjustment`` is unknown.
+    IsometricsError
+        If ``groups`` has missing values (NaN or None) or more than 1,000 distinct values.
     ValueError
         If ``scores`` is neither a mapping nor a data frame, or is empty; if ``metrics`` is not a sequence
         (a lone string) or one of its metrics cannot be parsed; if ``y_true`` has one
@@ -284,6 +308,8 @@ def evaluate_scores(
     -----
     WeightKindWarning
         With ``n_resamples``, as :func:`bootstrap`.
+    UndefinedMetricWarning
+        If a group holds one class only (its areas are ``None``; it is not tested).
 
     Examples
     --------
@@ -328,6 +354,9 @@ def evaluate_scores(
         kind = _weight_kind("sampling" if weight_kind is None else weight_kind, weights, caller, stacklevel=3)
     check_both_classes(is_pos, weights, pos_label=pos_label, caller=caller,
                        needs="ROC, PR and PRG analysis needs both classes: check the label column and --pos-label.")
+    by = None if groups is None else check_groups(groups, len(is_pos), caller)
+    if by is not None:
+        _check_adjustment(adjustment, caller)
     results = []
     for name in list(checked):
         s = checked.pop(name)  # the result keeps no reference to the column
@@ -335,14 +364,18 @@ def evaluate_scores(
             s = _check_column(scores[name], caller=caller, name=f"score column {name!r}")
             check_consistent_length(caller, **{"y_true": is_pos, f"score {name!r}": s})
         # Unless needed below, the column is handed over (a list): freed once its sort keys exist.
-        handed, s = ([s], None) if not keep_operating_points and n_resamples is None else (s, s)
+        handed, s = ([s], None) if not keep_operating_points and n_resamples is None and by is None else (s, s)
         op = OperatingPoints._from_validated(is_pos, handed, weights, pos_label, caller=caller)
         op.warn_if_degenerate(f"score column {name!r}")
         intervals = _intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress, kind)
-        del s, handed  # not needed below: freed before the areas and bests are derived
         auroc, ap, auprg, *bests = _each(op, not keep_operating_points, op.auroc, op.average_precision, op.auprg,
                                          *[partial(op.best_threshold, m) for m in parsed])
         best = tuple(bests)
+        by_group = None if by is None else evaluate_groups(
+            op, is_pos, s, weights, *by, score=name, column=group_name, metrics=parsed, threshold=best[0].threshold,
+            n_resamples=n_resamples, level=confidence_level, rng=check_rng(rng, caller=caller),
+            weight_kind=kind if n_resamples is not None else None, adjustment=adjustment, caller=caller)
+        del s, handed  # not needed below
         results.append(
             BinaryEvaluation(
                 name=name,
@@ -356,6 +389,7 @@ def evaluate_scores(
                 operating_points=op if keep_operating_points else _display_points(op, best),
                 intervals=intervals,
                 weight_kind=kind,
+                groups=by_group,
             )
         )
         del op  # freed before the next column is read
