@@ -387,6 +387,9 @@ _RESULT = {
     "Evaluations": lambda y, s, w, p: im.evaluate_scores(y, {HOSTILE_NAME: s, "b": -s, **{f"m{k}": s + k for k in
                                                                                        range(12)}},
                                                          metrics=["f1", "g(beta=2, rho=-3)"], pos_label=p),
+    "GroupEvaluation": lambda y, s, w, p: im.evaluate_scores(
+        y, {HOSTILE_NAME: s}, groups=np.array([HOSTILE_NAME, "b"] * (len(y) // 2) + ["b"] * (len(y) % 2)),
+        pos_label=p, **_RB)[0].groups,
     "ModelComparison": lambda y, s, w, p: im.compare_scores(y, s, np.round(s, 1), names=(HOSTILE_NAME, "b"),
                                                             metrics=["f1", "youden"], pos_label=p, **_RB),
     "ComparisonRow": lambda y, s, w, p: im.bootstrap_compare(
@@ -488,6 +491,8 @@ _PICKLING = {
                          lambda e: (e.to_dict(), e.operating_points.auprg())),
     "Evaluations": (lambda: im.evaluate_scores(PY, {"a": PS, "b": -PS}, metrics=["f1", "youden"]),
                     lambda e: (e.to_dict(), e["b"].auroc, e.names, repr(e))),
+    "GroupEvaluation": (lambda: im.evaluate_scores(PY, {"a": PS}, groups=np.arange(60) % 2, n_resamples=20,
+                                                   rng=0)[0].groups, lambda g: (g.to_dict(), repr(g))),
     "ModelComparison": (lambda: im.compare_scores(PY, PS, -PS, n_resamples=20, rng=0), lambda c: c.to_dict()),
     "ComparisonRow": (lambda: im.bootstrap_compare(PY, {"a": PS, "b": -PS}, n_resamples=20, rng=0).rows[0],
                       lambda r: r.to_dict()),

@@ -112,6 +112,7 @@ PUBLIC = [
     'specificity_score', 'unachievable_precision', 'weighted_arithmetic_mean', 'weighted_geometric_mean',
     'weighted_harmonic_mean',
     'Evaluations',  # issue 13, item 2
+    'GroupEvaluation',  # issue 25, item 7
     # issue 13 item 3: cutoffs, gains, lift and decision curves
     'Cutoff', 'precision_at_k', 'recall_at_k', 'GainsCurve', 'LiftCurve', 'DecisionCurve', 'gains_curve',
     'lift_curve', 'decision_curve',

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .elicitation.tangency import TangencyResult, tangency_estimate
     from .elicitation.transcript import Transcript, load_transcript
     from .evaluation import BinaryEvaluation, Evaluations, evaluate_scores
+    from .uncertainty.groups import GroupEvaluation
     from .irt.adaptive import AdaptiveTest, adaptive_test
     from .irt.classifiers import ClassifierSpec, parse_classifier_spec
     from .irt.keel import (
@@ -139,6 +140,7 @@ _LAZY: dict[str, str] = {
     "load_transcript": ".elicitation.transcript",
     "BinaryEvaluation": ".evaluation",
     "Evaluations": ".evaluation",
+    "GroupEvaluation": ".uncertainty.groups",
     "evaluate_scores": ".evaluation",
     "AdaptiveTest": ".irt.adaptive",
     "adaptive_test": ".irt.adaptive",
