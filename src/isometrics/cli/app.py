@@ -48,6 +48,7 @@ from .decision import check_rule, decision_json, decisions, print_decisions
 from .compare import compare_file
 from .demo import make_demo_scores
 from .elicit import register as register_elicit
+from .groups import BY_HELP, print_groups
 from .multiclass import evaluate_multiclass_file
 from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob
 from .scores import SCORES_HELP, score_columns
@@ -127,6 +128,7 @@ def _evaluate_file(
     title: str | None = None,
     decision: bool = False,
     rule: dict[str, float] | None = None,
+    by: str | None = None,
 ) -> list[Any]:
     """Read, evaluate, print and (optionally) write JSON and an HTML report; raise IsometricsError on bad input.
 
@@ -139,8 +141,9 @@ def _evaluate_file(
         if outputs.to_stdout:  # standard output carries a file: the tables go to stderr
             console = make_console(stderr=True)
         # bounded memory: the label and weights are read once, each score column when it is evaluated
-        columns = read_columns(file, [label] + ([weight] if weight else []), also_check=scores)
+        columns = read_columns(file, [label] + ([weight] if weight else []) + ([by] if by else []), also_check=scores)
         y, pos, versus = _binary_target(columns.pop(label), pos_label, label)
+        by_group = {} if by is None else {"groups": columns.pop(by), "group_name": by}  # --by (cli/groups.py)
         weights = columns.pop(weight) if weight else None
         shown = "" if versus is None else f"{versus!r} vs the rest"
         lazy = FileColumns(file, scores)
@@ -155,10 +158,12 @@ def _evaluate_file(
             progress=n_resamples is not None,
             keep_operating_points=False,
             **weight_options,
+            **by_group,
         ))
         chosen = decisions(y, lazy, scores, weights, pos, parsed, rule, n_resamples, seed,
                            weight_options) if decision else []
         _print_results(console, file, label, results, shown)
+        print_groups(console, results)
         print_decisions(console, chosen)
         if report is not None:  # with a paired comparison of every two scorers
             page = _report_page(results, file, label + (f" ({shown})" if shown else ""), y,
@@ -352,6 +357,7 @@ if typer is not None:
         curve_dir: Annotated[str | None, typer.Option("--curve-dir", metavar=_OUT, help=_CURVE_DIR_HELP)] = None,
         threshold: Annotated[float | None, typer.Option("--threshold", metavar="T", help=_THRESHOLD_HELP)] = None,
         top_k: Annotated[float | None, typer.Option("--top-k", metavar="K", help=_TOP_K_HELP)] = None,
+        by: Annotated[str | None, typer.Option("--by", metavar="COLUMN", help=BY_HELP)] = None,
         separator: Separator = None,
     ) -> None:
         """Print n, prevalence, AUROC, AP, AUPRG and the best threshold of each metric, per score column.
@@ -360,7 +366,7 @@ if typer is not None:
         """
         with _guard(file, _n_columns(score, weight) + len(label) - 1):
             rule = check_rule(threshold, top_k)
-            score = score_columns(file, score, scores, exclude=[*label, weight])
+            score = score_columns(file, score, scores, exclude=[*label, weight, by])
             if scheduler is not None or local_cluster is not None:
                 if out_of_core:
                     raise IsometricsError("--out-of-core evaluates on this machine and --scheduler/--local-cluster on "
@@ -424,7 +430,7 @@ if typer is not None:
                                       "need --multilabel.")
             _evaluate_file(file, label[0], score, pos_label, weight, metric or ["f1"], json_out, make_console(),
                            n_resamples if ci else None, seed, report, weight_kind=_value(weight_kind),
-                           report_resamples=n_resamples, decision=True, rule=rule)
+                           report_resamples=n_resamples, decision=True, rule=rule, by=by)
 
     @app.command(name="report")
     def report_command(
@@ -453,11 +459,12 @@ if typer is not None:
         class_: Annotated[list[str] | None, typer.Option("--class", help="With --multiclass: the class each --score "
                                                          "column scores, once per --score, in order (default: the "
                                                          "column names).")] = None,
+        by: Annotated[str | None, typer.Option("--by", metavar="COLUMN", help=BY_HELP)] = None,
         separator: Separator = None,
     ) -> None:
         """Write a self-contained interactive HTML report (ROC, PR, PRG, level curves, paired comparisons)."""
         with _guard(file, _n_columns(score, weight)):
-            score = score_columns(file, score, scores, exclude=[label, weight])
+            score = score_columns(file, score, scores, exclude=[label, weight, by])
             if class_ and not multiclass:
                 raise IsometricsError("--class names the class of each --score column with --multiclass; add "
                                       "--multiclass, or use --pos-label for one class.")
@@ -470,7 +477,7 @@ if typer is not None:
                 return
             _evaluate_file(file, label, score, pos_label, weight, metric or ["f1"], None, make_console(),
                            n_resamples if ci else None, seed, output, weight_kind=_value(weight_kind),
-                           report_option="-o", report_resamples=n_resamples, title=title)
+                           report_option="-o", report_resamples=n_resamples, title=title, by=by)
 
     @app.command()
     def compare(
@@ -491,6 +498,7 @@ if typer is not None:
                                                      "here ('-': standard output).")] = None,
         weight_kind: Annotated[WeightKind | None, typer.Option("--weight-kind", help=_WEIGHT_KIND_HELP)] = None,
         scores: _Scores = None,
+        by: Annotated[str | None, typer.Option("--by", metavar="COLUMN", help=BY_HELP)] = None,
         separator: Separator = None,
     ) -> None:
         """Paired comparisons of score columns: differences with bootstrap intervals, p-values and DeLong.
@@ -499,10 +507,10 @@ if typer is not None:
         Holm-adjusted over its pairs, and a pair is said to differ only when its adjusted p-value is <= 0.05.
         """
         with _guard(file, _n_columns(score, weight)):
-            score = score_columns(file, score, scores, exclude=[label, weight])
+            score = score_columns(file, score, scores, exclude=[label, weight, by])
             compare_file(file, label, score, pos_label, weight, metric or ["f1"], n_resamples, seed, json_out,
                          make_console(), _weight_options(weight, _value(weight_kind)), baseline=baseline,
-                         compare=compare_scores, read=read_columns)
+                         compare=compare_scores, read=read_columns, by=by)
 
     @app.command()
     def demo(

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from .._core.outputs import json_text, staged_outputs
+from ..evaluation import evaluate_scores
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..uncertainty.comparison import compare_scores
 from ._console import make_console, markup
 from ._format import IN_SAMPLE, fmt, new_table
 from ._io import coerce_label, read_columns
+from .groups import print_groups
 
 __all__ = ["compare_file", "print_comparison"]
 
@@ -63,10 +65,11 @@ def print_comparison(console: Any, title: str, result: Any) -> None:
 def compare_file(file: Path, label: str, scores: list[str], pos_label: str | None, weight: str | None,
                  metrics: list[str], n_resamples: int, seed: int | None, json_out: str | os.PathLike[str] | None,
                  console: Any, weight_options: dict[str, Any], baseline: str | None = None,
-                 compare: Any = compare_scores, read: Any = read_columns) -> Any:
+                 compare: Any = compare_scores, read: Any = read_columns, by: str | None = None) -> Any:
     """Read, compare every pair (or each column against ``baseline``), print and (optionally) write JSON.
 
-    ``compare`` and ``read`` are the library calls (replaceable in tests).
+    ``compare`` and ``read`` are the library calls (replaceable in tests). ``by``: also evaluate each
+    column within each group of that column (cli/groups.py), on the same replicates' count.
     """
     _check_scores(scores)
     if baseline is not None and baseline not in scores:
@@ -76,7 +79,7 @@ def compare_file(file: Path, label: str, scores: list[str], pos_label: str | Non
     with staged_outputs({"--json": json_out}, inputs=[file]) as outputs:
         if outputs.to_stdout:
             console = make_console(stderr=True)
-        columns = read(file, [label, *scores] + ([weight] if weight else []))
+        columns = read(file, [label, *scores] + ([weight] if weight else []) + ([by] if by else []))
         y = columns[label]
         pos = None if pos_label is None else coerce_label(pos_label, y, label)
         result = compare(y, {name: columns[name] for name in scores}, metrics=parsed, baseline=baseline,
@@ -86,8 +89,16 @@ def compare_file(file: Path, label: str, scores: list[str], pos_label: str | Non
         console.print(f"[dim]Metrics are compared at each model's own best threshold ({IN_SAMPLE}), found "
                       f"again in every replicate; {100 * result.confidence_level:g} % intervals; a positive "
                       f"difference favours the first model of a pair. {markup(result.family())}[/dim]")
+        grouped = None if by is None else evaluate_scores(
+            y, {name: columns[name] for name in scores}, metrics=parsed, groups=columns[by], group_name=by,
+            sample_weight=columns[weight] if weight else None, pos_label=pos, n_resamples=n_resamples, rng=seed,
+            **weight_options)
+        if grouped is not None:
+            print_groups(console, grouped)
         if json_out is not None:
             outputs.stage("--json", json_text({"file": str(file), "label": label, "weight": weight,
-                                               **result.to_dict()}))
+                                               **result.to_dict(),
+                                               **({} if grouped is None else
+                                                  {"by": by, "groups": {r.name: r.groups.to_dict() for r in grouped}})}))
         outputs.commit()
     return result
