@@ -23,6 +23,7 @@ from ..uncertainty.model_comparison import ModelComparison
 from ._bundle import _plotly_bundle
 from ._figures import _metric_figure, _panels
 from ._gains import _gains_figure
+from ._groups import group_section
 from ._reading import _comparisons, _reading, _table_rows
 from ._text import _AREAS, _bests, _count, _fmt, _pct, _with_ci
 
@@ -195,6 +196,7 @@ def build_report(
         reading=_reading(results, chosen, values, diffs),
         panels=_panels(results, chosen),
         gains=_gains_figure(results),
+        groups=group_section(results),
         plotly_js=plotly_js,
         page_js=page_js,
         version=__version__,
