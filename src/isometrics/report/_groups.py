@@ -47,7 +47,7 @@ def group_section(results: Sequence[BinaryEvaluation]) -> dict[str, Any] | None:
                              global_threshold=f"{ge.threshold:.6g}", note=row.note or ""))
     sentences = [f"{r.name}: {d.sentence()}" for r in grouped for d in r.groups.differences  # type: ignore[union-attr]
                  if d.winner is not None]
-    n_tests = sum(len(r.groups.differences) for r in grouped)  # type: ignore[union-attr]
+    n_tests = sum([len(r.groups.differences) for r in grouped if r.groups is not None])
     return dict(column=first.column, metric=first.metric.label, rows=rows, sentences=sentences,
                 n_tests=n_tests, family=first.family(), figure=_small_multiples(grouped),
                 shown=min(len(first.rows), _MAX_PANELS), n_groups=len(first.rows))

@@ -125,7 +125,8 @@ def replicates(resampler: _Resampler, scores: FloatArray, codes: np.ndarray, n_g
         for j, (rows, ties, thresholds) in enumerate(local):
             k = len(thresholds) - 1
             g_pos, g_neg = np.bincount(ties, e_pos[rows], minlength=k), np.bincount(ties, e_neg[rows], minlength=k)
-            out[0, b, j] = statistics(_counts(thresholds, g_pos, g_neg, pos_label), threshold)
+            out[0, b, j] = statistics(_counts(thresholds, g_pos.astype(np.float64), g_neg.astype(np.float64),
+                                              pos_label), threshold)
             r_pos = all_pos - np.bincount(tie[rows], e_pos[rows], minlength=n_ties)
             r_neg = all_neg - np.bincount(tie[rows], e_neg[rows], minlength=n_ties)
             out[1, b, j] = statistics(_counts(global_thresholds, np.maximum(r_pos, 0.0), np.maximum(r_neg, 0.0),
