@@ -85,3 +85,14 @@ def test_by_bad_inputs_fail_in_one_line(data, tmp_path):
     gap.to_csv(holes, index=False)
     res = run("evaluate", holes, "--label", "y", "--score", "logreg", "--by", "region")
     assert res.returncode == 2 and "region" in res.stderr and "\n" not in res.stderr.strip()
+
+
+@pytest.mark.parametrize("extra, named", [
+    (["--out-of-core"], "--by"),
+    (["--multiclass"], "--by"),
+])
+def test_by_is_refused_where_it_is_not_computed(data, extra, named):
+    path, _ = data
+    res = run("evaluate", path, "--label", "y", "--score", "logreg", "--by", "region", *extra)
+    assert res.returncode == 2 and named in res.stderr and "Traceback" not in res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1

@@ -255,14 +255,16 @@ def _show_version(value: bool) -> None:
         raise SystemExit(0)
 
 
-def _one_vs_rest_options(multiclass: bool, multilabel: bool, pos_label: str | None, report: str | None) -> None:
+def _one_vs_rest_options(multiclass: bool, multilabel: bool, pos_label: str | None, report: str | None,
+                         by: str | None = None) -> None:
     """Refuse what the per-class evaluation does not do, in the command line's words."""
     if multiclass and multilabel:
         raise IsometricsError("--multiclass and --multilabel exclude each other: one label column with one class "
                               "per row is --multiclass; one 0/1 label column per class is --multilabel.")
     mode = "--multiclass" if multiclass else "--multilabel"
     refused = [name for name, given in (("--pos-label", pos_label is not None),
-                                        ("--report", report is not None and multilabel)) if given]
+                                        ("--report", report is not None and multilabel),
+                                        ("--by", by is not None)) if given]
     if refused:
         raise IsometricsError(f"{mode} evaluates every class against the rest and does not take "
                               f"{', '.join(refused)}; for one class's report use --pos-label CLASS with that class's "
@@ -374,7 +376,8 @@ if typer is not None:
                 refuse_with_cluster(**{"--multiclass": multiclass, "--multilabel": multilabel, "--ci": ci,
                                        "--report": report is not None, "--class": bool(class_),
                                        "--weight-kind frequency": weight_kind == WeightKind.frequency,
-                                       "several --label": len(label) != 1, "--threshold/--top-k": rule is not None})
+                                       "several --label": len(label) != 1, "--threshold/--top-k": rule is not None,
+                                       "--by": by is not None})
                 evaluate_on_cluster(file, label[0], score, pos_label, weight, metric or ["f1"], json_out,
                                     make_console(), scheduler=scheduler, local_cluster=local_cluster,
                                     curve_dir=curve_dir, print_results=_print_results)
@@ -386,7 +389,8 @@ if typer is not None:
                                                 ("--multiclass", multiclass), ("--multilabel", multilabel),
                                                 ("--class", bool(class_)),
                                                 ("--weight-kind frequency", weight_kind == WeightKind.frequency),
-                                                ("--threshold/--top-k", rule is not None))
+                                                ("--threshold/--top-k", rule is not None),
+                                                ("--by", by is not None))
                        if given]
             why = ""
             if not out_of_core and not refused:  # the automatic switch
@@ -416,7 +420,7 @@ if typer is not None:
                 if rule is not None:
                     raise IsometricsError("--threshold and --top-k state a decision on one binary target; for one "
                                           "class use --pos-label CLASS with that class's --score column.")
-                _one_vs_rest_options(multiclass, multilabel, pos_label, report)
+                _one_vs_rest_options(multiclass, multilabel, pos_label, report, by)
                 evaluate_multiclass_file(file, label, score, class_, weight, metric or ["f1"], json_out,
                                          make_console(), multilabel=multilabel, n_resamples=n_resamples if ci else None,
                                          seed=seed, weight_options=_weight_options(weight, _value(weight_kind)),
@@ -469,7 +473,7 @@ if typer is not None:
                 raise IsometricsError("--class names the class of each --score column with --multiclass; add "
                                       "--multiclass, or use --pos-label for one class.")
             if multiclass:
-                _one_vs_rest_options(True, False, pos_label, None)
+                _one_vs_rest_options(True, False, pos_label, None, by)
                 evaluate_multiclass_file(file, [label], score, class_, weight, metric or ["f1"], None, make_console(),
                                          n_resamples=n_resamples if ci else None, seed=seed,
                                          weight_options=_weight_options(weight, _value(weight_kind)),
