@@ -169,6 +169,8 @@ CASES = {
     "build_keel_benchmark": [
         ("cache a file", lambda: irt.build_keel_benchmark(_A_FILE, datasets=["glass1"], models=["logreg"]),
          r"^build_keel_benchmark: `cache` must be a folder; .* is a file"),
+        ("cache under a file", lambda: irt.build_keel_benchmark(_A_FILE + "/sub", datasets=["glass1"], models=["nb"]),
+         r"^build_keel_benchmark: `cache` '.*/sub' cannot hold the benchmark \(Not a directory"),
         ("cache 42", lambda: irt.build_keel_benchmark(42), r"^build_keel_benchmark: `cache` must be a folder path"),
         ("datasets 42", lambda: irt.build_keel_benchmark("x", datasets=42, models=["logreg"]),
          r"^build_keel_benchmark: `datasets` must be a name or a list of names; got 42"),

@@ -263,8 +263,8 @@ def _check_common(cache: Any, n_splits: Any, seed: Any, caller: str) -> tuple[Pa
     if not isinstance(cache, (str, os.PathLike)):
         raise InvalidParameterError(f"{caller}: `cache` must be a folder path; got {type(cache).__name__}.")
     if Path(cache).exists() and not Path(cache).is_dir():
-        raise IsometricsError(f"{caller}: `cache` must be a folder; {str(cache)!r} is a file; pass a folder (it is "
-                              "created if absent).")
+        raise IsometricsError(f"{caller}: `cache` must be a folder; {str(cache)!r} is a file; pass a folder (build_keel_benchmark "
+                              "creates it).")
     return (Path(cache), check_integer(n_splits, "n_splits", caller=caller, low=2),
             check_integer(seed, "seed", caller=caller, low=0))
 
