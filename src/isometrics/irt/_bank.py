@@ -31,15 +31,14 @@ def check_ability(ability: Any, caller: str) -> np.ndarray:
 
 def _names(value: Any, field: str, what: str, caller: str) -> tuple[str, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, (tuple, list, np.ndarray)) or not all(
-            isinstance(v, str) for v in value):
+            type(v) is str or isinstance(v, str) for v in value):
         raise InvalidParameterError(f"{caller}: `{field}` must be a tuple of names (str), one per {what}; got "
                                     f"{value!r:.80}.")
     names = tuple(value)
-    seen: set[str] = set()
-    for name in names:
-        if name in seen:
-            raise IsometricsError(f"{caller}: `{field}` names must be unique; {name!r} is given twice.")
-        seen.add(name)
+    if len(set(names)) < len(names):
+        seen: set[str] = set()
+        twice = next(name for name in names if name in seen or seen.add(name))  # type: ignore[func-returns-value]
+        raise IsometricsError(f"{caller}: `{field}` names must be unique; {twice!r} is given twice.")
     return names
 
 
