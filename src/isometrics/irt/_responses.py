@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence, Set
 from typing import Any
 
 import numpy as np
 
 from .._core.validation import check_integer, check_option, check_real
-from ..exceptions import IsometricsError
+from ..exceptions import InvalidParameterError, IsometricsError
 
 
 def check_names(given: Any, default: Sequence[str] | None, n: int, what: str, caller: str) -> tuple[str, ...]:
@@ -30,9 +30,14 @@ def check_names(given: Any, default: Sequence[str] | None, n: int, what: str, ca
     return names
 
 
-def _is_real(value: Any) -> bool:
+def is_real(value: Any) -> bool:
     """A real number, not a boolean: what a response cell may hold (NaN = missing)."""
     return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+
+
+def _is_null(value: Any) -> bool:
+    """A data frame's null (``pandas.NA``): a missing cell, as NaN."""
+    return type(value).__name__ == "NAType"
 
 
 def _where(index: tuple[int, ...], rows: list[str] | None, cols: list[str] | None) -> str:
@@ -51,17 +56,27 @@ def _check_cells(values: np.ndarray, rows: list[str] | None, cols: list[str] | N
         return
     if kind == "b":
         where = _where((0,) * values.ndim, rows, cols) if cols is None else f"column {cols[0]!r}"
-        raise TypeError(f"{caller}: `responses` holds booleans (first at {where}); {fix}.")
+        raise InvalidParameterError(f"{caller}: `responses` holds booleans (first at {where}); {fix}.")
     if kind == "c":
         bad = np.argwhere(np.imag(values) != 0)
         first = tuple(int(v) for v in bad[0]) if len(bad) else (0,) * values.ndim
-        raise TypeError(f"{caller}: `responses` holds complex numbers (first at {_where(first, rows, cols)}: "
+        raise InvalidParameterError(f"{caller}: `responses` holds complex numbers (first at {_where(first, rows, cols)}: "
                         f"{values[first].item()!r}); {fix}: pass the real part if that is what is meant.")
     for index, value in np.ndenumerate(values):
-        if not _is_real(value):
+        if not (is_real(value) or _is_null(value)):
             shown = value.item() if isinstance(value, np.generic) else value
             what = "None" if value is None else f"{shown!r} (a {type(shown).__name__})"
-            raise TypeError(f"{caller}: `responses` {_where(index, rows, cols)} holds {what}; {fix}.")
+            raise InvalidParameterError(f"{caller}: `responses` {_where(index, rows, cols)} holds {what}; {fix}.")
+
+
+def _ragged(responses: Any) -> str:
+    """``row 0 has 2 cells, row 1 has 1`` when ``responses`` is a ragged sequence of rows, else ``""``."""
+    try:
+        lengths = [len(row) for row in responses]
+    except TypeError:
+        return ""
+    first = next((k for k, n in enumerate(lengths) if n != lengths[0]), None)
+    return "" if first is None else f"row 0 has {lengths[0]} cells, row {first} has {lengths[first]}"
 
 
 def _wide(responses: Any, caller: str) -> tuple[np.ndarray, list[str] | None, list[str] | None]:
@@ -78,27 +93,37 @@ def _wide(responses: Any, caller: str) -> tuple[np.ndarray, list[str] | None, li
         kinds = [getattr(d, "kind", None) for d in dtypes]
         for k, (name, kind) in enumerate(zip(cols, kinds)):
             if kind is not None and kind not in "iufO":  # object columns are checked cell by cell below
-                raise TypeError(f"{caller}: `responses` column {name!r} holds {dtypes[k]} values; every "
+                raise InvalidParameterError(f"{caller}: `responses` column {name!r} holds {dtypes[k]} values; every "
                                 "column must hold real numbers in [0, 1] (NaN for a missing cell): convert or drop "
                                 "that column.")
         if kinds and all(k is not None and k in "iuf" for k in kinds):  # pandas numbers; pd.NA -> NaN
             responses = responses.to_numpy(dtype=float, na_value=np.nan)
         else:
             responses = responses.to_numpy()
+    if isinstance(responses, (str, bytes, Mapping, Set)) or responses is None:
+        raise InvalidParameterError(f"{caller}: `responses` must be a 2-D array of real numbers or a data frame; "
+                                    f"got a {type(responses).__name__}; pass a matrix (respondents x items), a data "
+                                    "frame, or long-form rows with `long_form`.")
     try:
         raw = np.asarray(responses)
     except (TypeError, ValueError) as exc:
-        raise TypeError(f"{caller}: `responses` must be a 2-D array of real numbers or a data frame; "
-                        f"got a {type(responses).__name__} that does not convert to one.") from exc
+        ragged = _ragged(responses)
+        what = (f"rows have different lengths ({ragged})" if ragged else
+                f"must be a 2-D array of real numbers or a data frame; got a {type(responses).__name__} that does "
+                "not convert to one")
+        raise InvalidParameterError(f"{caller}: `responses` {what}; give every respondent one cell per item, NaN "
+                                    "where missing.") from exc
     if not isinstance(responses, np.ndarray) and raw.ndim == 2:
         raw = np.asarray(responses, dtype=object)  # nested lists: a True or '0.6' among floats is seen as given
     if raw.ndim == 2:
         _check_cells(raw, rows, cols, caller)
+        if raw.dtype == object:  # pandas nulls (checked above): missing cells
+            raw = np.array([[np.nan if _is_null(v) else v for v in row] for row in raw], dtype=float)
     try:
         x = np.array(raw, dtype=float, order="C")
     except (TypeError, ValueError) as exc:
-        raise TypeError(f"{caller}: `responses` must be a 2-D array of real numbers or a data frame; "
-                        f"got a {type(responses).__name__} that does not convert to one.") from exc
+        raise InvalidParameterError(f"{caller}: `responses` must be a 2-D array of real numbers or a data frame; "
+                                    f"got a {type(responses).__name__} that does not convert to one.") from exc
     if x.ndim != 2:
         raise IsometricsError(f"{caller}: `responses` must be 2-D (n_respondents, n_items); got shape {x.shape}.")
     return x, rows, cols
@@ -137,10 +162,10 @@ def as_matrix(responses: Any, long_form: Any, caller: str) -> tuple[np.ndarray, 
         raise IsometricsError(f"{caller}: long-form `responses` gives respondent {rows[k // len(cols)]!r}, item "
                               f"{cols[k % len(cols)]!r} more than once; keep one row per pair.")
     for k, x in enumerate(value):
-        if not (x is None or _is_real(x)):  # None: a missing response, as a data frame's null
-            raise TypeError(f"{caller}: the response column {long_form[2]!r} holds {x!r} (a {type(x).__name__}) at "
+        if not (x is None or _is_null(x) or is_real(x)):  # None, pandas.NA: a missing response, a frame's null
+            raise InvalidParameterError(f"{caller}: the response column {long_form[2]!r} holds {x!r} (a {type(x).__name__}) at "
                             f"row {k}; responses must be real numbers in [0, 1] (NaN or None for a missing cell).")
-    v = np.array([np.nan if x is None else x for x in value], dtype=float)
+    v = np.array([np.nan if x is None or _is_null(x) else x for x in value], dtype=float)
     x = np.full((len(rows), len(cols)), np.nan)
     x[r, c] = v
     return x, rows, cols

