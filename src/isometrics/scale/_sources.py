@@ -28,7 +28,7 @@ import numpy as np
 from .._core.files import file_format
 from .._core.optional import needs
 from .._core.validation import check_binary_target
-from ..exceptions import IsometricsError
+from ..exceptions import InvalidParameterError, IsometricsError
 
 __all__: list[str] = []
 
@@ -128,14 +128,40 @@ def connect(memory_limit: int, temp_directory: str, threads: int | None = None) 
     return con
 
 
+def check_temp_directory(temp_directory: Any, caller: str) -> str | None:
+    """``temp_directory`` as a str (None: the system's temporary directory); refused when it is not a
+    path, or names something other than a directory."""
+    if temp_directory is None:
+        return None
+    fix = "pass a directory (created when missing) on a disk with free space, or None for the system's one"
+    if isinstance(temp_directory, bytes) or not isinstance(temp_directory, (str, os.PathLike)):
+        raise InvalidParameterError(f"{caller}: `temp_directory` must be a path or None; got "
+                                    f"{type(temp_directory).__name__}; {fix}.")
+    parent = os.fspath(temp_directory)
+    if not parent.strip():
+        raise InvalidParameterError(f"{caller}: `temp_directory` must be a path or None; got {parent!r}; {fix}.")
+    existing = Path(parent)
+    while not existing.exists() and existing != existing.parent:  # the nearest part that exists
+        existing = existing.parent
+    if existing.exists() and not existing.is_dir():
+        what = "is a file" if str(existing) == parent else f"lies under the file {str(existing)!r}"
+        raise InvalidParameterError(f"{caller}: `temp_directory` {parent!r} {what}, not a directory; {fix}.")
+    return parent
+
+
 @contextmanager
-def spill_directory(temp_directory: str | os.PathLike[str] | None) -> Iterator[str]:
+def spill_directory(temp_directory: str | None, caller: str) -> Iterator[str]:
     """The directory DuckDB spills into: a fresh one inside ``temp_directory`` (or the system's
     temporary directory), removed afterwards with everything spilled into it."""
-    parent = None if temp_directory is None else os.fspath(temp_directory)
-    if parent is not None:
-        os.makedirs(parent, exist_ok=True)
-    path = tempfile.mkdtemp(prefix="isometrics-spill-", dir=parent)
+    try:
+        if temp_directory is not None:
+            os.makedirs(temp_directory, exist_ok=True)
+        path = tempfile.mkdtemp(prefix="isometrics-spill-", dir=temp_directory)
+    except OSError as exc:  # no permission, a read-only or full disk
+        shown = "the system's temporary directory" if temp_directory is None else repr(temp_directory)
+        raise IsometricsError(f"{caller}: cannot make a spill directory in `temp_directory` {shown} "
+                              f"({exc.strerror or exc}); pass a directory you can write to (--temp-directory)."
+                              ) from None
     try:
         yield path
     finally:
