@@ -5,7 +5,8 @@ bytes ``PAR1``; anything else must be UTF-8 text, read as CSV, tab-separated whe
 ends in ``.tsv``), never from the name alone, and every failure is one line. The separator
 is ``--separator`` when given (:func:`use_separator`, the option's callback), else detected
 when the header reads as one column that holds ``;``, a tab or ``|``; a detected separator
-is said once per file on stderr.
+is said once per file on stderr. Whitespace around a CSV file's names and values is stripped
+(a text column then typed as its trimmed values read), as out of core reads the same file.
 
 Writing outputs all or none: :mod:`isometrics._core.outputs`.
 """
