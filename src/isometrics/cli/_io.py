@@ -5,7 +5,8 @@ bytes ``PAR1``; anything else must be UTF-8 text, read as CSV, tab-separated whe
 ends in ``.tsv``), never from the name alone, and every failure is one line. The separator
 is ``--separator`` when given (:func:`use_separator`, the option's callback), else detected
 when the header reads as one column that holds ``;``, a tab or ``|``; a detected separator
-is said once per file on stderr.
+is said once per file on stderr. Whitespace around a CSV file's names and values is stripped
+(a text column then typed as its trimmed values read), as out of core reads the same file.
 
 Writing outputs all or none: :mod:`isometrics._core.outputs`.
 """
@@ -81,8 +82,9 @@ def _scan(path: Path, wanted: Sequence[str] = ()) -> tuple[Any, str]:
     except pl.exceptions.PolarsError as exc:
         raise IsometricsError(f"cannot read {path.name!r} as CSV: {_first_line(exc)}") from exc
     # Polars keeps a doubled quote in a quoted header ("a""b" stays a""b): name the columns
-    # from the standard reading when the two agree on the number of fields.
-    new_columns = _dedupe(header) if len(header) == len(names) else None
+    # from the standard reading when the two agree on the number of fields. Names are stripped
+    # of surrounding whitespace, as out of core (DuckDB) reads them.
+    new_columns = _dedupe([n.strip() for n in (header if len(header) == len(names) else names)])
     return pl.scan_csv(path, separator=separator, quote_char='"', infer_schema_length=10_000,
                        new_columns=new_columns, glob=False), "CSV"
 
@@ -165,7 +167,7 @@ def read_columns(path: str | os.PathLike[str], columns: list[str], *,
         raise IsometricsError(f"cannot read {p.name!r} as {kind}: {_first_line(exc)}") from exc
     out = {}
     for name in unique:
-        col = frame.get_column(name)
+        col = frame.get_column(name) if kind == "Parquet" else _trimmed(frame.get_column(name))
         nulls = col.null_count()
         if nulls:
             first = int(col.is_null().arg_max() or 0)
@@ -175,6 +177,29 @@ def read_columns(path: str | os.PathLike[str], columns: list[str], *,
             )
         out[name] = col.to_numpy()
     return out
+
+
+def _trimmed(col: Any) -> Any:
+    """A CSV text column with the whitespace around its values stripped (an empty value missing),
+    typed as its values then read (integer, floating point, true/false, else text), as out of core
+    reads the same file (:mod:`isometrics.scale._csv`); any other column as it is."""
+    import polars as pl
+
+    if col.dtype != pl.String:
+        return col
+    stripped = col.str.strip_chars()
+    stripped = stripped.zip_with(stripped != "", pl.Series(col.name, [None] * len(col), dtype=pl.String))
+    if stripped.equals(col):
+        return col
+    for kind in (pl.Int64, pl.Float64):
+        try:
+            return stripped.cast(kind, strict=True)
+        except pl.exceptions.PolarsError:
+            continue
+    lower = stripped.str.to_lowercase()
+    if lower.drop_nulls().is_in(["true", "false"]).all():
+        return lower == "true"
+    return stripped
 
 
 class FileColumns(Mapping[str, np.ndarray]):

@@ -50,7 +50,7 @@ from .demo import make_demo_scores
 from .elicit import register as register_elicit
 from .groups import BY_HELP, print_groups
 from .multiclass import evaluate_multiclass_file
-from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob
+from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob, pattern_files
 from .scores import SCORES_HELP, score_columns
 
 try:
@@ -395,7 +395,9 @@ if typer is not None:
             why = ""
             if not out_of_core and not refused:  # the automatic switch
                 if is_glob(file):
-                    why = f"{str(file)!r} is a pattern: evaluating its files together out of core"
+                    n = len(pattern_files(file))  # no file matches: said before anything is announced
+                    why = (f"{str(file)!r} is a pattern matching {n} file{'s' if n != 1 else ''}: evaluating "
+                           f"{'them together' if n != 1 else 'it'} out of core")
                 elif file.is_file():
                     fits, why = fits_in_memory(file, _n_columns(score, weight))
                     if not fits:

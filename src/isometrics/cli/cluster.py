@@ -54,8 +54,10 @@ def _client(scheduler: str | None, n_workers: int | None, console: Any) -> Itera
             yield client
         return
     assert n_workers is not None
+    # CRITICAL: a task's failure is the library's error, said once as one line by the command's
+    # boundary; the worker's own "Compute Failed ... Traceback" log would repeat it as a block.
     with LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                      silence_logs=logging.ERROR) as cluster, Client(cluster, set_as_default=False) as client:
+                      silence_logs=logging.CRITICAL) as cluster, Client(cluster, set_as_default=False) as client:
         console.print(f"[dim]On a local Dask cluster of {n_workers} worker process"
                       f"{'es' if n_workers != 1 else ''}.[/dim]")
         yield client

@@ -22,7 +22,7 @@ from ..scale._sources import available_memory, expand_paths
 from ._console import make_console
 from ._io import separator_of
 
-__all__ = ["in_memory_estimate", "fits_in_memory", "evaluate_out_of_core_file", "is_glob"]
+__all__ = ["in_memory_estimate", "fits_in_memory", "evaluate_out_of_core_file", "is_glob", "pattern_files"]
 
 #: Bytes per row and column the in-memory path holds at its peak: the label, the weights and one
 #: score column read as 8-byte arrays, plus the engine's own arrays (sort order, count table,
@@ -38,6 +38,11 @@ SAFE_SHARE = 0.8
 def is_glob(file: Path) -> bool:
     """A pattern that names files (``logs/*.parquet``) rather than a file."""
     return glob.has_magic(str(file)) and not file.exists()
+
+
+def pattern_files(file: Path) -> list[Path]:
+    """The files the pattern ``file`` matches (sorted); an ``IsometricsError`` saying so when none does."""
+    return expand_paths(file, "isometrics evaluate")[0]
 
 
 def _rows(files: list[Path], kind: str) -> int:

@@ -34,6 +34,7 @@ import numpy as np
 from .._core.arrays import whole_total
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
+from .._core.html import clip
 from .._core.optional import needs
 from .._core.outputs import check_output_dir
 from ..evaluation import BinaryEvaluation, Evaluations
@@ -125,7 +126,8 @@ def evaluate_dask(
     ------
     InvalidParameterError
         If ``data`` is neither a Dask DataFrame nor a path, a column name is not a
-        string, ``n_ranges`` is not an integer >= 1, or a metric cannot be parsed.
+        string, ``client`` is neither None nor a ``distributed.Client``, ``n_ranges`` is
+        not an integer >= 1, or a metric cannot be parsed.
     ValueError
         If a column is missing; if a row has a missing label, score or weight, a NaN or
         infinite score, a negative or non-finite weight (the message names the
@@ -156,6 +158,7 @@ def evaluate_dask(
     (0.75, 0.35)
     """
     names, parsed, n_ranges, target = _evaluate_dask_iv(label, scores, sample_weight, metrics, n_ranges, curve_path)
+    _check_client(client)
     dask = _dask()
     run: dict[str, Any] = {} if client is None else {"scheduler": client}
     sources = _sources(data, [label, *names] + ([sample_weight] if sample_weight else []))
@@ -201,6 +204,16 @@ def _evaluate_dask_iv(label: Any, scores: Any, sample_weight: Any, metrics: Any,
                 raise IsometricsError(f"{CALLER}: score column {name!r} cannot name a directory of `curve_path`; "
                                       "rename the column or leave curve_path=None.")
     return list(names), parsed, None if n_ranges is None else int(n_ranges), target
+
+
+def _check_client(client: Any) -> None:
+    """``client`` must be None or a ``distributed.Client`` (told by what the schedulers call on it)."""
+    if client is None or all(callable(getattr(client, m, None)) for m in ("get", "submit", "gather")):
+        return
+    shown = repr(client) if isinstance(client, (str, bytes, int, float)) else f"a {type(client).__name__}"
+    raise InvalidParameterError(f"{CALLER}: `client` must be a distributed.Client or None; got {clip(shown, 80)}; "
+                                "pass the Client of the cluster to run on (e.g. Client('tcp://host:8786')), or None "
+                                "for Dask's default scheduler.")
 
 
 def _sources(data: Any, columns: list[str]) -> list[tuple[Any, Locator]]:

@@ -19,7 +19,7 @@ import shutil
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -28,7 +28,8 @@ import numpy as np
 from .._core.files import file_format
 from .._core.optional import needs
 from .._core.validation import check_binary_target
-from ..exceptions import IsometricsError
+from ..exceptions import InvalidParameterError, IsometricsError
+from ._csv import ragged_row, retyped, settle_types
 
 __all__: list[str] = []
 
@@ -67,14 +68,21 @@ def expand_paths(path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]]
                  ) -> tuple[list[Path], Literal["parquet", "csv"]]:
     """The files named by ``path`` (a file, a glob such as ``logs/*.parquet``, or a list of either),
     sorted within each glob, and their common format."""
-    items = [path] if isinstance(path, (str, os.PathLike)) else list(path)
+    fix = "pass a path, a glob such as 'data/*.parquet', or a list of them"
+    if isinstance(path, (str, os.PathLike)):
+        items = [path]
+    elif isinstance(path, Sequence) and not isinstance(path, (bytes, bytearray)):
+        items = list(path)
+    else:
+        raise InvalidParameterError(f"{caller}: `path` must be a path, a glob or a list of them; got "
+                                    f"{type(path).__name__}; {fix}.")
     if not items:
         raise IsometricsError(f"{caller}: no file given; pass a path or a glob such as 'data/*.parquet'.")
     files: list[Path] = []
     for item in items:
         if not isinstance(item, (str, os.PathLike)):
-            raise IsometricsError(f"{caller}: `path` must be a path, a glob or a list of them; got "
-                                  f"{type(item).__name__}.")
+            raise InvalidParameterError(f"{caller}: `path` must be a path, a glob or a list of them; got a list "
+                                        f"holding a {type(item).__name__}; {fix}.")
         text = os.fspath(item)
         if glob.has_magic(text):
             matched = sorted(p for p in glob.glob(text) if os.path.isfile(p))
@@ -103,6 +111,8 @@ class Source:
     kind: Literal["parquet", "csv"]
     #: The CSV field separator (``_core.files.csv_separator``); unused for Parquet.
     separator: str = ","
+    #: The CSV text columns trimmed and typed (``_csv.retyped``); empty when none is.
+    trim: str = ""
 
     def scan(self, *, located: bool = False, files: Sequence[Path] | None = None) -> str:
         """``read_parquet(...)`` or ``read_csv(...)`` of the files (``located``: with each row's file name)."""
@@ -111,8 +121,9 @@ class Source:
             extra = ", filename = true, file_row_number = true" if located else ""
             return f"read_parquet({listed}{extra})"
         extra = ", filename = true" if located else ""
-        return (f"read_csv({listed}, header = true, delim = {_quote(self.separator)}, quote = '\"', "
+        read = (f"read_csv({listed}, header = true, delim = {_quote(self.separator)}, quote = '\"', "
                 f"union_by_name = true{extra})")
+        return f"(SELECT * REPLACE ({self.trim}) FROM {read})" if self.trim else read
 
 
 def connect(memory_limit: int, temp_directory: str, threads: int | None = None) -> Any:
@@ -128,14 +139,40 @@ def connect(memory_limit: int, temp_directory: str, threads: int | None = None) 
     return con
 
 
+def check_temp_directory(temp_directory: Any, caller: str) -> str | None:
+    """``temp_directory`` as a str (None: the system's temporary directory); refused when it is not a
+    path, or names something other than a directory."""
+    if temp_directory is None:
+        return None
+    fix = "pass a directory (created when missing) on a disk with free space, or None for the system's one"
+    if isinstance(temp_directory, bytes) or not isinstance(temp_directory, (str, os.PathLike)):
+        raise InvalidParameterError(f"{caller}: `temp_directory` must be a path or None; got "
+                                    f"{type(temp_directory).__name__}; {fix}.")
+    parent = os.fspath(temp_directory)
+    if not parent.strip():
+        raise InvalidParameterError(f"{caller}: `temp_directory` must be a path or None; got {parent!r}; {fix}.")
+    existing = Path(parent)
+    while not existing.exists() and existing != existing.parent:  # the nearest part that exists
+        existing = existing.parent
+    if existing.exists() and not existing.is_dir():
+        what = "is a file" if str(existing) == parent else f"lies under the file {str(existing)!r}"
+        raise InvalidParameterError(f"{caller}: `temp_directory` {parent!r} {what}, not a directory; {fix}.")
+    return parent
+
+
 @contextmanager
-def spill_directory(temp_directory: str | os.PathLike[str] | None) -> Iterator[str]:
+def spill_directory(temp_directory: str | None, caller: str) -> Iterator[str]:
     """The directory DuckDB spills into: a fresh one inside ``temp_directory`` (or the system's
     temporary directory), removed afterwards with everything spilled into it."""
-    parent = None if temp_directory is None else os.fspath(temp_directory)
-    if parent is not None:
-        os.makedirs(parent, exist_ok=True)
-    path = tempfile.mkdtemp(prefix="isometrics-spill-", dir=parent)
+    try:
+        if temp_directory is not None:
+            os.makedirs(temp_directory, exist_ok=True)
+        path = tempfile.mkdtemp(prefix="isometrics-spill-", dir=temp_directory)
+    except OSError as exc:  # no permission, a read-only or full disk
+        shown = "the system's temporary directory" if temp_directory is None else repr(temp_directory)
+        raise IsometricsError(f"{caller}: cannot make a spill directory in `temp_directory` {shown} "
+                              f"({exc.strerror or exc}); pass a directory you can write to (--temp-directory)."
+                              ) from None
     try:
         yield path
     finally:
@@ -187,13 +224,35 @@ def _to_python(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
 
 
+def prepare(con: Any, source: Source, columns: Sequence[str], caller: str) -> Source:
+    """Check that every file holds ``columns`` and is well formed; for CSV, the source that reads the
+    text columns among them trimmed and typed as the in-memory reader reads them (``_csv``)."""
+    _check_columns(con, source, columns, caller)
+    if source.kind != "csv":
+        return source
+    try:
+        settled = settle_types(con, source.scan(), list(columns))
+    except Exception as exc:  # duckdb.Error
+        raise _read_error(exc, source, source.files, f"{caller}: cannot read {_shown(source)}", caller) from exc
+    return replace(source, trim=retyped(settled)) if settled else source
+
+
+def _read_error(exc: BaseException, source: Source, files: Sequence[Path], what: str, caller: str
+                ) -> IsometricsError:
+    """The error of a failed read: for CSV, the first row of the wrong length when there is one."""
+    if source.kind == "csv" and "Interrupt" not in type(exc).__name__:
+        for path in files:
+            ragged = ragged_row(path, source.separator, caller)
+            if ragged is not None:
+                return ragged
+    return duckdb_error(exc, what)
+
+
 def first_pass(con: Any, source: Source, label: str, scores: Sequence[str], weight: str | None,
                pos_label: Any, caller: str) -> Totals:
     """Check every value and count the classes, in one scan; raise naming the file and row of the
     first offending value (a missing label, score or weight; a NaN or infinite score; a negative or
     non-finite weight; a third class)."""
-    columns = [label, *scores, *([weight] if weight else [])]
-    _check_columns(con, source, columns, caller)
     w = _ident(weight) if weight else None
     bad_terms = [f"count(*) FILTER (WHERE {_bad_score(s)}) AS {_ident('bad score ' + s)}" for s in scores]
     if w is not None:
@@ -208,7 +267,7 @@ def first_pass(con: Any, source: Source, label: str, scores: Sequence[str], weig
     try:
         rows = con.execute(sql).fetchall()
     except Exception as exc:  # duckdb.Error: a file that does not parse, a value of the wrong type
-        raise duckdb_error(exc, f"{caller}: cannot read {_shown(source)}") from exc
+        raise _read_error(exc, source, source.files, f"{caller}: cannot read {_shown(source)}", caller) from exc
     n_rows = sum(int(r[1]) for r in rows)
     if n_rows == 0:
         raise IsometricsError(f"{caller}: {_shown(source)} holds no rows; pass files with data.")
@@ -301,9 +360,13 @@ def _check_columns(con: Any, source: Source, columns: Sequence[str], caller: str
         try:
             names = [r[0] for r in con.execute(f"DESCRIBE SELECT * FROM {source.scan(files=[path])}").fetchall()]
         except Exception as exc:  # duckdb.Error
-            raise duckdb_error(exc, f"{caller}: cannot read {str(path)!r} as {source.kind.upper()}") from exc
+            raise _read_error(exc, source, [path], f"{caller}: cannot read {str(path)!r} as {source.kind.upper()}",
+                              caller) from exc
         missing = [c for c in dict.fromkeys(columns) if c not in names]
         if missing:
+            ragged = ragged_row(path, source.separator, caller) if source.kind == "csv" else None
+            if ragged is not None:  # the sniffer read another header
+                raise ragged
             shown = ", ".join(repr(n) for n in names[:20]) + (", ..." if len(names) > 20 else "")
             raise IsometricsError(f"{caller}: column {missing[0]!r} is not in {str(path)!r} (columns: {shown}); "
                                   "pass one of those names.")

@@ -32,8 +32,9 @@ from ..metrics.registry import Metric, _parse_metrics
 from ..spaces.operating_points import OperatingPoints
 from ..spaces.sweep import Sweep
 from ._display import StreamingDisplay
-from ._sources import Source, Totals, connect, count_table_batches, expand_paths, first_pass, spill_directory
-from ._sources import system_memory
+from ._sources import Source, Totals, check_temp_directory, connect, count_table_batches, expand_paths, first_pass
+from ._sources import prepare
+from ._sources import spill_directory, system_memory
 
 __all__ = ["OutOfCoreResult", "OutOfCoreEvaluation", "evaluate_out_of_core", "parse_memory", "default_memory_limit"]
 
@@ -165,8 +166,8 @@ class OutOfCoreEvaluation(Evaluations):
 
 
 def _evaluate_out_of_core_iv(label: Any, scores: Any, sample_weight: Any, metrics: Any, memory_limit: Any,
-                             resolution: Any, batch_size: Any, caller: str
-                             ) -> tuple[list[str], list[Metric], int, int, int]:
+                             resolution: Any, batch_size: Any, temp_directory: Any, caller: str
+                             ) -> tuple[list[str], list[Metric], int, int, int, str | None]:
     """Check the parameters (the files are checked as they are read)."""
     if not isinstance(label, str):
         raise InvalidParameterError(f"{caller}: `label` must be the name of the label column (a str); got "
@@ -184,7 +185,7 @@ def _evaluate_out_of_core_iv(label: Any, scores: Any, sample_weight: Any, metric
     limit = default_memory_limit() if memory_limit is None else parse_memory(memory_limit, caller=caller)
     resolution = check_integer(resolution, "resolution", caller=caller, low=2)
     batch_size = check_integer(batch_size, "batch_size", caller=caller, low=1)
-    return list(names), parsed, limit, resolution, batch_size
+    return list(names), parsed, limit, resolution, batch_size, check_temp_directory(temp_directory, caller)
 
 
 def evaluate_out_of_core(
@@ -221,7 +222,9 @@ def evaluate_out_of_core(
     path : str, path-like, or sequence of them
         A Parquet or CSV file (told apart by their bytes; tab-separated when every name ends
         in ``.tsv``), a glob such as ``"logs/*.parquet"`` (its files in sorted order), or a
-        list of either. All files hold the same columns.
+        list of either. All files hold the same columns. In a CSV file, whitespace around
+        names and values is stripped (a text column of the columns read is then typed as
+        its first 10,000 values read), as the command line reads the file in memory.
     label : str
         The label column (binary).
     scores : str or sequence of str
@@ -261,16 +264,21 @@ def evaluate_out_of_core(
     Raises
     ------
     InvalidParameterError
-        If ``label``, ``scores`` or ``sample_weight`` is not a column name (or ``scores`` names
+        If ``path`` is not a path, a glob or a list of them; if ``label``, ``scores`` or
+        ``sample_weight`` is not a column name (or ``scores`` names
         a column twice), ``memory_limit`` is not a size of at least 32 MiB, or
-        ``resolution`` or ``batch_size`` is not an integer in range.
+        ``resolution`` or ``batch_size`` is not an integer in range, or ``temp_directory`` is
+        not a path or names a file (or a path under one).
     IsometricsError
         If no file matches ``path``, a file is missing, empty, of another format or mixes
-        formats with the others, or lacks a column; if a value anywhere is bad: a missing
+        formats with the others, or lacks a column; if a row of a CSV file has more or
+        fewer fields than its header (the message names the row and its line, and the
+        columns it has no value for); if a value anywhere is bad: a missing
         label, a missing, NaN or infinite score, a missing, negative or non-finite weight,
         or a label of a third class (the message names the file and the row, counted from 0,
         of the first one); if ``pos_label`` is not a label of the data or cannot be inferred;
-        if a class has no weight; and if DuckDB runs out of memory or disk. Everything is
+        if a class has no weight; if no spill directory can be made in ``temp_directory``;
+        and if DuckDB runs out of memory or disk. Everything is
         checked before anything is computed, and nothing is returned half-done.
     ImportError
         If duckdb is not installed (``pip install 'isometrics[scale]'``).
@@ -315,17 +323,18 @@ def evaluate_out_of_core(
     (0.75, 0.8333, 0.35)
     """
     caller = "evaluate_out_of_core"
-    names, parsed, limit, resolution, batch_size = _evaluate_out_of_core_iv(
-        label, scores, sample_weight, metrics, memory_limit, resolution, batch_size, caller)
+    names, parsed, limit, resolution, batch_size, spill_parent = _evaluate_out_of_core_iv(
+        label, scores, sample_weight, metrics, memory_limit, resolution, batch_size, temp_directory, caller)
     files, kind = expand_paths(path, caller)
-    wanted = [label, *scores, *([sample_weight] if sample_weight else [])]
+    wanted = [label, *names, *([sample_weight] if sample_weight else [])]
     delimiter = ("," if kind != "csv" else
                  csv_separator(files[0], separator, option=f"{caller}: `separator`", wanted=wanted)[0])
     source = Source(tuple(files), kind, delimiter)
     results = []
-    with spill_directory(temp_directory) as spill:
+    with spill_directory(spill_parent, caller) as spill:
         con = connect(limit, spill)
         try:
+            source = prepare(con, source, wanted, caller)
             totals = first_pass(con, source, label, names, sample_weight, pos_label, caller)
             _check_both_classes(totals, label, caller)
             for name in names:

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from .._core.html import html_table, summarised
+from .._core.html import clip, html_table, summarised
 from .._core.validation import (
     as_1d,
     check_consistent_length,
@@ -31,7 +31,7 @@ from .._core.validation import (
 )
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
-from ..metrics.registry import Metric
+from ..metrics.registry import Metric, _parse_metric
 from ..spaces.operating_points import OperatingPoints
 from ..spaces.thresholds import BestThreshold
 from ._binning import Bins, State, absorb, bin_summary, combine, uniform_edges
@@ -68,8 +68,17 @@ class AreaBounds:
         return self.upper - self.lower
 
     def contains(self, value: float) -> bool:
-        """Whether ``lower <= value <= upper``."""
-        return self.lower <= value <= self.upper
+        """Whether ``lower <= value <= upper`` (False for NaN).
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``value`` is not a real number.
+        """
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+            raise InvalidParameterError(f"AreaBounds.contains: `value` must be a real number; got "
+                                        f"{clip(repr(value), 80)} ({type(value).__name__}); pass the area to test.")
+        return bool(self.lower <= value <= self.upper)
 
     def to_dict(self) -> dict[str, float]:
         """``{"lower", "upper", "estimate"}``, plain floats."""
@@ -134,7 +143,7 @@ class BinnedEvaluation:
         InvalidParameterError
             If ``metric`` is not a metric spec.
         """
-        return self.operating_points.best_threshold(metric)
+        return self.operating_points.best_threshold(_parse_metric(metric, caller="BinnedEvaluation.best_threshold"))
 
     def to_dict(self) -> dict[str, Any]:
         """The areas (each ``{"lower", "upper", "estimate"}``) and the counts, plain Python values."""
