@@ -10,6 +10,8 @@ import pytest
 from _cli import run
 from sklearn import metrics as skm
 
+from isometrics.report.glossary import glossary
+
 
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
@@ -104,6 +106,13 @@ def test_demo_runs_end_to_end(tmp_path):
     assert 0 < y.mean() <= 0.10  # imbalanced, as the demo promises
     for result in payload["results"]:
         assert result["auroc"] == pytest.approx(skm.roc_auc_score(y, scores[result["score"]].to_numpy()), rel=1e-12)
+    # issue 25: the demo's "How to read this" is the report's glossary (one source), and its report opens with the
+    # decision, intervals included, that the JSON carries
+    printed = " ".join(res.stdout.split())
+    for term in ("AUROC", "AUPRG", "F1, F2, F0.5"):
+        assert f"{term}: {glossary('defaulter', 'non-defaulter')[term]}" in printed
+    assert payload["summary"]["in_sample"]["intervals"]["fn_per_1000"]["n_resamples"] == 1000
+    assert 'id="decision-counts"' in (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
 
 
 def test_evaluate_with_confidence_intervals(data):

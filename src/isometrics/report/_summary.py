@@ -69,9 +69,9 @@ def _summary(summary: Recommendation | None, results: Sequence[BinaryEvaluation]
     d = summary.to_dict()  # the JSON's block: the page shows these numbers
     inside, cross = _column(d["in_sample"], spec), _column(d["cross_fitted"], spec)
     rows = [dict(key=key, words=words, what=what) for key, words, what in _OUTCOMES]
-    rows += [dict(key="alert_rate", words="share of cases flagged", what="% of all cases"),
-             dict(key="precision", words="precision", what="of the flagged, % that are positive"),
-             dict(key="recall", words="recall", what="of the positives, % caught"),
+    rows += [dict(key="alert_rate", words="share of cases flagged (%)", what="of all cases"),
+             dict(key="precision", words="precision (%)", what="of the flagged cases, the share that are positive"),
+             dict(key="recall", words="recall (%)", what="of the positive cases, the share caught"),
              dict(key="metric", words=d["metric_label"], what="the metric the choice is made under")]
     cross_label = None if d["cross_fitted"] is None else d["cross_fitted"]["label"]
     return dict(model=d["model"], metric_label=d["metric_label"], metric_spec=spec,
