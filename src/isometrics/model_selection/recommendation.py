@@ -119,7 +119,7 @@ class Recommendation:
         if self.cross_fitted is None:
             return first + (" There are too few positives or negatives to split the rows into folds, so there is "
                             "no honest estimate: check the threshold on new data before relying on it.")
-        k = self.cross_fitted.n_splits
+        k = self.cross_fitted.n_splits or 0
         return first + (f" The cross-fitted counts choose the threshold on {k - 1} of {k} parts of the rows and count "
                         "the part left out, each part in turn: that is how the rule fares on cases it has not seen, "
                         "so expect those. Neither estimate corrects for the model having been trained on these "
