@@ -123,10 +123,13 @@ def test_intervals_at_a_fixed_rule_are_paired_percentile_intervals():
     y = rng.random(400) < 0.3
     s = rng.normal(size=400) + y
     (d,) = im.decide(y, s, threshold=0.5, metrics=["mcc"], n_resamples=300, rng=2)
-    assert set(d.intervals) == {"alert_rate", "precision", "recall", "specificity", "f1", "mcc"}
+    assert set(d.intervals) == {"alert_rate", "precision", "recall", "specificity", "f1", "mcc",
+                                "tp_per_1000", "fp_per_1000", "fn_per_1000", "tn_per_1000"}
     for name, r in d.intervals.items():
         low, high = r.confidence_interval
-        assert low <= (getattr(d, name) if name != "mcc" else d.values["mcc"]) <= high
+        value = d.values["mcc"] if name == "mcc" else d.per_1000[name[:2]] if name.endswith("_per_1000") else \
+            getattr(d, name)
+        assert low <= value <= high
         assert r.method == "percentile" and len(r.bootstrap_distribution) == 300
     # the same interval as bootstrap() of the statistic at the threshold, from the same seed
     alone = im.bootstrap(y, s, statistic="metric", metric="precision", threshold=0.5, n_resamples=300, rng=2)
@@ -163,3 +166,20 @@ def test_bad_rules_are_refused(kwargs, match):
 def test_cv_none_gives_the_in_sample_estimate_only():
     (inside,) = im.decide(Y, S, metric="f1", cv=None)
     assert inside.optimistic and inside.f1 == pytest.approx(im.best_threshold(Y, S, metric="f1").value)
+
+
+def test_counts_per_1000_get_intervals_at_a_fixed_rule():
+    """Each count per 1,000 is a mean of 1,000 x an indicator over the rows: its bootstrap interval
+    has the binomial width 2 x 1.96 x 1000 x sqrt(p (1 - p) / n) (hand derivation), around the count."""
+    rng = np.random.default_rng(4)
+    y = rng.random(2000) < 0.2
+    s = rng.normal(size=2000) + 1.5 * y
+    (d,) = im.decide(y, s, threshold=0.8, n_resamples=2000, rng=1)
+    flagged = s >= 0.8
+    cells = {"tp": y & flagged, "fp": ~y & flagged, "fn": y & ~flagged, "tn": ~y & ~flagged}
+    for key, cell in cells.items():
+        p = cell.mean()
+        low, high = d.intervals[f"{key}_per_1000"].confidence_interval
+        assert d.per_1000[key] == pytest.approx(1000 * p)
+        assert low < 1000 * p < high
+        assert high - low == pytest.approx(2 * 1.96 * 1000 * np.sqrt(p * (1 - p) / len(y)), rel=0.12)

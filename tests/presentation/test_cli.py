@@ -10,6 +10,8 @@ import pytest
 from _cli import run
 from sklearn import metrics as skm
 
+from isometrics.report.glossary import glossary
+
 
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
@@ -104,6 +106,13 @@ def test_demo_runs_end_to_end(tmp_path):
     assert 0 < y.mean() <= 0.10  # imbalanced, as the demo promises
     for result in payload["results"]:
         assert result["auroc"] == pytest.approx(skm.roc_auc_score(y, scores[result["score"]].to_numpy()), rel=1e-12)
+    # issue 25: the demo's "How to read this" is the report's glossary (one source), and its report opens with the
+    # decision, intervals included, that the JSON carries
+    printed = " ".join(res.stdout.split())
+    for term in ("AUROC", "AUPRG", "F1, F2, F0.5"):
+        assert f"{term}: {glossary('defaulter', 'non-defaulter')[term]}" in printed
+    assert payload["summary"]["in_sample"]["intervals"]["fn_per_1000"]["n_resamples"] == 1000
+    assert 'id="decision-counts"' in (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
 
 
 def test_evaluate_with_confidence_intervals(data):
@@ -207,7 +216,7 @@ BASE = {
     "elicit": ["--label", "y", "--score", "model_a"],
 }
 OUTPUTS = [("evaluate", "--json", ".json"), ("evaluate", "--report", ".html"), ("compare", "--json", ".json"),
-           ("report", "-o", ".html"), ("elicit", "-o", ".html")]
+           ("report", "-o", ".html"), ("report", "--json", ".json"), ("elicit", "-o", ".html")]
 DIRECTORY_OUTPUTS = [("demo", "--output-dir"), ("evaluate", "--curve-dir")]  # --curve-dir: tests/presentation/test_cli_dask.py
 
 
@@ -312,10 +321,16 @@ def test_bad_output_directory_is_refused_before_training(workdir, monkeypatch, c
     assert tree(workdir) == before
 
 
+#: An output a command cannot run without: given a file (outside the watched directory) when another output is tested.
+REQUIRED = {"report": ("-o", ".html")}
+
+
 @pytest.mark.parametrize("command, option, suffix", OUTPUTS)
-def test_dash_writes_the_output_alone_on_stdout(workdir, command, option, suffix):
+def test_dash_writes_the_output_alone_on_stdout(workdir, tmp_path_factory, command, option, suffix):
     before = tree(workdir)
-    result = invoke(command, workdir / "scores.csv", *BASE[command], option, "-")
+    required, sfx = REQUIRED.get(command, (option, ""))
+    extra = [] if required == option else [required, tmp_path_factory.mktemp("required") / f"out{sfx}"]
+    result = invoke(command, workdir / "scores.csv", *BASE[command], option, "-", *extra)
     assert result.exit_code == 0, (result.stderr, result.exception)
     if suffix == ".json":
         payload = json.loads(result.stdout)  # nothing but the JSON on stdout

@@ -38,7 +38,8 @@ def test_threshold_gives_sklearns_counts_per_1000_with_intervals(data):
         assert entry["alert_rate"] == pytest.approx((tp + fp) / len(y))
         assert entry["precision"] == pytest.approx(tp / (tp + fp))
         assert entry["rule"] == "score >= 0.8" and entry["estimate"] == "in-sample" and not entry["optimistic"]
-        assert set(entry["intervals"]) == {"alert_rate", "precision", "recall", "specificity", "f1", "mcc"}
+        assert set(entry["intervals"]) == {"alert_rate", "precision", "recall", "specificity", "f1", "mcc",
+                                    "tp_per_1000", "fp_per_1000", "fn_per_1000", "tn_per_1000"}
         low, high = entry["intervals"]["precision"]["low"], entry["intervals"]["precision"]["high"]
         assert low <= entry["precision"] <= high
         assert set(entry) >= {"threshold", "k", "rule", "estimate", "label", "alert_rate", "precision", "recall",

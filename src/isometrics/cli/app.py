@@ -28,6 +28,7 @@ from ..evaluation import evaluate_scores
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..report import build_report
+from ..report.glossary import glossary
 from ..uncertainty.comparison import compare_scores
 from ._console import (
     command_guard,
@@ -44,7 +45,7 @@ from ._format import with_ci as _with_ci
 from ._io import FileColumns, coerce_label, describe_input, read_columns, use_separator
 from .benchmark import benchmark_app
 from .cluster import evaluate_on_cluster, refuse_with_cluster
-from .decision import check_rule, decision_json, decisions, print_decisions
+from .decision import check_rule, decision_json, decisions, print_decisions, summary_of
 from .compare import compare_file
 from .demo import make_demo_scores
 from .elicit import register as register_elicit
@@ -60,6 +61,9 @@ except ImportError:  # pragma: no cover - depends on the environment
     typer = None  # type: ignore[assignment]
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_FAILED", "main"]
+
+#: The glossary's terms the demo prints under "How to read this" (report/glossary.py, the report's source too).
+_DEMO_TERMS = ("prevalence", "AUROC", "AP (average precision)", "AUPRG", "best threshold", "F1, F2, F0.5")
 
 
 def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
@@ -165,10 +169,11 @@ def _evaluate_file(
         _print_results(console, file, label, results, shown)
         print_groups(console, results)
         print_decisions(console, chosen)
-        if report is not None:  # with a paired comparison of every two scorers
-            page = _report_page(results, file, label + (f" ({shown})" if shown else ""), y,
-                                lazy, weights, pos,
-                                report_resamples, seed, weight_options, title)
+        summary = None
+        if report is not None:  # with a paired comparison of every two scorers, and the decision it opens with
+            page, summary = _report_page(results, file, label + (f" ({shown})" if shown else ""), y,
+                                         lazy, weights, pos,
+                                         report_resamples, seed, weight_options, title, n_resamples)
             outputs.stage(report_option, page)
         if json_out is not None:
             positive = results[0].operating_points.pos_label if versus is None else versus
@@ -181,6 +186,7 @@ def _evaluate_file(
                 "weight_kind": getattr(results[0], "weight_kind", weight_kind),
                 "results": [r.to_dict() for r in results],
                 **({"decision": decision_json(chosen)} if decision else {}),
+                **({"summary": summary.to_dict()} if summary is not None else {}),  # what the report opens with
             }))
         outputs.commit()
     if report is not None and not outputs.destinations[report_option].kind == "stdout":
@@ -190,8 +196,9 @@ def _evaluate_file(
 
 def _report_page(results: list[Any], file: Path, label: str, y: Any, scores: Mapping[str, Any], weights: Any,
                  pos: Any, n_resamples: int, seed: int | None, weight_options: dict[str, Any],
-                 title: str | None = None) -> str:
-    """The HTML report of ``results``, with a paired comparison of every two scorers (when there are two or more).
+                 title: str | None = None, ci_resamples: int | None = None) -> tuple[str, Any]:
+    """The HTML report of ``results``, with a paired comparison of every two scorers (when there are two or more),
+    and the summary it opens with (under the first metric; intervals with ``ci_resamples``, i.e. --ci).
 
     The comparisons read the weights as the evaluation did (``weight_options``: the user's ``--weight-kind``).
     """
@@ -199,9 +206,11 @@ def _report_page(results: list[Any], file: Path, label: str, y: Any, scores: Map
     comparison = None if len(scores) < 2 else compare_scores(
         y, {name: scores[name] for name in scores}, metrics=specs, sample_weight=weights, pos_label=pos,
         n_resamples=n_resamples, rng=seed, progress=True, **weight_options)
+    summary = summary_of(y, scores, weights, pos, results[0].best[0].metric, comparison, ci_resamples, seed,
+                         weight_options)
     return build_report(results, comparisons=comparison,
                         title=f"isometrics: {file.name}" if title is None else title,
-                        file_name=file.name, label=label)
+                        file_name=file.name, label=label, summary=summary), summary
 
 
 def _print_results(console: Any, file: Path, label: str, results: list[Any], shown: str = "") -> None:
@@ -467,6 +476,9 @@ if typer is not None:
                                                          "column names).")] = None,
         by: Annotated[str | None, typer.Option("--by", metavar="COLUMN", help=BY_HELP)] = None,
         separator: Separator = None,
+        json_out: Annotated[str | None, typer.Option("--json", metavar=_OUT, help="Also write the results, and the "
+                                                     "report's summary, as JSON here ('-': standard output).")]
+        = None,
     ) -> None:
         """Write a self-contained interactive HTML report (ROC, PR, PRG, level curves, paired comparisons)."""
         with _guard(file, _n_columns(score, weight)):
@@ -476,12 +488,12 @@ if typer is not None:
                                       "--multiclass, or use --pos-label for one class.")
             if multiclass:
                 _one_vs_rest_options(True, False, pos_label, None, by)
-                evaluate_multiclass_file(file, [label], score, class_, weight, metric or ["f1"], None, make_console(),
+                evaluate_multiclass_file(file, [label], score, class_, weight, metric or ["f1"], json_out, make_console(),
                                          n_resamples=n_resamples if ci else None, seed=seed,
                                          weight_options=_weight_options(weight, _value(weight_kind)),
                                          evaluate=evaluate_scores, report=output, report_option="-o", title=title)
                 return
-            _evaluate_file(file, label, score, pos_label, weight, metric or ["f1"], None, make_console(),
+            _evaluate_file(file, label, score, pos_label, weight, metric or ["f1"], json_out, make_console(),
                            n_resamples if ci else None, seed, output, weight_kind=_value(weight_kind),
                            report_option="-o", report_resamples=n_resamples, title=title, by=by)
 
@@ -536,21 +548,13 @@ if typer is not None:
         with _guard():
             data = make_demo_scores(output_dir, random_state=seed)
             results = _evaluate_file(data.path, data.label, list(data.scores), None, None, metrics,
-                                     output_dir / "evaluation.json", console, seed=seed,
+                                     output_dir / "evaluation.json", console, n_resamples=1000, seed=seed,
                                      report=output_dir / "report.html")
         best_ap = max(results, key=lambda r: r.average_precision)
+        terms = glossary("defaulter", "non-defaulter")
         console.print(
-            "\n[bold]How to read this[/bold]\n"
-            f"- prevalence: share of defaulters among the {results[0].n_samples:,} held-out customers; "
-            "a random score has AP about equal to it.\n"
-            "- AUROC: chance that a random defaulter scores above a random non-defaulter (0.5 = random).\n"
-            "- AP (average precision): mean precision over the recall levels of the defaulters found; it "
-            "punishes false alarms among the top scores, which is what matters when positives are rare.\n"
-            "- AUPRG: area under the precision-recall-gain curve; 0 is no better than flagging everyone, "
-            "1 is perfect; with rare positives every useful model sits near 1, so compare models by differences.\n"
-            "- Best threshold: flag a customer when the score is >= threshold. F1 weighs precision and recall "
-            "equally, F2 counts recall more (missed defaults cost more), F0.5 counts precision more "
-            "(false alarms cost more): the three thresholds differ accordingly.\n"
+            f"\n[bold]How to read this[/bold] (the cases: {results[0].n_samples:,} held-out customers)\n"
+            + "".join(f"- {markup(term)}: {markup(terms[term])}\n" for term in _DEMO_TERMS) +
             f"Highest average precision: [bold]{markup(best_ap.name)}[/bold] ({best_ap.average_precision:.3f}); "
             "whether a difference between models is more than noise is in the report's paired comparisons "
             "(bootstrap intervals of the differences).\n"

@@ -19,10 +19,11 @@ import numpy as np
 from ..exceptions import IsometricsError
 from ..metrics.registry import Metric
 from ..model_selection.decisions import Decision, decide
+from ..model_selection.recommendation import Recommendation, recommend
 from ._console import markup
 from ._format import fmt, new_table
 
-__all__ = ["N_SPLITS", "check_rule", "decisions", "decision_json", "print_decisions"]
+__all__ = ["N_SPLITS", "check_rule", "decisions", "decision_json", "print_decisions", "summary_of"]
 
 #: Folds of the cross-fitted estimate of a best threshold.
 N_SPLITS = 5
@@ -73,6 +74,18 @@ def decisions(y: Any, scores: Mapping[str, Any], names: Sequence[str], weights: 
                 out += [(name, d) for d in decide(y, s, metric=m, cv=folds if folds >= 2 else None,
                                                   sample_weight=weights, pos_label=pos, rng=rng)]
     return out
+
+
+def summary_of(y: Any, scores: Mapping[str, Any], weights: Any, pos: Any, metric: Metric, comparison: Any,
+               n_resamples: int | None, seed: int | None, weight_options: dict[str, Any]) -> Recommendation:
+    """The report's summary: the model best under ``metric``, its rule in sample (intervals with
+    ``n_resamples``) and cross-fitted on the folds ``decisions`` uses, and the comparison's verdicts."""
+    smallest = int(min(np.unique(np.asarray(y), return_counts=True)[1]))
+    folds = min(N_SPLITS, smallest)
+    options = weight_options if n_resamples is not None else {}
+    return recommend(y, scores, metric=metric, comparison=comparison, cv=folds if folds >= 2 else None,
+                     sample_weight=weights, pos_label=pos, n_resamples=n_resamples,
+                     rng=0 if seed is None else seed, **options)
 
 
 def _shown(value: float, interval: Any) -> str:

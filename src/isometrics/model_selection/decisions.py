@@ -43,6 +43,9 @@ _RATES: dict[str, Callable[[float, float, float, float], float]] = {
     "f1": lambda tp, fp, fn, tn: 2 * tp / (2 * tp + fp + fn),
 }
 
+#: The counts per 1,000 cases that get intervals with the rates, by name, as the index of the count in (tp, fp, fn, tn).
+PER_1000 = {"tp_per_1000": 0, "fp_per_1000": 1, "fn_per_1000": 2, "tn_per_1000": 3}
+
 IN_SAMPLE = "in-sample"
 CROSS_FITTED = "cross-fitted"
 
@@ -81,9 +84,11 @@ class Decision:
         Each requested metric's value from the counts, by its spec.
     intervals : dict of str to BootstrapResult
         Percentile bootstrap intervals (one set of paired replicates) of
-        ``"alert_rate"``, ``"precision"``, ``"recall"``, ``"specificity"``, ``"f1"``
-        and each metric's spec, at the fixed rule; empty unless requested. A
-        statistic undefined on the data (precision when nothing is flagged) has none.
+        ``"alert_rate"``, ``"precision"``, ``"recall"``, ``"specificity"``, ``"f1"``,
+        the counts per 1,000 cases (``"tp_per_1000"``, ``"fp_per_1000"``,
+        ``"fn_per_1000"``, ``"tn_per_1000"``) and each metric's spec, at the fixed rule;
+        empty unless requested. A statistic undefined on the data (precision when
+        nothing is flagged) has none.
     n_splits : int or None
         Folds of a cross-fitted estimate; None otherwise.
     n_repeats : int or None
@@ -195,6 +200,7 @@ def _intervals(resampler: _Resampler, is_pos: np.ndarray, s: np.ndarray, weights
         return lambda op: float(f(*counts(op)))
 
     stats: list[tuple[str, Callable[[OperatingPoints], float]]] = [(name, rate_of(f)) for name, f in _RATES.items()]
+    stats += [(name, rate_of(lambda *c, i=i: 1000.0 * c[i] / sum(c))) for name, i in PER_1000.items()]
     stats += [(m.spec, rate_of(m.from_counts)) for m in metrics if m.spec not in _RATES]
     defined = [(name, fn, False) for name, fn in stats if not math.isnan(fn(resampler.op))]
     if not defined:

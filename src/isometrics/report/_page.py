@@ -19,12 +19,14 @@ from .._version import __version__
 from ..evaluation import BinaryEvaluation
 from ..exceptions import IsometricsError
 from ..metrics.registry import Metric, _parse_metric, _parse_metrics
+from ..model_selection.recommendation import Recommendation
 from ..uncertainty.model_comparison import ModelComparison
 from ._bundle import _plotly_bundle
 from ._figures import _metric_figure, _panels
 from ._gains import _gains_figure
 from ._groups import group_section
 from ._reading import _comparisons, _reading, _table_rows
+from ._summary import _glossary, _summary
 from ._text import _AREAS, _bests, _count, _fmt, _pct, _with_ci
 
 __all__ = ["build_report", "write_report"]
@@ -80,6 +82,7 @@ def build_report(
     title: str = "isometrics report",
     file_name: str = "",
     label: str = "",
+    summary: Recommendation | None = None,
 ) -> str:
     """Render evaluation results as one self-contained HTML page.
 
@@ -102,6 +105,12 @@ def build_report(
         Page title.
     file_name, label : str, default=""
         Shown in the header (escaped).
+    summary : Recommendation, default=None
+        The decision the page opens with (:func:`isometrics.model_selection.recommend`,
+        on the same data): the recommended model and threshold, the counts per 1,000
+        cases in sample (with intervals) and cross-fitted, the share flagged and the
+        comparison's verdicts. The page renders its ``to_dict()``, the block the JSON of
+        ``isometrics report --json`` carries. None: the page says there is none.
 
     Returns
     -------
@@ -114,9 +123,11 @@ def build_report(
     ValueError
         If ``results`` is empty or has no threshold metric, if a metric was not
         evaluated, if ``comparisons`` name a scorer that is not in ``results`` or
-        disagree with them (computed on other data).
+        disagree with them (computed on other data), or if ``summary`` recommends a model
+        not in ``results`` or disagrees with them.
     TypeError
-        If ``comparisons`` holds anything but ModelComparison.
+        If ``comparisons`` holds anything but ModelComparison, or ``summary`` is not a
+        Recommendation.
     ImportError
         If plotly or jinja2 is missing.
     """
@@ -183,6 +194,8 @@ def build_report(
         title=title,
         file_name=file_name,
         label=label,
+        summary=_summary(summary, results),
+        glossary=_glossary(),
         pos_label=first.operating_points.pos_label,
         n_samples=f"{first.n_samples:,}",
         weights=_weights_text(results, comparisons),
