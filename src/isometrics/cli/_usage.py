@@ -41,6 +41,24 @@ def _given(exc: BaseException) -> str:
     return "" if value is None or str(value) in str(exc.format_message()) else f", got {value!r}"
 
 
+#: Typer's words for a value it refused (pydantic's), and ours: "--folds must be >= 2".
+_REFUSED = (("Input should be greater than or equal to", "must be >="), ("Input should be less than or equal to",
+            "must be <="), ("Input should be greater than", "must be >"), ("Input should be less than", "must be <"),
+            ("Input should be a valid integer", "must be an integer"), ("Input should be a valid number",
+            "must be a number"))
+
+
+def _what(exc: Any) -> str:
+    """What is wrong, in the house's words where Typer's are pydantic's."""
+    message, param = str(getattr(exc, "message", "")), getattr(exc, "param", None)
+    for theirs, ours in _REFUSED:
+        if message.startswith(theirs) and param is not None and param.opts:
+            tail = message[len(theirs):].split(",")[0] if ours.endswith(("=", ">", "<")) else ""
+            return f"{max(param.opts, key=len)} {ours}{tail}"
+    what = exc.format_message().strip().rstrip(".").replace("Value error, ", "")
+    return what[:1].lower() + what[1:]
+
+
 def usage_line(exc: Any) -> str:
     """The one-line message of a Click usage error ``exc``: the command, what is wrong, where the options are.
 
@@ -52,16 +70,15 @@ def usage_line(exc: Any) -> str:
     Returns
     -------
     str
-        E.g. ``compare: invalid value for '--n-resamples': input should be greater than or equal to 2,
-        got '1'; run `isometrics compare --help` for its options.``
+        E.g. ``compare: --n-resamples must be >= 2, got '1'; run `isometrics compare --help` for its
+        options.``
     """
     words: list[str] = []
     ctx = getattr(exc, "ctx", None)
     while ctx is not None and ctx.parent is not None:  # the root's own name is the program's: 'isometrics'
         words.insert(0, ctx.info_name or "")
         ctx = ctx.parent
-    what = exc.format_message().strip().rstrip(".").replace("Value error, ", "")
-    what = what[:1].lower() + what[1:]
+    what = _what(exc)
     where = f"{' '.join(words)}: " if words else ""
     return f"{where}{what}{_given(exc)}; run `{command_line(*words, '--help')}` for its options."
 
