@@ -10,6 +10,8 @@ nor drive the terminal.
 
 from __future__ import annotations
 
+import errno
+import json
 import os
 import re
 import shlex
@@ -30,6 +32,7 @@ __all__ = [
     "EXIT_BAD_INPUT",
     "EXIT_FAILED",
     "fail",
+    "leaked",
     "make_console",
     "markup",
     "one_line_warnings",
@@ -259,3 +262,57 @@ def command_guard(*, interrupted: str = "interrupted; no output was written.",
             except (OSError, ValueError, AttributeError):
                 pass
             raise SystemExit(EXIT_FAILED) from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+            fail(*leaked(exc))  # what no check before it named: one line all the same
+
+
+#: Errors of the system that say the run could not finish, not that the input was wrong (exit 1).
+_NOT_FINISHED = {getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EIO", "ENOMEM", "EFBIG") if hasattr(errno, name)}
+_OS_FIX = {
+    errno.ENOENT: "check the path",
+    errno.ENOTDIR: "a file stands where a directory is needed: pass a directory, or move the file",
+    errno.EEXIST: "a file stands where a directory is needed: pass a directory, or move the file",
+    errno.EISDIR: "a directory stands where a file is needed: pass a file",
+    errno.EACCES: "check its permissions, or choose another path",
+    errno.EPERM: "check its permissions, or choose another path",
+    errno.EROFS: "the file system is read-only: choose another path",
+    errno.ENAMETOOLONG: "choose a shorter path",
+}
+
+
+def leaked(exc: BaseException) -> tuple[str, int]:
+    """The one-line message and exit status of a plain Python error that reached the command's boundary.
+
+    The library and the command line name bad input where it enters; this is the net under them,
+    so that a file error, an undecodable or malformed file, or input nested past Python's
+    recursion limit is still one line and not a traceback.
+
+    Parameters
+    ----------
+    exc : OSError, UnicodeDecodeError, json.JSONDecodeError or RecursionError
+        The error.
+
+    Returns
+    -------
+    message : str
+        What was wrong, where, and the fix.
+    status : int
+        2 (bad input or destination), or 1 when the system could not finish (a full disk).
+    """
+    if isinstance(exc, RecursionError):
+        return ("the input nests too deeply to be read (past Python's recursion limit); pass the file the command "
+                "expects.", EXIT_BAD_INPUT)
+    if isinstance(exc, UnicodeDecodeError):
+        byte = exc.object[exc.start] if exc.start < len(exc.object) else None
+        shown = "" if byte is None else f"byte 0x{byte:02x} "
+        return (f"an input file is not UTF-8 text ({shown}at offset {exc.start}); save it as UTF-8.", EXIT_BAD_INPUT)
+    if isinstance(exc, json.JSONDecodeError):
+        return (f"an input file is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); pass the "
+                "file the command expects.", EXIT_BAD_INPUT)
+    assert isinstance(exc, OSError)
+    where = " and ".join(repr(str(p)) for p in (exc.filename, exc.filename2) if p is not None) or "a path"
+    what = exc.strerror or type(exc).__name__
+    if exc.errno in _NOT_FINISHED:
+        return (f"could not finish: {what} ({where}); free some space or choose another place, then run the command "
+                "again.", EXIT_FAILED)
+    return f"cannot use {where}: {what}; {_OS_FIX.get(exc.errno, 'check the path')}.", EXIT_BAD_INPUT

@@ -53,6 +53,7 @@ from .groups import BY_HELP, print_groups
 from .multiclass import evaluate_multiclass_file
 from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob, pattern_files
 from .scores import SCORES_HELP, score_columns
+from ._usage import OneLineUsage
 
 try:
     import rich  # noqa: F401  (the commands print through it; without it there is no command line)
@@ -299,6 +300,7 @@ _MULTILABEL_HELP = ("Multilabel: give one 0/1 --label column per class, paired i
 
 if typer is not None:
     app = typer.Typer(
+        cls=OneLineUsage,  # a usage error is one line (cli/_usage.py)
         add_completion=False,
         no_args_is_help=True,
         pretty_exceptions_enable=False,
@@ -534,7 +536,7 @@ if typer is not None:
     def demo(
         output_dir: Annotated[Path, typer.Option("--output-dir", help="Where to write the scores and results.")]
         = Path("isometrics-demo"),
-        seed: Annotated[int, typer.Option("--seed", help="Seed of the train/test split.")] = 0,
+        seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the train/test split.")] = 0,
     ) -> None:
         """Train two models on real imbalanced data (ISLR Default), score a held-out half, and evaluate them."""
         with _guard():

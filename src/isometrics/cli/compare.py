@@ -28,7 +28,8 @@ __all__ = ["compare_file", "print_comparison"]
 
 def _check_scores(scores: list[str]) -> None:
     if len(scores) < 2 or len(set(scores)) != len(scores):
-        raise IsometricsError(f"compare needs at least two different --score columns; got {scores}.")
+        raise IsometricsError(f"compare needs at least two different --score columns; got {scores}; add another "
+                              "--score COLUMN (or --scores PATTERN).")
 
 
 def _p(p: float) -> str:

@@ -105,7 +105,8 @@ class Transcript:
             raise IsometricsError(f"{caller}: {str(path)!r} is not UTF-8 text (byte {exc.start}); pass the answers "
                                   "file the elicitation saved (JSON, UTF-8).") from exc
         except OSError as exc:
-            raise IsometricsError(f"{caller}: cannot read {str(path)!r}: {exc.strerror}.") from exc
+            raise IsometricsError(f"{caller}: cannot read {str(path)!r}: {exc.strerror}; check the path of the "
+                                  "answers file the elicitation saved.") from exc
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
