@@ -17,6 +17,7 @@ in-memory reader (:mod:`isometrics.cli._io`):
 
 from __future__ import annotations
 
+import codecs
 import csv
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,29 @@ def ragged_row(path: Path, separator: str, caller: str) -> IsometricsError | Non
                 if len(row) != len(header):
                     return _ragged_error(path, caller, header, row, row_number, reader.line_num)
     except (OSError, csv.Error):  # the reader's own error says what is wrong with the file
+        return None
+    return None
+
+
+def not_utf8(path: Path, caller: str) -> IsometricsError | None:
+    """The error naming the first byte of ``path`` that is not UTF-8 text (line and byte), or None when
+    the file decodes; read in blocks with an incremental decoder, on the error path only."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    offset, line = 0, 1
+    try:
+        with open(path, "rb") as fh:
+            while block := fh.read(1 << 20):
+                try:
+                    decoder.decode(block)
+                except UnicodeDecodeError as exc:
+                    at = offset + max(exc.start, 0)
+                    line += block[:max(exc.start, 0)].count(b"\n")
+                    return IsometricsError(
+                        f"{caller}: {str(path)!r} is not UTF-8 text (byte 0x{block[max(exc.start, 0)]:02x} at byte "
+                        f"{at}, line {line}); save the file as UTF-8. Nothing was computed or written.")
+                offset += len(block)
+                line += block.count(b"\n")
+    except OSError:
         return None
     return None
 

@@ -29,7 +29,7 @@ from .._core.files import file_format
 from .._core.optional import needs
 from .._core.validation import check_binary_target
 from ..exceptions import InvalidParameterError, IsometricsError
-from ._csv import ragged_row, retyped, settle_types
+from ._csv import not_utf8, ragged_row, retyped, settle_types
 
 __all__: list[str] = []
 
@@ -242,7 +242,7 @@ def _read_error(exc: BaseException, source: Source, files: Sequence[Path], what:
     """The error of a failed read: for CSV, the first row of the wrong length when there is one."""
     if source.kind == "csv" and "Interrupt" not in type(exc).__name__:
         for path in files:
-            ragged = ragged_row(path, source.separator, caller)
+            ragged = not_utf8(path, caller) or ragged_row(path, source.separator, caller)
             if ragged is not None:
                 return ragged
     return duckdb_error(exc, what)

@@ -132,8 +132,13 @@ def _binary_iv(y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: 
     return _Data(is_pos, scores, weights)
 
 
+MAX_RESAMPLES = 10_000_000
+"""The most resamples any interval or test takes: beyond it the Monte Carlo error is far below every
+other error, and the replicate table would not fit in memory."""
+
+
 def _check_resamples(n_resamples: Any, caller: str) -> int:
-    return check_integer(n_resamples, "n_resamples", caller=caller, low=2)
+    return check_integer(n_resamples, "n_resamples", caller=caller, low=2, high=MAX_RESAMPLES)
 
 
 _EXACT_COUNTS = 2.0**53  # float64 holds every integer up to here
