@@ -21,6 +21,7 @@ from .._core.html import summarised
 from .._core.validation import check_option, check_real, check_rng
 from ..exceptions import InvalidParameterError, IsometricsError
 from ._responses import _cells, _Cells, data_eps, data_resolution, validate_responses  # noqa: F401 - tests use _Cells
+from ._basins import other_basins
 from ._laplace import joint_laplace, wald_interval
 from ._objective import LOGIT_BOUND, SIGMA0, _start, negative_log_posterior
 from ._newton import NewtonResult, minimize_newton
@@ -65,7 +66,8 @@ class Beta3IRT:
         Laplace standard errors of ``difficulty`` (probability scale).
     discrimination : ndarray of shape (n_items,)
         MAP discriminations ``a`` (real; negative means the item's expected response falls
-        as ability rises: a noisy or mislabelled item).
+        as ability rises: on benchmark data most often an item near the ceiling, where every
+        respondent scores nearly perfectly and the better ones do not score higher).
     discrimination_se : ndarray of shape (n_items,)
         Laplace standard errors of ``discrimination``.
     n_clipped : int
@@ -532,6 +534,8 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
         if newton:
             lower, upper = np.array(bounds).T
             res = minimize_newton(warm.x, cells, lower, upper, SIGMA0, max_iter)
+            # 3. each item's mirror basin, tried with the abilities fixed (see _basins)
+            res = other_basins(res, cells, lower, upper, SIGMA0, max_iter)
         else:
             res = NewtonResult(warm.x, float(warm.fun), bool(warm.success), 0, int(warm.nfev), str(warm.message))
         se_t, se_d, se_a = joint_laplace(res.x, cells, SIGMA0, NEWTON_MAX_SCHUR, NEWTON_MAX_CELLS)
