@@ -344,8 +344,12 @@ def test_fit_reaches_the_optimum_of_a_tightly_converged_lbfgsb(shape, missing, e
     fit = im.fit_beta3(p, eps=eps)
     cells, reference, best = _tight_lbfgsb(p, eps)
     assert fit.converged
-    np.testing.assert_allclose(_params(fit), reference, atol=1e-4)
-    assert model.negative_log_posterior(_params(fit), cells)[0] <= best + 1e-9 * abs(best)
+    value = model.negative_log_posterior(_params(fit), cells)[0]
+    assert value <= best + 1e-9 * abs(best)
+    if np.array_equal(np.sign(fit.discrimination), np.sign(reference[sum(shape):])):
+        np.testing.assert_allclose(_params(fit), reference, atol=1e-4)
+    else:   # the fit moved some item to its mirror sign basin (issue 22): a better optimum, not the same one
+        assert value < best - 1e-3
     if eps == 1e-6:
         assert np.sum(np.abs(reference) >= 10 - 1e-9) >= 1   # the bounds are active
 

@@ -152,7 +152,7 @@ class BenchmarkStudy:
         discrimination is positive; with a negative one the better models do not score
         higher there: near the ceiling (mean response at least :data:`NEAR_CEILING`) every
         model scores nearly perfectly and the small differences are not ordered by
-        ability; lower down the data set may be noisy or mislabelled.
+        ability; lower down, the better models score lower there, so no difficulty rank is given.
     mean_responses : dict of str to ndarray of shape (n_models,)
         Mean over the data sets of each computed response (``"auroc"``, ``"auprg"``...),
         for the rankings the abilities are compared with.

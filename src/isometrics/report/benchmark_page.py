@@ -6,8 +6,8 @@ escaped for the context it lands in).
 It shows the item characteristic curves of the data sets, the models' abilities (with 95 %
 intervals) against their mean AUROC and AUPRG (and rankings), the data sets ranked by
 difficulty where their discrimination is positive (a data set with a negative one is
-described instead: near the ceiling, or possibly noisy), each beside its mean response, and
-the adaptive test's trajectory against the full-benchmark estimate. The ability axes span
+described instead: near the ceiling, where the better models do not score higher), each beside
+its mean response, and the adaptive test's trajectory against the full-benchmark estimate. The ability axes span
 the abilities found, and numbers carry as many decimals as rank them. Everything comes
 from a :class:`~isometrics.irt.study.BenchmarkStudy`; nothing is fitted here.
 """
@@ -64,7 +64,8 @@ def _reading(discrimination: float, mean: float) -> str:
         return (f"near the ceiling (mean {mean:.4f}): every model scores nearly perfectly, and the small "
                 "differences are not ordered by ability")
     if np.isfinite(mean):
-        return f"the better models score lower here (mean {mean:.4f}): possibly noisy or mislabelled"
+        return (f"the better models score lower here (mean {mean:.4f}): the data set does not order the models "
+                "by ability, so it has no difficulty rank")
     return "the better models do not score higher here"
 
 
