@@ -131,11 +131,13 @@ def _roc_fpr(odds: float, recall: FloatArray, precision: FloatArray) -> FloatArr
 
     The quotient is formed only where it is at most 1 (``odds R (1 - P) <= P``), so a
     precision near 0 (a tiny one, where the level of a metric with a huge beta meets it)
-    cannot overflow; ``odds R (1 - P)`` itself is at most ``odds``, finite.
+    cannot overflow; ``odds R (1 - P)`` itself is at most ``odds``, finite. A NaN point (the
+    corner of a ray where the metric is 0/0) stays NaN, as the quotient gives it.
     """
     numerator = odds * recall * (1.0 - precision)
     inside = (precision > 0) & (numerator <= precision)
-    return np.divide(numerator, precision, out=np.full(numerator.shape, math.inf), where=inside)
+    out = np.where(np.isnan(numerator) | np.isnan(precision), math.nan, math.inf)
+    return np.divide(numerator, precision, out=out, where=inside)
 
 
 def _roc_end(metric: Metric, value: float, ends: _Ends, odds: float) -> tuple[_Ends, bool]:
