@@ -8,6 +8,7 @@ set of tests covers curves, areas, hulls, thresholds and calibration alike.
 import dataclasses
 import html.parser
 import inspect
+import re
 import warnings
 
 import numpy as np
@@ -188,6 +189,33 @@ def test_weight_scale_invariance(name, scale, data):
 def test_weight_scale_invariance_of_other_weighted_functions(name, scale, data):
     y, s, w = data
     _assert_scale_invariant(lambda c: WEIGHTED[name](y, s, w * c), scale)
+
+
+# ---------------------------------------------------------------------------- sample_weight of shape (n, 1) (issue 23, item 3)
+# Weights are 1-D, as scikit-learn's ``_check_sample_weight`` requires: a column vector (n, 1) is refused
+# by every function that takes sample_weight, with one message (the function, the shape, the fix
+# ``.ravel()``) from the one shared check (``_core.arrays.as_sample_weight``), never raveled silently.
+_COLUMN_NAME_WEIGHTS = {"evaluate_out_of_core": "takes the name of the weight column of its files, not an array"}
+_FUNCTION_OF = {label: entry.name for entry in REGISTRY.values() for tag in ("binary", "uncertainty", "weighted")
+                for label in getattr(entry, tag) if entry.name not in UNWEIGHTED | _COLUMN_NAME_WEIGHTS.keys()}
+_WEIGHT_TAKERS = {**{k: (lambda f: lambda y, s, w: f(y, s, w, None))(f) for k, f in BINARY.items()},
+                  **{k: (lambda f: lambda y, s, w: f(y, s, w, None))(f) for k, f in UNCERTAINTY.items()},
+                  **WEIGHTED}
+
+
+def test_every_weighted_function_is_checked_for_column_weights():
+    covered = set(_FUNCTION_OF.values()) | _COLUMN_NAME_WEIGHTS.keys()
+    assert _public_weighted_functions() - covered == set()
+
+
+@pytest.mark.parametrize("name", sorted(_FUNCTION_OF))
+def test_column_vector_weights_are_refused_alike(name, data):
+    y, s, w = data
+    function = {"at_prevalence": "OperatingPoints.from_scores"}.get(name, _FUNCTION_OF[name])  # weights given there
+    with pytest.raises(im.IsometricsError, match=(
+            rf"^{re.escape(function)}(\.\w+)?: `sample_weight` must be 1-D of shape \(n_samples,\), got an array of "
+            r"shape \(\d+, 1\); pass sample_weight\.ravel\(\)")):  # a class: its method, on a chunk
+        _WEIGHT_TAKERS[name](y, s, w[:, None])
 
 
 # ---------------------------------------------------------------------------- the registry itself

@@ -15,6 +15,7 @@ from ._core.frames import to_native_frame
 from ._core.html import LIMIT, clip, html_table, summarised
 from ._core.validation import (
     as_1d,
+    as_sample_weight,
     check_binary_target,
     check_both_classes,
     check_consistent_length,
@@ -333,7 +334,7 @@ def evaluate_scores(
         raise TypeError(f"{caller}: `keep_operating_points` must be True or False; got {keep_operating_points!r}.")
     parsed = _parse_metrics(metrics, caller=caller)
     y = as_1d(y_true, name="y_true", caller=caller)
-    w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+    w = as_sample_weight(sample_weight, caller=caller)
     checked: dict[str, Any] = {name: None for name in scores}  # None: validated when evaluated
     if keep_operating_points:  # every column validated before anything is computed
         checked = {name: _check_column(values, caller=caller, name=f"score column {name!r}")

@@ -49,9 +49,10 @@ def test_bad_input_messages(func, y, s, kwargs, match):
 
 @pytest.mark.parametrize("func", BINARY_FUNCS)
 def test_column_vectors_are_raveled_as_in_scikit_learn(func):
-    # scikit-learn's column_or_1d ravels shape (n, 1); the result is that of the 1-D input
+    # scikit-learn's column_or_1d ravels labels and scores of shape (n, 1); the result is that of the 1-D
+    # input. Weights stay 1-D, as _check_sample_weight requires (issue 23: test_common refuses (n, 1) weights).
     expected = func(Y, S)
-    got = func(Y.reshape(-1, 1), S.reshape(-1, 1), sample_weight=np.ones((5, 1)))
+    got = func(Y.reshape(-1, 1), S.reshape(-1, 1), sample_weight=np.ones(5))
     if isinstance(expected, tuple):
         for a, b in zip(got, expected):
             np.testing.assert_array_equal(a, b)

@@ -1,6 +1,7 @@
 """Nothing half-read: every bad input to the elicitation API raises the library's own error, naming the
 function, the parameter or field, the value and the fix (issue 21 item 7, issue 23 items 1-2)."""
 
+import inspect
 import json
 import math
 
@@ -131,3 +132,132 @@ def test_lpm_compare_must_answer_true_or_false():
 def test_lpm_boundary_must_give_two_shares(point):
     with pytest.raises(InvalidParameterError, match=r"elicit_linear_metric: `boundary` must return \(TP, TN\)"):
         im.elicit_linear_metric(LinearStakeholder(0.6), lambda theta: point)
+
+
+# ---------------------------------------------------------------------------- every public callable (issue 23)
+# One hostile input or more for each public callable of isometrics.elicitation (functions, constructors and
+# public methods that take arguments), with the start of the library's error it must raise: the function,
+# then the parameter. ``test_every_public_callable_of_elicitation_is_registered`` fails for a new one.
+def _session():
+    return im.Elicitation(local_budget=1, pairwise_budget=1)
+
+
+def _hull():
+    return im.roc_convex_hull([1, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0], range(12, 0, -1))
+
+
+_EL = im.elicitation
+HOSTILE = {
+    "Elicitation": [(lambda: im.Elicitation(rho_sign="minus"), "Elicitation: `rho_sign`"),
+                    (lambda: im.Elicitation([0.5, 0.6], [0.6, 0.5], thresholds=[math.nan, 1.0]),
+                     "Elicitation: `thresholds`")],
+    "Elicitation.from_scores": [(lambda: im.Elicitation.from_scores(None, [0.1, 0.2]),
+                                 "Elicitation.from_scores: `y_true`"),
+                                (lambda: im.Elicitation.from_scores(np.array([1, 1]), np.array([0.1, 0.2])),
+                                 "Elicitation.from_scores: y_true has one class")],
+    "Elicitation.answer": [(lambda: _session().answer(None), "Elicitation.answer: `answer`")],
+    "Elicitation.record": [(lambda: _session().record("q", "recall"), "Elicitation.record: `question`"),
+                           (lambda: _session().record(LocalQuestion(0.6, 0.5), "a"), "Elicitation.record: `answer`")],
+    "Elicitation.run": [(lambda: _session().run(42), "Elicitation.run: `stakeholder` must be a callable"),
+                        (lambda: _session().run(lambda q: 7), "Elicitation.answer: `answer`")],
+    "Elicitation.contains": [(lambda: _session().contains("a", 1.0), "Elicitation.contains: `beta` must be a real"),
+                             (lambda: _session().contains(math.nan, 1.0), "Elicitation.contains: `beta` must be a "
+                                                                          "finite"),
+                             (lambda: _session().contains(2.0, None), "Elicitation.contains: `rho`")],
+    "LocalQuestion": [(lambda: LocalQuestion(1.5, 0.3), "LocalQuestion: `precision`"),
+                      (lambda: LocalQuestion(0.5, 0.3, options=("x",)), "LocalQuestion: `options`")],
+    "LocalQuestion.meaning": [(lambda: LocalQuestion(0.5, 0.5).meaning("maybe"), "LocalQuestion.meaning: `answer`"),
+                              (lambda: LocalQuestion(0.5, 0.5).meaning("recall", "minus"),
+                               "LocalQuestion.meaning: `rho_sign`")],
+    "LocalQuestion.bounds": [(lambda: LocalQuestion(0.5, 0.5).bounds(None), "LocalQuestion.bounds: `answer`")],
+    "PairwiseQuestion": [(lambda: PairwiseQuestion((0.5,), (0.3, 0.5)), "PairwiseQuestion: `a`"),
+                         (lambda: PairwiseQuestion((0.5, 0.3), (0.3, 0.5), options=5), "PairwiseQuestion: `options`")],
+    "SimulatedStakeholder": [(lambda: im.SimulatedStakeholder(math.nan, -1.0), "SimulatedStakeholder: `beta`"),
+                             (lambda: im.SimulatedStakeholder(2.0, -1.0)("recall"),
+                              "SimulatedStakeholder: `question`")],
+    "SimulatedStakeholder.local_margin": [(lambda: im.SimulatedStakeholder(2.0, -1.0).local_margin(None),
+                                           "SimulatedStakeholder.local_margin: `question`")],
+    "SimulatedStakeholder.value": [(lambda: im.SimulatedStakeholder(2.0, -1.0).value("a", 0.5), "g_beta_rho: "
+                                                                                                "`precision`")],
+    "SimulatedStakeholder.best_on": [(lambda: im.SimulatedStakeholder(2.0, -1.0).best_on([math.nan], [0.5]),
+                                      "g_beta_rho: `precision`")],
+    "LinearStakeholder": [(lambda: _EL.LinearStakeholder(math.nan), "LinearStakeholder: `theta`"),
+                          (lambda: _EL.LinearStakeholder(0.5)((1,), (0.3, 0.4)), "LinearStakeholder: `first`"),
+                          (lambda: _EL.LinearStakeholder(0.5)((0.3, 0.4), "ab"), "LinearStakeholder: `second`")],
+    "Transcript.from_dict": [(lambda: _EL.Transcript.from_dict(5), "load_transcript: field `(top level)`"),
+                             (lambda: _EL.Transcript.from_dict({"format": "isometrics-elicitation", "version": True}),
+                              "load_transcript: field `version`")],
+    "Transcript.load": [(lambda: _EL.Transcript.load(None), "load_transcript: `path`")],
+    "Transcript.save": [(lambda: _session().transcript.save(None), "Transcript.save: `path` must be the path"),
+                        (lambda: _session().transcript.save("."), "Transcript.save: cannot write")],
+    "ElicitationResult.save": [(lambda: _session().run(im.SimulatedStakeholder(2.0, -2.0)).save("."),
+                                "ElicitationResult.save: cannot write")],
+    "load_transcript": [(lambda: im.load_transcript(None), "load_transcript: `path`"),
+                        (lambda: im.load_transcript(42), "load_transcript: `path`")],
+    "replay": [(lambda: im.replay(b"{}"), "replay: `transcript`"), (lambda: im.replay(None), "replay: `transcript`")],
+    "engine_trace": [(lambda: _EL.engine_trace(5), "engine_trace: `transcript` must be a Transcript"),
+                     (lambda: _EL.engine_trace({"format": "x"}), "load_transcript: field `format`")],
+    "hull_slope": [(lambda: _EL.hull_slope(5, 1), "hull_slope: `hull` must be a RocHull"),
+                   (lambda: _EL.hull_slope(_hull(), 99), "hull_slope: `index`")],
+    "synthetic_boundary": [(lambda: _EL.synthetic_boundary(-1), "synthetic_boundary: `a`")],
+    "tangency_estimate": [(lambda: im.tangency_estimate(None, None), "tangency_estimate: `points`")],
+    "elicit_linear_metric": [(lambda: im.elicit_linear_metric(5, _EL.synthetic_boundary(5.0)),
+                              "elicit_linear_metric: `compare` and `boundary`"),
+                             (lambda: im.elicit_linear_metric(_EL.LinearStakeholder(0.6), lambda t: (math.nan, 0.5)),
+                              "elicit_linear_metric: `boundary` must return")],
+}
+# Records the engine builds and hands back (results, steps): not built from user input. A transcript read
+# from data is checked by Transcript.from_dict and load_transcript (registered above).
+EXEMPT = {
+    name: "a record the engine builds; user data reaches it through Transcript.from_dict or load_transcript"
+    for name in ("Contradiction", "Decision", "ElicitationResult", "LinearMetricResult", "Step", "TangencyResult",
+                 "Transcript")
+}
+
+
+def _public_callables():
+    names = set()
+    for name in _EL.__all__:
+        obj = getattr(_EL, name)
+        if not callable(obj):
+            continue
+        names.add(name)
+        if inspect.isclass(obj):
+            for attr, value in vars(obj).items():
+                function = value.__func__ if isinstance(value, (classmethod, staticmethod)) else value
+                if attr.startswith("_") or not inspect.isfunction(function):
+                    continue
+                parameters = [p for p in inspect.signature(function).parameters if p not in ("self", "cls")]
+                if parameters:  # a method that takes an argument can be handed a hostile one
+                    names.add(f"{name}.{attr}")
+    return names
+
+
+def test_every_public_callable_of_elicitation_is_registered():
+    public = _public_callables()
+    assert public - set(HOSTILE) - set(EXEMPT) == set(), "register its hostile inputs in HOSTILE"
+    assert set(HOSTILE) | set(EXEMPT) <= public  # no stale entry
+
+
+@pytest.mark.parametrize("name, k", [(name, k) for name, cases in HOSTILE.items() for k in range(len(cases))])
+def test_hostile_input_is_the_librarys_error_naming_function_and_parameter(name, k, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # "." is a folder: nothing is written anywhere else
+    call, start = HOSTILE[name][k]
+    with pytest.raises(IsometricsError) as e:
+        call()
+    assert str(e.value).startswith(start), str(e.value)
+
+
+# ---------------------------------------------------------------------------- the command line (issue 23, item 4)
+@pytest.mark.parametrize("content, message", [
+    ('{"format": "caf\xe9"}'.encode("latin-1"), "is not UTF-8 text"),
+    (b"[" * 100_000 + b"]" * 100_000, "nests its JSON too deeply"),
+])
+def test_elicit_answers_that_cannot_be_read_is_one_line_exit_2(tmp_path, content, message):
+    from _cli import run
+
+    (tmp_path / "answers.json").write_bytes(content)
+    done = run("elicit", "--answers", tmp_path / "answers.json")
+    lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+    assert done.returncode == 2 and len(lines) == 1, done.stdout + done.stderr
+    assert "Traceback" not in lines[0] and message in lines[0]

@@ -112,3 +112,15 @@ def test_level_curves_with_corners_and_edges(spec, value, points):
     for point in points:  # every corner and end is a point of the curve
         assert np.min(np.abs(drawn - point).sum(axis=1)) < 1e-15, point
     np.testing.assert_allclose(drawn[[0, -1]], [points[0], points[-1]], rtol=1e-15, atol=0)
+
+
+def test_roc_level_curve_of_a_huge_beta_without_overflow():
+    """Issue 23, item 3: F-beta with beta = 1e200 is recall; its ROC level curve is TPR = 0.9, computed
+    without a NumPy overflow warning (precisions near 0 where the curve leaves the square)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        curve = im.level_curve("fbeta(beta=1e200)", 0.9, space="roc", prevalence=0.3)
+    np.testing.assert_allclose(curve.y, 0.9, rtol=1e-12)
+    assert curve.x[0] == 0.0 and curve.x[-1] == 1.0 and (np.diff(curve.x) >= 0).all()

@@ -1,6 +1,7 @@
 """Uncertainty: fast DeLong against brute force, Boyd's intervals, the reweighting identity, coverage."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -525,3 +526,19 @@ def test_bootstrap_p_values_never_reach_0(rng):
     result = im.bootstrap_compare(y, {"a": rng.normal(size=400) + 3 * y, "b": rng.normal(size=400)},
                                   n_resamples=99, rng=0)
     assert result.row("auroc", "a", "b").p_value == pytest.approx(2 / 100)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda y, s: im.delong(y, s), "y_score"),
+    (lambda y, s: im.delong(y, {"flat": s, "good": np.arange(len(y))}), "score column 'flat'"),
+    (lambda y, s: im.delong_test(y, s, np.arange(len(y))), "y_score_a"),
+])
+def test_delong_warns_on_a_constant_score_as_auroc_does(call, name):
+    """Issue 23, item 3: a constant score ranks nothing (AUROC 0.5, variance 0): the engine's warning."""
+    y, s = np.array([0, 1, 0, 1, 1, 0]), np.zeros(6)
+    with pytest.warns(im.DegenerateDataWarning, match="single distinct value") as auroc_record:
+        im.auroc(y, s)
+    with pytest.warns(im.DegenerateDataWarning, match=rf"^{re.escape(name)} has a single distinct value") as record:
+        call(y, s)
+    assert record[0].filename == __file__  # points at the caller's line
+    assert str(auroc_record[0].message).split(" has ")[1] == str(record[0].message).split(" has ")[1]

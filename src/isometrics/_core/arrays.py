@@ -26,6 +26,7 @@ __all__ = [
     "check_consistent_length",
     "check_scores",
     "check_sample_weight",
+    "as_sample_weight",
     "whole_total",
 ]
 
@@ -287,11 +288,31 @@ def _reject_time(dtype: np.dtype, example: Any, *, name: str, caller: str) -> No
     )
 
 
-def check_sample_weight(sample_weight: ArrayLike | None, n_samples: int, *, caller: str) -> FloatArray | None:
-    """Return weights as float64 (or ``None``); reject bad length, non-real, negative, non-finite or all-zero weights."""
+def as_sample_weight(sample_weight: ArrayLike | None, *, caller: str) -> np.ndarray | None:
+    """The weights as a 1-D array (``None`` stays ``None``): the one shape check of ``sample_weight``.
+
+    Weights must be 1-D, as scikit-learn's ``_check_sample_weight`` requires: a column
+    vector of shape (n, 1) is refused here (not raveled as labels and scores are), with
+    ``.ravel()`` as the fix, so every function taking ``sample_weight`` answers alike.
+    """
     if sample_weight is None:
         return None
-    arr = as_1d(sample_weight, name="sample_weight", caller=caller)
+    arr = as_array(sample_weight, name="sample_weight", caller=caller)
+    if arr.ndim != 1:
+        fix = ("pass sample_weight.ravel() (weights are one number per sample, as in scikit-learn)"
+               if arr.ndim == 2 and 1 in arr.shape else "pass one number per sample")
+        raise IsometricsError(
+            f"{caller}: `sample_weight` must be 1-D of shape {_PER_SAMPLE}, got an array of shape {arr.shape}; {fix}."
+        )
+    return arr
+
+
+def check_sample_weight(sample_weight: ArrayLike | None, n_samples: int, *, caller: str) -> FloatArray | None:
+    """Return weights as float64 (or ``None``); reject bad shape or length, non-real, negative, non-finite or
+    all-zero weights."""
+    arr = as_sample_weight(sample_weight, caller=caller)
+    if arr is None:
+        return None
     if arr.dtype == object:
         try:
             arr = arr.astype(np.float64)

@@ -15,6 +15,7 @@ from .labels import _fmt_labels
 from .arrays import _py
 from .validation import (
     as_1d,
+    as_sample_weight,
     as_target,
     check_consistent_length,
     check_labels,
@@ -91,7 +92,7 @@ def _check_pair(y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike |
     """
     yt = as_target(y_true, name="y_true", caller=caller)
     yp = as_target(y_pred, name="y_pred", caller=caller)
-    w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+    w = as_sample_weight(sample_weight, caller=caller)
     if yt.ndim == 2 or yp.ndim == 2:
         _check_indicator_pair(yt, yp, caller, multilabel)
     check_consistent_length(caller, y_true=yt, y_pred=yp, sample_weight=w)

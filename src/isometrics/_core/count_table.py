@@ -39,6 +39,7 @@ from .sorting import (
 )
 from .validation import (
     as_1d,
+    as_sample_weight,
     check_binary_target,
     check_consistent_length,
     check_real,
@@ -301,15 +302,48 @@ class CountTable:
             exponent = normalising_exponent(self.n_positives, self.n_negatives)
             if exponent == 0:
                 return self  # not cached: a reference to itself would keep the arrays alive
-            view = type(self)._own(self.thresholds, np.ldexp(self.tp, -exponent), np.ldexp(self.fp, -exponent),
-                                        self.pos_label)
-            for key in ("dtp", "dfp"):  # the increments at hand (exact sums of the weights), scaled alike
-                if key in self._cache:
-                    increments = np.ldexp(self._cache[key], -exponent)
-                    increments.flags.writeable = False
-                    view._cache[key] = increments
+            view = self._scaled_view(exponent, exponent)
             self._cache["normalised"] = view
         return view
+
+    @property
+    def _rates(self: _Table) -> _Table:
+        """These operating points with each class's counts divided by its own power of two.
+
+        The view of ROC space: TPR ``tp / P`` and FPR ``fp / N`` (hence the ROC curve, its
+        area and its hull) do not change when each class is rescaled on its own, and
+        dividing by a power of two is exact, so every rate is bit-identical to the one in
+        the caller's units. Each class total lies in [1/2, 1) when it leaves ``2**±64``,
+        whatever the other's: classes whose totals differ by more than float64's range
+        (weights of 1e-300 for one class, 1e300 for the other), which the common scale of
+        :attr:`_normalised` cannot hold together, both keep their counts here.
+        """
+        view = self._cache.get("rates")
+        if view is None:
+            e_pos = normalising_exponent(self.n_positives, 0.0)
+            e_neg = normalising_exponent(self.n_negatives, 0.0)
+            if e_pos == e_neg:
+                return self._normalised if e_pos else self
+            view = self._scaled_view(e_pos, e_neg)
+            self._cache["rates"] = view
+        return view
+
+    def _scaled_view(self: _Table, e_pos: int, e_neg: int) -> _Table:
+        """A view with ``tp`` divided by ``2**e_pos`` and ``fp`` by ``2**e_neg`` (exact), knowing the classes present."""
+        view = type(self)._own(self.thresholds, np.ldexp(self.tp, -e_pos), np.ldexp(self.fp, -e_neg), self.pos_label)
+        for key, exponent in (("dtp", e_pos), ("dfp", e_neg)):  # the increments at hand, scaled alike
+            if key in self._cache:
+                increments = np.ldexp(self._cache[key], -exponent)
+                increments.flags.writeable = False
+                view._cache[key] = increments
+        view._cache["totals"] = self._totals  # the caller's class totals: which classes are present
+        return view
+
+    @property
+    def _totals(self) -> tuple[float, float]:
+        """``(P, N)`` in the caller's units (a view carries those of the table it was made from)."""
+        totals: tuple[float, float] = self._cache.get("totals", (self.n_positives, self.n_negatives))
+        return totals
 
     def merge(self: _Table, *others: CountTable) -> _Table:
         """Merge the counts of disjoint chunks of data into the counts of their union.
@@ -406,21 +440,34 @@ class CountTable:
 
     def require_both_classes(self, what: str) -> None:
         """Raise a clear error when ``what`` needs both classes and one is missing."""
-        if self.n_positives > 0 and self.n_negatives > 0:
-            return
-        missing = "positive" if self.n_positives <= 0 else "negative"
+        P, N = self._totals  # a class is present when its weight is positive, at any scale
+        if P > 0 and N > 0:
+            if self.n_positives > 0 and self.n_negatives > 0:
+                return
+            # A view whose common scale flushed the smaller class to 0: both are present, but
+            # their totals differ by more than float64 can hold in one unit.
+            raise IsometricsError(
+                f"{what} cannot be computed in float64 here: the class totals (positives {P!r}, negatives {N!r}, "
+                f"pos_label={self.pos_label!r}) differ by a factor beyond float64's range (about 1e323); "
+                "bring the weights of the two classes closer (ROC quantities such as auroc and roc_curve "
+                "are computed whatever the ratio)."
+            )
+        missing = "positive" if P <= 0 else "negative"
         raise IsometricsError(
             f"{what} is undefined when y_true has one class (no {missing} samples with positive weight, "
             f"pos_label={self.pos_label!r}); pass samples of both classes."
         )
 
-    def _derived(self, key: str, compute: Callable[[Any], Any], *, normalised: bool = True) -> Any:
+    def _derived(self, key: str, compute: Callable[[Any], Any], *, normalised: bool | str = True) -> Any:
         """``compute(table)``, cached under ``key``: the one way a derived quantity is read.
 
         ``compute`` receives the magnitude-safe view (:attr:`_normalised`) unless
-        ``normalised=False``. The verbs of :class:`~isometrics.spaces.operating_points.OperatingPoints`
+        ``normalised=False`` (the table itself) or ``normalised="rates"`` (:attr:`_rates`,
+        each class in its own unit: for ROC space, whatever the classes' ratio). The verbs of :class:`~isometrics.spaces.operating_points.OperatingPoints`
         and the public functions of the spaces share the cache through this method.
         """
+        if normalised == "rates":
+            return self._cached(key, lambda: compute(self._rates))
         return self._cached(key, lambda: compute(self._normalised if normalised else self))
 
     def at_prevalence(self: _Table, prevalence: float) -> _Table:
@@ -496,7 +543,7 @@ def _from_scores(
     """
     y_arr = as_1d(y_true, name="y_true", caller=caller)
     s_arr = as_1d(y_score, name="y_score", caller=caller)
-    w_arr = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+    w_arr = as_sample_weight(sample_weight, caller=caller)
     check_consistent_length(caller, y_true=y_arr, y_score=s_arr, sample_weight=w_arr)
     is_pos, pos_label = check_binary_target(y_arr, pos_label=pos_label, caller=caller)
     scores = check_scores(s_arr, caller=caller)

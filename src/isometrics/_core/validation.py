@@ -14,6 +14,7 @@ from __future__ import annotations
 from .arrays import (
     as_1d,
     as_array,
+    as_sample_weight,
     check_broadcast,
     check_consistent_length,
     check_real_array,
@@ -51,6 +52,7 @@ __all__ = [
     "check_consistent_length",
     "check_scores",
     "check_sample_weight",
+    "as_sample_weight",
     "check_binary_target",
     "check_labels_present",
     "check_both_classes",

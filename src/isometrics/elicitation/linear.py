@@ -20,6 +20,7 @@ import math
 import numbers
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -82,6 +83,17 @@ def synthetic_boundary(a: float) -> Boundary:
     return boundary
 
 
+def _check_pair(value: Any, name: str) -> tuple[float, float]:
+    """A confusion point ``(TP, TN)`` of two finite real numbers, or InvalidParameterError naming it."""
+    ok = isinstance(value, (tuple, list, np.ndarray)) and len(value) == 2 and all(
+        isinstance(v, (numbers.Real, np.floating, np.integer)) and not isinstance(v, (bool, np.bool_))
+        and math.isfinite(float(v)) for v in value)
+    if not ok:
+        raise InvalidParameterError(f"LinearStakeholder: `{name}` must be a confusion point (TP, TN) of two finite "
+                                    f"real numbers; got {value!r}; pass e.g. (0.4, 0.3).")
+    return float(value[0]), float(value[1])
+
+
 class LinearStakeholder:
     """An oracle with a linear metric of angle ``theta``: prefers the confusion point of larger
     :math:`\\cos\\theta\\,TP + \\sin\\theta\\,TN`.
@@ -103,6 +115,7 @@ class LinearStakeholder:
 
     def __call__(self, first: tuple[float, float], second: tuple[float, float]) -> bool:
         """Whether ``first`` (TP, TN) is strictly preferred to ``second``."""
+        first, second = (_check_pair(v, name) for v, name in ((first, "first"), (second, "second")))
         c, s = math.cos(self.theta), math.sin(self.theta)
         return c * first[0] + s * first[1] > c * second[0] + s * second[1]
 

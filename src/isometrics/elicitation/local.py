@@ -58,6 +58,13 @@ def check_point(precision: Any, recall: Any, caller: str, name: str = "") -> tup
     return out[0], out[1]
 
 
+def check_options(options: Any, fixed: tuple[str, ...], caller: str) -> None:
+    """Refuse ``options`` other than the question's ``fixed`` answers (they are not a choice)."""
+    if not isinstance(options, tuple) or options != fixed:
+        raise InvalidParameterError(f"{caller}: `options` are the question's answers, {fixed!r}, not a choice; "
+                                    f"got {options!r}; leave `options` out.")
+
+
 def local_point(ratio: float) -> tuple[float, float]:
     """The point shown for the break-even ratio ``R/P = ratio``: the larger of P and R is 0.8."""
     scale = max(1.0, ratio)
@@ -84,6 +91,7 @@ class LocalQuestion:
     kind = "local"
 
     def __post_init__(self) -> None:
+        check_options(self.options, ("recall", "precision"), "LocalQuestion")
         p, r = check_point(self.precision, self.recall, "LocalQuestion")
         object.__setattr__(self, "precision", p)
         object.__setattr__(self, "recall", r)
@@ -101,6 +109,7 @@ class LocalQuestion:
 
     def meaning(self, answer: str, rho_sign: str = "negative") -> str:
         """What ``answer`` says about beta, if rho has the sign ``rho_sign``."""
+        self._check_answer(answer, rho_sign, "LocalQuestion.meaning")
         m = f"{self.ratio:.4g}"
         if rho_sign == "zero":
             return "beta < 1" if answer == "recall" else "beta > 1"
@@ -110,10 +119,17 @@ class LocalQuestion:
     def bounds(self, answer: str, rho_sign: str = "negative") -> tuple[float, float]:
         """The exact bounds ``(low, high)`` on beta that ``answer`` implies for every rho of the sign
         ``rho_sign`` (0 or inf where it sets none): e.g. *recall* at (0.90, 0.36) gives ``(0.36 / 0.90, inf)``."""
+        self._check_answer(answer, rho_sign, "LocalQuestion.bounds")
         if rho_sign == "zero":
             return (0.0, 1.0) if answer == "recall" else (1.0, math.inf)
         above = (answer == "recall") == (rho_sign == "negative")
         return (self.ratio, math.inf) if above else (0.0, self.ratio)
+
+    def _check_answer(self, answer: Any, rho_sign: Any, caller: str) -> None:
+        for name, value, allowed in (("answer", answer, self.options), ("rho_sign", rho_sign, RHO_SIGNS)):
+            if not isinstance(value, str) or value not in allowed:
+                raise InvalidParameterError(f"{caller}: `{name}` must be one of {', '.join(map(repr, allowed))}; "
+                                            f"got {value!r}.")
 
     def to_dict(self) -> dict[str, Any]:
         """The question as JSON-ready data."""

@@ -32,7 +32,7 @@ from .._core.html import summarised
 from .._typing import FloatArray
 from ..exceptions import InvalidParameterError
 from . import _kernel as K
-from .local import LocalQuestion, check_point
+from .local import LocalQuestion, check_options, check_point
 
 #: The synthetic candidate points: precision and recall in {0.1, 0.3, 0.5, 0.7, 0.9}.
 SYNTHETIC_LEVELS = (0.1, 0.3, 0.5, 0.7, 0.9)
@@ -68,6 +68,7 @@ class PairwiseQuestion:
     kind = "pairwise"
 
     def __post_init__(self) -> None:
+        check_options(self.options, ("a", "b"), "PairwiseQuestion")
         for name in ("a", "b"):
             point = getattr(self, name)
             if isinstance(point, (str, bytes)) or not hasattr(point, "__len__") or len(point) != 2:

@@ -15,7 +15,7 @@ from .._typing import FloatArray
 from ..exceptions import DegenerateDataWarning
 from ..metrics.registry import Metric, parse_metric
 from .local import Contradiction
-from .transcript import Transcript
+from .transcript import Transcript, write_transcript
 from .wording import BETA_WORDS, answers_summary, regret_words, trivial_warning
 
 
@@ -157,8 +157,16 @@ class ElicitationResult:
                 f"contradictions={len(self.contradictions)}, stop={self.stop_reason!r})")
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the transcript (the answers file) as JSON to ``path``; :func:`replay` reads it back."""
-        self.transcript.save(path)
+        """Write the transcript (the answers file) as JSON to ``path``; :func:`replay` reads it back.
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``path`` is not a str or path-like.
+        IsometricsError
+            If the file cannot be written (a folder, a missing folder, no permission).
+        """
+        write_transcript(self.transcript, path, "ElicitationResult.save")
 
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-ready data (the transcript included)."""

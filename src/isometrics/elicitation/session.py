@@ -257,7 +257,14 @@ class Elicitation:
         bool
             True when every answer taken as noiseless (lambda = inf) holds for G(beta, rho); the
             region kept on the grid never loses such a point.
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``beta`` is not a finite real number > 0 or ``rho`` not a finite real number.
         """
+        beta = check_real(beta, "beta", caller="Elicitation.contains", low=0.0, low_inclusive=False)
+        rho = check_real(rho, "rho", caller="Elicitation.contains")
         return self._joint.contains(beta, rho)
 
     def answer(self, answer: str) -> None:
@@ -338,7 +345,16 @@ class Elicitation:
         -------
         ElicitationResult
             The result once the session stops.
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``stakeholder`` is not callable, or returns what is not one of a question's options.
         """
+        if not callable(stakeholder):
+            raise InvalidParameterError(f"Elicitation.run: `stakeholder` must be a callable that answers a question; "
+                                        f"got {type(stakeholder).__name__}; pass e.g. SimulatedStakeholder(2.0, -3.0) "
+                                        "or a function of the question returning one of its options.")
         while (question := self.next_question()) is not None:
             self.answer(stakeholder(question))
         return self.result()
@@ -495,8 +511,9 @@ def engine_trace(transcript: Transcript) -> list[dict[str, Any]]:
 
     Parameters
     ----------
-    transcript : Transcript
-        Settings, curve and answered questions.
+    transcript : Transcript, dict or path-like
+        Settings, curve and answered questions: a :class:`Transcript`, its JSON data or
+        the path of an answers file, as :func:`replay` takes.
 
     Returns
     -------
@@ -506,6 +523,13 @@ def engine_trace(transcript: Transcript) -> list[dict[str, Any]]:
         before that question: ``log_beta``, ``rho`` (posterior means), ``feasible_fraction``,
         ``n_answers``.
 
+    Raises
+    ------
+    InvalidParameterError
+        If ``transcript`` is none of a Transcript, a dict or a path.
+    IsometricsError
+        If the data or the file is not a valid transcript (the message names the field).
+
     Examples
     --------
     >>> from isometrics.elicitation import Elicitation, engine_trace
@@ -514,6 +538,7 @@ def engine_trace(transcript: Transcript) -> list[dict[str, Any]]:
     >>> [step["asked"]["kind"] for step in engine_trace(s.transcript)]
     ['local', 'pairwise']
     """
+    transcript = as_transcript(transcript, "engine_trace")
     p, r, th = transcript.curve
     session = Elicitation(np.asarray(p) if p else None, np.asarray(r) if r else None,
                           thresholds=np.asarray(th) if th else None, **transcript.settings)

@@ -14,10 +14,17 @@ import numpy as np
 
 from .._core.html import summarised
 from .._core.validation import check_option, check_real, check_rng
+from ..exceptions import InvalidParameterError
 from ..metrics.means import g_beta_rho
 from ..spaces.level_curves import level_curve_slope
 from .local import LocalQuestion
 from .pairwise import PairwiseQuestion
+
+
+def _check_question(question: Any, kinds: tuple[type, ...], caller: str) -> None:
+    if not isinstance(question, kinds):
+        raise InvalidParameterError(f"{caller}: `question` must be a {' or a '.join(k.__name__ for k in kinds)}; got "
+                                    f"{type(question).__name__}; pass the question an Elicitation asks.")
 
 
 @summarised("beta", "rho", "pairwise_lambda")
@@ -80,6 +87,7 @@ class SimulatedStakeholder:
 
     def local_margin(self, question: LocalQuestion) -> float:
         """How much more a gain in recall matters than one in precision, on the log-beta scale."""
+        _check_question(question, (LocalQuestion,), "SimulatedStakeholder.local_margin")
         if self.rho == 0:
             return -math.log(self.beta)
         slope = float(level_curve_slope(self.spec, question.precision, question.recall))
@@ -96,6 +104,7 @@ class SimulatedStakeholder:
 
     def __call__(self, question: LocalQuestion | PairwiseQuestion) -> str:
         """The answer to ``question``: one of its ``options``."""
+        _check_question(question, (LocalQuestion, PairwiseQuestion), "SimulatedStakeholder")
         if isinstance(question, LocalQuestion):
             return "recall" if self._noisy(self.local_margin(question), self.local_lambda) else "precision"
         d = self.value(*question.a) - self.value(*question.b)

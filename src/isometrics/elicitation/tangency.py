@@ -163,7 +163,7 @@ def hull_slope(hull: RocHull, index: int) -> tuple[float, float, float]:
     Raises
     ------
     InvalidParameterError
-        If ``index`` is not an inner vertex, the vertex has zero recall, or an edge
+        If ``hull`` is not a :class:`~isometrics.RocHull`; if ``index`` is not an inner vertex, the vertex has zero recall, or an edge
         beside it leaves the slope unbounded or non-negative (precision not falling).
 
     Examples
@@ -177,6 +177,9 @@ def hull_slope(hull: RocHull, index: int) -> tuple[float, float, float]:
     [-0.8333, -0.2778, -0.4811]
     """
     caller = "hull_slope"
+    if not isinstance(hull, RocHull):
+        raise InvalidParameterError(f"{caller}: `hull` must be a RocHull; got {type(hull).__name__}; pass "
+                                    "roc_convex_hull(y_true, y_score).")
     n = len(hull.fpr)
     if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or not 0 < index < n - 1:
         raise InvalidParameterError(f"{caller}: `index` must be an inner vertex, an integer in [1, {n - 2}]; "

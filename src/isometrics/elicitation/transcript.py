@@ -77,8 +77,16 @@ class Transcript:
         return json.dumps(self.to_dict(), indent=1)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the transcript as JSON to ``path``."""
-        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+        """Write the transcript as JSON to ``path``.
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``path`` is not a str or path-like.
+        IsometricsError
+            If the file cannot be written (a folder, a missing folder, no permission).
+        """
+        write_transcript(self, path, "Transcript.save")
 
     @classmethod
     def from_dict(cls, data: Any) -> Transcript:
@@ -116,6 +124,19 @@ class Transcript:
             raise IsometricsError(f"{caller}: {str(path)!r} nests its JSON too deeply to be an answers file; "
                                   "pass the answers file the elicitation saved.") from exc
         return _parse(data)
+
+
+def write_transcript(transcript: Transcript, path: Any, caller: str) -> None:
+    """Write ``transcript`` as JSON to ``path`` for the public ``caller``; a bad path is the library's error."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidParameterError(f"{caller}: `path` must be the path (str or path-like) of the answers file to "
+                                    f"write; got {type(path).__name__}; pass e.g. 'answers.json'.")
+    try:
+        Path(path).write_text(transcript.to_json() + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise IsometricsError(f"{caller}: cannot write the answers file {os.fspath(path)!r} "
+                              f"({exc.strerror or exc}); pass the path of a file in an existing, writable "
+                              "folder.") from exc
 
 
 def as_transcript(value: Any, caller: str) -> Transcript:

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .._core.validation import as_1d, check_sample_weight, check_scores, check_zero_division
+from .._core.validation import as_1d, as_sample_weight, check_sample_weight, check_scores, check_zero_division
 from .._typing import ArrayLike
 from ..exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
 from ..metrics.registry import Metric, _parse_metric
@@ -50,8 +50,7 @@ def _label_score(y_true: ArrayLike, y_pred: ArrayLike, *, metric: str, pos_label
     if len(yt) != len(yp):
         raise IsometricsError(f"{caller}: y_true has {len(yt)} samples but y_pred has {len(yp)}.")
     pos = _positive(np.concatenate([yt, yp]) if pos_label is None else yt, pos_label, caller)
-    w = check_sample_weight(None if sample_weight is None else as_1d(sample_weight, name="sample_weight",
-                                                                     caller=caller), len(yt), caller=caller)
+    w = check_sample_weight(as_sample_weight(sample_weight, caller=caller), len(yt), caller=caller)
     weights = np.ones(len(yt)) if w is None else w
     actual, predicted = yt == pos, yp == pos
     value = float(m.from_counts(weights[actual & predicted].sum(), weights[~actual & predicted].sum(),
@@ -77,7 +76,7 @@ def _area_score(y_true: ArrayLike, y_score: ArrayLike, *, area: str, pos_label: 
     yt = as_1d(y_true, name="y_true", caller=caller)
     s = check_scores(scores.ravel(), caller=caller)
     pos = _positive(yt, pos_label, caller)
-    w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+    w = as_sample_weight(sample_weight, caller=caller)
     op = OperatingPoints.from_scores(yt == pos, s, sample_weight=w, pos_label=True)
     return float(getattr(op, area)())
 

@@ -24,6 +24,7 @@ from .._core.html import html_table
 from .._core.optional import needs
 from .._core.validation import (
     as_1d,
+    as_sample_weight,
     check_binary_target,
     check_consistent_length,
     check_integer,
@@ -487,7 +488,7 @@ def cross_validated_threshold(
     check_zero_division(zero_division, caller=caller)
     y = as_1d(y_true, name="y_true", caller=caller)
     s = check_scores(y_score, caller=caller)
-    w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+    w = as_sample_weight(sample_weight, caller=caller)
     check_consistent_length(caller, y_true=y, y_score=s, sample_weight=w)
     is_pos, pos = check_binary_target(y, pos_label=pos_label, caller=caller)
     weights = check_sample_weight(w, len(y), caller=caller)

@@ -18,6 +18,7 @@ import numpy as np
 from .._core.html import clip, html_table, summarised
 from .._core.validation import (
     as_1d,
+    as_sample_weight,
     check_consistent_length,
     check_integer,
     check_labels,
@@ -438,7 +439,7 @@ class BinnedCountTable:
         caller = "BinnedCountTable.update"
         y = as_1d(y_true, name="y_true", caller=caller)
         s = as_1d(y_score, name="y_score", caller=caller)
-        w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+        w = as_sample_weight(sample_weight, caller=caller)
         if len(y) == len(s) == 0 and (w is None or len(w) == 0):
             return self
         check_consistent_length(caller, y_true=y, y_score=s, sample_weight=w)

@@ -81,7 +81,7 @@ def auroc(
     0.75
     """
     return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="auroc", table=CountTable)._derived("auroc", _auroc)
+                        caller="auroc", table=CountTable)._derived("auroc", _auroc, normalised="rates")
 
 
 @fill_doc

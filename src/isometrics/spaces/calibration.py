@@ -28,6 +28,7 @@ from .._core.docstrings import fill_doc
 from .._core.html import summarised
 from .._core.validation import (
     as_1d,
+    as_sample_weight,
     check_binary_target,
     check_consistent_length,
     check_integer,
@@ -212,7 +213,7 @@ def _reliability_iv(y_true: ArrayLike, y_prob: ArrayLike, sample_weight: ArrayLi
                     n_bins: int, strategy: str, caller: str) -> tuple[np.ndarray, FloatArray, FloatArray, np.ndarray]:
     y = as_1d(y_true, name="y_true", caller=caller)
     p = as_1d(y_prob, name="y_prob", caller=caller)
-    w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+    w = as_sample_weight(sample_weight, caller=caller)
     check_consistent_length(caller, y_true=y, y_prob=p, sample_weight=w)
     is_pos, _ = check_binary_target(y, pos_label=pos_label, caller=caller)
     prob = check_scores(p, caller=caller, name="y_prob")

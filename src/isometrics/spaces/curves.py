@@ -271,7 +271,7 @@ def roc_curve(
     op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller,
                       table=CountTable)
     if op.n_positives > 0 and op.n_negatives > 0:
-        curve = op._derived("roc", _roc_curve)
+        curve = op._derived("roc", _roc_curve, normalised="rates")
     else:
         view = op._normalised
         curve = RocCurve(_rate_or_nan(view.fp, view.n_negatives, "negative", caller),

@@ -431,7 +431,7 @@ class PrgHull:
 
 def _roc_hull(op: CountTable) -> RocHull:
     op.require_both_classes("roc_convex_hull")
-    idx = _upper_hull_indices(op._normalised)  # cross products of counts: in units that cannot overflow
+    idx = _upper_hull_indices(op._rates)  # cross products of counts: in units that cannot overflow (per class)
     fpr = op.fp[idx] / op.n_negatives
     tpr = op.tp[idx] / op.n_positives
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -126,6 +126,20 @@ def _ends(metric: Metric, value: float, low: float) -> _Ends | None:
     return _Ends(start[1] / (start[0] + start[1]), end[1] / (end[0] + end[1]), start, end)
 
 
+def _roc_fpr(odds: float, recall: FloatArray, precision: FloatArray) -> FloatArray:
+    """FPR ``odds R (1 - P) / P`` of PR points, ``inf`` wherever it exceeds 1 (outside the ROC square).
+
+    The quotient is formed only where it is at most 1 (``odds R (1 - P) <= P``), so a
+    precision near 0 (a tiny one, where the level of a metric with a huge beta meets it)
+    cannot overflow; ``odds R (1 - P)`` itself is at most ``odds``, finite. A NaN point (the
+    corner of a ray where the metric is 0/0) stays NaN, as the quotient gives it.
+    """
+    numerator = odds * recall * (1.0 - precision)
+    inside = (precision > 0) & (numerator <= precision)
+    out = np.where(np.isnan(numerator) | np.isnan(precision), math.nan, math.inf)
+    return np.divide(numerator, precision, out=out, where=inside)
+
+
 def _roc_end(metric: Metric, value: float, ends: _Ends, odds: float) -> tuple[_Ends, bool]:
     """Cut the curve where it leaves the ROC square through FPR = 1 (``odds`` = pi / (1 - pi)).
 
@@ -135,11 +149,10 @@ def _roc_end(metric: Metric, value: float, ends: _Ends, odds: float) -> tuple[_E
     """
     def fpr(u: float) -> float:
         r, p = _on_ray(metric, np.array([u]), value)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return float(odds * r[0] * (1.0 - p[0]) / p[0]) if p[0] > 0 else math.inf
+        return float(_roc_fpr(odds, r, p)[0])
 
     r_end, p_end = ends.end
-    if p_end > 0 and odds * r_end * (1.0 - p_end) / p_end <= 1.0:
+    if _roc_fpr(odds, np.array([r_end]), np.array([p_end]))[0] <= 1.0:
         return ends, False
     u_cut = _bisect(lambda u: -fpr(u), ends.u_end, ends.u_start, -1.0, first=True)
     r, p = _on_ray(metric, np.array([u_cut]), value)
@@ -257,8 +270,7 @@ def level_curve(
         odds = pi / (1 - pi)
         ends, cut = _roc_end(m, v, ends, odds)
         recall, precision = _sample(m, v, ends, n_points)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            fpr = np.minimum(odds * recall * (1 - precision) / precision, 1.0)
+        fpr = np.minimum(_roc_fpr(odds, recall, precision), 1.0)
         if cut:
             fpr[-1] = 1.0  # the crossing of the right edge
         return LevelCurve(fpr, recall, recall, precision)

@@ -22,6 +22,7 @@ from .._core.frames import frame_columns
 from .._core.html import html_table, summarised
 from .._core.validation import (
     as_1d,
+    as_sample_weight,
     as_array,
     check_consistent_length,
     check_integer,
@@ -202,7 +203,7 @@ def one_vs_rest(
         check_scores(scores[:, k], caller=caller, name=f"y_score[:, {k}]")
     y = as_array(y_true, name="y_true", caller=caller)
     n = len(scores)
-    w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+    w = as_sample_weight(sample_weight, caller=caller)
     if y.ndim == 2:  # multilabel indicator matrix
         if y.shape != scores.shape:
             raise IsometricsError(f"{caller}: the indicator matrix y_true has shape {y.shape} but y_score has "

@@ -85,7 +85,7 @@ class OperatingPoints(CountTable):
 
     def roc_curve(self) -> RocCurve:
         """ROC curve at every operating point; see :func:`isometrics.roc_curve`."""
-        return self._derived("roc", _roc_curve)
+        return self._derived("roc", _roc_curve, normalised="rates")
 
     def precision_recall_curve(self) -> PrecisionRecallCurve:
         """PR curve at every operating point; see :func:`isometrics.precision_recall_curve`."""
@@ -97,7 +97,7 @@ class OperatingPoints(CountTable):
 
     def auroc(self) -> float:
         """Area under the ROC curve; see :func:`isometrics.auroc`."""
-        return self._derived("auroc", _auroc)
+        return self._derived("auroc", _auroc, normalised="rates")
 
     def average_precision(self) -> float:
         """Step-wise average precision; see :func:`isometrics.average_precision`."""

@@ -19,6 +19,7 @@ from .._core.arrays import _py
 from .._core.labels import _fmt_labels
 from .._core.validation import (
     as_1d,
+    as_sample_weight,
     as_array,
     as_target,
     check_consistent_length,
@@ -163,7 +164,7 @@ def roc_auc_score(
             raise InvalidParameterError(f"{_CALLER}: `max_fpr` must be in (0, 1]; got 0. Pass None for the whole area.")
     y = as_target(y_true, name="y_true", caller=_CALLER)
     scores = _as_scores(y_score)
-    w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=_CALLER)
+    w = as_sample_weight(sample_weight, caller=_CALLER)
     check_consistent_length(_CALLER, y_true=y, y_score=scores, sample_weight=w)
     weights = check_sample_weight(w, len(y), caller=_CALLER)
     if y.ndim == 2:
@@ -202,13 +203,13 @@ def _area(is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, ma
             return float("nan")
     op = CountTable._from_validated(is_pos, scores, weights, True, caller=_CALLER)
     if max_fpr is None or max_fpr == 1:
-        return op._derived("auroc", _auroc)
+        return op._derived("auroc", _auroc, normalised="rates")
     return _mcclish(op, max_fpr)
 
 
 def _mcclish(op: CountTable, max_fpr: float) -> float:
     """Partial area over FPR in [0, max_fpr], standardised to 0.5 (chance) .. 1 (perfect) (McClish 1989)."""
-    fpr, tpr, _ = op._derived("roc", _roc_curve)
+    fpr, tpr, _ = op._derived("roc", _roc_curve, normalised="rates")
     stop = int(np.searchsorted(fpr, max_fpr, side="left"))
     at, _ = _polyline_at(np.array([max_fpr]), fpr, tpr)
     x, y = np.r_[fpr[:stop], max_fpr], np.r_[tpr[:stop], at]

@@ -13,6 +13,7 @@ import numpy as np
 
 from .._core.validation import (
     as_1d,
+    as_sample_weight,
     as_array,
     check_binary_target,
     check_both_classes,
@@ -123,7 +124,7 @@ def _binary_iv(y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: 
                caller: str) -> _Data:
     """Labels, weights and already validated score columns, checked together: one length, both classes."""
     y = as_1d(y_true, name="y_true", caller=caller)
-    w = None if sample_weight is None else as_1d(sample_weight, name="sample_weight", caller=caller)
+    w = as_sample_weight(sample_weight, caller=caller)
     lengths = {"y_score" if list(scores) == ["score"] else f"score column {k!r}": v for k, v in scores.items()}
     check_consistent_length(caller, **{"y_true": y, "sample_weight": w, **lengths})
     is_pos, pos_label = check_binary_target(y, pos_label=pos_label, caller=caller)

@@ -196,6 +196,12 @@ def delong(y_true: ArrayLike, y_score: Any, *, pos_label: Any = None) -> DelongR
         (``predict_proba`` output, one scorer); and for the bad inputs listed in
         :meth:`OperatingPoints.from_scores`.
 
+    Warns
+    -----
+    DegenerateDataWarning
+        If a scorer gives every sample the same score (it ranks nothing: AUROC 0.5 with
+        variance 0), as :func:`auroc` warns.
+
     Notes
     -----
     DeLong's method treats samples as individuals (it is a U-statistic), so it takes
@@ -228,7 +234,11 @@ def _delong_checked(y_true: ArrayLike, scores: dict[str, FloatArray], pos_label:
     if m < 2 or n < 2:
         raise IsometricsError(f"{caller}: DeLong's variance needs at least 2 samples of each class "
                               f"(got {m} positive, {n} negative).")
-    return _delong(is_pos, scores, None, caller)
+    ops = [OperatingPoints._from_validated(is_pos, s, None, True, caller=caller) for s in scores.values()]
+    for name, op in zip(scores, ops):  # the engine's one degenerate-score warning, as auroc gives it
+        op.warn_if_degenerate("y_score" if name == "score" else name if name.startswith("y_score")
+                              else f"score column {name!r}", stacklevel=4)
+    return _delong(is_pos, scores, ops, caller)
 
 
 def _delong(is_pos: np.ndarray, scores: dict[str, FloatArray], ops: list[OperatingPoints] | None,
@@ -306,7 +316,8 @@ def delong_test(
     Warns
     -----
     DegenerateDataWarning
-        If the difference has zero variance and the AUROCs are equal (identical or
+        If a scorer gives every sample the same score (as :func:`delong`); if the
+        difference has zero variance and the AUROCs are equal (identical or
         monotone-equivalent scorers): then ``z = 0``, ``p_value = 1`` and the interval
         is the difference itself, as pROC reports.
 
