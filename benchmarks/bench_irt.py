@@ -227,6 +227,36 @@ def _logit(p):
     return np.log(p) - np.log1p(-p)
 
 
+def convergence(matrices: int) -> None:
+    print("\n## Issue 22 (3): convergence of simulated matrices")
+    rng = np.random.default_rng(0)
+    times: dict = {1e-3: [], 1e-6: [], None: []}
+    cpu: dict = {eps: [] for eps in times}
+    failed = []
+    for k in range(matrices):
+        n, m = int(rng.integers(30, 101)), int(rng.integers(100, 1001))
+        missing, negative = rng.uniform(0, 0.2), rng.uniform(0, 0.1)
+        theta, delta, a = rng.uniform(0.05, 0.95, n), rng.uniform(0.05, 0.95, m), rng.normal(1, 0.5, m)
+        neg = rng.choice(m, int(negative * m), replace=False)
+        a[neg] = -np.abs(a[neg])
+        x = draw(rng, theta, delta, a, missing)
+        for eps in times:
+            t0, c0 = time.perf_counter(), time.process_time()
+            fit = im.fit_beta3(x, eps=eps)
+            times[eps].append(time.perf_counter() - t0)
+            cpu[eps].append(time.process_time() - c0)
+            if not fit.converged:
+                failed.append((k, x.shape, eps))
+    for eps, t in times.items():
+        c = cpu[eps]
+        print(f"eps={eps if eps else 'default'}: {len(t)} matrices, wall median {np.median(t):.2f} s, max "
+              f"{np.max(t):.2f} s; CPU time (all threads) median {np.median(c):.2f} s, max {np.max(c):.2f} s; "
+              f"over 5 s wall: {sum(v > 5 for v in t)}")
+    print(f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (wall times stretch "
+          "with the load; CPU time does not)")
+    print(f"not converged: {failed or 'none'}")
+
+
 def issue22(seeds: int, calibration: int, matrices: int, keel_path: Path, intervals_only: bool = False) -> None:
     print("\n## Issue 22 (1): nominal 95 % ability intervals (joint Laplace on the logit scale, mapped back)")
     print("Per design, over the seeds, on the logit scale of the abilities: the coverage, the bias (mean of "
@@ -296,26 +326,7 @@ def issue22(seeds: int, calibration: int, matrices: int, keel_path: Path, interv
             print(f"KEEL auroc {kw or 'default'}: resolution {fit.resolution}, rho(ability, mean AUROC) "
                   f"{rho(fit.ability, truth['ability']):.3f}")
 
-    print("\n## Issue 22 (3): convergence of simulated matrices")
-    rng = np.random.default_rng(0)
-    times = {1e-3: [], 1e-6: [], None: []}
-    failed = []
-    for k in range(matrices):
-        n, m = int(rng.integers(30, 101)), int(rng.integers(100, 1001))
-        missing, negative = rng.uniform(0, 0.2), rng.uniform(0, 0.1)
-        theta, delta, a = rng.uniform(0.05, 0.95, n), rng.uniform(0.05, 0.95, m), rng.normal(1, 0.5, m)
-        neg = rng.choice(m, int(negative * m), replace=False)
-        a[neg] = -np.abs(a[neg])
-        x = draw(rng, theta, delta, a, missing)
-        for eps in times:
-            t0 = time.perf_counter()
-            fit = im.fit_beta3(x, eps=eps)
-            times[eps].append(time.perf_counter() - t0)
-            if not fit.converged:
-                failed.append((k, x.shape, eps))
-    for eps, t in times.items():
-        print(f"eps={eps if eps else 'default'}: {len(t)} matrices, median {np.median(t):.2f} s, max {np.max(t):.2f} s")
-    print(f"not converged: {failed or 'none'}")
+    convergence(matrices)
 
 
 def main() -> None:
@@ -329,8 +340,12 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--calibration", type=int, default=40)
     parser.add_argument("--matrices", type=int, default=100)
+    parser.add_argument("--convergence-only", action="store_true", help="with --issue22: item 3 only")
     parser.add_argument("--intervals-only", action="store_true", help="with --issue22: item 1 only")
     args = parser.parse_args()
+    if args.issue22 and args.convergence_only:
+        convergence(args.matrices)
+        return
     if args.issue22:
         issue22(args.seeds, args.calibration, args.matrices, args.keel, args.intervals_only)
         return
