@@ -12,7 +12,7 @@ coordinate, in both directions. Kept points are exact operating points.
 
 Sharing (:class:`_Shared`). Each model's kept points are stored once, in the page's
 ``report-data`` block: thresholds and counts as float64, each metric's values as float32
-(displayed to four decimals), all base64. A figure's trace names a column by reference,
+(displayed to four decimals; float64 when every point is drawn), all base64. A figure's trace names a column by reference,
 ``{"$col": [model, name], "from": i}`` (the column from point ``i`` on), and hover data by
 ``{"$rows": [[model, name], ...], "from": i}``; ``static/figures.js`` derives the rates,
 precision, gains, share and lift from the counts (the same divisions) and replaces the
@@ -35,7 +35,7 @@ from ._text import _bests, _script_json
 _RESOLUTION = 400
 
 #: Below this many operating points a curve is drawn from every point.
-_EXACT = 500
+_EXACT = 1000
 
 #: Recall and precision gains below this are clipped for thinning (the panels draw from -0.05 on).
 _GAIN_FLOOR = -0.05
@@ -169,11 +169,13 @@ class _Shared:
         """Store a model's kept points; returns its number in the block (for :meth:`col`)."""
         p = _Points(r, metrics, self.resolution)
         op, idx = p.op, p.idx
+        exact = len(idx) == op.n_points  # every point drawn: the metrics' values exact too
         self.points.append(p)
         self.models.append({"P": float(op.n_positives), "N": float(op.n_negatives),
                             "thr": _b64(op.thresholds[idx], "f8"), "tp": _b64(op.tp[idx], "f8"),
                             "fp": _b64(op.fp[idx], "f8"),
-                            "metrics": {spec: _b64(v[idx], "f4") for spec, v in p.metric_values.items()}})
+                            "metrics": {spec: _b64(v[idx], "f8" if exact else "f4")
+                                        for spec, v in p.metric_values.items()}})
         return len(self.models) - 1
 
     @staticmethod

@@ -29,6 +29,7 @@ from ..metrics.registry import Metric, _parse_metrics
 from ..spaces._argmax import TIE_BREAK, _argmax_summary
 from ..spaces.multiclass import one_vs_rest
 from ._bundle import _plotly_bundle
+from ._data import _Shared
 from ._figures import _panels
 from ._page import _CSP, _csp_hash, _require, _script_source
 from ._text import _bests, _count, _fmt, _pct, _with_ci
@@ -171,7 +172,8 @@ def build_multiclass_report(
         f"Brackets: {_pct(interval.confidence_level)} {interval.method} bootstrap intervals of each class against "
         f"the rest ({len(interval.bootstrap_distribution):,} replicates; the averages have none); a metric's "
         "interval is that of its best threshold re-optimised in every replicate.")
-    panels = [dict(index=k, name=shown[k], score=names[k], figure=_panels([r], chosen))
+    shared = _Shared()  # each class's points, thinned to display resolution, stored once
+    panels = [dict(index=k, name=shown[k], score=names[k], figure=_panels([r], chosen, shared, [shared.add(r, chosen)]))
               for k, r in enumerate(evaluations)]
     page_js = _script_source((files("isometrics.report") / "static" / "figures.js").read_text(encoding="utf-8")
                              + "\nwindow.isometricsFigures();\n", "the page's script")
@@ -193,5 +195,5 @@ def build_multiclass_report(
         argmax_rows=[dict(name=shown[k], precision=_fmt(argmax.precision[k]), recall=_fmt(argmax.recall[k]),
                           f1=_fmt(argmax.f1[k]), support=_count(float(argmax.confusion[k].sum())))
                      for k in range(len(shown))],
-        panels=panels, plotly_js=plotly_js, page_js=page_js, version=__version__,
+        panels=panels, shared=shared.json(), plotly_js=plotly_js, page_js=page_js, version=__version__,
     )

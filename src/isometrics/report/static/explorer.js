@@ -49,7 +49,7 @@
         }
         xs.push(point[0]); ys.push(point[1]);
       }
-      traces.push({x: xs, y: ys, mode: "lines", line: {color: "#1f77b4", width: 1},
+      traces.push({x: xs, y: ys, mode: "lines", line: {color: "#9db0c8", width: 1},
                    name: String(v), hoverinfo: "name", meta: "level"});
     }
     return traces;
