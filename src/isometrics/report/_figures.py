@@ -151,17 +151,22 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Sha
     add(go.Scatter(x=[0, 1], y=[0, 1], name="chance", **grey), 1)
     add(go.Scatter(x=[0, 1], y=[pi, pi], name=f"prevalence {pi:.3g}", **grey), 2)
     add(go.Scatter(x=[0, 1], y=[1, 0], name="F1 of always-positive", **grey), 3)
-    dotted = dict(mode="lines", line=dict(color="#bbb", width=1, dash="dot"), hoverinfo="name", showlegend=False)
+    dotted = dict(mode="lines", line=dict(color="#bbb", width=1, dash="dot"), hoverinfo="text", showlegend=False)
     tol = 1.0 / shared.resolution
     for j, m in enumerate(metrics):
         if m._pr is None:
             continue
-        for value in (0.2, 0.4, 0.6, 0.8):
-            for col, space in ((1, "roc"), (2, "pr"), (3, "prg")):
+        for col, space in ((1, "roc"), (2, "pr"), (3, "prg")):  # one trace per panel: the levels apart by gaps
+            xs: list[Any] = []
+            ys: list[Any] = []
+            texts: list[str] = []
+            for value in (0.2, 0.4, 0.6, 0.8):
                 curve = level_curve(m, value, space=space, prevalence=pi)
                 keep = _simplify(curve.x, curve.y, tol)
-                add(go.Scatter(x=curve.x[keep], y=curve.y[keep], name=f"{_plotly_text(m.label)} = {value}",
-                               **dotted), col, j)
+                xs += [*curve.x[keep].tolist(), None]
+                ys += [*curve.y[keep].tolist(), None]
+                texts += [f"{_plotly_text(m.label)} = {value}"] * (len(keep) + 1)
+            add(go.Scatter(x=xs, y=ys, text=texts, name=f"{_plotly_text(m.label)} level curves", **dotted), col, j)
     for col, (xt, yt) in enumerate((("false positive rate", "true positive rate"), ("recall", "precision"),
                                     ("recall gain", "precision gain")), start=1):
         fig.update_xaxes(title_text=xt, range=[-0.02, 1.02], row=1, col=col)
