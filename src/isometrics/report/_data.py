@@ -12,7 +12,8 @@ coordinate, in both directions. Kept points are exact operating points.
 
 Sharing (:class:`_Shared`). Each model's kept points are stored once, in the page's
 ``report-data`` block: thresholds and counts as float64, each metric's values as float32
-(displayed to four decimals; float64 when every point is drawn), all base64. A figure's trace names a column by reference,
+(displayed to four decimals; float64 when every point is drawn), all base64. A figure's trace
+names a column by reference,
 ``{"$col": [model, name], "from": i}`` (the column from point ``i`` on), and hover data by
 ``{"$rows": [[model, name], ...], "from": i}``; ``static/figures.js`` derives the rates,
 precision, gains, share and lift from the counts (the same divisions) and replaces the
