@@ -17,6 +17,7 @@ import numpy as np
 import polars as pl
 import pytest
 from _browser import needs_browser
+from _report_data import figures as resolved_figures
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -88,9 +89,7 @@ def _array(value):
 
 
 def _figures(text):
-    page = _Page(text)
-    return {attrs["data-figure"]: json.loads(body) for attrs, body in page.scripts
-            if attrs.get("type") == "application/json"}
+    return resolved_figures(text)
 
 
 def _step_traces(figure):
@@ -555,7 +554,7 @@ def test_explorer_level_curves_span_the_square(report_file, browser, beta, rho):
     page.evaluate(f"() => {{ for (const [k, v] of [['beta', '{beta}'], ['rho', '{rho}']]) {{"
                   " const s = document.getElementById('explorer-g-' + k); s.value = v;"
                   " s.dispatchEvent(new Event('input')); } }")
-    traces = page.evaluate("document.getElementById('explorer-g').data.filter(t => t.name !== 'R/P = β')"
+    traces = page.evaluate("document.getElementById('explorer-g').data.filter(t => t.meta === 'level')"
                            ".map(t => [Number(t.name), t.x, t.y])")
     page.close()
     assert log["errors"] == []

@@ -8,6 +8,8 @@ import re
 import numpy as np
 import pytest
 
+from _report_data import figures as resolved_figures
+
 import isometrics as im
 from isometrics.report import build_report
 
@@ -21,8 +23,7 @@ def _array(value):
 
 
 def _figures(page):
-    blocks = re.findall(r'<script type="application/json" data-figure="([^"]+)">(.*?)</script>', page, re.S)
-    return {name: json.loads(body)["figure"] for name, body in blocks}
+    return {name: body["figure"] for name, body in resolved_figures(page).items()}
 
 
 def _colours_by_model(figure):

@@ -19,7 +19,10 @@ partial "basic" bundle, vendored in ``static/``) and the page itself (``_page``:
 ``build_report``, ``write_report``); the multiclass page (``multiclass_page``: ``build_multiclass_report``, template
 ``templates/multiclass.html.j2``); the interactive elicitation page (``elicitation_page``:
 ``elicitation_page``, ``write_elicitation_page``, script ``static/elicit.js``); the Jinja2 template is in ``templates/`` and the
-page's script in ``static/``. A new panel draws each model with ``_style._model_style``.
+page's script in ``static/``. A new panel draws each model with ``_style._model_style``. The models'
+curves are thinned to display resolution once and embedded once (``_data``), every figure referring
+to them; the explorers' opening metric and overlays are in ``_explorer``, the multiclass averages'
+intervals in ``_averages``.
 """
 
 from __future__ import annotations

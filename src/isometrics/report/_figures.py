@@ -1,12 +1,12 @@
 """The report's Plotly figures: the ROC, PR and PRG panels and the metric-against-threshold
-figures, thinned to a bounded number of points (hull vertices, best points and each
-stretch's extremes kept), as JSON for the page.
+figures, as JSON for the page. The models' curves are references into the page's shared data
+(``_data``: each model's points thinned to display resolution, hull vertices and best points
+kept, stored once); hulls, best points, baselines and level curves are inline.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -15,68 +15,100 @@ from ..evaluation import BinaryEvaluation
 from ..metrics.gain import _gain
 from ..metrics.registry import Metric
 from ..spaces.level_curves import level_curve
+from ._data import _Shared, _simplify
 from ._style import _REFERENCE, _model_style
 from ._text import _bests, _plotly_text, _script_json
 
-#: Points per curve in the ROC/PR/PRG panels before thinning (hull vertices and best points kept).
-_MAX_POINTS = 2000
-
-#: Steps per model in the metric figures drawn exactly; above, each stretch keeps its extremes.
-_MAX_STEPS = 10_000
+#: The panels' PRG frame: the models' region, padded by this share of its side, at least this wide.
+_FRAME_PAD, _FRAME_MIN = 0.08, 0.1
 
 
 # ---------------------------------------------------------------------------- figures
-def _thin(n: int, keep: Sequence[int]) -> np.ndarray:
-    """At most ~_MAX_POINTS evenly spaced indices of n, plus the ones to keep."""
-    if n <= _MAX_POINTS:
-        return np.arange(n)
-    return np.union1d(np.linspace(0, n - 1, _MAX_POINTS).astype(int), np.asarray(keep, dtype=int))
-
-
-def _index(op: Any, best: Any) -> int:
-    """The index of a best point in ``op``: its own when ``op`` is the full table, else found by its
-    threshold (``op`` a display subset, see ``evaluate_scores(keep_operating_points=False)``)."""
-    if best.index < op.n_points and op.thresholds[best.index] == best.threshold:
-        return int(best.index)
-    return int(np.searchsorted(-op.thresholds, -best.threshold))
-
-
-def _thin_steps(values: np.ndarray, keep: int) -> np.ndarray:
-    """Indices of a step function to draw: all of them up to _MAX_STEPS, else for each of
-    _MAX_STEPS / 3 stretches its first, lowest and highest point (and ``keep`` and the last)."""
-    n = len(values)
-    if n <= _MAX_STEPS:
-        return np.arange(n)
-    edges = np.linspace(0, n, _MAX_STEPS // 3 + 1).astype(int)
-    finite = np.where(np.isnan(values), -np.inf, values)
-    lowest = np.where(np.isnan(values), np.inf, values)
-    picks = [edges[:-1], [keep, n - 1]]
-    for start, stop in zip(edges[:-1], edges[1:]):
-        picks.append([start + int(np.argmax(finite[start:stop])), start + int(np.argmin(lowest[start:stop]))])
-    return np.unique(np.concatenate([np.asarray(p, dtype=int) for p in picks]))
-
-
-def _figure_json(fig: Any, **extra: Any) -> str:
-    """``{"figure": ..., **extra}`` as JSON safe inside a script data block."""
+def _figure_json(fig: Any, refs: dict[int, dict[str, Any]] | None = None, **extra: Any) -> str:
+    """``{"figure": ..., **extra}`` as JSON safe inside a script data block; ``refs`` replaces, in
+    trace ``i``, each named attribute by a reference into the page's shared data (see ``_data``)."""
+    text = fig.to_json()
+    if refs:
+        spec = json.loads(text)
+        for i, patch in refs.items():
+            spec["data"][i].update(patch)
+        text = json.dumps(spec)
     body = ", ".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in extra.items())
-    return _script_json('{"figure": ' + fig.to_json() + (", " + body if body else "") + "}")
+    return _script_json('{"figure": ' + text + (", " + body if body else "") + "}")
+#: Hover columns of the panels' curves (the metrics' values follow), in the order of the hover template.
+_HOVER = ["thr", "flagged", "share", "fpr", "tpr", "precision", "pg", "rg"]
 
 
-def _panels(results: list[BinaryEvaluation], metrics: list[Metric]) -> str:
-    """ROC, PR and PRG panels; the level curves and best points of each metric form a group
-    that the page shows one at a time."""
+def _gain_of(x: float, pi: float) -> float:
+    """Precision or recall gain of a precision or recall ``x`` > 0 at prevalence ``pi``."""
+    return float(_gain(np.array([x]), pi)[0])
+
+
+def _prg_frame(shared: _Shared, models: list[int], metrics: list[Metric], pi: float) -> list[list[float]] | None:
+    """The PRG panel's frame of the models' region, ``[[x0, x1], [y0, y1]]``, or None when it is about the
+    whole square. Horizontally from the recall gain of recall 0.1 (or of a best point, if lower) to 1;
+    vertically the precision gains of the curves' kept points inside that strip, padded."""
+    xs, ys = [], []
+    low = _gain_of(0.1, pi) if pi < 0.1 else 0.0
+    for k in models:
+        p = shared.points[k]
+        op, idx = p.op, p.idx
+        for spec in p.best:
+            b = idx[p.best[spec]]
+            if op.tp[b] > 0:
+                low = min(low, _gain_of(op.tp[b] / op.n_positives, pi))
+        tp, fp = op.tp[idx], op.fp[idx]
+        seen = tp > 0
+        rg = _gain(tp[seen] / op.n_positives, pi)
+        pg = _gain(tp[seen] / (tp[seen] + fp[seen]), pi)
+        inside = (rg >= max(low, 0.0)) & (pg >= 0)
+        xs.append(rg[inside])
+        ys.append(pg[inside])
+    x0 = max(low, 0.0)
+    if x0 < 0.2 or not any(len(y) for y in ys):
+        return None
+    y = np.concatenate(ys)
+    y0, y1 = float(y.min()), float(y.max())
+    if y1 - y0 < _FRAME_MIN:
+        y0, y1 = max(0.0, y1 - _FRAME_MIN), min(1.0, y0 + _FRAME_MIN)
+    pad_x, pad_y = _FRAME_PAD * (1 - x0), _FRAME_PAD * (y1 - y0)
+    return [[x0 - pad_x, 1 + pad_x], [max(-0.02, y0 - pad_y), min(1.02, y1 + pad_y)]]
+
+
+def _prg_caption(pi: float) -> str:
+    """Why PRG curves crowd near 1 when positives are rare, with this prevalence's numbers."""
+    examples = [x for x in (0.1, 0.25, 0.5) if x > 2 * pi]
+    said = ", ".join(f"{x:g} gains {_gain_of(x, pi):.2f}" for x in examples)
+    return ("Precision and recall gains measure precision and recall against the classifier that flags "
+            f"everything, whose precision is the prevalence ({pi:.3g}): a gain is (x - prevalence) / ((1 - "
+            "prevalence) x), 0 at the prevalence and 1 at 1. When positives are rare, almost every useful "
+            "precision or recall is many times the prevalence, so its gain is close to 1"
+            + (f" (here a precision or recall of {said})" if said else "")
+            + ": the curves crowd against the top and right edges. The panel opens framed on the region "
+              "where the models lie; the button above it shows the full square.")
+
+
+def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Shared,
+            models: list[int]) -> str:
+    """ROC, PR and PRG panels, drawn from the models' shared points (``models[k]``: result ``k``'s number
+    in ``shared``); the level curves and best points of each metric form a group that the page shows
+    one at a time. At low prevalence the PRG panel opens framed on the models' region, with buttons
+    for the region and the full square."""
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
     fig = make_subplots(rows=1, cols=3, subplot_titles=("ROC", "Precision-recall", "Precision-recall-gain"),
                         horizontal_spacing=0.07)
     groups: list[list[int]] = [[] for _ in metrics]
+    refs: dict[int, dict[str, Any]] = {}
     pi = results[0].prevalence
 
-    def add(trace: Any, col: int, group: int | None = None) -> None:
+    def add(trace: Any, col: int, group: int | None = None, ref: dict[str, Any] | None = None) -> None:
         if group is not None:
             groups[group].append(len(fig.data))
             trace.visible = group == 0
+        if ref is not None:
+            refs[len(fig.data)] = ref
         fig.add_trace(trace, 1, col)
 
     lines = "".join(f"<br>{_plotly_text(m.label)} %{{customdata[{8 + j}]:.4f}}" for j, m in enumerate(metrics))
@@ -84,24 +116,21 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric]) -> str:
              "<br>false positive rate %{customdata[3]:.4f}<br>recall (true positive rate) %{customdata[4]:.4f}"
              "<br>precision %{customdata[5]:.4f}<br>precision gain %{customdata[6]:.4f}"
              "<br>recall gain %{customdata[7]:.4f}" + lines + "<extra>%{fullData.name}</extra>")
-    for k, r in enumerate(results):
+    columns = _HOVER + [f"metric:{m.spec}" for m in metrics]
+    for k, (r, m_k) in enumerate(zip(results, models)):
         op = r.operating_points
+        p = shared.points[m_k]
         bests = _bests(r, metrics)
-        fpr, tpr, thr = op.roc_curve()
-        precision, recall, _ = op.precision_recall_curve()
-        pg, rg, _ = op.prg_curve()
         hull = op.roc_convex_hull()
-        idx = _thin(op.n_points, list(hull.indices) + [_index(op, b) for b in bests])
-        flagged = op.tp + op.fp
-        custom = np.column_stack([thr[idx], flagged[idx], flagged[idx] / (op.n_positives + op.n_negatives), fpr[idx],
-                                  recall[idx], precision[idx], pg[idx], rg[idx]]
-                                 + [op.metric_curve(m).values[idx] for m in metrics]).astype(np.float32)  # hover only
-        common = dict(mode="lines", customdata=custom, hovertemplate=hover, **_model_style(k, r.name))
-        add(go.Scatter(x=fpr[idx], y=tpr[idx], **common), 1)
-        add(go.Scatter(x=recall[idx][1:], y=precision[idx][1:], showlegend=False, line_shape="vh",
-                       **{**common, "customdata": custom[1:]}), 2)
-        ok = rg[idx] > -0.05
-        add(go.Scatter(x=rg[idx][ok], y=pg[idx][ok], showlegend=False, **{**common, "customdata": custom[ok]}), 3)
+        common = dict(mode="lines", hovertemplate=hover, **_model_style(k, r.name))
+        add(go.Scatter(**common), 1, ref=dict(x=_Shared.col(m_k, "fpr"), y=_Shared.col(m_k, "tpr"),
+                                              customdata=_Shared.rows(m_k, columns)))
+        add(go.Scatter(showlegend=False, line_shape="vh", **common), 2,
+            ref=dict(x=_Shared.col(m_k, "tpr", 1), y=_Shared.col(m_k, "precision", 1),
+                     customdata=_Shared.rows(m_k, columns, 1)))
+        add(go.Scatter(showlegend=False, **common), 3,
+            ref=dict(x=_Shared.col(m_k, "rg", p.prg_from), y=_Shared.col(m_k, "pg", p.prg_from),
+                     customdata=_Shared.rows(m_k, columns, p.prg_from)))
         dash = dict(mode="lines", showlegend=False, hoverinfo="skip",
                     **_model_style(k, r.name, line=dict(dash="dash", width=1)))
         add(go.Scatter(x=hull.fpr, y=hull.tpr, **dash), 1)
@@ -122,23 +151,44 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric]) -> str:
     add(go.Scatter(x=[0, 1], y=[0, 1], name="chance", **grey), 1)
     add(go.Scatter(x=[0, 1], y=[pi, pi], name=f"prevalence {pi:.3g}", **grey), 2)
     add(go.Scatter(x=[0, 1], y=[1, 0], name="F1 of always-positive", **grey), 3)
-    dotted = dict(mode="lines", line=dict(color="#bbb", width=1, dash="dot"), hoverinfo="name", showlegend=False)
+    dotted = dict(mode="lines", line=dict(color="#bbb", width=1, dash="dot"), hoverinfo="text", showlegend=False)
+    tol = 1.0 / shared.resolution
     for j, m in enumerate(metrics):
         if m._pr is None:
             continue
-        for value in (0.2, 0.4, 0.6, 0.8):
-            for col, space in ((1, "roc"), (2, "pr"), (3, "prg")):
+        for col, space in ((1, "roc"), (2, "pr"), (3, "prg")):  # one trace per panel: the levels apart by gaps
+            xs: list[Any] = []
+            ys: list[Any] = []
+            texts: list[str] = []
+            for value in (0.2, 0.4, 0.6, 0.8):
                 curve = level_curve(m, value, space=space, prevalence=pi)
-                add(go.Scatter(x=curve.x, y=curve.y, name=f"{_plotly_text(m.label)} = {value}", **dotted), col, j)
+                keep = _simplify(curve.x, curve.y, tol)
+                xs += [*curve.x[keep].tolist(), None]
+                ys += [*curve.y[keep].tolist(), None]
+                texts += [f"{_plotly_text(m.label)} = {value}"] * (len(keep) + 1)
+            add(go.Scatter(x=xs, y=ys, text=texts, name=f"{_plotly_text(m.label)} level curves", **dotted), col, j)
     for col, (xt, yt) in enumerate((("false positive rate", "true positive rate"), ("recall", "precision"),
                                     ("recall gain", "precision gain")), start=1):
         fig.update_xaxes(title_text=xt, range=[-0.02, 1.02], row=1, col=col)
         fig.update_yaxes(title_text=yt, range=[-0.02, 1.02], row=1, col=col)
+    frame = _prg_frame(shared, models, metrics, pi)
     fig.update_layout(height=480, margin=dict(t=40, b=40, l=50, r=10), legend=dict(orientation="h", y=-0.2))
-    return _figure_json(fig, groups=groups)
+    if frame is not None:
+        square = [-0.02, 1.02]
+        fig.update_xaxes(range=frame[0], row=1, col=3)
+        fig.update_yaxes(range=frame[1], row=1, col=3)
+        fig.update_layout(margin=dict(t=70), updatemenus=[dict(
+            type="buttons", direction="right", x=1.0, xanchor="right", y=1.16, yanchor="bottom", showactive=True,
+            active=0, pad=dict(r=2, t=2), font=dict(size=11), buttons=[
+                dict(label="PRG: models' region", method="relayout",
+                     args=[{"xaxis3.range": frame[0], "yaxis3.range": frame[1]}]),
+                dict(label="PRG: full square", method="relayout",
+                     args=[{"xaxis3.range": square, "yaxis3.range": square}])])])
+    return _figure_json(fig, refs, groups=groups, prg_frame=frame)
 
 
-def _metric_figure(results: list[BinaryEvaluation], metric: Metric, weighted: bool) -> tuple[str, bool]:
+def _metric_figure(results: list[BinaryEvaluation], metric: Metric, weighted: bool, shared: _Shared,
+                   models: list[int]) -> tuple[str, bool]:
     """The metric against the share of samples flagged positive, as the step function it is.
 
     Operating point ``i`` flags the share ``q_i`` (thresholds decreasing, shares
@@ -146,33 +196,32 @@ def _metric_figure(results: list[BinaryEvaluation], metric: Metric, weighted: bo
     holds from ``q_i`` until the next threshold flags more, i.e. at share ``x`` the drawn
     value is that of the last operating point flagging at most ``x`` (flagging the top
     ``x``, a tie group at the cut left out). No sloped segment: nothing is drawn that no
-    threshold achieves. Returns the JSON and whether any model was thinned.
+    threshold achieves. The points are the models' shared points (``models[k]``: result
+    ``k``'s number in ``shared``), thinned to display resolution. Returns the JSON and
+    whether any model was thinned.
     """
     import plotly.graph_objects as go
 
     fig = go.Figure()
+    refs: dict[int, dict[str, Any]] = {}
     thinned = False
     label = _plotly_text(metric.label)
-    for k, r in enumerate(results):
+    for k, (r, m_k) in enumerate(zip(results, models)):
         op = r.operating_points
+        p = shared.points[m_k]
         total = op.n_positives + op.n_negatives
-        flagged = op.tp + op.fp
-        share = flagged / total
-        values = np.asarray(op.metric_curve(metric).values, dtype=np.float64)
         best = _bests(r, [metric])[0]
-        idx = _thin_steps(values, _index(op, best))
-        thinned |= len(idx) < len(values)
-        precision, recall, _ = op.precision_recall_curve()
-        custom = np.column_stack([op.thresholds[idx], flagged[idx], precision[idx], recall[idx]])
+        thinned |= len(p.idx) < op.n_points
+        refs[len(fig.data)] = dict(x=_Shared.col(m_k, "share"), y=_Shared.col(m_k, f"metric:{metric.spec}"),
+                                   customdata=_Shared.rows(m_k, ["thr", "flagged", "precision", "tpr"]))
         fig.add_trace(go.Scatter(
-            x=share[idx], y=values[idx], mode="lines", **_model_style(k, r.name, line=dict(shape="hv")),
-            customdata=custom, meta=dict(model=k, role="steps"),
+            mode="lines", **_model_style(k, r.name, line=dict(shape="hv")), meta=dict(model=k, role="steps"),
             hovertemplate="predict positive when score ≥ %{customdata[0]:.6~g}<br>flags %{x:.2%} "
                           "(%{customdata[1]:,.6~g})<br>precision %{customdata[2]:.4f}<br>recall %{customdata[3]:.4f}"
                           "<br>" + label + " %{y:.4f}<extra>%{fullData.name}</extra>",
         ))
         fig.add_trace(go.Scatter(
-            x=[share[_index(op, best)]], y=[best.value], mode="markers", showlegend=False,
+            x=[(best.tp + best.fp) / total], y=[best.value], mode="markers", showlegend=False,
             **_model_style(k, r.name, marker=dict(size=9)), meta=dict(model=k, role="best"),
             hovertemplate=f"best {label} {best.value:.4f} at threshold {best.threshold:.6g}<br>"
                           "flags %{x:.2%}<extra>%{fullData.name}</extra>",
@@ -182,4 +231,4 @@ def _metric_figure(results: list[BinaryEvaluation], metric: Metric, weighted: bo
                       xaxis=dict(title=dict(text=flagged_title + " (lowering the threshold moves right)"),
                                  range=[-0.01, 1.01], tickformat=".0%"),
                       yaxis=dict(title=dict(text=label)))
-    return _figure_json(fig), thinned
+    return _figure_json(fig, refs), thinned

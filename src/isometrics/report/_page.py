@@ -22,7 +22,9 @@ from ..metrics.registry import Metric, _parse_metric, _parse_metrics
 from ..model_selection.recommendation import Recommendation
 from ..uncertainty.model_comparison import ModelComparison
 from ._bundle import _plotly_bundle
-from ._figures import _metric_figure, _panels
+from ._data import _Shared
+from ._explorer import _explorer_start
+from ._figures import _metric_figure, _panels, _prg_caption
 from ._gains import _gains_figure
 from ._groups import group_section
 from ._reading import _comparisons, _reading, _table_rows
@@ -166,9 +168,11 @@ def build_report(
         intervals_note = (f"Brackets: {_pct(any_interval.confidence_level)} {any_interval.method} bootstrap "
                           f"intervals ({len(any_interval.bootstrap_distribution):,} replicates); a metric's "
                           "interval is that of its best threshold re-optimised in every replicate.")
+    shared = _Shared()
+    models = [shared.add(r, chosen) for r in results]  # every model's points, thinned once, for every figure
     metric_sections = []
     for j, m in enumerate(chosen):
-        figure, thinned = _metric_figure(results, m, weighted)
+        figure, thinned = _metric_figure(results, m, weighted, shared, models)
         best_rows = []
         for r in results:
             b = _bests(r, [m])[0]
@@ -207,8 +211,12 @@ def build_report(
         comparison_rows=comparison_rows,
         comparison_policy=" ".join(policies),
         reading=_reading(results, chosen, values, diffs),
-        panels=_panels(results, chosen),
-        gains=_gains_figure(results),
+        panels=_panels(results, chosen, shared, models),
+        prg_caption=_prg_caption(first.prevalence),
+        gains=_gains_figure(results, shared, models),
+        shared=shared.json(),
+        resolution=shared.resolution,
+        explorer=_explorer_start(results, chosen, shared, models),
         groups=group_section(results),
         plotly_js=plotly_js,
         page_js=page_js,

@@ -1,7 +1,8 @@
 """The multiclass report: one self-contained HTML page for a scorer with one score column per class.
 
 It shows each class against the rest (AUROC, average precision, AUPRG, best thresholds,
-with their macro, weighted and micro averages, from :func:`isometrics.one_vs_rest`), each
+with their macro, weighted and micro averages, from :func:`isometrics.one_vs_rest`; with
+``n_resamples``, every one with a bootstrap interval, the averages' from ``_averages``), each
 class's ROC, PR and PRG panels (the binary report's figure builder, one panel set per class,
 from :func:`isometrics.evaluate_scores` on that class against the rest), and the argmax
 prediction (each row's class of highest score, a tie going to the first column): its
@@ -29,6 +30,8 @@ from ..metrics.registry import Metric, _parse_metrics
 from ..spaces._argmax import TIE_BREAK, _argmax_summary
 from ..spaces.multiclass import one_vs_rest
 from ._bundle import _plotly_bundle
+from ._averages import _average_intervals
+from ._data import _Shared
 from ._figures import _panels
 from ._page import _CSP, _csp_hash, _require, _script_source
 from ._text import _bests, _count, _fmt, _pct, _with_ci
@@ -93,8 +96,9 @@ def build_multiclass_report(
     weight_kind : {"sampling", "frequency"}, default=None
         What the weights mean, as in :func:`isometrics.evaluate_scores`.
     n_resamples : int, default=None
-        Bootstrap replicates of each class's intervals (areas and best-threshold values);
-        ``None``: no intervals.
+        Bootstrap replicates of each class's intervals (areas and best-threshold values),
+        and of the percentile intervals of the macro, weighted and micro averages and the
+        argmax measures (rows resampled, every measure recomputed); ``None``: no intervals.
     rng : int or numpy.random.Generator, default=None
         Seed of the bootstrap.
     title : str, default="isometrics multiclass report"
@@ -159,19 +163,33 @@ def build_multiclass_report(
                        ap=_with_ci(float(areas[1][k]), r.intervals.get("average_precision")),
                        auprg=_with_ci(float(areas[2][k]), r.intervals.get("auprg")))
                   for k, r in enumerate(evaluations)]
-    average_rows = [dict(name=f"{a} average", auroc=_fmt(ovr.auroc(average=a)),
-                         ap=_fmt(ovr.average_precision(average=a)), auprg=_fmt(ovr.auprg(average=a)))
+    interval = next((iv for r in evaluations for iv in r.intervals.values()), None)
+    averaged: dict[str, tuple[float, float]] = {}
+    if interval is not None and n_resamples is not None:
+        weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+        averaged, _ = _average_intervals(y, matrix, ovr.classes, weights, weight_kind, n_resamples,
+                                         interval.confidence_level, rng, caller)
+
+    def shown_ci(value: float, key: str) -> str:
+        low_high = averaged.get(key)
+        return _fmt(value) if low_high is None else f"{_fmt(value)} [{_fmt(low_high[0])}, {_fmt(low_high[1])}]"
+
+    average_rows = [dict(name=f"{a} average", auroc=shown_ci(ovr.auroc(average=a), f"auroc/{a}"),
+                         ap=shown_ci(ovr.average_precision(average=a), f"average_precision/{a}"),
+                         auprg=shown_ci(ovr.auprg(average=a), f"auprg/{a}"))
                     for a in _AVERAGES]
     best_sections = [dict(label=m.label, spec=m.spec, rows=[
         dict(name=shown[k], threshold=f"{b.threshold:.6g}", value=_with_ci(b.value, r.intervals.get(m.spec)),
              precision=_fmt(b.precision), recall=_fmt(b.recall), flagged=_count(b.tp + b.fp))
         for k, r in enumerate(evaluations) for b in _bests(r, [m])]) for m in chosen]
-    interval = next((iv for r in evaluations for iv in r.intervals.values()), None)
     intervals_note = "" if interval is None else (
         f"Brackets: {_pct(interval.confidence_level)} {interval.method} bootstrap intervals of each class against "
-        f"the rest ({len(interval.bootstrap_distribution):,} replicates; the averages have none); a metric's "
-        "interval is that of its best threshold re-optimised in every replicate.")
-    panels = [dict(index=k, name=shown[k], score=names[k], figure=_panels([r], chosen))
+        f"the rest ({len(interval.bootstrap_distribution):,} replicates); a metric's interval is that of its best "
+        "threshold re-optimised in every replicate. The averages and the argmax measures have percentile intervals "
+        f"from {n_resamples:,} replicates of the rows, every measure recomputed on each (a replicate missing a "
+        "class is dropped).")
+    shared = _Shared()  # each class's points, thinned to display resolution, stored once
+    panels = [dict(index=k, name=shown[k], score=names[k], figure=_panels([r], chosen, shared, [shared.add(r, chosen)]))
               for k, r in enumerate(evaluations)]
     page_js = _script_source((files("isometrics.report") / "static" / "figures.js").read_text(encoding="utf-8")
                              + "\nwindow.isometricsFigures();\n", "the page's script")
@@ -186,12 +204,13 @@ def build_multiclass_report(
         classes=shown, metrics=[dict(index=j, label=m.label, spec=m.spec) for j, m in enumerate(chosen)],
         class_rows=class_rows, average_rows=average_rows, best_sections=best_sections,
         intervals_note=intervals_note, tie_break=TIE_BREAK,
-        accuracy=_fmt(argmax.accuracy), balanced_accuracy=_fmt(argmax.balanced_accuracy),
-        f1_macro=_fmt(argmax.f1_macro), f1_weighted=_fmt(argmax.f1_weighted),
+        accuracy=shown_ci(argmax.accuracy, "accuracy"),
+        balanced_accuracy=shown_ci(argmax.balanced_accuracy, "balanced_accuracy"),
+        f1_macro=shown_ci(argmax.f1_macro, "f1_macro"), f1_weighted=shown_ci(argmax.f1_weighted, "f1_weighted"),
         confusion=_confusion_rows(shown, argmax.confusion),
         predicted_totals=[_count(v) for v in argmax.confusion.sum(axis=0)],
         argmax_rows=[dict(name=shown[k], precision=_fmt(argmax.precision[k]), recall=_fmt(argmax.recall[k]),
                           f1=_fmt(argmax.f1[k]), support=_count(float(argmax.confusion[k].sum())))
                      for k in range(len(shown))],
-        panels=panels, plotly_js=plotly_js, page_js=page_js, version=__version__,
+        panels=panels, shared=shared.json(), plotly_js=plotly_js, page_js=page_js, version=__version__,
     )

@@ -1,5 +1,7 @@
 // Level-curve explorers of the isometrics report: the curves are recomputed in the page
-// (closed forms of the weighted power mean) whenever a slider moves. No network access.
+// (closed forms of the weighted power mean) whenever a slider moves. Each model's
+// precision-recall curve and best point (from the "explorer-data" block, its curve a reference
+// into the shared data that figures.js resolves) are drawn over them. No network access.
 (function () {
   "use strict";
   var LEVELS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
@@ -47,10 +49,34 @@
         }
         xs.push(point[0]); ys.push(point[1]);
       }
-      traces.push({x: xs, y: ys, mode: "lines", line: {color: "#1f77b4", width: 1},
-                   name: String(v), hoverinfo: "name"});
+      traces.push({x: xs, y: ys, mode: "lines", line: {color: "#9db0c8", width: 1},
+                   name: String(v), hoverinfo: "name", meta: "level"});
     }
     return traces;
+  }
+
+  var overlays = null;
+
+  // Each model's precision-recall curve and best point, drawn over the level curves.
+  function models() {
+    if (overlays === null) {
+      var block = document.getElementById("explorer-data");
+      overlays = [];
+      if (block && window.isometricsResolve) {
+        JSON.parse(block.textContent).models.forEach(function (m) {
+          m = window.isometricsResolve(m);
+          overlays.push({x: m.recall, y: m.precision, mode: "lines", line: {color: m.color, width: 2, shape: "vh"},
+                         name: m.name, hoverinfo: "name", meta: "model"});
+          if (m.best) {
+            overlays.push({x: [m.best.recall], y: [m.best.precision], mode: "markers",
+                           marker: {color: m.color, size: 9}, name: m.name, meta: "best",
+                           hovertemplate: "best " + m.best.label + " " + m.best.value.toFixed(4) +
+                                          "<extra>" + m.name + "</extra>"});
+          }
+        });
+      }
+    }
+    return overlays;
   }
 
   function layout(title) {
@@ -73,7 +99,7 @@
                  name: "R/P = β", hoverinfo: "name"});
     document.getElementById(div.id + "-beta-value").textContent = beta;
     document.getElementById(div.id + "-rho-value").textContent = rho;
-    Plotly.react(div, traces, layout(title), {displaylogo: false, responsive: true});
+    Plotly.react(div, traces.concat(models()), layout(title), {displaylogo: false, responsive: true});
   }
 
   function drawMean(div) {
@@ -81,7 +107,8 @@
     var kind = div.getAttribute("data-mean");
     var phi = {arithmetic: 1, geometric: 0, harmonic: -1}[kind];
     document.getElementById(div.id + "-gamma-value").textContent = gamma;
-    Plotly.react(div, curves(gamma, phi), layout(kind + " mean, γ = " + gamma), {displaylogo: false});
+    Plotly.react(div, curves(gamma, phi).concat(models()), layout(kind + " mean, γ = " + gamma),
+                 {displaylogo: false});
   }
 
   window.isometricsExplorers = function () {

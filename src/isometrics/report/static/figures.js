@@ -1,13 +1,74 @@
 // Figures of the isometrics report. Their data sit in <script type="application/json"> blocks
 // (never executed); this script parses them and draws them with Plotly. No network access.
+// The models' curves are stored once, in the "report-data" block (thresholds and counts of
+// each model's points, thinned to display resolution, and each metric's values); a figure's
+// trace refers to a column as {"$col": [model, name], "from": i} and to hover rows as
+// {"$rows": [[model, name], ...], "from": i}, replaced here before Plotly sees them.
 (function () {
   "use strict";
   var CONFIG = {displaylogo: false, responsive: true};
+  var shared = null;
+
+  function decode(block) {                   // a base64 little-endian typed array
+    var bytes = atob(block.bdata), buffer = new ArrayBuffer(bytes.length), view = new Uint8Array(buffer);
+    for (var i = 0; i < bytes.length; i++) { view[i] = bytes.charCodeAt(i); }
+    return block.dtype === "f4" ? new Float32Array(buffer) : new Float64Array(buffer);
+  }
+
+  // Each model's columns: the stored ones and those derived from the counts, as in the engine:
+  // rates over the class totals, precision over the flagged, gains (x - pi) / ((1 - pi) x).
+  function columns(model) {
+    var thr = decode(model.thr), tp = decode(model.tp), fp = decode(model.fp), P = model.P, N = model.N;
+    var pi = P / (P + N), n = tp.length, c = {thr: thr, tp: tp, fp: fp};
+    ["flagged", "share", "fpr", "tpr", "precision", "rg", "pg", "lift"].forEach(function (k) {
+      c[k] = new Float64Array(n);
+    });
+    function gain(x) { return (1 - pi / x) / (1 - pi); }
+    for (var i = 0; i < n; i++) {
+      var flagged = tp[i] + fp[i], precision = flagged > 0 ? tp[i] / flagged : NaN;
+      c.flagged[i] = flagged; c.share[i] = flagged / (P + N); c.fpr[i] = fp[i] / N; c.tpr[i] = tp[i] / P;
+      c.precision[i] = precision; c.rg[i] = gain(tp[i] / P); c.pg[i] = gain(precision); c.lift[i] = precision / pi;
+    }
+    for (var spec in model.metrics) {
+      if (Object.prototype.hasOwnProperty.call(model.metrics, spec)) { c["metric:" + spec] = decode(model.metrics[spec]); }
+    }
+    return c;
+  }
+
+  function data() {
+    if (shared === null) {
+      var block = document.getElementById("report-data");
+      shared = block ? JSON.parse(block.textContent).models.map(columns) : [];
+    }
+    return shared;
+  }
+
+  function column(ref) { return data()[ref[0]][ref[1]]; }
+
+  // A copy of value with every reference replaced by plain arrays.
+  function resolve(value) {
+    if (Array.isArray(value)) { return value.map(resolve); }
+    if (value === null || typeof value !== "object") { return value; }
+    if (value.$col) { return Array.prototype.slice.call(column(value.$col), value.from || 0); }
+    if (value.$rows) {
+      var cols = value.$rows.map(column), rows = [];
+      for (var i = value.from || 0; i < cols[0].length; i++) {
+        rows.push(cols.map(function (col) { return col[i]; }));
+      }
+      return rows;
+    }
+    var out = {};
+    for (var key in value) {
+      if (Object.prototype.hasOwnProperty.call(value, key)) { out[key] = resolve(value[key]); }
+    }
+    return out;
+  }
+  window.isometricsResolve = resolve;
 
   function draw(block) {
     var spec = JSON.parse(block.textContent);
     var div = document.getElementById(block.getAttribute("data-figure"));
-    Plotly.newPlot(div, spec.figure.data, spec.figure.layout, CONFIG);
+    Plotly.newPlot(div, resolve(spec.figure.data), spec.figure.layout, CONFIG);
     return {div: div, groups: spec.groups || []};
   }
 
@@ -23,16 +84,26 @@
     if (indices.length) { Plotly.restyle(figure.div, {visible: visible}, indices); }
   }
 
-  window.isometricsFigures = function () {
-    var blocks = document.querySelectorAll("script[type='application/json'][data-figure]");
-    for (var i = 0; i < blocks.length; i++) {
-      var figure = draw(blocks[i]);
+  // Draw the figures one per task, in page order, so that the page paints and answers between
+  // them (Plotly draws a figure in about 0.1-0.3 s); then call `done`, if given.
+  window.isometricsFigures = function (done) {
+    var blocks = document.querySelectorAll("script[type='application/json'][data-figure]"), i = 0;
+    function next() {
+      if (i >= blocks.length) {
+        if (done) { done(); }
+        return;
+      }
+      var figure = draw(blocks[i++]);
       var select = document.querySelector("select[data-groups-of='" + figure.div.id + "']");
       if (select) {
-        (function (figure, select) {
-          select.addEventListener("change", function () { showGroup(figure, parseInt(select.value, 10)); });
-        })(figure, select);
+        select.addEventListener("change", function () { showGroup(figure, parseInt(select.value, 10)); });
       }
+      later(next);
     }
+    later(next);
   };
+
+  function later(step) {  // after the next paint
+    requestAnimationFrame(function () { setTimeout(step, 0); });
+  }
 })();
