@@ -12,7 +12,8 @@ from typing import Any
 import numpy as np
 
 from ..evaluation import BinaryEvaluation
-from ._figures import _figure_json, _thin
+from ._data import _RESOLUTION, _display_indices
+from ._figures import _figure_json
 from ._style import _REFERENCE, _model_style
 from ._text import _plotly_text, _with_ci
 
@@ -73,13 +74,14 @@ def _small_multiples(results: list[BinaryEvaluation]) -> str:
             op = row.operating_points
             if op is None or not row.best:
                 continue
-            idx = _thin(op.n_points, [row.best[0].index])
             roc, pr = op.roc_curve(), op.precision_recall_curve()
+            precision = np.nan_to_num(pr.precision, nan=1.0)
+            idx = _thinned(roc.fpr, roc.tpr, row.best[0].index)
+            keep = _thinned(pr.recall, precision, row.best[0].index)
             show = c == 1
             fig.add_trace(go.Scatter(x=roc.fpr[idx].tolist(), y=roc.tpr[idx].tolist(), mode="lines",
                                      showlegend=show, **_model_style(k, r.name)), row=1, col=c)
-            keep = idx[idx < len(pr.recall)]
-            fig.add_trace(go.Scatter(x=pr.recall[keep].tolist(), y=np.nan_to_num(pr.precision[keep], nan=1.0).tolist(),
+            fig.add_trace(go.Scatter(x=pr.recall[keep].tolist(), y=precision[keep].tolist(),
                                      mode="lines", showlegend=False, **_model_style(k, r.name)), row=2, col=c)
             cut = op.at_threshold(ge.threshold)
             if cut.flagged > 0:
@@ -100,3 +102,10 @@ def _small_multiples(results: list[BinaryEvaluation]) -> str:
     return _figure_json(fig)
 
 
+def _thinned(x: np.ndarray, y: np.ndarray, best: int) -> np.ndarray:
+    """Indices of a small multiple's curve to draw: within 1/_RESOLUTION of the exact curve on each
+    axis, the best point kept (the report's panels thin the same way, see ``_data.py``)."""
+    forced = np.zeros(len(x), dtype=bool)
+    if 0 <= best < len(x):
+        forced[best] = True
+    return _display_indices(np.vstack([x, y]), forced, 1.0 / _RESOLUTION)
