@@ -47,7 +47,7 @@ def main() -> None:
         sklearn_loop(y, scores, args.sklearn_replicates, np.random.default_rng(1))
         per_sklearn = (time.perf_counter() - t0) / args.sklearn_replicates
         t0 = time.perf_counter()
-        result = im.bootstrap_areas(y, scores, n_resamples=args.replicates, rng=1)
+        result = im.uncertainty.bootstrap_areas(y, scores, n_resamples=args.replicates, rng=1)
         per_ours = (time.perf_counter() - t0) / args.replicates
         assert len(result["auroc"].bootstrap_distribution) > 0
         print(f"{args.n:>10,} {label:>10} | {per_sklearn:11.4f} {per_ours:9.4f} | {per_sklearn / per_ours:7.1f}x",

@@ -144,7 +144,7 @@ def report(title: str, x: np.ndarray, fits: dict, truth: dict) -> None:
 
 def ours(x: np.ndarray) -> dict:
     t0 = time.perf_counter()
-    fit = im.fit_beta3(x)
+    fit = im.irt.fit_beta3(x)
     return dict(seconds=time.perf_counter() - t0, ability=fit.ability, difficulty=fit.difficulty,
                 discrimination=fit.discrimination)
 
@@ -183,7 +183,7 @@ def large(spec: str) -> None:
     irt_model.negative_log_posterior, _newton.system = timed, timed_system
     try:
         t0 = time.perf_counter()
-        im.fit_beta3(x, max_iter=3)
+        im.irt.fit_beta3(x, max_iter=3)
         total = time.perf_counter() - t0
     finally:
         irt_model.negative_log_posterior, _newton.system = original, original_system
@@ -242,7 +242,7 @@ def convergence(matrices: int) -> None:
         x = draw(rng, theta, delta, a, missing)
         for eps in times:
             t0, c0 = time.perf_counter(), time.process_time()
-            fit = im.fit_beta3(x, eps=eps)
+            fit = im.irt.fit_beta3(x, eps=eps)
             times[eps].append(time.perf_counter() - t0)
             cpu[eps].append(time.process_time() - c0)
             if not fit.converged:
@@ -270,7 +270,7 @@ def issue22(seeds: int, calibration: int, matrices: int, keel_path: Path, interv
         cov, cov_scaled, slope, rho_a, err, half = [], [], [], [], [], []
         for seed in range(seeds):
             x, theta, a = design(seed=seed, **kw)
-            fit = im.fit_beta3(x)
+            fit = im.irt.fit_beta3(x)
             lo, hi = fit.ability_interval(0.95).T
             cov.append(np.mean((lo <= theta) & (theta <= hi)))
             err.append(_logit(fit.ability) - _logit(theta))
@@ -290,7 +290,7 @@ def issue22(seeds: int, calibration: int, matrices: int, keel_path: Path, interv
         t0 = time.perf_counter()
         for _ in range(calibration):
             theta, delta, a = rng.uniform(size=n), rng.uniform(size=m), rng.normal(1.0, 1.0, m)
-            fit = im.fit_beta3(draw(rng, theta, delta, a))
+            fit = im.irt.fit_beta3(draw(rng, theta, delta, a))
             lo, hi = fit.ability_interval(0.95).T
             inside = (lo <= theta) & (theta <= hi)
             hit_t += np.sum(inside)
@@ -315,14 +315,14 @@ def issue22(seeds: int, calibration: int, matrices: int, keel_path: Path, interv
         x, theta, a = design(seed=0, **kw)
         obs = x[~np.isnan(x)]
         for eps in (1e-2, 1e-3, 1e-6, None):
-            fit = im.fit_beta3(x, eps=eps)
+            fit = im.irt.fit_beta3(x, eps=eps)
             moved = fit.n_clipped + fit.n_censored
             print(f"| {name} | {eps if eps else 'default'} | {moved / obs.size:.1%} | "
                   f"{rho(fit.discrimination, a):.3f} | {np.mean(_logit(fit.ability) - _logit(theta)):+.3f} |")
     if keel_path.exists():
         xk, truth = keel(keel_path)
         for kw in (dict(eps=1e-2), dict(eps=1e-3), dict(eps=1e-6), {}, dict(resolution=1e-3), dict(resolution=1e-2)):
-            fit = im.fit_beta3(xk, **kw)
+            fit = im.irt.fit_beta3(xk, **kw)
             print(f"KEEL auroc {kw or 'default'}: resolution {fit.resolution}, rho(ability, mean AUROC) "
                   f"{rho(fit.ability, truth['ability']):.3f}")
 

@@ -1,13 +1,14 @@
 """Sphinx configuration: the isometrics documentation site, built offline.
 
 `./run docs` builds it into docs/_build/html; the test suite builds it with warnings as
-errors (tests/test_docs.py). The API reference is generated from `isometrics.__all__`, one
-section per subpackage, so a new public name appears in it without editing this file.
+errors (tests/test_docs.py). The API reference is generated from `isometrics.__all__` (the core,
+one section per subpackage) and each namespace's `__all__` (one page per namespace), so a new
+public name appears in it without editing this file.
 """
 
 from __future__ import annotations
 
-import inspect
+import importlib
 import os
 import sys
 from pathlib import Path
@@ -72,22 +73,48 @@ sphinx_gallery_conf = {
 
 
 # ---------------------------------------------------------------------------------------------
-# The API reference, generated from isometrics.__all__
+# The API reference, generated from isometrics.__all__ (the core, api.rst) and each namespace's
+# __all__ (one page per namespace, api/<namespace>.rst)
 # ---------------------------------------------------------------------------------------------
 
 SECTIONS = [
     ("isometrics.spaces.operating_points", "The engine", "One sort, ties grouped: every curve, area and threshold comes from it."),
     ("isometrics.metrics", "The metric family and label metrics", "Weighted means of precision and recall, G(beta, rho), metric specifications, and scikit-learn's label metrics."),
-    ("isometrics.spaces", "Curves, areas, hulls, baselines and thresholds", "ROC, PR and PRG space: curves, areas, convex hulls, level curves, baselines, thresholds, calibration, costs, multiclass."),
-    ("isometrics.uncertainty", "Uncertainty", "Bootstrap by reweighting, DeLong, intervals for average precision, paired comparisons, curve bands."),
-    ("isometrics.elicitation", "Eliciting beta and rho", "Questions for a stakeholder, and the metric their answers imply."),
+    ("isometrics.spaces", "Curves, areas, hulls and thresholds", "ROC, PR and PRG space: curves, areas, convex hulls, level curves, thresholds, multiclass."),
     ("isometrics.evaluation", "One call", "Evaluate or compare score columns in one call."),
-    ("isometrics.model_selection", "Model selection", "Thresholds chosen out of sample, and scorers for scikit-learn."),
-    ("isometrics.irt", "Benchmarks: beta^3-IRT", "Abilities of classifiers, difficulties of data sets, adaptive testing."),
-    ("isometrics.scale", "Scale", "Out of core, streaming and distributed evaluation."),
+    ("isometrics.model_selection", "Model selection", "Thresholds chosen out of sample, decisions, and scorers for scikit-learn."),
     ("isometrics._core", "Counts and confusion matrices", "The confusion-matrix helpers of the core."),
     ("isometrics.exceptions", "Errors and warnings", "What isometrics raises and warns."),
 ]
+
+#: One page per namespace: (namespace, title, what it holds, optional dependency or "").
+NAMESPACE_PAGES = [
+    ("uncertainty", "isometrics.uncertainty", "Bootstrap by reweighting the sorted counts, DeLong's variance and test, Boyd et al.'s interval for average precision, paired comparisons of several models (Holm-adjusted), pointwise curve bands.", ""),
+    ("elicitation", "isometrics.elicitation", "Eliciting beta and rho from a stakeholder's answers: local and pairwise questions, transcripts and replay, the tangency method and linear-metric elicitation.", ""),
+    ("irt", "isometrics.irt", "Benchmarks: beta^3-IRT abilities of classifiers and difficulties of data sets, adaptive testing, and the KEEL benchmark.", ""),
+    ("scale", "isometrics.scale", "Evaluation beyond memory: streaming into score bins with guaranteed intervals, and out-of-core evaluation of files with DuckDB.", ""),
+    ("dask", "isometrics.dask", "Exact evaluation of a Dask DataFrame or a Parquet data set on a distributed cluster (Dask is imported only when a function runs).", ""),
+    ("spaces", "isometrics.spaces", "Everything derived from the count table in ROC, PR and PRG space. The curves, areas, hulls and thresholds of the core are also at the top level (:doc:`../api`); this page lists the rest: baselines, calibration, costs, cutoffs, gains and lift, decision curves, Davis-Goadrich interpolation.", ""),
+    ("model_selection", "isometrics.model_selection", "Thresholds and metrics chosen out of sample; most of it is at the top level (:doc:`../api`); this page lists the rest.", ""),
+    ("plotting", "isometrics.plotting", "matplotlib Displays in scikit-learn's manner.", "matplotlib"),
+    ("report", "isometrics.report", "The self-contained offline HTML report, the multiclass page and the elicitation page.", "plotly"),
+]
+
+COLLISIONS = """Names that collide in meaning
+-----------------------------
+
+- :func:`fbeta_score` and :func:`roc_auc_score` are scikit-learn's functions under their own names: the
+  same arguments, the same results (multiclass averaging included), a drop-in replacement.
+  :func:`fbeta` is the metric family's verb: the F-beta of a precision and a recall (a weighted
+  harmonic mean of two rates, arrays broadcast); :func:`auroc` is the engine's verb: the binary area
+  under the ROC curve of scores (``OperatingPoints.auroc()``).
+- :func:`average_precision` is the point estimate (scikit-learn's ``average_precision_score``);
+  :func:`isometrics.uncertainty.average_precision_ci` is Boyd et al.'s interval around it. Every
+  interval and test is in :mod:`isometrics.uncertainty`.
+- A name that moved to a namespace (``isometrics.bootstrap`` is now
+  :func:`isometrics.uncertainty.bootstrap`) still resolves at the top level for one release, with a
+  ``DeprecationWarning`` naming its new place.
+"""
 
 
 def _section_of(name: str) -> str:
@@ -102,6 +129,12 @@ def _section_of(name: str) -> str:
     return best or "isometrics.spaces"
 
 
+def _write(target: Path, text: str) -> None:
+    target.parent.mkdir(exist_ok=True)
+    if not target.exists() or target.read_text() != text:
+        target.write_text(text)
+
+
 def _write_api_page() -> None:
     groups: dict[str, list[str]] = {prefix: [] for prefix, _, _ in SECTIONS}
     for name in sorted(isometrics.__all__, key=str.lower):
@@ -112,12 +145,16 @@ def _write_api_page() -> None:
         "API reference",
         "=============",
         "",
-        "Everything public is importable from the top-level package: ``import isometrics as im``.",
-        "The plotting Displays live in :mod:`isometrics.plotting` (matplotlib is imported only there).",
+        "The core is the top-level package, ``import isometrics as im``: scikit-learn's metric functions",
+        "under their own names, the engine and its verbs, the metric family and the result types they",
+        "return. Each other product is a namespace, imported on first use, with a page of its own:",
         "",
-        ".. currentmodule:: isometrics",
+        ".. toctree::",
+        "   :maxdepth: 1",
         "",
     ]
+    lines += [f"   api/{name}" for name, _, _, _ in NAMESPACE_PAGES]
+    lines += ["", ".. currentmodule:: isometrics", "", COLLISIONS]
     for prefix, title, blurb in SECTIONS:
         names = groups[prefix]
         if not names:
@@ -125,39 +162,26 @@ def _write_api_page() -> None:
         lines += [title, "-" * len(title), "", blurb, "", ".. autosummary::", "   :toctree: generated", ""]
         lines += [f"   {name}" for name in names]
         lines.append("")
-    plotting = _plotting_names()
-    if plotting:
-        title = "Plots (isometrics.plotting)"
-        lines += [title, "-" * len(title), "", "matplotlib Displays in scikit-learn's manner.", "",
-                  ".. currentmodule:: isometrics.plotting", "", ".. autosummary::", "   :toctree: generated", ""]
-        lines += [f"   {name}" for name in plotting]
-        lines.append("")
-    cluster = _dask_names()
-    if cluster:
-        title = "On a Dask cluster (isometrics.dask)"
-        lines += [title, "-" * len(title), "", "Exact evaluation of a Dask DataFrame or a Parquet data set on a "
-                  "distributed cluster.", "", ".. currentmodule:: isometrics.dask", "", ".. autosummary::",
-                  "   :toctree: generated", ""]
-        lines += [f"   {name}" for name in cluster]
-        lines.append("")
-    target = HERE / "api.rst"
-    text = "\n".join(lines)
-    if not target.exists() or target.read_text() != text:
-        target.write_text(text)
+    _write(HERE / "api.rst", "\n".join(lines))
+    for name, title, blurb, needs in NAMESPACE_PAGES:
+        _write(HERE / "api" / f"{name}.rst", "\n".join(_namespace_page(name, title, blurb, needs)))
 
 
-def _plotting_names() -> list[str]:
+def _namespace_page(name: str, title: str, blurb: str, needs: str) -> list[str]:
+    lines = [title, "=" * len(title), "", blurb, ""]
     try:
-        import isometrics.plotting as plotting
-    except ImportError:  # matplotlib missing: the reference leaves the Displays out
-        return []
-    return sorted(n for n in getattr(plotting, "__all__", []) if inspect.isclass(getattr(plotting, n)))
-
-
-def _dask_names() -> list[str]:
-    import isometrics.dask  # Dask itself is imported only when a function runs
-
-    return list(isometrics.dask.__all__)
+        module = importlib.import_module(f"isometrics.{name}")
+    except ImportError:  # an optional dependency missing: the page says so
+        return lines + [f"Needs ``{needs}``: ``pip install 'isometrics[...]'``.", ""]
+    core = {n: getattr(isometrics, n) for n in isometrics.__all__}
+    names = sorted((n for n in module.__all__ if core.get(n, None) is not getattr(module, n)), key=str.lower)
+    lines += [f".. currentmodule:: isometrics.{name}", "", ".. autosummary::", "   :toctree: ../generated", ""]
+    lines += [f"   {n}" for n in names if callable(getattr(module, n))]
+    data = [n for n in names if not callable(getattr(module, n))]
+    if data:
+        lines += ["", "Constants: " + ", ".join(f"``{n}``" for n in data) + "."]
+    lines.append("")
+    return lines
 
 
 _write_api_page()

@@ -40,12 +40,14 @@ tag                           holds                                       checks
 ============================  ==========================================  ======================
 
 A new public function is covered by registering it here; ``test_every_public_callable_is_registered``
-fails for a public callable of ``isometrics.__all__`` that is neither registered nor in ``EXEMPT``.
+fails for a public callable of ``PUBLIC`` (``isometrics.__all__`` and every namespace's ``__all__``:
+``isometrics.uncertainty``, ``.elicitation``, ``.irt``, ...) that is neither registered nor in ``EXEMPT``.
 Errors and warnings are registered automatically (one generic pickling case each). The tables
 below are written by capability (the way the checks read them) and folded into ``REGISTRY``.
 """
 
 import dataclasses
+import importlib
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -54,6 +56,32 @@ import numpy as np
 import pytest
 
 import isometrics as im
+
+
+def _public() -> tuple[dict[str, Any], dict[str, str]]:
+    """Every public name, the core's and each namespace's (issue 24, item 4): label -> object, label -> path.
+
+    The label is the bare name; a namespace's name that is another object than the same name met
+    before is labelled ``namespace.name`` (``elicitation.Decision``). A namespace whose optional
+    dependency is missing (matplotlib, plotly) is left out.
+    """
+    objects = {name: getattr(im, name) for name in im.__all__}
+    paths = {name: f"isometrics.{name}" for name in im.__all__}
+    for namespace in im._NAMESPACES:
+        try:
+            module = importlib.import_module(f"isometrics.{namespace}")
+            members = {name: getattr(module, name) for name in module.__all__}
+        except ImportError:
+            continue
+        for name, obj in members.items():
+            label = name if objects.get(name, obj) is obj else f"{namespace}.{name}"
+            objects.setdefault(label, obj)
+            paths.setdefault(label, f"isometrics.{namespace}.{name}")
+    return objects, paths
+
+
+#: Every public name (label -> object), and where it is documented (label -> ``isometrics[.namespace].name``).
+PUBLIC, PUBLIC_PATH = _public()
 
 
 @dataclasses.dataclass
@@ -131,6 +159,19 @@ EXEMPT = {
              "errors (unknown data set, model spec, metric; empty lists; n_splits) are tested in tests/keel"
        for name in ("build_keel_benchmark", "read_keel_benchmark", "keel_datasets", "load_keel_dataset",
                     "keel_response", "parse_classifier_spec")},
+    # the namespaces' own names (issue 24, item 4): each namespace has its own hostile-input suite over its __all__
+    **{name: "an elicitation helper: its bad inputs are tested over isometrics.elicitation.__all__ in "
+             "tests/elicitation/test_hostile_input.py"
+       for name in ("Contradiction", "elicitation.Decision", "LinearStakeholder", "Step", "engine_trace", "hull_slope",
+                    "synthetic_boundary")},
+    **{name: "a size or memory setting of out-of-core evaluation, or the Dask entry point: tested over "
+             "isometrics.scale.__all__ and isometrics.dask.__all__ in tests/scale/test_scale_hostile_input.py"
+       for name in ("default_memory_limit", "parse_memory", "evaluate_dask")},
+    **{name: "a page writer: it takes result objects, not arrays (tests/presentation: the report, the multiclass "
+             "page and the elicitation page, their escaping and their bad inputs)"
+       for name in ("build_multiclass_report", "write_report", "elicitation_page", "write_elicitation_page")},
+    **{name: "the recommendation a report opens with: built from an Evaluations (tests/model_selection/test_recommend.py)"
+       for name in ("recommend", "Recommendation")},
     "parse_metric": "the metric parser itself: its messages name the caller's function and parameter only when "
                     "called through a public function, and every one that takes a metric spec is registered "
                     "with metric_arguments; the Metric it builds is registered for pickling",
@@ -161,8 +202,8 @@ _BINARY = {
     "auroc": lambda y, s, w, p: _flat(im.auroc(y, s, sample_weight=w, pos_label=p)),
     "average_precision": lambda y, s, w, p: _flat(im.average_precision(y, s, sample_weight=w, pos_label=p)),
     "auprg": lambda y, s, w, p: _flat(im.auprg(y, s, sample_weight=w, pos_label=p)),
-    "auc_pr_interpolated": lambda y, s, w, p: _flat(im.auc_pr_interpolated(y, s, sample_weight=w, pos_label=p)),
-    "auc_pr_achievable": lambda y, s, w, p: _flat(im.auc_pr_achievable(y, s, sample_weight=w, pos_label=p)),
+    "auc_pr_interpolated": lambda y, s, w, p: _flat(im.spaces.auc_pr_interpolated(y, s, sample_weight=w, pos_label=p)),
+    "auc_pr_achievable": lambda y, s, w, p: _flat(im.spaces.auc_pr_achievable(y, s, sample_weight=w, pos_label=p)),
     "roc_convex_hull": lambda y, s, w, p: _flat(*(lambda h: (h.fpr, h.tpr))(
         im.roc_convex_hull(y, s, sample_weight=w, pos_label=p))),
     "prg_convex_hull": lambda y, s, w, p: _flat(im.prg_convex_hull(y, s, sample_weight=w,
@@ -176,13 +217,13 @@ _BINARY = {
                                                              pos_label=p).values[1:]),
     "precision_at_recall": lambda y, s, w, p: _flat(im.precision_at_recall(y, s, min_recall=0.5, sample_weight=w,
                                                                            pos_label=p).precision),
-    "always_positive": lambda y, s, w, p: _flat(im.always_positive(y, sample_weight=w, pos_label=p).precision),
+    "always_positive": lambda y, s, w, p: _flat(im.spaces.always_positive(y, sample_weight=w, pos_label=p).precision),
     # k a share of the total weight, so that scaling or repeating the weights keeps the budget
-    "precision_at_k": lambda y, s, w, p: _flat(im.precision_at_k(y, s, k=_budget(y, w), sample_weight=w,
+    "precision_at_k": lambda y, s, w, p: _flat(im.spaces.precision_at_k(y, s, k=_budget(y, w), sample_weight=w,
                                                                  pos_label=p)),
-    "recall_at_k": lambda y, s, w, p: _flat(im.recall_at_k(y, s, k=_budget(y, w), sample_weight=w, pos_label=p)),
-    "gains_curve": lambda y, s, w, p: _flat(*im.gains_curve(y, s, sample_weight=w, pos_label=p)[:2]),
-    "lift_curve": lambda y, s, w, p: _flat(*im.lift_curve(y, s, sample_weight=w, pos_label=p)[:2]),
+    "recall_at_k": lambda y, s, w, p: _flat(im.spaces.recall_at_k(y, s, k=_budget(y, w), sample_weight=w, pos_label=p)),
+    "gains_curve": lambda y, s, w, p: _flat(*im.spaces.gains_curve(y, s, sample_weight=w, pos_label=p)[:2]),
+    "lift_curve": lambda y, s, w, p: _flat(*im.spaces.lift_curve(y, s, sample_weight=w, pos_label=p)[:2]),
 }
 # no entry returns thresholds, so every one must be unchanged by a monotone map of the scores
 _NO_SCORES = {"always_positive"}  # takes no y_score: the score checks do not apply
@@ -217,30 +258,30 @@ def _second(s):
 
 _B = dict(n_resamples=20, rng=0)
 _UNCERTAINTY = {
-    "bootstrap": lambda y, s, w, p: _flat(im.bootstrap(y, s, sample_weight=w, weight_kind="sampling", pos_label=p,
+    "bootstrap": lambda y, s, w, p: _flat(im.uncertainty.bootstrap(y, s, sample_weight=w, weight_kind="sampling", pos_label=p,
                                                        **_B).estimate),
-    "bootstrap metric": lambda y, s, w, p: _flat(im.bootstrap(y, s, statistic="metric", metric="f2", threshold=0.4,
+    "bootstrap metric": lambda y, s, w, p: _flat(im.uncertainty.bootstrap(y, s, statistic="metric", metric="f2", threshold=0.4,
                                                               sample_weight=w, weight_kind="sampling", pos_label=p,
                                                               **_B).estimate),
-    "bootstrap_areas": lambda y, s, w, p: _flat(*[r.estimate for r in im.bootstrap_areas(
+    "bootstrap_areas": lambda y, s, w, p: _flat(*[r.estimate for r in im.uncertainty.bootstrap_areas(
         y, s, sample_weight=w, weight_kind="sampling", pos_label=p, **_B).values()]),
-    "bootstrap_curve_band": lambda y, s, w, p: _flat(im.bootstrap_curve_band(
+    "bootstrap_curve_band": lambda y, s, w, p: _flat(im.uncertainty.bootstrap_curve_band(
         y, s, curve="prg", sample_weight=w, weight_kind="sampling", pos_label=p, **_B).estimate),
-    "bootstrap_compare": lambda y, s, w, p: _flat(list(im.bootstrap_compare(
+    "bootstrap_compare": lambda y, s, w, p: _flat(list(im.uncertainty.bootstrap_compare(
         y, {"a": s, "b": _second(s)}, sample_weight=w, weight_kind="sampling", pos_label=p, **_B).estimates["auroc"]
         .values())),
-    "compare_scores": lambda y, s, w, p: _flat(*[r.estimate for r in im.compare_scores(
+    "compare_scores": lambda y, s, w, p: _flat(*[r.estimate for r in im.uncertainty.compare_scores(
         y, s, _second(s), sample_weight=w, weight_kind="sampling", pos_label=p, **_B).rows]),
     "evaluate_scores": lambda y, s, w, p: _flat(*[
         [e.auroc, e.average_precision, e.auprg, *[r.estimate for r in e.intervals.values()]]
         for e in im.evaluate_scores(y, {"a": s, "b": _second(s)}, metrics=["f1", "youden"], sample_weight=w,
                                     weight_kind="sampling", pos_label=p, **_B)]),
-    "average_precision_ci": lambda y, s, w, p: _flat(im.average_precision_ci(y, s, sample_weight=w,
+    "average_precision_ci": lambda y, s, w, p: _flat(im.uncertainty.average_precision_ci(y, s, sample_weight=w,
                                                                              weight_kind="sampling", pos_label=p)),
-    "delong": lambda y, s, w, p: _flat(*(lambda r: (r.auroc, r.covariance))(im.delong(y, {"a": s, "b": _second(s)},
+    "delong": lambda y, s, w, p: _flat(*(lambda r: (r.auroc, r.covariance))(im.uncertainty.delong(y, {"a": s, "b": _second(s)},
                                                                                       pos_label=p))),
     "delong_test": lambda y, s, w, p: _flat(*(lambda t: (t.difference, t.z, t.p_value, t.confidence_interval))(
-        im.delong_test(y, s, _second(s), pos_label=p))),
+        im.uncertainty.delong_test(y, s, _second(s), pos_label=p))),
 }
 _UNWEIGHTED = {"delong", "delong_test"}  # DeLong's U-statistic takes no sample weights
 
@@ -277,7 +318,7 @@ _SCORES_FROM_LABELS = {
                  "balanced_accuracy_score", "matthews_corrcoef")
 }
 _WEIGHTED = {
-    "decision_curve": lambda y, s, w: _flat(*im.decision_curve(y, _proba(s), sample_weight=w)[1:3]),
+    "decision_curve": lambda y, s, w: _flat(*im.spaces.decision_curve(y, _proba(s), sample_weight=w)[1:3]),
     **_SCORES_FROM_LABELS,
     "fbeta_score": lambda y, s, w: _flat(im.fbeta_score(y, like(s, _labels(s)), beta=2, sample_weight=w)),
     "precision_recall_fscore_support": lambda y, s, w: (lambda r: _flat(*r[:3], _share(r[3])))(
@@ -293,14 +334,14 @@ _WEIGHTED = {
     "metric_report": lambda y, s, w: (lambda r: _flat(r.values, _share(r.support), *r.averages.values()))(
         im.metric_report(*_three_classes(y, s)[:1], like(s, _labels(s, shift=True)), sample_weight=w,
                          metrics=["f1", "g(beta=2, rho=-3)", "youden", "cost(fp=1, fn=4)"])),
-    "expected_cost": lambda y, s, w: _flat(im.expected_cost(y, like(s, _labels(s)), cost_matrix=[[0, 1], [1e10, 0]],
+    "expected_cost": lambda y, s, w: _flat(im.spaces.expected_cost(y, like(s, _labels(s)), cost_matrix=[[0, 1], [1e10, 0]],
                                                             sample_weight=w)),
     "reliability_curve": lambda y, s, w: (lambda c: _flat(c.mean_predicted, c.fraction_positive, _share(c.weight)))(
-        im.reliability_curve(y, _proba(s), n_bins=5, sample_weight=w)),
-    "expected_calibration_error": lambda y, s, w: _flat(im.expected_calibration_error(y, _proba(s), sample_weight=w)),
-    "isotonic_calibrator": lambda y, s, w: _flat(im.isotonic_calibrator(y, s, sample_weight=w)(s)),
-    "f_calibrator": lambda y, s, w: _flat(im.f_calibrator(y, s, sample_weight=w)(s)),
-    "achievable_pr_curve": lambda y, s, w: _flat(*im.achievable_pr_curve(y, s, sample_weight=w)[:2]),
+        im.spaces.reliability_curve(y, _proba(s), n_bins=5, sample_weight=w)),
+    "expected_calibration_error": lambda y, s, w: _flat(im.spaces.expected_calibration_error(y, _proba(s), sample_weight=w)),
+    "isotonic_calibrator": lambda y, s, w: _flat(im.spaces.isotonic_calibrator(y, s, sample_weight=w)(s)),
+    "f_calibrator": lambda y, s, w: _flat(im.spaces.f_calibrator(y, s, sample_weight=w)(s)),
+    "achievable_pr_curve": lambda y, s, w: _flat(*im.spaces.achievable_pr_curve(y, s, sample_weight=w)[:2]),
     "recall_at_precision": lambda y, s, w: (lambda p: _flat(p.precision, p.recall, p.fpr))(
         im.recall_at_precision(y, s, min_precision=0.6, sample_weight=w)),
     "specificity_at_sensitivity": lambda y, s, w: (lambda p: _flat(p.precision, p.recall, p.fpr))(
@@ -336,10 +377,10 @@ _FRAMES = {
         [r.auroc, r.average_precision, r.auprg, *[b.value for b in r.best]] for r in e])))(
         im.evaluate_scores(y, sc, metrics=["f1", "youden"], sample_weight=w)),
     "compare_scores": lambda y, sc, w: (lambda c: (c.names, _flat(*[r.estimate for r in c.rows])))(
-        im.compare_scores(y, sc, sample_weight=w, weight_kind="sampling", **_B)),
+        im.uncertainty.compare_scores(y, sc, sample_weight=w, weight_kind="sampling", **_B)),
     "bootstrap_compare": lambda y, sc, w: (lambda r: (r.names, _flat(*[[x.estimate, x.p_value] for x in r.rows])))(
-        im.bootstrap_compare(y, sc, sample_weight=w, weight_kind="sampling", **_B)),
-    "delong": lambda y, sc, w: (lambda r: (r.names, _flat(r.auroc, r.covariance)))(im.delong(y, sc)),
+        im.uncertainty.bootstrap_compare(y, sc, sample_weight=w, weight_kind="sampling", **_B)),
+    "delong": lambda y, sc, w: (lambda r: (r.names, _flat(r.auroc, r.covariance)))(im.uncertainty.delong(y, sc)),
 }
 
 
@@ -367,11 +408,11 @@ _RESULT = {
     "PrecisionRecallCurve": lambda y, s, w, p: im.OperatingPoints.from_scores(y, s, sample_weight=w,
                                                                              pos_label=p).precision_recall_curve(),
     "PrgCurve": lambda y, s, w, p: im.prg_curve(y, s, sample_weight=w, pos_label=p),
-    "AlwaysPositive": lambda y, s, w, p: im.always_positive(y, sample_weight=w, pos_label=p),
-    "BaselineCurve": lambda y, s, w, p: im.iso_fbeta_baseline(0.3, beta=2.0, n_points=10**5),
+    "AlwaysPositive": lambda y, s, w, p: im.spaces.always_positive(y, sample_weight=w, pos_label=p),
+    "BaselineCurve": lambda y, s, w, p: im.spaces.iso_fbeta_baseline(0.3, beta=2.0, n_points=10**5),
     "LevelCurve": lambda y, s, w, p: im.level_curve("g(beta=2, rho=-3)", 0.5, space="roc", prevalence=0.3,
                                                     n_points=10**5),
-    "InterpolatedPoints": lambda y, s, w, p: im.interpolate_pr_points(2, 1, 60002, 50001, n_positives=10**5),
+    "InterpolatedPoints": lambda y, s, w, p: im.spaces.interpolate_pr_points(2, 1, 60002, 50001, n_positives=10**5),
     "RocHull": lambda y, s, w, p: im.roc_convex_hull(y, s, sample_weight=w, pos_label=p),
     "PrgHull": lambda y, s, w, p: im.prg_convex_hull(y, s, sample_weight=w, pos_label=p),
     "RandomizedClassifier": lambda y, s, w, p: im.roc_convex_hull(y, s, pos_label=p).randomized(fpr=0.3),
@@ -390,9 +431,9 @@ _RESULT = {
     "GroupEvaluation": lambda y, s, w, p: im.evaluate_scores(
         y, {HOSTILE_NAME: s}, groups=np.array([HOSTILE_NAME, "b"] * (len(y) // 2) + ["b"] * (len(y) % 2)),
         pos_label=p, **_RB)[0].groups,
-    "ModelComparison": lambda y, s, w, p: im.compare_scores(y, s, np.round(s, 1), names=(HOSTILE_NAME, "b"),
+    "ModelComparison": lambda y, s, w, p: im.uncertainty.compare_scores(y, s, np.round(s, 1), names=(HOSTILE_NAME, "b"),
                                                             metrics=["f1", "youden"], pos_label=p, **_RB),
-    "ComparisonRow": lambda y, s, w, p: im.bootstrap_compare(
+    "ComparisonRow": lambda y, s, w, p: im.uncertainty.bootstrap_compare(
         y, {HOSTILE_NAME: s, "b": np.round(s, 1), "c": -s}, pos_label=p, **_RB).rows[0],
     "Metric": lambda y, s, w, p: im.parse_metric("cost(fp=1, fn=4, prevalence=0.2)"),
     "OneVsRest": lambda y, s, w, p: (lambda c, proba: im.one_vs_rest(np.array(["<b>a</b>", "b", "c"])[c], proba,
@@ -401,38 +442,38 @@ _RESULT = {
     "MetricReport": lambda y, s, w, p: im.metric_report(y, np.where(s > 0.5, p, "no"), metrics=["f1", "youden"],
                                                         sample_weight=w),
     "ClassCounts": lambda y, s, w, p: im.class_counts(y, np.where(s > 0.5, p, "no"), sample_weight=w),
-    "StepCalibrator": lambda y, s, w, p: im.isotonic_calibrator(y, s, sample_weight=w, pos_label=p),
-    "ReliabilityCurve": lambda y, s, w, p: im.reliability_curve(y, _proba(s), n_bins=1000, sample_weight=w,
+    "StepCalibrator": lambda y, s, w, p: im.spaces.isotonic_calibrator(y, s, sample_weight=w, pos_label=p),
+    "ReliabilityCurve": lambda y, s, w, p: im.spaces.reliability_curve(y, _proba(s), n_bins=1000, sample_weight=w,
                                                                 pos_label=p),
-    "BootstrapResult": lambda y, s, w, p: im.bootstrap(y, s, sample_weight=w, weight_kind="sampling", pos_label=p,
+    "BootstrapResult": lambda y, s, w, p: im.uncertainty.bootstrap(y, s, sample_weight=w, weight_kind="sampling", pos_label=p,
                                                        **_RB),
-    "CurveBand": lambda y, s, w, p: im.bootstrap_curve_band(y, s, pos_label=p, **_RB),
-    "DelongResult": lambda y, s, w, p: im.delong(y, {HOSTILE_NAME: s, "b": np.round(s, 1)}, pos_label=p),
-    "DelongTest": lambda y, s, w, p: im.delong_test(y, s, np.round(s, 1), pos_label=p),
+    "CurveBand": lambda y, s, w, p: im.uncertainty.bootstrap_curve_band(y, s, pos_label=p, **_RB),
+    "DelongResult": lambda y, s, w, p: im.uncertainty.delong(y, {HOSTILE_NAME: s, "b": np.round(s, 1)}, pos_label=p),
+    "DelongTest": lambda y, s, w, p: im.uncertainty.delong_test(y, s, np.round(s, 1), pos_label=p),
     **{name: (lambda name: lambda y, s, w, p: _plotting_display(name).from_predictions(
         y, s, sample_weight=w, pos_label=p, name=HOSTILE_NAME, metric="f1"))(name)
        for name in ("RocDisplay", "PrecisionRecallDisplay", "PrgDisplay", "MetricCurveDisplay")},
     "LevelCurveDisplay": lambda y, s, w, p: _plotting_display("LevelCurveDisplay").from_metric("f1"),
-    "ClassifierSpec": lambda y, s, w, p: im.parse_classifier_spec("knn:n_neighbors=3"),
+    "ClassifierSpec": lambda y, s, w, p: im.irt.parse_classifier_spec("knn:n_neighbors=3"),
     "KeelBenchmark": lambda y, s, w, p: _keel_benchmark(),
     "DisplayGroup": lambda y, s, w, p: _plotting_display("RocDisplay").from_predictions(
         y, _pandas().DataFrame({HOSTILE_NAME: s, "b": np.round(s, 1)}), sample_weight=w, pos_label=p, metric="f1"),
     **{name: (lambda name: lambda y, s, w, p: _plotting_display(name).from_predictions(
         y, s, sample_weight=w, pos_label=p, name=HOSTILE_NAME))(name) for name in ("GainsDisplay", "LiftDisplay")},
     "Cutoff": lambda y, s, w, p: im.OperatingPoints.from_scores(y, s, sample_weight=w, pos_label=p).at_top_k(500),
-    "GainsCurve": lambda y, s, w, p: im.gains_curve(y, s, sample_weight=w, pos_label=p),
-    "LiftCurve": lambda y, s, w, p: im.lift_curve(y, s, sample_weight=w, pos_label=p),
-    "DecisionCurve": lambda y, s, w, p: im.decision_curve(y, s, sample_weight=w, pos_label=p),
-    "Elicitation": lambda y, s, w, p: im.Elicitation.from_scores(y, s, sample_weight=w, pos_label=p),
-    "ElicitationResult": lambda y, s, w, p: im.Elicitation.from_scores(
-        y, s, pos_label=p, local_budget=2, pairwise_budget=2).run(im.SimulatedStakeholder(2.0, -2.0)),
-    "Transcript": lambda y, s, w, p: im.Elicitation.from_scores(
-        y, s, pos_label=p, local_budget=2, pairwise_budget=3).run(im.SimulatedStakeholder(0.5, -3.0)).transcript,
-    "LocalQuestion": lambda y, s, w, p: im.LocalQuestion(0.9, 0.36),
-    "PairwiseQuestion": lambda y, s, w, p: im.PairwiseQuestion((0.9, 0.3), (0.4, 0.8)),
-    "SimulatedStakeholder": lambda y, s, w, p: im.SimulatedStakeholder(2.0, -3.0),
-    "TangencyResult": lambda y, s, w, p: im.tangency_estimate(points=[(0.5, 0.5), (0.8, 0.4)], slopes=[-8.0, -1.0]),
-    "LinearMetricResult": lambda y, s, w, p: im.elicit_linear_metric(im.elicitation.LinearStakeholder(0.5),
+    "GainsCurve": lambda y, s, w, p: im.spaces.gains_curve(y, s, sample_weight=w, pos_label=p),
+    "LiftCurve": lambda y, s, w, p: im.spaces.lift_curve(y, s, sample_weight=w, pos_label=p),
+    "DecisionCurve": lambda y, s, w, p: im.spaces.decision_curve(y, s, sample_weight=w, pos_label=p),
+    "Elicitation": lambda y, s, w, p: im.elicitation.Elicitation.from_scores(y, s, sample_weight=w, pos_label=p),
+    "ElicitationResult": lambda y, s, w, p: im.elicitation.Elicitation.from_scores(
+        y, s, pos_label=p, local_budget=2, pairwise_budget=2).run(im.elicitation.SimulatedStakeholder(2.0, -2.0)),
+    "Transcript": lambda y, s, w, p: im.elicitation.Elicitation.from_scores(
+        y, s, pos_label=p, local_budget=2, pairwise_budget=3).run(im.elicitation.SimulatedStakeholder(0.5, -3.0)).transcript,
+    "LocalQuestion": lambda y, s, w, p: im.elicitation.LocalQuestion(0.9, 0.36),
+    "PairwiseQuestion": lambda y, s, w, p: im.elicitation.PairwiseQuestion((0.9, 0.3), (0.4, 0.8)),
+    "SimulatedStakeholder": lambda y, s, w, p: im.elicitation.SimulatedStakeholder(2.0, -3.0),
+    "TangencyResult": lambda y, s, w, p: im.elicitation.tangency_estimate(points=[(0.5, 0.5), (0.8, 0.4)], slopes=[-8.0, -1.0]),
+    "LinearMetricResult": lambda y, s, w, p: im.elicitation.elicit_linear_metric(im.elicitation.LinearStakeholder(0.5),
                                                                      im.elicitation.synthetic_boundary(5.0)),
 }
 
@@ -461,23 +502,23 @@ def _keel_benchmark():
     import tempfile
 
     with tempfile.TemporaryDirectory() as cache:
-        return im.build_keel_benchmark(cache, datasets=["zoo-3"], models=["nb"])
+        return im.irt.build_keel_benchmark(cache, datasets=["zoo-3"], models=["nb"])
 
 
 _PICKLING = {
     "KeelBenchmark": (_keel_benchmark, lambda b: (b.matrix("auroc"), b.to_long(), b.models)),
-    "ClassifierSpec": (lambda: im.parse_classifier_spec("knn:n_neighbors=3"),
+    "ClassifierSpec": (lambda: im.irt.parse_classifier_spec("knn:n_neighbors=3"),
                        lambda s: (s.spec, s.fingerprint, s.build().get_params()["kneighborsclassifier__n_neighbors"])),
     "OperatingPoints": (pickling_op, lambda o: (o.auroc(), o.best_threshold("f2").value, o.roc_curve(),
                                         o.precision_at_recall(0.5), o.n_positives)),
     "RocCurve": (lambda: pickling_op().roc_curve(), lambda c: np.trapezoid(c.tpr, c.fpr)),
     "PrecisionRecallCurve": (lambda: pickling_op().precision_recall_curve(), lambda c: c.precision.max()),
     "PrgCurve": (lambda: pickling_op().prg_curve(), lambda c: c.in_unit_square),
-    "AlwaysPositive": (lambda: im.always_positive(PY, sample_weight=PW), lambda a: tuple(a)),
-    "BaselineCurve": (lambda: im.iso_fbeta_baseline(0.3, beta=2.0), lambda b: tuple(b)),
+    "AlwaysPositive": (lambda: im.spaces.always_positive(PY, sample_weight=PW), lambda a: tuple(a)),
+    "BaselineCurve": (lambda: im.spaces.iso_fbeta_baseline(0.3, beta=2.0), lambda b: tuple(b)),
     "LevelCurve": (lambda: im.level_curve("g(beta=2, rho=-3)", 0.5, space="roc", prevalence=0.3),
                    lambda c: c.x.sum()),
-    "InterpolatedPoints": (lambda: im.interpolate_pr_points(2, 1, 6, 5, n_positives=10), lambda p: tuple(p)),
+    "InterpolatedPoints": (lambda: im.spaces.interpolate_pr_points(2, 1, 6, 5, n_positives=10), lambda p: tuple(p)),
     "RocHull": (_pickling_hull, lambda h: (h.max_precision_at_recall(0.5), h.best_mixture("g(beta=2, rho=-3)"),
                                   h.tpr_at([0.1, 0.5]))),
     "PrgHull": (lambda: pickling_op().prg_convex_hull(), lambda h: h.f_calibrated_scores.sum()),
@@ -493,8 +534,8 @@ _PICKLING = {
                     lambda e: (e.to_dict(), e["b"].auroc, e.names, repr(e))),
     "GroupEvaluation": (lambda: im.evaluate_scores(PY, {"a": PS}, groups=np.arange(60) % 2, n_resamples=20,
                                                    rng=0)[0].groups, lambda g: (g.to_dict(), repr(g))),
-    "ModelComparison": (lambda: im.compare_scores(PY, PS, -PS, n_resamples=20, rng=0), lambda c: c.to_dict()),
-    "ComparisonRow": (lambda: im.bootstrap_compare(PY, {"a": PS, "b": -PS}, n_resamples=20, rng=0).rows[0],
+    "ModelComparison": (lambda: im.uncertainty.compare_scores(PY, PS, -PS, n_resamples=20, rng=0), lambda c: c.to_dict()),
+    "ComparisonRow": (lambda: im.uncertainty.bootstrap_compare(PY, {"a": PS, "b": -PS}, n_resamples=20, rng=0).rows[0],
                       lambda r: r.to_dict()),
     "Metric": (lambda: im.parse_metric("cost(fp=1, fn=4, prevalence=0.2)"),
                lambda m: m.from_counts([1.0, 2.0], [0.0, 1.0], [2.0, 1.0], [3.0, 2.0])),
@@ -503,16 +544,16 @@ _PICKLING = {
     "MetricReport": (lambda: im.metric_report(PMULTI_Y, PMULTI_S.argmax(axis=1), metrics=["precision", "f2"]),
                      lambda r: (r.to_dict(), r.to_text())),
     "ClassCounts": (lambda: im.class_counts(PMULTI_Y, PMULTI_S.argmax(axis=1)), lambda c: c.support),
-    "StepCalibrator": (lambda: im.isotonic_calibrator(PY, PS), lambda c: c(PS)),
-    "ReliabilityCurve": (lambda: im.reliability_curve(PY, 1 / (1 + np.exp(-PS))), lambda c: tuple(c)),
-    "BootstrapResult": (lambda: im.bootstrap(PY, PS, n_resamples=20, rng=0), lambda r: r.confidence_interval),
-    "CurveBand": (lambda: im.bootstrap_curve_band(PY, PS, n_resamples=20, rng=0), lambda b: tuple(b)),
-    "DelongResult": (lambda: im.delong(PY, PS), lambda r: r.confidence_interval()),
-    "DelongTest": (lambda: im.delong_test(PY, PS, PS + _prng.normal(size=60)), lambda t: t.p_value),
+    "StepCalibrator": (lambda: im.spaces.isotonic_calibrator(PY, PS), lambda c: c(PS)),
+    "ReliabilityCurve": (lambda: im.spaces.reliability_curve(PY, 1 / (1 + np.exp(-PS))), lambda c: tuple(c)),
+    "BootstrapResult": (lambda: im.uncertainty.bootstrap(PY, PS, n_resamples=20, rng=0), lambda r: r.confidence_interval),
+    "CurveBand": (lambda: im.uncertainty.bootstrap_curve_band(PY, PS, n_resamples=20, rng=0), lambda b: tuple(b)),
+    "DelongResult": (lambda: im.uncertainty.delong(PY, PS), lambda r: r.confidence_interval()),
+    "DelongTest": (lambda: im.uncertainty.delong_test(PY, PS, PS + _prng.normal(size=60)), lambda t: t.p_value),
     "Cutoff": (lambda: pickling_op().at_top_k(13.5), lambda c: (c.tp, c.value("mcc"), c.to_dict())),
-    "GainsCurve": (lambda: im.gains_curve(PY, PS), lambda c: tuple(c)),
-    "LiftCurve": (lambda: im.lift_curve(PY, PS), lambda c: tuple(c)),
-    "DecisionCurve": (lambda: im.decision_curve(PY, 1 / (1 + np.exp(-PS))), lambda c: tuple(c)),
+    "GainsCurve": (lambda: im.spaces.gains_curve(PY, PS), lambda c: tuple(c)),
+    "LiftCurve": (lambda: im.spaces.lift_curve(PY, PS), lambda c: tuple(c)),
+    "DecisionCurve": (lambda: im.spaces.decision_curve(PY, 1 / (1 + np.exp(-PS))), lambda c: tuple(c)),
 }
 
 
@@ -538,8 +579,8 @@ LABELS = {"y_true": "labels", "y_pred": "labels", "sample_weight": "array"}
 _MESSAGES = {
     **{f.__name__: (f, dict(y_true=Y, y_score=S, sample_weight=W), BINARY)
        for f in (im.roc_curve, im.precision_recall_curve, im.prg_curve, im.auroc, im.average_precision, im.auprg,
-                 im.auc_pr_interpolated, im.achievable_pr_curve, im.auc_pr_achievable, im.roc_convex_hull,
-                 im.prg_convex_hull, im.isotonic_calibrator, im.f_calibrator)},
+                 im.spaces.auc_pr_interpolated, im.spaces.achievable_pr_curve, im.spaces.auc_pr_achievable, im.roc_convex_hull,
+                 im.prg_convex_hull, im.spaces.isotonic_calibrator, im.spaces.f_calibrator)},
     "best_threshold": (im.best_threshold, dict(y_true=Y, y_score=S, metric="f1", sample_weight=W), BINARY),
     "metric_curve": (im.metric_curve, dict(y_true=Y, y_score=S, metric="f1", sample_weight=W), BINARY),
     "precision_at_recall": (im.precision_at_recall, dict(y_true=Y, y_score=S, min_recall=0.5, sample_weight=W),
@@ -550,16 +591,16 @@ _MESSAGES = {
                                    dict(y_true=Y, y_score=S, min_sensitivity=0.5, sample_weight=W),
                                    {**BINARY, "min_sensitivity": "number"}),
     **{f.__name__: (f, dict(y_true=Y, y_score=S, k=3, sample_weight=W), {**BINARY, "k": "number"})
-       for f in (im.precision_at_k, im.recall_at_k)},
-    **{f.__name__: (f, dict(y_true=Y, y_score=S, sample_weight=W), BINARY) for f in (im.gains_curve, im.lift_curve)},
-    "decision_curve": (im.decision_curve, dict(y_true=Y, y_score=S, threshold_probability=[0.2, 0.5], sample_weight=W),
+       for f in (im.spaces.precision_at_k, im.spaces.recall_at_k)},
+    **{f.__name__: (f, dict(y_true=Y, y_score=S, sample_weight=W), BINARY) for f in (im.spaces.gains_curve, im.spaces.lift_curve)},
+    "decision_curve": (im.spaces.decision_curve, dict(y_true=Y, y_score=S, threshold_probability=[0.2, 0.5], sample_weight=W),
                        {**BINARY, "threshold_probability": "array"}),
-    "reliability_curve": (im.reliability_curve, dict(y_true=Y, y_prob=S, n_bins=2, sample_weight=W),
+    "reliability_curve": (im.spaces.reliability_curve, dict(y_true=Y, y_prob=S, n_bins=2, sample_weight=W),
                           {"y_true": "labels", "y_prob": "array", "sample_weight": "array", "n_bins": "count"}),
-    "expected_calibration_error": (im.expected_calibration_error, dict(y_true=Y, y_prob=S, n_bins=2, sample_weight=W),
+    "expected_calibration_error": (im.spaces.expected_calibration_error, dict(y_true=Y, y_prob=S, n_bins=2, sample_weight=W),
                                    {"y_true": "labels", "y_prob": "array", "sample_weight": "array",
                                     "n_bins": "count"}),
-    "always_positive": (im.always_positive, dict(y_true=Y, sample_weight=W),
+    "always_positive": (im.spaces.always_positive, dict(y_true=Y, sample_weight=W),
                         {"y_true": "labels", "sample_weight": "array"}),
     **{f.__name__: (f, dict(y_true=Y, y_pred=P, sample_weight=W), LABELS)
        for f in (im.accuracy_score, im.balanced_accuracy_score, im.matthews_corrcoef, im.class_counts,
@@ -569,7 +610,7 @@ _MESSAGES = {
     "fbeta_score": (im.fbeta_score, dict(y_true=Y, y_pred=P, beta=2.0, sample_weight=W), {**LABELS, "beta": "number"}),
     "metric_report": (im.metric_report, dict(y_true=Y, y_pred=P, metrics=["f1"], sample_weight=W),
                       {**LABELS, "metrics": "metrics"}),
-    "expected_cost": (im.expected_cost, dict(y_true=Y, y_pred=P, cost_matrix=[[0, 1], [5, 0]], sample_weight=W),
+    "expected_cost": (im.spaces.expected_cost, dict(y_true=Y, y_pred=P, cost_matrix=[[0, 1], [5, 0]], sample_weight=W),
                       LABELS),
     "roc_auc_score": (im.roc_auc_score, dict(y_true=Y, y_score=S, sample_weight=W), BINARY),
     "one_vs_rest": (im.one_vs_rest, dict(y_true=Y3, y_score=PROBA3, sample_weight=W),
@@ -584,16 +625,16 @@ _MESSAGES = {
     "g_beta_rho": (im.g_beta_rho, dict(precision=0.5, recall=[0.2, 0.8], beta=2.0, rho=-3.0),
                    {"precision": "numbers", "recall": "numbers", "beta": "numbers", "rho": "numbers"}),
     "level_curve": (im.level_curve, dict(metric="f1", value=0.5, n_points=5), {"value": "number", "n_points": "count"}),
-    "break_even_line": (im.break_even_line, dict(beta=2.0, n_points=3), {"beta": "number", "n_points": "count"}),
-    "iso_fbeta_baseline": (im.iso_fbeta_baseline, dict(prevalence=0.3, beta=1.0, n_points=5),
+    "break_even_line": (im.spaces.break_even_line, dict(beta=2.0, n_points=3), {"beta": "number", "n_points": "count"}),
+    "iso_fbeta_baseline": (im.spaces.iso_fbeta_baseline, dict(prevalence=0.3, beta=1.0, n_points=5),
                            {"prevalence": "number", "beta": "number", "n_points": "count"}),
-    "repeated_test_precision": (im.repeated_test_precision, dict(tpr=0.9, fpr=0.1, prevalence=0.1, n_tests=2),
+    "repeated_test_precision": (im.spaces.repeated_test_precision, dict(tpr=0.9, fpr=0.1, prevalence=0.1, n_tests=2),
                                 {"tpr": "number", "fpr": "number", "prevalence": "number", "n_tests": "count"}),
-    "always_positive_fbeta": (im.always_positive_fbeta, dict(prevalence=0.3, beta=1.0),
+    "always_positive_fbeta": (im.spaces.always_positive_fbeta, dict(prevalence=0.3, beta=1.0),
                               {"prevalence": "number", "beta": "number"}),
-    "bayes_threshold": (im.bayes_threshold, dict(cost_fp=1.0, cost_fn=4.0), {"cost_fp": "number", "cost_fn": "number"}),
-    "prg_fbeta_baseline": (im.prg_fbeta_baseline, dict(beta=1.0), {"beta": "number"}),
-    "interpolate_pr_points": (im.interpolate_pr_points, dict(tp_a=2, fp_a=1, tp_b=6, fp_b=5, n_positives=10, step=1.0),
+    "bayes_threshold": (im.spaces.bayes_threshold, dict(cost_fp=1.0, cost_fn=4.0), {"cost_fp": "number", "cost_fn": "number"}),
+    "prg_fbeta_baseline": (im.spaces.prg_fbeta_baseline, dict(beta=1.0), {"beta": "number"}),
+    "interpolate_pr_points": (im.spaces.interpolate_pr_points, dict(tp_a=2, fp_a=1, tp_b=6, fp_b=5, n_positives=10, step=1.0),
                               {p: "number" for p in ("tp_a", "fp_a", "tp_b", "fp_b", "n_positives", "step")}),
     "RocHull.best_mixture": (lambda **k: _hull().best_mixture(**k), dict(metric="f1", resolution=4),
                              {"resolution": "count"}),
@@ -630,9 +671,9 @@ _OVERFLOW = {
     "OperatingPoints.from_scores": lambda: im.OperatingPoints.from_scores(Y, S, sample_weight=BIG),
     "one_vs_rest": lambda: im.one_vs_rest(Y3, PROBA3, sample_weight=BIG),
     "evaluate_scores": lambda: im.evaluate_scores(Y, {"a": S}, sample_weight=BIG),
-    "average_precision_ci": lambda: im.average_precision_ci(Y, S, sample_weight=BIG, weight_kind="sampling"),
-    "bootstrap": lambda: im.bootstrap(Y, S, sample_weight=BIG, n_resamples=5, rng=0, weight_kind="sampling"),
-    "bootstrap_compare": lambda: im.bootstrap_compare(Y, {"a": S, "b": S[::-1]}, sample_weight=BIG, n_resamples=5,
+    "average_precision_ci": lambda: im.uncertainty.average_precision_ci(Y, S, sample_weight=BIG, weight_kind="sampling"),
+    "bootstrap": lambda: im.uncertainty.bootstrap(Y, S, sample_weight=BIG, n_resamples=5, rng=0, weight_kind="sampling"),
+    "bootstrap_compare": lambda: im.uncertainty.bootstrap_compare(Y, {"a": S, "b": S[::-1]}, sample_weight=BIG, n_resamples=5,
                                                       rng=0, weight_kind="sampling"),
 }
 
@@ -661,17 +702,17 @@ _METRIC_ARGUMENTS = [
     ("OperatingPoints.metric_curve", "metric", lambda v: im.OperatingPoints.from_scores(Y, S).metric_curve(v)),
     ("Cutoff.value", "metric", lambda v: im.OperatingPoints.from_scores(Y, S).at_threshold(0.5).value(v)),
     ("level_curve", "metric", lambda v: im.level_curve(v, 0.5)),
-    ("level_curve_slope", "metric", lambda v: im.level_curve_slope(v, 0.5, 0.5)),
+    ("level_curve_slope", "metric", lambda v: im.spaces.level_curve_slope(v, 0.5, 0.5)),
     ("RocHull.best_mixture", "metric", lambda v: _hull().best_mixture(v)),
     ("OneVsRest.best_thresholds", "metric", lambda v: im.one_vs_rest(Y3, PROBA3).best_thresholds(v)),
-    ("bootstrap", "metric", lambda v: im.bootstrap(Y, S, statistic="metric", metric=v, threshold=0.5,
+    ("bootstrap", "metric", lambda v: im.uncertainty.bootstrap(Y, S, statistic="metric", metric=v, threshold=0.5,
                                                     n_resamples=5, rng=0)),
-    ("bootstrap", "statistic", lambda v: im.bootstrap(Y, S, statistic=v, threshold=0.5, n_resamples=5, rng=0)),
-    ("bootstrap_compare", "statistics[1]", lambda v: im.bootstrap_compare(Y, {"a": S, "b": S[::-1]},
+    ("bootstrap", "statistic", lambda v: im.uncertainty.bootstrap(Y, S, statistic=v, threshold=0.5, n_resamples=5, rng=0)),
+    ("bootstrap_compare", "statistics[1]", lambda v: im.uncertainty.bootstrap_compare(Y, {"a": S, "b": S[::-1]},
                                                                           statistics=["auroc", v], n_resamples=5,
                                                                           rng=0)),
     ("evaluate_scores", "metrics[0]", lambda v: im.evaluate_scores(Y, {"a": S}, metrics=[v])),
-    ("compare_scores", "metrics[1]", lambda v: im.compare_scores(Y, S, S[::-1], metrics=["f1", v], n_resamples=5,
+    ("compare_scores", "metrics[1]", lambda v: im.uncertainty.compare_scores(Y, S, S[::-1], metrics=["f1", v], n_resamples=5,
                                                                  rng=0)),
     ("metric_report", "metrics[0]", lambda v: im.metric_report(Y, P, metrics=[v])),
     ("build_report", "metrics[0]", lambda v: _report(metrics=[v])),
@@ -691,15 +732,15 @@ def _op():
 
 
 _OUTSIDE = {
-    "unachievable_precision": (im.unachievable_precision, dict(recall=[0.2, 0.5], prevalence=0.3), ["recall"]),
-    "precision_at_prevalence": (im.precision_at_prevalence, dict(tpr=[0.9], fpr=[0.1], prevalence=0.3),
+    "unachievable_precision": (im.spaces.unachievable_precision, dict(recall=[0.2, 0.5], prevalence=0.3), ["recall"]),
+    "precision_at_prevalence": (im.spaces.precision_at_prevalence, dict(tpr=[0.9], fpr=[0.1], prevalence=0.3),
                                 ["tpr", "fpr"]),
-    "level_curve_slope": (im.level_curve_slope, dict(metric="f1", precision=[0.5], recall=[0.5]),
+    "level_curve_slope": (im.spaces.level_curve_slope, dict(metric="f1", precision=[0.5], recall=[0.5]),
                           ["precision", "recall"]),
-    "cost_sensitive_predict": (im.cost_sensitive_predict,
+    "cost_sensitive_predict": (im.spaces.cost_sensitive_predict,
                                dict(y_proba=[[0.9, 0.1]], cost_matrix=[[0, 1], [5, 0]], classes=["a", "b"]),
                                ["y_proba", "cost_matrix", "classes"]),
-    "expected_cost": (im.expected_cost, dict(y_true=[0, 1], y_pred=[0, 1], cost_matrix=[[0, 1], [5, 0]], labels=[0, 1]),
+    "expected_cost": (im.spaces.expected_cost, dict(y_true=[0, 1], y_pred=[0, 1], cost_matrix=[[0, 1], [5, 0]], labels=[0, 1]),
                       ["cost_matrix", "labels"]),
     "Metric.from_precision_recall": (lambda **k: im.parse_metric("f1").from_precision_recall(**k),
                                      dict(precision=[0.5], recall=[0.5]), ["precision", "recall"]),
@@ -720,17 +761,17 @@ _OUTSIDE = {
                                             ["min_precision"]),
     "OperatingPoints.specificity_at_sensitivity": (lambda **k: _op().specificity_at_sensitivity(**k),
                                                    dict(min_sensitivity=0.5), ["min_sensitivity"]),
-    "delong": (im.delong, dict(y_true=Y, y_score=S), ["y_true", "y_score"]),
-    "delong_test": (im.delong_test, dict(y_true=Y, y_score_a=S, y_score_b=S[::-1]),
+    "delong": (im.uncertainty.delong, dict(y_true=Y, y_score=S), ["y_true", "y_score"]),
+    "delong_test": (im.uncertainty.delong_test, dict(y_true=Y, y_score_a=S, y_score_b=S[::-1]),
                     ["y_true", "y_score_a", "y_score_b"]),
-    "bootstrap": (im.bootstrap, dict(y_true=Y, y_score=S, n_resamples=5, rng=0), ["rng"]),
-    "bootstrap_areas": (im.bootstrap_areas, dict(y_true=Y, y_score=S, areas=("auroc",), n_resamples=5, rng=0),
+    "bootstrap": (im.uncertainty.bootstrap, dict(y_true=Y, y_score=S, n_resamples=5, rng=0), ["rng"]),
+    "bootstrap_areas": (im.uncertainty.bootstrap_areas, dict(y_true=Y, y_score=S, areas=("auroc",), n_resamples=5, rng=0),
                         ["areas", "rng"]),
-    "bootstrap_curve_band": (im.bootstrap_curve_band, dict(y_true=Y, y_score=S, grid=[0.1, 0.5], n_resamples=5, rng=0),
+    "bootstrap_curve_band": (im.uncertainty.bootstrap_curve_band, dict(y_true=Y, y_score=S, grid=[0.1, 0.5], n_resamples=5, rng=0),
                              ["grid", "rng"]),
-    "bootstrap_compare": (im.bootstrap_compare, dict(y_true=Y, y_score=np.column_stack([S, S[::-1]]), n_resamples=5,
+    "bootstrap_compare": (im.uncertainty.bootstrap_compare, dict(y_true=Y, y_score=np.column_stack([S, S[::-1]]), n_resamples=5,
                                                      rng=0), ["y_score", "rng"]),
-    "compare_scores": (im.compare_scores, dict(y_true=Y, y_score=S, score_b=S[::-1], names=("a", "b"), n_resamples=5,
+    "compare_scores": (im.uncertainty.compare_scores, dict(y_true=Y, y_score=S, score_b=S[::-1], names=("a", "b"), n_resamples=5,
                                                rng=0), ["names", "rng"]),
     "evaluate_scores": (im.evaluate_scores, dict(y_true=Y, scores={"a": S}, n_resamples=5, rng=0), ["scores", "rng"]),
     "LevelCurveDisplay.from_metric": (lambda **k: _plotting().LevelCurveDisplay.from_metric("f1", **k),
@@ -742,11 +783,11 @@ _OUTSIDE = {
 # (The uncertainty and evaluation functions check theirs with the same check_integer.)
 _INTEGERS = [
     ("level_curve", "n_points", lambda v: im.level_curve("f1", 0.5, n_points=v)),
-    ("break_even_line", "n_points", lambda v: im.break_even_line(2.0, n_points=v)),
-    ("iso_fbeta_baseline", "n_points", lambda v: im.iso_fbeta_baseline(0.3, n_points=v)),
-    ("repeated_test_precision", "n_tests", lambda v: im.repeated_test_precision(0.9, 0.1, prevalence=0.1, n_tests=v)),
-    ("reliability_curve", "n_bins", lambda v: im.reliability_curve(Y, S, n_bins=v)),
-    ("expected_calibration_error", "n_bins", lambda v: im.expected_calibration_error(Y, S, n_bins=v)),
+    ("break_even_line", "n_points", lambda v: im.spaces.break_even_line(2.0, n_points=v)),
+    ("iso_fbeta_baseline", "n_points", lambda v: im.spaces.iso_fbeta_baseline(0.3, n_points=v)),
+    ("repeated_test_precision", "n_tests", lambda v: im.spaces.repeated_test_precision(0.9, 0.1, prevalence=0.1, n_tests=v)),
+    ("reliability_curve", "n_bins", lambda v: im.spaces.reliability_curve(Y, S, n_bins=v)),
+    ("expected_calibration_error", "n_bins", lambda v: im.spaces.expected_calibration_error(Y, S, n_bins=v)),
     ("RocHull.best_mixture", "resolution", lambda v: _hull().best_mixture("f1", resolution=v)),
     ("OneVsRest.macro_precision_recall_curve", "n_points",
      lambda v: im.one_vs_rest(Y3, PROBA3).macro_precision_recall_curve(n_points=v)),
@@ -777,8 +818,7 @@ for _tag, _rows in (("integers", _INTEGERS), ("metric_arguments", _METRIC_ARGUME
         register(_name, **{_tag: {_param: _call}})
 
 # errors and warnings: one generic pickling case each (a message naming the function and the parameter)
-for _name in im.__all__:
-    _obj = getattr(im, _name)
+for _name, _obj in PUBLIC.items():
     if inspect.isclass(_obj) and issubclass(_obj, BaseException) and not REGISTRY.get(_name, Entry(_name)).pickling:
         register(_name, pickling=(lambda cls=_obj: cls("auroc: `y_true` has one class."), str))
 
@@ -807,40 +847,40 @@ register("decide",
 register("Decision",
          pickling=(lambda: im.decide(PY, PS, metric="f2", sample_weight=PW, cv=3, rng=0)[1],
                    lambda d: (d.to_dict(), d._repr_html_(), repr(d))))
-register("holm_adjust", outside=(im.holm_adjust, dict(p_values=[0.01, 0.5]), ["p_values"]))
+register("holm_adjust", outside=(im.uncertainty.holm_adjust, dict(p_values=[0.01, 0.5]), ["p_values"]))
 
 # ---------------------------------------------------------------------------- elicitation (issue 11)
 def _elicited():
-    session = im.Elicitation(local_budget=2, pairwise_budget=2)
-    return session.run(im.SimulatedStakeholder(2.0, -2.0))
+    session = im.elicitation.Elicitation(local_budget=2, pairwise_budget=2)
+    return session.run(im.elicitation.SimulatedStakeholder(2.0, -2.0))
 
 
 _TANGENCY = dict(points=[(0.5, 0.5), (0.8, 0.4)], slopes=[-8.0, -1.0])
 register("Elicitation",
-         pickling=(lambda: im.Elicitation(local_budget=1, pairwise_budget=2),
+         pickling=(lambda: im.elicitation.Elicitation(local_budget=1, pairwise_budget=2),
                    lambda s: (s.next_question(), s.result().beta)),
-         messages=(im.Elicitation, dict(precision=[0.5, 0.8], recall=[0.9, 0.4]),
+         messages=(im.elicitation.Elicitation, dict(precision=[0.5, 0.8], recall=[0.9, 0.4]),
                    {"precision": "array", "recall": "array", "tolerance": "number"}),
-         integers={"pairwise_budget": lambda v: im.Elicitation(pairwise_budget=v).settings["pairwise_budget"],
-                   "local_budget": lambda v: im.Elicitation(local_budget=v).settings["local_budget"]})
+         integers={"pairwise_budget": lambda v: im.elicitation.Elicitation(pairwise_budget=v).settings["pairwise_budget"],
+                   "local_budget": lambda v: im.elicitation.Elicitation(local_budget=v).settings["local_budget"]})
 register("ElicitationResult", pickling=(_elicited, lambda r: (r.metric, r.decision, r.to_dict()["beta"])))
-register("LocalQuestion", pickling=(lambda: im.LocalQuestion(0.9, 0.36), lambda q: q.meaning("recall")))
-register("PairwiseQuestion", pickling=(lambda: im.PairwiseQuestion((0.9, 0.3), (0.4, 0.8)), lambda q: q.text))
+register("LocalQuestion", pickling=(lambda: im.elicitation.LocalQuestion(0.9, 0.36), lambda q: q.meaning("recall")))
+register("PairwiseQuestion", pickling=(lambda: im.elicitation.PairwiseQuestion((0.9, 0.3), (0.4, 0.8)), lambda q: q.text))
 register("Transcript", pickling=(lambda: _elicited().transcript, lambda t: t.to_json()))
-register("SimulatedStakeholder", pickling=(lambda: im.SimulatedStakeholder(2.0, -3.0),
-                                           lambda s: s(im.LocalQuestion(0.5, 0.9))),
-         messages=(im.SimulatedStakeholder, dict(beta=2.0, rho=-3.0), {"beta": "number", "rho": "number"}))
+register("SimulatedStakeholder", pickling=(lambda: im.elicitation.SimulatedStakeholder(2.0, -3.0),
+                                           lambda s: s(im.elicitation.LocalQuestion(0.5, 0.9))),
+         messages=(im.elicitation.SimulatedStakeholder, dict(beta=2.0, rho=-3.0), {"beta": "number", "rho": "number"}))
 EXEMPT["replay"] = ("reads a transcript (object, dict or path), not arrays or numbers; its bad-input errors "
                     "(shape, version, answers, settings) are tested in tests/elicitation/test_transcript.py")
 EXEMPT["load_transcript"] = "reads a JSON file; its errors naming the field are tested in test_transcript.py"
-register("tangency_estimate", messages=(im.tangency_estimate, _TANGENCY, {"points": "array", "slopes": "array"}))
-register("TangencyResult", pickling=(lambda: im.tangency_estimate(**_TANGENCY), lambda r: (r.beta, r.rho)))
+register("tangency_estimate", messages=(im.elicitation.tangency_estimate, _TANGENCY, {"points": "array", "slopes": "array"}))
+register("TangencyResult", pickling=(lambda: im.elicitation.tangency_estimate(**_TANGENCY), lambda r: (r.beta, r.rho)))
 register("elicit_linear_metric",
-         messages=(lambda epsilon: im.elicit_linear_metric(im.elicitation.LinearStakeholder(0.5),
+         messages=(lambda epsilon: im.elicitation.elicit_linear_metric(im.elicitation.LinearStakeholder(0.5),
                                                            im.elicitation.synthetic_boundary(5.0), epsilon=epsilon),
                    dict(epsilon=0.1), {"epsilon": "number"}))
 register("LinearMetricResult", pickling=(
-    lambda: im.elicit_linear_metric(im.elicitation.LinearStakeholder(0.5), im.elicitation.synthetic_boundary(5.0)),
+    lambda: im.elicitation.elicit_linear_metric(im.elicitation.LinearStakeholder(0.5), im.elicitation.synthetic_boundary(5.0)),
     lambda r: (r.theta, r.metric)))
 
 # ---------------------------------------------------------------------------- item response theory (issue 12)
@@ -849,26 +889,26 @@ _IRT_ITEMS = [f"score_{j}" for j in range(9)]  # as the frames of test_common na
 
 
 def _irt_fit(y=None, s=None, w=None, p=None):
-    return im.fit_beta3(_IRT, respondents=[f"{HOSTILE_NAME} {i}" for i in range(6)])
+    return im.irt.fit_beta3(_IRT, respondents=[f"{HOSTILE_NAME} {i}" for i in range(6)])
 
 
 register("fit_beta3",
-         messages=(im.fit_beta3, dict(responses=_IRT, eps=1e-3, max_iter=50, items=_IRT_ITEMS),
+         messages=(im.irt.fit_beta3, dict(responses=_IRT, eps=1e-3, max_iter=50, items=_IRT_ITEMS),
                    {"responses": "array", "eps": "number", "max_iter": "count"}),
-         outside=(im.fit_beta3, dict(responses=_IRT, items=_IRT_ITEMS), ["random_state"]))
+         outside=(im.irt.fit_beta3, dict(responses=_IRT, items=_IRT_ITEMS), ["random_state"]))
 register("Beta3IRT", pickling=(_irt_fit, lambda r: (r.to_dict(), repr(r), r._repr_html_())), result={"Beta3IRT": _irt_fit})
 
 
 def _irt_test(y=None, s=None, w=None, p=None):
     bank = _irt_fit()
-    return im.adaptive_test(bank, {i: 0.6 for i in bank.items}, max_items=4)
+    return im.irt.adaptive_test(bank, {i: 0.6 for i in bank.items}, max_items=4)
 
 
 register("adaptive_test",
-         messages=(lambda **k: im.adaptive_test(_irt_fit(), lambda item: 0.6, **k),
+         messages=(lambda **k: im.irt.adaptive_test(_irt_fit(), lambda item: 0.6, **k),
                    dict(max_items=3, se_target=0.1, start_ability=0.5), {"max_items": "count", "se_target": "number",
                                                                           "start_ability": "number"}),
-         outside=(lambda **k: im.adaptive_test(_irt_fit(), lambda item: 0.6, max_items=2, **k), dict(selection="random"),
+         outside=(lambda **k: im.irt.adaptive_test(_irt_fit(), lambda item: 0.6, max_items=2, **k), dict(selection="random"),
                   ["rng"]))
 register("AdaptiveTest", pickling=(_irt_test, lambda r: (r.to_dict(), repr(r))), result={"AdaptiveTest": _irt_test})
 
@@ -877,10 +917,10 @@ def _streamed(y, s, w, p, bins=1000):
     """An accumulator fed two halves, one of them through a second accumulator merged in (uniform bins:
     data-adapted bins of two accumulators differ once both are binned)."""
     if bins < 1000:
-        return im.BinnedCountTable(bins, strategy="uniform", score_range=(-3.0, 4.0), pos_label=p).update(y, s, w)
+        return im.scale.BinnedCountTable(bins, strategy="uniform", score_range=(-3.0, 4.0), pos_label=p).update(y, s, w)
     half = len(y) // 2
-    first = im.BinnedCountTable(bins, pos_label=p).update(y[:half], s[:half], None if w is None else w[:half])
-    second = im.BinnedCountTable(bins, pos_label=p).update(y[half:], s[half:], None if w is None else w[half:])
+    first = im.scale.BinnedCountTable(bins, pos_label=p).update(y[:half], s[:half], None if w is None else w[:half])
+    second = im.scale.BinnedCountTable(bins, pos_label=p).update(y[half:], s[half:], None if w is None else w[half:])
     return first.merge(second)
 
 
@@ -894,20 +934,20 @@ def _streamed_areas(y, s, w, p):
 register("BinnedCountTable",
          binary={"BinnedCountTable": _streamed_areas},
          result={"BinnedCountTable": lambda y, s, w, p: _streamed(y, s, w, p, bins=50)},
-         pickling=(lambda: im.BinnedCountTable(8).update(PY, PS, PW),
+         pickling=(lambda: im.scale.BinnedCountTable(8).update(PY, PS, PW),
                    lambda a: (a.compute().to_dict(), a.edges, repr(a), a._repr_html_())))
 # bins takes an int or an array of edges, so it is not in the integer checks: tests/scale/test_streaming.py
 register("BinnedCountTable.update", messages=(lambda **k: (lambda r: [r.auroc.estimate, r.average_precision.estimate,
                                                                      r.auprg.estimate])(
-                                                  im.BinnedCountTable().update(**k).compute()),
+                                                  im.scale.BinnedCountTable().update(**k).compute()),
                                               dict(y_true=Y, y_score=S, sample_weight=W), BINARY))
 register("BinnedEvaluation",
          result={"BinnedEvaluation": lambda y, s, w, p: _streamed(y, s, w, p, bins=50).compute()},
-         pickling=(lambda: im.BinnedCountTable(8).update(PY, PS, PW).compute(),
+         pickling=(lambda: im.scale.BinnedCountTable(8).update(PY, PS, PW).compute(),
                    lambda r: (r.to_dict(), r.best_threshold("f2").value, repr(r))))
 register("AreaBounds",
          result={"AreaBounds": lambda y, s, w, p: _streamed(y, s, w, p, bins=50).compute().average_precision},
-         pickling=(lambda: im.BinnedCountTable(8).update(PY, PS, PW).compute().auprg,
+         pickling=(lambda: im.scale.BinnedCountTable(8).update(PY, PS, PW).compute().auprg,
                    lambda b: (b.to_dict(), b.width, b.contains(0.5))))
 
 
@@ -925,7 +965,7 @@ def _out_of_core(y, s, w, p):
     with tempfile.TemporaryDirectory() as folder:
         path = f"{folder}/scores.parquet"
         pq.write_table(pa.table(columns), path)
-        return im.evaluate_out_of_core(path, label="y", scores=[HOSTILE_NAME, "other"], pos_label=p,
+        return im.scale.evaluate_out_of_core(path, label="y", scores=[HOSTILE_NAME, "other"], pos_label=p,
                                        sample_weight=None if w is None else "w", metrics=["f1", "youden"])
 
 

@@ -13,7 +13,7 @@ import warnings
 
 import numpy as np
 import pytest
-from registry import EXEMPT, REGISTRY, having, variants
+from registry import EXEMPT, PUBLIC, REGISTRY, having, variants
 
 import isometrics as im
 
@@ -160,9 +160,18 @@ SCALE_DEPENDENT = having("scale_dependent")
 _SCALES = [1e-300, 1e-170, 1e-100, 1e100, 1e160, 1e300]
 
 
+#: Functions of the namespaces that take sample_weight but are not checked here (issue 24, item 4: they
+#: became public through their namespace's ``__all__``), with the reason. To do: register them.
+_WEIGHTS_CHECKED_ELSEWHERE = {
+    "recommend": "the recommendation of a report: its weights pass to decide, checked here",
+    "build_multiclass_report": "a page: its weights pass to one_vs_rest and evaluate_scores, both checked here",
+    "evaluate_dask": "takes the name of the weight column of its partitions, not an array (tests/scale)",
+}
+
+
 def _public_weighted_functions():
-    return {name for name in im.__all__ if inspect.isfunction(getattr(im, name))
-            and "sample_weight" in inspect.signature(getattr(im, name)).parameters}
+    return {name for name, obj in PUBLIC.items() if inspect.isfunction(obj)
+            and "sample_weight" in inspect.signature(obj).parameters} - _WEIGHTS_CHECKED_ELSEWHERE.keys()
 
 
 def test_every_weighted_function_is_checked_for_weight_scale():
@@ -224,13 +233,14 @@ def _is_error(obj):
 
 
 def test_every_public_callable_is_registered():
-    """A public function or class of ``isometrics.__all__`` is covered by the common checks by being registered
-    (errors and warnings automatically); the few that none applies to are exempt, with the reason."""
-    public = {name for name in im.__all__ if callable(getattr(im, name))}
+    """A public function or class of ``isometrics.__all__`` or of a namespace's ``__all__`` is covered by the common
+    checks by being registered (errors and warnings automatically); the few that none applies to are exempt, with
+    the reason."""
+    public = {name for name, obj in PUBLIC.items() if callable(obj)}
     registered = {name for name, entry in REGISTRY.items() if entry.tags}
     assert public - registered - set(EXEMPT) == set()
     assert set(EXEMPT) <= public - registered  # an exemption names a public callable that is not registered
-    assert all(REGISTRY[name].pickling for name in public if _is_error(getattr(im, name)))
+    assert all(REGISTRY[name].pickling for name in public if _is_error(PUBLIC[name]))
 
 
 # ---------------------------------------------------------------------------- data frames (issue 13, item 1)
@@ -281,7 +291,7 @@ def _flatten(obj):
         return _flatten((obj.thresholds, obj.tp, obj.fp, obj.pos_label))
     if isinstance(obj, im.Metric):
         return [obj.spec]
-    if isinstance(obj, im.Elicitation):  # a session: compared by its user's curve, settings and first question
+    if isinstance(obj, im.elicitation.Elicitation):  # a session: compared by its user's curve, settings and first question
         return _flatten((obj.curve, obj.settings, obj.next_question()))
     if dataclasses.is_dataclass(obj):
         return _flatten([getattr(obj, f.name) for f in dataclasses.fields(obj) if not f.name.startswith("_")])
@@ -386,13 +396,18 @@ def big():
     return np.where(y, "<b>yes</b>", "no"), s, rng.integers(1, 4, size=n).astype(float), "<b>yes</b>"
 
 
-def test_every_public_result_type_is_registered():
-    public = {name for name in im.__all__ if inspect.isclass(getattr(im, name)) and not _is_error(getattr(im, name))}
-    pytest.importorskip("matplotlib")
-    import isometrics.plotting
+#: Public classes that are not results of an evaluation (issue 24, item 4: the namespaces' own), with the reason.
+NOT_RESULTS = {
+    **{name: "a record of the elicitation engine or a simulated answerer (tests/elicitation)"
+       for name in ("Contradiction", "elicitation.Decision", "LinearStakeholder", "Step")},
+    "Recommendation": "the recommendation a report opens with (tests/model_selection/test_recommend.py)",
+}
 
-    public |= set(isometrics.plotting.__all__)
-    assert public - set(RESULTS) == set()
+
+def test_every_public_result_type_is_registered():
+    pytest.importorskip("matplotlib")
+    public = {name for name, obj in PUBLIC.items() if inspect.isclass(obj) and not _is_error(obj)}
+    assert public - set(RESULTS) - set(NOT_RESULTS) == set()
 
 
 @pytest.mark.parametrize("name", RESULTS)
@@ -412,7 +427,7 @@ def test_results_have_a_compact_repr_and_escaped_html(name, big):
 
 def test_bootstrap_results_do_not_print_their_distribution(big):
     y, s, w, p = big
-    result = im.bootstrap(y, s, pos_label=p, n_resamples=200, rng=0)
+    result = im.uncertainty.bootstrap(y, s, pos_label=p, n_resamples=200, rng=0)
     assert "bootstrap_distribution=array(shape=(200,)" in repr(result)
     assert f"{result.bootstrap_distribution[0]!r}" not in repr(result)
 
@@ -447,7 +462,7 @@ def test_numpy_inputs_import_no_data_frame_library():
     code = ("import sys, numpy as np, isometrics as im\n"
             "y, s = np.array([0, 1, 0, 1]), np.array([0.1, 0.8, 0.3, 0.6])\n"
             "im.auroc(list(y), list(s)); e = im.evaluate_scores(y, {'a': s}); repr(e); e._repr_html_()\n"
-            "im.bootstrap_compare(y, np.c_[s, s ** 3], n_resamples=5, rng=0)\n"
+            "im.uncertainty.bootstrap_compare(y, np.c_[s, s ** 3], n_resamples=5, rng=0)\n"
             "print(sorted(m for m in ('pandas', 'polars', 'pyarrow') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

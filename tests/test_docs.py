@@ -59,3 +59,9 @@ def test_sphinx_build_has_no_warning(tmp_path):
 
     missing = [name for name in isometrics.__all__ if not name.startswith("__") and f"isometrics.{name}" not in api]
     assert not missing, f"public names missing from the API reference: {missing}"
+    for namespace in isometrics._NAMESPACES:  # one page per namespace (issue 24, item 4)
+        module = getattr(isometrics, namespace)
+        page = (out / "api" / f"{namespace}.html").read_text(encoding="utf-8")
+        missing = [name for name in module.__all__ if callable(getattr(module, name))
+                   and f"isometrics.{namespace}.{name}" not in page and f"isometrics.{name}" not in api]
+        assert not missing, f"isometrics.{namespace}: names missing from its API page: {missing}"

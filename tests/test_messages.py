@@ -77,11 +77,11 @@ def test_weight_overflow_names_the_public_function(name):
 def test_one_class_is_decided_per_sample_not_from_rounded_sums():
     """1e20 + 1 == 1e20: "positive weight == total weight" used to report no negatives on valid data."""
     w = np.where(Y == 1, 1e20, 1.0)
-    assert im.bootstrap(Y, S, sample_weight=w, n_resamples=5, rng=0, weight_kind="sampling").estimate == 0.9375
-    assert im.always_positive(Y, sample_weight=w).recall == 1.0
-    for call in (lambda: im.always_positive(Y, sample_weight=np.where(Y == 1, 1e20, 0.0)),
+    assert im.uncertainty.bootstrap(Y, S, sample_weight=w, n_resamples=5, rng=0, weight_kind="sampling").estimate == 0.9375
+    assert im.spaces.always_positive(Y, sample_weight=w).recall == 1.0
+    for call in (lambda: im.spaces.always_positive(Y, sample_weight=np.where(Y == 1, 1e20, 0.0)),
                  lambda: im.evaluate_scores(Y, {"a": S}, sample_weight=np.where(Y == 1, 1e20, 0.0)),
-                 lambda: im.bootstrap(Y, S, sample_weight=np.where(Y == 1, 0.0, 1.0), n_resamples=5, rng=0)):
+                 lambda: im.uncertainty.bootstrap(Y, S, sample_weight=np.where(Y == 1, 0.0, 1.0), n_resamples=5, rng=0)):
         with pytest.raises(im.IsometricsError, match=r"y_true has one class \(no (negative|positive) samples with "
                                                      r"positive weight"):
             call()
@@ -120,7 +120,7 @@ def test_metric_arguments_name_function_and_parameter(name, param, call, value, 
 def test_metric_sequences_refuse_a_lone_string():
     """A string used to be read character by character: metrics="f1" parsed 'f', then '1'."""
     for name, call in {"evaluate_scores": lambda: im.evaluate_scores(Y, {"a": S}, metrics="f1"),
-                       "compare_scores": lambda: im.compare_scores(Y, S, S[::-1], metrics="f1", n_resamples=5),
+                       "compare_scores": lambda: im.uncertainty.compare_scores(Y, S, S[::-1], metrics="f1", n_resamples=5),
                        "metric_report": lambda: im.metric_report(Y, P, metrics="f1")}.items():
         with pytest.raises(im.InvalidParameterError,
                            match=rf"^{name}: `metrics` must be a sequence of metric specs or Metric objects; got 'f1'"):
@@ -174,31 +174,31 @@ def test_shared_checkers_messages_by_example():
     """What the checkers say, for the cases the issue lists (independent of the registry's generic checks)."""
     with pytest.raises(im.IsometricsError, match=r"^expected_cost: `cost_matrix` is a ragged nested sequence .*"
                                                  r"pass an array of shape \(n_classes, n_classes\)"):
-        im.expected_cost([0, 1], [0, 1], cost_matrix=[[0, 1], [5]])
+        im.spaces.expected_cost([0, 1], [0, 1], cost_matrix=[[0, 1], [5]])
     with pytest.raises(im.InvalidParameterError, match=r"^cost_sensitive_predict: `y_proba` must be a real number or "
                                                        r"an array of real numbers; got 'a' \(type str\)"):
-        im.cost_sensitive_predict([["a", "b"]], cost_matrix=[[0, 1], [5, 0]])
+        im.spaces.cost_sensitive_predict([["a", "b"]], cost_matrix=[[0, 1], [5, 0]])
     with pytest.raises(im.InvalidParameterError, match=r"^precision_at_prevalence: `fpr` must lie in \[0, 1\]; found 1 "
                                                        r"value\(s\) outside it \(first: nan\)"):
-        im.precision_at_prevalence(0.9, [0.1, math.nan], prevalence=0.3)
+        im.spaces.precision_at_prevalence(0.9, [0.1, math.nan], prevalence=0.3)
     with pytest.raises(im.InvalidParameterError, match=r"^level_curve_slope: the array arguments do not broadcast "
                                                        r"together \(`precision` has shape \(2,\), `recall` has shape"):
-        im.level_curve_slope("f1", [0.5, 0.6], [0.1, 0.2, 0.3])
+        im.spaces.level_curve_slope("f1", [0.5, 0.6], [0.1, 0.2, 0.3])
     with pytest.raises(im.InvalidParameterError, match=r"^level_curve_slope: `recall` must lie in \(0, 1\]"):
-        im.level_curve_slope("f1", 0.5, 0.0)
+        im.spaces.level_curve_slope("f1", 0.5, 0.0)
     with pytest.raises(im.InvalidParameterError, match=r"^RocHull.tpr_at: `fpr` must lie in \[0, 1\]"):
         _hull().tpr_at(1.5)  # np.interp used to return the end value
     with pytest.raises(im.IsometricsError, match=r"^RandomizedClassifier.predict: y_score contains 1 NaN"):
         _hull().randomized(fpr=0.3).predict([0.1, math.nan])  # NaN used to be predicted negative
     with pytest.raises(im.InvalidParameterError, match=r"^bootstrap: `rng` must be None, an integer seed or a "
                                                        r"numpy.random.Generator; got 'abc'"):
-        im.bootstrap(Y, S, n_resamples=5, rng="abc")
+        im.uncertainty.bootstrap(Y, S, n_resamples=5, rng="abc")
     with pytest.raises(im.InvalidParameterError, match=r"^evaluate_scores: `scores` must be a mapping of name to score "
                                                        r"column"):
         im.evaluate_scores(Y, S)
     with pytest.raises(im.IsometricsError, match=r"^delong_test: inputs have different numbers of samples \(y_true "
                                                  r"has 8, y_score_a has 8, y_score_b has 7\)"):
-        im.delong_test(Y, S, S[1:])
+        im.uncertainty.delong_test(Y, S, S[1:])
     with pytest.raises(im.InvalidParameterError, match=r"^OperatingPoints.merge: `others\[1\]` is a str"):
         _op().merge(_op(), "abc")
 
@@ -230,9 +230,9 @@ def test_counts_are_never_truncated():
     with pytest.raises(im.InvalidParameterError, match=r"level_curve: `n_points` must be an integer; got 2.7"):
         im.level_curve("f1", 0.5, n_points=2.7)
     with pytest.raises(im.InvalidParameterError, match=r"reliability_curve: `n_bins` must be an integer; got 1.5"):
-        im.reliability_curve(Y, S, n_bins=1.5)
+        im.spaces.reliability_curve(Y, S, n_bins=1.5)
     with pytest.raises(im.InvalidParameterError, match=r"reliability_curve: `n_bins` must be an integer; got nan"):
-        im.reliability_curve(Y, S, n_bins=math.nan)
+        im.spaces.reliability_curve(Y, S, n_bins=math.nan)
     with pytest.raises(im.InvalidParameterError, match=r"level_curve: `n_points` must be an integer >= 2; got 1"):
         im.level_curve("f1", 0.5, n_points=1)
 

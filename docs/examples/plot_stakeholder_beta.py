@@ -42,7 +42,7 @@ for beta, colour in ((0.3, "tab:blue"), (0.5, "tab:red")):
     value = im.fbeta(P, R, beta=beta)
     curve = im.level_curve(f"fbeta(beta={beta})", value, space="pr")
     ax.plot(curve.recall, curve.precision, color=colour, label=f"F{beta} = {value:.3f}")
-    line = im.break_even_line(beta)
+    line = im.spaces.break_even_line(beta)
     ax.plot(line.recall, line.precision, color=colour, linestyle=":", label=f"R/P = {beta}")
 ax.plot([R], [P], "ko")
 ax.annotate("P = 0.90, R = 0.36", (R, P), textcoords="offset points", xytext=(8, -14))

@@ -25,15 +25,15 @@ RUNNER = Path(__file__).with_name("_engine_trace.js")
 INF = math.inf
 
 SCENARIOS = {
-    "noiseless, default curve": (lambda: im.Elicitation(local_lambda=INF, pairwise_lambda=INF, pairwise_budget=6),
+    "noiseless, default curve": (lambda: im.elicitation.Elicitation(local_lambda=INF, pairwise_lambda=INF, pairwise_budget=6),
                                  lambda: Stakeholder(0.5, -1.0)),
-    "a contradiction, noiseless": (lambda: im.Elicitation(local_budget=2, local_lambda=INF, pairwise_lambda=INF,
+    "a contradiction, noiseless": (lambda: im.elicitation.Elicitation(local_budget=2, local_lambda=INF, pairwise_lambda=INF,
                                                           pairwise_budget=4),
                                    lambda: Stakeholder(2.0, -3.0, noise="logistic", lam=5.0, seed=3)),
-    "probit with lapses, binormal curve": (lambda: im.Elicitation(*binormal_curve(2.0), local_budget=4, pairwise_budget=6),
+    "probit with lapses, binormal curve": (lambda: im.elicitation.Elicitation(*binormal_curve(2.0), local_budget=4, pairwise_budget=6),
                                            lambda: Stakeholder(2.0, -3.0, noise="probit", local="delta", lapse=0.05,
                                                                seed=1)),
-    "rho taken as zero, wider box": (lambda: im.Elicitation(rho_sign="zero", pairwise_budget=4, beta_range=(0.01, 30)),
+    "rho taken as zero, wider box": (lambda: im.elicitation.Elicitation(rho_sign="zero", pairwise_budget=4, beta_range=(0.01, 30)),
                                      lambda: Stakeholder(1.5, 0.5)),
 }
 

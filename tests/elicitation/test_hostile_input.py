@@ -16,7 +16,7 @@ from isometrics.exceptions import InvalidParameterError, IsometricsError
 
 @pytest.fixture()
 def good():
-    session = im.Elicitation(local_budget=1, pairwise_budget=1)
+    session = im.elicitation.Elicitation(local_budget=1, pairwise_budget=1)
     session.answer("recall")
     return session.transcript.to_dict()
 
@@ -36,13 +36,13 @@ def test_local_question_refuses_points_outside_the_unit_interval(p, r, name, sho
 
 
 def test_record_refuses_the_bad_questions_before_weighing_them():
-    session = im.Elicitation(local_budget=1, pairwise_budget=1)
+    session = im.elicitation.Elicitation(local_budget=1, pairwise_budget=1)
     for bad in ((1.5, 0.3), (math.nan, 0.3), (0, 0.3)):
         with pytest.raises(IsometricsError):
             session.record(LocalQuestion(*bad), "recall")
     assert session.n_local == 0  # nothing recorded, the transcript still replays
     session.record(LocalQuestion(0.6, 0.5), "recall")
-    assert im.replay(session.transcript).transcript == session.transcript
+    assert im.elicitation.replay(session.transcript).transcript == session.transcript
 
 
 @pytest.mark.parametrize("a, b, field", [
@@ -67,24 +67,24 @@ def test_latin1_and_deeply_nested_files_are_the_librarys_errors(tmp_path):
     latin = tmp_path / "latin.json"
     latin.write_bytes('{"format": "caf\xe9"}'.encode("latin-1"))
     with pytest.raises(IsometricsError, match=r"load_transcript: .*latin\.json' is not UTF-8 text.*pass the answers"):
-        im.load_transcript(latin)
+        im.elicitation.load_transcript(latin)
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000)
     with pytest.raises(IsometricsError, match=r"load_transcript: .*deep\.json' nests its JSON too deeply"):
-        im.load_transcript(deep)
+        im.elicitation.load_transcript(deep)
     with pytest.raises(IsometricsError, match=r"replay: .*deep\.json' nests"):
-        im.replay(deep)
+        im.elicitation.replay(deep)
 
 
 @pytest.mark.parametrize("value, shown", [([1, 2], "list"), (42, "int"), (None, "NoneType"), (b"{}", "bytes")])
 def test_replay_of_something_that_is_no_transcript(value, shown):
     with pytest.raises(InvalidParameterError, match=rf"replay: `transcript` must be a Transcript.*got {shown}; pass"):
-        im.replay(value)
+        im.elicitation.replay(value)
 
 
 def test_load_transcript_of_none():
     with pytest.raises(InvalidParameterError, match=r"load_transcript: `path` must be the path .*got NoneType"):
-        im.load_transcript(None)
+        im.elicitation.load_transcript(None)
 
 
 @pytest.mark.parametrize("edit, field", [
@@ -98,7 +98,7 @@ def test_load_transcript_of_none():
 def test_bad_transcripts_name_their_field_not_settings(good, edit, field):
     edit(good)
     with pytest.raises(IsometricsError) as e:
-        im.replay(good)
+        im.elicitation.replay(good)
     assert field in str(e.value) and "field `settings`" not in str(e.value)
 
 
@@ -106,32 +106,32 @@ def test_an_empty_curve_is_never_replaced_by_the_default(good, tmp_path):
     good["curve"] = {"precision": [], "recall": [], "thresholds": None}
     (tmp_path / "a.json").write_text(json.dumps(good))
     with pytest.raises(IsometricsError, match="never replaced by the default"):
-        im.replay(tmp_path / "a.json")
+        im.elicitation.replay(tmp_path / "a.json")
 
 
 def test_nan_thresholds_are_refused():
     with pytest.raises(InvalidParameterError, match=r"Elicitation: `thresholds` contains NaN \(first at index 0\)"):
-        im.Elicitation([0.5, 0.6], [0.6, 0.5], thresholds=[math.nan, 1.0])
+        im.elicitation.Elicitation([0.5, 0.6], [0.6, 0.5], thresholds=[math.nan, 1.0])
 
 
 @pytest.mark.parametrize("y, missing", [([0, 0, 0], "positive"), ([1, 1, 1], "negative")])
 def test_from_scores_on_one_class(y, missing):
     with pytest.raises(IsometricsError, match=rf"Elicitation.from_scores: y_true has one class \(no {missing}"):
-        im.Elicitation.from_scores(np.array(y), np.array([0.1, 0.2, 0.3]), pos_label=1)
+        im.elicitation.Elicitation.from_scores(np.array(y), np.array([0.1, 0.2, 0.3]), pos_label=1)
 
 
 def test_lpm_compare_must_answer_true_or_false():
     with pytest.raises(InvalidParameterError, match=r"elicit_linear_metric: `compare` must return True .*got 'B'"):
-        im.elicit_linear_metric(lambda first, second: "B", synthetic_boundary(5.0))
+        im.elicitation.elicit_linear_metric(lambda first, second: "B", synthetic_boundary(5.0))
     # numpy booleans are booleans
-    res = im.elicit_linear_metric(lambda c1, c2: np.bool_(LinearStakeholder(0.6)(c1, c2)), synthetic_boundary(5.0))
+    res = im.elicitation.elicit_linear_metric(lambda c1, c2: np.bool_(LinearStakeholder(0.6)(c1, c2)), synthetic_boundary(5.0))
     assert abs(res.theta - 0.6) <= 0.01
 
 
 @pytest.mark.parametrize("point", [(math.nan, 0.5), (0.5,), (0.5, 1.5), "ab", None])
 def test_lpm_boundary_must_give_two_shares(point):
     with pytest.raises(InvalidParameterError, match=r"elicit_linear_metric: `boundary` must return \(TP, TN\)"):
-        im.elicit_linear_metric(LinearStakeholder(0.6), lambda theta: point)
+        im.elicitation.elicit_linear_metric(LinearStakeholder(0.6), lambda theta: point)
 
 
 # ---------------------------------------------------------------------------- every public callable (issue 23)
@@ -139,7 +139,7 @@ def test_lpm_boundary_must_give_two_shares(point):
 # public methods that take arguments), with the start of the library's error it must raise: the function,
 # then the parameter. ``test_every_public_callable_of_elicitation_is_registered`` fails for a new one.
 def _session():
-    return im.Elicitation(local_budget=1, pairwise_budget=1)
+    return im.elicitation.Elicitation(local_budget=1, pairwise_budget=1)
 
 
 def _hull():
@@ -148,12 +148,12 @@ def _hull():
 
 _EL = im.elicitation
 HOSTILE = {
-    "Elicitation": [(lambda: im.Elicitation(rho_sign="minus"), "Elicitation: `rho_sign`"),
-                    (lambda: im.Elicitation([0.5, 0.6], [0.6, 0.5], thresholds=[math.nan, 1.0]),
+    "Elicitation": [(lambda: im.elicitation.Elicitation(rho_sign="minus"), "Elicitation: `rho_sign`"),
+                    (lambda: im.elicitation.Elicitation([0.5, 0.6], [0.6, 0.5], thresholds=[math.nan, 1.0]),
                      "Elicitation: `thresholds`")],
-    "Elicitation.from_scores": [(lambda: im.Elicitation.from_scores(None, [0.1, 0.2]),
+    "Elicitation.from_scores": [(lambda: im.elicitation.Elicitation.from_scores(None, [0.1, 0.2]),
                                  "Elicitation.from_scores: `y_true`"),
-                                (lambda: im.Elicitation.from_scores(np.array([1, 1]), np.array([0.1, 0.2])),
+                                (lambda: im.elicitation.Elicitation.from_scores(np.array([1, 1]), np.array([0.1, 0.2])),
                                  "Elicitation.from_scores: y_true has one class")],
     "Elicitation.answer": [(lambda: _session().answer(None), "Elicitation.answer: `answer`")],
     "Elicitation.record": [(lambda: _session().record("q", "recall"), "Elicitation.record: `question`"),
@@ -172,14 +172,14 @@ HOSTILE = {
     "LocalQuestion.bounds": [(lambda: LocalQuestion(0.5, 0.5).bounds(None), "LocalQuestion.bounds: `answer`")],
     "PairwiseQuestion": [(lambda: PairwiseQuestion((0.5,), (0.3, 0.5)), "PairwiseQuestion: `a`"),
                          (lambda: PairwiseQuestion((0.5, 0.3), (0.3, 0.5), options=5), "PairwiseQuestion: `options`")],
-    "SimulatedStakeholder": [(lambda: im.SimulatedStakeholder(math.nan, -1.0), "SimulatedStakeholder: `beta`"),
-                             (lambda: im.SimulatedStakeholder(2.0, -1.0)("recall"),
+    "SimulatedStakeholder": [(lambda: im.elicitation.SimulatedStakeholder(math.nan, -1.0), "SimulatedStakeholder: `beta`"),
+                             (lambda: im.elicitation.SimulatedStakeholder(2.0, -1.0)("recall"),
                               "SimulatedStakeholder: `question`")],
-    "SimulatedStakeholder.local_margin": [(lambda: im.SimulatedStakeholder(2.0, -1.0).local_margin(None),
+    "SimulatedStakeholder.local_margin": [(lambda: im.elicitation.SimulatedStakeholder(2.0, -1.0).local_margin(None),
                                            "SimulatedStakeholder.local_margin: `question`")],
-    "SimulatedStakeholder.value": [(lambda: im.SimulatedStakeholder(2.0, -1.0).value("a", 0.5), "g_beta_rho: "
+    "SimulatedStakeholder.value": [(lambda: im.elicitation.SimulatedStakeholder(2.0, -1.0).value("a", 0.5), "g_beta_rho: "
                                                                                                 "`precision`")],
-    "SimulatedStakeholder.best_on": [(lambda: im.SimulatedStakeholder(2.0, -1.0).best_on([math.nan], [0.5]),
+    "SimulatedStakeholder.best_on": [(lambda: im.elicitation.SimulatedStakeholder(2.0, -1.0).best_on([math.nan], [0.5]),
                                       "g_beta_rho: `precision`")],
     "LinearStakeholder": [(lambda: _EL.LinearStakeholder(math.nan), "LinearStakeholder: `theta`"),
                           (lambda: _EL.LinearStakeholder(0.5)((1,), (0.3, 0.4)), "LinearStakeholder: `first`"),
@@ -190,20 +190,20 @@ HOSTILE = {
     "Transcript.load": [(lambda: _EL.Transcript.load(None), "load_transcript: `path`")],
     "Transcript.save": [(lambda: _session().transcript.save(None), "Transcript.save: `path` must be the path"),
                         (lambda: _session().transcript.save("."), "Transcript.save: cannot write")],
-    "ElicitationResult.save": [(lambda: _session().run(im.SimulatedStakeholder(2.0, -2.0)).save("."),
+    "ElicitationResult.save": [(lambda: _session().run(im.elicitation.SimulatedStakeholder(2.0, -2.0)).save("."),
                                 "ElicitationResult.save: cannot write")],
-    "load_transcript": [(lambda: im.load_transcript(None), "load_transcript: `path`"),
-                        (lambda: im.load_transcript(42), "load_transcript: `path`")],
-    "replay": [(lambda: im.replay(b"{}"), "replay: `transcript`"), (lambda: im.replay(None), "replay: `transcript`")],
+    "load_transcript": [(lambda: im.elicitation.load_transcript(None), "load_transcript: `path`"),
+                        (lambda: im.elicitation.load_transcript(42), "load_transcript: `path`")],
+    "replay": [(lambda: im.elicitation.replay(b"{}"), "replay: `transcript`"), (lambda: im.elicitation.replay(None), "replay: `transcript`")],
     "engine_trace": [(lambda: _EL.engine_trace(5), "engine_trace: `transcript` must be a Transcript"),
                      (lambda: _EL.engine_trace({"format": "x"}), "load_transcript: field `format`")],
     "hull_slope": [(lambda: _EL.hull_slope(5, 1), "hull_slope: `hull` must be a RocHull"),
                    (lambda: _EL.hull_slope(_hull(), 99), "hull_slope: `index`")],
     "synthetic_boundary": [(lambda: _EL.synthetic_boundary(-1), "synthetic_boundary: `a`")],
-    "tangency_estimate": [(lambda: im.tangency_estimate(None, None), "tangency_estimate: `points`")],
-    "elicit_linear_metric": [(lambda: im.elicit_linear_metric(5, _EL.synthetic_boundary(5.0)),
+    "tangency_estimate": [(lambda: im.elicitation.tangency_estimate(None, None), "tangency_estimate: `points`")],
+    "elicit_linear_metric": [(lambda: im.elicitation.elicit_linear_metric(5, _EL.synthetic_boundary(5.0)),
                               "elicit_linear_metric: `compare` and `boundary`"),
-                             (lambda: im.elicit_linear_metric(_EL.LinearStakeholder(0.6), lambda t: (math.nan, 0.5)),
+                             (lambda: im.elicitation.elicit_linear_metric(_EL.LinearStakeholder(0.6), lambda t: (math.nan, 0.5)),
                               "elicit_linear_metric: `boundary` must return")],
 }
 # Records the engine builds and hands back (results, steps): not built from user input. A transcript read

@@ -31,7 +31,7 @@ def test_theta_within_eps_after_4_ceil_log2_queries(eps):
     bound = 4 * math.ceil(math.log2(math.pi / (2 * eps)))
     for _ in range(20):
         theta = rng.uniform(zone + 0.01, math.pi / 2 - zone - 0.01)
-        res = im.elicit_linear_metric(LinearStakeholder(theta), synthetic_boundary(a), epsilon=eps)
+        res = im.elicitation.elicit_linear_metric(LinearStakeholder(theta), synthetic_boundary(a), epsilon=eps)
         assert abs(res.theta - theta) <= eps
         assert res.n_queries <= bound
         assert res.interval[0] <= theta <= res.interval[1]
@@ -41,7 +41,7 @@ def test_theta_within_eps_after_4_ceil_log2_queries(eps):
 def test_unidentifiable_zone_is_reported():
     """Near 0 every angle gives the classifier that flags everything: the zone is reported, about atan(e^-a)."""
     a = 2.0
-    res = im.elicit_linear_metric(LinearStakeholder(0.05), synthetic_boundary(a), epsilon=0.001)
+    res = im.elicitation.elicit_linear_metric(LinearStakeholder(0.05), synthetic_boundary(a), epsilon=0.001)
     assert not res.identifiable
     (lo, hi), *_ = res.unidentifiable
     # 1[eta >= delta] flags everything once delta <= min eta = 1/(1 + e^a), i.e. tan(theta) <= e^(-a)
@@ -49,8 +49,8 @@ def test_unidentifiable_zone_is_reported():
 
 
 def test_metric_is_the_equivalent_cost():
-    res = im.elicit_linear_metric(LinearStakeholder(1.0), synthetic_boundary(5.0), epsilon=0.001)
+    res = im.elicitation.elicit_linear_metric(LinearStakeholder(1.0), synthetic_boundary(5.0), epsilon=0.001)
     assert res.metric.spec.startswith("cost(")
     assert res.m11 == pytest.approx(math.cos(1.0), abs=1e-3) and res.m00 == pytest.approx(math.sin(1.0), abs=1e-3)
     with pytest.raises(im.InvalidParameterError, match=r"^elicit_linear_metric: `epsilon` must be a real number"):
-        im.elicit_linear_metric(LinearStakeholder(1.0), synthetic_boundary(5.0), epsilon=0)
+        im.elicitation.elicit_linear_metric(LinearStakeholder(1.0), synthetic_boundary(5.0), epsilon=0)

@@ -67,8 +67,8 @@ def test_noiseless_truth_stays_feasible_and_area_shrinks():
     contradiction; median feasible area after 12 questions <= 2**-8 of the start."""
     areas = []
     for beta, rho in _truths(8, seed=11):
-        stake = im.SimulatedStakeholder(beta, rho)
-        s = im.Elicitation(local_budget=0, pairwise_budget=12, tolerance=1e-9, pairwise_lambda=INF)
+        stake = im.elicitation.SimulatedStakeholder(beta, rho)
+        s = im.elicitation.Elicitation(local_budget=0, pairwise_budget=12, tolerance=1e-9, pairwise_lambda=INF)
         result = s.run(stake)
         assert not result.contradictions  # contradictions accumulate: none at the end means none at any step
         for step in result.transcript.steps:  # the truth satisfies every constraint
@@ -85,8 +85,8 @@ def test_noisy_posterior_mode_after_25_questions():
     posterior of rho about 1 wide: the benchmark reports the median over 50 random draws (0.40)."""
     e_lb, e_rho = [], []
     for k, (beta, rho) in enumerate(_stratified(8, seed=12)):
-        s = im.Elicitation(local_budget=0, pairwise_budget=25, tolerance=1e-9)
-        r = s.run(im.SimulatedStakeholder(beta, rho, pairwise_lambda=50.0, rng=k))
+        s = im.elicitation.Elicitation(local_budget=0, pairwise_budget=25, tolerance=1e-9)
+        r = s.run(im.elicitation.SimulatedStakeholder(beta, rho, pairwise_lambda=50.0, rng=k))
         assert s.n_pairwise == 25
         e_lb.append(abs(math.log(r.mode_beta / beta)))
         if rho >= -4:
@@ -100,8 +100,8 @@ def test_stopping_rule_decision_loses_at_most_the_tolerance():
     """Once the rule fires, the chosen point loses <= 0.005 of the true G's best (all of 6 draws here;
     the benchmark reports 50)."""
     for k, (beta, rho) in enumerate(_stratified(6, seed=13)):
-        stake = im.SimulatedStakeholder(beta, rho, pairwise_lambda=50.0, rng=100 + k)
-        s = im.Elicitation(local_budget=0, pairwise_budget=40)
+        stake = im.elicitation.SimulatedStakeholder(beta, rho, pairwise_lambda=50.0, rng=100 + k)
+        s = im.elicitation.Elicitation(local_budget=0, pairwise_budget=40)
         r = s.run(stake)
         p, rr, _ = r.transcript.curve
         loss = stake.best_on(np.asarray(p), np.asarray(rr)) - stake.value(r.decision.precision, r.decision.recall)
@@ -110,8 +110,8 @@ def test_stopping_rule_decision_loses_at_most_the_tolerance():
 
 
 def test_selection_is_deterministic_and_informative():
-    a, b = im.Elicitation(local_budget=0), im.Elicitation(local_budget=0)
-    stake = im.SimulatedStakeholder(1.5, -2.0)
+    a, b = im.elicitation.Elicitation(local_budget=0), im.elicitation.Elicitation(local_budget=0)
+    stake = im.elicitation.SimulatedStakeholder(1.5, -2.0)
     for _ in range(5):
         qa, qb = a.next_question(), b.next_question()
         assert qa == qb and isinstance(qa, PairwiseQuestion)
@@ -123,7 +123,7 @@ def test_selection_is_deterministic_and_informative():
 
 
 def test_contradictory_pairwise_answers_are_reported():
-    s = im.Elicitation(local_budget=0, pairwise_lambda=INF)
+    s = im.elicitation.Elicitation(local_budget=0, pairwise_lambda=INF)
     q = PairwiseQuestion((0.9, 0.3), (0.3, 0.9))
     s.record(q, "a")
     # a point worse than (0.3, 0.9) over one better than (0.9, 0.3): no monotone G agrees with both answers
@@ -133,8 +133,8 @@ def test_contradictory_pairwise_answers_are_reported():
 
 
 def test_budget_stops_the_session():
-    s = im.Elicitation(local_budget=0, pairwise_budget=2, tolerance=1e-9)
-    r = s.run(im.SimulatedStakeholder(1.0, -2.0))
+    s = im.elicitation.Elicitation(local_budget=0, pairwise_budget=2, tolerance=1e-9)
+    r = s.run(im.elicitation.SimulatedStakeholder(1.0, -2.0))
     assert s.n_pairwise == 2 and "budget" in r.stop_reason
     with pytest.raises(im.InvalidParameterError, match="session is over"):
         s.answer("a")

@@ -19,8 +19,8 @@ def model():
 @pytest.fixture(scope="module")
 def result(model):
     y, s = model
-    session = im.Elicitation.from_scores(y, s, local_budget=4, pairwise_budget=6)
-    return session.run(im.SimulatedStakeholder(1.8, -2.5))
+    session = im.elicitation.Elicitation.from_scores(y, s, local_budget=4, pairwise_budget=6)
+    return session.run(im.elicitation.SimulatedStakeholder(1.8, -2.5))
 
 
 def test_metric_round_trips_through_its_spec(result):
@@ -64,7 +64,7 @@ def test_to_dict_is_json_ready(result):
 
 def test_from_scores_keeps_only_pareto_points_with_their_thresholds(model):
     y, s = model
-    session = im.Elicitation.from_scores(y, s)
+    session = im.elicitation.Elicitation.from_scores(y, s)
     p, r, t = session.curve
     assert len(p) == len(r) == len(t) > 2
     assert all(r[k] > r[k + 1] and p[k] < p[k + 1] for k in range(len(p) - 1))
@@ -76,20 +76,20 @@ def test_bad_settings_and_curves_name_the_parameter():
                           ({"tolerance": 0}, "tolerance"), ({"pairwise_lambda": 0}, "pairwise_lambda"),
                           ({"local_lambda": -1.0}, "local_lambda")]:
         with pytest.raises(im.InvalidParameterError, match=rf"^Elicitation: `{field}`"):
-            im.Elicitation(**kwargs)
+            im.elicitation.Elicitation(**kwargs)
     with pytest.raises(im.InvalidParameterError, match=r"^Elicitation: `recall` must lie in \[0, 1\]"):
-        im.Elicitation([0.5, 0.6], [0.5, 1.5])
+        im.elicitation.Elicitation([0.5, 0.6], [0.5, 1.5])
     with pytest.raises(im.InvalidParameterError, match="pass both `precision` and `recall`"):
-        im.Elicitation([0.5, 0.6])
+        im.elicitation.Elicitation([0.5, 0.6])
     with pytest.raises(im.InvalidParameterError, match="no operating point has precision and recall > 0"):
-        im.Elicitation([0.0, 0.5], [0.5, 0.0])
+        im.elicitation.Elicitation([0.0, 0.5], [0.5, 0.0])
 
 
 def test_a_large_model_is_cut_to_256_spread_points():
     rng = np.random.default_rng(1)
     y = (rng.random(20000) < 0.3).astype(int)
     s = rng.normal(size=20000) + 0.8 * y
-    session = im.Elicitation.from_scores(y, s)
+    session = im.elicitation.Elicitation.from_scores(y, s)
     p, r, t = session.curve
     assert len(p) == 256
     curve = im.OperatingPoints.from_scores(y, s).precision_recall_curve()

@@ -38,7 +38,7 @@ def test_exact_tangency_points_recover_beta_and_rho_to_1e_8():
     for _ in range(50):
         beta, rho = math.exp(rng.uniform(math.log(0.2), math.log(5))), rng.uniform(-8, -0.5)
         pts, slopes = zip(*[((p, r), s) for p, r, s in (favourite(beta, rho, *f) for f in FRONTIERS[:2])])
-        est = im.tangency_estimate(list(pts), list(slopes))
+        est = im.elicitation.tangency_estimate(list(pts), list(slopes))
         assert abs(est.beta / beta - 1) <= 1e-8 and abs(est.rho - rho) <= 1e-8
         assert est.consistent and np.isfinite(est.condition_number) and est.condition_number >= 1
         assert est.metric == im.parse_metric(est.metric.spec)
@@ -47,23 +47,23 @@ def test_exact_tangency_points_recover_beta_and_rho_to_1e_8():
 def test_three_frontiers_are_checked_for_consistency():
     beta, rho = 1.7, -3.0
     pts, slopes = zip(*[((p, r), s) for p, r, s in (favourite(beta, rho, *f) for f in FRONTIERS)])
-    est = im.tangency_estimate(list(pts), list(slopes))
+    est = im.elicitation.tangency_estimate(list(pts), list(slopes))
     assert est.consistent and np.max(np.abs(est.residuals)) < 1e-10
     bad = list(slopes)
     bad[2] *= 1.3  # a favourite point no single G explains
-    est = im.tangency_estimate(list(pts), bad)
+    est = im.elicitation.tangency_estimate(list(pts), bad)
     assert not est.consistent and np.max(np.abs(est.residuals)) > 0.01
 
 
 def test_same_ratio_is_singular_and_bad_input_named():
     with pytest.raises(im.IsometricsError, match="same R/P"):
-        im.tangency_estimate([(0.5, 0.5), (0.8, 0.8)], [-1.5, -2.0])
+        im.elicitation.tangency_estimate([(0.5, 0.5), (0.8, 0.8)], [-1.5, -2.0])
     with pytest.raises(im.InvalidParameterError, match=r"^tangency_estimate: every slope dP/dR in `slopes` must be"):
-        im.tangency_estimate([(0.5, 0.5), (0.8, 0.4)], [-1.0, 0.5])
+        im.elicitation.tangency_estimate([(0.5, 0.5), (0.8, 0.4)], [-1.0, 0.5])
     with pytest.raises(im.InvalidParameterError, match=r"^tangency_estimate: `points` must have shape \(k, 2\)"):
-        im.tangency_estimate([(0.5, 0.5)], [-1.0])
+        im.elicitation.tangency_estimate([(0.5, 0.5)], [-1.0])
     with pytest.raises(im.InvalidParameterError, match=r"^tangency_estimate: `slopes` must have one value per point"):
-        im.tangency_estimate([(0.5, 0.5), (0.8, 0.4)], [-1.0])
+        im.elicitation.tangency_estimate([(0.5, 0.5), (0.8, 0.4)], [-1.0])
 
 
 def test_hull_slope_brackets_the_pr_slope_between_the_edges():

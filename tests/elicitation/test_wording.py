@@ -60,7 +60,7 @@ def test_pairwise_answers_count_the_higher_recall_choices():
 def test_rho_positive_stakeholder_is_never_told_beta_weights_recall():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DegenerateDataWarning)
-        result = im.Elicitation().run(_always_recall)
+        result = im.elicitation.Elicitation().run(_always_recall)
     assert result.rho > 0 and result.beta < 1  # the sign of rho flips what a small beta means
     page = result._repr_html_()
     assert "weight of recall" not in page and "loses at most" not in page
@@ -73,19 +73,19 @@ def test_rho_positive_stakeholder_is_never_told_beta_weights_recall():
 def test_a_decision_that_flags_everyone_warns_and_says_so():
     with pytest.warns(DegenerateDataWarning, match=r"ElicitationResult: the metric picks the top-recall end of the "
                                                    r"curve \(recall 100.0%, its lowest precision 20.0%\)"):
-        result = im.Elicitation().run(_always_recall)
+        result = im.elicitation.Elicitation().run(_always_recall)
     # the default curve ends at flagging everyone: recall 1 at the prevalence 0.2
     assert (result.decision.recall, result.decision.precision, result.trivial_decision) == (1.0, 0.2, "everyone")
     assert result.to_dict()["trivial_decision"] == "everyone"
     assert "flags (nearly) every case" in result._repr_html_()
     with pytest.warns(DegenerateDataWarning):
-        assert im.replay(result.transcript).trivial_decision == "everyone"
+        assert im.elicitation.replay(result.transcript).trivial_decision == "everyone"
 
 
 def test_a_balanced_decision_does_not_warn():
     with warnings.catch_warnings():
         warnings.simplefilter("error", DegenerateDataWarning)
-        result = im.Elicitation(local_budget=3, pairwise_budget=3).run(im.SimulatedStakeholder(1.0, -2.0))
+        result = im.elicitation.Elicitation(local_budget=3, pairwise_budget=3).run(im.elicitation.SimulatedStakeholder(1.0, -2.0))
     assert result.trivial_decision == "" and result.decision.recall < 1
 
 

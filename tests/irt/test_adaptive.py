@@ -21,7 +21,7 @@ def true_bank(m=150, seed=0):
     delta = rng.uniform(0.05, 0.95, m)
     a = np.abs(rng.normal(1.0, 0.5, m))  # ALGORITHMS.md 6.3 (positive: a bank of screened items)
     z = np.zeros(m)
-    return im.Beta3IRT(respondents=("r",), items=tuple(f"d{j}" for j in range(m)), ability=np.array([0.5]),
+    return im.irt.Beta3IRT(respondents=("r",), items=tuple(f"d{j}" for j in range(m)), ability=np.array([0.5]),
                        ability_se=np.array([0.1]), difficulty=delta, difficulty_se=z, discrimination=a,
                        discrimination_se=z, n_clipped=0, negative_discrimination=(), log_likelihood=0.0,
                        n_observed=m, eps=1e-3, converged=True, n_iter=0)
@@ -46,7 +46,7 @@ def test_fisher_selection_beats_random_at_equal_length(length):
     for k, theta in enumerate(thetas):
         answers = responder(bank, theta, seed=100 + k)
         for selection in errors:
-            test = im.adaptive_test(bank, answers, selection=selection, max_items=length, rng=k)
+            test = im.irt.adaptive_test(bank, answers, selection=selection, max_items=length, rng=k)
             errors[selection].append(abs(test.ability - theta))
     mae = {k: np.mean(v) for k, v in errors.items()}
     assert mae["fisher"] < mae["random"], mae
@@ -74,15 +74,15 @@ def test_map_ability_equals_a_grid_search_of_the_posterior():
 def test_trajectory_and_stopping_rules():
     bank = true_bank()
     answers = responder(bank, 0.7, seed=1)
-    test = im.adaptive_test(bank, answers, max_items=5)
+    test = im.irt.adaptive_test(bank, answers, max_items=5)
     assert len(test.items) == len(set(test.items)) == test.trajectory.size == test.trajectory_se.size == 5
     assert test.stop_reason == "max_items" and test.ability == test.trajectory[-1]
     np.testing.assert_array_equal(test.responses, [answers[i] for i in test.items])
     assert test.trajectory_se[-1] < test.trajectory_se[0]
-    target = im.adaptive_test(bank, answers, max_items=100, se_target=0.05)
+    target = im.irt.adaptive_test(bank, answers, max_items=100, se_target=0.05)
     assert target.stop_reason == "se_target" and target.ability_se <= 0.05
     assert np.all(target.trajectory_se[:-1] > 0.05)
-    few = im.adaptive_test(bank, answers.get, available=["d3", 4, "d5"], max_items=10)
+    few = im.irt.adaptive_test(bank, answers.get, available=["d3", 4, "d5"], max_items=10)
     assert few.stop_reason == "exhausted" and set(few.items) == {"d3", "d4", "d5"}
     again = pickle.loads(pickle.dumps(test))
     assert again.items == test.items and len(repr(test)) < 1024
@@ -92,26 +92,26 @@ def test_trajectory_and_stopping_rules():
 def test_random_selection_is_seeded():
     bank = true_bank()
     answers = responder(bank, 0.4, seed=2)
-    one = im.adaptive_test(bank, answers, selection="random", rng=3, max_items=4)
-    two = im.adaptive_test(bank, answers, selection="random", rng=3, max_items=4)
+    one = im.irt.adaptive_test(bank, answers, selection="random", rng=3, max_items=4)
+    two = im.irt.adaptive_test(bank, answers, selection="random", rng=3, max_items=4)
     assert one.items == two.items
 
 
 def test_bad_input_is_named():
     bank = true_bank(m=5)
     with pytest.raises(im.IsometricsError, match=r"^adaptive_test: `respond` has no response for item 'd"):
-        im.adaptive_test(bank, {"d0": 0.5}, selection="random", rng=0, max_items=5)
+        im.irt.adaptive_test(bank, {"d0": 0.5}, selection="random", rng=0, max_items=5)
     with pytest.raises(im.IsometricsError,
                        match=r"^adaptive_test: `respond` returned 1.5 for item 'd\d'; it must return a real number in \[0, 1\]"):
-        im.adaptive_test(bank, lambda item: 1.5)
+        im.irt.adaptive_test(bank, lambda item: 1.5)
     with pytest.raises(im.IsometricsError, match=r"`respond` returned nan for item"):
-        im.adaptive_test(bank, lambda item: float("nan"))
+        im.irt.adaptive_test(bank, lambda item: float("nan"))
     with pytest.raises(im.IsometricsError, match=r"^adaptive_test: unknown item 'nope'"):
-        im.adaptive_test(bank, lambda item: 0.5, available=["d1", "nope"])
+        im.irt.adaptive_test(bank, lambda item: 0.5, available=["d1", "nope"])
     with pytest.raises(im.InvalidParameterError, match=r"^adaptive_test: `selection`"):
-        im.adaptive_test(bank, lambda item: 0.5, selection="maxinfo")
+        im.irt.adaptive_test(bank, lambda item: 0.5, selection="maxinfo")
     with pytest.raises(TypeError, match=r"^adaptive_test: `bank` must be a Beta3IRT"):
-        im.adaptive_test({"items": []}, lambda item: 0.5)
+        im.irt.adaptive_test({"items": []}, lambda item: 0.5)
 
 
 def test_a_response_of_1_is_finite_with_a_bank_fitted_with_the_default_eps():
@@ -120,9 +120,9 @@ def test_a_response_of_1_is_finite_with_a_bank_fitted_with_the_default_eps():
     rng = np.random.default_rng(3)
     x = rng.uniform(0.05, 0.95, (8, 12))
     x[0, 0], x[1, 1] = 1e-300, 1.0
-    bank = im.fit_beta3(x)
+    bank = im.irt.fit_beta3(x)
     assert bank.eps < 2.0**-53 and 1.0 - bank.eps == 1.0
-    test = im.adaptive_test(bank, {i: 1.0 for i in bank.items}, max_items=3)
+    test = im.irt.adaptive_test(bank, {i: 1.0 for i in bank.items}, max_items=3)
     assert np.all(np.isfinite(test.trajectory)) and np.all(np.isfinite(test.trajectory_se))
 
 
@@ -132,10 +132,10 @@ def test_a_bank_that_censored_its_responses_censors_the_new_ones_alike():
     rng = np.random.default_rng(5)
     x = np.round(rng.uniform(0.05, 0.95, (10, 8)), 2)
     x[:3, 0] = 1.0
-    bank = im.fit_beta3(x)
+    bank = im.irt.fit_beta3(x)
     assert bank.resolution == 0.01 and bank.n_censored == 3
     answers = {bank.items[0]: 1.0, bank.items[1]: 0.62, bank.items[2]: 0.35}
-    test = im.adaptive_test(bank, answers, max_items=3, available=list(answers))
+    test = im.irt.adaptive_test(bank, answers, max_items=3, available=list(answers))
     alpha_beta = lambda t: beta_shapes(t, bank.difficulty[:3], bank.discrimination[:3])  # noqa: E731
 
     def negative_log_posterior(lt):

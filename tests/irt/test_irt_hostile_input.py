@@ -27,11 +27,11 @@ GOOD = np.random.default_rng(23).uniform(0.1, 0.9, (6, 12))
 
 @pytest.fixture(scope="module")
 def bank():
-    return im.fit_beta3(GOOD, items=[f"d{j}" for j in range(12)])
+    return im.irt.fit_beta3(GOOD, items=[f"d{j}" for j in range(12)])
 
 
 def _bank():
-    return im.fit_beta3(GOOD, items=[f"d{j}" for j in range(12)])
+    return im.irt.fit_beta3(GOOD, items=[f"d{j}" for j in range(12)])
 
 
 def _replace(**fields):
@@ -67,67 +67,67 @@ _RESPOND = (lambda item: 0.6)
 # name -> [(id, call, regular expression the message must match)]
 CASES = {
     "fit_beta3": [
-        ("words", lambda: im.fit_beta3("hello world"), r"^fit_beta3: `responses` must be a 2-D array .*got a str"),
-        ("word cells", lambda: im.fit_beta3([["a", "b"], ["c", "d"]]), r"^fit_beta3: `responses` cell \[0, 0\] holds 'a'"),
-        ("a dict", lambda: im.fit_beta3({"a": [0.1, 0.2], "b": [0.3, 0.4]}),
+        ("words", lambda: im.irt.fit_beta3("hello world"), r"^fit_beta3: `responses` must be a 2-D array .*got a str"),
+        ("word cells", lambda: im.irt.fit_beta3([["a", "b"], ["c", "d"]]), r"^fit_beta3: `responses` cell \[0, 0\] holds 'a'"),
+        ("a dict", lambda: im.irt.fit_beta3({"a": [0.1, 0.2], "b": [0.3, 0.4]}),
          r"^fit_beta3: `responses` must be a 2-D array .*got a dict.*data frame"),
-        ("ragged", lambda: im.fit_beta3([[0.1, 0.2], [0.3]]),
+        ("ragged", lambda: im.irt.fit_beta3([[0.1, 0.2], [0.3]]),
          r"^fit_beta3: `responses` rows have different lengths \(row 0 has 2 cells, row 1 has 1\)"),
-        ("numeric strings", lambda: im.fit_beta3([["0.1", "0.2"], ["0.3", "0.4"], ["0.5", "0.6"]]),
+        ("numeric strings", lambda: im.irt.fit_beta3([["0.1", "0.2"], ["0.3", "0.4"], ["0.5", "0.6"]]),
          r"^fit_beta3: `responses` cell \[0, 0\] holds '0.1' \(a str\)"),
-        ("numeric strings array", lambda: im.fit_beta3(np.array([["0.1", "0.2"], ["0.3", "0.4"]])),
+        ("numeric strings array", lambda: im.irt.fit_beta3(np.array([["0.1", "0.2"], ["0.3", "0.4"]])),
          r"^fit_beta3: `responses` cell \[0, 0\] holds '0.1' \(a str\)"),
-        ("a set", lambda: im.fit_beta3({0.1, 0.2}), r"^fit_beta3: `responses` must be a 2-D array .*got a set"),
-        ("None", lambda: im.fit_beta3(None), r"^fit_beta3: `responses` must be .*got "),
-        ("1-D", lambda: im.fit_beta3([0.1, 0.2]), r"^fit_beta3: `responses` must be 2-D"),
-        ("above 1", lambda: im.fit_beta3(np.where(np.eye(6, 12) == 1, 1.5, GOOD)), r"^fit_beta3: responses must lie in \[0, 1\]"),
-        ("inf", lambda: im.fit_beta3(np.where(np.eye(6, 12) == 1, np.inf, GOOD)), r"^fit_beta3: `responses` must be finite"),
-        ("booleans", lambda: im.fit_beta3(GOOD > 0.5), r"^fit_beta3: `responses` holds booleans"),
-        ("eps 0.7", lambda: im.fit_beta3(GOOD, eps=0.7), r"^fit_beta3: `eps` must be a real number > 0 and < 0.5"),
-        ("eps word", lambda: im.fit_beta3(GOOD, eps="a"), r"^fit_beta3: `eps` must be a real number"),
-        ("max_iter", lambda: im.fit_beta3(GOOD, max_iter=0), r"^fit_beta3: `max_iter` must be an integer >= 1"),
-        ("missing", lambda: im.fit_beta3(GOOD, missing="drop"), r"^fit_beta3: `missing` must be one of"),
-        ("resolution", lambda: im.fit_beta3(GOOD, resolution=2.0), r"^fit_beta3: `resolution` must be a number"),
-        ("items", lambda: im.fit_beta3(GOOD, items=["a"]), r"^fit_beta3: `items` has 1 names for 12 items"),
-        ("respondents", lambda: im.fit_beta3(GOOD, respondents=["a"] * 6), r"^fit_beta3: `respondents` names must be"),
-        ("long_form", lambda: im.fit_beta3(GOOD, long_form="abc"), r"^fit_beta3: `long_form` must name 3 columns"),
-        ("random_state", lambda: im.fit_beta3(GOOD, random_state=-1), r"^fit_beta3: `random_state` must be None"),
+        ("a set", lambda: im.irt.fit_beta3({0.1, 0.2}), r"^fit_beta3: `responses` must be a 2-D array .*got a set"),
+        ("None", lambda: im.irt.fit_beta3(None), r"^fit_beta3: `responses` must be .*got "),
+        ("1-D", lambda: im.irt.fit_beta3([0.1, 0.2]), r"^fit_beta3: `responses` must be 2-D"),
+        ("above 1", lambda: im.irt.fit_beta3(np.where(np.eye(6, 12) == 1, 1.5, GOOD)), r"^fit_beta3: responses must lie in \[0, 1\]"),
+        ("inf", lambda: im.irt.fit_beta3(np.where(np.eye(6, 12) == 1, np.inf, GOOD)), r"^fit_beta3: `responses` must be finite"),
+        ("booleans", lambda: im.irt.fit_beta3(GOOD > 0.5), r"^fit_beta3: `responses` holds booleans"),
+        ("eps 0.7", lambda: im.irt.fit_beta3(GOOD, eps=0.7), r"^fit_beta3: `eps` must be a real number > 0 and < 0.5"),
+        ("eps word", lambda: im.irt.fit_beta3(GOOD, eps="a"), r"^fit_beta3: `eps` must be a real number"),
+        ("max_iter", lambda: im.irt.fit_beta3(GOOD, max_iter=0), r"^fit_beta3: `max_iter` must be an integer >= 1"),
+        ("missing", lambda: im.irt.fit_beta3(GOOD, missing="drop"), r"^fit_beta3: `missing` must be one of"),
+        ("resolution", lambda: im.irt.fit_beta3(GOOD, resolution=2.0), r"^fit_beta3: `resolution` must be a number"),
+        ("items", lambda: im.irt.fit_beta3(GOOD, items=["a"]), r"^fit_beta3: `items` has 1 names for 12 items"),
+        ("respondents", lambda: im.irt.fit_beta3(GOOD, respondents=["a"] * 6), r"^fit_beta3: `respondents` names must be"),
+        ("long_form", lambda: im.irt.fit_beta3(GOOD, long_form="abc"), r"^fit_beta3: `long_form` must name 3 columns"),
+        ("random_state", lambda: im.irt.fit_beta3(GOOD, random_state=-1), r"^fit_beta3: `random_state` must be None"),
     ],
     "adaptive_test": [
-        ("bank None", lambda: im.adaptive_test(None, _RESPOND), r"^adaptive_test: `bank` must be a Beta3IRT.*got NoneType"),
-        ("respond 42", lambda: im.adaptive_test(_bank(), 42), r"^adaptive_test: `respond` must be a callable"),
-        ("respond a str", lambda: im.adaptive_test(_bank(), lambda item: "0.5"),
+        ("bank None", lambda: im.irt.adaptive_test(None, _RESPOND), r"^adaptive_test: `bank` must be a Beta3IRT.*got NoneType"),
+        ("respond 42", lambda: im.irt.adaptive_test(_bank(), 42), r"^adaptive_test: `respond` must be a callable"),
+        ("respond a str", lambda: im.irt.adaptive_test(_bank(), lambda item: "0.5"),
          r"^adaptive_test: `respond` returned '0.5' \(a str\) for item 'd\d+'; .*real number in \[0, 1\]"),
-        ("respond True", lambda: im.adaptive_test(_bank(), lambda item: True),
+        ("respond True", lambda: im.irt.adaptive_test(_bank(), lambda item: True),
          r"^adaptive_test: `respond` returned True \(a bool\) for item"),
-        ("respond NaN", lambda: im.adaptive_test(_bank(), lambda item: math.nan),
+        ("respond NaN", lambda: im.irt.adaptive_test(_bank(), lambda item: math.nan),
          r"^adaptive_test: `respond` returned nan for item 'd\d+'; .*in \[0, 1\]"),
-        ("respond 1.5", lambda: im.adaptive_test(_bank(), {f"d{j}": 1.5 for j in range(12)}),
+        ("respond 1.5", lambda: im.irt.adaptive_test(_bank(), {f"d{j}": 1.5 for j in range(12)}),
          r"^adaptive_test: `respond` returned 1.5 for item"),
-        ("respond missing", lambda: im.adaptive_test(_bank(), {"d0": 0.5}), r"^adaptive_test: `respond` has no response"),
-        ("available '0'", lambda: im.adaptive_test(_bank(), _RESPOND, available="0"),
+        ("respond missing", lambda: im.irt.adaptive_test(_bank(), {"d0": 0.5}), r"^adaptive_test: `respond` has no response"),
+        ("available '0'", lambda: im.irt.adaptive_test(_bank(), _RESPOND, available="0"),
          r"^adaptive_test: `available` must be a list of item names or indices; got '0'"),
-        ("available a set", lambda: im.adaptive_test(_bank(), _RESPOND, available={0, 1}),
+        ("available a set", lambda: im.irt.adaptive_test(_bank(), _RESPOND, available={0, 1}),
          r"^adaptive_test: `available` must be a list .*got a set"),
-        ("available empty", lambda: im.adaptive_test(_bank(), _RESPOND, available=[]), r"^adaptive_test: `available` is empty"),
-        ("available unknown", lambda: im.adaptive_test(_bank(), _RESPOND, available=["x"]), r"^adaptive_test: unknown item 'x'"),
-        ("selection", lambda: im.adaptive_test(_bank(), _RESPOND, selection="best"), r"^adaptive_test: `selection` must be one"),
-        ("max_items", lambda: im.adaptive_test(_bank(), _RESPOND, max_items=0), r"^adaptive_test: `max_items` must be an integer"),
-        ("se_target", lambda: im.adaptive_test(_bank(), _RESPOND, se_target=-1), r"^adaptive_test: `se_target` must be"),
-        ("rng", lambda: im.adaptive_test(_bank(), _RESPOND, rng="x"), r"^adaptive_test: "),
-        ("start_ability", lambda: im.adaptive_test(_bank(), _RESPOND, start_ability=1.0), r"^adaptive_test: `start_ability`"),
-        ("3 difficulties, 12 items", lambda: im.adaptive_test(_tampered(difficulty=_bank().difficulty[:3]), _RESPOND),
+        ("available empty", lambda: im.irt.adaptive_test(_bank(), _RESPOND, available=[]), r"^adaptive_test: `available` is empty"),
+        ("available unknown", lambda: im.irt.adaptive_test(_bank(), _RESPOND, available=["x"]), r"^adaptive_test: unknown item 'x'"),
+        ("selection", lambda: im.irt.adaptive_test(_bank(), _RESPOND, selection="best"), r"^adaptive_test: `selection` must be one"),
+        ("max_items", lambda: im.irt.adaptive_test(_bank(), _RESPOND, max_items=0), r"^adaptive_test: `max_items` must be an integer"),
+        ("se_target", lambda: im.irt.adaptive_test(_bank(), _RESPOND, se_target=-1), r"^adaptive_test: `se_target` must be"),
+        ("rng", lambda: im.irt.adaptive_test(_bank(), _RESPOND, rng="x"), r"^adaptive_test: "),
+        ("start_ability", lambda: im.irt.adaptive_test(_bank(), _RESPOND, start_ability=1.0), r"^adaptive_test: `start_ability`"),
+        ("3 difficulties, 12 items", lambda: im.irt.adaptive_test(_tampered(difficulty=_bank().difficulty[:3]), _RESPOND),
          r"^adaptive_test: `bank.difficulty` has 3 values for 12 items"),
-        ("NaN difficulty", lambda: im.adaptive_test(_tampered(difficulty=_shifted("difficulty", 4, math.nan)), _RESPOND),
+        ("NaN difficulty", lambda: im.irt.adaptive_test(_tampered(difficulty=_shifted("difficulty", 4, math.nan)), _RESPOND),
          r"^adaptive_test: `bank.difficulty` must lie in \(0, 1\); item 'd4' has nan"),
-        ("difficulty 1.5", lambda: im.adaptive_test(_tampered(difficulty=_shifted("difficulty", 0, 1.5)), _RESPOND),
+        ("difficulty 1.5", lambda: im.irt.adaptive_test(_tampered(difficulty=_shifted("difficulty", 0, 1.5)), _RESPOND),
          r"^adaptive_test: `bank.difficulty` must lie in \(0, 1\); item 'd0' has 1.5"),
         ("NaN discrimination",
-         lambda: im.adaptive_test(_tampered(discrimination=_shifted("discrimination", 2, math.nan)), _RESPOND),
+         lambda: im.irt.adaptive_test(_tampered(discrimination=_shifted("discrimination", 2, math.nan)), _RESPOND),
          r"^adaptive_test: `bank.discrimination` must be finite; item 'd2' has nan"),
-        ("eps 0.7", lambda: im.adaptive_test(_tampered(eps=0.7), _RESPOND),
+        ("eps 0.7", lambda: im.irt.adaptive_test(_tampered(eps=0.7), _RESPOND),
          r"^adaptive_test: `bank.eps` must be a real number > 0 and < 0.5; got 0.7"),
-        ("no respondents", lambda: im.adaptive_test(_tampered(respondents=(), ability=np.zeros(0),
+        ("no respondents", lambda: im.irt.adaptive_test(_tampered(respondents=(), ability=np.zeros(0),
                                                               ability_se=np.zeros(0)), _RESPOND),
          r"^adaptive_test: `start_ability` is needed: the bank has no respondents"),
     ],
@@ -273,17 +273,17 @@ def test_hostile_input_is_the_librarys_error_naming_function_and_parameter(name,
 def test_item1_fit_beta3_on_words_a_dict_and_ragged_lists_is_the_librarys_error():
     for bad in ("hello world", {"a": [0.1, 0.2], "b": [0.3, 0.4]}, [[0.1, 0.2], [0.3]], [["x", "y"], ["z", "w"]]):
         with pytest.raises(IsometricsError, match=r"^fit_beta3: `responses`"):
-            im.fit_beta3(bad)
+            im.irt.fit_beta3(bad)
 
 
 def test_item1_adaptive_test_on_no_bank_a_short_bank_and_bad_available(bank):
     with pytest.raises(InvalidParameterError, match=r"`bank` must be a Beta3IRT"):
-        im.adaptive_test(None, _RESPOND)
+        im.irt.adaptive_test(None, _RESPOND)
     with pytest.raises(IsometricsError, match=r"`bank.difficulty` has 3 values for 12 items"):
-        im.adaptive_test(_tampered(difficulty=bank.difficulty[:3]), _RESPOND)
+        im.irt.adaptive_test(_tampered(difficulty=bank.difficulty[:3]), _RESPOND)
     for available in ("0", {0, 1}):
         with pytest.raises(IsometricsError, match=r"`available` must be a list"):
-            im.adaptive_test(bank, _RESPOND, available=available)
+            im.irt.adaptive_test(bank, _RESPOND, available=available)
 
 
 def test_item1_expected_response_of_a_word(bank):
@@ -301,50 +301,50 @@ def test_item2_a_bank_with_impossible_parameters_is_refused(bank, field, index, 
     with pytest.raises(IsometricsError, match=rf"^Beta3IRT: `{field}` must .*item 'd{index}'"):
         dataclasses.replace(bank, **{field: array})  # a bank is checked when built ...
     with pytest.raises(IsometricsError, match=rf"^adaptive_test: `bank.{field}` must .*item 'd{index}'"):
-        im.adaptive_test(_tampered(**{field: array}), _RESPOND)  # ... and where a test reads it
+        im.irt.adaptive_test(_tampered(**{field: array}), _RESPOND)  # ... and where a test reads it
 
 
 def test_item2_eps_and_no_respondents(bank):
     with pytest.raises(IsometricsError, match=r"`eps` must be a real number > 0 and < 0.5; got 0.7"):
         dataclasses.replace(bank, eps=0.7)
     with pytest.raises(IsometricsError, match=r"`bank.eps` must"):
-        im.adaptive_test(_tampered(eps=0.7), _RESPOND)
+        im.irt.adaptive_test(_tampered(eps=0.7), _RESPOND)
     empty = dataclasses.replace(bank, respondents=(), ability=np.zeros(0), ability_se=np.zeros(0))
     with pytest.raises(IsometricsError, match=r"`start_ability` is needed: the bank has no respondents"):
-        im.adaptive_test(empty, _RESPOND)
+        im.irt.adaptive_test(empty, _RESPOND)
     # a bank of item parameters alone (no respondents) tests from a start the caller gives
-    assert im.adaptive_test(empty, _RESPOND, max_items=2, start_ability=0.5).stop_reason == "max_items"
+    assert im.irt.adaptive_test(empty, _RESPOND, max_items=2, start_ability=0.5).stop_reason == "max_items"
 
 
 @pytest.mark.parametrize("value", ["0.5", b"0.5", True, np.bool_(False), None, [0.5], 0.5 + 0j])
 def test_item2_respond_must_return_a_real_number(bank, value):
     with pytest.raises(IsometricsError, match=r"^adaptive_test: `respond` returned .* for item 'd\d+'"):
-        im.adaptive_test(bank, lambda item: value)
+        im.irt.adaptive_test(bank, lambda item: value)
 
 
 def test_item2_respond_may_return_any_real_number_type(bank):
     for value in (0.6, np.float32(0.6), np.float64(0.6), np.array(0.6), 1, np.int64(0)):
-        test = im.adaptive_test(bank, lambda item, v=value: v, max_items=2)
+        test = im.irt.adaptive_test(bank, lambda item, v=value: v, max_items=2)
         assert test.responses.dtype == float and test.responses[0] == float(value)
 
 
 def test_item2_numeric_strings_are_refused_naming_the_cell():
     with pytest.raises(IsometricsError, match=r"^fit_beta3: `responses` cell \[1, 0\] holds '0.3' \(a str\)"):
-        im.fit_beta3([[0.1, 0.2], ["0.3", 0.4], [0.5, 0.6]])
+        im.irt.fit_beta3([[0.1, 0.2], ["0.3", 0.4], [0.5, 0.6]])
     frame = pd.DataFrame({"a": [0.1, 0.3, 0.5], "b": ["0.2", "0.4", "0.6"]}, index=["m1", "m2", "m3"])
     with pytest.raises(IsometricsError, match=r"^fit_beta3: `responses` column 'b' \(row 'm1'\) holds '0.2'"):
-        im.fit_beta3(frame)
+        im.irt.fit_beta3(frame)
 
 
 def test_item2_a_pandas_null_is_a_missing_cell_in_every_frame():
-    expected = im.fit_beta3(np.where(np.eye(6, 12) == 1, np.nan, GOOD)).ability
+    expected = im.irt.fit_beta3(np.where(np.eye(6, 12) == 1, np.nan, GOOD)).ability
     frame = pd.DataFrame(GOOD, columns=[f"d{j}" for j in range(12)]).astype("Float64")
     for i in range(6):
         frame.iloc[i, i] = pd.NA
     mixed = frame.astype({"d7": object})  # one object column among Float64 ones
     objects = frame.astype(object)
     for given in (frame, mixed, objects, frame.to_numpy()):
-        fit = im.fit_beta3(given)
+        fit = im.irt.fit_beta3(given)
         assert fit.n_observed == 6 * 12 - 6
         np.testing.assert_allclose(fit.ability, expected, rtol=1e-6)
 

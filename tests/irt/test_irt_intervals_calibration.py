@@ -9,7 +9,7 @@ block by 4 standard errors) and a cheap calibration with a loose bound.
 import numpy as np
 from scipy.special import logit
 
-from isometrics import fit_beta3
+from isometrics.irt import fit_beta3
 from isometrics.irt._newton import minimize_newton, objective
 from isometrics.irt._responses import _cells, data_resolution
 from isometrics.irt.information import beta_shapes

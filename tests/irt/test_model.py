@@ -50,7 +50,7 @@ def test_standard_errors_are_the_joint_laplace_widths():
     differences of the gradient and inverted densely, mapped to the probability scale by the delta method;
     the old block-diagonal widths (items held fixed) were 20 to 90 % narrower."""
     p, *_ = simulate(n=6, m=15, seed=11)
-    fit = im.fit_beta3(p)
+    fit = im.irt.fit_beta3(p)
     cells, _ = model._cells(p, fit.eps)
     x = _params(fit)
     step = 1e-5
@@ -96,7 +96,7 @@ def simulate_abs2(n=60, m=100, seed=0):
 def test_default_eps_leaves_the_responses_inside_the_unit_interval_alone():
     """Issue 22 item 2: clipping at 1e-3 moved a third of the cells; the discriminations' Spearman fell to .59."""
     p, theta, a = simulate_abs2()
-    fit = im.fit_beta3(p)
+    fit = im.irt.fit_beta3(p)
     assert fit.converged
     assert fit.n_censored == np.count_nonzero((p == 0) | (p == 1)) > 0 and fit.n_clipped == 0
     assert spearmanr(fit.discrimination, a)[0] >= 0.85
@@ -127,7 +127,7 @@ def test_intervals_are_calibrated_when_the_parameters_come_from_the_priors():
     the responses at 0 or 1 censored, 94 % over 30 such matrices (benchmarks/bench_irt.py --issue22); here 12."""
     hit_t = hit_a = 0
     for x, theta, a in _prior_draws(12, seed=22, truth=True):
-        fit = im.fit_beta3(x)
+        fit = im.irt.fit_beta3(x)
         lo, hi = fit.ability_interval(0.95).T
         hit_t += np.sum((lo <= theta) & (theta <= hi))
         lo, hi = fit.discrimination_interval(0.95).T
@@ -143,7 +143,7 @@ def test_a_fit_whose_gradient_stalls_at_rounding_noise_converges_quickly(draw, e
     the old Newton phase ran out of iterations (150 here; 2000 and 48 s with eps from the data). The Newton
     decrement stops it."""
     p = list(_prior_draws(draw + 1))[draw]
-    fit = im.fit_beta3(p, eps=eps, max_iter=150)
+    fit = im.irt.fit_beta3(p, eps=eps, max_iter=150)
     assert fit.converged and fit.n_iter < 100
 
 
@@ -168,7 +168,7 @@ def test_log_likelihood_is_the_beta_likelihood_with_the_responses_at_0_and_1_cen
 
 def test_with_eps_the_responses_are_clipped_as_before():
     p, *_ = simulate(n=10, m=40)
-    fit = im.fit_beta3(p, eps=1e-3)
+    fit = im.irt.fit_beta3(p, eps=1e-3)
     q = np.clip(p, 1e-3, 1 - 1e-3)
     alpha, beta = beta_shapes(fit.ability[:, None], fit.difficulty[None, :], fit.discrimination[None, :])
     assert fit.log_likelihood == pytest.approx(beta_dist.logpdf(q, alpha, beta).sum(), rel=1e-9)
@@ -217,14 +217,14 @@ def test_missing_cells_are_skipped():
     p, theta, *_ = simulate(n=20, m=150, seed=4)
     q = p.copy()
     q[np.random.default_rng(1).random(q.shape) < 0.2] = np.nan
-    fit = im.fit_beta3(q)
+    fit = im.irt.fit_beta3(q)
     assert fit.n_observed == np.count_nonzero(~np.isnan(q))
     assert spearmanr(fit.ability, theta)[0] >= 0.9
     with pytest.raises(im.IsometricsError, match=r"fit_beta3: `responses` has \d+ missing cell.*missing='allow'"):
-        im.fit_beta3(q, missing="raise")
+        im.irt.fit_beta3(q, missing="raise")
     i, j = np.argwhere(np.isnan(q))[0]
     with pytest.raises(im.IsometricsError, match=rf"first at respondent 'r{i}', item 'd{j}'"):
-        im.fit_beta3(q, missing="raise", respondents=[f"r{k}" for k in range(20)],
+        im.irt.fit_beta3(q, missing="raise", respondents=[f"r{k}" for k in range(20)],
                      items=[f"d{k}" for k in range(150)])
 
 
@@ -232,9 +232,9 @@ def test_names_and_data_frames():
     pd = pytest.importorskip("pandas")
     p, *_ = simulate(n=4, m=6, seed=2)
     frame = pd.DataFrame(p, index=[f"m{i}" for i in range(4)], columns=[f"d{j}" for j in range(6)])
-    fit = im.fit_beta3(frame)
+    fit = im.irt.fit_beta3(frame)
     assert fit.respondents == ("m0", "m1", "m2", "m3") and fit.items[-1] == "d5"
-    plain = im.fit_beta3(p, respondents=list(fit.respondents), items=list(fit.items))
+    plain = im.irt.fit_beta3(p, respondents=list(fit.respondents), items=list(fit.items))
     np.testing.assert_allclose(plain.ability, fit.ability)
     assert fit.expected_response(0.5, "d2") == fit.expected_response(0.5, 2)
     grid = np.linspace(0.1, 0.9, 5)
@@ -259,26 +259,26 @@ def test_names_and_data_frames():
 def test_bad_responses_are_named(bad, match):
     p, *_ = simulate(n=4, m=5, seed=2)
     with pytest.raises(im.IsometricsError, match=rf"^fit_beta3: .*{match}"):
-        im.fit_beta3(bad(p))
+        im.irt.fit_beta3(bad(p))
 
 
 def test_bad_parameters():
     p, *_ = simulate(n=4, m=5, seed=2)
     with pytest.raises(im.InvalidParameterError, match="fit_beta3: `eps`"):
-        im.fit_beta3(p, eps=0.6)
+        im.irt.fit_beta3(p, eps=0.6)
     with pytest.raises(im.InvalidParameterError, match="fit_beta3: `resolution`"):
-        im.fit_beta3(p, resolution=1.5)
+        im.irt.fit_beta3(p, resolution=1.5)
     with pytest.raises(im.InvalidParameterError, match="fit_beta3: `resolution`"):
-        im.fit_beta3(p, resolution=[0.01, 0.01])
+        im.irt.fit_beta3(p, resolution=[0.01, 0.01])
     with pytest.raises(im.InvalidParameterError, match="pass one of them"):
-        im.fit_beta3(p, eps=1e-3, resolution=0.01)
+        im.irt.fit_beta3(p, eps=1e-3, resolution=0.01)
     with pytest.raises(im.InvalidParameterError, match="fit_beta3: `missing`"):
-        im.fit_beta3(p, missing="drop")
+        im.irt.fit_beta3(p, missing="drop")
     with pytest.raises(im.IsometricsError, match="fit_beta3: `items` has 2 names for 5 items"):
-        im.fit_beta3(p, items=["a", "b"])
+        im.irt.fit_beta3(p, items=["a", "b"])
     with pytest.raises(TypeError, match="fit_beta3: `responses`"):
-        im.fit_beta3([["a", "b"], ["c", "d"]])
-    fit = im.fit_beta3(p)
+        im.irt.fit_beta3([["a", "b"], ["c", "d"]])
+    fit = im.irt.fit_beta3(p)
     with pytest.raises(im.IsometricsError, match=r"Beta3IRT.expected_response: unknown item 'nope'"):
         fit.expected_response(0.5, "nope")
     with pytest.raises(im.IsometricsError, match=r"Beta3IRT.information: item index 9 is out of range"):
@@ -291,11 +291,11 @@ def test_caller_arrays_are_not_mutated():
     p, *_ = simulate(n=4, m=5, seed=2)
     p[0, 0] = 0.0
     copy = p.copy()
-    fit = im.fit_beta3(p)
+    fit = im.irt.fit_beta3(p)
     np.testing.assert_array_equal(p, copy)
     assert fit.n_censored >= 1 and fit.n_clipped == 0
     np.testing.assert_array_equal(p, copy)
-    assert im.fit_beta3(p, eps=1e-3).n_clipped >= 1
+    assert im.irt.fit_beta3(p, eps=1e-3).n_clipped >= 1
 
 
 def test_long_form_equals_the_matrix():
@@ -304,15 +304,15 @@ def test_long_form_equals_the_matrix():
     p[1, 2] = np.nan
     rows = [(f"m{i}", f"d{j}", p[i, j]) for j in range(7) for i in range(5) if not np.isnan(p[i, j])]
     frame = pd.DataFrame(rows, columns=["model", "dataset", "auroc"])
-    long = im.fit_beta3(frame, long_form=("model", "dataset", "auroc"))
-    wide = im.fit_beta3(p, respondents=[f"m{i}" for i in range(5)], items=[f"d{j}" for j in range(7)])
+    long = im.irt.fit_beta3(frame, long_form=("model", "dataset", "auroc"))
+    wide = im.irt.fit_beta3(p, respondents=[f"m{i}" for i in range(5)], items=[f"d{j}" for j in range(7)])
     assert long.respondents == wide.respondents and long.items == wide.items
     np.testing.assert_allclose(long.ability, wide.ability, rtol=1e-6)
     with pytest.raises(im.IsometricsError, match="fit_beta3: long-form `responses` has no column 'score'"):
-        im.fit_beta3(frame, long_form=("model", "dataset", "score"))
+        im.irt.fit_beta3(frame, long_form=("model", "dataset", "score"))
     twice = pd.concat([frame, frame.iloc[:1]])
     with pytest.raises(im.IsometricsError, match="respondent 'm0', item 'd0' more than once"):
-        im.fit_beta3(twice, long_form=("model", "dataset", "auroc"))
+        im.irt.fit_beta3(twice, long_form=("model", "dataset", "auroc"))
 
 
 # ---------------------------------------------------------------- the optimiser (L-BFGS-B, then projected Newton)
@@ -341,7 +341,7 @@ def test_fit_reaches_the_optimum_of_a_tightly_converged_lbfgsb(shape, missing, e
     p[0, 0] = 0.5
     if eps == 1e-6:
         p[0], p[:, 0], p[:, 1] = 1.0, 1.0, 0.0
-    fit = im.fit_beta3(p, eps=eps)
+    fit = im.irt.fit_beta3(p, eps=eps)
     cells, reference, best = _tight_lbfgsb(p, eps)
     assert fit.converged
     value = model.negative_log_posterior(_params(fit), cells)[0]
@@ -356,9 +356,9 @@ def test_fit_reaches_the_optimum_of_a_tightly_converged_lbfgsb(shape, missing, e
 
 def test_without_the_newton_phase_the_fit_is_lbfgsb_alone(monkeypatch):
     p, *_ = simulate(n=20, m=60, seed=8)
-    newton = im.fit_beta3(p)
+    newton = im.irt.fit_beta3(p)
     monkeypatch.setattr(model, "NEWTON_MAX_SCHUR", 0)
-    alone = im.fit_beta3(p)
+    alone = im.irt.fit_beta3(p)
     assert alone.converged and alone.n_iter > newton.n_iter
     np.testing.assert_allclose(alone.ability, newton.ability, atol=1e-4)
     np.testing.assert_allclose(alone.discrimination, newton.discrimination, atol=1e-3)

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from isometrics import fit_beta3
+from isometrics.irt import fit_beta3
 
 GOOD = [[0.5, 0.6, 0.7, 0.2], [0.7, 0.8, 0.9, 0.4], [0.3, 0.4, 0.6, 0.1]]
 

@@ -49,16 +49,16 @@ def leave_one_model_out(models, datasets, x, max_items, seeds):
         keep = np.arange(n) != i
         # clipped at 1e-3, as measured for issue 12 (the default now censors the 348 AUROCs of 1 at the file's
         # six-decimal resolution, and one item no longer tells Fisher from random: see the report of issue 22)
-        bank = im.fit_beta3(x[keep], respondents=[m for m, k in zip(models, keep) if k], items=datasets, eps=1e-3)
+        bank = im.irt.fit_beta3(x[keep], respondents=[m for m, k in zip(models, keep) if k], items=datasets, eps=1e-3)
         observed = ~np.isnan(x[i])
         q = np.clip(x[i, observed], bank.eps, 1 - bank.eps)
         full[i] = ability_map(np.log(q), np.log1p(-q), bank.difficulty[observed], bank.discrimination[observed])[0]
         responses = {d: float(v) for d, v, o in zip(datasets, x[i], observed) if o}
-        test = im.adaptive_test(bank, responses, selection="fisher", max_items=max_items, available=list(responses))
+        test = im.irt.adaptive_test(bank, responses, selection="fisher", max_items=max_items, available=list(responses))
         final["fisher"][i] = test.ability
         errors["fisher"][i, :len(test.trajectory)] = np.abs(test.trajectory - full[i])
         for r, seed in enumerate(seeds):
-            test = im.adaptive_test(bank, responses, selection="random", max_items=max_items, rng=seed,
+            test = im.irt.adaptive_test(bank, responses, selection="random", max_items=max_items, rng=seed,
                                     available=list(responses))
             final["random"][i, r] = test.ability
             errors["random"][i, r, :len(test.trajectory)] = np.abs(test.trajectory - full[i])

@@ -33,7 +33,7 @@ LABEL_METRICS = {
                                                                                             **k),
     "false_positive_rate_score": lambda y, p, **k: im.false_positive_rate_score(y, p, average="macro", **k),
     "metric_report": im.metric_report,
-    "expected_cost": lambda y, p, **k: im.expected_cost(y, p, cost_matrix=[[0, 1], [4, 0]], **k),
+    "expected_cost": lambda y, p, **k: im.spaces.expected_cost(y, p, cost_matrix=[[0, 1], [4, 0]], **k),
 }
 Y = [0, 1, 1, 0]
 PROBA = [0.2, 0.7, 0.9, 0.1]
@@ -113,11 +113,11 @@ def test_complex_sample_weight_is_rejected(name):
         LABEL_METRICS[name]([0, 1, 1], [0, 1, 0], sample_weight=np.array([1 + 1j, 1, 1]))
 
 
-@pytest.mark.parametrize("func", [im.auroc, im.roc_curve, im.best_threshold, im.always_positive,
-                                  im.reliability_curve, im.one_vs_rest])
+@pytest.mark.parametrize("func", [im.auroc, im.roc_curve, im.best_threshold, im.spaces.always_positive,
+                                  im.spaces.reliability_curve, im.one_vs_rest])
 def test_complex_sample_weight_is_rejected_by_every_weighted_function(func):
     w = np.array([1, 1 + 0j, 2, 1])
-    args = {im.always_positive: ([0, 1, 1, 0],), im.one_vs_rest: ([0, 1, 2, 1], np.eye(3)[[0, 1, 2, 1]] * 0.8 + 0.05)}
+    args = {im.spaces.always_positive: ([0, 1, 1, 0],), im.one_vs_rest: ([0, 1, 2, 1], np.eye(3)[[0, 1, 2, 1]] * 0.8 + 0.05)}
     kwargs = {"metric": "f1"} if func is im.best_threshold else {}
     with pytest.raises(im.IsometricsError, match=r"sample_weight holds complex numbers"):
         func(*args.get(func, ([0, 1, 1, 0], [0.1, 0.7, 0.4, 0.3])), sample_weight=w, **kwargs)

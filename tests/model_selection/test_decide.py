@@ -43,7 +43,7 @@ def test_top_k_splits_a_tie_into_expected_counts():
     assert d.threshold == 0.6 and d.tie_fraction == 0.5 and d.k == 3.0 and d.rule == "top 3"
     assert d.precision == pytest.approx(2.5 / 3) and d.alert_rate == pytest.approx(0.3)
     # the same as precision@k
-    assert d.precision == pytest.approx(im.precision_at_k(Y, S, k=3))
+    assert d.precision == pytest.approx(im.spaces.precision_at_k(Y, S, k=3))
     # a budget that ends between distinct scores: no interpolation
     (d,) = im.decide(Y, S, top_k=4)
     assert (d.tp, d.fp, d.tie_fraction) == (3, 1, 1.0)
@@ -132,7 +132,7 @@ def test_intervals_at_a_fixed_rule_are_paired_percentile_intervals():
         assert low <= value <= high
         assert r.method == "percentile" and len(r.bootstrap_distribution) == 300
     # the same interval as bootstrap() of the statistic at the threshold, from the same seed
-    alone = im.bootstrap(y, s, statistic="metric", metric="precision", threshold=0.5, n_resamples=300, rng=2)
+    alone = im.uncertainty.bootstrap(y, s, statistic="metric", metric="precision", threshold=0.5, n_resamples=300, rng=2)
     assert d.intervals["precision"].confidence_interval == pytest.approx(alone.confidence_interval)
 
 

@@ -263,19 +263,19 @@ def test_importing_isometrics_does_not_import_sklearn():
 # ---------------------------------------------------------------------------- Holm
 def test_holm_adjust_by_hand():
     # m = 4; sorted 0.005, 0.01, 0.03, 0.04 times 4, 3, 2, 1: 0.02, 0.03, 0.06, 0.04 -> running max 0.06
-    np.testing.assert_allclose(im.holm_adjust([0.01, 0.04, 0.03, 0.005]), [0.03, 0.06, 0.06, 0.02], rtol=1e-12)
-    np.testing.assert_allclose(im.holm_adjust([0.9, 0.5]), [1.0, 1.0])
-    assert im.holm_adjust([]).shape == (0,)
+    np.testing.assert_allclose(im.uncertainty.holm_adjust([0.01, 0.04, 0.03, 0.005]), [0.03, 0.06, 0.06, 0.02], rtol=1e-12)
+    np.testing.assert_allclose(im.uncertainty.holm_adjust([0.9, 0.5]), [1.0, 1.0])
+    assert im.uncertainty.holm_adjust([]).shape == (0,)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         with pytest.raises(im.InvalidParameterError, match=r"^holm_adjust: `p_values` must lie in \[0, 1\]"):
-            im.holm_adjust([0.1, np.nan])
+            im.uncertainty.holm_adjust([0.1, np.nan])
 
 
 @given(st.lists(st.floats(0, 1), min_size=1, max_size=12))
 def test_holm_properties(p):
     """Never below the raw p-value, at most 1, the raw order kept, and the smallest multiplied by m (Holm 1979)."""
-    adjusted = im.holm_adjust(p)
+    adjusted = im.uncertainty.holm_adjust(p)
     raw = np.array(p)
     assert np.all(adjusted >= raw) and np.all(adjusted <= 1)
     order = np.argsort(raw, kind="stable")

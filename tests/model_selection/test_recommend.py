@@ -61,7 +61,7 @@ def test_intervals_at_the_chosen_threshold_and_the_note_says_when_there_are_none
 
 def test_verdicts_are_the_comparisons_own_sentences():
     y, scores = _data()
-    comparison = im.compare_scores(y, scores, metrics=["f2"], n_resamples=200, rng=0)
+    comparison = im.uncertainty.compare_scores(y, scores, metrics=["f2"], n_resamples=200, rng=0)
     r = recommend(y, scores, metric="f2", comparison=comparison, cv=None)
     assert r.tested and len(r.comparisons) == 2
     for row in r.comparisons:
@@ -95,7 +95,7 @@ def test_bad_input(kwargs, error, match):
 def test_a_comparison_of_other_data_is_refused():
     y, scores = _data()
     other = {n: s[::-1].copy() for n, s in scores.items()}
-    comparison = im.compare_scores(y, other, metrics=["f1"], n_resamples=50, rng=0)
+    comparison = im.uncertainty.compare_scores(y, other, metrics=["f1"], n_resamples=50, rng=0)
     with pytest.raises(ValueError, match="compare the same labels"):
         recommend(y, scores, metric="f1", comparison=comparison, cv=None)
 

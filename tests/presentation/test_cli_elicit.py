@@ -25,7 +25,7 @@ def data(tmp_path_factory):
 
 def _answers(stakeholder, n):
     """The answers the stakeholder gives to the session's first n questions (the CLI asks the same)."""
-    session = im.Elicitation(local_budget=3, pairwise_budget=3)
+    session = im.elicitation.Elicitation(local_budget=3, pairwise_budget=3)
     out = []
     while (q := session.next_question()) is not None and len(out) < n:
         a = stakeholder(q)
@@ -35,23 +35,23 @@ def _answers(stakeholder, n):
 
 
 def test_interactive_session_asks_the_engines_questions_and_saves_answers(tmp_path):
-    answers, expected = _answers(im.SimulatedStakeholder(2.0, -2.0), 10)
+    answers, expected = _answers(im.elicitation.SimulatedStakeholder(2.0, -2.0), 10)
     path = tmp_path / "answers.json"
     res = runner.invoke(app, ["elicit", "--interactive", "--local-budget", "3", "--pairwise-budget", "3",
                               "--save-answers", str(path)], input="\n".join(answers) + "\n")
     assert res.exit_code == 0, res.output
     assert "of 1,000 cases flagged" in res.output and "Elicited metric" in res.output
     assert expected.metric.spec in res.output
-    assert im.replay(path).metric == expected.metric
+    assert im.elicitation.replay(path).metric == expected.metric
     replayed = runner.invoke(app, ["elicit", "--answers", str(path)])
     assert replayed.exit_code == 0 and expected.metric.spec in replayed.output
 
 
 def test_replay_with_a_file_names_the_threshold_on_the_model(data, tmp_path):
     d, frame = data
-    session = im.Elicitation.from_scores(frame["y"].to_numpy(), frame["s"].to_numpy(), local_budget=2,
+    session = im.elicitation.Elicitation.from_scores(frame["y"].to_numpy(), frame["s"].to_numpy(), local_budget=2,
                                          pairwise_budget=3)
-    result = session.run(im.SimulatedStakeholder(1.5, -3.0))
+    result = session.run(im.elicitation.SimulatedStakeholder(1.5, -3.0))
     result.save(tmp_path / "a.json")
     res = runner.invoke(app, ["elicit", str(d / "scores.csv"), "--label", "y", "--score", "s",
                               "--answers", str(tmp_path / "a.json")])
@@ -61,13 +61,13 @@ def test_replay_with_a_file_names_the_threshold_on_the_model(data, tmp_path):
 
 
 def test_save_answers_to_stdout_carries_only_the_json(tmp_path):
-    answers, expected = _answers(im.SimulatedStakeholder(0.5, -4.0), 10)
+    answers, expected = _answers(im.elicitation.SimulatedStakeholder(0.5, -4.0), 10)
     res = CliRunner().invoke(app, ["elicit", "--interactive", "--local-budget", "3", "--pairwise-budget", "3",
                                    "--save-answers", "-"], input="\n".join(answers) + "\n")
     assert res.exit_code == 0, res.output
     echo, brace, payload = res.stdout.partition("{")  # CliRunner echoes the typed answers, as a terminal would
     assert set(echo.split()) <= {"r", "p", "a", "b"}
-    assert im.replay(json.loads(brace + payload)).metric == expected.metric
+    assert im.elicitation.replay(json.loads(brace + payload)).metric == expected.metric
     assert "Elicited metric" in res.stderr
 
 
@@ -92,7 +92,7 @@ def test_bad_usage_is_one_line(args, message):
 
 def test_bad_answers_file_names_the_field(tmp_path):
     path = tmp_path / "bad.json"
-    good = im.Elicitation(local_budget=1, pairwise_budget=1)
+    good = im.elicitation.Elicitation(local_budget=1, pairwise_budget=1)
     good.answer("recall")
     data = good.transcript.to_dict()
     data["steps"][0]["answer"] = "maybe"
@@ -104,7 +104,7 @@ def test_bad_answers_file_names_the_field(tmp_path):
 
 def test_the_elicited_spec_works_as_metric_option(data, tmp_path):
     d, frame = data
-    result = im.Elicitation(local_budget=2, pairwise_budget=2).run(im.SimulatedStakeholder(0.6, -1.5))
+    result = im.elicitation.Elicitation(local_budget=2, pairwise_budget=2).run(im.elicitation.SimulatedStakeholder(0.6, -1.5))
     res = runner.invoke(app, ["evaluate", str(d / "scores.csv"), "--label", "y", "--score", "s",
                               "--metric", result.metric.spec])
     assert res.exit_code == 0, res.output
@@ -129,7 +129,7 @@ def test_end_of_input_keeps_and_saves_what_was_answered(tmp_path):
     assert res.returncode == 0, res.stderr
     assert "Aborted" not in res.stdout + res.stderr and "Traceback" not in res.stderr
     assert "end of input: stopping after 2 answers" in res.stdout
-    saved = im.load_transcript(path)
+    saved = im.elicitation.load_transcript(path)
     assert [s.answer for s in saved.steps] == ["recall", "recall"]
     # quitting early: the metric is provisional, never "use it anywhere"
     assert "Provisional: only 2 answers (2 local, 0 pairwise)" in res.stdout
@@ -144,11 +144,11 @@ def test_end_of_input_before_any_answer_saves_an_empty_transcript(tmp_path):
                           str(path)], stdin=subprocess.DEVNULL, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
     assert "Aborted" not in res.stdout + res.stderr
-    assert im.load_transcript(path).steps == () and "Provisional: only 0 answers" in res.stdout
+    assert im.elicitation.load_transcript(path).steps == () and "Provisional: only 0 answers" in res.stdout
 
 
 def test_the_results_table_speaks_the_stakeholders_words(tmp_path):
-    result = im.Elicitation(local_budget=3, pairwise_budget=3).run(im.SimulatedStakeholder(2.0, -2.0))
+    result = im.elicitation.Elicitation(local_budget=3, pairwise_budget=3).run(im.elicitation.SimulatedStakeholder(2.0, -2.0))
     result.save(tmp_path / "a.json")
     res = runner.invoke(app, ["elicit", "--answers", str(tmp_path / "a.json")])
     assert res.exit_code == 0, res.output
@@ -161,7 +161,7 @@ def test_the_results_table_speaks_the_stakeholders_words(tmp_path):
 
 def test_a_decision_that_flags_everyone_is_warned_about(tmp_path):
     with pytest.warns(im.exceptions.DegenerateDataWarning):
-        result = im.Elicitation().run(_always_recall)
+        result = im.elicitation.Elicitation().run(_always_recall)
     assert result.trivial_decision == "everyone"
     result.save(tmp_path / "a.json")
     res = runner.invoke(app, ["elicit", "--answers", str(tmp_path / "a.json")])
@@ -175,7 +175,7 @@ def test_a_decision_that_flags_everyone_is_warned_about(tmp_path):
 
 def test_on_the_model_a_threshold_that_flags_everyone_is_warned_about(data, tmp_path):
     d, frame = data
-    session = im.Elicitation.from_scores(frame["y"].to_numpy(), frame["s"].to_numpy())
+    session = im.elicitation.Elicitation.from_scores(frame["y"].to_numpy(), frame["s"].to_numpy())
     with pytest.warns(im.exceptions.DegenerateDataWarning):
         result = session.run(_always_recall)
     result.save(tmp_path / "a.json")

@@ -71,10 +71,10 @@ def test_a_wrong_separator_is_refused_with_the_fix(tmp_path):
 def test_library_out_of_core_reads_the_separator(tmp_path):
     path = _write(tmp_path / "scores.csv", ";")
     for given in (None, ";"):
-        result = isometrics.evaluate_out_of_core(path, label="malignant", scores=["logreg"], separator=given)
+        result = isometrics.scale.evaluate_out_of_core(path, label="malignant", scores=["logreg"], separator=given)
         assert result["logreg"].auroc == pytest.approx(roc_auc_score(Y, LOGREG))
     with pytest.raises(IsometricsError, match="`separator` must be one character"):
-        isometrics.evaluate_out_of_core(path, label="malignant", scores=["logreg"], separator="")
+        isometrics.scale.evaluate_out_of_core(path, label="malignant", scores=["logreg"], separator="")
 
 
 def test_a_file_of_several_columns_is_never_resplit(tmp_path):

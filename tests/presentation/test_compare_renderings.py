@@ -47,7 +47,7 @@ def test_python_table_json_and_report_say_the_same(three_models, tmp_path):
     path, frame = three_models
     models = ["logreg", "forest", "strong"]
     y = frame["y"].to_numpy()
-    result = im.compare_scores(y, frame.select(models), metrics=["f1"], n_resamples=199, rng=3)
+    result = im.uncertainty.compare_scores(y, frame.select(models), metrics=["f1"], n_resamples=199, rng=3)
     rows = [*result.rows, *result.delong]
     decisions = {r.decision for r in rows}
     assert {"no detectable difference", "a better", "b better"} & decisions >= {"no detectable difference"}

@@ -37,25 +37,25 @@ def _scores(seed=0, n=500):
 
 def _model_session(**settings):
     y, s = _scores()
-    return im.Elicitation.from_scores(y, s, **settings)
+    return im.elicitation.Elicitation.from_scores(y, s, **settings)
 
 
 # Scripted stakeholders: (name, a fresh session, the stakeholder answering it).
 SCENARIOS = {
     "noisy, model curve": (lambda: _model_session(),
-                           lambda: im.SimulatedStakeholder(2.0, -3.0, pairwise_lambda=50.0, local_lambda=20.0, rng=1)),
-    "noiseless, default curve": (lambda: im.Elicitation(local_lambda=math.inf, pairwise_lambda=math.inf),
-                                 lambda: im.SimulatedStakeholder(0.5, -1.0)),
+                           lambda: im.elicitation.SimulatedStakeholder(2.0, -3.0, pairwise_lambda=50.0, local_lambda=20.0, rng=1)),
+    "noiseless, default curve": (lambda: im.elicitation.Elicitation(local_lambda=math.inf, pairwise_lambda=math.inf),
+                                 lambda: im.elicitation.SimulatedStakeholder(0.5, -1.0)),
     "few local, small budget": (lambda: _model_session(local_budget=3, pairwise_budget=6, tolerance=0.02),
-                                lambda: im.SimulatedStakeholder(3.0, -6.0, pairwise_lambda=30.0, rng=7)),
-    "rho taken as zero": (lambda: im.Elicitation(rho_sign="zero", pairwise_budget=8),
-                          lambda: im.SimulatedStakeholder(1.5, 0.5)),
+                                lambda: im.elicitation.SimulatedStakeholder(3.0, -6.0, pairwise_lambda=30.0, rng=7)),
+    "rho taken as zero": (lambda: im.elicitation.Elicitation(rho_sign="zero", pairwise_budget=8),
+                          lambda: im.elicitation.SimulatedStakeholder(1.5, 0.5)),
 }
 
 
 # ---------------------------------------------------------------------------- the page as text
 def test_one_script_allowed_by_its_hash_and_no_outside_resource():
-    page = elicitation_page(im.Elicitation(), title=XSS, model=XSS)
+    page = elicitation_page(im.elicitation.Elicitation(), title=XSS, model=XSS)
     csp = html.unescape(re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1))
     assert "default-src 'none'" in csp and "connect-src" not in csp and "base-uri 'none'" in csp
     scripts = re.findall(r"<script([^>]*)>(.*?)</script>", page, flags=re.S)
@@ -149,7 +149,7 @@ def test_the_page_asks_the_engines_questions_and_reaches_its_estimates(browser, 
     href = page.get_attribute("#download", "href")
     assert href.startswith("data:application/json")
     downloaded = json.loads(urllib.parse.unquote(href.split(",", 1)[1]))
-    replayed = im.replay(downloaded)
+    replayed = im.elicitation.replay(downloaded)
     assert replayed.metric == expected.metric and replayed.decision.index == expected.decision.index
     assert downloaded["steps"] == expected.transcript.to_dict()["steps"]
     # locked down: no request, no error, no violation, user text shown literally and inert
@@ -164,7 +164,7 @@ def test_the_plot_moves_with_the_answers_and_a_screenshot_is_saved(browser, tmp_
     path = tmp_path / "elicit.html"
     write_elicitation_page(path, elicitation_page(_model_session(), model="scores.csv, column model_a"))
     page, log = _open(browser, path)
-    stakeholder = im.SimulatedStakeholder(2.0, -3.0)
+    stakeholder = im.elicitation.SimulatedStakeholder(2.0, -3.0)
     levels = [page.inner_html("#plot [data-role=levels]")]
     text = page.inner_text("#question")
     assert "of 1,000 cases flagged" in text and "gain in recall" in text
@@ -173,8 +173,8 @@ def test_the_plot_moves_with_the_answers_and_a_screenshot_is_saved(browser, tmp_
         if state["asked"] is None:
             break
         q = state["asked"]
-        question = (im.LocalQuestion(q["precision"], q["recall"]) if q["kind"] == "local"
-                    else im.PairwiseQuestion(tuple(q["a"]), tuple(q["b"])))
+        question = (im.elicitation.LocalQuestion(q["precision"], q["recall"]) if q["kind"] == "local"
+                    else im.elicitation.PairwiseQuestion(tuple(q["a"]), tuple(q["b"])))
         if q["kind"] == "pairwise":
             shown = page.inner_text("#question")
             assert "precision" in shown and "of 1,000 real positives" in shown
@@ -202,8 +202,8 @@ def _answer_all(page, stakeholder, limit=60):
         if state["asked"] is None:
             return state
         q = state["asked"]
-        question = (im.LocalQuestion(q["precision"], q["recall"]) if q["kind"] == "local"
-                    else im.PairwiseQuestion(tuple(q["a"]), tuple(q["b"])))
+        question = (im.elicitation.LocalQuestion(q["precision"], q["recall"]) if q["kind"] == "local"
+                    else im.elicitation.PairwiseQuestion(tuple(q["a"]), tuple(q["b"])))
         page.click(f"#answer-{stakeholder(question)}")
         _wait(page, f"window.__elicitationState.n_answers === {state['n_answers'] + 1}")
     raise AssertionError("the page never stopped asking")
@@ -214,10 +214,10 @@ def test_the_page_warns_when_its_pick_flags_everyone_and_never_says_weight_of_re
     import warnings
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        expected = im.Elicitation().run(_always_recall)
+        expected = im.elicitation.Elicitation().run(_always_recall)
     assert expected.trivial_decision == "everyone" and expected.rho > 0
     path = tmp_path / "elicit.html"
-    write_elicitation_page(path, elicitation_page(im.Elicitation()))
+    write_elicitation_page(path, elicitation_page(im.elicitation.Elicitation()))
     page, log = _open(browser, path)
     state = _answer_all(page, _always_recall)
     assert state["trivial_decision"] == "everyone"
@@ -243,9 +243,9 @@ def test_the_page_calls_an_unfinished_metric_provisional_and_a_balanced_pick_war
     page.click("#answer-recall")
     _wait(page, "window.__elicitationState.n_answers === 1")
     assert "(provisional: 1 answer so far)" in page.inner_text("#estimate")
-    state = _answer_all(page, im.SimulatedStakeholder(1.0, -2.0))
+    state = _answer_all(page, im.elicitation.SimulatedStakeholder(1.0, -2.0))
     assert state["trivial_decision"] == "" and not page.is_visible("#final-warning")
     assert "provisional" not in page.inner_text("#estimate")
-    assert tuple(state["summary"]) == im.replay(state["transcript"]).summary  # the Python result's words
+    assert tuple(state["summary"]) == im.elicitation.replay(state["transcript"]).summary  # the Python result's words
     assert log["errors"] == []
     page.close()

@@ -34,7 +34,7 @@ def data(rng):
 def test_gains_display_draws_the_curve_and_its_references_once(data):
     y, s, w = data
     a = GainsDisplay.from_predictions(y, s, sample_weight=w, name="a").plot()
-    rate, gain, _ = im.gains_curve(y, s, sample_weight=w)
+    rate, gain, _ = im.spaces.gains_curve(y, s, sample_weight=w)
     np.testing.assert_array_equal(a.line_.get_xdata(), rate)
     np.testing.assert_array_equal(a.line_.get_ydata(), gain)
     b = GainsDisplay.from_predictions(y, -s, sample_weight=w, name="b").plot(ax=a.ax_, color="red", linestyle="--")
@@ -51,12 +51,12 @@ def test_lift_display_and_from_estimator(data):
     X = np.column_stack([s, np.sin(s)])
     model = LogisticRegression().fit(X, y)
     a = LiftDisplay.from_estimator(model, X, y, name="logreg").plot()
-    rate, lift, _ = im.lift_curve(y, model.predict_proba(X)[:, 1])
+    rate, lift, _ = im.spaces.lift_curve(y, model.predict_proba(X)[:, 1])
     np.testing.assert_array_equal(a.line_.get_xdata(), rate)
     np.testing.assert_array_equal(a.line_.get_ydata(), lift)
     assert a.ax_.get_ylabel() == "lift (precision / prevalence)" and a.line_.get_label() == "logreg"
     g = GainsDisplay.from_estimator(model, X, y)
-    np.testing.assert_array_equal(g.gain, im.gains_curve(y, model.predict_proba(X)[:, 1]).gain)
+    np.testing.assert_array_equal(g.gain, im.spaces.gains_curve(y, model.predict_proba(X)[:, 1]).gain)
 
 
 def test_displays_name_themselves_in_errors():

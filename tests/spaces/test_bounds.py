@@ -155,8 +155,8 @@ def test_top_k_equal_to_a_group_weight(w):
     # The top group is 3 positives of weight w: a budget of 3 w flags exactly that group.
     y, s, weights = groups(STAIRS, w)
     k = [0.3, 0.9][[0.1, 0.3].index(w)]
-    assert im.precision_at_k(y, s, k=k, sample_weight=weights, ties="raise") == 1.0
-    assert im.recall_at_k(y, s, k=k, sample_weight=weights, ties="raise") == pytest.approx(0.3, rel=1e-12)
+    assert im.spaces.precision_at_k(y, s, k=k, sample_weight=weights, ties="raise") == 1.0
+    assert im.spaces.recall_at_k(y, s, k=k, sample_weight=weights, ties="raise") == pytest.approx(0.3, rel=1e-12)
     cut = im.OperatingPoints.from_scores(y, s, sample_weight=weights).at_top_k(k)
     assert cut.threshold == 5.0 and cut.tie_fraction == 1.0 and cut.n_tied == 0.0
     cut = im.OperatingPoints.from_scores(y, s, sample_weight=weights).at_rate(0.12)  # 0.12 * 25 = 3 samples
@@ -271,6 +271,6 @@ def test_macro_pr_curve_reads_a_recall_of_seven_tenths_at_the_grid_value():
 def test_pr_band_reads_a_recall_of_three_tenths_with_weights():
     # Weights 0.7: the first group's recall is 2.1 / 7 = 0.29999999999999993, which is 3/10 as meant.
     y, s, w = groups(STAIRS, 0.7)
-    band = im.bootstrap_curve_band(y, s, curve="pr", grid=[0.3, 0.5], n_resamples=20, rng=0, sample_weight=w,
+    band = im.uncertainty.bootstrap_curve_band(y, s, curve="pr", grid=[0.3, 0.5], n_resamples=20, rng=0, sample_weight=w,
                                    weight_kind="sampling")
     assert band.estimate[0] == 1.0 and band.estimate[1] == pytest.approx(5 / 6, rel=1e-12)

@@ -27,7 +27,7 @@ def data(draw):
 @given(data())
 def test_isotonic_equals_sklearn_pav_on_training_scores(d):
     y, s, w = d
-    ours = im.isotonic_calibrator(y, s, sample_weight=w)(s)
+    ours = im.spaces.isotonic_calibrator(y, s, sample_weight=w)(s)
     theirs = IsotonicRegression(increasing=True).fit(s, y, sample_weight=w).predict(s)
     np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-12)
 
@@ -36,7 +36,7 @@ def test_isotonic_equals_sklearn_pav_on_training_scores(d):
 def test_calibrated_scores_are_monotone_in_the_scores(d, new):
     y, s, w = d
     new = np.sort(np.array(new))
-    for calibrator in (im.isotonic_calibrator(y, s, sample_weight=w), im.f_calibrator(y, s, sample_weight=w)):
+    for calibrator in (im.spaces.isotonic_calibrator(y, s, sample_weight=w), im.spaces.f_calibrator(y, s, sample_weight=w)):
         values = calibrator(new)
         assert np.all(np.diff(values) >= 0)
         assert np.all((values >= 0) & (values <= 1))
@@ -45,7 +45,7 @@ def test_calibrated_scores_are_monotone_in_the_scores(d, new):
 @pytest.mark.parametrize("beta", [0.5, 1.0, 2.0])
 def test_f_calibrated_threshold_gives_the_optimal_fbeta(rng, beta):
     y, s, _ = random_binary(rng, 2000, prevalence=0.2)
-    calibrated = im.f_calibrator(y, s)(s)
+    calibrated = im.spaces.f_calibrator(y, s)(s)
     pred = (calibrated >= 1 / (1 + beta**2)).astype(int)
     best = im.best_threshold(y, s, metric=f"fbeta(beta={beta})")
     assert im.fbeta_score(y, pred, beta=beta) == pytest.approx(best.value, rel=1e-12)
@@ -55,7 +55,7 @@ def test_f_calibrated_scores_of_the_25_label_example():
     # ALGORITHMS.md 1.8 [derived]: segment scores 1, .9697, .8889, .6154, .4103
     labels = [int(c) for c in "1 1 1 0 1 1 1 1 1 1 0 1 1 1 0 1 0 0 1 0 0 0 1 0 1".split()]
     scores = 1 - np.arange(1, 26) / 25
-    values = np.unique(np.round(im.f_calibrator(labels, scores)(scores), 4))
+    values = np.unique(np.round(im.spaces.f_calibrator(labels, scores)(scores), 4))
     assert list(values[::-1]) == [1.0, 0.9697, 0.8889, 0.6154, 0.4103]
 
 
@@ -63,25 +63,25 @@ def test_reliability_curve_matches_sklearn_and_ece_by_hand(rng):
     y = (rng.random(3000) < 0.3).astype(int)
     p = np.clip(0.3 + 0.4 * (y - 0.3) + rng.normal(scale=0.2, size=3000), 0, 1)
     for strategy in ("uniform", "quantile"):
-        ours = im.reliability_curve(y, p, n_bins=8, strategy=strategy)
+        ours = im.spaces.reliability_curve(y, p, n_bins=8, strategy=strategy)
         frac, mean = calibration_curve(y, p, n_bins=8, strategy=strategy)
         np.testing.assert_allclose(ours.fraction_positive, frac, rtol=1e-12)
         np.testing.assert_allclose(ours.mean_predicted, mean, rtol=1e-12)
     # ECE by hand on a tiny example: bins [0, .5): p .1, .3 with y 0, 0 -> gap .2 ; [.5, 1]: .6, .8 with 1, 1 -> gap .3
-    assert im.expected_calibration_error([0, 0, 1, 1], [0.1, 0.3, 0.6, 0.8], n_bins=2) == pytest.approx(0.25)
+    assert im.spaces.expected_calibration_error([0, 0, 1, 1], [0.1, 0.3, 0.6, 0.8], n_bins=2) == pytest.approx(0.25)
 
 
 def test_isotonic_calibration_makes_ece_small_on_its_own_data(rng):
     y, s, _ = random_binary(rng, 5000, ties=False, prevalence=0.3)
-    calibrated = im.isotonic_calibrator(y, s)(s)
-    assert im.expected_calibration_error(y, calibrated, n_bins=10, strategy="quantile") < 0.02
+    calibrated = im.spaces.isotonic_calibrator(y, s)(s)
+    assert im.spaces.expected_calibration_error(y, calibrated, n_bins=10, strategy="quantile") < 0.02
 
 
 @pytest.mark.parametrize("call, match", [
-    (lambda: im.reliability_curve([0, 1], [0.5, 1.5]), r"y_prob must be probabilities in \[0, 1\]"),
-    (lambda: im.reliability_curve([0, 1], [0.5, 0.6], strategy="x"), r"`strategy` must be one of"),
-    (lambda: im.reliability_curve([0, 1], [0.5, 0.6], n_bins=0), r"`n_bins` must be an integer >= 1"),
-    (lambda: im.isotonic_calibrator([0, 1], [0.5, 0.6])([np.nan]), r"contains 1 NaN value"),
+    (lambda: im.spaces.reliability_curve([0, 1], [0.5, 1.5]), r"y_prob must be probabilities in \[0, 1\]"),
+    (lambda: im.spaces.reliability_curve([0, 1], [0.5, 0.6], strategy="x"), r"`strategy` must be one of"),
+    (lambda: im.spaces.reliability_curve([0, 1], [0.5, 0.6], n_bins=0), r"`n_bins` must be an integer >= 1"),
+    (lambda: im.spaces.isotonic_calibrator([0, 1], [0.5, 0.6])([np.nan]), r"contains 1 NaN value"),
 ])
 def test_calibration_errors(call, match):
     with pytest.raises(im.IsometricsError, match=match):

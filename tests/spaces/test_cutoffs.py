@@ -52,8 +52,8 @@ def test_top_k_is_the_mean_over_every_order_of_the_ties(data, draw):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", im.DegenerateDataWarning)
         cut = im.OperatingPoints.from_scores(y, s).at_top_k(k)
-        assert im.precision_at_k(y, s, k=k) == pytest.approx(tp / k, rel=1e-12)
-        assert im.recall_at_k(y, s, k=k) == pytest.approx(tp / y.sum(), rel=1e-12)
+        assert im.spaces.precision_at_k(y, s, k=k) == pytest.approx(tp / k, rel=1e-12)
+        assert im.spaces.recall_at_k(y, s, k=k) == pytest.approx(tp / y.sum(), rel=1e-12)
     assert (cut.tp, cut.fp) == (pytest.approx(tp, rel=1e-12, abs=1e-12), pytest.approx(fp, rel=1e-12, abs=1e-12))
     assert cut.fn == pytest.approx(y.sum() - tp) and cut.tn == pytest.approx(len(y) - y.sum() - fp)
     above = np.sum(s > cut.threshold)
@@ -63,9 +63,9 @@ def test_top_k_is_the_mean_over_every_order_of_the_ties(data, draw):
         if cut.n_tied:
             assert cut.tie_fraction == pytest.approx((k - above) / cut.n_tied)
             with pytest.raises(im.IsometricsError, match="ends inside a tie"):
-                im.precision_at_k(y, s, k=k, ties="raise")
+                im.spaces.precision_at_k(y, s, k=k, ties="raise")
         else:
-            assert im.precision_at_k(y, s, k=k, ties="raise") == pytest.approx(tp / k, rel=1e-12)
+            assert im.spaces.precision_at_k(y, s, k=k, ties="raise") == pytest.approx(tp / k, rel=1e-12)
 
 
 def test_top_k_without_ties_against_a_sort(rng):
@@ -73,8 +73,8 @@ def test_top_k_without_ties_against_a_sort(rng):
     s = rng.normal(size=500) + y
     order = np.argsort(-s)
     for k in (1, 7, 50, 499, 500):
-        assert im.precision_at_k(y, s, k=k) == pytest.approx(y[order[:k]].mean(), rel=1e-15)
-        assert im.recall_at_k(y, s, k=k) == pytest.approx(y[order[:k]].sum() / y.sum(), rel=1e-15)
+        assert im.spaces.precision_at_k(y, s, k=k) == pytest.approx(y[order[:k]].mean(), rel=1e-15)
+        assert im.spaces.recall_at_k(y, s, k=k) == pytest.approx(y[order[:k]].sum() / y.sum(), rel=1e-15)
 
 
 def test_integer_weights_are_repeated_samples_and_rate_is_k_over_n(rng):
@@ -122,7 +122,7 @@ def test_cutoff_results_are_compact_and_json_ready():
     d = cut.to_dict()
     assert d["tie_fraction"] == pytest.approx(2 / 3) and set(d) >= {"mcc", "kappa", "npv", "f1", "precision"}
     assert op.at_threshold(np.inf).to_dict()["precision"] is None  # undefined, never a silent number
-    assert "<table>" in cut._repr_html_() and len(repr(im.gains_curve([0, 1] * 500, np.arange(1000.0)))) < 400
+    assert "<table>" in cut._repr_html_() and len(repr(im.spaces.gains_curve([0, 1] * 500, np.arange(1000.0)))) < 400
 
 
 @pytest.mark.parametrize("call, match", [
@@ -142,7 +142,7 @@ def test_errors_name_the_function_and_the_parameter(call, match):
 
 def test_one_class_is_refused():
     with pytest.raises(im.IsometricsError, match="precision_at_k is undefined when y_true has one class"):
-        im.precision_at_k([1, 1, 1], [0.2, 0.3, 0.4], k=1)
+        im.spaces.precision_at_k([1, 1, 1], [0.2, 0.3, 0.4], k=1)
 
 
 @pytest.mark.parametrize("weighted", [False, True])
@@ -152,8 +152,8 @@ def test_gains_and_lift_against_explicit_predictions(rng, weighted):
     s = np.round(rng.normal(size=120) + y, 1)
     w = rng.random(120) + 0.1 if weighted else None
     wt = np.ones(120) if w is None else w
-    rate, gain, thresholds = im.gains_curve(y, s, sample_weight=w)
-    lift = im.lift_curve(y, s, sample_weight=w)
+    rate, gain, thresholds = im.spaces.gains_curve(y, s, sample_weight=w)
+    lift = im.spaces.lift_curve(y, s, sample_weight=w)
     assert rate[0] == gain[0] == 0 and thresholds[0] == np.inf and rate[-1] == pytest.approx(1.0)
     for i, t in enumerate(thresholds[1:], start=1):
         flag = s >= t
@@ -165,21 +165,21 @@ def test_gains_and_lift_against_explicit_predictions(rng, weighted):
     # recall@k is the gains curve read at rate k/n, straight segments across ties included
     if w is None:
         for k in (3, 10, 60, 119):
-            assert np.interp(k / 120, rate, gain) == pytest.approx(im.recall_at_k(y, s, k=k), rel=1e-12)
+            assert np.interp(k / 120, rate, gain) == pytest.approx(im.spaces.recall_at_k(y, s, k=k), rel=1e-12)
 
 
 def test_decision_curve_by_hand_and_against_the_net_benefit_metric(rng):
     # y = [0, 0, 1, 1, 0, 1], s = [0.1, 0.4, 0.35, 0.8, 0.3, 0.9]; n = 6, prevalence 1/2.
     # pt = 0.25 (odds 1/3): flag s >= 0.25: TP 3, FP 2: NB = 3/6 - (2/6)(1/3) = 7/18; treat all 1/2 - 1/6 = 1/3.
     # pt = 0.85 (odds 17/3): flag 0.9 only: NB = 1/6; treat all 1/2 - (1/2)(17/3) = -7/3.
-    dc = im.decision_curve([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9], threshold_probability=[0.25, 0.85])
+    dc = im.spaces.decision_curve([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9], threshold_probability=[0.25, 0.85])
     np.testing.assert_allclose(dc.net_benefit, [7 / 18, 1 / 6], rtol=1e-14)
     np.testing.assert_allclose(dc.treat_all, [1 / 3, -7 / 3], rtol=1e-14)
     assert list(dc.treat_none) == [0.0, 0.0] and repr(dc).startswith("DecisionCurve(threshold_probability=")
     y = (rng.random(300) < 0.3).astype(int)
     p = np.clip(np.round(rng.random(300) * 0.6 + 0.3 * y, 2), 0.01, 0.99)
     w = rng.random(300) + 0.5
-    dc = im.decision_curve(y, p, sample_weight=w)
+    dc = im.spaces.decision_curve(y, p, sample_weight=w)
     assert len(dc.net_benefit) == 99 and dc.threshold_probability[0] == pytest.approx(0.01)
     op = im.OperatingPoints.from_scores(y, p, sample_weight=w)
     for pt, nb in zip(dc.threshold_probability[::7], dc.net_benefit[::7]):

@@ -205,25 +205,25 @@ def test_linear_fractional_metrics_are_optimal_at_a_vertex(rng, spec):
 
 def test_expected_cost_and_bayes_decisions(rng):
     # hand: predictions (0,1,0,1) for truth (0,0,1,1), C = [[0,1],[5,0]]: one FP (1) + one FN (5) over 4 samples
-    assert im.expected_cost([0, 0, 1, 1], [0, 1, 0, 1], cost_matrix=[[0, 1], [5, 0]]) == 1.5
+    assert im.spaces.expected_cost([0, 0, 1, 1], [0, 1, 0, 1], cost_matrix=[[0, 1], [5, 0]]) == 1.5
     p = rng.dirichlet(np.ones(3), size=200)
     c = rng.random((3, 3)) * 5
     np.fill_diagonal(c, 0)
-    choice = im.cost_sensitive_predict(p, cost_matrix=c, classes=["a", "b", "c"])
+    choice = im.spaces.cost_sensitive_predict(p, cost_matrix=c, classes=["a", "b", "c"])
     brute = np.array(["a", "b", "c"])[np.argmin([[sum(pi[i] * c[i, j] for i in range(3)) for j in range(3)]
                                                  for pi in p], axis=1)]
     np.testing.assert_array_equal(choice, brute)
     # binary: the Bayes rule is the threshold c_fp / (c_fp + c_fn)
     q = rng.random(500)
-    rule = im.cost_sensitive_predict(np.column_stack([1 - q, q]), cost_matrix=[[0, 1], [4, 0]])
-    np.testing.assert_array_equal(rule, (q >= im.bayes_threshold(cost_fp=1, cost_fn=4)).astype(int))
+    rule = im.spaces.cost_sensitive_predict(np.column_stack([1 - q, q]), cost_matrix=[[0, 1], [4, 0]])
+    np.testing.assert_array_equal(rule, (q >= im.spaces.bayes_threshold(cost_fp=1, cost_fn=4)).astype(int))
 
 
 @pytest.mark.parametrize("call, match", [
-    (lambda: im.expected_cost([0, 1], [0, 1], cost_matrix=[[0, 1, 2], [1, 0, 2]]), "must be square"),
-    (lambda: im.expected_cost([0, 1, 2], [0, 1, 2], cost_matrix=[[0, 1], [1, 0]]), "there are 3 classes"),
-    (lambda: im.cost_sensitive_predict([0.5, 0.5], cost_matrix=[[0, 1], [1, 0]]), "must be a 2-D array"),
-    (lambda: im.bayes_threshold(cost_fp=0, cost_fn=0), "cannot both be 0"),
+    (lambda: im.spaces.expected_cost([0, 1], [0, 1], cost_matrix=[[0, 1, 2], [1, 0, 2]]), "must be square"),
+    (lambda: im.spaces.expected_cost([0, 1, 2], [0, 1, 2], cost_matrix=[[0, 1], [1, 0]]), "there are 3 classes"),
+    (lambda: im.spaces.cost_sensitive_predict([0.5, 0.5], cost_matrix=[[0, 1], [1, 0]]), "must be a 2-D array"),
+    (lambda: im.spaces.bayes_threshold(cost_fp=0, cost_fn=0), "cannot both be 0"),
     (lambda: im.parse_metric("cost(fp=-1, fn=2)"), "`fp` must be a number >= 0"),
     (lambda: im.parse_metric("cost(fp=1, fn=2, prevalence=1.5)"), r"`prevalence` must be in \(0, 1\)"),
     (lambda: im.parse_metric("youden").from_precision_recall(0.5, 0.5), "metric of ROC space"),

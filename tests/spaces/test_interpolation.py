@@ -15,7 +15,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::isometrics.exceptions.Degenerat
 
 def test_davis_goadrich_table():
     # Davis & Goadrich (ICML 2006), table 2: A = (TP 5, FP 5), B = (TP 10, FP 30), 20 positives.
-    pts = im.interpolate_pr_points(5, 5, 10, 30, n_positives=20)
+    pts = im.spaces.interpolate_pr_points(5, 5, 10, 30, n_positives=20)
     np.testing.assert_array_equal(pts.tp, [5, 6, 7, 8, 9, 10])
     np.testing.assert_array_equal(pts.fp, [5, 10, 15, 20, 25, 30])
     np.testing.assert_allclose(pts.recall, [0.25, 0.30, 0.35, 0.40, 0.45, 0.50])
@@ -28,8 +28,8 @@ def test_hand_derived_areas():
     #             = 1/2 + (1 - ln(3/2))/2.
     # Achievable (hull (0,0) (0,1) (1,2) (2,2)): 1/2 + [s=1, b=2, a=-1/2] (0.5/2 + (1/8) ln 3).
     y, s = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
-    assert im.auc_pr_interpolated(y, s) == pytest.approx(0.5 + (1 - math.log(1.5)) / 2, rel=1e-14)
-    assert im.auc_pr_achievable(y, s) == pytest.approx(0.5 + 0.25 + math.log(3) / 8, rel=1e-14)
+    assert im.spaces.auc_pr_interpolated(y, s) == pytest.approx(0.5 + (1 - math.log(1.5)) / 2, rel=1e-14)
+    assert im.spaces.auc_pr_achievable(y, s) == pytest.approx(0.5 + 0.25 + math.log(3) / 8, rel=1e-14)
 
 
 @st.composite
@@ -74,7 +74,7 @@ def test_estimators_are_ordered(d):
 
 @given(st.integers(0, 30), st.integers(0, 30), st.integers(1, 30), st.integers(0, 30))
 def test_linear_interpolation_is_optimistic_where_precision_falls(tp_a, fp_a, d_tp, d_fp):
-    pts = im.interpolate_pr_points(tp_a, fp_a, tp_a + d_tp, fp_a + d_fp, n_positives=100, step=d_tp / 50)
+    pts = im.spaces.interpolate_pr_points(tp_a, fp_a, tp_a + d_tp, fp_a + d_fp, n_positives=100, step=d_tp / 50)
     if tp_a + fp_a == 0:
         return
     chord = np.interp(pts.recall, pts.recall[[0, -1]], pts.precision[[0, -1]])
@@ -86,4 +86,4 @@ def test_linear_interpolation_is_optimistic_where_precision_falls(tp_a, fp_a, d_
 
 def test_interpolate_rejects_bad_order():
     with pytest.raises(im.InvalidParameterError, match="need tp_b > tp_a"):
-        im.interpolate_pr_points(5, 5, 5, 30, n_positives=20)
+        im.spaces.interpolate_pr_points(5, 5, 5, 30, n_positives=20)

@@ -51,7 +51,7 @@ def test_slope_is_minus_one_on_the_break_even_line(beta, rho, p):
     r = beta * p
     if r > 1:
         return
-    assert float(im.level_curve_slope(f"g(beta={beta}, rho={rho})", p, r)) == pytest.approx(-1.0, rel=1e-9)
+    assert float(im.spaces.level_curve_slope(f"g(beta={beta}, rho={rho})", p, r)) == pytest.approx(-1.0, rel=1e-9)
 
 
 @pytest.mark.parametrize("spec", ["f2", "g(beta=2, rho=-3)", "geometric(beta=2)", "arithmetic(gamma=3)",
@@ -60,12 +60,12 @@ def test_analytic_slope_matches_the_level_curve(spec):
     curve = im.level_curve(spec, 0.5, n_points=2000)
     i = len(curve.recall) // 2
     numeric = (curve.precision[i + 1] - curve.precision[i - 1]) / (curve.recall[i + 1] - curve.recall[i - 1])
-    analytic = float(im.level_curve_slope(spec, curve.precision[i], curve.recall[i]))
+    analytic = float(im.spaces.level_curve_slope(spec, curve.precision[i], curve.recall[i]))
     assert analytic == pytest.approx(numeric, rel=1e-4)
 
 
 def test_break_even_line_and_errors():
-    line = im.break_even_line(0.5, n_points=3)
+    line = im.spaces.break_even_line(0.5, n_points=3)
     np.testing.assert_allclose(line.precision, line.recall / 0.5)
     assert line.precision[-1] == 1.0
     with pytest.raises(im.InvalidParameterError, match="needs the prevalence"):

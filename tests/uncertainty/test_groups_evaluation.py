@@ -157,7 +157,7 @@ def test_the_inputs_are_not_mutated_and_the_result_is_compact():
     for a, b in zip((y, s, g, w), copies):
         np.testing.assert_array_equal(a, b)
     ge = ev["m"].groups
-    assert isinstance(ge, im.GroupEvaluation) and ge.column == "region"
+    assert isinstance(ge, im.uncertainty.GroupEvaluation) and ge.column == "region"
     assert len(repr(ge)) < 1000 and repr(ge).startswith("GroupEvaluation(score='m', by='region'")
     d = json.loads(json.dumps(ev.to_dict()))
     assert [row["group"] for row in d["m"]["groups"]["groups"]] == ["east", "north", "south", "west"]

@@ -36,7 +36,7 @@ def _holm_by_hand(p):
 
 def test_a_raw_p_below_005_with_holm_p_above_is_not_said_to_beat():
     y, scores = _close_models()
-    c = im.bootstrap_compare(y, scores, statistics=["auroc"], n_resamples=399, rng=0)
+    c = im.uncertainty.bootstrap_compare(y, scores, statistics=["auroc"], n_resamples=399, rng=0)
     row = c.row("auroc", "logreg", "forest")
     assert row.p_value < 0.05 < row.adjusted_p_value
     assert row.decision == "no detectable difference" and row.winner is None
@@ -48,7 +48,7 @@ def test_a_raw_p_below_005_with_holm_p_above_is_not_said_to_beat():
     # the p-value by hand: 2 (1 + k) / (B + 1), k the replicates on the far side of 0
     d = row.bootstrap.bootstrap_distribution
     assert row.p_value == pytest.approx(2 * (1 + min((d <= 0).sum(), (d >= 0).sum())) / (len(d) + 1))
-    none = im.bootstrap_compare(y, scores, statistics=["auroc"], n_resamples=399, rng=0, adjustment="none")
+    none = im.uncertainty.bootstrap_compare(y, scores, statistics=["auroc"], n_resamples=399, rng=0, adjustment="none")
     assert none.row("auroc", "logreg", "forest").decision == "a better"
     assert none.row("auroc", "logreg", "forest").sentence().startswith("logreg beats forest on AUROC by ")
 
@@ -67,7 +67,7 @@ def test_decision_is_no_difference_iff_the_adjusted_interval_covers_0(seed):
     level = (0.95, 0.9, 0.8)[seed % 3]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        c = im.bootstrap_compare(y, scores, statistics=["auroc", "f1", "cost(fp=1, fn=3)"], n_resamples=99 + seed,
+        c = im.uncertainty.bootstrap_compare(y, scores, statistics=["auroc", "f1", "cost(fp=1, fn=3)"], n_resamples=99 + seed,
                                  confidence_level=level, adjustment=adjustment, rng=seed)
     alpha = 1 - level
     assert len(c.rows) == 18 and len(c.delong) == 6
@@ -85,7 +85,7 @@ def test_decision_is_no_difference_iff_the_adjusted_interval_covers_0(seed):
 
 def test_the_bonferroni_interval_is_the_alpha_over_m_percentile_interval():
     y, scores = _close_models(seed=3)
-    c = im.bootstrap_compare(y, scores, statistics=["auroc"], n_resamples=999, rng=1, adjustment="bonferroni")
+    c = im.uncertainty.bootstrap_compare(y, scores, statistics=["auroc"], n_resamples=999, rng=1, adjustment="bonferroni")
     for row in c.rows:
         if row.adjusted_p_value < 1:
             assert row.adjusted_level == pytest.approx(1 - 0.05 / 3)
@@ -100,7 +100,7 @@ def test_lower_is_better_decides_for_the_lower_cost():
     r = np.random.default_rng(0)
     y = r.random(800) < 0.3
     scores = {"weak": r.normal(size=800) + 0.3 * y, "strong": r.normal(size=800) + 2.0 * y}
-    c = im.bootstrap_compare(y, scores, statistics=["cost(fp=1, fn=5)", "auroc"], n_resamples=199, rng=0)
+    c = im.uncertainty.bootstrap_compare(y, scores, statistics=["cost(fp=1, fn=5)", "auroc"], n_resamples=199, rng=0)
     cost = c.row("cost(fp=1, fn=5)", "weak", "strong")
     assert (cost.a, cost.b) == ("weak", "strong") and cost.estimate > 0  # the weak model costs more
     assert cost.decision == "b better" and cost.winner == "strong" and not cost.greater_is_better
@@ -111,7 +111,7 @@ def test_lower_is_better_decides_for_the_lower_cost():
 
 def test_baseline_and_to_dict():
     y, scores = _close_models()
-    c = im.compare_scores(y, scores, metrics=["f1"], baseline="tree", n_resamples=19, rng=0)
+    c = im.uncertainty.compare_scores(y, scores, metrics=["f1"], baseline="tree", n_resamples=19, rng=0)
     assert c.pairs == (("logreg", "tree"), ("forest", "tree"))
     assert c.statistics == ("auroc", "average_precision", "auprg", "f1")
     payload = json.loads(json.dumps(c.to_dict(), allow_nan=False))  # strict JSON, infinite ends as null
@@ -120,9 +120,9 @@ def test_baseline_and_to_dict():
     # 19 replicates cannot reach the Holm level 0.05 / 2: the adjusted interval is unbounded, said so in JSON
     assert any(row["adjusted_low"] is None for row in payload["comparisons"])
     with pytest.raises(im.IsometricsError, match=r"`baseline` = 'knn' is not one of the models"):
-        im.compare_scores(y, scores, baseline="knn", n_resamples=5)
+        im.uncertainty.compare_scores(y, scores, baseline="knn", n_resamples=5)
     with pytest.raises(im.InvalidParameterError, match=r"`adjustment` must be one of 'holm', 'bonferroni', 'none'"):
-        im.bootstrap_compare(y, scores, adjustment="fdr", n_resamples=5)
+        im.uncertainty.bootstrap_compare(y, scores, adjustment="fdr", n_resamples=5)
 
 
 # ---------------------------------------------------------------------------- item 2: one vocabulary
@@ -140,17 +140,17 @@ def test_every_metric_best_threshold_takes_is_a_statistic(spec):
     try:
         metric = im.parse_metric(spec)
     except im.InvalidParameterError as exc:  # a name that needs its parameters: refused alike everywhere
-        for call in (lambda: im.bootstrap(y, s, statistic=spec), lambda: im.best_threshold(y, s, metric=spec),
-                     lambda: im.bootstrap_compare(y, {"a": s, "b": other}, statistics=[spec])):
+        for call in (lambda: im.uncertainty.bootstrap(y, s, statistic=spec), lambda: im.best_threshold(y, s, metric=spec),
+                     lambda: im.uncertainty.bootstrap_compare(y, {"a": s, "b": other}, statistics=[spec])):
             with pytest.raises(im.InvalidParameterError, match="is not a metric: " + str(exc)[:20]):
                 call()
         return
     best = im.best_threshold(y, s, metric=spec).value
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", im.UndefinedMetricWarning)
-        one = im.bootstrap(y, s, statistic=spec, n_resamples=30, rng=2)
-        old = im.bootstrap(y, s, statistic="metric", metric=spec, n_resamples=30, rng=2)
-        c = im.bootstrap_compare(y, {"a": s, "b": other}, statistics=[spec], n_resamples=30, rng=2)
+        one = im.uncertainty.bootstrap(y, s, statistic=spec, n_resamples=30, rng=2)
+        old = im.uncertainty.bootstrap(y, s, statistic="metric", metric=spec, n_resamples=30, rng=2)
+        c = im.uncertainty.bootstrap_compare(y, {"a": s, "b": other}, statistics=[spec], n_resamples=30, rng=2)
     assert one.estimate == pytest.approx(best, rel=1e-12, abs=1e-15)
     assert one.confidence_interval == old.confidence_interval and one.statistic == old.statistic
     assert c.statistics == (metric.spec,) and c.estimates[metric.spec]["a"] == pytest.approx(best, abs=1e-15)
@@ -159,7 +159,7 @@ def test_every_metric_best_threshold_takes_is_a_statistic(spec):
 
 def test_a_fixed_threshold_and_areas_in_one_comparison():
     y, scores = _close_models()
-    c = im.bootstrap_compare(y, scores, statistics=["auroc", "precision", "g(beta=2, rho=-3)"], threshold=0.5,
+    c = im.uncertainty.bootstrap_compare(y, scores, statistics=["auroc", "precision", "g(beta=2, rho=-3)"], threshold=0.5,
                              n_resamples=19, rng=0)
     assert c.statistics == ("auroc", "precision at threshold 0.5", "g(beta=2, rho=-3) at threshold 0.5")
     logreg = np.asarray(scores["logreg"]) >= 0.5
@@ -167,4 +167,4 @@ def test_a_fixed_threshold_and_areas_in_one_comparison():
     for bad, match in [([], "non-empty sequence"), (["auroc", "auroc"], "names a statistic twice"),
                        (["metric"], "name the metric itself"), (["gini"], r"`statistics\[0\]` = 'gini' is not a")]:
         with pytest.raises(im.InvalidParameterError, match=match):
-            im.bootstrap_compare(y, scores, statistics=bad, n_resamples=5)
+            im.uncertainty.bootstrap_compare(y, scores, statistics=bad, n_resamples=5)

@@ -24,7 +24,7 @@ def test_fast_delong_equals_brute_force_placements(rng, ties):
     scores = np.array([rng.normal(size=n) + y, rng.normal(size=n) + 0.5 * y, rng.normal(size=n)])
     if ties:
         scores = np.round(scores, 1)
-    fast = im.delong(y, scores.T)
+    fast = im.uncertainty.delong(y, scores.T)
     auc, cov = naive_delong(y, scores)
     np.testing.assert_allclose(fast.auroc, auc, rtol=1e-12)
     np.testing.assert_allclose(fast.covariance, cov, rtol=1e-12, atol=1e-15)
@@ -38,7 +38,7 @@ def test_delong_test_by_hand_from_the_covariance(rng):
     auc, cov = naive_delong(y, [a, b])
     se = math.sqrt(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])
     z = (auc[0] - auc[1]) / se
-    test = im.delong_test(y, a, b)
+    test = im.uncertainty.delong_test(y, a, b)
     assert test.z == pytest.approx(z, rel=1e-10)
     assert test.p_value == pytest.approx(math.erfc(abs(z) / math.sqrt(2)), rel=1e-10)
     low, high = test.confidence_interval
@@ -143,7 +143,7 @@ def test_delong_interval_coverage_of_a_binormal_model():
     for _ in range(400):
         y = (rng.random(150) < 0.4).astype(int)
         s = rng.normal(size=150) + mu * y
-        low, high = im.delong(y, s).confidence_interval(0.95)
+        low, high = im.uncertainty.delong(y, s).confidence_interval(0.95)
         covered += low <= true_auc <= high
     assert 0.93 <= covered / 400 <= 0.97
 
@@ -156,7 +156,7 @@ def test_bootstrap_interval_coverage_of_a_binormal_model():
     for trial in range(400):
         y = (rng.random(150) < 0.4).astype(int)
         s = rng.normal(size=150) + mu * y
-        low, high = im.bootstrap(y, s, statistic="auroc", n_resamples=200, stratified=True,
+        low, high = im.uncertainty.bootstrap(y, s, statistic="auroc", n_resamples=200, stratified=True,
                                  rng=trial).confidence_interval
         covered += low <= true_auc <= high
     assert 0.93 <= covered / 400 <= 0.97
@@ -166,8 +166,8 @@ def test_bootstrap_standard_error_is_close_to_delong(rng):
     # ALGORITHMS.md 3.3: stratified bootstrap SE of AUROC within ~5 % of DeLong's on ~100 rows
     y = (rng.random(120) < 0.5).astype(int)
     s = rng.normal(size=120) + y
-    boot = im.bootstrap(y, s, n_resamples=4000, stratified=True, rng=3)
-    assert boot.standard_error == pytest.approx(float(im.delong(y, s).standard_error[0]), rel=0.07)
+    boot = im.uncertainty.bootstrap(y, s, n_resamples=4000, stratified=True, rng=3)
+    assert boot.standard_error == pytest.approx(float(im.uncertainty.delong(y, s).standard_error[0]), rel=0.07)
 
 
 @pytest.mark.parametrize("kwargs", [
@@ -182,11 +182,11 @@ def test_bootstrap_statistics_and_methods(rng, kwargs):
     y = (rng.random(400) < 0.3).astype(int)
     s = np.round(rng.normal(size=400) + y, 2)
     w = rng.random(400) + 0.5
-    result = im.bootstrap(y, s, n_resamples=300, rng=5, sample_weight=w, **kwargs)
+    result = im.uncertainty.bootstrap(y, s, n_resamples=300, rng=5, sample_weight=w, **kwargs)
     low, high = result.confidence_interval
     assert low <= high and len(result.bootstrap_distribution) + result.n_dropped == 300
     assert result.standard_error > 0
-    wide = im.bootstrap(y, s, n_resamples=300, rng=5, sample_weight=w, confidence_level=0.999999,
+    wide = im.uncertainty.bootstrap(y, s, n_resamples=300, rng=5, sample_weight=w, confidence_level=0.999999,
                         **{k: v for k, v in kwargs.items() if k != "method"})
     assert wide.confidence_interval[0] <= wide.estimate <= wide.confidence_interval[1]
 
@@ -194,7 +194,7 @@ def test_bootstrap_statistics_and_methods(rng, kwargs):
 def test_metric_at_fixed_threshold_is_the_label_metric(rng):
     y = (rng.random(300) < 0.3).astype(int)
     s = rng.normal(size=300) + y
-    result = im.bootstrap(y, s, statistic="metric", metric="f2", threshold=0.7, n_resamples=20, rng=1)
+    result = im.uncertainty.bootstrap(y, s, statistic="metric", metric="f2", threshold=0.7, n_resamples=20, rng=1)
     assert result.estimate == pytest.approx(skm.fbeta_score(y, (s >= 0.7).astype(int), beta=2), rel=1e-12)
 
 
@@ -202,10 +202,10 @@ def test_paired_comparison_keeps_the_pairing(rng):
     y = (rng.random(300) < 0.3).astype(int)
     a = rng.normal(size=300) + 1.5 * y
     with pytest.warns(im.exceptions.DegenerateDataWarning, match="zero variance"):  # DeLong's row of the AUROCs
-        same = im.bootstrap_compare(y, {"a": a, "a again": a.copy()}, n_resamples=100, rng=2)
+        same = im.uncertainty.bootstrap_compare(y, {"a": a, "a again": a.copy()}, n_resamples=100, rng=2)
     assert np.all(same.row("auroc", "a", "a again").bootstrap.bootstrap_distribution == 0)
     b = rng.normal(size=300) + 0.2 * y
-    diff = im.bootstrap_compare(y, np.column_stack([a, b]), statistics="f0.5", n_resamples=300, rng=2)
+    diff = im.uncertainty.bootstrap_compare(y, np.column_stack([a, b]), statistics="f0.5", n_resamples=300, rng=2)
     result = diff.row("fbeta(beta=0.5)", "score_0", "score_1")
     assert result.confidence_interval[0] > 0 and result.p_value < 0.01 and result.decision == "a better"
     estimates = diff.estimates["fbeta(beta=0.5)"]
@@ -213,17 +213,17 @@ def test_paired_comparison_keeps_the_pairing(rng):
 
 
 @pytest.mark.parametrize("call, match", [
-    (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], statistic="gini"), r"`statistic` = 'gini' is not a metric: .* \(Or an area: 'auroc'"),
-    (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], statistic="metric"), r"needs `metric`"),
-    (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=1), r"`n_resamples` must be an integer >= 2"),
-    (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], method="studentized"), r"`method` must be one of"),
-    (lambda: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], confidence_level=1.0), r"`confidence_level`"),
-    (lambda: im.bootstrap([1, 1], [.1, .2]), r"one class"),
-    (lambda: im.delong([0, 1, 1], [.1, .2, .3]), r"at least 2 samples of each class"),
-    (lambda: im.delong_test([1, 1, 0, 0], [1, 0, 2, 2], [1, 2, 0, 0]), r"AUROCs differ \(0 and 1\) but DeLong's "
+    (lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], statistic="gini"), r"`statistic` = 'gini' is not a metric: .* \(Or an area: 'auroc'"),
+    (lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], statistic="metric"), r"needs `metric`"),
+    (lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=1), r"`n_resamples` must be an integer >= 2"),
+    (lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], method="studentized"), r"`method` must be one of"),
+    (lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], confidence_level=1.0), r"`confidence_level`"),
+    (lambda: im.uncertainty.bootstrap([1, 1], [.1, .2]), r"one class"),
+    (lambda: im.uncertainty.delong([0, 1, 1], [.1, .2, .3]), r"at least 2 samples of each class"),
+    (lambda: im.uncertainty.delong_test([1, 1, 0, 0], [1, 0, 2, 2], [1, 2, 0, 0]), r"AUROCs differ \(0 and 1\) but DeLong's "
                                                                           r"variance of their difference is 0"),
-    (lambda: im.bootstrap_compare([0, 1, 0, 1], [.1, .2, .3, .4]), r"at least two score columns"),
-    (lambda: im.average_precision_ci([0, 1, 0, 1], [.1, .9, .2, .8]), r"needs 0 < AP < 1"),
+    (lambda: im.uncertainty.bootstrap_compare([0, 1, 0, 1], [.1, .2, .3, .4]), r"at least two score columns"),
+    (lambda: im.uncertainty.average_precision_ci([0, 1, 0, 1], [.1, .9, .2, .8]), r"needs 0 < AP < 1"),
 ])
 def test_uncertainty_errors(call, match):
     with pytest.raises(im.IsometricsError, match=match):
@@ -233,8 +233,8 @@ def test_uncertainty_errors(call, match):
 def test_bootstrap_areas_share_replicates_with_single_statistics(rng):
     y = (rng.random(300) < 0.3).astype(int)
     s = rng.normal(size=300) + y
-    many = im.bootstrap_areas(y, s, n_resamples=50, rng=4)
-    one = im.bootstrap(y, s, statistic="average_precision", n_resamples=50, rng=4)
+    many = im.uncertainty.bootstrap_areas(y, s, n_resamples=50, rng=4)
+    one = im.uncertainty.bootstrap(y, s, statistic="average_precision", n_resamples=50, rng=4)
     np.testing.assert_allclose(many["average_precision"].bootstrap_distribution, one.bootstrap_distribution,
                                rtol=1e-12)
     assert set(many) == {"auroc", "average_precision", "auprg"}
@@ -244,7 +244,7 @@ def test_bootstrap_areas_share_replicates_with_single_statistics(rng):
 def test_curve_bands(rng, curve):
     y = (rng.random(400) < 0.3).astype(int)
     s = np.round(rng.normal(size=400) + y, 1)
-    band = im.bootstrap_curve_band(y, s, curve=curve, n_resamples=150, rng=2, confidence_level=0.9)
+    band = im.uncertainty.bootstrap_curve_band(y, s, curve=curve, n_resamples=150, rng=2, confidence_level=0.9)
     assert band.x.shape == band.lower.shape == band.upper.shape == band.estimate.shape == (101,)
     assert np.all(band.lower <= band.upper + 1e-12)
     inside = np.mean((band.lower - 1e-12 <= band.estimate) & (band.estimate <= band.upper + 1e-12))
@@ -284,9 +284,9 @@ def test_curve_on_grid_by_hand():
 
 def test_band_errors():
     with pytest.raises(im.InvalidParameterError, match=r"`curve` must be one of"):
-        im.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], curve="det")
+        im.uncertainty.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], curve="det")
     with pytest.raises(im.InvalidParameterError, match=r"`grid` must be 1-D with values in \[0, 1\]"):
-        im.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], grid=[2.0])
+        im.uncertainty.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], grid=[2.0])
 
 
 @pytest.mark.parametrize("stratified", [False, True])
@@ -312,7 +312,7 @@ def test_bca_interval_is_close_to_scipys(rng):
 
     y = (rng.random(200) < 0.4).astype(int)
     s = rng.normal(size=200) + 0.8 * y
-    ours = im.bootstrap(y, s, statistic="auroc", method="bca", n_resamples=2000, rng=9).confidence_interval
+    ours = im.uncertainty.bootstrap(y, s, statistic="auroc", method="bca", n_resamples=2000, rng=9).confidence_interval
     theirs = stats.bootstrap((y, s), lambda a, b: skm.roc_auc_score(a, b), paired=True, vectorized=False,
                              method="BCa", n_resamples=2000, rng=np.random.default_rng(9)).confidence_interval
     assert ours == pytest.approx((theirs.low, theirs.high), abs=0.015)
@@ -326,15 +326,15 @@ def _proba_data(rng, n=300):
 
 
 @pytest.mark.parametrize("call", [
-    lambda y, proba: im.bootstrap(y, proba, n_resamples=20, rng=0),
-    lambda y, proba: im.bootstrap_areas(y, proba, n_resamples=20, rng=0),
-    lambda y, proba: im.bootstrap_curve_band(y, proba, n_resamples=20, rng=0),
-    lambda y, proba: im.average_precision_ci(y, proba),
-    lambda y, proba: im.delong_test(y, proba, proba[:, 1]),
-    lambda y, proba: im.compare_scores(y, proba[:, 1], proba, n_resamples=20, rng=0),
+    lambda y, proba: im.uncertainty.bootstrap(y, proba, n_resamples=20, rng=0),
+    lambda y, proba: im.uncertainty.bootstrap_areas(y, proba, n_resamples=20, rng=0),
+    lambda y, proba: im.uncertainty.bootstrap_curve_band(y, proba, n_resamples=20, rng=0),
+    lambda y, proba: im.uncertainty.average_precision_ci(y, proba),
+    lambda y, proba: im.uncertainty.delong_test(y, proba, proba[:, 1]),
+    lambda y, proba: im.uncertainty.compare_scores(y, proba[:, 1], proba, n_resamples=20, rng=0),
     lambda y, proba: im.evaluate_scores(y, {"model": proba}, n_resamples=20, rng=0),
-    lambda y, proba: im.delong(y, {"model": proba}),
-    lambda y, proba: im.bootstrap_compare(y, {"a": proba[:, 1], "b": proba}, n_resamples=20, rng=0),
+    lambda y, proba: im.uncertainty.delong(y, {"model": proba}),
+    lambda y, proba: im.uncertainty.bootstrap_compare(y, {"a": proba[:, 1], "b": proba}, n_resamples=20, rng=0),
 ])
 def test_predict_proba_output_is_refused_where_one_score_column_belongs(rng, call):
     # issue 9 item 1: bootstrap used column 0 of predict_proba output and reported 1 - AUROC
@@ -346,8 +346,8 @@ def test_predict_proba_output_is_refused_where_one_score_column_belongs(rng, cal
 
 
 @pytest.mark.parametrize("call", [
-    lambda y, proba: im.delong(y, proba),
-    lambda y, proba: im.bootstrap_compare(y, proba, n_resamples=20, rng=0),
+    lambda y, proba: im.uncertainty.delong(y, proba),
+    lambda y, proba: im.uncertainty.bootstrap_compare(y, proba, n_resamples=20, rng=0),
 ])
 def test_predict_proba_output_is_not_two_scorers(rng, call):
     # a 2-D array is one column per scorer; two columns that sum to 1 are one model's probabilities
@@ -355,27 +355,27 @@ def test_predict_proba_output_is_not_two_scorers(rng, call):
     with pytest.raises(im.IsometricsError, match=r"sum to 1 in every row, as predict_proba output does"):
         call(y, np.c_[1 - p, p])
     other = rng.random(len(y))
-    assert im.delong(y, np.c_[other, p]).auroc[1] == pytest.approx(skm.roc_auc_score(y, p), rel=1e-12)
+    assert im.uncertainty.delong(y, np.c_[other, p]).auroc[1] == pytest.approx(skm.roc_auc_score(y, p), rel=1e-12)
 
 
 def test_bootstrap_of_the_positive_column_is_the_auroc(rng):
     y, p = _proba_data(rng)
-    assert im.bootstrap(y, p, n_resamples=20, rng=0).estimate == pytest.approx(skm.roc_auc_score(y, p), rel=1e-12)
+    assert im.uncertainty.bootstrap(y, p, n_resamples=20, rng=0).estimate == pytest.approx(skm.roc_auc_score(y, p), rel=1e-12)
 
 
 def test_metric_at_a_threshold_above_every_score_raises(rng):
     # issue 9 item 4: precision at a threshold nothing reaches is 0/0; it returned NaN silently
     y = (rng.random(100) < 0.3).astype(int)
     s = rng.random(100)
-    for call in (lambda: im.bootstrap(y, s, statistic="metric", metric="precision", threshold=2.0, n_resamples=20),
-                 lambda: im.bootstrap_compare(y, {"a": s, "b": s / 4}, statistics="precision",
+    for call in (lambda: im.uncertainty.bootstrap(y, s, statistic="metric", metric="precision", threshold=2.0, n_resamples=20),
+                 lambda: im.uncertainty.bootstrap_compare(y, {"a": s, "b": s / 4}, statistics="precision",
                                               threshold=0.5, n_resamples=20)):
         with pytest.raises(im.IsometricsError, match=r"precision at threshold [\d.]+( of 'b')? is undefined \(0/0\) on the "
                                                       r"data: no sample has a score >= [\d.]+ \(the highest is "
                                                       r"[\d.]+\), so nothing is predicted positive"):
             call()
     # metrics that stay defined with nothing predicted positive (recall 0, F1 0) are not refused
-    assert im.bootstrap(y, s, statistic="metric", metric="f1", threshold=2.0, n_resamples=20).estimate == 0.0
+    assert im.uncertainty.bootstrap(y, s, statistic="metric", metric="f1", threshold=2.0, n_resamples=20).estimate == 0.0
 
 
 def test_replicates_where_the_metric_is_undefined_are_counted_and_warned(rng):
@@ -385,7 +385,7 @@ def test_replicates_where_the_metric_is_undefined_are_counted_and_warned(rng):
     y = (rng.random(n) < 0.4).astype(int)
     s = rng.random(n)
     with pytest.warns(im.UndefinedMetricWarning, match=r"undefined \(0/0\) on \d+ of the 400 replicates"):
-        result = im.bootstrap(y, s, statistic="metric", metric="precision", threshold=s.max(), n_resamples=400,
+        result = im.uncertainty.bootstrap(y, s, statistic="metric", metric="precision", threshold=s.max(), n_resamples=400,
                               rng=3)
     expected = 400 * (1 - 1 / n) ** n
     assert abs(result.n_undefined - expected) < 40
@@ -393,7 +393,7 @@ def test_replicates_where_the_metric_is_undefined_are_counted_and_warned(rng):
     assert np.isfinite(result.bootstrap_distribution).all() and np.isfinite(result.confidence_interval).all()
     assert result.to_dict()["n_undefined"] == result.n_undefined
     with pytest.warns(im.UndefinedMetricWarning):
-        paired = im.bootstrap_compare(y, {"a": s, "b": s[::-1].copy()}, statistics="precision",
+        paired = im.uncertainty.bootstrap_compare(y, {"a": s, "b": s[::-1].copy()}, statistics="precision",
                                       threshold=s.max(), n_resamples=100, rng=3)
     diff = paired.rows[0].bootstrap
     assert diff.n_undefined > 0 and np.isfinite(diff.confidence_interval).all()
@@ -414,7 +414,7 @@ def test_best_threshold_replicates_at_infinity_give_no_nan(rng):
     s = rng.random(80)
     s[np.argmax(s)] += 1.0
     y[np.argmax(s)] = 0  # so +inf is best on the data too
-    result = im.bootstrap(y, s, statistic="best_threshold", metric="cost(fp=20, fn=1)", n_resamples=200, rng=1)
+    result = im.uncertainty.bootstrap(y, s, statistic="best_threshold", metric="cost(fp=20, fn=1)", n_resamples=200, rng=1)
     assert result.estimate == np.inf
     assert np.isinf(result.bootstrap_distribution).sum() > 50
     assert not np.isnan(result.confidence_interval).any()
@@ -422,7 +422,7 @@ def test_best_threshold_replicates_at_infinity_give_no_nan(rng):
     # reflecting the quantiles about an infinite estimate is undefined: said, not NaN
     with pytest.raises(im.IsometricsError, match=r"the basic interval of best threshold for cost\(fp=20, fn=1\) "
                                                   r"is undefined.*use method='percentile'"):
-        im.bootstrap(y, s, statistic="best_threshold", metric="cost(fp=20, fn=1)", n_resamples=200, rng=1,
+        im.uncertainty.bootstrap(y, s, statistic="best_threshold", metric="cost(fp=20, fn=1)", n_resamples=200, rng=1,
                      method="basic")
 
 
@@ -432,7 +432,7 @@ def test_prg_band_left_of_the_first_point_is_its_precision_gain():
     # precision gain 1 - (P/N) FP/TP are constant (Flach & Kull 2015): it was NaN on the grid.
     y = np.array([1] * 10 + [0] * 30)
     s = np.array([2.0] * 10 + [2.0] * 3 + [1.0] * 27)
-    band = im.bootstrap_curve_band(y, s, curve="prg", grid=[0.0, 0.5, 0.99], n_resamples=50, rng=0)
+    band = im.uncertainty.bootstrap_curve_band(y, s, curve="prg", grid=[0.0, 0.5, 0.99], n_resamples=50, rng=0)
     pg_first = 1 - (10 / 30) * (3 / 10)
     np.testing.assert_allclose(band.estimate, pg_first, rtol=1e-12)
     assert np.isfinite(band.lower).all() and np.isfinite(band.upper).all()
@@ -440,12 +440,12 @@ def test_prg_band_left_of_the_first_point_is_its_precision_gain():
 
 @pytest.mark.parametrize("bad", ["abc", None, float("nan"), 2.5, True, 1])
 @pytest.mark.parametrize("name, call", [
-    ("bootstrap", lambda n: im.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=n)),
-    ("bootstrap_areas", lambda n: im.bootstrap_areas([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=n)),
-    ("bootstrap_curve_band", lambda n: im.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=n)),
-    ("bootstrap_compare", lambda n: im.bootstrap_compare([0, 1, 0, 1], {"a": [.1, .2, .3, .4], "b": [4, 1, 3, 2]},
+    ("bootstrap", lambda n: im.uncertainty.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=n)),
+    ("bootstrap_areas", lambda n: im.uncertainty.bootstrap_areas([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=n)),
+    ("bootstrap_curve_band", lambda n: im.uncertainty.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=n)),
+    ("bootstrap_compare", lambda n: im.uncertainty.bootstrap_compare([0, 1, 0, 1], {"a": [.1, .2, .3, .4], "b": [4, 1, 3, 2]},
                                                          n_resamples=n)),
-    ("compare_scores", lambda n: im.compare_scores([0, 1, 0, 1], [.1, .2, .3, .4], [4, 1, 3, 2], n_resamples=n)),
+    ("compare_scores", lambda n: im.uncertainty.compare_scores([0, 1, 0, 1], [.1, .2, .3, .4], [4, 1, 3, 2], n_resamples=n)),
     ("evaluate_scores", lambda n: im.evaluate_scores([0, 1, 0, 1], {"a": [.1, .2, .3, .4]}, n_resamples=n)),
 ])
 def test_n_resamples_must_be_an_integer_of_at_least_2(name, call, bad):
@@ -459,8 +459,8 @@ def test_n_resamples_must_be_an_integer_of_at_least_2(name, call, bad):
 
 def test_n_resamples_accepts_integral_values():
     y, s = [0, 1, 0, 1, 1, 0], [.1, .2, .3, .4, .5, .05]
-    assert len(im.bootstrap(y, s, n_resamples=np.int64(5), rng=0).bootstrap_distribution) <= 5
-    assert len(im.bootstrap(y, s, n_resamples=5.0, rng=0).bootstrap_distribution) <= 5
+    assert len(im.uncertainty.bootstrap(y, s, n_resamples=np.int64(5), rng=0).bootstrap_distribution) <= 5
+    assert len(im.uncertainty.bootstrap(y, s, n_resamples=5.0, rng=0).bootstrap_distribution) <= 5
 
 
 def test_delong_p_value_in_the_far_tail_against_mpmath(rng):
@@ -471,7 +471,7 @@ def test_delong_p_value_in_the_far_tail_against_mpmath(rng):
 
     n = 600
     y = (rng.random(n) < 0.5).astype(int)
-    test = im.delong_test(y, rng.normal(size=n) + 1.5 * y, rng.normal(size=n) + 0.2 * y)
+    test = im.uncertainty.delong_test(y, rng.normal(size=n) + 1.5 * y, rng.normal(size=n) + 0.2 * y)
     assert abs(test.z) > 9
     with mpmath.workdps(50):
         exact = float(mpmath.erfc(abs(mpmath.mpf(test.z)) / mpmath.sqrt(2)))
@@ -488,11 +488,11 @@ def test_identical_or_monotone_equivalent_scorers_give_z_0_p_1(rng, second):
     y = (rng.random(200) < 0.4).astype(int)
     s = np.round(rng.normal(size=200) + y, 1)
     with pytest.warns(im.DegenerateDataWarning, match=r"zero variance"):
-        test = im.delong_test(y, s, second(s))
+        test = im.uncertainty.delong_test(y, s, second(s))
     assert (test.z, test.p_value, test.difference) == (0.0, 1.0, 0.0)
     assert test.confidence_interval == (0.0, 0.0)
     with pytest.warns(im.DegenerateDataWarning):
-        comparison = im.compare_scores(y, s, second(s), n_resamples=20, rng=0)
+        comparison = im.uncertainty.compare_scores(y, s, second(s), n_resamples=20, rng=0)
     assert comparison.delong[0].p_value == 1.0 and comparison.delong[0].decision == "no detectable difference"
 
 
@@ -502,10 +502,10 @@ def test_delong_intervals_are_low_high_tuples(rng):
     a, b = rng.normal(size=150) + y, rng.normal(size=150) + 0.5 * y
     auc, cov = naive_delong(y, [a, b])
     z = 1.959963984540054
-    one = im.delong(y, a).confidence_interval()
+    one = im.uncertainty.delong(y, a).confidence_interval()
     assert isinstance(one, tuple) and len(one) == 2 and all(type(v) is float for v in one)
     assert one == pytest.approx((auc[0] - z * math.sqrt(cov[0, 0]), auc[0] + z * math.sqrt(cov[0, 0])), rel=1e-9)
-    two = im.delong(y, {"a": a, "b": b})
+    two = im.uncertainty.delong(y, {"a": a, "b": b})
     assert two.confidence_interval(scorer="b") == pytest.approx(
         (auc[1] - z * math.sqrt(cov[1, 1]), auc[1] + z * math.sqrt(cov[1, 1])), rel=1e-9)
     assert two.confidence_interval(scorer=0) == pytest.approx(one, rel=1e-12)
@@ -515,23 +515,23 @@ def test_delong_intervals_are_low_high_tuples(rng):
         two.confidence_interval()
     with pytest.raises(im.InvalidParameterError, match=r"`scorer` must be one of \['a', 'b'\]; got 'c'"):
         two.confidence_interval(scorer="c")
-    for result in (im.bootstrap(y, a, n_resamples=20, rng=0), im.delong_test(y, a, b)):
+    for result in (im.uncertainty.bootstrap(y, a, n_resamples=20, rng=0), im.uncertainty.delong_test(y, a, b)):
         assert isinstance(result.confidence_interval, tuple) and len(result.confidence_interval) == 2
-    assert isinstance(im.average_precision_ci(y, a), tuple)
+    assert isinstance(im.uncertainty.average_precision_ci(y, a), tuple)
 
 
 def test_bootstrap_p_values_never_reach_0(rng):
     # the bootstrap p-value is (1 + k) / (B + 1)-based, not 1 - cdf: at least 2 / (B + 1)
     y = (rng.random(400) < 0.5).astype(int)
-    result = im.bootstrap_compare(y, {"a": rng.normal(size=400) + 3 * y, "b": rng.normal(size=400)},
+    result = im.uncertainty.bootstrap_compare(y, {"a": rng.normal(size=400) + 3 * y, "b": rng.normal(size=400)},
                                   n_resamples=99, rng=0)
     assert result.row("auroc", "a", "b").p_value == pytest.approx(2 / 100)
 
 
 @pytest.mark.parametrize("call, name", [
-    (lambda y, s: im.delong(y, s), "y_score"),
-    (lambda y, s: im.delong(y, {"flat": s, "good": np.arange(len(y))}), "score column 'flat'"),
-    (lambda y, s: im.delong_test(y, s, np.arange(len(y))), "y_score_a"),
+    (lambda y, s: im.uncertainty.delong(y, s), "y_score"),
+    (lambda y, s: im.uncertainty.delong(y, {"flat": s, "good": np.arange(len(y))}), "score column 'flat'"),
+    (lambda y, s: im.uncertainty.delong_test(y, s, np.arange(len(y))), "y_score_a"),
 ])
 def test_delong_warns_on_a_constant_score_as_auroc_does(call, name):
     """Issue 23, item 3: a constant score ranks nothing (AUROC 0.5, variance 0): the engine's warning."""

@@ -54,8 +54,8 @@ def test_frequency_weights_give_the_interval_of_the_expanded_data(stratified, me
     y, s, w = _titanic()
     expanded_y, expanded_s = np.repeat(y, w.astype(int)), np.repeat(s, w.astype(int))
     kwargs = dict(n_resamples=2000, stratified=stratified, method=method)
-    freq = im.bootstrap(y, s, sample_weight=w, weight_kind="frequency", rng=1, **kwargs)
-    expanded = im.bootstrap(expanded_y, expanded_s, rng=2, **kwargs)
+    freq = im.uncertainty.bootstrap(y, s, sample_weight=w, weight_kind="frequency", rng=1, **kwargs)
+    expanded = im.uncertainty.bootstrap(expanded_y, expanded_s, rng=2, **kwargs)
     assert freq.estimate == pytest.approx(skm.roc_auc_score(expanded_y, expanded_s), rel=1e-12)
     assert freq.standard_error == pytest.approx(expanded.standard_error, rel=0.1)
     width = expanded.confidence_interval[1] - expanded.confidence_interval[0]
@@ -63,7 +63,7 @@ def test_frequency_weights_give_the_interval_of_the_expanded_data(stratified, me
     assert freq.weight_kind == "frequency" and expanded.weight_kind is None
     # the rows resampled as units carrying their counts: the 24 rows give an interval many times wider
     with pytest.warns(im.WeightKindWarning):
-        rows = im.bootstrap(y, s, sample_weight=w, rng=1, **kwargs)
+        rows = im.uncertainty.bootstrap(y, s, sample_weight=w, rng=1, **kwargs)
     assert rows.weight_kind == "sampling"
     assert rows.confidence_interval[1] - rows.confidence_interval[0] > 4 * width
 
@@ -122,15 +122,15 @@ def _entry_points(y, s, w, kind, n=400, other=None):
     """Every resampling entry point on one data set: name -> (interval, result)."""
     other = _other(s) if other is None else other
     out = {}
-    r = im.bootstrap(y, s, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)
+    r = im.uncertainty.bootstrap(y, s, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)
     out["bootstrap"] = (r.confidence_interval, r)
-    r = im.bootstrap_areas(y, s, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)["auroc"]
+    r = im.uncertainty.bootstrap_areas(y, s, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)["auroc"]
     out["bootstrap_areas"] = (r.confidence_interval, r)
-    band = im.bootstrap_curve_band(y, s, sample_weight=w, weight_kind=kind, grid=[0.3], n_resamples=n, rng=0)
+    band = im.uncertainty.bootstrap_curve_band(y, s, sample_weight=w, weight_kind=kind, grid=[0.3], n_resamples=n, rng=0)
     out["bootstrap_curve_band"] = ((band.lower[0], band.upper[0]), band)
-    paired = im.bootstrap_compare(y, {"a": s, "b": other}, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)
+    paired = im.uncertainty.bootstrap_compare(y, {"a": s, "b": other}, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)
     out["bootstrap_compare"] = (paired.row("auroc", "a", "b").confidence_interval, paired)
-    comparison = im.compare_scores(y, s, other, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)
+    comparison = im.uncertainty.compare_scores(y, s, other, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)
     out["compare_scores"] = (comparison.row("auroc", "a", "b").confidence_interval, comparison)
     [evaluation] = im.evaluate_scores(y, {"a": s}, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)
     out["evaluate_scores"] = (evaluation.intervals["auroc"].confidence_interval, evaluation)
@@ -172,17 +172,17 @@ def test_results_state_the_weight_kind_in_to_dict():
 def test_frequency_weights_must_be_whole_numbers():
     y, s, w = _titanic()
     w[3] = 2.5
-    for call in (lambda: im.bootstrap(y, s, sample_weight=w, weight_kind="frequency"),
+    for call in (lambda: im.uncertainty.bootstrap(y, s, sample_weight=w, weight_kind="frequency"),
                  lambda: im.evaluate_scores(y, {"a": s}, sample_weight=w, weight_kind="frequency"),
-                 lambda: im.compare_scores(y, s, -s, sample_weight=w, weight_kind="frequency")):
+                 lambda: im.uncertainty.compare_scores(y, s, -s, sample_weight=w, weight_kind="frequency")):
         with pytest.raises(im.InvalidParameterError, match=r"weight_kind='frequency' needs whole-number "
                                                             r"sample_weight .* got 2.5 at index 3 \(1 non-integer"):
             call()
     with pytest.raises(im.InvalidParameterError, match=r"^bootstrap: `weight_kind` must be one of 'sampling', "
                                                         r"'frequency', None; got 'freq'"):
-        im.bootstrap(y, s, sample_weight=w, weight_kind="freq")
+        im.uncertainty.bootstrap(y, s, sample_weight=w, weight_kind="freq")
     with pytest.raises(im.InvalidParameterError, match=r"beyond 2\*\*53"):
-        im.bootstrap(y, s, sample_weight=_titanic()[2] * 2.0**52, weight_kind="frequency")
+        im.uncertainty.bootstrap(y, s, sample_weight=_titanic()[2] * 2.0**52, weight_kind="frequency")
 
 
 def _warnings_of(call):
@@ -193,12 +193,12 @@ def _warnings_of(call):
 
 
 @pytest.mark.parametrize("call", [
-    lambda y, s, w, **k: im.bootstrap(y, s, sample_weight=w, n_resamples=20, rng=0, **k),
-    lambda y, s, w, **k: im.bootstrap_areas(y, s, sample_weight=w, n_resamples=20, rng=0, **k),
-    lambda y, s, w, **k: im.bootstrap_curve_band(y, s, sample_weight=w, n_resamples=20, rng=0, **k),
-    lambda y, s, w, **k: im.bootstrap_compare(y, {"a": s, "b": -s + 0.1 * y, "c": s * y}, sample_weight=w,
+    lambda y, s, w, **k: im.uncertainty.bootstrap(y, s, sample_weight=w, n_resamples=20, rng=0, **k),
+    lambda y, s, w, **k: im.uncertainty.bootstrap_areas(y, s, sample_weight=w, n_resamples=20, rng=0, **k),
+    lambda y, s, w, **k: im.uncertainty.bootstrap_curve_band(y, s, sample_weight=w, n_resamples=20, rng=0, **k),
+    lambda y, s, w, **k: im.uncertainty.bootstrap_compare(y, {"a": s, "b": -s + 0.1 * y, "c": s * y}, sample_weight=w,
                                               n_resamples=20, rng=0, **k),
-    lambda y, s, w, **k: im.compare_scores(y, s, -s + 0.1 * y, sample_weight=w, n_resamples=20, rng=0, **k),
+    lambda y, s, w, **k: im.uncertainty.compare_scores(y, s, -s + 0.1 * y, sample_weight=w, n_resamples=20, rng=0, **k),
     lambda y, s, w, **k: im.evaluate_scores(y, {"a": s, "b": -s + 0.1 * y}, sample_weight=w, n_resamples=20,
                                             rng=0, **k),
 ])
@@ -219,7 +219,7 @@ def test_no_warning_without_resampling():
     assert _warnings_of(lambda: im.evaluate_scores(y, {"a": s}, sample_weight=w)) == []
 
 
-RESAMPLING = [im.bootstrap, im.bootstrap_areas, im.bootstrap_curve_band, im.bootstrap_compare, im.compare_scores,
+RESAMPLING = [im.uncertainty.bootstrap, im.uncertainty.bootstrap_areas, im.uncertainty.bootstrap_curve_band, im.uncertainty.bootstrap_compare, im.uncertainty.compare_scores,
               im.evaluate_scores]
 
 
@@ -246,28 +246,28 @@ def test_warnings_point_at_the_callers_line():
     y, s, w = _titanic()
     here = __file__
     calls = {
-        "bootstrap": lambda: im.bootstrap(y, s, sample_weight=w, n_resamples=20, rng=0),
-        "bootstrap_areas": lambda: im.bootstrap_areas(y, s, sample_weight=w, n_resamples=20, rng=0),
-        "bootstrap_curve_band": lambda: im.bootstrap_curve_band(y, s, sample_weight=w, n_resamples=20, rng=0),
-        "bootstrap_compare": lambda: im.bootstrap_compare(y, {"a": s, "b": -s}, sample_weight=w, n_resamples=20,
+        "bootstrap": lambda: im.uncertainty.bootstrap(y, s, sample_weight=w, n_resamples=20, rng=0),
+        "bootstrap_areas": lambda: im.uncertainty.bootstrap_areas(y, s, sample_weight=w, n_resamples=20, rng=0),
+        "bootstrap_curve_band": lambda: im.uncertainty.bootstrap_curve_band(y, s, sample_weight=w, n_resamples=20, rng=0),
+        "bootstrap_compare": lambda: im.uncertainty.bootstrap_compare(y, {"a": s, "b": -s}, sample_weight=w, n_resamples=20,
                                                           rng=0),
-        "compare_scores": lambda: im.compare_scores(y, s, _other(s), sample_weight=w, n_resamples=20, rng=0),
+        "compare_scores": lambda: im.uncertainty.compare_scores(y, s, _other(s), sample_weight=w, n_resamples=20, rng=0),
         "evaluate_scores": lambda: im.evaluate_scores(y, {"a": s}, sample_weight=w, n_resamples=20, rng=0),
     }
     for name, call in calls.items():  # the lambda's own line: where the public function is called
         assert _warning_line(im.WeightKindWarning, call) == (here, call.__code__.co_firstlineno), name
     z = np.linspace(0, 1, len(y))
     undefined = {
-        "bootstrap": lambda: im.bootstrap(y, z, statistic="metric", metric="precision", threshold=1.0,
+        "bootstrap": lambda: im.uncertainty.bootstrap(y, z, statistic="metric", metric="precision", threshold=1.0,
                                           n_resamples=50, rng=0),
-        "bootstrap_compare": lambda: im.bootstrap_compare(y, {"a": z, "b": z[::-1].copy()}, statistics="precision",
+        "bootstrap_compare": lambda: im.uncertainty.bootstrap_compare(y, {"a": z, "b": z[::-1].copy()}, statistics="precision",
                                                           threshold=1.0, n_resamples=50, rng=0),
     }
     for name, call in undefined.items():
         assert _warning_line(im.UndefinedMetricWarning, call) == (here, call.__code__.co_firstlineno), name
     degenerate = {
-        "delong_test": lambda: im.delong_test(y, s, 2 * s),
-        "compare_scores": lambda: im.compare_scores(y, s, 2 * s, n_resamples=20, rng=0),
+        "delong_test": lambda: im.uncertainty.delong_test(y, s, 2 * s),
+        "compare_scores": lambda: im.uncertainty.compare_scores(y, s, 2 * s, n_resamples=20, rng=0),
     }
     for name, call in degenerate.items():
         assert _warning_line(im.DegenerateDataWarning, call) == (here, call.__code__.co_firstlineno), name
@@ -279,21 +279,21 @@ def test_boyd_interval_counts_frequencies_and_is_scale_free_for_sampling_weights
     # effective number (sum w)^2 / sum w^2 for sampling weights, unchanged by any scale.
     y, s, w = _titanic()
     reps = w.astype(int)
-    expanded = im.average_precision_ci(np.repeat(y, reps), np.repeat(s, reps))
-    assert im.average_precision_ci(y, s, sample_weight=w, weight_kind="frequency") == pytest.approx(expanded,
+    expanded = im.uncertainty.average_precision_ci(np.repeat(y, reps), np.repeat(s, reps))
+    assert im.uncertainty.average_precision_ci(y, s, sample_weight=w, weight_kind="frequency") == pytest.approx(expanded,
                                                                                                     rel=1e-12)
     ap = im.average_precision(y, s, sample_weight=w)
     pos = w[y == 1]
     kish = pos.sum() ** 2 / (pos**2).sum()
     z = 1.959963984540054
     half = z * np.sqrt(ap * (1 - ap) / kish)
-    sampling = im.average_precision_ci(y, s, sample_weight=w, weight_kind="sampling", method="binomial")
+    sampling = im.uncertainty.average_precision_ci(y, s, sample_weight=w, weight_kind="sampling", method="binomial")
     assert sampling == pytest.approx((ap - half, ap + half), rel=1e-12)
     for scale in (1e-300, 1e-170, 3.5, 1e160, 1e300):
-        assert im.average_precision_ci(y, s, sample_weight=w * scale, weight_kind="sampling",
+        assert im.uncertainty.average_precision_ci(y, s, sample_weight=w * scale, weight_kind="sampling",
                                        method="binomial") == pytest.approx(sampling, rel=1e-9)
     ones = np.ones(len(y))
-    assert im.average_precision_ci(y, s, sample_weight=ones, weight_kind="sampling") == pytest.approx(
-        im.average_precision_ci(y, s), rel=1e-12)
+    assert im.uncertainty.average_precision_ci(y, s, sample_weight=ones, weight_kind="sampling") == pytest.approx(
+        im.uncertainty.average_precision_ci(y, s), rel=1e-12)
     with pytest.warns(im.WeightKindWarning):
-        im.average_precision_ci(y, s, sample_weight=w)
+        im.uncertainty.average_precision_ci(y, s, sample_weight=w)

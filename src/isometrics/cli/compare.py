@@ -1,7 +1,7 @@
 """``isometrics compare``: paired comparisons of any number of score columns, rendered from one
-:class:`isometrics.ModelComparison`.
+:class:`isometrics.uncertainty.ModelComparison`.
 
-:func:`isometrics.compare_scores` compares every pair (or each column against ``--baseline``):
+:func:`isometrics.uncertainty.compare_scores` compares every pair (or each column against ``--baseline``):
 paired bootstrap of every statistic, DeLong's test of the AUROCs, the p-values of each statistic
 Holm-adjusted over the pairs. The tables, the sentences (:meth:`ComparisonRow.sentence`) and the
 JSON (:meth:`ModelComparison.to_dict`) are the result's; nothing is decided or worded here.

@@ -1,6 +1,6 @@
 """``isometrics elicit``: find the stakeholder's metric G(beta, rho) in the terminal, or replay saved answers.
 
-``--interactive`` asks the questions of :class:`isometrics.Elicitation` one at a time (each
+``--interactive`` asks the questions of :class:`isometrics.elicitation.Elicitation` one at a time (each
 option as precision and recall and as counts per 1,000 cases); ``--answers FILE`` replays
 a saved transcript (from this command, the API or the interactive page). With a data
 file, the questions use the model's own operating points and the result names the

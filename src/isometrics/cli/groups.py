@@ -1,6 +1,6 @@
 """``--by COLUMN`` of ``evaluate``, ``compare`` and ``report``: the evaluation by group, printed.
 
-The numbers, notes and sentences are those of :class:`isometrics.GroupEvaluation` (one per score
+The numbers, notes and sentences are those of :class:`isometrics.uncertainty.GroupEvaluation` (one per score
 column); nothing is computed or worded here.
 """
 

@@ -237,7 +237,7 @@ def elicit_linear_metric(compare: Callable[[tuple[float, float], tuple[float, fl
 
     Examples
     --------
-    >>> from isometrics import elicit_linear_metric
+    >>> from isometrics.elicitation import elicit_linear_metric
     >>> from isometrics.elicitation.linear import LinearStakeholder, synthetic_boundary
     >>> res = elicit_linear_metric(LinearStakeholder(0.6), synthetic_boundary(5.0), epsilon=0.01)
     >>> abs(res.theta - 0.6) <= 0.01, res.n_queries

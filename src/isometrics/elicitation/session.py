@@ -111,7 +111,7 @@ class Elicitation:
     The stakeholder of reference 001 sees precision 0.90 and recall 0.36 and worries
     more about the recall: with rho < 0 that says beta > 0.36 / 0.90 = 0.4.
 
-    >>> from isometrics import Elicitation
+    >>> from isometrics.elicitation import Elicitation
     >>> from isometrics.elicitation import LocalQuestion
     >>> q = LocalQuestion(precision=0.90, recall=0.36)
     >>> q.meaning("recall")
@@ -485,7 +485,7 @@ def replay(transcript: Transcript | str | Any) -> ElicitationResult:
 
     Examples
     --------
-    >>> from isometrics import Elicitation, SimulatedStakeholder, replay
+    >>> from isometrics.elicitation import Elicitation, SimulatedStakeholder, replay
     >>> session = Elicitation(local_budget=3, pairwise_budget=3)
     >>> result = session.run(SimulatedStakeholder(beta=2.0, rho=-2.0))
     >>> replay(result.transcript).metric == result.metric

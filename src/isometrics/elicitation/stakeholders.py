@@ -60,7 +60,7 @@ class SimulatedStakeholder:
 
     Examples
     --------
-    >>> from isometrics import SimulatedStakeholder
+    >>> from isometrics.elicitation import SimulatedStakeholder
     >>> from isometrics.elicitation import LocalQuestion
     >>> SimulatedStakeholder(beta=0.5, rho=-2.0)(LocalQuestion(precision=0.90, recall=0.36))
     'recall'

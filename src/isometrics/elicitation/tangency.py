@@ -100,7 +100,7 @@ def tangency_estimate(points: Sequence[tuple[float, float]] | ArrayLike, slopes:
     The slopes of G(beta=2, rho=-3)'s level curves at two points give back beta and rho:
 
     >>> import math
-    >>> from isometrics import tangency_estimate
+    >>> from isometrics.elicitation import tangency_estimate
     >>> beta, rho = 2.0, -3.0
     >>> pts = [(0.5, 0.5), (0.8, 0.4)]
     >>> slopes = [-(r / (beta * p)) ** rho for p, r in pts]

@@ -295,7 +295,7 @@ def load_transcript(path: str | os.PathLike[str]) -> Transcript:
     Examples
     --------
     >>> import tempfile, os
-    >>> from isometrics import Elicitation, load_transcript
+    >>> from isometrics.elicitation import Elicitation, load_transcript
     >>> session = Elicitation(local_budget=1, pairwise_budget=1)
     >>> session.answer("recall")
     >>> path = os.path.join(tempfile.mkdtemp(), "answers.json")

@@ -279,7 +279,7 @@ def adaptive_test(bank: Beta3IRT, respond: Callable[[str], float] | Mapping[str,
     Examples
     --------
     >>> import numpy as np
-    >>> from isometrics import adaptive_test, fit_beta3
+    >>> from isometrics.irt import adaptive_test, fit_beta3
     >>> rng = np.random.default_rng(0)
     >>> bank = fit_beta3(rng.uniform(0.1, 0.9, (8, 12)))
     >>> test = adaptive_test(bank, lambda item: 0.7, max_items=3)

@@ -203,7 +203,7 @@ class Beta3IRT:
         Examples
         --------
         >>> import numpy as np
-        >>> from isometrics import fit_beta3
+        >>> from isometrics.irt import fit_beta3
         >>> bank = fit_beta3(np.array([[0.9, 0.8, 0.6], [0.6, 0.5, 0.2], [0.8, 0.6, 0.3]]))
         >>> 0 < bank.expected_response(0.5, 0) < 1
         True
@@ -248,7 +248,7 @@ class Beta3IRT:
         Examples
         --------
         >>> import numpy as np
-        >>> from isometrics import fit_beta3
+        >>> from isometrics.irt import fit_beta3
         >>> bank = fit_beta3(np.array([[0.9, 0.8, 0.6], [0.6, 0.5, 0.2], [0.8, 0.6, 0.3]]))
         >>> bank.information(0.5, 0) > 0
         True
@@ -318,7 +318,7 @@ class Beta3IRT:
         Examples
         --------
         >>> import numpy as np
-        >>> from isometrics import fit_beta3
+        >>> from isometrics.irt import fit_beta3
         >>> bank = fit_beta3(np.array([[0.9, 0.8, 0.6], [0.6, 0.5, 0.2], [0.8, 0.6, 0.3]]))
         >>> bank.ability_interval(0.9).shape
         (3, 2)
@@ -544,7 +544,7 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     Examples
     --------
     >>> import numpy as np
-    >>> from isometrics import fit_beta3
+    >>> from isometrics.irt import fit_beta3
     >>> responses = np.array([[0.9, 0.8, 0.7], [0.6, 0.5, 0.2], [0.8, 0.6, 0.3]])
     >>> bank = fit_beta3(responses, respondents=["a", "b", "c"])
     >>> [bank.respondents[i] for i in np.argsort(-bank.ability)]

@@ -303,7 +303,7 @@ def decide(
     UndefinedMetricWarning
         If a bootstrapped statistic is undefined on some replicates (left out).
     WeightKindWarning
-        With ``n_resamples``, as :func:`isometrics.bootstrap`.
+        With ``n_resamples``, as :func:`isometrics.uncertainty.bootstrap`.
 
     See Also
     --------

@@ -200,7 +200,7 @@ def recommend(
     metric : str or Metric
         The metric the choice is made under; see :func:`isometrics.parse_metric`.
     comparison : ModelComparison, default=None
-        A paired comparison of the models (:func:`isometrics.compare_scores`); its rows of
+        A paired comparison of the models (:func:`isometrics.uncertainty.compare_scores`); its rows of
         ``metric`` between the recommended model and the others are read as they are.
     cv : int, array-like, splitter or None, default=5
         The folds of the cross-fitted estimate, as in :func:`decide`; None: none.

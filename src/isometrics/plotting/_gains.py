@@ -39,7 +39,7 @@ class GainsDisplay:
     Parameters
     ----------
     rate, gain : ndarray of shape (n_points,)
-        The curve (:func:`isometrics.gains_curve`), from (0, 0) to (1, 1).
+        The curve (:func:`isometrics.spaces.gains_curve`), from (0, 0) to (1, 1).
     prevalence : float
         Weighted share of positives, for the perfect-ranking reference.
     name : str, default=None
@@ -58,7 +58,7 @@ class GainsDisplay:
     @_per_column
     def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
                          pos_label: Any = None, name: str | None = None) -> GainsDisplay:
-        """Compute the curve (see :func:`isometrics.gains_curve`)."""
+        """Compute the curve (see :func:`isometrics.spaces.gains_curve`)."""
         op = _curve_data(y_true, y_score, sample_weight, pos_label, "GainsDisplay.from_predictions")
         rate, gain, _ = op.gains_curve()
         return cls(rate, gain, op.prevalence, _name(name, y_score))
@@ -105,7 +105,7 @@ class LiftDisplay:
     Parameters
     ----------
     rate, lift : ndarray of shape (n_points - 1,)
-        The curve (:func:`isometrics.lift_curve`), the ``inf`` point left out.
+        The curve (:func:`isometrics.spaces.lift_curve`), the ``inf`` point left out.
     name : str, default=None
         Legend label.
     """
@@ -121,7 +121,7 @@ class LiftDisplay:
     @_per_column
     def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
                          pos_label: Any = None, name: str | None = None) -> LiftDisplay:
-        """Compute the curve (see :func:`isometrics.lift_curve`)."""
+        """Compute the curve (see :func:`isometrics.spaces.lift_curve`)."""
         op = _curve_data(y_true, y_score, sample_weight, pos_label, "LiftDisplay.from_predictions")
         rate, lift, _ = op.lift_curve()
         return cls(rate, lift, _name(name, y_score))

@@ -1,7 +1,7 @@
 """A self-contained interactive HTML report of an evaluation (Jinja2 + Plotly, offline).
 
 The report consumes result objects only (:class:`~isometrics.BinaryEvaluation`, and
-:class:`~isometrics.ModelComparison` for the paired comparisons, whose
+:class:`~isometrics.uncertainty.ModelComparison` for the paired comparisons, whose
 decisions and sentences it renders as they are); every number comes from them, nothing is computed here but
 their display. Scripts and styles are inlined. Everything that came from the user's
 file (column names, labels, file names) is escaped once for the context it lands in:

@@ -1,7 +1,7 @@
 """The report's section "By group": one table row per group (each model's areas and the chosen
 threshold's precision, recall and alert rate, with intervals or the note that replaces them), the
 detected differences from the rest as their sentences, and small multiples of the ROC and PR curves
-of each group. Every number and sentence is the :class:`isometrics.GroupEvaluation`'s.
+of each group. Every number and sentence is the :class:`isometrics.uncertainty.GroupEvaluation`'s.
 """
 
 from __future__ import annotations

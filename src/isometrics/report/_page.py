@@ -95,7 +95,7 @@ def build_report(
         bootstrap intervals, when computed, are shown next to the values.
     comparisons : ModelComparison or list of them, default=None
         Paired comparisons of the scorers on the same rows, from
-        :func:`isometrics.compare_scores` or :func:`isometrics.bootstrap_compare`. The
+        :func:`isometrics.uncertainty.compare_scores` or :func:`isometrics.uncertainty.bootstrap_compare`. The
         "Reading" section compares two models under a measure only through the
         comparison's decision and sentence (after its adjustment for multiple
         comparisons, as ``isometrics compare`` prints them); without one, it lists the
@@ -132,6 +132,16 @@ def build_report(
         Recommendation.
     ImportError
         If plotly or jinja2 is missing.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from isometrics import evaluate_scores
+    >>> from isometrics.report import build_report
+    >>> y = np.array([0, 0, 1, 1, 0, 1, 0, 1])
+    >>> page = build_report(evaluate_scores(y, {"<b>m</b>": np.arange(8.0)}), title="Two & two")
+    >>> "Two &amp; two" in page and "<b>m</b>" not in page
+    True
     """
     jinja2, _ = _require()
     caller = "build_report"
@@ -238,5 +248,15 @@ def write_report(path: str | os.PathLike[str], html_text: str) -> Path:
     -------
     Path
         The path written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from isometrics.report import write_report
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     written = write_report(Path(folder) / "report.html", "<!doctype html><title>t</title>")
+    ...     written.read_text()
+    '<!doctype html><title>t</title>'
     """
     return write_text_atomic(path, html_text)

@@ -1,5 +1,5 @@
 """The comparisons of the report and their reading: the rows of
-:class:`~isometrics.ModelComparison` (from ``compare_scores`` or ``bootstrap_compare``), whose
+:class:`~isometrics.uncertainty.ModelComparison` (from ``compare_scores`` or ``bootstrap_compare``), whose
 decisions and sentences (:meth:`ComparisonRow.sentence`) the page shows as they are, and the
 summary of each measure built around them.
 """

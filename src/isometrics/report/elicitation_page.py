@@ -1,12 +1,12 @@
 """The interactive elicitation page: one offline HTML file that asks a stakeholder the questions of
-:class:`isometrics.Elicitation` and computes, in the browser, the same questions and estimates.
+:class:`isometrics.elicitation.Elicitation` and computes, in the browser, the same questions and estimates.
 
 The page embeds the session's settings and decision curve (a JSON data block, escaped for a
 ``<script>`` element) and its own script (``static/elicit.js``, the engine ported from
 ``docs/elicitation.md``), allowed by its SHA-256 hash under the report's Content Security
 Policy: no network request, no other script. User text (title, model description) is escaped
 by Jinja2's autoescaping and reaches the script's output only as text nodes. The answers
-download as a transcript (``docs/elicitation.md`` section 10) that :func:`isometrics.replay`
+download as a transcript (``docs/elicitation.md`` section 10) that :func:`isometrics.elicitation.replay`
 and ``isometrics elicit --answers`` turn into the same result.
 """
 
@@ -64,14 +64,14 @@ def elicitation_page(session: Elicitation | None = None, *, title: str = "Choosi
     Raises
     ------
     TypeError
-        If ``session`` is not an :class:`~isometrics.Elicitation`.
+        If ``session`` is not an :class:`~isometrics.elicitation.Elicitation`.
     ImportError
         If jinja2 is missing.
 
     See Also
     --------
     write_elicitation_page : write it to a file.
-    isometrics.replay : the result of the answers file the page downloads.
+    isometrics.elicitation.replay : the result of the answers file the page downloads.
 
     Notes
     -----
@@ -87,7 +87,7 @@ def elicitation_page(session: Elicitation | None = None, *, title: str = "Choosi
 
     Examples
     --------
-    >>> from isometrics import Elicitation
+    >>> from isometrics.elicitation import Elicitation
     >>> from isometrics.report import elicitation_page
     >>> page = elicitation_page(Elicitation(pairwise_budget=5), title="Fraud <alerts>")
     >>> "Fraud &lt;alerts&gt;" in page and "Content-Security-Policy" in page
@@ -127,5 +127,15 @@ def write_elicitation_page(path: str | os.PathLike[str], html_text: str) -> Path
     -------
     Path
         The path written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from isometrics.report import write_elicitation_page
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     written = write_elicitation_page(Path(folder) / "elicit.html", "<!doctype html><title>t</title>")
+    ...     written.name
+    'elicit.html'
     """
     return write_text_atomic(path, html_text)

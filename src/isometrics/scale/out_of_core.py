@@ -51,7 +51,19 @@ _UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
 
 
 def default_memory_limit() -> int:
-    """A quarter of this machine's physical memory, in bytes (1 GiB when it cannot be read)."""
+    """A quarter of this machine's physical memory, in bytes (1 GiB when it cannot be read).
+
+    Returns
+    -------
+    int
+        Bytes: the default ``memory_limit`` of :func:`evaluate_out_of_core`, at least 32 MiB.
+
+    Examples
+    --------
+    >>> from isometrics.scale import default_memory_limit
+    >>> default_memory_limit() >= 32 * 2**20
+    True
+    """
     total = system_memory()
     return max(int(total * MEMORY_SHARE), _MIN_MEMORY) if total else 2**30
 
@@ -113,7 +125,7 @@ class OutOfCoreResult(BinaryEvaluation):
     ----------
     auc_pr_interpolated : float
         Area under the count-interpolated PR curve (Davis & Goadrich), in [0, 1]; see
-        :func:`isometrics.auc_pr_interpolated`.
+        :func:`isometrics.spaces.auc_pr_interpolated`.
     n_points : int
         Operating points of the full curve (distinct scores of samples of non-zero weight,
         plus the point at threshold +inf).

@@ -276,7 +276,8 @@ class BinnedCountTable:
     Examples
     --------
     >>> import numpy as np
-    >>> from isometrics import BinnedCountTable, auroc
+    >>> from isometrics.scale import BinnedCountTable
+    >>> from isometrics import auroc
     >>> rng = np.random.default_rng(0)
     >>> y = rng.integers(0, 2, 100_000)
     >>> s = rng.normal(size=100_000) + y

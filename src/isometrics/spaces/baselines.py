@@ -106,7 +106,7 @@ def always_positive(
 
     Examples
     --------
-    >>> from isometrics import always_positive
+    >>> from isometrics.spaces import always_positive
     >>> always_positive([0, 0, 0, 1]).precision
     0.25
     """
@@ -145,7 +145,7 @@ def always_positive_fbeta(prevalence: float, *, beta: float = 1.0) -> float:
 
     Examples
     --------
-    >>> from isometrics import always_positive_fbeta
+    >>> from isometrics.spaces import always_positive_fbeta
     >>> round(always_positive_fbeta(0.1), 6)   # 2 pi / (1 + pi)
     0.181818
     """
@@ -200,7 +200,7 @@ def iso_fbeta_baseline(prevalence: float, *, beta: float = 1.0, n_points: int = 
 
     Examples
     --------
-    >>> from isometrics import iso_fbeta_baseline
+    >>> from isometrics.spaces import iso_fbeta_baseline
     >>> curve = iso_fbeta_baseline(0.25, n_points=3)
     >>> curve.recall.round(4), curve.precision.round(4)
     (array([0.25 , 0.625, 1.   ]), array([1.    , 0.2941, 0.25  ]))
@@ -246,7 +246,7 @@ def prg_fbeta_baseline(*, beta: float = 1.0) -> tuple[FloatArray, FloatArray]:
 
     Examples
     --------
-    >>> from isometrics import prg_fbeta_baseline
+    >>> from isometrics.spaces import prg_fbeta_baseline
     >>> prg_fbeta_baseline(beta=1.0)
     (array([0., 1.]), array([1., 0.]))
     """
@@ -292,7 +292,7 @@ def unachievable_precision(recall: ArrayLike, *, prevalence: float) -> FloatArra
 
     Examples
     --------
-    >>> from isometrics import unachievable_precision
+    >>> from isometrics.spaces import unachievable_precision
     >>> unachievable_precision([0.5, 1.0], prevalence=0.5)
     array([0.33333333, 0.5       ])
     """
@@ -340,7 +340,7 @@ def precision_at_prevalence(tpr: ArrayLike, fpr: ArrayLike, *, prevalence: float
 
     Examples
     --------
-    >>> from isometrics import precision_at_prevalence
+    >>> from isometrics.spaces import precision_at_prevalence
     >>> round(float(precision_at_prevalence(0.99, 0.05, prevalence=0.01)), 6)
     0.166667
     """
@@ -386,7 +386,7 @@ def repeated_test_precision(tpr: float, fpr: float, *, prevalence: float, n_test
 
     Examples
     --------
-    >>> from isometrics import repeated_test_precision
+    >>> from isometrics.spaces import repeated_test_precision
     >>> repeated_test_precision(0.99, 0.05, prevalence=0.01, n_tests=2).round(4)
     array([0.1667, 0.7984])
     """

@@ -142,7 +142,7 @@ def isotonic_calibrator(
 
     Examples
     --------
-    >>> from isometrics import isotonic_calibrator
+    >>> from isometrics.spaces import isotonic_calibrator
     >>> calibrate = isotonic_calibrator([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4])
     >>> calibrate([0.1, 0.2, 0.3, 0.4])
     array([0. , 0.5, 0.5, 1. ])
@@ -187,7 +187,7 @@ def f_calibrator(
 
     Examples
     --------
-    >>> from isometrics import f_calibrator
+    >>> from isometrics.spaces import f_calibrator
     >>> calibrate = f_calibrator([1, 1, 0, 0, 1, 0], [.8, .8, .6, .4, .4, .2])
     >>> calibrate([.8, .6, .4, .2]).round(4)
     array([1.    , 0.4286, 0.4286, 0.    ])
@@ -283,7 +283,7 @@ def reliability_curve(
 
     Examples
     --------
-    >>> from isometrics import reliability_curve
+    >>> from isometrics.spaces import reliability_curve
     >>> curve = reliability_curve([0, 0, 1, 1], [0.1, 0.3, 0.6, 0.8], n_bins=2)
     >>> curve.mean_predicted, curve.fraction_positive
     (array([0.2, 0.7]), array([0., 1.]))
@@ -352,7 +352,7 @@ def expected_calibration_error(
 
     Examples
     --------
-    >>> from isometrics import expected_calibration_error
+    >>> from isometrics.spaces import expected_calibration_error
     >>> round(expected_calibration_error([0, 0, 1, 1], [0.1, 0.3, 0.6, 0.8], n_bins=2), 4)
     0.25
     """

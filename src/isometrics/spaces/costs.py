@@ -77,7 +77,7 @@ def expected_cost(
 
     Examples
     --------
-    >>> from isometrics import expected_cost
+    >>> from isometrics.spaces import expected_cost
     >>> expected_cost([0, 0, 1, 1], [0, 1, 0, 1], cost_matrix=[[0, 1], [5, 0]])
     1.5
     """
@@ -130,7 +130,7 @@ def cost_sensitive_predict(y_proba: ArrayLike, *, cost_matrix: ArrayLike, classe
 
     Examples
     --------
-    >>> from isometrics import cost_sensitive_predict
+    >>> from isometrics.spaces import cost_sensitive_predict
     >>> cost_sensitive_predict([[0.9, 0.1], [0.7, 0.3]], cost_matrix=[[0, 1], [5, 0]])
     array([0, 1])
     """
@@ -178,7 +178,7 @@ def bayes_threshold(*, cost_fp: float, cost_fn: float) -> float:
 
     Examples
     --------
-    >>> from isometrics import bayes_threshold
+    >>> from isometrics.spaces import bayes_threshold
     >>> bayes_threshold(cost_fp=1, cost_fn=5)
     0.16666666666666666
     """

@@ -214,7 +214,7 @@ def precision_at_k(y_true: ArrayLike, y_score: ArrayLike, *, k: float, sample_we
 
     Examples
     --------
-    >>> from isometrics import precision_at_k
+    >>> from isometrics.spaces import precision_at_k
     >>> precision_at_k([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9], k=3)
     0.6666666666666666
     >>> precision_at_k([0, 1, 1, 0], [0.2, 0.5, 0.5, 0.5], k=2)  # 2 of the 3 tied at 0.5: 2/3 positive
@@ -269,7 +269,7 @@ def recall_at_k(y_true: ArrayLike, y_score: ArrayLike, *, k: float, sample_weigh
 
     Examples
     --------
-    >>> from isometrics import recall_at_k
+    >>> from isometrics.spaces import recall_at_k
     >>> recall_at_k([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9], k=3)
     0.6666666666666666
     """

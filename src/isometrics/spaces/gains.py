@@ -141,7 +141,7 @@ def gains_curve(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLi
 
     Examples
     --------
-    >>> from isometrics import gains_curve
+    >>> from isometrics.spaces import gains_curve
     >>> rate, gain, thresholds = gains_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     >>> rate, gain
     (array([0.  , 0.25, 0.5 , 0.75, 1.  ]), array([0. , 0.5, 0.5, 1. , 1. ]))
@@ -190,7 +190,7 @@ def lift_curve(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLik
 
     Examples
     --------
-    >>> from isometrics import lift_curve
+    >>> from isometrics.spaces import lift_curve
     >>> rate, lift, thresholds = lift_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     >>> rate, lift.round(4)
     (array([0.25, 0.5 , 0.75, 1.  ]), array([2.    , 1.    , 1.3333, 1.    ]))
@@ -276,7 +276,7 @@ def decision_curve(y_true: ArrayLike, y_score: ArrayLike, *, threshold_probabili
 
     Examples
     --------
-    >>> from isometrics import decision_curve
+    >>> from isometrics.spaces import decision_curve
     >>> dc = decision_curve([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9], threshold_probability=[0.2, 0.5])
     >>> dc.net_benefit.round(4), dc.treat_all.round(4)
     (array([0.4167, 0.3333]), array([0.375, 0.   ]))

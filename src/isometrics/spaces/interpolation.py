@@ -92,7 +92,7 @@ def interpolate_pr_points(
 
     Examples
     --------
-    >>> from isometrics import interpolate_pr_points
+    >>> from isometrics.spaces import interpolate_pr_points
     >>> interpolate_pr_points(5, 5, 10, 30, n_positives=20).precision.round(3)
     array([0.5  , 0.375, 0.318, 0.286, 0.265, 0.25 ])
     """
@@ -165,7 +165,7 @@ def auc_pr_interpolated(
 
     Examples
     --------
-    >>> from isometrics import auc_pr_interpolated
+    >>> from isometrics.spaces import auc_pr_interpolated
     >>> round(auc_pr_interpolated([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.7973
     """
@@ -218,7 +218,7 @@ def achievable_pr_curve(
 
     Examples
     --------
-    >>> from isometrics import achievable_pr_curve
+    >>> from isometrics.spaces import achievable_pr_curve
     >>> achievable_pr_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]).precision.round(4)
     array([1.    , 1.    , 0.6667, 0.5   ])
     """
@@ -261,7 +261,7 @@ def auc_pr_achievable(
 
     Examples
     --------
-    >>> from isometrics import auc_pr_achievable
+    >>> from isometrics.spaces import auc_pr_achievable
     >>> round(auc_pr_achievable([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8873
     """

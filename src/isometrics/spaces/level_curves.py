@@ -316,7 +316,7 @@ def break_even_line(beta: float, *, n_points: int = 2) -> LevelCurve:
 
     Examples
     --------
-    >>> from isometrics import break_even_line
+    >>> from isometrics.spaces import break_even_line
     >>> line = break_even_line(2.0)
     >>> line.recall, line.precision
     (array([0., 1.]), array([0. , 0.5]))
@@ -358,7 +358,7 @@ def level_curve_slope(metric: str | Metric, precision: ArrayLike, recall: ArrayL
 
     Examples
     --------
-    >>> from isometrics import level_curve_slope
+    >>> from isometrics.spaces import level_curve_slope
     >>> float(level_curve_slope("g(beta=2, rho=-3)", 0.4, 0.8))   # on R/P = beta
     -1.0
     """

@@ -108,23 +108,23 @@ class OperatingPoints(CountTable):
         return self._derived("auprg", _auprg)
 
     def auc_pr_interpolated(self) -> float:
-        """Count-interpolated PR area; see :func:`isometrics.auc_pr_interpolated`."""
+        """Count-interpolated PR area; see :func:`isometrics.spaces.auc_pr_interpolated`."""
         return self._derived("auc_pr_interpolated", _auc_pr_interpolated)
 
     def achievable_pr_curve(self) -> PrecisionRecallCurve:
-        """PR curve at the ROC hull's vertices; see :func:`isometrics.achievable_pr_curve`."""
+        """PR curve at the ROC hull's vertices; see :func:`isometrics.spaces.achievable_pr_curve`."""
         return self._derived("achievable_pr", _achievable)
 
     def auc_pr_achievable(self) -> float:
-        """Area under the achievable PR curve; see :func:`isometrics.auc_pr_achievable`."""
+        """Area under the achievable PR curve; see :func:`isometrics.spaces.auc_pr_achievable`."""
         return self._derived("auc_pr_achievable", _auc_pr_achievable)
 
     def isotonic_calibrator(self) -> StepCalibrator:
-        """Isotonic calibration through the ROC hull; see :func:`isometrics.isotonic_calibrator`."""
+        """Isotonic calibration through the ROC hull; see :func:`isometrics.spaces.isotonic_calibrator`."""
         return self._derived("isotonic", _isotonic)
 
     def f_calibrator(self) -> StepCalibrator:
-        """F-calibration through the PRG hull; see :func:`isometrics.f_calibrator`."""
+        """F-calibration through the PRG hull; see :func:`isometrics.spaces.f_calibrator`."""
         return self._derived("f_calibrator", _f_calibrator)
 
     def roc_convex_hull(self) -> RocHull:
@@ -214,7 +214,7 @@ class OperatingPoints(CountTable):
 
         See Also
         --------
-        isometrics.precision_at_k, isometrics.recall_at_k
+        isometrics.spaces.precision_at_k, isometrics.spaces.recall_at_k
 
         Notes
         -----
@@ -265,15 +265,15 @@ class OperatingPoints(CountTable):
         return _at_rate(self, rate, ties, "OperatingPoints.at_rate")
 
     def gains_curve(self) -> GainsCurve:
-        """Cumulative gains; see :func:`isometrics.gains_curve`."""
+        """Cumulative gains; see :func:`isometrics.spaces.gains_curve`."""
         self.require_both_classes("OperatingPoints.gains_curve")
         return self._derived("gains", _gains_curve)
 
     def lift_curve(self) -> LiftCurve:
-        """Lift; see :func:`isometrics.lift_curve`."""
+        """Lift; see :func:`isometrics.spaces.lift_curve`."""
         self.require_both_classes("OperatingPoints.lift_curve")
         return self._derived("lift", _lift_curve)
 
     def decision_curve(self, threshold_probability: ArrayLike | None = None) -> DecisionCurve:
-        """Net benefit against the threshold probability; see :func:`isometrics.decision_curve`."""
+        """Net benefit against the threshold probability; see :func:`isometrics.spaces.decision_curve`."""
         return _decision_curve(self, threshold_probability, "OperatingPoints.decision_curve")

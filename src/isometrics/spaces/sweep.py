@@ -5,7 +5,7 @@ is cut into contiguous segments of operating points. A :class:`Sweep` takes them
 (:meth:`Sweep.update`) and keeps, whatever the table's length:
 
 * one :class:`~isometrics._core.summation.BlockSum` per area (AUROC, average precision,
-  AUPRG, the count-interpolated PR area of :func:`~isometrics.auc_pr_interpolated`): the
+  AUPRG, the count-interpolated PR area of :func:`~isometrics.spaces.auc_pr_interpolated`): the
   terms of :mod:`._terms`, numbered by their global position and summed by aligned blocks;
 * the vertices of the ROC convex hull so far (for the achievable PR area);
 * per metric, the points within a narrow window of the best value so far.

@@ -8,3 +8,16 @@ curve bands (``bands``), and Holm's adjustment of several p-values
 (``multiple_testing``). May import ``isometrics.spaces`` and below. A new interval or test
 goes in the module of its kind; new draws go in ``resampling``.
 """
+
+from .average_precision import average_precision_ci
+from .bands import CurveBand, bootstrap_curve_band
+from .comparison import bootstrap_compare, compare_scores
+from .groups import GroupEvaluation
+from .intervals import BootstrapResult, bootstrap, bootstrap_areas
+from .model_comparison import ComparisonRow, ModelComparison
+from .multiple_testing import holm_adjust
+from .delong import DelongResult, DelongTest, delong, delong_test  # last: the function `delong`, not its module
+
+__all__ = ["BootstrapResult", "ComparisonRow", "CurveBand", "DelongResult", "DelongTest", "GroupEvaluation",
+           "ModelComparison", "average_precision_ci", "bootstrap", "bootstrap_areas", "bootstrap_compare",
+           "bootstrap_curve_band", "compare_scores", "delong", "delong_test", "holm_adjust"]

@@ -89,7 +89,7 @@ def average_precision_ci(
 
     Examples
     --------
-    >>> from isometrics import average_precision_ci
+    >>> from isometrics.uncertainty import average_precision_ci
     >>> low, high = average_precision_ci([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9])
     >>> round(low, 4), round(high, 4)
     (0.1549, 0.9985)

@@ -132,7 +132,7 @@ def bootstrap_curve_band(
     Examples
     --------
     >>> import numpy as np
-    >>> from isometrics import bootstrap_curve_band
+    >>> from isometrics.uncertainty import bootstrap_curve_band
     >>> rng = np.random.default_rng(0)
     >>> y = rng.random(300) < 0.3
     >>> band = bootstrap_curve_band(y, rng.normal(size=300) + y, grid=[0.1, 0.5], n_resamples=100, rng=1)

@@ -239,7 +239,7 @@ def bootstrap_compare(
     Examples
     --------
     >>> import numpy as np
-    >>> from isometrics import bootstrap_compare
+    >>> from isometrics.uncertainty import bootstrap_compare
     >>> rng = np.random.default_rng(0)
     >>> y = rng.random(400) < 0.3
     >>> scores = {"a": rng.normal(size=400) + 2 * y, "b": rng.normal(size=400) + 0.5 * y}
@@ -335,7 +335,7 @@ def compare_scores(
     Examples
     --------
     >>> import numpy as np
-    >>> from isometrics import compare_scores
+    >>> from isometrics.uncertainty import compare_scores
     >>> rng = np.random.default_rng(0)
     >>> y = rng.random(300) < 0.3
     >>> c = compare_scores(y, rng.normal(size=300) + 2 * y, rng.normal(size=300) + y, n_resamples=100, rng=1)

@@ -214,7 +214,7 @@ def delong(y_true: ArrayLike, y_score: Any, *, pos_label: Any = None) -> DelongR
 
     Examples
     --------
-    >>> from isometrics import delong
+    >>> from isometrics.uncertainty import delong
     >>> result = delong([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9])
     >>> float(result.auroc[0]), round(float(result.standard_error[0]), 4)
     (0.8888888888888888, 0.1571)
@@ -333,7 +333,7 @@ def delong_test(
 
     Examples
     --------
-    >>> from isometrics import delong_test
+    >>> from isometrics.uncertainty import delong_test
     >>> t = delong_test([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9], [0.2, 0.1, 0.3, 0.4, 0.5, 0.6])
     >>> round(t.difference, 4), round(t.p_value, 3)
     (0.1111, 0.724)

@@ -362,7 +362,7 @@ def bootstrap(
     Examples
     --------
     >>> import numpy as np
-    >>> from isometrics import bootstrap
+    >>> from isometrics.uncertainty import bootstrap
     >>> rng = np.random.default_rng(0)
     >>> y = rng.random(500) < 0.3
     >>> s = rng.normal(size=500) + y
@@ -476,7 +476,7 @@ def bootstrap_areas(
     Examples
     --------
     >>> import numpy as np
-    >>> from isometrics import bootstrap_areas
+    >>> from isometrics.uncertainty import bootstrap_areas
     >>> rng = np.random.default_rng(0)
     >>> y = rng.random(300) < 0.3
     >>> results = bootstrap_areas(y, rng.normal(size=300) + y, n_resamples=100, rng=1)

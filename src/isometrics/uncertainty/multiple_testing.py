@@ -52,7 +52,7 @@ def holm_adjust(p_values: ArrayLike) -> FloatArray:
 
     Examples
     --------
-    >>> from isometrics import holm_adjust
+    >>> from isometrics.uncertainty import holm_adjust
     >>> holm_adjust([0.01, 0.04, 0.03, 0.5]).tolist()
     [0.04, 0.09, 0.09, 0.5]
     """
