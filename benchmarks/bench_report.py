@@ -69,7 +69,7 @@ def build(n: int, resamples: int | None, seed: int = 0) -> tuple[str, dict[str, 
     results = im.evaluate_scores(y, scores, metrics=METRICS, n_resamples=resamples, rng=seed)
     times["evaluate_scores"] = time.perf_counter() - t
     t = time.perf_counter()
-    comparison = im.compare_scores(y, scores, metrics=METRICS, n_resamples=resamples or 200, rng=seed)
+    comparison = im.uncertainty.compare_scores(y, scores, metrics=METRICS, n_resamples=resamples or 200, rng=seed)
     times["compare_scores"] = time.perf_counter() - t
     t = time.perf_counter()
     page = build_report(results, comparisons=comparison)
