@@ -18,12 +18,12 @@ from __future__ import annotations
 from types import ModuleType
 
 from .._core.quantity import Quantity
-from . import areas, calibration, curves, cutoffs, gains, hull, interpolation
+from . import areas, calibration, curves, cutoffs, gains, h_measure, hull, interpolation
 
 __all__ = ["MODULES", "QUANTITIES", "by_name"]
 
 #: The modules that declare quantities (module-level ``Quantity`` objects).
-MODULES: tuple[ModuleType, ...] = (curves, areas, hull, calibration, interpolation, gains, cutoffs)
+MODULES: tuple[ModuleType, ...] = (curves, areas, hull, calibration, interpolation, gains, cutoffs, h_measure)
 
 
 def _declared(modules: tuple[ModuleType, ...]) -> dict[str, Quantity]:
