@@ -657,7 +657,7 @@ HOSTILE = {
 
 
 # Binary functions that validate through the engine's one construction path
-# (operating_points._from_scores): each passes its own name, never the engine's.
+# (_core.count_table.table_from_scores): each passes its own name, never the engine's.
 _VIA_ENGINE = {"roc_curve", "precision_recall_curve", "prg_curve", "auroc", "average_precision", "auprg",
               "auc_pr_interpolated", "achievable_pr_curve", "auc_pr_achievable", "roc_convex_hull", "prg_convex_hull",
               "isotonic_calibrator", "f_calibrator", "best_threshold", "metric_curve", "precision_at_recall",

@@ -46,7 +46,7 @@ def test_hostile_input_names_function_and_parameter(name, param, kind, label):
 
 
 # Binary functions that validate through the engine's one construction path
-# (operating_points._from_scores): each passes its own name, never the engine's (tag ``via_engine``).
+# (_core.count_table.table_from_scores): each passes its own name, never the engine's (tag ``via_engine``).
 VIA_ENGINE = having("via_engine")
 
 

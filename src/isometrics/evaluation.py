@@ -366,7 +366,7 @@ def evaluate_scores(
             check_consistent_length(caller, **{"y_true": is_pos, f"score {name!r}": s})
         # Unless needed below, the column is handed over (a list): freed once its sort keys exist.
         handed, s = ([s], None) if not keep_operating_points and n_resamples is None and by is None else (s, s)
-        op = OperatingPoints._from_validated(is_pos, handed, weights, pos_label, caller=caller)
+        op = OperatingPoints.from_validated(is_pos, handed, weights, pos_label, caller=caller)
         op.warn_if_degenerate(f"score column {name!r}")
         intervals = _intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress, kind)
         auroc, ap, auprg, *bests = _each(op, not keep_operating_points, op.auroc, op.average_precision, op.auprg,
@@ -403,7 +403,7 @@ def _each(op: OperatingPoints, lean: bool, *computations: Callable[[], Any]) -> 
     values = []
     for compute in [*computations, lambda: None]:  # the cache is emptied after the last one too
         if lean:
-            op._cache.clear()
+            op.clear_cache()
         values.append(compute())
     return values[:-1]
 
@@ -421,7 +421,7 @@ def _display_points(op: OperatingPoints, best: tuple[BestThreshold, ...]) -> Ope
     hulls = _each(op, True, lambda: op.roc_convex_hull().indices, lambda: op.prg_convex_hull().indices)
     keep = [np.linspace(0, n - 1, _DISPLAY_POINTS).astype(np.intp), *hulls, np.array([b.index for b in best])]
     idx = np.unique(np.concatenate([np.asarray(k, dtype=np.intp) for k in keep]))
-    return OperatingPoints._own(op.thresholds[idx], op.tp[idx], op.fp[idx], op.pos_label)
+    return OperatingPoints.from_arrays(op.thresholds[idx], op.tp[idx], op.fp[idx], op.pos_label)
 
 
 def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: list[Metric],

@@ -88,14 +88,14 @@ class _Lazy(Mapping):
 @pytest.mark.parametrize("keep", [False, True])
 def test_operating_points_of_a_column_are_released_before_the_next(monkeypatch, keep):
     refs = []
-    build = OperatingPoints._from_validated.__func__
+    build = OperatingPoints.from_validated.__func__
 
     def tracked(cls, *args, **kwargs):
         op = build(cls, *args, **kwargs)
         refs.append(weakref.ref(op))
         return op
 
-    monkeypatch.setattr(OperatingPoints, "_from_validated", classmethod(tracked))
+    monkeypatch.setattr(OperatingPoints, "from_validated", classmethod(tracked))
     rng = np.random.default_rng(3)
     y = rng.random(20_000) < 0.3
     columns = {f"s{k}": (lambda k=k: np.random.default_rng(k).normal(size=len(y)) + y) for k in range(3)}

@@ -59,7 +59,7 @@ def _cuts(n_points: int, fractions: list[float]) -> list[int]:
 def test_any_cutting_gives_the_in_memory_doubles(seed, n, kind, ties, fractions):
     op = _table(seed, n, kind, ties)
     expected = _in_memory(op, METRICS)
-    with_curves = OperatingPoints._own(op.thresholds.copy(), op.tp.copy(), op.fp.copy(), op.pos_label)
+    with_curves = OperatingPoints.from_arrays(op.thresholds.copy(), op.tp.copy(), op.fp.copy(), op.pos_label)
     with_curves.precision_recall_curve(), with_curves.prg_curve()  # areas then reuse the curves' values
     for m in METRICS[:3]:
         with_curves.metric_curve(m)
@@ -110,9 +110,9 @@ def test_in_memory_results_do_not_depend_on_the_engines_run_length(monkeypatch):
     monkeypatch.setattr(_terms, "CHUNK", 7)
     monkeypatch.setattr(thresholds, "CHUNK", 7)
     monkeypatch.setattr(hull, "CHUNK", 7)
-    fresh = OperatingPoints._own(op.thresholds.copy(), op.tp.copy(), op.fp.copy(), op.pos_label)
+    fresh = OperatingPoints.from_arrays(op.thresholds.copy(), op.tp.copy(), op.fp.copy(), op.pos_label)
     assert _in_memory(fresh, METRICS) == expected
-    curves_first = OperatingPoints._own(op.thresholds.copy(), op.tp.copy(), op.fp.copy(), op.pos_label)
+    curves_first = OperatingPoints.from_arrays(op.thresholds.copy(), op.tp.copy(), op.fp.copy(), op.pos_label)
     curves_first.precision_recall_curve(), curves_first.prg_curve(), curves_first.metric_curve("f1")
     assert _in_memory(curves_first, METRICS) == expected
 
@@ -120,7 +120,7 @@ def test_in_memory_results_do_not_depend_on_the_engines_run_length(monkeypatch):
 def test_extreme_weights_are_normalised_as_in_memory():
     op = _table(4, 500, "float", ties=False)
     for scale in (1e-300, 1e300):
-        big = OperatingPoints._own(op.thresholds.copy(), op.tp * scale, op.fp * scale, op.pos_label)
+        big = OperatingPoints.from_arrays(op.thresholds.copy(), op.tp * scale, op.fp * scale, op.pos_label)
         assert _swept(sweep_table(big, metrics=["f1", "g(beta=2, rho=-3)"], chunk=37)) == \
             _in_memory(big, ["f1", "g(beta=2, rho=-3)"])
 

@@ -27,6 +27,7 @@ import numpy as np
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError
 from .html import html_table
+from .quantity import Quantity
 from .sorting import (
     _RUN,
     Scores,
@@ -47,12 +48,12 @@ from .validation import (
     check_scores,
 )
 
-__all__ = ["CountTable", "normalising_exponent"]
+__all__ = ["CountTable", "Quantity", "normalising_exponent", "table_from_scores"]
 
 #: A count table or one of its subclasses (the constructors return the class they are called on).
 _Table = TypeVar("_Table", bound="CountTable")
 
-#: Class totals within 2**±this need no rescaling (see ``CountTable._normalised``):
+#: Class totals within 2**±this need no rescaling (see ``CountTable.normalised``):
 #: every metric raises counts to at most the 8th power, and 2**(8 * 64) is far from overflow.
 _SAFE_EXPONENT = 64
 
@@ -73,11 +74,18 @@ class CountTable:
     tp: FloatArray
     fp: FloatArray
     pos_label: Any = 1
-    _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    _cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
-    def _own(cls: type[_Table], thresholds: FloatArray, tp: FloatArray, fp: FloatArray, pos_label: Any) -> _Table:
-        """Wrap arrays the engine made itself, read-only: every derived quantity relies on them."""
+    def from_arrays(cls: type[_Table], thresholds: FloatArray, tp: FloatArray, fp: FloatArray,
+                    pos_label: Any) -> _Table:
+        """Wrap count arrays the package made itself (not validated), made read-only.
+
+        The engine's constructor for code of the package that already holds a valid table's
+        arrays (a subset of points, a merge, a reweighting): every derived quantity relies
+        on them, so they are frozen in place, not copied. Users build tables with
+        :meth:`from_scores` or :meth:`from_counts`.
+        """
         for values in (thresholds, tp, fp):
             values.flags.writeable = False
         return cls(thresholds=thresholds, tp=tp, fp=fp, pos_label=pos_label)
@@ -144,14 +152,17 @@ class CountTable:
         >>> op.tp, op.fp
         (array([0., 1., 1., 2., 2.]), array([0., 0., 1., 1., 2.]))
         """
-        return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                            caller="OperatingPoints.from_scores", table=cls)
+        return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                                 caller="OperatingPoints.from_scores", table=cls)
 
     @classmethod
-    def _from_validated(
+    def from_validated(
         cls: type[_Table], is_pos: np.ndarray, scores: Scores, weights: FloatArray | None, pos_label: Any, *, caller: str
     ) -> _Table:
         """Operating points of inputs the public function ``caller`` has validated (named if weights overflow).
+
+        The engine's one sort: ``is_pos`` (bool), ``scores`` (finite float64) and ``weights``
+        (non-negative float64 or ``None``) as :func:`table_from_scores` leaves them.
 
         ``scores`` given as a one-element list are handed over (see ``sorting.Scores``): the
         list is emptied, and the array freed, as soon as the sort no longer needs it.
@@ -194,7 +205,7 @@ class CountTable:
                 np.take(np.cumsum(positives, dtype=np.float64), ends, out=tp[1:])
                 np.subtract(ends + 1.0, tp[1:], out=fp[1:])
         _check_finite_totals(tp, fp, caller, "sample_weight")
-        op = cls._own(thresholds, tp, fp, pos_label)
+        op = cls.from_arrays(thresholds, tp, fp, pos_label)
         if ends is None and negatives is not None and positives.dtype == np.float64:  # increments at hand
             for key, values in (("dtp", positives), ("dfp", negatives)):
                 values.flags.writeable = False
@@ -258,7 +269,7 @@ class CountTable:
             fp = np.cumsum(np.add.reduceat(n, starts)) if len(s) else np.zeros(0)
         tp, fp = _prepend(tp, 0.0), _prepend(fp, 0.0)
         _check_finite_totals(tp, fp, caller, "positives` or `negatives")
-        return cls._own(_prepend(s[ends], np.inf), tp, fp, pos_label)
+        return cls.from_arrays(_prepend(s[ends], np.inf), tp, fp, pos_label)
 
     def group_counts(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         """The sufficient statistics: ``(scores, positives, negatives)`` per distinct score.
@@ -275,15 +286,15 @@ class CountTable:
     @property
     def dtp(self) -> FloatArray:
         """Weighted positives at each operating point after the first, ``diff(tp)``, shape (n_points - 1,)."""
-        return self._cached("dtp", lambda: np.diff(self.tp))
+        return self.cached("dtp", lambda: np.diff(self.tp))
 
     @property
     def dfp(self) -> FloatArray:
         """Weighted negatives at each operating point after the first, ``diff(fp)``, shape (n_points - 1,)."""
-        return self._cached("dfp", lambda: np.diff(self.fp))
+        return self.cached("dfp", lambda: np.diff(self.fp))
 
     @property
-    def _normalised(self: _Table) -> _Table:
+    def normalised(self: _Table) -> _Table:
         """These operating points with every count divided by one power of two near the totals.
 
         ``tp``, ``fp``, ``n_positives`` and ``n_negatives`` stay in the caller's units (the
@@ -307,7 +318,7 @@ class CountTable:
         return view
 
     @property
-    def _rates(self: _Table) -> _Table:
+    def rates(self: _Table) -> _Table:
         """These operating points with each class's counts divided by its own power of two.
 
         The view of ROC space: TPR ``tp / P`` and FPR ``fp / N`` (hence the ROC curve, its
@@ -316,21 +327,21 @@ class CountTable:
         the caller's units. Each class total lies in [1/2, 1) when it leaves ``2**±64``,
         whatever the other's: classes whose totals differ by more than float64's range
         (weights of 1e-300 for one class, 1e300 for the other), which the common scale of
-        :attr:`_normalised` cannot hold together, both keep their counts here.
+        :attr:`normalised` cannot hold together, both keep their counts here.
         """
         view = self._cache.get("rates")
         if view is None:
             e_pos = normalising_exponent(self.n_positives, 0.0)
             e_neg = normalising_exponent(self.n_negatives, 0.0)
             if e_pos == e_neg:
-                return self._normalised if e_pos else self
+                return self.normalised if e_pos else self
             view = self._scaled_view(e_pos, e_neg)
             self._cache["rates"] = view
         return view
 
     def _scaled_view(self: _Table, e_pos: int, e_neg: int) -> _Table:
         """A view with ``tp`` divided by ``2**e_pos`` and ``fp`` by ``2**e_neg`` (exact), knowing the classes present."""
-        view = type(self)._own(self.thresholds, np.ldexp(self.tp, -e_pos), np.ldexp(self.fp, -e_neg), self.pos_label)
+        view = type(self).from_arrays(self.thresholds, np.ldexp(self.tp, -e_pos), np.ldexp(self.fp, -e_neg), self.pos_label)
         for key, exponent in (("dtp", e_pos), ("dfp", e_neg)):  # the increments at hand, scaled alike
             if key in self._cache:
                 increments = np.ldexp(self._cache[key], -exponent)
@@ -406,20 +417,22 @@ class CountTable:
     @property
     def prevalence(self) -> float:
         """Weighted share of positives, ``P / (P + N)``, in [0, 1]."""
-        view = self._normalised  # P + N may overflow in the caller's units
+        view = self.normalised  # P + N may overflow in the caller's units
         return view.n_positives / (view.n_positives + view.n_negatives)
 
     @property
     def fn(self) -> FloatArray:
         """Weighted false negatives at each threshold, ``P - tp``."""
-        return self._cached("fn", lambda: self.tp[-1] - self.tp)
+        return self.cached("fn", lambda: self.tp[-1] - self.tp)
 
     @property
     def tn(self) -> FloatArray:
         """Weighted true negatives at each threshold, ``N - fp``."""
-        return self._cached("tn", lambda: self.fp[-1] - self.fp)
+        return self.cached("tn", lambda: self.fp[-1] - self.fp)
 
-    def _cached(self, key: Any, compute: Any) -> Any:
+    def cached(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """``compute()``, kept in this table's cache under ``key``: for families of values keyed by a
+        parameter (a metric's values under ``("metric", spec)``); a declared quantity is read with :meth:`get`."""
         if key not in self._cache:
             self._cache[key] = compute()
         return self._cache[key]
@@ -458,17 +471,29 @@ class CountTable:
             f"pos_label={self.pos_label!r}); pass samples of both classes."
         )
 
-    def _derived(self, key: str, compute: Callable[[Any], Any], *, normalised: bool | str = True) -> Any:
-        """``compute(table)``, cached under ``key``: the one way a derived quantity is read.
+    def get(self, quantity: Quantity) -> Any:
+        """The declared ``quantity`` of this table, computed once in its declared units and cached.
 
-        ``compute`` receives the magnitude-safe view (:attr:`_normalised`) unless
-        ``normalised=False`` (the table itself) or ``normalised="rates"`` (:attr:`_rates`,
-        each class in its own unit: for ROC space, whatever the classes' ratio). The verbs of :class:`~isometrics.spaces.operating_points.OperatingPoints`
-        and the public functions of the spaces share the cache through this method.
+        The one way a derived quantity is read: ``quantity.compute`` receives the view its
+        ``counts`` declare (:attr:`normalised`, :attr:`rates`, this table for ``"raw"`` and
+        ``"own"``), and the value is cached under the declaration itself. The verbs of
+        :class:`~isometrics.spaces.operating_points.OperatingPoints` and the public functions of
+        the spaces share the cache through this method.
         """
-        if normalised == "rates":
-            return self._cached(key, lambda: compute(self._rates))
-        return self._cached(key, lambda: compute(self._normalised if normalised else self))
+        cache = self._cache
+        if quantity not in cache:
+            counts = quantity.counts
+            view = self.normalised if counts == "normalised" else self.rates if counts == "rates" else self
+            cache[quantity] = quantity.compute(view)
+        return cache[quantity]
+
+    def peek(self, key: Quantity | Any) -> Any:
+        """The cached value of ``key`` (a :class:`Quantity` or a :meth:`cached` key), or ``None``: never computes."""
+        return self._cache.get(key)
+
+    def clear_cache(self) -> None:
+        """Forget every derived value (they are recomputed on demand): frees their memory."""
+        self._cache.clear()
 
     def at_prevalence(self: _Table, prevalence: float) -> _Table:
         """The same classifier at another prevalence: negatives reweighted, ROC unchanged.
@@ -504,12 +529,12 @@ class CountTable:
                         low_inclusive=False, high_inclusive=False)
         self.require_both_classes("at_prevalence")
         scale = self.n_positives * (1.0 - pi) / (self.n_negatives * pi)
-        return type(self)._own(self.thresholds.copy(), self.tp.copy(), self.fp * scale, self.pos_label)
+        return type(self).from_arrays(self.thresholds.copy(), self.tp.copy(), self.fp * scale, self.pos_label)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle the counts alone: derived quantities are recomputed on demand, and the
         arrays come back read-only, as the engine keeps them."""
-        return (type(self)._own, (self.thresholds, self.tp, self.fp, self.pos_label))
+        return (type(self).from_arrays, (self.thresholds, self.tp, self.fp, self.pos_label))
 
     def __repr__(self) -> str:
         return (
@@ -523,7 +548,7 @@ class CountTable:
         return html_table(("", "value"), rows, caption=type(self).__name__)
 
 
-def _from_scores(
+def table_from_scores(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
@@ -548,13 +573,13 @@ def _from_scores(
     is_pos, pos_label = check_binary_target(y_arr, pos_label=pos_label, caller=caller)
     scores = check_scores(s_arr, caller=caller)
     weights = check_sample_weight(w_arr, len(scores), caller=caller)
-    op = table._from_validated(is_pos, scores, weights, pos_label, caller=caller)
+    op = table.from_validated(is_pos, scores, weights, pos_label, caller=caller)
     op.warn_if_degenerate("y_score", stacklevel=4)  # warn_if_degenerate, here, the public function, its caller
     return op
 
 
 def normalising_exponent(n_positives: float, n_negatives: float) -> int:
-    """The power of two that ``CountTable._normalised`` divides counts by (0: none).
+    """The power of two that ``CountTable.normalised`` divides counts by (0: none).
 
     0 when the larger class total lies within ``2**±64`` (or is 0); otherwise the exponent
     ``e`` with the larger total in ``[2**(e - 1), 2**e)``. The sweep over a table's segments

@@ -200,7 +200,7 @@ def partition_table(part: Any, loc: Locator, *, label: str, score: str, weight: 
     if n and (w is None or (w > 0).any()):
         a = labels[-1]
         # the engine's sort and grouping (as in memory), kept as per-score counts only
-        counts = CountTable._from_validated(np.asarray(y == a, dtype=np.bool_), s, w, _plain(a),
+        counts = CountTable.from_validated(np.asarray(y == a, dtype=np.bool_), s, w, _plain(a),
                                             caller=caller).group_counts()
         m = len(counts[0])
         sample = counts[0][np.unique(np.linspace(0, m - 1, min(SAMPLE_SIZE, m)).astype(np.intp))]
@@ -250,4 +250,4 @@ def merge_range(pieces: list[tuple[FloatArray, ...]], pos_label: Any) -> CountTa
     thresholds[1:] = scores
     np.cumsum(pos, out=tp[1:])
     np.cumsum(neg, out=fp[1:])
-    return CountTable._own(thresholds, tp, fp, pos_label)
+    return CountTable.from_arrays(thresholds, tp, fp, pos_label)

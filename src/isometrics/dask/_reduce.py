@@ -91,4 +91,4 @@ def display_points(parts: Sequence[tuple[np.ndarray, ...]], result: SweepResult,
                np.array([b.fp for b in result.best]))]
     thresholds, tp, fp = (np.concatenate([np.asarray(p[k], dtype=np.float64) for p in pieces]) for k in range(3))
     _, keep = np.unique(-thresholds, return_index=True)  # one row per threshold, decreasing
-    return OperatingPoints._own(thresholds[keep], tp[keep], fp[keep], pos_label)
+    return OperatingPoints.from_arrays(thresholds[keep], tp[keep], fp[keep], pos_label)

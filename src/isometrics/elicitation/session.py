@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .._core.count_table import CountTable, _from_scores
+from .._core.count_table import CountTable, table_from_scores
 from .._core.html import summarised
 from .._core.validation import check_integer, check_option, check_real, check_unit_interval
 from .._typing import ArrayLike, FloatArray
@@ -174,8 +174,8 @@ class Elicitation:
         Elicitation
             A session whose decision curve is the model's precision-recall points, with thresholds.
         """
-        table = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                             caller="Elicitation.from_scores", table=CountTable)
+        table = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                                  caller="Elicitation.from_scores", table=CountTable)
         tp, fp = np.asarray(table.tp), np.asarray(table.fp)
         for total, missing in ((tp[-1], "positive"), (fp[-1], "negative")):
             if not total > 0:

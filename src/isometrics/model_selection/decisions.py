@@ -342,7 +342,7 @@ def decide(
     repeats = check_integer(n_repeats, "n_repeats", caller=caller, low=1)
     gen = check_rng(rng, caller=caller)
     s, is_pos, weights = data.scores["score"], data.is_pos, data.weights
-    op = OperatingPoints._from_validated(is_pos, s, weights, True, caller=caller)
+    op = OperatingPoints.from_validated(is_pos, s, weights, True, caller=caller)
     if metric is not None:
         if n_resamples is not None:
             raise InvalidParameterError(f"{caller}: intervals (`n_resamples`) are computed at a fixed rule; the "

@@ -315,7 +315,7 @@ def _operating_points(is_pos: np.ndarray, s: FloatArray, w: FloatArray | None, p
     if not (weights[is_pos] > 0).any() or not (weights[~is_pos] > 0).any():
         raise IsometricsError(f"{caller}: the {where} has one class (pos_label={pos!r}); a threshold needs both. "
                               "Use fewer folds or stratified ones.")
-    return OperatingPoints._from_validated(is_pos, np.asarray(s, dtype=np.float64), w, pos, caller=caller)
+    return OperatingPoints.from_validated(is_pos, np.asarray(s, dtype=np.float64), w, pos, caller=caller)
 
 
 def _splits(cv: Any, y: np.ndarray, is_pos: np.ndarray, rng: Any, caller: str

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from .._core.count_table import _from_scores
+from .._core.count_table import table_from_scores
 from .._core.html import summarised
 from .._core.validation import column_name
 from .._typing import ArrayLike, FloatArray
@@ -92,7 +92,7 @@ class _Base:
 
 def _setup(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any,
            metric: str | Metric | None, caller: str) -> tuple[OperatingPoints, Metric | None, BestThreshold | None]:
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller, table=OperatingPoints)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller, table=OperatingPoints)
     m = None if metric is None else _parse_metric(metric, caller=caller)
     best = None if m is None else op.best_threshold(m)
     return op, m, best

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._core.count_table import _from_scores
+from .._core.count_table import table_from_scores
 from .._core.html import summarised
 from .._typing import ArrayLike, FloatArray
 from ..spaces.operating_points import OperatingPoints
@@ -17,8 +17,8 @@ from ._style import _axes, _once
 
 def _curve_data(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any,
                 caller: str) -> OperatingPoints:
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller,
-                      table=OperatingPoints)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller,
+                           table=OperatingPoints)
     op.require_both_classes(caller)
     return op
 

@@ -26,7 +26,7 @@ import numpy as np
 
 from .._core.count_table import CountTable
 from .._typing import FloatArray
-from ..spaces.areas import _auprg
+from ..spaces.areas import AUPRG
 
 __all__ = ["binned_areas", "widen", "ROUNDING_MARGIN"]
 
@@ -144,7 +144,7 @@ def _auprg_bounds(p: FloatArray, n: FloatArray, P: float, N: float, T: FloatArra
     for name, first, second in (("upper", (p, zeros), (zeros, n)), ("lower", (zeros, n), (p, zeros))):
         pos = np.column_stack([first[0], second[0]]).ravel()
         neg = np.column_stack([first[1], second[1]]).ravel()
-        ends[name] = _auprg(CountTable.from_counts(order, pos, neg))
+        ends[name] = CountTable.from_counts(order, pos, neg).get(AUPRG)  # totals already in [1/2, 1): no rescaling
     lower, upper = widen(ends["lower"], ends["upper"], -math.inf, 1.0)
     # the modelled path: integral of precision gain d(recall gain) from recall gain 0 (TP = P^2 / (P + N))
     crossing = P * P / (P + N)

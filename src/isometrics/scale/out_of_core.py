@@ -423,7 +423,7 @@ def _sweep(name: str, batches: Iterator[tuple[FloatArray, FloatArray, FloatArray
         tp_prev, fp_prev = float(tp[-1]), float(fp[-1])
     result = sweep.result()
     kept = display.points([(b.index, b.threshold, b.tp, b.fp) for b in result.best])
-    points = OperatingPoints._own(*kept, totals.pos_label)
+    points = OperatingPoints.from_arrays(*kept, totals.pos_label)
     return OutOfCoreResult(
         name=name,
         n_samples=totals.n_rows,

@@ -17,7 +17,7 @@ on another point), and the best point is tracked by :class:`_Candidates`, which 
 point within a window of the running best and resolves ties exactly at the end, as
 :func:`isometrics.best_threshold` does on the whole table.
 
-Counts here are in the magnitude-safe units of ``CountTable._normalised`` (divided by one
+Counts here are in the magnitude-safe units of ``CountTable.normalised`` (divided by one
 power of two, which changes no ratio); :func:`normalising_exponent` gives that power.
 """
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._core.count_table import CountTable
+from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._typing import ArrayLike
 from ._terms import _gain_ready, table_area
-from .curves import _from_scores
+from .curves import PRECISION, PRG
 
-__all__ = ["auroc", "average_precision", "auprg"]
+__all__ = ["AUPRG", "AUROC", "AVERAGE_PRECISION", "auroc", "average_precision", "auprg"]
 
 
 def _auroc(op: CountTable) -> float:
@@ -21,15 +21,21 @@ def _auroc(op: CountTable) -> float:
 
 def _average_precision(op: CountTable) -> float:
     op.require_both_classes("average_precision")
-    precision = op._cache.get("precision")  # left by a PR curve: the same values, not computed again
+    precision = op.peek(PRECISION)  # left by a PR curve: the same values, not computed again
     return table_area(op, "average_precision", *(() if precision is None else (precision,)))
 
 
 def _auprg(op: CountTable) -> float:
     op.require_both_classes("auprg")
     _gain_ready(op.n_positives, op.n_negatives)
-    prg = op._cache.get("prg")  # left by a PRG curve (of this very table): the same gains
+    prg = op.peek(PRG)  # left by a PRG curve (of this very table): the same gains
     return table_area(op, "auprg", *(() if prg is None else (prg.recall_gain, prg.precision_gain)))
+
+
+#: The three areas, each with its per-segment terms in the sweep (:data:`._terms.AREAS`).
+AUROC = Quantity("auroc", _auroc, counts="rates", terms="auroc")
+AVERAGE_PRECISION = Quantity("average_precision", _average_precision, terms="average_precision")
+AUPRG = Quantity("auprg", _auprg, terms="auprg")
 
 
 @fill_doc
@@ -80,8 +86,8 @@ def auroc(
     >>> auroc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
     """
-    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="auroc", table=CountTable)._derived("auroc", _auroc, normalised="rates")
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                             caller="auroc", table=CountTable).get(AUROC)
 
 
 @fill_doc
@@ -135,8 +141,8 @@ def average_precision(
     >>> round(average_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8333
     """
-    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="average_precision", table=CountTable)._derived("ap", _average_precision)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                             caller="average_precision", table=CountTable).get(AVERAGE_PRECISION)
 
 
 @fill_doc
@@ -187,5 +193,5 @@ def auprg(
     >>> round(auprg([1, 1, 0, 0, 1, 0], [.8, .8, .6, .4, .4, .2]), 7)
     0.7083333
     """
-    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="auprg", table=CountTable)._derived("auprg", _auprg)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                             caller="auprg", table=CountTable).get(AUPRG)

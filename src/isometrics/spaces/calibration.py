@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._core.count_table import CountTable
+from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
 from .._core.validation import (
@@ -38,9 +38,11 @@ from .._core.validation import (
 )
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError
-from .hull import _from_scores, _prg_hull, _roc_hull
+from .hull import PRG_HULL, ROC_HULL
 
 __all__ = [
+    "F_CALIBRATOR",
+    "ISOTONIC",
     "StepCalibrator",
     "isotonic_calibrator",
     "f_calibrator",
@@ -89,18 +91,22 @@ def _per_group(op: CountTable, vertices: np.ndarray, segment_values: FloatArray)
 
 def _isotonic(op: CountTable) -> StepCalibrator:
     op.require_both_classes("isotonic_calibrator")
-    idx = op._derived("roc_hull", _roc_hull, normalised=False).indices
+    idx = op.get(ROC_HULL).indices
     d_tp, d_fp = np.diff(op.tp[idx]), np.diff(op.fp[idx])
     return _per_group(op, idx, d_tp / (d_tp + d_fp))
 
 
 def _f_calibrator(op: CountTable) -> StepCalibrator:
     op.require_both_classes("f_calibrator")
-    roc = op._derived("roc_hull", _roc_hull, normalised=False)
-    prg = op._derived("prg_hull", _prg_hull)
+    roc = op.get(ROC_HULL)
+    prg = op.get(PRG_HULL)
     if not np.array_equal(prg.indices, roc.indices[1:]):  # pragma: no cover - the hull's 2nd vertex has TP > 0
         raise IsometricsError("f_calibrator: unexpected hull; please report this data set.")
     return _per_group(op, roc.indices, prg.f_calibrated_scores)
+
+
+ISOTONIC = Quantity("isotonic_calibrator", _isotonic, kind="calibrator")
+F_CALIBRATOR = Quantity("f_calibrator", _f_calibrator, kind="calibrator")
 
 
 @fill_doc
@@ -147,8 +153,8 @@ def isotonic_calibrator(
     >>> calibrate([0.1, 0.2, 0.3, 0.4])
     array([0. , 0.5, 0.5, 1. ])
     """
-    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="isotonic_calibrator", table=CountTable)._derived("isotonic", _isotonic)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                             caller="isotonic_calibrator", table=CountTable).get(ISOTONIC)
 
 
 @fill_doc
@@ -192,8 +198,8 @@ def f_calibrator(
     >>> calibrate([.8, .6, .4, .2]).round(4)
     array([1.    , 0.4286, 0.4286, 0.    ])
     """
-    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="f_calibrator", table=CountTable)._derived("f_calibrator", _f_calibrator)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                             caller="f_calibrator", table=CountTable).get(F_CALIBRATOR)
 
 
 @summarised()

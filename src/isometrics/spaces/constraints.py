@@ -9,13 +9,13 @@ from typing import Any
 import numpy as np
 
 from .._core.bounds import BOUND_RTOL, fmt_bound, loosest, meets_bound
-from .._core.count_table import CountTable
+from .._core.count_table import CountTable, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.validation import check_real
 from .._typing import ArrayLike
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
-from .curves import _from_scores, _precision_recall_curve
+from .curves import PR
 from .thresholds import OperatingPoint, _point, _tied_best
 
 __all__ = ["precision_at_recall", "recall_at_precision", "specificity_at_sensitivity"]
@@ -31,7 +31,7 @@ _PRECISION = parse_metric("precision")
 def _precision_at_recall(op: CountTable, min_recall: float, caller: str) -> OperatingPoint:
     k = _fraction(min_recall, "min_recall", caller)
     op.require_both_classes(caller)
-    pr = op._derived("pr", _precision_recall_curve)
+    pr = op.get(PR)
     allowed = meets_bound(pr.recall, k, "min")  # recall >= k as typed (see _core.bounds)
     allowed[0] = False  # the inf point predicts nothing: it has no precision
     tied = _tied_best(op, _PRECISION, pr.precision, allowed)
@@ -41,7 +41,7 @@ def _precision_at_recall(op: CountTable, min_recall: float, caller: str) -> Oper
 def _recall_at_precision(op: CountTable, min_precision: float, caller: str) -> OperatingPoint:
     k = _fraction(min_precision, "min_precision", caller)
     op.require_both_classes(caller)
-    precision = op._derived("pr", _precision_recall_curve).precision
+    precision = op.get(PR).precision
     allowed = meets_bound(precision, k, "min")  # precision >= k as typed (see _core.bounds)
     allowed[0] = False
     candidates = np.flatnonzero(allowed)
@@ -60,7 +60,7 @@ def _recall_at_precision(op: CountTable, min_precision: float, caller: str) -> O
 def _specificity_at_sensitivity(op: CountTable, min_sensitivity: float, caller: str) -> OperatingPoint:
     k = _fraction(min_sensitivity, "min_sensitivity", caller)
     op.require_both_classes(caller)
-    recall = op._derived("pr", _precision_recall_curve).recall  # non-decreasing
+    recall = op.get(PR).recall  # non-decreasing
     first = int(np.searchsorted(recall, loosest(k, "min"), side="left"))  # TPR >= k from here on: fewest FP
     i = int(np.searchsorted(op.fp, op.fp[first], side="right")) - 1  # ties: the largest sensitivity
     return _point(op, i)
@@ -85,8 +85,8 @@ def precision_at_recall(
     >>> p.threshold, round(p.precision, 4), p.recall
     (0.35, 0.6667, 1.0)
     """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="precision_at_recall", table=CountTable)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                           caller="precision_at_recall", table=CountTable)
     return _precision_at_recall(op, min_recall, "precision_at_recall")
 
 
@@ -107,8 +107,8 @@ def recall_at_precision(
     >>> p.threshold, p.recall
     (0.35, 1.0)
     """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="recall_at_precision", table=CountTable)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                           caller="recall_at_precision", table=CountTable)
     return _recall_at_precision(op, min_precision, "recall_at_precision")
 
 
@@ -130,6 +130,6 @@ def specificity_at_sensitivity(
     >>> p.threshold, p.specificity
     (0.8, 1.0)
     """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="specificity_at_sensitivity", table=CountTable)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                           caller="specificity_at_sensitivity", table=CountTable)
     return _specificity_at_sensitivity(op, min_sensitivity, "specificity_at_sensitivity")

@@ -17,14 +17,15 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._core.count_table import CountTable, _from_scores
+from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import UndefinedMetricWarning
 from ..metrics.gain import _gain
 
-__all__ = ["RocCurve", "PrecisionRecallCurve", "PrgCurve", "roc_curve", "precision_recall_curve", "prg_curve"]
+__all__ = ["PR", "PRECISION", "PRG", "ROC", "TPR", "RocCurve", "PrecisionRecallCurve", "PrgCurve", "roc_curve",
+           "precision_recall_curve", "prg_curve"]
 
 
 @summarised()
@@ -108,7 +109,7 @@ def _polyline_at(x: FloatArray, xp: FloatArray, fp: FloatArray) -> tuple[FloatAr
 
 def _tpr(op: CountTable) -> FloatArray:
     """True positive rate = recall, shared by the ROC and PR curves (computed once)."""
-    return op._cached("tpr", lambda: _frozen(op.tp / op.n_positives))
+    return op.get(TPR)
 
 
 def _frozen(values: FloatArray) -> FloatArray:
@@ -131,14 +132,24 @@ def _precision(op: CountTable) -> FloatArray:
 
 def _precision_recall_curve(op: CountTable) -> PrecisionRecallCurve:
     op.require_both_classes("precision_recall_curve")
-    return PrecisionRecallCurve(op._cached("precision", lambda: _frozen(_precision(op))), _tpr(op), op.thresholds)
+    return PrecisionRecallCurve(op.get(PRECISION), _tpr(op), op.thresholds)
 
 
 def _prg_curve(op: CountTable) -> PrgCurve:
     op.require_both_classes("prg_curve")
-    pr = op._derived("pr", _precision_recall_curve)
+    pr = op.get(PR)
     pi = op.prevalence
     return PrgCurve(_frozen(_gain(pr.precision, pi)), _frozen(_gain(pr.recall, pi)), op.thresholds)
+
+
+#: Recall (= TPR) and precision at every point of the table they are asked of, shared by the curves.
+TPR = Quantity("tpr", lambda op: _frozen(op.tp / op.n_positives), counts="own", kind="part",
+               needs_both_classes=False, public=False, method=False)
+PRECISION = Quantity("precision", lambda op: _frozen(_precision(op)), counts="own", kind="part",
+                     needs_both_classes=False, public=False, method=False)
+ROC = Quantity("roc_curve", _roc_curve, counts="rates", kind="curve")
+PR = Quantity("precision_recall_curve", _precision_recall_curve, kind="curve")
+PRG = Quantity("prg_curve", _prg_curve, kind="curve")
 
 
 def _roc_corners(tp: FloatArray, fp: FloatArray) -> np.ndarray:
@@ -179,7 +190,7 @@ def _threshold_dtype(y_score: ArrayLike) -> np.dtype:
 
 def _sklearn_pr(op: CountTable, drop_intermediate: bool, dtype: np.dtype) -> tuple[FloatArray, FloatArray, np.ndarray]:
     """scikit-learn's PR arrays from the operating points: increasing thresholds, the ``(1, 0)`` point last."""
-    view = op._normalised
+    view = op.normalised
     tp, fp, thresholds = view.tp[1:], view.fp[1:], view.thresholds[1:]  # no threshold-inf point
     if drop_intermediate and len(tp) > 2:  # first and last point of each run of equal TP
         step = np.diff(tp) != 0
@@ -268,12 +279,12 @@ def roc_curve(
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
     caller = "roc_curve"
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller,
-                      table=CountTable)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller,
+                           table=CountTable)
     if op.n_positives > 0 and op.n_negatives > 0:
-        curve = op._derived("roc", _roc_curve, normalised="rates")
+        curve = op.get(ROC)
     else:
-        view = op._normalised
+        view = op.normalised
         curve = RocCurve(_rate_or_nan(view.fp, view.n_negatives, "negative", caller),
                          _rate_or_nan(view.tp, view.n_positives, "positive", caller), op.thresholds)
     if not drop_intermediate:
@@ -366,8 +377,8 @@ def precision_recall_curve(
     >>> OperatingPoints.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]).precision_recall_curve().thresholds
     array([ inf, 0.8 , 0.4 , 0.35, 0.1 ])
     """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="precision_recall_curve", table=CountTable)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                           caller="precision_recall_curve", table=CountTable)
     return _sklearn_pr(op, drop_intermediate, _threshold_dtype(y_score))
 
 
@@ -431,5 +442,5 @@ def prg_curve(
     >>> rg, pg.round(4)
     (array([-inf,  0.5,  0.5,  1. ,  1. ]), array([1.    , 1.    , 0.5   , 0.3333, 0.    ]))
     """
-    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="prg_curve", table=CountTable)._derived("prg", _prg_curve)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                             caller="prg_curve", table=CountTable).get(PRG)

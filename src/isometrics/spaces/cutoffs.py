@@ -16,16 +16,15 @@ from typing import Any, Literal
 import numpy as np
 
 from .._core.bounds import loosest, meets_bound
-from .._core.count_table import CountTable
+from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import html_table
 from .._core.validation import check_option, check_real
 from .._typing import ArrayLike
 from ..exceptions import IsometricsError
 from ..metrics.registry import Metric, _parse_metric
-from .curves import _from_scores
 
-__all__ = ["Cutoff", "precision_at_k", "recall_at_k"]
+__all__ = ["FLAGGED", "Cutoff", "precision_at_k", "recall_at_k"]
 
 TIES = ("interpolate", "raise")
 
@@ -122,9 +121,14 @@ def _at_threshold(op: CountTable, threshold: float, caller: str) -> Cutoff:
     return Cutoff(threshold=t, tp=tp, fp=fp, fn=op.n_positives - tp, tn=op.n_negatives - fp)
 
 
+#: The weight flagged at each point, ``tp + fp``, in the units of the table asked.
+FLAGGED = Quantity("flagged", lambda op: op.tp + op.fp, counts="own", kind="part", needs_both_classes=False,
+                   public=False, method=False)
+
+
 def _at_flagged(op: CountTable, k: float, ties: str, caller: str, what: str) -> Cutoff:
     """The cut flagging weight ``k`` (validated, in [0, P + N]) from the top of the ranking."""
-    flagged = op._cached("flagged", lambda: op.tp + op.fp)  # strictly increasing: zero weights make no point
+    flagged = op.get(FLAGGED)  # strictly increasing: zero weights make no point
     # The first point flagging at least k as typed; one within the tolerance of k is the cut (_core.bounds).
     j = min(int(np.searchsorted(flagged, loosest(k, "min"), side="left")), op.n_points - 1)
     P, N = op.n_positives, op.n_negatives
@@ -159,7 +163,7 @@ def _at_rate(op: CountTable, rate: float, ties: str, caller: str) -> Cutoff:
     check_option(ties, "ties", TIES, caller=caller)
     r = check_real(rate, "rate", caller=caller, low=0.0, high=1.0)
     op.require_both_classes(caller)
-    view = op._normalised  # P + N may overflow in the caller's units
+    view = op.normalised  # P + N may overflow in the caller's units
     cut = _at_flagged(view, r * (view.n_positives + view.n_negatives), ties, caller, f"the rate {r:g}")
     if view is op:
         return cut
@@ -220,8 +224,8 @@ def precision_at_k(y_true: ArrayLike, y_score: ArrayLike, *, k: float, sample_we
     >>> precision_at_k([0, 1, 1, 0], [0.2, 0.5, 0.5, 0.5], k=2)  # 2 of the 3 tied at 0.5: 2/3 positive
     0.6666666666666666
     """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="precision_at_k",
-                      table=CountTable)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="precision_at_k",
+                           table=CountTable)
     cut = _at_top_k(op, k, ties, "precision_at_k")
     return cut.tp / cut.flagged
 
@@ -273,7 +277,7 @@ def recall_at_k(y_true: ArrayLike, y_score: ArrayLike, *, k: float, sample_weigh
     >>> recall_at_k([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9], k=3)
     0.6666666666666666
     """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="recall_at_k",
-                      table=CountTable)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="recall_at_k",
+                           table=CountTable)
     cut = _at_top_k(op, k, ties, "recall_at_k")
     return cut.tp / op.n_positives

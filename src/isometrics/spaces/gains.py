@@ -13,15 +13,15 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._core.count_table import CountTable
+from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
 from .._core.validation import as_1d, check_real_array
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError
-from .curves import _from_scores, _reduce_keeping_read_only
+from .curves import _reduce_keeping_read_only
 
-__all__ = ["GainsCurve", "LiftCurve", "DecisionCurve", "gains_curve", "lift_curve", "decision_curve"]
+__all__ = ["GAINS", "LIFT", "GainsCurve", "LiftCurve", "DecisionCurve", "gains_curve", "lift_curve", "decision_curve"]
 
 
 @summarised()
@@ -97,6 +97,11 @@ def _lift_curve(op: CountTable) -> LiftCurve:
     return LiftCurve(rate, lift, op.thresholds[1:])
 
 
+#: Gains and lift (their public functions and methods check both classes first, naming themselves).
+GAINS = Quantity("gains_curve", _gains_curve, kind="curve")
+LIFT = Quantity("lift_curve", _lift_curve, kind="curve")
+
+
 @fill_doc
 def gains_curve(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
                 pos_label: Any = None) -> GainsCurve:
@@ -146,10 +151,10 @@ def gains_curve(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLi
     >>> rate, gain
     (array([0.  , 0.25, 0.5 , 0.75, 1.  ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="gains_curve",
-                      table=CountTable)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="gains_curve",
+                           table=CountTable)
     op.require_both_classes("gains_curve")
-    return op._derived("gains", _gains_curve)
+    return op.get(GAINS)
 
 
 @fill_doc
@@ -195,10 +200,10 @@ def lift_curve(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLik
     >>> rate, lift.round(4)
     (array([0.25, 0.5 , 0.75, 1.  ]), array([2.    , 1.    , 1.3333, 1.    ]))
     """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="lift_curve",
-                      table=CountTable)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="lift_curve",
+                           table=CountTable)
     op.require_both_classes("lift_curve")
-    return op._derived("lift", _lift_curve)
+    return op.get(LIFT)
 
 
 def _decision_curve(op: CountTable, threshold_probability: Any, caller: str) -> DecisionCurve:
@@ -216,7 +221,7 @@ def _decision_curve(op: CountTable, threshold_probability: Any, caller: str) -> 
             raise IsometricsError(f"{caller}: `threshold_probability` must lie in (0, 1) (a probability at which "
                                   f"treating is worth it); got {float(pt[k])!r} at index {k}.")
     op.require_both_classes(caller)
-    view = op._normalised
+    view = op.normalised
     n = view.n_positives + view.n_negatives
     i = np.searchsorted(-view.thresholds, -pt, side="right") - 1  # the last threshold >= pt: flag score >= pt
     odds = pt / (1.0 - pt)
@@ -281,6 +286,6 @@ def decision_curve(y_true: ArrayLike, y_score: ArrayLike, *, threshold_probabili
     >>> dc.net_benefit.round(4), dc.treat_all.round(4)
     (array([0.4167, 0.3333]), array([0.375, 0.   ]))
     """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="decision_curve",
-                      table=CountTable)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="decision_curve",
+                           table=CountTable)
     return _decision_curve(op, threshold_probability, "decision_curve")

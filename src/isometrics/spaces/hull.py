@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from .._core.bounds import BOUND_RTOL, fmt_bound, loosest, meets_bound, near_bound
-from .._core.count_table import CountTable, _from_scores
+from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
 from .._core.validation import check_integer, check_real, check_rng, check_scores, check_unit_interval
@@ -32,7 +32,7 @@ from ..metrics.gain import _gain
 from ..metrics.registry import _parse_metric
 from ._terms import CHUNK
 
-__all__ = ["RocHull", "PrgHull", "RandomizedClassifier", "HullOptimum", "roc_convex_hull", "prg_convex_hull"]
+__all__ = ["PRG_HULL", "ROC_HULL", "RocHull", "PrgHull", "RandomizedClassifier", "HullOptimum", "roc_convex_hull", "prg_convex_hull"]
 
 
 def _upper_hull_indices(op: CountTable) -> np.ndarray:
@@ -431,7 +431,7 @@ class PrgHull:
 
 def _roc_hull(op: CountTable) -> RocHull:
     op.require_both_classes("roc_convex_hull")
-    idx = _upper_hull_indices(op._rates)  # cross products of counts: in units that cannot overflow (per class)
+    idx = _upper_hull_indices(op.rates)  # cross products of counts: in units that cannot overflow (per class)
     fpr = op.fp[idx] / op.n_negatives
     tpr = op.tp[idx] / op.n_positives
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -441,7 +441,7 @@ def _roc_hull(op: CountTable) -> RocHull:
 
 def _prg_hull(op: CountTable) -> PrgHull:
     op.require_both_classes("prg_convex_hull")
-    roc = op._derived("roc_hull", _roc_hull, normalised=False)
+    roc = op.get(ROC_HULL)
     keep = roc.tpr > 0
     idx = roc.indices[keep]
     tp, fp = op.tp[idx], op.fp[idx]
@@ -452,6 +452,11 @@ def _prg_hull(op: CountTable) -> PrgHull:
         slopes[1:] = np.diff(precision_gain) / np.diff(recall_gain)
         scores = 1.0 / (1.0 - slopes)
     return PrgHull(idx, recall_gain, precision_gain, op.thresholds[idx], slopes, scores)
+
+
+#: The hulls: the ROC hull in the caller's units (its vertices are found on :attr:`CountTable.rates`).
+ROC_HULL = Quantity("roc_convex_hull", _roc_hull, counts="raw", kind="hull")
+PRG_HULL = Quantity("prg_convex_hull", _prg_hull, kind="hull")
 
 
 @fill_doc
@@ -497,8 +502,8 @@ def roc_convex_hull(
     >>> hull.fpr, hull.tpr
     (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]))
     """
-    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="roc_convex_hull", table=CountTable)._derived("roc_hull", _roc_hull, normalised=False)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                             caller="roc_convex_hull", table=CountTable).get(ROC_HULL)
 
 
 @fill_doc
@@ -545,6 +550,6 @@ def prg_convex_hull(
     >>> hull.recall_gain, hull.precision_gain.round(4)
     (array([0.5, 1. , 1. ]), array([1.    , 0.3333, 0.    ]))
     """
-    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="prg_convex_hull", table=CountTable)._derived("prg_hull", _prg_hull)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                             caller="prg_convex_hull", table=CountTable).get(PRG_HULL)
 

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._core.count_table import CountTable
+from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
 from .._core.validation import check_real
@@ -35,9 +35,12 @@ from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
 from ._terms import achievable_area, table_area
 from .curves import PrecisionRecallCurve
-from .hull import _from_scores, _roc_hull
+from .hull import ROC_HULL
 
 __all__ = [
+    "ACHIEVABLE_PR",
+    "AUC_PR_ACHIEVABLE",
+    "AUC_PR_INTERPOLATED",
     "InterpolatedPoints",
     "interpolate_pr_points",
     "auc_pr_interpolated",
@@ -169,12 +172,12 @@ def auc_pr_interpolated(
     >>> round(auc_pr_interpolated([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.7973
     """
-    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="auc_pr_interpolated", table=CountTable)._derived("auc_pr_interpolated", _auc_pr_interpolated)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                             caller="auc_pr_interpolated", table=CountTable).get(AUC_PR_INTERPOLATED)
 
 
 def _achievable(op: CountTable) -> PrecisionRecallCurve:
-    hull = op._derived("roc_hull", _roc_hull, normalised=False)
+    hull = op.get(ROC_HULL)
     tp, fp = op.tp[hull.indices], op.fp[hull.indices]
     with np.errstate(invalid="ignore"):
         precision = np.where(tp + fp > 0, tp / np.where(tp + fp > 0, tp + fp, 1.0), 1.0)
@@ -222,8 +225,8 @@ def achievable_pr_curve(
     >>> achievable_pr_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]).precision.round(4)
     array([1.    , 1.    , 0.6667, 0.5   ])
     """
-    return _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                        caller="achievable_pr_curve", table=CountTable)._derived("achievable_pr", _achievable)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                             caller="achievable_pr_curve", table=CountTable).get(ACHIEVABLE_PR)
 
 
 @fill_doc
@@ -265,12 +268,18 @@ def auc_pr_achievable(
     >>> round(auc_pr_achievable([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8873
     """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="auc_pr_achievable", table=CountTable)
-    return op._derived("auc_pr_achievable", _auc_pr_achievable)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                           caller="auc_pr_achievable", table=CountTable)
+    return op.get(AUC_PR_ACHIEVABLE)
 
 
 def _auc_pr_achievable(op: CountTable) -> float:
     op.require_both_classes("auc_pr_achievable")
-    idx = op._derived("roc_hull", _roc_hull, normalised=False).indices
+    idx = op.get(ROC_HULL).indices
     return achievable_area(op.tp[idx], op.fp[idx], op.n_positives, op.n_negatives)
+
+
+AUC_PR_INTERPOLATED = Quantity("auc_pr_interpolated", _auc_pr_interpolated, terms="auc_pr_interpolated")
+ACHIEVABLE_PR = Quantity("achievable_pr_curve", _achievable, kind="curve")
+#: Streams: the sweep keeps the ROC hull's vertices and sums these terms over them at the end.
+AUC_PR_ACHIEVABLE = Quantity("auc_pr_achievable", _auc_pr_achievable, terms="auc_pr_achievable")

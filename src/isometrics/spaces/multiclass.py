@@ -17,7 +17,7 @@ import numpy as np
 
 from .._core.bounds import loosest_grid
 from .._core.confusion import _check_pair, _class_counts
-from .._core.count_table import _from_scores
+from .._core.count_table import table_from_scores
 from .._core.frames import frame_columns
 from .._core.html import html_table, summarised
 from .._core.validation import (
@@ -230,15 +230,15 @@ def one_vs_rest(
     weights = check_sample_weight(w, n, caller=caller)
     per_class = []
     for k in range(len(labels)):
-        op = _from_scores(indicator[:, k], scores[:, k], sample_weight=weights, pos_label=True, caller=caller, table=OperatingPoints)
+        op = table_from_scores(indicator[:, k], scores[:, k], sample_weight=weights, pos_label=True, caller=caller, table=OperatingPoints)
         if op.n_positives == 0 or op.n_negatives == 0:
             kind = "no sample of" if op.n_positives == 0 else "only samples of"
             raise IsometricsError(f"{caller}: class {labels[k].item()!r} has {kind} it; one-vs-rest curves need "
                                   "both, so drop the class or add samples.")
         per_class.append(op)
     flat_weight = None if weights is None else np.repeat(weights, len(labels))
-    micro = _from_scores(indicator.ravel(), scores.ravel(), sample_weight=flat_weight, pos_label=True, caller=caller,
-                         table=OperatingPoints)
+    micro = table_from_scores(indicator.ravel(), scores.ravel(), sample_weight=flat_weight, pos_label=True, caller=caller,
+                              table=OperatingPoints)
     support = np.array([op.n_positives for op in per_class])
     return OneVsRest(labels, tuple(per_class), support, micro)
 

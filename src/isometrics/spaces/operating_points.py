@@ -4,11 +4,13 @@ The engine (:class:`~isometrics._core.count_table.CountTable`: one sort, ties gr
 merge) is data and lives in the core, which imports nothing above it. Users want verbs on
 the object (``op.auroc()``, ``op.best_threshold("f2")``, ``op.roc_convex_hull()``), so this
 module subclasses the table one layer up, where every verb's module can be imported at the
-top: no cycle, no deferred import. Each method reads the table through
-``CountTable._derived`` (cached, magnitude-safe), exactly as the public function of the same
-name does, so ``op.auroc()`` and ``auroc(y_true, y_score)`` share code and cache.
+top: no cycle, no deferred import. Each method of a declared quantity reads it with
+``CountTable.get(<its Quantity>)`` (cached, in the declared units), exactly as the public
+function of the same name does, so ``op.auroc()`` and ``auroc(y_true, y_score)`` share code
+and cache (:mod:`.quantities` lists the declarations).
 
-A new verb is a method here calling the function that owns the computation.
+A new verb is a method here calling the function that owns the computation; a declared
+quantity without a method is read with ``op.get(QUANTITY)``.
 """
 
 from __future__ import annotations
@@ -19,14 +21,14 @@ from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
 from .._typing import ArrayLike
 from ..metrics.registry import Metric
-from .areas import _auprg, _auroc, _average_precision
-from .calibration import StepCalibrator, _f_calibrator, _isotonic
+from .areas import AUPRG, AUROC, AVERAGE_PRECISION
+from .calibration import F_CALIBRATOR, ISOTONIC, StepCalibrator
 from .constraints import _precision_at_recall, _recall_at_precision, _specificity_at_sensitivity
-from .curves import PrecisionRecallCurve, PrgCurve, RocCurve, _precision_recall_curve, _prg_curve, _roc_curve
+from .curves import PR, PRG, ROC, PrecisionRecallCurve, PrgCurve, RocCurve
 from .cutoffs import Cutoff, _at_rate, _at_threshold, _at_top_k
-from .gains import DecisionCurve, GainsCurve, LiftCurve, _decision_curve, _gains_curve, _lift_curve
-from .hull import PrgHull, RocHull, _prg_hull, _roc_hull
-from .interpolation import _achievable, _auc_pr_achievable, _auc_pr_interpolated
+from .gains import GAINS, LIFT, DecisionCurve, GainsCurve, LiftCurve, _decision_curve
+from .hull import PRG_HULL, ROC_HULL, PrgHull, RocHull
+from .interpolation import ACHIEVABLE_PR, AUC_PR_ACHIEVABLE, AUC_PR_INTERPOLATED
 from .thresholds import BestThreshold, MetricCurve, OperatingPoint, _best_threshold, _metric_curve
 
 __all__ = ["OperatingPoints"]
@@ -85,55 +87,55 @@ class OperatingPoints(CountTable):
 
     def roc_curve(self) -> RocCurve:
         """ROC curve at every operating point; see :func:`isometrics.roc_curve`."""
-        return self._derived("roc", _roc_curve, normalised="rates")
+        return self.get(ROC)
 
     def precision_recall_curve(self) -> PrecisionRecallCurve:
         """PR curve at every operating point; see :func:`isometrics.precision_recall_curve`."""
-        return self._derived("pr", _precision_recall_curve)
+        return self.get(PR)
 
     def prg_curve(self) -> PrgCurve:
         """Precision-Recall-Gain curve; see :func:`isometrics.prg_curve`."""
-        return self._derived("prg", _prg_curve)
+        return self.get(PRG)
 
     def auroc(self) -> float:
         """Area under the ROC curve; see :func:`isometrics.auroc`."""
-        return self._derived("auroc", _auroc, normalised="rates")
+        return self.get(AUROC)
 
     def average_precision(self) -> float:
         """Step-wise average precision; see :func:`isometrics.average_precision`."""
-        return self._derived("ap", _average_precision)
+        return self.get(AVERAGE_PRECISION)
 
     def auprg(self) -> float:
         """Area under the Precision-Recall-Gain curve; see :func:`isometrics.auprg`."""
-        return self._derived("auprg", _auprg)
+        return self.get(AUPRG)
 
     def auc_pr_interpolated(self) -> float:
         """Count-interpolated PR area; see :func:`isometrics.spaces.auc_pr_interpolated`."""
-        return self._derived("auc_pr_interpolated", _auc_pr_interpolated)
+        return self.get(AUC_PR_INTERPOLATED)
 
     def achievable_pr_curve(self) -> PrecisionRecallCurve:
         """PR curve at the ROC hull's vertices; see :func:`isometrics.spaces.achievable_pr_curve`."""
-        return self._derived("achievable_pr", _achievable)
+        return self.get(ACHIEVABLE_PR)
 
     def auc_pr_achievable(self) -> float:
         """Area under the achievable PR curve; see :func:`isometrics.spaces.auc_pr_achievable`."""
-        return self._derived("auc_pr_achievable", _auc_pr_achievable)
+        return self.get(AUC_PR_ACHIEVABLE)
 
     def isotonic_calibrator(self) -> StepCalibrator:
         """Isotonic calibration through the ROC hull; see :func:`isometrics.spaces.isotonic_calibrator`."""
-        return self._derived("isotonic", _isotonic)
+        return self.get(ISOTONIC)
 
     def f_calibrator(self) -> StepCalibrator:
         """F-calibration through the PRG hull; see :func:`isometrics.spaces.f_calibrator`."""
-        return self._derived("f_calibrator", _f_calibrator)
+        return self.get(F_CALIBRATOR)
 
     def roc_convex_hull(self) -> RocHull:
         """ROC convex hull; see :func:`isometrics.roc_convex_hull`."""
-        return self._derived("roc_hull", _roc_hull, normalised=False)
+        return self.get(ROC_HULL)
 
     def prg_convex_hull(self) -> PrgHull:
         """PRG convex hull; see :func:`isometrics.prg_convex_hull`."""
-        return self._derived("prg_hull", _prg_hull)
+        return self.get(PRG_HULL)
 
     def metric_curve(self, metric: str | Metric) -> MetricCurve:
         """A metric at every operating point; see :func:`isometrics.metric_curve`."""
@@ -267,12 +269,12 @@ class OperatingPoints(CountTable):
     def gains_curve(self) -> GainsCurve:
         """Cumulative gains; see :func:`isometrics.spaces.gains_curve`."""
         self.require_both_classes("OperatingPoints.gains_curve")
-        return self._derived("gains", _gains_curve)
+        return self.get(GAINS)
 
     def lift_curve(self) -> LiftCurve:
         """Lift; see :func:`isometrics.spaces.lift_curve`."""
         self.require_both_classes("OperatingPoints.lift_curve")
-        return self._derived("lift", _lift_curve)
+        return self.get(LIFT)
 
     def decision_curve(self, threshold_probability: ArrayLike | None = None) -> DecisionCurve:
         """Net benefit against the threshold probability; see :func:`isometrics.spaces.decision_curve`."""

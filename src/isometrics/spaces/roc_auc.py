@@ -32,8 +32,8 @@ from .._core.validation import (
 )
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
-from .areas import _auroc
-from .curves import _polyline_at, _roc_curve
+from .areas import AUROC
+from .curves import ROC, _polyline_at
 
 __all__ = ["roc_auc_score"]
 
@@ -201,15 +201,15 @@ def _area(is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, ma
                 "samples with positive weight, so it is NaN (as scikit-learn returns); pass samples of both classes.",
                 UndefinedMetricWarning, stacklevel=3)
             return float("nan")
-    op = CountTable._from_validated(is_pos, scores, weights, True, caller=_CALLER)
+    op = CountTable.from_validated(is_pos, scores, weights, True, caller=_CALLER)
     if max_fpr is None or max_fpr == 1:
-        return op._derived("auroc", _auroc, normalised="rates")
+        return op.get(AUROC)
     return _mcclish(op, max_fpr)
 
 
 def _mcclish(op: CountTable, max_fpr: float) -> float:
     """Partial area over FPR in [0, max_fpr], standardised to 0.5 (chance) .. 1 (perfect) (McClish 1989)."""
-    fpr, tpr, _ = op._derived("roc", _roc_curve, normalised="rates")
+    fpr, tpr, _ = op.get(ROC)
     stop = int(np.searchsorted(fpr, max_fpr, side="left"))
     at, _ = _polyline_at(np.array([max_fpr]), fpr, tpr)
     x, y = np.r_[fpr[:stop], max_fpr], np.r_[tpr[:stop], at]

@@ -111,7 +111,7 @@ class Sweep:
     -----
     Operating point 0 is the origin (threshold ``+inf``, ``tp = fp = 0``); segments hold
     points ``1, 2, ...`` and the origin is implied by the segment that starts at point 1.
-    Counts are divided by the power of two of ``CountTable._normalised`` when the totals
+    Counts are divided by the power of two of ``CountTable.normalised`` when the totals
     are extreme, as the in-memory engine does, so both see the same doubles.
 
     Examples

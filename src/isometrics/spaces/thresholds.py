@@ -8,13 +8,13 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._core.count_table import CountTable
+from .._core.count_table import CountTable, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import html_table, summarised
 from .._typing import ArrayLike, FloatArray
 from ..metrics.registry import Metric, _parse_metric
 from ._terms import CHUNK, _Candidates, best_positions, metric_values, scores_of
-from .curves import _from_scores, _reduce_keeping_read_only
+from .curves import _reduce_keeping_read_only
 
 __all__ = [
     "BestThreshold",
@@ -100,7 +100,7 @@ class BestThreshold:
 
 def _metric_at_points(op: CountTable, metric: Metric) -> np.ndarray:
     """The metric at every operating point, vectorised; NaN where undefined (see :func:`._terms.metric_values`)."""
-    view = op._normalised  # powers and products of counts: in units that cannot overflow
+    view = op.normalised  # powers and products of counts: in units that cannot overflow
     return metric_values(view.tp, view.fp, view.n_positives, view.n_negatives, metric)
 
 
@@ -125,10 +125,9 @@ _CACHED_POINTS = 1 << 24
 def _best_candidates(op: CountTable, metric: Metric) -> _Candidates:
     """The points that may be best, found run by run (no array as long as the table but the table's;
     the metric's values are read from the cache when a metric curve left them there)."""
-    view = op._normalised
+    view = op.normalised
     candidates = _Candidates(metric)
-    cache: dict[Any, Any] = op._cache  # metric values are cached under ("metric", spec)
-    cached = cache.get(("metric", metric.spec))
+    cached = op.peek(("metric", metric.spec))  # metric values are cached under ("metric", spec)
     if cached is None and op.n_points <= _CACHED_POINTS:  # small enough to keep for a later metric curve
         cached = _cached_metric_values(op, metric)
     for k in range(0, op.n_points, CHUNK):
@@ -247,8 +246,8 @@ def best_threshold(
     >>> best.threshold, round(best.value, 4), best.precision, best.recall
     (0.35, 0.8, 0.6666666666666666, 1.0)
     """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                      caller="best_threshold", table=CountTable)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
+                           caller="best_threshold", table=CountTable)
     return _best_threshold(op, metric, "best_threshold")
 
 
@@ -332,7 +331,7 @@ def _cached_metric_values(op: CountTable, metric: Metric) -> FloatArray:
         values.flags.writeable = False
         return values
 
-    return op._cached(("metric", metric.spec), compute)
+    return op.cached(("metric", metric.spec), compute)
 
 
 @fill_doc
@@ -380,5 +379,5 @@ def metric_curve(
     >>> metric_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], metric="f1").values.round(4)
     array([0.    , 0.6667, 0.5   , 0.8   , 0.6667])
     """
-    op = _from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="metric_curve", table=CountTable)
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="metric_curve", table=CountTable)
     return _metric_curve(op, metric, "metric_curve")

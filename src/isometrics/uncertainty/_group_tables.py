@@ -77,7 +77,7 @@ def table(scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None, ro
     else:
         w = weights[rows]
         tp, fp = np.cumsum(np.where(pos, w, 0.0))[ends], np.cumsum(np.where(pos, 0.0, w))[ends]
-    return OperatingPoints._own(np.concatenate([[np.inf], s[ends]]), np.concatenate([[0.0], tp]),
+    return OperatingPoints.from_arrays(np.concatenate([[np.inf], s[ends]]), np.concatenate([[0.0], tp]),
                                 np.concatenate([[0.0], fp]), pos_label)
 
 
@@ -137,5 +137,5 @@ def replicates(resampler: _Resampler, scores: FloatArray, codes: np.ndarray, n_g
 def _counts(thresholds: FloatArray, positives: FloatArray, negatives: FloatArray, pos_label: Any) -> OperatingPoints:
     """A replicate's table: per-tie-group draws cumulated (groups drawn zero times repeat a point,
     which changes no area and no count at a threshold)."""
-    return OperatingPoints._own(thresholds, np.concatenate([[0.0], np.cumsum(positives)]),
+    return OperatingPoints.from_arrays(thresholds, np.concatenate([[0.0], np.cumsum(positives)]),
                                 np.concatenate([[0.0], np.cumsum(negatives)]), pos_label)

@@ -99,7 +99,7 @@ def average_precision_ci(
     level = _check_level(confidence_level, caller)
     data = _binary_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
     kind = _weight_kind(weight_kind, data.weights, caller, stacklevel=3)
-    op = OperatingPoints._from_validated(data.is_pos, data.scores["score"], data.weights, True, caller=caller)
+    op = OperatingPoints.from_validated(data.is_pos, data.scores["score"], data.weights, True, caller=caller)
     n = float(op.n_positives)
     if kind == "sampling":
         assert data.weights is not None

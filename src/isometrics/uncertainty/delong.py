@@ -154,7 +154,7 @@ def _placements(is_pos: np.ndarray, scores: FloatArray, op: OperatingPoints | No
     operating points, then read per sample through its group's position.
     """
     if op is None:
-        op = OperatingPoints._from_validated(is_pos, scores, None, True, caller=caller)
+        op = OperatingPoints.from_validated(is_pos, scores, None, True, caller=caller)
     P, N = op.n_positives, op.n_negatives
     tp, fp = op.tp, op.fp
     group_v10 = (N - fp[1:] + 0.5 * op.dfp) / N  # for a positive in group g (1-based)
@@ -234,7 +234,7 @@ def _delong_checked(y_true: ArrayLike, scores: dict[str, FloatArray], pos_label:
     if m < 2 or n < 2:
         raise IsometricsError(f"{caller}: DeLong's variance needs at least 2 samples of each class "
                               f"(got {m} positive, {n} negative).")
-    ops = [OperatingPoints._from_validated(is_pos, s, None, True, caller=caller) for s in scores.values()]
+    ops = [OperatingPoints.from_validated(is_pos, s, None, True, caller=caller) for s in scores.values()]
     for name, op in zip(scores, ops):  # the engine's one degenerate-score warning, as auroc gives it
         op.warn_if_degenerate("y_score" if name == "score" else name if name.startswith("y_score")
                               else f"score column {name!r}", stacklevel=4)

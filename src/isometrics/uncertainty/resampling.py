@@ -43,7 +43,7 @@ class _Resampler:
     def __init__(self, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, stratified: bool,
                  *, per_sample: bool = False, op: OperatingPoints | None = None, frequency: bool = False,
                  caller: str):
-        self.op = OperatingPoints._from_validated(is_pos, scores, weights, True, caller=caller) if op is None else op
+        self.op = OperatingPoints.from_validated(is_pos, scores, weights, True, caller=caller) if op is None else op
         self.stratified = stratified
         self.frequency = frequency and weights is not None
         # Paired comparisons need the same samples for every scorer: draw per sample.
