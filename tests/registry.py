@@ -204,6 +204,7 @@ _BINARY = {
     "auprg": lambda y, s, w, p: _flat(im.auprg(y, s, sample_weight=w, pos_label=p)),
     "auc_pr_interpolated": lambda y, s, w, p: _flat(im.spaces.auc_pr_interpolated(y, s, sample_weight=w, pos_label=p)),
     "auc_pr_achievable": lambda y, s, w, p: _flat(im.spaces.auc_pr_achievable(y, s, sample_weight=w, pos_label=p)),
+    "h_measure": lambda y, s, w, p: _flat(im.spaces.h_measure(y, s, sample_weight=w, pos_label=p)),
     "roc_convex_hull": lambda y, s, w, p: _flat(*(lambda h: (h.fpr, h.tpr))(
         im.roc_convex_hull(y, s, sample_weight=w, pos_label=p))),
     "prg_convex_hull": lambda y, s, w, p: _flat(im.prg_convex_hull(y, s, sample_weight=w,
@@ -579,7 +580,8 @@ LABELS = {"y_true": "labels", "y_pred": "labels", "sample_weight": "array"}
 _MESSAGES = {
     **{f.__name__: (f, dict(y_true=Y, y_score=S, sample_weight=W), BINARY)
        for f in (im.roc_curve, im.precision_recall_curve, im.prg_curve, im.auroc, im.average_precision, im.auprg,
-                 im.spaces.auc_pr_interpolated, im.spaces.achievable_pr_curve, im.spaces.auc_pr_achievable, im.roc_convex_hull,
+                 im.spaces.auc_pr_interpolated, im.spaces.achievable_pr_curve, im.spaces.auc_pr_achievable, im.spaces.h_measure,
+                 im.roc_convex_hull,
                  im.prg_convex_hull, im.spaces.isotonic_calibrator, im.spaces.f_calibrator)},
     "best_threshold": (im.best_threshold, dict(y_true=Y, y_score=S, metric="f1", sample_weight=W), BINARY),
     "metric_curve": (im.metric_curve, dict(y_true=Y, y_score=S, metric="f1", sample_weight=W), BINARY),
@@ -659,7 +661,7 @@ HOSTILE = {
 # Binary functions that validate through the engine's one construction path
 # (_core.count_table.table_from_scores): each passes its own name, never the engine's.
 _VIA_ENGINE = {"roc_curve", "precision_recall_curve", "prg_curve", "auroc", "average_precision", "auprg",
-              "auc_pr_interpolated", "achievable_pr_curve", "auc_pr_achievable", "roc_convex_hull", "prg_convex_hull",
+              "auc_pr_interpolated", "achievable_pr_curve", "auc_pr_achievable", "h_measure", "roc_convex_hull", "prg_convex_hull",
               "isotonic_calibrator", "f_calibrator", "best_threshold", "metric_curve", "precision_at_recall",
               "recall_at_precision", "specificity_at_sensitivity", "precision_at_k", "recall_at_k", "gains_curve",
               "lift_curve", "decision_curve"}

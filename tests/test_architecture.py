@@ -134,7 +134,7 @@ NAMESPACE_PUBLIC = {
         'auc_pr_interpolated', 'auprg', 'auroc', 'average_precision', 'BaselineCurve', 'bayes_threshold',
         'best_threshold', 'BestThreshold', 'break_even_line', 'cost_sensitive_predict', 'Cutoff', 'decision_curve',
         'DecisionCurve', 'expected_calibration_error', 'expected_cost', 'f_calibrator', 'gains_curve', 'GainsCurve',
-        'HullOptimum', 'interpolate_pr_points', 'InterpolatedPoints', 'iso_fbeta_baseline', 'isotonic_calibrator',
+        'h_measure', 'HullOptimum', 'interpolate_pr_points', 'InterpolatedPoints', 'iso_fbeta_baseline', 'isotonic_calibrator',
         'level_curve', 'level_curve_slope', 'LevelCurve', 'lift_curve', 'LiftCurve', 'metric_curve',
         'metric_report', 'MetricCurve', 'MetricReport', 'one_vs_rest', 'OneVsRest', 'OperatingPoint',
         'OperatingPoints', 'precision_at_k', 'precision_at_prevalence', 'precision_at_recall',

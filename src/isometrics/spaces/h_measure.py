@@ -128,7 +128,7 @@ def h_measure(
 
     Examples
     --------
-    >>> from isometrics.spaces.h_measure import h_measure
+    >>> from isometrics.spaces import h_measure
     >>> h_measure([0, 0, 1, 1], [0.1, 0.2, 0.8, 0.9])
     1.0
     >>> h_measure([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])  # hull (0, 0), (0, 1/2), (1/2, 1), (1, 1)

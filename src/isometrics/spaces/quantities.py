@@ -15,15 +15,19 @@ and write its test and docs page.
 
 from __future__ import annotations
 
+from importlib import import_module
 from types import ModuleType
 
 from .._core.quantity import Quantity
-from . import areas, calibration, curves, cutoffs, gains, h_measure, hull, interpolation
 
 __all__ = ["MODULES", "QUANTITIES", "by_name"]
 
 #: The modules that declare quantities (module-level ``Quantity`` objects).
-MODULES: tuple[ModuleType, ...] = (curves, areas, hull, calibration, interpolation, gains, cutoffs, h_measure)
+#: Imported by name: a module may share its name with the function the namespace exports
+#: (``isometrics.spaces.h_measure`` is the function), which ``from . import`` would return.
+MODULES: tuple[ModuleType, ...] = tuple(
+    import_module(f"{__package__}.{name}")
+    for name in ("curves", "areas", "hull", "calibration", "interpolation", "gains", "cutoffs", "h_measure"))
 
 
 def _declared(modules: tuple[ModuleType, ...]) -> dict[str, Quantity]:
