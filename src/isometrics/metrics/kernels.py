@@ -84,8 +84,9 @@ def fbeta_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike | None, beta: 
     Equal to :math:`(1+\beta^2) TP / ((1+\beta^2) TP + \beta^2 FN + FP)`; the weights
     (:func:`_fbeta_weights`) make it overflow-free for every ``beta`` in [0, inf] and every
     count in double range. ``beta = 0`` is precision, ``inf`` recall. 0 where ``TP = 0``
-    and the denominator is positive; NaN where it is 0/0 (no true positive, and no
-    predicted positive nor actual positive that the weights count). ``positives`` is
+    and the denominator is positive (in exact arithmetic: also where a weight times a
+    tiny count underflows); NaN where it is 0/0 (no true positive, no false positive
+    unless ``beta = inf``, no false negative unless ``beta = 0``). ``positives`` is
     ``TP + FN`` (computed from ``fn`` when not given): a count table that stores the
     total of the positives passes it, and ``fn`` may then be None.
     """
@@ -98,35 +99,44 @@ def fbeta_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike | None, beta: 
     den = np.multiply(den, w_pred, out=den if in_place else None)
     den = np.add(den, pos, out=den if in_place else None)
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.asarray(np.divide(tp, den, out=den if in_place and den.shape == tp.shape else None))
+        value = np.asarray(np.divide(tp, den, out=den if in_place and den.shape == tp.shape else None))
+    undefined = np.isnan(value)
+    if undefined.any():
+        # The denominator is 0 only where TP = 0; it is 0 in exact arithmetic (F-beta is 0/0)
+        # only where the counts that the weights count are 0 too, not where a weight
+        # times a tiny count underflowed: F-beta is 0 there.
+        positives = np.add(tp, fn) if positives is None else positives
+        exact_zero = (math.isinf(beta) | (np.add(tp, fp) == 0)) & ((beta == 0) | (np.asarray(positives) == 0))
+        value = np.where(undefined & ~exact_zero, 0.0, value)
+    return value
 
 
-def precision_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike) -> FloatArray:
+def precision_from_counts(tp: Any, fp: Any, fn: Any, tn: Any) -> FloatArray:
     """Precision (positive predictive value), ``TP / (TP + FP)``; NaN with no predicted positive."""
     return _divide(tp, np.add(tp, fp))
 
 
-def recall_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike) -> FloatArray:
+def recall_from_counts(tp: Any, fp: Any, fn: Any, tn: Any) -> FloatArray:
     """Recall (true positive rate), ``TP / (TP + FN)``; NaN with no positive."""
     return _divide(tp, np.add(tp, fn))
 
 
-def specificity_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike) -> FloatArray:
+def specificity_from_counts(tp: Any, fp: Any, fn: Any, tn: Any) -> FloatArray:
     """Specificity (true negative rate), ``TN / (FP + TN)``; NaN with no negative."""
     return _divide(tn, np.add(fp, tn))
 
 
-def fall_out_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike) -> FloatArray:
+def fall_out_from_counts(tp: Any, fp: Any, fn: Any, tn: Any) -> FloatArray:
     """Fall-out (false positive rate), ``FP / (FP + TN)``; NaN with no negative."""
     return _divide(fp, np.add(fp, tn))
 
 
-def npv_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike) -> FloatArray:
+def npv_from_counts(tp: Any, fp: Any, fn: Any, tn: Any) -> FloatArray:
     """Negative predictive value, ``TN / (TN + FN)``; NaN with no predicted negative."""
     return _divide(tn, np.add(tn, fn))
 
 
-def balanced_accuracy_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike) -> FloatArray:
+def balanced_accuracy_from_counts(tp: Any, fp: Any, fn: Any, tn: Any) -> FloatArray:
     """The mean of the recalls of the two classes, ``(TPR + TNR) / 2``; NaN where a class has no sample."""
     return 0.5 * (recall_from_counts(tp, fp, fn, tn) + specificity_from_counts(tp, fp, fn, tn))
 
@@ -141,23 +151,25 @@ def mcc_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike, 
     (\sqrt{\sum_k t_k (n - t_k)} \sqrt{\sum_k p_k (n - p_k)})` with :math:`t_k` and
     :math:`p_k` the true and predicted totals of class k: Gorodkin's
     :math:`(c\,s - \sum_k p_k t_k)/\sqrt{(s^2 - \sum_k p_k^2)(s^2 - \sum_k t_k^2)}`
-    with each difference written as a sum of non-negative one-vs-rest terms (for K = 2 it
-    is the binary MCC). Counts beyond :math:`2^{\pm 500}` are first scaled by a power
-    of two (exact), so no product overflows or underflows. NaN where it is 0/0 (one
+    with each difference written as a sum of one-vs-rest terms. The sums are taken as
+    means (the same ratio), so for K = 2 it is the binary MCC bit for bit. The counts are first scaled by a power of two (exact)
+    that brings the largest near :math:`2^{509}`, so no product overflows, and none
+    underflows unless the counts span more than about 450 orders of magnitude. NaN where it is 0/0 (one
     class in the truth or in the predictions).
     """
     counts = np.broadcast_arrays(*(np.asarray(c, dtype=np.float64) for c in (tp, fp, fn, tn)))
     largest = np.maximum(np.maximum(counts[0], counts[1]), np.maximum(counts[2], counts[3]))
     if axis is not None:
         largest = np.max(largest, axis=axis, keepdims=True)
-    # Products of two sums of counts stay in double range while the largest count is in
-    # [2**-500, 2**500]; outside, scale by a power of two (exact) into that range.
+    # Scale by a power of two (exact) so that the largest count is in [2**508, 2**509): a sum
+    # of two counts is below 2**510 and a product of two sums below 2**1020, and products of
+    # small counts keep their precision. Where nothing over- or underflowed unscaled, the
+    # result is the unscaled one bit for bit.
     exponent = np.frexp(largest)[1]
-    shift = np.where(exponent > 500, 500 - exponent, np.where(exponent < -500, -exponent, 0))
-    tp, fp, fn, tn = (np.ldexp(c, shift) for c in counts)
+    tp, fp, fn, tn = (np.ldexp(c, np.where(largest > 0, 509 - exponent, 0)) for c in counts)
     cross, actual, predicted = _cross(tp, fp, fn, tn), (tp + fn) * (fp + tn), (tp + fp) * (fn + tn)
-    if axis is not None:
-        cross, actual, predicted = cross.sum(axis=axis), actual.sum(axis=axis), predicted.sum(axis=axis)
+    if axis is not None:  # means, not sums (the same ratio): K = 2 is then the binary MCC bit for bit
+        cross, actual, predicted = cross.mean(axis=axis), actual.mean(axis=axis), predicted.mean(axis=axis)
     # Two square roots of two sums each: no product of four counts.
     return _divide(cross, np.sqrt(actual) * np.sqrt(predicted))
 
@@ -180,7 +192,7 @@ def _softplus_scalar(x: float) -> float:
 
 
 def _fbeta_weights(beta: float) -> tuple[float, float]:
-    """``(1 / (1 + beta**2), beta**2 / (1 + beta**2))`` for beta in (0, inf], without overflow.
+    """``(1 / (1 + beta**2), beta**2 / (1 + beta**2))`` for beta in [0, inf], without overflow.
 
     F-beta is ``TP / (w_p (TP + FP) + w_r (TP + FN))`` with these weights of the predicted
     and the actual positives; unlike ``(1 + beta**2) TP / (...)`` it cannot overflow for
@@ -188,6 +200,8 @@ def _fbeta_weights(beta: float) -> tuple[float, float]:
     """
     if beta == math.inf:
         return 0.0, 1.0
+    if beta == 0:
+        return 1.0, 0.0
     if 1e-150 <= beta <= 1e150:  # beta**2 in [1e-300, 1e300]: one rounding each
         b2 = beta * beta
         return 1.0 / (1.0 + b2), b2 / (1.0 + b2)

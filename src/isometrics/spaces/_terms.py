@@ -33,7 +33,7 @@ from .._core.summation import BLOCK, BlockSum, aligned_sum
 from .._typing import FloatArray
 from ..exceptions import IsometricsError
 from ..metrics.gain import _gain
-from ..metrics.kernels import fbeta_from_counts, fill_undefined
+from ..metrics.kernels import fbeta_from_counts, fill_undefined, precision_from_counts
 from ..metrics.registry import Metric
 
 #: The smallest normal double: below it a count has lost its relative precision.
@@ -237,8 +237,8 @@ def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Me
                               message="")
     direct = _power_mean_direct(tp, fp, P, N, metric)
     if direct is None:
-        predicted = np.add(tp, fp)
-        precision = np.divide(tp, predicted, out=np.ones_like(predicted), where=predicted > 0)
+        # Precision 1 where nothing is predicted positive (those points are NaN below if it matters).
+        precision = fill_undefined(precision_from_counts(tp, fp, None, None), zero_division=1.0, message="")
         direct = np.array(metric.from_precision_recall(precision, tp / P), dtype=np.float64)
     values = direct
     if metric.needs_precision and len(values):
