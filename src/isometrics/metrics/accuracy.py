@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from .._core.confusion import _check_pair, _class_counts
+from .._core.confusion import _check_pair, _confusion_matrix
 from .._core.docstrings import fill_doc
 from .._core.validation import check_zero_division
-from .._typing import ArrayLike
+from .._typing import ArrayLike, FloatArray
 from ..exceptions import UndefinedMetricWarning
 from .averaging import resolve
 from .kernels import mcc_from_counts, recall_from_counts
@@ -113,12 +113,13 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weig
     """
     caller = "balanced_accuracy_score"
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    c = _class_counts(yt, yp, w, None, caller)
-    present = c.support > 0
+    matrix = _confusion_matrix(yt, yp, w, None, caller)
+    support = matrix.sum(axis=1)
+    present = support > 0
     if not present.all():
         warnings.warn("y_pred contains classes not in y_true; they are left out of the balanced accuracy.",
                       UndefinedMetricWarning, stacklevel=2)
-    score = float(np.mean(recall_from_counts(c.tp, c.fp, c.fn, c.tn)[present]))
+    score = float(np.mean(recall_from_counts(np.diag(matrix), None, None, None, positives=support)[present]))
     if adjusted:
         n_classes = int(present.sum())
         if n_classes == 1:  # chance is 1: (score - 1) / 0, as scikit-learn computes it
@@ -130,6 +131,18 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weig
         chance = 1.0 / n_classes
         score = (score - chance) / (1.0 - chance)
     return score
+
+
+def _one_vs_rest(matrix: np.ndarray) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """``tp, fp, fn, tn`` of each class against the rest, from the confusion matrix.
+
+    The false positives and negatives are sums of the off-diagonal cells, not differences
+    of totals: MCC's numerator cancels, and a difference would carry the rounding of the
+    totals into it.
+    """
+    off = np.where(np.eye(len(matrix), dtype=bool), 0.0, matrix)
+    tp, fp, fn = np.diag(matrix).astype(np.float64), off.sum(axis=0), off.sum(axis=1)
+    return tp, fp, fn, float(matrix.sum()) - tp - fp - fn
 
 
 @fill_doc
@@ -187,7 +200,7 @@ def matthews_corrcoef(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: Ar
     caller = "matthews_corrcoef"
     check_zero_division(zero_division, caller=caller)
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    c = _class_counts(yt, yp, w, None, caller)  # one class against the rest, for each class
-    value = resolve(mcc_from_counts(c.tp, c.fp, c.fn, c.tn, axis=0), zero_division=zero_division,
+    counts = _one_vs_rest(_confusion_matrix(yt, yp, w, None, caller))
+    value = resolve(mcc_from_counts(*counts, axis=0), zero_division=zero_division,
                     what="Matthews correlation coefficient", why="data with one class in y_true or y_pred")
     return float(value)

@@ -116,9 +116,13 @@ def precision_from_counts(tp: Any, fp: Any, fn: Any, tn: Any) -> FloatArray:
     return _divide(tp, np.add(tp, fp))
 
 
-def recall_from_counts(tp: Any, fp: Any, fn: Any, tn: Any) -> FloatArray:
-    """Recall (true positive rate), ``TP / (TP + FN)``; NaN with no positive."""
-    return _divide(tp, np.add(tp, fn))
+def recall_from_counts(tp: Any, fp: Any, fn: Any, tn: Any, *, positives: Any = None) -> FloatArray:
+    """Recall (true positive rate), ``TP / (TP + FN)``; NaN with no positive.
+
+    ``positives`` is ``TP + FN``, computed when not given: a count table that stores the
+    total of the positives passes it (``fn`` may then be None).
+    """
+    return _divide(tp, np.add(tp, fn) if positives is None else positives)
 
 
 def specificity_from_counts(tp: Any, fp: Any, fn: Any, tn: Any) -> FloatArray:

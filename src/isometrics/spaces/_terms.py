@@ -33,7 +33,7 @@ from .._core.summation import BLOCK, BlockSum, aligned_sum
 from .._typing import FloatArray
 from ..exceptions import IsometricsError
 from ..metrics.gain import _gain
-from ..metrics.kernels import fbeta_from_counts, fill_undefined, precision_from_counts
+from ..metrics.kernels import fbeta_from_counts, fill_undefined, precision_from_counts, recall_from_counts
 from ..metrics.registry import Metric
 
 #: The smallest normal double: below it a count has lost its relative precision.
@@ -239,7 +239,8 @@ def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Me
     if direct is None:
         # Precision 1 where nothing is predicted positive (those points are NaN below if it matters).
         precision = fill_undefined(precision_from_counts(tp, fp, None, None), zero_division=1.0, message="")
-        direct = np.array(metric.from_precision_recall(precision, tp / P), dtype=np.float64)
+        direct = np.array(metric.from_precision_recall(precision, recall_from_counts(tp, fp, None, None, positives=P)),
+                          dtype=np.float64)
     values = direct
     if metric.needs_precision and len(values):
         # No predicted positive (the origin, or points after it that only zero weights reach):
