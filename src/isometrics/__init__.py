@@ -109,7 +109,7 @@ if TYPE_CHECKING:
         interpolate_pr_points,
     )
     from .spaces.level_curves import LevelCurve, break_even_line, level_curve, level_curve_slope
-    from .metrics.report import MetricReport, metric_report
+    from .metrics.class_report import MetricReport, metric_report
     from .spaces.multiclass import OneVsRest, one_vs_rest
     from .spaces.operating_points import OperatingPoints
     from .spaces.roc_auc import roc_auc_score
@@ -240,9 +240,9 @@ _LAZY: dict[str, str] = {
     "break_even_line": ".spaces.level_curves",
     "level_curve": ".spaces.level_curves",
     "level_curve_slope": ".spaces.level_curves",
-    "MetricReport": ".metrics.report",
+    "MetricReport": ".metrics.class_report",
     "OneVsRest": ".spaces.multiclass",
-    "metric_report": ".metrics.report",
+    "metric_report": ".metrics.class_report",
     "one_vs_rest": ".spaces.multiclass",
     "OperatingPoints": ".spaces.operating_points",
     "roc_auc_score": ".spaces.roc_auc",

@@ -4,7 +4,7 @@ Holds the weighted power means and G(beta, rho) (``means``), the ``Metric`` obje
 parser (``registry``) with the functions behind them (``kernels``), the precision-recall gain
 transform (``gain``), the label-based classification metrics with scikit-learn's signatures
 (``classification``, ``accuracy``), averaging over classes (``averaging``) and the
-per-class report of any metric (``report``). Every quantity of a confusion table has one
+per-class report of any metric (``class_report``). Every quantity of a confusion table has one
 count kernel in ``kernels`` (F-beta, precision, recall, specificity, MCC...), called by the
 label metrics and the threshold metrics alike, and zero division is applied in one place
 (``kernels.fill_undefined``). May import

@@ -218,8 +218,8 @@ def precision_recall_fscore_support(
     precision = resolve(precision_from_counts(c.tp, c.fp, c.fn, c.tn),
                         zero_division=zd if "precision" in warn_for else _silent(zd),
                         what="Precision", why=_why("labels with no predicted samples", average))
-    recall = resolve(recall_from_counts(c.tp, c.fp, c.fn, c.tn), zero_division=zd if "recall" in warn_for else _silent(zd),
-                     what="Recall", why=_why("labels with no true samples", average))
+    recall = resolve(recall_from_counts(c.tp, c.fp, c.fn, c.tn),
+                     zero_division=zd if "recall" in warn_for else _silent(zd), what="Recall", why=_why("labels with no true samples", average))
     fscore = _fscore(c, beta, zd, "f-score" in warn_for, average)
     if average == "micro":
         return float(precision[0]), float(recall[0]), float(fscore[0]), None

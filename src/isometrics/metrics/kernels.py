@@ -4,16 +4,16 @@
 balanced accuracy, MCC) take weighted counts, scalars or arrays broadcast together, and
 return float64 with NaN exactly where the quantity is 0/0; :func:`fill_undefined` is the one
 place where a ``zero_division`` value (and its warning) replaces that NaN. The label
-metrics (``classification``, ``accuracy``, ``report``) and the threshold metrics (the
+metrics (``classification``, ``accuracy``, ``class_report``) and the threshold metrics (the
 :class:`~isometrics.Metric` objects of ``registry``, the curves and best thresholds of
 ``spaces``) both call these kernels, so a quantity has one formula.
 
 Also here, the functions behind the family's :class:`~isometrics.Metric` objects, without
 the objects: the weights of F-beta, the power means of precision and recall at any
 parameter in double range, Youden's J and the closeness to the top-left corner from counts,
-the metrics of the whole confusion matrix (MCC, kappa, markedness, accuracy, balanced
-accuracy, NPV, specificity, net benefit), and the exact keys (rational arithmetic on integer counts) that decide ties between
-operating points.
+the other metrics of the whole confusion matrix (kappa, markedness, accuracy, net
+benefit), and the exact keys (rational arithmetic on integer counts) that decide ties
+between operating points.
 """
 
 from __future__ import annotations
@@ -92,7 +92,12 @@ def fbeta_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike | None, beta: 
     """
     w_pred, w_true = _fbeta_weights(beta)
     tp = np.asarray(tp, dtype=np.float64)
-    pos = w_true * (np.add(tp, fn) if positives is None else np.asarray(positives, dtype=np.float64))
+    if positives is None:
+        if fn is None:
+            raise TypeError("fbeta_from_counts needs `fn` or `positives`.")
+        positives = np.add(tp, fn)
+    total_pos = np.asarray(positives, dtype=np.float64)
+    pos = w_true * total_pos
     den = np.asarray(np.add(tp, fp, dtype=np.float64))
     # In place where the shapes allow (the threshold sweep calls this on long arrays).
     in_place = den.ndim > 0 and den.shape == np.broadcast_shapes(den.shape, np.shape(pos))
@@ -105,8 +110,7 @@ def fbeta_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike | None, beta: 
         # The denominator is 0 only where TP = 0; it is 0 in exact arithmetic (F-beta is 0/0)
         # only where the counts that the weights count are 0 too, not where a weight
         # times a tiny count underflowed: F-beta is 0 there.
-        positives = np.add(tp, fn) if positives is None else positives
-        exact_zero = (math.isinf(beta) | (np.add(tp, fp) == 0)) & ((beta == 0) | (np.asarray(positives) == 0))
+        exact_zero = (math.isinf(beta) | (np.add(tp, fp) == 0)) & ((beta == 0) | (total_pos == 0))
         value = np.where(undefined & ~exact_zero, 0.0, value)
     return value
 
@@ -156,10 +160,11 @@ def mcc_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike, 
     :math:`p_k` the true and predicted totals of class k: Gorodkin's
     :math:`(c\,s - \sum_k p_k t_k)/\sqrt{(s^2 - \sum_k p_k^2)(s^2 - \sum_k t_k^2)}`
     with each difference written as a sum of one-vs-rest terms. The sums are taken as
-    means (the same ratio), so for K = 2 it is the binary MCC bit for bit. The counts are first scaled by a power of two (exact)
-    that brings the largest near :math:`2^{509}`, so no product overflows, and none
-    underflows unless the counts span more than about 450 orders of magnitude. NaN where it is 0/0 (one
-    class in the truth or in the predictions).
+    means (the same ratio), so for K = 2 it is the binary MCC bit for bit. The counts
+    are first scaled by a power of two (exact) that brings the largest near
+    :math:`2^{509}`, so no product overflows, and none underflows unless the counts span
+    more than about 300 orders of magnitude. NaN where it is 0/0 (one class in the truth
+    or in the predictions).
     """
     counts = np.broadcast_arrays(*(np.asarray(c, dtype=np.float64) for c in (tp, fp, fn, tn)))
     largest = np.maximum(np.maximum(counts[0], counts[1]), np.maximum(counts[2], counts[3]))
@@ -170,8 +175,8 @@ def mcc_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike, 
     # small counts keep their precision. Where nothing over- or underflowed unscaled, the
     # result is the unscaled one bit for bit.
     exponent = np.frexp(largest)[1]
-    tp, fp, fn, tn = (np.ldexp(c, np.where(largest > 0, 509 - exponent, 0)) for c in counts)
-    cross, actual, predicted = _cross(tp, fp, fn, tn), (tp + fn) * (fp + tn), (tp + fp) * (fn + tn)
+    a, b, c, d = (np.ldexp(x, np.where(largest > 0, 509 - exponent, 0)) for x in counts)  # tp, fp, fn, tn
+    cross, actual, predicted = _cross(a, b, c, d), (a + c) * (b + d), (a + b) * (c + d)
     if axis is not None:  # means, not sums (the same ratio): K = 2 is then the binary MCC bit for bit
         cross, actual, predicted = cross.mean(axis=axis), actual.mean(axis=axis), predicted.mean(axis=axis)
     # Two square roots of two sums each: no product of four counts.

@@ -232,7 +232,7 @@ def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Me
     if metric._counts is not None:
         return metric.from_counts(tp, fp, P - tp, N - fp)
     if metric._count_beta is not None and metric._count_beta > 0:
-        # No true positive: F-beta is 0 (0/0 only there, e.g. where beta**2 P underflows).
+        # No true positive: F-beta is 0, also where it is 0/0 (no positive at all), at every threshold.
         return fill_undefined(fbeta_from_counts(tp, fp, None, metric._count_beta, positives=P), zero_division=0.0,
                               message="")
     direct = _power_mean_direct(tp, fp, P, N, metric)
