@@ -160,20 +160,20 @@ def mcc_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike, 
     :math:`p_k` the true and predicted totals of class k: Gorodkin's
     :math:`(c\,s - \sum_k p_k t_k)/\sqrt{(s^2 - \sum_k p_k^2)(s^2 - \sum_k t_k^2)}`
     with each difference written as a sum of one-vs-rest terms. The sums are taken as
-    means (the same ratio), so for K = 2 it is the binary MCC bit for bit. The counts
-    are first scaled by a power of two (exact) that brings the largest near
+    means (the same ratio), so for K = 2 it is the binary MCC bit for bit. The counts of
+    each table are first scaled by a power of two (exact) that brings the largest near
     :math:`2^{509}`, so no product overflows, and none underflows unless the counts span
-    more than about 300 orders of magnitude. NaN where it is 0/0 (one class in the truth
-    or in the predictions).
+    more than about 300 orders of magnitude. NaN where
+    it is 0/0 (one class in the truth or in the predictions).
     """
     counts = np.broadcast_arrays(*(np.asarray(c, dtype=np.float64) for c in (tp, fp, fn, tn)))
     largest = np.maximum(np.maximum(counts[0], counts[1]), np.maximum(counts[2], counts[3]))
     if axis is not None:
         largest = np.max(largest, axis=axis, keepdims=True)
-    # Scale by a power of two (exact) so that the largest count is in [2**508, 2**509): a sum
-    # of two counts is below 2**510 and a product of two sums below 2**1020, and products of
-    # small counts keep their precision. Where nothing over- or underflowed unscaled, the
-    # result is the unscaled one bit for bit.
+    # Scale each table by a power of two (exact) that brings its largest count into
+    # [2**508, 2**509): a product of two sums of counts is then below 2**1020, and products
+    # of small counts keep their precision. Where nothing over- or underflowed unscaled,
+    # the result is the unscaled one bit for bit.
     exponent = np.frexp(largest)[1]
     a, b, c, d = (np.ldexp(x, np.where(largest > 0, 509 - exponent, 0)) for x in counts)  # tp, fp, fn, tn
     cross, actual, predicted = _cross(a, b, c, d), (a + c) * (b + d), (a + b) * (c + d)
