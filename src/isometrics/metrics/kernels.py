@@ -316,7 +316,7 @@ def _youden(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> F
 
 
 def _top_left(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
-    fpr, fnr = fp / (fp + tn), fn / (tp + fn)
+    fpr, fnr = fall_out_from_counts(tp, fp, fn, tn), fn / (tp + fn)
     return 1.0 - np.hypot(fpr, fnr) / math.sqrt(2.0)
 
 
