@@ -136,7 +136,7 @@ NAMESPACE_PUBLIC = {
         'DecisionCurve', 'expected_calibration_error', 'expected_cost', 'f_calibrator', 'gains_curve', 'GainsCurve',
         'h_measure', 'HullOptimum', 'interpolate_pr_points', 'InterpolatedPoints', 'iso_fbeta_baseline', 'isotonic_calibrator',
         'level_curve', 'level_curve_slope', 'LevelCurve', 'lift_curve', 'LiftCurve', 'metric_curve',
-        'metric_report', 'MetricCurve', 'MetricReport', 'one_vs_rest', 'OneVsRest', 'OperatingPoint',
+        'MetricCurve', 'one_vs_rest', 'OneVsRest', 'OperatingPoint',
         'OperatingPoints', 'precision_at_k', 'precision_at_prevalence', 'precision_at_recall',
         'precision_recall_curve', 'PrecisionRecallCurve', 'prg_convex_hull', 'prg_curve', 'prg_fbeta_baseline',
         'PrgCurve', 'PrgHull', 'RandomizedClassifier', 'recall_at_k', 'recall_at_precision', 'reliability_curve',

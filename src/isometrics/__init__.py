@@ -69,9 +69,10 @@ if TYPE_CHECKING:
         prg_curve,
         roc_curve,
     )
+    from .metrics.class_report import MetricReport, metric_report
     from .spaces.hull import PrgHull, RocHull, prg_convex_hull, roc_convex_hull
     from .spaces.level_curves import LevelCurve, level_curve
-    from .spaces.multiclass import MetricReport, OneVsRest, metric_report, one_vs_rest
+    from .spaces.multiclass import OneVsRest, one_vs_rest
     from .spaces.operating_points import OperatingPoints
     from .spaces.roc_auc import roc_auc_score
     from .spaces.thresholds import BestThreshold, MetricCurve, OperatingPoint, best_threshold, metric_curve
@@ -127,9 +128,9 @@ _LAZY: dict[str, str] = {
     "roc_convex_hull": ".spaces.hull",
     "LevelCurve": ".spaces.level_curves",
     "level_curve": ".spaces.level_curves",
-    "MetricReport": ".spaces.multiclass",
+    "MetricReport": ".metrics.class_report",
     "OneVsRest": ".spaces.multiclass",
-    "metric_report": ".spaces.multiclass",
+    "metric_report": ".metrics.class_report",
     "one_vs_rest": ".spaces.multiclass",
     "OperatingPoints": ".spaces.operating_points",
     "roc_auc_score": ".spaces.roc_auc",

@@ -16,9 +16,10 @@ import numpy as np
 from .._core.confusion import _check_pair, _confusion_matrix
 from .._core.docstrings import fill_doc
 from .._core.validation import check_zero_division
-from .._typing import ArrayLike
+from .._typing import ArrayLike, FloatArray
 from ..exceptions import UndefinedMetricWarning
-from .averaging import ratio
+from .averaging import resolve
+from .kernels import mcc_from_counts, recall_from_counts
 
 __all__ = ["accuracy_score", "balanced_accuracy_score", "matthews_corrcoef"]
 
@@ -118,7 +119,7 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weig
     if not present.all():
         warnings.warn("y_pred contains classes not in y_true; they are left out of the balanced accuracy.",
                       UndefinedMetricWarning, stacklevel=2)
-    score = float(np.mean(np.diag(matrix)[present] / support[present]))
+    score = float(np.mean(recall_from_counts(np.diag(matrix), None, None, None, positives=support)[present]))
     if adjusted:
         n_classes = int(present.sum())
         if n_classes == 1:  # chance is 1: (score - 1) / 0, as scikit-learn computes it
@@ -130,6 +131,18 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weig
         chance = 1.0 / n_classes
         score = (score - chance) / (1.0 - chance)
     return score
+
+
+def _one_vs_rest(matrix: np.ndarray) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """``tp, fp, fn, tn`` of each class against the rest, from the confusion matrix.
+
+    The false positives and negatives are sums of the off-diagonal cells, not differences
+    of totals: MCC's numerator cancels, and a difference would carry the rounding of the
+    totals into it.
+    """
+    off = np.where(np.eye(len(matrix), dtype=bool), 0.0, matrix)
+    tp, fp, fn = np.diag(matrix).astype(np.float64), off.sum(axis=0), off.sum(axis=1)
+    return tp, fp, fn, float(matrix.sum()) - tp - fp - fn
 
 
 @fill_doc
@@ -187,15 +200,7 @@ def matthews_corrcoef(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: Ar
     caller = "matthews_corrcoef"
     check_zero_division(zero_division, caller=caller)
     yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    matrix = _confusion_matrix(yt, yp, w, None, caller)
-    # Products of four counts: divide by a power of two near the total (exact) so that no
-    # scale of the weights overflows or underflows.
-    matrix = np.ldexp(matrix, -np.frexp(matrix.sum())[1])
-    t_sum, p_sum = matrix.sum(axis=1), matrix.sum(axis=0)
-    correct, total = float(np.trace(matrix)), float(matrix.sum())
-    cov_tp = correct * total - float(np.dot(t_sum, p_sum))
-    cov_pp = total * total - float(np.dot(p_sum, p_sum))
-    cov_tt = total * total - float(np.dot(t_sum, t_sum))
-    value = ratio(np.array([cov_tp]), np.array([np.sqrt(cov_pp * cov_tt)]), zero_division=zero_division,
-                  what="Matthews correlation coefficient", why="data with one class in y_true or y_pred")
-    return float(value[0])
+    counts = _one_vs_rest(_confusion_matrix(yt, yp, w, None, caller))
+    value = resolve(mcc_from_counts(*counts, axis=0), zero_division=zero_division,
+                    what="Matthews correlation coefficient", why="data with one class in y_true or y_pred")
+    return float(value)

@@ -1,4 +1,4 @@
-"""Zero division and averaging over classes, each done once for every label-based score."""
+"""The label metrics' zero-division warning and averaging over classes, each done once for every label-based score."""
 
 from __future__ import annotations
 
@@ -10,36 +10,25 @@ import numpy as np
 from .._core.confusion import ClassCounts
 from .._typing import FloatArray
 from ..exceptions import UndefinedMetricWarning
+from .kernels import fill_undefined
 
 __all__: list[str] = []
 
 
-def ratio(numerator: FloatArray, denominator: FloatArray, *, zero_division: Any, what: str, why: str) -> FloatArray:
-    """``numerator / denominator`` with 0/0 replaced by ``zero_division`` (``"warn"``: 0 and a warning).
+def resolve(values: FloatArray, *, zero_division: Any, what: str, why: str) -> FloatArray:
+    """A count kernel's values with 0/0 (NaN) replaced by ``zero_division`` (``"warn"``: 0 and a warning).
 
-    ``what`` names the quantity ("Precision") and ``why`` the condition ("labels with
-    no predicted samples") for the warning text, which is scikit-learn's ("due to no
-    predicted samples" for a single value).
+    The replacement is :func:`~isometrics.metrics.kernels.fill_undefined`; this adds the
+    label metrics' warning text, which is scikit-learn's ("due to no predicted samples" for
+    a single value): ``what`` names the quantity ("Precision") and ``why`` the condition
+    ("labels with no predicted samples").
     """
-    numerator = np.asarray(numerator, dtype=np.float64)
-    denominator = np.asarray(denominator, dtype=np.float64)
-    undefined = denominator == 0
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = numerator / np.where(undefined, 1.0, denominator)
-    if undefined.any():
-        if isinstance(zero_division, str):  # "warn"; scikit-learn's words, which users filter warnings by
-            where = f"due to {why.split(' with ', 1)[1]}" if out.size == 1 and " with " in why else f"in {why}"
-            warnings.warn(
-                f"{what} is ill-defined and being set to 0.0 {where}. "
-                "Use `zero_division` parameter to control this behavior.",
-                UndefinedMetricWarning,
-                stacklevel=4,
-            )
-            fill = 0.0
-        else:
-            fill = float(zero_division)
-        out = np.where(undefined, fill, out)
-    return out
+    def message() -> str:
+        where = f"due to {why.split(' with ', 1)[1]}" if np.size(values) == 1 and " with " in why else f"in {why}"
+        return (f"{what} is ill-defined and being set to 0.0 {where}. "
+                "Use `zero_division` parameter to control this behavior.")
+
+    return fill_undefined(values, zero_division=zero_division, message=message, stacklevel=5)
 
 
 def average(values: FloatArray, counts: ClassCounts, average: str | None, *, zero_division: Any,

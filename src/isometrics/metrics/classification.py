@@ -1,7 +1,8 @@
 """Per-class ratio metrics of hard predictions (binary and multiclass) and PRFS, from one
 counts -> metric path.
 
-Every score here goes ``y_true, y_pred -> ClassCounts -> ratio -> average``. F-beta is
+Every score here goes ``y_true, y_pred -> ClassCounts -> count kernel -> zero division ->
+average``, with the kernels of ``kernels`` that the threshold metrics use too. F-beta is
 computed from counts, ``(1+b^2) TP / ((1+b^2) TP + b^2 FN + FP)``, not from precision
 and recall, so it is defined where precision is not. Names, signatures and results
 follow scikit-learn; documented differences are listed in each function's Notes.
@@ -11,7 +12,6 @@ Metrics of the whole confusion matrix (accuracy, balanced accuracy, MCC) are in
 
 from __future__ import annotations
 
-import math
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -24,7 +24,15 @@ from .._core.validation import check_option, check_pos_label, check_real, check_
 from .._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
 from ..exceptions import IsometricsError
 from .averaging import average as _average
-from .averaging import ratio
+from .averaging import resolve
+from .kernels import (
+    fall_out_from_counts,
+    fbeta_from_counts,
+    npv_from_counts,
+    precision_from_counts,
+    recall_from_counts,
+    specificity_from_counts,
+)
 
 __all__ = [
     "precision_recall_fscore_support",
@@ -127,14 +135,10 @@ def _pooled(counts: ClassCounts) -> ClassCounts:
     )
 
 
-def _fbeta_from_counts(c: ClassCounts, beta: float, zero_division: Any, warn: bool,
-                       average: str | None = None) -> FloatArray:
+def _fscore(c: ClassCounts, beta: float, zero_division: Any, warn: bool, average: str | None = None) -> FloatArray:
     zd = zero_division if warn else _silent(zero_division)
-    why = _why("labels with no true nor predicted samples", average)
-    if math.isinf(beta):
-        return ratio(c.tp, c.tp + c.fn, zero_division=zd, what="F-score", why=why)
-    b2 = beta * beta
-    return ratio((1 + b2) * c.tp, (1 + b2) * c.tp + b2 * c.fn + c.fp, zero_division=zd, what="F-score", why=why)
+    return resolve(fbeta_from_counts(c.tp, c.fp, c.fn, beta), zero_division=zd, what="F-score",
+                   why=_why("labels with no true nor predicted samples", average))
 
 
 def _silent(zero_division: Any) -> Any:
@@ -211,11 +215,12 @@ def precision_recall_fscore_support(
                                    sample_weight=sample_weight, zero_division=zero_division, caller=caller)
     c = _pooled(counts) if average == "micro" else counts
     zd = zero_division
-    precision = ratio(c.tp, c.tp + c.fp, zero_division=zd if "precision" in warn_for else _silent(zd),
-                      what="Precision", why=_why("labels with no predicted samples", average))
-    recall = ratio(c.tp, c.tp + c.fn, zero_division=zd if "recall" in warn_for else _silent(zd),
-                   what="Recall", why=_why("labels with no true samples", average))
-    fscore = _fbeta_from_counts(c, beta, zd, "f-score" in warn_for, average)
+    precision = resolve(precision_from_counts(c.tp, c.fp, c.fn, c.tn),
+                        zero_division=zd if "precision" in warn_for else _silent(zd),
+                        what="Precision", why=_why("labels with no predicted samples", average))
+    recall = resolve(recall_from_counts(c.tp, c.fp, c.fn, c.tn),
+                     zero_division=zd if "recall" in warn_for else _silent(zd), what="Recall", why=_why("labels with no true samples", average))
+    fscore = _fscore(c, beta, zd, "f-score" in warn_for, average)
     if average == "micro":
         return float(precision[0]), float(recall[0]), float(fscore[0]), None
     if average is None:
@@ -226,14 +231,14 @@ def precision_recall_fscore_support(
 
 def _ratio_score(caller: str, y_true: ArrayLike, y_pred: ArrayLike, labels: ArrayLike | None, pos_label: Any,
                  average: str | None, sample_weight: ArrayLike | None, zero_division: Any,
-                 num: Callable[[ClassCounts], FloatArray], den: Callable[[ClassCounts], FloatArray],
-                 what: str, why: str) -> Any:
+                 kernel: Callable[..., FloatArray], what: str, why: str) -> Any:
     counts, average, sw = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
                                    sample_weight=sample_weight, zero_division=zero_division, caller=caller)
     if average == "micro":
-        pooled = _pooled(counts)
-        return float(ratio(num(pooled), den(pooled), zero_division=zero_division, what=what, why=why)[0])
-    values = ratio(num(counts), den(counts), zero_division=zero_division, what=what, why=_why(why, average))
+        p = _pooled(counts)
+        return float(resolve(kernel(p.tp, p.fp, p.fn, p.tn), zero_division=zero_division, what=what, why=why)[0])
+    values = resolve(kernel(counts.tp, counts.fp, counts.fn, counts.tn), zero_division=zero_division, what=what,
+                     why=_why(why, average))
     return _finish(values, counts, average, zero_division, sw)
 
 
@@ -272,7 +277,7 @@ def precision_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike |
     0.6666666666666666
     """
     return _ratio_score("precision_score", y_true, y_pred, labels, pos_label, average, sample_weight, zero_division,
-                        lambda c: c.tp, lambda c: c.tp + c.fp, "Precision", "labels with no predicted samples")
+                        precision_from_counts, "Precision", "labels with no predicted samples")
 
 
 @fill_doc
@@ -310,7 +315,7 @@ def recall_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | No
     0.6666666666666666
     """
     return _ratio_score("recall_score", y_true, y_pred, labels, pos_label, average, sample_weight, zero_division,
-                        lambda c: c.tp, lambda c: c.tp + c.fn, "Recall", "labels with no true samples")
+                        recall_from_counts, "Recall", "labels with no true samples")
 
 
 @fill_doc
@@ -343,7 +348,7 @@ def specificity_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike
     0.5
     """
     return _ratio_score("specificity_score", y_true, y_pred, labels, pos_label, average, sample_weight, zero_division,
-                        lambda c: c.tn, lambda c: c.tn + c.fp, "Specificity", "labels with no negative samples")
+                        specificity_from_counts, "Specificity", "labels with no negative samples")
 
 
 @fill_doc
@@ -376,7 +381,7 @@ def negative_predictive_value_score(y_true: ArrayLike, y_pred: ArrayLike, *, lab
     0.6666666666666666
     """
     return _ratio_score("negative_predictive_value_score", y_true, y_pred, labels, pos_label, average, sample_weight,
-                        zero_division, lambda c: c.tn, lambda c: c.tn + c.fn, "Negative predictive value",
+                        zero_division, npv_from_counts, "Negative predictive value",
                         "labels with no predicted negative samples")
 
 
@@ -411,7 +416,7 @@ def false_positive_rate_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: A
     0.5
     """
     return _ratio_score("false_positive_rate_score", y_true, y_pred, labels, pos_label, average, sample_weight,
-                        zero_division, lambda c: c.fp, lambda c: c.fp + c.tn, "False positive rate",
+                        zero_division, fall_out_from_counts, "False positive rate",
                         "labels with no negative samples")
 
 
@@ -472,8 +477,8 @@ def _fbeta_score(caller: str, y_true: ArrayLike, y_pred: ArrayLike, beta: Any, l
     counts, average, sw = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
                                    sample_weight=sample_weight, zero_division=zero_division, caller=caller)
     if average == "micro":
-        return float(_fbeta_from_counts(_pooled(counts), beta, zero_division, True)[0])
-    return _finish(_fbeta_from_counts(counts, beta, zero_division, True, average), counts, average, zero_division, sw)
+        return float(_fscore(_pooled(counts), beta, zero_division, True)[0])
+    return _finish(_fscore(counts, beta, zero_division, True, average), counts, average, zero_division, sw)
 
 
 @fill_doc

@@ -36,10 +36,8 @@ from ..exceptions import InvalidParameterError
 from .kernels import (
     ExactKey,
     _accuracy,
-    _balanced_accuracy,
     _cross_key,
     _exp_inplace,
-    _fbeta_from_counts,
     _fbeta_key,
     _fmt,
     _g_key,
@@ -47,18 +45,23 @@ from .kernels import (
     _kappa_key,
     _markedness,
     _markedness_key,
-    _mcc,
     _mcc_key,
     _net_benefit,
     _net_benefit_key,
-    _npv,
     _pm,
     _power_key,
     _power_pr,
     _ratio,
-    _specificity,
     _top_left,
     _youden,
+    balanced_accuracy_from_counts,
+    fbeta_from_counts,
+    fill_undefined,
+    mcc_from_counts,
+    npv_from_counts,
+    precision_from_counts,
+    recall_from_counts,
+    specificity_from_counts,
 )
 from .means import (
     _LIMIT_EXPONENT,  # from this |phi| (|rho| for G) on, a mean is its min/max limit
@@ -197,9 +200,10 @@ class Metric:
                 return np.asarray(self._counts(tp, fp, fn, tn_arr), dtype=np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
             if self._count_beta is not None and self._count_beta > 0:
-                return _fbeta_from_counts(tp, fp, tp + fn, self._count_beta)
-            precision = tp / (tp + fp)
-            recall = tp / (tp + fn)
+                # F-beta is 0 (not undefined) with no true positive, at every threshold.
+                return fill_undefined(fbeta_from_counts(tp, fp, fn, self._count_beta), zero_division=0.0, message="")
+            precision = precision_from_counts(tp, fp, fn, None)
+            recall = recall_from_counts(tp, fp, fn, None)
             undefined_p = ~np.isfinite(precision)
             undefined_r = ~np.isfinite(recall)
             p = np.where(undefined_p, 1.0, precision)
@@ -415,16 +419,17 @@ _REGISTRY: dict[str, _Entry] = {
     "top_left": _Entry((), _top_left_metric, "1 - distance to the ROC corner (0, 1) / sqrt(2)"),
     "cost": _Entry(("fp", "fn", "prevalence"), _build_cost,
                    "expected cost per sample, pi (1 - TPR) fn + (1 - pi) FPR fp (minimised)"),
-    "mcc": _Entry((), _matrix_metric("mcc", "MCC", _mcc, _mcc_key, 1.0), "Matthews correlation coefficient"),
+    "mcc": _Entry((), _matrix_metric("mcc", "MCC", mcc_from_counts, _mcc_key, 1.0), "Matthews correlation coefficient"),
     "accuracy": _Entry((), _matrix_metric("accuracy", "accuracy", _accuracy,
                                           lambda tp, fp, pos, neg: (tp + neg - fp, 1)), "(TP + TN) / n"),
-    "balanced_accuracy": _Entry((), _matrix_metric("balanced_accuracy", "balanced accuracy", _balanced_accuracy,
-                                                   lambda tp, fp, pos, neg: (_cross_key(tp, fp, pos, neg), 1)),
+    "balanced_accuracy": _Entry((), _matrix_metric("balanced_accuracy", "balanced accuracy",
+                                                   balanced_accuracy_from_counts, lambda tp, fp, pos, neg: (_cross_key(tp, fp, pos, neg), 1)),
                                 "(TPR + TNR) / 2"),
     "kappa": _Entry((), _matrix_metric("kappa", "Cohen's kappa", _kappa, _kappa_key, 1.0), "Cohen's kappa"),
-    "npv": _Entry((), _matrix_metric("npv", "NPV", _npv, lambda tp, fp, pos, neg: (neg - fp, neg - fp + pos - tp)),
+    "npv": _Entry((), _matrix_metric("npv", "NPV", npv_from_counts,
+                                     lambda tp, fp, pos, neg: (neg - fp, neg - fp + pos - tp)),
                   "negative predictive value TN / (TN + FN)"),
-    "specificity": _Entry((), _matrix_metric("specificity", "specificity", _specificity,
+    "specificity": _Entry((), _matrix_metric("specificity", "specificity", specificity_from_counts,
                                              lambda tp, fp, pos, neg: (neg - fp, 1)), "TN / N = 1 - FPR"),
     "markedness": _Entry((), _matrix_metric("markedness", "markedness", _markedness, _markedness_key, 1.0),
                          "PPV + NPV - 1"),

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
         interpolate_pr_points,
     )
     from .level_curves import LevelCurve, break_even_line, level_curve, level_curve_slope
-    from .multiclass import MetricReport, OneVsRest, metric_report, one_vs_rest
+    from .multiclass import OneVsRest, one_vs_rest
     from .operating_points import OperatingPoints
     from .roc_auc import roc_auc_score
     from .thresholds import BestThreshold, MetricCurve, OperatingPoint, best_threshold, metric_curve
@@ -116,9 +116,7 @@ _LAZY: dict[str, str] = {
     "break_even_line": ".level_curves",
     "level_curve": ".level_curves",
     "level_curve_slope": ".level_curves",
-    "MetricReport": ".multiclass",
     "OneVsRest": ".multiclass",
-    "metric_report": ".multiclass",
     "one_vs_rest": ".multiclass",
     "OperatingPoints": ".operating_points",
     "roc_auc_score": ".roc_auc",

@@ -33,7 +33,7 @@ from .._core.summation import BLOCK, BlockSum, aligned_sum
 from .._typing import FloatArray
 from ..exceptions import IsometricsError
 from ..metrics.gain import _gain
-from ..metrics.kernels import _fbeta_weights
+from ..metrics.kernels import fbeta_from_counts, fill_undefined, precision_from_counts, recall_from_counts
 from ..metrics.registry import Metric
 
 #: The smallest normal double: below it a count has lost its relative precision.
@@ -232,19 +232,15 @@ def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Me
     if metric._counts is not None:
         return metric.from_counts(tp, fp, P - tp, N - fp)
     if metric._count_beta is not None and metric._count_beta > 0:
-        w_pred, w_true = _fbeta_weights(metric._count_beta)
-        values = np.add(tp, fp)
-        values *= w_pred
-        values += w_true * P
-        with np.errstate(divide="ignore", invalid="ignore"):  # 0/0 where beta**2 P underflows
-            np.divide(tp, values, out=values)
-        values[tp == 0] = 0.0  # no true positive: F-beta is 0
-        return values
+        # No true positive: F-beta is 0, also where it is 0/0 (no positive at all), at every threshold.
+        return fill_undefined(fbeta_from_counts(tp, fp, None, metric._count_beta, positives=P), zero_division=0.0,
+                              message="")
     direct = _power_mean_direct(tp, fp, P, N, metric)
     if direct is None:
-        predicted = np.add(tp, fp)
-        precision = np.divide(tp, predicted, out=np.ones_like(predicted), where=predicted > 0)
-        direct = np.array(metric.from_precision_recall(precision, tp / P), dtype=np.float64)
+        # Precision 1 where nothing is predicted positive (those points are NaN below if it matters).
+        precision = fill_undefined(precision_from_counts(tp, fp, None, None), zero_division=1.0, message="")
+        direct = np.array(metric.from_precision_recall(precision, recall_from_counts(tp, fp, None, None, positives=P)),
+                          dtype=np.float64)
     values = direct
     if metric.needs_precision and len(values):
         # No predicted positive (the origin, or points after it that only zero weights reach):
