@@ -92,7 +92,7 @@ def _compare(y_true: ArrayLike, scores: dict[str, Any], named: list[_Named], *, 
     resamplers = [_Resampler(data.is_pos, s, data.weights, stratified, per_sample=True, frequency=kind == "frequency",
                              caller=caller) for s in data.scores.values()]
     generator = check_rng(rng, caller=caller)
-    estimates, results, jacks = _paired_statistics(resamplers, names, named, pairs, checked.n_resamples, level, method,
+    estimates, results, jacks, (dist, dropped) = _paired_statistics(resamplers, names, named, pairs, checked.n_resamples, level, method,
                                                    generator, progress, caller, weight_kind=kind,
                                                    threshold=threshold)
 
@@ -121,7 +121,8 @@ def _compare(y_true: ArrayLike, scores: dict[str, Any], named: list[_Named], *, 
         delong = _delong_rows(tests, ran, level, adjustment)
     return ModelComparison(names, tuple(n.key for n in named),
                            {n.key: dict(zip(names, map(float, estimates[k]))) for k, n in enumerate(named)},
-                           tuple(rows), tuple(delong), level, adjustment, baseline, method, checked.n_resamples, kind)
+                           tuple(rows), tuple(delong), level, adjustment, baseline, method, checked.n_resamples, kind,
+                           {n.key: dist[:, :, k] for k, n in enumerate(named)}, dropped)
 
 
 @fill_doc
@@ -378,9 +379,10 @@ def _paired_statistics(resamplers: list[_Resampler], names: tuple[str, ...], nam
                        pairs: list[tuple[str, str]], n_resamples: int, level: float, method: str,
                        rng: np.random.Generator, progress: bool, caller: str, *, weight_kind: str | None,
                        threshold: float | None = None, stacklevel: int = 5
-                       ) -> tuple[list[Any], list[list[BootstrapResult]], dict[str, Any]]:
+                       ) -> tuple[list[Any], list[list[BootstrapResult]], dict[str, Any], tuple[Any, int]]:
     """Every statistic of every model on one set of replicates: the estimates, each pair's
-    bootstrap of the difference, and (BCa) the jackknife of each difference by its label."""
+    bootstrap of the difference, (BCa) the jackknife of each difference by its label, and the
+    replicates themselves (shape (n_valid, models, statistics)) with the number dropped."""
     index = {name: i for i, name in enumerate(names)}
     all_estimates = [np.array([_check_estimate(float(n.fn(r.op)), f"{n.name} of {names[i]!r}", r.op, threshold,
                                                caller) for i, r in enumerate(resamplers)]) for n in named]
@@ -403,7 +405,7 @@ def _paired_statistics(resamplers: list[_Resampler], names: tuple[str, ...], nam
             per_pair.append(BootstrapResult(label, est, ci, level, method, diff, _standard_error(diff), dropped,
                                             n_undefined, weight_kind))
         results.append(per_pair)
-    return all_estimates, results, jacks
+    return all_estimates, results, jacks, (dist, dropped)
 
 
 def _difference(stat: Callable[[OperatingPoints], float]) -> Callable[[list[OperatingPoints]], float]:
