@@ -149,6 +149,43 @@ class _Resampler:
         return OperatingPoints(thresholds=thresholds, tp=tp, fp=fp, pos_label=True)
 
 
+    def counter(self, index: int) -> Callable[[tuple[Any, Any]], tuple[float, float, float, float] | None]:
+        """A function of one replicate's draws: its ``(tp, fp, fn, tn)`` at the operating point
+        ``index`` of :attr:`op` (flag the tie groups before it), or ``None`` when it lacks a class.
+
+        The counts :meth:`build` would give at that threshold, from four sums of the draws
+        instead of the whole table: unweighted draws (positions or cells) give exactly the
+        same numbers; weighted draws give the same sums, added in another order.
+        """
+        if self.weighted:
+            flagged = self.group < index  # rows in the groups before the operating point
+            masks = np.stack([self.is_pos & flagged, ~self.is_pos & flagged, self.is_pos, ~self.is_pos])
+            weights = masks * self.weights
+
+            def weighted(draws: tuple[Any, Any]) -> tuple[float, float, float, float] | None:
+                tp, fp, p, n = (float(x) for x in weights @ draws[0])
+                return None if p == 0 or n == 0 else (tp, fp, p - tp, n - fp)
+
+            return weighted
+        if self.cells:
+            def cells(draws: tuple[Any, Any]) -> tuple[float, float, float, float] | None:
+                pos, neg = draws
+                p, n = float(pos.sum()), float(neg.sum())
+                tp, fp = float(pos[:index].sum()), float(neg[:index].sum())
+                return None if p == 0 or n == 0 else (tp, fp, p - tp, n - fp)
+
+            return cells
+        pos_end, neg_end = int(self.op.tp[index]), int(self.op.fp[index])  # positions flagged: below these
+
+        def positions(draws: tuple[Any, Any]) -> tuple[float, float, float, float] | None:
+            pos, neg = draws
+            p, n = float(len(pos)), float(len(neg))
+            tp, fp = float(np.count_nonzero(pos < pos_end)), float(np.count_nonzero(neg < neg_end))
+            return None if p == 0 or n == 0 else (tp, fp, p - tp, n - fp)
+
+        return positions
+
+
 _FAST_AREAS = ("auroc", "average_precision", "auprg")
 
 
@@ -226,6 +263,26 @@ def _replicates(resamplers: list[_Resampler], stat: Callable[[OperatingPoints], 
             bar.update(bar.task_ids[0], advance=1)
     if bar is not None:
         bar.stop()
+    return out[valid], int(n_resamples - valid.sum())
+
+
+def _count_replicates(resampler: _Resampler, index: int, stats: list[Callable[[tuple[float, float, float, float]], float]],
+                      n_resamples: int, rng: np.random.Generator) -> tuple[FloatArray, int]:
+    """Statistics of the counts at one operating point (``index`` of ``resampler.op``) on each
+    replicate: the draws of :func:`_replicates`, the same values, without building any table.
+
+    Returns an array of shape (n_valid, len(stats)) and the number of replicates dropped
+    because they drew a single class.
+    """
+    count = resampler.counter(index)
+    out = np.empty((n_resamples, len(stats)))
+    valid = np.ones(n_resamples, dtype=bool)
+    for b in range(n_resamples):
+        counts = count(resampler.counts(rng))
+        if counts is None:
+            valid[b] = False
+        else:
+            out[b] = [f(counts) for f in stats]
     return out[valid], int(n_resamples - valid.sum())
 
 
