@@ -113,8 +113,9 @@ def _compare(y_true: ArrayLike, scores: dict[str, Any], named: list[_Named], *, 
             i, j = index[a], index[b]
             try:
                 tests.append(_delong_pair(_delong(data.is_pos, {a: data.scores[a], b: data.scores[b]},
-                                                  [resamplers[i].op, resamplers[j].op], caller), level, caller,
-                                          stacklevel=4))
+                                                  [resamplers[i].op, resamplers[j].op], caller,
+                                                  [resamplers[i].group, resamplers[j].group]),  # unweighted: every row
+                                          level, caller, stacklevel=4))
                 ran.append((a, b))
             except IsometricsError:
                 pass  # AUROCs that differ with zero variance: DeLong's approximation fails; the bootstrap row stands

@@ -57,6 +57,9 @@ class _Resampler:
             if self.frequency:  # a drawn sample weighs 1; the rows' frequencies set the draw
                 self.units, self.weights = self.weights, np.ones(int(keep.sum()))
             self.group = _group_of(self.op, scores[keep])
+            # each row's (group, class) cell, 2 g for positives and 2 g + 1 for negatives: one bincount a replicate
+            self.cell = 2 * self.group + (~self.is_pos)
+            self.unit_weights = bool(np.all(self.weights == 1.0))
             self.pos_index = np.flatnonzero(self.is_pos)
             self.neg_index = np.flatnonzero(~self.is_pos)
         else:
@@ -123,9 +126,10 @@ class _Resampler:
         tp[0] = fp[0] = 0.0
         if self.weighted:
             counts = draws[0]
-            w = counts * self.weights
-            np.cumsum(np.bincount(self.group, weights=np.where(self.is_pos, w, 0.0), minlength=G), out=tp[1:])
-            np.cumsum(np.bincount(self.group, weights=np.where(self.is_pos, 0.0, w), minlength=G), out=fp[1:])
+            w = counts if self.unit_weights else counts * self.weights
+            cells = np.bincount(self.cell, weights=w, minlength=2 * G)  # the rows of each cell, in row order
+            np.cumsum(cells[0::2], out=tp[1:])
+            np.cumsum(cells[1::2], out=fp[1:])
         elif self.cells:
             np.cumsum(draws[0], out=tp[1:])
             np.cumsum(draws[1], out=fp[1:])
