@@ -25,17 +25,21 @@ from .resampling import _jackknife, _many, _replicates, _Resampler
 
 __all__ = ["bootstrap_compare", "compare_scores"]
 
+#: The areas that the points inside runs of tie groups without positives do not change.
+_STEP_AREAS = ("auroc", "average_precision", "auprg")
 _AREA_LABELS = {"auroc": "AUROC", "average_precision": "average precision", "auprg": "AUPRG",
                 "auc_pr_interpolated": "interpolated AUC-PR"}
 
 
 class _Named:
-    """A compared statistic: its key, readable label, direction, function and whether it reads thresholds."""
+    """A compared statistic: its key, readable label, direction, function, whether it reads
+    thresholds, and whether it reads only the points where positives step in (an area, or a
+    metric that grows with precision at its best threshold: see ``_Resampler.build(reduced=)``)."""
 
     def __init__(self, key: str, label: str, greater_is_better: bool, name: str,
-                 fn: Callable[[OperatingPoints], float], compact: bool) -> None:
+                 fn: Callable[[OperatingPoints], float], compact: bool, steps: bool = False) -> None:
         self.key, self.label, self.greater_is_better = key, label, greater_is_better
-        self.name, self.fn, self.compact = name, fn, compact
+        self.name, self.fn, self.compact, self.steps = name, fn, compact, steps
 
 
 def _named(statistics: Any, threshold: float | None, caller: str) -> list[_Named]:
@@ -53,12 +57,13 @@ def _named(statistics: Any, threshold: float | None, caller: str) -> list[_Named
                                         "statistics=['f1'] (a best threshold is not compared).")
         if isinstance(s, str) and s in _AREAS:
             name, fn, compact = _statistic(s, None, None, caller)
-            out.append(_Named(s, _AREA_LABELS[s], True, name, fn, compact))
+            out.append(_Named(s, _AREA_LABELS[s], True, name, fn, compact, s in _STEP_AREAS))
             continue
         name, fn, compact = _statistic(s, None, threshold, caller, f"statistics[{k}]")  # refuses what is no metric
         m = parse_metric(s)
         at = "" if threshold is None else f" at threshold {threshold:g}"
-        out.append(_Named(m.spec + at, m.label + at, m.greater_is_better, name, fn, compact))
+        steps = threshold is None and m._pr is not None and m.greater_is_better  # grows with precision
+        out.append(_Named(m.spec + at, m.label + at, m.greater_is_better, name, fn, compact, steps))
     keys = [n.key for n in out]
     if len(set(keys)) != len(keys):
         raise InvalidParameterError(f"{caller}: `statistics` names a statistic twice ({keys}); name each once.")
@@ -388,7 +393,8 @@ def _paired_statistics(resamplers: list[_Resampler], names: tuple[str, ...], nam
     all_estimates = [np.array([_check_estimate(float(n.fn(r.op)), f"{n.name} of {names[i]!r}", r.op, threshold,
                                                caller) for i, r in enumerate(resamplers)]) for n in named]
     dist, dropped = _replicates(resamplers, _many([n.fn for n in named]), len(named), n_resamples, rng, progress,
-                                f"bootstrap {', '.join(n.name for n in named)}", any(n.compact for n in named))
+                                f"bootstrap {', '.join(n.name for n in named)}", any(n.compact for n in named),
+                                all(n.steps for n in named))
     results, jacks = [], {}
     for k, n in enumerate(named):
         per_pair = []

@@ -50,6 +50,7 @@ class _Resampler:
         # Frequencies are drawn per (group, class) cell like unweighted data, or per row.
         self.weighted = (weights is not None and not self.frequency) or per_sample
         self.units: FloatArray | None = None  # per row: how many samples it stands for (frequencies)
+        self._reduced: tuple[np.ndarray, np.ndarray] | None = None  # see _steps
         if self.weighted:
             weights = np.ones(len(scores)) if weights is None else weights
             keep = weights > 0
@@ -113,14 +114,47 @@ class _Resampler:
             k_neg = self.P + self.N - k_pos
         return rng.integers(0, self.P, k_pos), rng.integers(0, self.N, k_neg)
 
-    def build(self, draws: tuple[Any, Any], *, compact: bool = False) -> OperatingPoints | None:
+    def _steps(self) -> tuple[np.ndarray, np.ndarray]:
+        """The operating points a reduced replicate keeps (indices into :attr:`op`) and each row's
+        (segment, class) cell in them: point ``i`` is kept unless the tie groups on both sides of
+        it, ``i`` and ``i + 1``, hold no positive of the data (nor of any replicate, which draws
+        among them)."""
+        if self._reduced is None:
+            G = self.op.n_points - 1
+            positive = self.op.dtp > 0  # per tie group
+            keep = np.zeros(G + 1, dtype=bool)
+            keep[0] = keep[G] = True
+            keep[1:] |= positive  # after a group with positives
+            keep[:-1] |= positive  # before one
+            kept = np.flatnonzero(keep)
+            segment = np.searchsorted(kept, self.group + 1)  # a row counts from the first kept point after its group
+            self._reduced = kept, 2 * segment + (~self.is_pos)
+        return self._reduced
+
+    def build(self, draws: tuple[Any, Any], *, compact: bool = False, reduced: bool = False
+              ) -> OperatingPoints | None:
         """The replicate's operating points (``None`` if it lacks a class).
 
         Tie groups drawn zero times repeat the previous operating point; they change no
         area and no metric value, only which thresholds exist. ``compact=True`` drops
         them, so that the thresholds are exactly those of the resampled data (needed when
         the statistic is a threshold).
+
+        ``reduced=True`` (per-sample draws only): also leave out the points inside runs of
+        tie groups without positives, keeping each run's two ends: the left-out points lie on
+        a horizontal stretch of the ROC curve (a vertical one of the PR and PRG curves), so
+        the areas are unchanged and no metric that grows with precision is best there.
+        Values of AUROC, average precision, AUPRG and of such metrics at their best
+        threshold are those of the full table (to rounding), from about twice as many points
+        as positives instead of one per tie group.
         """
+        if reduced and self.weighted and not compact:
+            kept, cell = self._steps()
+            counts = draws[0]
+            w = counts if self.unit_weights else counts * self.weights
+            cells = np.bincount(cell, weights=w, minlength=2 * len(kept))  # segment 0 (point 0) holds no row
+            tp, fp = np.cumsum(cells[0::2]), np.cumsum(cells[1::2])
+            return self._finish(self.op.thresholds[kept], tp, fp, False)
         G = self.op.n_points - 1
         tp, fp = np.empty(G + 1), np.empty(G + 1)
         tp[0] = fp[0] = 0.0
@@ -136,9 +170,12 @@ class _Resampler:
         else:
             _cumulative_at(draws[0], self.P, self.tp_end, tp[1:])
             _cumulative_at(draws[1], self.N, self.fp_end, fp[1:])
+        return self._finish(self.op.thresholds, tp, fp, compact)
+
+    def _finish(self, thresholds: FloatArray, tp: FloatArray, fp: FloatArray, compact: bool) -> OperatingPoints | None:
+        """The operating points of a replicate's cumulative counts (None when it lacks a class)."""
         if tp[-1] == 0 or fp[-1] == 0:
             return None
-        thresholds = self.op.thresholds
         if compact:
             drawn = np.r_[True, (np.diff(tp) + np.diff(fp)) > 0]
             if not drawn.all():
@@ -151,7 +188,6 @@ class _Resampler:
                 keep = np.r_[0, first:len(tp)]
                 thresholds, tp, fp = thresholds[keep], tp[keep], fp[keep]
         return OperatingPoints(thresholds=thresholds, tp=tp, fp=fp, pos_label=True)
-
 
     def counter(self, index: int) -> Callable[[tuple[Any, Any]], tuple[float, float, float, float] | None]:
         """A function of one replicate's draws: its ``(tp, fp, fn, tn)`` at the operating point
@@ -246,8 +282,9 @@ def _cumulative_at(positions: np.ndarray, size: int, ends: np.ndarray, out: Floa
 
 def _replicates(resamplers: list[_Resampler], stat: Callable[[OperatingPoints], FloatArray], width: int,
                 n_resamples: int, rng: np.random.Generator, progress: bool, description: str,
-                compact: bool = False) -> tuple[FloatArray, int]:
-    """``width`` statistics of every scorer on the same replicates (paired draws).
+                compact: bool = False, reduced: bool = False) -> tuple[FloatArray, int]:
+    """``width`` statistics of every scorer on the same replicates (paired draws); ``reduced``: the
+    statistics are areas and metrics that grow with precision (see :meth:`_Resampler.build`).
 
     Returns an array of shape (n_valid, n_scorers, width) and the number of replicates
     dropped because they drew a single class.
@@ -258,7 +295,7 @@ def _replicates(resamplers: list[_Resampler], stat: Callable[[OperatingPoints], 
     for b in range(n_resamples):
         draws = resamplers[0].counts(rng)  # one draw of samples, shared by every scorer
         for k, resampler in enumerate(resamplers):
-            op = resampler.build(draws, compact=compact)
+            op = resampler.build(draws, compact=compact, reduced=reduced)
             if op is None:
                 valid[b] = False
                 break
