@@ -43,7 +43,8 @@ def test_reduced_replicates_give_the_full_tables_statistics(case):
             continue
         assert reduced.n_points <= full.n_points
         np.testing.assert_allclose(_stats(reduced), _stats(full), rtol=1e-12, atol=1e-15)
-        assert (reduced.n_positives, reduced.n_negatives) == pytest.approx((full.n_positives, full.n_negatives), rel=1e-13)
+        totals = (full.n_positives, full.n_negatives)
+        assert (reduced.n_positives, reduced.n_negatives) == pytest.approx(totals, rel=1e-13)
 
 
 def test_a_threshold_statistic_or_a_whole_matrix_metric_reads_the_full_table(monkeypatch):

@@ -97,9 +97,9 @@ def _compare(y_true: ArrayLike, scores: dict[str, Any], named: list[_Named], *, 
     resamplers = [_Resampler(data.is_pos, s, data.weights, stratified, per_sample=True, frequency=kind == "frequency",
                              caller=caller) for s in data.scores.values()]
     generator = check_rng(rng, caller=caller)
-    estimates, results, jacks, (dist, dropped) = _paired_statistics(resamplers, names, named, pairs, checked.n_resamples, level, method,
-                                                   generator, progress, caller, weight_kind=kind,
-                                                   threshold=threshold)
+    estimates, results, jacks, (dist, dropped) = _paired_statistics(
+        resamplers, names, named, pairs, checked.n_resamples, level, method, generator, progress, caller,
+        weight_kind=kind, threshold=threshold)
 
     def interval(r: BootstrapResult, alpha: float) -> tuple[float, float]:
         return _interval(r.estimate, r.bootstrap_distribution, 1 - alpha, method, jacks.get(r.statistic), caller,

@@ -307,8 +307,9 @@ def _replicates(resamplers: list[_Resampler], stat: Callable[[OperatingPoints], 
     return out[valid], int(n_resamples - valid.sum())
 
 
-def _count_replicates(resampler: _Resampler, index: int, stats: list[Callable[[tuple[float, float, float, float]], float]],
-                      n_resamples: int, rng: np.random.Generator) -> tuple[FloatArray, int]:
+def _count_replicates(resampler: _Resampler, index: int,
+                      stats: list[Callable[[tuple[float, float, float, float]], float]], n_resamples: int,
+                      rng: np.random.Generator) -> tuple[FloatArray, int]:
     """Statistics of the counts at one operating point (``index`` of ``resampler.op``) on each
     replicate: the draws of :func:`_replicates`, the same values, without building any table.
 
