@@ -8,14 +8,23 @@ rounded to three decimals), metrics F2, F1 and F0.5:
    and until every figure and explorer is drawn; medians of ``--loads``), driven the way
    tests/_browser.py does;
 2. ``--big-rows`` (10^6) rows with ``--resamples`` (200) bootstrap replicates, as
-   ``isometrics report --ci --n-resamples 200`` builds it: ``evaluate_scores`` with
-   intervals, ``compare_scores`` (the paired comparisons) and ``build_report``, each timed
-   (target: <= 20 s in all). ``--profile`` prints where the time goes (cProfile, top
-   functions by cumulative time).
+   ``isometrics report --ci --n-resamples 200`` builds it: ``compare_scores`` (the paired
+   comparisons, whose replicates also give each model's intervals),
+   ``evaluate_scores`` (the point estimates), the summary (``recommend``: the chosen
+   model's counts at its fixed threshold, with intervals, and the cross-fitted estimate)
+   and ``build_report``, each timed; then the whole command, ``isometrics report FILE
+   --score ... --ci --n-resamples 200``, run in this process on a Parquet file (target:
+   <= 20 s). ``--profile`` prints where the time goes (cProfile, top functions by
+   cumulative time).
+
+Every time is printed twice: wall-clock seconds and the process's CPU seconds
+(``time.process_time``). On a shared, loaded machine the wall time stretches with the load;
+the CPU time much less.
 
 Prints the machine's CPU (model, cores, load average) first: the timings depend on it.
 
-    python benchmarks/bench_report.py [--rows 13000] [--big-rows 1e6] [--resamples 200] [--skip-big] [--profile]
+    python benchmarks/bench_report.py [--rows 13000] [--big-rows 1e6] [--resamples 200]
+                                      [--skip-small] [--skip-big] [--skip-cli] [--two-bootstraps] [--profile]
 """
 
 from __future__ import annotations
@@ -30,11 +39,13 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 import isometrics as im
+from isometrics.cli.decision import summary_of
 from isometrics.report import build_report
 
 METRICS = ["f2", "f1", "f0.5"]
@@ -61,20 +72,66 @@ def data(n: int, seed: int = 0) -> tuple[np.ndarray, dict[str, np.ndarray]]:
     return y, scores
 
 
-def build(n: int, resamples: int | None, seed: int = 0) -> tuple[str, dict[str, float]]:
-    """The report as the CLI builds it, with each stage's seconds."""
+class Clock:
+    """Wall-clock and CPU seconds of each stage, in order."""
+
+    def __init__(self) -> None:
+        self.stages: dict[str, tuple[float, float]] = {}
+
+    def time(self, name: str, work):  # noqa: ANN001, ANN201 - any callable, its value
+        wall, cpu_time = time.perf_counter(), time.process_time()
+        value = work()
+        self.stages[name] = (time.perf_counter() - wall, time.process_time() - cpu_time)
+        return value
+
+    def line(self) -> str:
+        total = tuple(sum(v[i] for v in self.stages.values()) for i in (0, 1))
+        return ", ".join(f"{k} {w:.2f} s (CPU {c:.2f} s)" for k, (w, c) in [*self.stages.items(), ("total", total)])
+
+
+def build(n: int, resamples: int | None, seed: int = 0, two: bool = False) -> tuple[str, Clock]:
+    """The report as ``isometrics report --ci`` builds it, each stage timed: one set of paired
+    replicates (the comparison) gives the comparisons and every model's intervals. ``two`` (or a
+    version without ``ModelComparison.intervals``): as before, a second bootstrap for the intervals."""
     y, scores = data(n, seed)
-    times = {}
-    t = time.perf_counter()
-    results = im.evaluate_scores(y, scores, metrics=METRICS, n_resamples=resamples, rng=seed)
-    times["evaluate_scores"] = time.perf_counter() - t
-    t = time.perf_counter()
-    comparison = im.uncertainty.compare_scores(y, scores, metrics=METRICS, n_resamples=resamples or 200, rng=seed)
-    times["compare_scores"] = time.perf_counter() - t
-    t = time.perf_counter()
-    page = build_report(results, comparisons=comparison)
-    times["build_report"] = time.perf_counter() - t
-    return page, times
+    clock = Clock()
+    two = two or not hasattr(im.uncertainty.ModelComparison, "intervals")
+    if two:
+        results = clock.time("evaluate_scores", lambda: im.evaluate_scores(y, scores, metrics=METRICS,
+                                                                           n_resamples=resamples, rng=seed))
+    comparison = clock.time("compare_scores", lambda: im.uncertainty.compare_scores(
+        y, scores, metrics=METRICS, n_resamples=resamples or 200, rng=seed))
+    if not two:
+        results = clock.time("evaluate_scores", lambda: im.Evaluations(tuple(
+            replace(r, intervals=comparison.intervals(r.name) if resamples else {})
+            for r in im.evaluate_scores(y, scores, metrics=METRICS, rng=seed))))
+    summary = clock.time("summary", lambda: summary_of(y, scores, None, None, results[0].best[0].metric, comparison,
+                                                       resamples, seed, {}))
+    page = clock.time("build_report", lambda: build_report(results, comparisons=comparison, summary=summary))
+    return page, clock
+
+
+def command(n: int, resamples: int, seed: int = 0) -> tuple[float, float, int]:
+    """``isometrics report FILE --score ... --metric ... --ci --n-resamples R`` in this process, on a
+    Parquet file of ``n`` rows: wall and CPU seconds (reading the file included) and the report's bytes."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from isometrics.cli.app import app
+
+    y, scores = data(n, seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        file, out = Path(tmp) / "scores.parquet", Path(tmp) / "report.html"
+        pq.write_table(pa.table({"y": y, **scores}), file)
+        argv = ["report", str(file), "--label", "y", *(a for s in scores for a in ("--score", s)),
+                *(a for m in METRICS for a in ("--metric", m)), "--ci", "--n-resamples", str(resamples),
+                "--seed", str(seed), "-o", str(out)]
+        wall, cpu_time = time.perf_counter(), time.process_time()
+        try:
+            app(argv, standalone_mode=False)
+        finally:
+            wall, cpu_time = time.perf_counter() - wall, time.process_time() - cpu_time
+        return wall, cpu_time, out.stat().st_size
 
 
 def load_times(path: Path, loads: int) -> list[tuple[float, float]]:
@@ -112,44 +169,52 @@ def main() -> None:
     parser.add_argument("--big-rows", type=lambda s: int(float(s)), default=1_000_000)
     parser.add_argument("--resamples", type=int, default=200)
     parser.add_argument("--loads", type=int, default=5)
-    parser.add_argument("--skip-big", action="store_true")
+    parser.add_argument("--skip-small", action="store_true", help="skip the 13,000-row size and load case")
+    parser.add_argument("--skip-big", action="store_true", help="skip the 10^6-row build")
+    parser.add_argument("--skip-cli", action="store_true", help="skip the whole command at 10^6 rows")
     parser.add_argument("--profile", action="store_true", help="profile the big build")
+    parser.add_argument("--two-bootstraps", action="store_true", help="the per-model intervals from a bootstrap of "
+                        "their own (evaluate_scores(n_resamples=...)), as before the report shared one")
     args = parser.parse_args()
     print(f"CPU: {cpu()}")
     print(f"isometrics {im.__version__}, Python {platform.python_version()}, numpy {np.__version__}")
 
-    page, times = build(args.rows, args.resamples)
-    size = len(page.encode("utf-8"))
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "report.html"
-        path.write_text(page, encoding="utf-8")
-        loads = load_times(path, args.loads)
-    print(f"\n{args.rows:,} rows x 3 models (4.5 % positives), {args.resamples} resamples:")
-    print(f"  size: {size:,} bytes = {size / 1e6:.3f} MB = {size / 2**20:.3f} MiB (target <= 1.5 MB)")
-    if loads:
-        paints, drawn = [t[0] for t in loads], [t[1] for t in loads]
-        print(f"  load in headless Chromium ({len(loads)} loads): first paint median {statistics.median(paints):.3f} s "
-              f"(target <= 1 s); every figure and explorer drawn median {statistics.median(drawn):.3f} s "
-              f"(min {min(drawn):.3f}, max {max(drawn):.3f})")
-    else:
-        print("  load: Chromium not installed")
-    print("  build: " + ", ".join(f"{k} {v:.2f} s" for k, v in times.items()))
+    if not args.skip_small:
+        page, clock = build(args.rows, args.resamples, two=args.two_bootstraps)
+        size = len(page.encode("utf-8"))
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "report.html"
+            path.write_text(page, encoding="utf-8")
+            loads = load_times(path, args.loads)
+        print(f"\n{args.rows:,} rows x 3 models (4.5 % positives), {args.resamples} resamples:")
+        print(f"  size: {size:,} bytes = {size / 1e6:.3f} MB = {size / 2**20:.3f} MiB (target <= 1.5 MB)")
+        if loads:
+            paints, drawn = [t[0] for t in loads], [t[1] for t in loads]
+            print(f"  load in headless Chromium ({len(loads)} loads): first paint median "
+                  f"{statistics.median(paints):.3f} s (target <= 1 s); every figure and explorer drawn median "
+                  f"{statistics.median(drawn):.3f} s (min {min(drawn):.3f}, max {max(drawn):.3f})")
+        else:
+            print("  load: Chromium not installed")
+        print("  build: " + clock.line())
 
-    if args.skip_big:
-        return
-    profiler = cProfile.Profile() if args.profile else None
-    if profiler is not None:
-        profiler.enable()
-    page, times = build(args.big_rows, args.resamples)
-    if profiler is not None:
-        profiler.disable()
-    print(f"\n{args.big_rows:,} rows x 3 models, {args.resamples} resamples (target <= 20 s in all):")
-    print("  build: " + ", ".join(f"{k} {v:.2f} s" for k, v in times.items())
-          + f"; total {sum(times.values()):.2f} s; report {len(page.encode('utf-8')) / 1e6:.3f} MB")
-    if profiler is not None:
-        text = io.StringIO()
-        pstats.Stats(profiler, stream=text).sort_stats("cumulative").print_stats(30)
-        print(text.getvalue())
+    if not args.skip_big:
+        profiler = cProfile.Profile() if args.profile else None
+        if profiler is not None:
+            profiler.enable()
+        page, clock = build(args.big_rows, args.resamples, two=args.two_bootstraps)
+        if profiler is not None:
+            profiler.disable()
+        print(f"\n{args.big_rows:,} rows x 3 models, {args.resamples} resamples (target <= 20 s in all):")
+        print("  build: " + clock.line() + f"; report {len(page.encode('utf-8')) / 1e6:.3f} MB")
+        if profiler is not None:
+            text = io.StringIO()
+            pstats.Stats(profiler, stream=text).sort_stats("cumulative").print_stats(30)
+            print(text.getvalue())
+    if not args.skip_cli:
+        wall, cpu_time, size = command(args.big_rows, args.resamples)
+        print(f"\nisometrics report FILE --score x3 --metric x3 --ci --n-resamples {args.resamples} at "
+              f"{args.big_rows:,} rows (Parquet; reading included; target <= 20 s): {wall:.2f} s wall, "
+              f"CPU {cpu_time:.2f} s; report {size / 1e6:.3f} MB")
 
 
 if __name__ == "__main__":

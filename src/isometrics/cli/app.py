@@ -46,7 +46,7 @@ from ._io import FileColumns, coerce_label, describe_input, read_columns, use_se
 from .benchmark import benchmark_app
 from .cluster import evaluate_on_cluster, refuse_with_cluster
 from .decision import check_rule, decision_json, decisions, print_decisions, summary_of
-from .compare import compare_file
+from .compare import compare_file, report_comparison, with_intervals
 from .demo import make_demo_scores
 from .elicit import register as register_elicit
 from .groups import BY_HELP, print_groups
@@ -152,19 +152,26 @@ def _evaluate_file(
         weights = columns.pop(weight) if weight else None
         shown = "" if versus is None else f"{versus!r} vs the rest"
         lazy = FileColumns(file, scores)
+        # A report with --ci draws one set of paired replicates: the comparisons and each model's intervals.
+        shared = (report is not None and n_resamples is not None and n_resamples == report_resamples
+                  and len(scores) >= 2 and by is None)
+        comparison = report_comparison(y, lazy, [m.spec for m in parsed], weights, pos, n_resamples, seed,
+                                        weight_options) if shared else None
         results = list(evaluate_scores(
             y,
             lazy,
             metrics=parsed,
             sample_weight=weights,
             pos_label=pos,
-            n_resamples=n_resamples,
+            n_resamples=None if shared else n_resamples,
             rng=seed,
-            progress=n_resamples is not None,
+            progress=n_resamples is not None and not shared,
             keep_operating_points=False,
             **weight_options,
             **by_group,
         ))
+        if comparison is not None:
+            results = with_intervals(results, comparison)
         chosen = decisions(y, lazy, scores, weights, pos, parsed, rule, n_resamples, seed,
                            weight_options) if decision else []
         _print_results(console, file, label, results, shown)
@@ -174,7 +181,7 @@ def _evaluate_file(
         if report is not None:  # with a paired comparison of every two scorers, and the decision it opens with
             page, summary = _report_page(results, file, label + (f" ({shown})" if shown else ""), y,
                                          lazy, weights, pos,
-                                         report_resamples, seed, weight_options, title, n_resamples)
+                                         report_resamples, seed, weight_options, title, n_resamples, comparison)
             outputs.stage(report_option, page)
         if json_out is not None:
             positive = results[0].operating_points.pos_label if versus is None else versus
@@ -197,16 +204,17 @@ def _evaluate_file(
 
 def _report_page(results: list[Any], file: Path, label: str, y: Any, scores: Mapping[str, Any], weights: Any,
                  pos: Any, n_resamples: int, seed: int | None, weight_options: dict[str, Any],
-                 title: str | None = None, ci_resamples: int | None = None) -> tuple[str, Any]:
+                 title: str | None = None, ci_resamples: int | None = None,
+                 comparison: Any = None) -> tuple[str, Any]:
     """The HTML report of ``results``, with a paired comparison of every two scorers (when there are two or more),
     and the summary it opens with (under the first metric; intervals with ``ci_resamples``, i.e. --ci).
 
-    The comparisons read the weights as the evaluation did (``weight_options``: the user's ``--weight-kind``).
+    The comparisons read the weights as the evaluation did (``weight_options``: the user's ``--weight-kind``);
+    ``comparison``: already drawn (the one whose replicates gave the models' intervals).
     """
-    specs = [b.metric.spec for b in results[0].best]
-    comparison = None if len(scores) < 2 else compare_scores(
-        y, {name: scores[name] for name in scores}, metrics=specs, sample_weight=weights, pos_label=pos,
-        n_resamples=n_resamples, rng=seed, progress=True, **weight_options)
+    if comparison is None and len(scores) >= 2:
+        comparison = report_comparison(y, scores, [b.metric.spec for b in results[0].best], weights, pos,
+                                       n_resamples, seed, weight_options)
     summary = summary_of(y, scores, weights, pos, results[0].best[0].metric, comparison, ci_resamples, seed,
                          weight_options)
     return build_report(results, comparisons=comparison,

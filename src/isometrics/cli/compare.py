@@ -10,6 +10,8 @@ JSON (:meth:`ModelComparison.to_dict`) are the result's; nothing is decided or w
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +25,20 @@ from ._format import IN_SAMPLE, fmt, new_table
 from ._io import coerce_label, read_columns
 from .groups import print_groups
 
-__all__ = ["compare_file", "print_comparison"]
+__all__ = ["compare_file", "print_comparison", "report_comparison", "with_intervals"]
+
+
+def report_comparison(y: Any, scores: Mapping[str, Any], specs: list[str], weights: Any, pos: Any,
+                      n_resamples: int, seed: int | None, weight_options: dict[str, Any]) -> Any:
+    """The report's paired comparison of every two scorers: the areas and each metric (``specs``)."""
+    return compare_scores(y, {name: scores[name] for name in scores}, metrics=specs, sample_weight=weights,
+                          pos_label=pos, n_resamples=n_resamples, rng=seed, progress=True, **weight_options)
+
+
+def with_intervals(results: list[Any], comparison: Any) -> list[Any]:
+    """The evaluations with each model's intervals read from the comparison's paired replicates
+    (:meth:`ModelComparison.intervals`): the report's intervals and its comparisons, one set of replicates."""
+    return [replace(r, intervals=comparison.intervals(r.name)) for r in results]
 
 
 def _check_scores(scores: list[str]) -> None:

@@ -29,7 +29,7 @@ from ..spaces.cutoffs import Cutoff, _at_rate, _at_threshold, _at_top_k
 from ..spaces.operating_points import OperatingPoints
 from ..uncertainty._inputs import _binary_iv, _check_column, _check_level, _check_resamples, _weight_kind
 from ..uncertainty.intervals import BootstrapResult, _bootstrap_statistics
-from ..uncertainty.resampling import _Resampler
+from ..uncertainty.resampling import _count_replicates, _Resampler
 from .thresholds import _cross_validated, _splits
 
 __all__ = ["Decision", "decide"]
@@ -194,20 +194,26 @@ def _cut_counts(cut: Cutoff) -> tuple[float, float, float, float]:
 
 def _intervals(resampler: _Resampler, is_pos: np.ndarray, s: np.ndarray, weights: Any, counts: Callable[[OperatingPoints], tuple[float, float, float, float]],
                metrics: Sequence[Metric], n_resamples: int, level: float, rng: np.random.Generator,
-               weight_kind: str | None, caller: str) -> dict[str, BootstrapResult]:
-    """Paired percentile intervals of the rates and metrics at one rule (one set of replicates)."""
-    def rate_of(f: Callable[..., Any]) -> Callable[[OperatingPoints], float]:
-        return lambda op: float(f(*counts(op)))
+               weight_kind: str | None, caller: str, index: int | None = None) -> dict[str, BootstrapResult]:
+    """Paired percentile intervals of the rates and metrics at one rule (one set of replicates).
 
-    stats: list[tuple[str, Callable[[OperatingPoints], float]]] = [(name, rate_of(f)) for name, f in _RATES.items()]
+    ``index``: the rule flags the tie groups before this operating point of ``resampler.op``
+    (a fixed threshold), so each replicate's counts are four sums of its draws, no table."""
+    def rate_of(f: Callable[..., Any]) -> Callable[[tuple[float, float, float, float]], float]:
+        return lambda c: float(f(*c))
+
+    stats = [(name, rate_of(f)) for name, f in _RATES.items()]
     stats += [(name, rate_of(lambda *c, i=i: 1000.0 * c[i] / sum(c))) for name, i in PER_1000.items()]
     stats += [(m.spec, rate_of(m.from_counts)) for m in metrics if m.spec not in _RATES]
-    defined = [(name, fn, False) for name, fn in stats if not math.isnan(fn(resampler.op))]
-    if not defined:
+    on_data = counts(resampler.op)
+    kept = [(name, f) for name, f in stats if not math.isnan(f(on_data))]
+    if not kept:
         return {}
+    defined = [(name, (lambda op, f=f: f(counts(op))), False) for name, f in kept]
+    draw = None if index is None else (lambda n, gen: _count_replicates(resampler, index, [f for _, f in kept], n, gen))
     return _bootstrap_statistics(resampler, is_pos, s, weights, defined,
                                  n_resamples, level, "percentile", rng, False, caller, weight_kind=weight_kind,
-                                 stacklevel=5)
+                                 stacklevel=5, draw=draw)
 
 
 @fill_doc
@@ -358,12 +364,14 @@ def decide(
         def counts(o: OperatingPoints) -> tuple[float, float, float, float]:
             i = int(np.searchsorted(-o.thresholds, -t, side="right")) - 1  # the last threshold >= t
             return (float(o.tp[i]), float(o.fp[i]), o.n_positives - float(o.tp[i]), o.n_negatives - float(o.fp[i]))
+
+        index = int(np.searchsorted(-op.thresholds, -t, side="right")) - 1  # the same point of every replicate
     else:
         assert top_k is not None  # exactly one rule is given (checked above)
         cut = _at_top_k(op, top_k, "interpolate", caller)
         k = float(cut.flagged)
         rate = k / (op.n_positives + op.n_negatives)
-        rule = f"top {k:g}"
+        rule, index = f"top {k:g}", None  # interpolated between operating points: each replicate's table
 
         def counts(o: OperatingPoints) -> tuple[float, float, float, float]:
             return _cut_counts(_at_rate(o, min(rate, 1.0), "interpolate", caller))
@@ -373,7 +381,7 @@ def decide(
         level = _check_level(confidence_level, caller)
         kind = _weight_kind(weight_kind, weights, caller, stacklevel=3)
         resampler = _Resampler(is_pos, s, weights, False, op=op, frequency=kind == "frequency", caller=caller)
-        intervals = _intervals(resampler, is_pos, s, weights, counts, parsed, n, level, gen, kind, caller)
+        intervals = _intervals(resampler, is_pos, s, weights, counts, parsed, n, level, gen, kind, caller, index)
     values = {m.spec: float(m.from_counts(*_cut_counts(cut))) for m in parsed}
     return (Decision(rule, IN_SAMPLE, False, cut.threshold, k, *_cut_counts(cut), values, intervals,
                      tie_fraction=cut.tie_fraction),)

@@ -83,6 +83,20 @@ def _bisect(f: Callable[[float], float], lo: float, hi: float, value: float, *, 
     return x(a)
 
 
+def _kernel(metric: Metric) -> Callable[[ArrayLike, ArrayLike], FloatArray]:
+    """The metric's precision-recall kernel on float64 arrays: the values of
+    :meth:`Metric.from_precision_recall`, bit for bit, without its input validation (the
+    bisections call it thousands of times on scalars the caller made; ``level_curve`` has
+    checked that the metric has a kernel)."""
+    pr = metric._pr
+    assert pr is not None
+
+    def kernel(p: ArrayLike, r: ArrayLike) -> FloatArray:
+        return np.asarray(pr(np.asarray(p, dtype=np.float64), np.asarray(r, dtype=np.float64)), dtype=np.float64)
+
+    return kernel
+
+
 def _on_ray(metric: Metric, u: FloatArray, value: float) -> tuple[FloatArray, FloatArray]:
     """The level-curve point in the direction (recall, precision) = (1 - u, u), for u in [0, 1].
 
@@ -91,7 +105,7 @@ def _on_ray(metric: Metric, u: FloatArray, value: float) -> tuple[FloatArray, Fl
     at ``t = value / M(u, 1 - u)``: no search, and the level holds to the metric's accuracy.
     """
     with np.errstate(divide="ignore", invalid="ignore"):  # u = 0 or 1 may have M = 0: only at end points,
-        t = value / metric.from_precision_recall(u, 1.0 - u)  # which the callers set from their edges
+        t = value / _kernel(metric)(u, 1.0 - u)  # which the callers set from their edges
         return np.minimum(t * (1.0 - u), 1.0), np.minimum(t * u, 1.0)
 
 
@@ -110,8 +124,10 @@ def _ends(metric: Metric, value: float, low: float) -> _Ends | None:
     (on the right edge, or on the bottom edge where ``M(low, 1) > value``); each solved on
     its edge by bisection to the last bit. None when the level lies below the square.
     """
+    kernel = _kernel(metric)
+
     def m(p: float, r: float) -> float:
-        return float(metric.from_precision_recall(p, r))
+        return float(kernel(p, r))
 
     if m(low, low) > value:
         return None

@@ -25,17 +25,21 @@ from .resampling import _jackknife, _many, _replicates, _Resampler
 
 __all__ = ["bootstrap_compare", "compare_scores"]
 
+#: The areas that the points inside runs of tie groups without positives do not change.
+_STEP_AREAS = ("auroc", "average_precision", "auprg")
 _AREA_LABELS = {"auroc": "AUROC", "average_precision": "average precision", "auprg": "AUPRG",
                 "auc_pr_interpolated": "interpolated AUC-PR"}
 
 
 class _Named:
-    """A compared statistic: its key, readable label, direction, function and whether it reads thresholds."""
+    """A compared statistic: its key, readable label, direction, function, whether it reads
+    thresholds, and whether it reads only the points where positives step in (an area, or a
+    metric that grows with precision at its best threshold: see ``_Resampler.build(reduced=)``)."""
 
     def __init__(self, key: str, label: str, greater_is_better: bool, name: str,
-                 fn: Callable[[OperatingPoints], float], compact: bool) -> None:
+                 fn: Callable[[OperatingPoints], float], compact: bool, steps: bool = False) -> None:
         self.key, self.label, self.greater_is_better = key, label, greater_is_better
-        self.name, self.fn, self.compact = name, fn, compact
+        self.name, self.fn, self.compact, self.steps = name, fn, compact, steps
 
 
 def _named(statistics: Any, threshold: float | None, caller: str) -> list[_Named]:
@@ -53,12 +57,13 @@ def _named(statistics: Any, threshold: float | None, caller: str) -> list[_Named
                                         "statistics=['f1'] (a best threshold is not compared).")
         if isinstance(s, str) and s in _AREAS:
             name, fn, compact = _statistic(s, None, None, caller)
-            out.append(_Named(s, _AREA_LABELS[s], True, name, fn, compact))
+            out.append(_Named(s, _AREA_LABELS[s], True, name, fn, compact, s in _STEP_AREAS))
             continue
         name, fn, compact = _statistic(s, None, threshold, caller, f"statistics[{k}]")  # refuses what is no metric
         m = parse_metric(s)
         at = "" if threshold is None else f" at threshold {threshold:g}"
-        out.append(_Named(m.spec + at, m.label + at, m.greater_is_better, name, fn, compact))
+        steps = threshold is None and m._pr is not None and m.greater_is_better  # grows with precision
+        out.append(_Named(m.spec + at, m.label + at, m.greater_is_better, name, fn, compact, steps))
     keys = [n.key for n in out]
     if len(set(keys)) != len(keys):
         raise InvalidParameterError(f"{caller}: `statistics` names a statistic twice ({keys}); name each once.")
@@ -92,9 +97,9 @@ def _compare(y_true: ArrayLike, scores: dict[str, Any], named: list[_Named], *, 
     resamplers = [_Resampler(data.is_pos, s, data.weights, stratified, per_sample=True, frequency=kind == "frequency",
                              caller=caller) for s in data.scores.values()]
     generator = check_rng(rng, caller=caller)
-    estimates, results, jacks = _paired_statistics(resamplers, names, named, pairs, checked.n_resamples, level, method,
-                                                   generator, progress, caller, weight_kind=kind,
-                                                   threshold=threshold)
+    estimates, results, jacks, (dist, dropped) = _paired_statistics(
+        resamplers, names, named, pairs, checked.n_resamples, level, method, generator, progress, caller,
+        weight_kind=kind, threshold=threshold)
 
     def interval(r: BootstrapResult, alpha: float) -> tuple[float, float]:
         return _interval(r.estimate, r.bootstrap_distribution, 1 - alpha, method, jacks.get(r.statistic), caller,
@@ -113,15 +118,17 @@ def _compare(y_true: ArrayLike, scores: dict[str, Any], named: list[_Named], *, 
             i, j = index[a], index[b]
             try:
                 tests.append(_delong_pair(_delong(data.is_pos, {a: data.scores[a], b: data.scores[b]},
-                                                  [resamplers[i].op, resamplers[j].op], caller), level, caller,
-                                          stacklevel=4))
+                                                  [resamplers[i].op, resamplers[j].op], caller,
+                                                  [resamplers[i].group, resamplers[j].group]),  # unweighted: every row
+                                          level, caller, stacklevel=4))
                 ran.append((a, b))
             except IsometricsError:
                 pass  # AUROCs that differ with zero variance: DeLong's approximation fails; the bootstrap row stands
         delong = _delong_rows(tests, ran, level, adjustment)
     return ModelComparison(names, tuple(n.key for n in named),
                            {n.key: dict(zip(names, map(float, estimates[k]))) for k, n in enumerate(named)},
-                           tuple(rows), tuple(delong), level, adjustment, baseline, method, checked.n_resamples, kind)
+                           tuple(rows), tuple(delong), level, adjustment, baseline, method, checked.n_resamples, kind,
+                           {n.key: dist[:, :, k] for k, n in enumerate(named)}, dropped)
 
 
 @fill_doc
@@ -378,14 +385,16 @@ def _paired_statistics(resamplers: list[_Resampler], names: tuple[str, ...], nam
                        pairs: list[tuple[str, str]], n_resamples: int, level: float, method: str,
                        rng: np.random.Generator, progress: bool, caller: str, *, weight_kind: str | None,
                        threshold: float | None = None, stacklevel: int = 5
-                       ) -> tuple[list[Any], list[list[BootstrapResult]], dict[str, Any]]:
+                       ) -> tuple[list[Any], list[list[BootstrapResult]], dict[str, Any], tuple[Any, int]]:
     """Every statistic of every model on one set of replicates: the estimates, each pair's
-    bootstrap of the difference, and (BCa) the jackknife of each difference by its label."""
+    bootstrap of the difference, (BCa) the jackknife of each difference by its label, and the
+    replicates themselves (shape (n_valid, models, statistics)) with the number dropped."""
     index = {name: i for i, name in enumerate(names)}
     all_estimates = [np.array([_check_estimate(float(n.fn(r.op)), f"{n.name} of {names[i]!r}", r.op, threshold,
                                                caller) for i, r in enumerate(resamplers)]) for n in named]
     dist, dropped = _replicates(resamplers, _many([n.fn for n in named]), len(named), n_resamples, rng, progress,
-                                f"bootstrap {', '.join(n.name for n in named)}", any(n.compact for n in named))
+                                f"bootstrap {', '.join(n.name for n in named)}", any(n.compact for n in named),
+                                all(n.steps for n in named))
     results, jacks = [], {}
     for k, n in enumerate(named):
         per_pair = []
@@ -403,7 +412,7 @@ def _paired_statistics(resamplers: list[_Resampler], names: tuple[str, ...], nam
             per_pair.append(BootstrapResult(label, est, ci, level, method, diff, _standard_error(diff), dropped,
                                             n_undefined, weight_kind))
         results.append(per_pair)
-    return all_estimates, results, jacks
+    return all_estimates, results, jacks, (dist, dropped)
 
 
 def _difference(stat: Callable[[OperatingPoints], float]) -> Callable[[list[OperatingPoints]], float]:

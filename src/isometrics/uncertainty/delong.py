@@ -145,13 +145,14 @@ def _two_sided_p(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2.0))
 
 
-def _placements(is_pos: np.ndarray, scores: FloatArray, op: OperatingPoints | None, caller: str
-                ) -> tuple[FloatArray, FloatArray, float]:
+def _placements(is_pos: np.ndarray, scores: FloatArray, op: OperatingPoints | None, caller: str,
+                group: np.ndarray | None = None) -> tuple[FloatArray, FloatArray, float]:
     """DeLong's structural components (placements) from the engine, and the AUROC.
 
     V10 of a positive: the share of negatives it outscores (ties 1/2); V01 of a negative:
     the share of positives that outscore it (ties 1/2). Computed per tie group from the
-    operating points, then read per sample through its group's position.
+    operating points, then read per sample through its group's position (``group``: each sample's
+    0-based tie group in ``op``, when the caller has it).
     """
     if op is None:
         op = OperatingPoints.from_validated(is_pos, scores, None, True, caller=caller)
@@ -159,7 +160,7 @@ def _placements(is_pos: np.ndarray, scores: FloatArray, op: OperatingPoints | No
     tp, fp = op.tp, op.fp
     group_v10 = (N - fp[1:] + 0.5 * op.dfp) / N  # for a positive in group g (1-based)
     group_v01 = (tp[:-1] + 0.5 * op.dtp) / P  # for a negative in group g
-    g = _group_of(op, scores)
+    g = _group_of(op, scores) if group is None else group
     return group_v10[g[is_pos]], group_v01[g[~is_pos]], op.auroc()
 
 
@@ -242,11 +243,13 @@ def _delong_checked(y_true: ArrayLike, scores: dict[str, FloatArray], pos_label:
 
 
 def _delong(is_pos: np.ndarray, scores: dict[str, FloatArray], ops: list[OperatingPoints] | None,
-           caller: str) -> DelongResult:
-    """DeLong's AUROCs and covariance from validated inputs (and their operating points, if built)."""
+           caller: str, groups: list[np.ndarray] | None = None) -> DelongResult:
+    """DeLong's AUROCs and covariance from validated inputs (and their operating points and each
+    sample's tie group in them, if built)."""
     v10, v01, aucs = [], [], []
     for k, s in enumerate(scores.values()):
-        a, b, auc = _placements(is_pos, s, None if ops is None else ops[k], caller)
+        a, b, auc = _placements(is_pos, s, None if ops is None else ops[k], caller,
+                                None if groups is None else groups[k])
         v10.append(a)
         v01.append(b)
         aucs.append(auc)

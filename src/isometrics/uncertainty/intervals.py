@@ -387,14 +387,21 @@ def bootstrap(
 def _bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None,
                           named: list[tuple[str, Callable[[OperatingPoints], float], bool]], n_resamples: int,
                           level: float, method: str, rng: np.random.Generator, progress: bool, caller: str,
-                          *, weight_kind: str | None, threshold: float | None = None, stacklevel: int = 4
+                          *, weight_kind: str | None, threshold: float | None = None, stacklevel: int = 4,
+                          draw: Callable[[int, np.random.Generator], tuple[FloatArray, int]] | None = None
                           ) -> dict[str, BootstrapResult]:
-    """Bootstrap results of several statistics of one scorer, all from the same replicates."""
+    """Bootstrap results of several statistics of one scorer, all from the same replicates.
+
+    ``draw(n_resamples, rng)``: the replicates' values (n_valid, statistics) and the number
+    dropped, drawn as :func:`_replicates` draws them without building tables (the caller's
+    shortcut for these statistics, e.g. :func:`_count_replicates`)."""
     names = [name for name, _, _ in named]
     stats = [fn for _, fn, _ in named]
     estimates = [_check_estimate(float(fn(resampler.op)), name, resampler.op, threshold, caller)
                  for name, fn, _ in named]
-    if (not resampler.weighted and not resampler.cells and resampler.singletons
+    if draw is not None:
+        dist, dropped = draw(n_resamples, rng)
+    elif (not resampler.weighted and not resampler.cells and resampler.singletons
             and all(name in _FAST_AREAS for name in names)):
         dist, dropped = _fast_replicates(resampler, [_FAST_AREAS.index(name) for name in names], n_resamples, rng,
                                          progress)

@@ -18,7 +18,7 @@ References
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -27,7 +27,7 @@ from .._core.html import html_table, summarised
 from .._typing import FloatArray
 from ..exceptions import InvalidParameterError
 from ._inputs import _NORMAL
-from .intervals import BootstrapResult
+from .intervals import BootstrapResult, _defined, _interval, _standard_error
 from .multiple_testing import holm_adjust
 
 __all__ = ["ComparisonRow", "ModelComparison", "ADJUSTMENTS"]
@@ -211,6 +211,13 @@ class ModelComparison:
         Bootstrap replicates drawn.
     weight_kind : {"sampling", "frequency"} or None
         How the sample weights were resampled; ``None`` for unweighted data.
+    distributions : dict of str to ndarray of shape (n_valid, len(names))
+        ``distributions[statistic][:, j]``: model ``names[j]``'s value of the statistic on
+        each paired replicate (NaN where undefined; replicates that drew one class only
+        left out). Every model is drawn on the same rows in a replicate, so each column is
+        a bootstrap of that model alone: :meth:`intervals` reads them.
+    n_dropped : int
+        Replicates left out because they drew a single class.
     """
 
     names: tuple[str, ...]
@@ -224,6 +231,8 @@ class ModelComparison:
     method: str
     n_resamples: int
     weight_kind: str | None = None
+    distributions: dict[str, FloatArray] = field(default_factory=dict, repr=False, compare=False)
+    n_dropped: int = 0
 
     @property
     def pairs(self) -> tuple[tuple[str, str], ...]:
@@ -257,6 +266,58 @@ class ModelComparison:
                 return r
         raise KeyError(f"ModelComparison: no {test} row of {statistic!r} for {a!r} and {b!r}; the statistics are "
                        f"{list(self.statistics)} and the pairs {list(self.pairs)}.")
+
+    def intervals(self, model: str) -> dict[str, BootstrapResult]:
+        """One model's percentile bootstrap intervals of every statistic, from the paired replicates.
+
+        The same intervals :func:`isometrics.evaluate_scores` attaches with ``n_resamples``
+        (percentile, at :attr:`confidence_level`; the areas and each metric at its
+        re-optimised best threshold), read from the replicates the comparison drew instead
+        of a bootstrap of their own: in a paired replicate every model is evaluated on the
+        same resampled rows, so one model's values are a bootstrap of that model. The
+        models' intervals and the comparisons then come from one set of replicates.
+
+        Parameters
+        ----------
+        model : str
+            One of :attr:`names`.
+
+        Returns
+        -------
+        dict of str to BootstrapResult
+            Keyed by statistic, in :attr:`statistics` order; each with the model's
+            estimate, its percentile interval, its replicate values (where defined),
+            ``n_dropped`` and ``n_undefined``. Empty when the comparison kept no
+            replicates (built by hand).
+
+        Raises
+        ------
+        KeyError
+            If ``model`` is not one of :attr:`names`.
+        IsometricsError
+            If a statistic is defined on fewer than 2 replicates.
+
+        Warns
+        -----
+        UndefinedMetricWarning
+            If a statistic is undefined on some replicates (they are left out of its interval).
+        """
+        if model not in self.names:
+            raise KeyError(f"ModelComparison.intervals: no model named {model!r}; the models are {list(self.names)}.")
+        j = self.names.index(model)
+        out = {}
+        for statistic in self.statistics:
+            if statistic not in self.distributions:
+                continue
+            column = self.distributions[statistic][:, j]
+            values, n_undefined = _defined(column, statistic, len(column) + self.n_dropped, "ModelComparison.intervals",
+                                           stacklevel=4)
+            estimate = float(self.estimates[statistic][model])
+            ci = _interval(estimate, values, self.confidence_level, "percentile", None, "ModelComparison.intervals",
+                           statistic)
+            out[statistic] = BootstrapResult(statistic, estimate, ci, self.confidence_level, "percentile", values,
+                                             _standard_error(values), self.n_dropped, n_undefined, self.weight_kind)
+        return out
 
     def sentences(self) -> list[str]:
         """Every row's :meth:`ComparisonRow.sentence`, bootstrap rows then DeLong's.

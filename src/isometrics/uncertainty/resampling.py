@@ -50,6 +50,7 @@ class _Resampler:
         # Frequencies are drawn per (group, class) cell like unweighted data, or per row.
         self.weighted = (weights is not None and not self.frequency) or per_sample
         self.units: FloatArray | None = None  # per row: how many samples it stands for (frequencies)
+        self._reduced: tuple[np.ndarray, np.ndarray] | None = None  # see _steps
         if self.weighted:
             weights = np.ones(len(scores)) if weights is None else weights
             keep = weights > 0
@@ -57,6 +58,9 @@ class _Resampler:
             if self.frequency:  # a drawn sample weighs 1; the rows' frequencies set the draw
                 self.units, self.weights = self.weights, np.ones(int(keep.sum()))
             self.group = _group_of(self.op, scores[keep])
+            # each row's (group, class) cell, 2 g for positives and 2 g + 1 for negatives: one bincount a replicate
+            self.cell = 2 * self.group + (~self.is_pos)
+            self.unit_weights = bool(np.all(self.weights == 1.0))
             self.pos_index = np.flatnonzero(self.is_pos)
             self.neg_index = np.flatnonzero(~self.is_pos)
         else:
@@ -110,31 +114,68 @@ class _Resampler:
             k_neg = self.P + self.N - k_pos
         return rng.integers(0, self.P, k_pos), rng.integers(0, self.N, k_neg)
 
-    def build(self, draws: tuple[Any, Any], *, compact: bool = False) -> OperatingPoints | None:
+    def _steps(self) -> tuple[np.ndarray, np.ndarray]:
+        """The operating points a reduced replicate keeps (indices into :attr:`op`) and each row's
+        (segment, class) cell in them: point ``i`` is kept unless the tie groups on both sides of
+        it, ``i`` and ``i + 1``, hold no positive of the data (nor of any replicate, which draws
+        among them)."""
+        if self._reduced is None:
+            G = self.op.n_points - 1
+            positive = self.op.dtp > 0  # per tie group
+            keep = np.zeros(G + 1, dtype=bool)
+            keep[0] = keep[G] = True
+            keep[1:] |= positive  # after a group with positives
+            keep[:-1] |= positive  # before one
+            kept = np.flatnonzero(keep)
+            segment = np.searchsorted(kept, self.group + 1)  # a row counts from the first kept point after its group
+            self._reduced = kept, 2 * segment + (~self.is_pos)
+        return self._reduced
+
+    def build(self, draws: tuple[Any, Any], *, compact: bool = False, reduced: bool = False
+              ) -> OperatingPoints | None:
         """The replicate's operating points (``None`` if it lacks a class).
 
         Tie groups drawn zero times repeat the previous operating point; they change no
         area and no metric value, only which thresholds exist. ``compact=True`` drops
         them, so that the thresholds are exactly those of the resampled data (needed when
         the statistic is a threshold).
+
+        ``reduced=True`` (per-sample draws only): also leave out the points inside runs of
+        tie groups without positives, keeping each run's two ends: the left-out points lie on
+        a horizontal stretch of the ROC curve (a vertical one of the PR and PRG curves), so
+        the areas are unchanged and no metric that grows with precision is best there.
+        Values of AUROC, average precision, AUPRG and of such metrics at their best
+        threshold are those of the full table (to rounding), from about twice as many points
+        as positives instead of one per tie group.
         """
+        if reduced and self.weighted and not compact:
+            kept, cell = self._steps()
+            counts = draws[0]
+            w = counts if self.unit_weights else counts * self.weights
+            cells = np.bincount(cell, weights=w, minlength=2 * len(kept))  # segment 0 (point 0) holds no row
+            tp, fp = np.cumsum(cells[0::2]), np.cumsum(cells[1::2])
+            return self._finish(self.op.thresholds[kept], tp, fp, False)
         G = self.op.n_points - 1
         tp, fp = np.empty(G + 1), np.empty(G + 1)
         tp[0] = fp[0] = 0.0
         if self.weighted:
             counts = draws[0]
-            w = counts * self.weights
-            np.cumsum(np.bincount(self.group, weights=np.where(self.is_pos, w, 0.0), minlength=G), out=tp[1:])
-            np.cumsum(np.bincount(self.group, weights=np.where(self.is_pos, 0.0, w), minlength=G), out=fp[1:])
+            w = counts if self.unit_weights else counts * self.weights
+            cells = np.bincount(self.cell, weights=w, minlength=2 * G)  # the rows of each cell, in row order
+            np.cumsum(cells[0::2], out=tp[1:])
+            np.cumsum(cells[1::2], out=fp[1:])
         elif self.cells:
             np.cumsum(draws[0], out=tp[1:])
             np.cumsum(draws[1], out=fp[1:])
         else:
             _cumulative_at(draws[0], self.P, self.tp_end, tp[1:])
             _cumulative_at(draws[1], self.N, self.fp_end, fp[1:])
+        return self._finish(self.op.thresholds, tp, fp, compact)
+
+    def _finish(self, thresholds: FloatArray, tp: FloatArray, fp: FloatArray, compact: bool) -> OperatingPoints | None:
+        """The operating points of a replicate's cumulative counts (None when it lacks a class)."""
         if tp[-1] == 0 or fp[-1] == 0:
             return None
-        thresholds = self.op.thresholds
         if compact:
             drawn = np.r_[True, (np.diff(tp) + np.diff(fp)) > 0]
             if not drawn.all():
@@ -147,6 +188,42 @@ class _Resampler:
                 keep = np.r_[0, first:len(tp)]
                 thresholds, tp, fp = thresholds[keep], tp[keep], fp[keep]
         return OperatingPoints(thresholds=thresholds, tp=tp, fp=fp, pos_label=True)
+
+    def counter(self, index: int) -> Callable[[tuple[Any, Any]], tuple[float, float, float, float] | None]:
+        """A function of one replicate's draws: its ``(tp, fp, fn, tn)`` at the operating point
+        ``index`` of :attr:`op` (flag the tie groups before it), or ``None`` when it lacks a class.
+
+        The counts :meth:`build` would give at that threshold, from four sums of the draws
+        instead of the whole table: unweighted draws (positions or cells) give exactly the
+        same numbers; weighted draws give the same sums, added in another order.
+        """
+        if self.weighted:
+            flagged = self.group < index  # rows in the groups before the operating point
+            masks = np.stack([self.is_pos & flagged, ~self.is_pos & flagged, self.is_pos, ~self.is_pos])
+            weights = masks * self.weights
+
+            def weighted(draws: tuple[Any, Any]) -> tuple[float, float, float, float] | None:
+                tp, fp, p, n = (float(x) for x in weights @ draws[0])
+                return None if p == 0 or n == 0 else (tp, fp, p - tp, n - fp)
+
+            return weighted
+        if self.cells:
+            def cells(draws: tuple[Any, Any]) -> tuple[float, float, float, float] | None:
+                pos, neg = draws
+                p, n = float(pos.sum()), float(neg.sum())
+                tp, fp = float(pos[:index].sum()), float(neg[:index].sum())
+                return None if p == 0 or n == 0 else (tp, fp, p - tp, n - fp)
+
+            return cells
+        pos_end, neg_end = int(self.op.tp[index]), int(self.op.fp[index])  # positions flagged: below these
+
+        def positions(draws: tuple[Any, Any]) -> tuple[float, float, float, float] | None:
+            pos, neg = draws
+            p, n = float(len(pos)), float(len(neg))
+            tp, fp = float(np.count_nonzero(pos < pos_end)), float(np.count_nonzero(neg < neg_end))
+            return None if p == 0 or n == 0 else (tp, fp, p - tp, n - fp)
+
+        return positions
 
 
 _FAST_AREAS = ("auroc", "average_precision", "auprg")
@@ -205,8 +282,9 @@ def _cumulative_at(positions: np.ndarray, size: int, ends: np.ndarray, out: Floa
 
 def _replicates(resamplers: list[_Resampler], stat: Callable[[OperatingPoints], FloatArray], width: int,
                 n_resamples: int, rng: np.random.Generator, progress: bool, description: str,
-                compact: bool = False) -> tuple[FloatArray, int]:
-    """``width`` statistics of every scorer on the same replicates (paired draws).
+                compact: bool = False, reduced: bool = False) -> tuple[FloatArray, int]:
+    """``width`` statistics of every scorer on the same replicates (paired draws); ``reduced``: the
+    statistics are areas and metrics that grow with precision (see :meth:`_Resampler.build`).
 
     Returns an array of shape (n_valid, n_scorers, width) and the number of replicates
     dropped because they drew a single class.
@@ -217,7 +295,7 @@ def _replicates(resamplers: list[_Resampler], stat: Callable[[OperatingPoints], 
     for b in range(n_resamples):
         draws = resamplers[0].counts(rng)  # one draw of samples, shared by every scorer
         for k, resampler in enumerate(resamplers):
-            op = resampler.build(draws, compact=compact)
+            op = resampler.build(draws, compact=compact, reduced=reduced)
             if op is None:
                 valid[b] = False
                 break
@@ -226,6 +304,27 @@ def _replicates(resamplers: list[_Resampler], stat: Callable[[OperatingPoints], 
             bar.update(bar.task_ids[0], advance=1)
     if bar is not None:
         bar.stop()
+    return out[valid], int(n_resamples - valid.sum())
+
+
+def _count_replicates(resampler: _Resampler, index: int,
+                      stats: list[Callable[[tuple[float, float, float, float]], float]], n_resamples: int,
+                      rng: np.random.Generator) -> tuple[FloatArray, int]:
+    """Statistics of the counts at one operating point (``index`` of ``resampler.op``) on each
+    replicate: the draws of :func:`_replicates`, the same values, without building any table.
+
+    Returns an array of shape (n_valid, len(stats)) and the number of replicates dropped
+    because they drew a single class.
+    """
+    count = resampler.counter(index)
+    out = np.empty((n_resamples, len(stats)))
+    valid = np.ones(n_resamples, dtype=bool)
+    for b in range(n_resamples):
+        counts = count(resampler.counts(rng))
+        if counts is None:
+            valid[b] = False
+        else:
+            out[b] = [f(counts) for f in stats]
     return out[valid], int(n_resamples - valid.sum())
 
 
