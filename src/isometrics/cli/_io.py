@@ -154,7 +154,12 @@ def read_columns(path: str | os.PathLike[str], columns: list[str], *,
     except (pl.exceptions.PolarsError, OSError) as exc:
         raise IsometricsError(f"cannot read {p.name!r} as {kind}: {_first_line(exc)}") from exc
     unique = list(dict.fromkeys(columns))
-    missing = [c for c in [*unique, *also_check] if c not in names]
+    # A CSV's names are read stripped of surrounding whitespace (as out of core): a name asked
+    # for as written in the header (' a') is the stripped column ('a').
+    held_names = set(names)
+    source = {c: c if c in held_names or kind == "Parquet" or c.strip() not in held_names else c.strip()
+              for c in [*unique, *also_check]}
+    missing = [c for c in [*unique, *also_check] if source[c] not in held_names]
     if missing:
         shown = ", ".join(repr(n) for n in names[:20]) + (", ..." if len(names) > 20 else "")
         held = [c for c in SEPARATORS if len(names) == 1 and c in names[0]]
@@ -162,12 +167,12 @@ def read_columns(path: str | os.PathLike[str], columns: list[str], *,
                else "pass one of those names")
         raise IsometricsError(f"column {missing[0]!r} is not in {p.name!r} (columns: {shown}); {fix}.")
     try:
-        frame = lazy.select(unique).collect()
+        frame = lazy.select(list(dict.fromkeys(source[c] for c in unique))).collect()
     except pl.exceptions.PolarsError as exc:
         raise IsometricsError(f"cannot read {p.name!r} as {kind}: {_first_line(exc)}") from exc
     out = {}
     for name in unique:
-        col = frame.get_column(name) if kind == "Parquet" else _trimmed(frame.get_column(name))
+        col = frame.get_column(source[name]) if kind == "Parquet" else _trimmed(frame.get_column(source[name]))
         nulls = col.null_count()
         if nulls:
             first = int(col.is_null().arg_max() or 0)
