@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from .elicitation.tangency import TangencyResult, tangency_estimate
     from .elicitation.transcript import Transcript, load_transcript
     from .evaluation import BinaryEvaluation, Evaluations, evaluate_scores
-    from .uncertainty.groups import GroupEvaluation
     from .irt.adaptive import AdaptiveTest, adaptive_test
     from .irt.classifiers import ClassifierSpec, parse_classifier_spec
     from .irt.keel import (
@@ -116,9 +115,10 @@ if TYPE_CHECKING:
     from .uncertainty.average_precision import average_precision_ci
     from .uncertainty.bands import CurveBand, bootstrap_curve_band
     from .uncertainty.comparison import bootstrap_compare, compare_scores
-    from .uncertainty.model_comparison import ComparisonRow, ModelComparison
     from .uncertainty.delong import DelongResult, DelongTest, delong, delong_test
+    from .uncertainty.groups import GroupEvaluation
     from .uncertainty.intervals import BootstrapResult, bootstrap, bootstrap_areas
+    from .uncertainty.model_comparison import ComparisonRow, ModelComparison
     from .uncertainty.multiple_testing import holm_adjust
 
 #: Each public name imported on first use, and the module (relative to the package) that holds it.

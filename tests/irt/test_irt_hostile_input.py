@@ -16,11 +16,11 @@ import tempfile
 import numpy as np
 import pandas as pd
 import pytest
+from _cli import run as cli
 
 import isometrics as im
 from isometrics import irt
 from isometrics.exceptions import InvalidParameterError, IsometricsError
-from _cli import run as cli
 
 GOOD = np.random.default_rng(23).uniform(0.1, 0.9, (6, 12))
 

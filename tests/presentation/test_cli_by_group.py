@@ -6,9 +6,9 @@ import json
 import numpy as np
 import pandas as pd
 import pytest
+from _cli import run
 
 import isometrics as im
-from _cli import run
 
 
 @pytest.fixture(scope="module")

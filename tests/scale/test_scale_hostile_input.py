@@ -14,13 +14,12 @@ import re
 
 import numpy as np
 import pytest
+from _cli import run
 
 import isometrics.dask
 import isometrics.scale
 from isometrics.exceptions import InvalidParameterError, IsometricsError
 from isometrics.scale import BinnedCountTable
-
-from _cli import run
 
 pd = pytest.importorskip("pandas")
 pq = pytest.importorskip("pyarrow.parquet")

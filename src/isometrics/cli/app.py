@@ -31,10 +31,10 @@ from ..report import build_report
 from ..report.glossary import glossary
 from ..uncertainty.comparison import compare_scores
 from ._console import (
-    command_guard,
-    command_line,
     EXIT_BAD_INPUT,
     EXIT_FAILED,
+    command_guard,
+    command_line,
     fail,
     make_console,
     markup,
@@ -43,17 +43,17 @@ from ._format import IN_SAMPLE, INTERVAL_NOTE, new_table
 from ._format import fmt as _fmt
 from ._format import with_ci as _with_ci
 from ._io import FileColumns, coerce_label, describe_input, read_columns, use_separator
+from ._usage import OneLineUsage
 from .benchmark import benchmark_app
 from .cluster import evaluate_on_cluster, refuse_with_cluster
-from .decision import check_rule, decision_json, decisions, print_decisions, summary_of
 from .compare import compare_file
+from .decision import check_rule, decision_json, decisions, print_decisions, summary_of
 from .demo import make_demo_scores
 from .elicit import register as register_elicit
 from .groups import BY_HELP, print_groups
 from .multiclass import evaluate_multiclass_file
 from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob, pattern_files
 from .scores import SCORES_HELP, score_columns
-from ._usage import OneLineUsage
 
 try:
     import rich  # noqa: F401  (the commands print through it; without it there is no command line)

@@ -25,7 +25,7 @@ page's script in ``static/``. A new panel draws each model with ``_style._model_
 from __future__ import annotations
 
 from ._page import build_report, write_report
-from .multiclass_page import build_multiclass_report
 from .elicitation_page import elicitation_page, write_elicitation_page
+from .multiclass_page import build_multiclass_report
 
 __all__ = ["build_multiclass_report", "build_report", "elicitation_page", "write_elicitation_page", "write_report"]

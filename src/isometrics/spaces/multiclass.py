@@ -18,12 +18,11 @@ import numpy as np
 from .._core.bounds import loosest_grid
 from .._core.confusion import _check_pair, _class_counts
 from .._core.count_table import _from_scores
-from .._core.frames import frame_columns
 from .._core.html import html_table, summarised
 from .._core.validation import (
     as_1d,
-    as_sample_weight,
     as_array,
+    as_sample_weight,
     check_consistent_length,
     check_integer,
     check_labels,
