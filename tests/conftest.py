@@ -19,6 +19,26 @@ settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+def pytest_configure(config):
+    # pytest-xdist registers it; declared here too so that --strict-markers passes without xdist
+    config.addinivalue_line("markers", "xdist_group(name): run these tests on one pytest-xdist worker")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Under ``pytest -n N --dist loadgroup`` (``./run test``), keep the tests of a module that share one of
+    its module-scoped fixtures (a report built once, a Chromium, a Dask cluster, a child pytest run)
+    on one worker, so that the fixture is built once; every other test goes to whichever worker is free."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None:
+            continue
+        shared = any(defs and defs[-1].scope in ("module", "class", "package")
+                     for name, defs in info.name2fixturedefs.items() if name in item.fixturenames)
+        if shared:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+
+
 @pytest.fixture
 def rng():
     return np.random.default_rng(20261121)
