@@ -14,7 +14,7 @@ import numpy as np
 import polars as pl
 import pytest
 from _browser import needs_browser
-from _cli import run
+from _cli import run_in_process as run  # the tests of what commands print and write; not of the process
 from sklearn import metrics as skm
 from sklearn.datasets import make_classification
 from sklearn.linear_model import LogisticRegression

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _cli import run
+from _cli import run_in_process as run  # the tests of what commands print and write; not of the process
 from sklearn.metrics import roc_auc_score
 
 import isometrics
