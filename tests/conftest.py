@@ -24,6 +24,13 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "xdist_group(name): run these tests on one pytest-xdist worker")
 
 
+#: The few tests that take a minute or so by themselves (a Sphinx build, mypy over the package, scikit-learn's
+#: own metric tests in a child pytest): run first, so that under xdist they overlap the many short tests
+#: instead of finishing alone at the end.
+LONG_FIRST = ("tests/test_docs.py::test_sphinx_build_has_no_warning", "tests/test_typing.py::",
+              "tests/test_sklearn_suite.py::")
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Under ``pytest -n N --dist loadgroup`` (``./run test``), keep the tests of a module that share one of
@@ -37,6 +44,7 @@ def pytest_collection_modifyitems(config, items):
                      for name, defs in info.name2fixturedefs.items() if name in item.fixturenames)
         if shared:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+    items.sort(key=lambda item: not item.nodeid.startswith(LONG_FIRST))  # stable: otherwise in collection order
 
 
 @pytest.fixture
