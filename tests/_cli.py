@@ -3,14 +3,15 @@
 ``run`` starts a fresh ``python -m isometrics.cli`` process: for the tests about the process
 (start-up, exit status of an uncaught error, signals, file descriptors, missing extras).
 ``run_in_process`` runs the same entry point (:func:`isometrics.cli.main`) inside the test's
-process, as the process would (its arguments, working folder, standard streams, exit status and
-a fresh process's warning filters), without the two seconds of interpreter and import start-up
+process, as the process would (its arguments, working folder, standard streams, exit status, a
+fresh process's warning filters and context variables), without the two seconds of interpreter and import start-up
 each subprocess costs: for the tests of what a command prints, writes and refuses.
 """
 
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import io
 import os
 import subprocess
@@ -53,8 +54,8 @@ def run_in_process(*args, cwd=None):
             warnings.simplefilter("default")
             for category in (DeprecationWarning, PendingDeprecationWarning, ImportWarning, ResourceWarning):
                 warnings.simplefilter("ignore", category)
-            try:
-                isometrics.cli.main()
+            try:  # in a context of its own: what one command sets (its --separator) does not reach the next
+                contextvars.copy_context().run(isometrics.cli.main)
             except SystemExit as exc:
                 if exc.code is None or isinstance(exc.code, int):
                     code = exc.code or 0
