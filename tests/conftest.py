@@ -19,6 +19,34 @@ settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+def pytest_configure(config):
+    # pytest-xdist registers it; declared here too so that --strict-markers passes without xdist
+    config.addinivalue_line("markers", "xdist_group(name): run these tests on one pytest-xdist worker")
+
+
+#: The few tests that take a minute or so by themselves (a Sphinx build, mypy over the package, scikit-learn's
+#: own metric tests in a child pytest): run first, so that under xdist they overlap the many short tests
+#: instead of finishing alone at the end.
+LONG_FIRST = ("tests/test_docs.py::test_sphinx_build_has_no_warning", "tests/test_typing.py::",
+              "tests/test_sklearn_suite.py::")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Under ``pytest -n N --dist loadgroup`` (``./run test``), keep the tests of a module that share one of
+    its module-scoped fixtures (a report built once, a Chromium, a Dask cluster, a child pytest run)
+    on one worker, so that the fixture is built once; every other test goes to whichever worker is free."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None:
+            continue
+        shared = any(defs and defs[-1].scope in ("module", "class", "package")
+                     for name, defs in info.name2fixturedefs.items() if name in item.fixturenames)
+        if shared:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+    items.sort(key=lambda item: not item.nodeid.startswith(LONG_FIRST))  # stable: otherwise in collection order
+
+
 @pytest.fixture
 def rng():
     return np.random.default_rng(20261121)

@@ -6,7 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 import isometrics as im
 
 ROOT = Path(__file__).resolve().parents[1]

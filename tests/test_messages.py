@@ -14,7 +14,7 @@ import re
 
 import numpy as np
 import pytest
-from registry import HOSTILE, P, RAGGED, S, Y, _hull, _op, _report, having, per_parameter, variants
+from registry import HOSTILE, RAGGED, P, S, Y, _hull, _op, _report, having, per_parameter, variants
 
 import isometrics as im
 

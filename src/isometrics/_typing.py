@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, Union, get_args
+from typing import Literal, get_args
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -24,7 +24,7 @@ Average = Literal["binary", "micro", "macro", "weighted", "samples"]
 AVERAGE_OPTIONS: tuple[str, ...] = get_args(Average)
 
 #: What a 0/0 ratio evaluates to; ``"warn"`` means 0.0 with an ``UndefinedMetricWarning``.
-ZeroDivision = Union[Literal["warn"], float]
+ZeroDivision = Literal["warn"] | float
 
 #: What a sample weight means to the bootstrap: ``"frequency"``, each row stands for that
 #: many identical samples (integer weights; the samples are resampled); ``"sampling"``,

@@ -5,12 +5,11 @@ answer from models other than the engine's likelihood; the reference values are 
 import math
 
 import numpy as np
+from _stakeholders import Stakeholder, binormal_curve
 
 import isometrics as im
 from isometrics.elicitation import LocalQuestion, PairwiseQuestion
 from isometrics.elicitation import _kernel as K
-
-from _stakeholders import Stakeholder, binormal_curve
 
 INF = math.inf
 

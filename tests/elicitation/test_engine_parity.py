@@ -14,11 +14,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _stakeholders import Stakeholder, binormal_curve
 
 import isometrics as im
 from isometrics.elicitation import engine_trace
-
-from _stakeholders import Stakeholder, binormal_curve
 
 NODE = shutil.which("node")
 RUNNER = Path(__file__).with_name("_engine_trace.js")

@@ -4,9 +4,9 @@ The references are independent: Monte Carlo of the squared score (the score by c
 differences of scipy.stats.beta.logpdf), and numerical integration of the KL divergence.
 """
 
+import mpmath
 import numpy as np
 import pytest
-import mpmath
 from scipy import integrate
 from scipy.stats import beta as beta_dist
 

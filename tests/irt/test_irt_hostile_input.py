@@ -16,11 +16,11 @@ import tempfile
 import numpy as np
 import pandas as pd
 import pytest
+from _cli import run_in_process as cli_in_process
 
 import isometrics as im
 from isometrics import irt
 from isometrics.exceptions import InvalidParameterError, IsometricsError
-from _cli import run as cli
 
 GOOD = np.random.default_rng(23).uniform(0.1, 0.9, (6, 12))
 
@@ -352,7 +352,7 @@ def test_item2_a_pandas_null_is_a_missing_cell_in_every_frame():
 def test_item4_benchmark_build_with_a_file_as_cache_is_one_line_exit_2(tmp_path):
     cache = tmp_path / "cache.txt"
     cache.write_text("a file, not a folder")
-    result = cli("benchmark", "build", "--cache", cache, "--datasets", "glass1", "--models", "logreg")
+    result = cli_in_process("benchmark", "build", "--cache", cache, "--datasets", "glass1", "--models", "logreg")
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert "`cache` must be a folder" in result.stderr and "cache.txt" in result.stderr

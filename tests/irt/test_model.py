@@ -15,7 +15,7 @@ from scipy.stats import spearmanr
 
 import isometrics as im
 from isometrics.irt import _newton, _responses, model
-from isometrics.irt.information import beta_shapes, fisher_information
+from isometrics.irt.information import beta_shapes
 
 
 def simulate(n=30, m=400, negative=0.1, seed=0):

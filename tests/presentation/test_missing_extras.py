@@ -130,8 +130,9 @@ def test_needs_passes_other_import_errors_through():
 
 
 def test_every_extra_named_is_declared():
-    import tomllib
     from pathlib import Path
+
+    import tomllib
 
     declared = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())["project"][
         "optional-dependencies"]

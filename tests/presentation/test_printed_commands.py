@@ -18,9 +18,8 @@ import sys
 import numpy as np
 import polars as pl
 import pytest
-from typer.testing import CliRunner
-
 from _cli import run
+from typer.testing import CliRunner
 
 ENV_WIDE = {"COLUMNS": "400"}  # the commands are printed with soft wrap; a wide terminal keeps them whole
 

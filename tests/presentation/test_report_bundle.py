@@ -11,8 +11,7 @@ import numpy as np
 import pytest
 
 import isometrics as im
-from isometrics.report import build_report
-from isometrics.report import _bundle
+from isometrics.report import _bundle, build_report
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 STATIC = Path(_bundle.__file__).parent / "static"

@@ -9,7 +9,7 @@ import numpy as np
 import polars as pl
 import pytest
 from _browser import needs_browser
-from _cli import run
+from _cli import run_in_process as run  # what the report command writes; not about the process
 from sklearn.metrics import confusion_matrix
 
 import isometrics as im

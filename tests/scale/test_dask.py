@@ -7,7 +7,6 @@ with where they are; a worker lost in the middle of the computation changes noth
 """
 
 import asyncio
-import threading
 import time
 
 import numpy as np
@@ -24,8 +23,7 @@ pq = pytest.importorskip("pyarrow.parquet")
 
 from _naive import naive_auroc  # noqa: E402
 
-from isometrics.dask import evaluate_dask  # noqa: E402
-from isometrics.dask import _evaluate, _partitions, _plan, _reduce  # noqa: E402
+from isometrics.dask import _evaluate, _partitions, _plan, _reduce, evaluate_dask  # noqa: E402
 
 METRICS = ["f1", "f0.5", "mcc", "g(beta=2, rho=-3)", "cost(fp=1, fn=5)", "youden"]
 

@@ -14,13 +14,12 @@ import re
 
 import numpy as np
 import pytest
+from _cli import run, run_in_process
 
 import isometrics.dask
 import isometrics.scale
 from isometrics.exceptions import InvalidParameterError, IsometricsError
 from isometrics.scale import BinnedCountTable
-
-from _cli import run
 
 pd = pytest.importorskip("pandas")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -228,26 +227,26 @@ def _one_line(result):
 
 
 def test_cli_temp_directory_a_file(files):
-    result = run("evaluate", files["good"], "--label", "y", "--score", "s", "--out-of-core",
+    result = run_in_process("evaluate", files["good"], "--label", "y", "--score", "s", "--out-of-core",
                  "--temp-directory", files["file"])
     lines = _one_line(result)
     assert len(lines) == 1 and "`temp_directory`" in lines[0] and "is a file, not a directory" in lines[0]
 
 
 def test_cli_pattern_matching_nothing_says_so_before_anything(files):
-    result = run("evaluate", files["root"] / "nomatch*.parquet", "--label", "y", "--score", "s")
+    result = run_in_process("evaluate", files["root"] / "nomatch*.parquet", "--label", "y", "--score", "s")
     lines = _one_line(result)
     assert len(lines) == 1 and "no file matches" in lines[0] and "out of core" not in result.stderr
 
 
 def test_cli_pattern_says_how_many_files_it_matches(files):
-    result = run("evaluate", files["root"] / "goo*.parquet", "--label", "y", "--score", "s")
+    result = run_in_process("evaluate", files["root"] / "goo*.parquet", "--label", "y", "--score", "s")
     assert result.returncode == 0, result.stderr
     assert "is a pattern matching 1 file: evaluating it out of core" in result.stderr
 
 
 def test_cli_short_last_row_out_of_core_names_the_row(files):
-    result = run("evaluate", files["ragged"], "--label", "y", "--score", "s", "--out-of-core")
+    result = run_in_process("evaluate", files["ragged"], "--label", "y", "--score", "s", "--out-of-core")
     lines = _one_line(result)
     assert len(lines) == 1 and "row 8 (line 10" in lines[0] and "no value for 's'" in lines[0]
     assert "sniffing" not in result.stderr
@@ -318,7 +317,7 @@ def test_cli_padded_csv_in_memory_and_out_of_core_agree(tmp_path):
     padded, *_ = _padded(tmp_path)
     outputs = []
     for extra in ([], ["--out-of-core"]):
-        result = run("evaluate", padded, "--label", "label", "--pos-label", "pos", "--score", "s", "--weight", "w",
+        result = run_in_process("evaluate", padded, "--label", "label", "--pos-label", "pos", "--score", "s", "--weight", "w",
                      "--json", "-", *extra)
         assert result.returncode == 0, result.stderr
         import json

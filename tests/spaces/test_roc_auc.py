@@ -2,12 +2,12 @@
 
 import numpy as np
 import pytest
+from _naive import naive_auroc, naive_hand_till
 from hypothesis import given
 from hypothesis import strategies as st
 from sklearn import metrics as skm
 
 import isometrics as im
-from _naive import naive_auroc, naive_hand_till
 
 
 def _multiclass(rng, n, k, ties=True):

@@ -10,9 +10,9 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError, UndefinedMetricWarning
+from .arrays import _py
 from .html import summarised
 from .labels import _fmt_labels
-from .arrays import _py
 from .validation import (
     as_1d,
     as_sample_weight,

@@ -7,7 +7,6 @@ parameter shared across a family reads the same everywhere (a test checks it too
 from __future__ import annotations
 
 import textwrap
-
 from collections.abc import Callable
 from typing import Any, TypeVar
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 import csv
 import os
 import sys
+from collections.abc import Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from pathlib import Path
-from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np

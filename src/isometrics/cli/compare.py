@@ -58,7 +58,7 @@ def print_comparison(console: Any, title: str, result: Any) -> None:
     groups = [(key, "paired bootstrap", [r for r in result.rows if r.statistic == key]) for key in result.statistics]
     if result.delong:
         groups.append(("auroc", "DeLong", list(result.delong)))
-    for key, test, rows in groups:
+    for _key, test, rows in groups:
         adjusted = rows[0].adjusted
         name = {"holm": "Holm", "bonferroni": "Bonferroni"}.get(result.adjustment, "")
         title = f"{markup(rows[0].label)}: " + ("DeLong's test" if test == "DeLong" else "differences")

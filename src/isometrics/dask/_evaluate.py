@@ -40,7 +40,6 @@ from .._core.outputs import check_output_dir
 from ..evaluation import BinaryEvaluation, Evaluations
 from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics.registry import Metric, _parse_metrics
-from ..spaces.operating_points import OperatingPoints
 from ..spaces.sweep import Sweep, SweepResult
 from ._partitions import Locator, ParquetPiece, PartitionTable, merge_range, partition_table, split_by_range
 from ._plan import Offsets, check_both_totals, offsets, range_cuts, resolve_classes

@@ -413,7 +413,8 @@ def _beta_range(beta_range: Any, caller: str) -> tuple[float, float]:
     try:
         low, high = (float(v) for v in beta_range)
     except (TypeError, ValueError):
-        raise InvalidParameterError(f"{caller}: `beta_range` must be two numbers (low, high); got {beta_range!r}.")
+        raise InvalidParameterError(
+            f"{caller}: `beta_range` must be two numbers (low, high); got {beta_range!r}.") from None
     if not (0.0 < low < high < math.inf):
         raise InvalidParameterError(f"{caller}: `beta_range` must satisfy 0 < low < high (finite); got "
                                     f"{beta_range!r}; e.g. beta_range=(0.05, 20).")

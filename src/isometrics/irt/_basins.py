@@ -19,11 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from scipy.special import betaln, expit
 
 from ._censored import log_lower_tail
 from ._newton import NewtonResult, _cell_blocks, _shapes, minimize_newton
 from .information import log_prob
-from scipy.special import betaln, expit
 
 #: Rounds of mirror-and-refit; each round that moves an item is followed by a joint Newton phase.
 MAX_ROUNDS = 3

@@ -170,8 +170,9 @@ def system(params: np.ndarray, cells: Any, prior_sd: float, expected: bool) -> _
         g_d -= np.bincount(c, weights=ga * xd + gb * yd, minlength=m)
         g_a -= np.bincount(c, weights=ga * u + gb * v, minlength=m)
 
+        # quad reads this iteration's weights and is called within it (B023 does not apply)
         def quad(x1: np.ndarray, y1: np.ndarray, x2: np.ndarray, y2: np.ndarray) -> np.ndarray:
-            return np.asarray(x1 * x2 * p_aa + y1 * y2 * p_bb + (x1 * y2 + y1 * x2) * p_ab)
+            return np.asarray(x1 * x2 * p_aa + y1 * y2 * p_bb + (x1 * y2 + y1 * x2) * p_ab)  # noqa: B023
 
         w_tt, w_dd = quad(xt, yt, xt, yt), quad(xd, yd, xd, yd)
         w_da, w_aa = quad(xd, yd, u, v), quad(u, v, u, v)

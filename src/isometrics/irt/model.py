@@ -16,19 +16,18 @@ from typing import Any
 import numpy as np
 from scipy.optimize import minimize
 from scipy.special import expit, ndtri
+from threadpoolctl import threadpool_limits  # one BLAS thread during the fit (see fit_beta3's Notes)
 
 from .._core.html import summarised
 from .._core.validation import check_option, check_real, check_rng
 from ..exceptions import InvalidParameterError, IsometricsError
-from ._responses import _cells, _Cells, data_eps, data_resolution, validate_responses  # noqa: F401 - tests use _Cells
 from ._bank import bank_fields, check_ability
 from ._basins import other_basins
 from ._laplace import joint_laplace, wald_interval
-from ._objective import LOGIT_BOUND, SIGMA0, _start, negative_log_posterior
 from ._newton import NewtonResult, minimize_newton
+from ._objective import LOGIT_BOUND, SIGMA0, _start, negative_log_posterior
+from ._responses import _Cells, _cells, data_eps, data_resolution, validate_responses  # noqa: F401 - tests use _Cells
 from .information import expected_response, fisher_information, kl_information, log_prob
-
-from threadpoolctl import threadpool_limits  # one BLAS thread during the fit (see fit_beta3's Notes)
 
 __all__ = ["Beta3IRT", "fit_beta3"]
 

@@ -21,9 +21,9 @@ import numpy as np
 from scipy.special import expit
 
 from ..exceptions import IsometricsError
+from ._laplace import wald_interval
 from .adaptive import adaptive_test
 from .keel import KeelBenchmark
-from ._laplace import wald_interval
 from .model import fit_beta3
 
 __all__ = ["AdaptiveRecord", "BenchmarkStudy", "NEAR_CEILING", "administer", "decimals_to_rank", "fit_bank",

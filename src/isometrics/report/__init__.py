@@ -28,7 +28,7 @@ intervals in ``_averages``.
 from __future__ import annotations
 
 from ._page import build_report, write_report
-from .multiclass_page import build_multiclass_report
 from .elicitation_page import elicitation_page, write_elicitation_page
+from .multiclass_page import build_multiclass_report
 
 __all__ = ["build_multiclass_report", "build_report", "elicitation_page", "write_elicitation_page", "write_report"]

@@ -132,7 +132,7 @@ def _reading(results: list[BinaryEvaluation], metrics: list[Metric], values: dic
     for a, b in itertools.combinations(list(values), 2):
         ahead: list[str] = []
         behind: list[str] = []
-        for what, key, sign in measures:
+        for what, key, _sign in measures:
             d = lookup.get((key, a, b))
             where = _where(d, a)
             if where == "ahead":

@@ -30,7 +30,7 @@ def _model_color(k: int) -> str:
         return _PALETTE[k]
     hue = ((k - len(_PALETTE)) * 0.381966 + 0.05) % 1.0
     r, g, b = colorsys.hls_to_rgb(hue, 0.42, 0.75)
-    return "#{:02x}{:02x}{:02x}".format(round(255 * r), round(255 * g), round(255 * b))
+    return f"#{round(255 * r):02x}{round(255 * g):02x}{round(255 * b):02x}"
 
 
 def _model_style(k: int, name: str, *, line: dict[str, Any] | None = None,

@@ -47,7 +47,7 @@ def settle_types(con: Any, scan: str, columns: list[str]) -> dict[str, str]:
     if not text:
         return {}
     terms = []
-    for k, c in enumerate(text):
+    for k in range(len(text)):
         t = f"t{k}"
         # an integer is digits alone: DuckDB's cast of '1.5' to BIGINT rounds where the in-memory reader refuses
         terms.append(f"count(*) FILTER (WHERE {t} IS NOT NULL AND NOT regexp_full_match({t}, '[+-]?[0-9]+'))")

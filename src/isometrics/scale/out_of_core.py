@@ -32,9 +32,18 @@ from ..metrics.registry import Metric, _parse_metrics
 from ..spaces.operating_points import OperatingPoints
 from ..spaces.sweep import Sweep
 from ._display import StreamingDisplay
-from ._sources import Source, Totals, check_temp_directory, connect, count_table_batches, expand_paths, first_pass
-from ._sources import prepare
-from ._sources import spill_directory, system_memory
+from ._sources import (
+    Source,
+    Totals,
+    check_temp_directory,
+    connect,
+    count_table_batches,
+    expand_paths,
+    first_pass,
+    prepare,
+    spill_directory,
+    system_memory,
+)
 
 __all__ = ["OutOfCoreResult", "OutOfCoreEvaluation", "evaluate_out_of_core", "parse_memory", "default_memory_limit"]
 

@@ -14,13 +14,13 @@ from typing import Any
 
 import numpy as np
 
-from .._core.count_table import CountTable
 from .._core.arrays import _py
+from .._core.count_table import CountTable
 from .._core.labels import _fmt_labels
 from .._core.validation import (
     as_1d,
-    as_sample_weight,
     as_array,
+    as_sample_weight,
     as_target,
     check_consistent_length,
     check_labels,

@@ -13,8 +13,8 @@ import numpy as np
 
 from .._core.validation import (
     as_1d,
-    as_sample_weight,
     as_array,
+    as_sample_weight,
     check_binary_target,
     check_both_classes,
     check_consistent_length,

@@ -24,7 +24,7 @@ from ..spaces.operating_points import OperatingPoints
 from ..spaces.thresholds import BestThreshold
 from . import _group_tables as gt
 from .intervals import BootstrapResult, _interval, _standard_error
-from .model_comparison import ComparisonRow, _ADJUSTED_NAME, _bootstrap_rows, _check_adjustment
+from .model_comparison import _ADJUSTED_NAME, ComparisonRow, _bootstrap_rows, _check_adjustment
 from .resampling import _Resampler
 
 __all__ = ["GroupRow", "GroupEvaluation", "MAX_GROUPS", "MIN_CLASS_ROWS"]
