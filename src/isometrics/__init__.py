@@ -144,7 +144,7 @@ _LAZY: dict[str, str] = {
 #: The namespaces, each a subpackage with its own ``__all__``, imported on first use (``isometrics.irt``).
 _NAMESPACES = ("uncertainty", "elicitation", "irt", "scale", "spaces", "plotting", "report", "dask", "model_selection")
 
-#: Names that left the top level for a namespace (issue 24): old name -> the namespace that holds it now.
+#: Names that left the top level for a namespace: old name -> the namespace that holds it now.
 #: They resolve here with a DeprecationWarning for one release; not in ``__all__`` nor ``dir()``.
 _MOVED: dict[str, str] = {
     **dict.fromkeys([

@@ -522,8 +522,8 @@ class CountTable:
 
         References
         ----------
-        .. [1] ``shared/reference/002`` (ROC to PR under class imbalance); W. Siblini et
-           al., "Master your Metrics with Calibration", IDA 2020.
+        .. [1] J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and ROC
+           Curves", ICML 2006; W. Siblini et al., "Master your Metrics with Calibration", IDA 2020.
         """
         pi = check_real(prevalence, "prevalence", caller="OperatingPoints.at_prevalence", low=0.0, high=1.0,
                         low_inclusive=False, high_inclusive=False)

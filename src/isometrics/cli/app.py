@@ -578,7 +578,7 @@ if typer is not None:
 
 
 if typer is not None:
-    register_elicit(app, _guard)  # isometrics elicit (issue 11): body in cli/elicit.py
+    register_elicit(app, _guard)  # isometrics elicit: body in cli/elicit.py
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""Eliciting beta and rho from a stakeholder's answers (issue 11).
+"""Eliciting beta and rho from a stakeholder's answers.
 
 Holds the question engine: local questions for beta (``local``), pairwise comparisons for
 (beta, rho) (``pairwise``), the workflow that chains them (``session``), the transcript
@@ -7,7 +7,9 @@ Hiranandani et al.'s linear-metric elicitation (``linear``) and simulated stakeh
 (``stakeholders``). May import ``isometrics.spaces``, ``isometrics.metrics`` and below, never
 ``evaluation`` or the presentation layers. A new design goes in a module named after it.
 The exact specification (for the interactive page's port) is ``docs/elicitation.md``;
-the mathematics is ``shared/ALGORITHMS.md`` section 5.
+the papers are G. Hiranandani, S. Boodaghians, R. Mehta and O. Koyejo, "Performance Metric
+Elicitation from Pairwise Classifier Comparisons", AISTATS 2019, and G. Gandenberger,
+"Evaluating Classification Models, Part 4: Weighted Power Means of Precision and Recall", 2019.
 """
 
 from .linear import LinearMetricResult, LinearStakeholder, elicit_linear_metric, synthetic_boundary

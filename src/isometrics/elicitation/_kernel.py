@@ -116,7 +116,7 @@ def log_g(log_beta: FloatArray, rho: FloatArray, precision: Any, recall: Any) ->
     ``rho = 0`` is the stipulated ``(beta P + R)/(1 + beta)``; ``rho = -1`` the weighted
     geometric mean; elsewhere, with ``e = rho + 1``, ``w = 1/(1 + exp(-rho ln beta))`` and
     ``w' = 1/(1 + exp(rho ln beta))`` (= 1 - w, formed without cancellation),
-    ``log G = log1p(w expm1(e ln P) + w' expm1(e ln R)) / e`` (ALGORITHMS.md 5.2 b).
+    ``log G = log1p(w expm1(e ln P) + w' expm1(e ln R)) / e``.
     """
     lp, lr = np.log(precision), np.log(recall)
     e = rho + 1.0

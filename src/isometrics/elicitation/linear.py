@@ -5,7 +5,7 @@ A linear metric :math:`\phi(C) = m_{11} TP + m_{00} TN` with :math:`m = (\cos\th
 matrices: its point :math:`\bar C_\theta` is the Bayes-optimal classifier
 :math:`1[\eta(x) \ge m_{00}/(m_{11} + m_{00})]`, and :math:`\theta \mapsto \phi^*(\bar C_\theta)` is
 unimodal with its maximum at the stakeholder's :math:`\theta^*`. Each round compares boundary
-points at the quarter points of the current interval and halves it (ALGORITHMS.md 5.1,
+points at the quarter points of the current interval and halves it (the paper's
 Algorithm 1). The fourth comparison of a round is redundant (both answers lead to the
 same half) and is not asked: three queries per round.
 

@@ -2,7 +2,7 @@ r"""Local questions for beta: "at this point, would a small gain in recall or in
 
 At a point (P, R), for every :math:`\rho \ne 0`, :math:`\partial G/\partial R > \partial G/\partial P`
 exactly when :math:`(R/P)^\rho > \beta^\rho`: the answer *recall* means :math:`\beta > R/P`
-when :math:`\rho < 0` and :math:`\beta < R/P` when :math:`\rho > 0` (ALGORITHMS.md 5.2 a).
+when :math:`\rho < 0` and :math:`\beta < R/P` when :math:`\rho > 0` (``docs/elicitation.md``).
 At :math:`\rho = 0` (the stipulated :math:`(\beta P + R)/(1 + \beta)`) the partial
 derivatives are :math:`1/(1+\beta)` and :math:`\beta/(1+\beta)` at every point: the answer
 only tells whether :math:`\beta < 1` (*recall*) or :math:`\beta > 1` (*precision*), and a

@@ -2,7 +2,7 @@ r"""Pairwise comparisons for (beta, rho): "which of these two models would you r
 
 A posterior over a fixed (log beta, rho) grid (``_kernel.pairwise_grid``, uniform prior)
 is weighted by each answer "A over B" with the logistic likelihood
-:math:`\sigma(\lambda (G_{\beta,\rho}(A) - G_{\beta,\rho}(B)))` (ALGORITHMS.md 5.2 b); with
+:math:`\sigma(\lambda (G_{\beta,\rho}(A) - G_{\beta,\rho}(B)))` (``docs/elicitation.md``); with
 :math:`\lambda = \infty` it is the indicator of the exact feasible region
 :math:`\{(\beta, \rho): G(A) > G(B)\}`. The feasible region of the answers taken as
 noiseless is kept beside the posterior whatever lambda is: an answer that would empty it is

@@ -101,7 +101,7 @@ class Elicitation:
 
     References
     ----------
-    .. [1] ``shared/ALGORITHMS.md`` section 5.2 (designs (a) and (b), the stopping rule).
+    .. [1] ``docs/elicitation.md`` (local and pairwise questions, the stopping rule).
     .. [2] M. Horstein, "Sequential transmission using noiseless feedback", IEEE Trans.
        Inf. Theory 9(3), 1963; R. Waeber, P. Frazier and S. Henderson, "Bisection search
        with noisy responses", SIAM J. Control Optim. 51(3), 2013.

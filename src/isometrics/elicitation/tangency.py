@@ -3,10 +3,11 @@ r"""Tangency: (beta, rho) in closed form from a stakeholder's favourite points o
 At the favourite point :math:`(P^*, R^*)` of a frontier whose slope there is
 :math:`s = dP/dR < 0`, the level curve of :math:`G_{\beta,\rho}` touches the frontier:
 :math:`\ln(-s) = \rho \ln(R^*/P^*) - \rho \ln\beta`, linear in :math:`(u, v) = (\rho, \rho\ln\beta)`
-(ALGORITHMS.md 5.2 c). Two frontiers with different :math:`R^*/P^*` give (u, v) by a 2 x 2
-solve; more give least squares, whose residuals check that one G explains every choice.
-An empirical curve has no slope: :func:`hull_slope` reads it from the edges of the ROC
-convex hull (``isometrics.spaces.hull``) around the favourite vertex.
+(the logarithm of the level-curve slope :math:`-(R/(\beta P))^\rho`). Two frontiers with
+different :math:`R^*/P^*` give (u, v) by a 2 x 2 solve; more give least squares, whose
+residuals check that one G explains every choice. An empirical curve has no slope:
+:func:`hull_slope` reads it from the edges of the ROC convex hull (``isometrics.spaces.hull``)
+around the favourite vertex.
 """
 
 from __future__ import annotations
@@ -93,7 +94,9 @@ def tangency_estimate(points: Sequence[tuple[float, float]] | ArrayLike, slopes:
 
     References
     ----------
-    .. [1] ``shared/ALGORITHMS.md`` section 5.2 (c).
+    .. [1] G. Gandenberger, "Evaluating Classification Models, Part 4: Weighted Power
+       Means of Precision and Recall", blog post, 2 December 2019 (level curves of G and
+       their slopes); ``docs/elicitation.md``.
 
     Examples
     --------

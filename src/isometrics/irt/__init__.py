@@ -4,8 +4,10 @@ Holds the model fitted by MAP (L-BFGS-B, then projected Newton in ``_newton``), 
 information, adaptive testing, and the building of response matrices from many models on many data sets: the classifier pool and
 its safe spec parser (``classifiers``), the KEEL data sets and the cached cross-validated
 build (``keel``), and the study that joins a fitted bank to the benchmark (``study``). May
-import ``isometrics.evaluation`` and below, never the presentation layers. See
-``shared/ALGORITHMS.md`` section 6.
+import ``isometrics.evaluation`` and below, never the presentation layers. Papers: Chen et al.,
+"beta^3-IRT: A New Item Response Model and its Applications", AISTATS 2019 (the model);
+Song and Flach, "Efficient and Robust Model Benchmarks with Item Response Theory and Adaptive
+Testing", IJIMAI 6(5), 2021 (adaptive testing).
 """
 
 from .adaptive import AdaptiveTest, adaptive_test

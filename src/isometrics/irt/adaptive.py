@@ -4,7 +4,8 @@
 (data sets) of a :class:`~isometrics.irt.model.Beta3IRT` bank: the next item maximises the
 Fisher or KL information at the current ability (or is drawn at random), the ability is
 re-estimated by MAP after each response with the item parameters fixed, and the test stops
-at a standard-error target or a number of items. See ``shared/ALGORITHMS.md`` section 6.3.
+at a standard-error target or a number of items. H. Song and P. Flach, "Efficient and Robust
+Model Benchmarks with Item Response Theory and Adaptive Testing", IJIMAI 6(5), 2021.
 
 Why not catsim: catsim is built around the logistic 1PL-4PL models of
 dichotomous responses; its item banks are the (a, b, c, d) parameters of those models and its

@@ -3,8 +3,8 @@
 :func:`fit_beta3` fits the model of Chen et al. (AISTATS 2019) to a respondents x items
 matrix of responses in (0, 1) (a classifier's probability of the true class, or a data-set
 level performance measure) and returns a :class:`Beta3IRT`. The maths of the response
-distribution and of the information lives in :mod:`.information`. See
-``shared/ALGORITHMS.md`` section 6.
+distribution and of the information lives in :mod:`.information`. Model: Y. Chen et al.,
+"beta^3-IRT: A New Item Response Model and its Applications", AISTATS 2019.
 """
 
 from __future__ import annotations
@@ -241,8 +241,8 @@ class Beta3IRT:
 
         References
         ----------
-        Song & Flach (2021), Efficient and robust model benchmarks with item response theory
-        and adaptive testing, IJIMAI 6(5); ``shared/ALGORITHMS.md`` section 6.3.
+        H. Song and P. Flach, "Efficient and Robust Model Benchmarks with Item Response
+        Theory and Adaptive Testing", Int. J. Interactive Multimedia and AI 6(5), 2021.
 
         Examples
         --------

@@ -456,7 +456,8 @@ def fbeta_score(y_true: ArrayLike, y_pred: ArrayLike, *, beta: float, labels: Ar
     -----
     Same results as scikit-learn's ``fbeta_score``. It equals accuracy on a modified
     confusion matrix in which true negatives are replaced by true positives and the
-    positive row is scaled by :math:`\beta^2` (Flach, ``shared/reference/004``).
+    positive row is scaled by :math:`\beta^2`: its accuracy is
+    :math:`(1+\beta^2) TP / ((1+\beta^2) TP + \beta^2 FN + FP)`, van Rijsbergen's F-beta.
 
     References
     ----------

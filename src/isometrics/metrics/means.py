@@ -15,9 +15,9 @@ The family, with precision :math:`P` and recall :math:`R` in [0, 1]:
 
 References
 ----------
-.. [1] "Weighted Pythagorean means of precision and recall" and its follow-up on
-   weighted power means and the G(beta, rho) family (``shared/reference/001``, ``000``),
-   with the corrections of ``shared/reference/ERRATA.md``.
+.. [1] G. Gandenberger, "Evaluating Classification Models", blog posts, 2019: Part 3, "F-beta and
+   Other Weighted Pythagorean Means of Precision and Recall", and Part 4, "Weighted Power Means of
+   Precision and Recall" (the G(beta, rho) family; its mapping is corrected in :func:`g_beta_rho`).
 .. [2] C. J. van Rijsbergen, *Information Retrieval*, 2nd ed., 1979 (F-beta, E = 1 - F).
 """
 
@@ -259,7 +259,7 @@ def power_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.
 
     References
     ----------
-    .. [1] ``shared/reference/000`` (weighted power means), corrected by ``ERRATA.md``.
+    .. [1] G. Gandenberger, "Weighted Power Means of Precision and Recall", blog post, 2019.
 
     Examples
     --------
@@ -357,7 +357,8 @@ def weighted_arithmetic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: 
 
     References
     ----------
-    .. [1] ``shared/reference/001``, "The Weighted Arithmetic Mean".
+    .. [1] G. Gandenberger, "F-beta and Other Weighted Pythagorean Means of Precision and
+       Recall", blog post, 2019, section "The Weighted Arithmetic Mean".
 
     Examples
     --------
@@ -488,7 +489,7 @@ def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0
     of recall are worth the same (for every ``rho != 0``); ``rho`` sets the curvature
     of the level curves, whose slope is :math:`-(R/(\beta P))^{\rho}`.
 
-    Special values (``ERRATA.md``):
+    Special values (each checked by hand in the tests):
 
     - ``rho = -2``: F-beta;
     - ``rho = -1``: :math:`(P R^{\beta})^{1/(1+\beta)}`, the limit of the formula
@@ -529,15 +530,15 @@ def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0
 
     Notes
     -----
-    The source writes "beta = gamma^(1/(phi+1))" and "rho = phi + 1"; both are slips
-    (``ERRATA.md``): the mapping is ``phi = rho + 1`` and ``gamma = beta**rho``.
+    The source writes "beta = gamma^(1/(phi+1))" and "rho = phi + 1", slips that miss F-beta at
+    rho = -2: the mapping is ``phi = rho + 1`` and ``gamma = beta**rho``.
     ``beta**rho`` is formed as ``rho * log(beta)`` so that ``|rho|`` up to 1000 and
     beyond neither overflows nor underflows.
 
     References
     ----------
-    .. [1] ``shared/reference/000`` ("an orthogonal two-parameter family"), corrected by
-       ``shared/reference/ERRATA.md``.
+    .. [1] G. Gandenberger, "Weighted Power Means of Precision and Recall", blog post, 2019
+       ("an orthogonal two-parameter family").
 
     Examples
     --------
@@ -571,7 +572,7 @@ def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0
         if zero.any():
             bz = b[zero]
             out[zero] = np.log((bz * p[zero] + r[zero]) / (1.0 + bz))
-        # rho = +-inf: the limits of ERRATA.md, as logs.
+        # rho = +-inf: the limits listed in the docstring, as logs.
         lo, hi = rh == -np.inf, rh == np.inf
         scaled_p = log_p + np.minimum(log_b, 0.0)  # log(beta P) when beta < 1
         scaled_r = log_r - np.maximum(log_b, 0.0)  # log(R / beta) when beta > 1

@@ -83,7 +83,9 @@ def elicitation_page(session: Elicitation | None = None, *, title: str = "Choosi
 
     References
     ----------
-    .. [1] ``shared/ALGORITHMS.md`` section 5.2; ``docs/elicitation.md``.
+    .. [1] ``docs/elicitation.md`` (the design: questions, likelihoods, stopping rule);
+       G. Gandenberger, "Evaluating Classification Models, Part 4: Weighted Power Means
+       of Precision and Recall", blog post, 2019 (the G(beta, rho) family).
 
     Examples
     --------

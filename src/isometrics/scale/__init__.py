@@ -1,4 +1,4 @@
-"""Evaluation beyond memory and beyond one machine (issue 14).
+"""Evaluation beyond memory and beyond one machine.
 
 Holds the streaming accumulator (``streaming``: :class:`BinnedCountTable`, counts in score
 bins with guaranteed intervals for AUROC, AP and AUPRG; its counts in ``_binning``, its bounds

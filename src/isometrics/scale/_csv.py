@@ -1,4 +1,4 @@
-"""CSV files out of core, read as the in-memory path reads them (issue 23, item 4).
+"""CSV files out of core, read as the in-memory path reads them.
 
 Two things DuckDB's CSV reader does its own way, brought in line with the command line's
 in-memory reader (:mod:`isometrics.cli._io`):

@@ -1,4 +1,4 @@
-"""Exact evaluation of files larger than memory, on one machine (issue 14, section 2).
+"""Exact evaluation of files larger than memory, on one machine.
 
 DuckDB, held to ``memory_limit`` and spilling into ``temp_directory``, groups each score
 column by score and sorts the groups (``GROUP BY score ORDER BY score DESC`` with the

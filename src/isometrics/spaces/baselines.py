@@ -9,8 +9,8 @@ Precision depends on the prevalence and ROC rates do not:
 
 References
 ----------
-.. [1] ``shared/reference/002`` (precision via Bayes' theorem, the prevalence baseline,
-   the iso-F1 baseline, ROC to PR under class imbalance), with ``ERRATA.md``.
+.. [1] J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and ROC
+   Curves", ICML 2006 (ROC to PR at a given prevalence).
 .. [2] P. Flach and M. Kull, "Precision-Recall-Gain Curves: PR Analysis Done Right",
    NeurIPS 2015.
 .. [3] K. Boyd, V. S. Costa, J. Davis and C. D. Page, "Unachievable Region in
@@ -196,7 +196,8 @@ def iso_fbeta_baseline(prevalence: float, *, beta: float = 1.0, n_points: int = 
 
     References
     ----------
-    .. [1] ``shared/reference/002``, the iso-F1 baseline.
+    .. [1] P. Flach and M. Kull, "Precision-Recall-Gain Curves: PR Analysis Done Right",
+       NeurIPS 2015 (the always-positive classifier and its iso-F line).
 
     Examples
     --------
@@ -281,9 +282,9 @@ def unachievable_precision(recall: ArrayLike, *, prevalence: float) -> FloatArra
 
     Notes
     -----
-    ``shared/reference/002`` says the PR curve is bounded below by the prevalence: that
-    holds for rankings better than random only (``ERRATA.md``); this is the bound for
-    all rankings.
+    The PR curve is often said to be bounded below by the prevalence: that holds for
+    rankings better than random only (a worse-than-random ranking goes below it); this is
+    the bound for all rankings.
 
     References
     ----------
@@ -335,8 +336,8 @@ def precision_at_prevalence(tpr: ArrayLike, fpr: ArrayLike, *, prevalence: float
 
     References
     ----------
-    .. [1] ``shared/reference/002``: recall 0.99, false positive rate 0.05 and
-       prevalence 0.01 give precision 1/6.
+    .. [1] Bayes' theorem: recall 0.99, false positive rate 0.05 and prevalence 0.01 give
+       precision 0.99 * 0.01 / (0.99 * 0.01 + 0.05 * 0.99) = 1/6.
 
     Examples
     --------
@@ -382,7 +383,9 @@ def repeated_test_precision(tpr: float, fpr: float, *, prevalence: float, n_test
 
     References
     ----------
-    .. [1] ``shared/reference/002``: 1/6 after one positive test, about 0.80 after two.
+    .. [1] Bayes' theorem, the posterior of one test the prior of the next: with recall
+       0.99, false positive rate 0.05 and prevalence 0.01, 1/6 after one positive test,
+       about 0.80 after two.
 
     Examples
     --------

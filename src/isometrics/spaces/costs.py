@@ -7,7 +7,8 @@ data is :func:`isometrics.best_threshold` with ``metric="cost(fp=..., fn=...)"``
 
 References
 ----------
-.. [1] ``shared/reference/003`` (custom, cost-based metrics).
+.. [1] J. Hernandez-Orallo, P. Flach and C. Ferri, "A Unified View of Performance Metrics:
+   Translating Threshold Choice into Expected Classification Loss", JMLR 13, 2012.
 .. [2] C. Elkan, "The Foundations of Cost-Sensitive Learning", IJCAI 2001.
 """
 

@@ -9,8 +9,10 @@ ROC and PRG level curves are the images of the PR curve for a given prevalence:
 
 References
 ----------
-.. [1] ``shared/reference/001`` and ``000`` (level curves, the break-even line R/P = beta,
-   tangent slopes), corrected by ``ERRATA.md``.
+.. [1] G. Gandenberger, "Evaluating Classification Models, Part 3: F-beta and Other
+   Weighted Pythagorean Means of Precision and Recall" and "Part 4: Weighted Power Means
+   of Precision and Recall", blog posts, November and December 2019 (level curves, the
+   break-even line R/P = beta, tangent slopes).
 .. [2] P. Flach and M. Kull, "Precision-Recall-Gain Curves: PR Analysis Done Right",
    NeurIPS 2015 (iso-F-beta lines are straight in PRG space).
 """
@@ -328,7 +330,9 @@ def break_even_line(beta: float, *, n_points: int = 2) -> LevelCurve:
 
     References
     ----------
-    .. [1] ``shared/reference/001`` (the black line of the level-curve plots).
+    .. [1] G. Gandenberger, "Evaluating Classification Models, Part 3: F-beta and Other
+       Weighted Pythagorean Means of Precision and Recall", blog post, 26 November 2019
+       (the black line of the level-curve plots).
 
     Examples
     --------
@@ -350,7 +354,7 @@ def level_curve_slope(metric: str | Metric, precision: ArrayLike, recall: ArrayL
 
     For a weighted power mean :math:`W_{\gamma,\varphi}` it is
     :math:`-\gamma^{-1} (R/P)^{\varphi - 1}`, so for :math:`G_{\beta,\rho}`
-    :math:`-(R/(\beta P))^{\rho}` (ERRATA.md): -1 on the break-even line. Its negative
+    :math:`-(R/(\beta P))^{\rho}`: -1 on the break-even line. Its negative
     reciprocal is how many points of recall one point of precision is worth there.
     Other metrics are differentiated numerically (central differences).
 

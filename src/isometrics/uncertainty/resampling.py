@@ -240,8 +240,8 @@ def _fast_areas(resampler: _Resampler, draws: tuple[Any, Any]) -> FloatArray | N
     - AP = sum_a c_a T_a / (T_a + F_a) / K_p;
     - AUPRG = (K_p/K_n) sum_a [-1/t + f/(2 t^2)] from max(t_0, pi) to t_1, with
       t_1 = T_a/K_p, t_0 = (T_a - c_a)/K_p, f = F_a/K_n, pi = K_p/(K_p + K_n): the
-      closed form of Flach & Kull's area along the ROC curve, whose runs of negatives
-      add nothing (ALGORITHMS.md 1.3).
+      closed form of Flach & Kull's (NeurIPS 2015) area written as an integral along the ROC
+      curve, whose runs of negatives add nothing.
 
     The same numbers as building the replicate's operating points, in O(P) work after one
     pass over the negatives. ``None`` when a class was not drawn.
