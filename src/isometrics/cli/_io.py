@@ -24,7 +24,7 @@ from typing import Any, Literal
 import numpy as np
 
 from .._core.files import SEPARATORS, csv_separator, file_format
-from .._core.validation import label_set
+from .._core.label_text import label_from_text
 from ..exceptions import IsometricsError
 
 __all__ = ['read_columns', 'column_names', 'describe_input', 'coerce_label', 'separator_of', 'use_separator']
@@ -259,27 +259,6 @@ def describe_input(path: str | os.PathLike[str], n_columns: int) -> str:
 
 
 def coerce_label(value: str, labels: np.ndarray, column: str) -> Any:
-    """Convert a ``--pos-label`` string to the label column's type; it must be one of its values."""
-
-    present = label_set(labels)
-    kind = labels.dtype.kind
-    try:
-        if kind == "b":
-            low = value.strip().lower()
-            if low not in {"true", "false", "1", "0"}:
-                raise ValueError(value)
-            coerced: Any = low in {"true", "1"}
-        elif kind in "iu":
-            coerced = int(value)
-        elif kind == "f":
-            coerced = float(value)
-        else:
-            coerced = value
-    except ValueError:
-        coerced = None
-    if coerced is None or not np.any(present == coerced):
-        shown = ", ".join(str(v) for v in present[:10].tolist())
-        raise IsometricsError(
-            f"--pos-label {value!r} is not a value of label column {column!r} (values: {shown}); pass one of them."
-        )
-    return coerced
+    """Convert a ``--pos-label`` string to the label column's type; it must be one of its values
+    (the rule: :func:`isometrics._core.label_text.label_from_text`)."""
+    return label_from_text(value, labels=labels, column=column)

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.label_text import label_from_text
 from .._core.optional import needs
 from .._core.outputs import json_text, staged_outputs
 from ..dask import evaluate_dask
@@ -68,7 +69,6 @@ def _pos_label(value: str | None, file: Path, label: str) -> Any:
     if value is None:
         return None
     import pyarrow.parquet as pq
-    import pyarrow.types as pat
 
     first = file if file.is_file() else next(iter(sorted(file.rglob("*.parquet"))), None)
     if first is None:
@@ -77,20 +77,7 @@ def _pos_label(value: str | None, file: Path, label: str) -> Any:
         kind = pq.read_schema(first).field(label).type
     except (KeyError, OSError, ValueError):
         return value  # evaluate_dask names the problem
-    try:
-        if pat.is_boolean(kind):
-            low = value.strip().lower()
-            if low not in {"true", "false", "1", "0"}:
-                raise ValueError(value)
-            return low in {"true", "1"}
-        if pat.is_integer(kind):
-            return int(value)
-        if pat.is_floating(kind):
-            return float(value)
-    except ValueError:
-        raise IsometricsError(f"--pos-label {value!r} is not a value of label column {label!r} (of type {kind}); "
-                              "pass one of its values.") from None
-    return value
+    return label_from_text(value, kind, column=label)
 
 
 def evaluate_on_cluster(file: Path, label: str, scores: list[str], pos_label: str | None, weight: str | None,

@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .._core.label_text import label_from_text
 from .._core.optional import needs
 from .._core.outputs import json_text, staged_outputs
 from ..exceptions import IsometricsError
@@ -135,33 +136,5 @@ def _pos_label(file: Path, label: str, pos_label: str | None) -> Any:
         schema = pq.read_schema(files[0])
         if label not in schema.names:
             raise IsometricsError(f"column {label!r} is not in {files[0].name!r}; pass one of {schema.names[:20]}.")
-        kind_of = schema.field(label).type
-        import pyarrow as pa
-
-        if pa.types.is_boolean(kind_of):
-            low = pos_label.strip().lower()
-            if low not in {"true", "false", "1", "0"}:
-                raise IsometricsError(f"--pos-label {pos_label!r} is not a boolean (label column {label!r}); "
-                                      "pass true or false.")
-            return low in {"true", "1"}
-        if pa.types.is_integer(kind_of):
-            return _number(pos_label, int, label)
-        if pa.types.is_floating(kind_of):
-            return _number(pos_label, float, label)
-        return pos_label
-    for convert in (int, float):  # CSV: DuckDB reads numbers as numbers
-        try:
-            return convert(pos_label)
-        except ValueError:
-            continue
-    if pos_label.strip().lower() in {"true", "false"}:  # and true/false as booleans
-        return pos_label.strip().lower() == "true"
-    return pos_label
-
-
-def _number(text: str, convert: Any, label: str) -> Any:
-    try:
-        return convert(text)
-    except ValueError:
-        raise IsometricsError(f"--pos-label {text!r} is not a value of the numeric label column {label!r}; pass "
-                              "one of its values.") from None
+        return label_from_text(pos_label, schema.field(label).type, column=label)
+    return label_from_text(pos_label, column=label)  # CSV: DuckDB infers the column's type

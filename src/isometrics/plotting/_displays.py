@@ -18,7 +18,7 @@ from ..spaces.level_curves import level_curve
 from ..spaces.operating_points import OperatingPoints
 from ..spaces.thresholds import BestThreshold
 from ._docs import _fill
-from ._estimator import _estimator_inputs
+from ._estimator import _FromEstimator
 from ._group import _per_column
 from ._style import _area_label, _axes, _legend, _legend_entry, _line_kwargs, _once, _reference
 
@@ -36,7 +36,7 @@ def _levels(metric: Metric | None, levels: Any) -> tuple[float, ...]:
 
 
 @dataclass
-class _Base:
+class _Base(_FromEstimator):
     """Shared fields of the curve displays."""
 
     name: str | None = None
@@ -156,26 +156,6 @@ class RocDisplay(_Base):
                    line_kwargs=kwargs, fpr=roc.fpr, tpr=roc.tpr, hull_fpr=hull.fpr, hull_tpr=hull.tpr,
                    auroc=op.auroc())
 
-    @classmethod
-    @_fill
-    def from_estimator(cls, estimator: Any, X: Any, y: ArrayLike, *, pos_label: Any = None,
-                       **kwargs: Any) -> RocDisplay:
-        """Score ``X`` with a fitted binary classifier, then :meth:`from_predictions`.
-
-        Parameters
-        ----------
-        %(estimator)s
-
-        Returns
-        -------
-        RocDisplay
-            Not drawn yet: call :meth:`plot`.
-
-        %(estimator_raises)s
-        """
-        scores, positive = _estimator_inputs(estimator, X, pos_label, "RocDisplay.from_estimator")
-        return cls.from_predictions(y, scores, pos_label=positive, **kwargs)
-
     @_fill
     def plot(self, ax: Any = None, *, name: str | None = None, hull: bool = True, chance: bool = True,
              **kwargs: Any) -> RocDisplay:
@@ -278,26 +258,6 @@ class PrecisionRecallDisplay(_Base):
                    achievable_precision=np.array(prec), achievable_recall=np.array(rec),
                    average_precision=op.average_precision())
 
-    @classmethod
-    @_fill
-    def from_estimator(cls, estimator: Any, X: Any, y: ArrayLike, *, pos_label: Any = None,
-                       **kwargs: Any) -> PrecisionRecallDisplay:
-        """Score ``X`` with a fitted binary classifier, then :meth:`from_predictions`.
-
-        Parameters
-        ----------
-        %(estimator)s
-
-        Returns
-        -------
-        PrecisionRecallDisplay
-            Not drawn yet: call :meth:`plot`.
-
-        %(estimator_raises)s
-        """
-        scores, positive = _estimator_inputs(estimator, X, pos_label, "PrecisionRecallDisplay.from_estimator")
-        return cls.from_predictions(y, scores, pos_label=positive, **kwargs)
-
     @_fill
     def plot(self, ax: Any = None, *, name: str | None = None, hull: bool = True,
              baseline: bool = True, **kwargs: Any) -> PrecisionRecallDisplay:
@@ -391,26 +351,6 @@ class PrgDisplay(_Base):
                    level_values=_levels(m, levels),
                    line_kwargs=kwargs, precision_gain=pg[finite], recall_gain=rg[finite],
                    hull_precision_gain=hull.precision_gain, hull_recall_gain=hull.recall_gain, auprg=op.auprg())
-
-    @classmethod
-    @_fill
-    def from_estimator(cls, estimator: Any, X: Any, y: ArrayLike, *, pos_label: Any = None,
-                       **kwargs: Any) -> PrgDisplay:
-        """Score ``X`` with a fitted binary classifier, then :meth:`from_predictions`.
-
-        Parameters
-        ----------
-        %(estimator)s
-
-        Returns
-        -------
-        PrgDisplay
-            Not drawn yet: call :meth:`plot`.
-
-        %(estimator_raises)s
-        """
-        scores, positive = _estimator_inputs(estimator, X, pos_label, "PrgDisplay.from_estimator")
-        return cls.from_predictions(y, scores, pos_label=positive, **kwargs)
 
     @_fill
     def plot(self, ax: Any = None, *, name: str | None = None, hull: bool = True,

@@ -5,12 +5,15 @@ take them: the positive class is ``pos_label`` if given, else ``classes_[1]``; i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
-from .._typing import FloatArray
+from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
+from ._docs import _fill
+
+_D = TypeVar("_D")
 
 
 def _classes(estimator: Any, caller: str) -> list[Any] | None:
@@ -57,3 +60,28 @@ def _estimator_inputs(estimator: Any, X: Any, pos_label: Any, caller: str) -> tu
     """The positive class and its scores, for ``from_predictions(y, scores, pos_label=...)``."""
     positive = _positive_class(estimator, pos_label, caller)
     return _scores_of(estimator, X, pos_label=positive, caller=caller), positive if positive is not None else pos_label
+
+
+class _FromEstimator:
+    """``from_estimator`` for a Display with a ``from_predictions(y_true, y_score, *, pos_label, ...)``:
+    written once, inherited by every Display that scores an estimator."""
+
+    @classmethod
+    @_fill
+    def from_estimator(cls: type[_D], estimator: Any, X: Any, y: ArrayLike, *, pos_label: Any = None,
+                       **kwargs: Any) -> _D:
+        """Score ``X`` with a fitted binary classifier, then :meth:`from_predictions`.
+
+        Parameters
+        ----------
+        %(estimator)s
+
+        Returns
+        -------
+        Display
+            An instance of the class it is called on, not drawn yet: call :meth:`plot`.
+
+        %(estimator_raises)s
+        """
+        scores, positive = _estimator_inputs(estimator, X, pos_label, f"{cls.__name__}.from_estimator")
+        return cls.from_predictions(y, scores, pos_label=positive, **kwargs)  # type: ignore[attr-defined, no-any-return]

@@ -10,7 +10,7 @@ from .._core.html import summarised
 from .._typing import ArrayLike, FloatArray
 from ..spaces.operating_points import OperatingPoints
 from ._displays import _name
-from ._estimator import _estimator_inputs
+from ._estimator import _FromEstimator
 from ._group import _per_column
 from ._style import _axes, _once
 
@@ -30,7 +30,7 @@ def _legend(ax: Any) -> None:
 
 @summarised()
 @dataclass
-class GainsDisplay:
+class GainsDisplay(_FromEstimator):
     """Cumulative gains: the share of positives captured against the share flagged, with the
     random (diagonal) and perfect-ranking references.
 
@@ -63,14 +63,6 @@ class GainsDisplay:
         rate, gain, _ = op.gains_curve()
         return cls(rate, gain, op.prevalence, _name(name, y_score))
 
-    @classmethod
-    def from_estimator(cls, estimator: Any, X: Any, y: ArrayLike, *, pos_label: Any = None,
-                       **kwargs: Any) -> GainsDisplay:
-        """Score ``X`` with a fitted binary classifier, then :meth:`from_predictions`; the positive
-        class is ``pos_label``, else the estimator's ``classes_[1]``."""
-        scores, positive = _estimator_inputs(estimator, X, pos_label, "GainsDisplay.from_estimator")
-        return cls.from_predictions(y, scores, pos_label=positive, **kwargs)
-
     def plot(self, ax: Any = None, *, name: str | None = None, chance: bool = True, perfect: bool = True,
              **kwargs: Any) -> GainsDisplay:
         """Draw on ``ax`` (a new figure when None); returns self with ``line_``, ``ax_``, ``figure_``.
@@ -98,7 +90,7 @@ class GainsDisplay:
 
 @summarised()
 @dataclass
-class LiftDisplay:
+class LiftDisplay(_FromEstimator):
     """Lift: the precision of the top share flagged over the prevalence, with the random
     reference (lift 1).
 
@@ -125,14 +117,6 @@ class LiftDisplay:
         op = _curve_data(y_true, y_score, sample_weight, pos_label, "LiftDisplay.from_predictions")
         rate, lift, _ = op.lift_curve()
         return cls(rate, lift, _name(name, y_score))
-
-    @classmethod
-    def from_estimator(cls, estimator: Any, X: Any, y: ArrayLike, *, pos_label: Any = None,
-                       **kwargs: Any) -> LiftDisplay:
-        """Score ``X`` with a fitted binary classifier, then :meth:`from_predictions`; the positive
-        class is ``pos_label``, else the estimator's ``classes_[1]``."""
-        scores, positive = _estimator_inputs(estimator, X, pos_label, "LiftDisplay.from_estimator")
-        return cls.from_predictions(y, scores, pos_label=positive, **kwargs)
 
     def plot(self, ax: Any = None, *, name: str | None = None, chance: bool = True, **kwargs: Any) -> LiftDisplay:
         """Draw on ``ax`` (a new figure when None); returns self with ``line_``, ``ax_``, ``figure_``.

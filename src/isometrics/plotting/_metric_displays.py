@@ -14,14 +14,14 @@ from ..spaces.level_curves import LevelCurve, break_even_line, level_curve
 from ..spaces.thresholds import BestThreshold
 from ._displays import _name, _setup
 from ._docs import _fill
-from ._estimator import _estimator_inputs
+from ._estimator import _FromEstimator
 from ._group import _per_column
 from ._style import _axes, _legend, _line_kwargs
 
 
 @summarised()
 @dataclass
-class MetricCurveDisplay:
+class MetricCurveDisplay(_FromEstimator):
     """A metric against the threshold, with its best threshold marked.
 
     Parameters
@@ -73,26 +73,6 @@ class MetricCurveDisplay:
         assert m is not None and best is not None
         curve = op.metric_curve(m)
         return cls(curve.thresholds[1:], curve.values[1:], best, _name(name, y_score), kwargs)
-
-    @classmethod
-    @_fill
-    def from_estimator(cls, estimator: Any, X: Any, y: ArrayLike, *, pos_label: Any = None,
-                       **kwargs: Any) -> MetricCurveDisplay:
-        """Score ``X`` with a fitted binary classifier, then :meth:`from_predictions`.
-
-        Parameters
-        ----------
-        %(estimator)s
-
-        Returns
-        -------
-        MetricCurveDisplay
-            Not drawn yet: call :meth:`plot`.
-
-        %(estimator_raises)s
-        """
-        scores, positive = _estimator_inputs(estimator, X, pos_label, "MetricCurveDisplay.from_estimator")
-        return cls.from_predictions(y, scores, pos_label=positive, **kwargs)
 
     @_fill
     def plot(self, ax: Any = None, *, name: str | None = None, **kwargs: Any) -> MetricCurveDisplay:
