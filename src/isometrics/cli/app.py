@@ -22,6 +22,7 @@ from typing import Annotated, Any
 import numpy as np
 
 from .._core.outputs import check_output_dir, json_text, staged_outputs
+from .._core.sorting import machine_report
 from .._core.validation import label_set
 from .._version import __version__
 from ..evaluation import evaluate_scores
@@ -267,9 +268,18 @@ def _value(kind: WeightKind | None) -> str | None:
     return None if kind is None else kind.value
 
 
-def _show_version(value: bool) -> None:
+def _note_verbose(ctx: typer.Context, value: bool) -> None:
+    ctx.meta["verbose"] = value  # eager: known before --version (not eager) prints
+
+
+def _show_version(ctx: typer.Context, value: bool) -> None:
     if value:
         print(f"isometrics {__version__}")
+        if ctx.meta.get("verbose"):  # what the speed depends on, and the sort chosen (issue 26)
+            try:
+                print("\n".join(machine_report()))
+            except IsometricsError as exc:  # a bad ISOMETRICS_SORT: one line, exit 2
+                fail(str(exc))
         raise SystemExit(0)
 
 
@@ -325,8 +335,11 @@ if typer is not None:
 
     @app.callback()
     def _root(
-        version: Annotated[bool, typer.Option("--version", callback=_show_version, is_eager=True,
+        version: Annotated[bool, typer.Option("--version", callback=_show_version,
                                               help="Print the version of isometrics and exit.")] = False,
+        verbose: Annotated[bool, typer.Option("--verbose", callback=_note_verbose, is_eager=True,
+                                              help="With --version: also the CPU, NumPy's SIMD dispatch and "
+                                                   "the sort chosen by measurement, with its times.")] = False,
     ) -> None:
         """Evaluate scored classifiers through precision, recall and their metric families."""
 
