@@ -448,10 +448,7 @@ def _cpu_model() -> str:
 def machine_report() -> list[str]:
     """Lines describing what the engine's speed depends on: CPU, NumPy's SIMD dispatch, the chosen sort."""
     lines = [f"CPU: {_cpu_model()} ({os.cpu_count()} logical cores), {platform.system()} {platform.machine()}"]
-    try:  # NumPy's private module: its location moved in 2.0 and may move again
-        from numpy._core import _multiarray_umath as umath  # type: ignore[attr-defined]
-    except ImportError:  # pragma: no cover
-        umath = None
+    umath = getattr(getattr(np, "_core", None), "_multiarray_umath", None)  # private: where NumPy 2 keeps it
     features = getattr(umath, "__cpu_features__", {})
     baseline = list(getattr(umath, "__cpu_baseline__", []))
     dispatch = [f for f in getattr(umath, "__cpu_dispatch__", []) if features.get(f)]
@@ -461,5 +458,6 @@ def machine_report() -> list[str]:
     if disabled:
         lines.append(f"NPY_DISABLE_CPU_FEATURES={disabled}")
     lines.append(f"Sort of 64-bit keys (unweighted, >= {_POLARS_MIN_SAMPLES:,} samples): {choose_sort().describe()}")
-    lines.append("Weighted: Polars' sort of 128-bit keys; set ISOMETRICS_SORT=numpy|polars to force the key sort.")
+    lines.append(f"Weighted scores: Polars' sort of 128-bit keys. Force the key sort: "
+                 f"{SORT_VARIABLE}={'|'.join(KEY_SORTS)}.")
     return lines

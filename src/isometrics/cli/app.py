@@ -22,7 +22,6 @@ from typing import Annotated, Any
 import numpy as np
 
 from .._core.outputs import check_output_dir, json_text, staged_outputs
-from .._core.sorting import machine_report
 from .._core.validation import label_set
 from .._version import __version__
 from ..evaluation import evaluate_scores
@@ -54,6 +53,8 @@ from .groups import BY_HELP, print_groups
 from .multiclass import evaluate_multiclass_file
 from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob, pattern_files
 from .scores import SCORES_HELP, score_columns
+from .version import note_verbose as _note_verbose
+from .version import show_version as _show_version
 from ._usage import OneLineUsage
 
 try:
@@ -266,21 +267,6 @@ _WEIGHT_KIND_HELP = ("What the --weight column means: 'sampling' (importance or 
 
 def _value(kind: WeightKind | None) -> str | None:
     return None if kind is None else kind.value
-
-
-def _note_verbose(ctx: typer.Context, value: bool) -> None:
-    ctx.meta["verbose"] = value  # eager: known before --version (not eager) prints
-
-
-def _show_version(ctx: typer.Context, value: bool) -> None:
-    if value:
-        print(f"isometrics {__version__}")
-        if ctx.meta.get("verbose"):  # what the speed depends on, and the sort chosen (issue 26)
-            try:
-                print("\n".join(machine_report()))
-            except IsometricsError as exc:  # a bad ISOMETRICS_SORT: one line, exit 2
-                fail(str(exc))
-        raise SystemExit(0)
 
 
 def _one_vs_rest_options(multiclass: bool, multilabel: bool, pos_label: str | None, report: str | None,
