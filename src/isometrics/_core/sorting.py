@@ -447,7 +447,7 @@ def _cpu_model() -> str:
 
 def machine_report() -> list[str]:
     """Lines describing what the engine's speed depends on: CPU, NumPy's SIMD dispatch, the chosen sort."""
-    lines = [f"CPU: {_cpu_model()} ({os.cpu_count()} logical cores), {platform.system()} {platform.machine()}"]
+    lines = [f"CPU: {_cpu_model()} ({os.cpu_count()} logical cores)"]
     umath = getattr(getattr(np, "_core", None), "_multiarray_umath", None)  # private: where NumPy 2 keeps it
     features = getattr(umath, "__cpu_features__", {})
     baseline = list(getattr(umath, "__cpu_baseline__", []))
