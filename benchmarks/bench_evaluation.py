@@ -8,7 +8,13 @@ less work). Floor: ``np.sort`` of the scores in a subprocess started with
 ``NPY_DISABLE_CPU_FEATURES="X86_V4 AVX512_ICL"`` (NumPy's AVX2 sort, several times
 faster than its AVX-512 sort on this CPU; an exact curve needs at least a sort).
 
-Usage: python benchmarks/bench_evaluation.py [--sizes 100000 1000000 10000000] [--repeat 3]
+Before the table: the machine (CPU, NumPy's SIMD dispatch) and the sort of packed 64-bit keys the
+engine chose by measurement (``_core.sorting.choose_sort``; ``ISOMETRICS_SORT`` forces one), then
+every candidate timed on the packed keys of --sort-n continuous scores (10^7; ``--sort-n 1000000``
+for a quick run) and the ratio of a full unweighted and weighted evaluation to the fastest of them.
+
+Usage: python benchmarks/bench_evaluation.py [--sizes 100000 1000000 10000000] [--repeat 3] [--sort-n N]
+       [--sorts-only]
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import time
 import numpy as np
 
 import isometrics as im
+from isometrics._core import sorting
 
 FLOOR_SCRIPT = """
 import sys, time, numpy as np
@@ -100,14 +107,49 @@ def floor_time(n: int, ties: bool) -> float:
     return float(res.stdout.strip())
 
 
+def sort_candidates(n: int, repeat: int) -> None:
+    """Each candidate sort on the packed keys of ``n`` continuous scores, the choice, and the full evaluation's ratio."""
+    y, s, w = make_data(n, ties=False)
+    encoded = sorting._label_keys(s, y.astype(bool))
+    assert encoded is not None
+    keys = encoded[0]
+    times = {}
+    for name, sort in sorting.KEY_SORTS.items():
+        best = float("inf")
+        for _ in range(repeat):
+            work = keys.copy()
+            t0 = time.perf_counter()
+            sort(work)
+            best = min(best, time.perf_counter() - t0)
+            del work
+        times[name] = best
+    fastest = min(times, key=times.__getitem__)
+    chosen = sorting.choose_sort()
+    print(f"Sorts of {n:,} packed 64-bit keys (best of {repeat}): "
+          + ", ".join(f"{k} {v:.3f} s" for k, v in times.items())
+          + f"; fastest here: {fastest}; chosen by the engine: {chosen.name} ({chosen.how})")
+    for weighted in (False, True):
+        t_full, _ = best_time(lambda: ours(y, s, w if weighted else None), repeat)
+        print(f"  full evaluation, {'weighted' if weighted else 'unweighted'}: {t_full:.3f} s = "
+              f"{t_full / times[fastest]:.2f}x the fastest sort ({fastest})")
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000, 10_000_000])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--sort-n", type=int, default=10_000_000,
+                        help="size of the candidate sorts' timing (10^6 for a quick run)")
+    parser.add_argument("--sorts-only", action="store_true", help="time the candidate sorts only, not the table")
     parser.add_argument("--skip-sklearn-above", type=int, default=10**8,
                         help="do not run scikit-learn above this n (it takes ~10 s at 10^7)")
     args = parser.parse_args()
 
+    print("\n".join(sorting.machine_report()))
+    sort_candidates(args.sort_n, args.repeat)
+    if args.sorts_only:
+        return
     header = (f"{'n':>10} {'scores':>10} {'weights':>8} | {'isometrics':>10} {'sklearn':>9} {'AVX2 sort':>9} "
               f"{'np.sort':>8} | {'sklearn/ours':>12} {'ours/floor':>10} | {'+spaces':>8}")
     print(header)

@@ -1,18 +1,29 @@
-"""The sorts and groupings behind the count table: exact integer keys, Polars' multithreaded sort, hash grouping.
+"""The sorts and groupings behind the count table: exact integer keys, the sort chosen by measurement, hash grouping.
 
 Every function here takes validated scores (float64, finite), labels and weights, and returns
 them in decreasing score order, or grouped by distinct score; how they get there (which sort,
 which keys) changes only the speed, never a result. ``docs/performance.md`` has the measurements.
+
+The packed 64-bit keys of a large unweighted sort go to whichever of :data:`KEY_SORTS` was
+fastest on this machine: :func:`choose_sort` times them once per process on a small sample (the
+first time a large input is sorted), unless ``ISOMETRICS_SORT`` or ``choose_sort(name)`` forces
+one. Equal keys are identical, so every candidate gives the same array, bit for bit.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import platform
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .._typing import FloatArray
+from ..exceptions import InvalidParameterError
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -80,9 +91,9 @@ def _sort_descending(
     other. The order inside a run of tied scores is unspecified: ties are grouped
     afterwards.
 
-    Small inputs use NumPy's ``argsort``. Large ones sort exact integer keys with
-    Polars' multithreaded sort (``docs/performance.md``): unweighted, 64-bit keys that
-    hold the score and the label (:func:`_label_keys`); weighted, 128-bit keys whose high
+    Small inputs use NumPy's ``argsort``. Large ones sort exact integer keys
+    (``docs/performance.md``): unweighted, 64-bit keys that hold the score and the label
+    (:func:`_label_keys`), with the sort :func:`choose_sort` picks; weighted, 128-bit keys whose high
     word orders the score (:func:`_signed_order`) and whose low word carries the weight,
     negated for negatives.
     """
@@ -92,12 +103,10 @@ def _sort_descending(
     if large and weights is None:
         encoded = _label_keys(handed[0], is_pos)
         if encoded is not None:
-            import polars as pl
-
             handed.clear()
             keys, exponent = encoded
             del encoded
-            ordered = pl.Series(keys).sort(descending=True).to_numpy()
+            ordered = choose_sort().sort(keys)
             del keys  # the sorted copy is all that is left: at most two key arrays at once
             label_bits = ordered.view(np.uint8)[::8] & 1  # label: the key's lowest bit
             return _decode_order(ordered, exponent, shift=1), label_bits, None
@@ -303,3 +312,152 @@ def _prepend(values: np.ndarray, first: float) -> FloatArray:
     out[0] = first
     out[1:] = values
     return out
+
+
+def _keys_numpy(keys: np.ndarray) -> np.ndarray:
+    """NumPy's sort (its SIMD dispatch), in place: inverting the bits reverses the order of
+    signed and unsigned integers alike, so an ascending sort of ``~keys`` is a descending one."""
+    np.invert(keys, out=keys)
+    keys.sort()
+    np.invert(keys, out=keys)
+    return keys
+
+
+def _keys_polars(keys: np.ndarray) -> np.ndarray:
+    """Polars' multithreaded sort (a copy)."""
+    import polars as pl
+
+    return pl.Series(keys).sort(descending=True).to_numpy()
+
+
+#: The candidate sorts of packed 64-bit keys (int64 or uint64): each returns the keys in
+#: decreasing order and may overwrite its argument.
+KEY_SORTS: dict[str, Callable[[np.ndarray], np.ndarray]] = {"numpy": _keys_numpy, "polars": _keys_polars}
+
+#: Environment variable that forces one of :data:`KEY_SORTS` (read once per process).
+SORT_VARIABLE = "ISOMETRICS_SORT"
+
+#: Keys in the timing sample: each candidate sorts it three times, in a few milliseconds in all.
+_SAMPLE = 1 << 17
+
+
+@dataclass(frozen=True)
+class SortChoice:
+    """The sort of packed keys this process uses, and why.
+
+    ``name`` is a key of :data:`KEY_SORTS`; ``how`` is ``"measured"``, ``"environment"``
+    (``ISOMETRICS_SORT``) or ``"keyword"`` (``choose_sort(name)``); ``times`` maps each
+    candidate to its best time in seconds on :data:`_SAMPLE` random keys (empty when forced).
+    """
+
+    name: str
+    how: str
+    times: dict[str, float]
+
+    @property
+    def sort(self) -> Callable[[np.ndarray], np.ndarray]:
+        """The chosen sort: keys in, the same keys in decreasing order out."""
+        return KEY_SORTS[self.name]
+
+    def describe(self) -> str:
+        """One line: the sort, how it was chosen and, when measured, every candidate's time."""
+        if not self.times:
+            return f"{self.name} (forced by {SORT_VARIABLE if self.how == 'environment' else 'choose_sort'})"
+        times = ", ".join(f"{k} {1e3 * v:.2f} ms" for k, v in sorted(self.times.items(), key=lambda kv: kv[1]))
+        return f"{self.name} (fastest on {_SAMPLE:,} random 64-bit keys: {times})"
+
+
+_chosen: list[SortChoice] = []  # the process's choice, once made
+
+
+def _checked(name: str, where: str) -> str:
+    if name not in KEY_SORTS:
+        raise InvalidParameterError(
+            f"{where} must name a sort of 64-bit keys, one of {', '.join(map(repr, KEY_SORTS))}, got {name!r}; "
+            f"pick one of them, or leave {SORT_VARIABLE} unset to let isometrics time them.")
+    return name
+
+
+def time_sorts(size: int = _SAMPLE, repeat: int = 3, seed: int = 0) -> dict[str, float]:
+    """Best time in seconds of each of :data:`KEY_SORTS` on ``size`` random 64-bit keys.
+
+    The candidates take turns (``repeat`` rounds), so that a busy machine slows them alike.
+    """
+    keys = np.random.default_rng(seed).integers(0, 2**63 - 1, size, dtype=np.int64)
+    best = dict.fromkeys(KEY_SORTS, math.inf)
+    for _ in range(repeat):
+        for name, sort in KEY_SORTS.items():
+            work = keys.copy()
+            start = time.perf_counter()
+            sort(work)
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best
+
+
+def choose_sort(name: str | None = None) -> SortChoice:
+    """The sort of packed 64-bit keys used by every large unweighted evaluation in this process.
+
+    Parameters
+    ----------
+    name : str or None, default=None
+        Force this sort, one of :data:`KEY_SORTS` (``"numpy"``: NumPy's sort with its SIMD
+        dispatch, in place; ``"polars"``: Polars' multithreaded sort), for the rest of the
+        process. ``None``: keep the choice already made; the first time, the one named by
+        the environment variable ``ISOMETRICS_SORT`` or, when it is unset or empty, the
+        fastest measured by :func:`time_sorts` (a few milliseconds).
+
+    Returns
+    -------
+    SortChoice
+        The name of the sort, how it was chosen and the measured times.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``name`` or ``ISOMETRICS_SORT`` is not one of :data:`KEY_SORTS`.
+
+    Notes
+    -----
+    Every candidate returns the same keys in the same order (equal keys are equal
+    integers), so the choice changes speeds only, never a result.
+    ``isometrics --version --verbose`` prints the choice.
+    """
+    if name is not None:
+        _chosen[:] = [SortChoice(_checked(name, "choose_sort: `name`"), "keyword", {})]
+    elif not _chosen:
+        forced = os.environ.get(SORT_VARIABLE, "").strip()
+        if forced:
+            _chosen.append(SortChoice(_checked(forced, f"environment variable {SORT_VARIABLE}"), "environment", {}))
+        else:
+            times = time_sorts()
+            _chosen.append(SortChoice(min(times, key=times.__getitem__), "measured", times))
+    return _chosen[0]
+
+
+def _cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown"
+
+
+def machine_report() -> list[str]:
+    """Lines describing what the engine's speed depends on: CPU, NumPy's SIMD dispatch, the chosen sort."""
+    lines = [f"CPU: {_cpu_model()} ({os.cpu_count()} logical cores)"]
+    umath = getattr(getattr(np, "_core", None), "_multiarray_umath", None)  # private: where NumPy 2 keeps it
+    features = getattr(umath, "__cpu_features__", {})
+    baseline = list(getattr(umath, "__cpu_baseline__", []))
+    dispatch = [f for f in getattr(umath, "__cpu_dispatch__", []) if features.get(f)]
+    lines.append(f"NumPy {np.__version__}: SIMD baseline {' '.join(baseline) or '?'}; "
+                 f"dispatched on this CPU {' '.join(dispatch) or 'none'}")
+    disabled = os.environ.get("NPY_DISABLE_CPU_FEATURES")
+    if disabled:
+        lines.append(f"NPY_DISABLE_CPU_FEATURES={disabled}")
+    lines.append(f"Sort of 64-bit keys (unweighted, >= {_POLARS_MIN_SAMPLES:,} samples): {choose_sort().describe()}")
+    lines.append(f"Weighted scores: Polars' sort of 128-bit keys. Force the key sort: "
+                 f"{SORT_VARIABLE}={'|'.join(KEY_SORTS)}.")
+    return lines

@@ -53,6 +53,8 @@ from .groups import BY_HELP, print_groups
 from .multiclass import evaluate_multiclass_file
 from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob, pattern_files
 from .scores import SCORES_HELP, score_columns
+from .version import note_verbose as _note_verbose
+from .version import show_version as _show_version
 from ._usage import OneLineUsage
 
 try:
@@ -267,12 +269,6 @@ def _value(kind: WeightKind | None) -> str | None:
     return None if kind is None else kind.value
 
 
-def _show_version(value: bool) -> None:
-    if value:
-        print(f"isometrics {__version__}")
-        raise SystemExit(0)
-
-
 def _one_vs_rest_options(multiclass: bool, multilabel: bool, pos_label: str | None, report: str | None,
                          by: str | None = None) -> None:
     """Refuse what the per-class evaluation does not do, in the command line's words."""
@@ -325,8 +321,11 @@ if typer is not None:
 
     @app.callback()
     def _root(
-        version: Annotated[bool, typer.Option("--version", callback=_show_version, is_eager=True,
+        version: Annotated[bool, typer.Option("--version", callback=_show_version,
                                               help="Print the version of isometrics and exit.")] = False,
+        verbose: Annotated[bool, typer.Option("--verbose", callback=_note_verbose, is_eager=True,
+                                              help="With --version: also the CPU, NumPy's SIMD dispatch and "
+                                                   "the sort chosen by measurement, with its times.")] = False,
     ) -> None:
         """Evaluate scored classifiers through precision, recall and their metric families."""
 
