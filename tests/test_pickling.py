@@ -14,8 +14,8 @@ import warnings
 
 import numpy as np
 import pytest
-from registry import pickling_op as _op
 from registry import PUBLIC, variants
+from registry import pickling_op as _op
 
 import isometrics as im
 

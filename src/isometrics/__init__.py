@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from ._core.confusion import ClassCounts, class_counts, confusion_matrix
     from .evaluation import BinaryEvaluation, Evaluations, evaluate_scores
     from .metrics.accuracy import accuracy_score, balanced_accuracy_score, matthews_corrcoef
+    from .metrics.class_report import MetricReport, metric_report
     from .metrics.classification import (
         f1_score,
         false_positive_rate_score,
@@ -69,7 +70,6 @@ if TYPE_CHECKING:
         prg_curve,
         roc_curve,
     )
-    from .metrics.class_report import MetricReport, metric_report
     from .spaces.hull import PrgHull, RocHull, prg_convex_hull, roc_convex_hull
     from .spaces.level_curves import LevelCurve, level_curve
     from .spaces.multiclass import OneVsRest, one_vs_rest

@@ -12,12 +12,11 @@ import sys
 
 import numpy as np
 import pytest
+from _cli import run
 
 from isometrics import OperatingPoints
 from isometrics._core import sorting
 from isometrics.exceptions import InvalidParameterError
-
-from _cli import run
 
 N = 60_000  # above the size where the engine sorts packed keys
 

@@ -2,7 +2,6 @@
 (issue 13 items 3 and 4): the drawn data are the API's curves, and the page works in a real
 browser (Playwright + Chromium) under the report's policy."""
 
-import json
 import re
 import shutil
 import subprocess
@@ -12,7 +11,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from _report_data import figures as resolved_figures
 
 import isometrics as im

@@ -2,12 +2,9 @@
 ROC hover's false positive rate and number flagged, checked against counts made here."""
 
 import base64
-import json
-import re
 
 import numpy as np
 import pytest
-
 from _report_data import figures as resolved_figures
 
 import isometrics as im

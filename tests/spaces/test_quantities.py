@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 from registry import PUBLIC_PATH, REGISTRY
 
-import isometrics as im
 from isometrics import IsometricsError, OperatingPoints
 from isometrics._core.quantity import COUNTS, KINDS, Quantity
 from isometrics.spaces import _terms

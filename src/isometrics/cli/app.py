@@ -23,7 +23,6 @@ import numpy as np
 
 from .._core.outputs import check_output_dir, json_text, staged_outputs
 from .._core.validation import label_set
-from .._version import __version__
 from ..evaluation import evaluate_scores
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
@@ -31,10 +30,10 @@ from ..report import build_report
 from ..report.glossary import glossary
 from ..uncertainty.comparison import compare_scores
 from ._console import (
-    command_guard,
-    command_line,
     EXIT_BAD_INPUT,
     EXIT_FAILED,
+    command_guard,
+    command_line,
     fail,
     make_console,
     markup,
@@ -43,10 +42,11 @@ from ._format import IN_SAMPLE, INTERVAL_NOTE, new_table
 from ._format import fmt as _fmt
 from ._format import with_ci as _with_ci
 from ._io import FileColumns, coerce_label, describe_input, read_columns, use_separator
+from ._usage import OneLineUsage
 from .benchmark import benchmark_app
 from .cluster import evaluate_on_cluster, refuse_with_cluster
-from .decision import check_rule, decision_json, decisions, print_decisions, summary_of
 from .compare import compare_file, report_comparison, with_intervals
+from .decision import check_rule, decision_json, decisions, print_decisions, summary_of
 from .demo import make_demo_scores
 from .elicit import register as register_elicit
 from .groups import BY_HELP, print_groups
@@ -55,7 +55,6 @@ from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob, pat
 from .scores import SCORES_HELP, score_columns
 from .version import note_verbose as _note_verbose
 from .version import show_version as _show_version
-from ._usage import OneLineUsage
 
 try:
     import rich  # noqa: F401  (the commands print through it; without it there is no command line)

@@ -29,8 +29,8 @@ from ..exceptions import IsometricsError
 from ..metrics.registry import Metric, _parse_metrics
 from ..spaces._argmax import TIE_BREAK, _argmax_summary
 from ..spaces.multiclass import one_vs_rest
-from ._bundle import _plotly_bundle
 from ._averages import _average_intervals
+from ._bundle import _plotly_bundle
 from ._data import _Shared
 from ._figures import _panels
 from ._page import _CSP, _csp_hash, _require, _script_source

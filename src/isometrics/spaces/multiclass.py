@@ -15,12 +15,11 @@ import numpy as np
 
 from .._core.bounds import loosest_grid
 from .._core.count_table import table_from_scores
-from .._core.frames import frame_columns
 from .._core.html import summarised
 from .._core.validation import (
     as_1d,
-    as_sample_weight,
     as_array,
+    as_sample_weight,
     check_consistent_length,
     check_integer,
     check_labels,

@@ -12,11 +12,11 @@ goes in the module of its kind; new draws go in ``resampling``.
 from .average_precision import average_precision_ci
 from .bands import CurveBand, bootstrap_curve_band
 from .comparison import bootstrap_compare, compare_scores
+from .delong import DelongResult, DelongTest, delong, delong_test  # last: the function `delong`, not its module
 from .groups import GroupEvaluation
 from .intervals import BootstrapResult, bootstrap, bootstrap_areas
 from .model_comparison import ComparisonRow, ModelComparison
 from .multiple_testing import holm_adjust
-from .delong import DelongResult, DelongTest, delong, delong_test  # last: the function `delong`, not its module
 
 __all__ = ["BootstrapResult", "ComparisonRow", "CurveBand", "DelongResult", "DelongTest", "GroupEvaluation",
            "ModelComparison", "average_precision_ci", "bootstrap", "bootstrap_areas", "bootstrap_compare",
