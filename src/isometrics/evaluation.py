@@ -373,7 +373,7 @@ def evaluate_scores(
                                          *[partial(op.best_threshold, m) for m in parsed])
         best = tuple(bests)
         by_group = None if by is None else evaluate_groups(
-            op, is_pos, s, weights, *by, score=name, column=group_name, metrics=parsed, threshold=best[0].threshold,
+            op, is_pos, np.asarray(s, dtype=np.float64), weights, *by, score=name, column=group_name, metrics=parsed, threshold=best[0].threshold,
             n_resamples=n_resamples, level=confidence_level, rng=check_rng(rng, caller=caller),
             weight_kind=kind if n_resamples is not None else None, adjustment=adjustment, caller=caller)
         del s, handed  # not needed below

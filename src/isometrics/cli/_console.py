@@ -315,4 +315,4 @@ def leaked(exc: BaseException) -> tuple[str, int]:
     if exc.errno in _NOT_FINISHED:
         return (f"could not finish: {what} ({where}); free some space or choose another place, then run the command "
                 "again.", EXIT_FAILED)
-    return f"cannot use {where}: {what}; {_OS_FIX.get(exc.errno, 'check the path')}.", EXIT_BAD_INPUT
+    return f"cannot use {where}: {what}; {_OS_FIX.get(exc.errno or 0, 'check the path')}.", EXIT_BAD_INPUT

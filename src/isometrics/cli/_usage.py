@@ -38,7 +38,7 @@ def _given(exc: BaseException) -> str:
         value = errors()[0]["input"] if callable(errors) else None
     except (IndexError, KeyError, TypeError):
         value = None
-    return "" if value is None or str(value) in str(exc.format_message()) else f", got {value!r}"
+    return "" if value is None or str(value) in str(getattr(exc, "format_message", lambda: exc)()) else f", got {value!r}"
 
 
 #: Typer's words for a value it refused (pydantic's), and ours: "--folds must be >= 2".
@@ -86,7 +86,7 @@ def usage_line(exc: Any) -> str:
 class OneLineUsage(TyperGroup):  # type: ignore[misc,valid-type]
     """The root command of ``isometrics``: a usage error is one line on stderr (exit 2), never a panel."""
 
-    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,  # type: ignore[override]
              complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
         """Run the command line as Typer does, reporting usage errors and aborts in one line each."""
         if not standalone_mode:

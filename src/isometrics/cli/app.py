@@ -149,7 +149,7 @@ def _evaluate_file(
         # bounded memory: the label and weights are read once, each score column when it is evaluated
         columns = read_columns(file, [label] + ([weight] if weight else []) + ([by] if by else []), also_check=scores)
         y, pos, versus = _binary_target(columns.pop(label), pos_label, label)
-        by_group = {} if by is None else {"groups": columns.pop(by), "group_name": by}  # --by (cli/groups.py)
+        by_group: dict[str, Any] = {} if by is None else {"groups": columns.pop(by), "group_name": by}  # --by
         weights = columns.pop(weight) if weight else None
         shown = "" if versus is None else f"{versus!r} vs the rest"
         lazy = FileColumns(file, scores)

@@ -29,8 +29,9 @@ __all__ = ["compare_file", "print_comparison", "report_comparison", "with_interv
 
 
 def report_comparison(y: Any, scores: Mapping[str, Any], specs: list[str], weights: Any, pos: Any,
-                      n_resamples: int, seed: int | None, weight_options: dict[str, Any]) -> Any:
+                      n_resamples: int | None, seed: int | None, weight_options: dict[str, Any]) -> Any:
     """The report's paired comparison of every two scorers: the areas and each metric (``specs``)."""
+    assert n_resamples is not None  # the report path always draws its replicates
     return compare_scores(y, {name: scores[name] for name in scores}, metrics=specs, sample_weight=weights,
                           pos_label=pos, n_resamples=n_resamples, rng=seed, progress=True, **weight_options)
 
@@ -115,6 +116,7 @@ def compare_file(file: Path, label: str, scores: list[str], pos_label: str | Non
             outputs.stage("--json", json_text({"file": str(file), "label": label, "weight": weight,
                                                **result.to_dict(),
                                                **({} if grouped is None else
-                                                  {"by": by, "groups": {r.name: r.groups.to_dict() for r in grouped}})}))
+                                                  {"by": by, "groups": {r.name: r.groups.to_dict() for r in grouped
+                                                                        if r.groups is not None}})}))
         outputs.commit()
     return result

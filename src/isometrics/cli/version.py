@@ -1,7 +1,7 @@
 """``isometrics --version [--verbose]``: the version and, verbose, what the engine's speed depends on.
 
 ``--verbose`` adds the CPU, NumPy's SIMD dispatch and the sort of packed keys chosen by
-measurement, with its times (``_core.sorting.choose_sort``; issue 26). Both options are
+measurement, with its times (``_core.sorting.choose_sort``). Both options are
 callbacks of the root command: ``--verbose`` is eager, so it is known when ``--version``
 (processed after every eager option) prints and exits.
 """

@@ -211,7 +211,7 @@ def _intervals(resampler: _Resampler, is_pos: np.ndarray, s: np.ndarray, weights
         return {}
     defined = [(name, (lambda op, f=f: f(counts(op))), False) for name, f in kept]
     draw = None if index is None else (lambda n, gen: _count_replicates(resampler, index, [f for _, f in kept], n, gen))
-    return _bootstrap_statistics(resampler, is_pos, s, weights, defined,
+    return _bootstrap_statistics(resampler, is_pos, s, weights, defined,  # type: ignore[arg-type]
                                  n_resamples, level, "percentile", rng, False, caller, weight_kind=weight_kind,
                                  stacklevel=5, draw=draw)
 

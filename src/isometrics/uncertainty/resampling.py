@@ -153,8 +153,9 @@ class _Resampler:
             counts = draws[0]
             w = counts if self.unit_weights else counts * self.weights
             cells = np.bincount(cell, weights=w, minlength=2 * len(kept))  # segment 0 (point 0) holds no row
-            tp, fp = np.cumsum(cells[0::2]), np.cumsum(cells[1::2])
-            return self._finish(self.op.thresholds[kept], tp, fp, False)
+            tp_kept: FloatArray = np.cumsum(cells[0::2])
+            fp_kept: FloatArray = np.cumsum(cells[1::2])
+            return self._finish(self.op.thresholds[kept], tp_kept, fp_kept, False)
         G = self.op.n_points - 1
         tp, fp = np.empty(G + 1), np.empty(G + 1)
         tp[0] = fp[0] = 0.0
