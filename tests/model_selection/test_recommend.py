@@ -78,7 +78,25 @@ def test_verdicts_are_the_comparisons_own_sentences():
 def test_a_cost_is_minimised():
     y, scores = _data()
     r = recommend(y, scores, metric="cost(fp=1, fn=5)", cv=None)
-    assert r.values[r.model] == min(r.values.values())
+    # by brute force: the least cost per sample over flagging s >= t at every t, or flagging nothing
+    y = np.asarray(y)
+    brute = {}
+    for name, s in scores.items():
+        costs = [((s >= t) & (y == 0)).sum() + 5 * ((s < t) & (y == 1)).sum() for t in np.unique(s)]
+        brute[name] = min(costs + [5 * (y == 1).sum()]) / len(y)
+    assert r.values == pytest.approx(brute, rel=1e-12)
+    assert r.model == min(brute, key=brute.get)
+
+
+def test_weights_are_read_at_any_scale():
+    """Weights count relative importance: multiplying them all by 10^6 changes no choice and no count per 1,000."""
+    y, scores = _data(600)
+    w = np.random.default_rng(1).uniform(0.5, 2.0, len(y))
+    a = recommend(y, scores, metric="f2", sample_weight=w, cv=None).to_dict()
+    b = recommend(y, scores, metric="f2", sample_weight=1e6 * w, cv=None).to_dict()
+    assert a["model"] == b["model"] and a["in_sample"]["threshold"] == b["in_sample"]["threshold"]
+    assert a["in_sample"]["per_1000"] == pytest.approx(b["in_sample"]["per_1000"], rel=1e-12)
+    assert a["values"] == pytest.approx(b["values"], rel=1e-12)
 
 
 @pytest.mark.parametrize("kwargs, error, match", [

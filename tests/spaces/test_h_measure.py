@@ -1,6 +1,6 @@
 """The H-measure (Hand 2009) against hand derivations and a numerical integral of its definition.
 
-The reference here never uses the closed form of ``isometrics.spaces.h_measure``: it integrates
+The reference here never uses the closed form of ``isometrics.spaces.hmeasure``: it integrates
 ``min over every ROC point of the loss`` times the Beta(2, 2) density with scipy's quad, over
 the breakpoints so that each piece is a polynomial.
 """
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scipy import integrate
 
 from isometrics import IsometricsError, OperatingPoints
-from isometrics.spaces.h_measure import H_MEASURE, h_measure
+from isometrics.spaces.hmeasure import H_MEASURE, h_measure
 from isometrics.spaces.quantities import QUANTITIES
 
 
@@ -120,3 +120,10 @@ def test_in_unit_interval_and_invariant_to_monotone_maps(case):
         assert h_measure(y, mapped, sample_weight=w) == pytest.approx(value, abs=1e-12)
     # integer weights are repeated samples
     assert h_measure(np.repeat(y, w), np.repeat(s, w)) == pytest.approx(value, abs=1e-12)
+
+
+def test_the_namespace_name_is_the_function_even_after_its_module_is_imported():
+    import isometrics.spaces.hmeasure  # noqa: F401 - the submodule loaded first, as spaces.quantities does
+    from isometrics.spaces import h_measure as from_namespace
+
+    assert from_namespace is h_measure and callable(from_namespace)

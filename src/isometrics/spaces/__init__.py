@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from .curves import PrecisionRecallCurve, PrgCurve, RocCurve, precision_recall_curve, prg_curve, roc_curve
     from .cutoffs import Cutoff, precision_at_k, recall_at_k
     from .gains import DecisionCurve, GainsCurve, LiftCurve, decision_curve, gains_curve, lift_curve
-    from .h_measure import h_measure
+    from .hmeasure import h_measure
     from .hull import HullOptimum, PrgHull, RandomizedClassifier, RocHull, prg_convex_hull, roc_convex_hull
     from .interpolation import (
         InterpolatedPoints,
@@ -100,7 +100,7 @@ _LAZY: dict[str, str] = {
     "decision_curve": ".gains",
     "gains_curve": ".gains",
     "lift_curve": ".gains",
-    "h_measure": ".h_measure",
+    "h_measure": ".hmeasure",
     "HullOptimum": ".hull",
     "PrgHull": ".hull",
     "RandomizedClassifier": ".hull",

@@ -24,10 +24,10 @@ __all__ = ["MODULES", "QUANTITIES", "by_name"]
 
 #: The modules that declare quantities (module-level ``Quantity`` objects).
 #: Imported by name: a module may share its name with the function the namespace exports
-#: (``isometrics.spaces.h_measure`` is the function), which ``from . import`` would return.
+#: (the lazy namespace would hand back the function), which ``from . import`` would return.
 MODULES: tuple[ModuleType, ...] = tuple(
     import_module(f"{__package__}.{name}")
-    for name in ("curves", "areas", "hull", "calibration", "interpolation", "gains", "cutoffs", "h_measure"))
+    for name in ("curves", "areas", "hull", "calibration", "interpolation", "gains", "cutoffs", "hmeasure"))
 
 
 def _declared(modules: tuple[ModuleType, ...]) -> dict[str, Quantity]:

@@ -91,7 +91,7 @@ def h_measure(
     with :math:`\pi_1` the (weighted) share of positives and :math:`c` the cost of a false
     positive relative to a false negative's :math:`1 - c`. The minimum over thresholds is
     taken at the vertices of the ROC convex hull, and the integral in closed form over the
-    hull's segments (:mod:`isometrics.spaces.h_measure` gives the derivation).
+    hull's segments (:mod:`isometrics.spaces.hmeasure` gives the derivation).
 
     Parameters
     ----------
