@@ -122,3 +122,14 @@ def test_repr():
     y, scores = _data(300)
     assert isinstance(recommend(y, scores, metric="f1", cv=None), Recommendation)
     assert repr(recommend(y, scores, metric="f1", cv=None)).startswith("Recommendation(metric='f1'")
+
+
+def test_the_cross_fitted_decision_is_decides_whether_or_not_intervals_are_drawn():
+    """One answer: the summary's cross-fitted counts equal decide(..., rng=seed)'s (the CLI's decision
+    table), with --ci (intervals drawn) as without."""
+    y, scores = _data(400)
+    best = recommend(y, scores, metric="f1", cv=5, rng=0).model
+    reference = im.decide(y, scores[best], metric="f1", cv=5, rng=0)[1]
+    for n_resamples in (None, 200):
+        r = recommend(y, scores, metric="f1", cv=5, rng=0, n_resamples=n_resamples)
+        assert r.cross_fitted.to_dict()["counts"] == reference.to_dict()["counts"]

@@ -259,11 +259,13 @@ def recommend(
     sign = 1.0 if m.greater_is_better else -1.0
     model = max(values, key=lambda n: sign * values[n] if values[n] == values[n] else -math.inf)
     in_sample = firsts[model]
+    # the folds first, from the caller's seed: the same cross-fitted decision as decide(..., rng=seed)
+    # gives (the CLI's decision table), with or without the intervals drawn after it
+    cross = None if cv is None else decide(y_true, scores[model], metric=m, cv=cv, rng=gen, **common)[1]
     if n_resamples is not None:  # intervals at the fixed, chosen threshold: the same counts, one Decision
         (fixed,) = decide(y_true, scores[model], threshold=in_sample.threshold, metrics=[m], weight_kind=weight_kind,
                           n_resamples=n_resamples, confidence_level=confidence_level, rng=gen, **common)
         in_sample = replace(in_sample, intervals=fixed.intervals)
-    cross = None if cv is None else decide(y_true, scores[model], metric=m, cv=cv, rng=gen, **common)[1]
     rows: list[ComparisonRow] = []
     tested = comparison is not None and m.spec in comparison.statistics
     if tested:
