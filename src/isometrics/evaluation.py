@@ -358,6 +358,10 @@ def evaluate_scores(
     by = None if groups is None else check_groups(groups, len(is_pos), caller)
     if by is not None:
         _check_adjustment(adjustment, caller)
+        if not parsed:
+            raise InvalidParameterError(f"{caller}: `groups` compares each group at the threshold best for the first "
+                                        "metric, and `metrics` is empty; pass at least one metric, e.g. "
+                                        "metrics=['f1'].")
     results = []
     for name in list(checked):
         s = checked.pop(name)  # the result keeps no reference to the column

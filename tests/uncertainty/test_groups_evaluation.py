@@ -162,3 +162,27 @@ def test_the_inputs_are_not_mutated_and_the_result_is_compact():
     d = json.loads(json.dumps(ev.to_dict()))
     assert [row["group"] for row in d["m"]["groups"]["groups"]] == ["east", "north", "south", "west"]
     assert "groups" not in im.evaluate_scores(y, {"m": s})["m"].to_dict()
+
+
+def test_a_statistic_undefined_in_a_group_is_not_tested_and_the_json_stays_finite():
+    """A group scored far below the global threshold flags no row: its precision is undefined, so it
+    gets no precision interval, no precision row in the tested family, and the JSON holds no NaN."""
+    import json
+
+    rng = np.random.default_rng(5)
+    n = 1000
+    g = np.where(np.arange(n) < 200, "low", "high")
+    y = (rng.random(n) < 0.3).astype(int)
+    s = 4 * y + rng.normal(size=n) - 20.0 * (g == "low")
+    ge = im.evaluate_scores(y, {"m": s}, metrics=["f1"], groups=g, n_resamples=200, rng=0)["m"].groups
+    assert ge["low"].estimates["precision"] is None  # the case: nothing flagged in that group
+    assert all("precision" not in r.intervals for r in ge.rows if r.group == "low")
+    assert all(not np.isnan(row.estimate) for row in ge.differences)
+    json.dumps(ge.to_dict(), allow_nan=False)
+
+
+def test_groups_need_a_metric():
+    y = np.array([0, 1] * 20)
+    s = np.linspace(0, 1, 40)
+    with pytest.raises(im.InvalidParameterError, match="`metrics` is empty"):
+        im.evaluate_scores(y, {"m": s}, metrics=[], groups=np.array(["a", "b"] * 20))

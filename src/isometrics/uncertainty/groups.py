@@ -263,15 +263,22 @@ def evaluate_groups(op: OperatingPoints, is_pos: np.ndarray, scores: FloatArray,
         group_dist, rest_dist = gt.replicates(resampler, scores[keep], codes[keep], len(names), tested, threshold,
                                               op.pos_label, n_resamples, rng)
         for j, g in enumerate(tested):
+            # a statistic undefined in the group (no row flagged: no precision) has no interval
             per_group[g] = {k: _result(f"{gt.LABELS[k]} of {names[g]}", estimates[g][s], group_dist[:, j, s], level,
-                                       weight_kind, caller) for s, k in enumerate(gt.STATISTICS)}
+                                       weight_kind, caller) for s, k in enumerate(gt.STATISTICS)
+                            if not math.isnan(estimates[g][s])}
         for s, key in enumerate(gt.STATISTICS):
             if key not in TESTED:
                 continue
+            # only differences defined on the data are tested (and counted in the family): a group, or
+            # its rest, with no row flagged at the threshold has no precision to compare
+            defined = [(j, g) for j, g in enumerate(tested) if not math.isnan(estimates[g][s] - rest_estimates[j][s])]
+            if not defined:
+                continue
             results = [_result(f"{gt.LABELS[key]}: {names[g]} - {REST}", estimates[g][s] - rest_estimates[j][s],
                                group_dist[:, j, s] - rest_dist[:, j, s], level, weight_kind, caller)
-                       for j, g in enumerate(tested)]
-            differences += _bootstrap_rows(key, gt.LABELS[key], True, results, [(names[g], REST) for g in tested],
+                       for j, g in defined]
+            differences += _bootstrap_rows(key, gt.LABELS[key], True, results, [(names[g], REST) for _, g in defined],
                                            level, adjustment, None)
     rows = tuple(GroupRow(group=names[g], n_samples=counts[g][2], n_positives=float(t.n_positives),
                           n_negatives=float(t.n_negatives),
