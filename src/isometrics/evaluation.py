@@ -25,7 +25,8 @@ from ._core.validation import (
 )
 from ._typing import WEIGHT_KINDS, ArrayLike
 from .exceptions import InvalidParameterError, IsometricsError
-from .metrics.registry import Metric, _parse_metrics
+from .metrics._arguments import parse_metric_arguments
+from .metrics.registry import Metric
 from .spaces.operating_points import OperatingPoints
 from .spaces.thresholds import BestThreshold
 from .uncertainty._inputs import _check_column, _check_level, _check_resamples, _weight_kind
@@ -332,7 +333,7 @@ def evaluate_scores(
         raise IsometricsError(f"{caller}: `scores` is empty: no score columns given; pass at least one.")
     if not isinstance(keep_operating_points, (bool, np.bool_)):
         raise TypeError(f"{caller}: `keep_operating_points` must be True or False; got {keep_operating_points!r}.")
-    parsed = _parse_metrics(metrics, caller=caller)
+    parsed = parse_metric_arguments(metrics, caller=caller)
     y = as_1d(y_true, name="y_true", caller=caller)
     w = as_sample_weight(sample_weight, caller=caller)
     checked: dict[str, Any] = {name: None for name in scores}  # None: validated when evaluated

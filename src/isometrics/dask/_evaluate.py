@@ -39,7 +39,8 @@ from .._core.optional import needs
 from .._core.outputs import check_output_dir
 from ..evaluation import BinaryEvaluation, Evaluations
 from ..exceptions import InvalidParameterError, IsometricsError
-from ..metrics.registry import Metric, _parse_metrics
+from ..metrics._arguments import parse_metric_arguments
+from ..metrics.registry import Metric
 from ..spaces.sweep import Sweep, SweepResult
 from ._partitions import Locator, ParquetPiece, PartitionTable, merge_range, partition_table, split_by_range
 from ._plan import Offsets, check_both_totals, offsets, range_cuts, resolve_classes
@@ -188,7 +189,7 @@ def _evaluate_dask_iv(label: Any, scores: Any, sample_weight: Any, metrics: Any,
             raise InvalidParameterError(f"{CALLER}: `{what}` must name a column (a str); got {value!r}.")
     if len(set(names)) != len(names):
         raise InvalidParameterError(f"{CALLER}: `scores` names a column twice ({list(names)!r}); name each once.")
-    parsed = _parse_metrics(metrics, caller=CALLER)
+    parsed = parse_metric_arguments(metrics, caller=CALLER)
     if n_ranges is not None and (isinstance(n_ranges, bool) or not isinstance(n_ranges, (int, np.integer))
                                  or n_ranges < 1):
         raise InvalidParameterError(f"{CALLER}: `n_ranges` must be an integer >= 1 or None; got {n_ranges!r}.")

@@ -20,8 +20,9 @@ from .._core.html import html_table, summarised
 from .._core.validation import check_integer, check_zero_division, frame_columns
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
+from ._arguments import parse_metric_arguments
 from .kernels import fill_undefined
-from .registry import Metric, _parse_metrics
+from .registry import Metric
 
 __all__ = ["MetricReport", "metric_report"]
 
@@ -176,7 +177,7 @@ def _report(y_true: ArrayLike, y_pred: ArrayLike, *, parsed_metrics: Sequence[st
             sample_weight: ArrayLike | None, zero_division: Any) -> MetricReport:
     """:func:`metric_report` of one model's predictions."""
     caller, metrics = "metric_report", parsed_metrics
-    parsed = tuple(_parse_metrics(metrics, caller=caller))
+    parsed = tuple(parse_metric_arguments(metrics, caller=caller))
     if not parsed:
         raise InvalidParameterError(f"{caller}: `metrics` is empty; pass at least one metric, "
                                     "e.g. metrics=['precision', 'recall', 'f1'].")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -570,22 +570,3 @@ def parse_metric(spec: str | Metric) -> Metric:
         )
     return entry.build(**kwargs)
 
-
-def _parse_metric(spec: Any, *, caller: str, name: str = "metric") -> Metric:
-    """:func:`parse_metric` for the argument ``name`` of the public function ``caller``, named in any message."""
-    try:
-        return parse_metric(spec)
-    except InvalidParameterError as exc:
-        raise InvalidParameterError(f"{caller}: `{name}` = {spec!r} is not a metric: {exc}") from exc
-
-
-def _parse_metrics(metrics: Any, *, caller: str, name: str = "metrics") -> list[Metric]:
-    """A sequence of metric specs or Metric objects, each message naming ``caller`` and ``name[k]``.
-
-    A lone string or Metric is refused (a string would be read character by character);
-    an empty sequence is returned as is, for the caller to judge.
-    """
-    if isinstance(metrics, (str, Metric)) or not isinstance(metrics, Iterable):
-        raise InvalidParameterError(f"{caller}: `{name}` must be a sequence of metric specs or Metric objects; "
-                                    f"got {metrics!r}; e.g. {name}=['precision', 'recall', 'f1'].")
-    return [_parse_metric(m, caller=caller, name=f"{name}[{k}]") for k, m in enumerate(metrics)]

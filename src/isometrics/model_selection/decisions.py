@@ -24,7 +24,8 @@ from .._core.html import html_table
 from .._core.validation import check_integer, check_real, check_rng
 from .._typing import WEIGHT_KINDS, ArrayLike
 from ..exceptions import InvalidParameterError, IsometricsError
-from ..metrics.registry import Metric, _parse_metric, _parse_metrics
+from ..metrics._arguments import parse_metric_argument, parse_metric_arguments
+from ..metrics.registry import Metric
 from ..spaces.cutoffs import Cutoff, _at_rate, _at_threshold, _at_top_k
 from ..spaces.operating_points import OperatingPoints
 from ..uncertainty._inputs import _binary_iv, _check_column, _check_level, _check_resamples, _weight_kind
@@ -344,7 +345,7 @@ def decide(
         raise InvalidParameterError(f"{caller}: give exactly one rule of `threshold`, `top_k` and `metric`; got "
                                     f"{' and '.join(given) if given else 'none'}.")
     data = _binary_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
-    parsed = _parse_metrics(metrics, caller=caller)
+    parsed = parse_metric_arguments(metrics, caller=caller)
     repeats = check_integer(n_repeats, "n_repeats", caller=caller, low=1)
     gen = check_rng(rng, caller=caller)
     s, is_pos, weights = data.scores["score"], data.is_pos, data.weights
@@ -354,7 +355,7 @@ def decide(
             raise InvalidParameterError(f"{caller}: intervals (`n_resamples`) are computed at a fixed rule; the "
                                         "honest estimate of a best-metric rule is its cross-fitted one: drop "
                                         "`n_resamples`, or give the chosen `threshold`.")
-        return _best_metric(op, is_pos, s, weights, _parse_metric(metric, caller=caller), parsed, cv, repeats, gen,
+        return _best_metric(op, is_pos, s, weights, parse_metric_argument(metric, caller=caller), parsed, cv, repeats, gen,
                             caller)
     if threshold is not None:
         t = check_real(threshold, "threshold", caller=caller, allow_inf=True)

@@ -19,7 +19,8 @@ from typing import Any
 from .._core.validation import check_rng
 from .._typing import WEIGHT_KINDS, ArrayLike
 from ..exceptions import InvalidParameterError, IsometricsError
-from ..metrics.registry import Metric, _parse_metric
+from ..metrics._arguments import parse_metric_argument
+from ..metrics.registry import Metric
 from ..uncertainty.model_comparison import ComparisonRow, ModelComparison
 from .decisions import Decision, decide
 
@@ -251,7 +252,7 @@ def recommend(
     if comparison is not None and not isinstance(comparison, ModelComparison):
         raise InvalidParameterError(f"{caller}: `comparison` must be a ModelComparison (compare_scores); got "
                                     f"{type(comparison).__name__}.")
-    m = _parse_metric(metric, caller=caller)
+    m = parse_metric_argument(metric, caller=caller)
     gen = check_rng(rng, caller=caller)
     common = dict(sample_weight=sample_weight, pos_label=pos_label)
     firsts = {name: decide(y_true, s, metric=m, cv=None, **common)[0] for name, s in scores.items()}

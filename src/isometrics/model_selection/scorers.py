@@ -18,7 +18,8 @@ import numpy as np
 from .._core.validation import as_1d, as_sample_weight, check_sample_weight, check_scores, check_zero_division
 from .._typing import ArrayLike
 from ..exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
-from ..metrics.registry import Metric, _parse_metric
+from ..metrics._arguments import parse_metric_argument
+from ..metrics.registry import Metric
 from ..spaces.multiclass import one_vs_rest
 from ..spaces.operating_points import OperatingPoints
 from .thresholds import _require_sklearn
@@ -44,7 +45,7 @@ def _label_score(y_true: ArrayLike, y_pred: ArrayLike, *, metric: str, pos_label
                  sample_weight: ArrayLike | None = None, zero_division: Any = "warn") -> float:
     """The metric of predicted labels against true labels, one class (``pos_label``) against the rest."""
     caller = "get_scorer"
-    m = _parse_metric(metric, caller=caller)
+    m = parse_metric_argument(metric, caller=caller)
     yt = as_1d(y_true, name="y_true", caller=caller)
     yp = as_1d(y_pred, name="y_pred", caller=caller)
     if len(yt) != len(yp):
@@ -166,7 +167,7 @@ def get_scorer(
     if isinstance(metric, str) and metric.strip().lower() in _AREAS:
         return make_scorer(_area_score, response_method=response_method or ("decision_function", "predict_proba"),
                            area=_AREAS[metric.strip().lower()], average=average, **kwargs)
-    m = _parse_metric(metric, caller=caller)
+    m = parse_metric_argument(metric, caller=caller)
     return make_scorer(_label_score, response_method=response_method or "predict",
                        greater_is_better=m.greater_is_better,
                        metric=m.spec, zero_division=zero_division, **kwargs)

@@ -35,7 +35,8 @@ from .._core.validation import (
 )
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
-from ..metrics.registry import Metric, _parse_metric
+from ..metrics._arguments import parse_metric_argument
+from ..metrics.registry import Metric
 from ..spaces.operating_points import OperatingPoints
 
 __all__ = ["CrossValidatedThreshold", "cross_validated_threshold"]
@@ -353,7 +354,7 @@ def _cross_validated(y: np.ndarray, s: FloatArray, w: FloatArray | None, pos: An
 
     ``op``: the operating points of ``(y == pos, s, w)`` when the caller has them (no sort here).
     """
-    m = _parse_metric(metric, caller=caller)
+    m = parse_metric_argument(metric, caller=caller)
     is_pos = np.asarray(y == pos)
     weights = np.ones(len(is_pos)) if w is None else w
     full = _operating_points(is_pos, s, w, pos, caller, "data") if op is None else op

@@ -11,8 +11,9 @@ from .._core.count_table import table_from_scores
 from .._core.html import summarised
 from .._core.validation import column_name
 from .._typing import ArrayLike, FloatArray
+from ..metrics._arguments import parse_metric_argument
 from ..metrics.gain import _gain
-from ..metrics.registry import Metric, _parse_metric
+from ..metrics.registry import Metric
 from ..spaces.interpolation import interpolate_pr_points
 from ..spaces.level_curves import level_curve
 from ..spaces.operating_points import OperatingPoints
@@ -93,7 +94,7 @@ class _Base(_FromEstimator):
 def _setup(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any,
            metric: str | Metric | None, caller: str) -> tuple[OperatingPoints, Metric | None, BestThreshold | None]:
     op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller, table=OperatingPoints)
-    m = None if metric is None else _parse_metric(metric, caller=caller)
+    m = None if metric is None else parse_metric_argument(metric, caller=caller)
     best = None if m is None else op.best_threshold(m)
     return op, m, best
 

@@ -9,7 +9,8 @@ from typing import Any
 from .._core.html import summarised
 from .._core.validation import check_unit_interval
 from .._typing import ArrayLike, FloatArray
-from ..metrics.registry import Metric, _parse_metric
+from ..metrics._arguments import parse_metric_argument
+from ..metrics.registry import Metric
 from ..spaces.level_curves import LevelCurve, break_even_line, level_curve
 from ..spaces.thresholds import BestThreshold
 from ._displays import _name, _setup
@@ -150,7 +151,7 @@ class LevelCurveDisplay:
             Not drawn yet: call :meth:`plot`.
         """
         caller = "LevelCurveDisplay.from_metric"
-        m = _parse_metric(metric, caller=caller)
+        m = parse_metric_argument(metric, caller=caller)
         values = tuple(float(v) for v in check_unit_interval(levels, "levels", caller=caller, low_open=True).flat)
         line = None if beta is None else break_even_line(beta)
         return cls([level_curve(m, v, n_points=400) for v in values], values, m, line)

@@ -18,7 +18,8 @@ from .._core.outputs import write_text_atomic
 from .._version import __version__
 from ..evaluation import BinaryEvaluation
 from ..exceptions import IsometricsError
-from ..metrics.registry import Metric, _parse_metric, _parse_metrics
+from ..metrics._arguments import parse_metric_argument, parse_metric_arguments
+from ..metrics.registry import Metric
 from ..model_selection.recommendation import Recommendation
 from ..uncertainty.model_comparison import ModelComparison
 from ._bundle import _plotly_bundle
@@ -154,8 +155,8 @@ def build_report(
     if metrics is None:
         chosen = [b.metric for b in results[0].best]
     else:
-        chosen = ([_parse_metric(metrics, caller=caller, name="metrics")] if isinstance(metrics, (str, Metric))
-                  else _parse_metrics(metrics, caller=caller))
+        chosen = ([parse_metric_argument(metrics, caller=caller, name="metrics")] if isinstance(metrics, (str, Metric))
+                  else parse_metric_arguments(metrics, caller=caller))
         if not chosen:
             raise IsometricsError(f"{caller}: `metrics` is empty; give at least one of {', '.join(specs)}.")
     for m in chosen:

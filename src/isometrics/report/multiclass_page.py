@@ -26,7 +26,8 @@ from .._typing import ArrayLike
 from .._version import __version__
 from ..evaluation import evaluate_scores
 from ..exceptions import IsometricsError
-from ..metrics.registry import Metric, _parse_metrics
+from ..metrics._arguments import parse_metric_arguments
+from ..metrics.registry import Metric
 from ..spaces._argmax import TIE_BREAK, _argmax_summary
 from ..spaces.multiclass import one_vs_rest
 from ._averages import _average_intervals
@@ -136,7 +137,7 @@ def build_multiclass_report(
     """
     jinja2, _ = _require()
     caller = "build_multiclass_report"
-    chosen = _parse_metrics(metrics, caller=caller)
+    chosen = parse_metric_arguments(metrics, caller=caller)
     if not chosen:
         raise IsometricsError(f"{caller}: `metrics` is empty; give at least one, e.g. metrics=['f1'].")
     if np.ndim(as_array(y_true, name="y_true", caller=caller)) != 1:

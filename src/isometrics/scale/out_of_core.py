@@ -28,7 +28,8 @@ from .._core.validation import check_integer
 from .._typing import FloatArray
 from ..evaluation import BinaryEvaluation, Evaluations
 from ..exceptions import InvalidParameterError, IsometricsError
-from ..metrics.registry import Metric, _parse_metrics
+from ..metrics._arguments import parse_metric_arguments
+from ..metrics.registry import Metric
 from ..spaces.operating_points import OperatingPoints
 from ..spaces.sweep import Sweep
 from ._display import StreamingDisplay
@@ -202,7 +203,7 @@ def _evaluate_out_of_core_iv(label: Any, scores: Any, sample_weight: Any, metric
     if sample_weight is not None and not isinstance(sample_weight, str):
         raise InvalidParameterError(f"{caller}: `sample_weight` must be the name of the weight column (a str) or "
                                     f"None; got {type(sample_weight).__name__}.")
-    parsed = _parse_metrics(metrics, caller=caller)
+    parsed = parse_metric_arguments(metrics, caller=caller)
     limit = default_memory_limit() if memory_limit is None else parse_memory(memory_limit, caller=caller)
     resolution = check_integer(resolution, "resolution", caller=caller, low=2)
     batch_size = check_integer(batch_size, "batch_size", caller=caller, low=1)

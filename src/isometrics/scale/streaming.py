@@ -32,7 +32,8 @@ from .._core.validation import (
 )
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
-from ..metrics.registry import Metric, _parse_metric
+from ..metrics._arguments import parse_metric_argument
+from ..metrics.registry import Metric
 from ..spaces.operating_points import OperatingPoints
 from ..spaces.thresholds import BestThreshold
 from ._binning import Bins, State, absorb, bin_summary, combine, uniform_edges
@@ -144,7 +145,7 @@ class BinnedEvaluation:
         InvalidParameterError
             If ``metric`` is not a metric spec.
         """
-        return self.operating_points.best_threshold(_parse_metric(metric, caller="BinnedEvaluation.best_threshold"))
+        return self.operating_points.best_threshold(parse_metric_argument(metric, caller="BinnedEvaluation.best_threshold"))
 
     def to_dict(self) -> dict[str, Any]:
         """The areas (each ``{"lower", "upper", "estimate"}``) and the counts, plain Python values."""

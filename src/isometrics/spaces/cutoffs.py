@@ -22,7 +22,8 @@ from .._core.html import html_table
 from .._core.validation import check_option, check_real
 from .._typing import ArrayLike
 from ..exceptions import IsometricsError
-from ..metrics.registry import Metric, _parse_metric
+from ..metrics._arguments import parse_metric_argument
+from ..metrics.registry import Metric
 
 __all__ = ["FLAGGED", "Cutoff", "precision_at_k", "recall_at_k"]
 
@@ -88,7 +89,7 @@ class Cutoff:
         InvalidParameterError
             If ``metric`` cannot be parsed.
         """
-        m = _parse_metric(metric, caller="Cutoff.value")
+        m = parse_metric_argument(metric, caller="Cutoff.value")
         return float(m.from_counts(self.tp, self.fp, self.fn, self.tn))
 
     def to_dict(self) -> dict[str, Any]:

@@ -28,8 +28,8 @@ from .._core.html import summarised
 from .._core.validation import check_integer, check_real, check_rng, check_scores, check_unit_interval
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError
+from ..metrics._arguments import parse_metric_argument
 from ..metrics.gain import _gain
-from ..metrics.registry import _parse_metric
 from ._terms import CHUNK
 
 __all__ = ["PRG_HULL", "ROC_HULL", "RocHull", "PrgHull", "RandomizedClassifier", "HullOptimum", "roc_convex_hull", "prg_convex_hull"]
@@ -367,7 +367,7 @@ class RocHull:
         the family the optimum can lie inside a segment; it is found on a grid of
         ``resolution`` mixing probabilities per segment.
         """
-        m = _parse_metric(metric, caller="RocHull.best_mixture")
+        m = parse_metric_argument(metric, caller="RocHull.best_mixture")
         resolution = check_integer(resolution, "resolution", caller="RocHull.best_mixture", low=1)
         lam = np.linspace(0.0, 1.0, resolution + 1)[:-1]  # the segment's far end is the next segment's start
         k = np.repeat(np.arange(len(self.fpr) - 1), len(lam))

@@ -29,8 +29,9 @@ from .._core.html import summarised
 from .._core.validation import check_broadcast, check_integer, check_real, check_unit_interval
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
+from ..metrics._arguments import parse_metric_argument
 from ..metrics.gain import _gain
-from ..metrics.registry import Metric, _parse_metric
+from ..metrics.registry import Metric
 
 __all__ = ["LevelCurve", "level_curve", "break_even_line", "level_curve_slope"]
 
@@ -262,7 +263,7 @@ def level_curve(
     (array([0.3333, 0.5   , 1.    ]), array([1.    , 0.5   , 0.3333]))
     """
     caller = "level_curve"
-    m = _parse_metric(metric, caller=caller)
+    m = parse_metric_argument(metric, caller=caller)
     if m._pr is None:
         raise InvalidParameterError(f"{caller}: {m.spec} is not a metric of precision and recall; "
                                     "its level curves are not defined in PR space.")
@@ -382,7 +383,7 @@ def level_curve_slope(metric: str | Metric, precision: ArrayLike, recall: ArrayL
     >>> float(level_curve_slope("g(beta=2, rho=-3)", 0.4, 0.8))   # on R/P = beta
     -1.0
     """
-    m = _parse_metric(metric, caller="level_curve_slope")
+    m = parse_metric_argument(metric, caller="level_curve_slope")
     if m._pr is None:
         raise InvalidParameterError(f"level_curve_slope: {m.spec} is not a metric of precision and recall.")
     p = check_unit_interval(precision, "precision", caller="level_curve_slope", low_open=True)

@@ -31,7 +31,8 @@ from .._core.validation import (
 )
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError
-from ..metrics.registry import Metric, _parse_metric
+from ..metrics._arguments import parse_metric_argument
+from ..metrics.registry import Metric
 from .curves import PrecisionRecallCurve, RocCurve, _polyline_at
 from .operating_points import OperatingPoints
 from .thresholds import BestThreshold
@@ -95,7 +96,7 @@ class OneVsRest:
 
     def best_thresholds(self, metric: str | Metric = "f1") -> tuple[BestThreshold, ...]:
         """The best threshold of each class's score column for ``metric``, in class order."""
-        m = _parse_metric(metric, caller="OneVsRest.best_thresholds")
+        m = parse_metric_argument(metric, caller="OneVsRest.best_thresholds")
         return tuple(op.best_threshold(m) for op in self.per_class)
 
     def macro_roc_curve(self) -> RocCurve:

@@ -38,7 +38,8 @@ from .._core.parameters import check_integer
 from .._core.summation import BlockSum
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
-from ..metrics.registry import Metric, _parse_metrics
+from ..metrics._arguments import parse_metric_arguments
+from ..metrics.registry import Metric
 from ._terms import AREAS as _AREA_TERMS
 from ._terms import CHUNK, _Candidates, _gain_ready, achievable_area, area_from_sum, metric_values, scores_of
 from .hull import _upper_hull
@@ -137,7 +138,7 @@ class Sweep:
                 raise InvalidParameterError(f"{caller}: `{name}` must be a finite number > 0 (a class total); "
                                             f"got {total!r}.")
         self.n_positives, self.n_negatives = float(n_positives), float(n_negatives)
-        self.metrics = tuple(_parse_metrics(metrics, caller=caller))
+        self.metrics = tuple(parse_metric_arguments(metrics, caller=caller))
         self.areas = tuple(areas)
         unknown = [a for a in self.areas if a not in AREAS]
         if unknown:

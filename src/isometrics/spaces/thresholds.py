@@ -12,7 +12,8 @@ from .._core.count_table import CountTable, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import html_table, summarised
 from .._typing import ArrayLike, FloatArray
-from ..metrics.registry import Metric, _parse_metric
+from ..metrics._arguments import parse_metric_argument
+from ..metrics.registry import Metric
 from ._terms import CHUNK, _Candidates, best_positions, metric_values, scores_of
 from .curves import _reduce_keeping_read_only
 
@@ -161,7 +162,7 @@ def _best_from_candidates(candidates: _Candidates, n_positives: float, n_negativ
 
 
 def _best_threshold(op: CountTable, metric: str | Metric, caller: str) -> BestThreshold:
-    metric = _parse_metric(metric, caller=caller)
+    metric = parse_metric_argument(metric, caller=caller)
     op.require_both_classes("best_threshold")
     return _best_from_candidates(_best_candidates(op, metric), op.n_positives, op.n_negatives)
 
@@ -317,7 +318,7 @@ class MetricCurve(NamedTuple):
 
 
 def _metric_curve(op: CountTable, metric: str | Metric, caller: str) -> MetricCurve:
-    metric = _parse_metric(metric, caller=caller)
+    metric = parse_metric_argument(metric, caller=caller)
     op.require_both_classes("metric_curve")
     return MetricCurve(_cached_metric_values(op, metric), op.thresholds)
 

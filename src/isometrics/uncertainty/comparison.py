@@ -15,7 +15,8 @@ from .._core.docstrings import fill_doc
 from .._core.validation import check_rng, column_name, frame_columns
 from .._typing import WEIGHT_KINDS, ArrayLike
 from ..exceptions import InvalidParameterError, IsometricsError
-from ..metrics.registry import Metric, _parse_metrics, parse_metric
+from ..metrics._arguments import parse_metric_arguments
+from ..metrics.registry import Metric, parse_metric
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _bootstrap_iv, _check_column, _score_columns
 from .delong import _delong, _delong_pair
@@ -352,7 +353,7 @@ def compare_scores(
     True
     """
     caller = "compare_scores"
-    parsed = _parse_metrics(metrics, caller=caller)
+    parsed = parse_metric_arguments(metrics, caller=caller)
     named = _named(["auroc", "average_precision", "auprg", *parsed], None, caller)
     if score_b is None:
         if names is not None:

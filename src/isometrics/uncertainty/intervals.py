@@ -29,7 +29,8 @@ from ..exceptions import (
     IsometricsError,
     UndefinedMetricWarning,
 )
-from ..metrics.registry import Metric, _parse_metric, parse_metric
+from ..metrics._arguments import parse_metric_argument
+from ..metrics.registry import Metric, parse_metric
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _NORMAL, _bootstrap_iv, _check_column
 from .resampling import _FAST_AREAS, _fast_replicates, _first, _jackknife, _many, _replicates, _Resampler
@@ -67,7 +68,7 @@ def _statistic(statistic: Any, metric: str | Metric | None, threshold: float | N
         return statistic, lambda op: float(getattr(op, statistic)()), False
     if metric is None:
         raise InvalidParameterError(f"{caller}: statistic={statistic!r} needs `metric`, e.g. metric='f1'.")
-    m = _parse_metric(metric, caller=caller)
+    m = parse_metric_argument(metric, caller=caller)
     if statistic == "best_threshold":
         if threshold is not None:
             raise InvalidParameterError(f"{caller}: statistic='best_threshold' re-optimises the threshold; "
