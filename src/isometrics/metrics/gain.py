@@ -20,11 +20,27 @@ from ..exceptions import IsometricsError
 __all__: list[str] = []
 
 
-def _gain(x: FloatArray, prevalence: float) -> FloatArray:
-    """g(x) elementwise for x in [0, 1] and prevalence in (0, 1); g(0) = -inf.
+def gain_transform(x: FloatArray, prevalence: float) -> FloatArray:
+    """The gain :math:`g(x) = (x - \\pi) / ((1 - \\pi) x)` of precision or recall, elementwise.
 
-    Raises ``IsometricsError`` when the prevalence rounds to 1 in float64 (the negatives weigh
-    less than about 1e-16 of the total): the gains would divide by zero.
+    Parameters
+    ----------
+    x : ndarray of float64
+        Precisions or recalls, in [0, 1]; ``g(0) = -inf`` (no division warning).
+    prevalence : float
+        The positives' share of the weight, :math:`\\pi` in (0, 1).
+
+    Returns
+    -------
+    ndarray of float64
+        The gains, of the shape of ``x``: 1 at ``x = 1``, 0 at ``x = prevalence``,
+        negative below it.
+
+    Raises
+    ------
+    IsometricsError
+        If the prevalence rounds to 1 in float64 (the negatives weigh less than about
+        1e-16 of the total): the gains would divide by zero.
     """
     if not 1.0 - prevalence > 0.0:
         raise IsometricsError(

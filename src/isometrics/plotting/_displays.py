@@ -12,7 +12,7 @@ from .._core.html import summarised
 from .._core.validation import column_name
 from .._typing import ArrayLike, FloatArray
 from ..metrics._arguments import parse_metric_argument
-from ..metrics.gain import _gain
+from ..metrics.gain import gain_transform
 from ..metrics.registry import Metric
 from ..spaces.interpolation import interpolate_pr_points
 from ..spaces.level_curves import level_curve
@@ -383,7 +383,7 @@ class PrgDisplay(_Base):
             _reference(ax, [0, 1], [1, 0], label="F1 of always-positive")
         self._level_lines(ax, "prg")
         if self.best is not None and self.best.recall > 0 and self.best.precision > 0:
-            rg, pg = _gain(np.array([self.best.recall, self.best.precision]), self.prevalence)
+            rg, pg = gain_transform(np.array([self.best.recall, self.best.precision]), self.prevalence)
             self._best(ax, line, float(rg), float(pg))
         self._finish(ax, line, "recall gain", "precision gain", "Precision-Recall-Gain")
         return self

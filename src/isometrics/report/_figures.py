@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..evaluation import BinaryEvaluation
-from ..metrics.gain import _gain
+from ..metrics.gain import gain_transform
 from ..metrics.registry import Metric
 from ..spaces.level_curves import level_curve
 from ._data import _Shared, _simplify
@@ -41,7 +41,7 @@ _HOVER = ["thr", "flagged", "share", "fpr", "tpr", "precision", "pg", "rg"]
 
 def _gain_of(x: float, pi: float) -> float:
     """Precision or recall gain of a precision or recall ``x`` > 0 at prevalence ``pi``."""
-    return float(_gain(np.array([x]), pi)[0])
+    return float(gain_transform(np.array([x]), pi)[0])
 
 
 def _prg_frame(shared: _Shared, models: list[int], metrics: list[Metric], pi: float) -> list[list[float]] | None:
@@ -59,8 +59,8 @@ def _prg_frame(shared: _Shared, models: list[int], metrics: list[Metric], pi: fl
                 low = min(low, _gain_of(op.tp[b] / op.n_positives, pi))
         tp, fp = op.tp[idx], op.fp[idx]
         seen = tp > 0
-        rg = _gain(tp[seen] / op.n_positives, pi)
-        pg = _gain(tp[seen] / (tp[seen] + fp[seen]), pi)
+        rg = gain_transform(tp[seen] / op.n_positives, pi)
+        pg = gain_transform(tp[seen] / (tp[seen] + fp[seen]), pi)
         inside = (rg >= max(low, 0.0)) & (pg >= 0)
         xs.append(rg[inside])
         ys.append(pg[inside])
@@ -145,7 +145,7 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Sha
             add(go.Scatter(x=[best.fp / op.n_negatives], y=[best.recall], **marker), 1, j)
             add(go.Scatter(x=[best.recall], y=[best.precision], **marker), 2, j)
             if best.tp > 0:
-                gains = _gain(np.array([best.recall, best.precision]), pi)
+                gains = gain_transform(np.array([best.recall, best.precision]), pi)
                 add(go.Scatter(x=gains[:1], y=gains[1:], **marker), 3, j)
     grey = dict(mode="lines", line=dict(color=_REFERENCE, width=1), hoverinfo="name", showlegend=False)
     add(go.Scatter(x=[0, 1], y=[0, 1], name="chance", **grey), 1)

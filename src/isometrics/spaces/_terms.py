@@ -32,7 +32,7 @@ from .._core.count_table import CountTable, normalising_exponent
 from .._core.summation import BLOCK, BlockSum, aligned_sum
 from .._typing import FloatArray
 from ..exceptions import IsometricsError
-from ..metrics.gain import _gain
+from ..metrics.gain import gain_transform
 from ..metrics.kernels import fbeta_from_counts, fill_undefined, precision_from_counts, recall_from_counts
 from ..metrics.registry import Metric
 
@@ -105,8 +105,8 @@ def auprg_terms(tp: FloatArray, fp: FloatArray, P: float, N: float, recall_gain:
         return terms
     end_tp, end_fp = tp[j:], fp[j:]
     if recall_gain is None or precision_gain is None:
-        rg = _gain(end_tp / P, pi)
-        pg = _gain(end_tp / (end_tp + end_fp), pi)
+        rg = gain_transform(end_tp / P, pi)
+        pg = gain_transform(end_tp / (end_tp + end_fp), pi)
     else:
         rg, pg = recall_gain[j:], precision_gain[j:]
     if len(rg) > 1:
@@ -124,7 +124,7 @@ def auprg_terms(tp: FloatArray, fp: FloatArray, P: float, N: float, recall_gain:
 
 
 def _gain_ready(P: float, N: float) -> None:
-    _gain(np.ones(1), P / (P + N))  # raises the engine's error when the prevalence rounds to 1
+    gain_transform(np.ones(1), P / (P + N))  # raises the engine's error when the prevalence rounds to 1
 
 
 def interpolated_pr_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArray:

@@ -22,7 +22,7 @@ from .._core.docstrings import fill_doc
 from .._core.html import summarised
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import UndefinedMetricWarning
-from ..metrics.gain import _gain
+from ..metrics.gain import gain_transform
 
 __all__ = ["PR", "PRECISION", "PRG", "ROC", "TPR", "RocCurve", "PrecisionRecallCurve", "PrgCurve", "roc_curve",
            "precision_recall_curve", "prg_curve"]
@@ -139,7 +139,7 @@ def _prg_curve(op: CountTable) -> PrgCurve:
     op.require_both_classes("prg_curve")
     pr = op.get(PR)
     pi = op.prevalence
-    return PrgCurve(_frozen(_gain(pr.precision, pi)), _frozen(_gain(pr.recall, pi)), op.thresholds)
+    return PrgCurve(_frozen(gain_transform(pr.precision, pi)), _frozen(gain_transform(pr.recall, pi)), op.thresholds)
 
 
 #: Recall (= TPR) and precision at every point of the table they are asked of, shared by the curves.
@@ -393,9 +393,9 @@ def prg_curve(
 
     .. math::
 
-        \mathrm{precision\_gain} = g(\mathrm{precision}) = 1 - \frac{P}{N}\frac{FP}{TP},
+        \mathrm{precision\gain_transform} = g(\mathrm{precision}) = 1 - \frac{P}{N}\frac{FP}{TP},
         \qquad
-        \mathrm{recall\_gain} = g(\mathrm{recall}) = 1 - \frac{P}{N}\frac{FN}{TP}
+        \mathrm{recall\gain_transform} = g(\mathrm{recall}) = 1 - \frac{P}{N}\frac{FN}{TP}
 
     Parameters
     ----------

@@ -29,7 +29,7 @@ from .._core.validation import check_integer, check_real, check_rng, check_score
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError
 from ..metrics._arguments import parse_metric_argument
-from ..metrics.gain import _gain
+from ..metrics.gain import gain_transform
 from ._terms import CHUNK
 
 __all__ = ["PRG_HULL", "ROC_HULL", "RocHull", "PrgHull", "RandomizedClassifier", "HullOptimum", "roc_convex_hull", "prg_convex_hull"]
@@ -445,8 +445,8 @@ def _prg_hull(op: CountTable) -> PrgHull:
     keep = roc.tpr > 0
     idx = roc.indices[keep]
     tp, fp = op.tp[idx], op.fp[idx]
-    recall_gain = _gain(tp / op.n_positives, op.prevalence)
-    precision_gain = _gain(tp / (tp + fp), op.prevalence)
+    recall_gain = gain_transform(tp / op.n_positives, op.prevalence)
+    precision_gain = gain_transform(tp / (tp + fp), op.prevalence)
     slopes = np.zeros(len(idx))
     with np.errstate(divide="ignore", invalid="ignore"):  # a vertical last segment has slope -inf
         slopes[1:] = np.diff(precision_gain) / np.diff(recall_gain)

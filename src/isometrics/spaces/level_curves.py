@@ -30,7 +30,7 @@ from .._core.validation import check_broadcast, check_integer, check_real, check
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
 from ..metrics._arguments import parse_metric_argument
-from ..metrics.gain import _gain
+from ..metrics.gain import gain_transform
 from ..metrics.registry import Metric
 
 __all__ = ["LevelCurve", "level_curve", "break_even_line", "level_curve_slope"]
@@ -297,7 +297,7 @@ def level_curve(
     recall, precision = np.maximum(recall, pi), np.maximum(precision, pi)
     gains = []
     for coordinate in (recall, precision):  # the square's edges exactly, whatever the rounding of the gain
-        gain = _gain(coordinate, pi)
+        gain = gain_transform(coordinate, pi)
         gain[coordinate == pi], gain[coordinate == 1.0] = 0.0, 1.0
         gains.append(gain)
     return LevelCurve(gains[0], gains[1], recall, precision)
