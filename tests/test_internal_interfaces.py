@@ -81,6 +81,10 @@ INTERFACES = [
     "isometrics.metrics._arguments.parse_metric_argument",
     "isometrics.metrics._arguments.parse_metric_arguments",
     "isometrics.metrics.gain.gain_transform",
+    "isometrics._core.confusion.check_label_pair",
+    "isometrics._core.confusion.class_counts_of_pair",
+    "isometrics._core.confusion.confusion_matrix_of_pair",
+    "isometrics._core.confusion.multilabel_sample_counts",
 ]
 
 

@@ -1,6 +1,6 @@
 """Label metrics take class labels only: one shared check, compared with scikit-learn.
 
-Every label metric validates ``y_true, y_pred`` through ``counts._check_pair``, so a
+Every label metric validates ``y_true, y_pred`` through ``_core.confusion.check_label_pair``, so a
 registry of all of them checks each rule once per function. Expected behaviour comes
 from scikit-learn (installed in the test environment): for the same inputs both raise,
 or both return the same values.

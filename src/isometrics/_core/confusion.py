@@ -80,15 +80,38 @@ def _locate(present: np.ndarray, selected: np.ndarray) -> tuple[np.ndarray, np.n
     return idx, present[idx] == selected
 
 
-def _check_pair(y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None, caller: str, *,
+def check_label_pair(y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None, caller: str, *,
                 multilabel: bool = False) -> tuple[np.ndarray, np.ndarray, FloatArray | None]:
-    """The one validation of every label metric's ``y_true, y_pred, sample_weight``.
+    """Check the ``y_true, y_pred, sample_weight`` of a label metric: the one validation they all share.
 
-    Both arrays must hold class labels of one kind (:func:`check_labels`: no continuous
-    values, NaN, bytes, complex numbers or per-sample sequences; numbers or strings in
-    both), of one length. With ``multilabel=True`` both may instead be multilabel
-    indicator matrices of one shape (n_samples, n_labels), returned as bool arrays
-    (:func:`as_target`); otherwise such matrices are refused, naming what takes them.
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Class labels of one kind (:func:`check_labels`: no continuous values, NaN, bytes,
+        complex numbers or per-sample sequences; numbers or strings in both), of one
+        length; with ``multilabel=True`` also multilabel indicator matrices of one shape.
+    sample_weight : array-like of shape (n_samples,) or None
+        Non-negative sample weights, or ``None``.
+    caller : str
+        The public function named in any message.
+    multilabel : bool, default=False
+        Whether indicator matrices are accepted (otherwise they are refused, naming the
+        functions that take them).
+
+    Returns
+    -------
+    yt, yp : ndarray
+        The labels as 1-D arrays, or the indicator matrices as bool arrays
+        (:func:`as_target`).
+    weights : ndarray of float64 of shape (n_samples,) or None
+        The checked weights (``None`` when none were given).
+
+    Raises
+    ------
+    IsometricsError
+        If the arrays are empty, differ in length or shape, mix label types or hold what
+        is not a class label, or if the weights are invalid (a ``ValueError``, as the
+        public label metrics document).
     """
     yt = as_target(y_true, name="y_true", caller=caller)
     yp = as_target(y_pred, name="y_pred", caller=caller)
@@ -163,11 +186,28 @@ def _check_label_columns(labels: ArrayLike | None, n_labels: int, caller: str) -
     return columns
 
 
-def _sample_counts(yt: np.ndarray, yp: np.ndarray, labels: ArrayLike | None, caller: str) -> ClassCounts:
-    """Counts of each sample over the (selected) labels of multilabel indicator matrices, unweighted.
+def multilabel_sample_counts(yt: np.ndarray, yp: np.ndarray, labels: ArrayLike | None, caller: str) -> ClassCounts:
+    """Count each sample's labels of multilabel indicator matrices (``average="samples"``), unweighted.
 
-    Entry ``i`` of ``tp, fp, fn, tn`` counts the labels of sample ``i``; ``labels`` holds
-    the sample indices. The averages over samples take the sample weights.
+    Parameters
+    ----------
+    yt, yp : ndarray of bool of shape (n_samples, n_labels)
+        Indicator matrices as :func:`check_label_pair` returns them.
+    labels : array-like of int or None
+        The label columns to count (``None``: every column).
+    caller : str
+        The public function named in any message.
+
+    Returns
+    -------
+    ClassCounts
+        Entry ``i`` of ``tp, fp, fn, tn`` counts the labels of sample ``i``; its
+        ``labels`` are the sample indices. The averages over samples apply the weights.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``labels`` is empty or holds what is not a column index in [0, n_labels).
     """
     columns = _check_label_columns(labels, yt.shape[1], caller)
     t, p = yt[:, columns], yp[:, columns]
@@ -248,12 +288,41 @@ def class_counts(
     (array([1., 0., 1.]), array([0., 1., 1.]), array([0., 1., 1.]))
     """
     caller = "class_counts"
-    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
-    return _class_counts(yt, yp, w, labels, caller)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
+    return class_counts_of_pair(yt, yp, w, labels, caller)
 
 
-def _class_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None,
-                  caller: str) -> ClassCounts:
+def class_counts_of_pair(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None,
+                         caller: str) -> ClassCounts:
+    """Count each class one-vs-rest in labels already checked: :func:`class_counts` after validation.
+
+    Parameters
+    ----------
+    yt, yp : ndarray of shape (n_samples,) or (n_samples, n_labels)
+        Labels or indicator matrices as :func:`check_label_pair` returns them.
+    w : ndarray of float64 of shape (n_samples,) or None
+        Checked sample weights, or ``None`` for unit weights.
+    labels : array-like or None
+        The public ``labels`` parameter as given: the classes to count, in this order
+        (``None``: the sorted union of the labels present), or column indices for
+        indicator matrices. It is checked here.
+    caller : str
+        The public function named in any message.
+
+    Returns
+    -------
+    ClassCounts
+        Weighted ``tp, fp, fn, tn`` of each class (float64, shape (n_labels,)), in
+        ``labels`` order; a class absent from the data counts 0 except ``tn``.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``labels`` is empty or of another kind than the labels (column indices out of
+        range for indicator matrices).
+    IsometricsError
+        If ``yt`` and ``yp`` mix label types.
+    """
     if yt.ndim == 2:
         return _multilabel_counts(yt, yp, w, labels, caller)
     t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
@@ -346,7 +415,7 @@ def confusion_matrix(
     caller = "confusion_matrix"
     if normalize is not None:
         check_option(normalize, "normalize", ("true", "pred", "all", None), caller=caller)
-    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller)
     selected = _check_labels_param(labels, yt, caller)
     if selected is not None:
         _, found = _locate(label_set(yt), selected)
@@ -356,9 +425,9 @@ def confusion_matrix(
                 f"{_fmt_labels(label_set(yt))}; name at least one class present in y_true."
             )
     if normalize is None and _integer_weights(sample_weight):  # integer counts, as scikit-learn's
-        matrix = _confusion_matrix(yt, yp, _integer_counts(sample_weight, w), selected, caller, dtype=np.int64)
+        matrix = confusion_matrix_of_pair(yt, yp, _integer_counts(sample_weight, w), selected, caller, dtype=np.int64)
     else:
-        matrix = _confusion_matrix(yt, yp, w, selected, caller)
+        matrix = confusion_matrix_of_pair(yt, yp, w, selected, caller)
     if matrix.shape == (1, 1) and selected is None:  # one class asked for by name is meant
         warnings.warn(f"{caller}: a single label was found in y_true and y_pred, so the matrix is 1 x 1; pass "
                       "labels=[...] with every class to get each class's row and column.",
@@ -406,9 +475,37 @@ def _normalized(matrix: FloatArray, normalize: str) -> FloatArray:
     return matrix / np.where(empty, 1.0, total)
 
 
-def _confusion_matrix(yt: np.ndarray, yp: np.ndarray, w: np.ndarray | None, labels: Any, caller: str,
-                      dtype: Any = np.float64) -> np.ndarray:
-    """The (selected) confusion matrix: float64 sums of the weights, or int64 sums of int64 weights (or counts)."""
+def confusion_matrix_of_pair(yt: np.ndarray, yp: np.ndarray, w: np.ndarray | None, labels: Any, caller: str,
+                             dtype: Any = np.float64) -> np.ndarray:
+    """Build the confusion matrix of labels already checked: :func:`confusion_matrix` after validation.
+
+    Parameters
+    ----------
+    yt, yp : ndarray of shape (n_samples,)
+        Labels as :func:`check_label_pair` returns them.
+    w : ndarray of shape (n_samples,) or None
+        Checked sample weights (int64 ones with ``dtype=np.int64``), or ``None`` for counts.
+    labels : array-like or None
+        The public ``labels`` parameter as given (checked here): the classes of the rows
+        and columns, in this order; ``None``: the sorted union of the labels present.
+    caller : str
+        The public function named in any message.
+    dtype : {np.float64, np.int64}, default=np.float64
+        float64 sums of the weights, or exact int64 sums of integer weights (or counts).
+
+    Returns
+    -------
+    ndarray of shape (n_labels, n_labels)
+        Entry ``[i, j]`` is the weight of the samples of class ``labels[i]`` predicted as
+        ``labels[j]`` (scikit-learn's orientation); rows and columns of absent classes are 0.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``labels`` is empty or of another kind than the labels.
+    IsometricsError
+        If ``yt`` and ``yp`` mix label types.
+    """
     t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
     k = len(present)
     cells = t_code * k + p_code

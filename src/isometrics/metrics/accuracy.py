@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .._core.confusion import _check_pair, _confusion_matrix
+from .._core.confusion import check_label_pair, confusion_matrix_of_pair
 from .._core.docstrings import fill_doc
 from .._core.validation import check_zero_division
 from .._typing import ArrayLike, FloatArray
@@ -60,7 +60,7 @@ def accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = Tr
     0.5
     """
     caller = "accuracy_score"
-    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
     correct = (yt == yp) if yt.ndim == 1 else (yt == yp).all(axis=1)  # multilabel: subset accuracy
     correct = correct.astype(np.float64)
     total = float(np.dot(correct, w)) if w is not None else float(correct.sum())
@@ -112,8 +112,8 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weig
     0.8333333333333333
     """
     caller = "balanced_accuracy_score"
-    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    matrix = _confusion_matrix(yt, yp, w, None, caller)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller)
+    matrix = confusion_matrix_of_pair(yt, yp, w, None, caller)
     support = matrix.sum(axis=1)
     present = support > 0
     if not present.all():
@@ -199,8 +199,8 @@ def matthews_corrcoef(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: Ar
     """
     caller = "matthews_corrcoef"
     check_zero_division(zero_division, caller=caller)
-    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    counts = _one_vs_rest(_confusion_matrix(yt, yp, w, None, caller))
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller)
+    counts = _one_vs_rest(confusion_matrix_of_pair(yt, yp, w, None, caller))
     value = resolve(mcc_from_counts(*counts, axis=0), zero_division=zero_division,
                     what="Matthews correlation coefficient", why="data with one class in y_true or y_pred")
     return float(value)

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .._core.confusion import _check_pair, _class_counts
+from .._core.confusion import check_label_pair, class_counts_of_pair
 from .._core.html import html_table, summarised
 from .._core.validation import check_integer, check_zero_division, frame_columns
 from .._typing import ArrayLike, FloatArray
@@ -182,8 +182,8 @@ def _report(y_true: ArrayLike, y_pred: ArrayLike, *, parsed_metrics: Sequence[st
         raise InvalidParameterError(f"{caller}: `metrics` is empty; pass at least one metric, "
                                     "e.g. metrics=['precision', 'recall', 'f1'].")
     check_zero_division(zero_division, caller=caller)
-    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
-    counts = _class_counts(yt, yp, w, labels, caller)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
+    counts = class_counts_of_pair(yt, yp, w, labels, caller)
     pooled = (counts.tp.sum(), counts.fp.sum(), counts.fn.sum(), counts.tn.sum())
     values = np.column_stack([m.from_counts(counts.tp, counts.fp, counts.fn, counts.tn) for m in parsed])
     micro = np.array([float(m.from_counts(*pooled)) for m in parsed])

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from .._core.confusion import ClassCounts, _check_pair, _class_counts, _sample_counts
+from .._core.confusion import ClassCounts, check_label_pair, class_counts_of_pair, multilabel_sample_counts
 from .._core.docstrings import fill_doc
 from .._core.validation import check_option, check_pos_label, check_real, check_zero_division
 from .._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
@@ -63,7 +63,7 @@ def _prepare(
     if average is not None:
         check_option(average, "average", AVERAGE_OPTIONS, caller=caller)
     check_zero_division(zero_division, caller=caller)
-    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
     if average != "binary" and pos_label not in (None, 1):
         warnings.warn(f"{caller}: pos_label={pos_label!r} is ignored when average != 'binary' (got {average!r}); "
                       "pass labels=[pos_label] to score that class alone.", UserWarning, stacklevel=3)
@@ -74,8 +74,8 @@ def _prepare(
                 "average='binary' is undefined; pass average='micro', 'macro', 'weighted', 'samples' or None."
             )
         if average == "samples":
-            return _sample_counts(yt, yp, labels, caller), average, w
-        return _class_counts(yt, yp, w, labels, caller), average, None
+            return multilabel_sample_counts(yt, yp, labels, caller), average, w
+        return class_counts_of_pair(yt, yp, w, labels, caller), average, None
     if average == "samples":
         raise IsometricsError(
             f"{caller}: average='samples' averages over the labels of each sample, which needs multilabel data "
@@ -84,12 +84,12 @@ def _prepare(
         )
     if average == "binary":  # ``labels`` is ignored, as in scikit-learn
         return _binary_counts(yt, yp, w, pos_label, caller), average, None
-    return _class_counts(yt, yp, w, labels, caller), average, None
+    return class_counts_of_pair(yt, yp, w, labels, caller), average, None
 
 
 def _binary_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, pos_label: Any, caller: str) -> ClassCounts:
     check_pos_label(pos_label, caller=caller)
-    counts_all = _class_counts(yt, yp, w, None, caller)
+    counts_all = class_counts_of_pair(yt, yp, w, None, caller)
     present = counts_all.labels
     if len(present) > 2:
         raise IsometricsError(

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from .._core.confusion import _check_pair, _confusion_matrix
+from .._core.confusion import check_label_pair, confusion_matrix_of_pair
 from .._core.validation import as_1d, check_real, check_real_array
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
@@ -83,8 +83,8 @@ def expected_cost(
     1.5
     """
     caller = "expected_cost"
-    yt, yp, w = _check_pair(y_true, y_pred, sample_weight, caller)
-    matrix = _confusion_matrix(yt, yp, w, labels, caller)  # checks `labels` (counts._check_labels_param)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller)
+    matrix = confusion_matrix_of_pair(yt, yp, w, labels, caller)  # checks `labels` (counts._check_labels_param)
     c = _cost_matrix(cost_matrix, matrix.shape[0], caller)
     matrix = np.ldexp(matrix, -np.frexp(matrix.sum())[1])  # exact: costs times weights cannot overflow
     return float((matrix * c).sum() / matrix.sum())
