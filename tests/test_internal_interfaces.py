@@ -85,6 +85,11 @@ INTERFACES = [
     "isometrics._core.confusion.class_counts_of_pair",
     "isometrics._core.confusion.confusion_matrix_of_pair",
     "isometrics._core.confusion.multilabel_sample_counts",
+    "isometrics.uncertainty._inputs.check_confidence_level",
+    "isometrics.uncertainty._inputs.check_score_column",
+    "isometrics.uncertainty._inputs.check_binary_inputs",
+    "isometrics.uncertainty._inputs.check_n_resamples",
+    "isometrics.uncertainty._inputs.resolve_weight_kind",
 ]
 
 

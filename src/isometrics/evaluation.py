@@ -29,7 +29,7 @@ from .metrics._arguments import parse_metric_arguments
 from .metrics.registry import Metric
 from .spaces.operating_points import OperatingPoints
 from .spaces.thresholds import BestThreshold
-from .uncertainty._inputs import _check_column, _check_level, _check_resamples, _weight_kind
+from .uncertainty._inputs import check_confidence_level, check_n_resamples, check_score_column, resolve_weight_kind
 from .uncertainty.groups import GroupEvaluation, check_groups, evaluate_groups
 from .uncertainty.intervals import _bootstrap_statistics, _statistic
 from .uncertainty.model_comparison import _check_adjustment
@@ -338,7 +338,7 @@ def evaluate_scores(
     w = as_sample_weight(sample_weight, caller=caller)
     checked: dict[str, Any] = {name: None for name in scores}  # None: validated when evaluated
     if keep_operating_points:  # every column validated before anything is computed
-        checked = {name: _check_column(values, caller=caller, name=f"score column {name!r}")
+        checked = {name: check_score_column(values, caller=caller, name=f"score column {name!r}")
                    for name, values in scores.items()}
         check_consistent_length(caller, **{"y_true": y, "sample_weight": w,
                                            **{f"score {k!r}": v for k, v in checked.items()}})
@@ -349,11 +349,11 @@ def evaluate_scores(
     del y_true, sample_weight, w, y  # only the validated labels and weights stay alive
     kind = None
     if n_resamples is not None:
-        n_resamples = _check_resamples(n_resamples, caller)
-        confidence_level = _check_level(confidence_level, caller)
-        kind = _weight_kind(weight_kind, weights, caller, stacklevel=3)
+        n_resamples = check_n_resamples(n_resamples, caller)
+        confidence_level = check_confidence_level(confidence_level, caller)
+        kind = resolve_weight_kind(weight_kind, weights, caller, stacklevel=3)
     else:  # no resampling: nothing to warn about, but the kind is checked and reported
-        kind = _weight_kind("sampling" if weight_kind is None else weight_kind, weights, caller, stacklevel=3)
+        kind = resolve_weight_kind("sampling" if weight_kind is None else weight_kind, weights, caller, stacklevel=3)
     check_both_classes(is_pos, weights, pos_label=pos_label, caller=caller,
                        needs="ROC, PR and PRG analysis needs both classes: check the label column and --pos-label.")
     by = None if groups is None else check_groups(groups, len(is_pos), caller)
@@ -367,7 +367,7 @@ def evaluate_scores(
     for name in list(checked):
         s = checked.pop(name)  # the result keeps no reference to the column
         if s is None:  # one column at a time: read (when scores loads lazily), checked, evaluated, released
-            s = _check_column(scores[name], caller=caller, name=f"score column {name!r}")
+            s = check_score_column(scores[name], caller=caller, name=f"score column {name!r}")
             check_consistent_length(caller, **{"y_true": is_pos, f"score {name!r}": s})
         # Unless needed below, the column is handed over (a list): freed once its sort keys exist.
         handed, s = ([s], None) if not keep_operating_points and n_resamples is None and by is None else (s, s)

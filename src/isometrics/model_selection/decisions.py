@@ -28,7 +28,13 @@ from ..metrics._arguments import parse_metric_argument, parse_metric_arguments
 from ..metrics.registry import Metric
 from ..spaces.cutoffs import Cutoff, _at_rate, _at_threshold, _at_top_k
 from ..spaces.operating_points import OperatingPoints
-from ..uncertainty._inputs import _binary_iv, _check_column, _check_level, _check_resamples, _weight_kind
+from ..uncertainty._inputs import (
+    check_binary_inputs,
+    check_confidence_level,
+    check_n_resamples,
+    check_score_column,
+    resolve_weight_kind,
+)
 from ..uncertainty.intervals import BootstrapResult, _bootstrap_statistics
 from ..uncertainty.resampling import _count_replicates, _Resampler
 from .thresholds import _cross_validated, _splits
@@ -344,7 +350,7 @@ def decide(
     if len(given) != 1:
         raise InvalidParameterError(f"{caller}: give exactly one rule of `threshold`, `top_k` and `metric`; got "
                                     f"{' and '.join(given) if given else 'none'}.")
-    data = _binary_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
+    data = check_binary_inputs(y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
     parsed = parse_metric_arguments(metrics, caller=caller)
     repeats = check_integer(n_repeats, "n_repeats", caller=caller, low=1)
     gen = check_rng(rng, caller=caller)
@@ -378,9 +384,9 @@ def decide(
             return _cut_counts(_at_rate(o, min(rate, 1.0), "interpolate", caller))
     intervals: dict[str, BootstrapResult] = {}
     if n_resamples is not None:
-        n = _check_resamples(n_resamples, caller)
-        level = _check_level(confidence_level, caller)
-        kind = _weight_kind(weight_kind, weights, caller, stacklevel=3)
+        n = check_n_resamples(n_resamples, caller)
+        level = check_confidence_level(confidence_level, caller)
+        kind = resolve_weight_kind(weight_kind, weights, caller, stacklevel=3)
         resampler = _Resampler(is_pos, s, weights, False, op=op, frequency=kind == "frequency", caller=caller)
         intervals = _intervals(resampler, is_pos, s, weights, counts, parsed, n, level, gen, kind, caller, index)
     values = {m.spec: float(m.from_counts(*_cut_counts(cut))) for m in parsed}

@@ -36,7 +36,26 @@ from ..spaces.operating_points import OperatingPoints
 _NORMAL = NormalDist()
 
 
-def _check_level(confidence_level: Any, caller: str) -> float:
+def check_confidence_level(confidence_level: Any, caller: str) -> float:
+    """Check a ``confidence_level`` argument: a real number strictly between 0 and 1.
+
+    Parameters
+    ----------
+    confidence_level : Any
+        The argument as given.
+    caller : str
+        The public function named in any message.
+
+    Returns
+    -------
+    float
+        The level, in (0, 1).
+
+    Raises
+    ------
+    InvalidParameterError
+        If it is not a real number, or not strictly between 0 and 1.
+    """
     return check_real(confidence_level, "confidence_level", caller=caller, low=0.0, high=1.0,
                       low_inclusive=False, high_inclusive=False)
 
@@ -51,9 +70,29 @@ def _group_of(op: OperatingPoints, scores: FloatArray) -> np.ndarray:
 _PROBA_HINT = "for predict_proba output pass proba[:, 1], the positive class's column"
 
 
-def _check_column(values: Any, *, caller: str, name: str = "y_score") -> FloatArray:
-    """One score column through the shared :func:`check_scores` (1-D, numeric, finite);
-    a 2-D array is refused there, and the message then says what to do with ``predict_proba``."""
+def check_score_column(values: Any, *, caller: str, name: str = "y_score") -> FloatArray:
+    """Check one column of scores: 1-D, numeric and finite, as :func:`check_scores` checks it.
+
+    Parameters
+    ----------
+    values : array-like of shape (n_samples,)
+        The scores as given.
+    caller : str
+        The public function named in any message.
+    name : str, default="y_score"
+        The parameter named in any message.
+
+    Returns
+    -------
+    ndarray of float64 of shape (n_samples,)
+        The scores.
+
+    Raises
+    ------
+    IsometricsError
+        As :func:`check_scores` raises; for a 2-D array of two or more columns the message
+        also says to pass ``predict_proba``'s positive column.
+    """
     try:
         return check_scores(values, caller=caller, name=name)
     except IsometricsError as exc:
@@ -74,7 +113,7 @@ def _score_columns(y_score: Any, caller: str) -> dict[str, FloatArray]:
     A mapping of name to column; a data frame (pandas, Polars, pyarrow Table), its column
     names kept; a 2-D array, one column per scorer (named ``score_0``, ``score_1``, ...);
     or one 1-D column (named ``score``). Every column goes through
-    :func:`_check_column`. Two columns that sum to 1 in every row are one model's
+    :func:`check_score_column`. Two columns that sum to 1 in every row are one model's
     ``predict_proba`` output, not two scorers, and are refused.
     """
     columns = frame_columns(y_score)
@@ -86,12 +125,12 @@ def _score_columns(y_score: Any, caller: str) -> dict[str, FloatArray]:
     if isinstance(y_score, Mapping):
         if not y_score:
             raise IsometricsError(f"{caller}: `y_score` is an empty mapping; pass one score column per scorer.")
-        return {str(k): _check_column(v, caller=caller, name=f"score column {k!r}") for k, v in y_score.items()}
+        return {str(k): check_score_column(v, caller=caller, name=f"score column {k!r}") for k, v in y_score.items()}
     if y_score is None:
-        return {"score": _check_column(y_score, caller=caller)}
+        return {"score": check_score_column(y_score, caller=caller)}
     arr = as_array(y_score, name="y_score", caller=caller, shape="(n_samples,) or (n_samples, n_scorers)")
     if arr.ndim == 1:
-        return {"score": _check_column(arr, caller=caller)}
+        return {"score": check_score_column(arr, caller=caller)}
     if arr.ndim == 2:
         if arr.shape[1] == 2 and _is_probability_pair(arr):
             raise IsometricsError(
@@ -99,7 +138,7 @@ def _score_columns(y_score: Any, caller: str) -> dict[str, FloatArray]:
                 f"are one model's class probabilities, not two scorers; {_PROBA_HINT}, and stack the positive "
                 "columns of the models to compare (or pass a mapping of name to column)."
             )
-        return {f"score_{j}": _check_column(arr[:, j], caller=caller, name=f"score column 'score_{j}'")
+        return {f"score_{j}": check_score_column(arr[:, j], caller=caller, name=f"score column 'score_{j}'")
                 for j in range(arr.shape[1])}
     raise IsometricsError(f"{caller}: `y_score` must be 1-D, 2-D (one column per scorer) or a mapping of name to "
                           f"column; got an array of shape {arr.shape}.")
@@ -112,7 +151,7 @@ def _is_probability_pair(arr: np.ndarray) -> bool:
         return bool(np.all((arr >= 0) & (arr <= 1)) and np.all(np.abs(arr.sum(axis=1) - 1.0) <= 1e-9))
 
 
-class _Data(NamedTuple):
+class BinaryInputs(NamedTuple):
     """Validated inputs of a binary uncertainty function."""
 
     is_pos: np.ndarray
@@ -120,9 +159,36 @@ class _Data(NamedTuple):
     weights: FloatArray | None
 
 
-def _binary_iv(y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: ArrayLike | None, pos_label: Any,
-               caller: str) -> _Data:
-    """Labels, weights and already validated score columns, checked together: one length, both classes."""
+def check_binary_inputs(y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: ArrayLike | None, pos_label: Any,
+               caller: str) -> BinaryInputs:
+    """Check the labels and weights of a binary uncertainty function together with its score columns.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        The labels, binary.
+    scores : dict of str to ndarray of float64
+        Score columns already checked (:func:`check_score_column`); a single column is
+        keyed ``"score"`` and named ``y_score`` in messages.
+    sample_weight : array-like of shape (n_samples,) or None
+        Non-negative sample weights, or ``None``.
+    pos_label : Any
+        The positive class, or ``None`` to infer it from {0, 1}, {-1, 1} or {False, True}.
+    caller : str
+        The public function named in any message.
+
+    Returns
+    -------
+    BinaryInputs
+        ``is_pos`` (bool, one per sample), the ``scores`` as given and the checked
+        ``weights`` (``None`` when none were given).
+
+    Raises
+    ------
+    IsometricsError
+        If the lengths differ, the labels are not binary (or ``pos_label`` is not among
+        them), the weights are invalid, or either class is missing or weighs nothing.
+    """
     y = as_1d(y_true, name="y_true", caller=caller)
     w = as_sample_weight(sample_weight, caller=caller)
     lengths = {"y_score" if list(scores) == ["score"] else f"score column {k!r}": v for k, v in scores.items()}
@@ -130,7 +196,7 @@ def _binary_iv(y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: 
     is_pos, pos_label = check_binary_target(y, pos_label=pos_label, caller=caller)
     weights = check_sample_weight(w, len(y), caller=caller)
     check_both_classes(is_pos, weights, pos_label=pos_label, caller=caller, needs="the statistics need both classes.")
-    return _Data(is_pos, scores, weights)
+    return BinaryInputs(is_pos, scores, weights)
 
 
 MAX_RESAMPLES = 10_000_000
@@ -138,18 +204,58 @@ MAX_RESAMPLES = 10_000_000
 other error, and the replicate table would not fit in memory."""
 
 
-def _check_resamples(n_resamples: Any, caller: str) -> int:
+def check_n_resamples(n_resamples: Any, caller: str) -> int:
+    """Check an ``n_resamples`` argument: an integer from 2 to :data:`MAX_RESAMPLES`.
+
+    Parameters
+    ----------
+    n_resamples : Any
+        The argument as given.
+    caller : str
+        The public function named in any message.
+
+    Returns
+    -------
+    int
+        The number of resamples.
+
+    Raises
+    ------
+    InvalidParameterError
+        If it is not an integer, or out of [2, MAX_RESAMPLES].
+    """
     return check_integer(n_resamples, "n_resamples", caller=caller, low=2, high=MAX_RESAMPLES)
 
 
 _EXACT_COUNTS = 2.0**53  # float64 holds every integer up to here
 
 
-def _weight_kind(weight_kind: Any, weights: FloatArray | None, caller: str, stacklevel: int) -> str | None:
-    """The kind of weights to resample (``None`` when unweighted), checked against the weights.
+def resolve_weight_kind(weight_kind: Any, weights: FloatArray | None, caller: str, stacklevel: int) -> str | None:
+    """Resolve the kind of weights a bootstrap resamples, checked against the weights.
 
-    ``None`` resamples as ``"sampling"`` and warns once when the positive weights are
-    whole numbers that are not all equal: they may be frequencies.
+    Parameters
+    ----------
+    weight_kind : {"sampling", "frequency"} or None
+        The argument as given. ``None`` resamples as ``"sampling"`` and warns
+        (:class:`WeightKindWarning`) when the positive weights are whole numbers that are
+        not all equal: they may be frequencies.
+    weights : ndarray of float64 of shape (n_samples,) or None
+        The checked sample weights, or ``None``.
+    caller : str
+        The public function named in any message.
+    stacklevel : int
+        The warning's stack level, pointing at the user's call.
+
+    Returns
+    -------
+    str or None
+        ``"sampling"`` or ``"frequency"``; ``None`` when there are no weights.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``weight_kind`` is not an option, or is ``"frequency"`` with weights that are
+        not whole numbers or that add up beyond 2**53.
     """
     check_option(weight_kind, "weight_kind", (*WEIGHT_KIND_OPTIONS, None), caller=caller)
     if weights is None:
@@ -187,7 +293,7 @@ def _weight_kind(weight_kind: Any, weights: FloatArray | None, caller: str, stac
 class _Bootstrap(NamedTuple):
     """Validated inputs of a bootstrap: the data, and the checked parameters."""
 
-    data: _Data
+    data: BinaryInputs
     level: float
     n_resamples: int
     weight_kind: str | None
@@ -201,11 +307,11 @@ def _bootstrap_iv(y_true: ArrayLike, scores: dict[str, FloatArray], sample_weigh
     ``stacklevel`` (here and in the helpers below) is that of the warnings, counted from the
     helper that warns: 4 points at the caller of a public function calling this directly.
     """
-    data = _binary_iv(y_true, scores, sample_weight, pos_label, caller)
-    n = _check_resamples(n_resamples, caller)
-    level = _check_level(confidence_level, caller)
+    data = check_binary_inputs(y_true, scores, sample_weight, pos_label, caller)
+    n = check_n_resamples(n_resamples, caller)
+    level = check_confidence_level(confidence_level, caller)
     check_option(method, "method", ("percentile", "basic", "bca"), caller=caller)
-    kind = _weight_kind(weight_kind, data.weights, caller, stacklevel)
+    kind = resolve_weight_kind(weight_kind, data.weights, caller, stacklevel)
     return _Bootstrap(data, level, n, kind)
 
 

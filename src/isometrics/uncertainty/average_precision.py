@@ -21,7 +21,7 @@ from ..exceptions import (
     IsometricsError,
 )
 from ..spaces.operating_points import OperatingPoints
-from ._inputs import _NORMAL, _binary_iv, _check_column, _check_level, _weight_kind
+from ._inputs import _NORMAL, check_binary_inputs, check_confidence_level, check_score_column, resolve_weight_kind
 
 __all__ = ["average_precision_ci"]
 
@@ -96,9 +96,9 @@ def average_precision_ci(
     """
     caller = "average_precision_ci"
     check_option(method, "method", ("logit", "binomial"), caller=caller)
-    level = _check_level(confidence_level, caller)
-    data = _binary_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
-    kind = _weight_kind(weight_kind, data.weights, caller, stacklevel=3)
+    level = check_confidence_level(confidence_level, caller)
+    data = check_binary_inputs(y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
+    kind = resolve_weight_kind(weight_kind, data.weights, caller, stacklevel=3)
     op = OperatingPoints.from_validated(data.is_pos, data.scores["score"], data.weights, True, caller=caller)
     n = float(op.n_positives)
     if kind == "sampling":

@@ -22,7 +22,7 @@ from ..exceptions import (
 )
 from ..spaces.curves import _polyline_at
 from ..spaces.operating_points import OperatingPoints
-from ._inputs import _bootstrap_iv, _check_column
+from ._inputs import _bootstrap_iv, check_score_column
 from .resampling import _replicates, _Resampler
 
 __all__ = ["CurveBand", "bootstrap_curve_band"]
@@ -146,7 +146,7 @@ def bootstrap_curve_band(
     if x.ndim != 1 or len(outside):
         got = f"shape {x.shape}" if x.ndim != 1 else f"{float(outside[0])!r}"
         raise InvalidParameterError(f"{caller}: `grid` must be 1-D with values in [0, 1]; got {got}.")
-    checked = _bootstrap_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label,
+    checked = _bootstrap_iv(y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label,
                             n_resamples, confidence_level, "percentile", weight_kind, caller)
     data = checked.data
     s = data.scores["score"]

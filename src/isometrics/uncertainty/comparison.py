@@ -18,7 +18,7 @@ from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics._arguments import parse_metric_arguments
 from ..metrics.registry import Metric, parse_metric
 from ..spaces.operating_points import OperatingPoints
-from ._inputs import _bootstrap_iv, _check_column, _score_columns
+from ._inputs import _bootstrap_iv, _score_columns, check_score_column
 from .delong import _delong, _delong_pair
 from .intervals import _AREAS, BootstrapResult, _check_estimate, _defined, _interval, _standard_error, _statistic
 from .model_comparison import ModelComparison, _bootstrap_rows, _check_adjustment, _delong_rows
@@ -378,8 +378,8 @@ def _two_columns(score_a: Any, score_b: Any, names: Any, caller: str) -> dict[st
         names = found if None not in found and found[0] != found[1] else ("a", "b")
     if isinstance(names, str) or not hasattr(names, "__len__") or len(names) != 2 or names[0] == names[1]:
         raise IsometricsError(f"{caller}: `names` must be two different names; got {names!r}.")
-    return {str(names[0]): _check_column(score_a, caller=caller, name="y_score"),
-            str(names[1]): _check_column(score_b, caller=caller, name="score_b")}
+    return {str(names[0]): check_score_column(score_a, caller=caller, name="y_score"),
+            str(names[1]): check_score_column(score_b, caller=caller, name="score_b")}
 
 
 def _paired_statistics(resamplers: list[_Resampler], names: tuple[str, ...], named: list[_Named],

@@ -33,7 +33,7 @@ from ..exceptions import (
     IsometricsError,
 )
 from ..spaces.operating_points import OperatingPoints
-from ._inputs import _NORMAL, _check_column, _check_level, _group_of, _score_columns
+from ._inputs import _NORMAL, _group_of, _score_columns, check_confidence_level, check_score_column
 
 __all__ = ["DelongResult", "delong", "DelongTest", "delong_test"]
 
@@ -94,7 +94,7 @@ class DelongResult:
             scorers or names none of them.
         """
         caller = "DelongResult.confidence_interval"
-        level = _check_level(confidence_level, caller)
+        level = check_confidence_level(confidence_level, caller)
         if scorer is None:
             if len(self.names) != 1:
                 raise InvalidParameterError(
@@ -127,7 +127,7 @@ class DelongResult:
         InvalidParameterError
             If ``confidence_level`` is not in (0, 1).
         """
-        level = _check_level(confidence_level, "DelongResult.confidence_intervals")
+        level = check_confidence_level(confidence_level, "DelongResult.confidence_intervals")
         return {name: self._wald(level, k) for k, name in enumerate(self.names)}
 
     def _wald(self, level: float, k: int) -> tuple[float, float]:
@@ -342,9 +342,9 @@ def delong_test(
     (0.1111, 0.724)
     """
     caller = "delong_test"
-    level = _check_level(confidence_level, caller)
-    a = _check_column(y_score_a, caller=caller, name="y_score_a")
-    b = _check_column(y_score_b, caller=caller, name="y_score_b")
+    level = check_confidence_level(confidence_level, caller)
+    a = check_score_column(y_score_a, caller=caller, name="y_score_a")
+    b = check_score_column(y_score_b, caller=caller, name="y_score_b")
     result = _delong_checked(y_true, {"y_score_a": a, "y_score_b": b}, pos_label, caller)
     return _delong_pair(result, level, caller, stacklevel=3)
 

@@ -32,7 +32,7 @@ from ..exceptions import (
 from ..metrics._arguments import parse_metric_argument
 from ..metrics.registry import Metric, parse_metric
 from ..spaces.operating_points import OperatingPoints
-from ._inputs import _NORMAL, _bootstrap_iv, _check_column
+from ._inputs import _NORMAL, _bootstrap_iv, check_score_column
 from .resampling import _FAST_AREAS, _fast_replicates, _first, _jackknife, _many, _replicates, _Resampler
 
 __all__ = ["BootstrapResult", "bootstrap", "bootstrap_areas"]
@@ -374,7 +374,7 @@ def bootstrap(
     """
     caller = "bootstrap"
     name, stat, compact = _statistic(statistic, metric, threshold, caller)
-    checked = _bootstrap_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label,
+    checked = _bootstrap_iv(y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label,
                             n_resamples, confidence_level, method, weight_kind, caller)
     data = checked.data
     s = data.scores["score"]
@@ -497,7 +497,7 @@ def bootstrap_areas(
                                     f"('auroc', 'average_precision'); got {areas!r}.")
     named = [_statistic(check_option(a, f"areas[{k}]", _AREAS, caller=caller), None, None, caller)
              for k, a in enumerate(areas)]
-    checked = _bootstrap_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label,
+    checked = _bootstrap_iv(y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label,
                             n_resamples, confidence_level, method, weight_kind, caller)
     data = checked.data
     s = data.scores["score"]
