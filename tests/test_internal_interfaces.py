@@ -90,6 +90,7 @@ INTERFACES = [
     "isometrics.uncertainty._inputs.check_binary_inputs",
     "isometrics.uncertainty._inputs.check_n_resamples",
     "isometrics.uncertainty._inputs.resolve_weight_kind",
+    "isometrics.spaces._argmax.argmax_summary",
 ]
 
 

@@ -28,7 +28,7 @@ from ..evaluation import evaluate_scores
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..report import build_multiclass_report
-from ..spaces._argmax import _argmax_summary
+from ..spaces._argmax import argmax_summary
 from ..spaces.multiclass import one_vs_rest
 from ._console import make_console, markup
 from ._format import IN_SAMPLE, INTERVAL_NOTE, fmt, new_table, with_ci
@@ -137,7 +137,7 @@ def evaluate_multiclass_file(file: Path, labels: list[str], scores: list[str], c
                                        **(weight_options or {})))[0].intervals
                          for k, name in enumerate(scores)]
         weights = columns[weight] if weight else None
-        argmax = None if multilabel else _argmax_summary(y, score_matrix, class_values, weights)
+        argmax = None if multilabel else argmax_summary(y, score_matrix, class_values, weights)
         _print(console, file, labels, multilabel, ovr, scores, parsed, bests, len(score_matrix), intervals)
         if argmax is not None:
             _print_argmax(console, argmax)

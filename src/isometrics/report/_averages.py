@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from .._core.parameters import check_rng
-from ..spaces._argmax import _argmax_summary
+from ..spaces._argmax import argmax_summary
 from ..spaces.multiclass import one_vs_rest
 
 __all__: list[str] = []
@@ -31,7 +31,7 @@ def _measures(y: np.ndarray, scores: np.ndarray, classes: np.ndarray, weights: n
     ovr = one_vs_rest(y, scores, classes=classes, sample_weight=weights)
     out = {f"{name}/{a}": float(getattr(ovr, name)(average=a))
            for name in ("auroc", "average_precision", "auprg") for a in _AVERAGES}
-    argmax = _argmax_summary(y, scores, classes, weights)
+    argmax = argmax_summary(y, scores, classes, weights)
     out.update(accuracy=argmax.accuracy, balanced_accuracy=argmax.balanced_accuracy, f1_macro=argmax.f1_macro,
                f1_weighted=argmax.f1_weighted)
     return out

@@ -28,7 +28,7 @@ from ..evaluation import evaluate_scores
 from ..exceptions import IsometricsError
 from ..metrics._arguments import parse_metric_arguments
 from ..metrics.registry import Metric
-from ..spaces._argmax import TIE_BREAK, _argmax_summary
+from ..spaces._argmax import TIE_BREAK, argmax_summary
 from ..spaces.multiclass import one_vs_rest
 from ._averages import _average_intervals
 from ._bundle import _plotly_bundle
@@ -157,7 +157,7 @@ def build_multiclass_report(
     evaluations = [evaluate_scores(y == c, {shown[k]: matrix[:, k]}, metrics=chosen, sample_weight=sample_weight,
                                    pos_label=True, n_resamples=n_resamples, rng=rng, **options)[0]
                    for k, c in enumerate(ovr.classes)]
-    argmax = _argmax_summary(y, matrix, ovr.classes, sample_weight)
+    argmax = argmax_summary(y, matrix, ovr.classes, sample_weight)
     areas = [ovr.auroc(average=None), ovr.average_precision(average=None), ovr.auprg(average=None)]
     class_rows = [dict(name=shown[k], score=names[k], support=_count(ovr.support[k]), prevalence=_fmt(r.prevalence),
                        auroc=_with_ci(float(areas[0][k]), r.intervals.get("auroc")),

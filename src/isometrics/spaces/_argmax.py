@@ -4,7 +4,7 @@ accuracy, balanced accuracy, macro and weighted F1.
 One-vs-rest curves (:mod:`isometrics.spaces.multiclass`) rate each score column alone; a
 multiclass model is used by predicting, for every row, the class of its highest score.
 :func:`_argmax_predictions` forms that prediction (a tie goes to the first of the tied
-columns, as ``numpy.argmax`` does) and :func:`_argmax_summary` scores it with the library's
+columns, as ``numpy.argmax`` does) and :func:`argmax_summary` scores it with the library's
 own :func:`isometrics.confusion_matrix`, :func:`isometrics.accuracy_score`,
 :func:`isometrics.balanced_accuracy_score` and :func:`isometrics.f1_score`. Used by the
 command line (``evaluate --multiclass``) and the multiclass report.
@@ -36,7 +36,7 @@ def _py(value: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class _ArgmaxSummary:
+class ArgmaxSummary:
     """The argmax prediction scored: ``confusion[i, j]`` is the (weighted) count of rows of true
     class ``classes[i]`` predicted ``classes[j]``; per-class precision, recall and F1 of that
     prediction; accuracy, balanced accuracy, macro and weighted F1."""
@@ -67,18 +67,41 @@ class _ArgmaxSummary:
         }
 
 
-def _argmax_summary(y_true: ArrayLike, score_matrix: np.ndarray, classes: np.ndarray,
-                    sample_weight: ArrayLike | None = None) -> _ArgmaxSummary:
+def argmax_summary(y_true: ArrayLike, score_matrix: np.ndarray, classes: np.ndarray,
+                   sample_weight: ArrayLike | None = None) -> ArgmaxSummary:
     """Score the argmax prediction of ``score_matrix`` (column ``k`` scores ``classes[k]``) against ``y_true``.
 
-    A class never predicted has precision and F1 0 (``zero_division=0.0``, no warning), as
-    scikit-learn's ``f1_score(..., zero_division=0)``.
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        The true classes, values of ``classes``.
+    score_matrix : ndarray of shape (n_samples, n_classes)
+        One score column per class; a row predicts the class of its highest score (the
+        first of tied columns).
+    classes : ndarray of shape (n_classes,)
+        The class of each column.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights; ``None`` weighs every row 1.
+
+    Returns
+    -------
+    ArgmaxSummary
+        The confusion matrix of the prediction, per-class precision, recall and F1, and
+        accuracy, balanced accuracy, macro and weighted F1. A class never predicted has
+        precision and F1 0 (``zero_division=0.0``, no warning), as scikit-learn's
+        ``f1_score(..., zero_division=0)``.
+
+    Raises
+    ------
+    IsometricsError
+        As the label metrics raise for invalid labels or weights (the callers have
+        checked them before).
     """
     classes = np.asarray(classes)
     predicted = _argmax_predictions(score_matrix, classes)
     precision, recall, f1, _ = precision_recall_fscore_support(y_true, predicted, labels=classes, average=None,
                                                                zero_division=0.0, sample_weight=sample_weight)
-    return _ArgmaxSummary(
+    return ArgmaxSummary(
         classes=classes,
         confusion=confusion_matrix(y_true, predicted, labels=classes, sample_weight=sample_weight),
         precision=np.asarray(precision, dtype=np.float64),
