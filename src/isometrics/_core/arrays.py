@@ -31,8 +31,19 @@ __all__ = [
 ]
 
 
-def _py(value: Any) -> Any:
-    """NumPy scalar -> Python scalar, for readable messages."""
+def python_scalar(value: Any) -> Any:
+    """Turn a NumPy scalar into the Python scalar it holds, for readable messages and JSON.
+
+    Parameters
+    ----------
+    value : Any
+        A NumPy scalar (``np.int64(3)``, ``np.str_("a")``) or anything else.
+
+    Returns
+    -------
+    Any
+        ``value.item()`` for a NumPy scalar (``3``, ``'a'``); any other value unchanged.
+    """
     return value.item() if isinstance(value, np.generic) else value
 
 
@@ -114,7 +125,7 @@ def check_real_array(values: Any, name: str, *, caller: str, shape: str | None =
     else:
         bad = list(arr.flat[:1])
     if arr.dtype.kind not in "biuf":
-        example = _py(bad[0]) if bad else None
+        example = python_scalar(bad[0]) if bad else None
         what = f"{example!r} (type {type(example).__name__})" if bad else f"an empty array of {arr.dtype}"
         raise InvalidParameterError(
             f"{caller}: `{name}` must be a real number or an array of real numbers; got {what}; "
@@ -135,7 +146,7 @@ def check_unit_interval(values: Any, name: str, *, caller: str, low_open: bool =
         idx = np.flatnonzero(bad.ravel())
         raise InvalidParameterError(
             f"{caller}: `{name}` must lie in {'(0, 1]' if low_open else '[0, 1]'}; found {len(idx)} value(s) outside "
-            f"it (first: {_py(arr.ravel()[idx[0]])!r}).{hint}"
+            f"it (first: {python_scalar(arr.ravel()[idx[0]])!r}).{hint}"
         )
     return arr
 
@@ -210,7 +221,7 @@ def check_scores(y_score: ArrayLike, *, caller: str, name: str = "y_score") -> F
     if arr.dtype.kind in "mM":
         _reject_time(arr.dtype, arr[0] if arr.size else None, name=name, caller=caller)
     if not np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.complexfloating):
-        example = f" (e.g. {_py(arr[0])!r})" if arr.size else ""
+        example = f" (e.g. {python_scalar(arr[0])!r})" if arr.size else ""
         raise IsometricsError(
             f"{caller}: {name} must be numeric scores; got values of type {arr.dtype}{example}; "
             "convert them to numbers, or check that you passed the score column, not a label column."
@@ -267,7 +278,7 @@ def _check_exact_integers(arr: np.ndarray, *, name: str, caller: str) -> None:
     if exact.all():
         return
     first = int(np.flatnonzero(~exact)[0])
-    raise _inexact_integer_error(_py(values[first]), int(beyond[first]), int((~exact).sum()), name=name, caller=caller)
+    raise _inexact_integer_error(python_scalar(values[first]), int(beyond[first]), int((~exact).sum()), name=name, caller=caller)
 
 
 def _check_exact_objects(objects: np.ndarray, cast: np.ndarray, *, name: str, caller: str) -> None:
@@ -276,7 +287,7 @@ def _check_exact_objects(objects: np.ndarray, cast: np.ndarray, *, name: str, ca
     bad = [int(i) for i in candidates
            if isinstance(objects[i], (numbers.Integral, np.integer)) and int(objects[i]) != float(cast[i])]
     if bad:
-        raise _inexact_integer_error(_py(objects[bad[0]]), bad[0], len(bad), name=name, caller=caller)
+        raise _inexact_integer_error(python_scalar(objects[bad[0]]), bad[0], len(bad), name=name, caller=caller)
 
 
 def _reject_time(dtype: np.dtype, example: Any, *, name: str, caller: str) -> None:
@@ -324,7 +335,7 @@ def check_sample_weight(sample_weight: ArrayLike | None, n_samples: int, *, call
             "pass the real part (or the modulus) if that is what you meant."
         )
     if not np.issubdtype(arr.dtype, np.number) and arr.dtype != np.bool_:
-        example = f" (e.g. {_py(arr[0])!r})" if arr.size else ""
+        example = f" (e.g. {python_scalar(arr[0])!r})" if arr.size else ""
         raise IsometricsError(
             f"{caller}: sample_weight must be numeric; got values of type {arr.dtype}{example}; "
             "pass one real number >= 0 per sample."

@@ -10,9 +10,9 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError, UndefinedMetricWarning
-from .arrays import _py
+from .arrays import python_scalar
 from .html import summarised
-from .labels import _fmt_labels
+from .labels import format_labels
 from .validation import (
     as_1d,
     as_sample_weight,
@@ -174,14 +174,14 @@ def _check_label_columns(labels: ArrayLike | None, n_labels: int, caller: str) -
         )
     if arr.dtype.kind not in "iub" and not (arr.dtype.kind == "f" and np.all(arr == np.trunc(arr))):
         raise InvalidParameterError(
-            f"{caller}: for multilabel targets `labels` are column indices (integers); got {_fmt_labels(arr)}."
+            f"{caller}: for multilabel targets `labels` are column indices (integers); got {format_labels(arr)}."
         )
     columns = arr.astype(np.intp)
     bad = (columns < 0) | (columns >= n_labels)
     if bad.any():
         raise InvalidParameterError(
             f"{caller}: for multilabel targets `labels` are column indices in [0, {n_labels}); got "
-            f"{_py(arr[np.flatnonzero(bad)[0]])!r}. Pass indices of columns of y_true."
+            f"{python_scalar(arr[np.flatnonzero(bad)[0]])!r}. Pass indices of columns of y_true."
         )
     return columns
 
@@ -421,8 +421,8 @@ def confusion_matrix(
         _, found = _locate(label_set(yt), selected)
         if not found.any():  # as scikit-learn: a matrix of zeros would only hide the mistake
             raise InvalidParameterError(
-                f"{caller}: none of `labels` {_fmt_labels(selected)} is a class of y_true "
-                f"{_fmt_labels(label_set(yt))}; name at least one class present in y_true."
+                f"{caller}: none of `labels` {format_labels(selected)} is a class of y_true "
+                f"{format_labels(label_set(yt))}; name at least one class present in y_true."
             )
     if normalize is None and _integer_weights(sample_weight):  # integer counts, as scikit-learn's
         matrix = confusion_matrix_of_pair(yt, yp, _integer_counts(sample_weight, w), selected, caller, dtype=np.int64)

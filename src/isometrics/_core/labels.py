@@ -14,7 +14,7 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
-from .arrays import _py, as_1d, as_array
+from .arrays import as_1d, as_array, python_scalar
 from .frames import _raise_missing
 
 __all__ = [
@@ -29,8 +29,22 @@ __all__ = [
 ]
 
 
-def _fmt_labels(labels: Iterable[Any], limit: int = 6) -> str:
-    items = [repr(_py(v)) for v in labels]
+def format_labels(labels: Iterable[Any], limit: int = 6) -> str:
+    """Write labels for a message: ``[0, 1, 'a']``, the first ``limit`` of them then ``...``.
+
+    Parameters
+    ----------
+    labels : iterable
+        The labels (NumPy scalars are written as the Python values they hold).
+    limit : int, default=6
+        How many labels to write before ``...``.
+
+    Returns
+    -------
+    str
+        The bracketed list of the labels' ``repr``.
+    """
+    items = [repr(python_scalar(v)) for v in labels]
     if len(items) > limit:
         items = items[:limit] + ["..."]
     return "[" + ", ".join(items) + "]"
@@ -48,7 +62,7 @@ def _continuous_error(example: Any, *, name: str, caller: str) -> IsometricsErro
         fix = ("Pass classes (whole numbers, bools or strings); scores belong in y_score, or, thresholded "
                "(see isometrics.best_threshold), in y_pred")
     return IsometricsError(
-        f"{caller}: {name} holds continuous values (e.g. {_py(example)!r}, not a whole number), not class labels. "
+        f"{caller}: {name} holds continuous values (e.g. {python_scalar(example)!r}, not a whole number), not class labels. "
         f"{fix}."
     )
 
@@ -59,7 +73,7 @@ class _BytesLabelsError(IsometricsError, TypeError):
 
 def _bytes_error(example: Any, *, name: str, caller: str) -> IsometricsError:
     return _BytesLabelsError(
-        f"{caller}: {name} holds bytes (e.g. {_py(example)!r}); bytes are not labels. Decode them to str "
+        f"{caller}: {name} holds bytes (e.g. {python_scalar(example)!r}); bytes are not labels. Decode them to str "
         "first, e.g. np.char.decode(y, 'utf-8') or [b.decode() for b in y]."
     )
 
@@ -170,15 +184,15 @@ def label_set(y: np.ndarray) -> np.ndarray:
 
 def infer_pos_label(labels: np.ndarray, *, caller: str) -> Any:
     """Infer the positive class from {0, 1}, {-1, 1} or {False, True}; otherwise ask for it."""
-    values = {_py(v) for v in labels}
+    values = {python_scalar(v) for v in labels}
     if labels.dtype == np.bool_:
         return True
     if np.issubdtype(labels.dtype, np.number):
         if values <= {0, 1} or values <= {-1, 1}:
             return labels.dtype.type(1).item()
     raise IsometricsError(
-        f"{caller}: cannot infer the positive class from the labels {_fmt_labels(labels)}; "
-        "pass pos_label= (e.g. pos_label=" + repr(_py(labels[-1])) + ")."
+        f"{caller}: cannot infer the positive class from the labels {format_labels(labels)}; "
+        "pass pos_label= (e.g. pos_label=" + repr(python_scalar(labels[-1])) + ")."
     )
 
 
@@ -186,7 +200,7 @@ def check_labels_present(labels: np.ndarray, pos_label: Any, *, caller: str) -> 
     """Raise if ``pos_label`` is not one of ``labels``."""
     if labels.size == 0 or not np.any(labels == pos_label):
         raise IsometricsError(
-            f"{caller}: pos_label={pos_label!r} is not a label of y_true (labels: {_fmt_labels(labels)}); "
+            f"{caller}: pos_label={pos_label!r} is not a label of y_true (labels: {format_labels(labels)}); "
             "pass one of them."
         )
 
@@ -208,12 +222,12 @@ def check_binary_target(
     labels = label_set(y)
     if len(labels) > 2:
         raise IsometricsError(
-            f"{caller}: y_true has {len(labels)} classes {_fmt_labels(labels)}, but this is a binary "
+            f"{caller}: y_true has {len(labels)} classes {format_labels(labels)}, but this is a binary "
             "evaluation; binarise y_true (one class against the rest) before calling it."
         )
     if pos_label is None:
         pos_label = infer_pos_label(labels, caller=caller)
-    elif len(labels) == 2 or not _is_inferable_partner(labels, pos_label):
+    elif len(labels) == 2 or not is_standard_encoding(labels, pos_label):
         check_labels_present(labels, pos_label, caller=caller)
     is_pos = y == pos_label if y.dtype != np.bool_ or pos_label is not True else y
     return np.asarray(is_pos, dtype=np.bool_), pos_label
@@ -235,9 +249,26 @@ def check_both_classes(is_pos: np.ndarray, weights: FloatArray | None, *, pos_la
             )
 
 
-def _is_inferable_partner(labels: np.ndarray, pos_label: Any) -> bool:
-    """A one-class y_true may name the absent class as positive only in the standard encodings."""
-    values = {_py(v) for v in labels} | {pos_label}
+def is_standard_encoding(labels: np.ndarray, pos_label: Any) -> bool:
+    """Say whether labels and a positive label lie in one standard binary encoding.
+
+    A one-class ``y_true`` may name the absent class as positive only in the standard
+    encodings {0, 1}, {-1, 1} and {False, True}, where the other class is known.
+
+    Parameters
+    ----------
+    labels : ndarray
+        The distinct labels present.
+    pos_label : Any
+        The positive label asked for.
+
+    Returns
+    -------
+    bool
+        Whether ``labels`` and ``pos_label`` together lie within {0, 1}, {-1, 1} or
+        {False, True}.
+    """
+    values = {python_scalar(v) for v in labels} | {pos_label}
     return values <= {0, 1} or values <= {-1, 1} or values <= {False, True}
 
 
@@ -263,7 +294,7 @@ def as_target(values: ArrayLike, *, name: str, caller: str) -> np.ndarray:
     if not values01:
         example = next((v for v in arr.ravel() if not (numeric and v in (0, 1))), None)
         raise IsometricsError(
-            f"{caller}: {name} has shape {arr.shape}, a matrix, but holds {_py(example)!r}: a 2-D target must be a "
+            f"{caller}: {name} has shape {arr.shape}, a matrix, but holds {python_scalar(example)!r}: a 2-D target must be a "
             "multilabel indicator matrix of 0 and 1 (one column per label; scikit-learn's MultiLabelBinarizer "
             "builds one). Multiclass-multioutput targets are not supported; evaluate each output column "
             "separately."

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.arrays import python_scalar
 from .._core.outputs import json_text, staged_outputs
 from .._core.validation import check_scores, label_set
 from ..evaluation import evaluate_scores
@@ -38,10 +39,6 @@ __all__ = ["evaluate_multiclass_file"]
 
 _AVERAGES = ("macro", "weighted", "micro")
 _KEYS = ("auroc", "average_precision", "auprg")
-
-
-def _py(value: Any) -> Any:
-    return value.item() if isinstance(value, np.generic) else value
 
 
 def _class_value(name: str, y: np.ndarray, column: str, option: str) -> Any:
@@ -224,8 +221,8 @@ def _payload(file: Path, labels: list[str], multilabel: bool, weight: str | None
         "mode": "multilabel" if multilabel else "multiclass",
         "label": labels if multilabel else labels[0],
         "weight": weight,
-        "classes": [_py(c) for c in ovr.classes],
-        "per_class": [{"class": _py(c), "score": scores[k], "support": float(ovr.support[k]),
+        "classes": [python_scalar(c) for c in ovr.classes],
+        "per_class": [{"class": python_scalar(c), "score": scores[k], "support": float(ovr.support[k]),
                        "prevalence": ovr.per_class[k].prevalence, "auroc": float(per_class[0][k]),
                        "average_precision": float(per_class[1][k]), "auprg": float(per_class[2][k]),
                        "best_thresholds": [best[k].to_dict() for best in bests],

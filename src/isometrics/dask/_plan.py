@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .._core.labels import _fmt_labels, _is_inferable_partner
+from .._core.labels import format_labels, is_standard_encoding
 from .._core.validation import check_labels_present, check_pos_label, infer_pos_label, label_set
 from .._typing import FloatArray
 from ..exceptions import IsometricsError
@@ -65,7 +65,7 @@ def resolve_classes(summaries: Sequence[PartitionTable], pos_label: Any, *, labe
                               "labels.") from None
     if pos_label is None:
         pos_label = infer_pos_label(labels, caller=caller)
-    elif len(labels) == 2 or not _is_inferable_partner(labels, pos_label):
+    elif len(labels) == 2 or not is_standard_encoding(labels, pos_label):
         check_labels_present(labels, pos_label, caller=caller)
     flips = tuple(bool(part.labels) and not bool(part.labels[-1] == pos_label) for part in summaries)
     return Classes(pos_label, tuple(v.item() if isinstance(v, np.generic) else v for v in labels), flips)
@@ -136,5 +136,5 @@ def check_both_totals(offs: Offsets, classes: Classes, *, caller: str) -> None:
         if not total > 0:
             raise IsometricsError(
                 f"{caller}: the labels have one class (no {name} samples with positive weight; pos_label="
-                f"{classes.pos_label!r}, labels found: {_fmt_labels(classes.labels)}); ROC, PR and PRG analysis "
+                f"{classes.pos_label!r}, labels found: {format_labels(classes.labels)}); ROC, PR and PRG analysis "
                 "needs both classes: check the label column and pos_label.")

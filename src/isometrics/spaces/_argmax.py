@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.arrays import python_scalar
 from .._core.confusion import confusion_matrix
 from .._typing import ArrayLike, FloatArray
 from ..metrics.accuracy import accuracy_score, balanced_accuracy_score
@@ -29,10 +30,6 @@ TIE_BREAK = "first column"
 def _argmax_predictions(score_matrix: np.ndarray, classes: np.ndarray) -> np.ndarray:
     """The class of each row's highest score; among tied columns, the first (``np.argmax``)."""
     return np.asarray(classes)[np.argmax(np.asarray(score_matrix), axis=1)]
-
-
-def _py(value: Any) -> Any:
-    return value.item() if isinstance(value, np.generic) else value
 
 
 @dataclass(frozen=True)
@@ -56,13 +53,13 @@ class ArgmaxSummary:
         return {
             "prediction": "argmax",
             "tie_break": TIE_BREAK,
-            "labels": [_py(c) for c in self.classes],
+            "labels": [python_scalar(c) for c in self.classes],
             "confusion_matrix": counts,
             "accuracy": self.accuracy,
             "balanced_accuracy": self.balanced_accuracy,
             "f1_macro": self.f1_macro,
             "f1_weighted": self.f1_weighted,
-            "per_class": [{"class": _py(c), "precision": float(p), "recall": float(r), "f1": float(f)}
+            "per_class": [{"class": python_scalar(c), "precision": float(p), "recall": float(r), "f1": float(f)}
                           for c, p, r, f in zip(self.classes, self.precision, self.recall, self.f1)],
         }
 

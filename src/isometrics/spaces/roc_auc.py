@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from .._core.arrays import _py
+from .._core.arrays import python_scalar
 from .._core.count_table import CountTable
-from .._core.labels import _fmt_labels
+from .._core.labels import format_labels
 from .._core.validation import (
     as_1d,
     as_array,
@@ -179,7 +179,7 @@ def roc_auc_score(
             "(greater) class, e.g. y_score[:, 1] of predict_proba."
         )
     pos = present[-1]
-    return _area(y == pos, scores, weights, max_fpr, f"(positive class {_py(pos)!r}, the greater label)")
+    return _area(y == pos, scores, weights, max_fpr, f"(positive class {python_scalar(pos)!r}, the greater label)")
 
 
 def _as_scores(y_score: ArrayLike) -> FloatArray:
@@ -249,7 +249,7 @@ def _multiclass(y: np.ndarray, present: np.ndarray, scores: FloatArray, weights:
                 average: str | None, max_fpr: float | None, multi_class: str, labels: ArrayLike | None) -> Any:
     if multi_class == "raise":
         raise InvalidParameterError(
-            f"{_CALLER}: y_true has {len(present)} classes {_fmt_labels(present)}; pass multi_class='ovr' (each "
+            f"{_CALLER}: y_true has {len(present)} classes {format_labels(present)}; pass multi_class='ovr' (each "
             "class against the rest) or 'ovo' (every pair of classes, Hand & Till) for a multiclass area."
         )
     if max_fpr is not None and max_fpr != 1:
@@ -287,7 +287,7 @@ def _multiclass(y: np.ndarray, present: np.ndarray, scores: FloatArray, weights:
     if average == "micro":
         flat_w = None if weights is None else np.repeat(weights, len(classes))
         return _area(indicator.ravel(), scores.ravel(), flat_w, None, "the pooled (micro) classes")
-    areas = np.array([_area(indicator[:, k], scores[:, k], weights, None, f"class {_py(classes[k])!r}")
+    areas = np.array([_area(indicator[:, k], scores[:, k], weights, None, f"class {python_scalar(classes[k])!r}")
                       for k in range(len(classes))])
     support = (indicator.sum(axis=0) if weights is None else weights @ indicator).astype(np.float64)
     return _combine(areas, support, average)
@@ -303,7 +303,7 @@ def _one_vs_one(code: np.ndarray, scores: FloatArray, weights: FloatArray | None
         in_pair = (code == j) | (code == k)
         is_j = code[in_pair] == j
         wp = None if weights is None else w[in_pair]
-        name = f"the pair of classes {_py(classes[j])!r} and {_py(classes[k])!r}"
+        name = f"the pair of classes {python_scalar(classes[j])!r} and {python_scalar(classes[k])!r}"
         a_jk = _area(is_j, scores[in_pair, j], wp, None, name)
         a_kj = _area(~is_j, scores[in_pair, k], wp, None, name)
         areas[i] = (a_jk + a_kj) / 2.0
@@ -315,17 +315,17 @@ def _check_classes(labels: ArrayLike | None, present: np.ndarray, n_columns: int
     if labels is None:
         if len(present) != n_columns:
             raise IsometricsError(
-                f"{_CALLER}: y_true has {len(present)} classes {_fmt_labels(present)} but y_score has {n_columns} "
+                f"{_CALLER}: y_true has {len(present)} classes {format_labels(present)} but y_score has {n_columns} "
                 "columns; pass labels=[...] naming the class of each column."
             )
         return present
     classes = check_labels(as_1d(labels, name="labels", caller=_CALLER, shape="(n_classes,)"), name="labels",
                            caller=_CALLER)
     if len(np.unique(classes)) != len(classes):
-        raise InvalidParameterError(f"{_CALLER}: `labels` {_fmt_labels(classes)} repeats a class; name each once.")
+        raise InvalidParameterError(f"{_CALLER}: `labels` {format_labels(classes)} repeats a class; name each once.")
     if not np.array_equal(np.sort(classes), classes):
         raise InvalidParameterError(
-            f"{_CALLER}: `labels` {_fmt_labels(classes)} must be ordered (sorted), as the score columns are; pass "
+            f"{_CALLER}: `labels` {format_labels(classes)} must be ordered (sorted), as the score columns are; pass "
             "the classes in sorted order with the columns in that order."
         )
     if len(classes) != n_columns:
@@ -336,7 +336,7 @@ def _check_classes(labels: ArrayLike | None, present: np.ndarray, n_columns: int
     missing = np.setdiff1d(present, classes)
     if len(missing):
         raise InvalidParameterError(
-            f"{_CALLER}: y_true holds labels {_fmt_labels(missing)} that are not in `labels` {_fmt_labels(classes)}; "
+            f"{_CALLER}: y_true holds labels {format_labels(missing)} that are not in `labels` {format_labels(classes)}; "
             "list every class of y_true."
         )
     return classes
