@@ -94,6 +94,9 @@ INTERFACES = [
     "isometrics._core.arrays.python_scalar",
     "isometrics._core.labels.format_labels",
     "isometrics._core.labels.is_standard_encoding",
+    "isometrics.spaces.cutoffs.cut_at_threshold",
+    "isometrics.spaces.cutoffs.cut_at_top_k",
+    "isometrics.spaces.cutoffs.cut_at_rate",
 ]
 
 

@@ -26,7 +26,7 @@ from .._typing import WEIGHT_KINDS, ArrayLike
 from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics._arguments import parse_metric_argument, parse_metric_arguments
 from ..metrics.registry import Metric
-from ..spaces.cutoffs import Cutoff, _at_rate, _at_threshold, _at_top_k
+from ..spaces.cutoffs import Cutoff, cut_at_rate, cut_at_threshold, cut_at_top_k
 from ..spaces.operating_points import OperatingPoints
 from ..uncertainty._inputs import (
     check_binary_inputs,
@@ -365,7 +365,7 @@ def decide(
                             caller)
     if threshold is not None:
         t = check_real(threshold, "threshold", caller=caller, allow_inf=True)
-        cut = _at_threshold(op, t, caller)
+        cut = cut_at_threshold(op, t, caller)
         rule, k = f"score >= {t:g}", None
 
         def counts(o: OperatingPoints) -> tuple[float, float, float, float]:
@@ -375,13 +375,13 @@ def decide(
         index = int(np.searchsorted(-op.thresholds, -t, side="right")) - 1  # the same point of every replicate
     else:
         assert top_k is not None  # exactly one rule is given (checked above)
-        cut = _at_top_k(op, top_k, "interpolate", caller)
+        cut = cut_at_top_k(op, top_k, "interpolate", caller)
         k = float(cut.flagged)
         rate = k / (op.n_positives + op.n_negatives)
         rule, index = f"top {k:g}", None  # interpolated between operating points: each replicate's table
 
         def counts(o: OperatingPoints) -> tuple[float, float, float, float]:
-            return _cut_counts(_at_rate(o, min(rate, 1.0), "interpolate", caller))
+            return _cut_counts(cut_at_rate(o, min(rate, 1.0), "interpolate", caller))
     intervals: dict[str, BootstrapResult] = {}
     if n_resamples is not None:
         n = check_n_resamples(n_resamples, caller)
@@ -402,7 +402,7 @@ def _best_metric(op: OperatingPoints, is_pos: np.ndarray, s: np.ndarray, weights
         raise InvalidParameterError(f"{caller}: `n_repeats` = {repeats} draws new folds each time, which needs `cv` "
                                     "as an int (a number of folds); pass n_repeats=1 with these splits.")
     best = op.best_threshold(m)
-    cut = _at_threshold(op, best.threshold, caller)
+    cut = cut_at_threshold(op, best.threshold, caller)
     metrics = [m, *(p for p in parsed if p.spec != m.spec)]
     if math.isnan(best.value):
         raise IsometricsError(f"{caller}: {m.spec} is undefined at every threshold of these data; choose another "

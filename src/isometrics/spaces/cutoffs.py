@@ -114,7 +114,30 @@ class Cutoff:
         return html_table(("", "value"), [("threshold", self.threshold), *rows], caption="cutoff")
 
 
-def _at_threshold(op: CountTable, threshold: float, caller: str) -> Cutoff:
+def cut_at_threshold(op: CountTable, threshold: float, caller: str) -> Cutoff:
+    """Cut the ranking at a threshold: the operating point predicting ``score >= threshold`` positive.
+
+    Parameters
+    ----------
+    op : CountTable
+        The operating points (count table) to cut.
+    threshold : float
+        The threshold, any real number or ``inf`` (checked here).
+    caller : str
+        The public function or method named in any message.
+
+    Returns
+    -------
+    Cutoff
+        The counts at the last threshold of ``op`` at or above ``threshold``.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``threshold`` is not a real number.
+    IsometricsError
+        If the operating points have one class.
+    """
     t = check_real(threshold, "threshold", caller=caller, allow_inf=True)
     op.require_both_classes(caller)
     i = int(np.searchsorted(-op.thresholds, -t, side="right")) - 1  # the last threshold >= t (thresholds[0] = inf)
@@ -149,7 +172,34 @@ def _at_flagged(op: CountTable, k: float, ties: str, caller: str, what: str) -> 
                   n_tied=group)
 
 
-def _at_top_k(op: CountTable, k: float, ties: str, caller: str) -> Cutoff:
+def cut_at_top_k(op: CountTable, k: float, ties: str, caller: str) -> Cutoff:
+    """Cut the ranking after the ``k`` highest-scored samples (a budget of weight ``k``).
+
+    Parameters
+    ----------
+    op : CountTable
+        The operating points (count table) to cut.
+    k : float
+        The budget, in (0, total weight] (checked here).
+    ties : {"interpolate", "raise"}
+        When the cut ends inside a group of tied scores: flag the needed share of the
+        group and return the expected counts under a random order of it, or refuse.
+    caller : str
+        The public function or method named in any message.
+
+    Returns
+    -------
+    Cutoff
+        The (expected) counts when flagging weight ``k`` from the top.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``k`` or ``ties`` is not valid.
+    IsometricsError
+        If ``k`` exceeds the total weight, the operating points have one class, or
+        ``ties="raise"`` and the budget splits a tie.
+    """
     check_option(ties, "ties", TIES, caller=caller)
     op.require_both_classes(caller)
     total = op.n_positives + op.n_negatives
@@ -160,7 +210,34 @@ def _at_top_k(op: CountTable, k: float, ties: str, caller: str) -> Cutoff:
     return _at_flagged(op, budget, ties, caller, f"the top k = {budget:g}")
 
 
-def _at_rate(op: CountTable, rate: float, ties: str, caller: str) -> Cutoff:
+def cut_at_rate(op: CountTable, rate: float, ties: str, caller: str) -> Cutoff:
+    """Cut the ranking after the top share ``rate`` of the total weight.
+
+    Parameters
+    ----------
+    op : CountTable
+        The operating points (count table) to cut.
+    rate : float
+        The share of the weight predicted positive, in [0, 1] (checked here).
+    ties : {"interpolate", "raise"}
+        When the cut ends inside a group of tied scores: flag the needed share of the
+        group and return the expected counts under a random order of it, or refuse.
+    caller : str
+        The public function or method named in any message.
+
+    Returns
+    -------
+    Cutoff
+        The (expected) counts, in the units of ``op`` (computed on its normalised table,
+        so a total weight that overflows is no obstacle).
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``rate`` or ``ties`` is not valid.
+    IsometricsError
+        If the operating points have one class, or ``ties="raise"`` and the cut splits a tie.
+    """
     check_option(ties, "ties", TIES, caller=caller)
     r = check_real(rate, "rate", caller=caller, low=0.0, high=1.0)
     op.require_both_classes(caller)
@@ -227,7 +304,7 @@ def precision_at_k(y_true: ArrayLike, y_score: ArrayLike, *, k: float, sample_we
     """
     op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="precision_at_k",
                            table=CountTable)
-    cut = _at_top_k(op, k, ties, "precision_at_k")
+    cut = cut_at_top_k(op, k, ties, "precision_at_k")
     return cut.tp / cut.flagged
 
 
@@ -280,5 +357,5 @@ def recall_at_k(y_true: ArrayLike, y_score: ArrayLike, *, k: float, sample_weigh
     """
     op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="recall_at_k",
                            table=CountTable)
-    cut = _at_top_k(op, k, ties, "recall_at_k")
+    cut = cut_at_top_k(op, k, ties, "recall_at_k")
     return cut.tp / op.n_positives

@@ -25,7 +25,7 @@ from .areas import AUPRG, AUROC, AVERAGE_PRECISION
 from .calibration import F_CALIBRATOR, ISOTONIC, StepCalibrator
 from .constraints import _precision_at_recall, _recall_at_precision, _specificity_at_sensitivity
 from .curves import PR, PRG, ROC, PrecisionRecallCurve, PrgCurve, RocCurve
-from .cutoffs import Cutoff, _at_rate, _at_threshold, _at_top_k
+from .cutoffs import Cutoff, cut_at_rate, cut_at_threshold, cut_at_top_k
 from .gains import GAINS, LIFT, DecisionCurve, GainsCurve, LiftCurve, _decision_curve
 from .hull import PRG_HULL, ROC_HULL, PrgHull, RocHull
 from .interpolation import ACHIEVABLE_PR, AUC_PR_ACHIEVABLE, AUC_PR_INTERPOLATED
@@ -187,7 +187,7 @@ class OperatingPoints(CountTable):
         >>> cut.tp, cut.fp, cut.precision, round(cut.value("mcc"), 4)
         (3.0, 1.0, 0.75, 0.7071)
         """
-        return _at_threshold(self, threshold, "OperatingPoints.at_threshold")
+        return cut_at_threshold(self, threshold, "OperatingPoints.at_threshold")
 
     @fill_doc
     def at_top_k(self, k: float, *, ties: Literal["interpolate", "raise"] = "interpolate") -> Cutoff:
@@ -230,7 +230,7 @@ class OperatingPoints(CountTable):
         >>> cut.tp, cut.tie_fraction, round(cut.precision, 4)
         (1.3333333333333333, 0.6666666666666666, 0.4444)
         """
-        return _at_top_k(self, k, ties, "OperatingPoints.at_top_k")
+        return cut_at_top_k(self, k, ties, "OperatingPoints.at_top_k")
 
     @fill_doc
     def at_rate(self, rate: float, *, ties: Literal["interpolate", "raise"] = "interpolate") -> Cutoff:
@@ -264,7 +264,7 @@ class OperatingPoints(CountTable):
         >>> op.at_rate(0.5).recall
         0.5
         """
-        return _at_rate(self, rate, ties, "OperatingPoints.at_rate")
+        return cut_at_rate(self, rate, ties, "OperatingPoints.at_rate")
 
     def gains_curve(self) -> GainsCurve:
         """Cumulative gains; see :func:`isometrics.spaces.gains_curve`."""
