@@ -25,7 +25,7 @@ import numpy as np
 
 from .._core.count_table import CountTable
 from .._typing import FloatArray
-from ..spaces.hull import _upper_hull_indices
+from ..spaces.hull import upper_hull_indices
 
 __all__: list[str] = []
 
@@ -84,7 +84,7 @@ class StreamingDisplay:
         # the hull of everything so far is the hull of (the previous hull + this batch)
         h_idx, h_t, h_tp, h_fp = (np.concatenate([a, b]) for a, b in zip(self._hull, (index, thresholds, tp, fp)))
         table = CountTable(thresholds=h_t, tp=h_tp, fp=h_fp)
-        vertices = _upper_hull_indices(table.normalised)
+        vertices = upper_hull_indices(table.normalised)
         self._hull = (h_idx[vertices], h_t[vertices], h_tp[vertices], h_fp[vertices])
 
     def points(self, extra: list[tuple[int, float, float, float]]) -> tuple[FloatArray, FloatArray, FloatArray]:

@@ -35,12 +35,23 @@ from ._terms import CHUNK
 __all__ = ["PRG_HULL", "ROC_HULL", "RocHull", "PrgHull", "RandomizedClassifier", "HullOptimum", "roc_convex_hull", "prg_convex_hull"]
 
 
-def _upper_hull_indices(op: CountTable) -> np.ndarray:
-    """Indices of the vertices of the upper convex hull of the table's (fp, tp) points.
+def upper_hull_indices(op: CountTable) -> np.ndarray:
+    """Find the vertices of the upper convex hull of the table's (fp, tp) points.
 
     Run by run, as the sweep does (:mod:`.sweep`): the hull of the vertices found so far and
     the next run of points. A point under the hull of some of the points is under the hull
     of all, so nothing is lost, and no temporary is longer than a run.
+
+    Parameters
+    ----------
+    op : CountTable
+        The operating points; pass a table in units that cannot overflow in the cross
+        products (``op.rates`` or ``op.normalised``).
+
+    Returns
+    -------
+    ndarray of intp
+        Increasing indices of the hull's vertices among the table's points.
     """
     x, y = op.fp, op.tp
     n = len(x)
@@ -431,7 +442,7 @@ class PrgHull:
 
 def _roc_hull(op: CountTable) -> RocHull:
     op.require_both_classes("roc_convex_hull")
-    idx = _upper_hull_indices(op.rates)  # cross products of counts: in units that cannot overflow (per class)
+    idx = upper_hull_indices(op.rates)  # cross products of counts: in units that cannot overflow (per class)
     fpr = op.fp[idx] / op.n_negatives
     tpr = op.tp[idx] / op.n_positives
     with np.errstate(divide="ignore", invalid="ignore"):
