@@ -97,6 +97,8 @@ INTERFACES = [
     "isometrics.spaces.cutoffs.cut_at_threshold",
     "isometrics.spaces.cutoffs.cut_at_top_k",
     "isometrics.spaces.cutoffs.cut_at_rate",
+    "isometrics.spaces.hull.upper_hull_indices",
+    "isometrics.spaces.curves.polyline_at",
 ]
 
 

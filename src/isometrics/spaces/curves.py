@@ -89,12 +89,24 @@ def _rebuild_read_only(cls: Any, values: tuple[Any, ...], read_only: tuple[bool,
     return cls(*values)
 
 
-def _polyline_at(x: FloatArray, xp: FloatArray, fp: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """A curve given as points in curve order (``xp`` non-decreasing, vertical runs allowed), at ``x``.
+def polyline_at(x: FloatArray, xp: FloatArray, fp: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Evaluate a curve given as points in curve order at ``x``, at both ends of a vertical run.
 
-    Returns the values at the first and at the last point of a vertical run where ``x``
-    equals one of ``xp``; elsewhere both are the linear interpolation from the last point
-    of the run before ``x`` to the first point of the run after it, as the curve runs.
+    Parameters
+    ----------
+    x : ndarray of float64
+        Where to evaluate, within ``[xp[0], xp[-1]]``.
+    xp : ndarray of float64 of shape (n_points,)
+        The points' abscissae, non-decreasing (equal values form a vertical run).
+    fp : ndarray of float64 of shape (n_points,)
+        The points' ordinates.
+
+    Returns
+    -------
+    first, last : ndarray of float64
+        Where ``x`` equals one of ``xp``, the values at the first and at the last point of
+        that run; elsewhere both are the linear interpolation from the last point of the
+        run before ``x`` to the first point of the run after it, as the curve runs.
     """
     starts = np.r_[True, np.diff(xp) > 0]
     ends = np.r_[np.diff(xp) > 0, True]

@@ -33,7 +33,7 @@ from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError
 from ..metrics._arguments import parse_metric_argument
 from ..metrics.registry import Metric
-from .curves import PrecisionRecallCurve, RocCurve, _polyline_at
+from .curves import PrecisionRecallCurve, RocCurve, polyline_at
 from .operating_points import OperatingPoints
 from .thresholds import BestThreshold
 
@@ -113,7 +113,7 @@ class OneVsRest:
         curves = [op.roc_curve() for op in self.per_class]
         grid = np.unique(np.concatenate([c.fpr for c in curves]))
         # at an FPR where some class's curve rises vertically, keep both ends of the rise
-        ends = [_polyline_at(grid, c.fpr, c.tpr) for c in curves]
+        ends = [polyline_at(grid, c.fpr, c.tpr) for c in curves]
         low = np.mean([e[0] for e in ends], axis=0)
         high = np.mean([e[1] for e in ends], axis=0)
         fpr = np.repeat(grid, 2)

@@ -33,7 +33,7 @@ from .._core.validation import (
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
 from .areas import AUROC
-from .curves import ROC, _polyline_at
+from .curves import ROC, polyline_at
 
 __all__ = ["roc_auc_score"]
 
@@ -211,7 +211,7 @@ def _mcclish(op: CountTable, max_fpr: float) -> float:
     """Partial area over FPR in [0, max_fpr], standardised to 0.5 (chance) .. 1 (perfect) (McClish 1989)."""
     fpr, tpr, _ = op.get(ROC)
     stop = int(np.searchsorted(fpr, max_fpr, side="left"))
-    at, _ = _polyline_at(np.array([max_fpr]), fpr, tpr)
+    at, _ = polyline_at(np.array([max_fpr]), fpr, tpr)
     x, y = np.r_[fpr[:stop], max_fpr], np.r_[tpr[:stop], at]
     partial = float(np.sum(np.diff(x) * (y[1:] + y[:-1]) / 2.0))
     low, high = 0.5 * max_fpr**2, max_fpr  # the chance (diagonal) and the perfect partial areas

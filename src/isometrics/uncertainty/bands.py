@@ -20,7 +20,7 @@ from ..exceptions import (
     InvalidParameterError,
     IsometricsError,
 )
-from ..spaces.curves import _polyline_at
+from ..spaces.curves import polyline_at
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _bootstrap_iv, check_score_column
 from .resampling import _replicates, _Resampler
@@ -49,7 +49,7 @@ class CurveBand(NamedTuple):
 def _curve_on_grid(op: OperatingPoints, curve: str, grid: FloatArray) -> FloatArray:
     if curve == "roc":
         roc = op.roc_curve()
-        return _polyline_at(grid, roc.fpr, roc.tpr)[1]  # top of a vertical rise
+        return polyline_at(grid, roc.fpr, roc.tpr)[1]  # top of a vertical rise
     if curve == "pr":
         precision, recall, _ = op.precision_recall_curve()
         first = np.minimum(np.searchsorted(recall, loosest_grid(grid, "min"), side="left"), len(recall) - 1)
@@ -60,7 +60,7 @@ def _curve_on_grid(op: OperatingPoints, curve: str, grid: FloatArray) -> FloatAr
     # Before its first point the PRG curve is the image of the ROC segment from (0, 0) to that
     # point, where FP/TP is constant: precision gain stays at the first point's value while
     # recall gain falls to -inf. A replicate whose first point has recall gain > 0 reaches there.
-    values = _polyline_at(np.maximum(grid, rg[0]), rg, pg)[0]  # in PRG a vertical run falls: its top first
+    values = polyline_at(np.maximum(grid, rg[0]), rg, pg)[0]  # in PRG a vertical run falls: its top first
     return np.where(grid < rg[0], pg[0], values)
 
 
