@@ -99,6 +99,7 @@ INTERFACES = [
     "isometrics.spaces.cutoffs.cut_at_rate",
     "isometrics.spaces.hull.upper_hull_indices",
     "isometrics.spaces.curves.polyline_at",
+    "isometrics.uncertainty.model_comparison.check_adjustment",
 ]
 
 

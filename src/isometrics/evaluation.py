@@ -32,7 +32,7 @@ from .spaces.thresholds import BestThreshold
 from .uncertainty._inputs import check_confidence_level, check_n_resamples, check_score_column, resolve_weight_kind
 from .uncertainty.groups import GroupEvaluation, check_groups, evaluate_groups
 from .uncertainty.intervals import _bootstrap_statistics, _statistic
-from .uncertainty.model_comparison import _check_adjustment
+from .uncertainty.model_comparison import check_adjustment
 from .uncertainty.resampling import _Resampler
 
 __all__ = ["BinaryEvaluation", "Evaluations", "evaluate_scores"]
@@ -358,7 +358,7 @@ def evaluate_scores(
                        needs="ROC, PR and PRG analysis needs both classes: check the label column and --pos-label.")
     by = None if groups is None else check_groups(groups, len(is_pos), caller)
     if by is not None:
-        _check_adjustment(adjustment, caller)
+        check_adjustment(adjustment, caller)
         if not parsed:
             raise InvalidParameterError(f"{caller}: `groups` compares each group at the threshold best for the first "
                                         "metric, and `metrics` is empty; pass at least one metric, e.g. "

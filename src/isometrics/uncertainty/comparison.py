@@ -21,7 +21,7 @@ from ..spaces.operating_points import OperatingPoints
 from ._inputs import _bootstrap_iv, _score_columns, check_score_column
 from .delong import _delong, _delong_pair
 from .intervals import _AREAS, BootstrapResult, _check_estimate, _defined, _interval, _standard_error, _statistic
-from .model_comparison import ModelComparison, _bootstrap_rows, _check_adjustment, _delong_rows
+from .model_comparison import ModelComparison, _bootstrap_rows, _delong_rows, check_adjustment
 from .resampling import _jackknife, _many, _replicates, _Resampler
 
 __all__ = ["bootstrap_compare", "compare_scores"]
@@ -86,7 +86,7 @@ def _compare(y_true: ArrayLike, scores: dict[str, Any], named: list[_Named], *, 
              weight_kind: Any, pos_label: Any, rng: Any, progress: bool, caller: str,
              threshold: float | None = None) -> ModelComparison:
     """Every statistic of every pair from one set of paired replicates, DeLong where it applies, under the policy."""
-    adjustment = _check_adjustment(adjustment, caller)
+    adjustment = check_adjustment(adjustment, caller)
     if len(scores) < 2:
         raise IsometricsError(f"{caller}: `y_score` has {len(scores)} score column; give at least two score columns "
                               "to compare (a 2-D array with one column per scorer, or a mapping of name to column).")

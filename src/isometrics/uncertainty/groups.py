@@ -24,7 +24,7 @@ from ..spaces.operating_points import OperatingPoints
 from ..spaces.thresholds import BestThreshold
 from . import _group_tables as gt
 from .intervals import BootstrapResult, _interval, _standard_error
-from .model_comparison import _ADJUSTED_NAME, ComparisonRow, _bootstrap_rows, _check_adjustment
+from .model_comparison import _ADJUSTED_NAME, ComparisonRow, _bootstrap_rows, check_adjustment
 from .resampling import _Resampler
 
 __all__ = ["GroupRow", "GroupEvaluation", "MAX_GROUPS", "MIN_CLASS_ROWS"]
@@ -239,7 +239,7 @@ def evaluate_groups(op: OperatingPoints, is_pos: np.ndarray, scores: FloatArray,
                     rng: np.random.Generator, weight_kind: str | None, adjustment: str,
                     caller: str) -> GroupEvaluation:
     """Every group of one score column (inputs validated by the caller; ``op`` the column's table)."""
-    adjustment = _check_adjustment(adjustment, caller)
+    adjustment = check_adjustment(adjustment, caller)
     split = gt.split_by_group(scores, codes, len(names))
     tables = [gt.table(scores, is_pos, weights, split.of(g), op.pos_label) for g in range(len(names))]
     counts = [_class_rows(is_pos, weights, split.of(g)) for g in range(len(names))]

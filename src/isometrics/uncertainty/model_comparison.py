@@ -379,7 +379,26 @@ class ModelComparison:
 
 
 # ---------------------------------------------------------------------------- the policy
-def _check_adjustment(adjustment: Any, caller: str) -> str:
+def check_adjustment(adjustment: Any, caller: str) -> str:
+    """Check an ``adjustment`` argument: one of :data:`ADJUSTMENTS` for a family of comparisons.
+
+    Parameters
+    ----------
+    adjustment : Any
+        The argument as given: ``"holm"``, ``"bonferroni"`` or ``"none"``.
+    caller : str
+        The public function named in any message.
+
+    Returns
+    -------
+    str
+        The adjustment.
+
+    Raises
+    ------
+    InvalidParameterError
+        If it is not one of :data:`ADJUSTMENTS`.
+    """
     if not isinstance(adjustment, str) or adjustment not in ADJUSTMENTS:
         raise InvalidParameterError(f"{caller}: `adjustment` must be one of {', '.join(map(repr, ADJUSTMENTS))}; "
                                     f"got {adjustment!r}.")
