@@ -1,6 +1,7 @@
 """Item response theory for benchmarks: beta^3-IRT, adaptive testing, and the KEEL benchmark.
 
-Holds the model fitted by MAP (L-BFGS-B, then projected Newton in ``_newton``), the Fisher
+Holds the fitted model ``Beta3IRT`` (``beta3``) and its fit by MAP (``model``: L-BFGS-B, then
+projected Newton in ``_newton``), the Fisher
 information, adaptive testing, and the building of response matrices from many models on many data sets: the classifier pool and
 its safe spec parser (``classifiers``), the KEEL data sets and the cached cross-validated
 build (``keel``), and the study that joins a fitted bank to the benchmark (``study``). May
