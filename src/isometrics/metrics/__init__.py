@@ -8,7 +8,7 @@ per-class report of any metric (``class_report``). Every quantity of a confusion
 count kernel in ``kernels`` (F-beta, precision, recall, specificity, MCC...), called by the
 label metrics and the threshold metrics alike, and zero division is applied in one place
 (``kernels.fill_undefined``). May import
-``isometrics._core`` and the base modules. A new mean or family member goes in ``means`` and
+``isometrics._core`` and the base modules. A new mean or family member goes in ``means`` (its log-domain kernel in ``_log_means``) and
 is named in ``registry``; a new metric of predicted labels gets its count kernel in
 ``kernels`` and its function next to its kin in ``classification`` or ``accuracy``.
 """

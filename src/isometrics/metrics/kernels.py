@@ -28,7 +28,7 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import UndefinedMetricWarning
-from .means import _log_power_mean_fixed, _log_power_mean_scalar
+from ._log_means import _log_power_mean_fixed, _log_power_mean_scalar
 
 __all__ = [
     "ExactKey",

@@ -33,6 +33,10 @@ from .._core.html import summarised
 from .._core.validation import check_broadcast, check_real_array
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
+from ._log_means import (
+    _LIMIT_EXPONENT,  # from this |phi| (|rho| for G) on, a mean is its min/max limit
+    _log_g_fixed,
+)
 from .kernels import (
     ExactKey,
     _accuracy,
@@ -62,10 +66,6 @@ from .kernels import (
     precision_from_counts,
     recall_from_counts,
     specificity_from_counts,
-)
-from .means import (
-    _LIMIT_EXPONENT,  # from this |phi| (|rho| for G) on, a mean is its min/max limit
-    _log_g_fixed,
 )
 
 __all__ = ["Metric", "parse_metric", "METRIC_NAMES"]
