@@ -61,7 +61,8 @@ def test_the_counter_sees_absolute_and_relative_imports(tmp_path):
     (tmp_path / "metrics").mkdir()
     (tmp_path / "spaces" / "a.py").write_text(
         "from ..metrics.gain import _gain\nfrom isometrics.metrics import registry\n"
-        "from .b import _local\nfrom ..metrics.registry import parse_metric, __all__\n")
+        "from .b import _local\nfrom ..metrics.registry import parse_metric, __all__\n"
+    )
     (tmp_path / "metrics" / "__init__.py").write_text("from .._core.arrays import _py\n")
     (tmp_path / "evaluation.py").write_text("from isometrics.uncertainty._inputs import _check_level\n")
     found = sorted((module, name) for _, module, name in cross_package_private_imports(tmp_path))
@@ -71,9 +72,13 @@ def test_the_counter_sees_absolute_and_relative_imports(tmp_path):
 def test_few_private_names_cross_a_subpackage():
     offenders = cross_package_private_imports()
     tally = Counter((module, name) for _, module, name in offenders)
-    listing = "\n".join(f"src/isometrics/{file}: from isometrics.{module} import {name}" for file, module, name in offenders)
-    assert len(offenders) < LIMIT, (f"{len(offenders)} imports of an underscore name from another subpackage "
-                                    f"(limit {LIMIT - 1}); most imported: {tally.most_common(5)}\n{listing}")
+    listing = "\n".join(
+        f"src/isometrics/{file}: from isometrics.{module} import {name}" for file, module, name in offenders
+    )
+    assert len(offenders) < LIMIT, (
+        f"{len(offenders)} imports of an underscore name from another subpackage "
+        f"(limit {LIMIT - 1}); most imported: {tally.most_common(5)}\n{listing}"
+    )
 
 
 #: The internal interfaces named in issue 24 (docs/architecture.md, "Internal interfaces").
@@ -108,8 +113,11 @@ def test_internal_interfaces_are_documented(path):
     """Each named interface exists and has a summary, its parameters, what it returns and raises."""
     module, _, name = path.rpartition(".")
     assert hasattr(importlib.import_module(module), name), path
-    errors = [(code, msg) for code, msg in validate(path)["errors"]
-              if code in {"GL08", "SS01", "SS02", "SS03", "PR01", "PR02", "RT01", "RT03"}]
+    errors = [
+        (code, msg)
+        for code, msg in validate(path)["errors"]
+        if code in {"GL08", "SS01", "SS02", "SS03", "PR01", "PR02", "RT01", "RT03"}
+    ]
     assert not errors, errors
 
 

@@ -27,8 +27,17 @@ from .information import expected_response, fisher_information, kl_information
 __all__ = ["Beta3IRT"]
 
 
-@summarised("respondents", "items", "ability", "difficulty", "discrimination", "n_clipped",
-            "negative_discrimination", "log_likelihood", "converged")
+@summarised(
+    "respondents",
+    "items",
+    "ability",
+    "difficulty",
+    "discrimination",
+    "n_clipped",
+    "negative_discrimination",
+    "log_likelihood",
+    "converged",
+)
 @dataclasses.dataclass(frozen=True, eq=False)
 class Beta3IRT:
     """A fitted beta^3-IRT model (from :func:`fit_beta3`).
@@ -150,8 +159,9 @@ class Beta3IRT:
         if isinstance(item, (int, np.integer)) and not isinstance(item, bool):
             if -len(self.items) <= int(item) < len(self.items):
                 return int(item) % len(self.items)
-            raise IsometricsError(f"{caller}: item index {int(item)} is out of range; the bank has "
-                                  f"{len(self.items)} items.")
+            raise IsometricsError(
+                f"{caller}: item index {int(item)} is out of range; the bank has {len(self.items)} items."
+            )
         try:
             return self.items.index(str(item))
         except ValueError:
@@ -245,8 +255,7 @@ class Beta3IRT:
         return float(out) if out.ndim == 0 else out
 
     def _interval(self, value: np.ndarray, se: np.ndarray, level: Any, caller: str, logit_scale: bool) -> np.ndarray:
-        level = check_real(level, "level", caller=caller, low=0.0, high=1.0, low_inclusive=False,
-                           high_inclusive=False)
+        level = check_real(level, "level", caller=caller, low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
         if logit_scale:  # the curvature was taken on the logit scale
             return wald_interval(value, se, level)
         z = float(ndtri(0.5 + level / 2.0))
@@ -346,8 +355,9 @@ class Beta3IRT:
         InvalidParameterError
             If ``level`` is not in (0, 1).
         """
-        return self._interval(self.discrimination, self.discrimination_se, level,
-                              "Beta3IRT.discrimination_interval", False)
+        return self._interval(
+            self.discrimination, self.discrimination_se, level, "Beta3IRT.discrimination_interval", False
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The fit as plain Python types (JSON-ready).
@@ -359,14 +369,29 @@ class Beta3IRT:
             difficulty_se, discrimination, discrimination_se) and the scalar summaries.
         """
         return {
-            "respondents": [{"name": n, "ability": float(t), "ability_se": float(s)}
-                            for n, t, s in zip(self.respondents, self.ability, self.ability_se)],
-            "items": [{"name": n, "difficulty": float(d), "difficulty_se": float(ds), "discrimination": float(a),
-                       "discrimination_se": float(as_)}
-                      for n, d, ds, a, as_ in zip(self.items, self.difficulty, self.difficulty_se,
-                                                  self.discrimination, self.discrimination_se)],
-            "n_clipped": int(self.n_clipped), "negative_discrimination": list(self.negative_discrimination),
-            "log_likelihood": float(self.log_likelihood), "n_observed": int(self.n_observed),
-            "eps": float(self.eps), "converged": bool(self.converged), "n_iter": int(self.n_iter),
-            "n_censored": int(self.n_censored), "resolution": np.asarray(self.resolution, dtype=float).tolist(),
+            "respondents": [
+                {"name": n, "ability": float(t), "ability_se": float(s)}
+                for n, t, s in zip(self.respondents, self.ability, self.ability_se)
+            ],
+            "items": [
+                {
+                    "name": n,
+                    "difficulty": float(d),
+                    "difficulty_se": float(ds),
+                    "discrimination": float(a),
+                    "discrimination_se": float(as_),
+                }
+                for n, d, ds, a, as_ in zip(
+                    self.items, self.difficulty, self.difficulty_se, self.discrimination, self.discrimination_se
+                )
+            ],
+            "n_clipped": int(self.n_clipped),
+            "negative_discrimination": list(self.negative_discrimination),
+            "log_likelihood": float(self.log_likelihood),
+            "n_observed": int(self.n_observed),
+            "eps": float(self.eps),
+            "converged": bool(self.converged),
+            "n_iter": int(self.n_iter),
+            "n_censored": int(self.n_censored),
+            "resolution": np.asarray(self.resolution, dtype=float).tolist(),
         }

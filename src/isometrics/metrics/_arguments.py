@@ -74,6 +74,8 @@ def parse_metric_arguments(metrics: Any, *, caller: str, name: str = "metrics") 
         metric (the message names ``caller`` and ``name[k]``).
     """
     if isinstance(metrics, (str, Metric)) or not isinstance(metrics, Iterable):
-        raise InvalidParameterError(f"{caller}: `{name}` must be a sequence of metric specs or Metric objects; "
-                                    f"got {metrics!r}; e.g. {name}=['precision', 'recall', 'f1'].")
+        raise InvalidParameterError(
+            f"{caller}: `{name}` must be a sequence of metric specs or Metric objects; "
+            f"got {metrics!r}; e.g. {name}=['precision', 'recall', 'f1']."
+        )
     return [parse_metric_argument(m, caller=caller, name=f"{name}[{k}]") for k, m in enumerate(metrics)]

@@ -83,8 +83,7 @@ def _log_power_mean(log_p: FloatArray, log_r: FloatArray, log_gamma: FloatArray,
     return out
 
 
-def _one_zero(out: FloatArray, log_p: FloatArray, log_r: FloatArray, log_wp: Any, log_wr: Any,
-              phi: Any) -> FloatArray:
+def _one_zero(out: FloatArray, log_p: FloatArray, log_r: FloatArray, log_wp: Any, log_wr: Any, phi: Any) -> FloatArray:
     """``out`` where precision or recall is 0 replaced by the exact mean there, for ``phi`` > 0.
 
     With ``phi > 0`` and ``P = 0`` the mean is ``R * (1/(1 + gamma))**(1/phi)`` exactly (``P *
@@ -159,8 +158,9 @@ def _is_scalar(*values: FloatArray) -> bool:
     return all(v.ndim == 0 for v in values)
 
 
-def _power_mean_log_gamma(p: FloatArray, r: FloatArray, log_g: FloatArray, f: FloatArray,
-                          gamma: FloatArray | None = None) -> Any:
+def _power_mean_log_gamma(
+    p: FloatArray, r: FloatArray, log_g: FloatArray, f: FloatArray, gamma: FloatArray | None = None
+) -> Any:
     """W for validated arrays, with the weight given as ``log(gamma)`` in [-inf, inf] (and
     ``gamma`` itself when the caller has it: see :func:`_exact_weights`)."""
     scalar = _is_scalar(p, r, log_g, f)
@@ -190,8 +190,9 @@ def _exact_weights(gamma: Any) -> tuple[Any, Any]:
         return np.where(np.isinf(inv), np.log(gamma) - np.log1p(gamma), -np.log1p(inv)), -np.log1p(gamma)
 
 
-def _log_power_mean_fixed(p: FloatArray, r: FloatArray, log_gamma: float, phi: float,
-                          gamma: float | None = None) -> FloatArray:
+def _log_power_mean_fixed(
+    p: FloatArray, r: FloatArray, log_gamma: float, phi: float, gamma: float | None = None
+) -> FloatArray:
     """log W(gamma, phi) for validated arrays and scalar parameters (log gamma in [-inf, inf];
     ``gamma`` itself, where the caller has it, for the exact mean at a zero argument)."""
     with np.errstate(divide="ignore"):
