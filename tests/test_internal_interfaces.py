@@ -105,6 +105,7 @@ INTERFACES = [
     "isometrics.spaces.hull.upper_hull_indices",
     "isometrics.spaces.curves.polyline_at",
     "isometrics.uncertainty.model_comparison.check_adjustment",
+    "isometrics.uncertainty.intervals.resolve_statistic",
 ]
 
 

@@ -20,7 +20,7 @@ from ..metrics.registry import Metric, parse_metric
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _bootstrap_iv, _score_columns, check_score_column
 from .delong import _delong, _delong_pair
-from .intervals import _AREAS, BootstrapResult, _check_estimate, _defined, _interval, _standard_error, _statistic
+from .intervals import _AREAS, BootstrapResult, _check_estimate, _defined, _interval, _standard_error, resolve_statistic
 from .model_comparison import ModelComparison, _bootstrap_rows, _delong_rows, check_adjustment
 from .resampling import _jackknife, _many, _replicates, _Resampler
 
@@ -57,10 +57,10 @@ def _named(statistics: Any, threshold: float | None, caller: str) -> list[_Named
             raise InvalidParameterError(f"{caller}: `statistics[{k}]` = {s!r}: name the metric itself, e.g. "
                                         "statistics=['f1'] (a best threshold is not compared).")
         if isinstance(s, str) and s in _AREAS:
-            name, fn, compact = _statistic(s, None, None, caller)
+            name, fn, compact = resolve_statistic(s, None, None, caller)
             out.append(_Named(s, _AREA_LABELS[s], True, name, fn, compact, s in _STEP_AREAS))
             continue
-        name, fn, compact = _statistic(s, None, threshold, caller, f"statistics[{k}]")  # refuses what is no metric
+        name, fn, compact = resolve_statistic(s, None, threshold, caller, f"statistics[{k}]")  # refuses what is no metric
         m = parse_metric(s)
         at = "" if threshold is None else f" at threshold {threshold:g}"
         steps = threshold is None and m._pr is not None and m.greater_is_better  # grows with precision

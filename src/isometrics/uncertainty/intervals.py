@@ -42,13 +42,42 @@ __all__ = ["BootstrapResult", "bootstrap", "bootstrap_areas"]
 _AREAS = ("auroc", "average_precision", "auprg", "auc_pr_interpolated")
 
 
-def _statistic(statistic: Any, metric: str | Metric | None, threshold: float | None,
-               caller: str, name: str = "statistic") -> tuple[str, Callable[[OperatingPoints], float], bool]:
-    """The statistic as a function of operating points, a readable name, and whether it
-    reads thresholds (then replicates must drop the tie groups they never drew).
+def resolve_statistic(statistic: Any, metric: str | Metric | None, threshold: float | None,
+                      caller: str, name: str = "statistic") -> tuple[str, Callable[[OperatingPoints], float], bool]:
+    """Resolve a bootstrap statistic to a readable name and a function of operating points.
 
-    Anything but an area, ``"metric"`` and ``"best_threshold"`` is read as a metric spec
-    (the vocabulary of ``best_threshold`` and ``--metric``), ``name`` naming the argument."""
+    Parameters
+    ----------
+    statistic : str or Metric
+        An area (``"auroc"``, ``"average_precision"``, ``"auprg"``, ``"auc_pr_interpolated"``),
+        ``"metric"``, ``"best_threshold"``, or else a metric spec (the vocabulary of
+        ``best_threshold`` and ``--metric``).
+    metric : str, Metric or None
+        The metric of ``statistic="metric"`` or ``"best_threshold"``; ``None`` otherwise.
+    threshold : float or None
+        For a metric: its value at this threshold (``None``: at its best threshold).
+    caller : str
+        The public function named in any message.
+    name : str, default="statistic"
+        The argument that held ``statistic``, named in any message.
+
+    Returns
+    -------
+    name : str
+        What is resampled, e.g. ``"f1 at its best threshold"``.
+    function : callable
+        ``OperatingPoints -> float``.
+    reads_thresholds : bool
+        Whether the value is a threshold (then replicates must drop the tie groups they
+        never drew).
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``statistic`` is neither an area nor a metric, if ``metric`` or ``threshold``
+        is given where it does not apply or missing where it is needed, or if either is
+        invalid.
+    """
     if isinstance(statistic, Metric) or statistic not in (*_AREAS, "metric", "best_threshold"):
         if metric is not None:
             raise InvalidParameterError(f"{caller}: `{name}` = {statistic!r} names the metric itself; drop `metric` "
@@ -373,7 +402,7 @@ def bootstrap(
     True
     """
     caller = "bootstrap"
-    name, stat, compact = _statistic(statistic, metric, threshold, caller)
+    name, stat, compact = resolve_statistic(statistic, metric, threshold, caller)
     checked = _bootstrap_iv(y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label,
                             n_resamples, confidence_level, method, weight_kind, caller)
     data = checked.data
@@ -495,7 +524,7 @@ def bootstrap_areas(
     if isinstance(areas, str) or not hasattr(areas, "__len__") or not len(areas):
         raise InvalidParameterError(f"{caller}: `areas` must be a non-empty tuple of area names, e.g. "
                                     f"('auroc', 'average_precision'); got {areas!r}.")
-    named = [_statistic(check_option(a, f"areas[{k}]", _AREAS, caller=caller), None, None, caller)
+    named = [resolve_statistic(check_option(a, f"areas[{k}]", _AREAS, caller=caller), None, None, caller)
              for k, a in enumerate(areas)]
     checked = _bootstrap_iv(y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label,
                             n_resamples, confidence_level, method, weight_kind, caller)
