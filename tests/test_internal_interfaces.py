@@ -106,6 +106,7 @@ INTERFACES = [
     "isometrics.spaces.curves.polyline_at",
     "isometrics.uncertainty.model_comparison.check_adjustment",
     "isometrics.uncertainty.intervals.resolve_statistic",
+    "isometrics.uncertainty.intervals.bootstrap_statistics",
 ]
 
 

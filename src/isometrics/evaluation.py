@@ -31,7 +31,7 @@ from .spaces.operating_points import OperatingPoints
 from .spaces.thresholds import BestThreshold
 from .uncertainty._inputs import check_confidence_level, check_n_resamples, check_score_column, resolve_weight_kind
 from .uncertainty.groups import GroupEvaluation, check_groups, evaluate_groups
-from .uncertainty.intervals import _bootstrap_statistics, resolve_statistic
+from .uncertainty.intervals import bootstrap_statistics, resolve_statistic
 from .uncertainty.model_comparison import check_adjustment
 from .uncertainty.resampling import _Resampler
 
@@ -441,6 +441,6 @@ def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: 
     named = [resolve_statistic(a, None, None, caller) for a in ("auroc", "average_precision", "auprg")]
     named += [(m.spec, resolve_statistic("metric", m, None, caller)[1], False) for m in metrics]
     resampler = _Resampler(is_pos, s, weights, False, op=op, frequency=weight_kind == "frequency", caller=caller)
-    return dict(_bootstrap_statistics(resampler, is_pos, s, weights, named, n_resamples, level, "percentile",
+    return dict(bootstrap_statistics(resampler, is_pos, s, weights, named, n_resamples, level, "percentile",
                                       check_rng(rng, caller=caller), progress, caller, weight_kind=weight_kind,
                                       stacklevel=5))

@@ -35,7 +35,7 @@ from ..uncertainty._inputs import (
     check_score_column,
     resolve_weight_kind,
 )
-from ..uncertainty.intervals import BootstrapResult, _bootstrap_statistics
+from ..uncertainty.intervals import BootstrapResult, bootstrap_statistics
 from ..uncertainty.resampling import _count_replicates, _Resampler
 from .thresholds import _cross_validated, _splits
 
@@ -218,7 +218,7 @@ def _intervals(resampler: _Resampler, is_pos: np.ndarray, s: np.ndarray, weights
         return {}
     defined = [(name, (lambda op, f=f: f(counts(op))), False) for name, f in kept]
     draw = None if index is None else (lambda n, gen: _count_replicates(resampler, index, [f for _, f in kept], n, gen))
-    return _bootstrap_statistics(resampler, is_pos, s, weights, defined,  # type: ignore[arg-type]
+    return bootstrap_statistics(resampler, is_pos, s, weights, defined,  # type: ignore[arg-type]
                                  n_resamples, level, "percentile", rng, False, caller, weight_kind=weight_kind,
                                  stacklevel=5, draw=draw)
 

@@ -409,22 +409,52 @@ def bootstrap(
     s = data.scores["score"]
     resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
                            caller=caller)
-    return _bootstrap_statistics(resampler, data.is_pos, s, data.weights, [(name, stat, compact)],
+    return bootstrap_statistics(resampler, data.is_pos, s, data.weights, [(name, stat, compact)],
                                  checked.n_resamples, checked.level, method, check_rng(rng, caller=caller), progress,
                                  caller, weight_kind=checked.weight_kind, threshold=threshold)[name]
 
 
-def _bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None,
-                          named: list[tuple[str, Callable[[OperatingPoints], float], bool]], n_resamples: int,
-                          level: float, method: str, rng: np.random.Generator, progress: bool, caller: str,
-                          *, weight_kind: str | None, threshold: float | None = None, stacklevel: int = 4,
-                          draw: Callable[[int, np.random.Generator], tuple[FloatArray, int]] | None = None
-                          ) -> dict[str, BootstrapResult]:
-    """Bootstrap results of several statistics of one scorer, all from the same replicates.
+def bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None,
+                         named: list[tuple[str, Callable[[OperatingPoints], float], bool]], n_resamples: int,
+                         level: float, method: str, rng: np.random.Generator, progress: bool, caller: str,
+                         *, weight_kind: str | None, threshold: float | None = None, stacklevel: int = 4,
+                         draw: Callable[[int, np.random.Generator], tuple[FloatArray, int]] | None = None
+                         ) -> dict[str, BootstrapResult]:
+    """Bootstrap several statistics of one scorer, all from the same replicates.
 
-    ``draw(n_resamples, rng)``: the replicates' values (n_valid, statistics) and the number
-    dropped, drawn as :func:`_replicates` draws them without building tables (the caller's
-    shortcut for these statistics, e.g. :func:`_count_replicates`)."""
+    Parameters
+    ----------
+    resampler : _Resampler
+        The resampler of the scorer's validated data (its ``op`` gives the estimates).
+    is_pos, scores, weights : ndarray
+        The validated data, for the per-sample jackknife of ``method="bca"``.
+    named : list of (str, callable, bool)
+        Each statistic as :func:`resolve_statistic` returns it.
+    n_resamples, level, method, rng, progress : int, float, str, Generator, bool
+        The number of replicates, the confidence level, the interval, the source of the
+        replicates and whether to show a progress bar.
+    caller : str
+        The public function named in any message or warning.
+    weight_kind : {"sampling", "frequency"} or None
+        As ``_inputs.resolve_weight_kind`` resolved it.
+    threshold : float, optional
+        The threshold of a metric's statistic, for the message of an undefined estimate.
+    stacklevel : int, default=4
+        Stack level of the warnings, pointing at the user's call.
+    draw : callable, optional
+        ``draw(n_resamples, rng)``: the replicates' values (n_valid, statistics) and the
+        number dropped, drawn without building tables (e.g. ``resampling.replicates_at_point``).
+
+    Returns
+    -------
+    dict of str to BootstrapResult
+        One result per statistic, by its name.
+
+    Raises
+    ------
+    IsometricsError
+        If an estimate is undefined on the data, or fewer than two replicates had both classes.
+    """
     names = [name for name, _, _ in named]
     stats = [fn for _, fn, _ in named]
     estimates = [_check_estimate(float(fn(resampler.op)), name, resampler.op, threshold, caller)
@@ -532,6 +562,6 @@ def bootstrap_areas(
     s = data.scores["score"]
     resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
                            caller=caller)
-    return _bootstrap_statistics(resampler, data.is_pos, s, data.weights, named, checked.n_resamples, checked.level,
+    return bootstrap_statistics(resampler, data.is_pos, s, data.weights, named, checked.n_resamples, checked.level,
                                  method, check_rng(rng, caller=caller), progress, caller,
                                  weight_kind=checked.weight_kind)
