@@ -107,6 +107,7 @@ INTERFACES = [
     "isometrics.uncertainty.model_comparison.check_adjustment",
     "isometrics.uncertainty.intervals.resolve_statistic",
     "isometrics.uncertainty.intervals.bootstrap_statistics",
+    "isometrics.uncertainty.resampling.replicates_at_point",
 ]
 
 

@@ -36,7 +36,7 @@ from ..uncertainty._inputs import (
     resolve_weight_kind,
 )
 from ..uncertainty.intervals import BootstrapResult, bootstrap_statistics
-from ..uncertainty.resampling import _count_replicates, _Resampler
+from ..uncertainty.resampling import _Resampler, replicates_at_point
 from .thresholds import _cross_validated, _splits
 
 __all__ = ["Decision", "decide"]
@@ -217,7 +217,7 @@ def _intervals(resampler: _Resampler, is_pos: np.ndarray, s: np.ndarray, weights
     if not kept:
         return {}
     defined = [(name, (lambda op, f=f: f(counts(op))), False) for name, f in kept]
-    draw = None if index is None else (lambda n, gen: _count_replicates(resampler, index, [f for _, f in kept], n, gen))
+    draw = None if index is None else (lambda n, gen: replicates_at_point(resampler, index, [f for _, f in kept], n, gen))
     return bootstrap_statistics(resampler, is_pos, s, weights, defined,  # type: ignore[arg-type]
                                  n_resamples, level, "percentile", rng, False, caller, weight_kind=weight_kind,
                                  stacklevel=5, draw=draw)

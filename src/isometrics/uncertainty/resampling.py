@@ -308,14 +308,32 @@ def _replicates(resamplers: list[_Resampler], stat: Callable[[OperatingPoints], 
     return out[valid], int(n_resamples - valid.sum())
 
 
-def _count_replicates(resampler: _Resampler, index: int,
-                      stats: list[Callable[[tuple[float, float, float, float]], float]], n_resamples: int,
-                      rng: np.random.Generator) -> tuple[FloatArray, int]:
-    """Statistics of the counts at one operating point (``index`` of ``resampler.op``) on each
-    replicate: the draws of :func:`_replicates`, the same values, without building any table.
+def replicates_at_point(resampler: _Resampler, index: int,
+                        stats: list[Callable[[tuple[float, float, float, float]], float]], n_resamples: int,
+                        rng: np.random.Generator) -> tuple[FloatArray, int]:
+    """Draw statistics of the counts at one operating point on each replicate, without building tables.
 
-    Returns an array of shape (n_valid, len(stats)) and the number of replicates dropped
-    because they drew a single class.
+    The draws of :func:`_replicates`, the same values, read at one point only.
+
+    Parameters
+    ----------
+    resampler : _Resampler
+        The resampler of the scorer's data.
+    index : int
+        The operating point, an index of ``resampler.op``.
+    stats : list of callable
+        Each maps the replicate's counts ``(tp, fp, fn, tn)`` there to a float.
+    n_resamples : int
+        Number of replicates.
+    rng : numpy.random.Generator
+        The source of the replicates.
+
+    Returns
+    -------
+    values : ndarray of float64 of shape (n_valid, len(stats))
+        The statistics of each replicate that drew both classes.
+    n_dropped : int
+        The replicates dropped because they drew a single class.
     """
     count = resampler.counter(index)
     out = np.empty((n_resamples, len(stats)))
