@@ -108,6 +108,7 @@ INTERFACES = [
     "isometrics.uncertainty.intervals.resolve_statistic",
     "isometrics.uncertainty.intervals.bootstrap_statistics",
     "isometrics.uncertainty.resampling.replicates_at_point",
+    "isometrics.uncertainty.resampling.Resampler",
 ]
 
 

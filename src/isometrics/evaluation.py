@@ -33,7 +33,7 @@ from .uncertainty._inputs import check_confidence_level, check_n_resamples, chec
 from .uncertainty.groups import GroupEvaluation, check_groups, evaluate_groups
 from .uncertainty.intervals import bootstrap_statistics, resolve_statistic
 from .uncertainty.model_comparison import check_adjustment
-from .uncertainty.resampling import _Resampler
+from .uncertainty.resampling import Resampler
 
 __all__ = ["BinaryEvaluation", "Evaluations", "evaluate_scores"]
 
@@ -440,7 +440,7 @@ def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: 
     caller = "evaluate_scores"
     named = [resolve_statistic(a, None, None, caller) for a in ("auroc", "average_precision", "auprg")]
     named += [(m.spec, resolve_statistic("metric", m, None, caller)[1], False) for m in metrics]
-    resampler = _Resampler(is_pos, s, weights, False, op=op, frequency=weight_kind == "frequency", caller=caller)
+    resampler = Resampler(is_pos, s, weights, False, op=op, frequency=weight_kind == "frequency", caller=caller)
     return dict(bootstrap_statistics(resampler, is_pos, s, weights, named, n_resamples, level, "percentile",
                                       check_rng(rng, caller=caller), progress, caller, weight_kind=weight_kind,
                                       stacklevel=5))

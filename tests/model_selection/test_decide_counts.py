@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import isometrics as im
-from isometrics.uncertainty.resampling import _Resampler
+from isometrics.uncertainty.resampling import Resampler
 
 
 def _per_1000(tp, fp, fn, tn):
@@ -92,7 +92,7 @@ def test_a_fixed_threshold_builds_no_table_per_replicate(options, monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("a replicate's table was built")
 
-    monkeypatch.setattr(_Resampler, "build", refuse)
+    monkeypatch.setattr(Resampler, "build", refuse)
     (after,) = im.decide(y, s, threshold=0.3, metrics=["f2"], n_resamples=40, rng=2, **options)
     assert set(after.intervals) == set(before.intervals)
     for name, r in after.intervals.items():

@@ -1,4 +1,4 @@
-"""Paired replicates read from the points where positives step in (``_Resampler.build(reduced=True)``):
+"""Paired replicates read from the points where positives step in (``Resampler.build(reduced=True)``):
 the points left out lie inside runs of tie groups without positives, on a horizontal stretch of the
 ROC curve, so every area and every metric that grows with precision at its best threshold is that of
 the full replicate table (issue 25, item 5)."""
@@ -10,7 +10,7 @@ import pytest
 
 from isometrics.metrics.registry import parse_metric
 from isometrics.uncertainty import compare_scores
-from isometrics.uncertainty.resampling import _Resampler
+from isometrics.uncertainty.resampling import Resampler
 
 METRICS = ["f1", "f2", "f0.5", "g(beta=2, rho=-3)", "g(beta=0.5, rho=1)", "power(gamma=2, phi=4)", "geometric(beta=2)",
            "arithmetic(gamma=3)", "precision", "recall", "min", "max"]
@@ -34,7 +34,7 @@ def test_reduced_replicates_give_the_full_tables_statistics(case):
         w = rng.uniform(0.2, 3.0, size=n) * (rng.random(n) > 0.05)  # some rows weigh nothing
     if case == "frequency":
         w = rng.integers(1, 4, size=n).astype(float)
-    r = _Resampler(y, s, w, False, per_sample=True, frequency=case == "frequency", caller="test")
+    r = Resampler(y, s, w, False, per_sample=True, frequency=case == "frequency", caller="test")
     kept, _ = r._steps()
     assert len(kept) < r.op.n_points  # something is left out
     for _ in range(25):
@@ -54,13 +54,13 @@ def test_a_threshold_statistic_or_a_whole_matrix_metric_reads_the_full_table(mon
     y = rng.random(500) < 0.3
     scores = {"a": rng.normal(size=500) + y, "b": rng.normal(size=500) + 0.5 * y}
     seen = []
-    original = _Resampler.build
+    original = Resampler.build
 
     def spy(self, draws, *, compact=False, reduced=False):
         seen.append(reduced)
         return original(self, draws, compact=compact, reduced=reduced)
 
-    monkeypatch.setattr(_Resampler, "build", spy)
+    monkeypatch.setattr(Resampler, "build", spy)
     compare_scores(y, scores, metrics=["f2"], n_resamples=5, rng=0)
     assert seen and all(seen)
     seen.clear()

@@ -13,7 +13,7 @@ from isometrics.uncertainty.average_precision import _boyd_interval
 from isometrics.uncertainty.bands import _curve_on_grid
 from isometrics.uncertainty.delong import _two_sided_p
 from isometrics.uncertainty.intervals import _defined
-from isometrics.uncertainty.resampling import _fast_areas, _Resampler
+from isometrics.uncertainty.resampling import Resampler, _fast_areas
 
 
 @pytest.mark.parametrize("ties", [True, False])
@@ -69,7 +69,7 @@ def test_reweighted_replicate_equals_the_explicitly_resampled_data(rng, ties, st
     s = rng.normal(size=300) + y
     if ties:
         s = np.round(s, 1)
-    resampler = _Resampler(y == 1, s, None, stratified, caller="bootstrap")
+    resampler = Resampler(y == 1, s, None, stratified, caller="bootstrap")
     resampler.cells = False  # the sample-draw path (cell draws are tested below)
     for _ in range(5):
         draws = resampler.counts(rng)
@@ -92,7 +92,7 @@ def test_cell_draws_are_aggregates_of_sample_draws(rng, stratified):
     # totals as sample draws, and the same mean counts (the multinomial's aggregate)
     y = (rng.random(2000) < 0.3).astype(int)
     s = np.round(rng.normal(size=2000) + y, 0)
-    resampler = _Resampler(y == 1, s, None, stratified, caller="bootstrap")
+    resampler = Resampler(y == 1, s, None, stratified, caller="bootstrap")
     assert resampler.cells
     draws = [resampler.counts(rng) for _ in range(400)]
     pos = np.array([d[0] for d in draws])
@@ -120,7 +120,7 @@ def test_weighted_and_per_sample_replicates_equal_the_resampled_data(rng):
     w = rng.random(300) * 2
     w[:10] = 0.0
     for weights, per_sample in ((w, False), (None, True)):
-        resampler = _Resampler(y == 1, s, weights, False, per_sample=per_sample, caller="bootstrap")
+        resampler = Resampler(y == 1, s, weights, False, per_sample=per_sample, caller="bootstrap")
         keep = np.ones(300, bool) if weights is None else w > 0
         y_k, s_k = y[keep], s[keep]
         w_k = np.ones(keep.sum()) if weights is None else w[keep]
@@ -294,7 +294,7 @@ def test_fast_areas_equal_the_replicate_operating_points(rng, stratified):
     # untied, unweighted scores: the areas read from the positives alone equal the general path
     y = (rng.random(2000) < 0.2).astype(int)
     s = rng.normal(size=2000) + y
-    resampler = _Resampler(y == 1, s, None, stratified, caller="bootstrap")
+    resampler = Resampler(y == 1, s, None, stratified, caller="bootstrap")
     assert resampler.singletons and not resampler.cells
     for _ in range(10):
         draws = resampler.counts(rng)

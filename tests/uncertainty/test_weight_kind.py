@@ -14,7 +14,7 @@ from numpydoc.docscrape import FunctionDoc
 from sklearn import metrics as skm
 
 import isometrics as im
-from isometrics.uncertainty.resampling import _Resampler
+from isometrics.uncertainty.resampling import Resampler
 
 # The Titanic passengers and crew by class, sex, age and survival: R's datasets::Titanic
 # (Dawson, "The 'Unusual Episode' Data Revisited", Journal of Statistics Education 3(3), 1995),
@@ -75,7 +75,7 @@ def test_frequency_draws_are_the_multinomial_of_the_expanded_samples(rng):
     y, s, w = _titanic()
     W = w.sum()
     for stratified in (False, True):
-        resampler = _Resampler(y == 1, s, w, stratified, per_sample=True, frequency=True, caller="bootstrap")
+        resampler = Resampler(y == 1, s, w, stratified, per_sample=True, frequency=True, caller="bootstrap")
         counts = np.array([resampler.counts(rng)[0] for _ in range(3000)], dtype=float)
         np.testing.assert_allclose(counts.mean(axis=0), w, rtol=0.05, atol=0.5)
         if stratified:
@@ -99,7 +99,7 @@ def test_a_frequency_replicate_is_the_expanded_data_with_those_counts(rng):
     y[:2] = [1, 0]
     keep = w > 0
     for per_sample in (False, True):
-        resampler = _Resampler(y == 1, s, w, False, per_sample=per_sample, frequency=True, caller="bootstrap")
+        resampler = Resampler(y == 1, s, w, False, per_sample=per_sample, frequency=True, caller="bootstrap")
         draws = resampler.counts(rng)
         op = resampler.build(draws, compact=True)
         if per_sample:

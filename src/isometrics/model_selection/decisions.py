@@ -36,7 +36,7 @@ from ..uncertainty._inputs import (
     resolve_weight_kind,
 )
 from ..uncertainty.intervals import BootstrapResult, bootstrap_statistics
-from ..uncertainty.resampling import _Resampler, replicates_at_point
+from ..uncertainty.resampling import Resampler, replicates_at_point
 from .thresholds import _cross_validated, _splits
 
 __all__ = ["Decision", "decide"]
@@ -199,7 +199,7 @@ def _cut_counts(cut: Cutoff) -> tuple[float, float, float, float]:
     return cut.tp, cut.fp, cut.fn, cut.tn
 
 
-def _intervals(resampler: _Resampler, is_pos: np.ndarray, s: np.ndarray, weights: Any, counts: Callable[[OperatingPoints], tuple[float, float, float, float]],
+def _intervals(resampler: Resampler, is_pos: np.ndarray, s: np.ndarray, weights: Any, counts: Callable[[OperatingPoints], tuple[float, float, float, float]],
                metrics: Sequence[Metric], n_resamples: int, level: float, rng: np.random.Generator,
                weight_kind: str | None, caller: str, index: int | None = None) -> dict[str, BootstrapResult]:
     """Paired percentile intervals of the rates and metrics at one rule (one set of replicates).
@@ -387,7 +387,7 @@ def decide(
         n = check_n_resamples(n_resamples, caller)
         level = check_confidence_level(confidence_level, caller)
         kind = resolve_weight_kind(weight_kind, weights, caller, stacklevel=3)
-        resampler = _Resampler(is_pos, s, weights, False, op=op, frequency=kind == "frequency", caller=caller)
+        resampler = Resampler(is_pos, s, weights, False, op=op, frequency=kind == "frequency", caller=caller)
         intervals = _intervals(resampler, is_pos, s, weights, counts, parsed, n, level, gen, kind, caller, index)
     values = {m.spec: float(m.from_counts(*_cut_counts(cut))) for m in parsed}
     return (Decision(rule, IN_SAMPLE, False, cut.threshold, k, *_cut_counts(cut), values, intervals,

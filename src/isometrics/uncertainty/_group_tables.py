@@ -16,7 +16,7 @@ import numpy as np
 
 from .._typing import FloatArray
 from ..spaces.operating_points import OperatingPoints
-from .resampling import _Resampler
+from .resampling import Resampler
 
 #: The statistics of a group: the three areas, then precision, recall and alert rate at the chosen threshold.
 STATISTICS = ("auroc", "average_precision", "auprg", "precision", "recall", "alert_rate")
@@ -96,7 +96,7 @@ def statistics(op: OperatingPoints, threshold: float) -> list[float]:
     return [float(a) for a in areas] + [precision, recall, rate]
 
 
-def replicates(resampler: _Resampler, scores: FloatArray, codes: np.ndarray, n_groups: int, tested: list[int],
+def replicates(resampler: Resampler, scores: FloatArray, codes: np.ndarray, n_groups: int, tested: list[int],
                threshold: float, pos_label: Any, n_resamples: int, rng: np.random.Generator) -> tuple[FloatArray, FloatArray]:
     """Bootstrap replicates of every group's statistics and of its rest's, on shared draws.
 

@@ -23,7 +23,7 @@ from ..exceptions import (
 from ..spaces.curves import polyline_at
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _bootstrap_iv, check_score_column
-from .resampling import _replicates, _Resampler
+from .resampling import Resampler, _replicates
 
 __all__ = ["CurveBand", "bootstrap_curve_band"]
 
@@ -150,7 +150,7 @@ def bootstrap_curve_band(
                             n_resamples, confidence_level, "percentile", weight_kind, caller)
     data = checked.data
     s = data.scores["score"]
-    resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
+    resampler = Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
                            caller=caller)
     paired, _ = _replicates([resampler], lambda op: _curve_on_grid(op, curve, x), len(x), checked.n_resamples,
                             check_rng(rng, caller=caller), progress, f"bootstrap {curve} band")

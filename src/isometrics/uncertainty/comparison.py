@@ -22,7 +22,7 @@ from ._inputs import _bootstrap_iv, _score_columns, check_score_column
 from .delong import _delong, _delong_pair
 from .intervals import _AREAS, BootstrapResult, _check_estimate, _defined, _interval, _standard_error, resolve_statistic
 from .model_comparison import ModelComparison, _bootstrap_rows, _delong_rows, check_adjustment
-from .resampling import _jackknife, _many, _replicates, _Resampler
+from .resampling import Resampler, _jackknife, _many, _replicates
 
 __all__ = ["bootstrap_compare", "compare_scores"]
 
@@ -35,7 +35,7 @@ _AREA_LABELS = {"auroc": "AUROC", "average_precision": "average precision", "aup
 class _Named:
     """A compared statistic: its key, readable label, direction, function, whether it reads
     thresholds, and whether it reads only the points where positives step in (an area, or a
-    metric that grows with precision at its best threshold: see ``_Resampler.build(reduced=)``)."""
+    metric that grows with precision at its best threshold: see ``Resampler.build(reduced=)``)."""
 
     def __init__(self, key: str, label: str, greater_is_better: bool, name: str,
                  fn: Callable[[OperatingPoints], float], compact: bool, steps: bool = False) -> None:
@@ -95,7 +95,7 @@ def _compare(y_true: ArrayLike, scores: dict[str, Any], named: list[_Named], *, 
     data, level, kind = checked.data, checked.level, checked.weight_kind
     names = tuple(data.scores)
     pairs = _pairs(names, baseline, caller)
-    resamplers = [_Resampler(data.is_pos, s, data.weights, stratified, per_sample=True, frequency=kind == "frequency",
+    resamplers = [Resampler(data.is_pos, s, data.weights, stratified, per_sample=True, frequency=kind == "frequency",
                              caller=caller) for s in data.scores.values()]
     generator = check_rng(rng, caller=caller)
     estimates, results, jacks, (dist, dropped) = _paired_statistics(
@@ -382,7 +382,7 @@ def _two_columns(score_a: Any, score_b: Any, names: Any, caller: str) -> dict[st
             str(names[1]): check_score_column(score_b, caller=caller, name="score_b")}
 
 
-def _paired_statistics(resamplers: list[_Resampler], names: tuple[str, ...], named: list[_Named],
+def _paired_statistics(resamplers: list[Resampler], names: tuple[str, ...], named: list[_Named],
                        pairs: list[tuple[str, str]], n_resamples: int, level: float, method: str,
                        rng: np.random.Generator, progress: bool, caller: str, *, weight_kind: str | None,
                        threshold: float | None = None, stacklevel: int = 5

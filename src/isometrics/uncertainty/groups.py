@@ -25,7 +25,7 @@ from ..spaces.thresholds import BestThreshold
 from . import _group_tables as gt
 from .intervals import BootstrapResult, _interval, _standard_error
 from .model_comparison import _ADJUSTED_NAME, ComparisonRow, _bootstrap_rows, check_adjustment
-from .resampling import _Resampler
+from .resampling import Resampler
 
 __all__ = ["GroupRow", "GroupEvaluation", "MAX_GROUPS", "MIN_CLASS_ROWS"]
 
@@ -255,7 +255,7 @@ def evaluate_groups(op: OperatingPoints, is_pos: np.ndarray, scores: FloatArray,
     per_group: dict[int, dict[str, BootstrapResult]] = {}
     differences: list[ComparisonRow] = []
     if n_resamples is not None and tested:
-        resampler = _Resampler(is_pos, scores, weights, False, per_sample=True, op=op,
+        resampler = Resampler(is_pos, scores, weights, False, per_sample=True, op=op,
                                frequency=weight_kind == "frequency", caller=caller)
         keep = slice(None) if weights is None else weights > 0
         rest_estimates = [gt.statistics(gt.table(scores, is_pos, weights, split.rest(codes, g), op.pos_label),

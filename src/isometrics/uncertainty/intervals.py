@@ -33,7 +33,7 @@ from ..metrics._arguments import parse_metric_argument
 from ..metrics.registry import Metric, parse_metric
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _NORMAL, _bootstrap_iv, check_score_column
-from .resampling import _FAST_AREAS, _fast_replicates, _first, _jackknife, _many, _replicates, _Resampler
+from .resampling import _FAST_AREAS, Resampler, _fast_replicates, _first, _jackknife, _many, _replicates
 
 __all__ = ["BootstrapResult", "bootstrap", "bootstrap_areas"]
 
@@ -407,14 +407,14 @@ def bootstrap(
                             n_resamples, confidence_level, method, weight_kind, caller)
     data = checked.data
     s = data.scores["score"]
-    resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
+    resampler = Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
                            caller=caller)
     return bootstrap_statistics(resampler, data.is_pos, s, data.weights, [(name, stat, compact)],
                                  checked.n_resamples, checked.level, method, check_rng(rng, caller=caller), progress,
                                  caller, weight_kind=checked.weight_kind, threshold=threshold)[name]
 
 
-def bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None,
+def bootstrap_statistics(resampler: Resampler, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None,
                          named: list[tuple[str, Callable[[OperatingPoints], float], bool]], n_resamples: int,
                          level: float, method: str, rng: np.random.Generator, progress: bool, caller: str,
                          *, weight_kind: str | None, threshold: float | None = None, stacklevel: int = 4,
@@ -424,7 +424,7 @@ def bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: Floa
 
     Parameters
     ----------
-    resampler : _Resampler
+    resampler : Resampler
         The resampler of the scorer's validated data (its ``op`` gives the estimates).
     is_pos, scores, weights : ndarray
         The validated data, for the per-sample jackknife of ``method="bca"``.
@@ -474,7 +474,7 @@ def bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: Floa
         raise IsometricsError(f"{caller}: only {len(dist)} replicate(s) had both classes; use stratified=True.")
     per_sample = None
     if method == "bca":
-        per_sample = resampler if resampler.weighted else _Resampler(
+        per_sample = resampler if resampler.weighted else Resampler(
             is_pos, scores, weights, False, per_sample=True, op=resampler.op, frequency=resampler.frequency,
             caller=caller)
     out = {}
@@ -560,7 +560,7 @@ def bootstrap_areas(
                             n_resamples, confidence_level, method, weight_kind, caller)
     data = checked.data
     s = data.scores["score"]
-    resampler = _Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
+    resampler = Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
                            caller=caller)
     return bootstrap_statistics(resampler, data.is_pos, s, data.weights, named, checked.n_resamples, checked.level,
                                  method, check_rng(rng, caller=caller), progress, caller,

@@ -18,7 +18,7 @@ from ..spaces.operating_points import OperatingPoints
 from ._inputs import _group_of, _progress
 
 
-class _Resampler:
+class Resampler:
     """Draws bootstrap replicates as counts and turns them into operating points, no sort.
 
     Unweighted data are resampled in "sorted space": the positives (and the negatives)
@@ -38,6 +38,25 @@ class _Resampler:
     aggregate) of the ``W = sum(w)`` samples with probabilities ``w / W`` (per class when
     stratified), each drawn sample weighing 1. This is exactly the bootstrap of the data
     expanded to one row per sample, in O(rows) per replicate whatever ``W``.
+
+    Parameters
+    ----------
+    is_pos : ndarray of bool of shape (n_samples,)
+        The validated labels.
+    scores : ndarray of float64 of shape (n_samples,)
+        The validated scores.
+    weights : ndarray of float64 of shape (n_samples,) or None
+        The validated weights, or ``None``.
+    stratified : bool
+        Whether each class is resampled on its own (its size kept).
+    per_sample : bool, default=False
+        Draw per sample even without weights (paired comparisons, the jackknife).
+    op : OperatingPoints, optional
+        The operating points of these scores when the caller has them (no second sort).
+    frequency : bool, default=False
+        Whether the weights are frequencies (see above).
+    caller : str
+        The public function named in any message.
     """
 
     def __init__(self, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, stratified: bool,
@@ -230,7 +249,7 @@ class _Resampler:
 _FAST_AREAS = ("auroc", "average_precision", "auprg")
 
 
-def _fast_areas(resampler: _Resampler, draws: tuple[Any, Any]) -> FloatArray | None:
+def _fast_areas(resampler: Resampler, draws: tuple[Any, Any]) -> FloatArray | None:
     """AUROC, AP and AUPRG of a replicate of untied, unweighted scores, from the positives alone.
 
     With positives ranked ``a = 0 .. P-1`` and ``c_a`` copies of positive ``a`` drawn,
@@ -281,11 +300,11 @@ def _cumulative_at(positions: np.ndarray, size: int, ends: np.ndarray, out: Floa
     out[...] = cumulative[ends]
 
 
-def _replicates(resamplers: list[_Resampler], stat: Callable[[OperatingPoints], FloatArray], width: int,
+def _replicates(resamplers: list[Resampler], stat: Callable[[OperatingPoints], FloatArray], width: int,
                 n_resamples: int, rng: np.random.Generator, progress: bool, description: str,
                 compact: bool = False, reduced: bool = False) -> tuple[FloatArray, int]:
     """``width`` statistics of every scorer on the same replicates (paired draws); ``reduced``: the
-    statistics are areas and metrics that grow with precision (see :meth:`_Resampler.build`).
+    statistics are areas and metrics that grow with precision (see :meth:`Resampler.build`).
 
     Returns an array of shape (n_valid, n_scorers, width) and the number of replicates
     dropped because they drew a single class.
@@ -308,7 +327,7 @@ def _replicates(resamplers: list[_Resampler], stat: Callable[[OperatingPoints], 
     return out[valid], int(n_resamples - valid.sum())
 
 
-def replicates_at_point(resampler: _Resampler, index: int,
+def replicates_at_point(resampler: Resampler, index: int,
                         stats: list[Callable[[tuple[float, float, float, float]], float]], n_resamples: int,
                         rng: np.random.Generator) -> tuple[FloatArray, int]:
     """Draw statistics of the counts at one operating point on each replicate, without building tables.
@@ -317,7 +336,7 @@ def replicates_at_point(resampler: _Resampler, index: int,
 
     Parameters
     ----------
-    resampler : _Resampler
+    resampler : Resampler
         The resampler of the scorer's data.
     index : int
         The operating point, an index of ``resampler.op``.
@@ -347,7 +366,7 @@ def replicates_at_point(resampler: _Resampler, index: int,
     return out[valid], int(n_resamples - valid.sum())
 
 
-def _jackknife(resamplers: list[_Resampler], value: Callable[[list[OperatingPoints]], float],
+def _jackknife(resamplers: list[Resampler], value: Callable[[list[OperatingPoints]], float],
                rng: np.random.Generator, n_blocks: int = 50) -> FloatArray:
     """Delete-a-block jackknife values (for the BCa acceleration) of ``value`` on every
     scorer, the same block left out of each: per-sample resamplers built with the block's
@@ -379,7 +398,7 @@ def _jackknife(resamplers: list[_Resampler], value: Callable[[list[OperatingPoin
     return np.array(values)
 
 
-def _fast_replicates(resampler: _Resampler, columns: list[int], n_resamples: int, rng: np.random.Generator,
+def _fast_replicates(resampler: Resampler, columns: list[int], n_resamples: int, rng: np.random.Generator,
                      progress: bool) -> tuple[FloatArray, int]:
     out = np.empty((n_resamples, len(columns)))
     valid = np.ones(n_resamples, dtype=bool)
