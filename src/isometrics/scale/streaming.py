@@ -35,8 +35,9 @@ from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics.registry import Metric, _parse_metric
 from ..spaces.operating_points import OperatingPoints
 from ..spaces.thresholds import BestThreshold
-from ._binning import Bins, State, absorb, bin_summary, combine, uniform_edges
+from ._binning import Bins, State, bin_summary, combine, uniform_edges
 from ._bounds import binned_areas, widen
+from ._edges import EdgeIndex, absorb
 
 __all__ = ["AreaBounds", "BinnedEvaluation", "BinnedCountTable"]
 
@@ -348,6 +349,7 @@ class BinnedCountTable:
         """Forget every sample: back to the empty, exact state (the bins and ``pos_label`` stay)."""
         self._state = State()
         self._labels: tuple[Any, ...] = ()
+        self._index: list[EdgeIndex] = []  # the lookup of the current edges, built once
 
     # ------------------------------------------------------------------ views
     @property
@@ -456,7 +458,7 @@ class BinnedCountTable:
         is_pos = np.asarray(y if y.dtype == np.bool_ and pos_label is True else y == pos_label, dtype=np.bool_)
         if weights is not None and not (keep := weights > 0).all():
             scores, is_pos, weights = scores[keep], is_pos[keep], weights[keep]
-        state = absorb(self._state, scores, is_pos, weights, self._bins)
+        state = absorb(self._state, scores, is_pos, weights, self._bins, self._index)
         self._state, self._labels = state, labels  # all or nothing: nothing above changed self
         return self
 
