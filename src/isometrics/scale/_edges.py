@@ -29,9 +29,6 @@ __all__ = ["EdgeIndex", "sample_edges", "absorb"]
 #: Cells of the lookup table per bin: with quantile or uniform edges most cells hold no edge.
 _CELLS_PER_BIN = 8
 
-#: A cell holding more edges than this sends its scores to a binary search.
-_STEPS = 2
-
 _MASK = np.int64(2**63 - 1)
 
 #: From this many samples the keys go to the sort chosen by measurement (the engine's rule);
@@ -47,32 +44,34 @@ class EdgeIndex:
     non-decreasing (rounding, clipping and flooring are monotone), so an edge ``e`` with
     ``f(e) < f(s)`` is ``<= s`` and one with ``f(e) > f(s)`` is ``> s``: only the edges that
     share the score's cell need a comparison. The table holds, per cell, the number of edges
-    in the cells below; each score then takes ``_STEPS`` comparisons with the next edge
-    (a comparison with an edge of a later cell is always false, so extra steps are harmless),
-    and the scores of the rare cells holding more edges than that get a binary search.
-    Nothing is rounded away: the result is the binary search's, bit for bit, whatever the
-    edges (a span too wide for float64 arithmetic falls back to the binary search).
+    in the cells below and the cell's edge (``+inf`` if none): one lookup and one comparison
+    give the bin. The scores of the rare cells holding several edges (``M = 8`` cells per
+    bin, then 64 if some cell holds several) get a binary search. Nothing is rounded away:
+    the result is the binary search's, whatever the edges (a span too wide for float64
+    arithmetic falls back to the binary search).
     """
 
     def __init__(self, edges: FloatArray) -> None:
         self.edges = edges
-        self._bounded = np.append(edges, np.inf)  # the next edge of the last bin: none
         self._table: np.ndarray | None = None
         if len(edges) < 2:
             return
-        span = float(edges[-1] - edges[0])
+        span = float(edges[-1]) - float(edges[0])  # Python floats: inf past float64, no warning
+        bounded = np.append(edges, np.inf)  # the edge after the last: none
         for cells in (_CELLS_PER_BIN * (len(edges) + 1), 8 * _CELLS_PER_BIN * (len(edges) + 1)):
-            scale = cells / span
-            if not (np.isfinite(span) and span > 0 and np.isfinite(scale) and scale > 0):
+            scale = cells / span if span > 0 else np.inf
+            if not (np.isfinite(span) and np.isfinite(scale) and scale > 0):
                 return  # binary search only
             self._low, self._scale, self._top = float(edges[0]), scale, float(cells - 1)
             where = self._cell(edges)
             per_cell = np.bincount(where, minlength=cells)
-            self._table = np.searchsorted(where, np.arange(cells), side="left")  # edges in the cells below
-            self._crowded = per_cell > _STEPS
-            if not self._crowded.any():
+            below = np.searchsorted(where, np.arange(cells), side="left")  # edges in the cells below
+            self._table = 2 * below  # in the units of a key (2 * bin + class)
+            self._cell_edge = np.where(per_cell > 0, bounded[below], np.inf)
+            self._crowded = per_cell > 1
+            self._any_crowded = bool(self._crowded.any())
+            if not self._any_crowded:
                 break
-        self._any_crowded = bool(self._crowded.any())
 
     def _cell(self, scores: FloatArray) -> np.ndarray:
         position = np.subtract(scores, self._low)
@@ -81,19 +80,29 @@ class EdgeIndex:
         np.clip(position, 0.0, self._top, out=position)
         return position.astype(np.intp)
 
-    def index(self, scores: FloatArray) -> np.ndarray:
-        """Bin of each score, in ``[0, len(edges)]``: shape (n,), dtype intp."""
+    def keys(self, scores: FloatArray, is_pos: np.ndarray) -> np.ndarray:
+        """``2 * bin + is_pos`` for each score: shape (n,), dtype intp."""
+        flags = is_pos.view(np.uint8)
         if self._table is None:
-            return np.searchsorted(self.edges, scores, side="right")
+            key = np.searchsorted(self.edges, scores, side="right")
+            np.multiply(key, 2, out=key)
+            return np.add(key, flags, out=key)
         cell = self._cell(scores)
-        index = np.take(self._table, cell)
-        for _ in range(_STEPS):
-            np.add(index, np.greater_equal(scores, np.take(self._bounded, index)), out=index)
+        above = np.greater_equal(scores, np.take(self._cell_edge, cell)).view(np.uint8)
+        np.left_shift(above, 1, out=above)
+        np.bitwise_or(above, flags, out=above)
+        key = np.take(self._table, cell)
+        np.add(key, above, out=key)
         if self._any_crowded:
             crowded = np.flatnonzero(np.take(self._crowded, cell))
             if len(crowded):
-                index[crowded] = np.searchsorted(self.edges, scores[crowded], side="right")
-        return index
+                key[crowded] = 2 * np.searchsorted(self.edges, scores[crowded], side="right") + flags[crowded]
+        return key
+
+    def index(self, scores: FloatArray) -> np.ndarray:
+        """Bin of each score, in ``[0, len(edges)]``: shape (n,), dtype intp."""
+        key = self.keys(scores, np.zeros(len(scores), dtype=bool))
+        return np.right_shift(key, 1, out=key)
 
 
 def count_bins(index: EdgeIndex, scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None,
@@ -105,15 +114,13 @@ def count_bins(index: EdgeIndex, scores: FloatArray, is_pos: np.ndarray, weights
     pos, neg, pos_sum, neg_sum = np.zeros(k), np.zeros(k), np.zeros(k), np.zeros(k)
     if points is not None and len(points[0]):
         v, p, n = points
-        where = index.index(v)
+        where = np.searchsorted(index.edges, v, side="right")
         pos += np.bincount(where, weights=p, minlength=k)
         neg += np.bincount(where, weights=n, minlength=k)
         pos_sum += np.bincount(where, weights=v * p, minlength=k)
         neg_sum += np.bincount(where, weights=v * n, minlength=k)
     if len(scores):
-        key = index.index(scores)
-        np.multiply(key, 2, out=key)
-        np.add(key, is_pos.view(np.uint8), out=key)  # slot 2b + 1: positives of bin b
+        key = index.keys(scores, is_pos)  # slot 2b + 1: positives of bin b
         counts = np.bincount(key, weights=weights, minlength=2 * k).astype(np.float64, copy=False)
         sums = np.bincount(key, weights=scores if weights is None else scores * weights, minlength=2 * k)
         pos, neg = pos + counts[1::2], neg + counts[0::2]
