@@ -21,6 +21,7 @@ equal memory.
 Set-up of the peer (once): ``bash benchmarks/peers/setup_torch.sh`` (benchmarks/.venv-torch).
 
 Usage: python benchmarks/bench_streaming.py [--sizes 1e6 1e7] [--bins 1000] [--batches 10] [--rounds 2]
+       [--peer-threads N] [--no-peer]
 """
 
 from __future__ import annotations
@@ -63,10 +64,11 @@ def run_isometrics(y: np.ndarray, s: np.ndarray, bins: int, batches: int, strate
     return time.perf_counter() - start, time.process_time() - cpu, result
 
 
-def run_peer(folder: Path, bins: int, batches: int) -> dict:
-    """One run of the peer on the data saved in ``folder``."""
-    run = subprocess.run([str(PEER), str(HERE / "peers" / "torchmetrics_binned.py"), str(folder / "y.npy"),
-                          str(folder / "s.npy"), str(bins), str(batches)], capture_output=True, text=True)
+def run_peer(folder: Path, bins: int, batches: int, threads: int | None) -> dict:
+    """One run of the peer on the data saved in ``folder`` (``threads``: torch's threads, None: its default)."""
+    command = [str(PEER), str(HERE / "peers" / "torchmetrics_binned.py"), str(folder / "y.npy"), str(folder / "s.npy"),
+               str(bins), str(batches)] + ([str(threads)] if threads else [])
+    run = subprocess.run(command, capture_output=True, text=True)
     if run.returncode != 0:
         raise SystemExit(f"torchmetrics peer failed:\n{run.stderr[-3000:]}")
     return json.loads(run.stdout.strip().splitlines()[-1])
@@ -91,11 +93,16 @@ def main() -> None:
     parser.add_argument("--bins", type=int, default=1000)
     parser.add_argument("--batches", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=2, help="turns of isometrics and torchmetrics (best kept)")
+    parser.add_argument("--peer-threads", type=int, default=None,
+                        help="torch's threads (default: torch's own choice; 1 on a machine shared with other work, "
+                             "where a waiting OpenMP thread spins)")
+    parser.add_argument("--no-peer", action="store_true", help="isometrics only (torchmetrics not run)")
     args = parser.parse_args()
+    peer_ready = PEER.exists() and not args.no_peer
     choose_sort()  # timed once per process, before any timed run
     for line in machine_report():
         print(line)
-    if not PEER.exists():
+    if not peer_ready and not args.no_peer:
         print(f"(torchmetrics skipped: run `bash benchmarks/peers/setup_torch.sh` to make {PEER.parent.parent})")
     print(load(), flush=True)
     strategies = {"uniform": "uniform", "default": None}  # default: quantile bins
@@ -119,8 +126,8 @@ def main() -> None:
             for _ in range(args.rounds):
                 for name, strategy in strategies.items():
                     ours[name].append(run_isometrics(y, s, args.bins, args.batches, strategy))
-                if PEER.exists():
-                    peers.append(run_peer(Path(tmp), args.bins, args.batches))
+                if peer_ready:
+                    peers.append(run_peer(Path(tmp), args.bins, args.batches, args.peer_threads))
         state_bytes = 4 * 8 * args.bins + 8 * (args.bins - 1)
         peer = min(peers, key=peer_seconds) if peers else None
         print(f"  memory: isometrics {state_bytes / 1024:.0f} KiB (per bin: 2 class weights, 2 score sums, 1 edge)"
