@@ -7,6 +7,8 @@ stable-argsort quantiles of ``_binning.quantile_edges`` (the edges the accumulat
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import isometrics as im
 from isometrics.scale import BinnedCountTable
@@ -23,8 +25,10 @@ def brute_force_counts(edges, s, y):
 
 
 def around(edges, extra):
-    """Every edge, its neighbours one ulp away, and ``extra`` scores."""
-    return np.concatenate([edges, np.nextafter(edges, -np.inf), np.nextafter(edges, np.inf), extra])
+    """Every edge, its finite neighbours one ulp away, and ``extra`` scores."""
+    with np.errstate(over="ignore"):
+        scores = np.concatenate([edges, np.nextafter(edges, -np.inf), np.nextafter(edges, np.inf), extra])
+    return scores[np.isfinite(scores)]
 
 
 EDGE_SETS = {
@@ -48,6 +52,17 @@ def test_lookup_is_the_binary_search(name, rng):
     y = rng.integers(0, 2, len(s)).astype(bool)
     assert np.array_equal(index.index(s), np.searchsorted(edges, s, side="right"))
     assert np.array_equal(index.keys(s, y), 2 * np.searchsorted(edges, s, side="right") + y)
+
+
+finite = st.floats(allow_nan=False, allow_infinity=False)
+
+
+@given(st.lists(finite, min_size=1, max_size=60, unique=True), st.lists(finite, max_size=60))
+def test_lookup_is_the_binary_search_for_any_edges(edges, extra):
+    edges = np.unique(np.array(edges) + 0.0)  # -0.0 and 0.0 are one edge
+    index = EdgeIndex(edges)
+    s = around(edges, np.array(extra, dtype=float))
+    assert np.array_equal(index.index(s), np.searchsorted(edges, s, side="right"))
 
 
 @pytest.mark.parametrize("strategy", [None, "uniform"])

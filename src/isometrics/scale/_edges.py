@@ -74,8 +74,8 @@ class EdgeIndex:
                 break
 
     def _cell(self, scores: FloatArray) -> np.ndarray:
-        position = np.subtract(scores, self._low)
         with np.errstate(over="ignore"):  # far outside the edges: +-inf, clipped to the outer cells
+            position = np.subtract(scores, self._low)
             np.multiply(position, self._scale, out=position)
         np.clip(position, 0.0, self._top, out=position)
         return position.astype(np.intp)
