@@ -287,7 +287,7 @@ def test_results_and_pickling(continuous):
 
 
 def test_sorting_and_searching_count_alike(continuous):
-    """Unweighted batches are binned by sorting each class, weighted ones by a search: same counts."""
+    """Unweighted and weighted (all weights 1) batches give the same counts, and those of a binary search."""
     y, s = continuous
     edges = np.r_[np.linspace(0.05, 0.95, 50), s[::997]]  # some edges equal to scores
     a = BinnedCountTable(np.unique(edges)).update(y, s)

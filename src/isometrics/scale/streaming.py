@@ -36,8 +36,9 @@ from ..metrics._arguments import parse_metric_argument
 from ..metrics.registry import Metric
 from ..spaces.operating_points import OperatingPoints
 from ..spaces.thresholds import BestThreshold
-from ._binning import Bins, State, absorb, bin_summary, combine, uniform_edges
+from ._binning import Bins, State, bin_summary, combine, uniform_edges
 from ._bounds import binned_areas, widen
+from ._edges import EdgeIndex, absorb
 
 __all__ = ["AreaBounds", "BinnedEvaluation", "BinnedCountTable"]
 
@@ -172,7 +173,9 @@ class BinnedCountTable:
     * ``strategy="quantile"`` (default, data-adapted): edges at the quantiles of the scores
       known at that moment (the distinct values kept so far and that batch, evenly
       subsampled beyond 262,144 samples), each sample weighing half its share of all the
-      weight and half its share of its class, so a rare class gets bins where it lies;
+      weight and half its share of its class, so a rare class gets bins where it lies (tied
+      scores in class order; unweighted, an edge is a score of the data, or at most one unit
+      in the last place below one when some score is negative);
     * ``strategy="uniform"``: ``n_bins`` equal-width bins on ``score_range``;
     * ``bins=`` an array of edges: those bins.
 
@@ -260,6 +263,11 @@ class BinnedCountTable:
     24 nodes per bin); for AUROC it is exact when one class is spread uniformly in the bin.
     Treating each bin as one tie group instead (the midpoint of the AUROC interval, and what
     a threshold grid gives) is :attr:`BinnedEvaluation.operating_points`.
+
+    No batch is sorted: a score's bin comes from a lookup table of the edges and one
+    comparison (exactly the bin of a binary search), the counts from ``np.bincount``; the
+    quantile edges from one sort of 64-bit keys holding score and class, by the sort
+    measured fastest on the machine (``isometrics --version --verbose`` prints it).
 
     Data-adapted edges are fixed at the first overflow: a stream whose scores drift later
     keeps valid bounds, only wider. Two accumulators merge when both are exact, when one is
@@ -349,6 +357,7 @@ class BinnedCountTable:
         """Forget every sample: back to the empty, exact state (the bins and ``pos_label`` stay)."""
         self._state = State()
         self._labels: tuple[Any, ...] = ()
+        self._index: list[EdgeIndex] = []  # the lookup of the current edges, built once
 
     # ------------------------------------------------------------------ views
     @property
@@ -457,7 +466,7 @@ class BinnedCountTable:
         is_pos = np.asarray(y if y.dtype == np.bool_ and pos_label is True else y == pos_label, dtype=np.bool_)
         if weights is not None and not (keep := weights > 0).all():
             scores, is_pos, weights = scores[keep], is_pos[keep], weights[keep]
-        state = absorb(self._state, scores, is_pos, weights, self._bins)
+        state = absorb(self._state, scores, is_pos, weights, self._bins, self._index)
         self._state, self._labels = state, labels  # all or nothing: nothing above changed self
         return self
 
