@@ -14,6 +14,7 @@ from ._core.docstrings import fill_doc
 from ._core.frames import to_native_frame
 from ._core.html import LIMIT, clip, html_table, summarised
 from ._core.parallel import check_n_jobs, ordered_map
+from ._core.sorting import choose_sort
 from ._core.validation import (
     as_1d,
     as_sample_weight,
@@ -398,6 +399,8 @@ def evaluate_scores(
 
     results = []
     workers = min(jobs, len(checked))
+    if workers > 1 and len(is_pos) >= _TIMED_SORT_SAMPLES:
+        choose_sort()  # timed here, once per process, before the threads would time it at once on a busy CPU
     for name, op, s, done in ordered_map(engine, list(checked), workers, on_error=_name_column):
         op.warn_if_degenerate(f"score column {name!r}")
         intervals: dict[str, Any] = {}
@@ -470,6 +473,9 @@ def _each(op: OperatingPoints, lean: bool, *computations: Callable[[], Any]) -> 
         values.append(compute())
     return values[:-1]
 
+
+#: Rows from which the engine sorts packed keys with the sort :func:`choose_sort` times (its first call).
+_TIMED_SORT_SAMPLES = 50_000
 
 #: Operating points evenly spaced in threshold order that a display subset keeps (besides hull vertices and bests).
 _DISPLAY_POINTS = 10_000

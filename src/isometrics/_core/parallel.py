@@ -12,16 +12,14 @@ every result, warning and error comes out as the serial loop gives it.
 from __future__ import annotations
 
 import contextvars
-import numbers
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
-import numpy as np
-
 from ..exceptions import InvalidParameterError
+from .parameters import check_integer
 
 __all__ = ["available_cpus", "check_n_jobs", "ordered_map"]
 
@@ -40,17 +38,18 @@ def available_cpus() -> int:
 def check_n_jobs(n_jobs: Any, *, caller: str) -> int:
     """``n_jobs`` as a number of threads >= 1: ``None`` is 1, ``-1`` every available CPU.
 
-    Raises :class:`InvalidParameterError` for anything else (0, other negative numbers,
-    non-integers, booleans, strings).
+    Integral floats (``2.0``) are integers, as everywhere in the package. Raises
+    :class:`InvalidParameterError` for anything else (0, other negative numbers,
+    non-integral numbers, booleans, strings).
     """
     if n_jobs is None:
         return 1
-    if (isinstance(n_jobs, (bool, np.bool_)) or not isinstance(n_jobs, (numbers.Integral, np.integer))
-            or (n_jobs < 1 and n_jobs != -1)):
+    jobs = check_integer(n_jobs, "n_jobs", caller=caller)
+    if jobs < 1 and jobs != -1:
         raise InvalidParameterError(
             f"{caller}: `n_jobs` must be a positive integer (threads), -1 (one per available CPU) or None "
             f"(one thread); got {n_jobs!r}; pass e.g. n_jobs=2, or n_jobs=None to evaluate one column at a time.")
-    return available_cpus() if n_jobs == -1 else int(n_jobs)
+    return available_cpus() if jobs == -1 else jobs
 
 
 def _submit(pool: ThreadPoolExecutor, fn: Callable[[_T], _R], item: _T) -> Future[_R]:
