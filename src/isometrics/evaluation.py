@@ -264,7 +264,8 @@ def evaluate_scores(
         validated and evaluated one at a time, and each result keeps only a display
         subset of its operating points (every ROC and PRG hull vertex, each best
         point, and up to 10,000 points evenly spaced in threshold order), so that
-        peak memory does not grow with the number of columns. The reported numbers
+        peak memory does not grow with the number of columns (it grows with ``n_jobs``:
+        one column per thread). The reported numbers
         are the same; the subset's curves are exact at the points kept, its areas
         are not the data's (read the result's ``auroc``...). ``scores`` may then be
         a mapping that loads a column when it is looked up.
@@ -287,10 +288,12 @@ def evaluate_scores(
         best points of each column run in its thread (NumPy and Polars release the GIL
         there); with ``n_resamples`` or ``groups`` the bootstrap and the groups run in the
         calling thread, column after column, while the threads build the next columns'
-        tables. Results, warnings and errors are those of one column at a time, in column
-        order, bit for bit; only the time changes. Memory: up to ``n_jobs`` columns (with
-        their sorted copies) are in memory at once, also with ``keep_operating_points=False``.
-        Other negative values (scikit-learn's "all CPUs but some") are refused.
+        tables. Results and errors are those of one column at a time, in column order,
+        bit for bit, and so are the warnings (given in the calling thread); only the time
+        changes. Memory: up to ``n_jobs`` columns (with their sorted copies) are in memory
+        at once, also with ``keep_operating_points=False``. Other negative values
+        (scikit-learn's "all CPUs but some") are refused. Source: the GIL-free steps are
+        measured in ``docs/performance.md``; ``benchmarks/bench_columns.py`` times them.
 
     Returns
     -------
