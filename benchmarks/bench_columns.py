@@ -40,6 +40,46 @@ def _same(a, b) -> bool:
                for x, z in zip(a, b)) and len(a) == len(b)
 
 
+def _measure(n, args, im, np):
+    """Time the three cases at ``n`` rows, print them; return (n, ratio, holds, identical)."""
+    header = (f"{'n':>11} {'case':>18} | {'best wall':>9} {'median':>8} {'CPU':>7} | {'x one col':>9}")
+    rng = np.random.default_rng(0)
+    y = rng.random(n) < 0.3
+    scores = {f"model_{k}": rng.random(n) + 0.1 * (k + 1) * y for k in range(args.columns)}
+    first = {"model_0": scores["model_0"]}
+    kwargs = dict(metrics=["f1"], keep_operating_points=not args.lean)
+    cases = {
+        "1 column": lambda: im.evaluate_scores(y, first, **kwargs),
+        f"{args.columns} cols, loop": lambda: im.evaluate_scores(y, scores, n_jobs=None, **kwargs),
+        f"{args.columns} cols, threads": lambda: im.evaluate_scores(y, scores, n_jobs=-1, **kwargs),
+    }
+    im.evaluate_scores(y[:100_000], {"warm": first["model_0"][:100_000]})  # the sort is chosen once, here
+    walls: dict[str, list[float]] = {k: [] for k in cases}
+    cpus: dict[str, list[float]] = {k: [] for k in cases}
+    results = {}
+    for _ in range(args.repeat):
+        for name, call in cases.items():
+            wall, cpu, results[name] = _run(call)
+            walls[name].append(wall)
+            cpus[name].append(cpu)
+    loop, threads = list(cases)[1:]
+    identical = _same(results[loop], results[threads])
+    print(header)
+    print("-" * len(header))
+    one = min(walls["1 column"])
+    for name in cases:
+        print(f"{n:>11,} {name:>18} | {min(walls[name]):8.3f}s {statistics.median(walls[name]):7.3f}s "
+              f"{statistics.median(cpus[name]):6.2f}s | {min(walls[name]) / one:8.2f}x", flush=True)
+    ratio = min(walls[threads]) / one
+    per_round = [t / o for t, o in zip(walls[threads], walls["1 column"])]
+    holds = ratio <= 2.5
+    print(f"  threads / one column: {ratio:.2f}x by the best times (per round: "
+          f"{', '.join(f'{r:.2f}x' for r in per_round)}); goal <= 2.5x: {'holds' if holds else 'does NOT hold'}; "
+          f"threaded results equal the loop's bit for bit: {identical}; "
+          f"load average now: {os.getloadavg()[0]:.2f}\n", flush=True)
+    return n, ratio, holds, identical
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[1_000_000, 10_000_000])
@@ -68,45 +108,7 @@ def main() -> None:
           f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"n_jobs=-1 runs {min(args.columns, cores)} threads for {args.columns} columns; keep_operating_points="
           f"{not args.lean}\n")
-    header = (f"{'n':>11} {'case':>18} | {'best wall':>9} {'median':>8} {'CPU':>7} | {'x one col':>9}")
-    verdicts = []
-    for n in args.sizes:
-        rng = np.random.default_rng(0)
-        y = rng.random(n) < 0.3
-        scores = {f"model_{k}": rng.random(n) + 0.1 * (k + 1) * y for k in range(args.columns)}
-        first = {"model_0": scores["model_0"]}
-        kwargs = dict(metrics=["f1"], keep_operating_points=not args.lean)
-        cases = {
-            "1 column": lambda: im.evaluate_scores(y, first, **kwargs),
-            f"{args.columns} cols, loop": lambda: im.evaluate_scores(y, scores, n_jobs=None, **kwargs),
-            f"{args.columns} cols, threads": lambda: im.evaluate_scores(y, scores, n_jobs=-1, **kwargs),
-        }
-        im.evaluate_scores(y[:100_000], {"warm": first["model_0"][:100_000]})  # the sort is chosen once, here
-        walls: dict[str, list[float]] = {k: [] for k in cases}
-        cpus: dict[str, list[float]] = {k: [] for k in cases}
-        results = {}
-        for _ in range(args.repeat):
-            for name, call in cases.items():
-                wall, cpu, results[name] = _run(call)
-                walls[name].append(wall)
-                cpus[name].append(cpu)
-        loop, threads = list(cases)[1:]
-        identical = _same(results[loop], results[threads])
-        print(header)
-        print("-" * len(header))
-        one = min(walls["1 column"])
-        for name in cases:
-            print(f"{n:>11,} {name:>18} | {min(walls[name]):8.3f}s {statistics.median(walls[name]):7.3f}s "
-                  f"{statistics.median(cpus[name]):6.2f}s | {min(walls[name]) / one:8.2f}x", flush=True)
-        ratio = min(walls[threads]) / one
-        per_round = [t / o for t, o in zip(walls[threads], walls["1 column"])]
-        holds = ratio <= 2.5
-        verdicts.append((n, ratio, holds, identical))
-        print(f"  threads / one column: {ratio:.2f}x by the best times (per round: "
-              f"{', '.join(f'{r:.2f}x' for r in per_round)}); goal <= 2.5x: {'holds' if holds else 'does NOT hold'}; "
-              f"threaded results equal the loop's bit for bit: {identical}; "
-              f"load average now: {os.getloadavg()[0]:.2f}\n")
-        del scores, first, results, cases, y
+    verdicts = [_measure(n, args, im, np) for n in args.sizes]
     print("Summary (goal: 4 columns threaded <= 2.5x one column, on 2 cores):")
     for n, ratio, holds, identical in verdicts:
         print(f"  n={n:,}: {ratio:.2f}x -> {'holds' if holds else 'does NOT hold'}"
