@@ -40,7 +40,7 @@ def _same(a, b) -> bool:
                for x, z in zip(a, b)) and len(a) == len(b)
 
 
-def _measure(n, args, im, np):
+def _measure(n, args, im, np, cores):
     """Time the three cases at ``n`` rows, print them; return (n, ratio, holds, identical)."""
     header = (f"{'n':>11} {'case':>18} | {'best wall':>9} {'median':>8} {'CPU':>7} | {'x one col':>9}")
     rng = np.random.default_rng(0)
@@ -73,9 +73,14 @@ def _measure(n, args, im, np):
     ratio = min(walls[threads]) / one
     per_round = [t / o for t, o in zip(walls[threads], walls["1 column"])]
     holds = ratio <= 2.5
+    workers = min(args.columns, cores)
+    bound = statistics.median(cpus[threads]) / (workers * statistics.median(cpus["1 column"]))
     print(f"  threads / one column: {ratio:.2f}x by the best times (per round: "
-          f"{', '.join(f'{r:.2f}x' for r in per_round)}); goal <= 2.5x: {'holds' if holds else 'does NOT hold'}; "
-          f"threaded results equal the loop's bit for bit: {identical}; "
+          f"{', '.join(f'{r:.2f}x' for r in per_round)}, median {statistics.median(per_round):.2f}x); "
+          f"goal <= 2.5x: {'holds' if holds else 'does NOT hold'}\n"
+          f"  CPU time threaded / ({workers} x one column's): {bound:.2f}x, the ratio on {workers} idle cores if the "
+          f"threads never waited for one another (a floor for the wall ratio)\n"
+          f"  threaded results equal the loop's bit for bit: {identical}; "
           f"load average now: {os.getloadavg()[0]:.2f}\n", flush=True)
     return n, ratio, holds, identical
 
@@ -108,7 +113,7 @@ def main() -> None:
           f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"n_jobs=-1 runs {min(args.columns, cores)} threads for {args.columns} columns; keep_operating_points="
           f"{not args.lean}\n")
-    verdicts = [_measure(n, args, im, np) for n in args.sizes]
+    verdicts = [_measure(n, args, im, np, cores) for n in args.sizes]
     print("Summary (goal: 4 columns threaded <= 2.5x one column, on 2 cores):")
     for n, ratio, holds, identical in verdicts:
         print(f"  n={n:,}: {ratio:.2f}x -> {'holds' if holds else 'does NOT hold'}"
