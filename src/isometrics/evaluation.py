@@ -291,7 +291,8 @@ def evaluate_scores(
         tables. Results and errors are those of one column at a time, in column order,
         bit for bit, and so are the warnings (given in the calling thread); only the time
         changes. Memory: up to ``n_jobs`` columns (with their sorted copies) are in memory
-        at once, also with ``keep_operating_points=False``. Other negative values
+        at once, also with ``keep_operating_points=False`` (one more with ``n_resamples``
+        or ``groups``: the one being resampled). Other negative values
         (scikit-learn's "all CPUs but some") are refused. Source: the GIL-free steps are
         measured in ``docs/performance.md``; ``benchmarks/bench_columns.py`` times them.
 
