@@ -21,6 +21,7 @@ from sklearn.metrics import average_precision_score, roc_auc_score
 import isometrics as im
 from isometrics import OperatingPoints
 from isometrics._core.parallel import available_cpus, check_n_jobs, ordered_map
+from isometrics.cli import out_of_core
 from isometrics.exceptions import InvalidParameterError
 
 N = 60_000  # above the size where the engine sorts packed keys (and groups tied scores by hashing)
@@ -209,3 +210,24 @@ def test_ordered_map_stops_early_when_an_item_fails():
     with pytest.raises(ValueError, match="two"):
         list(ordered_map(work, range(100), 2, on_error=lambda item, exc: named.append(item)))
     assert named == [2] and max(done) < 10  # the rest were never started
+
+
+def test_the_command_line_runs_as_many_threads_as_fit_in_memory(tmp_path, monkeypatch):
+    """`isometrics evaluate` holds one column per thread: on a machine with little memory left it runs fewer."""
+    path = tmp_path / "scores.csv"
+    rng = np.random.default_rng(0)
+    path.write_text("y,a,b,c\n" + "".join(f"{k % 2},{rng.random()},{rng.random()},{rng.random()}\n"
+                                          for k in range(2_000)))
+    monkeypatch.setattr(out_of_core, "available_cpus", lambda: 8)
+    monkeypatch.setattr(out_of_core, "available_memory", lambda: 10**12)
+    assert out_of_core.threads_in_memory(path, 4, 3) == 3  # one per column (fewer columns than CPUs)
+    rows, need = out_of_core.in_memory_estimate(path, 4)
+    per_thread = rows * out_of_core.BYTES_PER_CELL * out_of_core.ENGINE_ARRAYS
+    monkeypatch.setattr(out_of_core, "available_memory", lambda: int((need + per_thread) / out_of_core.SAFE_SHARE) + 1)
+    assert out_of_core.threads_in_memory(path, 4, 3) == 2  # room for one more thread's arrays, not two
+    monkeypatch.setattr(out_of_core, "available_memory", lambda: 0)
+    assert out_of_core.threads_in_memory(path, 4, 3) == 1
+    monkeypatch.setattr(out_of_core, "available_cpus", lambda: 1)
+    monkeypatch.setattr(out_of_core, "available_memory", lambda: 10**12)
+    assert out_of_core.threads_in_memory(path, 4, 3) == 1
+
