@@ -309,8 +309,9 @@ def evaluate_scores(
         If ``keep_operating_points`` is not a bool.
     InvalidParameterError
         If ``n_jobs`` is not a positive integer, -1 or None; if ``n_resamples`` is
-        neither None nor an integer >= 2, ``confidence_level`` is not in (0, 1), ``weight_kind`` is unknown, or ``"frequency"`` with weights
-        that are not whole numbers; if ``groups`` is a string (a column name, not its
+        neither None nor an integer >= 2, ``confidence_level`` is not in (0, 1),
+        ``weight_kind`` is unknown, or ``"frequency"`` with weights that are not whole
+        numbers; if ``groups`` is a string (a column name, not its
         values), not 1-D or of another length, or ``adjustment`` is unknown.
     IsometricsError
         If ``groups`` has missing values (NaN or None) or more than 1,000 distinct values.
