@@ -645,6 +645,9 @@ _MESSAGES = {
         {"n_points": "count"}),
     "MetricReport.to_text": (lambda **k: im.metric_report(Y3, Y3[::-1]).to_text(**k), dict(digits=3),
                              {"digits": "count"}),
+    # issue 26, item 4: the threads that evaluate score columns at once
+    "evaluate_scores": (im.evaluate_scores, dict(y_true=Y, scores={"a": S, "b": S[::-1]}, n_jobs=2),
+                        {"n_jobs": "count"}),
 }
 
 RAGGED = [[0, 1], [1], 0, 1, 1, 0, 1, 0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, overload
+from typing import Any, NamedTuple, overload
 
 import numpy as np
 
@@ -13,6 +13,8 @@ from ._core.arrays import whole_total
 from ._core.docstrings import fill_doc
 from ._core.frames import to_native_frame
 from ._core.html import LIMIT, clip, html_table, summarised
+from ._core.parallel import check_n_jobs, ordered_map
+from ._core.sorting import choose_sort
 from ._core.validation import (
     as_1d,
     as_sample_weight,
@@ -23,7 +25,7 @@ from ._core.validation import (
     check_sample_weight,
     frame_columns,
 )
-from ._typing import WEIGHT_KINDS, ArrayLike
+from ._typing import WEIGHT_KINDS, ArrayLike, FloatArray
 from .exceptions import InvalidParameterError, IsometricsError
 from .metrics._arguments import parse_metric_arguments
 from .metrics.registry import Metric
@@ -220,6 +222,7 @@ def evaluate_scores(
     groups: ArrayLike | None = None,
     group_name: str = "group",
     adjustment: str = "holm",
+    n_jobs: int | None = -1,
 ) -> Evaluations:
     """Evaluate several score columns against one label column.
 
@@ -262,7 +265,8 @@ def evaluate_scores(
         validated and evaluated one at a time, and each result keeps only a display
         subset of its operating points (every ROC and PRG hull vertex, each best
         point, and up to 10,000 points evenly spaced in threshold order), so that
-        peak memory does not grow with the number of columns. The reported numbers
+        peak memory does not grow with the number of columns (it grows with ``n_jobs``:
+        one column per thread). The reported numbers
         are the same; the subset's curves are exact at the points kept, its areas
         are not the data's (read the result's ``auroc``...). ``scores`` may then be
         a mapping that loads a column when it is looked up.
@@ -278,6 +282,20 @@ def evaluate_scores(
     adjustment : {"holm", "bonferroni", "none"}, default="holm"
         With ``groups``: how the p-values of one statistic are adjusted over the groups
         tested against the rest, the policy of :func:`compare_scores`.
+    n_jobs : int or None, default=-1
+        Threads that evaluate score columns at the same time, scikit-learn's convention:
+        ``-1`` one per CPU this process may use, ``None`` or ``1`` one column at a time,
+        at most one per column in any case. The sort, the count table, the areas and the
+        best points of each column run in its thread (NumPy and Polars release the GIL
+        there); with ``n_resamples`` or ``groups`` the bootstrap and the groups run in the
+        calling thread, column after column, while the threads build the next columns'
+        tables. Results and errors are those of one column at a time, in column order,
+        bit for bit, and so are the warnings (given in the calling thread); only the time
+        changes. Memory: up to ``n_jobs`` columns (with their sorted copies) are in memory
+        at once, also with ``keep_operating_points=False`` (one more with ``n_resamples``
+        or ``groups``: the one being resampled). Other negative values
+        (scikit-learn's "all CPUs but some") are refused. Source: the GIL-free steps are
+        measured in ``docs/performance.md``; ``benchmarks/bench_columns.py`` times them.
 
     Returns
     -------
@@ -291,9 +309,10 @@ def evaluate_scores(
     TypeError
         If ``keep_operating_points`` is not a bool.
     InvalidParameterError
-        If ``n_resamples`` is neither None nor an integer >= 2, ``confidence_level``
-        is not in (0, 1), ``weight_kind`` is unknown, or ``"frequency"`` with weights
-        that are not whole numbers; if ``groups`` is a string (a column name, not its
+        If ``n_jobs`` is not a positive integer, -1 or None; if ``n_resamples`` is
+        neither None nor an integer >= 2, ``confidence_level`` is not in (0, 1),
+        ``weight_kind`` is unknown, or ``"frequency"`` with weights that are not whole
+        numbers; if ``groups`` is a string (a column name, not its
         values), not 1-D or of another length, or ``adjustment`` is unknown.
     IsometricsError
         If ``groups`` has missing values (NaN or None) or more than 1,000 distinct values.
@@ -333,13 +352,16 @@ def evaluate_scores(
         raise IsometricsError(f"{caller}: `scores` is empty: no score columns given; pass at least one.")
     if not isinstance(keep_operating_points, (bool, np.bool_)):
         raise TypeError(f"{caller}: `keep_operating_points` must be True or False; got {keep_operating_points!r}.")
+    jobs = check_n_jobs(n_jobs, caller=caller)
     parsed = parse_metric_arguments(metrics, caller=caller)
     y = as_1d(y_true, name="y_true", caller=caller)
     w = as_sample_weight(sample_weight, caller=caller)
     checked: dict[str, Any] = {name: None for name in scores}  # None: validated when evaluated
     if keep_operating_points:  # every column validated before anything is computed
-        checked = {name: check_score_column(values, caller=caller, name=f"score column {name!r}")
-                   for name, values in scores.items()}
+        def check(name: str) -> FloatArray:
+            return check_score_column(scores[name], caller=caller, name=f"score column {name!r}")
+
+        checked = dict(zip(scores, ordered_map(check, list(scores), min(jobs, len(scores)))))
         check_consistent_length(caller, **{"y_true": y, "sample_weight": w,
                                            **{f"score {k!r}": v for k, v in checked.items()}})
     else:
@@ -363,43 +385,88 @@ def evaluate_scores(
             raise InvalidParameterError(f"{caller}: `groups` compares each group at the threshold best for the first "
                                         "metric, and `metrics` is empty; pass at least one metric, e.g. "
                                         "metrics=['f1'].")
-    results = []
-    for name in list(checked):
+    deferred = n_resamples is not None or by is not None  # what needs the column and the rng: this thread, in order
+    lean = not keep_operating_points
+
+    def engine(name: str) -> tuple[str, OperatingPoints, Any, _Summary | None]:
+        """One column's sort and count table and, unless deferred, its areas and best points (any thread)."""
         s = checked.pop(name)  # the result keeps no reference to the column
         if s is None:  # one column at a time: read (when scores loads lazily), checked, evaluated, released
             s = check_score_column(scores[name], caller=caller, name=f"score column {name!r}")
             check_consistent_length(caller, **{"y_true": is_pos, f"score {name!r}": s})
         # Unless needed below, the column is handed over (a list): freed once its sort keys exist.
-        handed, s = ([s], None) if not keep_operating_points and n_resamples is None and by is None else (s, s)
+        handed, s = ([s], None) if lean and not deferred else (s, s)
         op = OperatingPoints.from_validated(is_pos, handed, weights, pos_label, caller=caller)
+        del handed
+        if deferred:
+            return name, op, s, None
+        done = _summary(op, parsed, lean, weights)
+        return name, done.operating_points, None, done  # lean: the display subset (degenerate points are kept whole)
+
+    results = []
+    workers = min(jobs, len(checked))
+    if workers > 1 and len(is_pos) >= _TIMED_SORT_SAMPLES:
+        choose_sort()  # timed here, once per process, before the threads would time it at once on a busy CPU
+    for name, op, s, done in ordered_map(engine, list(checked), workers, on_error=_name_column):
         op.warn_if_degenerate(f"score column {name!r}")
-        intervals = _intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress, kind)
-        auroc, ap, auprg, *bests = _each(op, not keep_operating_points, op.auroc, op.average_precision, op.auprg,
-                                         *[partial(op.best_threshold, m) for m in parsed])
-        best = tuple(bests)
-        by_group = None if by is None else evaluate_groups(
-            op, is_pos, np.asarray(s, dtype=np.float64), weights, *by, score=name, column=group_name, metrics=parsed, threshold=best[0].threshold,
-            n_resamples=n_resamples, level=confidence_level, rng=check_rng(rng, caller=caller),
-            weight_kind=kind if n_resamples is not None else None, adjustment=adjustment, caller=caller)
-        del s, handed  # not needed below
+        intervals: dict[str, Any] = {}
+        by_group = None
+        if done is None:  # the bootstrap and the groups draw from `rng` column after column, as in a loop
+            intervals = _intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress, kind)
+            done = _summary(op, parsed, lean, weights)
+            by_group = None if by is None else evaluate_groups(
+                op, is_pos, np.asarray(s, dtype=np.float64), weights, *by, score=name, column=group_name,
+                metrics=parsed, threshold=done.best[0].threshold, n_resamples=n_resamples, level=confidence_level,
+                rng=check_rng(rng, caller=caller), weight_kind=kind if n_resamples is not None else None,
+                adjustment=adjustment, caller=caller)
+        del s, op  # not needed below: the summary holds what the result keeps
         results.append(
             BinaryEvaluation(
                 name=name,
                 n_samples=len(is_pos),
-                n_positives=whole_total(op.n_positives, weights), n_negatives=whole_total(op.n_negatives, weights),
-                prevalence=op.prevalence,
-                auroc=auroc,
-                average_precision=ap,
-                auprg=auprg,
-                best=best,
-                operating_points=op if keep_operating_points else _display_points(op, best),
+                n_positives=done.n_positives, n_negatives=done.n_negatives,
+                prevalence=done.prevalence,
+                auroc=done.auroc,
+                average_precision=done.average_precision,
+                auprg=done.auprg,
+                best=done.best,
+                operating_points=done.operating_points,
                 intervals=intervals,
                 weight_kind=kind,
                 groups=by_group,
             )
         )
-        del op  # freed before the next column is read
+        del done  # the full operating points (lean) freed before the next column is read
     return Evaluations(tuple(results))
+
+
+class _Summary(NamedTuple):
+    """What a result keeps of one column's operating points: totals, areas, best points, the points."""
+
+    n_positives: float
+    n_negatives: float
+    prevalence: float
+    auroc: float
+    average_precision: float
+    auprg: float
+    best: tuple[BestThreshold, ...]
+    operating_points: OperatingPoints
+
+
+def _summary(op: OperatingPoints, metrics: list[Metric], lean: bool, weights: Any) -> _Summary:
+    """The totals, the three areas and each metric's best point of ``op``, and the operating points the
+    result keeps (``lean``: a display subset, with the cache emptied around each computation)."""
+    auroc, ap, auprg, *bests = _each(op, lean, op.auroc, op.average_precision, op.auprg,
+                                     *[partial(op.best_threshold, m) for m in metrics])
+    best = tuple(bests)
+    return _Summary(whole_total(op.n_positives, weights), whole_total(op.n_negatives, weights), op.prevalence,
+                    auroc, ap, auprg, best, _display_points(op, best) if lean else op)
+
+
+def _name_column(name: str, exc: BaseException) -> None:
+    """Name the score column an exception was raised for (a note, Python >= 3.11), unless its message does."""
+    if f"{name!r}" not in str(exc) and hasattr(exc, "add_note"):
+        exc.add_note(f"(raised while evaluating score column {name!r})")
 
 
 def _each(op: OperatingPoints, lean: bool, *computations: Callable[[], Any]) -> list[Any]:
@@ -412,6 +479,9 @@ def _each(op: OperatingPoints, lean: bool, *computations: Callable[[], Any]) -> 
         values.append(compute())
     return values[:-1]
 
+
+#: Rows from which the engine sorts packed keys with the sort :func:`choose_sort` times (its first call).
+_TIMED_SORT_SAMPLES = 50_000
 
 #: Operating points evenly spaced in threshold order that a display subset keeps (besides hull vertices and bests).
 _DISPLAY_POINTS = 10_000

@@ -209,7 +209,7 @@ def _trimmed(col: Any) -> Any:
 
 class FileColumns(Mapping[str, np.ndarray]):
     """Columns of a file, each read when looked up and kept by nobody here: iterated by
-    ``evaluate_scores(..., keep_operating_points=False)``, one column is in memory at a time."""
+    ``evaluate_scores(..., keep_operating_points=False)``, one column per thread is in memory at a time."""
 
     def __init__(self, path: str | os.PathLike[str], names: Sequence[str]) -> None:
         self.path, self.names = Path(path), list(dict.fromkeys(names))

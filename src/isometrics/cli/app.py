@@ -51,7 +51,7 @@ from .demo import make_demo_scores
 from .elicit import register as register_elicit
 from .groups import BY_HELP, print_groups
 from .multiclass import evaluate_multiclass_file
-from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob, pattern_files
+from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob, pattern_files, threads_in_memory
 from .scores import SCORES_HELP, score_columns
 from .version import note_verbose as _note_verbose
 from .version import show_version as _show_version
@@ -168,6 +168,7 @@ def _evaluate_file(
             rng=seed,
             progress=n_resamples is not None and not shared,
             keep_operating_points=False,
+            n_jobs=threads_in_memory(file, _n_columns(scores, weight), len(scores)),  # threads that fit in memory
             **weight_options,
             **by_group,
         ))

@@ -3,7 +3,8 @@
 The body of the out-of-core evaluation is :func:`isometrics.scale.evaluate_out_of_core`;
 here are the command line's parts: the estimate of what the in-memory path would need (rows
 x columns read from the file's metadata, or from its size for CSV), the automatic switch
-when that does not fit (said on stderr), and the printing and JSON of the results.
+when that does not fit (said on stderr), how many columns the in-memory path may evaluate at
+once (threads, each with its own engine arrays), and the printing and JSON of the results.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from .._core.label_text import label_from_text
 from .._core.optional import needs
 from .._core.outputs import json_text, staged_outputs
+from .._core.parallel import available_cpus
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..scale import evaluate_out_of_core, parse_memory
@@ -23,7 +25,7 @@ from ..scale._sources import available_memory, expand_paths
 from ._console import make_console
 from ._io import separator_of
 
-__all__ = ["in_memory_estimate", "fits_in_memory", "evaluate_out_of_core_file", "is_glob", "pattern_files"]
+__all__ = ["in_memory_estimate", "fits_in_memory", "threads_in_memory", "evaluate_out_of_core_file", "is_glob", "pattern_files"]
 
 #: Bytes per row and column the in-memory path holds at its peak: the label, the weights and one
 #: score column read as 8-byte arrays, plus the engine's own arrays (sort order, count table,
@@ -68,6 +70,22 @@ def in_memory_estimate(file: Path, n_columns: int) -> tuple[int, int]:
     files, kind = expand_paths(file, "isometrics evaluate")
     rows = _rows(files, kind)
     return rows, rows * BYTES_PER_CELL * (n_columns + ENGINE_ARRAYS)
+
+
+def threads_in_memory(file: Path, n_columns: int, n_scores: int) -> int:
+    """Score columns the in-memory path may evaluate at once (``n_jobs``): one per CPU and column,
+    fewer when another thread's engine arrays would not fit in the memory available now; at least 1."""
+    most = min(n_scores, available_cpus())
+    if most <= 1:
+        return 1
+    try:
+        rows, need = in_memory_estimate(file, n_columns)
+    except (IsometricsError, OSError, ValueError):  # unreadable: the reader says why, one column at a time
+        return 1
+    per_thread = rows * BYTES_PER_CELL * ENGINE_ARRAYS
+    if per_thread <= 0:
+        return most
+    return int(max(1, min(most, 1 + (SAFE_SHARE * available_memory() - need) // per_thread)))
 
 
 def fits_in_memory(file: Path, n_columns: int) -> tuple[bool, str]:
