@@ -33,6 +33,7 @@ from ..spaces.operating_points import OperatingPoints
 from ..spaces.sweep import Sweep
 from ._display import StreamingDisplay
 from ._sources import (
+    SORT_ROWS_ABOVE,
     Source,
     Totals,
     check_temp_directory,
@@ -358,9 +359,12 @@ def evaluate_out_of_core(
             source = prepare(con, source, wanted, caller)
             totals = first_pass(con, source, label, names, sample_weight, pos_label, caller)
             _check_both_classes(totals, label, caller)
-            for name in names:
+            for name, distinct in zip(names, totals.distinct):
+                # mostly distinct scores: DuckDB sorts the rows and ties are grouped as they stream back
+                # (exact sums only, so that the table is the grouped one to the bit)
+                sort_rows = totals.exact and distinct > SORT_ROWS_ABOVE * totals.n_rows
                 batches = count_table_batches(con, source, label, name, sample_weight, totals.pos_label, batch_size,
-                                              caller)
+                                              caller, sort_rows=sort_rows)
                 result = _sweep(name, batches, totals, parsed, resolution, spill)
                 # Weights are read as sampling weights, as evaluate_scores reads them without resampling;
                 # without weights the class totals are counts, ints as evaluate_scores reports them.
