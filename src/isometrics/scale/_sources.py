@@ -433,7 +433,7 @@ def count_table_batches(con: Any, source: Source, label: str, score: str, weight
     if sort_rows:
         w = "" if weight is None else f", CAST({_ident(weight)} AS DOUBLE) AS w"
         where = "" if weight is None else f"WHERE {_ident(weight)} <> 0"
-        sql = (f"SELECT CAST({s} AS DOUBLE) + 0.0 AS t, {y} = $pos AS p{w} FROM {source.scan()} {where} "
+        sql = (f"SELECT CAST({s} AS DOUBLE) + 0.0 AS t, CAST({y} = $pos AS UTINYINT) AS p{w} FROM {source.scan()} {where} "
                "ORDER BY t DESC")
         yield from _grouped(_record_batches(con, sql, pos_label, batch_size,
                                             f"{caller}: sorting score column {score!r}"), weight is not None)
@@ -483,16 +483,16 @@ def _grouped(batches: Iterator[Any], weighted: bool) -> Iterator[tuple[np.ndarra
     carry: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
     for batch in batches:
         t = np.asarray(batch.column(0).to_numpy(zero_copy_only=False), dtype=np.float64)
-        positive = np.asarray(batch.column(1).to_numpy(zero_copy_only=False), dtype=bool)
+        positive = np.asarray(batch.column(1).to_numpy(zero_copy_only=False), dtype=np.uint8)  # 0 or 1
         starts = np.flatnonzero(np.concatenate(([True], t[1:] != t[:-1])))
-        if weighted:
+        if weighted:  # exact: w * 1, w * 0 and w - w are exact, as are the sums of whole weights
             w = np.asarray(batch.column(2).to_numpy(zero_copy_only=False), dtype=np.float64)
-            pos_w = np.where(positive, w, 0.0)
+            pos_w = w * positive
             p, n = np.add.reduceat(pos_w, starts), np.add.reduceat(w - pos_w, starts)
         else:
-            counts = np.diff(np.append(starts, len(t)))
-            p = np.add.reduceat(positive.view(np.uint8), starts, dtype=np.int64).astype(np.float64)
-            n = (counts - p).astype(np.float64)
+            p = np.add.reduceat(positive, starts, dtype=np.int64)
+            n = (np.diff(np.append(starts, len(t))) - p).astype(np.float64)
+            p = p.astype(np.float64)
         table = (t[starts], p, n)
         if carry is not None:
             if carry[0][0] == table[0][0]:  # the score goes on from the previous batch

@@ -13,9 +13,12 @@ engine (:func:`isometrics.evaluate_scores`), bit for bit with integer weights.
 from __future__ import annotations
 
 import os
+import queue
 import re
 import tempfile
-from collections.abc import Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -52,6 +55,10 @@ __all__ = ["OutOfCoreResult", "OutOfCoreEvaluation", "evaluate_out_of_core", "pa
 MEMORY_SHARE = 0.25
 #: The smallest memory limit accepted (DuckDB needs some room to work at all).
 _MIN_MEMORY = 32 * 2**20
+
+#: From this ``batch_size`` on, batches are fetched and thinned in threads beside the sweep (smaller
+#: batches cost more in hand-overs between threads than they gain).
+PIPELINE_BATCH = 4096
 
 #: The areas swept (the achievable PR area is not reported by the evaluation).
 _AREAS = ("auroc", "average_precision", "auprg", "auc_pr_interpolated")
@@ -365,7 +372,8 @@ def evaluate_out_of_core(
                 sort_rows = totals.exact and distinct > SORT_ROWS_ABOVE * totals.n_rows
                 batches = count_table_batches(con, source, label, name, sample_weight, totals.pos_label, batch_size,
                                               caller, sort_rows=sort_rows)
-                result = _sweep(name, batches, totals, parsed, resolution, spill)
+                result = _sweep(name, batches, totals, parsed, resolution, spill,
+                                threaded=batch_size >= PIPELINE_BATCH, stop=con.interrupt)
                 # Weights are read as sampling weights, as evaluate_scores reads them without resampling;
                 # without weights the class totals are counts, ints as evaluate_scores reports them.
                 results.append(replace(result, n_positives=whole_total(result.n_positives, None),
@@ -418,22 +426,99 @@ def _spooled(batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]], spill
     return read(), tp, fp
 
 
+def _ahead(items: Iterator[Any], stop: Callable[[], None], depth: int = 2) -> Iterator[Any]:
+    """``items`` produced in a thread of their own, up to ``depth`` ahead of the consumer: DuckDB's
+    fetches and NumPy's grouping (both release the GIL) overlap the sweep. The producer's errors
+    are raised here; when the consumer stops early, ``stop`` (DuckDB's interrupt) ends the
+    producer, which is waited for, so that nothing runs on the connection afterwards."""
+    handoff: queue.Queue[tuple[str, Any]] = queue.Queue(maxsize=depth)
+    done = threading.Event()
+
+    def put(item: tuple[str, Any]) -> bool:
+        while not done.is_set():
+            try:
+                handoff.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def produce() -> None:
+        try:
+            for item in items:
+                if not put(("item", item)):
+                    return
+        except BaseException as exc:  # noqa: BLE001 - handed to the consumer, raised there
+            put(("error", exc))
+            return
+        put(("end", None))
+
+    producer = threading.Thread(target=produce, name="isometrics-out-of-core", daemon=True)
+    producer.start()
+    try:
+        while True:
+            kind, value = handoff.get()
+            if kind == "end":
+                return
+            if kind == "error":
+                raise value
+            yield value
+    finally:
+        if producer.is_alive():
+            done.set()
+            stop()
+            producer.join()
+
+
+def _cumulated(batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]]
+               ) -> Iterator[tuple[FloatArray, FloatArray, FloatArray]]:
+    """Thresholds and the running sums of the positives and negatives, batch after batch."""
+    tp_prev = fp_prev = 0.0
+    for t, p, n in batches:
+        tp, fp = _running(p, tp_prev), _running(n, fp_prev)
+        tp_prev, fp_prev = float(tp[-1]), float(fp[-1])
+        yield t, tp, fp
+
+
 def _sweep(name: str, batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]], totals: Totals,
-           metrics: list[Metric], resolution: int, spill: str) -> OutOfCoreResult:
-    """Stream one column's count table into the sweep and the display, and read the results."""
+           metrics: list[Metric], resolution: int, spill: str, *, threaded: bool = True,
+           stop: Callable[[], None] = lambda: None) -> OutOfCoreResult:
+    """Stream one column's count table into the sweep and the display, and read the results.
+
+    ``threaded``: three threads (DuckDB and NumPy release the GIL): the batches are fetched,
+    grouped and summed ahead, the display of batch ``k`` is thinned while the sweep takes batch
+    ``k``; each one sees the batches in order, so the results do not depend on the threads."""
     P, N = totals.n_positives, totals.n_negatives
     if not totals.exact:
         batches, P, N = _spooled(batches, spill, name)
     sweep = Sweep(P, N, metrics=metrics, areas=_AREAS)
     display = StreamingDisplay(P, N, resolution)
-    tp_prev = fp_prev = 0.0
     start = 1
-    for t, p, n in batches:
-        tp, fp = _running(p, tp_prev), _running(n, fp_prev)
-        sweep.update(t, tp, fp)
-        display.update(start, t, tp, fp)
-        start += len(t)
-        tp_prev, fp_prev = float(tp[-1]), float(fp[-1])
+    if not threaded:
+        for t, tp, fp in _cumulated(batches):
+            sweep.update(t, tp, fp)
+            display.update(start, t, tp, fp)
+            start += len(t)
+        return _result(name, sweep, display, totals, resolution)
+    pending: Future[None] | None = None
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="isometrics-display") as thinning:
+        try:
+            for t, tp, fp in _ahead(_cumulated(batches), stop):
+                if pending is not None:
+                    pending.result()
+                pending = thinning.submit(display.update, start, t, tp, fp)
+                sweep.update(t, tp, fp)
+                start += len(t)
+            if pending is not None:
+                pending.result()
+        finally:
+            if pending is not None:
+                pending.cancel()
+    return _result(name, sweep, display, totals, resolution)
+
+
+def _result(name: str, sweep: Sweep, display: StreamingDisplay, totals: Totals, resolution: int) -> OutOfCoreResult:
+    """The evaluation of one column whose whole count table the sweep and the display have seen."""
     result = sweep.result()
     kept = display.points([(b.index, b.threshold, b.tp, b.fp) for b in result.best])
     points = OperatingPoints.from_arrays(*kept, totals.pos_label)
