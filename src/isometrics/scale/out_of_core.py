@@ -1,13 +1,19 @@
 """Exact evaluation of files larger than memory, on one machine.
 
-DuckDB, held to ``memory_limit`` and spilling into ``temp_directory``, groups each score
-column by score and sorts the groups (``GROUP BY score ORDER BY score DESC`` with the
-weighted positives and negatives of each score); the score-ordered count table comes back
-as Arrow record batches and is swept, batch after batch, into exact accumulators
+DuckDB, held to ``memory_limit`` and spilling into ``temp_directory``, builds the count
+table of each score column in decreasing score order (the weighted positives and negatives
+of each distinct score) in one of two ways, chosen from the first scan's estimate of the
+column's distinct scores: where scores repeat, it groups the rows by score and sorts the
+groups (``GROUP BY score ORDER BY score DESC``); where most scores are distinct (and every
+sum is exact: integer weights), it sorts the rows (``ORDER BY score DESC``, no hash table)
+and the ties are grouped here as the rows stream back. Either way the table comes back as
+Arrow record batches and is swept, batch after batch, into exact accumulators
 (:class:`isometrics.spaces.sweep.Sweep`: the in-memory engine's per-step terms, summed by
-blocks aligned to each point's global position). A first
-scan checks every value and counts the classes. The results are those of the in-memory
-engine (:func:`isometrics.evaluate_scores`), bit for bit with integer weights.
+blocks aligned to each point's global position), while a second thread fetches the next
+batches and a third thins the display points. A first scan checks every value, counts the
+classes and estimates each column's distinct scores. The results are those of the
+in-memory engine (:func:`isometrics.evaluate_scores`), bit for bit with integer weights,
+whichever way the table was built and however it was cut into batches.
 """
 
 from __future__ import annotations
@@ -236,8 +242,10 @@ def evaluate_out_of_core(
     For each score column: the class totals and prevalence, AUROC, average precision,
     AUPRG, the area under the count-interpolated PR curve, the best threshold of every
     metric asked for, and the operating points thinned to a display resolution. DuckDB
-    groups and sorts the column within ``memory_limit`` (spilling to ``temp_directory``);
-    the score-ordered count table streams back in batches into exact accumulators.
+    groups and sorts the column within ``memory_limit`` (spilling to ``temp_directory``;
+    a column of mostly distinct scores is sorted without grouping, its ties grouped as the
+    rows stream back); the score-ordered count table streams back in batches into exact
+    accumulators.
 
     .. math::
 
@@ -279,7 +287,8 @@ def evaluate_out_of_core(
     resolution : int, default=1000
         Display resolution (>= 2) of each result's ``operating_points``; see Notes.
     batch_size : int, default=1_000_000
-        Distinct scores per batch streamed from DuckDB (>= 1). The results do not depend on it.
+        Rows (at most as many distinct scores) per batch streamed from DuckDB (>= 1; DuckDB
+        may send fewer). The results, display points included, do not depend on it.
     separator : str, optional
         The field separator of CSV files (one character). By default a comma (a tab for
         ``.tsv`` names), or the character a header read as one column holds (``;``, a tab,
