@@ -277,8 +277,8 @@ def evaluate_out_of_core(
     memory_limit : int or str, default=None
         The memory DuckDB may use, in bytes or as ``"4GB"``, ``"512MiB"``, ``"25%"``;
         at least 32 MiB. ``None``: a quarter of physical memory. The Python process adds
-        the batch being swept and the display points (about 100 bytes per row of
-        ``batch_size``) to it.
+        the batches in flight (up to four: fetched ahead, swept, thinned; about 100 bytes
+        per row of ``batch_size`` each) and the display points to it.
     temp_directory : str or path-like, default=None
         Where DuckDB spills (a fresh directory is made inside it and removed afterwards,
         with what was spilled); ``None``: the system's temporary directory. Spilling a
