@@ -464,19 +464,21 @@ def _ahead(items: Iterator[Any], stop: Callable[[], None], depth: int = 2) -> It
 
     producer = threading.Thread(target=produce, name="isometrics-out-of-core", daemon=True)
     producer.start()
+    finished = False  # the producer said its last word: it is ending by itself, with no query running
     try:
         while True:
             kind, value = handoff.get()
-            if kind == "end":
+            if kind != "item":
+                finished = True
+                if kind == "error":
+                    raise value
                 return
-            if kind == "error":
-                raise value
             yield value
     finally:
-        if producer.is_alive():
+        if not finished:
             done.set()
             stop()
-            producer.join()
+        producer.join()
 
 
 def _cumulated(batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]]
