@@ -85,17 +85,27 @@ def write_parquet(path: Path, rows: int, chunk: int = 10_000_000) -> None:
                                                     schema=schema), row_group_size=1_000_000)
 
 
-def timed(name: str, command: list[str]) -> tuple[float, float, str]:
-    """(wall seconds, peak RSS in bytes, stdout) of one process under /usr/bin/time -v."""
+def timed(name: str, command: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
+    """(wall seconds, peak RSS in bytes, stdout) of one process under /usr/bin/time -v; prints them with
+    the process's CPU time (user + system, all threads) and the load average when it ended."""
     start = time.perf_counter()
-    run = subprocess.run(["/usr/bin/time", "-v", *command], capture_output=True, text=True)
+    run = subprocess.run(["/usr/bin/time", "-v", *command], capture_output=True, text=True, env=env)
     wall = time.perf_counter() - start
     if run.returncode != 0:
         raise SystemExit(f"{name} failed ({run.returncode}):\n{run.stderr[-3000:]}")
     found = re.search(r"Maximum resident set size \(kbytes\): (\d+)", run.stderr)
     rss = int(found.group(1)) * 1024.0 if found else float("nan")
-    print(f"{name:<44} {wall:>8.1f} s {rss / 2**30:>8.2f} GiB", flush=True)
+    cpu = sum(float(m) for m in re.findall(r"(?:User|System) time \(seconds\): ([0-9.]+)", run.stderr))
+    print(f"{name:<44} {wall:>8.1f} s {cpu:>8.1f} s {rss / 2**30:>8.2f} GiB   load {os.getloadavg()[0]:.1f}",
+          flush=True)
     return wall, rss, run.stdout
+
+
+def _same(a: dict, b: dict) -> bool:
+    """The areas and best thresholds of two JSON results equal, with ``==``."""
+    keys = ("auroc", "average_precision", "auprg")
+    return all(a[k] == b[k] for k in keys) and \
+        [x["threshold"] for x in a["best_thresholds"]] == [x["threshold"] for x in b["best_thresholds"]]
 
 
 def _terminated(signum: int, frame: object) -> None:
@@ -111,6 +121,10 @@ def main() -> None:
                         help="memory limits of the bare DuckDB group-by + sort runs")
     parser.add_argument("--huge", action="store_true", help="10^9 rows, out of core only (~9 GB + ~46 GB spill: 55 GB of disk)")
     parser.add_argument("--skip", nargs="*", default=[], choices=["duckdb", "polars", "ooc", "memory"])
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="run the out-of-core and in-memory cases this many times, alternating (ratios under load)")
+    parser.add_argument("--baseline-src", default=None,
+                        help="a source tree (PYTHONPATH) whose out-of-core run alternates with this one's")
     args = parser.parse_args()
     rows = 10**9 if args.huge else int(args.rows)
     skip = set(args.skip) | ({"duckdb", "polars", "memory"} if args.huge else set())
@@ -126,7 +140,7 @@ def main() -> None:
         write_parquet(path, rows)
         print(f"{rows:,} rows x (label, score), Parquet {path.stat().st_size / 1e9:.1f} GB, written in "
               f"{time.perf_counter() - start:.0f} s; {os.cpu_count()} CPUs; load {os.getloadavg()[0]:.1f}")
-        print(f"{'case':<44} {'wall':>10} {'peak RSS':>12}")
+        print(f"{'case':<44} {'wall':>10} {'CPU':>10} {'peak RSS':>12}")
         if "duckdb" not in skip:
             for limit in args.duckdb_limits:
                 timed(f"DuckDB group-by + sort ({limit})", [py, "-c", DUCKDB, str(path), limit, str(spill)])
@@ -136,25 +150,35 @@ def main() -> None:
             (SCRATCH / "polars.parquet").unlink(missing_ok=True)
             timed("Polars streaming group-by + sort, collect", [py, "-c", POLARS_COLLECT, str(path)])
         results = {}
-        if "ooc" not in skip:
-            out = SCRATCH / "ooc.json"
-            timed(f"isometrics evaluate --out-of-core ({args.memory_limit})",
-                  [*cli, "--out-of-core", "--memory-limit", args.memory_limit, "--temp-directory", str(spill),
-                   "--json", str(out)])
-            results["ooc"] = json.loads(out.read_text())["results"][0]
-        if "memory" not in skip:
-            out = SCRATCH / "memory.json"
-            timed("isometrics evaluate (in memory)", [*cli, "--json", str(out)])
-            written = json.loads(out.read_text())
-            if "out_of_core" in written:
-                print("  (the in-memory run switched out of core by itself: too little memory available now)")
-            results["memory"] = written["results"][0]
+        walls: dict[str, list[float]] = {"ooc": [], "memory": []}
+        for _ in range(args.repeat):
+            if "ooc" not in skip:
+                out = SCRATCH / "ooc.json"
+                walls["ooc"].append(timed(
+                    f"isometrics evaluate --out-of-core ({args.memory_limit})",
+                    [*cli, "--out-of-core", "--memory-limit", args.memory_limit, "--temp-directory", str(spill),
+                     "--json", str(out)])[0])
+                results["ooc"] = json.loads(out.read_text())["results"][0]
+            if args.baseline_src and "ooc" not in skip:
+                out = SCRATCH / "baseline.json"
+                env = {**os.environ, "PYTHONPATH": args.baseline_src}
+                timed(f"  the same, source {args.baseline_src}",
+                      [*cli, "--out-of-core", "--memory-limit", args.memory_limit, "--temp-directory", str(spill),
+                       "--json", str(out)], env=env)
+                baseline = json.loads(out.read_text())["results"][0]
+                print(f"  areas and best threshold identical to that source's: {_same(baseline, results['ooc'])}")
+            if "memory" not in skip:
+                out = SCRATCH / "memory.json"
+                walls["memory"].append(timed("isometrics evaluate (in memory)", [*cli, "--json", str(out)])[0])
+                written = json.loads(out.read_text())
+                if "out_of_core" in written:
+                    print("  (the in-memory run switched out of core by itself: too little memory available now)")
+                results["memory"] = written["results"][0]
+        if walls["ooc"] and walls["memory"]:
+            ratios = [a / b for a, b in zip(walls["ooc"], walls["memory"])]
+            print(f"out of core / in memory, wall: {', '.join(f'{r:.2f}' for r in ratios)}")
         if len(results) == 2:
-            keys = ("auroc", "average_precision", "auprg")
-            same = all(results["ooc"][k] == results["memory"][k] for k in keys) and \
-                [b["threshold"] for b in results["ooc"]["best_thresholds"]] == \
-                [b["threshold"] for b in results["memory"]["best_thresholds"]]
-            print(f"areas and best threshold identical in and out of core: {same}")
+            print(f"areas and best threshold identical in and out of core: {_same(results['ooc'], results['memory'])}")
         if results:
             r = next(iter(results.values()))
             print("AUROC {auroc!r}, AP {average_precision!r}, AUPRG {auprg!r}".format(**r))

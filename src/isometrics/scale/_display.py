@@ -4,9 +4,10 @@ The rule, with its guarantee. Each operating point falls in a cell of a grid of 
 ``1 / resolution`` in each of three spaces: ROC (FPR, TPR), PR (recall, precision) and PRG
 (recall gain, precision gain; values below 0 share cell -1 of their axis, as do values
 above 1 cell ``resolution``). A *run* is a maximal stretch of consecutive points whose cells
-agree in all three spaces. The first and the last point of every run are kept (and the last
-point of each batch, at most one point per batch beyond the rule), plus every vertex of
-the ROC convex hull (whose image is the PRG hull) and each best point.
+agree in all three spaces. The first and the last point of every run are kept, plus every
+vertex of the ROC convex hull (whose image is the PRG hull) and each best point. The kept
+points do not depend on how the points were cut into batches: a batch's last point waits
+for the next batch to tell whether it ends a run.
 
 Guarantee: the points of a run lie in one cell, and so does the straight segment drawn
 between its first and last point; between runs the drawn segment is the exact one. So in
@@ -46,6 +47,8 @@ class StreamingDisplay:
         self._kept: list[tuple[np.ndarray, FloatArray, FloatArray, FloatArray]] = [origin]
         self._hull = origin
         self._last_cells = [float(c[0]) for c in self._coordinates(np.zeros(1), np.zeros(1))]
+        # the last point seen, kept only if the next point starts a new run (or no point follows)
+        self._pending: tuple[np.ndarray, FloatArray, FloatArray, FloatArray] | None = None
 
     def _coordinates(self, tp: FloatArray, fp: FloatArray) -> list[FloatArray]:
         """Each point's cell along FPR, TPR, precision, recall gain and precision gain: ``floor(value *
@@ -76,10 +79,13 @@ class StreamingDisplay:
             changed[0] |= not (cells[0] == before or (np.isnan(cells[0]) and np.isnan(before)))
             last.append(cells[-1])
         self._last_cells = last
+        if self._pending is not None and changed[0]:  # the previous batch's last point ended a run
+            self._kept.append(self._pending)
         keep = changed.copy()
         keep[:-1] |= changed[1:]  # the last point of a run (the one before a change)
-        keep[-1] = True  # the batch's last point: whether it ends a run shows only in the next batch
         index = np.arange(start, start + len(tp))
+        # the batch's last point, unless it starts a run (kept already): whether it ends one shows next
+        self._pending = None if keep[-1] else (index[-1:], thresholds[-1:].copy(), tp[-1:].copy(), fp[-1:].copy())
         self._kept.append((index[keep], thresholds[keep].copy(), tp[keep].copy(), fp[keep].copy()))
         # the hull of everything so far is the hull of (the previous hull + this batch)
         h_idx, h_t, h_tp, h_fp = (np.concatenate([a, b]) for a, b in zip(self._hull, (index, thresholds, tp, fp)))
@@ -91,6 +97,8 @@ class StreamingDisplay:
         """Thresholds, tp and fp of the kept points, hull vertices and ``extra`` points
         ``(index, threshold, tp, fp)``, in score order, each once."""
         parts = [*self._kept, self._hull]
+        if self._pending is not None:  # the very last point ends the last run
+            parts.append(self._pending)
         if extra:
             parts.append(tuple(np.array(column) for column in zip(*extra)))  # type: ignore[arg-type]
         index = np.concatenate([p[0] for p in parts]).astype(np.int64)

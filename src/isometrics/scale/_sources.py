@@ -218,6 +218,9 @@ class Totals:
     #: Whether every weight is a whole number and the totals are below 2**53: then every
     #: per-score and cumulative sum is exact, whatever the order of the additions.
     exact: bool = True
+    #: Per score column, an estimate of its distinct scores (HyperLogLog, summed over the two
+    #: classes: it may count a score twice); it only chooses how the count table is built.
+    distinct: tuple[int, ...] = ()
 
 
 def _to_python(value: Any) -> Any:
@@ -262,7 +265,8 @@ def first_pass(con: Any, source: Source, label: str, scores: Sequence[str], weig
         total = f"sum(CASE WHEN {w} > 0 AND isfinite({w}) THEN CAST({w} AS DOUBLE) ELSE 0 END)"
     else:
         total = "CAST(count(*) AS DOUBLE)"
-    sql = (f"SELECT {_ident(label)} AS label, count(*) AS n, {total} AS w, {', '.join(bad_terms) or '0'} "
+    bad_terms += [f"approx_count_distinct(CAST({_ident(s)} AS DOUBLE)) AS {_ident('distinct ' + s)}" for s in scores]
+    sql = (f"SELECT {_ident(label)} AS label, count(*) AS n, {total} AS w, {', '.join(bad_terms)} "
            f"FROM {source.scan()} GROUP BY ALL")
     try:
         rows = con.execute(sql).fetchall()
@@ -300,7 +304,10 @@ def first_pass(con: Any, source: Source, label: str, scores: Sequence[str], weig
     negatives = sum(float(r[2]) for r in rows if _to_python(r[0]) != pos)
     fractional = w is not None and sum(int(r[4 + len(scores)]) for r in rows) > 0
     exact = not fractional and positives + negatives < 2.0**53
-    return Totals(n_rows, pos, positives, negatives, tuple(_to_python(v) for v in typed.tolist()), exact)
+    first = len(bad_terms) - len(scores) + 3  # the distinct counts come last
+    distinct = tuple(sum(int(r[first + k] or 0) for r in rows) for k in range(len(scores)))
+    return Totals(n_rows, pos, positives, negatives, tuple(_to_python(v) for v in typed.tolist()), exact,
+                  distinct)
 
 
 def _bad_score(column: str) -> str:
@@ -404,13 +411,33 @@ def _first_offending_row(con: Any, source: Source, condition: str, params: Seque
     raise AssertionError("the offending row vanished between two scans")  # pragma: no cover
 
 
+#: Above this share of distinct scores among the rows, sorting the rows (and grouping ties while
+#: streaming them back) is cheaper than DuckDB's hash grouping followed by a sort of the groups.
+SORT_ROWS_ABOVE = 0.5
+
+
 def count_table_batches(con: Any, source: Source, label: str, score: str, weight: str | None, pos_label: Any,
-                        batch_size: int, caller: str) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+                        batch_size: int, caller: str, *, sort_rows: bool = False
+                        ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """The count table of one score column in decreasing score order, in batches of at most
     ``batch_size`` distinct scores: ``(thresholds, positives, negatives)`` (float64 arrays; the
     weighted counts of the samples having each score, zero-weight samples left out as the
-    in-memory engine does)."""
+    in-memory engine does).
+
+    DuckDB either groups the rows by score and sorts the groups (``sort_rows=False``: fewest
+    rows to sort when scores repeat), or sorts the rows, whose ties are grouped here as they
+    stream back (``sort_rows=True``: no hash table when nearly every score is distinct). Both
+    give the same table, to the bit, when every per-score sum is exact (integer weights).
+    """
     s, y = _ident(score), _ident(label)
+    if sort_rows:
+        w = "" if weight is None else f", CAST({_ident(weight)} AS DOUBLE) AS w"
+        where = "" if weight is None else f"WHERE {_ident(weight)} <> 0"
+        sql = (f"SELECT CAST({s} AS DOUBLE) + 0.0 AS t, CAST({y} = $pos AS UTINYINT) AS p{w} FROM {source.scan()} {where} "
+               "ORDER BY t DESC")
+        yield from _grouped(_record_batches(con, sql, pos_label, batch_size,
+                                            f"{caller}: sorting score column {score!r}"), weight is not None)
+        return
     if weight is None:
         p = f"CAST(count(*) FILTER (WHERE {y} = $pos) AS DOUBLE)"
         n = f"CAST(count(*) FILTER (WHERE {y} <> $pos) AS DOUBLE)"
@@ -423,20 +450,58 @@ def count_table_batches(con: Any, source: Source, label: str, score: str, weight
     # + 0.0 turns a negative zero into zero, so that the threshold reads as NumPy's sort would give it
     sql = (f"SELECT CAST({s} AS DOUBLE) + 0.0 AS t, {p} AS p, {n} AS n FROM {source.scan()} {where} "
            "GROUP BY t ORDER BY t DESC")
+    for batch in _record_batches(con, sql, pos_label, batch_size, f"{caller}: grouping and sorting score column "
+                                 f"{score!r}"):
+        yield tuple(np.asarray(batch.column(k).to_numpy(zero_copy_only=False), dtype=np.float64)
+                    for k in range(3))  # type: ignore[misc]
+
+
+def _record_batches(con: Any, sql: str, pos_label: Any, batch_size: int, what: str) -> Iterator[Any]:
+    """The Arrow record batches of a query (DuckDB's errors turned into one clear line)."""
     try:
         relation = con.sql(sql, params={"pos": pos_label})
         # DuckDB >= 1.4 names it to_arrow_reader; earlier versions fetch_record_batch
         reader = (relation.to_arrow_reader(batch_size) if hasattr(relation, "to_arrow_reader")
                   else relation.fetch_record_batch(batch_size))
     except Exception as exc:  # duckdb.Error
-        raise duckdb_error(exc, f"{caller}: grouping and sorting score column {score!r}") from exc
+        raise duckdb_error(exc, what) from exc
     while True:
         try:
             batch = reader.read_next_batch()
         except StopIteration:
             return
         except Exception as exc:  # duckdb.Error while streaming (out of memory, disk full)
-            raise duckdb_error(exc, f"{caller}: grouping and sorting score column {score!r}") from exc
+            raise duckdb_error(exc, what) from exc
         if batch.num_rows:
-            yield tuple(np.asarray(batch.column(k).to_numpy(zero_copy_only=False), dtype=np.float64)
-                        for k in range(3))  # type: ignore[misc]
+            yield batch
+
+
+def _grouped(batches: Iterator[Any], weighted: bool) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Rows sorted by decreasing score (``t``, ``p`` whether positive, ``w`` the weight) grouped into
+    the count table: one entry per distinct score. A score's rows may straddle two batches, so each
+    batch's last score waits for the next batch."""
+    carry: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+    for batch in batches:
+        t = np.asarray(batch.column(0).to_numpy(zero_copy_only=False), dtype=np.float64)
+        positive = np.asarray(batch.column(1).to_numpy(zero_copy_only=False), dtype=np.uint8)  # 0 or 1
+        starts = np.flatnonzero(np.concatenate(([True], t[1:] != t[:-1])))
+        if weighted:  # exact: w * 1, w * 0 and w - w are exact, as are the sums of whole weights
+            w = np.asarray(batch.column(2).to_numpy(zero_copy_only=False), dtype=np.float64)
+            pos_w = w * positive
+            p, n = np.add.reduceat(pos_w, starts), np.add.reduceat(w - pos_w, starts)
+        else:
+            p = np.add.reduceat(positive, starts, dtype=np.int64)
+            n = (np.diff(np.append(starts, len(t))) - p).astype(np.float64)
+            p = p.astype(np.float64)
+        table = (t[starts], p, n)
+        if carry is not None:
+            if carry[0][0] == table[0][0]:  # the score goes on from the previous batch
+                table[1][0] += carry[1][0]
+                table[2][0] += carry[2][0]
+            else:
+                table = tuple(np.concatenate((c, v)) for c, v in zip(carry, table))  # type: ignore[assignment]
+        if len(table[0]) > 1:
+            yield tuple(v[:-1] for v in table)  # type: ignore[misc]
+        carry = tuple(v[-1:] for v in table)  # type: ignore[assignment]
+    if carry is not None:
+        yield carry

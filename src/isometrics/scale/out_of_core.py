@@ -1,21 +1,30 @@
 """Exact evaluation of files larger than memory, on one machine.
 
-DuckDB, held to ``memory_limit`` and spilling into ``temp_directory``, groups each score
-column by score and sorts the groups (``GROUP BY score ORDER BY score DESC`` with the
-weighted positives and negatives of each score); the score-ordered count table comes back
-as Arrow record batches and is swept, batch after batch, into exact accumulators
+DuckDB, held to ``memory_limit`` and spilling into ``temp_directory``, builds the count
+table of each score column in decreasing score order (the weighted positives and negatives
+of each distinct score) in one of two ways, chosen from the first scan's estimate of the
+column's distinct scores: where scores repeat, it groups the rows by score and sorts the
+groups (``GROUP BY score ORDER BY score DESC``); where most scores are distinct (and every
+sum is exact: integer weights), it sorts the rows (``ORDER BY score DESC``, no hash table)
+and the ties are grouped here as the rows stream back. Either way the table comes back as
+Arrow record batches and is swept, batch after batch, into exact accumulators
 (:class:`isometrics.spaces.sweep.Sweep`: the in-memory engine's per-step terms, summed by
-blocks aligned to each point's global position). A first
-scan checks every value and counts the classes. The results are those of the in-memory
-engine (:func:`isometrics.evaluate_scores`), bit for bit with integer weights.
+blocks aligned to each point's global position), while a second thread fetches the next
+batches and a third thins the display points. A first scan checks every value, counts the
+classes and estimates each column's distinct scores. The results are those of the
+in-memory engine (:func:`isometrics.evaluate_scores`), bit for bit with integer weights,
+whichever way the table was built and however it was cut into batches.
 """
 
 from __future__ import annotations
 
 import os
+import queue
 import re
 import tempfile
-from collections.abc import Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -34,6 +43,7 @@ from ..spaces.operating_points import OperatingPoints
 from ..spaces.sweep import Sweep
 from ._display import StreamingDisplay
 from ._sources import (
+    SORT_ROWS_ABOVE,
     Source,
     Totals,
     check_temp_directory,
@@ -52,6 +62,10 @@ __all__ = ["OutOfCoreResult", "OutOfCoreEvaluation", "evaluate_out_of_core", "pa
 MEMORY_SHARE = 0.25
 #: The smallest memory limit accepted (DuckDB needs some room to work at all).
 _MIN_MEMORY = 32 * 2**20
+
+#: From this ``batch_size`` on, batches are fetched and thinned in threads beside the sweep (smaller
+#: batches cost more in hand-overs between threads than they gain).
+PIPELINE_BATCH = 4096
 
 #: The areas swept (the achievable PR area is not reported by the evaluation).
 _AREAS = ("auroc", "average_precision", "auprg", "auc_pr_interpolated")
@@ -229,8 +243,10 @@ def evaluate_out_of_core(
     For each score column: the class totals and prevalence, AUROC, average precision,
     AUPRG, the area under the count-interpolated PR curve, the best threshold of every
     metric asked for, and the operating points thinned to a display resolution. DuckDB
-    groups and sorts the column within ``memory_limit`` (spilling to ``temp_directory``);
-    the score-ordered count table streams back in batches into exact accumulators.
+    groups and sorts the column within ``memory_limit`` (spilling to ``temp_directory``;
+    a column of mostly distinct scores is sorted without grouping, its ties grouped as the
+    rows stream back); the score-ordered count table streams back in batches into exact
+    accumulators.
 
     .. math::
 
@@ -262,8 +278,8 @@ def evaluate_out_of_core(
     memory_limit : int or str, default=None
         The memory DuckDB may use, in bytes or as ``"4GB"``, ``"512MiB"``, ``"25%"``;
         at least 32 MiB. ``None``: a quarter of physical memory. The Python process adds
-        the batch being swept and the display points (about 100 bytes per row of
-        ``batch_size``) to it.
+        the batches in flight (up to four: fetched ahead, swept, thinned; about 100 bytes
+        per row of ``batch_size`` each) and the display points to it.
     temp_directory : str or path-like, default=None
         Where DuckDB spills (a fresh directory is made inside it and removed afterwards,
         with what was spilled); ``None``: the system's temporary directory. Spilling a
@@ -272,7 +288,8 @@ def evaluate_out_of_core(
     resolution : int, default=1000
         Display resolution (>= 2) of each result's ``operating_points``; see Notes.
     batch_size : int, default=1_000_000
-        Distinct scores per batch streamed from DuckDB (>= 1). The results do not depend on it.
+        Rows (at most as many distinct scores) per batch streamed from DuckDB (>= 1; DuckDB
+        may send fewer). The results, display points included, do not depend on it.
     separator : str, optional
         The field separator of CSV files (one character). By default a comma (a tab for
         ``.tsv`` names), or the character a header read as one column holds (``;``, a tab,
@@ -359,10 +376,14 @@ def evaluate_out_of_core(
             source = prepare(con, source, wanted, caller)
             totals = first_pass(con, source, label, names, sample_weight, pos_label, caller)
             _check_both_classes(totals, label, caller)
-            for name in names:
+            for name, distinct in zip(names, totals.distinct):
+                # mostly distinct scores: DuckDB sorts the rows and ties are grouped as they stream back
+                # (exact sums only, so that the table is the grouped one to the bit)
+                sort_rows = totals.exact and distinct > SORT_ROWS_ABOVE * totals.n_rows
                 batches = count_table_batches(con, source, label, name, sample_weight, totals.pos_label, batch_size,
-                                              caller)
-                result = _sweep(name, batches, totals, parsed, resolution, spill)
+                                              caller, sort_rows=sort_rows)
+                result = _sweep(name, batches, totals, parsed, resolution, spill,
+                                threaded=batch_size >= PIPELINE_BATCH, stop=con.interrupt)
                 # Weights are read as sampling weights, as evaluate_scores reads them without resampling;
                 # without weights the class totals are counts, ints as evaluate_scores reports them.
                 results.append(replace(result, n_positives=whole_total(result.n_positives, None),
@@ -415,22 +436,101 @@ def _spooled(batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]], spill
     return read(), tp, fp
 
 
+def _ahead(items: Iterator[Any], stop: Callable[[], None], depth: int = 2) -> Iterator[Any]:
+    """``items`` produced in a thread of their own, up to ``depth`` ahead of the consumer: DuckDB's
+    fetches and NumPy's grouping (both release the GIL) overlap the sweep. The producer's errors
+    are raised here; when the consumer stops early, ``stop`` (DuckDB's interrupt) ends the
+    producer, which is waited for, so that nothing runs on the connection afterwards."""
+    handoff: queue.Queue[tuple[str, Any]] = queue.Queue(maxsize=depth)
+    done = threading.Event()
+
+    def put(item: tuple[str, Any]) -> bool:
+        while not done.is_set():
+            try:
+                handoff.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def produce() -> None:
+        try:
+            for item in items:
+                if not put(("item", item)):
+                    return
+        except BaseException as exc:  # noqa: BLE001 - handed to the consumer, raised there
+            put(("error", exc))
+            return
+        put(("end", None))
+
+    producer = threading.Thread(target=produce, name="isometrics-out-of-core", daemon=True)
+    producer.start()
+    finished = False  # the producer said its last word: it is ending by itself, with no query running
+    try:
+        while True:
+            kind, value = handoff.get()
+            if kind != "item":
+                finished = True
+                if kind == "error":
+                    raise value
+                return
+            yield value
+    finally:
+        if not finished:
+            done.set()
+            stop()
+        producer.join()
+
+
+def _cumulated(batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]]
+               ) -> Iterator[tuple[FloatArray, FloatArray, FloatArray]]:
+    """Thresholds and the running sums of the positives and negatives, batch after batch."""
+    tp_prev = fp_prev = 0.0
+    for t, p, n in batches:
+        tp, fp = _running(p, tp_prev), _running(n, fp_prev)
+        tp_prev, fp_prev = float(tp[-1]), float(fp[-1])
+        yield t, tp, fp
+
+
 def _sweep(name: str, batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]], totals: Totals,
-           metrics: list[Metric], resolution: int, spill: str) -> OutOfCoreResult:
-    """Stream one column's count table into the sweep and the display, and read the results."""
+           metrics: list[Metric], resolution: int, spill: str, *, threaded: bool = True,
+           stop: Callable[[], None] = lambda: None) -> OutOfCoreResult:
+    """Stream one column's count table into the sweep and the display, and read the results.
+
+    ``threaded``: three threads (DuckDB and NumPy release the GIL): the batches are fetched,
+    grouped and summed ahead, the display of batch ``k`` is thinned while the sweep takes batch
+    ``k``; each one sees the batches in order, so the results do not depend on the threads."""
     P, N = totals.n_positives, totals.n_negatives
     if not totals.exact:
         batches, P, N = _spooled(batches, spill, name)
     sweep = Sweep(P, N, metrics=metrics, areas=_AREAS)
     display = StreamingDisplay(P, N, resolution)
-    tp_prev = fp_prev = 0.0
     start = 1
-    for t, p, n in batches:
-        tp, fp = _running(p, tp_prev), _running(n, fp_prev)
-        sweep.update(t, tp, fp)
-        display.update(start, t, tp, fp)
-        start += len(t)
-        tp_prev, fp_prev = float(tp[-1]), float(fp[-1])
+    if not threaded:
+        for t, tp, fp in _cumulated(batches):
+            sweep.update(t, tp, fp)
+            display.update(start, t, tp, fp)
+            start += len(t)
+        return _result(name, sweep, display, totals, resolution)
+    pending: Future[None] | None = None
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="isometrics-display") as thinning:
+        try:
+            for t, tp, fp in _ahead(_cumulated(batches), stop):
+                if pending is not None:
+                    pending.result()
+                pending = thinning.submit(display.update, start, t, tp, fp)
+                sweep.update(t, tp, fp)
+                start += len(t)
+            if pending is not None:
+                pending.result()
+        finally:
+            if pending is not None:
+                pending.cancel()
+    return _result(name, sweep, display, totals, resolution)
+
+
+def _result(name: str, sweep: Sweep, display: StreamingDisplay, totals: Totals, resolution: int) -> OutOfCoreResult:
+    """The evaluation of one column whose whole count table the sweep and the display have seen."""
     result = sweep.result()
     kept = display.points([(b.index, b.threshold, b.tp, b.fp) for b in result.best])
     points = OperatingPoints.from_arrays(*kept, totals.pos_label)
