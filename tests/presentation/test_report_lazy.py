@@ -2,6 +2,8 @@
 window, those in the first window at once; its box keeps its height meanwhile; printing and the "draw
 every figure" button draw whatever is left, and the page marks its progress in the performance timeline."""
 
+import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -116,5 +118,34 @@ def test_a_tall_window_draws_what_it_shows_before_it_marks_the_load(report_path,
     drawn_at = page.evaluate("ids => ids.map(i => (performance.getEntriesByName('isometrics-drawn:' + i)[0]"
                              " || {startTime: Infinity}).startTime)", shown)
     assert max(drawn_at) <= at
+    page.close()
+    assert errors == []
+
+
+def _templates(path):
+    text = path.read_text(encoding="utf-8")
+    blocks = dict(re.findall(r'<script type="application/json" data-figure="([^"]+)">(.*?)</script>', text, re.S))
+    data = json.loads(re.search(r'<script type="application/json" id="report-data">(.*?)</script>', text,
+                                re.S).group(1))
+    named = [k for k, b in blocks.items() if json.loads(b)["figure"]["layout"]["template"] == {"$template": 0}]
+    return text, named, data.get("templates", [])
+
+
+def test_the_plotly_template_is_stored_once(report_path):
+    """plotly.py writes its default template (about 7 kB) into every figure: the page stores it once,
+    in the data block, and each figure names it."""
+    text, named, templates = _templates(report_path)
+    assert {"panels", "metric-figure-0", "metric-figure-1", "gains"} <= set(named)
+    assert len(templates) == 1 and text.count('"plot_bgcolor": "#E5ECF6"') == 1
+
+
+@needs_browser
+def test_every_figure_draws_with_the_stored_template(report_path, browser):
+    _, named, templates = _templates(report_path)
+    page, errors = _open(browser, report_path)
+    page.locator("#draw-all").click()
+    drawn = page.evaluate(f"[{', '.join(repr(k) for k in named)}].map(k => "
+                          "document.getElementById(k)._fullLayout.plot_bgcolor)")
+    assert [c.lower() for c in drawn] == [templates[0]["layout"]["plot_bgcolor"].lower()] * len(named)
     page.close()
     assert errors == []

@@ -3,11 +3,12 @@
 // The models' curves are stored once, in the "report-data" block (thresholds and counts of
 // each model's points, thinned to display resolution, and each metric's values); a figure's
 // trace refers to a column as {"$col": [model, name], "from": i} and to hover rows as
-// {"$rows": [[model, name], ...], "from": i}, replaced here before Plotly sees them.
+// {"$rows": [[model, name], ...], "from": i}, and to the layout's Plotly template (stored once)
+// as {"$template": i}, replaced here before Plotly sees them.
 (function () {
   "use strict";
   var CONFIG = {displaylogo: false, responsive: true};
-  var shared = null;
+  var shared = null, templates = [];
 
   function decode(block) {                   // a base64 little-endian typed array
     var bytes = atob(block.bdata), buffer = new ArrayBuffer(bytes.length), view = new Uint8Array(buffer);
@@ -38,7 +39,9 @@
   function data() {
     if (shared === null) {
       var block = document.getElementById("report-data");
-      shared = block ? JSON.parse(block.textContent).models.map(columns) : [];
+      var parsed = block ? JSON.parse(block.textContent) : {models: []};
+      shared = parsed.models.map(columns);
+      templates = parsed.templates || [];
     }
     return shared;
   }
@@ -49,6 +52,7 @@
   function resolve(value) {
     if (Array.isArray(value)) { return value.map(resolve); }
     if (value === null || typeof value !== "object") { return value; }
+    if (value.$template !== undefined) { data(); return JSON.parse(JSON.stringify(templates[value.$template])); }
     if (value.$col) { return Array.prototype.slice.call(column(value.$col), value.from || 0); }
     if (value.$rows) {
       var cols = value.$rows.map(column), rows = [];
@@ -68,7 +72,7 @@
   function draw(block, spec) {
     spec = spec || JSON.parse(block.textContent);
     var div = document.getElementById(block.getAttribute("data-figure"));
-    Plotly.newPlot(div, resolve(spec.figure.data), spec.figure.layout, CONFIG);
+    Plotly.newPlot(div, resolve(spec.figure.data), resolve(spec.figure.layout), CONFIG);
     return {div: div, groups: spec.groups || []};
   }
 
