@@ -360,12 +360,7 @@ def decide(
         t = check_real(threshold, "threshold", caller=caller, allow_inf=True)
         cut = _at_threshold(op, t, caller)
         rule, k = f"score >= {t:g}", None
-
-        def counts(o: OperatingPoints) -> tuple[float, float, float, float]:
-            i = int(np.searchsorted(-o.thresholds, -t, side="right")) - 1  # the last threshold >= t
-            return (float(o.tp[i]), float(o.fp[i]), o.n_positives - float(o.tp[i]), o.n_negatives - float(o.fp[i]))
-
-        index = int(np.searchsorted(-op.thresholds, -t, side="right")) - 1  # the same point of every replicate
+        counts, index = _threshold_counts(op, t)
     else:
         assert top_k is not None  # exactly one rule is given (checked above)
         cut = _at_top_k(op, top_k, "interpolate", caller)
@@ -385,6 +380,35 @@ def decide(
     values = {m.spec: float(m.from_counts(*_cut_counts(cut))) for m in parsed}
     return (Decision(rule, IN_SAMPLE, False, cut.threshold, k, *_cut_counts(cut), values, intervals,
                      tie_fraction=cut.tie_fraction),)
+
+
+def _threshold_counts(op: OperatingPoints, t: float
+                      ) -> tuple[Callable[[OperatingPoints], tuple[float, float, float, float]], int]:
+    """The rule ``score >= t``: its counts ``(tp, fp, fn, tn)`` in any table of these scores, and the
+    index of its operating point in ``op`` (the same point of every replicate)."""
+    def counts(o: OperatingPoints) -> tuple[float, float, float, float]:
+        i = int(np.searchsorted(-o.thresholds, -t, side="right")) - 1  # the last threshold >= t
+        return (float(o.tp[i]), float(o.fp[i]), o.n_positives - float(o.tp[i]), o.n_negatives - float(o.fp[i]))
+
+    return counts, int(np.searchsorted(-op.thresholds, -t, side="right")) - 1
+
+
+def _paired_intervals(y_true: ArrayLike, y_score: ArrayLike, threshold: float, metric: Metric, comparison: Any, *,
+                      sample_weight: Any, pos_label: Any, caller: str) -> dict[str, BootstrapResult]:
+    """:func:`decide`'s intervals of the rule ``score >= threshold``, read on the paired replicates of
+    ``comparison`` (a :class:`~isometrics.uncertainty.ModelComparison` of these data, with its
+    ``replicate_state``) instead of replicates of their own: the same rows, replicate by replicate,
+    drawn per sample as the comparison drew them, so the counts' intervals and the comparisons rest
+    on one set of replicates."""
+    data = _binary_iv(y_true, {"score": _check_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
+    s, is_pos, weights = data.scores["score"], data.is_pos, data.weights
+    op = OperatingPoints.from_validated(is_pos, s, weights, True, caller=caller)
+    counts, index = _threshold_counts(op, threshold)
+    kind = comparison.weight_kind
+    resampler = _Resampler(is_pos, s, weights, comparison.stratified, per_sample=True, op=op,
+                           frequency=kind == "frequency", caller=caller)
+    return _intervals(resampler, is_pos, s, weights, counts, [metric], comparison.n_resamples,
+                      comparison.confidence_level, comparison.replicate_generator(), kind, caller, index)
 
 
 def _best_metric(op: OperatingPoints, is_pos: np.ndarray, s: np.ndarray, weights: Any, m: Metric,
