@@ -9,7 +9,9 @@ import pytest
 from sklearn.metrics import roc_auc_score
 
 import isometrics as im
-from isometrics.model_selection import recommend
+from isometrics.model_selection import decisions, recommend
+from isometrics.spaces.operating_points import OperatingPoints
+from isometrics.uncertainty.resampling import _Resampler
 
 F2 = "fbeta(beta=2)"
 
@@ -80,3 +82,38 @@ def test_the_replicate_generator_leaves_the_comparison_as_it_was(setting):
     _, _, comparison, _, _ = setting
     first = comparison.replicate_generator().integers(0, 10**9, 5)
     assert np.array_equal(first, comparison.replicate_generator().integers(0, 10**9, 5))
+
+
+@pytest.mark.parametrize("weight_kind", ["sampling", "frequency"])
+def test_weighted_data_share_the_replicates_too(weight_kind):
+    """Weighted rows (drawn per sample, as the comparison draws them, not by the shortcut of
+    unweighted data): the same property, replicate by replicate."""
+    rng = np.random.default_rng(8)
+    n = 800
+    y = (rng.random(n) < 0.15).astype(int)
+    scores = {"a": np.round(rng.normal(size=n) + 1.6 * y, 2), "b": rng.normal(size=n) + 1.0 * y}
+    w = rng.integers(1, 4, n).astype(float)
+    c = im.uncertainty.compare_scores(y, scores, metrics=["f2"], n_resamples=150, rng=2, sample_weight=w,
+                                      weight_kind=weight_kind)
+    r = recommend(y, scores, metric="f2", comparison=c, n_resamples=150, rng=5, cv=None, sample_weight=w,
+                  weight_kind=weight_kind)
+    assert r.shared_replicates
+    best = c.distributions[F2][:, c.names.index(r.model)]
+    fixed = r.in_sample.intervals[F2].bootstrap_distribution
+    assert len(fixed) == len(best) and np.all(fixed <= best + 1e-12)
+
+
+def test_the_shortcut_of_unweighted_rows_is_the_comparisons_own_draw(setting):
+    """Unweighted rows take a shortcut (each replicate's four counts from the drawn rows' cells);
+    bit for bit the intervals the comparison's per-sample resampler gives on the same replicates."""
+    y, scores, comparison, shared, _ = setting
+    s, is_pos = scores[shared.model].astype(float), y == 1
+    op = OperatingPoints.from_validated(is_pos, s, None, True, caller="test")
+    counts, index = decisions._threshold_counts(op, shared.threshold)
+    per_sample = _Resampler(is_pos, s, None, False, per_sample=True, op=op, caller="test")
+    generic = decisions._intervals(per_sample, is_pos, s, None, counts, [im.parse_metric("f2")], 200, 0.95,
+                                   comparison.replicate_generator(), None, "test", index)
+    assert generic.keys() == shared.in_sample.intervals.keys()
+    for key, r in generic.items():
+        assert np.array_equal(r.bootstrap_distribution, shared.in_sample.intervals[key].bootstrap_distribution)
+        assert r.confidence_interval == shared.in_sample.intervals[key].confidence_interval
