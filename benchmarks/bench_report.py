@@ -12,7 +12,8 @@ rounded to three decimals), metrics F2, F1 and F0.5:
    ``isometrics report --ci --n-resamples 200`` builds it: ``compare_scores`` (the paired
    comparisons, whose replicates also give each model's intervals),
    ``evaluate_scores`` (the point estimates), the summary (``recommend``: the chosen
-   model's counts at its fixed threshold, with intervals, and the cross-fitted estimate)
+   model's counts at its fixed threshold, with intervals read on the comparison's paired
+   replicates, and the cross-fitted estimate)
    and ``build_report``, each timed; then the whole command, ``isometrics report FILE
    --score ... --ci --n-resamples 200``, run in this process on a Parquet file (target:
    <= 20 s). ``--profile`` prints where the time goes (cProfile, top functions by

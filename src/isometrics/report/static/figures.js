@@ -190,7 +190,15 @@
     now: function (target) { var item = itemOf(target); if (item) { run(item); } },
     drawn: function (target) { var item = itemOf(target); return item === null || item.drawn; },
     pending: function () { return items.filter(function (it) { return !it.drawn; }).length; },
-    drawAll: function () { items.forEach(run); }
+    drawAll: function () { items.forEach(run); },
+    // Once every item is added: queue those in the window now (laid out, no need to wait for the
+    // observer's first report), so the first window is known drawn as soon as they are.
+    ready: function () {
+      items.forEach(function (it) { if (!it.drawn && inWindow(it.target) && queue.indexOf(it) < 0) { queue.push(it); } });
+      seen = true;
+      checkViewport();
+      pump();
+    }
   };
 
   if (window.IntersectionObserver) {

@@ -2,3 +2,4 @@
 // the last element of the page's body).
 window.isometricsLazyFigures();
 window.isometricsExplorers();
+window.isometricsLazy.ready();
