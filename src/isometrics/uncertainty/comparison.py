@@ -98,7 +98,7 @@ def _compare(y_true: ArrayLike, scores: dict[str, Any], named: list[_Named], *, 
     resamplers = [_Resampler(data.is_pos, s, data.weights, stratified, per_sample=True, frequency=kind == "frequency",
                              caller=caller) for s in data.scores.values()]
     generator = check_rng(rng, caller=caller)
-    state = copy.deepcopy(generator.bit_generator.state)  # the replicates' start: ModelComparison.replicate_generator
+    state = dict(copy.deepcopy(generator.bit_generator.state))  # the replicates' start: ModelComparison.replicate_generator
     estimates, results, jacks, (dist, dropped) = _paired_statistics(
         resamplers, names, named, pairs, checked.n_resamples, level, method, generator, progress, caller,
         weight_kind=kind, threshold=threshold)
