@@ -1,5 +1,7 @@
 """The headless Chromium of the browser tests (Debian's package, installed by `./run test` as root).
 
+`scroll_through` scrolls a page as a reader does, so that a report's lazily drawn figures are drawn.
+
 `needs_browser` skips a test, with the reason, where Chromium is missing; the `browser`
 fixture (tests/presentation/conftest.py) launches one per test module, cut off from the
 network's background services so that any request a page makes is the page's own.
@@ -8,6 +10,7 @@ network's background services so that any request a page makes is the page's own
 from __future__ import annotations
 
 import shutil
+import time
 
 import pytest
 
@@ -16,3 +19,27 @@ needs_browser = pytest.mark.skipif(CHROMIUM is None,
                                    reason="Chromium is not installed (.ci/run installs Debian's chromium)")
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+def scroll_through(page, timeout: float = 30.0) -> None:
+    """Scroll ``page`` from top to bottom one window at a time, as a reader does, then back to the top.
+
+    The report draws each figure and explorer when it comes near the window
+    (report/static/figures.js, ``window.isometricsLazy``); this returns once none is left to draw,
+    so a test sees every figure drawn the way a reader's scrolling draws it. Pages that draw
+    everything at load (no ``isometricsLazy``) return at once after the scroll.
+    """
+    deadline = time.monotonic() + timeout
+    while not page.evaluate("document.readyState === 'complete' && !!document.body"):
+        assert time.monotonic() < deadline, "timed out waiting for the page to load"
+        page.wait_for_timeout(20)
+    step, y = page.evaluate("window.innerHeight"), 0
+    while y < page.evaluate("document.documentElement.scrollHeight"):
+        y += step
+        page.evaluate(f"window.scrollTo(0, {y})")
+        page.wait_for_timeout(30)
+    while page.evaluate("window.isometricsLazy ? window.isometricsLazy.pending() : 0"):
+        assert time.monotonic() < deadline, "timed out waiting for the figures to be drawn"
+        page.evaluate("window.scrollBy(0, 0)")
+        page.wait_for_timeout(20)
+    page.evaluate("window.scrollTo(0, 0)")

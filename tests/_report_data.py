@@ -1,5 +1,5 @@
 """Reading a report's figures back in Python: the shared data block decoded and every reference
-(``{"$col": ...}``, ``{"$rows": ...}``) replaced, as the page's figures.js does, so the tests see
+(``{"$col": ...}``, ``{"$rows": ...}``, ``{"$template": ...}``) replaced, as the page's figures.js does, so the tests see
 the arrays Plotly draws."""
 
 from __future__ import annotations
@@ -29,27 +29,33 @@ def model_columns(model):
     return columns
 
 
-def shared_data(text):
+def _block(text):
     block = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', text, re.S)
-    return [] if block is None else [model_columns(m) for m in json.loads(block.group(1))["models"]]
+    return {"models": []} if block is None else json.loads(block.group(1))
 
 
-def resolve(value, shared):
+def shared_data(text):
+    return [model_columns(m) for m in _block(text)["models"]]
+
+
+def resolve(value, shared, templates=()):
     if isinstance(value, list):
-        return [resolve(v, shared) for v in value]
+        return [resolve(v, shared, templates) for v in value]
     if not isinstance(value, dict):
         return value
+    if "$template" in value:
+        return templates[value["$template"]]
     if "$col" in value:
         k, name = value["$col"]
         return [None if v != v else float(v) for v in shared[k][name][value.get("from", 0):]]
     if "$rows" in value:
         cols = [shared[k][name] for k, name in value["$rows"]]
         return [[float(c[i]) for c in cols] for i in range(value.get("from", 0), len(cols[0]))]
-    return {key: resolve(v, shared) for key, v in value.items()}
+    return {key: resolve(v, shared, templates) for key, v in value.items()}
 
 
 def figures(text):
     """Each figure's JSON (``{"figure": ..., ...}``) by its div id, references resolved."""
-    shared = shared_data(text)
-    return {name: resolve(json.loads(body), shared) for name, body in
+    shared, templates = shared_data(text), _block(text).get("templates", [])
+    return {name: resolve(json.loads(body), shared, templates) for name, body in
             re.findall(r'<script type="application/json" data-figure="([^"]+)">(.*?)</script>', text, re.S)}

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
-from _browser import needs_browser
+from _browser import needs_browser, scroll_through
 from _report_data import figures as resolved_figures
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -458,6 +458,7 @@ def _open(browser, path):
     page.add_init_script("document.addEventListener('securitypolicyviolation', e => "
                          "(window.__blocked = window.__blocked || []).push(e.violatedDirective + ' ' + e.blockedURI))")
     page.goto(Path(path).as_uri())
+    scroll_through(page)  # the figures are drawn as they come near the window
     _wait(page, "document.querySelectorAll('.js-plotly-plot').length === "
                 "document.querySelectorAll('script[data-figure]').length + 4")  # the figures and 4 explorers
     return page, log

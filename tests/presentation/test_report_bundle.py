@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _browser import scroll_through
 
 import isometrics as im
 from isometrics.report import _bundle, build_report
@@ -83,6 +84,7 @@ def test_bundle_registers_the_stated_traces_and_draws_the_report(tmp_path):
         page.on("console", lambda m: errors.append(m.text) if m.type in ("error", "warning") else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(out.as_uri())
+        scroll_through(page)  # the figures are drawn as they come near the window
         expected = page.evaluate("document.querySelectorAll('script[data-figure]').length + 4")
         for _ in range(400):
             if page.evaluate("document.querySelectorAll('.js-plotly-plot').length") == expected:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _browser import scroll_through
 from _report_data import figures as resolved_figures
 
 import isometrics as im
@@ -108,6 +109,7 @@ def test_gains_panel_in_a_real_browser(evaluated, tmp_path):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(("file:", "data:")) else None)
         page.goto(out.as_uri())
+        scroll_through(page)  # the figures are drawn as they come near the window
         _wait(page, "document.querySelector('#gains .main-svg') !== null")
         page.evaluate("Plotly.Fx.hover('gains', [{curveNumber: 0, pointNumber: 100}])")
         assert page.locator("#gains .hovertext").count() >= 1

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _browser import needs_browser
+from _browser import needs_browser, scroll_through
 from _report_data import figures as resolved_figures
 from _report_data import shared_data
 
@@ -203,6 +203,7 @@ def test_page_draws_from_the_shared_data_and_explorers_overlay_the_models(rare, 
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     start = time.monotonic()
     page.goto(Path(path).as_uri())
+    scroll_through(page)  # the figures are drawn as they come near the window
     while page.evaluate("document.querySelectorAll('.js-plotly-plot').length") < 9:
         assert time.monotonic() - start < 20
         page.wait_for_timeout(20)

@@ -145,3 +145,16 @@ def test_a_single_model_is_recommended_without_a_test():
     page = build_report(results[:1], summary=recommend(y, one, metric="f1", cv=3, rng=0))
     assert "m is the only model evaluated" in page and 'id="decision-verdicts"' not in page
     assert "cross-fitted (3 folds)" in page and "No intervals" in page
+
+
+@needs_browser
+def test_the_summarys_intervals_rest_on_the_comparisons_replicates(reported, browser):
+    """One set of replicates for the page: the summary's count intervals are read on the paired
+    replicates of the comparisons (the JSON says so, and the page's note)."""
+    path, doc, _ = reported
+    assert doc["summary"]["shared_replicates"] is True
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(Path(path).as_uri())
+    note = page.evaluate("document.getElementById('decision-intervals').innerText")
+    page.close()
+    assert note == doc["summary"]["intervals_note"] and "200 replicates: those of the paired comparisons" in note

@@ -201,11 +201,15 @@ def _cut_counts(cut: Cutoff) -> tuple[float, float, float, float]:
 
 def _intervals(resampler: Resampler, is_pos: np.ndarray, s: np.ndarray, weights: Any, counts: Callable[[OperatingPoints], tuple[float, float, float, float]],
                metrics: Sequence[Metric], n_resamples: int, level: float, rng: np.random.Generator,
-               weight_kind: str | None, caller: str, index: int | None = None) -> dict[str, BootstrapResult]:
+               weight_kind: str | None, caller: str, index: int | None = None,
+               replicate_counts: Callable[[int, np.random.Generator], tuple[Any, int]] | None = None
+               ) -> dict[str, BootstrapResult]:
     """Paired percentile intervals of the rates and metrics at one rule (one set of replicates).
 
     ``index``: the rule flags the tie groups before this operating point of ``resampler.op``
-    (a fixed threshold), so each replicate's counts are four sums of its draws, no table."""
+    (a fixed threshold), so each replicate's counts are four sums of its draws, no table.
+    ``replicate_counts(n, gen)``: those counts, shape (n_valid, 4), and the number dropped, drawn
+    by the caller's shortcut (the same draws)."""
     def rate_of(f: Callable[..., Any]) -> Callable[[tuple[float, float, float, float]], float]:
         return lambda c: float(f(*c))
 
@@ -218,6 +222,10 @@ def _intervals(resampler: Resampler, is_pos: np.ndarray, s: np.ndarray, weights:
         return {}
     defined = [(name, (lambda op, f=f: f(counts(op))), False) for name, f in kept]
     draw = None if index is None else (lambda n, gen: replicates_at_point(resampler, index, [f for _, f in kept], n, gen))
+    if replicate_counts is not None:
+        def draw(n: int, gen: np.random.Generator) -> tuple[Any, int]:
+            drawn, dropped = replicate_counts(n, gen)
+            return np.array([[f(tuple(c)) for _, f in kept] for c in drawn]).reshape(len(drawn), len(kept)), dropped
     return bootstrap_statistics(resampler, is_pos, s, weights, defined,  # type: ignore[arg-type]
                                  n_resamples, level, "percentile", rng, False, caller, weight_kind=weight_kind,
                                  stacklevel=5, draw=draw)
@@ -367,12 +375,7 @@ def decide(
         t = check_real(threshold, "threshold", caller=caller, allow_inf=True)
         cut = cut_at_threshold(op, t, caller)
         rule, k = f"score >= {t:g}", None
-
-        def counts(o: OperatingPoints) -> tuple[float, float, float, float]:
-            i = int(np.searchsorted(-o.thresholds, -t, side="right")) - 1  # the last threshold >= t
-            return (float(o.tp[i]), float(o.fp[i]), o.n_positives - float(o.tp[i]), o.n_negatives - float(o.fp[i]))
-
-        index = int(np.searchsorted(-op.thresholds, -t, side="right")) - 1  # the same point of every replicate
+        counts, index = _threshold_counts(op, t)
     else:
         assert top_k is not None  # exactly one rule is given (checked above)
         cut = cut_at_top_k(op, top_k, "interpolate", caller)
@@ -392,6 +395,50 @@ def decide(
     values = {m.spec: float(m.from_counts(*_cut_counts(cut))) for m in parsed}
     return (Decision(rule, IN_SAMPLE, False, cut.threshold, k, *_cut_counts(cut), values, intervals,
                      tie_fraction=cut.tie_fraction),)
+
+
+def _threshold_counts(op: OperatingPoints, t: float
+                      ) -> tuple[Callable[[OperatingPoints], tuple[float, float, float, float]], int]:
+    """The rule ``score >= t``: its counts ``(tp, fp, fn, tn)`` in any table of these scores, and the
+    index of its operating point in ``op`` (the same point of every replicate)."""
+    def counts(o: OperatingPoints) -> tuple[float, float, float, float]:
+        i = int(np.searchsorted(-o.thresholds, -t, side="right")) - 1  # the last threshold >= t
+        return (float(o.tp[i]), float(o.fp[i]), o.n_positives - float(o.tp[i]), o.n_negatives - float(o.fp[i]))
+
+    return counts, int(np.searchsorted(-op.thresholds, -t, side="right")) - 1
+
+
+def _paired_intervals(y_true: ArrayLike, y_score: ArrayLike, threshold: float, metric: Metric, comparison: Any, *,
+                      sample_weight: Any, pos_label: Any, caller: str) -> dict[str, BootstrapResult]:
+    """:func:`decide`'s intervals of the rule ``score >= threshold``, read on the paired replicates of
+    ``comparison`` (a :class:`~isometrics.uncertainty.ModelComparison` of these data, with its
+    ``replicate_state``) instead of replicates of their own: the same rows, replicate by replicate,
+    drawn per sample as the comparison drew them, so the counts' intervals and the comparisons rest
+    on one set of replicates."""
+    data = check_binary_inputs(y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
+    s, is_pos, weights = data.scores["score"], data.is_pos, data.weights
+    op = OperatingPoints.from_validated(is_pos, s, weights, True, caller=caller)
+    counts, index = _threshold_counts(op, threshold)
+    kind = comparison.weight_kind
+    fast = None
+    if weights is None and not comparison.stratified:  # each replicate draws n rows, rng.integers(0, n, n)
+        resampler = Resampler(is_pos, s, weights, False, op=op, caller=caller)  # the counts on the data only
+        n_rows, flagged = len(s), s >= op.thresholds[index]
+        cell = np.where(is_pos, np.where(flagged, 0, 2), np.where(flagged, 1, 3)).astype(np.uint8)  # tp fp fn tn
+
+        def fast(n_resamples: int, gen: np.random.Generator) -> tuple[Any, int]:
+            out = np.empty((n_resamples, 4))
+            for b in range(n_resamples):
+                drawn = cell[gen.integers(0, n_rows, n_rows)]
+                out[b, :3] = [np.count_nonzero(drawn == k) for k in range(3)]
+                out[b, 3] = n_rows - out[b, :3].sum()
+            valid = (out[:, 0] + out[:, 2] > 0) & (out[:, 1] + out[:, 3] > 0)  # both classes drawn
+            return out[valid], int(n_resamples - valid.sum())
+    else:  # the comparison's own way of drawing, per sample
+        resampler = Resampler(is_pos, s, weights, comparison.stratified, per_sample=True, op=op,
+                               frequency=kind == "frequency", caller=caller)
+    return _intervals(resampler, is_pos, s, weights, counts, [metric], comparison.n_resamples,
+                      comparison.confidence_level, comparison.replicate_generator(), kind, caller, index, fast)
 
 
 def _best_metric(op: OperatingPoints, is_pos: np.ndarray, s: np.ndarray, weights: Any, m: Metric,

@@ -22,7 +22,7 @@ from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics._arguments import parse_metric_argument
 from ..metrics.registry import Metric
 from ..uncertainty.model_comparison import ComparisonRow, ModelComparison
-from .decisions import Decision, decide
+from .decisions import Decision, _paired_intervals, decide
 
 __all__ = ["Recommendation", "recommend"]
 
@@ -52,6 +52,9 @@ class Recommendation:
         model (empty when no comparison was given or it does not hold the metric).
     tested : bool
         Whether a paired comparison of ``metric`` was given.
+    shared_replicates : bool
+        Whether ``in_sample``'s intervals were read on the comparison's paired replicates (the
+        rows every comparison and model interval was computed on) rather than drawn anew.
     """
 
     metric: Metric
@@ -61,6 +64,7 @@ class Recommendation:
     cross_fitted: Decision | None
     comparisons: tuple[ComparisonRow, ...] = ()
     tested: bool = False
+    shared_replicates: bool = False
 
     @property
     def threshold(self) -> float:
@@ -138,9 +142,10 @@ class Recommendation:
             return ("No intervals: no bootstrap resamples were drawn (isometrics report --ci, or recommend(..., "
                     "n_resamples=1000), draws them).")
         r = next(iter(self.in_sample.intervals.values()))
+        shared = ": those of the paired comparisons" if self.shared_replicates else ""
         return (f"Brackets: {100 * r.confidence_level:g} % percentile bootstrap intervals "
-                f"({len(r.bootstrap_distribution):,} replicates) at this fixed threshold: how much the counts would "
-                "move on another sample of cases, not the optimism of choosing the threshold.")
+                f"({len(r.bootstrap_distribution):,} replicates{shared}) at this fixed threshold: how much the counts "
+                "would move on another sample of cases, not the optimism of choosing the threshold.")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of everything the report's summary shows (numbers and sentences).
@@ -151,8 +156,8 @@ class Recommendation:
             ``metric`` (spec), ``metric_label``, ``greater_is_better``, ``model``,
             ``threshold``, ``values``, ``in_sample`` and ``cross_fitted``
             (:meth:`Decision.to_dict`, or None), ``comparisons``
-            (:meth:`ComparisonRow.to_dict` each), ``tested``, ``choice``, ``verdicts``,
-            ``caveat`` and ``intervals_note``.
+            (:meth:`ComparisonRow.to_dict` each), ``tested``, ``shared_replicates``, ``choice``,
+            ``verdicts``, ``caveat`` and ``intervals_note``.
         """
         return {
             "metric": self.metric.spec, "metric_label": self.metric.label,
@@ -162,6 +167,7 @@ class Recommendation:
             "in_sample": self.in_sample.to_dict(),
             "cross_fitted": None if self.cross_fitted is None else self.cross_fitted.to_dict(),
             "comparisons": [r.to_dict() for r in self.comparisons], "tested": self.tested,
+            "shared_replicates": self.shared_replicates,
             "choice": self.choice(), "verdicts": self.verdicts(), "caveat": self.caveat(),
             "intervals_note": self.intervals_note(),
         }
@@ -212,7 +218,11 @@ def recommend(
     pos_label : int, float, bool or str, default=None
         The positive class, as in :func:`decide`.
     n_resamples : int, default=None
-        Bootstrap replicates (>= 2) of the intervals at the chosen threshold; None: none.
+        Bootstrap replicates (>= 2) of the intervals at the chosen threshold; None: none. When
+        ``comparison`` holds ``metric`` and drew this many replicates at ``confidence_level``
+        (and the same ``weight_kind``), the intervals are read on its paired replicates, the
+        rows its comparisons were computed on, instead of replicates of their own
+        (``shared_replicates``); ``rng`` then draws the folds only.
     confidence_level : float, default=0.95
         In (0, 1).
     rng : numpy.random.Generator or int, default=None
@@ -263,10 +273,6 @@ def recommend(
     # the folds first, from the caller's seed: the same cross-fitted decision as decide(..., rng=seed)
     # gives (the CLI's decision table), with or without the intervals drawn after it
     cross = None if cv is None else decide(y_true, scores[model], metric=m, cv=cv, rng=gen, **common)[1]
-    if n_resamples is not None:  # intervals at the fixed, chosen threshold: the same counts, one Decision
-        (fixed,) = decide(y_true, scores[model], threshold=in_sample.threshold, metrics=[m], weight_kind=weight_kind,
-                          n_resamples=n_resamples, confidence_level=confidence_level, rng=gen, **common)
-        in_sample = replace(in_sample, intervals=fixed.intervals)
     rows: list[ComparisonRow] = []
     tested = comparison is not None and m.spec in comparison.statistics
     if tested:
@@ -282,4 +288,18 @@ def recommend(
                                       f"{row.b!r} as {row.estimate!r}, these data {expected!r}; compare the same "
                                       "labels, scores and weights.")
             rows.append(row)
-    return Recommendation(m, model, values, in_sample, cross, tuple(rows), tested)
+    # intervals at the fixed, chosen threshold: on the comparison's paired replicates when it is of these data
+    # (checked above) and drew as many, at the same level and weights; else on replicates of their own
+    paired = (n_resamples is not None and tested and comparison is not None
+              and comparison.replicate_state is not None and n_resamples == comparison.n_resamples
+              and confidence_level == comparison.confidence_level
+              and (sample_weight is None or weight_kind == comparison.weight_kind))
+    if paired:
+        assert comparison is not None
+        in_sample = replace(in_sample, intervals=_paired_intervals(
+            y_true, scores[model], in_sample.threshold, m, comparison, caller=caller, **common))
+    elif n_resamples is not None:
+        (fixed,) = decide(y_true, scores[model], threshold=in_sample.threshold, metrics=[m], weight_kind=weight_kind,
+                          n_resamples=n_resamples, confidence_level=confidence_level, rng=gen, **common)
+        in_sample = replace(in_sample, intervals=fixed.intervals)
+    return Recommendation(m, model, values, in_sample, cross, tuple(rows), tested, paired)

@@ -17,7 +17,8 @@ names a column by reference,
 ``{"$col": [model, name], "from": i}`` (the column from point ``i`` on), and hover data by
 ``{"$rows": [[model, name], ...], "from": i}``; ``static/figures.js`` derives the rates,
 precision, gains, share and lift from the counts (the same divisions) and replaces the
-references before Plotly sees the figure.
+references before Plotly sees the figure. A figure's Plotly template (the same for every figure)
+is stored there once too, as ``templates``, and named by ``{"$template": i}``.
 """
 
 from __future__ import annotations
@@ -165,6 +166,8 @@ class _Shared:
         self.resolution = resolution
         self.models: list[dict[str, Any]] = []
         self.points: list[_Points] = []
+        self.templates: list[Any] = []
+        self._template_keys: list[str] = []
 
     def add(self, r: BinaryEvaluation, metrics: list[Metric]) -> int:
         """Store a model's kept points; returns its number in the block (for :meth:`col`)."""
@@ -190,6 +193,16 @@ class _Shared:
         """A reference to hover data: one row per point, the named columns' values."""
         return {"$rows": [[model, name] for name in names], "from": start}
 
+    def template(self, template: Any) -> dict[str, int]:
+        """A reference to a figure layout's Plotly template, stored once however many figures use it
+        (plotly.py writes its whole default template, about 7 kB, into every figure)."""
+        key = json.dumps(template, sort_keys=True)
+        if key not in self._template_keys:
+            self._template_keys.append(key)
+            self.templates.append(template)
+        return {"$template": self._template_keys.index(key)}
+
     def json(self) -> str:
         """The block's JSON, safe inside a script data block."""
-        return _script_json(json.dumps({"models": self.models}))
+        return _script_json(json.dumps({"models": self.models, **({"templates": self.templates} if self.templates
+                                                                   else {})}))

@@ -24,14 +24,18 @@ _FRAME_PAD, _FRAME_MIN = 0.08, 0.1
 
 
 # ---------------------------------------------------------------------------- figures
-def _figure_json(fig: Any, refs: dict[int, dict[str, Any]] | None = None, **extra: Any) -> str:
+def _figure_json(fig: Any, refs: dict[int, dict[str, Any]] | None = None, shared: _Shared | None = None,
+                 **extra: Any) -> str:
     """``{"figure": ..., **extra}`` as JSON safe inside a script data block; ``refs`` replaces, in
-    trace ``i``, each named attribute by a reference into the page's shared data (see ``_data``)."""
+    trace ``i``, each named attribute by a reference into the page's shared data (see ``_data``),
+    and with ``shared`` the layout's template is stored there once, the layout naming it."""
     text = fig.to_json()
-    if refs:
+    if refs or shared is not None:
         spec = json.loads(text)
-        for i, patch in refs.items():
+        for i, patch in (refs or {}).items():
             spec["data"][i].update(patch)
+        if shared is not None and "template" in spec["layout"]:
+            spec["layout"]["template"] = shared.template(spec["layout"]["template"])
         text = json.dumps(spec)
     body = ", ".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in extra.items())
     return _script_json('{"figure": ' + text + (", " + body if body else "") + "}")
@@ -184,7 +188,7 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Sha
                      args=[{"xaxis3.range": frame[0], "yaxis3.range": frame[1]}]),
                 dict(label="PRG: full square", method="relayout",
                      args=[{"xaxis3.range": square, "yaxis3.range": square}])])])
-    return _figure_json(fig, refs, groups=groups, prg_frame=frame)
+    return _figure_json(fig, refs, shared, groups=groups, prg_frame=frame)
 
 
 def _metric_figure(results: list[BinaryEvaluation], metric: Metric, weighted: bool, shared: _Shared,
@@ -231,4 +235,4 @@ def _metric_figure(results: list[BinaryEvaluation], metric: Metric, weighted: bo
                       xaxis=dict(title=dict(text=flagged_title + " (lowering the threshold moves right)"),
                                  range=[-0.01, 1.01], tickformat=".0%"),
                       yaxis=dict(title=dict(text=label)))
-    return _figure_json(fig, refs), thinned
+    return _figure_json(fig, refs, shared), thinned

@@ -41,4 +41,4 @@ def _gains_figure(results: list[BinaryEvaluation], shared: _Shared, models: list
         fig.update_yaxes(title_text=title, row=1, col=col)
     fig.update_yaxes(range=[-0.02, 1.02], tickformat=".0%", row=1, col=1)
     fig.update_layout(height=400, margin=dict(t=40, b=40, l=50, r=10), legend=dict(orientation="h", y=-0.25))
-    return _figure_json(fig, refs)
+    return _figure_json(fig, refs, shared)

@@ -5,6 +5,7 @@ statistic; DeLong's test of the AUROCs; the rows read under the one policy of
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
@@ -98,6 +99,7 @@ def _compare(y_true: ArrayLike, scores: dict[str, Any], named: list[_Named], *, 
     resamplers = [Resampler(data.is_pos, s, data.weights, stratified, per_sample=True, frequency=kind == "frequency",
                              caller=caller) for s in data.scores.values()]
     generator = check_rng(rng, caller=caller)
+    state = dict(copy.deepcopy(generator.bit_generator.state))  # the replicates' start: ModelComparison.replicate_generator
     estimates, results, jacks, (dist, dropped) = _paired_statistics(
         resamplers, names, named, pairs, checked.n_resamples, level, method, generator, progress, caller,
         weight_kind=kind, threshold=threshold)
@@ -129,7 +131,8 @@ def _compare(y_true: ArrayLike, scores: dict[str, Any], named: list[_Named], *, 
     return ModelComparison(names, tuple(n.key for n in named),
                            {n.key: dict(zip(names, map(float, estimates[k]))) for k, n in enumerate(named)},
                            tuple(rows), tuple(delong), level, adjustment, baseline, method, checked.n_resamples, kind,
-                           {n.key: dist[:, :, k] for k, n in enumerate(named)}, dropped)
+                           {n.key: dist[:, :, k] for k, n in enumerate(named)}, dropped, stratified=stratified,
+                           replicate_state=state)
 
 
 @fill_doc

@@ -218,6 +218,13 @@ class ModelComparison:
         a bootstrap of that model alone: :meth:`intervals` reads them.
     n_dropped : int
         Replicates left out because they drew a single class.
+    stratified : bool
+        Whether the replicates were drawn within each class.
+    replicate_state : dict or None
+        The state of the random generator (``bit_generator.state``) the paired replicates
+        were drawn from, or None (built by hand): :meth:`replicate_generator` draws the same
+        replicates again, so that a statistic the comparison did not compute (the counts at
+        a chosen threshold) can be read on the same rows.
     """
 
     names: tuple[str, ...]
@@ -233,6 +240,26 @@ class ModelComparison:
     weight_kind: str | None = None
     distributions: dict[str, FloatArray] = field(default_factory=dict, repr=False, compare=False)
     n_dropped: int = 0
+    stratified: bool = False
+    replicate_state: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+
+    def replicate_generator(self) -> np.random.Generator | None:
+        """A random generator in the state the paired replicates were drawn from.
+
+        Drawing ``n_resamples`` replicates per sample from it (as the comparison did, with
+        :attr:`stratified`) draws the same rows, replicate by replicate.
+
+        Returns
+        -------
+        numpy.random.Generator or None
+            A new generator (the comparison's own state is not touched), or None when the
+            state was not recorded.
+        """
+        if self.replicate_state is None:
+            return None
+        bit_generator = getattr(np.random, self.replicate_state["bit_generator"])()
+        bit_generator.state = self.replicate_state
+        return np.random.Generator(bit_generator)
 
     @property
     def pairs(self) -> tuple[tuple[str, str], ...]:

@@ -111,16 +111,21 @@
                  {displaylogo: false});
   }
 
+  // Each explorer is drawn when it comes near the window (window.isometricsLazy, figures.js),
+  // or at once where that is missing; a slider moved before then draws it.
   window.isometricsExplorers = function () {
+    var lazy = window.isometricsLazy;
     var divs = document.querySelectorAll("[data-explorer]");
     for (var i = 0; i < divs.length; i++) {
       (function (div) {
         var draw = div.getAttribute("data-explorer") === "g" ? drawG : drawMean;
         var inputs = document.querySelectorAll("input[data-for='" + div.id + "']");
         for (var j = 0; j < inputs.length; j++) {
-          inputs[j].addEventListener("input", function () { draw(div); });
+          inputs[j].addEventListener("input", function () {
+            if (lazy && !lazy.drawn(div)) { lazy.now(div); } else { draw(div); }
+          });
         }
-        draw(div);
+        if (lazy) { lazy.add(div, function () { draw(div); }, 460, 460); } else { draw(div); }
       })(divs[i]);
     }
   };

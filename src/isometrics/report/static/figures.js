@@ -3,11 +3,12 @@
 // The models' curves are stored once, in the "report-data" block (thresholds and counts of
 // each model's points, thinned to display resolution, and each metric's values); a figure's
 // trace refers to a column as {"$col": [model, name], "from": i} and to hover rows as
-// {"$rows": [[model, name], ...], "from": i}, replaced here before Plotly sees them.
+// {"$rows": [[model, name], ...], "from": i}, and to the layout's Plotly template (stored once)
+// as {"$template": i}, replaced here before Plotly sees them.
 (function () {
   "use strict";
   var CONFIG = {displaylogo: false, responsive: true};
-  var shared = null;
+  var shared = null, templates = [];
 
   function decode(block) {                   // a base64 little-endian typed array
     var bytes = atob(block.bdata), buffer = new ArrayBuffer(bytes.length), view = new Uint8Array(buffer);
@@ -38,7 +39,9 @@
   function data() {
     if (shared === null) {
       var block = document.getElementById("report-data");
-      shared = block ? JSON.parse(block.textContent).models.map(columns) : [];
+      var parsed = block ? JSON.parse(block.textContent) : {models: []};
+      shared = parsed.models.map(columns);
+      templates = parsed.templates || [];
     }
     return shared;
   }
@@ -49,6 +52,7 @@
   function resolve(value) {
     if (Array.isArray(value)) { return value.map(resolve); }
     if (value === null || typeof value !== "object") { return value; }
+    if (value.$template !== undefined) { data(); return JSON.parse(JSON.stringify(templates[value.$template])); }
     if (value.$col) { return Array.prototype.slice.call(column(value.$col), value.from || 0); }
     if (value.$rows) {
       var cols = value.$rows.map(column), rows = [];
@@ -65,10 +69,10 @@
   }
   window.isometricsResolve = resolve;
 
-  function draw(block) {
-    var spec = JSON.parse(block.textContent);
+  function draw(block, spec) {
+    spec = spec || JSON.parse(block.textContent);
     var div = document.getElementById(block.getAttribute("data-figure"));
-    Plotly.newPlot(div, resolve(spec.figure.data), spec.figure.layout, CONFIG);
+    Plotly.newPlot(div, resolve(spec.figure.data), resolve(spec.figure.layout), CONFIG);
     return {div: div, groups: spec.groups || []};
   }
 
@@ -84,8 +88,17 @@
     if (indices.length) { Plotly.restyle(figure.div, {visible: visible}, indices); }
   }
 
+  function wire(figure) {                   // the metric chooser of a figure with groups of traces
+    var select = document.querySelector("select[data-groups-of='" + figure.div.id + "']");
+    if (select) {
+      select.addEventListener("change", function () { showGroup(figure, parseInt(select.value, 10)); });
+      if (select.value !== "0" && select.value !== "") { showGroup(figure, parseInt(select.value, 10)); }
+    }
+  }
+
   // Draw the figures one per task, in page order, so that the page paints and answers between
-  // them (Plotly draws a figure in about 0.1-0.3 s); then call `done`, if given.
+  // them (Plotly draws a figure in about 0.1-0.3 s); then call `done`, if given. (The benchmark
+  // and multiclass pages; the report draws lazily, below.)
   window.isometricsFigures = function (done) {
     var blocks = document.querySelectorAll("script[type='application/json'][data-figure]"), i = 0;
     function next() {
@@ -93,11 +106,7 @@
         if (done) { done(); }
         return;
       }
-      var figure = draw(blocks[i++]);
-      var select = document.querySelector("select[data-groups-of='" + figure.div.id + "']");
-      if (select) {
-        select.addEventListener("change", function () { showGroup(figure, parseInt(select.value, 10)); });
-      }
+      wire(draw(blocks[i++]));
       later(next);
     }
     later(next);
@@ -106,4 +115,116 @@
   function later(step) {  // after the next paint
     requestAnimationFrame(function () { setTimeout(step, 0); });
   }
+
+  // ---- Lazy drawing (the report). A figure or explorer is drawn when it comes within NEAR of
+  // the window (an IntersectionObserver), one per task, those in the window first; its box keeps
+  // its height meanwhile, so nothing moves when it is drawn. Printing (beforeprint) and the
+  // "draw all" button draw at once whatever is not drawn yet. The page marks its progress in
+  // the performance timeline: "isometrics-drawn:<id>" per item (and "isometrics-draw:<id>", a
+  // measure of its drawing), "isometrics-viewport-drawn"
+  // once everything in the first window is drawn, "isometrics-all-drawn" at the end.
+  var NEAR = "75% 0px";
+  var items = [], queue = [], observer = null, busy = false, seen = false, viewportMarked = false;
+
+  function mark(name) {
+    if (window.performance && performance.mark) { performance.mark(name); }
+  }
+
+  function inWindow(target) {
+    var r = target.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight;
+  }
+
+  function run(item) {                       // draw one item now, unless drawn
+    if (item.drawn) { return; }
+    item.drawn = true;
+    if (observer) { observer.unobserve(item.target); }
+    var start = window.performance ? performance.now() : 0;
+    item.draw();
+    item.target.style.minHeight = item.target.style.minWidth = "";
+    mark("isometrics-drawn:" + item.target.id);
+    if (window.performance && performance.measure) {   // how long the drawing took
+      try { performance.measure("isometrics-draw:" + item.target.id, {start: start, end: performance.now()}); } catch (e) { /* older */ }
+    }
+    if (items.every(function (it) { return it.drawn; })) { mark("isometrics-all-drawn"); }
+    checkViewport();
+  }
+
+  function checkViewport() {                 // once: the first window's items all drawn
+    if (viewportMarked || !seen) { return; }
+    for (var i = 0; i < items.length; i++) {
+      if (!items[i].drawn && inWindow(items[i].target)) { return; }
+    }
+    viewportMarked = true;
+    mark("isometrics-viewport-drawn");
+  }
+
+  function pump() {                          // the queued items, one per task, those in the window first
+    if (busy) { return; }
+    busy = true;
+    later(function step() {
+      queue = queue.filter(function (it) { return !it.drawn; });
+      if (!queue.length) { busy = false; return; }
+      var k = 0;
+      for (var i = 0; i < queue.length; i++) { if (inWindow(queue[i].target)) { k = i; break; } }
+      run(queue.splice(k, 1)[0]);
+      later(step);
+    });
+  }
+
+  function itemOf(target) {
+    for (var i = 0; i < items.length; i++) { if (items[i].target === target) { return items[i]; } }
+    return null;
+  }
+
+  window.isometricsLazy = {
+    // Draw `draw()` into `target` when it comes near the window; its box keeps `height` (and
+    // `width`, if given; px) meanwhile.
+    add: function (target, draw, height, width) {
+      var item = {target: target, draw: draw, drawn: false};
+      items.push(item);
+      if (height) { target.style.minHeight = height + "px"; }
+      if (width) { target.style.minWidth = width + "px"; }
+      if (observer) { observer.observe(target); } else { queue.push(item); pump(); }
+    },
+    now: function (target) { var item = itemOf(target); if (item) { run(item); } },
+    drawn: function (target) { var item = itemOf(target); return item === null || item.drawn; },
+    pending: function () { return items.filter(function (it) { return !it.drawn; }).length; },
+    drawAll: function () { items.forEach(run); },
+    // Once every item is added: queue those in the window now (laid out, no need to wait for the
+    // observer's first report), so the first window is known drawn as soon as they are.
+    ready: function () {
+      items.forEach(function (it) { if (!it.drawn && inWindow(it.target) && queue.indexOf(it) < 0) { queue.push(it); } });
+      seen = true;
+      checkViewport();
+      pump();
+    }
+  };
+
+  if (window.IntersectionObserver) {
+    observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        var item = itemOf(entry.target);
+        if (entry.isIntersecting && item && !item.drawn && queue.indexOf(item) < 0) { queue.push(item); }
+      });
+      seen = true;
+      checkViewport();
+      pump();
+    }, {rootMargin: NEAR});
+  } else {
+    seen = true;
+  }
+  window.addEventListener("beforeprint", function () { window.isometricsLazy.drawAll(); });
+
+  // The report's figures, each drawn when near the window.
+  window.isometricsLazyFigures = function () {
+    var blocks = document.querySelectorAll("script[type='application/json'][data-figure]");
+    Array.prototype.forEach.call(blocks, function (block) {
+      var spec = JSON.parse(block.textContent);
+      var div = document.getElementById(block.getAttribute("data-figure"));
+      window.isometricsLazy.add(div, function () { wire(draw(block, spec)); }, spec.figure.layout.height || 450);
+    });
+    var button = document.getElementById("draw-all");
+    if (button) { button.addEventListener("click", function () { window.isometricsLazy.drawAll(); }); }
+  };
 })();

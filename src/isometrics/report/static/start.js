@@ -1,2 +1,5 @@
-// Draw the figures, then the explorers, one per task (this script is the last element of the page's body).
-window.isometricsFigures(window.isometricsExplorers);
+// Register the figures and the explorers, each drawn when it comes near the window (this script is
+// the last element of the page's body).
+window.isometricsLazyFigures();
+window.isometricsExplorers();
+window.isometricsLazy.ready();
