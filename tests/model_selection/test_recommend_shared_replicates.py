@@ -11,7 +11,7 @@ from sklearn.metrics import roc_auc_score
 import isometrics as im
 from isometrics.model_selection import decisions, recommend
 from isometrics.spaces.operating_points import OperatingPoints
-from isometrics.uncertainty.resampling import _Resampler
+from isometrics.uncertainty.resampling import Resampler
 
 F2 = "fbeta(beta=2)"
 
@@ -110,7 +110,7 @@ def test_the_shortcut_of_unweighted_rows_is_the_comparisons_own_draw(setting):
     s, is_pos = scores[shared.model].astype(float), y == 1
     op = OperatingPoints.from_validated(is_pos, s, None, True, caller="test")
     counts, index = decisions._threshold_counts(op, shared.threshold)
-    per_sample = _Resampler(is_pos, s, None, False, per_sample=True, op=op, caller="test")
+    per_sample = Resampler(is_pos, s, None, False, per_sample=True, op=op, caller="test")
     generic = decisions._intervals(per_sample, is_pos, s, None, counts, [im.parse_metric("f2")], 200, 0.95,
                                    comparison.replicate_generator(), None, "test", index)
     assert generic.keys() == shared.in_sample.intervals.keys()
