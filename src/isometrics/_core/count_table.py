@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import warnings
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -36,6 +37,9 @@ __all__ = ["CountTable", "Quantity", "normalising_exponent", "table_from_scores"
 
 #: A count table or one of its subclasses (the constructors return the class they are called on).
 _Table = TypeVar("_Table", bound="CountTable")
+
+#: Cache key of a scaled view's weak reference to the table it was made from.
+_ORIGIN = "origin"
 
 #: Class totals within 2**±this need no rescaling (see ``CountTable.normalised``):
 #: every metric raises counts to at most the 8th power, and 2**(8 * 64) is far from overflow.
@@ -274,6 +278,7 @@ class CountTable:
                 increments.flags.writeable = False
                 view._cache[key] = increments
         view._cache["totals"] = self._totals  # the caller's class totals: which classes are present
+        view._cache[_ORIGIN] = weakref.ref(self)  # where quantities in the caller's units are kept (see get)
         return view
 
     @property
@@ -402,15 +407,21 @@ class CountTable:
 
         The one way a derived quantity is read: ``quantity.compute`` receives the view its
         ``counts`` declare (:attr:`normalised`, :attr:`rates`, this table for ``"raw"`` and
-        ``"own"``), and the value is cached under the declaration itself. The verbs of
+        ``"own"``), and the value is cached under the declaration itself. A ``"raw"`` quantity
+        asked of a scaled view (the ROC hull, read by the PRG hull and the calibrators on
+        :attr:`normalised`) is the one of the table the view was made from, computed once. The verbs of
         :class:`~isometrics.spaces.operating_points.OperatingPoints` and the public functions of
         the spaces share the cache through this method.
         """
         cache = self._cache
         if quantity not in cache:
             counts = quantity.counts
-            view = self.normalised if counts == "normalised" else self.rates if counts == "rates" else self
-            cache[quantity] = quantity.compute(view)
+            origin = cache[_ORIGIN]() if counts == "raw" and _ORIGIN in cache else None
+            if origin is not None:  # a scaled view: the table it was made from computes (and keeps) it once
+                cache[quantity] = origin.get(quantity)
+            else:
+                view = self.normalised if counts == "normalised" else self.rates if counts == "rates" else self
+                cache[quantity] = quantity.compute(view)
         return cache[quantity]
 
     def peek(self, key: Quantity | Any) -> Any:
