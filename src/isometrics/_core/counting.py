@@ -136,26 +136,28 @@ def _label_counts(ordered: np.ndarray, exponent: int | None, inverted: bool
     bits = ordered.view(np.int64)
     size = min(n, _KEY_RUN)
     labels, ramp = np.empty(size, dtype=np.int64), np.arange(1, size + 1, dtype=np.float64)
+    scratch = np.empty(size, dtype=np.int64)
     carry, tied = 0, False
     for a in range(0, n, _KEY_RUN):
         b = min(a + _KEY_RUN, n)
-        decode_run(ordered[a:b], exponent, slots[1 + a:1 + b], shift=1, inverted=inverted)
+        decode_run(ordered[a:b], exponent, slots[1 + a:1 + b], shift=1, inverted=inverted, scratch=scratch)
         if tied:
             continue
         run = values[a:1 + b]  # with the last score of the run before (+inf before the first)
         if np.count_nonzero(run[1:] == run[:-1]):
             tied = True
             continue
+        # The lowest bits count the positives, or the negatives when the keys are complemented;
+        # the other class is (samples so far) - count. Integers below 2**53: exact in float64.
         count = labels[:b - a]
         np.bitwise_and(bits[a:b], 1, out=count)
-        if inverted:
-            np.bitwise_xor(count, 1, out=count)
         np.cumsum(count, out=count)
         count += carry
         carry = int(count[-1])
-        np.copyto(tp[1 + a:1 + b], count, casting="unsafe")  # integers below 2**53: exact
-        np.add(ramp[:b - a], float(a), out=fp[1 + a:1 + b])
-        np.subtract(fp[1 + a:1 + b], tp[1 + a:1 + b], out=fp[1 + a:1 + b])
+        counted, other = (fp, tp) if inverted else (tp, fp)
+        np.copyto(counted[1 + a:1 + b], count, casting="unsafe")
+        np.add(ramp[:b - a], float(a), out=other[1 + a:1 + b])
+        np.subtract(other[1 + a:1 + b], counted[1 + a:1 + b], out=other[1 + a:1 + b])
     if tied:
         label_bits = ordered.view(np.uint8)[::8] & 1  # little-endian: the key's lowest bit
         if inverted:

@@ -278,17 +278,21 @@ _KEY_RUN = 1 << 16
 
 
 def decode_run(keys: np.ndarray, exponent: int | None, out: np.ndarray, *, shift: int = 0,
-               inverted: bool = False) -> None:
+               inverted: bool = False, scratch: np.ndarray | None = None) -> None:
     """The scores of one run of sorted keys (``keys >> shift``, complemented first when ``inverted``)
-    written into ``out``, an integer view (``keys``' dtype) of the float64 destination."""
-    if inverted:
-        np.invert(keys, out=out)
-        np.right_shift(out, out.dtype.type(shift), out=out)  # logical if unsigned, else arithmetic
+    written into ``out``, an integer view (``keys``' dtype) of the float64 destination; ``scratch``,
+    an int64 array at least as long, spares an allocation per run."""
+    if exponent is _UNSIGNED:  # a logical shift
+        np.right_shift(np.invert(keys, out=out) if inverted else keys, keys.dtype.type(shift), out=out)
     else:
-        np.right_shift(keys, keys.dtype.type(shift), out=out)
-    if exponent is not _UNSIGNED:
-        mask = np.right_shift(out, 63)
-        np.bitwise_and(mask, np.int64(2**63 - 1), out=mask)
+        np.right_shift(keys, keys.dtype.type(shift), out=out)  # arithmetic
+        # t = u ^ ((u >> 63) & (2**63 - 1)) with u = k >> shift; with complemented keys u = ~(k >> shift)
+        # (arithmetic shifts commute with ~), and u ^ ((u >> 63) & MAX) = v ^ ((v >> 63) | MIN) for v = ~u.
+        mask = np.right_shift(out, 63, out=scratch[:len(out)] if scratch is not None else None)
+        if inverted:
+            np.bitwise_or(mask, np.int64(-2**63), out=mask)
+        else:
+            np.bitwise_and(mask, np.int64(2**63 - 1), out=mask)
         np.bitwise_xor(out, mask, out=out)
         if exponent:
             values = out.view(np.float64)
