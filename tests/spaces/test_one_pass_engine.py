@@ -82,3 +82,18 @@ def test_the_roc_hull_is_computed_once_for_the_table_and_its_views(monkeypatch):
     op.prg_convex_hull(), op.isotonic_calibrator(), op.f_calibrator(), op.achievable_pr_curve()
     assert len(calls) == 1
     assert op.normalised.get(hull.ROC_HULL) is roc
+
+
+@pytest.mark.parametrize("smallest", [1e-300, 0.0, 5e-324])
+def test_scores_that_scaling_would_round_are_sorted_exactly(smallest):
+    """Scores of both signs beyond 2 in magnitude are scaled for their keys; a tiny one must not lose bits."""
+    rng = np.random.default_rng(11)
+    y = (rng.random(N) < 0.3).astype(int)
+    s = rng.normal(size=N) * 10
+    s[[5, 9]] = smallest, -smallest * 3
+    s[7] = np.nextafter(smallest, 1.0)
+    op = OperatingPoints.from_scores(y, s)
+    thresholds, tp, fp = _reference(y, s)
+    np.testing.assert_array_equal(op.thresholds[1:], thresholds)
+    np.testing.assert_array_equal(op.tp[1:], tp)
+    np.testing.assert_array_equal(op.fp[1:], fp)

@@ -183,10 +183,11 @@ def _times_power_of_two(values: FloatArray, exponent: int, *, out: FloatArray) -
     return np.multiply(values, math.ldexp(1.0, exponent), out=out)
 
 
-def _scale_exponent(scores: FloatArray, low: float, high: float) -> int | None:
+def _scale_exponent(scores: FloatArray, low: float, high: float, *, scan: bool = True) -> int | None:
     """``k`` such that every ``|x| 2**-k < 2``, exact (no score becomes subnormal), or ``None``.
 
-    ``low`` and ``high`` are the scores' minimum and maximum.
+    ``low`` and ``high`` are the scores' minimum and maximum. ``scan=False``: the caller checks
+    the smallest non-zero magnitude itself while it reads the scores (:func:`_label_keys`).
     """
     exponent = 0
     largest = max(high, -low)
@@ -195,6 +196,8 @@ def _scale_exponent(scores: FloatArray, low: float, high: float) -> int | None:
         smallest_normal = math.ldexp(np.finfo(np.float64).tiny, exponent)
         if low > 0 or high < 0:
             smallest = low if low > 0 else -high
+        elif not scan:
+            return exponent
         else:  # the smallest non-zero magnitude (zeros are exact whatever the scale), run by run
             smallest = math.inf
             for a in range(0, len(scores), _RUN):
@@ -248,11 +251,16 @@ def _label_keys(scores: FloatArray, is_pos: np.ndarray, *, invert: bool = False
     """
     low = float(scores.min())
     exponent: int | None = _UNSIGNED
+    limit = 0  # scores of magnitude below 2**-1022 * 2**exponent, as integers, would lose bits when scaled
     if low < 0:
-        found = _scale_exponent(scores, low, float(scores.max()))
+        high = float(scores.max())
+        found = _scale_exponent(scores, low, high, scan=False)
         if found is None:
             return None
         exponent = found
+        if exponent and high >= 0:  # scores of both signs: the smallest non-zero magnitude is checked below
+            limit = int(np.float64(math.ldexp(np.finfo(np.float64).tiny, exponent)).view(np.int64))
+    smallest = np.iinfo(np.uint64).max
     keys = np.empty(len(scores), dtype=np.uint64 if exponent is _UNSIGNED else np.int64)
     labels = is_pos.view(np.uint8)
     one, scaled = np.uint64(1), np.empty(min(len(scores), _KEY_RUN))
@@ -262,6 +270,9 @@ def _label_keys(scores: FloatArray, is_pos: np.ndarray, *, invert: bool = False
         if exponent is _UNSIGNED:
             np.left_shift(run.view(np.uint64), one, out=unsigned)
         else:
+            if limit:  # |x| - 1 as an unsigned integer (zeros wrap to the largest): its minimum, run by run
+                magnitude = np.bitwise_and(run.view(np.int64), np.int64(2**63 - 1), out=out)
+                smallest = min(smallest, int(np.subtract(magnitude, 1, out=magnitude).view(np.uint64).min()))
             bits = (_times_power_of_two(run, -exponent, out=scaled[:len(run)]) if exponent else run).view(np.int64)
             np.right_shift(bits, 63, out=out)  # 0 or -1 (arithmetic shift)
             np.bitwise_and(out, np.int64(2**63 - 1), out=out)
@@ -270,6 +281,8 @@ def _label_keys(scores: FloatArray, is_pos: np.ndarray, *, invert: bool = False
         np.bitwise_or(unsigned, labels[a:a + _KEY_RUN], out=unsigned, casting="unsafe")
         if invert:
             np.invert(out, out=out)
+    if smallest < limit - 1:
+        return None  # scaling by 2**-k would lose bits of the smallest scores
     return keys, exponent
 
 
