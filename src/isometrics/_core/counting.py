@@ -135,7 +135,7 @@ def _label_counts(ordered: np.ndarray, exponent: int | None, inverted: bool
     tp[0] = fp[0] = 0.0
     bits = ordered.view(np.int64)
     size = min(n, _KEY_RUN)
-    labels, ramp = np.empty(size, dtype=np.int64), np.arange(1, size + 1, dtype=np.float64)
+    labels, ramp = np.empty(size, dtype=np.int64), np.arange(1, size + 1, dtype=np.int64)
     scratch = np.empty(size, dtype=np.int64)
     carry, tied = 0, False
     for a in range(0, n, _KEY_RUN):
@@ -152,12 +152,11 @@ def _label_counts(ordered: np.ndarray, exponent: int | None, inverted: bool
         count = labels[:b - a]
         np.bitwise_and(bits[a:b], 1, out=count)
         np.cumsum(count, out=count)
-        count += carry
-        carry = int(count[-1])
         counted, other = (fp, tp) if inverted else (tp, fp)
-        np.copyto(counted[1 + a:1 + b], count, casting="unsafe")
-        np.add(ramp[:b - a], float(a), out=other[1 + a:1 + b])
-        np.subtract(other[1 + a:1 + b], counted[1 + a:1 + b], out=other[1 + a:1 + b])
+        np.add(count, carry, out=counted[1 + a:1 + b], casting="unsafe")  # int64 sums, written as float64
+        np.subtract(ramp[:b - a], count, out=count)  # the other class: (samples so far) - count, as
+        np.add(count, a - carry, out=other[1 + a:1 + b], casting="unsafe")  # (j + 1 - count_j) + (a - carry)
+        carry += int(ramp[b - a - 1]) - int(count[-1])  # the counted class's total so far
     if tied:
         label_bits = ordered.view(np.uint8)[::8] & 1  # little-endian: the key's lowest bit
         if inverted:

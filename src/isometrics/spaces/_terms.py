@@ -57,7 +57,7 @@ def auroc_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArra
     exact while it stays below 2**53: AUROC is then the correctly rounded ``U / (P N)``.
     """
     terms = np.add(tp[:-1], tp[1:])
-    terms *= np.diff(fp)
+    terms *= np.subtract(fp[1:], fp[:-1])  # np.diff(fp), without its checks
     return terms
 
 
@@ -72,9 +72,10 @@ def ap_terms(tp: FloatArray, fp: FloatArray, P: float, N: float, precision: Floa
         # Nothing predicted positive happens only at the origin, which ends no step; a zero step
         # there (zero-weight groups passed to the sweep) adds nothing.
         terms = np.divide(end_tp, predicted, out=np.zeros_like(predicted), where=predicted > 0)
-    else:
-        terms = precision[1:].copy()
-    terms *= np.diff(tp)
+        terms *= np.subtract(end_tp, tp[:-1])
+        return terms
+    terms = np.subtract(end_tp, tp[:-1])  # np.diff(tp)
+    terms *= precision[1:]  # the same product as precision * diff(tp): multiplication commutes exactly
     return terms
 
 
