@@ -13,8 +13,15 @@ engine chose by measurement (``_core.sorting.choose_sort``; ``ISOMETRICS_SORT`` 
 every candidate timed on the packed keys of --sort-n continuous scores (10^7; ``--sort-n 1000000``
 for a quick run) and the ratio of a full unweighted and weighted evaluation to the fastest of them.
 
+Every time is the best of --repeat, wall clock (``time.perf_counter``) with the CPU time of the same
+run (``time.process_time``, all threads) beside it where it matters, and the load average is printed:
+on a shared machine the wall times stretch, the CPU times much less. ``--baseline OLD_SRC`` also times
+the full evaluation of another source tree (say the commit before a change: ``git archive <commit> src |
+tar -x -C /tmp/old``) in subprocesses, alternating with this tree's, on the same data, and prints
+both and their ratio.
+
 Usage: python benchmarks/bench_evaluation.py [--sizes 100000 1000000 10000000] [--repeat 3] [--sort-n N]
-       [--sorts-only]
+       [--sorts-only] [--baseline OLD_SRC]
 """
 
 from __future__ import annotations
@@ -100,6 +107,36 @@ def best_time(fn, repeat: int) -> tuple[float, object]:
     return best, out
 
 
+def best_times(fn, repeat: int) -> tuple[float, float]:
+    """Best wall and best CPU time (``time.process_time``: every thread of this process) of ``fn``."""
+    wall = cpu = float("inf")
+    for _ in range(repeat):
+        t0, c0 = time.perf_counter(), time.process_time()
+        fn()
+        wall, cpu = min(wall, time.perf_counter() - t0), min(cpu, time.process_time() - c0)
+    return wall, cpu
+
+
+def worker_times(src: str, n: int, ties: bool, weighted: bool, repeat: int) -> tuple[float, float]:
+    """Best wall and CPU time of the full evaluation with the package found in ``src``, in a subprocess."""
+    env = dict(os.environ, PYTHONPATH=os.path.abspath(src))
+    res = subprocess.run([sys.executable, os.path.abspath(__file__), "--worker", str(n), str(int(ties)),
+                          str(int(weighted)), str(repeat)], capture_output=True, text=True, env=env, check=True)
+    wall, cpu = res.stdout.split()
+    return float(wall), float(cpu)
+
+
+def worker(n: int, ties: bool, weighted: bool, repeat: int) -> None:
+    y, s, w = make_data(n, ties)
+    w = w if weighted else None
+    ours(y, s, w)  # warm: imports, the sort choice
+    print(*best_times(lambda: ours(y, s, w), repeat))
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{v:.2f}" for v in os.getloadavg())
+
+
 def floor_time(n: int, ties: bool) -> float:
     env = dict(os.environ, NPY_DISABLE_CPU_FEATURES="X86_V4 AVX512_ICL")
     res = subprocess.run([sys.executable, "-c", FLOOR_SCRIPT, str(n), "1" if ties else "0", "0"],
@@ -114,24 +151,27 @@ def sort_candidates(n: int, repeat: int) -> None:
     assert encoded is not None
     keys = encoded[0]
     times = {}
+    cpus = {}
     for name, sort in sorting.KEY_SORTS.items():
-        best = float("inf")
+        best = cpu = float("inf")
         for _ in range(repeat):
             work = keys.copy()
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             sort(work)
-            best = min(best, time.perf_counter() - t0)
+            best, cpu = min(best, time.perf_counter() - t0), min(cpu, time.process_time() - c0)
             del work
-        times[name] = best
+        times[name], cpus[name] = best, cpu
     fastest = min(times, key=times.__getitem__)
     chosen = sorting.choose_sort()
-    print(f"Sorts of {n:,} packed 64-bit keys (best of {repeat}): "
-          + ", ".join(f"{k} {v:.3f} s" for k, v in times.items())
+    print(f"Sorts of {n:,} packed 64-bit keys (best of {repeat}, wall / CPU): "
+          + ", ".join(f"{k} {v:.3f} / {cpus[k]:.3f} s" for k, v in times.items())
           + f"; fastest here: {fastest}; chosen by the engine: {chosen.name} ({chosen.how})")
     for weighted in (False, True):
-        t_full, _ = best_time(lambda: ours(y, s, w if weighted else None), repeat)
+        t_full, c_full = best_times(lambda: ours(y, s, w if weighted else None), repeat)
         print(f"  full evaluation, {'weighted' if weighted else 'unweighted'}: {t_full:.3f} s = "
-              f"{t_full / times[fastest]:.2f}x the fastest sort ({fastest})")
+              f"{t_full / times[fastest]:.2f}x the fastest sort ({fastest}); CPU {c_full:.3f} s = "
+              f"{c_full / cpus[fastest]:.2f}x the sort's CPU time")
+    print(f"  ({load()})")
     print()
 
 
@@ -144,14 +184,20 @@ def main() -> None:
     parser.add_argument("--sorts-only", action="store_true", help="time the candidate sorts only, not the table")
     parser.add_argument("--skip-sklearn-above", type=int, default=10**8,
                         help="do not run scikit-learn above this n (it takes ~10 s at 10^7)")
+    parser.add_argument("--baseline", help="source tree (its src/) to time the full evaluation of, alternating")
+    parser.add_argument("--worker", nargs=4, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        n, ties, weighted, repeat = args.worker
+        worker(n, bool(ties), bool(weighted), repeat)
+        return
 
     print("\n".join(sorting.machine_report()))
     sort_candidates(args.sort_n, args.repeat)
     if args.sorts_only:
         return
-    header = (f"{'n':>10} {'scores':>10} {'weights':>8} | {'isometrics':>10} {'sklearn':>9} {'AVX2 sort':>9} "
-              f"{'np.sort':>8} | {'sklearn/ours':>12} {'ours/floor':>10} | {'+spaces':>8}")
+    header = (f"{'n':>10} {'scores':>10} {'weights':>8} | {'isometrics':>10} {'CPU':>6} {'sklearn':>9} "
+              f"{'AVX2 sort':>9} {'np.sort':>8} | {'sklearn/ours':>12} {'ours/floor':>10} | {'+spaces':>8}")
     print(header)
     print("-" * len(header))
     for n in args.sizes:
@@ -162,6 +208,7 @@ def main() -> None:
             for weighted in (False, True):
                 w = w_all if weighted else None
                 t_ours, res = best_time(lambda: ours(y, s, w), args.repeat)
+                _, c_ours = best_times(lambda: ours(y, s, w), args.repeat)
                 t_full, t_extra = ours_then_extras(y, s, w, args.repeat)
                 if n <= args.skip_sklearn_above:
                     t_sk, res_sk = best_time(lambda: sklearn(y, s, w), 1 if n >= 10**7 else args.repeat)
@@ -171,9 +218,20 @@ def main() -> None:
                 else:
                     ratio_sk, sk = f"{'-':>13}", f"{'-':>9}"
                 print(f"{n:>10,} {'ties' if ties else 'continuous':>10} {'yes' if weighted else 'no':>8} | "
-                      f"{t_ours:10.3f} {sk} {floor:9.3f} {default_sort:8.3f} | {ratio_sk} "
+                      f"{t_ours:10.3f} {c_ours:6.3f} {sk} {floor:9.3f} {default_sort:8.3f} | {ratio_sk} "
                       f"{t_ours / floor:9.1f}x | {100 * t_extra / t_full:7.0f}%", flush=True)
-    print("\nTimes in seconds (best of --repeat). 'np.sort' is NumPy's default sort in this process.")
+                if args.baseline:
+                    rounds = [(worker_times(args.baseline, n, ties, weighted, args.repeat),
+                               worker_times(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"), n, ties, weighted, args.repeat)) for _ in range(2)]
+                    old = min(r[0] for r in rounds)  # best wall (and best CPU) over the alternating rounds
+                    new = min(r[1] for r in rounds)
+                    old_cpu, new_cpu = min(r[0][1] for r in rounds), min(r[1][1] for r in rounds)
+                    print(f"{'':>31}   baseline {old[0]:.3f} s (CPU {old_cpu:.3f}), this tree {new[0]:.3f} s "
+                          f"(CPU {new_cpu:.3f}) in subprocesses: {old[0] / new[0]:.2f}x faster "
+                          f"(CPU {old_cpu / new_cpu:.2f}x)", flush=True)
+    print(f"\n{load()}")
+    print("Times in seconds (best of --repeat); CPU: the process's CPU time (all threads) of the best run.")
+    print("'np.sort' is NumPy's default sort in this process.")
     print("'+spaces': time of the ROC and PRG hulls, the interpolated PR area and two metric-versus-")
     print("threshold curves (F1, G(2, -3)) on fresh operating points, relative to the full evaluation")
     print("(each the best of --repeat, measured in the same runs).")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import warnings
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -26,32 +27,19 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError
+from .counting import counts_from_statistics, counts_from_validated, table_from_scores
 from .html import html_table
 from .quantity import Quantity
-from .sorting import (
-    _RUN,
-    Scores,
-    _group_ends,
-    _grouped_by_score,
-    _handed,
-    _mostly_tied,
-    _prepend,
-    _sorted_by_score,
-)
-from .validation import (
-    as_1d,
-    as_sample_weight,
-    check_binary_target,
-    check_consistent_length,
-    check_real,
-    check_sample_weight,
-    check_scores,
-)
+from .sorting import Scores
+from .validation import check_real
 
 __all__ = ["CountTable", "Quantity", "normalising_exponent", "table_from_scores"]
 
 #: A count table or one of its subclasses (the constructors return the class they are called on).
 _Table = TypeVar("_Table", bound="CountTable")
+
+#: Cache key of a scaled view's weak reference to the table it was made from.
+_ORIGIN = "origin"
 
 #: Class totals within 2**±this need no rescaling (see ``CountTable.normalised``):
 #: every metric raises counts to at most the 8th power, and 2**(8 * 64) is far from overflow.
@@ -167,49 +155,10 @@ class CountTable:
         ``scores`` given as a one-element list are handed over (see ``sorting.Scores``): the
         list is emptied, and the array freed, as soon as the sort no longer needs it.
         """
-        handed = _handed(scores)
-        del scores
-        if weights is not None:
-            keep = weights != 0
-            if not keep.all():
-                is_pos, weights = is_pos[keep], weights[keep]
-                handed[0] = handed[0][keep]
-        positives: np.ndarray
-        negatives: np.ndarray | None
-        ends: np.ndarray | None
-        if _mostly_tied(handed[0]):
-            thresholds, positives, negatives = _grouped_by_score(handed.pop(), is_pos, weights)
-            thresholds, ends = _prepend(thresholds, np.inf), None
-        else:
-            thresholds, positives, negatives, ends = _sorted_by_score(handed, is_pos, weights)
-        # Counts are accumulated straight into their final buffers (slot 0 is the +inf
-        # point): at 10^7 samples every avoided 80 MB temporary saves tens of milliseconds.
-        m = len(thresholds) - 1
-        tp, fp = np.empty(m + 1), np.empty(m + 1)
-        tp[0] = fp[0] = 0.0
-        if positives.dtype == np.float64:  # weights, or per-group sums
-            assert negatives is not None
-            with np.errstate(over="ignore"):  # an infinite total is reported below
-                for source, target in ((positives, tp), (negatives, fp)):
-                    if ends is None:
-                        np.cumsum(source, out=target[1:])
-                    else:
-                        np.take(np.cumsum(source), ends, out=target[1:])
-        else:  # labels: integer counts, exact (float64 sums of 0 and 1 are exact below 2**53)
-            if ends is None:  # straight into tp; FP = (samples so far) - TP, run by run
-                np.cumsum(positives, dtype=np.float64, out=tp[1:])
-                for a in range(0, m, _RUN):
-                    b = min(a + _RUN, m)
-                    np.subtract(np.arange(a + 1, b + 1, dtype=np.float64), tp[1 + a:1 + b], out=fp[1 + a:1 + b])
-            else:
-                np.take(np.cumsum(positives, dtype=np.float64), ends, out=tp[1:])
-                np.subtract(ends + 1.0, tp[1:], out=fp[1:])
-        _check_finite_totals(tp, fp, caller, "sample_weight")
+        thresholds, tp, fp, increments = counts_from_validated(is_pos, scores, weights, caller=caller)
         op = cls.from_arrays(thresholds, tp, fp, pos_label)
-        if ends is None and negatives is not None and positives.dtype == np.float64:  # increments at hand
-            for key, values in (("dtp", positives), ("dfp", negatives)):
-                values.flags.writeable = False
-                op._cache[key] = values
+        if increments is not None:  # the per-point weights at hand: diff(tp) and diff(fp) need no pass
+            op._cache["dtp"], op._cache["dfp"] = increments
         return op
 
     @classmethod
@@ -249,27 +198,8 @@ class CountTable:
         >>> op.thresholds, op.tp, op.fp
         (array([inf, 0.8, 0.4]), array([0., 2., 2.]), array([0., 1., 3.]))
         """
-        caller = "OperatingPoints.from_counts"
-        s = check_scores(scores, caller=caller, name="scores")
-        p = check_scores(positives, caller=caller, name="positives")
-        n = check_scores(negatives, caller=caller, name="negatives")
-        check_consistent_length(caller, scores=s, positives=p, negatives=n)
-        if (p < 0).any() or (n < 0).any():
-            raise IsometricsError(f"{caller}: positives and negatives must be >= 0 (they are weights).")
-        keep = (p + n) > 0
-        s, p, n = s[keep], p[keep], n[keep]
-        order = np.argsort(-s, kind="stable")
-        s, p, n = s[order], p[order], n[order]
-        ends = _group_ends(s)
-        if ends is None:
-            ends = np.arange(len(s))
-        starts = np.concatenate(([0], ends[:-1] + 1)) if len(ends) else ends
-        with np.errstate(over="ignore"):  # an infinite total is reported below
-            tp = np.cumsum(np.add.reduceat(p, starts)) if len(s) else np.zeros(0)
-            fp = np.cumsum(np.add.reduceat(n, starts)) if len(s) else np.zeros(0)
-        tp, fp = _prepend(tp, 0.0), _prepend(fp, 0.0)
-        _check_finite_totals(tp, fp, caller, "positives` or `negatives")
-        return cls.from_arrays(_prepend(s[ends], np.inf), tp, fp, pos_label)
+        thresholds, tp, fp = counts_from_statistics(scores, positives, negatives, caller="OperatingPoints.from_counts")
+        return cls.from_arrays(thresholds, tp, fp, pos_label)
 
     def group_counts(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         """The sufficient statistics: ``(scores, positives, negatives)`` per distinct score.
@@ -348,6 +278,7 @@ class CountTable:
                 increments.flags.writeable = False
                 view._cache[key] = increments
         view._cache["totals"] = self._totals  # the caller's class totals: which classes are present
+        view._cache[_ORIGIN] = weakref.ref(self)  # where quantities in the caller's units are kept (see get)
         return view
 
     @property
@@ -476,15 +407,21 @@ class CountTable:
 
         The one way a derived quantity is read: ``quantity.compute`` receives the view its
         ``counts`` declare (:attr:`normalised`, :attr:`rates`, this table for ``"raw"`` and
-        ``"own"``), and the value is cached under the declaration itself. The verbs of
+        ``"own"``), and the value is cached under the declaration itself. A ``"raw"`` quantity
+        asked of a scaled view (the ROC hull, read by the PRG hull and the calibrators on
+        :attr:`normalised`) is the one of the table the view was made from, computed once. The verbs of
         :class:`~isometrics.spaces.operating_points.OperatingPoints` and the public functions of
         the spaces share the cache through this method.
         """
         cache = self._cache
         if quantity not in cache:
             counts = quantity.counts
-            view = self.normalised if counts == "normalised" else self.rates if counts == "rates" else self
-            cache[quantity] = quantity.compute(view)
+            origin = cache[_ORIGIN]() if counts == "raw" and _ORIGIN in cache else None
+            if origin is not None:  # a scaled view: the table it was made from computes (and keeps) it once
+                cache[quantity] = origin.get(quantity)
+            else:
+                view = self.normalised if counts == "normalised" else self.rates if counts == "rates" else self
+                cache[quantity] = quantity.compute(view)
         return cache[quantity]
 
     def peek(self, key: Quantity | Any) -> Any:
@@ -548,36 +485,6 @@ class CountTable:
         return html_table(("", "value"), rows, caption=type(self).__name__)
 
 
-def table_from_scores(
-    y_true: ArrayLike,
-    y_score: ArrayLike,
-    *,
-    sample_weight: ArrayLike | None,
-    pos_label: Any,
-    caller: str,
-    table: type[_Table],
-) -> _Table:
-    """Validate binary scores at the boundary of the public function ``caller`` and build their operating points.
-
-    The one construction path from user input: :meth:`OperatingPoints.from_scores` and
-    every public binary function (``auroc``, ``roc_curve``, ``best_threshold``...) call
-    it with their own public name, which every validation message starts with. Call it
-    directly from the public function: the degenerate-score warning points at the line
-    that called that function. ``table`` is the class built (the public
-    :class:`isometrics.OperatingPoints` where the result reaches users with its verbs).
-    """
-    y_arr = as_1d(y_true, name="y_true", caller=caller)
-    s_arr = as_1d(y_score, name="y_score", caller=caller)
-    w_arr = as_sample_weight(sample_weight, caller=caller)
-    check_consistent_length(caller, y_true=y_arr, y_score=s_arr, sample_weight=w_arr)
-    is_pos, pos_label = check_binary_target(y_arr, pos_label=pos_label, caller=caller)
-    scores = check_scores(s_arr, caller=caller)
-    weights = check_sample_weight(w_arr, len(scores), caller=caller)
-    op = table.from_validated(is_pos, scores, weights, pos_label, caller=caller)
-    op.warn_if_degenerate("y_score", stacklevel=4)  # warn_if_degenerate, here, the public function, its caller
-    return op
-
-
 def normalising_exponent(n_positives: float, n_negatives: float) -> int:
     """The power of two that ``CountTable.normalised`` divides counts by (0: none).
 
@@ -588,12 +495,3 @@ def normalising_exponent(n_positives: float, n_negatives: float) -> int:
     largest = max(n_positives, n_negatives)
     exponent = math.frexp(largest)[1]  # largest in [2**(exponent - 1), 2**exponent)
     return 0 if largest == 0 or abs(exponent) <= _SAFE_EXPONENT else exponent
-
-
-def _check_finite_totals(tp: FloatArray, fp: FloatArray, caller: str, name: str) -> None:
-    """Raise when a class total overflowed float64 (each weight finite, their sum not)."""
-    if len(tp) and not (math.isfinite(tp[-1]) and math.isfinite(fp[-1])):
-        raise IsometricsError(
-            f"{caller}: `{name}` sums to more than the largest float64 (about 1.8e308) within one class; "
-            "divide every weight by the same constant (no result depends on the scale of the weights)."
-        )

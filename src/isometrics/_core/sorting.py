@@ -101,15 +101,20 @@ def _sort_descending(
     del scores  # only `handed` refers to them now: emptied once the keys hold them
     large = len(handed[0]) >= _POLARS_MIN_SAMPLES
     if large and weights is None:
-        encoded = _label_keys(handed[0], is_pos)
-        if encoded is not None:
-            handed.clear()
-            keys, exponent = encoded
-            del encoded
-            ordered = choose_sort().sort(keys)
-            del keys  # the sorted copy is all that is left: at most two key arrays at once
+        keyed = sorted_label_keys(handed, is_pos)
+        if keyed is not None:
+            ordered, exponent, inverted = keyed
+            del keyed
             label_bits = ordered.view(np.uint8)[::8] & 1  # label: the key's lowest bit
-            return _decode_order(ordered, exponent, shift=1), label_bits, None
+            if inverted:
+                np.bitwise_xor(label_bits, 1, out=label_bits)
+            values = np.empty(len(ordered) + 1, dtype=ordered.dtype)
+            for a in range(0, len(ordered), _KEY_RUN):
+                decode_run(ordered[a:a + _KEY_RUN], exponent, values[1 + a:1 + a + _KEY_RUN], shift=1,
+                           inverted=inverted)
+            slotted = values.view(np.float64)
+            slotted[0] = np.inf
+            return slotted, label_bits, None
     elif large:
         assert weights is not None
         order_ints = _signed_order(handed[0])
@@ -170,6 +175,39 @@ def _sort_int128_descending(
     return words[:, 1].view(np.int64), words[:, 0]
 
 
+def _times_power_of_two(values: FloatArray, exponent: int, *, out: FloatArray) -> FloatArray:
+    """``values * 2**exponent`` into ``out``: ``np.ldexp``'s bits wherever the result is a normal
+    double or zero (a multiplication by a power of two is then exact), several times faster."""
+    if abs(exponent) > 1000:  # 2**exponent itself would leave the normal range
+        return np.ldexp(values, exponent, out=out)
+    return np.multiply(values, math.ldexp(1.0, exponent), out=out)
+
+
+def _scale_exponent(scores: FloatArray, low: float, high: float, *, scan: bool = True) -> int | None:
+    """``k`` such that every ``|x| 2**-k < 2``, exact (no score becomes subnormal), or ``None``.
+
+    ``low`` and ``high`` are the scores' minimum and maximum. ``scan=False``: the caller checks
+    the smallest non-zero magnitude itself while it reads the scores (:func:`_label_keys`).
+    """
+    exponent = 0
+    largest = max(high, -low)
+    if largest >= 2.0:
+        exponent = math.frexp(largest)[1]  # largest < 2**exponent
+        smallest_normal = math.ldexp(np.finfo(np.float64).tiny, exponent)
+        if low > 0 or high < 0:
+            smallest = low if low > 0 else -high
+        elif not scan:
+            return exponent
+        else:  # the smallest non-zero magnitude (zeros are exact whatever the scale), run by run
+            smallest = math.inf
+            for a in range(0, len(scores), _RUN):
+                magnitude = np.abs(scores[a:a + _RUN])
+                smallest = min(smallest, float(np.min(magnitude, where=magnitude > 0, initial=np.inf)))
+        if smallest < smallest_normal:
+            return None  # scaling by 2**-k would lose bits of the smallest scores
+    return exponent
+
+
 def _signed_order(scores: FloatArray) -> tuple[np.ndarray, int] | None:
     """Order-preserving int64 images of the scores, all in ``[-2**62, 2**62)``.
 
@@ -179,26 +217,15 @@ def _signed_order(scores: FloatArray) -> tuple[np.ndarray, int] | None:
     is exact unless it would make a value subnormal: then ``None`` is returned and the
     caller sorts without keys. Returns ``t`` and ``k``.
     """
-    high, low = float(scores.max()), float(scores.min())
-    exponent = 0
-    largest = max(high, -low)
-    if largest >= 2.0:
-        exponent = math.frexp(largest)[1]  # largest < 2**exponent
-        smallest_normal = math.ldexp(np.finfo(np.float64).tiny, exponent)
-        if low > 0 or high < 0:
-            smallest = low if low > 0 else -high
-        else:  # the smallest non-zero magnitude (zeros are exact whatever the scale), run by run
-            smallest = math.inf
-            for a in range(0, len(scores), _RUN):
-                magnitude = np.abs(scores[a:a + _RUN])
-                smallest = min(smallest, float(np.min(magnitude, where=magnitude > 0, initial=np.inf)))
-        if smallest < smallest_normal:
-            return None  # scaling by 2**-k would lose bits of the smallest scores
+    exponent = _scale_exponent(scores, float(scores.min()), float(scores.max()))
+    if exponent is None:
+        return None
     order = np.empty(len(scores), dtype=np.int64)  # the one array as long as the scores
-    for a in range(0, len(scores), _RUN):
-        run = scores[a:a + _RUN]
-        bits = (np.ldexp(run, -exponent) if exponent else run).view(np.int64)
-        out = order[a:a + _RUN]
+    scaled = np.empty(min(len(scores), _KEY_RUN))
+    for a in range(0, len(scores), _KEY_RUN):
+        run = scores[a:a + _KEY_RUN]
+        bits = (_times_power_of_two(run, -exponent, out=scaled[:len(run)]) if exponent else run).view(np.int64)
+        out = order[a:a + _KEY_RUN]
         np.right_shift(bits, 63, out=out)  # 0 or -1 (arithmetic shift)
         np.bitwise_and(out, np.int64(2**63 - 1), out=out)
         np.bitwise_xor(out, bits, out=out)
@@ -209,28 +236,80 @@ def _signed_order(scores: FloatArray) -> tuple[np.ndarray, int] | None:
 _UNSIGNED = None
 
 
-def _label_keys(scores: FloatArray, is_pos: np.ndarray) -> tuple[np.ndarray, int | None] | None:
+def _label_keys(scores: FloatArray, is_pos: np.ndarray, *, invert: bool = False
+                ) -> tuple[np.ndarray, int | None] | None:
     """Exact 64-bit sort keys holding each score (in order) and its label in the lowest bit.
 
     Non-negative scores: their IEEE-754 bits, read as unsigned integers, are in score
     order with a top bit of 0 (``-0.0`` aside, whose top bit the shift drops, making it
     ``+0.0``), so ``bits << 1 | label`` is an exact unsigned key. Other scores:
     ``t << 1 | label`` with ``t`` from :func:`_signed_order`, an exact signed key.
-    Returns the keys and the scale exponent (``_UNSIGNED`` for unsigned keys), or
-    ``None`` when no exact key exists.
+    ``invert``: the keys' bitwise complements (an ascending sort of them is a descending
+    sort of the keys, signed or unsigned alike). Returns the keys and the scale exponent
+    (``_UNSIGNED`` for unsigned keys), or ``None`` when no exact key exists. One pass over
+    the scores, run by run (every step of a run stays in the cache).
     """
-    if float(scores.min()) >= 0:
-        keys = np.left_shift(scores.view(np.uint64), np.uint64(1))
-        np.bitwise_or(keys, is_pos.view(np.uint8), out=keys, casting="unsafe")
-        return keys, _UNSIGNED
-    order_ints = _signed_order(scores)
-    if order_ints is None:
-        return None
-    keys, exponent = order_ints
-    unsigned = keys.view(np.uint64)  # shift the two's-complement bits, never a negative int
-    np.left_shift(unsigned, np.uint64(1), out=unsigned)
-    np.bitwise_or(unsigned, is_pos.view(np.uint8), out=unsigned, casting="unsafe")
+    low = float(scores.min())
+    exponent: int | None = _UNSIGNED
+    limit = 0  # scores of magnitude below 2**-1022 * 2**exponent, as integers, would lose bits when scaled
+    if low < 0:
+        high = float(scores.max())
+        found = _scale_exponent(scores, low, high, scan=False)
+        if found is None:
+            return None
+        exponent = found
+        if exponent and high >= 0:  # scores of both signs: the smallest non-zero magnitude is checked below
+            limit = int(np.float64(math.ldexp(np.finfo(np.float64).tiny, exponent)).view(np.int64))
+    smallest = np.iinfo(np.uint64).max
+    keys = np.empty(len(scores), dtype=np.uint64 if exponent is _UNSIGNED else np.int64)
+    labels = is_pos.view(np.uint8)
+    one, scaled = np.uint64(1), np.empty(min(len(scores), _KEY_RUN))
+    for a in range(0, len(scores), _KEY_RUN):
+        run, out = scores[a:a + _KEY_RUN], keys[a:a + _KEY_RUN]
+        unsigned = out.view(np.uint64)
+        if exponent is _UNSIGNED:
+            np.left_shift(run.view(np.uint64), one, out=unsigned)
+        else:
+            if limit:  # |x| - 1 as an unsigned integer (zeros wrap to the largest): its minimum, run by run
+                magnitude = np.bitwise_and(run.view(np.int64), np.int64(2**63 - 1), out=out)
+                smallest = min(smallest, int(np.subtract(magnitude, 1, out=magnitude).view(np.uint64).min()))
+            bits = (_times_power_of_two(run, -exponent, out=scaled[:len(run)]) if exponent else run).view(np.int64)
+            np.right_shift(bits, 63, out=out)  # 0 or -1 (arithmetic shift)
+            np.bitwise_and(out, np.int64(2**63 - 1), out=out)
+            np.bitwise_xor(out, bits, out=out)
+            np.left_shift(unsigned, one, out=unsigned)  # shift the two's-complement bits, never a negative int
+        np.bitwise_or(unsigned, labels[a:a + _KEY_RUN], out=unsigned, casting="unsafe")
+        if invert:
+            np.invert(out, out=out)
+    if smallest < limit - 1:
+        return None  # scaling by 2**-k would lose bits of the smallest scores
     return keys, exponent
+
+
+#: Elements per run of the fused key and decoding loops: every temporary of a run fits in the L2 cache.
+_KEY_RUN = 1 << 16
+
+
+def decode_run(keys: np.ndarray, exponent: int | None, out: np.ndarray, *, shift: int = 0,
+               inverted: bool = False, scratch: np.ndarray | None = None) -> None:
+    """The scores of one run of sorted keys (``keys >> shift``, complemented first when ``inverted``)
+    written into ``out``, an integer view (``keys``' dtype) of the float64 destination; ``scratch``,
+    an int64 array at least as long, spares an allocation per run."""
+    if exponent is _UNSIGNED:  # a logical shift
+        np.right_shift(np.invert(keys, out=out) if inverted else keys, keys.dtype.type(shift), out=out)
+    else:
+        np.right_shift(keys, keys.dtype.type(shift), out=out)  # arithmetic
+        # t = u ^ ((u >> 63) & (2**63 - 1)) with u = k >> shift; with complemented keys u = ~(k >> shift)
+        # (arithmetic shifts commute with ~), and u ^ ((u >> 63) & MAX) = v ^ ((v >> 63) | MIN) for v = ~u.
+        mask = np.right_shift(out, 63, out=scratch[:len(out)] if scratch is not None else None)
+        if inverted:
+            np.bitwise_or(mask, np.int64(-2**63), out=mask)
+        else:
+            np.bitwise_and(mask, np.int64(2**63 - 1), out=mask)
+        np.bitwise_xor(out, mask, out=out)
+        if exponent:
+            values = out.view(np.float64)
+            _times_power_of_two(values, exponent, out=values)
 
 
 def _decode_order(order: np.ndarray, exponent: int | None, *, shift: int = 0) -> FloatArray:
@@ -240,18 +319,35 @@ def _decode_order(order: np.ndarray, exponent: int | None, *, shift: int = 0) ->
     """
     slotted = np.empty(len(order) + 1, dtype=order.dtype)
     decoded = slotted[1:]
-    np.right_shift(order, order.dtype.type(shift), out=decoded)  # logical if unsigned, else arithmetic
-    if exponent is not _UNSIGNED:
-        for a in range(0, len(decoded), _RUN):
-            run = decoded[a:a + _RUN]
-            mask = np.right_shift(run, 63)
-            np.bitwise_and(mask, np.int64(2**63 - 1), out=mask)
-            np.bitwise_xor(run, mask, out=run)
+    for a in range(0, len(decoded), _KEY_RUN):
+        decode_run(order[a:a + _KEY_RUN], exponent, decoded[a:a + _KEY_RUN], shift=shift)
     values = slotted.view(np.float64)
     values[0] = np.inf
-    if exponent:
-        np.ldexp(values[1:], exponent, out=values[1:])
     return values
+
+
+def sorted_label_keys(scores: Scores, is_pos: np.ndarray) -> tuple[np.ndarray, int | None, bool] | None:
+    """Unweighted samples' packed keys (:func:`_label_keys`) sorted by :func:`choose_sort`'s sort.
+
+    Returns ``(keys, exponent, inverted)``: the keys in decreasing order of score, complemented
+    when ``inverted`` (the chosen sort then ran ascending on complemented keys, which spares
+    two passes); decode a run with :func:`decode_run`, the label is the lowest bit of a key
+    (of its complement when ``inverted``: ``1 - bit``). ``None`` when no exact key exists.
+    ``scores`` handed over (a one-element list) are dropped once the keys hold them.
+    """
+    handed = _handed(scores)
+    del scores
+    sort = choose_sort().sort
+    ascending = _ASCENDING.get(sort)
+    encoded = _label_keys(handed[0], is_pos, invert=ascending is not None)
+    if encoded is None:
+        return None
+    handed.clear()
+    keys, exponent = encoded
+    del encoded
+    ordered = sort(keys) if ascending is None else ascending(keys)
+    del keys  # the sorted copy is all that is left: at most two key arrays at once
+    return ordered, exponent, ascending is not None
 
 
 def _grouped_by_score(
@@ -330,9 +426,25 @@ def _keys_polars(keys: np.ndarray) -> np.ndarray:
     return pl.Series(keys).sort(descending=True).to_numpy()
 
 
+def _ascending_numpy(keys: np.ndarray) -> np.ndarray:
+    keys.sort()
+    return keys
+
+
+def _ascending_polars(keys: np.ndarray) -> np.ndarray:
+    import polars as pl
+
+    return pl.Series(keys).sort().to_numpy()
+
+
 #: The candidate sorts of packed 64-bit keys (int64 or uint64): each returns the keys in
 #: decreasing order and may overwrite its argument.
 KEY_SORTS: dict[str, Callable[[np.ndarray], np.ndarray]] = {"numpy": _keys_numpy, "polars": _keys_polars}
+
+#: Each candidate's ascending sort, which the engine runs on complemented keys (the same order,
+#: without complementing the keys before and after the sort); a sort not listed is called as is.
+_ASCENDING: dict[Callable[[np.ndarray], np.ndarray], Callable[[np.ndarray], np.ndarray]] = {
+    _keys_numpy: _ascending_numpy, _keys_polars: _ascending_polars}
 
 #: Environment variable that forces one of :data:`KEY_SORTS` (read once per process).
 SORT_VARIABLE = "ISOMETRICS_SORT"

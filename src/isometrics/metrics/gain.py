@@ -19,6 +19,9 @@ from ..exceptions import IsometricsError
 
 __all__: list[str] = []
 
+#: Elements per run of the transform: its three steps stay in the cache.
+_RUN = 1 << 16
+
 
 def gain_transform(x: FloatArray, prevalence: float) -> FloatArray:
     """The gain :math:`g(x) = (x - \\pi) / ((1 - \\pi) x)` of precision or recall, elementwise.
@@ -49,9 +52,16 @@ def gain_transform(x: FloatArray, prevalence: float) -> FloatArray:
             "rounds to 1 in float64, so the negatives weigh too little to rescale precision and recall; "
             "check the sample weights (or leave out PRG quantities such as auprg for these data)."
         )
-    # (x - pi) / ((1 - pi) x) = (1 - pi / x) / (1 - pi), in place: three passes, one array.
+    # (x - pi) / ((1 - pi) x) = (1 - pi / x) / (1 - pi), in place, run by run: three steps per
+    # run while it is in the cache, one array.
+    x = np.asarray(x, dtype=np.float64)
+    out = np.empty(x.shape)
+    scale = 1.0 / (1.0 - prevalence)
+    flat, source = out.reshape(-1), x.reshape(-1)
     with np.errstate(divide="ignore"):
-        out = np.divide(prevalence, x)
-    np.subtract(1.0, out, out=out)
-    np.multiply(out, 1.0 / (1.0 - prevalence), out=out)
+        for a in range(0, max(len(flat), 1), _RUN):
+            run = flat[a:a + _RUN]
+            np.divide(prevalence, source[a:a + _RUN], out=run)
+            np.subtract(1.0, run, out=run)
+            np.multiply(run, scale, out=run)
     return out

@@ -41,9 +41,9 @@ _TINY = float(np.finfo(np.float64).tiny)
 
 __all__ = ["normalising_exponent"]
 
-#: Operating points per run when the in-memory engine walks its table: a few MiB of
-#: temporaries per run, whatever the table's length.
-CHUNK = 16 * BLOCK
+#: Operating points per run when the in-memory engine walks its table: one aligned block, so that
+#: a run's temporaries (512 KiB each) stay in the cache, whatever the table's length.
+CHUNK = BLOCK
 
 #: A function of one run (``tp``, ``fp`` with the point before; totals ``P``, ``N``) to its terms.
 Terms = Callable[[FloatArray, FloatArray, float, float], FloatArray]
@@ -57,7 +57,7 @@ def auroc_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArra
     exact while it stays below 2**53: AUROC is then the correctly rounded ``U / (P N)``.
     """
     terms = np.add(tp[:-1], tp[1:])
-    terms *= np.diff(fp)
+    terms *= np.subtract(fp[1:], fp[:-1])  # np.diff(fp), without its checks
     return terms
 
 
@@ -72,9 +72,10 @@ def ap_terms(tp: FloatArray, fp: FloatArray, P: float, N: float, precision: Floa
         # Nothing predicted positive happens only at the origin, which ends no step; a zero step
         # there (zero-weight groups passed to the sweep) adds nothing.
         terms = np.divide(end_tp, predicted, out=np.zeros_like(predicted), where=predicted > 0)
-    else:
-        terms = precision[1:].copy()
-    terms *= np.diff(tp)
+        terms *= np.subtract(end_tp, tp[:-1])
+        return terms
+    terms = np.subtract(end_tp, tp[:-1])  # np.diff(tp)
+    terms *= precision[1:]  # the same product as precision * diff(tp): multiplication commutes exactly
     return terms
 
 
@@ -89,7 +90,6 @@ def auprg_terms(tp: FloatArray, fp: FloatArray, P: float, N: float, recall_gain:
     ``tp``), when a PRG curve already holds them: the same doubles.
     """
     L = len(tp) - 1
-    terms = np.zeros(L)
     pi = P / (P + N)
     tp_cross = P * P / (P + N)
     if not tp_cross >= _TINY:
@@ -101,6 +101,7 @@ def auprg_terms(tp: FloatArray, fp: FloatArray, P: float, N: float, recall_gain:
             "check the sample weights (the classes' total weights differ by a factor beyond about 1e300), "
             "or leave out PRG quantities such as auprg for these data.")
     j = int(np.searchsorted(tp, tp_cross, side="left"))  # first point (of the L + 1) past the crossing
+    terms = np.zeros(L) if j > 0 or L == 0 else np.empty(0)
     if j > L:
         return terms
     end_tp, end_fp = tp[j:], fp[j:]
@@ -110,10 +111,11 @@ def auprg_terms(tp: FloatArray, fp: FloatArray, P: float, N: float, recall_gain:
     else:
         rg, pg = recall_gain[j:], precision_gain[j:]
     if len(rg) > 1:
-        step = np.diff(rg)
         trapezoids = np.add(pg[:-1], pg[1:])
-        trapezoids *= step
+        trapezoids *= np.subtract(rg[1:], rg[:-1])  # np.diff(rg)
         trapezoids *= 0.5
+        if j == 0:  # the whole run lies past the crossing (every run after the first few)
+            return trapezoids
         terms[j:] = trapezoids
     if j > 0:  # the step (j - 1, j) crosses recall gain 0: from the crossing to point j
         alpha = (tp_cross - tp[j - 1]) / (tp[j] - tp[j - 1])

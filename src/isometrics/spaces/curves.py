@@ -135,11 +135,20 @@ def _roc_curve(op: CountTable) -> RocCurve:
 
 
 def _precision(op: CountTable) -> FloatArray:
-    predicted = op.tp + op.fp  # > 0 after point 0 (zero-weight samples are gone)
-    predicted[0] = 1.0  # avoid 0/0 at point 0 ...
-    precision = np.divide(op.tp, predicted, out=predicted)
+    tp, fp = op.tp, op.fp
+    precision = np.empty(len(tp))
+    for a in range(0, len(tp), _RUN):  # both steps of a run while it is in the cache
+        run = precision[a:a + _RUN]
+        np.add(tp[a:a + _RUN], fp[a:a + _RUN], out=run)  # > 0 after point 0 (zero-weight samples are gone)
+        if a == 0:
+            run[0] = 1.0  # avoid 0/0 at point 0 ...
+        np.divide(tp[a:a + _RUN], run, out=run)
     precision[0] = 1.0  # ... where nothing is predicted positive: precision 1 by convention
     return precision
+
+
+#: Points per run of the curves' element-wise steps: a run's temporaries stay in the cache.
+_RUN = 1 << 16
 
 
 def _precision_recall_curve(op: CountTable) -> PrecisionRecallCurve:

@@ -119,8 +119,9 @@ def _tied_best(op: CountTable, metric: Metric, values: FloatArray,
 
 
 #: Tables up to this many points keep the metric's values in their cache after a best-threshold
-#: search (128 MiB at most), as a metric curve does; larger ones are searched run by run only.
-_CACHED_POINTS = 1 << 24
+#: search, as a metric curve does; larger ones are searched run by run only (each run's values
+#: computed while its counts are in the cache), which is faster than one pass over the table.
+_CACHED_POINTS = 1 << 16
 
 
 def _best_candidates(op: CountTable, metric: Metric) -> _Candidates:

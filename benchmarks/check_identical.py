@@ -1,0 +1,121 @@
+"""Old against new engine, bit for bit: every curve, area and best threshold of one evaluation.
+
+Runs the same evaluations with two source trees (each in a subprocess with its own
+``PYTHONPATH``) and compares every array with ``np.array_equal`` (NaN equal to NaN) and every
+number with ``==``: sizes on both sides of the engine's thresholds (the keyed sort from 50,000
+samples, the chunks of the sweeps), continuous and tied scores, scores of both signs and
+non-negative ones, no weights, integer and real weights, weights near float64's limits.
+
+Usage: python benchmarks/check_identical.py OLD_SRC [NEW_SRC]   (NEW_SRC defaults to ./src)
+e.g.   git archive <commit> src | tar -x -C /tmp/old && python benchmarks/check_identical.py /tmp/old/src
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+CASES = [(n, ties, weights, sign) for n in (7, 1000, 49_999, 70_001, 300_000, 2_000_000)
+         for ties in ("none", "round2", "round5") for weights in ("none", "real", "int", "huge", "tiny")
+         for sign in ("both", "positive") if n <= 300_000 or (weights in ("none", "real") and sign == "both")]
+
+
+def data(n: int, ties: str, weights: str, sign: str, seed: int = 0):
+    rng = np.random.default_rng(seed + n)
+    y = rng.random(n) < 0.1
+    s = rng.normal(size=n) + y
+    if sign == "positive":
+        s = 1.0 / (1.0 + np.exp(-s))
+    if ties != "none":
+        s = np.round(s, 2 if ties == "round2" else 5)
+    w = {"none": None, "real": rng.random(n) * 2, "int": rng.integers(0, 4, n).astype(float),
+         "huge": rng.random(n) * 1e300, "tiny": rng.random(n) * 1e-300}[weights]
+    return y.astype(np.int8), s, w
+
+
+def evaluate(case) -> dict:
+    import isometrics as im
+
+    y, s, w = data(*case)
+    op = im.OperatingPoints.from_scores(y, s, sample_weight=w)
+    out: dict = {"thresholds": op.thresholds, "tp": op.tp, "fp": op.fp}
+    if not (op.n_positives > 0 and op.n_negatives > 0):
+        return out
+    out.update({f"roc_{k}": v for k, v in op.roc_curve()._asdict().items()})
+    out.update({f"pr_{k}": v for k, v in op.precision_recall_curve()._asdict().items()})
+    for name in ("auroc", "average_precision", "auprg", "auc_pr_interpolated", "auc_pr_achievable"):
+        try:
+            out[name] = getattr(op, name)()
+        except Exception as exc:  # the same refusal on both sides
+            out[name] = f"{type(exc).__name__}: {exc}"
+    try:
+        out.update({f"prg_{k}": v for k, v in op.prg_curve()._asdict().items()})
+    except Exception as exc:
+        out["prg"] = f"{type(exc).__name__}: {exc}"
+    for metric in ("f1", "f2", "g(beta=2, rho=-3)", "mcc"):
+        b = op.best_threshold(metric)
+        out[f"best_{metric}"] = (b.threshold, b.value, b.tp, b.fp, b.index, b.n_ties)
+    out["metric_f1"] = op.metric_curve("f1").values
+    out["roc_hull"] = op.roc_convex_hull().indices
+    try:
+        out["prg_hull"] = op.prg_convex_hull().indices
+    except Exception as exc:
+        out["prg_hull"] = f"{type(exc).__name__}: {exc}"
+    # the functions of scikit-learn's names, and the other order of the same calls
+    out["sk_pr"] = im.precision_recall_curve(y, s, sample_weight=w)
+    out["sk_roc"] = tuple(im.roc_curve(y, s, sample_weight=w))
+    op2 = im.OperatingPoints.from_scores(y, s, sample_weight=w)
+    out["auprg_first"] = (op2.auprg(), op2.average_precision(), op2.auroc())
+    return out
+
+
+def same(a, b) -> bool:
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        a, b = np.asarray(a), np.asarray(b)
+        return a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b, equal_nan=a.dtype.kind == "f")
+    if isinstance(a, float) and isinstance(b, float) and a != a and b != b:
+        return True
+    return bool(a == b)
+
+
+def run(src: str, path: str) -> None:
+    env = dict(os.environ, PYTHONPATH=os.path.abspath(src))
+    subprocess.run([sys.executable, __file__, "--dump", path], env=env, check=True)
+
+
+def main() -> None:
+    if sys.argv[1] == "--dump":
+        import warnings
+
+        warnings.simplefilter("ignore")
+        with open(sys.argv[2], "wb") as f:
+            pickle.dump([evaluate(c) for c in CASES], f)
+        return
+    old_src, new_src = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "src"
+    with tempfile.TemporaryDirectory() as tmp:
+        run(old_src, f"{tmp}/old.pkl")
+        run(new_src, f"{tmp}/new.pkl")
+        with open(f"{tmp}/old.pkl", "rb") as f:
+            old = pickle.load(f)
+        with open(f"{tmp}/new.pkl", "rb") as f:
+            new = pickle.load(f)
+    bad = 0
+    for case, a, b in zip(CASES, old, new):
+        for key in sorted(set(a) | set(b)):
+            if key not in a or key not in b or not same(a[key], b[key]):
+                bad += 1
+                print(f"DIFFERENT {case} {key}")
+    print(f"{len(CASES)} cases, {sum(len(a) for a in old)} values compared: "
+          f"{'all bit-identical' if not bad else f'{bad} differ'}")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
