@@ -32,7 +32,8 @@ from ..exceptions import (
 from ..metrics.registry import Metric, _parse_metric, parse_metric
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _NORMAL, _bootstrap_iv, _check_column
-from .resampling import _FAST_AREAS, _fast_replicates, _first, _jackknife, _many, _replicates, _Resampler
+from ._replicates import FAST_AREAS
+from .resampling import _fast_replicates, _first, _jackknife, _many, _replicates, _Resampler
 
 __all__ = ["BootstrapResult", "bootstrap", "bootstrap_areas"]
 
@@ -402,8 +403,8 @@ def _bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: Flo
     if draw is not None:
         dist, dropped = draw(n_resamples, rng)
     elif (not resampler.weighted and not resampler.cells and resampler.singletons
-            and all(name in _FAST_AREAS for name in names)):
-        dist, dropped = _fast_replicates(resampler, [_FAST_AREAS.index(name) for name in names], n_resamples, rng,
+            and all(name in FAST_AREAS for name in names)):
+        dist, dropped = _fast_replicates(resampler, [FAST_AREAS.index(name) for name in names], n_resamples, rng,
                                          progress)
     else:
         compact = any(c for _, _, c in named)

@@ -16,6 +16,7 @@ import numpy as np
 from .._typing import FloatArray
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _group_of, _progress
+from ._replicates import PositiveSteps
 
 
 class _Resampler:
@@ -74,7 +75,7 @@ class _Resampler:
             if self.cells:
                 self.pos_cells, self.neg_cells = self.op.dtp, self.op.dfp
             # No ties at all: each positive is its own operating point, and the areas can
-            # be read from the positives alone (see _fast_areas).
+            # be read from the positives alone (see PositiveSteps).
             self.singletons = not self.frequency and self.op.n_points - 1 == self.P + self.N
             if self.singletons:
                 self.negatives_above = self.op.fp[np.flatnonzero(self.op.dtp)].astype(np.int64)
@@ -227,50 +228,6 @@ class _Resampler:
         return positions
 
 
-_FAST_AREAS = ("auroc", "average_precision", "auprg")
-
-
-def _fast_areas(resampler: _Resampler, draws: tuple[Any, Any]) -> FloatArray | None:
-    """AUROC, AP and AUPRG of a replicate of untied, unweighted scores, from the positives alone.
-
-    With positives ranked ``a = 0 .. P-1`` and ``c_a`` copies of positive ``a`` drawn,
-    ``F_a`` the drawn negatives scored above it and ``T_a`` the drawn positives up to and
-    including it (``K_p``, ``K_n`` the class totals):
-
-    - AUROC = sum_a c_a (K_n - F_a) / (K_p K_n);
-    - AP = sum_a c_a T_a / (T_a + F_a) / K_p;
-    - AUPRG = (K_p/K_n) sum_a [-1/t + f/(2 t^2)] from max(t_0, pi) to t_1, with
-      t_1 = T_a/K_p, t_0 = (T_a - c_a)/K_p, f = F_a/K_n, pi = K_p/(K_p + K_n): the
-      closed form of Flach & Kull's (NeurIPS 2015) area written as an integral along the ROC
-      curve, whose runs of negatives add nothing.
-
-    The same numbers as building the replicate's operating points, in O(P) work after one
-    pass over the negatives. ``None`` when a class was not drawn.
-    """
-    pos_draws, neg_draws = draws
-    k_pos, k_neg = len(pos_draws), len(neg_draws)
-    if k_pos == 0 or k_neg == 0:
-        return None
-    copies = np.bincount(pos_draws, minlength=resampler.P)
-    below = np.zeros(resampler.N + 1, dtype=np.int64)
-    np.cumsum(np.bincount(neg_draws, minlength=resampler.N), out=below[1:])
-    drawn = np.flatnonzero(copies)
-    c = copies[drawn].astype(np.float64)
-    above = below[resampler.negatives_above[drawn]].astype(np.float64)  # drawn negatives above
-    upto = np.cumsum(c)  # drawn positives up to each drawn positive, inclusive
-    auroc = float(np.dot(c, k_neg - above)) / (k_pos * k_neg)
-    ap = float(np.dot(c, upto / (upto + above))) / k_pos
-    pi = k_pos / (k_pos + k_neg)
-    t1 = upto / k_pos
-    t0 = np.maximum((upto - c) / k_pos, pi)
-    f = above / k_neg
-    part = t1 > pi
-    t0, t1, f = t0[part], t1[part], f[part]
-    integral = (1.0 / t0 - 1.0 / t1) + 0.5 * f * (1.0 / (t1 * t1) - 1.0 / (t0 * t0))
-    auprg = (k_pos / k_neg) * float(np.sum(integral))
-    return np.array([auroc, ap, auprg])
-
-
 def _cumulative_at(positions: np.ndarray, size: int, ends: np.ndarray, out: FloatArray) -> None:
     """Draws at positions below each group end: the replicate's cumulative counts, into ``out``."""
     if size == 0:
@@ -363,15 +320,20 @@ def _jackknife(resamplers: list[_Resampler], value: Callable[[list[OperatingPoin
 
 def _fast_replicates(resampler: _Resampler, columns: list[int], n_resamples: int, rng: np.random.Generator,
                      progress: bool) -> tuple[FloatArray, int]:
+    """The areas ``FAST_AREAS[c]``, ``c`` in ``columns``, of ``n_resamples`` replicates of untied,
+    unweighted scores (``resampler.singletons``), read from the positives alone (see
+    :class:`PositiveSteps`); the values (n_valid, len(columns)) and the number dropped."""
+    steps = PositiveSteps(resampler.negatives_above, resampler.N, resampler.stratified)
     out = np.empty((n_resamples, len(columns)))
     valid = np.ones(n_resamples, dtype=bool)
     bar = _progress(n_resamples, "bootstrap areas") if progress else None
     for b in range(n_resamples):
-        areas = _fast_areas(resampler, resampler.counts(rng))
+        copies, segments, _ = steps.draw(rng)
+        areas = steps.areas(copies, segments, columns)
         if areas is None:
             valid[b] = False
         else:
-            out[b] = areas[columns]
+            out[b] = areas
         if bar is not None:
             bar.update(bar.task_ids[0], advance=1)
     if bar is not None:
