@@ -87,43 +87,60 @@ class PositiveSteps:
         return copies, segments, resample
 
     def areas(self, copies: np.ndarray, segments: np.ndarray, columns: list[int]) -> FloatArray | None:
-        """The areas ``FAST_AREAS[c]`` for ``c`` in ``columns`` of one replicate (``None`` when it lacks a class).
-
-        With ``c_a`` copies of positive ``a`` drawn, ``F_a`` the drawn negatives scored above it
-        (the segments ``0 .. a``) and ``T_a`` the drawn positives up to and including it
-        (``K_p``, ``K_n`` the class totals):
-
-        - AUROC = sum_a c_a (K_n - F_a) / (K_p K_n);
-        - AP = sum_a c_a T_a / (T_a + F_a) / K_p;
-        - AUPRG = (K_p/K_n) sum_a [-1/t + f/(2 t^2)] from max(t_0, pi) to t_1, with
-          t_1 = T_a/K_p, t_0 = (T_a - c_a)/K_p, f = F_a/K_n, pi = K_p/(K_p + K_n): the
-          closed form of Flach & Kull's (NeurIPS 2015) area written as an integral along the ROC
-          curve, whose runs of negatives add nothing.
-
-        The same numbers as building the replicate's operating points, in O(P) work.
-        """
+        """The areas ``FAST_AREAS[c]`` for ``c`` in ``columns`` of one replicate (``None`` when it lacks a class),
+        from :meth:`draw`'s counts: see :func:`step_areas`."""
         below = np.cumsum(segments)  # below[a]: drawn negatives scored above positive a
-        k_neg = int(below[-1])
-        drawn = np.flatnonzero(copies)
-        k_pos = int(copies.sum())
-        if k_pos == 0 or k_neg == 0:
-            return None
-        c = copies[drawn].astype(np.float64)
-        above = below[drawn].astype(np.float64)
-        upto = np.cumsum(c)  # drawn positives up to each drawn positive, inclusive
-        out = np.empty(len(columns))
-        for k, column in enumerate(columns):
-            if column == 0:
-                out[k] = float(np.dot(c, k_neg - above)) / (k_pos * k_neg)
-            elif column == 1:
-                out[k] = float(np.dot(c, upto / (upto + above))) / k_pos
+        return step_areas(copies, below[:-1], None, int(copies.sum()), int(below[-1]), columns)
+
+
+def step_areas(copies: np.ndarray, above: np.ndarray, tied: np.ndarray | None, k_pos: float, k_neg: float,
+               columns: list[int]) -> FloatArray | None:
+    """AUROC, average precision and AUPRG (``FAST_AREAS[c]`` for ``c`` in ``columns``) of a replicate,
+    from the steps of its positives; ``None`` when it lacks a class.
+
+    The positives' distinct scores ``q = 0 .. Q-1`` (decreasing) are the steps: ``copies[q]``
+    (``c_q``) positives drawn there, ``above[q]`` (``F_q``) drawn negatives scored above it,
+    ``tied[q]`` (``d_q``, ``None``: none) drawn negatives tied with it; ``T_q`` the drawn
+    positives up to and including step ``q``, ``K_p`` and ``K_n`` the class totals. Integer
+    counts, held as int64 or as float64 (exact below 2**53):
+
+    - AUROC = sum_q c_q (2 K_n - 2 F_q - d_q) / (2 K_p K_n), a tie counting one half; the sum
+      is of integers, exact, so the area is the correctly rounded ratio;
+    - AP = sum_q c_q T_q / (T_q + F_q + d_q) / K_p (precision at the step, the recall growing
+      by ``c_q / K_p``), as scikit-learn's ``average_precision_score``;
+    - AUPRG (untied only) = (K_p/K_n) sum_q [-1/t + f/(2 t^2)] from max(t_0, pi) to t_1, with
+      t_1 = T_q/K_p, t_0 = (T_q - c_q)/K_p, f = F_q/K_n, pi = K_p/(K_p + K_n): the closed form
+      of Flach & Kull's (NeurIPS 2015) area written as an integral along the ROC curve, whose
+      runs of negatives add nothing.
+
+    A step drawn zero times adds nothing: the same numbers as the replicate's operating points
+    (which drop such steps), in O(Q) work.
+    """
+    if k_pos == 0 or k_neg == 0:
+        return None
+    out = np.empty(len(columns))
+    upto = np.cumsum(copies)  # T_q
+    reached = above + upto if tied is None else above + tied + upto  # predicted positive at step q
+    for k, column in enumerate(columns):
+        if column == 0:
+            if copies.dtype.kind == above.dtype.kind == "i" and tied is None:  # int64: exact while K_p K_n < 2**63
+                out[k] = int(k_pos * k_neg - int(np.dot(copies, above))) / (k_pos * k_neg)
             else:
-                out[k] = _auprg(c, above, upto, k_pos, k_neg)
-        return out
+                twice = 2.0 * float(k_neg) - 2.0 * above if tied is None else 2.0 * float(k_neg) - 2.0 * above - tied
+                out[k] = float(np.dot(copies, twice)) / (2.0 * float(k_pos) * float(k_neg))
+        elif column == 1:  # a step before the first drawn positive has T_q = c_q = 0: its 0 / 0 is skipped
+            out[k] = float(np.dot(copies, upto / np.maximum(reached, 1))) / float(k_pos)
+        else:
+            if tied is not None:
+                raise ValueError("step_areas: AUPRG is read from untied steps only")
+            drawn = np.flatnonzero(copies)
+            out[k] = _auprg(copies[drawn].astype(np.float64), above[drawn].astype(np.float64),
+                            upto[drawn].astype(np.float64), float(k_pos), float(k_neg))
+    return out
 
 
-def _auprg(c: FloatArray, above: FloatArray, upto: FloatArray, k_pos: int, k_neg: int) -> float:
-    """AUPRG of a replicate from its drawn positives (see :meth:`PositiveSteps.areas`)."""
+def _auprg(c: FloatArray, above: FloatArray, upto: FloatArray, k_pos: float, k_neg: float) -> float:
+    """AUPRG of a replicate from its drawn positives (see :func:`step_areas`)."""
     pi = k_pos / (k_pos + k_neg)
     t1 = upto / k_pos
     t0 = np.maximum((upto - c) / k_pos, pi)
@@ -132,3 +149,39 @@ def _auprg(c: FloatArray, above: FloatArray, upto: FloatArray, k_pos: int, k_neg
     t0, t1, f = t0[part], t1[part], f[part]
     integral = (1.0 / t0 - 1.0 / t1) + 0.5 * f * (1.0 / (t1 * t1) - 1.0 / (t0 * t0))
     return (k_pos / k_neg) * float(np.sum(integral))
+
+
+class RowSteps:
+    """One scorer's steps for draws counted per row, as paired comparisons draw them (the same rows
+    for every scorer): each positive row's step, each negative row's segment, and the areas of a
+    replicate from two weighted counts instead of its operating points.
+
+    ``group``: each row's tie group (0-based, decreasing score) under this scorer; ``is_pos``:
+    each row's class; ``dtp``: the positives of each group. The groups holding positives are
+    the steps ``q = 0 .. Q-1``; a negative row lies in segment ``2 q + 1`` when tied with step
+    ``q`` and in segment ``2 q`` when between steps ``q - 1`` and ``q`` (``2 Q``: below them
+    all). ``untied``: no two positives share a score and no negative a positive's: the segments
+    are then ``q`` alone and AUPRG is read too.
+    """
+
+    def __init__(self, group: np.ndarray, is_pos: np.ndarray, dtp: FloatArray) -> None:
+        has = dtp > 0
+        before = np.cumsum(has)  # steps up to and including each group
+        self.Q = int(before[-1])
+        self.step = before[group[is_pos]] - 1
+        g = group[~is_pos]
+        tied = has[g]
+        self.untied = self.Q == len(self.step) and not tied.any()
+        self.segment = before[g] if self.untied else np.where(tied, 2 * before[g] - 1, 2 * before[g])
+
+    def areas(self, pos_counts: FloatArray, neg_counts: FloatArray, columns: list[int]) -> FloatArray | None:
+        """The areas ``FAST_AREAS[c]``, ``c`` in ``columns``, of a replicate drawing each positive row
+        ``pos_counts`` times and each negative row ``neg_counts`` times (float64, whole numbers, in
+        the rows' order of ``is_pos``); ``None`` when it lacks a class. See :func:`step_areas`."""
+        copies = np.bincount(self.step, weights=pos_counts, minlength=self.Q)
+        segments = np.bincount(self.segment, weights=neg_counts, minlength=self.Q + 1 if self.untied else 2 * self.Q + 1)
+        below = np.cumsum(segments)
+        k_pos, k_neg = float(copies.sum()), float(below[-1])
+        if self.untied:
+            return step_areas(copies, below[:-1], None, k_pos, k_neg, columns)
+        return step_areas(copies, below[0:-1:2], segments[1::2], k_pos, k_neg, columns)

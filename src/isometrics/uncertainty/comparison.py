@@ -21,7 +21,7 @@ from ._inputs import _bootstrap_iv, _check_column, _score_columns
 from .delong import _delong, _delong_pair
 from .intervals import _AREAS, BootstrapResult, _check_estimate, _defined, _interval, _standard_error, _statistic
 from .model_comparison import ModelComparison, _bootstrap_rows, _check_adjustment, _delong_rows
-from .resampling import _jackknife, _many, _replicates, _Resampler
+from .resampling import _jackknife, _many, _paired_step_replicates, _replicates, _Resampler
 
 __all__ = ["bootstrap_compare", "compare_scores"]
 
@@ -392,9 +392,10 @@ def _paired_statistics(resamplers: list[_Resampler], names: tuple[str, ...], nam
     index = {name: i for i, name in enumerate(names)}
     all_estimates = [np.array([_check_estimate(float(n.fn(r.op)), f"{n.name} of {names[i]!r}", r.op, threshold,
                                                caller) for i, r in enumerate(resamplers)]) for n in named]
-    dist, dropped = _replicates(resamplers, _many([n.fn for n in named]), len(named), n_resamples, rng, progress,
-                                f"bootstrap {', '.join(n.name for n in named)}", any(n.compact for n in named),
-                                all(n.steps for n in named))
+    fast = _paired_step_replicates(resamplers, [n.key for n in named], n_resamples, rng, progress)
+    dist, dropped = fast if fast is not None else _replicates(
+        resamplers, _many([n.fn for n in named]), len(named), n_resamples, rng, progress,
+        f"bootstrap {', '.join(n.name for n in named)}", any(n.compact for n in named), all(n.steps for n in named))
     results, jacks = [], {}
     for k, n in enumerate(named):
         per_pair = []

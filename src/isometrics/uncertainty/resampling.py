@@ -16,7 +16,7 @@ import numpy as np
 from .._typing import FloatArray
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _group_of, _progress
-from ._replicates import PositiveSteps
+from ._replicates import FAST_AREAS, PositiveSteps, RowSteps
 
 
 class _Resampler:
@@ -334,6 +334,43 @@ def _fast_replicates(resampler: _Resampler, columns: list[int], n_resamples: int
             valid[b] = False
         else:
             out[b] = areas
+        if bar is not None:
+            bar.update(bar.task_ids[0], advance=1)
+    if bar is not None:
+        bar.stop()
+    return out[valid], int(n_resamples - valid.sum())
+
+
+def _paired_step_replicates(resamplers: list[_Resampler], names: list[str], n_resamples: int,
+                            rng: np.random.Generator, progress: bool) -> tuple[FloatArray, int] | None:
+    """The areas ``names`` of every scorer on the same replicates, as :func:`_replicates` draws them
+    (one draw of rows shared by the scorers), read from the steps of the positives (see
+    :class:`RowSteps`) instead of each replicate's operating points: the same values (to
+    rounding: AUROC is the correctly rounded ratio of two exact integer sums).
+
+    ``None`` when this does not apply: names that are not all areas of ``FAST_AREAS``, weights
+    other than 1 (or frequencies), or AUPRG where a scorer has ties.
+    """
+    first = resamplers[0]
+    if not all(name in FAST_AREAS for name in names) or not all(
+            r.weighted and r.unit_weights and r.units is None for r in resamplers):
+        return None
+    steps = [RowSteps(r.group, r.is_pos, r.op.dtp) for r in resamplers]
+    if "auprg" in names and not all(s.untied for s in steps):
+        return None
+    columns = [FAST_AREAS.index(name) for name in names]
+    out = np.empty((n_resamples, len(resamplers), len(columns)))
+    valid = np.ones(n_resamples, dtype=bool)
+    bar = _progress(n_resamples, f"bootstrap {', '.join(names)}") if progress else None
+    for b in range(n_resamples):
+        counts = first.counts(rng)[0].astype(np.float64)  # one draw of rows, shared by every scorer
+        pos_counts, neg_counts = counts[first.pos_index], counts[first.neg_index]
+        for k, step in enumerate(steps):
+            areas = step.areas(pos_counts, neg_counts, columns)
+            if areas is None:
+                valid[b] = False
+                break
+            out[b, k] = areas
         if bar is not None:
             bar.update(bar.task_ids[0], advance=1)
     if bar is not None:
