@@ -12,46 +12,64 @@ import numpy as np
 
 from .._typing import FloatArray
 
-#: Negatives per block of the draw: a block's segment table (8 bytes a negative), its draws and
-#: their segment counts fit in a core's L2 cache, so binning a draw is no trip to main memory.
-_BLOCK = 1 << 14
+#: Negatives per block of the draw, a power of two: a block's segment table (8 bytes a negative),
+#: its draws and their segment counts fit in a core's L2 cache, so binning a draw is no trip to
+#: main memory; and a uniform position in a full block is 14 bits of the generator's output.
+_BLOCK_BITS = 14
+
+#: Bit generators whose ``random_raw`` gives 64 random bits a call (MT19937 gives 32: it draws
+#: through ``Generator.integers`` instead, as does any other).
+_RAW64 = (np.random.PCG64, np.random.PCG64DXSM, np.random.Philox, np.random.SFC64)
 
 #: The areas read from the positives alone, in the order :meth:`PositiveSteps.areas` computes them.
 FAST_AREAS = ("auroc", "average_precision", "auprg")
 
 
 class PositiveSteps:
-    """Replicates of untied, unweighted scores as counts per positive and per segment between positives.
+    """Replicates of unweighted scores as draws per step of the positives and per segment between them.
 
-    The positives are ranked ``a = 0 .. P-1`` and the negatives ``j = 0 .. N-1`` by decreasing
-    score; ``negatives_above[a]`` negatives score above positive ``a`` (non-decreasing). Negative
-    ``j`` lies in segment ``s(j) = #{a : negatives_above[a] <= j}``, i.e. below positives
-    ``0 .. s(j)-1`` and above the rest: the replicate's areas need only how many draws land on
-    each positive and in each of the ``P + 1`` segments, never which negatives.
+    The positives' distinct scores are the steps ``q = 0 .. Q-1`` (decreasing). Ranked by
+    decreasing score, positive ``a`` lies on step ``step[a]`` and negative ``j`` in segment
+    ``segment[j]``: ``2 q + 1`` when tied with step ``q``, ``2 q`` when between steps ``q - 1``
+    and ``q`` (``2 Q``: below them all); ``untied`` (no positive shares a score with another
+    sample; negatives may tie among themselves): every positive is its own step and the
+    segments are ``q`` alone. The replicate's areas need only how many draws land on each step
+    and in each segment (:func:`step_areas`), never which samples.
 
     A replicate draws ``K_p`` positives and ``K_n`` negatives (``P`` and ``N`` when stratified,
     else ``K_p ~ Binomial(P + N, P / (P + N))``), each uniformly with replacement: the
     positives as ``K_p`` positions binned into ``P`` counts; the negatives block by block, the
-    ``N`` negatives split into consecutive blocks of about ``_BLOCK``: first how many draws fall
-    in each block, a multinomial over the blocks with probabilities proportional to their sizes,
-    then that many uniform positions in each block, binned through the block's slice of the
-    segment table. Drawing uniformly among ``N`` is exactly drawing the block in proportion to
-    its size and then uniformly within it, so the counts have the distribution of ``K_n``
-    uniform draws (the multinomial of the bootstrap), at a cost of ``K_p + K_n`` random integers
-    and one pass over each block's cache-resident tables.
+    ``N`` negatives split into consecutive blocks of ``2**14`` (the last one shorter): first how
+    many draws fall in each block, a multinomial over the blocks with probabilities proportional
+    to their sizes, then that many uniform positions in each block, binned through the block's
+    slice of the segment table. Drawing uniformly among ``N`` is exactly drawing the block in
+    proportion to its size and then uniformly within it, so the counts have the distribution of
+    ``K_n`` uniform draws (the multinomial of the bootstrap). A position in a full block is 14
+    uniform bits: the top 14 of a 16-bit quarter of the generator's 64-bit output (in the
+    platform's byte order; ``integers`` draws them for a generator without 64-bit output, and
+    for the last block), four positions a draw of the generator. A replicate costs ``K_p``
+    random integers, about ``K_n / 4`` 64-bit draws and one pass over each block's tables.
     """
 
-    def __init__(self, negatives_above: np.ndarray, n_negatives: int, stratified: bool) -> None:
-        self.P, self.N = len(negatives_above), int(n_negatives)
+    def __init__(self, dtp: FloatArray, dfp: FloatArray, stratified: bool) -> None:
+        positives, negatives = dtp.astype(np.int64), dfp.astype(np.int64)  # per tie group, whole numbers
+        has = positives > 0
+        before = np.cumsum(has)  # steps up to and including each group
+        self.P, self.N, self.Q = int(positives.sum()), int(negatives.sum()), int(before[-1])
         self.stratified = stratified
-        self.negatives_above = negatives_above.astype(np.int64)
-        blocks = max(1, -(-self.N // _BLOCK))
-        edges = np.arange(blocks + 1, dtype=np.int64) * self.N // blocks
+        self.untied = self.Q == self.P and not (has & (negatives > 0)).any()
+        # positives per step, when a step holds several (summed from the positions' counts)
+        self.step_starts = None if self.Q == self.P else np.r_[0, np.cumsum(positives[has])[:-1]]
+        full, rest = self.N >> _BLOCK_BITS, self.N & ((1 << _BLOCK_BITS) - 1)
+        edges = np.r_[np.arange(full + 1, dtype=np.int64) << _BLOCK_BITS, [self.N] if rest else []].astype(np.int64)
+        self.full = full  # blocks of exactly 2**_BLOCK_BITS negatives, then one shorter
         self.sizes = np.diff(edges)
         self.block_p = self.sizes / self.N
         self.edges = edges
-        # segment of each negative, block by block relative to the block's first segment
-        segment = np.searchsorted(self.negatives_above, np.arange(self.N), side="right")
+        group = np.repeat(np.arange(len(negatives)), negatives)  # each negative's tie group
+        segment = before[group] if self.untied else np.where(has[group], 2 * before[group] - 1, 2 * before[group])
+        self.n_segments = self.Q + 1 if self.untied else 2 * self.Q + 1
+        # each block's slice of the segment table, relative to the block's first segment
         self.first = [int(segment[lo]) for lo in edges[:-1]]
         self.local = [np.ascontiguousarray(segment[lo:hi] - first, dtype=np.intp)
                       for lo, hi, first in zip(edges[:-1], edges[1:], self.first)]
@@ -59,7 +77,7 @@ class PositiveSteps:
 
     def draw(self, rng: np.random.Generator, *, explicit: bool = False
              ) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray] | None]:
-        """One replicate: draws per positive (shape (P,)), draws per segment (shape (P + 1,)), int64.
+        """One replicate: draws per step (shape (Q,)) and per segment (shape (n_segments,)), int64.
 
         ``explicit=True`` also returns the drawn positions ``(positives, negatives)`` (ranks by
         decreasing score, with repeats) from the same random numbers: the resample itself, for
@@ -72,13 +90,24 @@ class PositiveSteps:
             k_neg = self.P + self.N - k_pos
         positives = rng.integers(0, self.P, k_pos)
         copies = np.bincount(positives, minlength=self.P)
+        if self.step_starts is not None:
+            copies = np.add.reduceat(copies, self.step_starts)
         per_block = rng.multinomial(k_neg, self.block_p)
-        segments = np.zeros(self.P + 1, dtype=np.int64)
+        segments = np.zeros(self.n_segments, dtype=np.int64)
         negatives = []
-        for b, drawn in enumerate(per_block):
+        bits: np.ndarray | None = None
+        if isinstance(rng.bit_generator, _RAW64) and self.full:
+            in_full = int(per_block[:self.full].sum())
+            bits = rng.bit_generator.random_raw(-(-in_full // 4)).view(np.uint16)[:in_full] >> (16 - _BLOCK_BITS)
+        offset = 0
+        for b, drawn in enumerate(per_block.tolist()):
             if drawn == 0:
                 continue
-            where = rng.integers(0, self.sizes[b], int(drawn))
+            if bits is not None and b < self.full:
+                where = bits[offset:offset + drawn]
+                offset += drawn
+            else:
+                where = rng.integers(0, self.sizes[b], drawn)
             first, width = self.first[b], self.width[b]
             segments[first:first + width] += np.bincount(self.local[b][where], minlength=width)
             if explicit:
@@ -89,8 +118,11 @@ class PositiveSteps:
     def areas(self, copies: np.ndarray, segments: np.ndarray, columns: list[int]) -> FloatArray | None:
         """The areas ``FAST_AREAS[c]`` for ``c`` in ``columns`` of one replicate (``None`` when it lacks a class),
         from :meth:`draw`'s counts: see :func:`step_areas`."""
-        below = np.cumsum(segments)  # below[a]: drawn negatives scored above positive a
-        return step_areas(copies, below[:-1], None, int(copies.sum()), int(below[-1]), columns)
+        below = np.cumsum(segments)  # below[2 q] (below[q] untied): drawn negatives scored above step q
+        k_pos, k_neg = int(copies.sum()), int(below[-1])
+        if self.untied:
+            return step_areas(copies, below[:-1], None, k_pos, k_neg, columns)
+        return step_areas(copies, below[0:-1:2], segments[1::2], k_pos, k_neg, columns)
 
 
 def step_areas(copies: np.ndarray, above: np.ndarray, tied: np.ndarray | None, k_pos: float, k_neg: float,

@@ -32,7 +32,6 @@ from ..exceptions import (
 from ..metrics.registry import Metric, _parse_metric, parse_metric
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _NORMAL, _bootstrap_iv, _check_column
-from ._replicates import FAST_AREAS
 from .resampling import _fast_replicates, _first, _jackknife, _many, _replicates, _Resampler
 
 __all__ = ["BootstrapResult", "bootstrap", "bootstrap_areas"]
@@ -400,12 +399,11 @@ def _bootstrap_statistics(resampler: _Resampler, is_pos: np.ndarray, scores: Flo
     stats = [fn for _, fn, _ in named]
     estimates = [_check_estimate(float(fn(resampler.op)), name, resampler.op, threshold, caller)
                  for name, fn, _ in named]
+    fast = None if draw is not None else _fast_replicates(resampler, names, n_resamples, rng, progress)
     if draw is not None:
         dist, dropped = draw(n_resamples, rng)
-    elif (not resampler.weighted and not resampler.cells and resampler.singletons
-            and all(name in FAST_AREAS for name in names)):
-        dist, dropped = _fast_replicates(resampler, [FAST_AREAS.index(name) for name in names], n_resamples, rng,
-                                         progress)
+    elif fast is not None:
+        dist, dropped = fast
     else:
         compact = any(c for _, _, c in named)
         paired, dropped = _replicates([resampler], _many(stats), len(stats), n_resamples, rng, progress,

@@ -74,11 +74,6 @@ class _Resampler:
             self.cells = self.frequency or self.op.n_points - 1 <= (self.P + self.N) // 4
             if self.cells:
                 self.pos_cells, self.neg_cells = self.op.dtp, self.op.dfp
-            # No ties at all: each positive is its own operating point, and the areas can
-            # be read from the positives alone (see PositiveSteps).
-            self.singletons = not self.frequency and self.op.n_points - 1 == self.P + self.N
-            if self.singletons:
-                self.negatives_above = self.op.fp[np.flatnonzero(self.op.dtp)].astype(np.int64)
 
     def counts(self, rng: np.random.Generator) -> tuple[Any, Any]:
         """One replicate's draws: (positives, negatives) as whatever :meth:`build` takes."""
@@ -318,12 +313,21 @@ def _jackknife(resamplers: list[_Resampler], value: Callable[[list[OperatingPoin
     return np.array(values)
 
 
-def _fast_replicates(resampler: _Resampler, columns: list[int], n_resamples: int, rng: np.random.Generator,
-                     progress: bool) -> tuple[FloatArray, int]:
-    """The areas ``FAST_AREAS[c]``, ``c`` in ``columns``, of ``n_resamples`` replicates of untied,
-    unweighted scores (``resampler.singletons``), read from the positives alone (see
-    :class:`PositiveSteps`); the values (n_valid, len(columns)) and the number dropped."""
-    steps = PositiveSteps(resampler.negatives_above, resampler.N, resampler.stratified)
+def _fast_replicates(resampler: _Resampler, names: list[str], n_resamples: int, rng: np.random.Generator,
+                     progress: bool) -> tuple[FloatArray, int] | None:
+    """The areas ``names`` of ``n_resamples`` replicates of unweighted scores drawn by position
+    (neither weights nor few tie groups), read from the steps of the positives (see
+    :class:`PositiveSteps`); the values (n_valid, len(names)) and the number dropped.
+
+    ``None`` when this does not apply: weights, few tie groups (drawn per cell), names that are
+    not all areas of ``FAST_AREAS``, or AUPRG where a positive is tied.
+    """
+    if resampler.weighted or resampler.cells or not all(name in FAST_AREAS for name in names):
+        return None
+    steps = PositiveSteps(resampler.op.dtp, resampler.op.dfp, resampler.stratified)
+    if "auprg" in names and not steps.untied:
+        return None
+    columns = [FAST_AREAS.index(name) for name in names]
     out = np.empty((n_resamples, len(columns)))
     valid = np.ones(n_resamples, dtype=bool)
     bar = _progress(n_resamples, "bootstrap areas") if progress else None
