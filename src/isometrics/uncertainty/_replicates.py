@@ -159,9 +159,9 @@ def step_areas(copies: np.ndarray, above: np.ndarray, tied: np.ndarray | None, k
                 out[k] = int(k_pos * k_neg - int(np.dot(copies, above))) / (k_pos * k_neg)
             else:
                 twice = 2.0 * float(k_neg) - 2.0 * above if tied is None else 2.0 * float(k_neg) - 2.0 * above - tied
-                out[k] = float(np.dot(copies, twice)) / (2.0 * float(k_pos) * float(k_neg))
+                out[k] = _dot(copies, twice) / (2.0 * float(k_pos) * float(k_neg))
         elif column == 1:  # a step before the first drawn positive has T_q = c_q = 0: its 0 / 0 is skipped
-            out[k] = float(np.dot(copies, upto / np.maximum(reached, 1))) / float(k_pos)
+            out[k] = _dot(copies, upto / np.maximum(reached, 1)) / float(k_pos)
         else:
             if tied is not None:
                 raise ValueError("step_areas: AUPRG is read from untied steps only")
@@ -169,6 +169,12 @@ def step_areas(copies: np.ndarray, above: np.ndarray, tied: np.ndarray | None, k
             out[k] = _auprg(copies[drawn].astype(np.float64), above[drawn].astype(np.float64),
                             upto[drawn].astype(np.float64), float(k_pos), float(k_neg))
     return out
+
+
+def _dot(a: np.ndarray, b: FloatArray) -> float:
+    """``a . b`` in float64 without BLAS: a threaded BLAS dot of ~10^5 elements wakes worker
+    threads that then spin, burning more CPU than the product takes, once per replicate."""
+    return float(np.einsum("i,i->", a, b, dtype=np.float64, casting="unsafe"))
 
 
 def _auprg(c: FloatArray, above: FloatArray, upto: FloatArray, k_pos: float, k_neg: float) -> float:

@@ -200,7 +200,9 @@ class _Resampler:
             weights = masks * self.weights
 
             def weighted(draws: tuple[Any, Any]) -> tuple[float, float, float, float] | None:
-                tp, fp, p, n = (float(x) for x in weights @ draws[0])
+                # einsum, not BLAS: a threaded product wakes workers that spin on every replicate
+                tp, fp, p, n = (float(x) for x in np.einsum("kn,n->k", weights, draws[0], dtype=np.float64,
+                                                            casting="unsafe"))
                 return None if p == 0 or n == 0 else (tp, fp, p - tp, n - fp)
 
             return weighted
