@@ -64,7 +64,7 @@ def timed(fn: Callable[[], object], replicates: int) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=1_000_000)
-    parser.add_argument("--replicates", type=int, default=200, help="replicates of each isometrics call")
+    parser.add_argument("--replicates", type=int, default=1000, help="replicates of each isometrics call")
     parser.add_argument("--sklearn-replicates", type=int, default=3,
                         help="replicates of the scikit-learn loop per round (its per-replicate time is extrapolated)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds; medians are reported")

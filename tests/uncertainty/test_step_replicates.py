@@ -100,5 +100,18 @@ def test_step_areas_by_hand():
     op = im.OperatingPoints.from_scores(y, s)
     steps = RowSteps(np.array([0, 1, 1, 1, 2, 3, 4]), y == 1, op.dtp)
     assert not steps.untied and steps.Q == 2
-    np.testing.assert_array_equal(steps.segment, [0, 1, 2, 4])
-    np.testing.assert_array_equal(steps.areas(np.ones(3), np.ones(4), [0, 1]), [auroc, ap])
+    np.testing.assert_array_equal(steps.cell, [2 + 0, 0, 0, 2 + 1, 2 + 2, 1, 2 + 4])  # steps 0, 1; Q + segment
+    np.testing.assert_array_equal(steps.areas(np.ones(7), [0, 1]), [auroc, ap])
+
+
+@pytest.mark.parametrize("decimals", [None, 1])
+def test_tie_groups_by_sort_equal_the_search_among_distinct_scores(decimals):
+    rng = np.random.default_rng(8)
+    s = rng.normal(size=5000)
+    s[:3] = [0.0, -0.0, 0.0]  # equal values of either sign: one group
+    if decimals is not None:
+        s = np.round(s, decimals)
+    op = im.OperatingPoints.from_scores(rng.random(5000) < 0.3, s)
+    ascending = op.thresholds[:0:-1]
+    by_search = len(ascending) - 1 - np.searchsorted(ascending, s)
+    np.testing.assert_array_equal(resampling._tie_groups(s, op.n_points - 1), by_search)

@@ -206,18 +206,20 @@ class RowSteps:
         has = dtp > 0
         before = np.cumsum(has)  # steps up to and including each group
         self.Q = int(before[-1])
-        self.step = before[group[is_pos]] - 1
-        g = group[~is_pos]
-        tied = has[g]
-        self.untied = self.Q == len(self.step) and not tied.any()
-        self.segment = before[g] if self.untied else np.where(tied, 2 * before[g] - 1, 2 * before[g])
+        g = before[group]
+        tied = has[group]
+        self.untied = self.Q == int(np.count_nonzero(is_pos)) and not (tied & ~is_pos).any()
+        # each row's bin of one bincount: its step (positives), or Q + its segment (negatives)
+        segment = g if self.untied else np.where(tied, 2 * g - 1, 2 * g)
+        self.cell = np.where(is_pos, g - 1, self.Q + segment)
+        self.n_segments = self.Q + 1 if self.untied else 2 * self.Q + 1
 
-    def areas(self, pos_counts: FloatArray, neg_counts: FloatArray, columns: list[int]) -> FloatArray | None:
-        """The areas ``FAST_AREAS[c]``, ``c`` in ``columns``, of a replicate drawing each positive row
-        ``pos_counts`` times and each negative row ``neg_counts`` times (float64, whole numbers, in
-        the rows' order of ``is_pos``); ``None`` when it lacks a class. See :func:`step_areas`."""
-        copies = np.bincount(self.step, weights=pos_counts, minlength=self.Q)
-        segments = np.bincount(self.segment, weights=neg_counts, minlength=self.Q + 1 if self.untied else 2 * self.Q + 1)
+    def areas(self, counts: FloatArray, columns: list[int]) -> FloatArray | None:
+        """The areas ``FAST_AREAS[c]``, ``c`` in ``columns``, of a replicate drawing each row ``counts``
+        times (float64, whole numbers, in the rows' order); ``None`` when it lacks a class. See
+        :func:`step_areas`."""
+        cells = np.bincount(self.cell, weights=counts, minlength=self.Q + self.n_segments)
+        copies, segments = cells[:self.Q], cells[self.Q:]
         below = np.cumsum(segments)
         k_pos, k_neg = float(copies.sum()), float(below[-1])
         if self.untied:

@@ -15,8 +15,28 @@ import numpy as np
 
 from .._typing import FloatArray
 from ..spaces.operating_points import OperatingPoints
-from ._inputs import _group_of, _progress
+from ._inputs import _progress
 from ._replicates import FAST_AREAS, PositiveSteps, RowSteps
+
+
+def _tie_groups(scores: FloatArray, n_groups: int) -> np.ndarray:
+    """0-based tie group (in decreasing score order) of each score, there being ``n_groups`` distinct
+    scores: the runs of equal values in an unstable ascending ``argsort``, numbered from the top.
+
+    The same indices as searching each score among the distinct ones, ten times faster at 10^6
+    scores: a vectorised sort streams through memory, while 10^6 binary searches of a 10^6-long
+    table miss the cache at every step.
+    """
+    if not len(scores):
+        return np.zeros(0, dtype=np.intp)
+    order = np.argsort(scores)
+    ascending = scores[order]
+    run = np.empty(len(scores), dtype=np.intp)
+    run[0] = n_groups - 1
+    np.subtract(n_groups - 1, np.cumsum(ascending[1:] != ascending[:-1]), out=run[1:])
+    group = np.empty(len(scores), dtype=np.intp)
+    group[order] = run
+    return group
 
 
 class _Resampler:
@@ -58,7 +78,7 @@ class _Resampler:
             self.is_pos, self.weights = is_pos[keep], weights[keep]
             if self.frequency:  # a drawn sample weighs 1; the rows' frequencies set the draw
                 self.units, self.weights = self.weights, np.ones(int(keep.sum()))
-            self.group = _group_of(self.op, scores[keep])
+            self.group = _tie_groups(scores[keep], self.op.n_points - 1)
             # each row's (group, class) cell, 2 g for positives and 2 g + 1 for negatives: one bincount a replicate
             self.cell = 2 * self.group + (~self.is_pos)
             self.unit_weights = bool(np.all(self.weights == 1.0))
@@ -370,9 +390,8 @@ def _paired_step_replicates(resamplers: list[_Resampler], names: list[str], n_re
     bar = _progress(n_resamples, f"bootstrap {', '.join(names)}") if progress else None
     for b in range(n_resamples):
         counts = first.counts(rng)[0].astype(np.float64)  # one draw of rows, shared by every scorer
-        pos_counts, neg_counts = counts[first.pos_index], counts[first.neg_index]
         for k, step in enumerate(steps):
-            areas = step.areas(pos_counts, neg_counts, columns)
+            areas = step.areas(counts, columns)
             if areas is None:
                 valid[b] = False
                 break
