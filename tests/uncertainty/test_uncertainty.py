@@ -307,7 +307,7 @@ def test_fast_areas_equal_the_replicate_operating_points(rng, stratified, n, tie
     resampler = _Resampler(y == 1, s, None, stratified, caller="bootstrap")
     assert not resampler.cells
     steps = PositiveSteps(resampler.op.dtp, resampler.op.dfp, stratified)
-    assert steps.untied == (ties != "both") and len(steps.local) == (1 if n == 2000 else 4)
+    assert steps.untied == (ties != "both") and len(steps.table) == (1 if n == 2000 else 4)
     for _ in range(3):
         copies, segments, draws = steps.draw(rng, explicit=True)
         fast = steps.areas(copies, segments, [0, 1, 2] if steps.untied else [0, 1])

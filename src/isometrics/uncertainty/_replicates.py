@@ -48,7 +48,8 @@ class PositiveSteps:
     uniform bits: the top 14 of a 16-bit quarter of the generator's 64-bit output (in the
     platform's byte order; ``integers`` draws them for a generator without 64-bit output, and
     for the last block), four positions a draw of the generator. A replicate costs ``K_p``
-    random integers, about ``K_n / 4`` 64-bit draws and one pass over each block's tables.
+    random integers, about ``K_n / 4`` 64-bit draws and a lookup in each block's slice of
+    the segment table, then one count of the segments.
     """
 
     def __init__(self, dtp: FloatArray, dfp: FloatArray, stratified: bool) -> None:
@@ -69,11 +70,8 @@ class PositiveSteps:
         group = np.repeat(np.arange(len(negatives)), negatives)  # each negative's tie group
         segment = before[group] if self.untied else np.where(has[group], 2 * before[group] - 1, 2 * before[group])
         self.n_segments = self.Q + 1 if self.untied else 2 * self.Q + 1
-        # each block's slice of the segment table, relative to the block's first segment
-        self.first = [int(segment[lo]) for lo in edges[:-1]]
-        self.local = [np.ascontiguousarray(segment[lo:hi] - first, dtype=np.intp)
-                      for lo, hi, first in zip(edges[:-1], edges[1:], self.first)]
-        self.width = [int(local[-1]) + 1 for local in self.local]
+        # each block's slice of the segment table: the block's draws are looked up in cache
+        self.table = [np.ascontiguousarray(segment[lo:hi], dtype=np.intp) for lo, hi in zip(edges[:-1], edges[1:])]
 
     def draw(self, rng: np.random.Generator, *, explicit: bool = False
              ) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray] | None]:
@@ -93,25 +91,25 @@ class PositiveSteps:
         if self.step_starts is not None:
             copies = np.add.reduceat(copies, self.step_starts)
         per_block = rng.multinomial(k_neg, self.block_p)
-        segments = np.zeros(self.n_segments, dtype=np.int64)
         negatives = []
         bits: np.ndarray | None = None
         if isinstance(rng.bit_generator, _RAW64) and self.full:
             in_full = int(per_block[:self.full].sum())
             bits = rng.bit_generator.random_raw(-(-in_full // 4)).view(np.uint16)[:in_full] >> (16 - _BLOCK_BITS)
+        drawn_segments = np.empty(k_neg, dtype=np.intp)  # each drawn negative's segment, block after block
         offset = 0
         for b, drawn in enumerate(per_block.tolist()):
             if drawn == 0:
                 continue
             if bits is not None and b < self.full:
                 where = bits[offset:offset + drawn]
-                offset += drawn
             else:
                 where = rng.integers(0, self.sizes[b], drawn)
-            first, width = self.first[b], self.width[b]
-            segments[first:first + width] += np.bincount(self.local[b][where], minlength=width)
+            np.take(self.table[b], where, out=drawn_segments[offset:offset + drawn])
+            offset += drawn
             if explicit:
                 negatives.append(where + self.edges[b])
+        segments = np.bincount(drawn_segments, minlength=self.n_segments)
         resample = (positives, np.concatenate([np.zeros(0, dtype=np.int64), *negatives])) if explicit else None
         return copies, segments, resample
 
