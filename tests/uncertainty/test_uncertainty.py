@@ -9,11 +9,12 @@ from _naive import naive_delong
 from sklearn import metrics as skm
 
 import isometrics as im
+from isometrics.uncertainty._replicates import PositiveSteps
 from isometrics.uncertainty.average_precision import _boyd_interval
 from isometrics.uncertainty.bands import _curve_on_grid
 from isometrics.uncertainty.delong import _two_sided_p
 from isometrics.uncertainty.intervals import _defined
-from isometrics.uncertainty.resampling import Resampler, _fast_areas
+from isometrics.uncertainty.resampling import Resampler
 
 
 @pytest.mark.parametrize("ties", [True, False])
@@ -289,20 +290,70 @@ def test_band_errors():
         im.uncertainty.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], grid=[2.0])
 
 
+@pytest.mark.parametrize("n", [2000, 70_000])  # one block of negatives; several
 @pytest.mark.parametrize("stratified", [False, True])
-def test_fast_areas_equal_the_replicate_operating_points(rng, stratified):
-    # untied, unweighted scores: the areas read from the positives alone equal the general path
-    y = (rng.random(2000) < 0.2).astype(int)
-    s = rng.normal(size=2000) + y
+@pytest.mark.parametrize("ties", [None, "negatives", "both"])
+def test_fast_areas_equal_the_replicate_operating_points(rng, stratified, n, ties):
+    # unweighted scores with many tie groups: the areas read from the steps of the positives (draws
+    # binned into the segments between and beside them, block by block) equal the general path and
+    # scikit-learn on the resample itself, rebuilt from the same random numbers
+    y = (rng.random(n) < 0.2).astype(int)
+    s = rng.normal(size=n) + y
+    decimals = 3 if n == 2000 else 4  # many ties, yet more tie groups than a quarter of the samples
+    if ties == "negatives":  # negatives tied among themselves only: still untied steps
+        s[y == 0] = np.round(s[y == 0], decimals)
+    elif ties == "both":
+        s = np.round(s, decimals)
     resampler = Resampler(y == 1, s, None, stratified, caller="bootstrap")
-    assert resampler.singletons and not resampler.cells
-    for _ in range(10):
-        draws = resampler.counts(rng)
-        fast = _fast_areas(resampler, draws)
+    assert not resampler.cells
+    steps = PositiveSteps(resampler.op.dtp, resampler.op.dfp, stratified)
+    assert steps.untied == (ties != "both") and len(steps.table) == (1 if n == 2000 else 4)
+    for _ in range(3):
+        copies, segments, draws = steps.draw(rng, explicit=True)
+        fast = steps.areas(copies, segments, [0, 1, 2] if steps.untied else [0, 1])
         op = resampler.build(draws)
-        np.testing.assert_allclose(fast, [op.auroc(), op.average_precision(), op.auprg()], rtol=1e-10)
+        np.testing.assert_allclose(fast, [op.auroc(), op.average_precision(), op.auprg()][:len(fast)], rtol=1e-10)
         idx = _explicit_indices(y, s, draws)
-        assert fast[0] == pytest.approx(skm.roc_auc_score(y[idx], s[idx]), rel=1e-12)
+        assert len(idx) == n and (not stratified or y[idx].sum() == y.sum())
+        assert fast[0] == pytest.approx(skm.roc_auc_score(y[idx], s[idx]), rel=1e-13)
+        assert fast[1] == pytest.approx(skm.average_precision_score(y[idx], s[idx]), rel=1e-13)
+        if steps.untied:
+            assert fast[2] == pytest.approx(im.auprg(y[idx], s[idx]), rel=1e-12)
+        np.testing.assert_array_equal(steps.areas(copies, segments, [1, 0]), fast[[1, 0]])
+
+
+def test_bootstrap_areas_of_tied_positives_read_auprg_from_the_operating_points(rng):
+    # AUPRG of tied positives is no sum over steps: those replicates take the general path
+    y = (rng.random(400) < 0.3).astype(int)
+    s = np.round(rng.normal(size=400) + y, 2)  # ~300 distinct scores of 400: drawn by position
+    r = im.uncertainty.bootstrap_areas(y, s, n_resamples=30, rng=3)
+    assert len(r["auprg"].bootstrap_distribution) == 30
+    ap = im.uncertainty.bootstrap_areas(y, s, areas=("average_precision",), n_resamples=30, rng=3)
+    assert np.isfinite(ap["average_precision"].bootstrap_distribution).all()
+
+
+@pytest.mark.parametrize("bit_generator", [np.random.PCG64, np.random.MT19937])  # 64 raw bits a draw; 32
+def test_block_draws_are_uniform_over_the_negatives(bit_generator):
+    # the negatives drawn block by block (a multinomial over the blocks, then uniform positions in
+    # each) are uniform draws: every negative is drawn K_n / N times on average, the blocks of
+    # unequal size included, and the counts per position vary as Binomial(K_n, 1/N)
+    # 10 positives above 40 000 negatives
+    steps = PositiveSteps(np.r_[np.ones(10), np.zeros(40_000)], np.r_[np.zeros(10), np.ones(40_000)], True)
+    assert len(steps.sizes) == 3 and steps.sizes.sum() == 40_000
+    gen = np.random.Generator(bit_generator(3))
+    totals = np.zeros(40_000)
+    per_block = np.zeros(3)
+    B = 200
+    for _ in range(B):
+        _, segments, (_, negatives) = steps.draw(gen, explicit=True)
+        assert segments.sum() == 40_000 == len(negatives) and segments[-1] == 40_000
+        counts = np.bincount(negatives, minlength=40_000)
+        totals += counts
+        per_block += np.add.reduceat(counts, steps.edges[:-1])
+    mean = totals / B  # 1 per negative, standard error 1/sqrt(B) per position
+    assert abs(mean.mean() - 1.0) < 1e-12
+    np.testing.assert_allclose(per_block / B, steps.sizes, rtol=0.01)
+    assert abs(mean.std() - np.sqrt((1 - 1 / 40_000) / B)) < 0.005
 
 
 def test_bca_interval_is_close_to_scipys(rng):

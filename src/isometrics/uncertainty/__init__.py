@@ -1,7 +1,8 @@
 """Uncertainty: bootstrap by reweighting the sorted counts, DeLong, Boyd's AP interval.
 
 Holds the resampling engine (``resampling``: a replicate is a vector of multinomial weights
-on the already-sorted samples, never a second sort), interval arithmetic and the bootstrap
+on the already-sorted samples, never a second sort; ``_replicates``: the areas of a replicate read
+from the steps of its positives), interval arithmetic and the bootstrap
 entry points (``intervals``), DeLong's variance and test (``delong``), the interval for
 average precision (``average_precision``), paired comparisons (``comparison``) and pointwise
 curve bands (``bands``), and Holm's adjustment of several p-values

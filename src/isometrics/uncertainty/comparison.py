@@ -23,7 +23,7 @@ from ._inputs import _bootstrap_iv, _score_columns, check_score_column
 from .delong import _delong, _delong_pair
 from .intervals import _AREAS, BootstrapResult, _check_estimate, _defined, _interval, _standard_error, resolve_statistic
 from .model_comparison import ModelComparison, _bootstrap_rows, _delong_rows, check_adjustment
-from .resampling import Resampler, _jackknife, _many, _replicates
+from .resampling import Resampler, _jackknife, _many, _paired_step_replicates, _replicates
 
 __all__ = ["bootstrap_compare", "compare_scores"]
 
@@ -396,9 +396,10 @@ def _paired_statistics(resamplers: list[Resampler], names: tuple[str, ...], name
     index = {name: i for i, name in enumerate(names)}
     all_estimates = [np.array([_check_estimate(float(n.fn(r.op)), f"{n.name} of {names[i]!r}", r.op, threshold,
                                                caller) for i, r in enumerate(resamplers)]) for n in named]
-    dist, dropped = _replicates(resamplers, _many([n.fn for n in named]), len(named), n_resamples, rng, progress,
-                                f"bootstrap {', '.join(n.name for n in named)}", any(n.compact for n in named),
-                                all(n.steps for n in named))
+    fast = _paired_step_replicates(resamplers, [n.key for n in named], n_resamples, rng, progress)
+    dist, dropped = fast if fast is not None else _replicates(
+        resamplers, _many([n.fn for n in named]), len(named), n_resamples, rng, progress,
+        f"bootstrap {', '.join(n.name for n in named)}", any(n.compact for n in named), all(n.steps for n in named))
     results, jacks = [], {}
     for k, n in enumerate(named):
         per_pair = []

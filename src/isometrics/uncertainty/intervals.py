@@ -33,7 +33,7 @@ from ..metrics._arguments import parse_metric_argument
 from ..metrics.registry import Metric, parse_metric
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _NORMAL, _bootstrap_iv, check_score_column
-from .resampling import _FAST_AREAS, Resampler, _fast_replicates, _first, _jackknife, _many, _replicates
+from .resampling import Resampler, _fast_replicates, _first, _jackknife, _many, _replicates
 
 __all__ = ["BootstrapResult", "bootstrap", "bootstrap_areas"]
 
@@ -459,12 +459,11 @@ def bootstrap_statistics(resampler: Resampler, is_pos: np.ndarray, scores: Float
     stats = [fn for _, fn, _ in named]
     estimates = [_check_estimate(float(fn(resampler.op)), name, resampler.op, threshold, caller)
                  for name, fn, _ in named]
+    fast = None if draw is not None else _fast_replicates(resampler, names, n_resamples, rng, progress)
     if draw is not None:
         dist, dropped = draw(n_resamples, rng)
-    elif (not resampler.weighted and not resampler.cells and resampler.singletons
-            and all(name in _FAST_AREAS for name in names)):
-        dist, dropped = _fast_replicates(resampler, [_FAST_AREAS.index(name) for name in names], n_resamples, rng,
-                                         progress)
+    elif fast is not None:
+        dist, dropped = fast
     else:
         compact = any(c for _, _, c in named)
         paired, dropped = _replicates([resampler], _many(stats), len(stats), n_resamples, rng, progress,

@@ -1,0 +1,225 @@
+"""Bootstrap replicates of the areas at the cost of one counting pass: the draws binned straight
+into the segments between consecutive positives, block by block so that every table a replicate
+touches stays in cache, and AUROC, average precision and AUPRG read from the positives alone.
+
+Used by :mod:`~isometrics.uncertainty.resampling` for untied, unweighted scores; the draws are
+those of the bootstrap (the same multinomial distribution of the samples), taken in another order.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._typing import FloatArray
+
+#: Negatives per block of the draw, a power of two: a block's segment table (8 bytes a negative),
+#: its draws and their segment counts fit in a core's L2 cache, so binning a draw is no trip to
+#: main memory; and a uniform position in a full block is 14 bits of the generator's output.
+_BLOCK_BITS = 14
+
+#: Bit generators whose ``random_raw`` gives 64 random bits a call (MT19937 gives 32: it draws
+#: through ``Generator.integers`` instead, as does any other).
+_RAW64 = (np.random.PCG64, np.random.PCG64DXSM, np.random.Philox, np.random.SFC64)
+
+#: The areas read from the positives alone, in the order :meth:`PositiveSteps.areas` computes them.
+FAST_AREAS = ("auroc", "average_precision", "auprg")
+
+
+class PositiveSteps:
+    """Replicates of unweighted scores as draws per step of the positives and per segment between them.
+
+    The positives' distinct scores are the steps ``q = 0 .. Q-1`` (decreasing). Ranked by
+    decreasing score, positive ``a`` lies on step ``step[a]`` and negative ``j`` in segment
+    ``segment[j]``: ``2 q + 1`` when tied with step ``q``, ``2 q`` when between steps ``q - 1``
+    and ``q`` (``2 Q``: below them all); ``untied`` (no positive shares a score with another
+    sample; negatives may tie among themselves): every positive is its own step and the
+    segments are ``q`` alone. The replicate's areas need only how many draws land on each step
+    and in each segment (:func:`step_areas`), never which samples.
+
+    A replicate draws ``K_p`` positives and ``K_n`` negatives (``P`` and ``N`` when stratified,
+    else ``K_p ~ Binomial(P + N, P / (P + N))``), each uniformly with replacement: the
+    positives as ``K_p`` positions binned into ``P`` counts; the negatives block by block, the
+    ``N`` negatives split into consecutive blocks of ``2**14`` (the last one shorter): first how
+    many draws fall in each block, a multinomial over the blocks with probabilities proportional
+    to their sizes, then that many uniform positions in each block, binned through the block's
+    slice of the segment table. Drawing uniformly among ``N`` is exactly drawing the block in
+    proportion to its size and then uniformly within it, so the counts have the distribution of
+    ``K_n`` uniform draws (the multinomial of the bootstrap). A position in a full block is 14
+    uniform bits: the top 14 of a 16-bit quarter of the generator's 64-bit output (in the
+    platform's byte order; ``integers`` draws them for a generator without 64-bit output, and
+    for the last block), four positions a draw of the generator. A replicate costs ``K_p``
+    random integers, about ``K_n / 4`` 64-bit draws and a lookup in each block's slice of
+    the segment table, then one count of the segments.
+    """
+
+    def __init__(self, dtp: FloatArray, dfp: FloatArray, stratified: bool) -> None:
+        positives, negatives = dtp.astype(np.int64), dfp.astype(np.int64)  # per tie group, whole numbers
+        has = positives > 0
+        before = np.cumsum(has)  # steps up to and including each group
+        self.P, self.N, self.Q = int(positives.sum()), int(negatives.sum()), int(before[-1])
+        self.stratified = stratified
+        self.untied = self.Q == self.P and not (has & (negatives > 0)).any()
+        # positives per step, when a step holds several (summed from the positions' counts)
+        self.step_starts = None if self.Q == self.P else np.r_[0, np.cumsum(positives[has])[:-1]]
+        full, rest = self.N >> _BLOCK_BITS, self.N & ((1 << _BLOCK_BITS) - 1)
+        edges = np.r_[np.arange(full + 1, dtype=np.int64) << _BLOCK_BITS, [self.N] if rest else []].astype(np.int64)
+        self.full = full  # blocks of exactly 2**_BLOCK_BITS negatives, then one shorter
+        self.sizes = np.diff(edges)
+        self.block_p = self.sizes / self.N
+        self.edges = edges
+        group = np.repeat(np.arange(len(negatives)), negatives)  # each negative's tie group
+        segment = before[group] if self.untied else np.where(has[group], 2 * before[group] - 1, 2 * before[group])
+        self.n_segments = self.Q + 1 if self.untied else 2 * self.Q + 1
+        # each block's slice of the segment table: the block's draws are looked up in cache
+        self.table = [np.ascontiguousarray(segment[lo:hi], dtype=np.intp) for lo, hi in zip(edges[:-1], edges[1:])]
+
+    def draw(self, rng: np.random.Generator, *, explicit: bool = False
+             ) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray] | None]:
+        """One replicate: draws per step (shape (Q,)) and per segment (shape (n_segments,)), int64.
+
+        ``explicit=True`` also returns the drawn positions ``(positives, negatives)`` (ranks by
+        decreasing score, with repeats) from the same random numbers: the resample itself, for
+        checking a replicate against a direct computation on the resampled data.
+        """
+        if self.stratified:
+            k_pos, k_neg = self.P, self.N
+        else:
+            k_pos = int(rng.binomial(self.P + self.N, self.P / (self.P + self.N)))
+            k_neg = self.P + self.N - k_pos
+        positives = rng.integers(0, self.P, k_pos)
+        copies = np.bincount(positives, minlength=self.P)
+        if self.step_starts is not None:
+            copies = np.add.reduceat(copies, self.step_starts)
+        per_block = rng.multinomial(k_neg, self.block_p)
+        negatives = []
+        bits: np.ndarray | None = None
+        if isinstance(rng.bit_generator, _RAW64) and self.full:
+            in_full = int(per_block[:self.full].sum())
+            bits = rng.bit_generator.random_raw(-(-in_full // 4)).view(np.uint16)[:in_full] >> (16 - _BLOCK_BITS)
+        drawn_segments = np.empty(k_neg, dtype=np.intp)  # each drawn negative's segment, block after block
+        offset = 0
+        for b, drawn in enumerate(per_block.tolist()):
+            if drawn == 0:
+                continue
+            if bits is not None and b < self.full:
+                where = bits[offset:offset + drawn]
+            else:
+                where = rng.integers(0, self.sizes[b], drawn)
+            np.take(self.table[b], where, out=drawn_segments[offset:offset + drawn])
+            offset += drawn
+            if explicit:
+                negatives.append(where + self.edges[b])
+        segments = np.bincount(drawn_segments, minlength=self.n_segments)
+        resample = (positives, np.concatenate([np.zeros(0, dtype=np.int64), *negatives])) if explicit else None
+        return copies, segments, resample
+
+    def areas(self, copies: np.ndarray, segments: np.ndarray, columns: list[int]) -> FloatArray | None:
+        """The areas ``FAST_AREAS[c]`` for ``c`` in ``columns`` of one replicate (``None`` when it lacks a class),
+        from :meth:`draw`'s counts: see :func:`step_areas`."""
+        below = np.cumsum(segments)  # below[2 q] (below[q] untied): drawn negatives scored above step q
+        k_pos, k_neg = int(copies.sum()), int(below[-1])
+        if self.untied:
+            return step_areas(copies, below[:-1], None, k_pos, k_neg, columns)
+        return step_areas(copies, below[0:-1:2], segments[1::2], k_pos, k_neg, columns)
+
+
+def step_areas(copies: np.ndarray, above: np.ndarray, tied: np.ndarray | None, k_pos: float, k_neg: float,
+               columns: list[int]) -> FloatArray | None:
+    """AUROC, average precision and AUPRG (``FAST_AREAS[c]`` for ``c`` in ``columns``) of a replicate,
+    from the steps of its positives; ``None`` when it lacks a class.
+
+    The positives' distinct scores ``q = 0 .. Q-1`` (decreasing) are the steps: ``copies[q]``
+    (``c_q``) positives drawn there, ``above[q]`` (``F_q``) drawn negatives scored above it,
+    ``tied[q]`` (``d_q``, ``None``: none) drawn negatives tied with it; ``T_q`` the drawn
+    positives up to and including step ``q``, ``K_p`` and ``K_n`` the class totals. Integer
+    counts, held as int64 or as float64 (exact below 2**53):
+
+    - AUROC = sum_q c_q (2 K_n - 2 F_q - d_q) / (2 K_p K_n), a tie counting one half; the sum
+      is of integers, exact, so the area is the correctly rounded ratio;
+    - AP = sum_q c_q T_q / (T_q + F_q + d_q) / K_p (precision at the step, the recall growing
+      by ``c_q / K_p``), as scikit-learn's ``average_precision_score``;
+    - AUPRG (untied only) = (K_p/K_n) sum_q [-1/t + f/(2 t^2)] from max(t_0, pi) to t_1, with
+      t_1 = T_q/K_p, t_0 = (T_q - c_q)/K_p, f = F_q/K_n, pi = K_p/(K_p + K_n): the closed form
+      of Flach & Kull's (NeurIPS 2015) area written as an integral along the ROC curve, whose
+      runs of negatives add nothing.
+
+    A step drawn zero times adds nothing: the same numbers as the replicate's operating points
+    (which drop such steps), in O(Q) work.
+    """
+    if k_pos == 0 or k_neg == 0:
+        return None
+    out = np.empty(len(columns))
+    upto = np.cumsum(copies)  # T_q
+    reached = above + upto if tied is None else above + tied + upto  # predicted positive at step q
+    for k, column in enumerate(columns):
+        if column == 0:
+            if copies.dtype.kind == above.dtype.kind == "i" and tied is None:  # int64: exact while K_p K_n < 2**63
+                out[k] = int(k_pos * k_neg - int(np.dot(copies, above))) / (k_pos * k_neg)
+            else:
+                twice = 2.0 * float(k_neg) - 2.0 * above if tied is None else 2.0 * float(k_neg) - 2.0 * above - tied
+                out[k] = _dot(copies, twice) / (2.0 * float(k_pos) * float(k_neg))
+        elif column == 1:  # a step before the first drawn positive has T_q = c_q = 0: its 0 / 0 is skipped
+            out[k] = _dot(copies, upto / np.maximum(reached, 1)) / float(k_pos)
+        else:
+            if tied is not None:
+                raise ValueError("step_areas: AUPRG is read from untied steps only")
+            drawn = np.flatnonzero(copies)
+            out[k] = _auprg(copies[drawn].astype(np.float64), above[drawn].astype(np.float64),
+                            upto[drawn].astype(np.float64), float(k_pos), float(k_neg))
+    return out
+
+
+def _dot(a: np.ndarray, b: FloatArray) -> float:
+    """``a . b`` in float64 without BLAS: a threaded BLAS dot of ~10^5 elements wakes worker
+    threads that then spin, burning more CPU than the product takes, once per replicate."""
+    return float(np.einsum("i,i->", a, b, dtype=np.float64, casting="unsafe"))
+
+
+def _auprg(c: FloatArray, above: FloatArray, upto: FloatArray, k_pos: float, k_neg: float) -> float:
+    """AUPRG of a replicate from its drawn positives (see :func:`step_areas`)."""
+    pi = k_pos / (k_pos + k_neg)
+    t1 = upto / k_pos
+    t0 = np.maximum((upto - c) / k_pos, pi)
+    f = above / k_neg
+    part = t1 > pi
+    t0, t1, f = t0[part], t1[part], f[part]
+    integral = (1.0 / t0 - 1.0 / t1) + 0.5 * f * (1.0 / (t1 * t1) - 1.0 / (t0 * t0))
+    return (k_pos / k_neg) * float(np.sum(integral))
+
+
+class RowSteps:
+    """One scorer's steps for draws counted per row, as paired comparisons draw them (the same rows
+    for every scorer): each positive row's step, each negative row's segment, and the areas of a
+    replicate from two weighted counts instead of its operating points.
+
+    ``group``: each row's tie group (0-based, decreasing score) under this scorer; ``is_pos``:
+    each row's class; ``dtp``: the positives of each group. The groups holding positives are
+    the steps ``q = 0 .. Q-1``; a negative row lies in segment ``2 q + 1`` when tied with step
+    ``q`` and in segment ``2 q`` when between steps ``q - 1`` and ``q`` (``2 Q``: below them
+    all). ``untied``: no two positives share a score and no negative a positive's: the segments
+    are then ``q`` alone and AUPRG is read too.
+    """
+
+    def __init__(self, group: np.ndarray, is_pos: np.ndarray, dtp: FloatArray) -> None:
+        has = dtp > 0
+        before = np.cumsum(has)  # steps up to and including each group
+        self.Q = int(before[-1])
+        g = before[group]
+        tied = has[group]
+        self.untied = self.Q == int(np.count_nonzero(is_pos)) and not (tied & ~is_pos).any()
+        # each row's bin of one bincount: its step (positives), or Q + its segment (negatives)
+        segment = g if self.untied else np.where(tied, 2 * g - 1, 2 * g)
+        self.cell = np.where(is_pos, g - 1, self.Q + segment)
+        self.n_segments = self.Q + 1 if self.untied else 2 * self.Q + 1
+
+    def areas(self, counts: FloatArray, columns: list[int]) -> FloatArray | None:
+        """The areas ``FAST_AREAS[c]``, ``c`` in ``columns``, of a replicate drawing each row ``counts``
+        times (float64, whole numbers, in the rows' order); ``None`` when it lacks a class. See
+        :func:`step_areas`."""
+        cells = np.bincount(self.cell, weights=counts, minlength=self.Q + self.n_segments)
+        copies, segments = cells[:self.Q], cells[self.Q:]
+        below = np.cumsum(segments)
+        k_pos, k_neg = float(copies.sum()), float(below[-1])
+        if self.untied:
+            return step_areas(copies, below[:-1], None, k_pos, k_neg, columns)
+        return step_areas(copies, below[0:-1:2], segments[1::2], k_pos, k_neg, columns)
