@@ -2,9 +2,18 @@ import os
 import sys
 from pathlib import Path
 
-import numpy as np
-import pytest
-from hypothesis import HealthCheck, settings
+# One OpenMP and one BLAS thread per test process, set before NumPy or scikit-learn is first imported (no
+# pytest plugin imports them earlier) and inherited by the child processes the tests start (the demo, Sphinx,
+# the child pytest). `./run test` starts one worker per core, so threads would only oversubscribe the cores:
+# an OpenMP or OpenBLAS thread that waits for a descheduled sibling spins, and scikit-learn's gradient
+# boosting in `isometrics demo` took 25 CPU seconds instead of 8 with two threads per worker. Results do
+# not depend on it (the IRT fit already runs on one BLAS thread); set a variable to run with more.
+for _variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 # The tests mirror the package's layout (tests/_core, tests/metrics, tests/spaces, ...) and import
 # the shared helpers of this folder (_naive, _data, registry) by their bare names: put this folder

@@ -36,8 +36,8 @@ for mean in (im.weighted_arithmetic_mean, im.weighted_geometric_mean, im.weighte
 betas = np.geomspace(0.05, 5, 121)
 rhos = np.linspace(-6, 4, 101)
 rhos = rhos[np.abs(rhos) > 1e-9]  # rho = 0 is the stipulated arithmetic mean, a separate case
-diff = np.array([[im.g_beta_rho(P["A"], R["A"], beta=b, rho=r) - im.g_beta_rho(P["B"], R["B"], beta=b, rho=r)
-                  for b in betas] for r in rhos])
+grid = dict(beta=betas[None, :], rho=rhos[:, None])  # g_beta_rho broadcasts: one call for the whole grid
+diff = im.g_beta_rho(P["A"], R["A"], **grid) - im.g_beta_rho(P["B"], R["B"], **grid)
 fig, ax = plt.subplots(figsize=(6, 4))
 mesh = ax.pcolormesh(betas, rhos, np.sign(diff), cmap="coolwarm", shading="auto", vmin=-1, vmax=1)
 ax.contour(betas, rhos, diff, levels=[0], colors="k", linewidths=1)

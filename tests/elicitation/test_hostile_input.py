@@ -254,10 +254,10 @@ def test_hostile_input_is_the_librarys_error_naming_function_and_parameter(name,
     (b"[" * 100_000 + b"]" * 100_000, "nests its JSON too deeply"),
 ])
 def test_elicit_answers_that_cannot_be_read_is_one_line_exit_2(tmp_path, content, message):
-    from _cli import run
+    from _cli import run_in_process  # what the command prints and its exit status, not the process
 
     (tmp_path / "answers.json").write_bytes(content)
-    done = run("elicit", "--answers", tmp_path / "answers.json")
+    done = run_in_process("elicit", "--answers", tmp_path / "answers.json")
     lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
     assert done.returncode == 2 and len(lines) == 1, done.stdout + done.stderr
     assert "Traceback" not in lines[0] and message in lines[0]

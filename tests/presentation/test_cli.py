@@ -98,7 +98,7 @@ def test_one_class_is_an_error(tmp_path):
 
 
 def test_demo_runs_end_to_end(tmp_path):
-    res = run("demo", "--output-dir", tmp_path / "out")
+    res = run_in_process("demo", "--output-dir", tmp_path / "out")  # what the demo prints and writes, not the process
     assert res.returncode == 0, res.stderr
     assert "logistic_regression" in res.stdout and "How to read this" in res.stdout
     payload = json.loads((tmp_path / "out" / "evaluation.json").read_text())

@@ -363,8 +363,16 @@ def test_bca_interval_is_close_to_scipys(rng):
 
     y = (rng.random(200) < 0.4).astype(int)
     s = rng.normal(size=200) + 0.8 * y
+
+    def auroc(a, b, axis=-1):  # Mann-Whitney on mid-ranks, vectorised over scipy's resamples (was roc_auc_score
+        # called 2,200 times: 8 CPU seconds for the same interval to 1e-15)
+        pos = a == 1
+        n1 = pos.sum(axis=axis)
+        return ((stats.rankdata(b, axis=axis) * pos).sum(axis=axis) - n1 * (n1 + 1) / 2) / (n1 * (a.shape[axis] - n1))
+
+    assert auroc(y, s) == pytest.approx(skm.roc_auc_score(y, s), rel=1e-15)
     ours = im.uncertainty.bootstrap(y, s, statistic="auroc", method="bca", n_resamples=2000, rng=9).confidence_interval
-    theirs = stats.bootstrap((y, s), lambda a, b: skm.roc_auc_score(a, b), paired=True, vectorized=False,
+    theirs = stats.bootstrap((y, s), auroc, paired=True, vectorized=True,
                              method="BCa", n_resamples=2000, rng=np.random.default_rng(9)).confidence_interval
     assert ours == pytest.approx((theirs.low, theirs.high), abs=0.015)
 
