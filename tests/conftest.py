@@ -53,7 +53,29 @@ def pytest_collection_modifyitems(config, items):
                      for name, defs in info.name2fixturedefs.items() if name in item.fixturenames)
         if shared:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
-    items.sort(key=lambda item: not item.nodeid.startswith(LONG_FIRST))  # stable: otherwise in collection order
+    # `./run test` passes --no-loadscope-reorder, so xdist hands out work in this order: the long single tests
+    # first, then the groups, largest first (a group runs on one worker), then the rest in collection order.
+    # (With xdist's own reordering the groups go out first and the long single tests last, ending alone.)
+    size: dict[str, int] = {}
+    for item in items:
+        group = _group_of(item)
+        if group is not None:
+            size[group] = size.get(group, 0) + 1
+
+    def order(item: pytest.Item) -> tuple[int, int, str]:
+        if item.nodeid.startswith(LONG_FIRST):
+            return 0, 0, ""
+        group = _group_of(item)
+        return (1, -size[group], group) if group is not None else (2, 0, "")
+
+    items.sort(key=order)  # stable: otherwise in collection order
+
+
+def _group_of(item: pytest.Item) -> str | None:
+    marker = item.get_closest_marker("xdist_group")
+    if marker is None:
+        return None
+    return str(marker.args[0] if marker.args else marker.kwargs.get("name"))
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 
 from isometrics import OperatingPoints
 from isometrics._core import sorting
-from isometrics.metrics.gain import _gain
+from isometrics.metrics.gain import gain_transform
 from isometrics.spaces import hull
 
 N = 3 * 65_536 + 123  # several runs of the fused loops (65,536 keys each), the last one short
@@ -57,7 +57,7 @@ def test_gain_run_by_run_is_the_formula():
     pi = 0.137
     with np.errstate(divide="ignore"):
         expected = (1.0 - pi / x) * (1.0 / (1.0 - pi))
-    assert _gain(x, pi).tobytes() == expected.tobytes()
+    assert gain_transform(x, pi).tobytes() == expected.tobytes()
 
 
 def test_precision_curve_is_tp_over_predicted():
@@ -72,8 +72,8 @@ def test_precision_curve_is_tp_over_predicted():
 def test_the_roc_hull_is_computed_once_for_the_table_and_its_views(monkeypatch):
     """The PRG hull reads the ROC hull on the table's normalised view: it must be the table's, not a second one."""
     calls = []
-    original = hull._upper_hull_indices
-    monkeypatch.setattr(hull, "_upper_hull_indices", lambda op: calls.append(op) or original(op))
+    original = hull.upper_hull_indices
+    monkeypatch.setattr(hull, "upper_hull_indices", lambda op: calls.append(op) or original(op))
     rng = np.random.default_rng(2)
     y, s = rng.random(500) < 0.4, rng.normal(size=500)
     op = OperatingPoints.from_scores(y, s, sample_weight=rng.random(500) * 1e300)  # a scaled view
