@@ -176,8 +176,24 @@ import isometrics
 import isometrics._core.outputs as outputs_module
 import isometrics.cli._io as io_module
 import isometrics.cli.app as cli_module
+import isometrics.cli.compare as compare_module
+import isometrics.cli.demo as demo_module
+import isometrics.cli.evaluate as evaluate_module
+import isometrics.cli.in_memory as in_memory_module
+import isometrics.cli.report as report_module
 from isometrics.cli._console import markup, printable
 from isometrics.cli.app import app
+
+#: The modules whose commands look up the functions these tests replace (cli/app.py only registers them).
+COMMAND_MODULES = (cli_module, compare_module, demo_module, evaluate_module, in_memory_module, report_module)
+
+
+def patch_commands(monkeypatch, name, value):
+    """Replace ``name`` wherever a command looks it up (each command module that imports it)."""
+    patched = [m for m in COMMAND_MODULES if hasattr(m, name)]
+    assert patched, name
+    for module in patched:
+        monkeypatch.setattr(module, name, value)
 
 # Control characters that must never reach the terminal from user data (newline is ours).
 UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
@@ -298,7 +314,7 @@ def test_bad_destination_is_refused_before_reading_and_nothing_is_written(workdi
     def never(*args, **kwargs):
         raise AssertionError("the input was read before the destinations were checked")
 
-    monkeypatch.setattr(cli_module, "read_columns", never)
+    patch_commands(monkeypatch, "read_columns", never)
     before = tree(workdir)
     line = one_line_error(invoke(command, workdir / "scores.csv", *BASE[command], option, bad, *extra))
     assert option in line and message in line, line
@@ -315,7 +331,7 @@ def test_bad_output_directory_is_refused_before_training(workdir, monkeypatch, c
     def never(*args, **kwargs):
         raise AssertionError("the demo trained before its output directory was checked")
 
-    monkeypatch.setattr(cli_module, "make_demo_scores", never)
+    patch_commands(monkeypatch, "make_demo_scores", never)
     before = tree(workdir)
     line = one_line_error(invoke("demo", "--output-dir", target))
     assert "--output-dir" in line and message in line, line
@@ -375,7 +391,7 @@ def test_a_failure_after_reading_writes_nothing(workdir, monkeypatch):
     def broken(*args, **kwargs):
         raise isometrics.IsometricsError("build_report: broken on purpose.")
 
-    monkeypatch.setattr(cli_module, "build_report", broken)
+    patch_commands(monkeypatch, "build_report", broken)
     before = tree(workdir)
     one_line_error(invoke("evaluate", workdir / "scores.csv", *BASE["evaluate"], "--json", workdir / "ok.json",
                           "--report", workdir / "r.html"))
@@ -638,7 +654,7 @@ def _numpy_out_of_memory(*args, **kwargs):
                                                         ("report", "evaluate_scores", 2),
                                                         ("compare", "compare_scores", 3)])
 def test_out_of_memory_is_one_line_with_the_input_size(workdir, monkeypatch, command, target, n_columns):
-    monkeypatch.setattr(cli_module, target, _numpy_out_of_memory)
+    patch_commands(monkeypatch, target, _numpy_out_of_memory)
     f = workdir / "scores.csv"
     extra = ["-o", workdir / "r.html"] if command == "report" else []
     line = one_line_error(invoke(command, f, *BASE[command], *extra), code=1)
@@ -651,7 +667,7 @@ def test_arrow_out_of_memory_while_reading(workdir, monkeypatch):
     def arrow_oom(*args, **kwargs):
         raise pa.ArrowMemoryError("malloc of size 1073741824 failed")
 
-    monkeypatch.setattr(cli_module, "read_columns", arrow_oom)
+    patch_commands(monkeypatch, "read_columns", arrow_oom)
     line = one_line_error(invoke("evaluate", workdir / "scores.csv", *BASE["evaluate"]), code=1)
     assert "out of memory" in line and "rows x 2 columns" in line
 
@@ -676,7 +692,7 @@ def test_weight_kind_is_passed_to_the_library(workdir, monkeypatch, command, tar
         seen.update(kwargs)
         raise isometrics.IsometricsError("stop here.")
 
-    monkeypatch.setattr(cli_module, target, capture)
+    patch_commands(monkeypatch, target, capture)
     extra = ["-o", workdir / "r.html"] if command == "report" else []
     kind_args = [] if kind is None else ["--weight-kind", kind]
     one_line_error(invoke(command, workdir / "scores.csv", *BASE[command], *extra, "--weight", "w", *kind_args))

@@ -88,6 +88,7 @@ def test_the_elicitation_page_replay_command_runs(labelled, tmp_path):
 def test_the_demo_by_hand_command_runs(tmp_path, monkeypatch):
     """The demo's data are replaced by a small file of the same shape (the demo itself runs in test_cli.py)."""
     import isometrics.cli.app as cli_module
+    import isometrics.cli.demo as demo_module
     from isometrics.cli.demo import LABEL, SCORES, DemoData
 
     def small_demo(output_dir, random_state=0):
@@ -98,7 +99,7 @@ def test_the_demo_by_hand_command_runs(tmp_path, monkeypatch):
         pl.DataFrame({LABEL: y, **{s: rng.normal(size=200) + y for s in SCORES}}).write_parquet(path)
         return DemoData(path=path, label=LABEL, scores=SCORES, n_train=200, n_test=200)
 
-    monkeypatch.setattr(cli_module, "make_demo_scores", small_demo)
+    monkeypatch.setattr(demo_module, "make_demo_scores", small_demo)  # the demo command looks it up there
     res = CliRunner().invoke(cli_module.app, ["demo", "--output-dir", str(tmp_path / "demo out")], env=ENV_WIDE)
     assert res.exit_code == 0, res.output
     printed = [c for c in _commands(res.output) if c.startswith("isometrics evaluate")]

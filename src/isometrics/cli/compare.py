@@ -13,7 +13,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from .._core.outputs import json_text, staged_outputs
 from ..evaluation import evaluate_scores
@@ -23,9 +23,18 @@ from ..uncertainty.comparison import compare_scores
 from ._console import make_console, markup
 from ._format import IN_SAMPLE, fmt, new_table
 from ._io import coerce_label, read_columns
-from .groups import print_groups
+from ._options import _OUT, _WEIGHT_KIND_HELP, WeightKind, _n_columns, _value, _weight_options
+from .groups import BY_HELP, print_groups
+from .scores import score_columns
 
-__all__ = ["compare_file", "print_comparison", "report_comparison", "with_intervals"]
+try:
+    import typer
+
+    from ._options import Separator, _Scores
+except ImportError:  # pragma: no cover - depends on the environment
+    typer = None  # type: ignore[assignment]
+
+__all__ = ["compare_file", "print_comparison", "register", "report_comparison", "with_intervals"]
 
 
 def report_comparison(y: Any, scores: Mapping[str, Any], specs: list[str], weights: Any, pos: Any,
@@ -120,3 +129,40 @@ def compare_file(file: Path, label: str, scores: list[str], pos_label: str | Non
                                                                         if r.groups is not None}})}))
         outputs.commit()
     return result
+
+
+def register(app: Any, guard: Any) -> None:
+    """Add the ``compare`` command to the Typer ``app``; ``guard`` is the CLI's error boundary."""
+
+    @app.command()
+    def compare(
+        file: Annotated[Path, typer.Argument(help="CSV or Parquet file with a label column and score columns.")],
+        label: Annotated[str, typer.Option("--label", help="Column with the true labels.")],
+        score: Annotated[list[str] | None, typer.Option("--score", help="Score columns to compare (two or more; "
+                                                        "every pair is compared unless --baseline is given).")]
+        = None,
+        pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class.")] = None,
+        weight: Annotated[str | None, typer.Option("--weight", help="Column of non-negative sample weights.")] = None,
+        metric: Annotated[list[str] | None, typer.Option("--metric", help="Metric compared at its best "
+                                                         "threshold (repeatable).")] = None,
+        baseline: Annotated[str | None, typer.Option("--baseline", help="Compare each other --score column with "
+                                                     "this one (column - baseline) instead of every pair.")] = None,
+        n_resamples: Annotated[int, typer.Option("--n-resamples", min=2, help="Bootstrap replicates.")] = 1000,
+        seed: Annotated[int | None, typer.Option("--seed", help="Seed of the bootstrap.")] = None,
+        json_out: Annotated[str | None, typer.Option("--json", metavar=_OUT, help="Also write the results as JSON "
+                                                     "here ('-': standard output).")] = None,
+        weight_kind: Annotated[WeightKind | None, typer.Option("--weight-kind", help=_WEIGHT_KIND_HELP)] = None,
+        scores: _Scores = None,
+        by: Annotated[str | None, typer.Option("--by", metavar="COLUMN", help=BY_HELP)] = None,
+        separator: Separator = None,
+    ) -> None:
+        """Paired comparisons of score columns: differences with bootstrap intervals, p-values and DeLong.
+
+        Every pair is compared (or each column against --baseline); the p-values of each statistic are
+        Holm-adjusted over its pairs, and a pair is said to differ only when its adjusted p-value is <= 0.05.
+        """
+        with guard(file, _n_columns(score, weight)):
+            score = score_columns(file, score, scores, exclude=[label, weight, by])
+            compare_file(file, label, score, pos_label, weight, metric or ["f1"], n_resamples, seed, json_out,
+                         make_console(), _weight_options(weight, _value(weight_kind)), baseline=baseline,
+                         compare=compare_scores, read=read_columns, by=by)

@@ -4,7 +4,7 @@ Holds the fitted model ``Beta3IRT`` (``beta3``) and its fit by MAP (``model``: L
 projected Newton in ``_newton``), the Fisher
 information, adaptive testing, and the building of response matrices from many models on many data sets: the classifier pool and
 its safe spec parser (``classifiers``), the KEEL data sets and the cached cross-validated
-build (``keel``), and the study that joins a fitted bank to the benchmark (``study``). May
+build (``keel``), and the study that joins a fitted bank to the benchmark (``study``; what it returns in ``study_results``). May
 import ``isometrics.evaluation`` and below, never the presentation layers. Papers: Chen et al.,
 "beta^3-IRT: A New Item Response Model and its Applications", AISTATS 2019 (the model);
 Song and Flach, "Efficient and Robust Model Benchmarks with Item Response Theory and Adaptive
