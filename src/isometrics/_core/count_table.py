@@ -27,11 +27,19 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError
-from .counting import counts_from_statistics, counts_from_validated, table_from_scores
+from .counting import counts_from_statistics, counts_from_validated
 from .html import html_table
 from .quantity import Quantity
 from .sorting import Scores
-from .validation import check_real
+from .validation import (
+    as_1d,
+    as_sample_weight,
+    check_binary_target,
+    check_consistent_length,
+    check_real,
+    check_sample_weight,
+    check_scores,
+)
 
 __all__ = ["CountTable", "Quantity", "normalising_exponent", "table_from_scores"]
 
@@ -495,3 +503,33 @@ def normalising_exponent(n_positives: float, n_negatives: float) -> int:
     largest = max(n_positives, n_negatives)
     exponent = math.frexp(largest)[1]  # largest in [2**(exponent - 1), 2**exponent)
     return 0 if largest == 0 or abs(exponent) <= _SAFE_EXPONENT else exponent
+
+
+def table_from_scores(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    sample_weight: ArrayLike | None,
+    pos_label: Any,
+    caller: str,
+    table: type[_Table],
+) -> _Table:
+    """Validate binary scores at the boundary of the public function ``caller`` and build their operating points.
+
+    The one construction path from user input: :meth:`OperatingPoints.from_scores` and
+    every public binary function (``auroc``, ``roc_curve``, ``best_threshold``...) call
+    it with their own public name, which every validation message starts with. Call it
+    directly from the public function: the degenerate-score warning points at the line
+    that called that function. ``table`` is the class built (the public
+    :class:`isometrics.OperatingPoints` where the result reaches users with its verbs).
+    """
+    y_arr = as_1d(y_true, name="y_true", caller=caller)
+    s_arr = as_1d(y_score, name="y_score", caller=caller)
+    w_arr = as_sample_weight(sample_weight, caller=caller)
+    check_consistent_length(caller, y_true=y_arr, y_score=s_arr, sample_weight=w_arr)
+    is_pos, pos_label = check_binary_target(y_arr, pos_label=pos_label, caller=caller)
+    scores = check_scores(s_arr, caller=caller)
+    weights = check_sample_weight(w_arr, len(scores), caller=caller)
+    op = table.from_validated(is_pos, scores, weights, pos_label, caller=caller)
+    op.warn_if_degenerate("y_score", stacklevel=4)  # warn_if_degenerate, here, the public function, its caller
+    return op

@@ -4,14 +4,14 @@ The construction half of the engine (:mod:`.count_table` holds the table and its
 cache): :func:`counts_from_validated` sorts validated samples once (:mod:`.sorting`), groups tied
 scores and accumulates weighted true and false positives straight into their final buffers;
 :func:`counts_from_statistics` does the same from per-score sufficient statistics (a merge, a
-chunk's group-by); :func:`table_from_scores` is the one construction path from user input.
-Every function returns arrays; the count table wraps them.
+chunk's group-by). Every function returns arrays; the count table wraps them
+(:func:`.count_table.table_from_scores`, the one construction path from user input, validates
+and calls :meth:`.count_table.CountTable.from_validated`), so this module does not import it.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -32,21 +32,11 @@ from .sorting import (
     sorted_label_keys,
 )
 from .validation import (
-    as_1d,
-    as_sample_weight,
-    check_binary_target,
     check_consistent_length,
-    check_sample_weight,
     check_scores,
 )
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .count_table import CountTable
-
-__all__ = ["counts_from_statistics", "counts_from_validated", "table_from_scores"]
-
-#: A count table or one of its subclasses (the constructors return the class they are called on).
-_Table = TypeVar("_Table", bound="CountTable")
+__all__ = ["counts_from_statistics", "counts_from_validated"]
 
 
 def counts_from_validated(
@@ -188,36 +178,6 @@ def counts_from_statistics(scores: ArrayLike, positives: ArrayLike, negatives: A
     tp, fp = _prepend(tp, 0.0), _prepend(fp, 0.0)
     _check_finite_totals(tp, fp, caller, "positives` or `negatives")
     return _prepend(s[ends], np.inf), tp, fp
-
-
-def table_from_scores(
-    y_true: ArrayLike,
-    y_score: ArrayLike,
-    *,
-    sample_weight: ArrayLike | None,
-    pos_label: Any,
-    caller: str,
-    table: type[_Table],
-) -> _Table:
-    """Validate binary scores at the boundary of the public function ``caller`` and build their operating points.
-
-    The one construction path from user input: :meth:`OperatingPoints.from_scores` and
-    every public binary function (``auroc``, ``roc_curve``, ``best_threshold``...) call
-    it with their own public name, which every validation message starts with. Call it
-    directly from the public function: the degenerate-score warning points at the line
-    that called that function. ``table`` is the class built (the public
-    :class:`isometrics.OperatingPoints` where the result reaches users with its verbs).
-    """
-    y_arr = as_1d(y_true, name="y_true", caller=caller)
-    s_arr = as_1d(y_score, name="y_score", caller=caller)
-    w_arr = as_sample_weight(sample_weight, caller=caller)
-    check_consistent_length(caller, y_true=y_arr, y_score=s_arr, sample_weight=w_arr)
-    is_pos, pos_label = check_binary_target(y_arr, pos_label=pos_label, caller=caller)
-    scores = check_scores(s_arr, caller=caller)
-    weights = check_sample_weight(w_arr, len(scores), caller=caller)
-    op = table.from_validated(is_pos, scores, weights, pos_label, caller=caller)
-    op.warn_if_degenerate("y_score", stacklevel=4)  # warn_if_degenerate, here, the public function, its caller
-    return op
 
 
 def _check_finite_totals(tp: FloatArray, fp: FloatArray, caller: str, name: str) -> None:
