@@ -1,6 +1,8 @@
 """Bootstrap intervals (percentile, basic, normal, BCa) and the bootstrap entry points:
 ``bootstrap`` for one statistic and ``bootstrap_areas`` for the areas of several scorers.
 
+What is resampled is resolved in ``_statistic.py``; the interval arithmetic is in ``_interval_math.py``.
+
 References
 ----------
 .. [1] B. Efron and R. J. Tibshirani, *An Introduction to the Bootstrap*, 1993 (BCa).
@@ -8,8 +10,6 @@ References
 
 from __future__ import annotations
 
-import math
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -20,99 +20,25 @@ from .._core.docstrings import fill_doc
 from .._core.html import html_table, summarised
 from .._core.validation import (
     check_option,
-    check_real,
     check_rng,
 )
 from .._typing import WEIGHT_KINDS, ArrayLike, FloatArray
 from ..exceptions import (
     InvalidParameterError,
     IsometricsError,
-    UndefinedMetricWarning,
 )
-from ..metrics._arguments import parse_metric_argument
-from ..metrics.registry import Metric, parse_metric
+from ..metrics.registry import Metric
 from ..spaces.operating_points import OperatingPoints
-from ._inputs import _NORMAL, _bootstrap_iv, check_score_column
+from ._inputs import _bootstrap_iv, check_score_column
+from ._interval_math import _defined, _interval, _standard_error
+from ._interval_math import _quantiles as _quantiles
+from ._statistic import _AREAS, _check_estimate, resolve_statistic
 from .resampling import Resampler, _fast_replicates, _first, _jackknife, _many, _replicates
 
 __all__ = ["BootstrapResult", "bootstrap", "bootstrap_areas"]
 
 
 # ---------------------------------------------------------------------------- bootstrap
-_AREAS = ("auroc", "average_precision", "auprg", "auc_pr_interpolated")
-
-
-def resolve_statistic(statistic: Any, metric: str | Metric | None, threshold: float | None,
-                      caller: str, name: str = "statistic") -> tuple[str, Callable[[OperatingPoints], float], bool]:
-    """Resolve a bootstrap statistic to a readable name and a function of operating points.
-
-    Parameters
-    ----------
-    statistic : str or Metric
-        An area (``"auroc"``, ``"average_precision"``, ``"auprg"``, ``"auc_pr_interpolated"``),
-        ``"metric"``, ``"best_threshold"``, or else a metric spec (the vocabulary of
-        ``best_threshold`` and ``--metric``).
-    metric : str, Metric or None
-        The metric of ``statistic="metric"`` or ``"best_threshold"``; ``None`` otherwise.
-    threshold : float or None
-        For a metric: its value at this threshold (``None``: at its best threshold).
-    caller : str
-        The public function named in any message.
-    name : str, default="statistic"
-        The argument that held ``statistic``, named in any message.
-
-    Returns
-    -------
-    name : str
-        What is resampled, e.g. ``"f1 at its best threshold"``.
-    function : callable
-        ``OperatingPoints -> float``.
-    reads_thresholds : bool
-        Whether the value is a threshold (then replicates must drop the tie groups they
-        never drew).
-
-    Raises
-    ------
-    InvalidParameterError
-        If ``statistic`` is neither an area nor a metric, if ``metric`` or ``threshold``
-        is given where it does not apply or missing where it is needed, or if either is
-        invalid.
-    """
-    if isinstance(statistic, Metric) or statistic not in (*_AREAS, "metric", "best_threshold"):
-        if metric is not None:
-            raise InvalidParameterError(f"{caller}: `{name}` = {statistic!r} names the metric itself; drop `metric` "
-                                        "(it applies to statistic='metric' or 'best_threshold').")
-        try:
-            metric = parse_metric(statistic)
-        except InvalidParameterError as exc:
-            raise InvalidParameterError(
-                f"{caller}: `{name}` = {statistic!r} is not a metric: {exc} (Or an area: "
-                f"{', '.join(repr(s) for s in _AREAS)}.)"
-            ) from None
-        statistic = "metric"
-    if statistic in _AREAS:
-        if metric is not None or threshold is not None:
-            raise InvalidParameterError(f"{caller}: `metric` and `threshold` apply to statistic='metric' or "
-                                        f"'best_threshold', not to {statistic!r}.")
-        return statistic, lambda op: float(getattr(op, statistic)()), False
-    if metric is None:
-        raise InvalidParameterError(f"{caller}: statistic={statistic!r} needs `metric`, e.g. metric='f1'.")
-    m = parse_metric_argument(metric, caller=caller)
-    if statistic == "best_threshold":
-        if threshold is not None:
-            raise InvalidParameterError(f"{caller}: statistic='best_threshold' re-optimises the threshold; "
-                                        "drop `threshold`.")
-        return f"best threshold for {m.spec}", lambda op: op.best_threshold(m).threshold, True
-    if threshold is None:
-        return f"{m.spec} at its best threshold", lambda op: op.best_threshold(m).value, False
-    t = check_real(threshold, "threshold", caller=caller, allow_inf=True)
-
-    def at_threshold(op: OperatingPoints) -> float:
-        i = int(np.searchsorted(-op.thresholds, -t, side="right")) - 1  # last point with threshold >= t
-        P, N = op.n_positives, op.n_negatives
-        return float(m.from_counts(op.tp[i], op.fp[i], P - op.tp[i], N - op.fp[i]))
-
-    return f"{m.spec} at threshold {t:g}", at_threshold, False
 
 
 @summarised()
@@ -190,93 +116,6 @@ class BootstrapResult:
         if self.weight_kind is not None:
             rows.append(("weights", self.weight_kind))
         return html_table(("", "value"), rows, caption=f"bootstrap of {self.statistic}")
-
-
-def _quantiles(values: FloatArray, q: Any) -> FloatArray:
-    """``np.quantile``'s linear interpolation, except that a neighbouring order statistic
-    that is infinite gives that infinity (NumPy gives NaN, from ``inf - inf``)."""
-    q = np.asarray(q, dtype=np.float64)
-    if np.isfinite(values).all():
-        return np.asarray(np.quantile(values, q))
-    lower = np.quantile(values, q, method="lower")
-    higher = np.quantile(values, q, method="higher")
-    with np.errstate(invalid="ignore"):
-        linear = np.quantile(values, q)
-    out = np.where(lower == -np.inf, -np.inf, np.where(higher == np.inf, np.inf, linear))
-    return np.asarray(np.where(lower == higher, lower, out))
-
-
-def _standard_error(values: FloatArray) -> float:
-    return float(np.std(values, ddof=1)) if np.isfinite(values).all() else math.inf
-
-
-def _interval(estimate: float, dist: FloatArray, level: float, method: str,
-              jackknife: FloatArray | None, caller: str, name: str) -> tuple[float, float]:
-    alpha = (1 - level) / 2
-    if method == "percentile":
-        low, high = _quantiles(dist, [alpha, 1 - alpha])
-    elif method == "basic":
-        q_low, q_high = _quantiles(dist, [alpha, 1 - alpha])
-        with np.errstate(invalid="ignore"):
-            low, high = 2 * estimate - q_high, 2 * estimate - q_low
-    else:  # BCa (Efron 1987)
-        below = float(np.count_nonzero(dist < estimate) + 0.5 * np.count_nonzero(dist == estimate)) / len(dist)
-        below = min(max(below, 1 / (2 * len(dist))), 1 - 1 / (2 * len(dist)))
-        z0 = _NORMAL.inv_cdf(below)
-        assert jackknife is not None
-        jackknife = jackknife[~np.isnan(jackknife)]  # blocks whose removal leaves the statistic undefined
-        if not np.isfinite(jackknife).all():
-            raise IsometricsError(f"{caller}: method='bca' needs the statistic finite on every jackknife sample, "
-                                  f"but {name} is infinite on some (nothing predicted positive was best); "
-                                  "use method='percentile'.")
-        d = jackknife.mean() - jackknife if len(jackknife) else jackknife
-        denom = 6.0 * float(np.sum(d * d)) ** 1.5
-        a = float(np.sum(d**3)) / denom if denom > 0 else 0.0
-        quantiles = []
-        for z_alpha in (_NORMAL.inv_cdf(alpha), _NORMAL.inv_cdf(1 - alpha)):
-            shifted = z0 + (z0 + z_alpha) / (1 - a * (z0 + z_alpha))
-            quantiles.append(_NORMAL.cdf(shifted))
-        low, high = _quantiles(dist, quantiles)
-    if math.isnan(low) or math.isnan(high):
-        raise IsometricsError(f"{caller}: the {method} interval of {name} is undefined: the estimate and the "
-                              "bootstrap distribution are infinite (nothing predicted positive was best); "
-                              "use method='percentile'.")
-    return float(low), float(high)
-
-
-def _defined(values: FloatArray, name: str, n_resamples: int, caller: str, stacklevel: int) -> tuple[FloatArray, int]:
-    """The replicate values where the statistic is defined, and how many were not (with a
-    warning: the interval is then conditional on the statistic being defined)."""
-    undefined = np.isnan(values)
-    n_undefined = int(undefined.sum())
-    if n_undefined:
-        values = values[~undefined]
-        if len(values) < 2:
-            raise IsometricsError(
-                f"{caller}: {name} is undefined (0/0) on {n_undefined} of the {n_resamples} replicates, leaving "
-                f"{len(values)}; it is too rarely defined for an interval (e.g. a threshold that almost no sample "
-                "reaches): choose another threshold or statistic."
-            )
-        warnings.warn(
-            f"{caller}: {name} is undefined (0/0) on {n_undefined} of the {n_resamples} replicates (e.g. nothing "
-            "predicted positive at the threshold); they are left out of the interval (n_undefined), which is "
-            "therefore conditional on the statistic being defined.",
-            UndefinedMetricWarning, stacklevel=stacklevel,
-        )
-    return values, n_undefined
-
-
-def _check_estimate(estimate: float, name: str, op: OperatingPoints, threshold: float | None, caller: str) -> float:
-    """The statistic on the data, or an error saying why it is undefined (never a silent NaN)."""
-    if not math.isnan(estimate):
-        return estimate
-    why = ""
-    if threshold is not None:
-        i = int(np.searchsorted(-op.thresholds, -threshold, side="right")) - 1
-        if op.tp[i] + op.fp[i] == 0:
-            why = (f": no sample has a score >= {threshold:g} (the highest is {op.thresholds[1]:.6g}), so nothing "
-                   "is predicted positive; pass a threshold at or below the highest score")
-    raise IsometricsError(f"{caller}: {name} is undefined (0/0) on the data{why or '; choose another statistic'}.")
 
 
 @fill_doc
