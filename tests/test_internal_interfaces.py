@@ -96,6 +96,7 @@ INTERFACES = [
     "isometrics.uncertainty._inputs.check_n_resamples",
     "isometrics.uncertainty._inputs.resolve_weight_kind",
     "isometrics.spaces._argmax.argmax_summary",
+    "isometrics.spaces._column_summary.summarise_column",
     "isometrics._core.arrays.python_scalar",
     "isometrics._core.labels.format_labels",
     "isometrics._core.labels.is_standard_encoding",

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any, NamedTuple, overload
+from typing import Any, overload
 
 import numpy as np
 
-from ._core.arrays import whole_total
 from ._core.docstrings import fill_doc
 from ._core.frames import to_native_frame
 from ._core.html import LIMIT, clip, html_table, summarised
@@ -29,6 +27,7 @@ from ._typing import WEIGHT_KINDS, ArrayLike, FloatArray
 from .exceptions import InvalidParameterError, IsometricsError
 from .metrics._arguments import parse_metric_arguments
 from .metrics.registry import Metric
+from .spaces._column_summary import ColumnSummary, summarise_column
 from .spaces.operating_points import OperatingPoints
 from .spaces.thresholds import BestThreshold
 from .uncertainty._inputs import check_confidence_level, check_n_resamples, check_score_column, resolve_weight_kind
@@ -388,7 +387,7 @@ def evaluate_scores(
     deferred = n_resamples is not None or by is not None  # what needs the column and the rng: this thread, in order
     lean = not keep_operating_points
 
-    def engine(name: str) -> tuple[str, OperatingPoints, Any, _Summary | None]:
+    def engine(name: str) -> tuple[str, OperatingPoints, Any, ColumnSummary | None]:
         """One column's sort and count table and, unless deferred, its areas and best points (any thread)."""
         s = checked.pop(name)  # the result keeps no reference to the column
         if s is None:  # one column at a time: read (when scores loads lazily), checked, evaluated, released
@@ -400,7 +399,7 @@ def evaluate_scores(
         del handed
         if deferred:
             return name, op, s, None
-        done = _summary(op, parsed, lean, weights)
+        done = summarise_column(op, parsed, lean, weights)
         return name, done.operating_points, None, done  # lean: the display subset (degenerate points are kept whole)
 
     results = []
@@ -413,7 +412,7 @@ def evaluate_scores(
         by_group = None
         if done is None:  # the bootstrap and the groups draw from `rng` column after column, as in a loop
             intervals = _intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress, kind)
-            done = _summary(op, parsed, lean, weights)
+            done = summarise_column(op, parsed, lean, weights)
             by_group = None if by is None else evaluate_groups(
                 op, is_pos, np.asarray(s, dtype=np.float64), weights, *by, score=name, column=group_name,
                 metrics=parsed, threshold=done.best[0].threshold, n_resamples=n_resamples, level=confidence_level,
@@ -440,64 +439,14 @@ def evaluate_scores(
     return Evaluations(tuple(results))
 
 
-class _Summary(NamedTuple):
-    """What a result keeps of one column's operating points: totals, areas, best points, the points."""
-
-    n_positives: float
-    n_negatives: float
-    prevalence: float
-    auroc: float
-    average_precision: float
-    auprg: float
-    best: tuple[BestThreshold, ...]
-    operating_points: OperatingPoints
-
-
-def _summary(op: OperatingPoints, metrics: list[Metric], lean: bool, weights: Any) -> _Summary:
-    """The totals, the three areas and each metric's best point of ``op``, and the operating points the
-    result keeps (``lean``: a display subset, with the cache emptied around each computation)."""
-    auroc, ap, auprg, *bests = _each(op, lean, op.auroc, op.average_precision, op.auprg,
-                                     *[partial(op.best_threshold, m) for m in metrics])
-    best = tuple(bests)
-    return _Summary(whole_total(op.n_positives, weights), whole_total(op.n_negatives, weights), op.prevalence,
-                    auroc, ap, auprg, best, _display_points(op, best) if lean else op)
-
-
 def _name_column(name: str, exc: BaseException) -> None:
     """Name the score column an exception was raised for (a note, Python >= 3.11), unless its message does."""
     if f"{name!r}" not in str(exc) and hasattr(exc, "add_note"):
         exc.add_note(f"(raised while evaluating score column {name!r})")
 
 
-def _each(op: OperatingPoints, lean: bool, *computations: Callable[[], Any]) -> list[Any]:
-    """The computations' values; ``lean``: the cache of ``op`` emptied before and after each, so that
-    one derived array (curve, hull, metric) is alive at a time besides the counts."""
-    values = []
-    for compute in [*computations, lambda: None]:  # the cache is emptied after the last one too
-        if lean:
-            op.clear_cache()
-        values.append(compute())
-    return values[:-1]
-
-
 #: Rows from which the engine sorts packed keys with the sort :func:`choose_sort` times (its first call).
 _TIMED_SORT_SAMPLES = 50_000
-
-#: Operating points evenly spaced in threshold order that a display subset keeps (besides hull vertices and bests).
-_DISPLAY_POINTS = 10_000
-
-
-def _display_points(op: OperatingPoints, best: tuple[BestThreshold, ...]) -> OperatingPoints:
-    """The operating points a display needs: every ROC and PRG hull vertex, each best point and up to
-    _DISPLAY_POINTS evenly spaced ones (the report's thinning rule, before the report thins again)."""
-    n = op.n_points
-    if n <= _DISPLAY_POINTS:
-        return op
-    hulls = _each(op, True, lambda: op.roc_convex_hull().indices, lambda: op.prg_convex_hull().indices)
-    keep = [np.linspace(0, n - 1, _DISPLAY_POINTS).astype(np.intp), *hulls, np.array([b.index for b in best])]
-    idx = np.unique(np.concatenate([np.asarray(k, dtype=np.intp) for k in keep]))
-    return OperatingPoints.from_arrays(op.thresholds[idx], op.tp[idx], op.fp[idx], op.pos_label)
-
 
 def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: list[Metric],
                n_resamples: int | None, level: float, rng: Any, progress: bool, weight_kind: str | None
