@@ -203,7 +203,7 @@ def test_label_metrics_delegate_to_the_kernels():
     trees = dict(_modules())
     # F-beta: the label path, the Metric object and the threshold sweep all call the one kernel.
     assert "fbeta_from_counts" in _uses(trees["metrics/classification.py"], "_fscore")
-    assert "fbeta_from_counts" in _uses(trees["metrics/registry.py"], "from_counts")
+    assert "fbeta_from_counts" in _uses(trees["metrics/metric.py"], "from_counts")
     assert "fbeta_from_counts" in _uses(trees["spaces/_terms.py"], "metric_values")
     # MCC and balanced accuracy: no formula of their own in the label functions.
     mcc = _uses(trees["metrics/accuracy.py"], "matthews_corrcoef")

@@ -1,8 +1,8 @@
 """The metric family and the metrics of predicted labels.
 
-Holds the weighted power means and G(beta, rho) (``means``), the ``Metric`` objects and their
-parser (``registry``; ``_arguments`` parses a public function's metric argument, naming it) with
-the functions behind them (``kernels``), the precision-recall gain
+Holds the weighted power means and G(beta, rho) (``means``), the ``Metric`` objects (``metric``),
+the family's members and their parser (``registry``; ``_arguments`` parses a public function's
+metric argument, naming it) with the functions behind them (``kernels``), the precision-recall gain
 transform (``gain``), the label-based classification metrics with scikit-learn's signatures
 (``classification``, ``accuracy``), averaging over classes (``averaging``) and the
 per-class report of any metric (``class_report``). Every quantity of a confusion table has one

@@ -1,8 +1,8 @@
-"""Metrics of the precision-recall family as objects, and the parser of their names.
+"""The members of the precision-recall family as :class:`Metric` objects, and the parser of their names.
 
-A :class:`Metric` evaluates on confusion counts (``tp, fp, fn, tn``, vectorised over
-operating points) as well as on precision and recall. Counts come first because some
-metrics are defined where precision is not: F-beta with no predicted positive is 0.
+The object itself (evaluated on confusion counts and on precision and recall) is in
+``metric``; this module builds the family's members, names them and parses their
+specifications, and pickles a metric as its specification (``copyreg``).
 
 Metric specifications are short strings used by the API and the command line::
 
@@ -13,25 +13,24 @@ Metric specifications are short strings used by the API and the command line::
     informedness   net_benefit(pt=0.2)   net_benefit@0.2
 
 The functions behind the objects (the power-mean kernels, F-beta from counts, the exact
-keys that decide ties) are in ``kernels``; this module holds the objects, the builders of
-the family's members, the registry of names and the parser.
+keys that decide ties) are in ``kernels``; this module holds the builders of the family's
+members, the registry of names and the parser.
 """
 
 from __future__ import annotations
 
+import copyreg
 import difflib
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-from .._core.html import summarised
-from .._core.validation import check_broadcast, check_real_array
-from .._typing import ArrayLike, FloatArray
+from .._typing import FloatArray
 from ..exceptions import InvalidParameterError
 from ._log_means import (
     _LIMIT_EXPONENT,  # from this |phi| (|rho| for G) on, a mean is its min/max limit
@@ -59,165 +58,13 @@ from .kernels import (
     _top_left,
     _youden,
     balanced_accuracy_from_counts,
-    fbeta_from_counts,
-    fill_undefined,
     mcc_from_counts,
     npv_from_counts,
-    precision_from_counts,
-    recall_from_counts,
     specificity_from_counts,
 )
+from .metric import Metric
 
 __all__ = ["Metric", "parse_metric", "METRIC_NAMES"]
-
-
-@summarised()
-@dataclass(frozen=True)
-class Metric:
-    """A metric of precision and recall, evaluable on counts.
-
-    Build one with :func:`parse_metric` (``parse_metric("f2")``) rather than directly.
-
-    Parameters
-    ----------
-    spec : str
-        Canonical specification, e.g. ``"fbeta(beta=2)"``; ``parse_metric(spec)``
-        gives back an equal metric.
-    label : str
-        Short human-readable name, e.g. ``"F2"``.
-    log_gamma, phi : float or None
-        The metric as a weighted power mean ``W(gamma, phi)`` of precision and recall
-        (``gamma = exp(log_gamma)``), which decides where it is defined; ``None`` for
-        precision and recall alone and for metrics of ROC space.
-    greater_is_better : bool
-        ``False`` for costs, which :func:`isometrics.best_threshold` minimises.
-    """
-
-    spec: str
-    label: str
-    log_gamma: float | None = None
-    phi: float | None = None
-    greater_is_better: bool = True
-    _pr: Callable[[FloatArray, FloatArray], FloatArray] | None = field(default=None, repr=False, compare=False)
-    _count_beta: float | None = field(default=None, repr=False, compare=False)
-    _counts: Callable[..., FloatArray] | None = field(default=None, repr=False, compare=False)
-    _gamma_phi: tuple[float, float] | None = field(default=None, repr=False, compare=False)
-    _exact: ExactKey | None = field(default=None, repr=False, compare=False)
-    _abs_scale: float = field(default=0.0, repr=False, compare=False)
-    _corner: float | None = field(default=None, repr=False, compare=False)  # R/P at a corner of the level curves
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle as the specification: ``parse_metric(spec)`` rebuilds an equal metric.
-
-        The evaluation functions are closures, which pickle cannot store; every metric
-        built by :func:`parse_metric` is determined by its canonical ``spec``.
-        """
-        if parse_metric(self.spec) != self:
-            raise TypeError(f"Metric {self.spec!r} was not built by parse_metric and cannot be pickled; "
-                            "pickle its specification string instead.")
-        return (parse_metric, (self.spec,))
-
-    @property
-    def needs_precision(self) -> bool:
-        """Whether the value depends on precision when recall is 0.
-
-        Metrics with ``phi <= 0`` (geometric, harmonic, F-beta, min) are 0 at recall 0
-        whatever the precision, so they are defined with no predicted positive.
-        """
-        if self.spec == "recall" or self._counts is not None:
-            return False
-        if self.spec == "precision":
-            return True
-        assert self.phi is not None and self.log_gamma is not None
-        return not (self.phi <= 0 and self.log_gamma < math.inf)
-
-    def from_precision_recall(self, precision: ArrayLike, recall: ArrayLike) -> FloatArray:
-        """Evaluate on precision and recall arrays (broadcast), each in [0, 1].
-
-        Returns
-        -------
-        ndarray of float64
-            The metric's values, in [0, 1]; higher is better.
-
-        Raises
-        ------
-        InvalidParameterError
-            If ``precision`` or ``recall`` is not a number or an array of numbers, the
-            two do not broadcast together, or the metric is one of ROC space. Values are
-            not range-checked here (this is the inner loop of the threshold search).
-        """
-        if self._pr is None:
-            raise InvalidParameterError(
-                f"{self.spec} is a metric of ROC space or of the whole confusion matrix (it needs the true "
-                "negatives, not only precision and recall); evaluate it with from_counts."
-            )
-        caller = "Metric.from_precision_recall"
-        p = check_real_array(precision, "precision", caller=caller)
-        r = check_real_array(recall, "recall", caller=caller)
-        check_broadcast(caller, precision=p, recall=r)
-        return np.asarray(self._pr(p, r), dtype=np.float64)
-
-    def from_counts(self, tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike | None = None) -> FloatArray:
-        """Evaluate on (weighted) confusion counts, vectorised.
-
-        Parameters
-        ----------
-        tp, fp, fn, tn : array-like of float
-            True positives, false positives, false negatives and true negatives,
-            broadcast together; ``tn`` is needed by the metrics of ROC space and the
-            whole-matrix metrics (``youden``, ``mcc``, ``net_benefit``...) and unused by
-            the precision-recall family.
-
-        Returns
-        -------
-        ndarray of float64
-            The metric's values (in [0, 1] for the precision-recall family, accuracy,
-            balanced accuracy, NPV and specificity; a cost for ``cost``; in [-1, 1] for
-            ``youden``, ``mcc``, ``kappa`` and ``markedness``; at most the prevalence for
-            ``net_benefit``). NaN marks a point where the metric is undefined (0/0):
-            precision-dependent metrics with no predicted positive, MCC and markedness
-            with no or every sample predicted positive, NPV with every sample predicted
-            positive, or no sample of a class at all. Callers turn NaN into an error or
-            skip it.
-
-        Raises
-        ------
-        InvalidParameterError
-            If a count is not a number or an array of numbers, the counts do not
-            broadcast together, or the metric needs ``tn`` and it is not given.
-        """
-        caller = "Metric.from_counts"
-        counts = {name: check_real_array(a, name, caller=caller) for name, a in (("tp", tp), ("fp", fp), ("fn", fn))}
-        if tn is not None:
-            counts["tn"] = check_real_array(tn, "tn", caller=caller)
-        check_broadcast(caller, **counts)
-        tp, fp, fn = counts["tp"], counts["fp"], counts["fn"]
-        if self._counts is not None:
-            if tn is None:
-                raise InvalidParameterError(f"{caller}: {self.spec} needs the true negatives: pass `tn`.")
-            tn_arr = counts["tn"]
-            with np.errstate(divide="ignore", invalid="ignore"):
-                return np.asarray(self._counts(tp, fp, fn, tn_arr), dtype=np.float64)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            if self._count_beta is not None and self._count_beta > 0:
-                # F-beta is 0 (not undefined) with no true positive, at every threshold.
-                return fill_undefined(fbeta_from_counts(tp, fp, fn, self._count_beta), zero_division=0.0, message="")
-            precision = precision_from_counts(tp, fp, fn, None)
-            recall = recall_from_counts(tp, fp, fn, None)
-            undefined_p = ~np.isfinite(precision)
-            undefined_r = ~np.isfinite(recall)
-            p = np.where(undefined_p, 1.0, precision)
-            r = np.where(undefined_r, 0.0, recall)
-            value = self.from_precision_recall(p, r)
-            if self.needs_precision:
-                value = np.where(undefined_p, np.nan, value)
-            return np.where(undefined_r, np.nan, value)
-
-    def _headline(self) -> str:
-        return repr(self.spec)
-
-    def __str__(self) -> str:
-        return self.spec
 
 
 # ---------------------------------------------------------------------------- builders
@@ -570,3 +417,18 @@ def parse_metric(spec: str | Metric) -> Metric:
         )
     return entry.build(**kwargs)
 
+
+def _reduce_metric(metric: Metric) -> tuple[Any, ...]:
+    """Pickle a :class:`Metric` as its specification: ``parse_metric(spec)`` rebuilds an equal metric.
+
+    The evaluation functions are closures, which pickle cannot store; every metric
+    built by :func:`parse_metric` is determined by its canonical ``spec``. Registered with
+    :func:`copyreg.pickle` below (the object lives in ``metric``, which cannot name the parser).
+    """
+    if parse_metric(metric.spec) != metric:
+        raise TypeError(f"Metric {metric.spec!r} was not built by parse_metric and cannot be pickled; "
+                        "pickle its specification string instead.")
+    return (parse_metric, (metric.spec,))
+
+
+copyreg.pickle(Metric, _reduce_metric)
