@@ -65,8 +65,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=1_000_000)
     parser.add_argument("--replicates", type=int, default=1000, help="replicates of each isometrics call")
-    parser.add_argument("--sklearn-replicates", type=int, default=3,
-                        help="replicates of the scikit-learn loop per round (its per-replicate time is extrapolated)")
+    parser.add_argument(
+        "--sklearn-replicates",
+        type=int,
+        default=3,
+        help="replicates of the scikit-learn loop per round (its per-replicate time is extrapolated)",
+    )
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds; medians are reported")
     args = parser.parse_args()
     rng = np.random.default_rng(0)
@@ -74,38 +78,46 @@ def main() -> None:
     s = rng.normal(size=args.n) + y
     other = s + rng.normal(size=args.n)
     B, k = args.replicates, args.sklearn_replicates
-    print(f"CPU: {cpu_model()} ({os.cpu_count()} logical cores); numpy {np.__version__}; n = {args.n:,}, "
-          f"{B} replicates per isometrics call, {k} per scikit-learn loop, {args.rounds} interleaved rounds")
+    print(
+        f"CPU: {cpu_model()} ({os.cpu_count()} logical cores); numpy {np.__version__}; n = {args.n:,}, "
+        f"{B} replicates per isometrics call, {k} per scikit-learn loop, {args.rounds} interleaved rounds"
+    )
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
-    header = (f"{'scores':>10} {'what':<44} | {'cpu ms/rep':>10} {'wall ms/rep':>11} | "
-              f"{'x sklearn (cpu)':>15} {'(wall)':>8}")
+    header = (
+        f"{'scores':>10} {'what':<44} | {'cpu ms/rep':>10} {'wall ms/rep':>11} | {'x sklearn (cpu)':>15} {'(wall)':>8}"
+    )
     print(header)
     print("-" * len(header))
     for label, a, b in (("continuous", s, other), ("ties", np.round(s, 2), np.round(other, 2))):
         runs: dict[str, Callable[[], object]] = {
             "sklearn loop, 1 model (AUROC + AP)": lambda: sklearn_loop(y, [a], k, np.random.default_rng(1)),
             "bootstrap_areas(auroc, average_precision)": lambda: im.uncertainty.bootstrap_areas(
-                y, a, areas=("auroc", "average_precision"), n_resamples=B, rng=1),
+                y, a, areas=("auroc", "average_precision"), n_resamples=B, rng=1
+            ),
             "bootstrap_areas() (AUROC, AP, AUPRG)": lambda: im.uncertainty.bootstrap_areas(y, a, n_resamples=B, rng=1),
             "bootstrap(statistic='auroc')": lambda: im.uncertainty.bootstrap(y, a, n_resamples=B, rng=1),
             "sklearn loop, 2 models (AUROC + AP)": lambda: sklearn_loop(y, [a, b], k, np.random.default_rng(1)),
             "bootstrap_compare(2 models, auroc + AP)": lambda: im.uncertainty.bootstrap_compare(
-                y, {"a": a, "b": b}, statistics=["auroc", "average_precision"], n_resamples=B, rng=1),
+                y, {"a": a, "b": b}, statistics=["auroc", "average_precision"], n_resamples=B, rng=1
+            ),
         }
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
         for _ in range(args.rounds):  # interleaved: every run once per round
             for name, fn in runs.items():
                 times[name].append(timed(fn, k if name.startswith("sklearn") else B))
-        med = {name: (float(np.median([w for w, _ in t])), float(np.median([c for _, c in t])))
-               for name, t in times.items()}
+        med = {
+            name: (float(np.median([w for w, _ in t])), float(np.median([c for _, c in t])))
+            for name, t in times.items()
+        }
         for name, (wall, cpu) in med.items():
             peer = "sklearn loop, 2 models (AUROC + AP)" if "compare" in name else "sklearn loop, 1 model (AUROC + AP)"
-            ratio = "" if name.startswith("sklearn") else (
-                f"{med[peer][1] / cpu:14.1f}x {med[peer][0] / wall:7.1f}x")
+            ratio = "" if name.startswith("sklearn") else (f"{med[peer][1] / cpu:14.1f}x {med[peer][0] / wall:7.1f}x")
             print(f"{label:>10} {name:<44} | {cpu:10.2f} {wall:11.2f} | {ratio}", flush=True)
     print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print("Milliseconds per replicate (a call's time over its replicates, the sort included); ratios against "
-          "the scikit-learn loop doing the same work (AUROC + AP, on one or two models), medians of the rounds.")
+    print(
+        "Milliseconds per replicate (a call's time over its replicates, the sort included); ratios against "
+        "the scikit-learn loop doing the same work (AUROC + AP, on one or two models), medians of the rounds."
+    )
 
 
 if __name__ == "__main__":

@@ -33,16 +33,21 @@ def _run(call):
 def _same(a, b) -> bool:
     import numpy as np
 
-    return all(x.name == z.name and x.auroc == z.auroc and x.average_precision == z.average_precision
-               and x.auprg == z.auprg and x.best[0].threshold == z.best[0].threshold
-               and np.array_equal(x.operating_points.tp, z.operating_points.tp)
-               and np.array_equal(x.operating_points.thresholds, z.operating_points.thresholds)
-               for x, z in zip(a, b)) and len(a) == len(b)
+    return all(
+        x.name == z.name
+        and x.auroc == z.auroc
+        and x.average_precision == z.average_precision
+        and x.auprg == z.auprg
+        and x.best[0].threshold == z.best[0].threshold
+        and np.array_equal(x.operating_points.tp, z.operating_points.tp)
+        and np.array_equal(x.operating_points.thresholds, z.operating_points.thresholds)
+        for x, z in zip(a, b)
+    ) and len(a) == len(b)
 
 
 def _measure(n, args, im, np, cores):
     """Time the three cases at ``n`` rows, print them; return (n, ratio, holds, identical)."""
-    header = (f"{'n':>11} {'case':>18} | {'best wall':>9} {'median':>8} {'CPU':>7} | {'x one col':>9}")
+    header = f"{'n':>11} {'case':>18} | {'best wall':>9} {'median':>8} {'CPU':>7} | {'x one col':>9}"
     rng = np.random.default_rng(0)
     y = rng.random(n) < 0.3
     scores = {f"model_{k}": rng.random(n) + 0.1 * (k + 1) * y for k in range(args.columns)}
@@ -68,20 +73,26 @@ def _measure(n, args, im, np, cores):
     print("-" * len(header))
     one = min(walls["1 column"])
     for name in cases:
-        print(f"{n:>11,} {name:>18} | {min(walls[name]):8.3f}s {statistics.median(walls[name]):7.3f}s "
-              f"{statistics.median(cpus[name]):6.2f}s | {min(walls[name]) / one:8.2f}x", flush=True)
+        print(
+            f"{n:>11,} {name:>18} | {min(walls[name]):8.3f}s {statistics.median(walls[name]):7.3f}s "
+            f"{statistics.median(cpus[name]):6.2f}s | {min(walls[name]) / one:8.2f}x",
+            flush=True,
+        )
     ratio = min(walls[threads]) / one
     per_round = [t / o for t, o in zip(walls[threads], walls["1 column"])]
     holds = ratio <= 2.5
     workers = min(args.columns, cores)
     bound = statistics.median(cpus[threads]) / (workers * statistics.median(cpus["1 column"]))
-    print(f"  threads / one column: {ratio:.2f}x by the best times (per round: "
-          f"{', '.join(f'{r:.2f}x' for r in per_round)}, median {statistics.median(per_round):.2f}x); "
-          f"goal <= 2.5x: {'holds' if holds else 'does NOT hold'}\n"
-          f"  CPU time threaded / ({workers} x one column's): {bound:.2f}x, the ratio on {workers} idle cores if the "
-          f"threads never waited for one another (a floor for the wall ratio)\n"
-          f"  threaded results equal the loop's bit for bit: {identical}; "
-          f"load average now: {os.getloadavg()[0]:.2f}\n", flush=True)
+    print(
+        f"  threads / one column: {ratio:.2f}x by the best times (per round: "
+        f"{', '.join(f'{r:.2f}x' for r in per_round)}, median {statistics.median(per_round):.2f}x); "
+        f"goal <= 2.5x: {'holds' if holds else 'does NOT hold'}\n"
+        f"  CPU time threaded / ({workers} x one column's): {bound:.2f}x, the ratio on {workers} idle cores if the "
+        f"threads never waited for one another (a floor for the wall ratio)\n"
+        f"  threaded results equal the loop's bit for bit: {identical}; "
+        f"load average now: {os.getloadavg()[0]:.2f}\n",
+        flush=True,
+    )
     return n, ratio, holds, identical
 
 
@@ -95,7 +106,7 @@ def main() -> None:
     parser.add_argument("--lean", action="store_true", help="keep_operating_points=False (what the CLI uses)")
     args = parser.parse_args()
     if args.cores is not None:
-        os.sched_setaffinity(0, sorted(os.sched_getaffinity(0))[:args.cores])
+        os.sched_setaffinity(0, sorted(os.sched_getaffinity(0))[: args.cores])
     if args.sort is not None:
         os.environ["ISOMETRICS_SORT"] = args.sort
     # imported after the affinity mask is set: NumPy's and Polars' pools size themselves at import
@@ -109,15 +120,21 @@ def main() -> None:
     for line in machine_report():
         print(line)
     cores = available_cpus()
-    print(f"CPUs available to this process: {cores}; Polars' pool: {pl.thread_pool_size()} threads; "
-          f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"n_jobs=-1 runs {min(args.columns, cores)} threads for {args.columns} columns; keep_operating_points="
-          f"{not args.lean}\n")
+    print(
+        f"CPUs available to this process: {cores}; Polars' pool: {pl.thread_pool_size()} threads; "
+        f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
+    print(
+        f"n_jobs=-1 runs {min(args.columns, cores)} threads for {args.columns} columns; keep_operating_points="
+        f"{not args.lean}\n"
+    )
     verdicts = [_measure(n, args, im, np, cores) for n in args.sizes]
     print("Summary (goal: 4 columns threaded <= 2.5x one column, on 2 cores):")
     for n, ratio, holds, identical in verdicts:
-        print(f"  n={n:,}: {ratio:.2f}x -> {'holds' if holds else 'does NOT hold'}"
-              f"{'' if identical else ' (RESULTS DIFFER)'}")
+        print(
+            f"  n={n:,}: {ratio:.2f}x -> {'holds' if holds else 'does NOT hold'}"
+            f"{'' if identical else ' (RESULTS DIFFER)'}"
+        )
     if cores != 2:
         print(f"  (measured on {cores} CPUs; pass --cores 2 for the goal's setting)")
 

@@ -66,16 +66,24 @@ def run_isometrics(path: Path, workers: int, check_rows: int, rows: int) -> dict
 
     out: dict = {}
     t = time.perf_counter()
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                      silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+    with (
+        LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR
+        ) as cluster,
+        Client(cluster) as client,
+    ):
         out["startup_s"] = time.perf_counter() - t
         warm = sorted(path.glob("*.parquet"))[0]
         evaluate_dask(warm, label="y", scores="s", client=client)  # imports on the workers, not timed
         t = time.perf_counter()
         result = evaluate_dask(path, label="y", scores="s", metrics=["f1"], client=client)["s"]
         out["wall_s"] = time.perf_counter() - t
-    out.update(auroc=result.auroc, average_precision=result.average_precision, auprg=result.auprg,
-               f1_threshold=result.best[0].threshold)
+    out.update(
+        auroc=result.auroc,
+        average_precision=result.average_precision,
+        auprg=result.auprg,
+        f1_threshold=result.best[0].threshold,
+    )
     if rows <= check_rows:  # the in-memory engine on the same data: equal, exactly
         import pyarrow.parquet as pq
 
@@ -85,9 +93,10 @@ def run_isometrics(path: Path, workers: int, check_rows: int, rows: int) -> dict
         t = time.perf_counter()
         ref = im.evaluate_scores(table["y"].to_numpy(), {"s": table["s"].to_numpy()}, metrics=["f1"])["s"]
         out["in_memory_s"] = time.perf_counter() - t
-        out["equal_to_in_memory"] = bool((ref.auroc, ref.average_precision, ref.auprg, ref.best[0].threshold)
-                                         == (result.auroc, result.average_precision, result.auprg,
-                                             result.best[0].threshold))
+        out["equal_to_in_memory"] = bool(
+            (ref.auroc, ref.average_precision, ref.auprg, ref.best[0].threshold)
+            == (result.auroc, result.average_precision, result.auprg, result.best[0].threshold)
+        )
     return out
 
 
@@ -96,9 +105,22 @@ def run_spark(path: Path, memory: str, modes: list[str], timeout: float, auroc_o
         print(f"  Spark: {SPARK_PYTHON} missing; run benchmarks/peers/setup_spark.sh first", file=sys.stderr)
         return None
     # its own process group, so that a timeout stops the JVM that pyspark starts too
-    process = subprocess.Popen([str(SPARK_PYTHON), str(HERE / "peers" / "spark_auc.py"), str(path), "--memory",
-                                memory, "--modes", *modes, *(["--auroc-only"] if auroc_only else [])], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True)
+    process = subprocess.Popen(
+        [
+            str(SPARK_PYTHON),
+            str(HERE / "peers" / "spark_auc.py"),
+            str(path),
+            "--memory",
+            memory,
+            "--modes",
+            *modes,
+            *(["--auroc-only"] if auroc_only else []),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         stdout, stderr = process.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -134,35 +156,58 @@ def main() -> None:
         print(f"\n== {rows:,} rows, continuous scores (10 % positives), {args.workers} Dask workers vs Spark local[2]")
         t = time.perf_counter()
         write_data(path, rows, args.file_rows)
-        print(f"  data written in {time.perf_counter() - t:.1f} s ({sum(f.stat().st_size for f in path.iterdir()) / 1e9:.2f} GB)")
+        print(
+            f"  data written in {time.perf_counter() - t:.1f} s ({sum(f.stat().st_size for f in path.iterdir()) / 1e9:.2f} GB)"
+        )
         try:
             iso = run_isometrics(path, args.workers, int(args.check_rows), rows)
-            print(f"  isometrics.dask: {iso['wall_s']:.2f} s (AUROC, AP, AUPRG, best F1; cluster start-up "
-                  f"{iso['startup_s']:.1f} s apart); AUROC {iso['auroc']:.12f}")
+            print(
+                f"  isometrics.dask: {iso['wall_s']:.2f} s (AUROC, AP, AUPRG, best F1; cluster start-up "
+                f"{iso['startup_s']:.1f} s apart); AUROC {iso['auroc']:.12f}"
+            )
             if "in_memory_s" in iso:
-                print(f"  in-memory evaluate_scores: {iso['in_memory_s']:.2f} s; results equal (==): "
-                      f"{iso['equal_to_in_memory']}")
-            spark = None if args.skip_spark else run_spark(path, args.spark_memory, args.spark_modes,
-                                                                 args.spark_timeout, args.spark_auroc_only)
+                print(
+                    f"  in-memory evaluate_scores: {iso['in_memory_s']:.2f} s; results equal (==): "
+                    f"{iso['equal_to_in_memory']}"
+                )
+            spark = (
+                None
+                if args.skip_spark
+                else run_spark(path, args.spark_memory, args.spark_modes, args.spark_timeout, args.spark_auroc_only)
+            )
             if spark is not None and "timeout_s" in spark:
-                print(f"  Spark did not finish within {spark['timeout_s']:.0f} s (stopped): ratio Spark exact / "
-                      f"isometrics.dask > {spark['timeout_s'] / iso['wall_s']:.0f}x")
+                print(
+                    f"  Spark did not finish within {spark['timeout_s']:.0f} s (stopped): ratio Spark exact / "
+                    f"isometrics.dask > {spark['timeout_s'] / iso['wall_s']:.0f}x"
+                )
             elif spark is not None:
                 ex, bi = spark.get("exact"), spark.get("binned")
                 if ex is not None:
                     both = "" if args.spark_auroc_only else f", AUROC + PR area {ex['wall_s']:.2f} s"
-                    print(f"  Spark {spark['spark']} exact (numBins=0): AUROC {ex['auroc_s']:.2f} s{both}; AUROC "
-                          f"{ex['auroc']:.12f} (|diff| to isometrics {abs(ex['auroc'] - iso['auroc']):.1e})")
+                    print(
+                        f"  Spark {spark['spark']} exact (numBins=0): AUROC {ex['auroc_s']:.2f} s{both}; AUROC "
+                        f"{ex['auroc']:.12f} (|diff| to isometrics {abs(ex['auroc'] - iso['auroc']):.1e})"
+                    )
                     both = "" if args.spark_auroc_only else f", AUROC + PR area {ex['wall_s'] / iso['wall_s']:.1f}x"
-                    print(f"  ratio Spark exact / isometrics.dask: AUROC alone {ex['auroc_s'] / iso['wall_s']:.1f}x"
-                          f"{both} (goal >= 10x)")
+                    print(
+                        f"  ratio Spark exact / isometrics.dask: AUROC alone {ex['auroc_s'] / iso['wall_s']:.1f}x"
+                        f"{both} (goal >= 10x)"
+                    )
                 if bi is not None:
-                    print(f"  Spark binned (numBins=1000): AUROC {bi['auroc_s']:.2f} s, AUROC + PR area "
-                          f"{bi['wall_s']:.2f} s; AUROC error against isometrics' exact value "
-                          f"{bi['auroc'] - iso['auroc']:+.2e}" + ("" if ex is None else
-                          f", PR area error against Spark's exact PR area {bi['aupr'] - ex['aupr']:+.2e}"))
-                    print(f"  ratio Spark binned / isometrics.dask: AUROC alone {bi['auroc_s'] / iso['wall_s']:.1f}x, "
-                          f"AUROC + PR area {bi['wall_s'] / iso['wall_s']:.1f}x")
+                    print(
+                        f"  Spark binned (numBins=1000): AUROC {bi['auroc_s']:.2f} s, AUROC + PR area "
+                        f"{bi['wall_s']:.2f} s; AUROC error against isometrics' exact value "
+                        f"{bi['auroc'] - iso['auroc']:+.2e}"
+                        + (
+                            ""
+                            if ex is None
+                            else f", PR area error against Spark's exact PR area {bi['aupr'] - ex['aupr']:+.2e}"
+                        )
+                    )
+                    print(
+                        f"  ratio Spark binned / isometrics.dask: AUROC alone {bi['auroc_s'] / iso['wall_s']:.1f}x, "
+                        f"AUROC + PR area {bi['wall_s'] / iso['wall_s']:.1f}x"
+                    )
         finally:
             if not args.keep:
                 shutil.rmtree(path, ignore_errors=True)

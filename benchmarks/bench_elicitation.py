@@ -95,8 +95,12 @@ class Stakeholder:
         return (self.value(*q.a) > self.value(*q.b)) == (answer == "a")
 
 
-MODELS = [dict(noise="logistic", local="first-order"), dict(noise="probit", local="first-order"),
-          dict(noise="logistic", local="delta", lapse=0.05), dict(noise="probit", local="delta", lapse=0.05)]
+MODELS = [
+    dict(noise="logistic", local="first-order"),
+    dict(noise="probit", local="first-order"),
+    dict(noise="logistic", local="delta", lapse=0.05),
+    dict(noise="probit", local="delta", lapse=0.05),
+]
 
 
 def true_loss(result, stake) -> float:
@@ -117,18 +121,27 @@ def noiseless(truths) -> None:
         res = s.result()
         errors.append(abs(res.local_beta / beta - 1))
         asked.append(s.n_local)
-        s = Elicitation(*binormal_curve(1.0 + k % 3), local_budget=0, pairwise_budget=12, tolerance=1e-9,
-                        local_lambda=INF, pairwise_lambda=INF)
+        s = Elicitation(
+            *binormal_curve(1.0 + k % 3),
+            local_budget=0,
+            pairwise_budget=12,
+            tolerance=1e-9,
+            local_lambda=INF,
+            pairwise_lambda=INF,
+        )
         while (q := s.next_question()) is not None:
             s.answer(stake(q))
-            ok &= s.contains(beta, rho) and all(stake.agrees(st.question.kind, st.question, st.answer)
-                                                for st in s.transcript.steps[-1:])
+            ok &= s.contains(beta, rho) and all(
+                stake.agrees(st.question.kind, st.question, st.answer) for st in s.transcript.steps[-1:]
+            )
         inside += ok and not s.result().contradictions
         areas.append(s.result().feasible_fraction)
-    print(f"noiseless: truth inside the region after every answer in {inside}/{len(truths)}; local questions "
-          f"median {np.median(asked):g} (max {max(asked)}), beta error max {max(errors):.2%} (bound 2 %); feasible "
-          f"area after 12 pairwise answers, stopping rule off: median 2^{math.log2(np.median(areas)):.1f} "
-          f"(bound 2^-8), worst 2^{math.log2(max(areas)):.1f}")
+    print(
+        f"noiseless: truth inside the region after every answer in {inside}/{len(truths)}; local questions "
+        f"median {np.median(asked):g} (max {max(asked)}), beta error max {max(errors):.2%} (bound 2 %); feasible "
+        f"area after 12 pairwise answers, stopping rule off: median 2^{math.log2(np.median(areas)):.1f} "
+        f"(bound 2^-8), worst 2^{math.log2(max(areas)):.1f}"
+    )
 
 
 def noisy(truths) -> None:
@@ -148,19 +161,25 @@ def noisy(truths) -> None:
         per_model.setdefault(k % len(MODELS), []).append((f, losses[-1], covered[-1]))
     fired_a = np.asarray(fired)
     good = np.asarray(losses)[fired_a] <= 0.005
-    print(f"noisy (lambda 50, defaults): stopping rule fired within 60 questions in {fired_a.mean():.0%} (bound 90 %); "
-          f"median {np.median(n_q):g} questions (max {max(n_q)}); where it fired, true loss <= 0.005 in "
-          f"{good.mean() if len(good) else float('nan'):.0%} (bound 95 %), worst {max(np.asarray(losses)[fired_a], default=0):.4f}; "
-          f"95 % interval of log beta covers the truth in {np.mean(covered):.0%} (bound 90 %)")
+    print(
+        f"noisy (lambda 50, defaults): stopping rule fired within 60 questions in {fired_a.mean():.0%} (bound 90 %); "
+        f"median {np.median(n_q):g} questions (max {max(n_q)}); where it fired, true loss <= 0.005 in "
+        f"{good.mean() if len(good) else float('nan'):.0%} (bound 95 %), worst {max(np.asarray(losses)[fired_a], default=0):.4f}; "
+        f"95 % interval of log beta covers the truth in {np.mean(covered):.0%} (bound 90 %)"
+    )
     for m, rows in per_model.items():
-        print(f"  model {MODELS[m]}: fired {np.mean([r[0] for r in rows]):.0%}, loss <= 0.005 "
-              f"{np.mean([r[1] <= 0.005 for r in rows]):.0%}, covered {np.mean([r[2] for r in rows]):.0%}")
+        print(
+            f"  model {MODELS[m]}: fired {np.mean([r[0] for r in rows]):.0%}, loss <= 0.005 "
+            f"{np.mean([r[1] <= 0.005 for r in rows]):.0%}, covered {np.mean([r[2] for r in rows]):.0%}"
+        )
 
 
 def edge_and_contradiction() -> None:
     stake = Stakeholder(0.05, -2.0, noise="logistic", seed=5)
     res = Elicitation().run(stake)
-    print(f"edge case (beta 0.05, rho -2): {res.metric.spec}, stop: {res.stop_reason}; true loss {true_loss(res, stake):.3f}")
+    print(
+        f"edge case (beta 0.05, rho -2): {res.metric.spec}, stop: {res.stop_reason}; true loss {true_loss(res, stake):.3f}"
+    )
     s = Elicitation(local_budget=0, local_lambda=INF, pairwise_lambda=INF)
     q = PairwiseQuestion((0.9, 0.3), (0.5, 0.7))
     s.record(q, "a")
@@ -193,8 +212,10 @@ def main(n: int = 50) -> None:
         res = elicit_linear_metric(LinearStakeholder(theta), boundary, epsilon=eps)
         worst_theta = max(worst_theta, abs(res.theta - theta))
         queries = max(queries, res.n_queries)
-    print(f"LPM, eps = {eps}: worst |theta - theta*| {worst_theta:.4f} with at most {queries} queries "
-          f"(bound 4 ceil(log2(pi/(2 eps))) = {4 * math.ceil(math.log2(math.pi / (2 * eps)))})")
+    print(
+        f"LPM, eps = {eps}: worst |theta - theta*| {worst_theta:.4f} with at most {queries} queries "
+        f"(bound 4 ceil(log2(pi/(2 eps))) = {4 * math.ceil(math.log2(math.pi / (2 * eps)))})"
+    )
     print(f"[{time.perf_counter() - t0:.0f} s]")
 
 
@@ -205,7 +226,7 @@ def favourite_on_frontier(beta: float, rho: float, a: float, b: float, q: float)
     equal where ln(R/P) (q - 1 - rho) = -rho ln(beta) - q ln(a/b) (hand derivation).
     """
     m = math.exp((-rho * math.log(beta) - q * math.log(a / b)) / (q - 1 - rho))
-    p = (a ** -q + (m / b) ** q) ** (-1 / q)
+    p = (a**-q + (m / b) ** q) ** (-1 / q)
     return p, m * p, -((a / b) ** q) * m ** (q - 1)
 
 

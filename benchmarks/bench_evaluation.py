@@ -120,8 +120,21 @@ def best_times(fn, repeat: int) -> tuple[float, float]:
 def worker_times(src: str, n: int, ties: bool, weighted: bool, repeat: int) -> tuple[float, float]:
     """Best wall and CPU time of the full evaluation with the package found in ``src``, in a subprocess."""
     env = dict(os.environ, PYTHONPATH=os.path.abspath(src))
-    res = subprocess.run([sys.executable, os.path.abspath(__file__), "--worker", str(n), str(int(ties)),
-                          str(int(weighted)), str(repeat)], capture_output=True, text=True, env=env, check=True)
+    res = subprocess.run(
+        [
+            sys.executable,
+            os.path.abspath(__file__),
+            "--worker",
+            str(n),
+            str(int(ties)),
+            str(int(weighted)),
+            str(repeat),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
     wall, cpu = res.stdout.split()
     return float(wall), float(cpu)
 
@@ -139,8 +152,13 @@ def load() -> str:
 
 def floor_time(n: int, ties: bool) -> float:
     env = dict(os.environ, NPY_DISABLE_CPU_FEATURES="X86_V4 AVX512_ICL")
-    res = subprocess.run([sys.executable, "-c", FLOOR_SCRIPT, str(n), "1" if ties else "0", "0"],
-                         capture_output=True, text=True, env=env, check=True)
+    res = subprocess.run(
+        [sys.executable, "-c", FLOOR_SCRIPT, str(n), "1" if ties else "0", "0"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
     return float(res.stdout.strip())
 
 
@@ -163,14 +181,18 @@ def sort_candidates(n: int, repeat: int) -> None:
         times[name], cpus[name] = best, cpu
     fastest = min(times, key=times.__getitem__)
     chosen = sorting.choose_sort()
-    print(f"Sorts of {n:,} packed 64-bit keys (best of {repeat}, wall / CPU): "
-          + ", ".join(f"{k} {v:.3f} / {cpus[k]:.3f} s" for k, v in times.items())
-          + f"; fastest here: {fastest}; chosen by the engine: {chosen.name} ({chosen.how})")
+    print(
+        f"Sorts of {n:,} packed 64-bit keys (best of {repeat}, wall / CPU): "
+        + ", ".join(f"{k} {v:.3f} / {cpus[k]:.3f} s" for k, v in times.items())
+        + f"; fastest here: {fastest}; chosen by the engine: {chosen.name} ({chosen.how})"
+    )
     for weighted in (False, True):
         t_full, c_full = best_times(lambda: ours(y, s, w if weighted else None), repeat)
-        print(f"  full evaluation, {'weighted' if weighted else 'unweighted'}: {t_full:.3f} s = "
-              f"{t_full / times[fastest]:.2f}x the fastest sort ({fastest}); CPU {c_full:.3f} s = "
-              f"{c_full / cpus[fastest]:.2f}x the sort's CPU time")
+        print(
+            f"  full evaluation, {'weighted' if weighted else 'unweighted'}: {t_full:.3f} s = "
+            f"{t_full / times[fastest]:.2f}x the fastest sort ({fastest}); CPU {c_full:.3f} s = "
+            f"{c_full / cpus[fastest]:.2f}x the sort's CPU time"
+        )
     print(f"  ({load()})")
     print()
 
@@ -179,11 +201,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000, 10_000_000])
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--sort-n", type=int, default=10_000_000,
-                        help="size of the candidate sorts' timing (10^6 for a quick run)")
+    parser.add_argument(
+        "--sort-n", type=int, default=10_000_000, help="size of the candidate sorts' timing (10^6 for a quick run)"
+    )
     parser.add_argument("--sorts-only", action="store_true", help="time the candidate sorts only, not the table")
-    parser.add_argument("--skip-sklearn-above", type=int, default=10**8,
-                        help="do not run scikit-learn above this n (it takes ~10 s at 10^7)")
+    parser.add_argument(
+        "--skip-sklearn-above",
+        type=int,
+        default=10**8,
+        help="do not run scikit-learn above this n (it takes ~10 s at 10^7)",
+    )
     parser.add_argument("--baseline", help="source tree (its src/) to time the full evaluation of, alternating")
     parser.add_argument("--worker", nargs=4, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -196,8 +223,10 @@ def main() -> None:
     sort_candidates(args.sort_n, args.repeat)
     if args.sorts_only:
         return
-    header = (f"{'n':>10} {'scores':>10} {'weights':>8} | {'isometrics':>10} {'CPU':>6} {'sklearn':>9} "
-              f"{'AVX2 sort':>9} {'np.sort':>8} | {'sklearn/ours':>12} {'ours/floor':>10} | {'+spaces':>8}")
+    header = (
+        f"{'n':>10} {'scores':>10} {'weights':>8} | {'isometrics':>10} {'CPU':>6} {'sklearn':>9} "
+        f"{'AVX2 sort':>9} {'np.sort':>8} | {'sklearn/ours':>12} {'ours/floor':>10} | {'+spaces':>8}"
+    )
     print(header)
     print("-" * len(header))
     for n in args.sizes:
@@ -217,18 +246,35 @@ def main() -> None:
                     sk = f"{t_sk:9.3f}"
                 else:
                     ratio_sk, sk = f"{'-':>13}", f"{'-':>9}"
-                print(f"{n:>10,} {'ties' if ties else 'continuous':>10} {'yes' if weighted else 'no':>8} | "
-                      f"{t_ours:10.3f} {c_ours:6.3f} {sk} {floor:9.3f} {default_sort:8.3f} | {ratio_sk} "
-                      f"{t_ours / floor:9.1f}x | {100 * t_extra / t_full:7.0f}%", flush=True)
+                print(
+                    f"{n:>10,} {'ties' if ties else 'continuous':>10} {'yes' if weighted else 'no':>8} | "
+                    f"{t_ours:10.3f} {c_ours:6.3f} {sk} {floor:9.3f} {default_sort:8.3f} | {ratio_sk} "
+                    f"{t_ours / floor:9.1f}x | {100 * t_extra / t_full:7.0f}%",
+                    flush=True,
+                )
                 if args.baseline:
-                    rounds = [(worker_times(args.baseline, n, ties, weighted, args.repeat),
-                               worker_times(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"), n, ties, weighted, args.repeat)) for _ in range(2)]
+                    rounds = [
+                        (
+                            worker_times(args.baseline, n, ties, weighted, args.repeat),
+                            worker_times(
+                                os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"),
+                                n,
+                                ties,
+                                weighted,
+                                args.repeat,
+                            ),
+                        )
+                        for _ in range(2)
+                    ]
                     old = min(r[0] for r in rounds)  # best wall (and best CPU) over the alternating rounds
                     new = min(r[1] for r in rounds)
                     old_cpu, new_cpu = min(r[0][1] for r in rounds), min(r[1][1] for r in rounds)
-                    print(f"{'':>31}   baseline {old[0]:.3f} s (CPU {old_cpu:.3f}), this tree {new[0]:.3f} s "
-                          f"(CPU {new_cpu:.3f}) in subprocesses: {old[0] / new[0]:.2f}x faster "
-                          f"(CPU {old_cpu / new_cpu:.2f}x)", flush=True)
+                    print(
+                        f"{'':>31}   baseline {old[0]:.3f} s (CPU {old_cpu:.3f}), this tree {new[0]:.3f} s "
+                        f"(CPU {new_cpu:.3f}) in subprocesses: {old[0] / new[0]:.2f}x faster "
+                        f"(CPU {old_cpu / new_cpu:.2f}x)",
+                        flush=True,
+                    )
     print(f"\n{load()}")
     print("Times in seconds (best of --repeat); CPU: the process's CPU time (all threads) of the best run.")
     print("'np.sort' is NumPy's default sort in this process.")

@@ -79,11 +79,19 @@ BIRT_VENV = Path(__file__).resolve().parent / ".venv-birt"
 
 def birt_python(venv: Path) -> Path:
     py = venv / "bin" / "python"
-    probe = subprocess.run([str(py), "-c", "import importlib.metadata as m; print(m.version('birt-gd'))"],
-                           capture_output=True, text=True) if py.exists() else None
+    probe = (
+        subprocess.run(
+            [str(py), "-c", "import importlib.metadata as m; print(m.version('birt-gd'))"],
+            capture_output=True,
+            text=True,
+        )
+        if py.exists()
+        else None
+    )
     if probe is None or probe.returncode:
-        sys.exit(f"birt-gd is not installed in {venv}: run `bash benchmarks/peers/setup_birt.sh` first "
-                 "(or pass --skip-birt)")
+        sys.exit(
+            f"birt-gd is not installed in {venv}: run `bash benchmarks/peers/setup_birt.sh` first (or pass --skip-birt)"
+        )
     print(f"birt-gd {probe.stdout.strip()} from {venv}")
     return py
 
@@ -92,19 +100,28 @@ def run_birt(py: Path, x: np.ndarray) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         np.save(Path(tmp) / "x.npy", x)
         (Path(tmp) / "run.py").write_text(_RUNNER)
-        res = subprocess.run([str(py), str(Path(tmp) / "run.py"), str(Path(tmp) / "x.npy")], capture_output=True,
-                             text=True, env={**os.environ, "PYTHONPATH": ""})
+        res = subprocess.run(
+            [str(py), str(Path(tmp) / "run.py"), str(Path(tmp) / "x.npy")],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": ""},
+        )
     line = [s for s in res.stdout.splitlines() if s.startswith("JSON")]
     if not line:
         raise RuntimeError(res.stderr[-2000:])
-    return {k: {f: np.asarray(v) if isinstance(v, list) else v for f, v in d.items()}
-            for k, d in json.loads(line[0][4:]).items()}
+    return {
+        k: {f: np.asarray(v) if isinstance(v, list) else v for f, v in d.items()}
+        for k, d in json.loads(line[0][4:]).items()
+    }
 
 
 def nll(x: np.ndarray, ability, difficulty, discrimination) -> float:
     obs = ~np.isnan(x)
-    alpha, beta = beta_shapes(np.clip(ability, 1e-9, 1 - 1e-9)[:, None], np.clip(difficulty, 1e-9, 1 - 1e-9)[None, :],
-                              np.asarray(discrimination)[None, :])
+    alpha, beta = beta_shapes(
+        np.clip(ability, 1e-9, 1 - 1e-9)[:, None],
+        np.clip(difficulty, 1e-9, 1 - 1e-9)[None, :],
+        np.asarray(discrimination)[None, :],
+    )
     q = np.clip(x, EPS, 1 - EPS)
     value = -float(np.sum(beta_log_density(q[obs], alpha[obs], beta[obs])))
     return value if np.isfinite(value) else float("nan")
@@ -129,24 +146,31 @@ def rho(a, b) -> float:
 
 def report(title: str, x: np.ndarray, fits: dict, truth: dict) -> None:
     print(f"\n## {title}: {x.shape[0]} respondents x {x.shape[1]} items")
-    print("| method | seconds | time ratio | rho ability | rho difficulty | rho discrimination | negatives found "
-          "| Beta NLL |")
+    print(
+        "| method | seconds | time ratio | rho ability | rho difficulty | rho discrimination | negatives found "
+        "| Beta NLL |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     base = fits["isometrics"]["seconds"]
     for name, f in fits.items():
-        found = (f"{np.mean(np.asarray(f['discrimination'])[truth['negative']] < 0):.0%}"
-                 if "negative" in truth else "")
-        print(f"| {name} | {f['seconds']:.2f} | {f['seconds'] / base:.1f}x | {rho(f['ability'], truth['ability']):.3f} "
-              f"| {rho(f['difficulty'], truth['difficulty']):.3f} "
-              f"| {rho(f['discrimination'], truth['discrimination']):.3f} "
-              f"| {found} | {nll(x, f['ability'], f['difficulty'], f['discrimination']):.1f} |")
+        found = f"{np.mean(np.asarray(f['discrimination'])[truth['negative']] < 0):.0%}" if "negative" in truth else ""
+        print(
+            f"| {name} | {f['seconds']:.2f} | {f['seconds'] / base:.1f}x | {rho(f['ability'], truth['ability']):.3f} "
+            f"| {rho(f['difficulty'], truth['difficulty']):.3f} "
+            f"| {rho(f['discrimination'], truth['discrimination']):.3f} "
+            f"| {found} | {nll(x, f['ability'], f['difficulty'], f['discrimination']):.1f} |"
+        )
 
 
 def ours(x: np.ndarray) -> dict:
     t0 = time.perf_counter()
     fit = im.irt.fit_beta3(x)
-    return dict(seconds=time.perf_counter() - t0, ability=fit.ability, difficulty=fit.difficulty,
-                discrimination=fit.discrimination)
+    return dict(
+        seconds=time.perf_counter() - t0,
+        ability=fit.ability,
+        difficulty=fit.difficulty,
+        discrimination=fit.discrimination,
+    )
 
 
 def keel(path: Path) -> tuple[np.ndarray, dict]:
@@ -155,8 +179,9 @@ def keel(path: Path) -> tuple[np.ndarray, dict]:
     wide = pd.read_csv(path).pivot(index="model", columns="dataset", values="auroc")
     wide = wide.loc[:, wide.notna().all(axis=0)]
     x = wide.to_numpy(dtype=float)
-    return x, dict(ability=np.nanmean(x, axis=1), difficulty=1 - np.nanmean(x, axis=0),
-                   discrimination=np.zeros(x.shape[1]))
+    return x, dict(
+        ability=np.nanmean(x, axis=1), difficulty=1 - np.nanmean(x, axis=0), discrimination=np.zeros(x.shape[1])
+    )
 
 
 def large(spec: str) -> None:
@@ -190,19 +215,26 @@ def large(spec: str) -> None:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
     per_cell = np.median(calls) / x.size
     newton = np.median(steps) / x.size if steps else float("nan")
-    print(f"\n## large: {n} x {m} = {x.size:.1e} cells, 3 L-BFGS-B then 3 Newton iterations: {total:.1f} s, "
-          f"{np.median(calls):.2f} s per objective+gradient ({per_cell * 1e9:.0f} ns per cell), "
-          f"{np.median(steps) if steps else float('nan'):.2f} s per gradient+Hessian ({newton * 1e9:.0f} ns per cell), "
-          f"peak RSS {peak:.2f} GiB")
-    print(f"extrapolated to 10^3 x 10^5 (1e8 cells): {per_cell * 1e8:.0f} s per evaluation, {newton * 1e8:.0f} s per "
-          f"Newton system; stored cells {1e8 * 24 / 2**30:.1f} GiB (int32 row, int32 column, float64 log p, "
-          f"float64 log(1-p)) plus the input, plus {1e8 * 16 / 2**30:.1f} GiB of Newton coupling terms")
+    print(
+        f"\n## large: {n} x {m} = {x.size:.1e} cells, 3 L-BFGS-B then 3 Newton iterations: {total:.1f} s, "
+        f"{np.median(calls):.2f} s per objective+gradient ({per_cell * 1e9:.0f} ns per cell), "
+        f"{np.median(steps) if steps else float('nan'):.2f} s per gradient+Hessian ({newton * 1e9:.0f} ns per cell), "
+        f"peak RSS {peak:.2f} GiB"
+    )
+    print(
+        f"extrapolated to 10^3 x 10^5 (1e8 cells): {per_cell * 1e8:.0f} s per evaluation, {newton * 1e8:.0f} s per "
+        f"Newton system; stored cells {1e8 * 24 / 2**30:.1f} GiB (int32 row, int32 column, float64 log p, "
+        f"float64 log(1-p)) plus the input, plus {1e8 * 16 / 2**30:.1f} GiB of Newton coupling terms"
+    )
 
 
 # ---------------------------------------------------------------------------- issue 22
-DESIGNS = {"30 x 400": dict(n=30, m=400), "30 x 400, 10 % negative": dict(n=30, m=400, negative=0.1),
-           "40 x 300, 20 % missing": dict(n=40, m=300, missing=0.2),
-           "60 x 100, a ~ |N(2, 0.5^2)|": dict(n=60, m=100, strong=True)}
+DESIGNS = {
+    "30 x 400": dict(n=30, m=400),
+    "30 x 400, 10 % negative": dict(n=30, m=400, negative=0.1),
+    "40 x 300, 20 % missing": dict(n=40, m=300, missing=0.2),
+    "60 x 100, a ~ |N(2, 0.5^2)|": dict(n=60, m=100, strong=True),
+}
 
 
 def draw(rng, theta, delta, a, missing=0.0) -> np.ndarray:
@@ -249,22 +281,30 @@ def convergence(matrices: int) -> None:
                 failed.append((k, x.shape, eps))
     for eps, t in times.items():
         c = cpu[eps]
-        print(f"eps={eps if eps else 'default'}: {len(t)} matrices, wall median {np.median(t):.2f} s, max "
-              f"{np.max(t):.2f} s; CPU time (all threads) median {np.median(c):.2f} s, max {np.max(c):.2f} s; "
-              f"over 5 s wall: {sum(v > 5 for v in t)}")
-    print(f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (wall times stretch "
-          "with the load; CPU time does not)")
+        print(
+            f"eps={eps if eps else 'default'}: {len(t)} matrices, wall median {np.median(t):.2f} s, max "
+            f"{np.max(t):.2f} s; CPU time (all threads) median {np.median(c):.2f} s, max {np.max(c):.2f} s; "
+            f"over 5 s wall: {sum(v > 5 for v in t)}"
+        )
+    print(
+        f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (wall times stretch "
+        "with the load; CPU time does not)"
+    )
     print(f"not converged: {failed or 'none'}")
 
 
 def issue22(seeds: int, calibration: int, matrices: int, keel_path: Path, intervals_only: bool = False) -> None:
     print("\n## Issue 22 (1): nominal 95 % ability intervals (joint Laplace on the logit scale, mapped back)")
-    print("Per design, over the seeds, on the logit scale of the abilities: the coverage, the bias (mean of "
-          "logit ability-hat - logit ability), the RMS error, the median interval half-width, the slope of logit "
-          "ability-hat on logit ability (below 1: the MAP shrinks the spread), and the coverage once that linear "
-          "scale bias is taken out.")
-    print("| design | coverage | min over seeds | bias | RMS error | median half-width | slope | coverage up to "
-          "that scale | discrimination rho |")
+    print(
+        "Per design, over the seeds, on the logit scale of the abilities: the coverage, the bias (mean of "
+        "logit ability-hat - logit ability), the RMS error, the median interval half-width, the slope of logit "
+        "ability-hat on logit ability (below 1: the MAP shrinks the spread), and the coverage once that linear "
+        "scale bias is taken out."
+    )
+    print(
+        "| design | coverage | min over seeds | bias | RMS error | median half-width | slope | coverage up to "
+        "that scale | discrimination rho |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for name, kw in DESIGNS.items():
         cov, cov_scaled, slope, rho_a, err, half = [], [], [], [], [], []
@@ -281,9 +321,11 @@ def issue22(seeds: int, calibration: int, matrices: int, keel_path: Path, interv
             slope.append(b[0])
             rho_a.append(rho(fit.discrimination, a))
         e = np.concatenate(err)
-        print(f"| {name} | {np.mean(cov):.0%} | {np.min(cov):.0%} | {np.mean(e):+.3f} | {np.sqrt(np.mean(e**2)):.3f} "
-              f"| {np.median(np.concatenate(half)):.3f} | {np.mean(slope):.3f} | {np.mean(cov_scaled):.0%} "
-              f"| {np.mean(rho_a):.3f} |")
+        print(
+            f"| {name} | {np.mean(cov):.0%} | {np.min(cov):.0%} | {np.mean(e):+.3f} | {np.sqrt(np.mean(e**2)):.3f} "
+            f"| {np.median(np.concatenate(half)):.3f} | {np.mean(slope):.3f} | {np.mean(cov_scaled):.0%} "
+            f"| {np.mean(rho_a):.3f} |"
+        )
     rng = np.random.default_rng(22)
     for n, m in ((30, 100), (30, 400)):
         hit_t, hit_a, tot_t, tot_a, per_matrix = 0, 0, 0, 0, []
@@ -301,10 +343,12 @@ def issue22(seeds: int, calibration: int, matrices: int, keel_path: Path, interv
         share = hit_t / tot_t
         # the respondents of one matrix share its errors: the standard error of the coverage is over matrices
         se = np.std(per_matrix, ddof=1) / np.sqrt(len(per_matrix)) if len(per_matrix) > 1 else float("nan")
-        print(f"calibration, parameters from the priors (theta, delta ~ U(0, 1), a ~ N(1, 1)), {calibration} matrices "
-              f"{n} x {m} ({tot_t} respondents): abilities covered {share:.1%} (+- {se:.1%} over matrices; lowest "
-              f"matrix {np.min(per_matrix):.0%}), discriminations {hit_a / tot_a:.1%}; "
-              f"{(time.perf_counter() - t0) / calibration:.2f} s a fit")
+        print(
+            f"calibration, parameters from the priors (theta, delta ~ U(0, 1), a ~ N(1, 1)), {calibration} matrices "
+            f"{n} x {m} ({tot_t} respondents): abilities covered {share:.1%} (+- {se:.1%} over matrices; lowest "
+            f"matrix {np.min(per_matrix):.0%}), discriminations {hit_a / tot_a:.1%}; "
+            f"{(time.perf_counter() - t0) / calibration:.2f} s a fit"
+        )
     if intervals_only:
         return
 
@@ -317,14 +361,18 @@ def issue22(seeds: int, calibration: int, matrices: int, keel_path: Path, interv
         for eps in (1e-2, 1e-3, 1e-6, None):
             fit = im.irt.fit_beta3(x, eps=eps)
             moved = fit.n_clipped + fit.n_censored
-            print(f"| {name} | {eps if eps else 'default'} | {moved / obs.size:.1%} | "
-                  f"{rho(fit.discrimination, a):.3f} | {np.mean(_logit(fit.ability) - _logit(theta)):+.3f} |")
+            print(
+                f"| {name} | {eps if eps else 'default'} | {moved / obs.size:.1%} | "
+                f"{rho(fit.discrimination, a):.3f} | {np.mean(_logit(fit.ability) - _logit(theta)):+.3f} |"
+            )
     if keel_path.exists():
         xk, truth = keel(keel_path)
         for kw in (dict(eps=1e-2), dict(eps=1e-3), dict(eps=1e-6), {}, dict(resolution=1e-3), dict(resolution=1e-2)):
             fit = im.irt.fit_beta3(xk, **kw)
-            print(f"KEEL auroc {kw or 'default'}: resolution {fit.resolution}, rho(ability, mean AUROC) "
-                  f"{rho(fit.ability, truth['ability']):.3f}")
+            print(
+                f"KEEL auroc {kw or 'default'}: resolution {fit.resolution}, rho(ability, mean AUROC) "
+                f"{rho(fit.ability, truth['ability']):.3f}"
+            )
 
     convergence(matrices)
 
@@ -361,8 +409,10 @@ def main() -> None:
         fits = {"isometrics": ours(x)}
         if py is not None:
             fits.update({f"birt-gd {k}": v for k, v in run_birt(py, x).items()})
-        print("\n(KEEL: no truth; 'rho ability' is with the models' mean AUROC, 'rho difficulty' with 1 - the "
-              "data sets' mean AUROC)")
+        print(
+            "\n(KEEL: no truth; 'rho ability' is with the models' mean AUROC, 'rho difficulty' with 1 - the "
+            "data sets' mean AUROC)"
+        )
         report(f"KEEL auroc ({args.keel.name})", x, fits, truth)
     else:
         print(f"\nKEEL matrix not found at {args.keel}; skipped.")

@@ -45,10 +45,12 @@ def build(cache: Path, jobs: int, skip: bool):
     else:
         bench = build_keel_benchmark(cache, metrics=["auroc", "auprg", "f1"], n_jobs=jobs, progress=True)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu + children_cpu() - child
-    print(f"{'read' if skip else 'build'}: {len(bench.models)} models x {len(bench.datasets)} data sets, {bench.n_splits} folds, "
-          f"n_jobs={jobs}: {wall:.1f} s wall, {cpu:.1f} s CPU (process and workers); "
-          f"sum over cells: {np.nansum(bench.seconds):.1f} s wall, {np.nansum(bench.cpu_seconds):.1f} s CPU; "
-          f"{len(bench.failures)} failed cells; {bench.n_clipped} AUPRG fold values clipped at 0")
+    print(
+        f"{'read' if skip else 'build'}: {len(bench.models)} models x {len(bench.datasets)} data sets, {bench.n_splits} folds, "
+        f"n_jobs={jobs}: {wall:.1f} s wall, {cpu:.1f} s CPU (process and workers); "
+        f"sum over cells: {np.nansum(bench.seconds):.1f} s wall, {np.nansum(bench.cpu_seconds):.1f} s CPU; "
+        f"{len(bench.failures)} failed cells; {bench.n_clipped} AUPRG fold values clipped at 0"
+    )
     load = Path("/proc/loadavg").read_text().split()[:3] if Path("/proc/loadavg").exists() else ["?"]
     print(f"  load average at the end: {' '.join(load)} (other processes share the 2 cores)")
     return bench
@@ -92,13 +94,16 @@ def leave_one_out(bench, metric: str, max_items: int, repeats: int) -> None:
 
         for rule, seeds in rules.items():
             for r, seed in enumerate(seeds):
-                path = administer(bank, bench.models[i], respond, selection=rule, max_items=max_items, seed=seed,
-                                  available=available).ability
-                errors[rule][i, r, :len(path)] = np.abs(path - full[i])
+                path = administer(
+                    bank, bench.models[i], respond, selection=rule, max_items=max_items, seed=seed, available=available
+                ).ability
+                errors[rule][i, r, : len(path)] = np.abs(path - full[i])
                 if r == 0:
                     final[rule][i] = path[-1]
-    print(f"leave one model out ({n_models} models, {metric}, at most {max_items} of {n_items} data sets = "
-          f"{100 * max_items / n_items:.0f} %, random x{repeats}): {time.perf_counter() - start:.1f} s")
+    print(
+        f"leave one model out ({n_models} models, {metric}, at most {max_items} of {n_items} data sets = "
+        f"{100 * max_items / n_items:.0f} %, random x{repeats}): {time.perf_counter() - start:.1f} s"
+    )
     for rule in rules:
         rho = spearmanr(final[rule], full).statistic
         print(f"  Spearman(ability after {max_items}, full-benchmark ability), {rule:6s}: {rho:.3f}")
@@ -109,8 +114,10 @@ def leave_one_out(bench, metric: str, max_items: int, repeats: int) -> None:
         if k + 1 in (1, 2, 3, 5, 8, 10, 15, 20) or k + 1 == max_items:
             print(f"    {k + 1:2d}  " + "  ".join(f"{mae[rule][k]:7.4f}" for rule in rules))
     wins = np.mean(mae["fisher"] < mae["random"])
-    print(f"  Fisher below random at {100 * wins:.0f} % of the lengths 1..{max_items}; mean over lengths: "
-          f"fisher {np.mean(mae['fisher']):.4f}, kl {np.mean(mae['kl']):.4f}, random {np.mean(mae['random']):.4f}")
+    print(
+        f"  Fisher below random at {100 * wins:.0f} % of the lengths 1..{max_items}; mean over lengths: "
+        f"fisher {np.mean(mae['fisher']):.4f}, kl {np.mean(mae['kl']):.4f}, random {np.mean(mae['random']):.4f}"
+    )
 
 
 def main() -> None:

@@ -40,8 +40,22 @@ def write_parquet(path: Path, rows: int, columns: int, chunk: int = 5_000_000) -
 
 def peak_rss(path: Path, columns: int, metric: str, out: Path) -> tuple[float, float]:
     """(peak RSS in bytes, wall seconds) of one ``isometrics evaluate`` run."""
-    command = ["/usr/bin/time", "-v", sys.executable, "-m", "isometrics.cli", "evaluate", str(path), "--label", "y",
-               *[a for k in range(columns) for a in ("--score", f"s{k}")], "--metric", metric, "--json", str(out)]
+    command = [
+        "/usr/bin/time",
+        "-v",
+        sys.executable,
+        "-m",
+        "isometrics.cli",
+        "evaluate",
+        str(path),
+        "--label",
+        "y",
+        *[a for k in range(columns) for a in ("--score", f"s{k}")],
+        "--metric",
+        metric,
+        "--json",
+        str(out),
+    ]
     start = time.perf_counter()
     run = subprocess.run(command, capture_output=True, text=True, env=os.environ.copy())
     wall = time.perf_counter() - start
@@ -56,8 +70,13 @@ def peak_rss(path: Path, columns: int, metric: str, out: Path) -> tuple[float, f
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", type=float, default=1e7, help="rows per file (1e8: the issue's goal, <= 4 GB)")
-    parser.add_argument("--columns", type=int, nargs="+", default=None,
-                        help="numbers of score columns (default: 1 2 4; with --rows 1e8 or more: 2)")
+    parser.add_argument(
+        "--columns",
+        type=int,
+        nargs="+",
+        default=None,
+        help="numbers of score columns (default: 1 2 4; with --rows 1e8 or more: 2)",
+    )
     parser.add_argument("--metric", default="f1")
     args = parser.parse_args()
     rows = int(args.rows)
@@ -74,8 +93,10 @@ def main() -> None:
             rss, wall = peak_rss(path, columns, args.metric, Path(folder) / "out.json")
             path.unlink()
             first = first or rss
-            print(f"{columns:>14} {rss / 2**30:>8.2f} GiB {rss / rows:>7.1f} B {wall:>7.1f} s"
-                  f"   (x{rss / first:.2f} the first case)")
+            print(
+                f"{columns:>14} {rss / 2**30:>8.2f} GiB {rss / rows:>7.1f} B {wall:>7.1f} s"
+                f"   (x{rss / first:.2f} the first case)"
+            )
 
 
 if __name__ == "__main__":

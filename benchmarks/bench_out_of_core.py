@@ -81,8 +81,10 @@ def write_parquet(path: Path, rows: int, chunk: int = 10_000_000) -> None:
         for start in range(0, rows, chunk):
             n = min(chunk, rows - start)
             y = (rng.random(n) < 0.1).astype(np.int8)
-            writer.write_table(pa.Table.from_arrays([pa.array(y), pa.array(rng.normal(size=n) + 1.2 * y)],
-                                                    schema=schema), row_group_size=1_000_000)
+            writer.write_table(
+                pa.Table.from_arrays([pa.array(y), pa.array(rng.normal(size=n) + 1.2 * y)], schema=schema),
+                row_group_size=1_000_000,
+            )
 
 
 def timed(name: str, command: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
@@ -96,16 +98,18 @@ def timed(name: str, command: list[str], env: dict[str, str] | None = None) -> t
     found = re.search(r"Maximum resident set size \(kbytes\): (\d+)", run.stderr)
     rss = int(found.group(1)) * 1024.0 if found else float("nan")
     cpu = sum(float(m) for m in re.findall(r"(?:User|System) time \(seconds\): ([0-9.]+)", run.stderr))
-    print(f"{name:<44} {wall:>8.1f} s {cpu:>8.1f} s {rss / 2**30:>8.2f} GiB   load {os.getloadavg()[0]:.1f}",
-          flush=True)
+    print(
+        f"{name:<44} {wall:>8.1f} s {cpu:>8.1f} s {rss / 2**30:>8.2f} GiB   load {os.getloadavg()[0]:.1f}", flush=True
+    )
     return wall, rss, run.stdout
 
 
 def _same(a: dict, b: dict) -> bool:
     """The areas and best thresholds of two JSON results equal, with ``==``."""
     keys = ("auroc", "average_precision", "auprg")
-    return all(a[k] == b[k] for k in keys) and \
-        [x["threshold"] for x in a["best_thresholds"]] == [x["threshold"] for x in b["best_thresholds"]]
+    return all(a[k] == b[k] for k in keys) and [x["threshold"] for x in a["best_thresholds"]] == [
+        x["threshold"] for x in b["best_thresholds"]
+    ]
 
 
 def _terminated(signum: int, frame: object) -> None:
@@ -117,14 +121,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", type=float, default=1e8)
     parser.add_argument("--memory-limit", default="4GB", help="DuckDB's limit, and evaluate --memory-limit")
-    parser.add_argument("--duckdb-limits", nargs="+", default=["4GB", "8GB"],
-                        help="memory limits of the bare DuckDB group-by + sort runs")
-    parser.add_argument("--huge", action="store_true", help="10^9 rows, out of core only (~9 GB + ~46 GB spill: 55 GB of disk)")
+    parser.add_argument(
+        "--duckdb-limits",
+        nargs="+",
+        default=["4GB", "8GB"],
+        help="memory limits of the bare DuckDB group-by + sort runs",
+    )
+    parser.add_argument(
+        "--huge", action="store_true", help="10^9 rows, out of core only (~9 GB + ~46 GB spill: 55 GB of disk)"
+    )
     parser.add_argument("--skip", nargs="*", default=[], choices=["duckdb", "polars", "ooc", "memory"])
-    parser.add_argument("--repeat", type=int, default=1,
-                        help="run the out-of-core and in-memory cases this many times, alternating (ratios under load)")
-    parser.add_argument("--baseline-src", default=None,
-                        help="a source tree (PYTHONPATH) whose out-of-core run alternates with this one's")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="run the out-of-core and in-memory cases this many times, alternating (ratios under load)",
+    )
+    parser.add_argument(
+        "--baseline-src",
+        default=None,
+        help="a source tree (PYTHONPATH) whose out-of-core run alternates with this one's",
+    )
     args = parser.parse_args()
     rows = 10**9 if args.huge else int(args.rows)
     skip = set(args.skip) | ({"duckdb", "polars", "memory"} if args.huge else set())
@@ -138,15 +155,19 @@ def main() -> None:
     try:
         start = time.perf_counter()
         write_parquet(path, rows)
-        print(f"{rows:,} rows x (label, score), Parquet {path.stat().st_size / 1e9:.1f} GB, written in "
-              f"{time.perf_counter() - start:.0f} s; {os.cpu_count()} CPUs; load {os.getloadavg()[0]:.1f}")
+        print(
+            f"{rows:,} rows x (label, score), Parquet {path.stat().st_size / 1e9:.1f} GB, written in "
+            f"{time.perf_counter() - start:.0f} s; {os.cpu_count()} CPUs; load {os.getloadavg()[0]:.1f}"
+        )
         print(f"{'case':<44} {'wall':>10} {'CPU':>10} {'peak RSS':>12}")
         if "duckdb" not in skip:
             for limit in args.duckdb_limits:
                 timed(f"DuckDB group-by + sort ({limit})", [py, "-c", DUCKDB, str(path), limit, str(spill)])
         if "polars" not in skip:
-            timed("Polars streaming group-by + sort, sink",
-                  [py, "-c", POLARS_SINK, str(path), str(SCRATCH / "polars.parquet")])
+            timed(
+                "Polars streaming group-by + sort, sink",
+                [py, "-c", POLARS_SINK, str(path), str(SCRATCH / "polars.parquet")],
+            )
             (SCRATCH / "polars.parquet").unlink(missing_ok=True)
             timed("Polars streaming group-by + sort, collect", [py, "-c", POLARS_COLLECT, str(path)])
         results = {}
@@ -154,17 +175,39 @@ def main() -> None:
         for _ in range(args.repeat):
             if "ooc" not in skip:
                 out = SCRATCH / "ooc.json"
-                walls["ooc"].append(timed(
-                    f"isometrics evaluate --out-of-core ({args.memory_limit})",
-                    [*cli, "--out-of-core", "--memory-limit", args.memory_limit, "--temp-directory", str(spill),
-                     "--json", str(out)])[0])
+                walls["ooc"].append(
+                    timed(
+                        f"isometrics evaluate --out-of-core ({args.memory_limit})",
+                        [
+                            *cli,
+                            "--out-of-core",
+                            "--memory-limit",
+                            args.memory_limit,
+                            "--temp-directory",
+                            str(spill),
+                            "--json",
+                            str(out),
+                        ],
+                    )[0]
+                )
                 results["ooc"] = json.loads(out.read_text())["results"][0]
             if args.baseline_src and "ooc" not in skip:
                 out = SCRATCH / "baseline.json"
                 env = {**os.environ, "PYTHONPATH": args.baseline_src}
-                timed(f"  the same, source {args.baseline_src}",
-                      [*cli, "--out-of-core", "--memory-limit", args.memory_limit, "--temp-directory", str(spill),
-                       "--json", str(out)], env=env)
+                timed(
+                    f"  the same, source {args.baseline_src}",
+                    [
+                        *cli,
+                        "--out-of-core",
+                        "--memory-limit",
+                        args.memory_limit,
+                        "--temp-directory",
+                        str(spill),
+                        "--json",
+                        str(out),
+                    ],
+                    env=env,
+                )
                 baseline = json.loads(out.read_text())["results"][0]
                 print(f"  areas and best threshold identical to that source's: {_same(baseline, results['ooc'])}")
             if "memory" not in skip:

@@ -69,8 +69,11 @@ def cpu() -> str:
 def data(n: int, seed: int = 0) -> tuple[np.ndarray, dict[str, np.ndarray]]:
     rng = np.random.default_rng(seed)
     y = (rng.random(n) < 0.045).astype(int)
-    scores = {"logistic": rng.normal(size=n) + 1.6 * y, "boosting": rng.normal(size=n) + 2.0 * y,
-              "balance": np.round(rng.normal(size=n) + 1.0 * y, 3)}
+    scores = {
+        "logistic": rng.normal(size=n) + 1.6 * y,
+        "boosting": rng.normal(size=n) + 2.0 * y,
+        "balance": np.round(rng.normal(size=n) + 1.0 * y, 3),
+    }
     return y, scores
 
 
@@ -99,16 +102,26 @@ def build(n: int, resamples: int | None, seed: int = 0, two: bool = False) -> tu
     clock = Clock()
     two = two or not hasattr(im.uncertainty.ModelComparison, "intervals")
     if two:
-        results = clock.time("evaluate_scores", lambda: im.evaluate_scores(y, scores, metrics=METRICS,
-                                                                           n_resamples=resamples, rng=seed))
-    comparison = clock.time("compare_scores", lambda: im.uncertainty.compare_scores(
-        y, scores, metrics=METRICS, n_resamples=resamples or 200, rng=seed))
+        results = clock.time(
+            "evaluate_scores", lambda: im.evaluate_scores(y, scores, metrics=METRICS, n_resamples=resamples, rng=seed)
+        )
+    comparison = clock.time(
+        "compare_scores",
+        lambda: im.uncertainty.compare_scores(y, scores, metrics=METRICS, n_resamples=resamples or 200, rng=seed),
+    )
     if not two:
-        results = clock.time("evaluate_scores", lambda: im.Evaluations(tuple(
-            replace(r, intervals=comparison.intervals(r.name) if resamples else {})
-            for r in im.evaluate_scores(y, scores, metrics=METRICS, rng=seed))))
-    summary = clock.time("summary", lambda: summary_of(y, scores, None, None, results[0].best[0].metric, comparison,
-                                                       resamples, seed, {}))
+        results = clock.time(
+            "evaluate_scores",
+            lambda: im.Evaluations(
+                tuple(
+                    replace(r, intervals=comparison.intervals(r.name) if resamples else {})
+                    for r in im.evaluate_scores(y, scores, metrics=METRICS, rng=seed)
+                )
+            ),
+        )
+    summary = clock.time(
+        "summary", lambda: summary_of(y, scores, None, None, results[0].best[0].metric, comparison, resamples, seed, {})
+    )
     page = clock.time("build_report", lambda: build_report(results, comparisons=comparison, summary=summary))
     return page, clock
 
@@ -125,9 +138,21 @@ def command(n: int, resamples: int, seed: int = 0) -> tuple[float, float, int]:
     with tempfile.TemporaryDirectory() as tmp:
         file, out = Path(tmp) / "scores.parquet", Path(tmp) / "report.html"
         pq.write_table(pa.table({"y": y, **scores}), file)
-        argv = ["report", str(file), "--label", "y", *(a for s in scores for a in ("--score", s)),
-                *(a for m in METRICS for a in ("--metric", m)), "--ci", "--n-resamples", str(resamples),
-                "--seed", str(seed), "-o", str(out)]
+        argv = [
+            "report",
+            str(file),
+            "--label",
+            "y",
+            *(a for s in scores for a in ("--score", s)),
+            *(a for m in METRICS for a in ("--metric", m)),
+            "--ci",
+            "--n-resamples",
+            str(resamples),
+            "--seed",
+            str(seed),
+            "-o",
+            str(out),
+        ]
         wall, cpu_time = time.perf_counter(), time.process_time()
         try:
             app(argv, standalone_mode=False)
@@ -159,14 +184,18 @@ def load_times(path: Path, loads: int) -> list[dict[str, float]]:
         return []
     out = []
     mark = "(performance.getEntriesByName('{}')[0] || {{}}).startTime"
-    in_window = ("Array.from(document.querySelectorAll('.figure, [data-explorer]')).filter(d => {"
-                 " const r = d.getBoundingClientRect(); return r.height > 0 && r.bottom > 0 && r.top < innerHeight; })")
+    in_window = (
+        "Array.from(document.querySelectorAll('.figure, [data-explorer]')).filter(d => {"
+        " const r = d.getBoundingClientRect(); return r.height > 0 && r.bottom > 0 && r.top < innerHeight; })"
+    )
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
         for _ in range(loads):
             page = browser.new_page(viewport={"width": 1500, "height": 1100})
-            page.add_init_script("window.__long = []; new PerformanceObserver(l => l.getEntries().forEach(e => "
-                                 "window.__long.push(e.startTime + e.duration))).observe({type: 'longtask', buffered: true});")
+            page.add_init_script(
+                "window.__long = []; new PerformanceObserver(l => l.getEntries().forEach(e => "
+                "window.__long.push(e.startTime + e.duration))).observe({type: 'longtask', buffered: true});"
+            )
             page.goto(path.as_uri(), wait_until="load")
             while page.evaluate(mark.format("isometrics-viewport-drawn")) is None:
                 page.wait_for_timeout(5)
@@ -185,12 +214,23 @@ def load_times(path: Path, loads: int) -> list[dict[str, float]]:
                 page.wait_for_timeout(100)
             while page.evaluate(mark.format("isometrics-all-drawn")) is None:
                 page.wait_for_timeout(5)
-            draws = page.evaluate("performance.getEntriesByType('measure').filter(m => m.name.startsWith("
-                                  "'isometrics-draw:')).map(m => [m.name.slice(16), m.duration / 1000])")
+            draws = page.evaluate(
+                "performance.getEntriesByType('measure').filter(m => m.name.startsWith("
+                "'isometrics-draw:')).map(m => [m.name.slice(16), m.duration / 1000])"
+            )
             largest = max(draws, key=lambda d: d[1])
-            out.append(dict(paint=paint, load=max(paint, viewport), busy=busy, all=page.evaluate(mark.format(
-                "isometrics-all-drawn")) / 1000, plotly=sum(d[1] for d in draws), largest=largest[1],
-                largest_id=largest[0], n=len(draws)))
+            out.append(
+                dict(
+                    paint=paint,
+                    load=max(paint, viewport),
+                    busy=busy,
+                    all=page.evaluate(mark.format("isometrics-all-drawn")) / 1000,
+                    plotly=sum(d[1] for d in draws),
+                    largest=largest[1],
+                    largest_id=largest[0],
+                    n=len(draws),
+                )
+            )
             page.close()
         browser.close()
     return out
@@ -206,8 +246,12 @@ def main() -> None:
     parser.add_argument("--skip-big", action="store_true", help="skip the 10^6-row build")
     parser.add_argument("--skip-cli", action="store_true", help="skip the whole command at 10^6 rows")
     parser.add_argument("--profile", action="store_true", help="profile the big build")
-    parser.add_argument("--two-bootstraps", action="store_true", help="the per-model intervals from a bootstrap of "
-                        "their own (evaluate_scores(n_resamples=...)), as before the report shared one")
+    parser.add_argument(
+        "--two-bootstraps",
+        action="store_true",
+        help="the per-model intervals from a bootstrap of "
+        "their own (evaluate_scores(n_resamples=...)), as before the report shared one",
+    )
     args = parser.parse_args()
     print(f"CPU: {cpu()}")
     print(f"isometrics {im.__version__}, Python {platform.python_version()}, numpy {np.__version__}")
@@ -222,17 +266,25 @@ def main() -> None:
         print(f"\n{args.rows:,} rows x 3 models (4.5 % positives), {args.resamples} resamples:")
         print(f"  size: {size:,} bytes = {size / 1e6:.3f} MB = {size / 2**20:.3f} MiB (target <= 1.5 MB)")
         if loads:
+
             def med(key: str) -> float:
                 return statistics.median(d[key] for d in loads)
+
             loaded = [d["load"] for d in loads]
-            print(f"  load in headless Chromium, 1500 x 1100 window, median of {len(loads)} loads "
-                  f"(load average now {os.getloadavg()[0]:.2f}):")
-            print(f"    first paint {med('paint'):.3f} s; first window drawn (the load) {med('load'):.3f} s "
-                  f"(min {min(loaded):.3f}, max {max(loaded):.3f}; target <= 1 s); main thread busy until "
-                  f"{med('busy'):.3f} s")
-            print(f"    every figure and explorer drawn, scrolling through one window per 100 ms: {med('all'):.3f} s; "
-                  f"Plotly drawing {med('plotly'):.3f} s over {loads[0]['n']} figures, the longest "
-                  f"{loads[0]['largest_id']} {med('largest'):.3f} s")
+            print(
+                f"  load in headless Chromium, 1500 x 1100 window, median of {len(loads)} loads "
+                f"(load average now {os.getloadavg()[0]:.2f}):"
+            )
+            print(
+                f"    first paint {med('paint'):.3f} s; first window drawn (the load) {med('load'):.3f} s "
+                f"(min {min(loaded):.3f}, max {max(loaded):.3f}; target <= 1 s); main thread busy until "
+                f"{med('busy'):.3f} s"
+            )
+            print(
+                f"    every figure and explorer drawn, scrolling through one window per 100 ms: {med('all'):.3f} s; "
+                f"Plotly drawing {med('plotly'):.3f} s over {loads[0]['n']} figures, the longest "
+                f"{loads[0]['largest_id']} {med('largest'):.3f} s"
+            )
         else:
             print("  load: Chromium not installed")
         print("  build: " + clock.line())
@@ -252,9 +304,11 @@ def main() -> None:
             print(text.getvalue())
     if not args.skip_cli:
         wall, cpu_time, size = command(args.big_rows, args.resamples)
-        print(f"\nisometrics report FILE --score x3 --metric x3 --ci --n-resamples {args.resamples} at "
-              f"{args.big_rows:,} rows (Parquet; reading included; target <= 20 s): {wall:.2f} s wall, "
-              f"CPU {cpu_time:.2f} s; report {size / 1e6:.3f} MB")
+        print(
+            f"\nisometrics report FILE --score x3 --metric x3 --ci --n-resamples {args.resamples} at "
+            f"{args.big_rows:,} rows (Parquet; reading included; target <= 20 s): {wall:.2f} s wall, "
+            f"CPU {cpu_time:.2f} s; report {size / 1e6:.3f} MB"
+        )
 
 
 if __name__ == "__main__":

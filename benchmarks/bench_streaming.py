@@ -52,22 +52,29 @@ def make_data(n: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
     return y, s
 
 
-def run_isometrics(y: np.ndarray, s: np.ndarray, bins: int, batches: int, strategy: str | None
-                   ) -> tuple[float, float, object]:
+def run_isometrics(
+    y: np.ndarray, s: np.ndarray, bins: int, batches: int, strategy: str | None
+) -> tuple[float, float, object]:
     """One run: wall seconds, CPU seconds and the result."""
     parts = np.array_split(np.arange(len(y)), batches)
     acc = BinnedCountTable(bins, strategy=strategy)
     start, cpu = time.perf_counter(), time.process_time()
     for part in parts:
-        acc.update(y[part[0]:part[-1] + 1], s[part[0]:part[-1] + 1])
+        acc.update(y[part[0] : part[-1] + 1], s[part[0] : part[-1] + 1])
     result = acc.compute()
     return time.perf_counter() - start, time.process_time() - cpu, result
 
 
 def run_peer(folder: Path, bins: int, batches: int, threads: int | None) -> dict:
     """One run of the peer on the data saved in ``folder`` (``threads``: torch's threads, None: its default)."""
-    command = [str(PEER), str(HERE / "peers" / "torchmetrics_binned.py"), str(folder / "y.npy"), str(folder / "s.npy"),
-               str(bins), str(batches)] + ([str(threads)] if threads else [])
+    command = [
+        str(PEER),
+        str(HERE / "peers" / "torchmetrics_binned.py"),
+        str(folder / "y.npy"),
+        str(folder / "s.npy"),
+        str(bins),
+        str(batches),
+    ] + ([str(threads)] if threads else [])
     run = subprocess.run(command, capture_output=True, text=True)
     if run.returncode != 0:
         raise SystemExit(f"torchmetrics peer failed:\n{run.stderr[-3000:]}")
@@ -93,9 +100,13 @@ def main() -> None:
     parser.add_argument("--bins", type=int, default=1000)
     parser.add_argument("--batches", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=2, help="turns of isometrics and torchmetrics (best kept)")
-    parser.add_argument("--peer-threads", type=int, default=None,
-                        help="torch's threads (default: torch's own choice; 1 on a machine shared with other work, "
-                             "where a waiting OpenMP thread spins)")
+    parser.add_argument(
+        "--peer-threads",
+        type=int,
+        default=None,
+        help="torch's threads (default: torch's own choice; 1 on a machine shared with other work, "
+        "where a waiting OpenMP thread spins)",
+    )
     parser.add_argument("--no-peer", action="store_true", help="isometrics only (torchmetrics not run)")
     args = parser.parse_args()
     peer_ready = PEER.exists() and not args.no_peer
@@ -112,9 +123,11 @@ def main() -> None:
         start = time.perf_counter()
         exact = {"auroc": im.auroc(y, s), "average_precision": im.average_precision(y, s), "auprg": im.auprg(y, s)}
         exact_seconds = time.perf_counter() - start
-        print(f"\nn = {n:.0e} ({args.batches} batches), {args.bins} bins / thresholds; exact engine (all in memory): "
-              f"{exact_seconds:.2f} s; AUROC {exact['auroc']:.6f}, AP {exact['average_precision']:.6f}, "
-              f"AUPRG {exact['auprg']:.6f}; {load()}")
+        print(
+            f"\nn = {n:.0e} ({args.batches} batches), {args.bins} bins / thresholds; exact engine (all in memory): "
+            f"{exact_seconds:.2f} s; AUROC {exact['auroc']:.6f}, AP {exact['average_precision']:.6f}, "
+            f"AUPRG {exact['auprg']:.6f}; {load()}"
+        )
         run_isometrics(y[:100_000], s[:100_000], args.bins, args.batches, None)  # warm-up (first calls)
         ours: dict[str, list] = {name: [] for name in strategies}
         peers: list[dict] = []
@@ -130,39 +143,51 @@ def main() -> None:
                     peers.append(run_peer(Path(tmp), args.bins, args.batches, args.peer_threads))
         state_bytes = 4 * 8 * args.bins + 8 * (args.bins - 1)
         peer = min(peers, key=peer_seconds) if peers else None
-        print(f"  memory: isometrics {state_bytes / 1024:.0f} KiB (per bin: 2 class weights, 2 score sums, 1 edge)"
-              + (f", torchmetrics {peer['auroc']['state_bytes'] / 1024:.0f} KiB per metric" if peer else ""))
-        print(f"  {'':30s} {'seconds':>8s} {'CPU s':>7s} {'AUROC error':>12s} {'AP error':>12s} {'AUPRG error':>12s}"
-              f"   guaranteed widths (AUROC, AP, AUPRG)")
+        print(
+            f"  memory: isometrics {state_bytes / 1024:.0f} KiB (per bin: 2 class weights, 2 score sums, 1 edge)"
+            + (f", torchmetrics {peer['auroc']['state_bytes'] / 1024:.0f} KiB per metric" if peer else "")
+        )
+        print(
+            f"  {'':30s} {'seconds':>8s} {'CPU s':>7s} {'AUROC error':>12s} {'AP error':>12s} {'AUPRG error':>12s}"
+            f"   guaranteed widths (AUROC, AP, AUPRG)"
+        )
         for name, runs in ours.items():
             seconds, cpu, result = best(runs)
             errors = [abs(getattr(result, k).estimate - exact[k]) for k in exact]
             widths = [getattr(result, k).width for k in exact]
             inside = all(getattr(result, k).contains(exact[k]) for k in exact)
             label = "isometrics " + ("default (quantile)" if name == "default" else name)
-            print(f"  {label:30s} {seconds:8.3f} {cpu:7.3f} {errors[0]:12.2e} {errors[1]:12.2e} {errors[2]:12.2e}   "
-                  f"{widths[0]:.2e}, {widths[1]:.2e}, {widths[2]:.2e} (exact inside: {inside}; "
-                  f"all runs {', '.join(f'{r[0]:.3f}' for r in runs)} s)")
+            print(
+                f"  {label:30s} {seconds:8.3f} {cpu:7.3f} {errors[0]:12.2e} {errors[1]:12.2e} {errors[2]:12.2e}   "
+                f"{widths[0]:.2e}, {widths[1]:.2e}, {widths[2]:.2e} (exact inside: {inside}; "
+                f"all runs {', '.join(f'{r[0]:.3f}' for r in runs)} s)"
+            )
             grid = result.operating_points  # each bin one tie group: what a threshold grid gives
-            print(f"    same bins, bin = tie group {'':16s} {abs(grid.auroc() - exact['auroc']):12.2e} "
-                  f"{abs(grid.average_precision() - exact['average_precision']):12.2e} "
-                  f"{abs(grid.auprg() - exact['auprg']):12.2e}")
+            print(
+                f"    same bins, bin = tie group {'':16s} {abs(grid.auroc() - exact['auroc']):12.2e} "
+                f"{abs(grid.average_precision() - exact['average_precision']):12.2e} "
+                f"{abs(grid.auprg() - exact['auprg']):12.2e}"
+            )
         if peer:
             tm_seconds = peer_seconds(peer)
             tm_cpu = peer["auroc"].get("cpu_seconds", np.nan) + peer["average_precision"].get("cpu_seconds", np.nan)
             tm_errors = [abs(peer[k]["value"] - exact[k]) for k in ("auroc", "average_precision")]
-            print(f"  {'torchmetrics (AUROC + AP)':30s} {tm_seconds:8.3f} {tm_cpu:7.3f} {tm_errors[0]:12.2e} "
-                  f"{tm_errors[1]:12.2e} {'-':>12s}   (AUROC {peer['auroc']['seconds']:.2f} s, "
-                  f"AP {peer['average_precision']['seconds']:.2f} s; torch {peer['torch']}, {peer['threads']} threads; "
-                  f"all runs {', '.join(f'{peer_seconds(p):.2f}' for p in peers)} s)")
+            print(
+                f"  {'torchmetrics (AUROC + AP)':30s} {tm_seconds:8.3f} {tm_cpu:7.3f} {tm_errors[0]:12.2e} "
+                f"{tm_errors[1]:12.2e} {'-':>12s}   (AUROC {peer['auroc']['seconds']:.2f} s, "
+                f"AP {peer['average_precision']['seconds']:.2f} s; torch {peer['torch']}, {peer['threads']} threads; "
+                f"all runs {', '.join(f'{peer_seconds(p):.2f}' for p in peers)} s)"
+            )
             for name, runs in ours.items():
                 seconds, cpu, result = best(runs)
                 errors = [abs(getattr(result, k).estimate - exact[k]) for k in ("auroc", "average_precision")]
-                print(f"  ratio torchmetrics / isometrics {name:8s}: time {tm_seconds / seconds:.0f}x "
-                      f"(CPU {tm_cpu / cpu:.0f}x); AUROC alone {peer['auroc']['seconds'] / seconds:.0f}x "
-                      f"(CPU {peer['auroc'].get('cpu_seconds', np.nan) / cpu:.0f}x); "
-                      f"error AUROC {tm_errors[0] / max(errors[0], 1e-17):.0f}x, "
-                      f"AP {tm_errors[1] / max(errors[1], 1e-17):.0f}x smaller")
+                print(
+                    f"  ratio torchmetrics / isometrics {name:8s}: time {tm_seconds / seconds:.0f}x "
+                    f"(CPU {tm_cpu / cpu:.0f}x); AUROC alone {peer['auroc']['seconds'] / seconds:.0f}x "
+                    f"(CPU {peer['auroc'].get('cpu_seconds', np.nan) / cpu:.0f}x); "
+                    f"error AUROC {tm_errors[0] / max(errors[0], 1e-17):.0f}x, "
+                    f"AP {tm_errors[1] / max(errors[1], 1e-17):.0f}x smaller"
+                )
         print(f"  after n = {n:.0e}: {load()}")
         del y, s
         sys.stdout.flush()

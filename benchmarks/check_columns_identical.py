@@ -30,16 +30,20 @@ def _evaluate(path: str, n: int) -> None:
     rng = np.random.default_rng(5)
     y = rng.random(n) < 0.3
     w = rng.integers(1, 4, n).astype(float)
-    scores = {"a": rng.random(n) + 0.3 * y, "b": np.round(rng.normal(size=n) + y, 2),
-              "c": rng.integers(0, 50, n) * 1.0 + 5 * y}
+    scores = {
+        "a": rng.random(n) + 0.3 * y,
+        "b": np.round(rng.normal(size=n) + y, 2),
+        "c": rng.integers(0, 50, n) * 1.0 + 5 * y,
+    }
     groups = np.arange(n) % 3
     out = {}
     for keep in (True, False):
         for weighted in (False, True):
             kw = dict(metrics=["f1", "youden"], sample_weight=w if weighted else None, keep_operating_points=keep)
             out[("plain", keep, weighted)] = im.evaluate_scores(y, scores, **kw)
-            out[("bootstrap", keep, weighted)] = im.evaluate_scores(y, scores, n_resamples=20,
-                                                                     rng=np.random.default_rng(3), **kw)
+            out[("bootstrap", keep, weighted)] = im.evaluate_scores(
+                y, scores, n_resamples=20, rng=np.random.default_rng(3), **kw
+            )
             out[("groups", keep, weighted)] = im.evaluate_scores(y, scores, n_resamples=20, rng=4, groups=groups, **kw)
     with open(path, "wb") as fh:
         pickle.dump(out, fh)
@@ -57,8 +61,9 @@ def _same(x, z) -> None:
         assert np.array_equal(getattr(x.operating_points, key), getattr(z.operating_points, key)), key
     assert x.intervals.keys() == z.intervals.keys()
     for k in x.intervals:
-        assert np.array_equal(x.intervals[k].bootstrap_distribution, z.intervals[k].bootstrap_distribution,
-                              equal_nan=True), k
+        assert np.array_equal(
+            x.intervals[k].bootstrap_distribution, z.intervals[k].bootstrap_distribution, equal_nan=True
+        ), k
     assert (x.groups is None) == (z.groups is None)
     if x.groups is not None:
         assert x.groups.to_dict() == z.groups.to_dict()

@@ -20,9 +20,14 @@ import tempfile
 
 import numpy as np
 
-CASES = [(n, ties, weights, sign) for n in (7, 1000, 49_999, 70_001, 300_000, 2_000_000)
-         for ties in ("none", "round2", "round5") for weights in ("none", "real", "int", "huge", "tiny")
-         for sign in ("both", "positive") if n <= 300_000 or (weights in ("none", "real") and sign == "both")]
+CASES = [
+    (n, ties, weights, sign)
+    for n in (7, 1000, 49_999, 70_001, 300_000, 2_000_000)
+    for ties in ("none", "round2", "round5")
+    for weights in ("none", "real", "int", "huge", "tiny")
+    for sign in ("both", "positive")
+    if n <= 300_000 or (weights in ("none", "real") and sign == "both")
+]
 
 
 def data(n: int, ties: str, weights: str, sign: str, seed: int = 0):
@@ -33,8 +38,13 @@ def data(n: int, ties: str, weights: str, sign: str, seed: int = 0):
         s = 1.0 / (1.0 + np.exp(-s))
     if ties != "none":
         s = np.round(s, 2 if ties == "round2" else 5)
-    w = {"none": None, "real": rng.random(n) * 2, "int": rng.integers(0, 4, n).astype(float),
-         "huge": rng.random(n) * 1e300, "tiny": rng.random(n) * 1e-300}[weights]
+    w = {
+        "none": None,
+        "real": rng.random(n) * 2,
+        "int": rng.integers(0, 4, n).astype(float),
+        "huge": rng.random(n) * 1e300,
+        "tiny": rng.random(n) * 1e-300,
+    }[weights]
     return y.astype(np.int8), s, w
 
 
@@ -112,8 +122,10 @@ def main() -> None:
             if key not in a or key not in b or not same(a[key], b[key]):
                 bad += 1
                 print(f"DIFFERENT {case} {key}")
-    print(f"{len(CASES)} cases, {sum(len(a) for a in old)} values compared: "
-          f"{'all bit-identical' if not bad else f'{bad} differ'}")
+    print(
+        f"{len(CASES)} cases, {sum(len(a) for a in old)} values compared: "
+        f"{'all bit-identical' if not bad else f'{bad} differ'}"
+    )
     sys.exit(1 if bad else 0)
 
 

@@ -15,10 +15,17 @@ import time
 import pytest
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-needs_browser = pytest.mark.skipif(CHROMIUM is None,
-                                   reason="Chromium is not installed (.ci/run installs Debian's chromium)")
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--no-first-run", "--disable-sync"]
+needs_browser = pytest.mark.skipif(
+    CHROMIUM is None, reason="Chromium is not installed (.ci/run installs Debian's chromium)"
+)
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 
 
 def scroll_through(page, timeout: float = 30.0) -> None:

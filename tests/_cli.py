@@ -24,8 +24,9 @@ import isometrics.cli
 
 def run(*args, cwd=None):
     """Run ``isometrics ARGS...`` in a subprocess; the CompletedProcess, output captured as text."""
-    return subprocess.run([sys.executable, "-m", "isometrics.cli", *map(str, args)],
-                          capture_output=True, text=True, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "isometrics.cli", *map(str, args)], capture_output=True, text=True, cwd=cwd
+    )
 
 
 def _stream() -> io.TextIOWrapper:

@@ -23,8 +23,19 @@ def model_columns(model):
     with np.errstate(divide="ignore", invalid="ignore"):
         precision = np.where(flagged > 0, tp / flagged, np.nan)
         gain = lambda x: (1 - pi / x) / (1 - pi)  # noqa: E731
-        columns = dict(thr=thr, tp=tp, fp=fp, flagged=flagged, share=flagged / (P + N), fpr=fp / N, tpr=tp / P,
-                       precision=precision, rg=gain(tp / P), pg=gain(precision), lift=precision / pi)
+        columns = dict(
+            thr=thr,
+            tp=tp,
+            fp=fp,
+            flagged=flagged,
+            share=flagged / (P + N),
+            fpr=fp / N,
+            tpr=tp / P,
+            precision=precision,
+            rg=gain(tp / P),
+            pg=gain(precision),
+            lift=precision / pi,
+        )
     columns.update({f"metric:{spec}": decode(v) for spec, v in model["metrics"].items()})
     return columns
 
@@ -47,7 +58,7 @@ def resolve(value, shared, templates=()):
         return templates[value["$template"]]
     if "$col" in value:
         k, name = value["$col"]
-        return [None if v != v else float(v) for v in shared[k][name][value.get("from", 0):]]
+        return [None if v != v else float(v) for v in shared[k][name][value.get("from", 0) :]]
     if "$rows" in value:
         cols = [shared[k][name] for k, name in value["$rows"]]
         return [[float(c[i]) for c in cols] for i in range(value.get("from", 0), len(cols[0]))]
@@ -57,5 +68,9 @@ def resolve(value, shared, templates=()):
 def figures(text):
     """Each figure's JSON (``{"figure": ..., ...}``) by its div id, references resolved."""
     shared, templates = shared_data(text), _block(text).get("templates", [])
-    return {name: resolve(json.loads(body), shared, templates) for name, body in
-            re.findall(r'<script type="application/json" data-figure="([^"]+)">(.*?)</script>', text, re.S)}
+    return {
+        name: resolve(json.loads(body), shared, templates)
+        for name, body in re.findall(
+            r'<script type="application/json" data-figure="([^"]+)">(.*?)</script>', text, re.S
+        )
+    }

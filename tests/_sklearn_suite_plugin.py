@@ -40,7 +40,8 @@ import isometrics
 import isometrics.exceptions
 
 SHARED = sorted(
-    name for name in isometrics.__all__
+    name
+    for name in isometrics.__all__
     if inspect.isfunction(getattr(isometrics, name)) and inspect.isfunction(getattr(sklearn.metrics, name, None))
 )
 _SK_TO_IM = {getattr(sklearn.metrics, name): getattr(isometrics, name) for name in SHARED}
@@ -214,8 +215,11 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.failed:
         entry["outcome"] = "failed"
         crash = getattr(report.longrepr, "reprcrash", None)
-        entry["error"] = (crash.message if crash is not None else str(report.longrepr)).splitlines()[0][:300] \
-            if (crash is not None and crash.message) or report.longrepr else ""
+        entry["error"] = (
+            (crash.message if crash is not None else str(report.longrepr)).splitlines()[0][:300]
+            if (crash is not None and crash.message) or report.longrepr
+            else ""
+        )
     elif report.skipped and entry["outcome"] != "failed":
         entry["outcome"] = "skipped"
     entry["wording"] = _wording.get(key, [])

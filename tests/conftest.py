@@ -22,8 +22,9 @@ _HERE = str(Path(__file__).resolve().parent)
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
 
-settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
@@ -36,8 +37,11 @@ def pytest_configure(config):
 #: The few tests that take a minute or so by themselves (a Sphinx build, mypy over the package, scikit-learn's
 #: own metric tests in a child pytest): run first, so that under xdist they overlap the many short tests
 #: instead of finishing alone at the end.
-LONG_FIRST = ("tests/test_docs.py::test_sphinx_build_has_no_warning", "tests/test_typing.py::",
-              "tests/test_sklearn_suite.py::")
+LONG_FIRST = (
+    "tests/test_docs.py::test_sphinx_build_has_no_warning",
+    "tests/test_typing.py::",
+    "tests/test_sklearn_suite.py::",
+)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -49,8 +53,11 @@ def pytest_collection_modifyitems(config, items):
         info = getattr(item, "_fixtureinfo", None)
         if info is None:
             continue
-        shared = any(defs and defs[-1].scope in ("module", "class", "package")
-                     for name, defs in info.name2fixturedefs.items() if name in item.fixturenames)
+        shared = any(
+            defs and defs[-1].scope in ("module", "class", "package")
+            for name, defs in info.name2fixturedefs.items()
+            if name in item.fixturenames
+        )
         if shared:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
     # `./run test` passes --no-loadscope-reorder, so xdist hands out work in this order: the long single tests

@@ -14,7 +14,7 @@ CASES = [
     dict(n=300, ties=False, weights=False),
     dict(n=400, ties=True, weights=True),
     dict(n=400, ties=False, weights=True),
-    dict(n=120_000, ties=True, weights=True),   # large enough to take the Polars sort path
+    dict(n=120_000, ties=True, weights=True),  # large enough to take the Polars sort path
     dict(n=120_000, ties=False, weights=False),
 ]
 
@@ -31,15 +31,14 @@ def test_curves_and_areas_match_sklearn(rng, case):
     np.testing.assert_allclose(tpr, sk_tpr, rtol=1e-12, atol=1e-14)
 
     assert op.auroc() == pytest.approx(skm.roc_auc_score(y, s, sample_weight=w), rel=1e-12)
-    assert op.average_precision() == pytest.approx(
-        skm.average_precision_score(y, s, sample_weight=w), rel=1e-12)
+    assert op.average_precision() == pytest.approx(skm.average_precision_score(y, s, sample_weight=w), rel=1e-12)
 
     # PR: scikit-learn returns increasing thresholds and stops at full recall; compare the shared points.
     precision, recall, pthr = op.precision_recall_curve()
     sk_p, sk_r, sk_t = skm.precision_recall_curve(y, s, sample_weight=w)
     sk_p, sk_r, sk_t = sk_p[::-1], sk_r[::-1], sk_t[::-1]  # now (P=1, R=0) first, thresholds decreasing
     m = len(sk_t)
-    np.testing.assert_array_equal(pthr[1:m + 1], sk_t)
+    np.testing.assert_array_equal(pthr[1 : m + 1], sk_t)
     np.testing.assert_allclose(precision[: m + 1], sk_p, rtol=1e-12)
     np.testing.assert_allclose(recall[: m + 1], sk_r, rtol=1e-12, atol=1e-14)
 
@@ -68,8 +67,15 @@ def test_precision_recall_curve_is_sklearns(rng, case, drop):
         np.testing.assert_array_equal(native.thresholds[1:], got[2][::-1])
 
 
-@pytest.mark.parametrize("y_score", [[0, 1, 1, 3], [0.5, 0.25, 0.25, 1.0], np.array([1, 2, 2, 5], dtype=np.float32),
-                                     np.array([3, 1, 2, 2], dtype=np.int32)])
+@pytest.mark.parametrize(
+    "y_score",
+    [
+        [0, 1, 1, 3],
+        [0.5, 0.25, 0.25, 1.0],
+        np.array([1, 2, 2, 5], dtype=np.float32),
+        np.array([3, 1, 2, 2], dtype=np.int32),
+    ],
+)
 def test_precision_recall_curve_thresholds_keep_the_scores_dtype(y_score):
     y = [0, 1, 0, 1]
     _same_arrays(im.precision_recall_curve(y, y_score), skm.precision_recall_curve(y, y_score))
@@ -81,8 +87,10 @@ def test_roc_curve_default_and_drop_intermediate_are_sklearns(rng, drop):
     default = im.roc_curve(y, s)
     assert len(default[0]) < len(np.unique(s)) + 1  # thinned, as scikit-learn's default
     _same_arrays(default, skm.roc_curve(y, s))
-    _same_arrays(im.roc_curve(y, s, sample_weight=w, drop_intermediate=drop),
-                 skm.roc_curve(y, s, sample_weight=w, drop_intermediate=drop))
+    _same_arrays(
+        im.roc_curve(y, s, sample_weight=w, drop_intermediate=drop),
+        skm.roc_curve(y, s, sample_weight=w, drop_intermediate=drop),
+    )
 
 
 @pytest.mark.parametrize("y", [[1, 1, 1, 1], [0, 0, 0, 0], [-1, -1, -1, -1]])
@@ -113,13 +121,17 @@ def test_roc_auc_score_one_class_column_of_a_multilabel_target_is_nan_as_sklearn
         np.testing.assert_array_equal(got, skm.roc_auc_score(y, s, average=None))
 
 
-@pytest.mark.parametrize("labels", [
-    pd.Series(list("abcabcabcaab")),
-    np.array(list("abcabcabcaab"), dtype=object),
-    pd.Series(list("abcabcabcaab"), dtype="category"),
-    list("abcabcabcaab"),
-    np.array(list("abcabcabcaab")),
-], ids=["series", "object", "category", "list", "str_"])
+@pytest.mark.parametrize(
+    "labels",
+    [
+        pd.Series(list("abcabcabcaab")),
+        np.array(list("abcabcabcaab"), dtype=object),
+        pd.Series(list("abcabcabcaab"), dtype="category"),
+        list("abcabcabcaab"),
+        np.array(list("abcabcabcaab")),
+    ],
+    ids=["series", "object", "category", "list", "str_"],
+)
 @pytest.mark.parametrize("multi_class", ["ovr", "ovo"])
 @pytest.mark.parametrize("average", ["macro", "weighted"])
 def test_roc_auc_score_string_labels_of_any_container(rng, labels, multi_class, average):
@@ -138,8 +150,17 @@ def test_roc_auc_score_ovo_average_none_is_not_implemented_as_in_sklearn(rng):
         im.roc_auc_score(y, proba, multi_class="ovo", average=None)
 
 
-@pytest.mark.parametrize("sample_weight", [None, [1, 2, 1, 1, 3, 1], np.array([1, 0, 2, 1, 1, 1], dtype=np.int32),
-                                           np.ones(6, dtype=bool), [1.0, 2.0, 1.0, 1.0, 3.0, 1.0], [0.5] * 6])
+@pytest.mark.parametrize(
+    "sample_weight",
+    [
+        None,
+        [1, 2, 1, 1, 3, 1],
+        np.array([1, 0, 2, 1, 1, 1], dtype=np.int32),
+        np.ones(6, dtype=bool),
+        [1.0, 2.0, 1.0, 1.0, 3.0, 1.0],
+        [0.5] * 6,
+    ],
+)
 @pytest.mark.parametrize("normalize", [None, "true", "all"])
 def test_confusion_matrix_dtype_is_sklearns(sample_weight, normalize):
     y_true, y_pred = [0, 1, 2, 2, 1, 0], [0, 2, 2, 1, 1, 0]
@@ -196,26 +217,32 @@ def test_prfs_with_labels_subset_and_absent_class(rng):
     yt, yp, w = _labels(rng, 300, 4, True)
     labels = [3, 1, 7]
     for average in (None, "macro", "micro", "weighted"):
-        ours = im.precision_recall_fscore_support(yt, yp, labels=labels, average=average, sample_weight=w,
-                                                  zero_division=0.0)
-        theirs = skm.precision_recall_fscore_support(yt, yp, labels=labels, average=average, sample_weight=w,
-                                                     zero_division=0.0)
+        ours = im.precision_recall_fscore_support(
+            yt, yp, labels=labels, average=average, sample_weight=w, zero_division=0.0
+        )
+        theirs = skm.precision_recall_fscore_support(
+            yt, yp, labels=labels, average=average, sample_weight=w, zero_division=0.0
+        )
         for a, b in zip(ours, theirs):
             if b is not None:
                 np.testing.assert_allclose(a, b, rtol=1e-12)
 
 
-@pytest.mark.parametrize("ours, theirs", [
-    (im.precision_score, skm.precision_score),
-    (im.recall_score, skm.recall_score),
-    (im.f1_score, skm.f1_score),
-])
+@pytest.mark.parametrize(
+    "ours, theirs",
+    [
+        (im.precision_score, skm.precision_score),
+        (im.recall_score, skm.recall_score),
+        (im.f1_score, skm.f1_score),
+    ],
+)
 @pytest.mark.parametrize("average", ["binary", "micro", "macro", "weighted", None])
 def test_label_scores_match_sklearn(rng, ours, theirs, average):
     k = 2 if average == "binary" else 3
     yt, yp, w = _labels(rng, 400, k, True)
-    np.testing.assert_allclose(ours(yt, yp, average=average, sample_weight=w),
-                               theirs(yt, yp, average=average, sample_weight=w), rtol=1e-12)
+    np.testing.assert_allclose(
+        ours(yt, yp, average=average, sample_weight=w), theirs(yt, yp, average=average, sample_weight=w), rtol=1e-12
+    )
 
 
 @pytest.mark.parametrize("zero_division", [0.0, 1.0, np.nan])
@@ -240,11 +267,14 @@ def test_other_label_metrics_match_sklearn(rng, k):
     assert im.accuracy_score(yt, yp, normalize=False) == pytest.approx(skm.accuracy_score(yt, yp, normalize=False))
     for adjusted in (False, True):
         assert im.balanced_accuracy_score(yt, yp, sample_weight=w, adjusted=adjusted) == pytest.approx(
-            skm.balanced_accuracy_score(yt, yp, sample_weight=w, adjusted=adjusted), rel=1e-12)
+            skm.balanced_accuracy_score(yt, yp, sample_weight=w, adjusted=adjusted), rel=1e-12
+        )
     assert im.matthews_corrcoef(yt, yp, sample_weight=w) == pytest.approx(
-        skm.matthews_corrcoef(yt, yp, sample_weight=w), rel=1e-12)
-    np.testing.assert_allclose(im.confusion_matrix(yt, yp, sample_weight=w),
-                               skm.confusion_matrix(yt, yp, sample_weight=w), rtol=1e-12)
+        skm.matthews_corrcoef(yt, yp, sample_weight=w), rel=1e-12
+    )
+    np.testing.assert_allclose(
+        im.confusion_matrix(yt, yp, sample_weight=w), skm.confusion_matrix(yt, yp, sample_weight=w), rtol=1e-12
+    )
 
 
 def test_specificity_npv_fpr_against_sklearn_confusion_matrix(rng):
@@ -260,7 +290,8 @@ def test_specificity_npv_fpr_against_sklearn_confusion_matrix(rng):
     np.testing.assert_allclose(im.specificity_score(yt, yp, average=None, sample_weight=w), expected, rtol=1e-12)
     pooled = mcm.sum(axis=0)
     assert im.specificity_score(yt, yp, average="micro", sample_weight=w) == pytest.approx(
-        pooled[0, 0] / (pooled[0, 0] + pooled[0, 1]), rel=1e-12)
+        pooled[0, 0] / (pooled[0, 0] + pooled[0, 1]), rel=1e-12
+    )
 
 
 def test_best_threshold_matches_sklearn_prf_at_that_threshold(rng):
@@ -270,6 +301,8 @@ def test_best_threshold_matches_sklearn_prf_at_that_threshold(rng):
         pred = (s >= best.threshold).astype(int)
         assert best.value == pytest.approx(skm.fbeta_score(y, pred, beta=beta, sample_weight=w), rel=1e-12)
         # and no threshold does better
-        values = [skm.fbeta_score(y, (s >= t).astype(int), beta=beta, sample_weight=w, zero_division=0.0)
-                  for t in np.unique(s)]
+        values = [
+            skm.fbeta_score(y, (s >= t).astype(int), beta=beta, sample_weight=w, zero_division=0.0)
+            for t in np.unique(s)
+        ]
         assert best.value == pytest.approx(max(values), rel=1e-12)

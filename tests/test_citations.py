@@ -49,24 +49,44 @@ def _offences(text):
 @pytest.mark.parametrize("path", _files(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_cites_papers_not_files_or_issues(path):
     offences = _offences(path.read_text(encoding="utf-8", errors="replace"))
-    assert not offences, (f"{path.relative_to(ROOT)} cites what a reader cannot open; cite the paper "
-                          "(authors, year, title, venue, section) or say what the code does:\n"
-                          + "\n".join(offences))
+    assert not offences, (
+        f"{path.relative_to(ROOT)} cites what a reader cannot open; cite the paper "
+        "(authors, year, title, venue, section) or say what the code does:\n" + "\n".join(offences)
+    )
 
 
-@pytest.mark.parametrize("line", [
-    "See ``shared/reference/004``.", "(ALGORITHMS.md 5.2 b)", "house rules in STYLE.md",
-    "corrected by ERRATA.md", "CSV out of core (issue 23, item 4).", "as Issue 11 asked",
-    "fixed in #12", "(see #7)", "issues 22 and 23",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "See ``shared/reference/004``.",
+        "(ALGORITHMS.md 5.2 b)",
+        "house rules in STYLE.md",
+        "corrected by ERRATA.md",
+        "CSV out of core (issue 23, item 4).",
+        "as Issue 11 asked",
+        "fixed in #12",
+        "(see #7)",
+        "issues 22 and 23",
+    ],
+)
 def test_pattern_catches(line):
     assert _offences(line)
 
 
-@pytest.mark.parametrize("line", [
-    "color: #222;", 'stroke="#999"', "fill: '#fff'", "{color: #666; font-size: 0.9em}",
-    "an issue with ties", "--issue22 benchmark flag", "x = 1  # 2 items", "href='#section-3'",
-    "Hand (2009), section 4", "&#39;",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "color: #222;",
+        'stroke="#999"',
+        "fill: '#fff'",
+        "{color: #666; font-size: 0.9em}",
+        "an issue with ties",
+        "--issue22 benchmark flag",
+        "x = 1  # 2 items",
+        "href='#section-3'",
+        "Hand (2009), section 4",
+        "&#39;",
+    ],
+)
 def test_pattern_spares(line):
     assert not _offences(line)

@@ -35,8 +35,9 @@ def data(rng):
 def test_order_invariance(name, data, rng):
     y, s, w = data
     perm = rng.permutation(len(y))
-    np.testing.assert_allclose(BINARY[name](y[perm], s[perm], w[perm], None), BINARY[name](y, s, w, None),
-                               rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(
+        BINARY[name](y[perm], s[perm], w[perm], None), BINARY[name](y, s, w, None), rtol=1e-12, atol=1e-12
+    )
 
 
 @pytest.mark.parametrize("name", BINARY)
@@ -50,8 +51,7 @@ def test_sample_weight_invariances(name, data):
     zeroed = w.copy()
     zeroed[5:15] = 0.0
     keep = zeroed > 0
-    np.testing.assert_allclose(f(y, s, zeroed, None), f(y[keep], s[keep], zeroed[keep], None), rtol=1e-12,
-                               atol=1e-12)
+    np.testing.assert_allclose(f(y, s, zeroed, None), f(y[keep], s[keep], zeroed[keep], None), rtol=1e-12, atol=1e-12)
 
 
 @pytest.mark.parametrize("name", BINARY)
@@ -68,12 +68,15 @@ AS_SKLEARN_ONE_CLASS = {"roc_curve", "precision_recall_curve"}
 
 
 @pytest.mark.parametrize("name", BINARY)
-@pytest.mark.parametrize("bad, match", [
-    (lambda y, s, w: (y, np.where(np.arange(len(s)) == 3, np.nan, s), w), "contains 1 NaN value"),
-    (lambda y, s, w: (y[:-1], s, w), "different numbers of samples"),
-    (lambda y, s, w: (np.ones_like(y), s, w), "one class"),
-    (lambda y, s, w: (y, s, -w), "negative values"),
-])
+@pytest.mark.parametrize(
+    "bad, match",
+    [
+        (lambda y, s, w: (y, np.where(np.arange(len(s)) == 3, np.nan, s), w), "contains 1 NaN value"),
+        (lambda y, s, w: (y[:-1], s, w), "different numbers of samples"),
+        (lambda y, s, w: (np.ones_like(y), s, w), "one class"),
+        (lambda y, s, w: (y, s, -w), "negative values"),
+    ],
+)
 def test_bad_input_errors(name, data, bad, match):
     if name in NO_SCORES and match in ("contains 1 NaN value", "different numbers of samples"):
         pytest.skip("takes no scores")
@@ -109,30 +112,36 @@ UNWEIGHTED = having("unweighted")  # DeLong's U-statistic takes no sample weight
 def test_uncertainty_point_estimates_are_order_invariant(name, data, rng):
     y, s, w = data
     perm = rng.permutation(len(y))
-    np.testing.assert_allclose(UNCERTAINTY[name](y[perm], s[perm], w[perm], None), UNCERTAINTY[name](y, s, w, None),
-                               rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(
+        UNCERTAINTY[name](y[perm], s[perm], w[perm], None), UNCERTAINTY[name](y, s, w, None), rtol=1e-10, atol=1e-12
+    )
 
 
 @pytest.mark.parametrize("name", UNCERTAINTY)
 def test_uncertainty_string_labels(name, data):
     y, s, w = data
     f = UNCERTAINTY[name]
-    np.testing.assert_allclose(f(np.where(y == 1, "yes", "no"), s, w, "yes"), f(y, s, w, None), rtol=1e-12,
-                               atol=1e-12)
+    np.testing.assert_allclose(f(np.where(y == 1, "yes", "no"), s, w, "yes"), f(y, s, w, None), rtol=1e-12, atol=1e-12)
 
 
 @pytest.mark.parametrize("name", UNCERTAINTY)
-@pytest.mark.parametrize("bad, match", [
-    # predict_proba output where one score column belongs: refused, with what to pass instead
-    (lambda y, s, w: (y, np.c_[1 - s, s], w), r"must be 1-D .* got an array of shape \(120, 2\); for predict_proba "
-                                              r"output pass proba\[:, 1\]"),
-    (lambda y, s, w: (y, np.where(np.arange(len(s)) == 3, np.nan, s), w), "contains 1 NaN value"),
-    (lambda y, s, w: (y, np.where(np.arange(len(s)) == 3, np.inf, s), w), "contains 1 infinite value"),
-    (lambda y, s, w: (y, s.astype(str), w), "must be numeric scores"),
-    (lambda y, s, w: (y[:-1], s, w), "different numbers of samples"),
-    (lambda y, s, w: (np.ones_like(y), s, w), "one class"),
-    (lambda y, s, w: (y, s, -w), "negative values"),
-])
+@pytest.mark.parametrize(
+    "bad, match",
+    [
+        # predict_proba output where one score column belongs: refused, with what to pass instead
+        (
+            lambda y, s, w: (y, np.c_[1 - s, s], w),
+            r"must be 1-D .* got an array of shape \(120, 2\); for predict_proba "
+            r"output pass proba\[:, 1\]",
+        ),
+        (lambda y, s, w: (y, np.where(np.arange(len(s)) == 3, np.nan, s), w), "contains 1 NaN value"),
+        (lambda y, s, w: (y, np.where(np.arange(len(s)) == 3, np.inf, s), w), "contains 1 infinite value"),
+        (lambda y, s, w: (y, s.astype(str), w), "must be numeric scores"),
+        (lambda y, s, w: (y[:-1], s, w), "different numbers of samples"),
+        (lambda y, s, w: (np.ones_like(y), s, w), "one class"),
+        (lambda y, s, w: (y, s, -w), "negative values"),
+    ],
+)
 def test_uncertainty_bad_input_errors(name, data, bad, match):
     if name in UNWEIGHTED and match == "negative values":
         pytest.skip("takes no sample weights")
@@ -170,8 +179,11 @@ _WEIGHTS_CHECKED_ELSEWHERE = {
 
 
 def _public_weighted_functions():
-    return {name for name, obj in PUBLIC.items() if inspect.isfunction(obj)
-            and "sample_weight" in inspect.signature(obj).parameters} - _WEIGHTS_CHECKED_ELSEWHERE.keys()
+    return {
+        name
+        for name, obj in PUBLIC.items()
+        if inspect.isfunction(obj) and "sample_weight" in inspect.signature(obj).parameters
+    } - _WEIGHTS_CHECKED_ELSEWHERE.keys()
 
 
 def test_every_weighted_function_is_checked_for_weight_scale():
@@ -205,11 +217,18 @@ def test_weight_scale_invariance_of_other_weighted_functions(name, scale, data):
 # by every function that takes sample_weight, with one message (the function, the shape, the fix
 # ``.ravel()``) from the one shared check (``_core.arrays.as_sample_weight``), never raveled silently.
 _COLUMN_NAME_WEIGHTS = {"evaluate_out_of_core": "takes the name of the weight column of its files, not an array"}
-_FUNCTION_OF = {label: entry.name for entry in REGISTRY.values() for tag in ("binary", "uncertainty", "weighted")
-                for label in getattr(entry, tag) if entry.name not in UNWEIGHTED | _COLUMN_NAME_WEIGHTS.keys()}
-_WEIGHT_TAKERS = {**{k: (lambda f: lambda y, s, w: f(y, s, w, None))(f) for k, f in BINARY.items()},
-                  **{k: (lambda f: lambda y, s, w: f(y, s, w, None))(f) for k, f in UNCERTAINTY.items()},
-                  **WEIGHTED}
+_FUNCTION_OF = {
+    label: entry.name
+    for entry in REGISTRY.values()
+    for tag in ("binary", "uncertainty", "weighted")
+    for label in getattr(entry, tag)
+    if entry.name not in UNWEIGHTED | _COLUMN_NAME_WEIGHTS.keys()
+}
+_WEIGHT_TAKERS = {
+    **{k: (lambda f: lambda y, s, w: f(y, s, w, None))(f) for k, f in BINARY.items()},
+    **{k: (lambda f: lambda y, s, w: f(y, s, w, None))(f) for k, f in UNCERTAINTY.items()},
+    **WEIGHTED,
+}
 
 
 def test_every_weighted_function_is_checked_for_column_weights():
@@ -221,9 +240,13 @@ def test_every_weighted_function_is_checked_for_column_weights():
 def test_column_vector_weights_are_refused_alike(name, data):
     y, s, w = data
     function = {"at_prevalence": "OperatingPoints.from_scores"}.get(name, _FUNCTION_OF[name])  # weights given there
-    with pytest.raises(im.IsometricsError, match=(
+    with pytest.raises(
+        im.IsometricsError,
+        match=(
             rf"^{re.escape(function)}(\.\w+)?: `sample_weight` must be 1-D of shape \(n_samples,\), got an array of "
-            r"shape \(\d+, 1\); pass sample_weight\.ravel\(\)")):  # a class: its method, on a chunk
+            r"shape \(\d+, 1\); pass sample_weight\.ravel\(\)"
+        ),
+    ):  # a class: its method, on a chunk
         _WEIGHT_TAKERS[name](y, s, w[:, None])
 
 
@@ -255,16 +278,18 @@ COLUMNS = {
     "pandas": pd.Series,
     "polars": pl.Series,
     "pyarrow": pa.array,
-    "pyarrow chunked": lambda a: pa.chunked_array([a[: len(a) // 2], a[len(a) // 2:]]),
+    "pyarrow chunked": lambda a: pa.chunked_array([a[: len(a) // 2], a[len(a) // 2 :]]),
 }
 FRAMES = {
     "pandas": pd.DataFrame,
     "polars": pl.DataFrame,
     "pyarrow": pa.table,
 }
-_ARRAY_TAKERS = {**{f"binary {k}": (lambda f: lambda y, s, w, p: f(y, s, w, p))(f) for k, f in BINARY.items()},
-                 **{f"uncertainty {k}": f for k, f in UNCERTAINTY.items()},
-                 **{f"weighted {k}": (lambda f: lambda y, s, w, p: f(y, s, w))(f) for k, f in WEIGHTED.items()}}
+_ARRAY_TAKERS = {
+    **{f"binary {k}": (lambda f: lambda y, s, w, p: f(y, s, w, p))(f) for k, f in BINARY.items()},
+    **{f"uncertainty {k}": f for k, f in UNCERTAINTY.items()},
+    **{f"weighted {k}": (lambda f: lambda y, s, w, p: f(y, s, w))(f) for k, f in WEIGHTED.items()},
+}
 
 
 @pytest.mark.parametrize("library", COLUMNS)
@@ -291,7 +316,9 @@ def _flatten(obj):
         return _flatten((obj.thresholds, obj.tp, obj.fp, obj.pos_label))
     if isinstance(obj, im.Metric):
         return [obj.spec]
-    if isinstance(obj, im.elicitation.Elicitation):  # a session: compared by its user's curve, settings and first question
+    if isinstance(
+        obj, im.elicitation.Elicitation
+    ):  # a session: compared by its user's curve, settings and first question
         return _flatten((obj.curve, obj.settings, obj.next_question()))
     if dataclasses.is_dataclass(obj):
         return _flatten([getattr(obj, f.name) for f in dataclasses.fields(obj) if not f.name.startswith("_")])
@@ -319,10 +346,14 @@ def _as_column(value, library):
     return COLUMNS[library](value)
 
 
-_KEYWORD_CALLS = {label: call for label, call in {
-    **{f"messages {k}": v[:2] for k, v in variants("messages").items()},
-    **{f"outside {k}": v[:2] for k, v in variants("outside").items()}}.items()
-    if any(_as_column(v, "pandas") is not v for v in call[1].values())}  # those with an array argument
+_KEYWORD_CALLS = {
+    label: call
+    for label, call in {
+        **{f"messages {k}": v[:2] for k, v in variants("messages").items()},
+        **{f"outside {k}": v[:2] for k, v in variants("outside").items()},
+    }.items()
+    if any(_as_column(v, "pandas") is not v for v in call[1].values())
+}  # those with an array argument
 
 
 @pytest.mark.parametrize("library", COLUMNS)
@@ -361,8 +392,11 @@ def test_evaluate_scores_on_a_data_frame_with_string_labels():
     y = np.where(rng.random(200) < 0.3, "Yes", "No")
     df = pd.DataFrame({"y": y, "logreg": rng.normal(size=200) + (y == "Yes"), "forest": rng.normal(size=200)})
     for frame in (df, pl.from_pandas(df), pa.Table.from_pandas(df, preserve_index=False)):
-        ev = im.evaluate_scores(frame["y"], frame[["logreg", "forest"]] if frame is df else frame.select(
-            ["logreg", "forest"]), pos_label="Yes")
+        ev = im.evaluate_scores(
+            frame["y"],
+            frame[["logreg", "forest"]] if frame is df else frame.select(["logreg", "forest"]),
+            pos_label="Yes",
+        )
         assert ev.names == ("logreg", "forest")
         assert ev["forest"].auroc == im.auroc(y == "Yes", df["forest"].to_numpy())
         assert ev.to_pandas()["score"].tolist() == ["logreg", "forest"]
@@ -373,9 +407,29 @@ def test_evaluate_scores_on_a_data_frame_with_string_labels():
 # Every public result type (registry tag ``result``) prints a compact repr (key numbers and shapes, never
 # whole arrays) and has an HTML table for Jupyter in which every string is escaped.
 RESULTS = variants("result")
-_HTML_TAGS = {"table", "caption", "thead", "tbody", "tr", "th", "td",
-              # inline SVG figures (the elicited level curves): drawing elements only, never a script
-              "div", "p", "span", "b", "svg", "g", "line", "polyline", "path", "circle", "rect", "text", "title"}
+_HTML_TAGS = {
+    "table",
+    "caption",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    # inline SVG figures (the elicited level curves): drawing elements only, never a script
+    "div",
+    "p",
+    "span",
+    "b",
+    "svg",
+    "g",
+    "line",
+    "polyline",
+    "path",
+    "circle",
+    "rect",
+    "text",
+    "title",
+}
 
 
 class _Tags(html.parser.HTMLParser):
@@ -398,8 +452,10 @@ def big():
 
 #: Public classes that are not results of an evaluation (issue 24, item 4: the namespaces' own), with the reason.
 NOT_RESULTS = {
-    **{name: "a record of the elicitation engine or a simulated answerer (tests/elicitation)"
-       for name in ("Contradiction", "elicitation.Decision", "LinearStakeholder", "Step")},
+    **{
+        name: "a record of the elicitation engine or a simulated answerer (tests/elicitation)"
+        for name in ("Contradiction", "elicitation.Decision", "LinearStakeholder", "Step")
+    },
     "Recommendation": "the recommendation a report opens with (tests/model_selection/test_recommend.py)",
 }
 
@@ -459,18 +515,22 @@ def test_numpy_inputs_import_no_data_frame_library():
     import subprocess
     import sys
 
-    code = ("import sys, numpy as np, isometrics as im\n"
-            "y, s = np.array([0, 1, 0, 1]), np.array([0.1, 0.8, 0.3, 0.6])\n"
-            "im.auroc(list(y), list(s)); e = im.evaluate_scores(y, {'a': s}); repr(e); e._repr_html_()\n"
-            "im.uncertainty.bootstrap_compare(y, np.c_[s, s ** 3], n_resamples=5, rng=0)\n"
-            "print(sorted(m for m in ('pandas', 'polars', 'pyarrow') if m in sys.modules))")
+    code = (
+        "import sys, numpy as np, isometrics as im\n"
+        "y, s = np.array([0, 1, 0, 1]), np.array([0.1, 0.8, 0.3, 0.6])\n"
+        "im.auroc(list(y), list(s)); e = im.evaluate_scores(y, {'a': s}); repr(e); e._repr_html_()\n"
+        "im.uncertainty.bootstrap_compare(y, np.c_[s, s ** 3], n_resamples=5, rng=0)\n"
+        "print(sorted(m for m in ('pandas', 'polars', 'pyarrow') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
 
 @pytest.mark.parametrize("library", FRAMES)
-@pytest.mark.parametrize("display", ["RocDisplay", "PrecisionRecallDisplay", "PrgDisplay", "MetricCurveDisplay",
-                                     "GainsDisplay", "LiftDisplay"])
+@pytest.mark.parametrize(
+    "display",
+    ["RocDisplay", "PrecisionRecallDisplay", "PrgDisplay", "MetricCurveDisplay", "GainsDisplay", "LiftDisplay"],
+)
 def test_displays_take_a_data_frame_of_score_columns(display, library, data):
     """Issue 13 item 1: a Display from a frame is one Display per column, named after it, equal to the
     Display of that column alone, and drawn on one axes with each model once in the legend."""
@@ -510,8 +570,9 @@ def test_metric_report_takes_a_data_frame_of_predictions(library, data):
     """Issue 13 item 1: one report per model column, each equal to the report of that column alone."""
     y, s, w = data
     predictions = {"logreg": (s > 0.5).astype(int), "forest": (np.sin(3 * s) > 0.2).astype(int)}
-    reports = im.metric_report(COLUMNS[library](y), FRAMES[library](predictions), metrics=["precision", "mcc"],
-                               sample_weight=w)
+    reports = im.metric_report(
+        COLUMNS[library](y), FRAMES[library](predictions), metrics=["precision", "mcc"], sample_weight=w
+    )
     assert list(reports) == ["logreg", "forest"]
     for name, y_pred in predictions.items():
         alone = im.metric_report(y, y_pred, metrics=["precision", "mcc"], sample_weight=w)
@@ -519,9 +580,12 @@ def test_metric_report_takes_a_data_frame_of_predictions(library, data):
         # and against scikit-learn's precision of each class, where the two compute the same quantity
         from sklearn.metrics import precision_score
 
-        np.testing.assert_allclose(reports[name].values[:, 0],
-                                   precision_score(y, y_pred, average=None, sample_weight=w, zero_division=0))
+        np.testing.assert_allclose(
+            reports[name].values[:, 0], precision_score(y, y_pred, average=None, sample_weight=w, zero_division=0)
+        )
     multilabel = np.c_[y, 1 - y]  # a frame of labels beside a frame of predictions stays multilabel
-    report = im.metric_report(FRAMES[library]({"a": multilabel[:, 0], "b": multilabel[:, 1]}),
-                              FRAMES[library]({"a": predictions["logreg"], "b": 1 - predictions["logreg"]}))
+    report = im.metric_report(
+        FRAMES[library]({"a": multilabel[:, 0], "b": multilabel[:, 1]}),
+        FRAMES[library]({"a": predictions["logreg"], "b": 1 - predictions["logreg"]}),
+    )
     assert isinstance(report, im.MetricReport)

@@ -42,13 +42,34 @@ def test_sphinx_build_has_no_warning(tmp_path):
     env = dict(os.environ, MPLBACKEND="Agg", PYTHONPATH=str(ROOT / "src"))
     out = tmp_path / "html"
     run = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html", "-q",
-         "-d", str(tmp_path / "doctrees"), str(DOCS), str(out)],
-        capture_output=True, text=True, env=env, timeout=900,
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-W",
+            "--keep-going",
+            "-b",
+            "html",
+            "-q",
+            "-d",
+            str(tmp_path / "doctrees"),
+            str(DOCS),
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
     )
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
-    for page in ["index.html", "getting_started.html", "api.html", "user_guide/choose_threshold.html",
-                 "generated_examples/plot_models_a_and_b.html", "generated/isometrics.best_threshold.html"]:
+    for page in [
+        "index.html",
+        "getting_started.html",
+        "api.html",
+        "user_guide/choose_threshold.html",
+        "generated_examples/plot_models_a_and_b.html",
+        "generated/isometrics.best_threshold.html",
+    ]:
         assert (out / page).is_file(), page
     gallery = list((out / "generated_examples").glob("plot_*.html"))
     assert len(gallery) >= 6
@@ -62,6 +83,11 @@ def test_sphinx_build_has_no_warning(tmp_path):
     for namespace in isometrics._NAMESPACES:  # one page per namespace (issue 24, item 4)
         module = getattr(isometrics, namespace)
         page = (out / "api" / f"{namespace}.html").read_text(encoding="utf-8")
-        missing = [name for name in module.__all__ if callable(getattr(module, name))
-                   and f"isometrics.{namespace}.{name}" not in page and f"isometrics.{name}" not in api]
+        missing = [
+            name
+            for name in module.__all__
+            if callable(getattr(module, name))
+            and f"isometrics.{namespace}.{name}" not in page
+            and f"isometrics.{name}" not in api
+        ]
         assert not missing, f"isometrics.{namespace}: names missing from its API page: {missing}"

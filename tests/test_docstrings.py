@@ -25,8 +25,7 @@ def test_function_docstrings_are_complete(name):
 
 @pytest.mark.parametrize("name", [n for n in PUBLIC if n not in FUNCTIONS])
 def test_class_docstrings_exist(name):
-    errors = [(code, msg) for code, msg in validate(name)["errors"]
-              if code in {"GL08", "SS01", "SS02", "SS03"}]
+    errors = [(code, msg) for code, msg in validate(name)["errors"] if code in {"GL08", "SS01", "SS02", "SS03"}]
     assert not errors, errors
 
 
@@ -38,16 +37,29 @@ def _param_text(func, param):
 
 
 FAMILIES = {
-    "binary curves": [im.roc_curve, im.precision_recall_curve, im.prg_curve, im.auroc, im.average_precision,
-                      im.auprg, im.best_threshold],
-    "label scores": [im.precision_score, im.recall_score, im.fbeta_score, im.f1_score, im.specificity_score,
-                     im.negative_predictive_value_score, im.false_positive_rate_score],
+    "binary curves": [
+        im.roc_curve,
+        im.precision_recall_curve,
+        im.prg_curve,
+        im.auroc,
+        im.average_precision,
+        im.auprg,
+        im.best_threshold,
+    ],
+    "label scores": [
+        im.precision_score,
+        im.recall_score,
+        im.fbeta_score,
+        im.f1_score,
+        im.specificity_score,
+        im.negative_predictive_value_score,
+        im.false_positive_rate_score,
+    ],
 }
 
 
 @pytest.mark.parametrize("family", FAMILIES)
 @pytest.mark.parametrize("param", ["y_true", "sample_weight", "pos_label", "average", "zero_division", "labels"])
 def test_shared_parameters_have_one_description(family, param):
-    texts = {f.__name__: _param_text(f, param) for f in FAMILIES[family]
-             if param in inspect.signature(f).parameters}
+    texts = {f.__name__: _param_text(f, param) for f in FAMILIES[family] if param in inspect.signature(f).parameters}
     assert len(set(texts.values())) <= 1, texts

@@ -30,13 +30,17 @@ N = 60_000  # above the size where the engine sorts packed keys (and groups tied
 def _columns(n: int = N, seed: int = 0) -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray]:
     rng = np.random.default_rng(seed)
     y = rng.random(n) < 0.3
-    return y, {
-        "continuous": rng.random(n) + 0.4 * y,
-        "negative": rng.normal(size=n) - y,  # signed keys
-        "tied": np.round(rng.random(n) + 0.3 * y, 2),  # mostly tied: grouped by hashing (Polars)
-        "int": rng.integers(0, 1000, n).astype(float) + 100 * y,
-        "tiny": rng.random(n) * 1e-310,  # subnormal: no exact key, Polars' arg_sort
-    }, rng.integers(1, 4, n).astype(float)
+    return (
+        y,
+        {
+            "continuous": rng.random(n) + 0.4 * y,
+            "negative": rng.normal(size=n) - y,  # signed keys
+            "tied": np.round(rng.random(n) + 0.3 * y, 2),  # mostly tied: grouped by hashing (Polars)
+            "int": rng.integers(0, 1000, n).astype(float) + 100 * y,
+            "tiny": rng.random(n) * 1e-310,  # subnormal: no exact key, Polars' arg_sort
+        },
+        rng.integers(1, 4, n).astype(float),
+    )
 
 
 def _same_evaluation(a: im.BinaryEvaluation, b: im.BinaryEvaluation) -> None:
@@ -70,18 +74,21 @@ def _same(a: im.Evaluations, b: im.Evaluations) -> None:
 @pytest.mark.parametrize("keep", [True, False], ids=["kept", "lean"])
 def test_threads_give_the_serial_results_bit_for_bit(weighted, keep):
     y, scores, w = _columns()
-    kwargs = dict(metrics=["f1", "youden", "g(beta=2, rho=-3)"], sample_weight=w if weighted else None,
-                  keep_operating_points=keep)
+    kwargs = dict(
+        metrics=["f1", "youden", "g(beta=2, rho=-3)"], sample_weight=w if weighted else None, keep_operating_points=keep
+    )
     serial = im.evaluate_scores(y, scores, n_jobs=None, **kwargs)
     for n_jobs in (2, 3, -1, 64):
         _same(im.evaluate_scores(y, scores, n_jobs=n_jobs, **kwargs), serial)
     _same(im.evaluate_scores(y, scores, **kwargs), serial)  # the default is threaded
     # the serial path itself against scikit-learn (an independent reference)
     for r in serial:
-        assert r.auroc == pytest.approx(roc_auc_score(y, scores[r.name], sample_weight=kwargs["sample_weight"]),
-                                        rel=1e-12)
+        assert r.auroc == pytest.approx(
+            roc_auc_score(y, scores[r.name], sample_weight=kwargs["sample_weight"]), rel=1e-12
+        )
         assert r.average_precision == pytest.approx(
-            average_precision_score(y, scores[r.name], sample_weight=kwargs["sample_weight"]), rel=1e-12)
+            average_precision_score(y, scores[r.name], sample_weight=kwargs["sample_weight"]), rel=1e-12
+        )
 
 
 @pytest.mark.parametrize("keep", [True, False], ids=["kept", "lean"])
@@ -91,9 +98,21 @@ def test_bootstrap_and_groups_draw_as_one_column_at_a_time(keep):
     scores = {k: scores[k] for k in ("continuous", "negative", "int")}
     groups = np.arange(len(y)) % 3
     for rng in (lambda: 7, lambda: np.random.default_rng(7)):  # a seed, and a Generator shared by the columns
-        runs = [im.evaluate_scores(y, scores, metrics=["f1"], sample_weight=w, weight_kind="frequency",
-                                   n_resamples=30, rng=rng(), groups=groups, keep_operating_points=keep,
-                                   n_jobs=n_jobs) for n_jobs in (None, 3)]
+        runs = [
+            im.evaluate_scores(
+                y,
+                scores,
+                metrics=["f1"],
+                sample_weight=w,
+                weight_kind="frequency",
+                n_resamples=30,
+                rng=rng(),
+                groups=groups,
+                keep_operating_points=keep,
+                n_jobs=n_jobs,
+            )
+            for n_jobs in (None, 3)
+        ]
         _same(runs[1], runs[0])
 
 
@@ -216,8 +235,9 @@ def test_the_command_line_runs_as_many_threads_as_fit_in_memory(tmp_path, monkey
     """`isometrics evaluate` holds one column per thread: on a machine with little memory left it runs fewer."""
     path = tmp_path / "scores.csv"
     rng = np.random.default_rng(0)
-    path.write_text("y,a,b,c\n" + "".join(f"{k % 2},{rng.random()},{rng.random()},{rng.random()}\n"
-                                          for k in range(2_000)))
+    path.write_text(
+        "y,a,b,c\n" + "".join(f"{k % 2},{rng.random()},{rng.random()},{rng.random()}\n" for k in range(2_000))
+    )
     monkeypatch.setattr(out_of_core, "available_cpus", lambda: 8)
     monkeypatch.setattr(out_of_core, "available_memory", lambda: 10**12)
     assert out_of_core.threads_in_memory(path, 4, 3) == 3  # one per column (fewer columns than CPUs)
@@ -230,4 +250,3 @@ def test_the_command_line_runs_as_many_threads_as_fit_in_memory(tmp_path, monkey
     monkeypatch.setattr(out_of_core, "available_cpus", lambda: 1)
     monkeypatch.setattr(out_of_core, "available_memory", lambda: 10**12)
     assert out_of_core.threads_in_memory(path, 4, 3) == 1
-

@@ -27,8 +27,9 @@ CONVERTERS = {
     "pyarrow dictionary": lambda a: pa.array(a).dictionary_encode() if a.dtype.kind == "U" else pa.array(a),
     "pandas": pd.Series,
     "pandas nullable": lambda a: pd.Series(a, dtype={"b": "boolean", "f": "Float64", "U": "string"}[a.dtype.kind]),
-    "pandas arrow": lambda a: pd.Series(a, dtype={"b": "bool[pyarrow]", "f": "float64[pyarrow]",
-                                                  "U": "string[pyarrow]"}[a.dtype.kind]),
+    "pandas arrow": lambda a: pd.Series(
+        a, dtype={"b": "bool[pyarrow]", "f": "float64[pyarrow]", "U": "string[pyarrow]"}[a.dtype.kind]
+    ),
     "pandas category": lambda a: pd.Series(a, dtype="category") if a.dtype.kind == "U" else pd.Series(a),
     "polars": pl.Series,
 }
@@ -38,8 +39,9 @@ CALLS = {
     "auroc": lambda y, s, w, p: im.auroc(y, s, sample_weight=w, pos_label=p),
     "roc_curve": lambda y, s, w, p: np.r_[tuple(im.roc_curve(y, s, sample_weight=w, pos_label=p)[:2])],
     "best_threshold": lambda y, s, w, p: im.best_threshold(y, s, metric="f2", sample_weight=w, pos_label=p).value,
-    "reliability_curve": lambda y, s, w, p: im.spaces.reliability_curve(y, s, n_bins=3, sample_weight=w,
-                                                                 pos_label=p).fraction_positive,
+    "reliability_curve": lambda y, s, w, p: (
+        im.spaces.reliability_curve(y, s, n_bins=3, sample_weight=w, pos_label=p).fraction_positive
+    ),
     "always_positive": lambda y, s, w, p: im.spaces.always_positive(y, sample_weight=w, pos_label=p).precision,
     "accuracy_score": lambda y, s, w, p: im.accuracy_score(y, _flip(y), sample_weight=w),
     "confusion_matrix": lambda y, s, w, p: im.confusion_matrix(y, _flip(y), sample_weight=w),
@@ -74,22 +76,33 @@ NULL_LABELS = [True, False, None, False, True, None]
 NULL_SCORES = [0.9, 0.1, 0.6, None, 0.8, 0.3]
 
 
-@pytest.mark.parametrize("column", [
-    pytest.param(lambda v: pa.array(v), id="pyarrow"),
-    pytest.param(lambda v: pa.chunked_array([v[:2], v[2:]]), id="pyarrow chunked"),
-    pytest.param(lambda v: pl.Series(v), id="polars"),
-    pytest.param(lambda v: pd.Series(v, dtype="boolean" if isinstance(v[0], bool) else "Float64"), id="pandas nullable"),
-    pytest.param(lambda v: pd.Series(v, dtype=object), id="pandas object"),
-])
+@pytest.mark.parametrize(
+    "column",
+    [
+        pytest.param(lambda v: pa.array(v), id="pyarrow"),
+        pytest.param(lambda v: pa.chunked_array([v[:2], v[2:]]), id="pyarrow chunked"),
+        pytest.param(lambda v: pl.Series(v), id="polars"),
+        pytest.param(
+            lambda v: pd.Series(v, dtype="boolean" if isinstance(v[0], bool) else "Float64"), id="pandas nullable"
+        ),
+        pytest.param(lambda v: pd.Series(v, dtype=object), id="pandas object"),
+    ],
+)
 def test_nulls_give_the_missing_value_message(column):
     """Nulls used to raise ArrowInvalid (or surface as NaN or None labels)."""
-    with pytest.raises(im.IsometricsError, match=r"^auroc: y_true contains 2 missing "
-                                                 r"values \(null / NA; first at index 2\); drop or impute"):
+    with pytest.raises(
+        im.IsometricsError,
+        match=r"^auroc: y_true contains 2 missing "
+        r"values \(null / NA; first at index 2\); drop or impute",
+    ):
         im.auroc(column(NULL_LABELS), S)
     with pytest.raises(im.IsometricsError, match=r"y_score contains 1 missing value \(null / NA; first at index 3\)"):
         im.auroc(Y, column(NULL_SCORES))
-    with pytest.raises(im.IsometricsError, match=r"^accuracy_score: y_pred contains 2 missing values \(null / NA; "
-                                                 r"first at index 2\)"):
+    with pytest.raises(
+        im.IsometricsError,
+        match=r"^accuracy_score: y_pred contains 2 missing values \(null / NA; "
+        r"first at index 2\)",
+    ):
         im.accuracy_score(Y, column(NULL_LABELS))
     with pytest.raises(im.IsometricsError, match=r"^class_counts: sample_weight contains 1 missing value"):
         im.class_counts(Y, Y, sample_weight=column(NULL_SCORES))
@@ -100,14 +113,20 @@ def test_nulls_give_the_missing_value_message(column):
 @pytest.mark.parametrize("values", [["yes", None, "no"], ["yes", "no", pd.NA], ["a", np.nan, "b"]])
 def test_missing_string_labels_in_pandas(values):
     for dtype in (object, "string", "category"):
-        with pytest.raises(im.IsometricsError, match=r"^accuracy_score: y_true contains 1 missing value \(null / NA; "
-                                                     r"first at index \d\)"):
+        with pytest.raises(
+            im.IsometricsError,
+            match=r"^accuracy_score: y_true contains 1 missing value \(null / NA; "
+            r"first at index \d\)",
+        ):
             im.accuracy_score(pd.Series(values, dtype=dtype), ["yes", "no", "no"])
 
 
 def test_missing_labels_in_python_lists():
-    with pytest.raises(im.IsometricsError, match=r"^accuracy_score: y_true contains 1 missing value \(null / NA; "
-                                                 r"first at index 1\)"):
+    with pytest.raises(
+        im.IsometricsError,
+        match=r"^accuracy_score: y_true contains 1 missing value \(null / NA; "
+        r"first at index 1\)",
+    ):
         im.accuracy_score(["a", None, "b"], ["a", "b", "b"])
     with pytest.raises(im.IsometricsError, match=r"^accuracy_score: y_true contains 1 missing value"):
         im.accuracy_score(np.array(["a", float("nan"), "b"], dtype=object), ["a", "b", "b"])
@@ -129,7 +148,6 @@ def test_arrow_inputs_are_not_modified_and_results_match_numpy():
 
 
 def test_importing_isometrics_imports_no_data_frame_library():
-    code = ("import sys, isometrics; "
-            "print(sorted(m for m in ('pandas', 'pyarrow', 'polars') if m in sys.modules))")
+    code = "import sys, isometrics; print(sorted(m for m in ('pandas', 'pyarrow', 'polars') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

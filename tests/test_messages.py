@@ -20,11 +20,12 @@ import isometrics as im
 
 # name (as it must appear in messages) -> (callable, valid keyword arguments, {parameter: kind})
 MESSAGES = variants("messages")
-CASES = [(name, param, kind, label)
-         for name, (_, _, params) in MESSAGES.items()
-         for param, kind in params.items()
-         for label in HOSTILE[kind]]
-
+CASES = [
+    (name, param, kind, label)
+    for name, (_, _, params) in MESSAGES.items()
+    for param, kind in params.items()
+    for label in HOSTILE[kind]
+]
 
 
 @pytest.mark.parametrize("name", MESSAGES)
@@ -77,22 +78,31 @@ def test_weight_overflow_names_the_public_function(name):
 def test_one_class_is_decided_per_sample_not_from_rounded_sums():
     """1e20 + 1 == 1e20: "positive weight == total weight" used to report no negatives on valid data."""
     w = np.where(Y == 1, 1e20, 1.0)
-    assert im.uncertainty.bootstrap(Y, S, sample_weight=w, n_resamples=5, rng=0, weight_kind="sampling").estimate == 0.9375
+    assert (
+        im.uncertainty.bootstrap(Y, S, sample_weight=w, n_resamples=5, rng=0, weight_kind="sampling").estimate == 0.9375
+    )
     assert im.spaces.always_positive(Y, sample_weight=w).recall == 1.0
-    for call in (lambda: im.spaces.always_positive(Y, sample_weight=np.where(Y == 1, 1e20, 0.0)),
-                 lambda: im.evaluate_scores(Y, {"a": S}, sample_weight=np.where(Y == 1, 1e20, 0.0)),
-                 lambda: im.uncertainty.bootstrap(Y, S, sample_weight=np.where(Y == 1, 0.0, 1.0), n_resamples=5, rng=0)):
-        with pytest.raises(im.IsometricsError, match=r"y_true has one class \(no (negative|positive) samples with "
-                                                     r"positive weight"):
+    for call in (
+        lambda: im.spaces.always_positive(Y, sample_weight=np.where(Y == 1, 1e20, 0.0)),
+        lambda: im.evaluate_scores(Y, {"a": S}, sample_weight=np.where(Y == 1, 1e20, 0.0)),
+        lambda: im.uncertainty.bootstrap(Y, S, sample_weight=np.where(Y == 1, 0.0, 1.0), n_resamples=5, rng=0),
+    ):
+        with pytest.raises(
+            im.IsometricsError,
+            match=r"y_true has one class \(no (negative|positive) samples with "
+            r"positive weight",
+        ):
             call()
 
 
 def test_constant_scores_warning_points_at_the_callers_line():
     constant = np.full(len(Y), 0.5)
-    calls = {"auroc": lambda: im.auroc(Y, constant),
-             "best_threshold": lambda: im.best_threshold(Y, constant, metric="f1"),
-             "roc_curve": lambda: im.roc_curve(Y, constant),
-             "OperatingPoints.from_scores": lambda: im.OperatingPoints.from_scores(Y, constant)}
+    calls = {
+        "auroc": lambda: im.auroc(Y, constant),
+        "best_threshold": lambda: im.best_threshold(Y, constant, metric="f1"),
+        "roc_curve": lambda: im.roc_curve(Y, constant),
+        "OperatingPoints.from_scores": lambda: im.OperatingPoints.from_scores(Y, constant),
+    }
     for name, call in calls.items():
         with pytest.warns(im.DegenerateDataWarning, match="single distinct value") as record:
             call()
@@ -106,9 +116,14 @@ METRIC_ARGUMENTS = per_parameter("metric_arguments")
 
 
 @pytest.mark.parametrize("name, param, call", METRIC_ARGUMENTS, ids=[f"{n}-{p}" for n, p, _ in METRIC_ARGUMENTS])
-@pytest.mark.parametrize("value, detail", [("fbta", r"unknown metric 'fbta'\. Did you mean 'fbeta'\?"),
-                                           ("g(beta=2)", r"metric 'g' needs rho"),
-                                           (5, r"metric must be a string")])
+@pytest.mark.parametrize(
+    "value, detail",
+    [
+        ("fbta", r"unknown metric 'fbta'\. Did you mean 'fbeta'\?"),
+        ("g(beta=2)", r"metric 'g' needs rho"),
+        (5, r"metric must be a string"),
+    ],
+)
 def test_metric_arguments_name_function_and_parameter(name, param, call, value, detail):
     with pytest.raises(im.InvalidParameterError) as info:
         call(value)
@@ -119,11 +134,15 @@ def test_metric_arguments_name_function_and_parameter(name, param, call, value, 
 
 def test_metric_sequences_refuse_a_lone_string():
     """A string used to be read character by character: metrics="f1" parsed 'f', then '1'."""
-    for name, call in {"evaluate_scores": lambda: im.evaluate_scores(Y, {"a": S}, metrics="f1"),
-                       "compare_scores": lambda: im.uncertainty.compare_scores(Y, S, S[::-1], metrics="f1", n_resamples=5),
-                       "metric_report": lambda: im.metric_report(Y, P, metrics="f1")}.items():
-        with pytest.raises(im.InvalidParameterError,
-                           match=rf"^{name}: `metrics` must be a sequence of metric specs or Metric objects; got 'f1'"):
+    for name, call in {
+        "evaluate_scores": lambda: im.evaluate_scores(Y, {"a": S}, metrics="f1"),
+        "compare_scores": lambda: im.uncertainty.compare_scores(Y, S, S[::-1], metrics="f1", n_resamples=5),
+        "metric_report": lambda: im.metric_report(Y, P, metrics="f1"),
+    }.items():
+        with pytest.raises(
+            im.InvalidParameterError,
+            match=rf"^{name}: `metrics` must be a sequence of metric specs or Metric objects; got 'f1'",
+        ):
             call()
     with pytest.raises(im.InvalidParameterError, match=r"^build_report: `metrics` = 'fbta' is not a metric"):
         _report(metrics="fbta")  # the report takes one spec alone too
@@ -156,8 +175,11 @@ def test_functions_outside_this_change_name_their_parameters():
     assert raw == [], "\n".join(raw)
 
 
-WITH_POS_LABEL = [name for name, (func, _, _) in MESSAGES.items()
-                  if inspect.isfunction(func) and "pos_label" in inspect.signature(func).parameters]
+WITH_POS_LABEL = [
+    name
+    for name, (func, _, _) in MESSAGES.items()
+    if inspect.isfunction(func) and "pos_label" in inspect.signature(func).parameters
+]
 
 
 @pytest.mark.parametrize("name", WITH_POS_LABEL)
@@ -166,23 +188,40 @@ def test_pos_label_is_one_label(name, value):
     """A sequence as pos_label used to reach NumPy's comparison (inhomogeneous-shape error) or match nothing."""
     func, kwargs, _ = MESSAGES[name]
     with pytest.raises(im.InvalidParameterError, match=rf"^{name}: `pos_label` must be one label"):
-        func(**{**kwargs, "pos_label": value, **({"average": "binary"} if "average" in
-                                                   inspect.signature(func).parameters else {})})
+        func(
+            **{
+                **kwargs,
+                "pos_label": value,
+                **({"average": "binary"} if "average" in inspect.signature(func).parameters else {}),
+            }
+        )
 
 
 def test_shared_checkers_messages_by_example():
     """What the checkers say, for the cases the issue lists (independent of the registry's generic checks)."""
-    with pytest.raises(im.IsometricsError, match=r"^expected_cost: `cost_matrix` is a ragged nested sequence .*"
-                                                 r"pass an array of shape \(n_classes, n_classes\)"):
+    with pytest.raises(
+        im.IsometricsError,
+        match=r"^expected_cost: `cost_matrix` is a ragged nested sequence .*"
+        r"pass an array of shape \(n_classes, n_classes\)",
+    ):
         im.spaces.expected_cost([0, 1], [0, 1], cost_matrix=[[0, 1], [5]])
-    with pytest.raises(im.InvalidParameterError, match=r"^cost_sensitive_predict: `y_proba` must be a real number or "
-                                                       r"an array of real numbers; got 'a' \(type str\)"):
+    with pytest.raises(
+        im.InvalidParameterError,
+        match=r"^cost_sensitive_predict: `y_proba` must be a real number or "
+        r"an array of real numbers; got 'a' \(type str\)",
+    ):
         im.spaces.cost_sensitive_predict([["a", "b"]], cost_matrix=[[0, 1], [5, 0]])
-    with pytest.raises(im.InvalidParameterError, match=r"^precision_at_prevalence: `fpr` must lie in \[0, 1\]; found 1 "
-                                                       r"value\(s\) outside it \(first: nan\)"):
+    with pytest.raises(
+        im.InvalidParameterError,
+        match=r"^precision_at_prevalence: `fpr` must lie in \[0, 1\]; found 1 "
+        r"value\(s\) outside it \(first: nan\)",
+    ):
         im.spaces.precision_at_prevalence(0.9, [0.1, math.nan], prevalence=0.3)
-    with pytest.raises(im.InvalidParameterError, match=r"^level_curve_slope: the array arguments do not broadcast "
-                                                       r"together \(`precision` has shape \(2,\), `recall` has shape"):
+    with pytest.raises(
+        im.InvalidParameterError,
+        match=r"^level_curve_slope: the array arguments do not broadcast "
+        r"together \(`precision` has shape \(2,\), `recall` has shape",
+    ):
         im.spaces.level_curve_slope("f1", [0.5, 0.6], [0.1, 0.2, 0.3])
     with pytest.raises(im.InvalidParameterError, match=r"^level_curve_slope: `recall` must lie in \(0, 1\]"):
         im.spaces.level_curve_slope("f1", 0.5, 0.0)
@@ -190,14 +229,23 @@ def test_shared_checkers_messages_by_example():
         _hull().tpr_at(1.5)  # np.interp used to return the end value
     with pytest.raises(im.IsometricsError, match=r"^RandomizedClassifier.predict: y_score contains 1 NaN"):
         _hull().randomized(fpr=0.3).predict([0.1, math.nan])  # NaN used to be predicted negative
-    with pytest.raises(im.InvalidParameterError, match=r"^bootstrap: `rng` must be None, an integer seed or a "
-                                                       r"numpy.random.Generator; got 'abc'"):
+    with pytest.raises(
+        im.InvalidParameterError,
+        match=r"^bootstrap: `rng` must be None, an integer seed or a "
+        r"numpy.random.Generator; got 'abc'",
+    ):
         im.uncertainty.bootstrap(Y, S, n_resamples=5, rng="abc")
-    with pytest.raises(im.InvalidParameterError, match=r"^evaluate_scores: `scores` must be a mapping of name to score "
-                                                       r"column"):
+    with pytest.raises(
+        im.InvalidParameterError,
+        match=r"^evaluate_scores: `scores` must be a mapping of name to score "
+        r"column",
+    ):
         im.evaluate_scores(Y, S)
-    with pytest.raises(im.IsometricsError, match=r"^delong_test: inputs have different numbers of samples \(y_true "
-                                                 r"has 8, y_score_a has 8, y_score_b has 7\)"):
+    with pytest.raises(
+        im.IsometricsError,
+        match=r"^delong_test: inputs have different numbers of samples \(y_true "
+        r"has 8, y_score_a has 8, y_score_b has 7\)",
+    ):
         im.uncertainty.delong_test(Y, S, S[1:])
     with pytest.raises(im.InvalidParameterError, match=r"^OperatingPoints.merge: `others\[1\]` is a str"):
         _op().merge(_op(), "abc")
@@ -240,15 +288,20 @@ def test_counts_are_never_truncated():
 def test_issue_examples_name_function_and_parameter():
     with pytest.raises(im.InvalidParameterError, match=r"metric_report: `metrics` is empty; pass at least one"):
         im.metric_report([0, 1, 1], [0, 1, 0], metrics=[])
-    with pytest.raises(im.InvalidParameterError,
-                       match=r"g_beta_rho: `precision` must be a real number .*; got 'a' \(type str\); convert"):
+    with pytest.raises(
+        im.InvalidParameterError,
+        match=r"g_beta_rho: `precision` must be a real number .*; got 'a' \(type str\); convert",
+    ):
         im.g_beta_rho("a", 0.5, beta=1.0, rho=-2.0)
     with pytest.raises(im.IsometricsError, match=r"^auroc: `y_true` is a ragged nested"):
         im.auroc([[0, 1], [1], 0, 1], [0.1, 0.2, 0.3, 0.4])
     with pytest.raises(im.IsometricsError, match=r"accuracy_score: `y_pred` is a ragged nested sequence"):
         im.accuracy_score([0, 1, 1], [[0, 1], [1], 0])
-    with pytest.raises(im.InvalidParameterError, match=r"power_mean: the array arguments do not broadcast together "
-                                                       r"\(`precision` has shape \(2,\), `recall` has shape \(3,\)"):
+    with pytest.raises(
+        im.InvalidParameterError,
+        match=r"power_mean: the array arguments do not broadcast together "
+        r"\(`precision` has shape \(2,\), `recall` has shape \(3,\)",
+    ):
         im.power_mean([0.5, 0.6], [0.1, 0.2, 0.3], phi=1.0)
     with pytest.raises(im.InvalidParameterError, match=r"fbeta: `beta` is None; pass a real number"):
         im.fbeta(0.5, 0.5, beta=None)

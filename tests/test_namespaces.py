@@ -19,7 +19,8 @@ import pytest
 import isometrics as im
 
 #: The public names of the top level before the cut (148, issue 24): each one still resolves.
-BEFORE = set("""
+BEFORE = set(
+    """
 AdaptiveTest AlwaysPositive AreaBounds BaselineCurve BestThreshold Beta3IRT BinaryEvaluation BinnedCountTable
 BinnedEvaluation BootstrapResult ClassCounts ClassifierSpec ComparisonRow CrossValidatedThreshold CurveBand Cutoff
 Decision DecisionCurve DegenerateDataWarning DelongResult DelongTest Elicitation ElicitationResult Evaluations
@@ -42,7 +43,8 @@ prg_convex_hull prg_curve prg_fbeta_baseline read_keel_benchmark recall_at_k rec
 reliability_curve repeated_test_precision replay roc_auc_score roc_convex_hull roc_curve specificity_at_sensitivity
 specificity_score tangency_estimate unachievable_precision weighted_arithmetic_mean weighted_geometric_mean
 weighted_harmonic_mean
-""".split())
+""".split()
+)
 
 #: The namespaces the issue names, each a product of its own.
 REQUIRED = ("uncertainty", "elicitation", "irt", "scale", "plotting", "report")
@@ -86,8 +88,11 @@ def test_a_moved_name_warns_and_points_to_its_new_place(name):
     namespace = _namespace(where)
     assert name in namespace.__all__
     assert name not in im.__all__ and name not in dir(im)
-    with pytest.warns(DeprecationWarning, match=rf"^isometrics\.{name} moved to isometrics\.{where}\.{name}: "
-                                                rf"import it from isometrics\.{where}"):
+    with pytest.warns(
+        DeprecationWarning,
+        match=rf"^isometrics\.{name} moved to isometrics\.{where}\.{name}: "
+        rf"import it from isometrics\.{where}",
+    ):
         value = getattr(im, name)
     assert value is getattr(namespace, name)
     with pytest.warns(DeprecationWarning, match=rf"isometrics\.{where}"):  # warns on every read, not only the first
@@ -129,8 +134,13 @@ def test_importing_isometrics_imports_no_namespace():
 def test_a_namespace_is_imported_on_first_use_and_alone():
     loaded = _loaded_after("import isometrics\nisometrics.uncertainty.bootstrap")
     assert "isometrics.uncertainty" in loaded
-    assert not {"isometrics.irt", "isometrics.elicitation", "isometrics.scale", "isometrics.report",
-                "isometrics.plotting"} & set(loaded)
+    assert not {
+        "isometrics.irt",
+        "isometrics.elicitation",
+        "isometrics.scale",
+        "isometrics.report",
+        "isometrics.plotting",
+    } & set(loaded)
 
 
 def test_the_spaces_namespace_loads_one_module_per_name():

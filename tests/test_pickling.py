@@ -26,11 +26,15 @@ pytestmark = pytest.mark.filterwarnings("ignore::isometrics.exceptions.Degenerat
 CASES = variants("pickling")
 #: Public classes not pickled here (issue 24, item 4: the namespaces' own), with the reason.
 NOT_PICKLED = {
-    **{name: "a matplotlib Display: it holds a live figure and axes (tests/plotting)"
-       for name, obj in PUBLIC.items() if name.endswith("Display") or name == "DisplayGroup"},
-    **{name: "a record of the elicitation engine or a simulated answerer (tests/elicitation)"
-       for name in ("Contradiction", "elicitation.Decision", "LinearStakeholder",
-                                                           "Step")},
+    **{
+        name: "a matplotlib Display: it holds a live figure and axes (tests/plotting)"
+        for name, obj in PUBLIC.items()
+        if name.endswith("Display") or name == "DisplayGroup"
+    },
+    **{
+        name: "a record of the elicitation engine or a simulated answerer (tests/elicitation)"
+        for name in ("Contradiction", "elicitation.Decision", "LinearStakeholder", "Step")
+    },
     "Recommendation": "the recommendation a report opens with (tests/model_selection/test_recommend.py)",
 }
 PUBLIC_CLASSES = sorted(name for name, obj in PUBLIC.items() if inspect.isclass(obj) and name not in NOT_PICKLED)
@@ -109,13 +113,19 @@ def test_read_only_arrays_come_back_read_only():
 
 def test_every_metric_of_the_registry_pickles_as_its_spec():
     for name in im.METRIC_NAMES:
-        spec = {"fbeta": "fbeta(beta=2)", "g": "g(beta=2, rho=-3)", "power": "power(gamma=2, phi=3)",
-                "net_benefit": "net_benefit@0.2"}.get(name, name)
+        spec = {
+            "fbeta": "fbeta(beta=2)",
+            "g": "g(beta=2, rho=-3)",
+            "power": "power(gamma=2, phi=3)",
+            "net_benefit": "net_benefit@0.2",
+        }.get(name, name)
         metric = im.parse_metric(spec)
         copy = pickle.loads(pickle.dumps(metric))
         assert copy == metric
-        np.testing.assert_array_equal(copy.from_counts([3.0, 0.0], [1.0, 2.0], [1.0, 4.0], [5.0, 3.0]),
-                                      metric.from_counts([3.0, 0.0], [1.0, 2.0], [1.0, 4.0], [5.0, 3.0]))
+        np.testing.assert_array_equal(
+            copy.from_counts([3.0, 0.0], [1.0, 2.0], [1.0, 4.0], [5.0, 3.0]),
+            metric.from_counts([3.0, 0.0], [1.0, 2.0], [1.0, 4.0], [5.0, 3.0]),
+        )
 
 
 def test_a_metric_not_built_by_the_parser_says_how_to_pickle_it():

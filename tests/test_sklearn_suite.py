@@ -47,8 +47,10 @@ class Difference(NamedTuple):
 #: raise the exception types scikit-learn's raise. A new entry needs an issue, not a shrug.
 ALLOWED: dict[str, Difference] = {}
 
-_TEMPLATE = ("isometrics' messages follow its template (function, what, value, fix), so scikit-learn's "
-             "exact phrase does not match; the exception or warning type is scikit-learn's")
+_TEMPLATE = (
+    "isometrics' messages follow its template (function, what, value, fix), so scikit-learn's "
+    "exact phrase does not match; the exception or warning type is scikit-learn's"
+)
 
 #: Cases that pass but whose error or warning message is worded otherwise than scikit-learn's
 #: (the plugin checks types and records the wording), each pattern with the reason.
@@ -58,18 +60,17 @@ WORDING: dict[str, str] = {
     "test_classification.py::test_precision_recall_f_unused_pos_label": _TEMPLATE + "; it also names the fix",
     "test_classification.py::test_prf_average_binary_data_non_binary": _TEMPLATE,
     "test_ranking.py::test_auc_score_non_binary_class": _TEMPLATE + "; it names the absent class",
-    "test_ranking.py::test_confusion_matrix_at_thresholds_implicit_bytes_pos_label[[]*[]]":
-        _TEMPLATE + "; it shows how to decode the bytes",
+    "test_ranking.py::test_confusion_matrix_at_thresholds_implicit_bytes_pos_label[[]*[]]": _TEMPLATE
+    + "; it shows how to decode the bytes",
     "test_ranking.py::test_confusion_matrix_at_thresholds_implicit_pos_label[[]*[]]": _TEMPLATE,
-    "test_ranking.py::test_confusion_matrix_at_thresholds_multiclass_error[[]*[]]":
-        _TEMPLATE + "; it says to binarise y_true",
+    "test_ranking.py::test_confusion_matrix_at_thresholds_multiclass_error[[]*[]]": _TEMPLATE
+    + "; it says to binarise y_true",
     "test_ranking.py::test_multiclass_ovo_roc_auc_toydata[[]*[]]": _TEMPLATE,
     "test_ranking.py::test_multiclass_ranking_metrics_raise_for_incorrect_shape_of_y_score": _TEMPLATE,
     "test_ranking.py::test_precision_recall_curve_toydata[[]*[]]": _TEMPLATE,
     "test_ranking.py::test_roc_auc_score_multiclass_error[[]*[]]": _TEMPLATE,
-    "test_ranking.py::test_roc_auc_score_multiclass_error[[]msg2-kwargs2[]]":
-        "scikit-learn refuses sample_weight for one-vs-one; isometrics takes it (roc_auc_score's Notes), so the "
-        "empty sample_weight of the case is refused for its length instead, with a ValueError as scikit-learn's",
+    "test_ranking.py::test_roc_auc_score_multiclass_error[[]msg2-kwargs2[]]": "scikit-learn refuses sample_weight for one-vs-one; isometrics takes it (roc_auc_score's Notes), so the "
+    "empty sample_weight of the case is refused for its length instead, with a ValueError as scikit-learn's",
     "test_ranking.py::test_roc_auc_score_multiclass_labels_error[[]*[]]": _TEMPLATE,
     "test_ranking.py::test_roc_curve_one_label": _TEMPLATE,
     "test_ranking.py::test_roc_curve_toydata": _TEMPLATE,
@@ -92,13 +93,31 @@ def test_every_allowed_difference_is_documented_in_the_notes():
 def sklearn_results(tmp_path_factory):
     out = tmp_path_factory.mktemp("sklearn_suite") / "results.json"
     here = Path(__file__).resolve().parent
-    env = dict(os.environ, ISOMETRICS_SKLEARN_RESULTS=str(out),
-               PYTHONPATH=os.pathsep.join([str(here), str(here.parent / "src"), os.environ.get("PYTHONPATH", "")]))
+    env = dict(
+        os.environ,
+        ISOMETRICS_SKLEARN_RESULTS=str(out),
+        PYTHONPATH=os.pathsep.join([str(here), str(here.parent / "src"), os.environ.get("PYTHONPATH", "")]),
+    )
     env.pop("ISOMETRICS_SKLEARN_STRICT", None)
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "_sklearn_suite_plugin",
-         "--rootdir", str(_TESTS), *map(str, FILES)],
-        cwd=out.parent, env=env, capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "_sklearn_suite_plugin",
+            "--rootdir",
+            str(_TESTS),
+            *map(str, FILES),
+        ],
+        cwd=out.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert out.exists(), proc.stdout[-3000:] + proc.stderr[-3000:]
     return json.loads(out.read_text())
@@ -110,7 +129,13 @@ def test_sklearn_version_is_the_one_the_allowlist_was_made_for():
 
 def test_the_shared_names_are_selected(sklearn_results):
     assert set(sklearn_results["shared"]) >= {
-        "accuracy_score", "confusion_matrix", "f1_score", "precision_recall_curve", "roc_curve", "roc_auc_score"}
+        "accuracy_score",
+        "confusion_matrix",
+        "f1_score",
+        "precision_recall_curve",
+        "roc_curve",
+        "roc_auc_score",
+    }
     assert len(sklearn_results["results"]) > 300
 
 
@@ -118,14 +143,16 @@ def test_every_failure_is_a_documented_difference(sklearn_results):
     failed = {k: v["error"] for k, v in sklearn_results["results"].items() if v["outcome"] == "failed"}
     unexplained = {k: e for k, e in failed.items() if not any(fnmatch.fnmatchcase(k, p) for p in ALLOWED)}
     assert not unexplained, "failures that are neither wording nor documented differences:\n" + "\n".join(
-        f"{k}: {e}" for k, e in sorted(unexplained.items()))
+        f"{k}: {e}" for k, e in sorted(unexplained.items())
+    )
 
 
 def test_every_wording_difference_is_listed_with_its_reason(sklearn_results):
     worded = {k: v["wording"] for k, v in sklearn_results["results"].items() if v["wording"]}
     unlisted = {k: w for k, w in worded.items() if not any(fnmatch.fnmatchcase(k, p) for p in WORDING)}
     assert not unlisted, "messages worded otherwise than scikit-learn's, not listed in WORDING:\n" + "\n".join(
-        f"{k}: {w[0]}" for k, w in sorted(unlisted.items()))
+        f"{k}: {w[0]}" for k, w in sorted(unlisted.items())
+    )
     stale = [p for p in WORDING if not any(fnmatch.fnmatchcase(k, p) for k in worded)]
     assert not stale, f"WORDING patterns that match no worded case (drop them): {stale}"
 

@@ -13,9 +13,25 @@ import sys
 import isometrics
 
 #: Modules that ``import isometrics`` used to load eagerly (0.41 s of its 0.70 s was IRT and scipy.optimize).
-HEAVY = ["isometrics.irt", "isometrics.elicitation", "isometrics.scale", "isometrics.dask",
-         "isometrics.model_selection", "isometrics.plotting", "isometrics.report", "isometrics.cli.app",
-         "scipy.optimize", "scipy.stats", "typer", "rich", "dask", "duckdb", "sklearn", "matplotlib", "plotly"]
+HEAVY = [
+    "isometrics.irt",
+    "isometrics.elicitation",
+    "isometrics.scale",
+    "isometrics.dask",
+    "isometrics.model_selection",
+    "isometrics.plotting",
+    "isometrics.report",
+    "isometrics.cli.app",
+    "scipy.optimize",
+    "scipy.stats",
+    "typer",
+    "rich",
+    "dask",
+    "duckdb",
+    "sklearn",
+    "matplotlib",
+    "plotly",
+]
 
 
 def _loaded_after(code: str, *argv: str) -> set[str]:
@@ -31,8 +47,20 @@ def test_import_isometrics_loads_no_subsystem():
 
 def test_the_core_does_not_load_irt_or_optimisers():
     loaded = _loaded_after("from isometrics import auroc, OperatingPoints")
-    assert sorted(loaded & {"isometrics.irt", "isometrics.elicitation", "scipy.optimize", "isometrics.scale",
-                            "isometrics.dask", "typer"}) == []
+    assert (
+        sorted(
+            loaded
+            & {
+                "isometrics.irt",
+                "isometrics.elicitation",
+                "scipy.optimize",
+                "isometrics.scale",
+                "isometrics.dask",
+                "typer",
+            }
+        )
+        == []
+    )
 
 
 def test_version_does_not_load_the_application():
@@ -44,9 +72,14 @@ def test_version_does_not_load_the_application():
 
 
 def test_lazy_names_are_public_and_listed():
-    assert set(isometrics._LAZY) | {"__version__", "IsometricsError", "InvalidParameterError",
-                                    "UndefinedMetricWarning", "DegenerateDataWarning",
-                                    "WeightKindWarning"} == set(isometrics.__all__)
+    assert set(isometrics._LAZY) | {
+        "__version__",
+        "IsometricsError",
+        "InvalidParameterError",
+        "UndefinedMetricWarning",
+        "DegenerateDataWarning",
+        "WeightKindWarning",
+    } == set(isometrics.__all__)
     assert set(isometrics.__all__) <= set(dir(isometrics))
     try:
         isometrics.no_such_name  # noqa: B018

@@ -10,9 +10,14 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src" / "isometrics"
 
 
-@pytest.mark.skipif(shutil.which("mypy") is None and not (Path(sys.executable).parent / "mypy").exists(),
-                    reason="mypy is not installed (it is in the test extra)")
+@pytest.mark.skipif(
+    shutil.which("mypy") is None and not (Path(sys.executable).parent / "mypy").exists(),
+    reason="mypy is not installed (it is in the test extra)",
+)
 def test_mypy_finds_no_errors(tmp_path):
-    res = subprocess.run([sys.executable, "-m", "mypy", str(SRC), "--ignore-missing-imports",
-                          "--cache-dir", str(tmp_path / "cache")], capture_output=True, text=True)
+    res = subprocess.run(
+        [sys.executable, "-m", "mypy", str(SRC), "--ignore-missing-imports", "--cache-dir", str(tmp_path / "cache")],
+        capture_output=True,
+        text=True,
+    )
     assert res.returncode == 0, res.stdout + res.stderr

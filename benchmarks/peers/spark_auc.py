@@ -37,17 +37,21 @@ def main() -> None:
     from pyspark.sql import functions as F
 
     start = time.perf_counter()
-    spark = (SparkSession.builder.master("local[2]").appName("isometrics-bench")
-             .config("spark.driver.memory", args.memory)
-             .config("spark.sql.shuffle.partitions", "8")
-             .config("spark.ui.enabled", "false")
-             .getOrCreate())
+    spark = (
+        SparkSession.builder.master("local[2]")
+        .appName("isometrics-bench")
+        .config("spark.driver.memory", args.memory)
+        .config("spark.sql.shuffle.partitions", "8")
+        .config("spark.ui.enabled", "false")
+        .getOrCreate()
+    )
     spark.sparkContext.setLogLevel("ERROR")
     out: dict = {"startup_s": time.perf_counter() - start, "spark": spark.version}
 
     def frame():
-        return spark.read.parquet(args.path).select(F.col(args.score).cast("double").alias("score"),
-                                                    F.col(args.label).cast("double").alias("label"))
+        return spark.read.parquet(args.path).select(
+            F.col(args.score).cast("double").alias("score"), F.col(args.label).cast("double").alias("label")
+        )
 
     warm = frame().limit(20_000).cache()  # JIT and first-job costs paid before the timings
     for bins in (0, 1000):
@@ -58,15 +62,22 @@ def main() -> None:
             continue
         t = time.perf_counter()
         df = frame()
-        roc = BinaryClassificationEvaluator(rawPredictionCol="score", labelCol="label", metricName="areaUnderROC",
-                                            numBins=bins)
-        pr = BinaryClassificationEvaluator(rawPredictionCol="score", labelCol="label", metricName="areaUnderPR",
-                                           numBins=bins)
+        roc = BinaryClassificationEvaluator(
+            rawPredictionCol="score", labelCol="label", metricName="areaUnderROC", numBins=bins
+        )
+        pr = BinaryClassificationEvaluator(
+            rawPredictionCol="score", labelCol="label", metricName="areaUnderPR", numBins=bins
+        )
         auroc = roc.evaluate(df)
         t_auroc = time.perf_counter() - t
         aupr = pr.evaluate(df) if not args.auroc_only else float("nan")
-        out[mode] = {"auroc": auroc, "aupr": aupr, "auroc_s": t_auroc, "wall_s": time.perf_counter() - t,
-                     "num_bins": bins}
+        out[mode] = {
+            "auroc": auroc,
+            "aupr": aupr,
+            "auroc_s": t_auroc,
+            "wall_s": time.perf_counter() - t,
+            "num_bins": bins,
+        }
     if "mllib" in args.modes:  # pyspark.mllib's class, as its Python wrapper builds it (from a DataFrame)
         t = time.perf_counter()
         jvm = spark.sparkContext._jvm

@@ -34,9 +34,14 @@ def main() -> None:
             lo, hi = int(part[0]), int(part[-1]) + 1
             metric.update(s[lo:hi], y[lo:hi])
         value = float(metric.compute())
-        out[name] = {"seconds": time.perf_counter() - start, "cpu_seconds": time.process_time() - cpu, "value": value,
-                     "state_bytes": int(sum(t.numel() * t.element_size() for t in metric.metric_state.values()
-                                            if isinstance(t, torch.Tensor)))}
+        out[name] = {
+            "seconds": time.perf_counter() - start,
+            "cpu_seconds": time.process_time() - cpu,
+            "value": value,
+            "state_bytes": int(
+                sum(t.numel() * t.element_size() for t in metric.metric_state.values() if isinstance(t, torch.Tensor))
+            ),
+        }
     print(json.dumps(out))
 
 

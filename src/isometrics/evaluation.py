@@ -89,10 +89,20 @@ class BinaryEvaluation:
     groups: GroupEvaluation | None = field(default=None, repr=False)
 
     def _repr_html_(self) -> str:
-        rows: list[tuple[str, Any]] = [("n", self.n_samples), ("prevalence", self.prevalence), ("AUROC", self.auroc),
-                ("average precision", self.average_precision), ("AUPRG", self.auprg)]
-        rows += [(f"best {b.metric.label}", f"{b.value:.4f} at threshold {b.threshold:.6g} "
-                  f"(precision {b.precision:.4f}, recall {b.recall:.4f})") for b in self.best]
+        rows: list[tuple[str, Any]] = [
+            ("n", self.n_samples),
+            ("prevalence", self.prevalence),
+            ("AUROC", self.auroc),
+            ("average precision", self.average_precision),
+            ("AUPRG", self.auprg),
+        ]
+        rows += [
+            (
+                f"best {b.metric.label}",
+                f"{b.value:.4f} at threshold {b.threshold:.6g} (precision {b.precision:.4f}, recall {b.recall:.4f})",
+            )
+            for b in self.best
+        ]
         return html_table(("", "value"), rows, caption=f"isometrics evaluation of {self.name}")
 
     def to_dict(self) -> dict[str, Any]:
@@ -109,10 +119,17 @@ class BinaryEvaluation:
             "best_thresholds": [b.to_dict() for b in self.best],
             "weight_kind": self.weight_kind,
             "confidence_intervals": {
-                name: {"low": r.confidence_interval[0], "high": r.confidence_interval[1],
-                       "confidence_level": r.confidence_level, "method": r.method,
-                       "standard_error": r.standard_error, "n_resamples": len(r.bootstrap_distribution),
-                       "n_dropped": r.n_dropped, "n_undefined": r.n_undefined, "weight_kind": r.weight_kind}
+                name: {
+                    "low": r.confidence_interval[0],
+                    "high": r.confidence_interval[1],
+                    "confidence_level": r.confidence_level,
+                    "method": r.method,
+                    "standard_error": r.standard_error,
+                    "n_resamples": len(r.bootstrap_distribution),
+                    "n_dropped": r.n_dropped,
+                    "n_undefined": r.n_undefined,
+                    "weight_kind": r.weight_kind,
+                }
                 for name, r in self.intervals.items()
             },
             **({} if self.groups is None else {"groups": self.groups.to_dict()}),
@@ -161,8 +178,19 @@ class Evaluations(Sequence[BinaryEvaluation]):
 
     def _columns(self) -> dict[str, list[Any]]:
         """One list per column of the table: the areas, each metric's best point, each interval's ends."""
-        columns: dict[str, list[Any]] = {name: [] for name in (
-            "score", "n_samples", "n_positives", "n_negatives", "prevalence", "auroc", "average_precision", "auprg")}
+        columns: dict[str, list[Any]] = {
+            name: []
+            for name in (
+                "score",
+                "n_samples",
+                "n_positives",
+                "n_negatives",
+                "prevalence",
+                "auroc",
+                "average_precision",
+                "auprg",
+            )
+        }
         for r in self.results:
             for name in columns:
                 columns[name].append(r.name if name == "score" else getattr(r, name))
@@ -192,9 +220,11 @@ class Evaluations(Sequence[BinaryEvaluation]):
         return to_native_frame(self._columns(), "polars")
 
     def __repr__(self) -> str:
-        shown = [f"{r.name!r}: auroc={r.auroc:.4g}, ap={r.average_precision:.4g}, auprg={r.auprg:.4g}"
-                 + "".join(f", {b.metric.spec}={b.value:.4g}@{b.threshold:.4g}" for b in r.best)
-                 for r in self.results[:8]]
+        shown = [
+            f"{r.name!r}: auroc={r.auroc:.4g}, ap={r.average_precision:.4g}, auprg={r.auprg:.4g}"
+            + "".join(f", {b.metric.spec}={b.value:.4g}@{b.threshold:.4g}" for b in r.best)
+            for r in self.results[:8]
+        ]
         more = f", ... ({len(self)} scores)" if len(self) > 8 else ""
         n = self.results[0].n_samples if self.results else 0
         return clip(f"Evaluations(n_samples={n}, {{{'; '.join(shown)}{more}}})", LIMIT)
@@ -344,9 +374,11 @@ def evaluate_scores(
     if columns is not None:
         scores = columns
     if not isinstance(scores, Mapping):
-        raise InvalidParameterError(f"{caller}: `scores` must be a mapping of name to score column (e.g. "
-                                    f"{{'model': y_score}}) or a data frame of score columns; got a "
-                                    f"{type(scores).__name__}.")
+        raise InvalidParameterError(
+            f"{caller}: `scores` must be a mapping of name to score column (e.g. "
+            f"{{'model': y_score}}) or a data frame of score columns; got a "
+            f"{type(scores).__name__}."
+        )
     if not scores:
         raise IsometricsError(f"{caller}: `scores` is empty: no score columns given; pass at least one.")
     if not isinstance(keep_operating_points, (bool, np.bool_)):
@@ -357,12 +389,14 @@ def evaluate_scores(
     w = as_sample_weight(sample_weight, caller=caller)
     checked: dict[str, Any] = {name: None for name in scores}  # None: validated when evaluated
     if keep_operating_points:  # every column validated before anything is computed
+
         def check(name: str) -> FloatArray:
             return check_score_column(scores[name], caller=caller, name=f"score column {name!r}")
 
         checked = dict(zip(scores, ordered_map(check, list(scores), min(jobs, len(scores)))))
-        check_consistent_length(caller, **{"y_true": y, "sample_weight": w,
-                                           **{f"score {k!r}": v for k, v in checked.items()}})
+        check_consistent_length(
+            caller, **{"y_true": y, "sample_weight": w, **{f"score {k!r}": v for k, v in checked.items()}}
+        )
     else:
         check_consistent_length(caller, y_true=y, sample_weight=w)
     is_pos, pos_label = check_binary_target(y, pos_label=pos_label, caller=caller)
@@ -375,15 +409,22 @@ def evaluate_scores(
         kind = resolve_weight_kind(weight_kind, weights, caller, stacklevel=3)
     else:  # no resampling: nothing to warn about, but the kind is checked and reported
         kind = resolve_weight_kind("sampling" if weight_kind is None else weight_kind, weights, caller, stacklevel=3)
-    check_both_classes(is_pos, weights, pos_label=pos_label, caller=caller,
-                       needs="ROC, PR and PRG analysis needs both classes: check the label column and --pos-label.")
+    check_both_classes(
+        is_pos,
+        weights,
+        pos_label=pos_label,
+        caller=caller,
+        needs="ROC, PR and PRG analysis needs both classes: check the label column and --pos-label.",
+    )
     by = None if groups is None else check_groups(groups, len(is_pos), caller)
     if by is not None:
         check_adjustment(adjustment, caller)
         if not parsed:
-            raise InvalidParameterError(f"{caller}: `groups` compares each group at the threshold best for the first "
-                                        "metric, and `metrics` is empty; pass at least one metric, e.g. "
-                                        "metrics=['f1'].")
+            raise InvalidParameterError(
+                f"{caller}: `groups` compares each group at the threshold best for the first "
+                "metric, and `metrics` is empty; pass at least one metric, e.g. "
+                "metrics=['f1']."
+            )
     deferred = n_resamples is not None or by is not None  # what needs the column and the rng: this thread, in order
     lean = not keep_operating_points
 
@@ -413,17 +454,34 @@ def evaluate_scores(
         if done is None:  # the bootstrap and the groups draw from `rng` column after column, as in a loop
             intervals = _intervals(op, is_pos, s, weights, parsed, n_resamples, confidence_level, rng, progress, kind)
             done = summarise_column(op, parsed, lean, weights)
-            by_group = None if by is None else evaluate_groups(
-                op, is_pos, np.asarray(s, dtype=np.float64), weights, *by, score=name, column=group_name,
-                metrics=parsed, threshold=done.best[0].threshold, n_resamples=n_resamples, level=confidence_level,
-                rng=check_rng(rng, caller=caller), weight_kind=kind if n_resamples is not None else None,
-                adjustment=adjustment, caller=caller)
+            by_group = (
+                None
+                if by is None
+                else evaluate_groups(
+                    op,
+                    is_pos,
+                    np.asarray(s, dtype=np.float64),
+                    weights,
+                    *by,
+                    score=name,
+                    column=group_name,
+                    metrics=parsed,
+                    threshold=done.best[0].threshold,
+                    n_resamples=n_resamples,
+                    level=confidence_level,
+                    rng=check_rng(rng, caller=caller),
+                    weight_kind=kind if n_resamples is not None else None,
+                    adjustment=adjustment,
+                    caller=caller,
+                )
+            )
         del s, op  # not needed below: the summary holds what the result keeps
         results.append(
             BinaryEvaluation(
                 name=name,
                 n_samples=len(is_pos),
-                n_positives=done.n_positives, n_negatives=done.n_negatives,
+                n_positives=done.n_positives,
+                n_negatives=done.n_negatives,
                 prevalence=done.prevalence,
                 auroc=done.auroc,
                 average_precision=done.average_precision,
@@ -448,9 +506,19 @@ def _name_column(name: str, exc: BaseException) -> None:
 #: Rows from which the engine sorts packed keys with the sort :func:`choose_sort` times (its first call).
 _TIMED_SORT_SAMPLES = 50_000
 
-def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: list[Metric],
-               n_resamples: int | None, level: float, rng: Any, progress: bool, weight_kind: str | None
-               ) -> dict[str, Any]:
+
+def _intervals(
+    op: OperatingPoints,
+    is_pos: Any,
+    s: Any,
+    weights: Any,
+    metrics: list[Metric],
+    n_resamples: int | None,
+    level: float,
+    rng: Any,
+    progress: bool,
+    weight_kind: str | None,
+) -> dict[str, Any]:
     """Bootstrap intervals of the areas and of each metric at its best threshold, from one set
     of replicates drawn on the operating points already built (no second sort). The
     parameters were checked by the caller."""
@@ -460,6 +528,20 @@ def _intervals(op: OperatingPoints, is_pos: Any, s: Any, weights: Any, metrics: 
     named = [resolve_statistic(a, None, None, caller) for a in ("auroc", "average_precision", "auprg")]
     named += [(m.spec, resolve_statistic("metric", m, None, caller)[1], False) for m in metrics]
     resampler = Resampler(is_pos, s, weights, False, op=op, frequency=weight_kind == "frequency", caller=caller)
-    return dict(bootstrap_statistics(resampler, is_pos, s, weights, named, n_resamples, level, "percentile",
-                                      check_rng(rng, caller=caller), progress, caller, weight_kind=weight_kind,
-                                      stacklevel=5))
+    return dict(
+        bootstrap_statistics(
+            resampler,
+            is_pos,
+            s,
+            weights,
+            named,
+            n_resamples,
+            level,
+            "percentile",
+            check_rng(rng, caller=caller),
+            progress,
+            caller,
+            weight_kind=weight_kind,
+            stacklevel=5,
+        )
+    )

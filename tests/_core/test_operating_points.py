@@ -100,8 +100,13 @@ def test_packed_key_sort_for_every_sign_pattern(monkeypatch, rng, shift, weighte
     n = 3000
     y = (rng.random(n) < 0.3).astype(int)
     s = np.round(rng.normal(size=n), 3)
-    s = {"nonnegative": np.abs(s), "nonpositive": -np.abs(s), "mixed": s, "extremes": s,
-         "probabilities": 1 / (1 + np.exp(-s))}[shift]  # |s| < 2: no scaling; others are scaled by 2**-k
+    s = {
+        "nonnegative": np.abs(s),
+        "nonpositive": -np.abs(s),
+        "mixed": s,
+        "extremes": s,
+        "probabilities": 1 / (1 + np.exp(-s)),
+    }[shift]  # |s| < 2: no scaling; others are scaled by 2**-k
     s[:5] = [0.0, -0.0, 0.0, -0.0, s[5]]
     if shift == "extremes":  # scaling would lose the denormals: the payload sort takes over
         s[5:10] = [np.finfo(float).max, -np.finfo(float).max, 5e-324, -5e-324, 1.0]
@@ -113,15 +118,22 @@ def test_packed_key_sort_for_every_sign_pattern(monkeypatch, rng, shift, weighte
     np.testing.assert_array_equal(op.tp / op.n_positives, ref_tpr)
 
 
-@pytest.mark.parametrize("scores", [
-    np.int64(2**53) + np.arange(4),  # 0.625 on float64; the exact (and scikit-learn's) value is 0.75
-    np.array([2**64 - 2, 2**64 - 1, 2**64 - 2, 2**64 - 1], dtype=np.uint64),
-    np.array(["2024-01-01T00:00:00.000000001", "2024-01-01T00:00:00.000000002"] * 2,
-             dtype="datetime64[ns]").astype(np.int64),  # nanosecond timestamps as integers
-])
+@pytest.mark.parametrize(
+    "scores",
+    [
+        np.int64(2**53) + np.arange(4),  # 0.625 on float64; the exact (and scikit-learn's) value is 0.75
+        np.array([2**64 - 2, 2**64 - 1, 2**64 - 2, 2**64 - 1], dtype=np.uint64),
+        np.array(["2024-01-01T00:00:00.000000001", "2024-01-01T00:00:00.000000002"] * 2, dtype="datetime64[ns]").astype(
+            np.int64
+        ),  # nanosecond timestamps as integers
+    ],
+)
 def test_integers_beyond_float64_precision_are_rejected(scores):
-    with pytest.raises(im.IsometricsError, match=r"y_score holds \d integers? that float64 cannot represent exactly "
-                                                 r"\(first at index \d: \d+;.*subtract a reference value"):
+    with pytest.raises(
+        im.IsometricsError,
+        match=r"y_score holds \d integers? that float64 cannot represent exactly "
+        r"\(first at index \d: \d+;.*subtract a reference value",
+    ):
         im.auroc([0, 1, 0, 1], scores)
     # the fix the message suggests restores the exact ranking, which scikit-learn also finds
     shifted = scores - scores.min()
@@ -133,11 +145,14 @@ def test_large_integers_exact_in_float64_are_accepted():
     assert im.auroc([0, 1, 0, 1], scores) == 0.75
 
 
-@pytest.mark.parametrize("scores", [
-    np.array(["2024-01-01", "2024-01-02"], dtype="datetime64[D]"),
-    np.array([1, 2], dtype="timedelta64[s]"),
-    np.array([__import__("datetime").datetime(2024, 1, d) for d in (1, 2)], dtype=object),
-])
+@pytest.mark.parametrize(
+    "scores",
+    [
+        np.array(["2024-01-01", "2024-01-02"], dtype="datetime64[D]"),
+        np.array([1, 2], dtype="timedelta64[s]"),
+        np.array([__import__("datetime").datetime(2024, 1, d) for d in (1, 2)], dtype=object),
+    ],
+)
 def test_timestamps_are_not_scores(scores):
     with pytest.raises(im.IsometricsError, match=r"y_score holds timestamps or durations .* np.timedelta64\(1, 's'\)"):
         im.auroc([0, 1], scores)
@@ -182,8 +197,11 @@ def test_every_path_is_bit_reproducible(path, weighted, scores):
 
 
 def test_class_totals_beyond_float64_are_refused():
-    with pytest.raises(im.IsometricsError, match=r"`sample_weight` sums to more than the largest float64 .* divide "
-                                                 r"every weight by the same constant"):
+    with pytest.raises(
+        im.IsometricsError,
+        match=r"`sample_weight` sums to more than the largest float64 .* divide "
+        r"every weight by the same constant",
+    ):
         im.auroc([0, 1, 1], [0.1, 0.2, 0.3], sample_weight=[1.0, 1e308, 1e308])
     with pytest.raises(im.IsometricsError, match="sums to more than the largest float64"):
         im.OperatingPoints.from_counts([0.1, 0.2], [1e308, 1e308], [1.0, 1.0])
@@ -195,12 +213,12 @@ def test_extreme_weight_scales_from_the_issue(scale):
     y = np.array([0, 0, 1, 1, 0, 1, 1, 0])
     s = np.array([0.1, 0.4, 0.35, 0.8, 0.3, 0.9, 0.2, 0.6])
     w = np.array([1.0, 2.0, 1.0, 3.0, 1.0, 1.0, 2.0, 2.0])
-    assert im.auroc(y, s, sample_weight=w * scale) == pytest.approx(skm.roc_auc_score(y, s, sample_weight=w),
-                                                                    rel=1e-12)
+    assert im.auroc(y, s, sample_weight=w * scale) == pytest.approx(skm.roc_auc_score(y, s, sample_weight=w), rel=1e-12)
     assert im.auprg(y, s, sample_weight=w * scale) == pytest.approx(im.auprg(y, s, sample_weight=w), rel=1e-12)
     best = im.best_threshold(y, s, metric="g(beta=2, rho=-3)", sample_weight=w * scale)
-    assert best.value == pytest.approx(im.best_threshold(y, s, metric="g(beta=2, rho=-3)", sample_weight=w).value,
-                                       rel=1e-12)
+    assert best.value == pytest.approx(
+        im.best_threshold(y, s, metric="g(beta=2, rho=-3)", sample_weight=w).value, rel=1e-12
+    )
     assert best.tp == pytest.approx(best.recall * w[y == 1].sum() * scale, rel=1e-12)  # counts in the caller's units
 
 
@@ -237,5 +255,11 @@ def test_scores_handed_over_are_released_and_give_the_same_table(weighted, shift
     assert box == []
     for a, b in ((kept.thresholds, handed.thresholds), (kept.tp, handed.tp), (kept.fp, handed.fp)):
         assert np.array_equal(a, b)
-    ref = im.OperatingPoints.from_counts(s, np.where(y, 1.0 if w is None else w, 0), np.where(y, 0, 1.0 if w is None else w))
-    assert np.array_equal(ref.thresholds, kept.thresholds) and np.allclose(ref.tp, kept.tp) and np.allclose(ref.fp, kept.fp)
+    ref = im.OperatingPoints.from_counts(
+        s, np.where(y, 1.0 if w is None else w, 0), np.where(y, 0, 1.0 if w is None else w)
+    )
+    assert (
+        np.array_equal(ref.thresholds, kept.thresholds)
+        and np.allclose(ref.tp, kept.tp)
+        and np.allclose(ref.fp, kept.fp)
+    )

@@ -145,10 +145,12 @@ def test_version_verbose_prints_the_machine_and_the_choice():
 
 def test_version_verbose_shows_a_forced_sort_and_refuses_a_bad_one():
     env = dict(os.environ, ISOMETRICS_SORT="polars")
-    res = subprocess.run([sys.executable, "-m", "isometrics.cli", "--verbose", "--version"],
-                         capture_output=True, text=True, env=env)
+    res = subprocess.run(
+        [sys.executable, "-m", "isometrics.cli", "--verbose", "--version"], capture_output=True, text=True, env=env
+    )
     assert res.returncode == 0 and "polars (forced by ISOMETRICS_SORT)" in res.stdout
     env["ISOMETRICS_SORT"] = "bogus"
-    res = subprocess.run([sys.executable, "-m", "isometrics.cli", "--version", "--verbose"],
-                         capture_output=True, text=True, env=env)
+    res = subprocess.run(
+        [sys.executable, "-m", "isometrics.cli", "--version", "--verbose"], capture_output=True, text=True, env=env
+    )
     assert res.returncode == 2 and "got 'bogus'" in res.stderr and len(res.stderr.strip().splitlines()) == 1

@@ -22,7 +22,7 @@ def _terms(seed: int, n: int) -> np.ndarray:
 def test_row_reduction_equals_reduction_of_the_row_alone():
     x = _terms(0, 5 * BLOCK)
     rows = np.add.reduce(x.reshape(5, BLOCK), axis=1)
-    alone = [np.add.reduce(x[i * BLOCK:(i + 1) * BLOCK].copy()) for i in range(5)]
+    alone = [np.add.reduce(x[i * BLOCK : (i + 1) * BLOCK].copy()) for i in range(5)]
     assert rows.tolist() == [float(v) for v in alone]
 
 
@@ -33,8 +33,7 @@ def test_the_order_of_addition_matters_for_these_terms():
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, 4 * BLOCK + 3),
-       cuts=st.lists(st.floats(0, 1), max_size=8))
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, 4 * BLOCK + 3), cuts=st.lists(st.floats(0, 1), max_size=8))
 def test_any_cutting_into_batches_gives_the_same_double(seed, n, cuts):
     x = _terms(seed, n)
     whole = aligned_sum(x)
@@ -47,8 +46,7 @@ def test_any_cutting_into_batches_gives_the_same_double(seed, n, cuts):
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 4 * BLOCK + 3),
-       cuts=st.lists(st.floats(0, 1), max_size=6))
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 4 * BLOCK + 3), cuts=st.lists(st.floats(0, 1), max_size=6))
 def test_ranges_summed_apart_and_merged_in_order_give_the_same_double(seed, n, cuts):
     # As Dask workers do: each range starts at an arbitrary global position.
     x = _terms(seed, n)

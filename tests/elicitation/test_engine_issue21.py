@@ -60,8 +60,14 @@ def test_noiseless_region_keeps_the_truth_and_halves_with_every_answer():
     areas, asked = [], []
     for k, (beta, rho) in enumerate(_stratified(6, seed=3)):
         stake = Stakeholder(beta, rho)
-        s = im.elicitation.Elicitation(*binormal_curve(1.0 + k % 3), local_budget=0, pairwise_budget=12, tolerance=1e-9,
-                           local_lambda=INF, pairwise_lambda=INF)
+        s = im.elicitation.Elicitation(
+            *binormal_curve(1.0 + k % 3),
+            local_budget=0,
+            pairwise_budget=12,
+            tolerance=1e-9,
+            local_lambda=INF,
+            pairwise_lambda=INF,
+        )
         lb_axis, rho_axis = K.pairwise_axes()
         cell = int(np.argmin(abs(lb_axis - math.log(beta)))) * K.N_RHO + int(np.argmin(abs(rho_axis - rho)))
         while (q := s.next_question()) is not None:
@@ -73,7 +79,7 @@ def test_noiseless_region_keeps_the_truth_and_halves_with_every_answer():
         asked.append(s.n_pairwise)
         areas.append(result.feasible_fraction)
     assert asked == [12] * len(asked)
-    assert np.median(areas) <= 2.0 ** -8
+    assert np.median(areas) <= 2.0**-8
 
 
 def test_noiseless_local_answers_keep_the_truth_and_pin_beta():
@@ -146,8 +152,9 @@ def test_the_local_phase_stops_when_its_answers_stop_informing():
     from isometrics.elicitation.local import LOCAL_MIN_INFORMATION
 
     asked = []
-    for seed, (beta, rho, noise) in enumerate([(0.368, -0.5, "logistic"), (2.0, -2.0, "probit"),
-                                               (1.0, -6.0, "logistic")]):
+    for seed, (beta, rho, noise) in enumerate(
+        [(0.368, -0.5, "logistic"), (2.0, -2.0, "probit"), (1.0, -6.0, "logistic")]
+    ):
         stake = Stakeholder(beta, rho, noise=noise, seed=seed)
         s = im.elicitation.Elicitation()
         local = []
@@ -158,7 +165,9 @@ def test_the_local_phase_stops_when_its_answers_stop_informing():
         asked.append(len(local))
         assert q is not None  # the pairwise questions follow
         last = local[-3:]
-        spread = max(max(x.precision for x in last) - min(x.precision for x in last),
-                     max(x.recall for x in last) - min(x.recall for x in last))
+        spread = max(
+            max(x.precision for x in last) - min(x.precision for x in last),
+            max(x.recall for x in last) - min(x.recall for x in last),
+        )
         assert spread > 0.005, [(x.precision, x.recall) for x in last]
     assert sorted(asked)[1] < 12, asked  # most sessions hand over before the budget of 12

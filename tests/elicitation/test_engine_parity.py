@@ -24,16 +24,22 @@ RUNNER = Path(__file__).with_name("_engine_trace.js")
 INF = math.inf
 
 SCENARIOS = {
-    "noiseless, default curve": (lambda: im.elicitation.Elicitation(local_lambda=INF, pairwise_lambda=INF, pairwise_budget=6),
-                                 lambda: Stakeholder(0.5, -1.0)),
-    "a contradiction, noiseless": (lambda: im.elicitation.Elicitation(local_budget=2, local_lambda=INF, pairwise_lambda=INF,
-                                                          pairwise_budget=4),
-                                   lambda: Stakeholder(2.0, -3.0, noise="logistic", lam=5.0, seed=3)),
-    "probit with lapses, binormal curve": (lambda: im.elicitation.Elicitation(*binormal_curve(2.0), local_budget=4, pairwise_budget=6),
-                                           lambda: Stakeholder(2.0, -3.0, noise="probit", local="delta", lapse=0.05,
-                                                               seed=1)),
-    "rho taken as zero, wider box": (lambda: im.elicitation.Elicitation(rho_sign="zero", pairwise_budget=4, beta_range=(0.01, 30)),
-                                     lambda: Stakeholder(1.5, 0.5)),
+    "noiseless, default curve": (
+        lambda: im.elicitation.Elicitation(local_lambda=INF, pairwise_lambda=INF, pairwise_budget=6),
+        lambda: Stakeholder(0.5, -1.0),
+    ),
+    "a contradiction, noiseless": (
+        lambda: im.elicitation.Elicitation(local_budget=2, local_lambda=INF, pairwise_lambda=INF, pairwise_budget=4),
+        lambda: Stakeholder(2.0, -3.0, noise="logistic", lam=5.0, seed=3),
+    ),
+    "probit with lapses, binormal curve": (
+        lambda: im.elicitation.Elicitation(*binormal_curve(2.0), local_budget=4, pairwise_budget=6),
+        lambda: Stakeholder(2.0, -3.0, noise="probit", local="delta", lapse=0.05, seed=1),
+    ),
+    "rho taken as zero, wider box": (
+        lambda: im.elicitation.Elicitation(rho_sign="zero", pairwise_budget=4, beta_range=(0.01, 30)),
+        lambda: Stakeholder(1.5, 0.5),
+    ),
 }
 
 
@@ -42,7 +48,8 @@ def _same_question(engine, shown):
         return engine is None and shown is None
     keys = ("precision", "recall") if engine["kind"] == "local" else ("a", "b")
     return engine["kind"] == shown["kind"] and bool(
-        np.allclose(np.ravel([engine[k] for k in keys]), np.ravel([shown[k] for k in keys]), rtol=1e-12, atol=0.0))
+        np.allclose(np.ravel([engine[k] for k in keys]), np.ravel([shown[k] for k in keys]), rtol=1e-12, atol=0.0)
+    )
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
@@ -54,8 +61,10 @@ def test_the_page_engine_follows_the_python_engine(scenario):
     make_session, make_stakeholder = SCENARIOS[scenario]
     expected = make_session().run(make_stakeholder())
     data = expected.transcript.to_dict()
-    job = {"data": {"settings": data["settings"], "curve": data["curve"]},
-           "answers": [step["answer"] for step in data["steps"]]}
+    job = {
+        "data": {"settings": data["settings"], "curve": data["curve"]},
+        "answers": [step["answer"] for step in data["steps"]],
+    }
     out = subprocess.run([NODE, str(RUNNER)], input=json.dumps(job), capture_output=True, text=True, check=True)
     js = json.loads(out.stdout)
     trace = engine_trace(expected.transcript)

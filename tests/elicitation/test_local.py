@@ -48,7 +48,10 @@ def test_noiseless_beta_within_2_percent_in_at_most_12_questions():
 def test_the_sign_of_rho_matters():
     """With rho > 0 the same answers mean the opposite: read with the right sign, beta is found."""
     beta, rho = 3.0, 1.5
-    right = _local_phase(im.elicitation.Elicitation(local_lambda=INF, rho_sign="positive"), im.elicitation.SimulatedStakeholder(beta, rho))
+    right = _local_phase(
+        im.elicitation.Elicitation(local_lambda=INF, rho_sign="positive"),
+        im.elicitation.SimulatedStakeholder(beta, rho),
+    )
     assert abs(right.result().local_beta / beta - 1) <= 0.02
     wrong = _local_phase(im.elicitation.Elicitation(local_lambda=INF), im.elicitation.SimulatedStakeholder(beta, rho))
     assert abs(wrong.result().local_beta / beta - 1) > 0.5
@@ -81,7 +84,7 @@ def test_rho_zero_says_only_whether_beta_is_below_1():
 
 def test_contradictions_are_reported_not_absorbed():
     s = im.elicitation.Elicitation(local_lambda=INF)
-    s.record(LocalQuestion(0.4, 0.8), "recall")     # beta > 2
+    s.record(LocalQuestion(0.4, 0.8), "recall")  # beta > 2
     s.record(LocalQuestion(0.8, 0.8), "precision")  # beta < 1: contradicts
     (c,) = s.result().contradictions
     assert c.step == 1 and c.earlier == (0,)

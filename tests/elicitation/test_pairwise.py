@@ -76,7 +76,7 @@ def test_noiseless_truth_stays_feasible_and_area_shrinks():
             assert (ga > gb) == (step.answer == "a")
         assert s.n_pairwise == 12 or s.stop_reason != "question budget (12 pairwise questions) spent"
         areas.append(result.feasible_fraction)
-    assert np.median(areas) <= 2.0 ** -8
+    assert np.median(areas) <= 2.0**-8
 
 
 def test_noisy_posterior_mode_after_25_questions():

@@ -72,9 +72,13 @@ def test_from_scores_keeps_only_pareto_points_with_their_thresholds(model):
 
 
 def test_bad_settings_and_curves_name_the_parameter():
-    for kwargs, field in [({"rho_sign": "neg"}, "rho_sign"), ({"local_budget": -1}, "local_budget"),
-                          ({"tolerance": 0}, "tolerance"), ({"pairwise_lambda": 0}, "pairwise_lambda"),
-                          ({"local_lambda": -1.0}, "local_lambda")]:
+    for kwargs, field in [
+        ({"rho_sign": "neg"}, "rho_sign"),
+        ({"local_budget": -1}, "local_budget"),
+        ({"tolerance": 0}, "tolerance"),
+        ({"pairwise_lambda": 0}, "pairwise_lambda"),
+        ({"local_lambda": -1.0}, "local_lambda"),
+    ]:
         with pytest.raises(im.InvalidParameterError, match=rf"^Elicitation: `{field}`"):
             im.elicitation.Elicitation(**kwargs)
     with pytest.raises(im.InvalidParameterError, match=r"^Elicitation: `recall` must lie in \[0, 1\]"):

@@ -16,7 +16,7 @@ def favourite(beta, rho, a, b, q):
     -(R/(beta P))^rho (ERRATA); they agree where ln(R/P) (q - 1 - rho) = -rho ln beta - q ln(a/b).
     """
     m = math.exp((-rho * math.log(beta) - q * math.log(a / b)) / (q - 1 - rho))
-    p = (a ** -q + (m / b) ** q) ** (-1 / q)
+    p = (a**-q + (m / b) ** q) ** (-1 / q)
     return p, m * p, -((a / b) ** q) * m ** (q - 1)
 
 

@@ -49,25 +49,31 @@ def _data(finished):
     return json.loads(finished.transcript.to_json())
 
 
-@pytest.mark.parametrize("edit, field", [
-    (lambda d: d.update(version=2), "`version` must be 1"),
-    (lambda d: d.update(format="other"), "`format` must be 'isometrics-elicitation'"),
-    (lambda d: d.pop("steps"), "`steps` must be a list"),
-    (lambda d: d["steps"].append("recall"), "`steps[8]` must be an object"),
-    (lambda d: d["steps"][0].update(answer="a"), "`steps[0].answer` must be one of 'recall', 'precision'"),
-    (lambda d: d["steps"][5].update(answer="c"), "`steps[5].answer` must be one of 'a', 'b'; got 'c'"),
-    (lambda d: d["steps"][5].update(a=[0.5]), "`steps[5].a` must be a list [precision, recall]"),
-    (lambda d: d["steps"][0].update(kind="global"), "`steps[0].kind` must be 'local' or 'pairwise'"),
-    (lambda d: d["settings"].update(colour=1), "`settings.colour` is not a setting"),
-    (lambda d: d["settings"].update(pairwise_budget="3"), "`settings.pairwise_budget` must be an integer"),
-    (lambda d: d["curve"].update(recall=[0.5]), "`curve` must have as many"),
-])
+@pytest.mark.parametrize(
+    "edit, field",
+    [
+        (lambda d: d.update(version=2), "`version` must be 1"),
+        (lambda d: d.update(format="other"), "`format` must be 'isometrics-elicitation'"),
+        (lambda d: d.pop("steps"), "`steps` must be a list"),
+        (lambda d: d["steps"].append("recall"), "`steps[8]` must be an object"),
+        (lambda d: d["steps"][0].update(answer="a"), "`steps[0].answer` must be one of 'recall', 'precision'"),
+        (lambda d: d["steps"][5].update(answer="c"), "`steps[5].answer` must be one of 'a', 'b'; got 'c'"),
+        (lambda d: d["steps"][5].update(a=[0.5]), "`steps[5].a` must be a list [precision, recall]"),
+        (lambda d: d["steps"][0].update(kind="global"), "`steps[0].kind` must be 'local' or 'pairwise'"),
+        (lambda d: d["settings"].update(colour=1), "`settings.colour` is not a setting"),
+        (lambda d: d["settings"].update(pairwise_budget="3"), "`settings.pairwise_budget` must be an integer"),
+        (lambda d: d["curve"].update(recall=[0.5]), "`curve` must have as many"),
+    ],
+)
 def test_bad_answers_files_name_the_field(finished, edit, field):
     data = _data(finished)
     assert len(data["steps"]) == 8
     edit(data)
-    with pytest.raises(im.IsometricsError, match=r"load_transcript: field " + field.replace("[", r"\[")
-                       .replace("]", r"\]").replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(
+        im.IsometricsError,
+        match=r"load_transcript: field "
+        + field.replace("[", r"\[").replace("]", r"\]").replace("(", r"\(").replace(")", r"\)"),
+    ):
         im.elicitation.Transcript.from_dict(data)
 
 
@@ -78,8 +84,11 @@ def test_budget_below_one_names_the_field(finished):
         im.elicitation.replay(data)
     data["settings"]["pairwise_budget"] = 3
     data["settings"]["tolerance"] = 2.0
-    with pytest.raises(im.IsometricsError, match=r"replay: transcript field `settings`: Elicitation: "
-                                                 r"`tolerance` must be a real number > 0 and < 1; got 2.0"):
+    with pytest.raises(
+        im.IsometricsError,
+        match=r"replay: transcript field `settings`: Elicitation: "
+        r"`tolerance` must be a real number > 0 and < 1; got 2.0",
+    ):
         im.elicitation.replay(data)
     with pytest.raises(im.InvalidParameterError, match=r"^Elicitation: `pairwise_budget` must be an integer >= 1"):
         im.elicitation.Elicitation(pairwise_budget=0)
@@ -87,8 +96,11 @@ def test_budget_below_one_names_the_field(finished):
 
 def test_answer_outside_the_options():
     s = im.elicitation.Elicitation()
-    with pytest.raises(im.InvalidParameterError, match=r"^Elicitation.answer: `answer` must be one of 'recall', "
-                                                       r"'precision'; got 'a'"):
+    with pytest.raises(
+        im.InvalidParameterError,
+        match=r"^Elicitation.answer: `answer` must be one of 'recall', "
+        r"'precision'; got 'a'",
+    ):
         s.answer("a")
     assert not s.transcript.steps  # nothing recorded
 

@@ -21,10 +21,23 @@ def true_bank(m=150, seed=0):
     delta = rng.uniform(0.05, 0.95, m)
     a = np.abs(rng.normal(1.0, 0.5, m))  # ALGORITHMS.md 6.3 (positive: a bank of screened items)
     z = np.zeros(m)
-    return im.irt.Beta3IRT(respondents=("r",), items=tuple(f"d{j}" for j in range(m)), ability=np.array([0.5]),
-                       ability_se=np.array([0.1]), difficulty=delta, difficulty_se=z, discrimination=a,
-                       discrimination_se=z, n_clipped=0, negative_discrimination=(), log_likelihood=0.0,
-                       n_observed=m, eps=1e-3, converged=True, n_iter=0)
+    return im.irt.Beta3IRT(
+        respondents=("r",),
+        items=tuple(f"d{j}" for j in range(m)),
+        ability=np.array([0.5]),
+        ability_se=np.array([0.1]),
+        difficulty=delta,
+        difficulty_se=z,
+        discrimination=a,
+        discrimination_se=z,
+        n_clipped=0,
+        negative_discrimination=(),
+        log_likelihood=0.0,
+        n_observed=m,
+        eps=1e-3,
+        converged=True,
+        n_iter=0,
+    )
 
 
 def responder(bank, theta, seed):
@@ -101,8 +114,10 @@ def test_bad_input_is_named():
     bank = true_bank(m=5)
     with pytest.raises(im.IsometricsError, match=r"^adaptive_test: `respond` has no response for item 'd"):
         im.irt.adaptive_test(bank, {"d0": 0.5}, selection="random", rng=0, max_items=5)
-    with pytest.raises(im.IsometricsError,
-                       match=r"^adaptive_test: `respond` returned 1.5 for item 'd\d'; it must return a real number in \[0, 1\]"):
+    with pytest.raises(
+        im.IsometricsError,
+        match=r"^adaptive_test: `respond` returned 1.5 for item 'd\d'; it must return a real number in \[0, 1\]",
+    ):
         im.irt.adaptive_test(bank, lambda item: 1.5)
     with pytest.raises(im.IsometricsError, match=r"`respond` returned nan for item"):
         im.irt.adaptive_test(bank, lambda item: float("nan"))

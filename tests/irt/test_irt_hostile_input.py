@@ -62,26 +62,50 @@ def _file():
 
 
 _A_FILE = _file()
-_RESPOND = (lambda item: 0.6)
+_RESPOND = lambda item: 0.6
 
 # name -> [(id, call, regular expression the message must match)]
 CASES = {
     "fit_beta3": [
         ("words", lambda: im.irt.fit_beta3("hello world"), r"^fit_beta3: `responses` must be a 2-D array .*got a str"),
-        ("word cells", lambda: im.irt.fit_beta3([["a", "b"], ["c", "d"]]), r"^fit_beta3: `responses` cell \[0, 0\] holds 'a'"),
-        ("a dict", lambda: im.irt.fit_beta3({"a": [0.1, 0.2], "b": [0.3, 0.4]}),
-         r"^fit_beta3: `responses` must be a 2-D array .*got a dict.*data frame"),
-        ("ragged", lambda: im.irt.fit_beta3([[0.1, 0.2], [0.3]]),
-         r"^fit_beta3: `responses` rows have different lengths \(row 0 has 2 cells, row 1 has 1\)"),
-        ("numeric strings", lambda: im.irt.fit_beta3([["0.1", "0.2"], ["0.3", "0.4"], ["0.5", "0.6"]]),
-         r"^fit_beta3: `responses` cell \[0, 0\] holds '0.1' \(a str\)"),
-        ("numeric strings array", lambda: im.irt.fit_beta3(np.array([["0.1", "0.2"], ["0.3", "0.4"]])),
-         r"^fit_beta3: `responses` cell \[0, 0\] holds '0.1' \(a str\)"),
+        (
+            "word cells",
+            lambda: im.irt.fit_beta3([["a", "b"], ["c", "d"]]),
+            r"^fit_beta3: `responses` cell \[0, 0\] holds 'a'",
+        ),
+        (
+            "a dict",
+            lambda: im.irt.fit_beta3({"a": [0.1, 0.2], "b": [0.3, 0.4]}),
+            r"^fit_beta3: `responses` must be a 2-D array .*got a dict.*data frame",
+        ),
+        (
+            "ragged",
+            lambda: im.irt.fit_beta3([[0.1, 0.2], [0.3]]),
+            r"^fit_beta3: `responses` rows have different lengths \(row 0 has 2 cells, row 1 has 1\)",
+        ),
+        (
+            "numeric strings",
+            lambda: im.irt.fit_beta3([["0.1", "0.2"], ["0.3", "0.4"], ["0.5", "0.6"]]),
+            r"^fit_beta3: `responses` cell \[0, 0\] holds '0.1' \(a str\)",
+        ),
+        (
+            "numeric strings array",
+            lambda: im.irt.fit_beta3(np.array([["0.1", "0.2"], ["0.3", "0.4"]])),
+            r"^fit_beta3: `responses` cell \[0, 0\] holds '0.1' \(a str\)",
+        ),
         ("a set", lambda: im.irt.fit_beta3({0.1, 0.2}), r"^fit_beta3: `responses` must be a 2-D array .*got a set"),
         ("None", lambda: im.irt.fit_beta3(None), r"^fit_beta3: `responses` must be .*got "),
         ("1-D", lambda: im.irt.fit_beta3([0.1, 0.2]), r"^fit_beta3: `responses` must be 2-D"),
-        ("above 1", lambda: im.irt.fit_beta3(np.where(np.eye(6, 12) == 1, 1.5, GOOD)), r"^fit_beta3: responses must lie in \[0, 1\]"),
-        ("inf", lambda: im.irt.fit_beta3(np.where(np.eye(6, 12) == 1, np.inf, GOOD)), r"^fit_beta3: `responses` must be finite"),
+        (
+            "above 1",
+            lambda: im.irt.fit_beta3(np.where(np.eye(6, 12) == 1, 1.5, GOOD)),
+            r"^fit_beta3: responses must lie in \[0, 1\]",
+        ),
+        (
+            "inf",
+            lambda: im.irt.fit_beta3(np.where(np.eye(6, 12) == 1, np.inf, GOOD)),
+            r"^fit_beta3: `responses` must be finite",
+        ),
         ("booleans", lambda: im.irt.fit_beta3(GOOD > 0.5), r"^fit_beta3: `responses` holds booleans"),
         ("eps 0.7", lambda: im.irt.fit_beta3(GOOD, eps=0.7), r"^fit_beta3: `eps` must be a real number > 0 and < 0.5"),
         ("eps word", lambda: im.irt.fit_beta3(GOOD, eps="a"), r"^fit_beta3: `eps` must be a real number"),
@@ -89,66 +113,161 @@ CASES = {
         ("missing", lambda: im.irt.fit_beta3(GOOD, missing="drop"), r"^fit_beta3: `missing` must be one of"),
         ("resolution", lambda: im.irt.fit_beta3(GOOD, resolution=2.0), r"^fit_beta3: `resolution` must be a number"),
         ("items", lambda: im.irt.fit_beta3(GOOD, items=["a"]), r"^fit_beta3: `items` has 1 names for 12 items"),
-        ("respondents", lambda: im.irt.fit_beta3(GOOD, respondents=["a"] * 6), r"^fit_beta3: `respondents` names must be"),
+        (
+            "respondents",
+            lambda: im.irt.fit_beta3(GOOD, respondents=["a"] * 6),
+            r"^fit_beta3: `respondents` names must be",
+        ),
         ("long_form", lambda: im.irt.fit_beta3(GOOD, long_form="abc"), r"^fit_beta3: `long_form` must name 3 columns"),
         ("random_state", lambda: im.irt.fit_beta3(GOOD, random_state=-1), r"^fit_beta3: `random_state` must be None"),
     ],
     "adaptive_test": [
-        ("bank None", lambda: im.irt.adaptive_test(None, _RESPOND), r"^adaptive_test: `bank` must be a Beta3IRT.*got NoneType"),
+        (
+            "bank None",
+            lambda: im.irt.adaptive_test(None, _RESPOND),
+            r"^adaptive_test: `bank` must be a Beta3IRT.*got NoneType",
+        ),
         ("respond 42", lambda: im.irt.adaptive_test(_bank(), 42), r"^adaptive_test: `respond` must be a callable"),
-        ("respond a str", lambda: im.irt.adaptive_test(_bank(), lambda item: "0.5"),
-         r"^adaptive_test: `respond` returned '0.5' \(a str\) for item 'd\d+'; .*real number in \[0, 1\]"),
-        ("respond True", lambda: im.irt.adaptive_test(_bank(), lambda item: True),
-         r"^adaptive_test: `respond` returned True \(a bool\) for item"),
-        ("respond NaN", lambda: im.irt.adaptive_test(_bank(), lambda item: math.nan),
-         r"^adaptive_test: `respond` returned nan for item 'd\d+'; .*in \[0, 1\]"),
-        ("respond 1.5", lambda: im.irt.adaptive_test(_bank(), {f"d{j}": 1.5 for j in range(12)}),
-         r"^adaptive_test: `respond` returned 1.5 for item"),
-        ("respond missing", lambda: im.irt.adaptive_test(_bank(), {"d0": 0.5}), r"^adaptive_test: `respond` has no response"),
-        ("available '0'", lambda: im.irt.adaptive_test(_bank(), _RESPOND, available="0"),
-         r"^adaptive_test: `available` must be a list of item names or indices; got '0'"),
-        ("available a set", lambda: im.irt.adaptive_test(_bank(), _RESPOND, available={0, 1}),
-         r"^adaptive_test: `available` must be a list .*got a set"),
-        ("available empty", lambda: im.irt.adaptive_test(_bank(), _RESPOND, available=[]), r"^adaptive_test: `available` is empty"),
-        ("available unknown", lambda: im.irt.adaptive_test(_bank(), _RESPOND, available=["x"]), r"^adaptive_test: unknown item 'x'"),
-        ("selection", lambda: im.irt.adaptive_test(_bank(), _RESPOND, selection="best"), r"^adaptive_test: `selection` must be one"),
-        ("max_items", lambda: im.irt.adaptive_test(_bank(), _RESPOND, max_items=0), r"^adaptive_test: `max_items` must be an integer"),
-        ("se_target", lambda: im.irt.adaptive_test(_bank(), _RESPOND, se_target=-1), r"^adaptive_test: `se_target` must be"),
+        (
+            "respond a str",
+            lambda: im.irt.adaptive_test(_bank(), lambda item: "0.5"),
+            r"^adaptive_test: `respond` returned '0.5' \(a str\) for item 'd\d+'; .*real number in \[0, 1\]",
+        ),
+        (
+            "respond True",
+            lambda: im.irt.adaptive_test(_bank(), lambda item: True),
+            r"^adaptive_test: `respond` returned True \(a bool\) for item",
+        ),
+        (
+            "respond NaN",
+            lambda: im.irt.adaptive_test(_bank(), lambda item: math.nan),
+            r"^adaptive_test: `respond` returned nan for item 'd\d+'; .*in \[0, 1\]",
+        ),
+        (
+            "respond 1.5",
+            lambda: im.irt.adaptive_test(_bank(), {f"d{j}": 1.5 for j in range(12)}),
+            r"^adaptive_test: `respond` returned 1.5 for item",
+        ),
+        (
+            "respond missing",
+            lambda: im.irt.adaptive_test(_bank(), {"d0": 0.5}),
+            r"^adaptive_test: `respond` has no response",
+        ),
+        (
+            "available '0'",
+            lambda: im.irt.adaptive_test(_bank(), _RESPOND, available="0"),
+            r"^adaptive_test: `available` must be a list of item names or indices; got '0'",
+        ),
+        (
+            "available a set",
+            lambda: im.irt.adaptive_test(_bank(), _RESPOND, available={0, 1}),
+            r"^adaptive_test: `available` must be a list .*got a set",
+        ),
+        (
+            "available empty",
+            lambda: im.irt.adaptive_test(_bank(), _RESPOND, available=[]),
+            r"^adaptive_test: `available` is empty",
+        ),
+        (
+            "available unknown",
+            lambda: im.irt.adaptive_test(_bank(), _RESPOND, available=["x"]),
+            r"^adaptive_test: unknown item 'x'",
+        ),
+        (
+            "selection",
+            lambda: im.irt.adaptive_test(_bank(), _RESPOND, selection="best"),
+            r"^adaptive_test: `selection` must be one",
+        ),
+        (
+            "max_items",
+            lambda: im.irt.adaptive_test(_bank(), _RESPOND, max_items=0),
+            r"^adaptive_test: `max_items` must be an integer",
+        ),
+        (
+            "se_target",
+            lambda: im.irt.adaptive_test(_bank(), _RESPOND, se_target=-1),
+            r"^adaptive_test: `se_target` must be",
+        ),
         ("rng", lambda: im.irt.adaptive_test(_bank(), _RESPOND, rng="x"), r"^adaptive_test: "),
-        ("start_ability", lambda: im.irt.adaptive_test(_bank(), _RESPOND, start_ability=1.0), r"^adaptive_test: `start_ability`"),
-        ("3 difficulties, 12 items", lambda: im.irt.adaptive_test(_tampered(difficulty=_bank().difficulty[:3]), _RESPOND),
-         r"^adaptive_test: `bank.difficulty` has 3 values for 12 items"),
-        ("NaN difficulty", lambda: im.irt.adaptive_test(_tampered(difficulty=_shifted("difficulty", 4, math.nan)), _RESPOND),
-         r"^adaptive_test: `bank.difficulty` must lie in \(0, 1\); item 'd4' has nan"),
-        ("difficulty 1.5", lambda: im.irt.adaptive_test(_tampered(difficulty=_shifted("difficulty", 0, 1.5)), _RESPOND),
-         r"^adaptive_test: `bank.difficulty` must lie in \(0, 1\); item 'd0' has 1.5"),
-        ("NaN discrimination",
-         lambda: im.irt.adaptive_test(_tampered(discrimination=_shifted("discrimination", 2, math.nan)), _RESPOND),
-         r"^adaptive_test: `bank.discrimination` must be finite; item 'd2' has nan"),
-        ("eps 0.7", lambda: im.irt.adaptive_test(_tampered(eps=0.7), _RESPOND),
-         r"^adaptive_test: `bank.eps` must be a real number > 0 and < 0.5; got 0.7"),
-        ("no respondents", lambda: im.irt.adaptive_test(_tampered(respondents=(), ability=np.zeros(0),
-                                                              ability_se=np.zeros(0)), _RESPOND),
-         r"^adaptive_test: `start_ability` is needed: the bank has no respondents"),
+        (
+            "start_ability",
+            lambda: im.irt.adaptive_test(_bank(), _RESPOND, start_ability=1.0),
+            r"^adaptive_test: `start_ability`",
+        ),
+        (
+            "3 difficulties, 12 items",
+            lambda: im.irt.adaptive_test(_tampered(difficulty=_bank().difficulty[:3]), _RESPOND),
+            r"^adaptive_test: `bank.difficulty` has 3 values for 12 items",
+        ),
+        (
+            "NaN difficulty",
+            lambda: im.irt.adaptive_test(_tampered(difficulty=_shifted("difficulty", 4, math.nan)), _RESPOND),
+            r"^adaptive_test: `bank.difficulty` must lie in \(0, 1\); item 'd4' has nan",
+        ),
+        (
+            "difficulty 1.5",
+            lambda: im.irt.adaptive_test(_tampered(difficulty=_shifted("difficulty", 0, 1.5)), _RESPOND),
+            r"^adaptive_test: `bank.difficulty` must lie in \(0, 1\); item 'd0' has 1.5",
+        ),
+        (
+            "NaN discrimination",
+            lambda: im.irt.adaptive_test(_tampered(discrimination=_shifted("discrimination", 2, math.nan)), _RESPOND),
+            r"^adaptive_test: `bank.discrimination` must be finite; item 'd2' has nan",
+        ),
+        (
+            "eps 0.7",
+            lambda: im.irt.adaptive_test(_tampered(eps=0.7), _RESPOND),
+            r"^adaptive_test: `bank.eps` must be a real number > 0 and < 0.5; got 0.7",
+        ),
+        (
+            "no respondents",
+            lambda: im.irt.adaptive_test(
+                _tampered(respondents=(), ability=np.zeros(0), ability_se=np.zeros(0)), _RESPOND
+            ),
+            r"^adaptive_test: `start_ability` is needed: the bank has no respondents",
+        ),
     ],
     "Beta3IRT": [
         ("3 difficulties", _replace(difficulty=np.full(3, 0.5)), r"^Beta3IRT: `difficulty` has 3 values for 12 items"),
         ("NaN difficulty", _replace(difficulty=np.full(12, math.nan)), r"^Beta3IRT: `difficulty` must lie in \(0, 1\)"),
-        ("words", _replace(discrimination=["a"] * 12), r"^Beta3IRT: `discrimination` must be a real number or an array"),
-        ("ability 0", _replace(ability=np.zeros(6)), r"^Beta3IRT: `ability` must lie in \(0, 1\); respondent '0' has 0.0"),
+        (
+            "words",
+            _replace(discrimination=["a"] * 12),
+            r"^Beta3IRT: `discrimination` must be a real number or an array",
+        ),
+        (
+            "ability 0",
+            _replace(ability=np.zeros(6)),
+            r"^Beta3IRT: `ability` must lie in \(0, 1\); respondent '0' has 0.0",
+        ),
         ("negative se", _replace(ability_se=np.full(6, -1.0)), r"^Beta3IRT: `ability_se` must be >= 0 \(or NaN\)"),
         ("eps", _replace(eps=0.7), r"^Beta3IRT: `eps` must be a real number > 0 and < 0.5"),
         ("items a str", _replace(items="abcdefghijkl"), r"^Beta3IRT: `items` must be a tuple of names"),
-        ("duplicate items", _replace(items=("d0",) * 12), r"^Beta3IRT: `items` names must be unique; 'd0' is given twice"),
-        ("resolution", _replace(resolution=np.full(3, 0.1)), r"^Beta3IRT: `resolution` must be NaN, a number in \[0, 1\)"),
+        (
+            "duplicate items",
+            _replace(items=("d0",) * 12),
+            r"^Beta3IRT: `items` names must be unique; 'd0' is given twice",
+        ),
+        (
+            "resolution",
+            _replace(resolution=np.full(3, 0.1)),
+            r"^Beta3IRT: `resolution` must be NaN, a number in \[0, 1\)",
+        ),
     ],
     "Beta3IRT.expected_response": [
-        ("ability 'a'", lambda: _bank().expected_response("a", 0),
-         r"^Beta3IRT.expected_response: `ability` must be a real number or an array .*got 'a'"),
+        (
+            "ability 'a'",
+            lambda: _bank().expected_response("a", 0),
+            r"^Beta3IRT.expected_response: `ability` must be a real number or an array .*got 'a'",
+        ),
         ("ability None", lambda: _bank().expected_response(None, 0), r"^Beta3IRT.expected_response: `ability` is None"),
         ("ability 1", lambda: _bank().expected_response(1.0, 0), r"^Beta3IRT.expected_response: `ability` must lie in"),
         ("item", lambda: _bank().expected_response(0.5, "x"), r"^Beta3IRT.expected_response: unknown item 'x'"),
-        ("item out of range", lambda: _bank().expected_response(0.5, 99), r"^Beta3IRT.expected_response: item index 99"),
+        (
+            "item out of range",
+            lambda: _bank().expected_response(0.5, 99),
+            r"^Beta3IRT.expected_response: item index 99",
+        ),
     ],
     "Beta3IRT.information": [
         ("ability 'a'", lambda: _bank().information("a", 0), r"^Beta3IRT.information: `ability` must be a real number"),
@@ -160,28 +279,58 @@ CASES = {
         ("unknown", lambda: _bank().item_index("x"), r"^Beta3IRT: unknown item 'x'"),
         ("out of range", lambda: _bank().item_index(12), r"^Beta3IRT: item index 12 is out of range"),
     ],
-    **{f"Beta3IRT.{kind}_interval": [
-        ("level word", lambda kind=kind: getattr(_bank(), f"{kind}_interval")("a"),
-         rf"^Beta3IRT.{kind}_interval: `level` must be a real number"),
-        ("level 1", lambda kind=kind: getattr(_bank(), f"{kind}_interval")(1.0),
-         rf"^Beta3IRT.{kind}_interval: `level` must be a real number > 0 and < 1"),
-    ] for kind in ("ability", "difficulty", "discrimination")},
+    **{
+        f"Beta3IRT.{kind}_interval": [
+            (
+                "level word",
+                lambda kind=kind: getattr(_bank(), f"{kind}_interval")("a"),
+                rf"^Beta3IRT.{kind}_interval: `level` must be a real number",
+            ),
+            (
+                "level 1",
+                lambda kind=kind: getattr(_bank(), f"{kind}_interval")(1.0),
+                rf"^Beta3IRT.{kind}_interval: `level` must be a real number > 0 and < 1",
+            ),
+        ]
+        for kind in ("ability", "difficulty", "discrimination")
+    },
     "build_keel_benchmark": [
-        ("cache a file", lambda: irt.build_keel_benchmark(_A_FILE, datasets=["glass1"], models=["logreg"]),
-         r"^build_keel_benchmark: `cache` must be a folder; .* is a file"),
-        ("cache under a file", lambda: irt.build_keel_benchmark(_A_FILE + "/sub", datasets=["glass1"], models=["nb"]),
-         r"^build_keel_benchmark: `cache` '.*/sub' cannot hold the benchmark \(Not a directory"),
+        (
+            "cache a file",
+            lambda: irt.build_keel_benchmark(_A_FILE, datasets=["glass1"], models=["logreg"]),
+            r"^build_keel_benchmark: `cache` must be a folder; .* is a file",
+        ),
+        (
+            "cache under a file",
+            lambda: irt.build_keel_benchmark(_A_FILE + "/sub", datasets=["glass1"], models=["nb"]),
+            r"^build_keel_benchmark: `cache` '.*/sub' cannot hold the benchmark \(Not a directory",
+        ),
         ("cache 42", lambda: irt.build_keel_benchmark(42), r"^build_keel_benchmark: `cache` must be a folder path"),
-        ("datasets 42", lambda: irt.build_keel_benchmark("x", datasets=42, models=["logreg"]),
-         r"^build_keel_benchmark: `datasets` must be a name or a list of names; got 42"),
-        ("datasets [42]", lambda: irt.build_keel_benchmark("x", datasets=[42], models=["logreg"]),
-         r"^build_keel_benchmark: `datasets` holds 42"),
-        ("datasets empty", lambda: irt.build_keel_benchmark("x", datasets=[], models=["logreg"]),
-         r"^build_keel_benchmark: `datasets` is empty"),
-        ("models 42", lambda: irt.build_keel_benchmark("x", datasets=["glass1"], models=42),
-         r"^build_keel_benchmark: `models` must be a name or a list of names; got 42"),
-        ("metrics 42", lambda: irt.build_keel_benchmark("x", datasets=["glass1"], models=["logreg"], metrics=42),
-         r"^build_keel_benchmark: `metrics` must be a name or a list of names; got 42"),
+        (
+            "datasets 42",
+            lambda: irt.build_keel_benchmark("x", datasets=42, models=["logreg"]),
+            r"^build_keel_benchmark: `datasets` must be a name or a list of names; got 42",
+        ),
+        (
+            "datasets [42]",
+            lambda: irt.build_keel_benchmark("x", datasets=[42], models=["logreg"]),
+            r"^build_keel_benchmark: `datasets` holds 42",
+        ),
+        (
+            "datasets empty",
+            lambda: irt.build_keel_benchmark("x", datasets=[], models=["logreg"]),
+            r"^build_keel_benchmark: `datasets` is empty",
+        ),
+        (
+            "models 42",
+            lambda: irt.build_keel_benchmark("x", datasets=["glass1"], models=42),
+            r"^build_keel_benchmark: `models` must be a name or a list of names; got 42",
+        ),
+        (
+            "metrics 42",
+            lambda: irt.build_keel_benchmark("x", datasets=["glass1"], models=["logreg"], metrics=42),
+            r"^build_keel_benchmark: `metrics` must be a name or a list of names; got 42",
+        ),
         ("n_jobs", lambda: irt.build_keel_benchmark("x", n_jobs=0), r"^build_keel_benchmark: `n_jobs` must be"),
         ("n_splits", lambda: irt.build_keel_benchmark("x", n_splits="3"), r"^build_keel_benchmark: `n_splits` must be"),
         ("seed", lambda: irt.build_keel_benchmark("x", seed=-1), r"^build_keel_benchmark: `seed` must be"),
@@ -189,22 +338,45 @@ CASES = {
     "read_keel_benchmark": [
         ("cache a file", lambda: irt.read_keel_benchmark(_A_FILE), r"^read_keel_benchmark: `cache` must be a folder; "),
         ("cache None", lambda: irt.read_keel_benchmark(None), r"^read_keel_benchmark: `cache` must be a folder path"),
-        ("metrics 42", lambda: irt.read_keel_benchmark("x", metrics=42), r"^read_keel_benchmark: `metrics` must be a name"),
-        ("metrics unknown", lambda: irt.read_keel_benchmark("x", metrics=["nope"]), r"^read_keel_benchmark: `metrics` holds"),
+        (
+            "metrics 42",
+            lambda: irt.read_keel_benchmark("x", metrics=42),
+            r"^read_keel_benchmark: `metrics` must be a name",
+        ),
+        (
+            "metrics unknown",
+            lambda: irt.read_keel_benchmark("x", metrics=["nope"]),
+            r"^read_keel_benchmark: `metrics` holds",
+        ),
         ("empty", lambda: irt.read_keel_benchmark("no-such-folder"), r"^read_keel_benchmark: nothing is cached"),
     ],
     "load_keel_dataset": [
         ("unknown", lambda: irt.load_keel_dataset("nope"), r"^load_keel_dataset: unknown KEEL data set 'nope'"),
         ("None", lambda: irt.load_keel_dataset(None), r"^load_keel_dataset: `name` must be a KEEL data set name"),
-        ("a list", lambda: irt.load_keel_dataset(["glass1"]), r"^load_keel_dataset: `name` must be a KEEL data set name"),
+        (
+            "a list",
+            lambda: irt.load_keel_dataset(["glass1"]),
+            r"^load_keel_dataset: `name` must be a KEEL data set name",
+        ),
     ],
     "keel_response": [
         ("model None", lambda: irt.keel_response(None, "glass1"), r"^keel_response: `model` must be a model spec"),
-        ("dataset None", lambda: irt.keel_response("logreg", None), r"^keel_response: `dataset` must be a KEEL data set"),
+        (
+            "dataset None",
+            lambda: irt.keel_response("logreg", None),
+            r"^keel_response: `dataset` must be a KEEL data set",
+        ),
         ("metric 42", lambda: irt.keel_response("logreg", "glass1", metric=42), r"^keel_response: `metric` must be"),
-        ("cache a file", lambda: irt.keel_response("logreg", "glass1", cache=_A_FILE),
-         r"^keel_response: `cache` must be a folder; "),
-        ("cache 42", lambda: irt.keel_response("logreg", "glass1", cache=42), r"^keel_response: `cache` must be a folder path"),
+        (
+            "cache a file",
+            lambda: irt.keel_response("logreg", "glass1", cache=_A_FILE),
+            r"^keel_response: `cache` must be a folder; ",
+        ),
+        (
+            "cache 42",
+            lambda: irt.keel_response("logreg", "glass1", cache=42),
+            r"^keel_response: `cache` must be a folder path",
+        ),
         ("n_splits", lambda: irt.keel_response("logreg", "glass1", n_splits=1), r"^keel_response: `n_splits` must be"),
     ],
     "parse_classifier_spec": [
@@ -222,9 +394,14 @@ CASES = {
 
 
 def _keel_bench():
-    return irt.KeelBenchmark(models=("a", "b"), datasets=("x", "y"), metrics=("auroc",),
-                             responses={"auroc": np.full((2, 2), 0.7)}, seconds=np.ones((2, 2)),
-                             cpu_seconds=np.ones((2, 2)))
+    return irt.KeelBenchmark(
+        models=("a", "b"),
+        datasets=("x", "y"),
+        metrics=("auroc",),
+        responses={"auroc": np.full((2, 2), 0.7)},
+        seconds=np.ones((2, 2)),
+        cpu_seconds=np.ones((2, 2)),
+    )
 
 
 EXEMPT = {
@@ -259,9 +436,14 @@ def test_every_public_irt_callable_is_registered():
     assert all(EXEMPT.values())
 
 
-@pytest.mark.parametrize("name, call, pattern", [
-    pytest.param(name, call, pattern, id=f"{name}-{label}") for name, cases in CASES.items()
-    for label, call, pattern in cases])
+@pytest.mark.parametrize(
+    "name, call, pattern",
+    [
+        pytest.param(name, call, pattern, id=f"{name}-{label}")
+        for name, cases in CASES.items()
+        for label, call, pattern in cases
+    ],
+)
 def test_hostile_input_is_the_librarys_error_naming_function_and_parameter(name, call, pattern):
     with pytest.raises(IsometricsError, match=pattern) as info:
         call()
@@ -293,8 +475,10 @@ def test_item1_expected_response_of_a_word(bank):
     assert bank.expected_response([0.2, 0.8], "d1").shape == (2,)
 
 
-@pytest.mark.parametrize("field, index, value", [("difficulty", 0, math.nan), ("discrimination", 0, math.nan),
-                                                 ("difficulty", 1, 1.5), ("difficulty", 2, 0.0)])
+@pytest.mark.parametrize(
+    "field, index, value",
+    [("difficulty", 0, math.nan), ("discrimination", 0, math.nan), ("difficulty", 1, 1.5), ("difficulty", 2, 0.0)],
+)
 def test_item2_a_bank_with_impossible_parameters_is_refused(bank, field, index, value):
     array = getattr(bank, field).copy()
     array[index] = value

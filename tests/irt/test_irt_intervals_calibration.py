@@ -34,9 +34,9 @@ def test_the_fit_is_not_left_in_an_items_mirror_basin():
     from_truth = minimize_newton(truth, cells, -bound, bound, 1.0, 500)
     # the optimum reached from the true parameters is no better than the fit's (was 136 nats better)
     assert objective(found, cells, 1.0) <= from_truth.fun + 1e-3
-    assert fit.discrimination[21] < 0 and fit.difficulty[21] > 0.9   # the near-ceiling item: a = -0.63, delta = .995
+    assert fit.discrimination[21] < 0 and fit.difficulty[21] > 0.9  # the near-ceiling item: a = -0.63, delta = .995
     lo, hi = fit.ability_interval(0.95).T
-    assert np.mean((lo <= theta) & (theta <= hi)) >= 0.8   # was 0.37
+    assert np.mean((lo <= theta) & (theta <= hi)) >= 0.8  # was 0.37
 
 
 def test_cheap_calibration_from_the_priors():

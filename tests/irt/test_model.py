@@ -54,8 +54,16 @@ def test_standard_errors_are_the_joint_laplace_widths():
     cells, _ = model._cells(p, fit.eps)
     x = _params(fit)
     step = 1e-5
-    h = np.array([(model.negative_log_posterior(x + step * e, cells)[1]
-                   - model.negative_log_posterior(x - step * e, cells)[1]) / (2 * step) for e in np.eye(x.size)])
+    h = np.array(
+        [
+            (
+                model.negative_log_posterior(x + step * e, cells)[1]
+                - model.negative_log_posterior(x - step * e, cells)[1]
+            )
+            / (2 * step)
+            for e in np.eye(x.size)
+        ]
+    )
     sd = np.sqrt(np.diag(np.linalg.inv((h + h.T) / 2)))
     t, d = fit.ability, fit.difficulty
     np.testing.assert_allclose(fit.ability_se, t * (1 - t) * sd[:6], rtol=1e-4)
@@ -65,8 +73,11 @@ def test_standard_errors_are_the_joint_laplace_widths():
 
 def test_intervals_have_the_documented_shape_level_and_scale(recovered):
     fit, *_ = recovered
-    for name, value, size in (("ability", fit.ability, 30), ("difficulty", fit.difficulty, 400),
-                              ("discrimination", fit.discrimination, 400)):
+    for name, value, size in (
+        ("ability", fit.ability, 30),
+        ("difficulty", fit.difficulty, 400),
+        ("discrimination", fit.discrimination, 400),
+    ):
         wide, narrow = getattr(fit, f"{name}_interval")(0.95), getattr(fit, f"{name}_interval")(level=0.5)
         assert wide.shape == narrow.shape == (size, 2)
         assert np.all(wide[:, 0] < narrow[:, 0]) and np.all(narrow[:, 0] < value)
@@ -76,8 +87,11 @@ def test_intervals_have_the_documented_shape_level_and_scale(recovered):
     half = 1.959963984540054 * fit.ability_se / (fit.ability * (1 - fit.ability))
     np.testing.assert_allclose(logit(lo), logit(fit.ability) - half, rtol=1e-9)
     np.testing.assert_allclose(logit(hi), logit(fit.ability) + half, rtol=1e-9)
-    np.testing.assert_allclose(fit.discrimination_interval(0.9)[:, 1] - fit.discrimination,
-                               1.6448536269514722 * fit.discrimination_se, rtol=1e-9)
+    np.testing.assert_allclose(
+        fit.discrimination_interval(0.9)[:, 1] - fit.discrimination,
+        1.6448536269514722 * fit.discrimination_se,
+        rtol=1e-9,
+    )
     for level in (0.0, 1.0, 1.5):
         with pytest.raises(im.InvalidParameterError, match="level"):
             fit.ability_interval(level)
@@ -100,11 +114,11 @@ def test_default_eps_leaves_the_responses_inside_the_unit_interval_alone():
     assert fit.converged
     assert fit.n_censored == np.count_nonzero((p == 0) | (p == 1)) > 0 and fit.n_clipped == 0
     assert spearmanr(fit.discrimination, a)[0] >= 0.85
-    assert abs(np.mean(logit(fit.ability) - logit(theta))) <= 0.25   # 1.13 with eps=1e-3
+    assert abs(np.mean(logit(fit.ability) - logit(theta))) <= 0.25  # 1.13 with eps=1e-3
 
 
 def test_data_eps():
-    assert model.data_eps(np.array([[0.0, 0.3], [1.0, np.nan]])) == 1e-3      # nothing closer than 0.3
+    assert model.data_eps(np.array([[0.0, 0.3], [1.0, np.nan]])) == 1e-3  # nothing closer than 0.3
     assert model.data_eps(np.array([[0.0, 1e-5], [1.0, 0.5]])) == 5e-6
     assert model.data_eps(np.array([[0.0, 0.3], [1.0 - 2**-52, 0.5]])) == 2**-53
     assert model.data_eps(np.array([[0.0, 1.0], [1.0, 0.0]])) == 1e-3
@@ -195,7 +209,7 @@ def test_objective_is_the_negative_log_posterior():
     """-sum Beta logpdf (scipy) - log priors (uniform theta, delta with the logit Jacobian; N(1, 1) on a)."""
     cells, params = _cells()
     n, m = cells.n_rows, cells.n_cols
-    t, d, a = params[:n], params[n:n + m], params[n + m:]
+    t, d, a = params[:n], params[n : n + m], params[n + m :]
     th, de = 1 / (1 + np.exp(-t)), 1 / (1 + np.exp(-d))
     r, c = cells.rows, cells.cols
     alpha, beta = beta_shapes(th[r], de[c], a[c])
@@ -224,8 +238,9 @@ def test_missing_cells_are_skipped():
         im.irt.fit_beta3(q, missing="raise")
     i, j = np.argwhere(np.isnan(q))[0]
     with pytest.raises(im.IsometricsError, match=rf"first at respondent 'r{i}', item 'd{j}'"):
-        im.irt.fit_beta3(q, missing="raise", respondents=[f"r{k}" for k in range(20)],
-                     items=[f"d{k}" for k in range(150)])
+        im.irt.fit_beta3(
+            q, missing="raise", respondents=[f"r{k}" for k in range(20)], items=[f"d{k}" for k in range(150)]
+        )
 
 
 def test_names_and_data_frames():
@@ -247,15 +262,21 @@ def test_names_and_data_frames():
     assert len(repr(fit)) < 1024
 
 
-@pytest.mark.parametrize("bad, match", [
-    (lambda x: np.where(np.arange(x.size).reshape(x.shape) == 7, 1.5, x), r"respondent '1', item '2' is 1.5"),
-    (lambda x: np.where(np.arange(x.size).reshape(x.shape) == 8, -0.1, x), r"respondent '1', item '3' is -0.1"),
-    (lambda x: np.where(np.arange(x.size).reshape(x.shape) == 8, np.inf, x), r"finite; respondent '1', item '3'"),
-    (lambda x: np.where(np.arange(x.shape[0])[:, None] == 2, np.nan, x), r"respondent '2' has no observed response"),
-    (lambda x: np.where(np.arange(x.shape[1]) == 4, np.nan, x), r"item '4' has no observed response"),
-    (lambda x: x[0], r"must be 2-D"),
-    (lambda x: x[:1], r"at least 2 respondents"),
-])
+@pytest.mark.parametrize(
+    "bad, match",
+    [
+        (lambda x: np.where(np.arange(x.size).reshape(x.shape) == 7, 1.5, x), r"respondent '1', item '2' is 1.5"),
+        (lambda x: np.where(np.arange(x.size).reshape(x.shape) == 8, -0.1, x), r"respondent '1', item '3' is -0.1"),
+        (lambda x: np.where(np.arange(x.size).reshape(x.shape) == 8, np.inf, x), r"finite; respondent '1', item '3'"),
+        (
+            lambda x: np.where(np.arange(x.shape[0])[:, None] == 2, np.nan, x),
+            r"respondent '2' has no observed response",
+        ),
+        (lambda x: np.where(np.arange(x.shape[1]) == 4, np.nan, x), r"item '4' has no observed response"),
+        (lambda x: x[0], r"must be 2-D"),
+        (lambda x: x[:1], r"at least 2 respondents"),
+    ],
+)
 def test_bad_responses_are_named(bad, match):
     p, *_ = simulate(n=4, m=5, seed=2)
     with pytest.raises(im.IsometricsError, match=rf"^fit_beta3: .*{match}"):
@@ -320,9 +341,15 @@ def _tight_lbfgsb(x, eps=1e-3):
     """The MAP by SciPy's L-BFGS-B alone, from the same data-driven start, to far tighter tolerances."""
     cells, _ = model._cells(x, eps)
     n, m = x.shape
-    res = minimize(model.negative_log_posterior, model._start(x, eps, None), args=(cells,), jac=True,
-                   method="L-BFGS-B", bounds=[(-10, 10)] * (n + 2 * m),
-                   options={"maxiter": 20000, "maxfun": 40000, "ftol": 1e-15, "gtol": 1e-10, "maxcor": 50})
+    res = minimize(
+        model.negative_log_posterior,
+        model._start(x, eps, None),
+        args=(cells,),
+        jac=True,
+        method="L-BFGS-B",
+        bounds=[(-10, 10)] * (n + 2 * m),
+        options={"maxiter": 20000, "maxfun": 40000, "ftol": 1e-15, "gtol": 1e-10, "maxcor": 50},
+    )
     return cells, res.x, res.fun
 
 
@@ -330,11 +357,14 @@ def _params(fit):
     return np.concatenate([logit(fit.ability), logit(fit.difficulty), fit.discrimination])
 
 
-@pytest.mark.parametrize("shape, missing, eps", [
-    ((30, 400), 0.0, 1e-3),   # the recovery matrix; Schur complement in the respondents
-    ((40, 12), 0.2, 1e-3),    # more respondents than 2 x items: the respondents are eliminated
-    ((12, 30), 0.0, 1e-6),    # an all-ones row and column, an all-zeros column: difficulties at their bounds
-])
+@pytest.mark.parametrize(
+    "shape, missing, eps",
+    [
+        ((30, 400), 0.0, 1e-3),  # the recovery matrix; Schur complement in the respondents
+        ((40, 12), 0.2, 1e-3),  # more respondents than 2 x items: the respondents are eliminated
+        ((12, 30), 0.0, 1e-6),  # an all-ones row and column, an all-zeros column: difficulties at their bounds
+    ],
+)
 def test_fit_reaches_the_optimum_of_a_tightly_converged_lbfgsb(shape, missing, eps):
     p, *_ = simulate(*shape, seed=7)
     p[np.random.default_rng(2).random(p.shape) < missing] = np.nan
@@ -346,12 +376,12 @@ def test_fit_reaches_the_optimum_of_a_tightly_converged_lbfgsb(shape, missing, e
     assert fit.converged
     value = model.negative_log_posterior(_params(fit), cells)[0]
     assert value <= best + 1e-9 * abs(best)
-    if np.array_equal(np.sign(fit.discrimination), np.sign(reference[sum(shape):])):
+    if np.array_equal(np.sign(fit.discrimination), np.sign(reference[sum(shape) :])):
         np.testing.assert_allclose(_params(fit), reference, atol=1e-4)
-    else:   # the fit moved some item to its mirror sign basin (issue 22): a better optimum, not the same one
+    else:  # the fit moved some item to its mirror sign basin (issue 22): a better optimum, not the same one
         assert value < best - 1e-3
     if eps == 1e-6:
-        assert np.sum(np.abs(reference) >= 10 - 1e-9) >= 1   # the bounds are active
+        assert np.sum(np.abs(reference) >= 10 - 1e-9) >= 1  # the bounds are active
 
 
 def test_without_the_newton_phase_the_fit_is_lbfgsb_alone(monkeypatch):
@@ -392,11 +422,11 @@ def test_censored_cells_gradient_and_hessian_equal_finite_differences(resolution
     c = resolution / 2 if resolution else 2.0**-54
     if resolution:
         tails = np.sum(beta_dist.logsf(1 - c, alpha[x == 1], beta[x == 1]))
-    else:   # 1 - 2**-54 rounds to 1: I_c(beta, alpha) = P(Y > 1 - c)
+    else:  # 1 - 2**-54 rounds to 1: I_c(beta, alpha) = P(Y > 1 - c)
         tails = np.sum(np.log(betainc(beta[x == 1], alpha[x == 1], c)))
     if resolution:
         tails += np.sum(beta_dist.logcdf(c, alpha[x == 0], beta[x == 0]))
-    else:   # the first term of the series: exact at c = 2**-1075
+    else:  # the first term of the series: exact at c = 2**-1075
         az, bz = alpha[x == 0], beta[x == 0]
         tails += np.sum(az * -1075 * np.log(2) - np.log(az) - betaln(az, bz))
     inner = (x > 0) & (x < 1)
@@ -404,14 +434,22 @@ def test_censored_cells_gradient_and_hessian_equal_finite_differences(resolution
     prior = np.sum(np.log(th * (1 - th))) + np.sum(np.log(de * (1 - de))) - np.sum((a - 1) ** 2) / 2
     assert value == pytest.approx(-(loglik + prior), rel=1e-9)
     assert _newton.objective(params, cells, model.SIGMA0) == pytest.approx(value, rel=1e-12)
-    np.testing.assert_allclose(grad, approx_fprime(params, lambda q: model.negative_log_posterior(q, cells)[0], 1e-6),
-                               rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(
+        grad, approx_fprime(params, lambda q: model.negative_log_posterior(q, cells)[0], 1e-6), rtol=1e-4, atol=1e-4
+    )
     sy = _newton.system(params, cells, model.SIGMA0, expected=False)
     np.testing.assert_allclose(sy.gradient, grad, rtol=1e-10, atol=1e-10)
     step = 1e-5
-    numeric = np.array([(model.negative_log_posterior(params + step * e, cells)[1]
-                         - model.negative_log_posterior(params - step * e, cells)[1]) / (2 * step)
-                        for e in np.eye(params.size)])
+    numeric = np.array(
+        [
+            (
+                model.negative_log_posterior(params + step * e, cells)[1]
+                - model.negative_log_posterior(params - step * e, cells)[1]
+            )
+            / (2 * step)
+            for e in np.eye(params.size)
+        ]
+    )
     np.testing.assert_allclose(_dense_hessian(sy), numeric, rtol=1e-3, atol=1e-3)
 
 
@@ -420,9 +458,16 @@ def test_hessian_equals_finite_differences_of_the_gradient():
     sy = _newton.system(params, cells, model.SIGMA0, expected=False)
     np.testing.assert_allclose(sy.gradient, model.negative_log_posterior(params, cells)[1], rtol=1e-12, atol=1e-12)
     step = 1e-6
-    numeric = np.array([(model.negative_log_posterior(params + step * e, cells)[1]
-                         - model.negative_log_posterior(params - step * e, cells)[1]) / (2 * step)
-                        for e in np.eye(params.size)])
+    numeric = np.array(
+        [
+            (
+                model.negative_log_posterior(params + step * e, cells)[1]
+                - model.negative_log_posterior(params - step * e, cells)[1]
+            )
+            / (2 * step)
+            for e in np.eye(params.size)
+        ]
+    )
     np.testing.assert_allclose(_dense_hessian(sy), numeric, rtol=1e-5, atol=1e-5)
 
 
@@ -431,7 +476,7 @@ def test_expected_hessian_is_the_mean_of_the_exact_one():
     rng = np.random.default_rng(4)
     n, m = 3, 2
     params = np.concatenate([rng.normal(size=n + m), [1.2, -0.7]])
-    th, de, a = 1 / (1 + np.exp(-params[:n])), 1 / (1 + np.exp(-params[n:n + m])), params[n + m:]
+    th, de, a = 1 / (1 + np.exp(-params[:n])), 1 / (1 + np.exp(-params[n : n + m])), params[n + m :]
     alpha, beta = beta_shapes(th[:, None], de[None, :], a[None, :])
     total = 0.0
     draws = 4000

@@ -13,17 +13,27 @@ from isometrics.irt import fit_beta3
 GOOD = [[0.5, 0.6, 0.7, 0.2], [0.7, 0.8, 0.9, 0.4], [0.3, 0.4, 0.6, 0.1]]
 
 
-@pytest.mark.parametrize("responses, match", [
-    (np.array(GOOD) + np.where(np.eye(3, 4) == 1, 0.1j, 0), r"complex numbers \(first at cell \[0, 0\]: \(0\.5\+0\.1j\)\)"),
-    (np.array(GOOD).astype(str), r"cell \[0, 0\] holds '0\.5' \(a str\)"),
-    ([[0.5, "0.6", 0.7, 0.2], *GOOD[1:]], r"cell \[0, 1\] holds '0\.6' \(a str\)"),
-    (np.array(GOOD) > 0.5, r"holds booleans"),
-    ([[0.5, True, 0.7, 0.2], *GOOD[1:]], r"cell \[0, 1\] holds True \(a bool\)"),
-    (np.array([[0.5, None, 0.7, 0.2], *GOOD[1:]], dtype=object), r"cell \[0, 1\] holds None"),
-    (pd.DataFrame({"a": [0.5, 0.6, 0.7], "b": ["x", "0.3", "0.2"], "c": [0.1, 0.2, 0.3]},
-                  index=["m1", "m2", "m3"]), r"column 'b' \(row 'm1'\) holds 'x' \(a str\)"),
-    (pd.DataFrame({"a": [0.5, 0.6, 0.7], "flag": [True, False, True]}), r"column 'flag' holds bool values"),
-])
+@pytest.mark.parametrize(
+    "responses, match",
+    [
+        (
+            np.array(GOOD) + np.where(np.eye(3, 4) == 1, 0.1j, 0),
+            r"complex numbers \(first at cell \[0, 0\]: \(0\.5\+0\.1j\)\)",
+        ),
+        (np.array(GOOD).astype(str), r"cell \[0, 0\] holds '0\.5' \(a str\)"),
+        ([[0.5, "0.6", 0.7, 0.2], *GOOD[1:]], r"cell \[0, 1\] holds '0\.6' \(a str\)"),
+        (np.array(GOOD) > 0.5, r"holds booleans"),
+        ([[0.5, True, 0.7, 0.2], *GOOD[1:]], r"cell \[0, 1\] holds True \(a bool\)"),
+        (np.array([[0.5, None, 0.7, 0.2], *GOOD[1:]], dtype=object), r"cell \[0, 1\] holds None"),
+        (
+            pd.DataFrame(
+                {"a": [0.5, 0.6, 0.7], "b": ["x", "0.3", "0.2"], "c": [0.1, 0.2, 0.3]}, index=["m1", "m2", "m3"]
+            ),
+            r"column 'b' \(row 'm1'\) holds 'x' \(a str\)",
+        ),
+        (pd.DataFrame({"a": [0.5, 0.6, 0.7], "flag": [True, False, True]}), r"column 'flag' holds bool values"),
+    ],
+)
 def test_non_real_responses_are_refused_naming_the_cell(responses, match):
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no ComplexWarning on the way

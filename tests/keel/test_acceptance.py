@@ -24,7 +24,7 @@ import isometrics as im
 from isometrics.irt.adaptive import ability_map
 
 MATRIX = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "keel_responses.csv"
-MAX_ITEMS = 20        # at most 20 % of the 100 data sets
+MAX_ITEMS = 20  # at most 20 % of the 100 data sets
 RANDOM_SEEDS = 3
 
 
@@ -56,12 +56,13 @@ def leave_one_model_out(models, datasets, x, max_items, seeds):
         responses = {d: float(v) for d, v, o in zip(datasets, x[i], observed) if o}
         test = im.irt.adaptive_test(bank, responses, selection="fisher", max_items=max_items, available=list(responses))
         final["fisher"][i] = test.ability
-        errors["fisher"][i, :len(test.trajectory)] = np.abs(test.trajectory - full[i])
+        errors["fisher"][i, : len(test.trajectory)] = np.abs(test.trajectory - full[i])
         for r, seed in enumerate(seeds):
-            test = im.irt.adaptive_test(bank, responses, selection="random", max_items=max_items, rng=seed,
-                                    available=list(responses))
+            test = im.irt.adaptive_test(
+                bank, responses, selection="random", max_items=max_items, rng=seed, available=list(responses)
+            )
             final["random"][i, r] = test.ability
-            errors["random"][i, r, :len(test.trajectory)] = np.abs(test.trajectory - full[i])
+            errors["random"][i, r, : len(test.trajectory)] = np.abs(test.trajectory - full[i])
     mae = {"fisher": np.nanmean(errors["fisher"], axis=0), "random": np.nanmean(errors["random"], axis=(0, 1))}
     return full, final, mae
 
@@ -89,9 +90,9 @@ def test_abilities_from_20_percent_of_the_data_sets_rank_like_the_full_benchmark
 
 def test_fisher_selection_beats_random_selection_at_equal_length(keel_loo):
     _, (_, _, mae) = keel_loo
-    assert mae["fisher"][MAX_ITEMS - 1] < mae["random"][MAX_ITEMS - 1]   # at the full test length
-    assert mae["fisher"].mean() < mae["random"].mean()                    # and on average over lengths 1..20
-    assert np.all(mae["fisher"][:5] < mae["random"][:5])                 # the first items tell most
+    assert mae["fisher"][MAX_ITEMS - 1] < mae["random"][MAX_ITEMS - 1]  # at the full test length
+    assert mae["fisher"].mean() < mae["random"].mean()  # and on average over lengths 1..20
+    assert np.all(mae["fisher"][:5] < mae["random"][:5])  # the first items tell most
 
 
 def test_the_protocol_on_a_cache_built_here(tmp_path):

@@ -37,23 +37,26 @@ def test_class_path_spec():
     assert parse_classifier_spec("sklearn.naive_bayes.GaussianNB").params == ()
 
 
-@pytest.mark.parametrize("text, match", [
-    ("foo:x=1", "unknown model 'foo' in spec 'foo:x=1'"),
-    ("forrest", "did you mean 'forest'"),
-    ("logreg:Cx=1", "'Cx' is not a parameter of LogisticRegression"),
-    ("logreg:C=__import__('os').getcwd()", "must be a literal"),
-    ("logreg:1", "key=value"),
-    ("logreg:C=(", "cannot read the arguments"),
-    ("sklearn.linear_model.NoSuchClass()", "unknown model .*no class 'sklearn.linear_model.NoSuchClass'"),
-    ("sklearn.linear_model.LinearRegression()", "is not a scikit-learn classifier"),
-    ("sklearn.base.BaseEstimator", "is not a scikit-learn classifier"),
-    ("sklearn.tree.DecisionTreeClassifier(max_depth=2", "must end with"),
-    ("os.system('true')", "unknown model .os\\.system"),
-    # values scikit-learn would refuse only at fit time are refused when parsing (issue 22, item 7)
-    ("logreg:C=-1", "model 'logreg:C=-1' has an invalid parameter value: The 'C' parameter"),
-    ("knn:n_neighbors=0", "invalid parameter value: The 'n_neighbors' parameter"),
-    ("sklearn.tree.DecisionTreeClassifier(criterion=bogus)", "invalid parameter value: The 'criterion'"),
-])
+@pytest.mark.parametrize(
+    "text, match",
+    [
+        ("foo:x=1", "unknown model 'foo' in spec 'foo:x=1'"),
+        ("forrest", "did you mean 'forest'"),
+        ("logreg:Cx=1", "'Cx' is not a parameter of LogisticRegression"),
+        ("logreg:C=__import__('os').getcwd()", "must be a literal"),
+        ("logreg:1", "key=value"),
+        ("logreg:C=(", "cannot read the arguments"),
+        ("sklearn.linear_model.NoSuchClass()", "unknown model .*no class 'sklearn.linear_model.NoSuchClass'"),
+        ("sklearn.linear_model.LinearRegression()", "is not a scikit-learn classifier"),
+        ("sklearn.base.BaseEstimator", "is not a scikit-learn classifier"),
+        ("sklearn.tree.DecisionTreeClassifier(max_depth=2", "must end with"),
+        ("os.system('true')", "unknown model .os\\.system"),
+        # values scikit-learn would refuse only at fit time are refused when parsing (issue 22, item 7)
+        ("logreg:C=-1", "model 'logreg:C=-1' has an invalid parameter value: The 'C' parameter"),
+        ("knn:n_neighbors=0", "invalid parameter value: The 'n_neighbors' parameter"),
+        ("sklearn.tree.DecisionTreeClassifier(criterion=bogus)", "invalid parameter value: The 'criterion'"),
+    ],
+)
 def test_unknown_or_unsafe_specs_are_clear_errors(text, match):
     with pytest.raises(IsometricsError, match=match):
         parse_classifier_spec(text)

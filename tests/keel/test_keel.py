@@ -30,8 +30,9 @@ MODELS = ["logreg:C=1", "tree:max_depth=2", "nb"]
 def built(tmp_path_factory):
     cache = tmp_path_factory.mktemp("keel")
     records = []
-    bench = build_keel_benchmark(cache, datasets=DATASETS, models=MODELS, metrics=["auroc", "auprg", "f1"],
-                                 progress=records.append)
+    bench = build_keel_benchmark(
+        cache, datasets=DATASETS, models=MODELS, metrics=["auroc", "auprg", "f1"], progress=records.append
+    )
     return cache, bench, records
 
 
@@ -93,6 +94,7 @@ def test_a_rerun_skips_what_is_cached_and_redoes_what_is_missing(built):
 def test_a_killed_build_continues_where_it_stopped(tmp_path):
     """Interrupted after 2 of 6 pairs (as Ctrl-C or a kill between two pairs), with a half-written
     temporary file as a kill during a write leaves: the rerun trains the 4 missing pairs only."""
+
     class Killed(Exception):
         pass
 
@@ -136,14 +138,17 @@ def test_cache_files_record_the_settings(built):
         assert data["scores"].shape == data["fold"].shape
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    ({"datasets": ["glass1", "no-such-set"]}, "unknown KEEL data set 'no-such-set'"),
-    ({"datasets": []}, "`datasets` is empty"),
-    ({"models": ["lgreg:C=1"]}, "unknown model 'lgreg'.*did you mean 'logreg'"),
-    ({"models": []}, "`models` is empty"),
-    ({"metrics": ["no_metric"]}, "neither an area"),
-    ({"n_splits": 1}, "n_splits"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"datasets": ["glass1", "no-such-set"]}, "unknown KEEL data set 'no-such-set'"),
+        ({"datasets": []}, "`datasets` is empty"),
+        ({"models": ["lgreg:C=1"]}, "unknown model 'lgreg'.*did you mean 'logreg'"),
+        ({"models": []}, "`models` is empty"),
+        ({"metrics": ["no_metric"]}, "neither an area"),
+        ({"n_splits": 1}, "n_splits"),
+    ],
+)
 def test_bad_input_names_what_is_wrong(tmp_path, kwargs, match):
     args = {"datasets": ["glass1"], "models": ["nb"], **kwargs}
     with pytest.raises(IsometricsError, match=match):
@@ -162,8 +167,9 @@ def test_models_are_read_in_pool_order_and_stale_files_are_ignored(built, monkey
     # the family's defaults change: the cached files no longer describe the model, so nothing is read
     from isometrics.irt import classifiers
 
-    monkeypatch.setitem(classifiers.CLASSIFIER_FAMILIES, "nb", ("sklearn.naive_bayes.GaussianNB",
-                                                                 {"var_smoothing": 0.5}, False))
+    monkeypatch.setitem(
+        classifiers.CLASSIFIER_FAMILIES, "nb", ("sklearn.naive_bayes.GaussianNB", {"var_smoothing": 0.5}, False)
+    )
     assert "nb" not in read_keel_benchmark(cache).models
 
 

@@ -109,12 +109,15 @@ def test_wald_interval_by_hand():
     assert high == pytest.approx(1 / (1 + np.exp(-0.7839856)), abs=1e-6) and low == pytest.approx(1 - high)
 
 
-@pytest.mark.parametrize("values, digits", [
-    ([0.41, 0.367, 0.9], 3),
-    ([0.0291, 0.0294, 0.074], 4),             # tie at three decimals
-    ([0.0500001, 0.0500004, np.nan], 7),
-    ([0.05, 0.05], 3),                        # equal values need no more digits
-])
+@pytest.mark.parametrize(
+    "values, digits",
+    [
+        ([0.41, 0.367, 0.9], 3),
+        ([0.0291, 0.0294, 0.074], 4),  # tie at three decimals
+        ([0.0500001, 0.0500004, np.nan], 7),
+        ([0.05, 0.05], 3),  # equal values need no more digits
+    ],
+)
 def test_decimals_to_rank(values, digits):
     assert decimals_to_rank(values) == digits
 

@@ -92,8 +92,10 @@ def test_best_threshold_value_is_the_label_metric_at_that_threshold():
     y = rng.integers(0, 2, 300)
     s = rng.random(300) + 0.3 * y
     w = rng.random(300) * 1e300
-    for metric, label in (("f2", lambda yt, yp, sw: im.fbeta_score(yt, yp, beta=2, sample_weight=sw)),
-                          ("mcc", lambda yt, yp, sw: im.matthews_corrcoef(yt, yp, sample_weight=sw))):
+    for metric, label in (
+        ("f2", lambda yt, yp, sw: im.fbeta_score(yt, yp, beta=2, sample_weight=sw)),
+        ("mcc", lambda yt, yp, sw: im.matthews_corrcoef(yt, yp, sample_weight=sw)),
+    ):
         best = im.best_threshold(y, s, metric=metric, sample_weight=w)
         assert math.isfinite(best.value)
         assert label(y, (s >= best.threshold).astype(int), w) == pytest.approx(best.value, rel=1e-12)
@@ -119,9 +121,13 @@ def _exact(name, tp, fp, fn, tn, beta=None):
             ctx.prec = 40
             dec = [Decimal(q.numerator) / Decimal(q.denominator) for q in (num, den2)]
             return float(dec[0] / dec[1].sqrt())
-    return {"precision": lambda: div(tp, tp + fp), "recall": lambda: div(tp, tp + fn),
-            "specificity": lambda: div(tn, tn + fp), "fall_out": lambda: div(fp, fp + tn),
-            "npv": lambda: div(tn, tn + fn)}[name]()
+    return {
+        "precision": lambda: div(tp, tp + fp),
+        "recall": lambda: div(tp, tp + fn),
+        "specificity": lambda: div(tn, tn + fp),
+        "fall_out": lambda: div(fp, fp + tn),
+        "npv": lambda: div(tn, tn + fn),
+    }[name]()
 
 
 def _hostile_counts(rng, n):
@@ -136,7 +142,7 @@ def test_kernels_against_exact_arithmetic_overflow_free(name):
     rng = np.random.default_rng(11)
     kernel = getattr(kernels, f"{name}_from_counts")
     for tp, fp, fn, tn in _hostile_counts(rng, 400):
-        for beta in ((0.5, 1.0, 2.0, 1e-100, 1e100) if name == "fbeta" else (None,)):
+        for beta in (0.5, 1.0, 2.0, 1e-100, 1e100) if name == "fbeta" else (None,):
             got = float(kernel(tp, fp, fn, beta) if name == "fbeta" else kernel(tp, fp, fn, tn))
             want = _exact(name, tp, fp, fn, tn, beta)
             if want is None:
@@ -152,24 +158,30 @@ def test_kernels_vectorise_like_scalars():
         kernel = getattr(kernels, f"{name}_from_counts")
         one_by_one = [float(kernel(*c)) for c in counts.T]
         np.testing.assert_array_equal(kernel(*counts), one_by_one)
-    np.testing.assert_array_equal(kernels.fbeta_from_counts(counts[0], counts[1], counts[2], 2.0),
-                                  [float(kernels.fbeta_from_counts(*c[:3], 2.0)) for c in counts.T])
+    np.testing.assert_array_equal(
+        kernels.fbeta_from_counts(counts[0], counts[1], counts[2], 2.0),
+        [float(kernels.fbeta_from_counts(*c[:3], 2.0)) for c in counts.T],
+    )
 
 
 def test_fill_undefined_is_the_one_zero_division():
     values = np.array([0.5, np.nan, 1.0])
     with pytest.warns(im.UndefinedMetricWarning, match="why"):
-        np.testing.assert_array_equal(kernels.fill_undefined(values, zero_division="warn", message="why"),
-                                      [0.5, 0.0, 1.0])
+        np.testing.assert_array_equal(
+            kernels.fill_undefined(values, zero_division="warn", message="why"), [0.5, 0.0, 1.0]
+        )
     np.testing.assert_array_equal(kernels.fill_undefined(values, zero_division=1.0, message="x"), [0.5, 1.0, 1.0])
     assert np.isnan(kernels.fill_undefined(values, zero_division=np.nan, message="x")[1])
 
 
 # ------------------------------------------------------------------ no second implementation
 def test_metric_objects_hold_the_kernels_themselves():
-    for spec, kernel in (("mcc", kernels.mcc_from_counts), ("specificity", kernels.specificity_from_counts),
-                         ("npv", kernels.npv_from_counts),
-                         ("balanced_accuracy", kernels.balanced_accuracy_from_counts)):
+    for spec, kernel in (
+        ("mcc", kernels.mcc_from_counts),
+        ("specificity", kernels.specificity_from_counts),
+        ("npv", kernels.npv_from_counts),
+        ("balanced_accuracy", kernels.balanced_accuracy_from_counts),
+    ):
         assert im.parse_metric(spec)._counts is kernel
 
 
@@ -186,16 +198,20 @@ def test_each_count_kernel_is_defined_once():
                 low = node.name.lower()
                 if ("fbeta" in low or "fscore" in low or "mcc" in low) and "count" in low or low in ("_mcc", "_fscore"):
                     names.setdefault(node.name, []).append(module)
-    assert names == {"fbeta_from_counts": ["metrics/kernels.py"], "mcc_from_counts": ["metrics/kernels.py"],
-                     "_fscore": ["metrics/classification.py"]}, names
+    assert names == {
+        "fbeta_from_counts": ["metrics/kernels.py"],
+        "mcc_from_counts": ["metrics/kernels.py"],
+        "_fscore": ["metrics/classification.py"],
+    }, names
 
 
 def _uses(tree, func_name):
     """The names called and the attributes/names read inside the function ``func_name``."""
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and node.name == func_name:
-            return ({n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
-                    | {n.id for n in ast.walk(node) if isinstance(n, ast.Name)})
+            return {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)} | {
+                n.id for n in ast.walk(node) if isinstance(n, ast.Name)
+            }
     raise AssertionError(f"no function {func_name}")
 
 
@@ -216,5 +232,11 @@ def test_label_metrics_delegate_to_the_kernels():
         used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
         assert "_fbeta_weights" not in used, module
         if module.startswith("metrics/"):  # no np.sqrt: MCC's square roots are the kernel's
-            assert not [n for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr == "sqrt"
-                        and isinstance(n.value, ast.Name) and n.value.id == "np"], module
+            assert not [
+                n
+                for n in ast.walk(tree)
+                if isinstance(n, ast.Attribute)
+                and n.attr == "sqrt"
+                and isinstance(n.value, ast.Name)
+                and n.value.id == "np"
+            ], module

@@ -29,8 +29,7 @@ LABEL_METRICS = {
     "f1_score": lambda y, p, **k: im.f1_score(y, p, average="macro", **k),
     "fbeta_score": lambda y, p, **k: im.fbeta_score(y, p, beta=2.0, average="macro", **k),
     "specificity_score": lambda y, p, **k: im.specificity_score(y, p, average="macro", **k),
-    "negative_predictive_value_score": lambda y, p, **k: im.negative_predictive_value_score(y, p, average="macro",
-                                                                                            **k),
+    "negative_predictive_value_score": lambda y, p, **k: im.negative_predictive_value_score(y, p, average="macro", **k),
     "false_positive_rate_score": lambda y, p, **k: im.false_positive_rate_score(y, p, average="macro", **k),
     "metric_report": im.metric_report,
     "expected_cost": lambda y, p, **k: im.spaces.expected_cost(y, p, cost_matrix=[[0, 1], [4, 0]], **k),
@@ -42,8 +41,11 @@ PROBA = [0.2, 0.7, 0.9, 0.1]
 @pytest.mark.parametrize("name", LABEL_METRICS)
 def test_continuous_y_pred_is_rejected(name):
     """accuracy_score([0, 1, 1, 0], [0.2, 0.7, 0.9, 0.1]) used to return 0.0 (one class per value)."""
-    with pytest.raises(im.IsometricsError, match=rf"^{name}: y_pred holds continuous values \(e.g. 0.2, not a whole "
-                                                 r"number\), not class labels.*best_threshold"):
+    with pytest.raises(
+        im.IsometricsError,
+        match=rf"^{name}: y_pred holds continuous values \(e.g. 0.2, not a whole "
+        r"number\), not class labels.*best_threshold",
+    ):
         LABEL_METRICS[name](Y, PROBA)
 
 
@@ -73,17 +75,27 @@ def _values(result):
 
 
 @pytest.mark.parametrize("name", LABEL_METRICS)
-@pytest.mark.parametrize("y_true, y_pred, match", [
-    (np.array([b"a", b"b"]), np.array([b"a", b"a"]), r"y_true holds bytes \(e.g. b'a'\); bytes are not labels\. Decode"),
-    (np.array([b"a", b"b"], dtype=object), np.array([b"a", b"a"], dtype=object), r"y_true holds bytes"),
-    (np.array(["a", "b"]), np.array([b"a", b"a"]), r"y_pred holds bytes"),
-    (np.array([0, 1]), np.array([1j, 1]), r"y_pred holds complex numbers"),
-    (np.array([0, 1, 1]), np.array([0, np.nan, 1]), r"y_pred contains NaN labels \(first at index 1\)"),
-    (np.array([0, 1, 1]), np.array([0, np.inf, 1]), r"y_pred contains infinite labels \(first at index 1\)"),
-    (np.array(["a", None, "b"], dtype=object), np.array(["a", "b", "b"]),
-     r"y_true contains 1 missing value \(null / NA; first at index 1\)"),
-    (np.array([0, 1, 1]), np.array([0, 2**63, 1], dtype=float), r"y_pred holds continuous values"),
-])
+@pytest.mark.parametrize(
+    "y_true, y_pred, match",
+    [
+        (
+            np.array([b"a", b"b"]),
+            np.array([b"a", b"a"]),
+            r"y_true holds bytes \(e.g. b'a'\); bytes are not labels\. Decode",
+        ),
+        (np.array([b"a", b"b"], dtype=object), np.array([b"a", b"a"], dtype=object), r"y_true holds bytes"),
+        (np.array(["a", "b"]), np.array([b"a", b"a"]), r"y_pred holds bytes"),
+        (np.array([0, 1]), np.array([1j, 1]), r"y_pred holds complex numbers"),
+        (np.array([0, 1, 1]), np.array([0, np.nan, 1]), r"y_pred contains NaN labels \(first at index 1\)"),
+        (np.array([0, 1, 1]), np.array([0, np.inf, 1]), r"y_pred contains infinite labels \(first at index 1\)"),
+        (
+            np.array(["a", None, "b"], dtype=object),
+            np.array(["a", "b", "b"]),
+            r"y_true contains 1 missing value \(null / NA; first at index 1\)",
+        ),
+        (np.array([0, 1, 1]), np.array([0, 2**63, 1], dtype=float), r"y_pred holds continuous values"),
+    ],
+)
 def test_values_that_are_not_labels(name, y_true, y_pred, match):
     with pytest.raises(im.IsometricsError, match=rf"^{name}: {match}"):
         LABEL_METRICS[name](y_true, y_pred)
@@ -113,19 +125,27 @@ def test_complex_sample_weight_is_rejected(name):
         LABEL_METRICS[name]([0, 1, 1], [0, 1, 0], sample_weight=np.array([1 + 1j, 1, 1]))
 
 
-@pytest.mark.parametrize("func", [im.auroc, im.roc_curve, im.best_threshold, im.spaces.always_positive,
-                                  im.spaces.reliability_curve, im.one_vs_rest])
+@pytest.mark.parametrize(
+    "func",
+    [im.auroc, im.roc_curve, im.best_threshold, im.spaces.always_positive, im.spaces.reliability_curve, im.one_vs_rest],
+)
 def test_complex_sample_weight_is_rejected_by_every_weighted_function(func):
     w = np.array([1, 1 + 0j, 2, 1])
-    args = {im.spaces.always_positive: ([0, 1, 1, 0],), im.one_vs_rest: ([0, 1, 2, 1], np.eye(3)[[0, 1, 2, 1]] * 0.8 + 0.05)}
+    args = {
+        im.spaces.always_positive: ([0, 1, 1, 0],),
+        im.one_vs_rest: ([0, 1, 2, 1], np.eye(3)[[0, 1, 2, 1]] * 0.8 + 0.05),
+    }
     kwargs = {"metric": "f1"} if func is im.best_threshold else {}
     with pytest.raises(im.IsometricsError, match=r"sample_weight holds complex numbers"):
         func(*args.get(func, ([0, 1, 1, 0], [0.1, 0.7, 0.4, 0.3])), sample_weight=w, **kwargs)
 
 
 def test_bytes_pos_label_is_named():
-    with pytest.raises(im.InvalidParameterError, match=r"precision_score: `pos_label` is bytes \(b'a'\); bytes are "
-                                                       r"not labels.*pos_label='a'"):
+    with pytest.raises(
+        im.InvalidParameterError,
+        match=r"precision_score: `pos_label` is bytes \(b'a'\); bytes are "
+        r"not labels.*pos_label='a'",
+    ):
         im.precision_score(["a", "b"], ["a", "a"], pos_label=b"a")
     with pytest.raises(im.InvalidParameterError, match=r"auroc|from_scores: `pos_label` is bytes"):
         im.auroc(["a", "b"], [0.1, 0.2], pos_label=b"a")
@@ -144,8 +164,10 @@ def test_continuous_binary_y_true_is_rejected():
         skm.roc_auc_score([0.3, 0.8, 0.3, 0.8], [0.1, 0.8, 0.3, 0.4])
 
 
-@pytest.mark.parametrize("y_true, y_pred", [([1, 1, 1], [1, 0, 1]), ([1, 1, 1], [1, 1, 1]), (["a"] * 4, ["a"] * 4),
-                                            ([2, 2, 2, 2], [2, 1, 2, 3])])
+@pytest.mark.parametrize(
+    "y_true, y_pred",
+    [([1, 1, 1], [1, 0, 1]), ([1, 1, 1], [1, 1, 1]), (["a"] * 4, ["a"] * 4), ([2, 2, 2, 2], [2, 1, 2, 3])],
+)
 def test_adjusted_balanced_accuracy_with_one_class_matches_sklearn(y_true, y_pred):
     """It used to raise ZeroDivisionError; scikit-learn computes (s - 1) / 0 (-inf, or nan when s = 1)."""
     with warnings.catch_warnings():
@@ -154,8 +176,11 @@ def test_adjusted_balanced_accuracy_with_one_class_matches_sklearn(y_true, y_pre
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         got = im.balanced_accuracy_score(y_true, y_pred, adjusted=True)
-    assert any(issubclass(w.category, im.UndefinedMetricWarning)
-               and "adjusted=True is undefined when y_true has one class" in str(w.message) for w in caught)
+    assert any(
+        issubclass(w.category, im.UndefinedMetricWarning)
+        and "adjusted=True is undefined when y_true has one class" in str(w.message)
+        for w in caught
+    )
     np.testing.assert_equal(got, expected)
 
 
@@ -173,12 +198,14 @@ def test_confusion_matrix_labels_naming_no_class_of_y_true_raise_like_sklearn(la
 @pytest.mark.parametrize("labels", [[1, 5], [5, 0], [2, 1, 0], [0]])
 def test_confusion_matrix_labels_partly_present_match_sklearn(labels):
     y_true, y_pred = [0, 1, 1, 0, 2], [0, 2, 1, 1, 2]
-    np.testing.assert_array_equal(im.confusion_matrix(y_true, y_pred, labels=labels),
-                                  skm.confusion_matrix(y_true, y_pred, labels=labels))
+    np.testing.assert_array_equal(
+        im.confusion_matrix(y_true, y_pred, labels=labels), skm.confusion_matrix(y_true, y_pred, labels=labels)
+    )
 
 
-@pytest.mark.parametrize("name", [n for n in LABEL_METRICS if n not in (
-    "accuracy_score", "balanced_accuracy_score", "matthews_corrcoef")])
+@pytest.mark.parametrize(
+    "name", [n for n in LABEL_METRICS if n not in ("accuracy_score", "balanced_accuracy_score", "matthews_corrcoef")]
+)
 def test_empty_labels_parameter_is_rejected(name):
     """An empty class selection has no value: every function with ``labels`` refuses it (never a NaN)."""
     with pytest.raises(im.InvalidParameterError, match=rf"^{name}: `labels` is empty"):
@@ -186,8 +213,11 @@ def test_empty_labels_parameter_is_rejected(name):
 
 
 def test_labels_of_another_type_than_y_true_are_named():
-    with pytest.raises(im.InvalidParameterError, match=r"class_counts: `labels` holds <U1 values but y_true holds "
-                                                       r"int64 labels"):
+    with pytest.raises(
+        im.InvalidParameterError,
+        match=r"class_counts: `labels` holds <U1 values but y_true holds "
+        r"int64 labels",
+    ):
         im.class_counts([0, 1, 1], [0, 1, 0], labels=["a"])
 
 
@@ -215,13 +245,18 @@ SK_PAIRS = {
     "balanced_accuracy_score": (im.balanced_accuracy_score, skm.balanced_accuracy_score),
     "matthews_corrcoef": (im.matthews_corrcoef, skm.matthews_corrcoef),
     "confusion_matrix": (im.confusion_matrix, skm.confusion_matrix),
-    "precision_score": (lambda y, p: im.precision_score(y, p, average="macro", zero_division=0.0),
-                        lambda y, p: skm.precision_score(y, p, average="macro", zero_division=0.0)),
-    "f1_score": (lambda y, p: im.f1_score(y, p, average="weighted", zero_division=0.0),
-                 lambda y, p: skm.f1_score(y, p, average="weighted", zero_division=0.0)),
+    "precision_score": (
+        lambda y, p: im.precision_score(y, p, average="macro", zero_division=0.0),
+        lambda y, p: skm.precision_score(y, p, average="macro", zero_division=0.0),
+    ),
+    "f1_score": (
+        lambda y, p: im.f1_score(y, p, average="weighted", zero_division=0.0),
+        lambda y, p: skm.f1_score(y, p, average="weighted", zero_division=0.0),
+    ),
     "precision_recall_fscore_support": (
         lambda y, p: im.precision_recall_fscore_support(y, p, zero_division=0.0)[:3],
-        lambda y, p: skm.precision_recall_fscore_support(y, p, zero_division=0.0)[:3]),
+        lambda y, p: skm.precision_recall_fscore_support(y, p, zero_division=0.0)[:3],
+    ),
 }
 
 
@@ -243,8 +278,9 @@ def test_label_metrics_raise_or_agree_with_sklearn(name, y_true, data):
     sk_status, expected = _outcome(theirs, y_true, y_pred)
     assert status == sk_status, (y_true, y_pred, got, expected)
     if status == "ok":
-        np.testing.assert_allclose(np.asarray(got, dtype=float), np.asarray(expected, dtype=float),
-                                   rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(
+            np.asarray(got, dtype=float), np.asarray(expected, dtype=float), rtol=1e-12, atol=1e-12
+        )
 
 
 @pytest.mark.parametrize("name", SK_PAIRS)

@@ -59,6 +59,7 @@ def _net_benefit(pt):
         tp, fp, fn, tn = _cm(y, pred, w)
         n = tp + fp + fn + tn
         return tp / n - fp / n * pt / (1 - pt)
+
     return nb
 
 
@@ -179,12 +180,22 @@ def test_net_benefit_by_hand():
     assert curve.values[-1] == pytest.approx(3 / 8, rel=1e-15)
 
 
-@pytest.mark.parametrize("spec, canonical", [
-    ("mcc", "mcc"), ("ACCURACY", "accuracy"), ("balanced_accuracy", "balanced_accuracy"), ("kappa", "kappa"),
-    ("npv", "npv"), ("specificity", "specificity"), ("markedness", "markedness"), ("informedness", "youden"),
-    ("net_benefit@0.2", "net_benefit(pt=0.2)"), ("net_benefit @ 0.25", "net_benefit(pt=0.25)"),
-    ("net_benefit(pt=1e-3)", "net_benefit(pt=0.001)"),
-])
+@pytest.mark.parametrize(
+    "spec, canonical",
+    [
+        ("mcc", "mcc"),
+        ("ACCURACY", "accuracy"),
+        ("balanced_accuracy", "balanced_accuracy"),
+        ("kappa", "kappa"),
+        ("npv", "npv"),
+        ("specificity", "specificity"),
+        ("markedness", "markedness"),
+        ("informedness", "youden"),
+        ("net_benefit@0.2", "net_benefit(pt=0.2)"),
+        ("net_benefit @ 0.25", "net_benefit(pt=0.25)"),
+        ("net_benefit(pt=1e-3)", "net_benefit(pt=0.001)"),
+    ],
+)
 def test_specs_parse_and_round_trip(spec, canonical):
     m = im.parse_metric(spec)
     assert m.spec == canonical and str(m) == canonical
@@ -192,15 +203,18 @@ def test_specs_parse_and_round_trip(spec, canonical):
     assert m.greater_is_better and m.spec.split("(")[0] in im.METRIC_NAMES
 
 
-@pytest.mark.parametrize("spec, match", [
-    ("net_benefit", "needs pt"),
-    ("net_benefit(pt=0)", r"`pt` of net_benefit \(the threshold probability\) must be in \(0, 1\); got 0"),
-    ("net_benefit@1", r"must be in \(0, 1\); got 1"),
-    ("net_benefit(pt=0.2, beta=1)", "has no parameter 'beta'"),
-    ("mcc(beta=2)", "has no parameter 'beta'"),
-    ("mcc@0.2", "cannot parse metric"),
-    ("kapa", "Did you mean 'kappa'"),
-])
+@pytest.mark.parametrize(
+    "spec, match",
+    [
+        ("net_benefit", "needs pt"),
+        ("net_benefit(pt=0)", r"`pt` of net_benefit \(the threshold probability\) must be in \(0, 1\); got 0"),
+        ("net_benefit@1", r"must be in \(0, 1\); got 1"),
+        ("net_benefit(pt=0.2, beta=1)", "has no parameter 'beta'"),
+        ("mcc(beta=2)", "has no parameter 'beta'"),
+        ("mcc@0.2", "cannot parse metric"),
+        ("kapa", "Did you mean 'kappa'"),
+    ],
+)
 def test_bad_specs(spec, match):
     with pytest.raises(im.InvalidParameterError, match=match):
         im.parse_metric(spec)
@@ -211,17 +225,26 @@ def test_from_counts_needs_tn_and_marks_undefined_points():
     with pytest.raises(im.InvalidParameterError, match="needs the true negatives"):
         m.from_counts([1], [1], [1])
     values = m.from_counts([0, 2, 3], [0, 1, 3], [3, 1, 0], [3, 2, 0])
-    assert np.isnan(values[0]) and np.isnan(values[2]) and values[1] == pytest.approx(
-        skm.matthews_corrcoef([1, 1, 1, 0, 0, 0], [1, 1, 0, 1, 0, 0]), rel=1e-15)
+    assert (
+        np.isnan(values[0])
+        and np.isnan(values[2])
+        and values[1] == pytest.approx(skm.matthews_corrcoef([1, 1, 1, 0, 0, 0], [1, 1, 0, 1, 0, 0]), rel=1e-15)
+    )
 
 
 def test_mcc_needs_no_product_of_four_counts():
     # Counts near 1e100: a product of four overflows, the kernel does not (same value as the unit counts).
     m = im.parse_metric("mcc")
-    unit = m.from_counts(3.0, 1.0, 2.0, 4.0, )
+    unit = m.from_counts(
+        3.0,
+        1.0,
+        2.0,
+        4.0,
+    )
     big = m.from_counts(3e100, 1e100, 2e100, 4e100)
     assert big == pytest.approx(unit, rel=1e-14) and unit == pytest.approx(
-        skm.matthews_corrcoef([1] * 5 + [0] * 5, [1, 1, 1, 0, 0, 1, 0, 0, 0, 0]), rel=1e-14)
+        skm.matthews_corrcoef([1] * 5 + [0] * 5, [1, 1, 1, 0, 0, 1, 0, 0, 0, 0]), rel=1e-14
+    )
 
 
 def test_weight_scale_and_large_weights_leave_the_best_unchanged(rng):
@@ -237,8 +260,17 @@ def test_weight_scale_and_large_weights_leave_the_best_unchanged(rng):
 def test_cli_and_evaluation_accept_every_new_metric(rng):
     y = (rng.random(120) < 0.4).astype(int)
     s = rng.normal(size=120) + y
-    specs = ["mcc", "accuracy", "balanced_accuracy", "kappa", "npv", "specificity", "markedness", "informedness",
-             "net_benefit@0.1"]
+    specs = [
+        "mcc",
+        "accuracy",
+        "balanced_accuracy",
+        "kappa",
+        "npv",
+        "specificity",
+        "markedness",
+        "informedness",
+        "net_benefit@0.1",
+    ]
     (result,) = im.evaluate_scores(y, {"a": s}, metrics=specs)
     for spec, b in zip(specs, result.best):
         assert b.value == pytest.approx(im.best_threshold(y, s, metric=spec).value, rel=1e-15)

@@ -11,8 +11,10 @@ import isometrics as im
 from isometrics.metrics import metric, registry
 
 #: ``pickle.dumps(parse_metric("f2"), protocol=5)`` as written when ``Metric`` lived in ``registry``.
-OLD_F2 = (b"\x80\x05\x95D\x00\x00\x00\x00\x00\x00\x00\x8c\x1bisometrics.metrics.registry\x94\x8c\x0cparse_metric"
-          b"\x94\x93\x94\x8c\rfbeta(beta=2)\x94\x85\x94R\x94.")
+OLD_F2 = (
+    b"\x80\x05\x95D\x00\x00\x00\x00\x00\x00\x00\x8c\x1bisometrics.metrics.registry\x94\x8c\x0cparse_metric"
+    b"\x94\x93\x94\x8c\rfbeta(beta=2)\x94\x85\x94R\x94."
+)
 
 
 def test_an_old_pickle_loads_as_the_same_metric():

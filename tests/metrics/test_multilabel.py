@@ -31,10 +31,12 @@ def test_precision_recall_fscore_support_matches_sklearn(seed, average, zero_div
     y, p, w = _data(seed)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        got = im.precision_recall_fscore_support(y, p, beta=2, average=average, labels=labels, sample_weight=w,
-                                                 zero_division=zero_division)
-        expected = skm.precision_recall_fscore_support(y, p, beta=2, average=average, labels=labels,
-                                                       sample_weight=w, zero_division=zero_division)
+        got = im.precision_recall_fscore_support(
+            y, p, beta=2, average=average, labels=labels, sample_weight=w, zero_division=zero_division
+        )
+        expected = skm.precision_recall_fscore_support(
+            y, p, beta=2, average=average, labels=labels, sample_weight=w, zero_division=zero_division
+        )
     for a, b in zip(got, expected):
         if b is None:
             assert a is None
@@ -47,8 +49,10 @@ def test_precision_recall_fscore_support_matches_sklearn(seed, average, zero_div
 @pytest.mark.parametrize("average", [None, "micro", "macro", "weighted", "samples"])
 def test_scores_match_sklearn(name, average):
     y, p, w = _data(1)
-    np.testing.assert_allclose(getattr(im, name)(y, p, average=average, sample_weight=w),
-                               getattr(skm, name)(y, p, average=average, sample_weight=w))
+    np.testing.assert_allclose(
+        getattr(im, name)(y, p, average=average, sample_weight=w),
+        getattr(skm, name)(y, p, average=average, sample_weight=w),
+    )
 
 
 def test_one_vs_rest_counts_match_sklearns_multilabel_confusion_matrix():
@@ -64,7 +68,8 @@ def test_subset_accuracy_matches_sklearn():
     y, p, w = _data(4, k=2)
     for normalize in (True, False):
         assert im.accuracy_score(y, p, normalize=normalize, sample_weight=w) == pytest.approx(
-            skm.accuracy_score(y, p, normalize=normalize, sample_weight=w))
+            skm.accuracy_score(y, p, normalize=normalize, sample_weight=w)
+        )
     assert im.accuracy_score([[1, 0, 1]], [[1, 0, 1]]) == 1.0
     assert im.accuracy_score([[1, 0, 1]], [[1, 1, 1]]) == 0.0  # one label wrong: the subset is wrong
 
@@ -76,11 +81,14 @@ def test_sparse_and_bool_matrices_equal_dense_integers():
         assert im.precision_recall_fscore_support(make(y), make(p), average="samples", sample_weight=w) == dense
 
 
-@pytest.mark.parametrize("y, p, match", [
-    ([[0, 1], [1, 0]], [1, 0], r"y_true is a multilabel indicator matrix \(2-D\) but y_pred holds one label"),
-    ([[0, 1], [1, 0]], [[0, 1, 1], [1, 0, 0]], r"different numbers of labels \(columns: 2 and 3\)"),
-    ([[0, 2], [1, 0]], [[0, 1], [1, 0]], r"holds 2: a 2-D target must be a multilabel indicator matrix"),
-])
+@pytest.mark.parametrize(
+    "y, p, match",
+    [
+        ([[0, 1], [1, 0]], [1, 0], r"y_true is a multilabel indicator matrix \(2-D\) but y_pred holds one label"),
+        ([[0, 1], [1, 0]], [[0, 1, 1], [1, 0, 0]], r"different numbers of labels \(columns: 2 and 3\)"),
+        ([[0, 2], [1, 0]], [[0, 1], [1, 0]], r"holds 2: a 2-D target must be a multilabel indicator matrix"),
+    ],
+)
 def test_malformed_multilabel_input_is_named(y, p, match):
     with pytest.raises(im.IsometricsError, match=match):
         im.f1_score(y, p, average="macro")
@@ -177,14 +185,20 @@ def test_metric_report_rows_are_the_labels_of_multilabel_data():
     expected = skm.precision_recall_fscore_support(y, p, sample_weight=w, zero_division=0.0)
     np.testing.assert_array_equal(report.labels, np.arange(4))
     np.testing.assert_allclose(report.values, np.column_stack(expected[:3]))
-    np.testing.assert_allclose(report.averages["micro"],
-                               skm.precision_recall_fscore_support(y, p, sample_weight=w, average="micro")[:3])
+    np.testing.assert_allclose(
+        report.averages["micro"], skm.precision_recall_fscore_support(y, p, sample_weight=w, average="micro")[:3]
+    )
 
 
-_matrices = st.integers(1, 12).flatmap(lambda n: st.integers(2, 4).flatmap(lambda k: st.tuples(
-    st.lists(st.lists(st.integers(0, 1), min_size=k, max_size=k), min_size=n, max_size=n),
-    st.lists(st.lists(st.integers(0, 1), min_size=k, max_size=k), min_size=n, max_size=n),
-    st.lists(st.integers(1, 3), min_size=n, max_size=n))))
+_matrices = st.integers(1, 12).flatmap(
+    lambda n: st.integers(2, 4).flatmap(
+        lambda k: st.tuples(
+            st.lists(st.lists(st.integers(0, 1), min_size=k, max_size=k), min_size=n, max_size=n),
+            st.lists(st.lists(st.integers(0, 1), min_size=k, max_size=k), min_size=n, max_size=n),
+            st.lists(st.integers(1, 3), min_size=n, max_size=n),
+        )
+    )
+)
 
 
 @given(_matrices)
@@ -193,8 +207,9 @@ def test_micro_average_is_the_binary_score_of_the_pooled_labels(data):
     flat_w = np.repeat(w, y.shape[1])
     for name in ("precision_score", "recall_score", "f1_score"):
         micro = getattr(im, name)(y, p, average="micro", sample_weight=w, zero_division=0.0)
-        pooled = getattr(im, name)(y.ravel(), p.ravel(), labels=[1], average="macro", sample_weight=flat_w,
-                                   zero_division=0.0)
+        pooled = getattr(im, name)(
+            y.ravel(), p.ravel(), labels=[1], average="macro", sample_weight=flat_w, zero_division=0.0
+        )
         assert micro == pytest.approx(pooled)
 
 
@@ -203,4 +218,5 @@ def test_samples_average_is_the_weighted_mean_of_each_rows_score(data):
     y, p, w = (np.array(a) for a in data)
     rows = [im.f1_score(y[i], p[i], labels=[1], average="macro", zero_division=1.0) for i in range(len(y))]
     assert im.f1_score(y, p, average="samples", sample_weight=w, zero_division=1.0) == pytest.approx(
-        np.average(rows, weights=w))
+        np.average(rows, weights=w)
+    )

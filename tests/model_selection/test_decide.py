@@ -123,41 +123,78 @@ def test_intervals_at_a_fixed_rule_are_paired_percentile_intervals():
     y = rng.random(400) < 0.3
     s = rng.normal(size=400) + y
     (d,) = im.decide(y, s, threshold=0.5, metrics=["mcc"], n_resamples=300, rng=2)
-    assert set(d.intervals) == {"alert_rate", "precision", "recall", "specificity", "f1", "mcc",
-                                "tp_per_1000", "fp_per_1000", "fn_per_1000", "tn_per_1000"}
+    assert set(d.intervals) == {
+        "alert_rate",
+        "precision",
+        "recall",
+        "specificity",
+        "f1",
+        "mcc",
+        "tp_per_1000",
+        "fp_per_1000",
+        "fn_per_1000",
+        "tn_per_1000",
+    }
     for name, r in d.intervals.items():
         low, high = r.confidence_interval
-        value = d.values["mcc"] if name == "mcc" else d.per_1000[name[:2]] if name.endswith("_per_1000") else \
-            getattr(d, name)
+        value = (
+            d.values["mcc"]
+            if name == "mcc"
+            else d.per_1000[name[:2]]
+            if name.endswith("_per_1000")
+            else getattr(d, name)
+        )
         assert low <= value <= high
         assert r.method == "percentile" and len(r.bootstrap_distribution) == 300
     # the same interval as bootstrap() of the statistic at the threshold, from the same seed
-    alone = im.uncertainty.bootstrap(y, s, statistic="metric", metric="precision", threshold=0.5, n_resamples=300, rng=2)
+    alone = im.uncertainty.bootstrap(
+        y, s, statistic="metric", metric="precision", threshold=0.5, n_resamples=300, rng=2
+    )
     assert d.intervals["precision"].confidence_interval == pytest.approx(alone.confidence_interval)
 
 
 def test_to_dict_keys():
     (d,) = im.decide(Y, S, threshold=0.5, n_resamples=50, rng=0)
     out = d.to_dict()
-    assert {"rule", "estimate", "label", "optimistic", "threshold", "k", "alert_rate", "precision", "recall",
-            "specificity", "f1", "metrics", "counts", "per_1000", "intervals", "n_splits", "n_repeats"} <= set(out)
+    assert {
+        "rule",
+        "estimate",
+        "label",
+        "optimistic",
+        "threshold",
+        "k",
+        "alert_rate",
+        "precision",
+        "recall",
+        "specificity",
+        "f1",
+        "metrics",
+        "counts",
+        "per_1000",
+        "intervals",
+        "n_splits",
+        "n_repeats",
+    } <= set(out)
     assert set(out["per_1000"]) == {"tp", "fp", "fn", "tn"}
     assert set(out["intervals"]["precision"]) >= {"low", "high", "confidence_level", "method"}
     (nothing,) = im.decide(Y, S, threshold=2.0)
     assert nothing.to_dict()["precision"] is None  # undefined, not 0
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    (dict(), "exactly one rule"),
-    (dict(threshold=0.5, top_k=3), "exactly one rule"),
-    (dict(threshold=0.5, metric="f1"), "exactly one rule"),
-    (dict(threshold=float("nan")), "threshold"),
-    (dict(top_k=-1), "`k`"),
-    (dict(top_k=11), "exceeds"),
-    (dict(metric="f1", n_resamples=100), "n_resamples"),
-    (dict(metric="f1", cv=np.arange(10) % 2, n_repeats=2), "n_repeats"),
-    (dict(metric="f1", n_repeats=0), "n_repeats"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        (dict(), "exactly one rule"),
+        (dict(threshold=0.5, top_k=3), "exactly one rule"),
+        (dict(threshold=0.5, metric="f1"), "exactly one rule"),
+        (dict(threshold=float("nan")), "threshold"),
+        (dict(top_k=-1), "`k`"),
+        (dict(top_k=11), "exceeds"),
+        (dict(metric="f1", n_resamples=100), "n_resamples"),
+        (dict(metric="f1", cv=np.arange(10) % 2, n_repeats=2), "n_repeats"),
+        (dict(metric="f1", n_repeats=0), "n_repeats"),
+    ],
+)
 def test_bad_rules_are_refused(kwargs, match):
     with pytest.raises((InvalidParameterError, IsometricsError), match=match):
         im.decide(Y, S, **kwargs)

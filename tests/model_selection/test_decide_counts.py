@@ -18,8 +18,9 @@ def _check(d, hand):
     hand = np.array(hand)
     for k, name in enumerate(("tp_per_1000", "fp_per_1000", "fn_per_1000", "tn_per_1000")):
         np.testing.assert_allclose(d.intervals[name].bootstrap_distribution, hand[:, k], rtol=1e-12)
-        np.testing.assert_allclose(d.intervals[name].confidence_interval, np.quantile(hand[:, k], [0.025, 0.975]),
-                                   rtol=1e-12)
+        np.testing.assert_allclose(
+            d.intervals[name].confidence_interval, np.quantile(hand[:, k], [0.025, 0.975]), rtol=1e-12
+        )
 
 
 def test_untied_unweighted_counts_are_those_of_the_drawn_rows():
@@ -81,8 +82,14 @@ def test_weighted_counts_are_the_weights_of_the_drawn_rows():
     _check(d, hand)
 
 
-@pytest.mark.parametrize("options", [{}, {"sample_weight": np.arange(200) % 3 + 1.0, "weight_kind": "frequency"},
-                                     {"sample_weight": np.arange(200) % 3 + 0.5, "weight_kind": "sampling"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"sample_weight": np.arange(200) % 3 + 1.0, "weight_kind": "frequency"},
+        {"sample_weight": np.arange(200) % 3 + 0.5, "weight_kind": "sampling"},
+    ],
+)
 def test_a_fixed_threshold_builds_no_table_per_replicate(options, monkeypatch):
     rng = np.random.default_rng(7)
     y = rng.random(200) < 0.3
@@ -96,5 +103,4 @@ def test_a_fixed_threshold_builds_no_table_per_replicate(options, monkeypatch):
     (after,) = im.decide(y, s, threshold=0.3, metrics=["f2"], n_resamples=40, rng=2, **options)
     assert set(after.intervals) == set(before.intervals)
     for name, r in after.intervals.items():
-        np.testing.assert_allclose(r.bootstrap_distribution, before.intervals[name].bootstrap_distribution,
-                                   rtol=1e-12)
+        np.testing.assert_allclose(r.bootstrap_distribution, before.intervals[name].bootstrap_distribution, rtol=1e-12)

@@ -30,8 +30,7 @@ from isometrics.model_selection import CrossValidatedThreshold, cross_validated_
 
 @pytest.fixture(scope="module")
 def classification():
-    return make_classification(n_samples=500, n_features=8, n_informative=4, weights=[0.8], flip_y=0.05,
-                               random_state=3)
+    return make_classification(n_samples=500, n_features=8, n_informative=4, weights=[0.8], flip_y=0.05, random_state=3)
 
 
 def _brute_best(y, s, beta):
@@ -45,16 +44,19 @@ def _brute_best(y, s, beta):
 
 
 # ---------------------------------------------------------------------------- scorers in scikit-learn
-@pytest.mark.parametrize("ours, theirs", [
-    ("f1", "f1"),
-    ("auroc", "roc_auc"),
-    ("roc_auc", "roc_auc"),
-    ("average_precision", "average_precision"),
-    ("fbeta(beta=2)", skm.make_scorer(skm.fbeta_score, beta=2)),
-    ("f0.5", skm.make_scorer(skm.fbeta_score, beta=0.5)),
-    ("precision", "precision"),
-    ("recall", "recall"),
-])
+@pytest.mark.parametrize(
+    "ours, theirs",
+    [
+        ("f1", "f1"),
+        ("auroc", "roc_auc"),
+        ("roc_auc", "roc_auc"),
+        ("average_precision", "average_precision"),
+        ("fbeta(beta=2)", skm.make_scorer(skm.fbeta_score, beta=2)),
+        ("f0.5", skm.make_scorer(skm.fbeta_score, beta=0.5)),
+        ("precision", "precision"),
+        ("recall", "recall"),
+    ],
+)
 @pytest.mark.filterwarnings("ignore:.*ill-defined")  # C=0.001 predicts no positive: both say so, both give 0
 def test_scorers_in_grid_search_match_sklearn(classification, ours, theirs):
     X, y = classification
@@ -66,11 +68,14 @@ def test_scorers_in_grid_search_match_sklearn(classification, ours, theirs):
     assert a.best_params_ == b.best_params_
 
 
-@pytest.mark.parametrize("ours, theirs", [
-    ("f1", "f1"),
-    ("f2", skm.make_scorer(skm.fbeta_score, beta=2)),
-    ("recall", "recall"),
-])
+@pytest.mark.parametrize(
+    "ours, theirs",
+    [
+        ("f1", "f1"),
+        ("f2", skm.make_scorer(skm.fbeta_score, beta=2)),
+        ("recall", "recall"),
+    ],
+)
 def test_scorers_in_tuned_threshold_classifier_match_sklearn(classification, ours, theirs):
     X, y = classification
     a = TunedThresholdClassifierCV(LogisticRegression(), scoring=get_scorer(ours), cv=4).fit(X, y)
@@ -83,8 +88,13 @@ def test_scorers_with_string_labels_and_pos_label(classification):
     X, y = classification
     labels = np.where(y == 1, "churn", "stay")
     theirs = skm.make_scorer(skm.fbeta_score, beta=2, pos_label="stay")
-    a = cross_validate(LogisticRegression(), X, labels, cv=3, scoring={"f2": get_scorer("f2", pos_label="stay"),
-                                                                       "auc": get_scorer("auroc")})
+    a = cross_validate(
+        LogisticRegression(),
+        X,
+        labels,
+        cv=3,
+        scoring={"f2": get_scorer("f2", pos_label="stay"), "auc": get_scorer("auroc")},
+    )
     b = cross_validate(LogisticRegression(), X, labels, cv=3, scoring={"f2": theirs, "auc": "roc_auc"})
     np.testing.assert_allclose(a["test_f2"], b["test_f2"], rtol=1e-12)
     np.testing.assert_allclose(a["test_auc"], b["test_auc"], rtol=1e-12)
@@ -134,8 +144,9 @@ def test_fold_choices_and_pooled_value_match_brute_force(rng):
         assert result.fold_values[k] == pytest.approx(skm.fbeta_score(y[test], predicted[test], beta=2), rel=1e-12)
     assert result.value == pytest.approx(skm.fbeta_score(y, predicted, beta=2), rel=1e-12)
     assert result.threshold == _brute_best(y, s, 2)
-    assert result.in_sample_value == pytest.approx(skm.fbeta_score(y, (s >= result.threshold).astype(int), beta=2),
-                                                   rel=1e-12)
+    assert result.in_sample_value == pytest.approx(
+        skm.fbeta_score(y, (s >= result.threshold).astype(int), beta=2), rel=1e-12
+    )
     assert result.threshold_spread == pytest.approx(np.std(result.fold_thresholds, ddof=1))
     assert result.n_splits == 4 and result.response_method == "scores"
 
@@ -189,8 +200,11 @@ def test_cost_is_minimised_and_optimism_keeps_its_sign(rng):
 def test_bad_inputs_are_named(rng):
     y = np.r_[np.ones(3), np.zeros(30)].astype(int)
     s = rng.normal(size=33)
-    with pytest.raises(im.IsometricsError, match=r"^cross_validated_threshold: `cv`=5 folds, but the smaller class "
-                                                 r"has 3 samples"):
+    with pytest.raises(
+        im.IsometricsError,
+        match=r"^cross_validated_threshold: `cv`=5 folds, but the smaller class "
+        r"has 3 samples",
+    ):
         cross_validated_threshold(y, s, cv=5)
     with pytest.raises(im.IsometricsError, match=r"one id per sample"):
         cross_validated_threshold(y, s, cv=[0, 1])
@@ -212,8 +226,7 @@ def test_undefined_fold_values_follow_zero_division():
 def test_from_estimator_is_nested_and_builds_a_fixed_threshold_classifier(classification):
     X, y = classification
     outer, inner = StratifiedKFold(3), StratifiedKFold(3)
-    result = CrossValidatedThreshold.from_estimator(LogisticRegression(), X, y, metric="f2", cv=outer,
-                                                    inner_cv=inner)
+    result = CrossValidatedThreshold.from_estimator(LogisticRegression(), X, y, metric="f2", cv=outer, inner_cv=inner)
     predicted = np.empty(len(y), dtype=int)
     for k, (train, test) in enumerate(outer.split(X, y)):
         oof = cross_val_predict(LogisticRegression(), X[train], y[train], cv=inner, method="predict_proba")[:, 1]
@@ -235,8 +248,16 @@ def test_from_estimator_is_nested_and_builds_a_fixed_threshold_classifier(classi
 def test_from_estimator_with_decision_function_and_the_lower_label_positive(classification):
     X, y = classification
     labels = np.where(y == 1, "b", "a")
-    result = CrossValidatedThreshold.from_estimator(LogisticRegression(), X, labels, metric="f1", cv=3, inner_cv=3,
-                                                    response_method="decision_function", pos_label="a")
+    result = CrossValidatedThreshold.from_estimator(
+        LogisticRegression(),
+        X,
+        labels,
+        metric="f1",
+        cv=3,
+        inner_cv=3,
+        response_method="decision_function",
+        pos_label="a",
+    )
     assert result.pos_label == "a" and result.response_method == "decision_function"
     clf = result.to_classifier(LogisticRegression()).fit(X, labels)
     margin = -LogisticRegression().fit(X, labels).decision_function(X)  # higher means "a"
@@ -263,7 +284,9 @@ def test_importing_isometrics_does_not_import_sklearn():
 # ---------------------------------------------------------------------------- Holm
 def test_holm_adjust_by_hand():
     # m = 4; sorted 0.005, 0.01, 0.03, 0.04 times 4, 3, 2, 1: 0.02, 0.03, 0.06, 0.04 -> running max 0.06
-    np.testing.assert_allclose(im.uncertainty.holm_adjust([0.01, 0.04, 0.03, 0.005]), [0.03, 0.06, 0.06, 0.02], rtol=1e-12)
+    np.testing.assert_allclose(
+        im.uncertainty.holm_adjust([0.01, 0.04, 0.03, 0.005]), [0.03, 0.06, 0.06, 0.02], rtol=1e-12
+    )
     np.testing.assert_allclose(im.uncertainty.holm_adjust([0.9, 0.5]), [1.0, 1.0])
     assert im.uncertainty.holm_adjust([]).shape == (0,)
     with warnings.catch_warnings():

@@ -11,8 +11,11 @@ from isometrics.model_selection import Recommendation, recommend
 def _data(n=1500, seed=3):
     rng = np.random.default_rng(seed)
     y = (rng.random(n) < 0.1).astype(int)
-    scores = {"weak": np.round(rng.normal(size=n) + 0.8 * y, 2), "strong": np.round(rng.normal(size=n) + 2.0 * y, 2),
-              "close": np.round(rng.normal(size=n) + 1.9 * y, 2)}
+    scores = {
+        "weak": np.round(rng.normal(size=n) + 0.8 * y, 2),
+        "strong": np.round(rng.normal(size=n) + 2.0 * y, 2),
+        "close": np.round(rng.normal(size=n) + 1.9 * y, 2),
+    }
     return y, scores
 
 
@@ -99,10 +102,13 @@ def test_weights_are_read_at_any_scale():
     assert a["values"] == pytest.approx(b["values"], rel=1e-12)
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    (dict(scores={}), im.InvalidParameterError, "non-empty mapping"),
-    (dict(comparison="x"), im.InvalidParameterError, "must be a ModelComparison"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        (dict(scores={}), im.InvalidParameterError, "non-empty mapping"),
+        (dict(comparison="x"), im.InvalidParameterError, "must be a ModelComparison"),
+    ],
+)
 def test_bad_input(kwargs, error, match):
     y, scores = _data(300)
     args = dict(scores=scores, metric="f1", cv=None) | kwargs

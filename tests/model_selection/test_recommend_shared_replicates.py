@@ -53,7 +53,8 @@ def test_each_replicate_is_the_rows_the_comparison_drew(setting):
     for b in range(comparison.n_resamples):
         w = np.bincount(gen.integers(0, n, n), minlength=n)
         assert roc_auc_score(y, scores[model], sample_weight=w) == pytest.approx(
-            comparison.distributions["auroc"][b, j], rel=1e-12)
+            comparison.distributions["auroc"][b, j], rel=1e-12
+        )
         assert tp[b] == pytest.approx(1000 * w[flagged & (y == 1)].sum() / n, rel=1e-12)
         assert fp[b] == pytest.approx(1000 * w[flagged & (y == 0)].sum() / n, rel=1e-12)
 
@@ -70,12 +71,15 @@ def test_the_estimates_are_unchanged_and_the_note_and_json_say_so(setting):
 def test_replicates_of_their_own_when_the_comparison_differs(setting):
     """Another number of replicates, another level, or a comparison without the metric: own draws."""
     y, scores, comparison, _, _ = setting
-    assert not recommend(y, scores, metric="f2", comparison=comparison, n_resamples=100, rng=5,
-                         cv=None).shared_replicates
-    assert not recommend(y, scores, metric="f2", comparison=comparison, n_resamples=200, confidence_level=0.9,
-                         rng=5, cv=None).shared_replicates
-    assert not recommend(y, scores, metric="f1", comparison=comparison, n_resamples=200, rng=5,
-                         cv=None).shared_replicates
+    assert not recommend(
+        y, scores, metric="f2", comparison=comparison, n_resamples=100, rng=5, cv=None
+    ).shared_replicates
+    assert not recommend(
+        y, scores, metric="f2", comparison=comparison, n_resamples=200, confidence_level=0.9, rng=5, cv=None
+    ).shared_replicates
+    assert not recommend(
+        y, scores, metric="f1", comparison=comparison, n_resamples=200, rng=5, cv=None
+    ).shared_replicates
 
 
 def test_the_replicate_generator_leaves_the_comparison_as_it_was(setting):
@@ -93,10 +97,12 @@ def test_weighted_data_share_the_replicates_too(weight_kind):
     y = (rng.random(n) < 0.15).astype(int)
     scores = {"a": np.round(rng.normal(size=n) + 1.6 * y, 2), "b": rng.normal(size=n) + 1.0 * y}
     w = rng.integers(1, 4, n).astype(float)
-    c = im.uncertainty.compare_scores(y, scores, metrics=["f2"], n_resamples=150, rng=2, sample_weight=w,
-                                      weight_kind=weight_kind)
-    r = recommend(y, scores, metric="f2", comparison=c, n_resamples=150, rng=5, cv=None, sample_weight=w,
-                  weight_kind=weight_kind)
+    c = im.uncertainty.compare_scores(
+        y, scores, metrics=["f2"], n_resamples=150, rng=2, sample_weight=w, weight_kind=weight_kind
+    )
+    r = recommend(
+        y, scores, metric="f2", comparison=c, n_resamples=150, rng=5, cv=None, sample_weight=w, weight_kind=weight_kind
+    )
     assert r.shared_replicates
     best = c.distributions[F2][:, c.names.index(r.model)]
     fixed = r.in_sample.intervals[F2].bootstrap_distribution
@@ -111,8 +117,20 @@ def test_the_shortcut_of_unweighted_rows_is_the_comparisons_own_draw(setting):
     op = OperatingPoints.from_validated(is_pos, s, None, True, caller="test")
     counts, index = decisions._threshold_counts(op, shared.threshold)
     per_sample = Resampler(is_pos, s, None, False, per_sample=True, op=op, caller="test")
-    generic = decisions._intervals(per_sample, is_pos, s, None, counts, [im.parse_metric("f2")], 200, 0.95,
-                                   comparison.replicate_generator(), None, "test", index)
+    generic = decisions._intervals(
+        per_sample,
+        is_pos,
+        s,
+        None,
+        counts,
+        [im.parse_metric("f2")],
+        200,
+        0.95,
+        comparison.replicate_generator(),
+        None,
+        "test",
+        index,
+    )
     assert generic.keys() == shared.in_sample.intervals.keys()
     for key, r in generic.items():
         assert np.array_equal(r.bootstrap_distribution, shared.in_sample.intervals[key].bootstrap_distribution)

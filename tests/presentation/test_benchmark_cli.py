@@ -87,8 +87,9 @@ def test_fit_and_test_report_the_same_abilities(cache, tmp_path):
     """Issue 22 item 5: `fit` (bank without the held-out model) and `test` (bank of all) disagreed."""
     folder, _ = cache
     assert invoke("fit", "--cache", folder, "-o", tmp_path / "fit.json").exit_code == 0
-    result = invoke("test", "--cache", folder, "--model", "nb:var_smoothing=0.1", "--max-items", 1,
-                    "-o", tmp_path / "test.json")
+    result = invoke(
+        "test", "--cache", folder, "--model", "nb:var_smoothing=0.1", "--max-items", 1, "-o", tmp_path / "test.json"
+    )
     assert result.exit_code == 0, result.output
     fit = {m["model"]: m["ability"] for m in json.loads((tmp_path / "fit.json").read_text())["models"]}
     test = {m["model"]: m["ability"] for m in json.loads((tmp_path / "test.json").read_text())["models"]}
@@ -97,8 +98,9 @@ def test_fit_and_test_report_the_same_abilities(cache, tmp_path):
 
 def test_a_bad_spec_is_refused_before_anything_is_trained(tmp_path):
     """Issue 22 item 7: logreg:C=-1 passed parsing, then failed on every data set."""
-    result = invoke("build", "--cache", tmp_path / "c", "--datasets", "zoo-3", "--models", "nb",
-                    "--models", "logreg:C=-1")
+    result = invoke(
+        "build", "--cache", tmp_path / "c", "--datasets", "zoo-3", "--models", "nb", "--models", "logreg:C=-1"
+    )
     assert result.exit_code == 2 and "Traceback" not in result.output
     flat = " ".join(result.output.split())
     assert "model 'logreg:C=-1' has an invalid parameter value" in flat and "'C' parameter" in flat
@@ -109,8 +111,9 @@ def test_a_model_that_failed_everywhere_can_be_dropped(cache, tmp_path):
     """Issue 22 item 7: a cache made before specs were checked holds logreg:C=-1, failed everywhere."""
     folder = tmp_path / "cache"
     shutil.copytree(cache[0], folder)
-    bad = ClassifierSpec(spec="logreg:C=-1", class_path="sklearn.linear_model.LogisticRegression",
-                         params=(("C", -1),), standardise=True)
+    bad = ClassifierSpec(
+        spec="logreg:C=-1", class_path="sklearn.linear_model.LogisticRegression", params=(("C", -1),), standardise=True
+    )
     for name in DATASETS.split(","):
         run_one(folder, name, *load_keel_dataset(name), bad, 3, 0)
     built = invoke("build", "--cache", folder, "--datasets", DATASETS, *[a for m in MODELS for a in ("--models", m)])
@@ -136,8 +139,19 @@ def test_unknown_data_set_says_the_command_that_lists_them(tmp_path):
 
 def test_adaptive_test_of_a_new_model(cache, tmp_path):
     folder, _ = cache
-    result = invoke("test", "--cache", folder, "--model", "sklearn.naive_bayes.GaussianNB(var_smoothing=0.1)",
-                    "--max-items", 2, "--selection", "fisher", "-o", tmp_path / "test.json")
+    result = invoke(
+        "test",
+        "--cache",
+        folder,
+        "--model",
+        "sklearn.naive_bayes.GaussianNB(var_smoothing=0.1)",
+        "--max-items",
+        2,
+        "--selection",
+        "fisher",
+        "-o",
+        tmp_path / "test.json",
+    )
     assert result.exit_code == 0, result.output
     data = json.loads((tmp_path / "test.json").read_text())
     steps = data["adaptive_test"]["steps"]
@@ -147,12 +161,15 @@ def test_adaptive_test_of_a_new_model(cache, tmp_path):
     assert "GaussianNB" not in " ".join(read_keel_benchmark(folder).models)
 
 
-@pytest.mark.parametrize("args, message", [
-    (["test", "--model", "bogus:x=1"], "unknown model 'bogus'"),
-    (["test", "--model", "logreg:C=1", "--selection", "best"], "--selection"),
-    (["build", "--datasets", "no-such-set", "--models", "nb"], "unknown KEEL data set 'no-such-set'"),
-    (["fit", "-o", "out.txt"], "must end in .json"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["test", "--model", "bogus:x=1"], "unknown model 'bogus'"),
+        (["test", "--model", "logreg:C=1", "--selection", "best"], "--selection"),
+        (["build", "--datasets", "no-such-set", "--models", "nb"], "unknown KEEL data set 'no-such-set'"),
+        (["fit", "-o", "out.txt"], "must end in .json"),
+    ],
+)
 def test_bad_input_is_one_line_and_status_2(cache, args, message, tmp_path):
     folder, _ = cache
     result = invoke(*args, "--cache", folder)
@@ -167,13 +184,23 @@ def test_fit_on_an_empty_cache_says_to_build(tmp_path):
 
 def test_the_summary_averages_observed_cells_and_counts_the_missing():
     """Issue 22 item 6: one failed cell sorted a model as -inf (last); ties at three decimals."""
-    auroc = np.array([[0.93, np.nan, 0.93],         # one failed cell: mean 0.93 over the 2 observed
-                      [0.9291, 0.9291, 0.9291],
-                      [0.9294, 0.9294, 0.9294],       # ties with the row above at three decimals
-                      [np.nan, np.nan, np.nan]])    # never ran: last
-    bench = KeelBenchmark(models=("qda", "b", "c", "d"), datasets=("x", "y", "z"), metrics=("auroc",),
-                          responses={"auroc": auroc}, seconds=np.where(np.isnan(auroc), np.nan, 1.0),
-                          cpu_seconds=np.ones_like(auroc), failures=(("qda", "y", "LinAlgError"),))
+    auroc = np.array(
+        [
+            [0.93, np.nan, 0.93],  # one failed cell: mean 0.93 over the 2 observed
+            [0.9291, 0.9291, 0.9291],
+            [0.9294, 0.9294, 0.9294],  # ties with the row above at three decimals
+            [np.nan, np.nan, np.nan],
+        ]
+    )  # never ran: last
+    bench = KeelBenchmark(
+        models=("qda", "b", "c", "d"),
+        datasets=("x", "y", "z"),
+        metrics=("auroc",),
+        responses={"auroc": auroc},
+        seconds=np.where(np.isnan(auroc), np.nan, 1.0),
+        cpu_seconds=np.ones_like(auroc),
+        failures=(("qda", "y", "LinAlgError"),),
+    )
     console = Console(record=True, width=120)
     _summary(console, bench)
     rows = [line.split("│")[1:-1] for line in console.export_text().splitlines() if line.count("│") > 3]
@@ -186,11 +213,23 @@ def test_the_summary_averages_observed_cells_and_counts_the_missing():
 def test_test_goes_past_a_failed_data_set_and_reports_it(tmp_path):
     """Issue 22 item 7: QDA without shrinkage fails on abalone-3_vs_11 (a singular class covariance)."""
     sets = "abalone-3_vs_11,zoo-3,glass1"
-    built = invoke("build", "--cache", tmp_path, "--datasets", sets, "--models", "nb", "--models", "tree:max_depth=2",
-                   "--models", "logreg:C=1")
+    built = invoke(
+        "build",
+        "--cache",
+        tmp_path,
+        "--datasets",
+        sets,
+        "--models",
+        "nb",
+        "--models",
+        "tree:max_depth=2",
+        "--models",
+        "logreg:C=1",
+    )
     assert built.exit_code == 0, built.output
-    result = invoke("test", "--cache", tmp_path, "--model", "qda:tol=0.001", "--max-items", 3,
-                    "-o", tmp_path / "test.json")
+    result = invoke(
+        "test", "--cache", tmp_path, "--model", "qda:tol=0.001", "--max-items", 3, "-o", tmp_path / "test.json"
+    )
     assert result.exit_code == 0, result.output
     test = json.loads((tmp_path / "test.json").read_text())["adaptive_test"]
     assert [f["dataset"] for f in test["failed"]] == ["abalone-3_vs_11"]

@@ -41,15 +41,33 @@ def make_study(with_test=True):
     auprg = 0.95 - 0.2 * ability  # the reverse ranking: Spearman -1
     test = None
     if with_test:
-        test = AdaptiveRecord(model=QUOTE, selection="fisher", datasets=datasets[:5],
-                              responses=np.array([0.8, 0.7, 0.9, 0.6, 0.75]),
-                              ability=np.array([0.5, 0.58, 0.6, 0.57, 0.56]),
-                              ability_se=np.array([0.2, 0.12, 0.08, 0.06, 0.05]), full_ability=0.55, full_se=0.02,
-                              held_out=True, bank_size=5, failed=(("set-9", "model <i>failed</i>"),))
-    return BenchmarkStudy(metric="auroc", models=models, datasets=datasets, ability=ability,
-                          ability_se=np.full(len(models), 0.03), difficulty=difficulty,
-                          discrimination=discrimination, mean_responses={"auroc": auroc, "auprg": auprg},
-                          icc_grid=grid, icc=icc, test=test, dataset_mean=dataset_mean)
+        test = AdaptiveRecord(
+            model=QUOTE,
+            selection="fisher",
+            datasets=datasets[:5],
+            responses=np.array([0.8, 0.7, 0.9, 0.6, 0.75]),
+            ability=np.array([0.5, 0.58, 0.6, 0.57, 0.56]),
+            ability_se=np.array([0.2, 0.12, 0.08, 0.06, 0.05]),
+            full_ability=0.55,
+            full_se=0.02,
+            held_out=True,
+            bank_size=5,
+            failed=(("set-9", "model <i>failed</i>"),),
+        )
+    return BenchmarkStudy(
+        metric="auroc",
+        models=models,
+        datasets=datasets,
+        ability=ability,
+        ability_se=np.full(len(models), 0.03),
+        difficulty=difficulty,
+        discrimination=discrimination,
+        mean_responses={"auroc": auroc, "auprg": auprg},
+        icc_grid=grid,
+        icc=icc,
+        test=test,
+        dataset_mean=dataset_mean,
+    )
 
 
 class _Page(HTMLParser):
@@ -132,7 +150,7 @@ def test_negative_discrimination_is_described_not_ranked(page_file):
     """Issue 22 item 4: data sets with a < 0 were sorted as the hardest and called mislabelled."""
     study = make_study()
     cells = _Page(page_file.read_text()).cells["datasets"]
-    rows = [cells[k:k + 6] for k in range(0, len(cells), 6)]
+    rows = [cells[k : k + 6] for k in range(0, len(cells), 6)]
     names = [r[0] for r in rows]
     positive = [d for d, a in zip(study.datasets, study.discrimination) if a > 0]
     # a > 0: from the hardest (largest difficulty) to the easiest, ranked 1..; then a < 0 by mean response
@@ -204,17 +222,19 @@ def test_a_study_is_required():
         build_benchmark_page({"models": []})
 
 
-
 @needs_browser
 def test_page_in_a_real_browser(page_file, browser):
     page = browser.new_page(viewport={"width": 1500, "height": 1100})
     log = {"errors": [], "outside": []}
     page.on("console", lambda m: log["errors"].append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: log["errors"].append(str(e)))
-    page.on("request", lambda r: log["outside"].append(r.url)
-            if not r.url.startswith(("file:", "data:", "blob:")) else None)
-    page.add_init_script("document.addEventListener('securitypolicyviolation', e => "
-                         "(window.__blocked = window.__blocked || []).push(e.violatedDirective))")
+    page.on(
+        "request", lambda r: log["outside"].append(r.url) if not r.url.startswith(("file:", "data:", "blob:")) else None
+    )
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', e => "
+        "(window.__blocked = window.__blocked || []).push(e.violatedDirective))"
+    )
     page.goto(page_file.as_uri())
     deadline = time.monotonic() + 20
     while page.evaluate("document.querySelectorAll('.js-plotly-plot').length") < 4:

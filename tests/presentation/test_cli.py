@@ -19,16 +19,18 @@ def data(tmp_path_factory):
     rng = np.random.default_rng(7)
     n = 2000
     y = (rng.random(n) < 0.1).astype(int)
-    frame = pl.DataFrame({
-        "y": y,
-        "label_text": np.where(y == 1, "fraud", "ok"),
-        "model_a": rng.normal(size=n) + 1.5 * y,
-        "model_b": np.round(rng.normal(size=n) + y, 1),
-        "w": rng.random(n) + 0.5,
-        "bad": np.where(np.arange(n) == 5, np.nan, rng.random(n)),
-        "<script>alert(1)</script>": rng.random(n),
-        "freq": rng.integers(1, 5, n),  # frequency weights: whole numbers
-    })
+    frame = pl.DataFrame(
+        {
+            "y": y,
+            "label_text": np.where(y == 1, "fraud", "ok"),
+            "model_a": rng.normal(size=n) + 1.5 * y,
+            "model_b": np.round(rng.normal(size=n) + y, 1),
+            "w": rng.random(n) + 0.5,
+            "bad": np.where(np.arange(n) == 5, np.nan, rng.random(n)),
+            "<script>alert(1)</script>": rng.random(n),
+            "freq": rng.integers(1, 5, n),  # frequency weights: whole numbers
+        }
+    )
     d = tmp_path_factory.mktemp("cli")
     frame.write_parquet(d / "scores.parquet")
     frame.drop("label_text").write_csv(d / "scores.csv")
@@ -39,8 +41,24 @@ def data(tmp_path_factory):
 def test_evaluate_prints_and_writes_json_that_matches_sklearn(data, name):
     d, frame = data
     out = d / f"{name}.json"
-    res = run_in_process("evaluate", d / name, "--label", "y", "--score", "model_a", "--score", "model_b",
-              "--weight", "w", "--metric", "f1", "--metric", "g(beta=2, rho=-3)", "--json", out)
+    res = run_in_process(
+        "evaluate",
+        d / name,
+        "--label",
+        "y",
+        "--score",
+        "model_a",
+        "--score",
+        "model_b",
+        "--weight",
+        "w",
+        "--metric",
+        "f1",
+        "--metric",
+        "g(beta=2, rho=-3)",
+        "--json",
+        out,
+    )
     assert res.returncode == 0, res.stderr
     assert "AUROC" in res.stdout and "model_b" in res.stdout and "Best threshold for F1" in res.stdout
     payload = json.loads(out.read_text())
@@ -49,7 +67,8 @@ def test_evaluate_prints_and_writes_json_that_matches_sklearn(data, name):
         s = frame[result["score"]].to_numpy()
         assert result["auroc"] == pytest.approx(skm.roc_auc_score(y, s, sample_weight=w), rel=1e-12)
         assert result["average_precision"] == pytest.approx(
-            skm.average_precision_score(y, s, sample_weight=w), rel=1e-12)
+            skm.average_precision_score(y, s, sample_weight=w), rel=1e-12
+        )
         f1 = result["best_thresholds"][0]
         pred = (s >= f1["threshold"]).astype(int)
         assert f1["value"] == pytest.approx(skm.f1_score(y, pred, sample_weight=w), rel=1e-12)
@@ -58,28 +77,46 @@ def test_evaluate_prints_and_writes_json_that_matches_sklearn(data, name):
 
 def test_string_labels_with_pos_label(data):
     d, frame = data
-    res = run_in_process("evaluate", d / "scores.parquet", "--label", "label_text", "--score", "model_a", "--pos-label", "fraud")
+    res = run_in_process(
+        "evaluate", d / "scores.parquet", "--label", "label_text", "--score", "model_a", "--pos-label", "fraud"
+    )
     assert res.returncode == 0, res.stderr
     expected = skm.roc_auc_score(frame["y"].to_numpy(), frame["model_a"].to_numpy())
     assert f"{expected:.4f}" in res.stdout
 
 
-@pytest.mark.parametrize("args, message", [
-    (["evaluate", "missing.parquet", "--label", "y", "--score", "a"], "file not found: 'missing.parquet'"),
-    (["evaluate", "{d}/scores.parquet", "--label", "y", "--score", "nope"], "column 'nope' is not in 'scores.parquet'"),
-    (["evaluate", "{d}/scores.parquet", "--label", "nope", "--score", "model_a"], "column 'nope' is not in"),
-    (["evaluate", "{d}/scores.parquet", "--label", "y", "--score", "bad"],
-     "score column 'bad' contains 1 NaN value (first at index 5)"),
-    (["evaluate", "{d}/scores.parquet", "--label", "y", "--score", "label_text"], "must be numeric scores"),
-    (["evaluate", "{d}/scores.parquet", "--label", "label_text", "--score", "model_a"],
-     "cannot infer the positive class"),
-    (["evaluate", "{d}/scores.parquet", "--label", "y", "--score", "model_a", "--pos-label", "3"],
-     "--pos-label '3' is not a value of label column 'y' (values: 0, 1)"),
-    (["evaluate", "{d}/scores.parquet", "--label", "y", "--score", "model_a", "--metric", "g(beta=2)"],
-     "metric 'g' needs rho"),
-    (["evaluate", "{d}/scores.parquet", "--label", "y", "--score", "model_a", "--weight", "bad"],
-     "sample_weight contains 1 NaN value"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["evaluate", "missing.parquet", "--label", "y", "--score", "a"], "file not found: 'missing.parquet'"),
+        (
+            ["evaluate", "{d}/scores.parquet", "--label", "y", "--score", "nope"],
+            "column 'nope' is not in 'scores.parquet'",
+        ),
+        (["evaluate", "{d}/scores.parquet", "--label", "nope", "--score", "model_a"], "column 'nope' is not in"),
+        (
+            ["evaluate", "{d}/scores.parquet", "--label", "y", "--score", "bad"],
+            "score column 'bad' contains 1 NaN value (first at index 5)",
+        ),
+        (["evaluate", "{d}/scores.parquet", "--label", "y", "--score", "label_text"], "must be numeric scores"),
+        (
+            ["evaluate", "{d}/scores.parquet", "--label", "label_text", "--score", "model_a"],
+            "cannot infer the positive class",
+        ),
+        (
+            ["evaluate", "{d}/scores.parquet", "--label", "y", "--score", "model_a", "--pos-label", "3"],
+            "--pos-label '3' is not a value of label column 'y' (values: 0, 1)",
+        ),
+        (
+            ["evaluate", "{d}/scores.parquet", "--label", "y", "--score", "model_a", "--metric", "g(beta=2)"],
+            "metric 'g' needs rho",
+        ),
+        (
+            ["evaluate", "{d}/scores.parquet", "--label", "y", "--score", "model_a", "--weight", "bad"],
+            "sample_weight contains 1 NaN value",
+        ),
+    ],
+)
 def test_bad_input_is_one_line_exit_2_and_writes_nothing(data, args, message):
     d, _ = data
     out = d / "never.json"
@@ -119,8 +156,23 @@ def test_demo_runs_end_to_end(tmp_path):
 def test_evaluate_with_confidence_intervals(data):
     d, frame = data
     out = d / "ci.json"
-    res = run_in_process("evaluate", d / "scores.parquet", "--label", "y", "--score", "model_a", "--metric", "f2", "--ci",
-              "--n-resamples", "50", "--seed", "3", "--json", out)
+    res = run_in_process(
+        "evaluate",
+        d / "scores.parquet",
+        "--label",
+        "y",
+        "--score",
+        "model_a",
+        "--metric",
+        "f2",
+        "--ci",
+        "--n-resamples",
+        "50",
+        "--seed",
+        "3",
+        "--json",
+        out,
+    )
     assert res.returncode == 0, res.stderr
     assert "percentile bootstrap intervals (50 replicates)" in res.stdout
     intervals = json.loads(out.read_text())["results"][0]["confidence_intervals"]
@@ -132,8 +184,22 @@ def test_evaluate_with_confidence_intervals(data):
 def test_compare_two_columns(data):
     d, frame = data
     out = d / "compare.json"
-    res = run_in_process("compare", d / "scores.parquet", "--label", "y", "--score", "model_a", "--score", "model_b",
-              "--n-resamples", "60", "--seed", "1", "--json", out)
+    res = run_in_process(
+        "compare",
+        d / "scores.parquet",
+        "--label",
+        "y",
+        "--score",
+        "model_a",
+        "--score",
+        "model_b",
+        "--n-resamples",
+        "60",
+        "--seed",
+        "1",
+        "--json",
+        out,
+    )
     assert res.returncode == 0, res.stderr
     payload = json.loads(out.read_text())
     y = frame["y"].to_numpy()
@@ -195,6 +261,7 @@ def patch_commands(monkeypatch, name, value):
     for module in patched:
         monkeypatch.setattr(module, name, value)
 
+
 # Control characters that must never reach the terminal from user data (newline is ours).
 UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
@@ -232,9 +299,18 @@ BASE = {
     "report": ["--label", "y", "--score", "model_a"],
     "elicit": ["--label", "y", "--score", "model_a"],
 }
-OUTPUTS = [("evaluate", "--json", ".json"), ("evaluate", "--report", ".html"), ("compare", "--json", ".json"),
-           ("report", "-o", ".html"), ("report", "--json", ".json"), ("elicit", "-o", ".html")]
-DIRECTORY_OUTPUTS = [("demo", "--output-dir"), ("evaluate", "--curve-dir")]  # --curve-dir: tests/presentation/test_cli_dask.py
+OUTPUTS = [
+    ("evaluate", "--json", ".json"),
+    ("evaluate", "--report", ".html"),
+    ("compare", "--json", ".json"),
+    ("report", "-o", ".html"),
+    ("report", "--json", ".json"),
+    ("elicit", "-o", ".html"),
+]
+DIRECTORY_OUTPUTS = [
+    ("demo", "--output-dir"),
+    ("evaluate", "--curve-dir"),
+]  # --curve-dir: tests/presentation/test_cli_dask.py
 
 
 def test_the_output_registry_names_every_output_option():
@@ -303,13 +379,16 @@ BAD_DESTINATIONS = {
 
 @pytest.mark.parametrize("case", BAD_DESTINATIONS)
 @pytest.mark.parametrize("command, option, suffix", OUTPUTS)
-def test_bad_destination_is_refused_before_reading_and_nothing_is_written(workdir, monkeypatch, command, option,
-                                                                         suffix, case):
+def test_bad_destination_is_refused_before_reading_and_nothing_is_written(
+    workdir, monkeypatch, command, option, suffix, case
+):
     make, message = BAD_DESTINATIONS[case]
     bad = make(workdir, suffix)
     # Any other output of the same command gets a good path: it must not be written either.
     others = [o for c, o, s in OUTPUTS if c == command and o != option]
-    extra = [x for o in others for x in (o, workdir / f"good{dict((o2, s) for c2, o2, s in OUTPUTS if c2 == command)[o]}")]
+    extra = [
+        x for o in others for x in (o, workdir / f"good{dict((o2, s) for c2, o2, s in OUTPUTS if c2 == command)[o]}")
+    ]
 
     def never(*args, **kwargs):
         raise AssertionError("the input was read before the destinations were checked")
@@ -321,12 +400,20 @@ def test_bad_destination_is_refused_before_reading_and_nothing_is_written(workdi
     assert tree(workdir) == before  # no output, no temporary file, the input untouched
 
 
-@pytest.mark.parametrize("case, message", [("file", "is a file, not a directory"),
-                                           ("under a file", "afile' is a file, not a directory"),
-                                           ("read-only directory", "cannot write in directory")])
+@pytest.mark.parametrize(
+    "case, message",
+    [
+        ("file", "is a file, not a directory"),
+        ("under a file", "afile' is a file, not a directory"),
+        ("read-only directory", "cannot write in directory"),
+    ],
+)
 def test_bad_output_directory_is_refused_before_training(workdir, monkeypatch, case, message):
-    target = {"file": workdir / "afile", "under a file": workdir / "afile" / "demo",
-              "read-only directory": workdir / "ro" / "demo"}[case]
+    target = {
+        "file": workdir / "afile",
+        "under a file": workdir / "afile" / "demo",
+        "read-only directory": workdir / "ro" / "demo",
+    }[case]
 
     def never(*args, **kwargs):
         raise AssertionError("the demo trained before its output directory was checked")
@@ -353,7 +440,9 @@ def test_dash_writes_the_output_alone_on_stdout(workdir, tmp_path_factory, comma
         payload = json.loads(result.stdout)  # nothing but the JSON on stdout
         assert payload["label"] == "y"
     else:
-        assert result.stdout.lstrip().lower().startswith("<!doctype html") and result.stdout.rstrip().endswith("</html>")
+        assert result.stdout.lstrip().lower().startswith("<!doctype html") and result.stdout.rstrip().endswith(
+            "</html>"
+        )
     assert "AUROC" in result.stderr or "difference" in result.stderr  # the tables moved to stderr
     assert tree(workdir) == before  # no file named '-'
 
@@ -381,8 +470,17 @@ def test_a_failed_write_leaves_every_destination_as_it_was(workdir, monkeypatch)
 
     monkeypatch.setattr(outputs_module.os, "chmod", chmod)
     before = tree(workdir)
-    line = one_line_error(invoke("evaluate", workdir / "scores.csv", *BASE["evaluate"], "--json",
-                                 workdir / "old.json", "--report", workdir / "new.html"))
+    line = one_line_error(
+        invoke(
+            "evaluate",
+            workdir / "scores.csv",
+            *BASE["evaluate"],
+            "--json",
+            workdir / "old.json",
+            "--report",
+            workdir / "new.html",
+        )
+    )
     assert "No space left on device" in line and "nothing was written" in line
     assert tree(workdir) == before
 
@@ -393,8 +491,17 @@ def test_a_failure_after_reading_writes_nothing(workdir, monkeypatch):
 
     patch_commands(monkeypatch, "build_report", broken)
     before = tree(workdir)
-    one_line_error(invoke("evaluate", workdir / "scores.csv", *BASE["evaluate"], "--json", workdir / "ok.json",
-                          "--report", workdir / "r.html"))
+    one_line_error(
+        invoke(
+            "evaluate",
+            workdir / "scores.csv",
+            *BASE["evaluate"],
+            "--json",
+            workdir / "ok.json",
+            "--report",
+            workdir / "r.html",
+        )
+    )
     assert tree(workdir) == before
 
 
@@ -431,9 +538,21 @@ def test_stdout_symlink_is_written_through_not_replaced(data, stdout_link):
 def test_stdout_symlink_when_stdout_is_a_file(data, tmp_path, stdout_link):
     d, _ = data
     with open(tmp_path / "captured", "w") as fh:
-        res = subprocess.run([sys.executable, "-m", "isometrics.cli", "evaluate", str(d / "scores.csv"),
-                              *BASE["evaluate"], "--json", str(stdout_link)], stdout=fh, stderr=subprocess.PIPE,
-                             text=True)
+        res = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "isometrics.cli",
+                "evaluate",
+                str(d / "scores.csv"),
+                *BASE["evaluate"],
+                "--json",
+                str(stdout_link),
+            ],
+            stdout=fh,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
     assert res.returncode == 0, res.stderr
     assert json.loads((tmp_path / "captured").read_text())["label"] == "y" and stdout_link.is_symlink()
 
@@ -459,11 +578,27 @@ def test_fifo_and_symlink_destinations(data, tmp_path):
 @pytest.mark.parametrize("signum, code", [(signal.SIGTERM, 128 + signal.SIGTERM), (signal.SIGINT, 130)])
 def test_a_signal_removes_the_temporary_files(data, tmp_path, signum, code):
     d, _ = data
-    proc = subprocess.Popen([sys.executable, "-m", "isometrics.cli", "evaluate", str(d / "scores.csv"),
-                             *BASE["evaluate"], "--ci", "--n-resamples", str(10**6), "--json", str(tmp_path / "o.json"),
-                             "--report", str(tmp_path / "r.html")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "isometrics.cli",
+            "evaluate",
+            str(d / "scores.csv"),
+            *BASE["evaluate"],
+            "--ci",
+            "--n-resamples",
+            str(10**6),
+            "--json",
+            str(tmp_path / "o.json"),
+            "--report",
+            str(tmp_path / "r.html"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         deadline = time.monotonic() + 30
         while len(os.listdir(tmp_path)) < 2 and time.monotonic() < deadline and proc.poll() is None:
@@ -518,9 +653,17 @@ def assert_inert(result, shows_label=True):
 
 
 def test_hostile_names_evaluate(hostile, tmp_path):
-    text = assert_inert(invoke("evaluate", hostile, "--label", HOSTILE_LABEL, *[x for name in HOSTILE
-                                                                              for x in ("--score", name)],
-                               "--json", tmp_path / "out.json"))
+    text = assert_inert(
+        invoke(
+            "evaluate",
+            hostile,
+            "--label",
+            HOSTILE_LABEL,
+            *[x for name in HOSTILE for x in ("--score", name)],
+            "--json",
+            tmp_path / "out.json",
+        )
+    )
     for shown in HOSTILE.values():
         assert text.count(shown) >= 2, shown  # in both tables, as the characters it is made of
     assert set(r["score"] for r in json.loads((tmp_path / "out.json").read_text())["results"]) == set(HOSTILE)
@@ -529,8 +672,23 @@ def test_hostile_names_evaluate(hostile, tmp_path):
 @pytest.mark.parametrize("pair", [(0, 1), (2, 3), (4, 5), (6, 7)])
 def test_hostile_names_compare(hostile, pair):
     names = [list(HOSTILE)[k] for k in pair]
-    text = assert_inert(invoke("compare", hostile, "--label", HOSTILE_LABEL, "--score", names[0], "--score", names[1],
-                               "--n-resamples", 20, "--seed", 0), shows_label=False)
+    text = assert_inert(
+        invoke(
+            "compare",
+            hostile,
+            "--label",
+            HOSTILE_LABEL,
+            "--score",
+            names[0],
+            "--score",
+            names[1],
+            "--n-resamples",
+            20,
+            "--seed",
+            0,
+        ),
+        shows_label=False,
+    )
     assert all(HOSTILE[name] in text for name in names)
 
 
@@ -546,8 +704,9 @@ def test_hostile_names_in_error_lines(hostile, tmp_path, command):
     for missing in ["[/b]missing", "\x1b]8;;https://x\x1b\\m", "x\u202ey"]:
         line = one_line_error(invoke(command, hostile, "--label", HOSTILE_LABEL, "--score", missing, *extra))
         assert "is not in" in line and "'[link=https://example.com]click[/link]'" in line
-    line = one_line_error(invoke(command, hostile, "--label", HOSTILE_LABEL, "--score", "a[/b]", *extra,
-                                 "--pos-label", "\x1b[5mX[/b]"))
+    line = one_line_error(
+        invoke(command, hostile, "--label", HOSTILE_LABEL, "--score", "a[/b]", *extra, "--pos-label", "\x1b[5mX[/b]")
+    )
     assert "--pos-label '\\x1b[5mX[/b]'" in line
 
 
@@ -577,6 +736,7 @@ def test_printable_and_markup_are_inert(s):
 # ---------------------------------------------------------------------------------------------
 # Item 22: the format comes from the content; undecodable input is one line.
 
+
 def test_parquet_named_csv_is_read_as_parquet(data, tmp_path):
     d, frame = data
     for name in ("scores.csv", "scores.txt", "scores"):
@@ -589,15 +749,18 @@ def test_parquet_named_csv_is_read_as_parquet(data, tmp_path):
     assert invoke("evaluate", tmp_path / "text.parquet", *BASE["evaluate"]).exit_code == 0
 
 
-@pytest.mark.parametrize("content, message", [
-    (lambda pq: pq[: len(pq) // 2], "does not end with its magic bytes PAR1"),
-    (lambda pq: b"\x1f\x8b\x08\x00" + pq, "gzip archive"),
-    (lambda pq: b"PK\x03\x04" + pq, "ZIP archive"),
-    (lambda pq: b"y,s\n" + bytes(range(256)), "binary data"),
-    (lambda pq: b"y,s\xe9\n1,0.5\n", "header is not UTF-8"),
-    (lambda pq: b"y,s\n1,0.5\n0,\xe9\n", "invalid utf-8"),
-    (lambda pq: b"", "is empty"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (lambda pq: pq[: len(pq) // 2], "does not end with its magic bytes PAR1"),
+        (lambda pq: b"\x1f\x8b\x08\x00" + pq, "gzip archive"),
+        (lambda pq: b"PK\x03\x04" + pq, "ZIP archive"),
+        (lambda pq: b"y,s\n" + bytes(range(256)), "binary data"),
+        (lambda pq: b"y,s\xe9\n1,0.5\n", "header is not UTF-8"),
+        (lambda pq: b"y,s\n1,0.5\n0,\xe9\n", "invalid utf-8"),
+        (lambda pq: b"", "is empty"),
+    ],
+)
 def test_undecodable_input_is_one_line(data, tmp_path, content, message):
     d, _ = data
     (tmp_path / "in.csv").write_bytes(content((d / "scores.parquet").read_bytes()))
@@ -606,22 +769,49 @@ def test_undecodable_input_is_one_line(data, tmp_path, content, message):
 
 
 def test_quoted_csv_header_names_are_selectable(tmp_path):
-    rows = ['y,"a""b","c,d","e\nf",g', "1,0.9,0.8,0.7,0.6", "0,0.1,0.2,0.3,0.4", "1,0.8,0.6,0.9,0.1",
-            "0,0.3,0.1,0.2,0.5"]
+    rows = [
+        'y,"a""b","c,d","e\nf",g',
+        "1,0.9,0.8,0.7,0.6",
+        "0,0.1,0.2,0.3,0.4",
+        "1,0.8,0.6,0.9,0.1",
+        "0,0.3,0.1,0.2,0.5",
+    ]
     (tmp_path / "q.csv").write_text("\n".join(rows) + "\n")
     out = tmp_path / "q.json"
-    result = invoke("evaluate", tmp_path / "q.csv", "--label", "y", "--score", 'a"b', "--score", "c,d",
-                    "--score", "e\nf", "--json", out)
+    result = invoke(
+        "evaluate",
+        tmp_path / "q.csv",
+        "--label",
+        "y",
+        "--score",
+        'a"b',
+        "--score",
+        "c,d",
+        "--score",
+        "e\nf",
+        "--json",
+        out,
+    )
     assert result.exit_code == 0, result.stderr
     auroc = {r["score"]: r["auroc"] for r in json.loads(out.read_text())["results"]}
     y = [1, 0, 1, 0]
-    assert auroc == {'a"b': skm.roc_auc_score(y, [0.9, 0.1, 0.8, 0.3]), "c,d": skm.roc_auc_score(y, [0.8, 0.2, 0.6, 0.1]),
-                     "e\nf": skm.roc_auc_score(y, [0.7, 0.3, 0.9, 0.2])}
+    assert auroc == {
+        'a"b': skm.roc_auc_score(y, [0.9, 0.1, 0.8, 0.3]),
+        "c,d": skm.roc_auc_score(y, [0.8, 0.2, 0.6, 0.1]),
+        "e\nf": skm.roc_auc_score(y, [0.7, 0.3, 0.9, 0.2]),
+    }
 
 
-@given(st.lists(st.text(alphabet=st.sampled_from('ab ,;"\'\n\t[]é'), min_size=1, max_size=6), min_size=1,
-                max_size=4, unique=True),
-       st.sampled_from([csv_quote for csv_quote in (0, 1)]), st.sampled_from([",", "\t"]))
+@given(
+    st.lists(
+        st.text(alphabet=st.sampled_from("ab ,;\"'\n\t[]é"), min_size=1, max_size=6),
+        min_size=1,
+        max_size=4,
+        unique=True,
+    ),
+    st.sampled_from([csv_quote for csv_quote in (0, 1)]),
+    st.sampled_from([",", "\t"]),
+)
 def test_csv_header_round_trip(names, quote_all, separator):
     """Python's csv module (RFC 4180 quoting) writes the header; every name must be readable as written.
 
@@ -646,13 +836,15 @@ def test_csv_header_round_trip(names, quote_all, separator):
 # ---------------------------------------------------------------------------------------------
 # Item 23: out of memory says how large the input was and what to do.
 
+
 def _numpy_out_of_memory(*args, **kwargs):
     return np.empty(2**50)  # NumPy's own MemoryError (_ArrayMemoryError), raised without allocating
 
 
-@pytest.mark.parametrize("command, target, n_columns", [("evaluate", "evaluate_scores", 2),
-                                                        ("report", "evaluate_scores", 2),
-                                                        ("compare", "compare_scores", 3)])
+@pytest.mark.parametrize(
+    "command, target, n_columns",
+    [("evaluate", "evaluate_scores", 2), ("report", "evaluate_scores", 2), ("compare", "compare_scores", 3)],
+)
 def test_out_of_memory_is_one_line_with_the_input_size(workdir, monkeypatch, command, target, n_columns):
     patch_commands(monkeypatch, target, _numpy_out_of_memory)
     f = workdir / "scores.csv"
@@ -675,6 +867,7 @@ def test_arrow_out_of_memory_while_reading(workdir, monkeypatch):
 # ---------------------------------------------------------------------------------------------
 # Item 8 (command line): --weight-kind.
 
+
 @pytest.mark.parametrize("command", ["evaluate", "compare", "report"])
 def test_weight_kind_needs_weight(workdir, command):
     extra = ["-o", workdir / "r.html"] if command == "report" else []
@@ -682,8 +875,9 @@ def test_weight_kind_needs_weight(workdir, command):
     assert "--weight-kind" in line and "--weight" in line
 
 
-@pytest.mark.parametrize("command, target", [("evaluate", "evaluate_scores"), ("compare", "compare_scores"),
-                                             ("report", "evaluate_scores")])
+@pytest.mark.parametrize(
+    "command, target", [("evaluate", "evaluate_scores"), ("compare", "compare_scores"), ("report", "evaluate_scores")]
+)
 @pytest.mark.parametrize("kind", ["sampling", "frequency", None])
 def test_weight_kind_is_passed_to_the_library(workdir, monkeypatch, command, target, kind):
     seen = {}
@@ -703,8 +897,9 @@ def test_weight_kind_is_passed_to_the_library(workdir, monkeypatch, command, tar
 @pytest.mark.parametrize("kind", ["sampling", "frequency"])
 def test_weight_kind_is_in_the_json(workdir, data, command, kind):
     _, frame = data
-    result = invoke(command, workdir / "scores.csv", *BASE[command], "--weight", "freq", "--weight-kind", kind,
-                    "--json", "-")
+    result = invoke(
+        command, workdir / "scores.csv", *BASE[command], "--weight", "freq", "--weight-kind", kind, "--json", "-"
+    )
     assert result.exit_code == 0, result.stderr
     payload = json.loads(result.stdout)
     assert payload["weight_kind"] == kind and payload["weight"] == "freq"

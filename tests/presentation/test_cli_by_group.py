@@ -28,13 +28,32 @@ def data(tmp_path_factory):
 def test_evaluate_by_prints_and_writes_the_library_result(data, tmp_path):
     path, frame = data
     out = tmp_path / "e.json"
-    res = run("evaluate", path, "--label", "y", "--score", "logreg", "--by", "region", "--ci", "--n-resamples",
-              "50", "--seed", "0", "--json", out)
+    res = run(
+        "evaluate",
+        path,
+        "--label",
+        "y",
+        "--score",
+        "logreg",
+        "--by",
+        "region",
+        "--ci",
+        "--n-resamples",
+        "50",
+        "--seed",
+        "0",
+        "--json",
+        out,
+    )
     assert res.returncode == 0, res.stderr
     assert "logreg by region" in res.stdout and "Holm" in res.stdout
     got = json.loads(out.read_text())["results"][0]["groups"]
-    ref = im.evaluate_scores(frame["y"].to_numpy(), {"logreg": frame["logreg"].to_numpy()},
-                             groups=frame["region"].to_numpy(), group_name="region")["logreg"].groups
+    ref = im.evaluate_scores(
+        frame["y"].to_numpy(),
+        {"logreg": frame["logreg"].to_numpy()},
+        groups=frame["region"].to_numpy(),
+        group_name="region",
+    )["logreg"].groups
     assert got["column"] == "region" and [r["group"] for r in got["groups"]] == list(ref.groups)
     for row, r in zip(got["groups"], ref.rows):
         assert row["auroc"]["estimate"] == r.estimates["auroc"]
@@ -53,14 +72,47 @@ def test_evaluate_by_without_ci_says_how_to_get_intervals(data):
 def test_compare_and_report_take_by(data, tmp_path):
     path, _ = data
     out = tmp_path / "c.json"
-    res = run("compare", path, "--label", "y", "--score", "logreg", "--score", "gbm", "--by", "region",
-              "--n-resamples", "30", "--seed", "0", "--json", out)
+    res = run(
+        "compare",
+        path,
+        "--label",
+        "y",
+        "--score",
+        "logreg",
+        "--score",
+        "gbm",
+        "--by",
+        "region",
+        "--n-resamples",
+        "30",
+        "--seed",
+        "0",
+        "--json",
+        out,
+    )
     assert res.returncode == 0, res.stderr
     d = json.loads(out.read_text())
     assert d["by"] == "region" and set(d["groups"]) == {"logreg", "gbm"}
     page = tmp_path / "r.html"
-    res = run("report", path, "--label", "y", "--score", "logreg", "--score", "gbm", "--by", "region", "--ci",
-              "--n-resamples", "30", "--seed", "0", "-o", page)
+    res = run(
+        "report",
+        path,
+        "--label",
+        "y",
+        "--score",
+        "logreg",
+        "--score",
+        "gbm",
+        "--by",
+        "region",
+        "--ci",
+        "--n-resamples",
+        "30",
+        "--seed",
+        "0",
+        "-o",
+        page,
+    )
     assert res.returncode == 0, res.stderr
     html = page.read_text()
     assert 'id="by-group"' in html and "By region" in html and 'data-figure="groups"' in html
@@ -87,10 +139,13 @@ def test_by_bad_inputs_fail_in_one_line(data, tmp_path):
     assert res.returncode == 2 and "region" in res.stderr and "\n" not in res.stderr.strip()
 
 
-@pytest.mark.parametrize("extra, named", [
-    (["--out-of-core"], "--by"),
-    (["--multiclass"], "--by"),
-])
+@pytest.mark.parametrize(
+    "extra, named",
+    [
+        (["--out-of-core"], "--by"),
+        (["--multiclass"], "--by"),
+    ],
+)
 def test_by_is_refused_where_it_is_not_computed(data, extra, named):
     path, _ = data
     res = run("evaluate", path, "--label", "y", "--score", "logreg", "--by", "region", *extra)

@@ -44,26 +44,29 @@ def error_line(result):
 def penguins(tmp_path_factory):
     """A penguins-like frame: three species, a multinomial model's probabilities (held-out half), four binary
     scorers of 'Adelie vs the rest', and two 0/1 label columns for multilabel."""
-    X, k = make_classification(n_samples=600, n_features=6, n_informative=4, n_classes=3, weights=[0.45, 0.2],
-                               class_sep=0.7, random_state=11)
+    X, k = make_classification(
+        n_samples=600, n_features=6, n_informative=4, n_classes=3, weights=[0.45, 0.2], class_sep=0.7, random_state=11
+    )
     model = LogisticRegression(max_iter=1000).fit(X[:300], k[:300])
     proba = model.predict_proba(X[300:])
     k = k[300:]
     rng = np.random.default_rng(5)
     adelie = (k == 0).astype(int)
-    frame = pl.DataFrame({
-        "species": np.array(SPECIES)[k],
-        "code": k,
-        **{name: proba[:, j] for j, name in enumerate(SPECIES)},
-        **{f"p_{j}": proba[:, j] for j in range(3)},
-        "m1": rng.normal(size=300) + 1.2 * adelie,
-        "m2": rng.normal(size=300) + 0.8 * adelie,
-        "m3": np.round(rng.normal(size=300) + 0.2 * adelie, 1),
-        "m4": rng.normal(size=300) + 1.0 * adelie,
-        "is_adelie": adelie,
-        "is_big": ((k == 2) | (rng.random(300) < 0.1)).astype(int),
-        "w": rng.random(300) + 0.5,
-    })
+    frame = pl.DataFrame(
+        {
+            "species": np.array(SPECIES)[k],
+            "code": k,
+            **{name: proba[:, j] for j, name in enumerate(SPECIES)},
+            **{f"p_{j}": proba[:, j] for j in range(3)},
+            "m1": rng.normal(size=300) + 1.2 * adelie,
+            "m2": rng.normal(size=300) + 0.8 * adelie,
+            "m3": np.round(rng.normal(size=300) + 0.2 * adelie, 1),
+            "m4": rng.normal(size=300) + 1.0 * adelie,
+            "is_adelie": adelie,
+            "is_big": ((k == 2) | (rng.random(300) < 0.1)).astype(int),
+            "w": rng.random(300) + 0.5,
+        }
+    )
     d = tmp_path_factory.mktemp("complete")
     frame.write_csv(d / "penguins.csv")
     return d / "penguins.csv", frame
@@ -73,8 +76,22 @@ def penguins(tmp_path_factory):
 def test_multiclass_evaluation_matches_sklearn_ovr(penguins, tmp_path):
     path, frame = penguins
     out = tmp_path / "mc.json"
-    text = ok(invoke("evaluate", path, "--label", "species", *sum((["--score", s] for s in SPECIES), []),
-                     "--multiclass", "--metric", "f1", "--metric", "f2", "--json", out))
+    text = ok(
+        invoke(
+            "evaluate",
+            path,
+            "--label",
+            "species",
+            *sum((["--score", s] for s in SPECIES), []),
+            "--multiclass",
+            "--metric",
+            "f1",
+            "--metric",
+            "f2",
+            "--json",
+            out,
+        )
+    )
     y = frame["species"].to_numpy()
     proba = frame.select(SPECIES).to_numpy()
     payload = json.loads(out.read_text())
@@ -84,10 +101,12 @@ def test_multiclass_evaluation_matches_sklearn_ovr(penguins, tmp_path):
         assert payload["averages"][average]["auroc"] == pytest.approx(expected, rel=1e-12)
     indicator = label_binarize(y, classes=SPECIES)
     assert payload["averages"]["micro"]["auroc"] == pytest.approx(
-        skm.roc_auc_score(indicator, proba, average="micro"), rel=1e-12)
+        skm.roc_auc_score(indicator, proba, average="micro"), rel=1e-12
+    )
     for average in ("macro", "weighted", "micro"):
         assert payload["averages"][average]["average_precision"] == pytest.approx(
-            skm.average_precision_score(indicator, proba, average=average), rel=1e-12)
+            skm.average_precision_score(indicator, proba, average=average), rel=1e-12
+        )
     for j, row in enumerate(payload["per_class"]):
         assert row["class"] == SPECIES[j] and row["score"] == SPECIES[j]
         assert row["auroc"] == pytest.approx(skm.roc_auc_score(indicator[:, j], proba[:, j]), rel=1e-12)
@@ -103,18 +122,54 @@ def test_multiclass_evaluation_matches_sklearn_ovr(penguins, tmp_path):
 
 def test_multiclass_with_class_names_for_other_columns_and_integer_labels(penguins):
     path, frame = penguins
-    text = ok(invoke("evaluate", path, "--label", "code", "--score", "p_0", "--score", "p_1", "--score", "p_2",
-                     "--class", "0", "--class", "1", "--class", "2", "--multiclass", "--json", "-"))
+    text = ok(
+        invoke(
+            "evaluate",
+            path,
+            "--label",
+            "code",
+            "--score",
+            "p_0",
+            "--score",
+            "p_1",
+            "--score",
+            "p_2",
+            "--class",
+            "0",
+            "--class",
+            "1",
+            "--class",
+            "2",
+            "--multiclass",
+            "--json",
+            "-",
+        )
+    )
     payload = json.loads(text)
-    expected = skm.roc_auc_score(frame["code"].to_numpy(), frame.select(["p_0", "p_1", "p_2"]).to_numpy(),
-                                 multi_class="ovr")
+    expected = skm.roc_auc_score(
+        frame["code"].to_numpy(), frame.select(["p_0", "p_1", "p_2"]).to_numpy(), multi_class="ovr"
+    )
     assert payload["classes"] == [0, 1, 2] and payload["averages"]["macro"]["auroc"] == pytest.approx(expected)
 
 
 def test_multiclass_weights_are_threaded(penguins):
     path, frame = penguins
-    payload = json.loads(ok(invoke("evaluate", path, "--label", "species", *sum((["--score", s] for s in SPECIES), []),
-                                   "--multiclass", "--weight", "w", "--json", "-")))
+    payload = json.loads(
+        ok(
+            invoke(
+                "evaluate",
+                path,
+                "--label",
+                "species",
+                *sum((["--score", s] for s in SPECIES), []),
+                "--multiclass",
+                "--weight",
+                "w",
+                "--json",
+                "-",
+            )
+        )
+    )
     y, w = frame["species"].to_numpy(), frame["w"].to_numpy()
     for j, row in enumerate(payload["per_class"]):
         expected = skm.roc_auc_score(y == SPECIES[j], frame[SPECIES[j]].to_numpy(), sample_weight=w)
@@ -123,13 +178,29 @@ def test_multiclass_weights_are_threaded(penguins):
 
 def test_multiclass_intervals_are_each_class_against_the_rest(penguins):
     path, frame = penguins
-    result = invoke("evaluate", path, "--label", "species", *sum((["--score", s] for s in SPECIES), []),
-                    "--multiclass", "--ci", "--n-resamples", 40, "--seed", 2, "--metric", "f2", "--json", "-")
+    result = invoke(
+        "evaluate",
+        path,
+        "--label",
+        "species",
+        *sum((["--score", s] for s in SPECIES), []),
+        "--multiclass",
+        "--ci",
+        "--n-resamples",
+        40,
+        "--seed",
+        2,
+        "--metric",
+        "f2",
+        "--json",
+        "-",
+    )
     payload = json.loads(ok(result))
     y = frame["species"].to_numpy()
     for j, row in enumerate(payload["per_class"]):
-        [alone] = isometrics.evaluate_scores(y == SPECIES[j], {SPECIES[j]: frame[SPECIES[j]].to_numpy()},
-                                             metrics=["f2"], n_resamples=40, rng=2)
+        [alone] = isometrics.evaluate_scores(
+            y == SPECIES[j], {SPECIES[j]: frame[SPECIES[j]].to_numpy()}, metrics=["f2"], n_resamples=40, rng=2
+        )
         for key in ("auroc", "average_precision", "auprg", "fbeta(beta=2)"):
             interval = row["confidence_intervals"][key]
             assert (interval["low"], interval["high"]) == alone.intervals[key].confidence_interval
@@ -140,8 +211,9 @@ def test_multiclass_intervals_are_each_class_against_the_rest(penguins):
 def test_pos_label_on_three_classes_is_one_against_the_rest(penguins, tmp_path):
     path, frame = penguins
     out = tmp_path / "adelie.json"
-    text = ok(invoke("evaluate", path, "--label", "species", "--score", "Adelie", "--pos-label", "Adelie",
-                     "--json", out))
+    text = ok(
+        invoke("evaluate", path, "--label", "species", "--score", "Adelie", "--pos-label", "Adelie", "--json", out)
+    )
     payload = json.loads(out.read_text())
     y = frame["species"].to_numpy() == "Adelie"
     assert payload["results"][0]["auroc"] == pytest.approx(skm.roc_auc_score(y, frame["Adelie"].to_numpy()))
@@ -149,17 +221,26 @@ def test_pos_label_on_three_classes_is_one_against_the_rest(penguins, tmp_path):
     assert "positive = 'Adelie' vs the rest" in text
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--score", "Adelie"], "label column 'species' has 3 classes (Adelie, Chinstrap, Gentoo); give --multiclass"),
-    (["--score", "Adelie", "--score", "Gentoo", "--multiclass"],
-     "label column 'species' has classes with no --score column: Chinstrap"),
-    (["--score", "p_0", "--score", "p_1", "--score", "p_2", "--multiclass"],
-     "score column 'p_0' is not a class of label column 'species'"),
-    ([*sum((["--score", s] for s in SPECIES), []), "--multilabel", "--report", "r.html"],
-     "--multilabel evaluates every class against the rest and does not take --report"),
-    ([*sum((["--score", s] for s in SPECIES), []), "--multiclass", "--multilabel"], "exclude each other"),
-    (["--score", "Adelie", "--class", "Adelie"], "--class names the class of each --score column"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--score", "Adelie"], "label column 'species' has 3 classes (Adelie, Chinstrap, Gentoo); give --multiclass"),
+        (
+            ["--score", "Adelie", "--score", "Gentoo", "--multiclass"],
+            "label column 'species' has classes with no --score column: Chinstrap",
+        ),
+        (
+            ["--score", "p_0", "--score", "p_1", "--score", "p_2", "--multiclass"],
+            "score column 'p_0' is not a class of label column 'species'",
+        ),
+        (
+            [*sum((["--score", s] for s in SPECIES), []), "--multilabel", "--report", "r.html"],
+            "--multilabel evaluates every class against the rest and does not take --report",
+        ),
+        ([*sum((["--score", s] for s in SPECIES), []), "--multiclass", "--multilabel"], "exclude each other"),
+        (["--score", "Adelie", "--class", "Adelie"], "--class names the class of each --score column"),
+    ],
+)
 def test_multiclass_errors_speak_the_command_line(penguins, args, message):
     path, _ = penguins
     line = error_line(invoke("evaluate", path, "--label", "species", *args))
@@ -168,8 +249,25 @@ def test_multiclass_errors_speak_the_command_line(penguins, args, message):
 
 def test_multilabel_matches_sklearn(penguins):
     path, frame = penguins
-    payload = json.loads(ok(invoke("evaluate", path, "--multilabel", "--label", "is_adelie", "--label", "is_big",
-                                   "--score", "Adelie", "--score", "Gentoo", "--json", "-")))
+    payload = json.loads(
+        ok(
+            invoke(
+                "evaluate",
+                path,
+                "--multilabel",
+                "--label",
+                "is_adelie",
+                "--label",
+                "is_big",
+                "--score",
+                "Adelie",
+                "--score",
+                "Gentoo",
+                "--json",
+                "-",
+            )
+        )
+    )
     Y = frame.select(["is_adelie", "is_big"]).to_numpy()
     S = frame.select(["Adelie", "Gentoo"]).to_numpy()
     assert payload["mode"] == "multilabel" and payload["classes"] == ["is_adelie", "is_big"]
@@ -194,15 +292,30 @@ def _holm_by_hand(p):
 def test_four_model_compare_with_holm(penguins):
     path, frame = penguins
     models = ["m1", "m2", "m3", "m4"]
-    text = ok(invoke("compare", path, "--label", "is_adelie", *sum((["--score", m] for m in models), []),
-                     "--metric", "f1", "--n-resamples", 199, "--seed", 3, "--json", "-"))
+    text = ok(
+        invoke(
+            "compare",
+            path,
+            "--label",
+            "is_adelie",
+            *sum((["--score", m] for m in models), []),
+            "--metric",
+            "f1",
+            "--n-resamples",
+            199,
+            "--seed",
+            3,
+            "--json",
+            "-",
+        )
+    )
     payload = json.loads(text)
     pairs = [(c["a"], c["b"]) for c in payload["comparisons"] if c["statistic"] == "auroc"]
     assert pairs == [("m1", "m2"), ("m1", "m3"), ("m1", "m4"), ("m2", "m3"), ("m2", "m4"), ("m3", "m4")]
     y = frame["is_adelie"].to_numpy()
     for c in payload["comparisons"]:
         if c["statistic"] == "auroc":
-            expected = (skm.roc_auc_score(y, frame[c["a"]].to_numpy()) - skm.roc_auc_score(y, frame[c["b"]].to_numpy()))
+            expected = skm.roc_auc_score(y, frame[c["a"]].to_numpy()) - skm.roc_auc_score(y, frame[c["b"]].to_numpy())
             assert c["difference"] == pytest.approx(expected, rel=1e-12)
     for key in ("auroc", "average_precision", "auprg", "f1"):
         rows = [c for c in payload["comparisons"] if c["statistic"] == key]
@@ -217,14 +330,31 @@ def test_four_model_compare_with_holm(penguins):
 
 def test_compare_against_a_baseline(penguins):
     path, _ = penguins
-    result = invoke("compare", path, "--label", "is_adelie", "--score", "m1", "--score", "m2", "--score", "m3",
-                    "--baseline", "m3", "--n-resamples", 50, "--seed", 0)
+    result = invoke(
+        "compare",
+        path,
+        "--label",
+        "is_adelie",
+        "--score",
+        "m1",
+        "--score",
+        "m2",
+        "--score",
+        "m3",
+        "--baseline",
+        "m3",
+        "--n-resamples",
+        50,
+        "--seed",
+        0,
+    )
     text = ok(result)
     assert "m1 - m3" in text and "m2 - m3" in text and "m1 - m2" not in text and "Holm p" in text
     assert "Holm CI low" in text and "decision" in text
     assert "adjusted over its 2 pairs" in text
-    line = error_line(invoke("compare", path, "--label", "is_adelie", "--score", "m1", "--score", "m2",
-                             "--baseline", "m4"))
+    line = error_line(
+        invoke("compare", path, "--label", "is_adelie", "--score", "m1", "--score", "m2", "--baseline", "m4")
+    )
     assert "--baseline 'm4' is not one of the --score columns (m1, m2)" in line
 
 
@@ -236,9 +366,31 @@ def test_version():
 def test_report_title_and_intervals(penguins, tmp_path):
     path, _ = penguins
     out = tmp_path / "r.html"
-    ok(invoke("report", path, "--label", "is_adelie", "--score", "m1", "--score", "m2", "--metric", "f1",
-              "--metric", "f2", "--ci", "--n-resamples", 40, "--seed", 1, "--title", "Penguins <b>&</b> models",
-              "-o", out))
+    ok(
+        invoke(
+            "report",
+            path,
+            "--label",
+            "is_adelie",
+            "--score",
+            "m1",
+            "--score",
+            "m2",
+            "--metric",
+            "f1",
+            "--metric",
+            "f2",
+            "--ci",
+            "--n-resamples",
+            40,
+            "--seed",
+            1,
+            "--title",
+            "Penguins <b>&</b> models",
+            "-o",
+            out,
+        )
+    )
     page = out.read_text()
     assert "<title>Penguins &lt;b&gt;&amp;&lt;/b&gt; models</title>" in page
     assert page.count("best threshold (chosen on these data: optimistic)") == 2  # one table per metric
@@ -248,8 +400,23 @@ def test_report_title_and_intervals(penguins, tmp_path):
 
 def test_evaluate_labels_in_sample_thresholds_and_reoptimised_intervals(penguins):
     path, _ = penguins
-    text = ok(invoke("evaluate", path, "--label", "is_adelie", "--score", "m1", "--metric", "f2", "--ci",
-                     "--n-resamples", 30, "--seed", 0))
+    text = ok(
+        invoke(
+            "evaluate",
+            path,
+            "--label",
+            "is_adelie",
+            "--score",
+            "m1",
+            "--metric",
+            "f2",
+            "--ci",
+            "--n-resamples",
+            30,
+            "--seed",
+            0,
+        )
+    )
     assert "Best threshold for F2 (chosen on these data: optimistic)" in text
     assert "a metric's interval is that of its re-optimised best threshold" in text
 
@@ -263,15 +430,49 @@ def test_help_documents_the_new_flags():
     assert "--version" in ok(invoke("--help"))
 
 
-@pytest.mark.parametrize("args", [
-    ["evaluate", "--label", "is_adelie", "--score", "m1", "--metric", "f2"],  # narrow tables, long titles
-    ["evaluate", "--label", "is_adelie", "--score", "m1", "--score", "m2", "--metric", "f2", "--metric",
-     "g(beta=2, rho=-3)", "--ci", "--n-resamples", 20, "--seed", 0],
-    ["evaluate", "--label", "species", *sum((["--score", s] for s in SPECIES), []), "--multiclass"],
-    ["compare", "--label", "is_adelie", "--score", "m1", "--score", "m2", "--score", "m3", "--score", "m4",
-     "--n-resamples", 20, "--seed", 0],
-    ["compare", "--label", "is_adelie", "--score", "m1", "--score", "m2", "--n-resamples", 20, "--seed", 0],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["evaluate", "--label", "is_adelie", "--score", "m1", "--metric", "f2"],  # narrow tables, long titles
+        [
+            "evaluate",
+            "--label",
+            "is_adelie",
+            "--score",
+            "m1",
+            "--score",
+            "m2",
+            "--metric",
+            "f2",
+            "--metric",
+            "g(beta=2, rho=-3)",
+            "--ci",
+            "--n-resamples",
+            20,
+            "--seed",
+            0,
+        ],
+        ["evaluate", "--label", "species", *sum((["--score", s] for s in SPECIES), []), "--multiclass"],
+        [
+            "compare",
+            "--label",
+            "is_adelie",
+            "--score",
+            "m1",
+            "--score",
+            "m2",
+            "--score",
+            "m3",
+            "--score",
+            "m4",
+            "--n-resamples",
+            20,
+            "--seed",
+            0,
+        ],
+        ["compare", "--label", "is_adelie", "--score", "m1", "--score", "m2", "--n-resamples", 20, "--seed", 0],
+    ],
+)
 def test_tables_fit_80_columns_and_titles_stay_whole(penguins, args):
     path, _ = penguins
     text = ok(invoke(args[0], path, *args[1:], columns=80))
@@ -289,11 +490,20 @@ def test_tables_fit_80_columns_and_titles_stay_whole(penguins, args):
 
 def test_multiclass_score_columns_are_checked_by_name(penguins, tmp_path):
     _, frame = penguins
-    bad = frame.with_columns(pl.when(pl.int_range(pl.len()) == 5).then(float("nan")).otherwise(pl.col("Gentoo"))
-                             .alias("Gentoo"))
+    bad = frame.with_columns(
+        pl.when(pl.int_range(pl.len()) == 5).then(float("nan")).otherwise(pl.col("Gentoo")).alias("Gentoo")
+    )
     bad.write_parquet(tmp_path / "nan.parquet")
-    line = error_line(invoke("evaluate", tmp_path / "nan.parquet", "--label", "species",
-                             *sum((["--score", s] for s in SPECIES), []), "--multiclass"))
+    line = error_line(
+        invoke(
+            "evaluate",
+            tmp_path / "nan.parquet",
+            "--label",
+            "species",
+            *sum((["--score", s] for s in SPECIES), []),
+            "--multiclass",
+        )
+    )
     assert "score column 'Gentoo' contains 1 NaN value (first at index 5)" in line
 
 
@@ -303,8 +513,24 @@ def test_compare_says_who_is_ahead_in_a_sentence(penguins):
     path, frame = penguins
     y = frame["is_adelie"].to_numpy()
     # m2 is the weaker scorer: listed first, the sentence must still name m1 as the one ahead
-    text = ok(invoke("compare", path, "--label", "is_adelie", "--score", "m2", "--score", "m1", "--metric", "f1",
-                     "--n-resamples", 199, "--seed", 3))
+    text = ok(
+        invoke(
+            "compare",
+            path,
+            "--label",
+            "is_adelie",
+            "--score",
+            "m2",
+            "--score",
+            "m1",
+            "--metric",
+            "f1",
+            "--n-resamples",
+            199,
+            "--seed",
+            3,
+        )
+    )
     gap = skm.roc_auc_score(y, frame["m1"].to_numpy()) - skm.roc_auc_score(y, frame["m2"].to_numpy())
     assert gap > 0.05
     match = re.search(r"m1 beats m2 on AUROC by (\d\.\d{4}) \(95 % CI (-?\d\.\d{4}) to (-?\d\.\d{4}); p = ", text)

@@ -24,26 +24,47 @@ def data(tmp_path_factory):
     rng = np.random.default_rng(14)
     n = 3000
     y = rng.random(n) < 0.2
-    frame = pd.DataFrame({"label": np.where(y, "fraud", "ok"), "a": rng.normal(size=n) + y,
-                          "b": np.round(rng.random(n) + 0.3 * y, 2), "w": rng.integers(0, 3, n)})
+    frame = pd.DataFrame(
+        {
+            "label": np.where(y, "fraud", "ok"),
+            "a": rng.normal(size=n) + y,
+            "b": np.round(rng.random(n) + 0.3 * y, 2),
+            "w": rng.integers(0, 3, n),
+        }
+    )
     d = tmp_path_factory.mktemp("cli_dask")
     frame.to_parquet(d / "scores.parquet", row_group_size=500)
     (d / "parts").mkdir()
     for k in range(3):
-        frame.iloc[k * 1000:(k + 1) * 1000].to_parquet(d / "parts" / f"{k}.parquet")
+        frame.iloc[k * 1000 : (k + 1) * 1000].to_parquet(d / "parts" / f"{k}.parquet")
     return d, frame
 
 
 @pytest.fixture(scope="module")
 def scheduler():
     """A cluster in this process that a subprocess reaches over TCP on the loopback."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://",
-                                  host="127.0.0.1", dashboard_address=":0") as cluster:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://", host="127.0.0.1", dashboard_address=":0"
+    ) as cluster:
         yield cluster.scheduler_address
 
 
-ARGS = ("--label", "label", "--pos-label", "fraud", "--score", "a", "--score", "b", "--weight", "w",
-        "--metric", "f1", "--metric", "mcc")
+ARGS = (
+    "--label",
+    "label",
+    "--pos-label",
+    "fraud",
+    "--score",
+    "a",
+    "--score",
+    "b",
+    "--weight",
+    "w",
+    "--metric",
+    "f1",
+    "--metric",
+    "mcc",
+)
 
 
 def test_scheduler_gives_the_in_memory_json(data, scheduler):
@@ -60,8 +81,22 @@ def test_scheduler_gives_the_in_memory_json(data, scheduler):
 
 def test_local_cluster_on_a_directory_with_curves(data):
     d, frame = data
-    res = run("evaluate", d / "parts", "--label", "label", "--pos-label", "fraud", "--score", "a",
-              "--local-cluster", "1", "--curve-dir", d / "curves", "--json", "-")
+    res = run(
+        "evaluate",
+        d / "parts",
+        "--label",
+        "label",
+        "--pos-label",
+        "fraud",
+        "--score",
+        "a",
+        "--local-cluster",
+        "1",
+        "--curve-dir",
+        d / "curves",
+        "--json",
+        "-",
+    )
     assert res.returncode == 0, res.stderr
     payload = json.loads(res.stdout)
     reference = im.evaluate_scores(frame.label, {"a": frame.a}, pos_label="fraud")["a"]
@@ -77,18 +112,30 @@ def test_a_bad_row_fails_cleanly_and_writes_nothing(data, scheduler, tmp_path):
     bad = frame.copy()
     bad.loc[1234, "a"] = np.inf
     bad.to_parquet(tmp_path / "bad.parquet", row_group_size=500)
-    res = run("evaluate", tmp_path / "bad.parquet", *ARGS, "--json", tmp_path / "out.json", "--curve-dir",
-              tmp_path / "curves", "--scheduler", scheduler)
+    res = run(
+        "evaluate",
+        tmp_path / "bad.parquet",
+        *ARGS,
+        "--json",
+        tmp_path / "out.json",
+        "--curve-dir",
+        tmp_path / "curves",
+        "--scheduler",
+        scheduler,
+    )
     assert res.returncode == 2
     assert "score column 'a'" in res.stderr and "row 1234" in res.stderr and "Traceback" not in res.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.parquet"]
 
 
-@pytest.mark.parametrize("extra, words", [
-    (("--ci",), "do not take --ci"),
-    (("--report", "r.html"), "do not take --report"),
-    (("--local-cluster", "2"), "not both"),
-])
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        (("--ci",), "do not take --ci"),
+        (("--report", "r.html"), "do not take --report"),
+        (("--local-cluster", "2"), "not both"),
+    ],
+)
 def test_options_the_cluster_does_not_take(data, extra, words):
     d, _ = data
     res = run_in_process("evaluate", d / "scores.parquet", *ARGS, "--scheduler", "tcp://127.0.0.1:1", *extra)
@@ -98,8 +145,11 @@ def test_options_the_cluster_does_not_take(data, extra, words):
 def test_curve_dir_that_cannot_be_written(data, scheduler, tmp_path):
     d, _ = data
     (tmp_path / "afile").write_text("x")
-    for target, words in ((tmp_path / "afile", "is a file"), (tmp_path / "afile" / "sub", "is a file"),
-                          (d, "non-empty directory")):
+    for target, words in (
+        (tmp_path / "afile", "is a file"),
+        (tmp_path / "afile" / "sub", "is a file"),
+        (d, "non-empty directory"),
+    ):
         res = run_in_process("evaluate", d / "scores.parquet", *ARGS, "--scheduler", scheduler, "--curve-dir", target)
         assert res.returncode == 2 and words in res.stderr and "Traceback" not in res.stderr, res.stderr
 

@@ -23,8 +23,27 @@ def data(tmp_path_factory):
 def test_threshold_gives_sklearns_counts_per_1000_with_intervals(data):
     d, frame = data
     out = d / "threshold.json"
-    res = run("evaluate", d / "scores.csv", "--label", "y", "--score", "a", "--score", "b", "--threshold", "0.8",
-              "--metric", "mcc", "--ci", "--n-resamples", "200", "--seed", "3", "--json", out)
+    res = run(
+        "evaluate",
+        d / "scores.csv",
+        "--label",
+        "y",
+        "--score",
+        "a",
+        "--score",
+        "b",
+        "--threshold",
+        "0.8",
+        "--metric",
+        "mcc",
+        "--ci",
+        "--n-resamples",
+        "200",
+        "--seed",
+        "3",
+        "--json",
+        out,
+    )
     assert res.returncode == 0, res.stderr
     assert "Decision: score >= 0.8" in res.stdout and "per 1,000 cases" in res.stdout
     doc = json.loads(out.read_text())
@@ -38,12 +57,36 @@ def test_threshold_gives_sklearns_counts_per_1000_with_intervals(data):
         assert entry["alert_rate"] == pytest.approx((tp + fp) / len(y))
         assert entry["precision"] == pytest.approx(tp / (tp + fp))
         assert entry["rule"] == "score >= 0.8" and entry["estimate"] == "in-sample" and not entry["optimistic"]
-        assert set(entry["intervals"]) == {"alert_rate", "precision", "recall", "specificity", "f1", "mcc",
-                                    "tp_per_1000", "fp_per_1000", "fn_per_1000", "tn_per_1000"}
+        assert set(entry["intervals"]) == {
+            "alert_rate",
+            "precision",
+            "recall",
+            "specificity",
+            "f1",
+            "mcc",
+            "tp_per_1000",
+            "fp_per_1000",
+            "fn_per_1000",
+            "tn_per_1000",
+        }
         low, high = entry["intervals"]["precision"]["low"], entry["intervals"]["precision"]["high"]
         assert low <= entry["precision"] <= high
-        assert set(entry) >= {"threshold", "k", "rule", "estimate", "label", "alert_rate", "precision", "recall",
-                              "specificity", "f1", "metrics", "counts", "per_1000", "intervals"}
+        assert set(entry) >= {
+            "threshold",
+            "k",
+            "rule",
+            "estimate",
+            "label",
+            "alert_rate",
+            "precision",
+            "recall",
+            "specificity",
+            "f1",
+            "metrics",
+            "counts",
+            "per_1000",
+            "intervals",
+        }
 
 
 def test_top_k_with_ties_gives_the_expected_counts(data):
@@ -77,15 +120,18 @@ def test_without_a_rule_each_metric_is_decided_in_sample_and_cross_fitted(data):
     assert sum(cross["counts"].values()) == pytest.approx(400)
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--threshold", "nan"], "--threshold must be a number"),
-    (["--top-k", "-5"], "--top-k must be a number of rows > 0"),
-    (["--top-k", "0"], "--top-k must be a number of rows > 0"),
-    (["--top-k", "nan"], "--top-k must be a number of rows > 0"),
-    (["--top-k", "401"], "--top-k 401 exceeds the 400 rows scored"),
-    (["--threshold", "0.5", "--top-k", "3"], "give --threshold or --top-k, not both"),
-    (["--threshold", "0.5", "--out-of-core"], "--out-of-core does not take --threshold/--top-k"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--threshold", "nan"], "--threshold must be a number"),
+        (["--top-k", "-5"], "--top-k must be a number of rows > 0"),
+        (["--top-k", "0"], "--top-k must be a number of rows > 0"),
+        (["--top-k", "nan"], "--top-k must be a number of rows > 0"),
+        (["--top-k", "401"], "--top-k 401 exceeds the 400 rows scored"),
+        (["--threshold", "0.5", "--top-k", "3"], "give --threshold or --top-k, not both"),
+        (["--threshold", "0.5", "--out-of-core"], "--out-of-core does not take --threshold/--top-k"),
+    ],
+)
 def test_a_bad_rule_is_one_line_exit_2_and_writes_nothing(data, args, message):
     d, _ = data
     out = d / "never.json"

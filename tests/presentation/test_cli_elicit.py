@@ -37,8 +37,11 @@ def _answers(stakeholder, n):
 def test_interactive_session_asks_the_engines_questions_and_saves_answers(tmp_path):
     answers, expected = _answers(im.elicitation.SimulatedStakeholder(2.0, -2.0), 10)
     path = tmp_path / "answers.json"
-    res = runner.invoke(app, ["elicit", "--interactive", "--local-budget", "3", "--pairwise-budget", "3",
-                              "--save-answers", str(path)], input="\n".join(answers) + "\n")
+    res = runner.invoke(
+        app,
+        ["elicit", "--interactive", "--local-budget", "3", "--pairwise-budget", "3", "--save-answers", str(path)],
+        input="\n".join(answers) + "\n",
+    )
     assert res.exit_code == 0, res.output
     assert "of 1,000 cases flagged" in res.output and "Elicited metric" in res.output
     assert expected.metric.spec in res.output
@@ -49,12 +52,14 @@ def test_interactive_session_asks_the_engines_questions_and_saves_answers(tmp_pa
 
 def test_replay_with_a_file_names_the_threshold_on_the_model(data, tmp_path):
     d, frame = data
-    session = im.elicitation.Elicitation.from_scores(frame["y"].to_numpy(), frame["s"].to_numpy(), local_budget=2,
-                                         pairwise_budget=3)
+    session = im.elicitation.Elicitation.from_scores(
+        frame["y"].to_numpy(), frame["s"].to_numpy(), local_budget=2, pairwise_budget=3
+    )
     result = session.run(im.elicitation.SimulatedStakeholder(1.5, -3.0))
     result.save(tmp_path / "a.json")
-    res = runner.invoke(app, ["elicit", str(d / "scores.csv"), "--label", "y", "--score", "s",
-                              "--answers", str(tmp_path / "a.json")])
+    res = runner.invoke(
+        app, ["elicit", str(d / "scores.csv"), "--label", "y", "--score", "s", "--answers", str(tmp_path / "a.json")]
+    )
     assert res.exit_code == 0, res.output
     best = im.best_threshold(frame["y"].to_numpy(), frame["s"].to_numpy(), metric=result.metric)
     assert f"{best.threshold:.6g}" in res.output and "threshold on your model" in res.output
@@ -62,8 +67,11 @@ def test_replay_with_a_file_names_the_threshold_on_the_model(data, tmp_path):
 
 def test_save_answers_to_stdout_carries_only_the_json(tmp_path):
     answers, expected = _answers(im.elicitation.SimulatedStakeholder(0.5, -4.0), 10)
-    res = CliRunner().invoke(app, ["elicit", "--interactive", "--local-budget", "3", "--pairwise-budget", "3",
-                                   "--save-answers", "-"], input="\n".join(answers) + "\n")
+    res = CliRunner().invoke(
+        app,
+        ["elicit", "--interactive", "--local-budget", "3", "--pairwise-budget", "3", "--save-answers", "-"],
+        input="\n".join(answers) + "\n",
+    )
     assert res.exit_code == 0, res.output
     echo, brace, payload = res.stdout.partition("{")  # CliRunner echoes the typed answers, as a terminal would
     assert set(echo.split()) <= {"r", "p", "a", "b"}
@@ -78,12 +86,15 @@ def test_wrong_answer_is_asked_again_and_q_stops(tmp_path):
     assert "No pairwise question answered yet" in res.output
 
 
-@pytest.mark.parametrize("args, message", [
-    (["elicit"], "exactly one of --interactive"),
-    (["elicit", "--interactive", "--pairwise-budget", "0"], "`pairwise_budget` must be an integer >= 1; got 0"),
-    (["elicit", "--answers", "a.json", "--save-answers", "b.json"], "--save-answers writes the answers of an"),
-    (["elicit", "--interactive", "--label", "y"], "give the file"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["elicit"], "exactly one of --interactive"),
+        (["elicit", "--interactive", "--pairwise-budget", "0"], "`pairwise_budget` must be an integer >= 1; got 0"),
+        (["elicit", "--answers", "a.json", "--save-answers", "b.json"], "--save-answers writes the answers of an"),
+        (["elicit", "--interactive", "--label", "y"], "give the file"),
+    ],
+)
 def test_bad_usage_is_one_line(args, message):
     res = runner.invoke(app, args)
     assert res.exit_code == 2
@@ -104,9 +115,12 @@ def test_bad_answers_file_names_the_field(tmp_path):
 
 def test_the_elicited_spec_works_as_metric_option(data, tmp_path):
     d, frame = data
-    result = im.elicitation.Elicitation(local_budget=2, pairwise_budget=2).run(im.elicitation.SimulatedStakeholder(0.6, -1.5))
-    res = runner.invoke(app, ["evaluate", str(d / "scores.csv"), "--label", "y", "--score", "s",
-                              "--metric", result.metric.spec])
+    result = im.elicitation.Elicitation(local_budget=2, pairwise_budget=2).run(
+        im.elicitation.SimulatedStakeholder(0.6, -1.5)
+    )
+    res = runner.invoke(
+        app, ["evaluate", str(d / "scores.csv"), "--label", "y", "--score", "s", "--metric", result.metric.spec]
+    )
     assert res.exit_code == 0, res.output
     best = im.best_threshold(frame["y"].to_numpy(), frame["s"].to_numpy(), metric=result.metric)
     assert result.metric.spec in res.output and f"{best.threshold:.6g}" in res.output
@@ -123,9 +137,14 @@ def _always_recall(question):
 def test_end_of_input_keeps_and_saves_what_was_answered(tmp_path):
     import subprocess
     import sys
+
     path = tmp_path / "answers.json"
-    res = subprocess.run([sys.executable, "-m", "isometrics.cli", "elicit", "--interactive", "--save-answers",
-                          str(path)], input="r\nr\n", capture_output=True, text=True)  # then end of input
+    res = subprocess.run(
+        [sys.executable, "-m", "isometrics.cli", "elicit", "--interactive", "--save-answers", str(path)],
+        input="r\nr\n",
+        capture_output=True,
+        text=True,
+    )  # then end of input
     assert res.returncode == 0, res.stderr
     assert "Aborted" not in res.stdout + res.stderr and "Traceback" not in res.stderr
     assert "end of input: stopping after 2 answers" in res.stdout
@@ -139,16 +158,23 @@ def test_end_of_input_keeps_and_saves_what_was_answered(tmp_path):
 def test_end_of_input_before_any_answer_saves_an_empty_transcript(tmp_path):
     import subprocess
     import sys
+
     path = tmp_path / "answers.json"
-    res = subprocess.run([sys.executable, "-m", "isometrics.cli", "elicit", "--interactive", "--save-answers",
-                          str(path)], stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    res = subprocess.run(
+        [sys.executable, "-m", "isometrics.cli", "elicit", "--interactive", "--save-answers", str(path)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+    )
     assert res.returncode == 0, res.stderr
     assert "Aborted" not in res.stdout + res.stderr
     assert im.elicitation.load_transcript(path).steps == () and "Provisional: only 0 answers" in res.stdout
 
 
 def test_the_results_table_speaks_the_stakeholders_words(tmp_path):
-    result = im.elicitation.Elicitation(local_budget=3, pairwise_budget=3).run(im.elicitation.SimulatedStakeholder(2.0, -2.0))
+    result = im.elicitation.Elicitation(local_budget=3, pairwise_budget=3).run(
+        im.elicitation.SimulatedStakeholder(2.0, -2.0)
+    )
     result.save(tmp_path / "a.json")
     res = runner.invoke(app, ["elicit", "--answers", str(tmp_path / "a.json")])
     assert res.exit_code == 0, res.output
@@ -167,8 +193,10 @@ def test_a_decision_that_flags_everyone_is_warned_about(tmp_path):
     res = runner.invoke(app, ["elicit", "--answers", str(tmp_path / "a.json")])
     assert res.exit_code == 0, res.output
     out = " ".join(res.output.replace("│", " ").split())
-    assert "warning: the metric picks the top-recall end of the curve (recall 100.0%, its lowest precision 20.0%)" \
-        in out and "flags (nearly) every case" in out
+    assert (
+        "warning: the metric picks the top-recall end of the curve (recall 100.0%, its lowest precision 20.0%)" in out
+        and "flags (nearly) every case" in out
+    )
     assert "isometrics: warning: ElicitationResult" not in out  # said once, in the user's words
     assert "you preferred a gain in recall" in out
 
@@ -181,11 +209,14 @@ def test_on_the_model_a_threshold_that_flags_everyone_is_warned_about(data, tmp_
     result.save(tmp_path / "a.json")
     best = im.best_threshold(frame["y"].to_numpy(), frame["s"].to_numpy(), metric=result.metric)
     assert best.fn == 0 and best.tn == 12  # recall 1: the model's best threshold flags all but 12 cases
-    res = runner.invoke(app, ["elicit", str(d / "scores.csv"), "--label", "y", "--score", "s",
-                              "--answers", str(tmp_path / "a.json")])
+    res = runner.invoke(
+        app, ["elicit", str(d / "scores.csv"), "--label", "y", "--score", "s", "--answers", str(tmp_path / "a.json")]
+    )
     assert res.exit_code == 0, res.output
     out = " ".join(res.output.replace("│", " ").split())
     assert "warning: the metric picks the threshold on your model (recall 100.0%" in out
     prevalence = frame["y"].to_numpy().mean()
-    assert f"On your model it flags 588 of 600 cases (precision {best.precision:.1%}; flagging every case gives " \
+    assert (
+        f"On your model it flags 588 of 600 cases (precision {best.precision:.1%}; flagging every case gives "
         f"{prevalence:.1%})" in out
+    )

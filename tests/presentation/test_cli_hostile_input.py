@@ -49,17 +49,25 @@ def _file_cases(command: str, tail: str) -> dict[str, Hostile]:
         "missing file": Hostile(f"{command} {{d}}/missing.csv {tail}", ("missing.csv", "not found", "check the path")),
         "a directory": Hostile(f"{command} {{d}}/adir {tail}", ("adir", "is a directory", "pass a")),
         "empty file": Hostile(f"{command} {{d}}/empty.csv {tail}", ("empty.csv", "is empty", "pass a file")),
-        "non-UTF-8 file": Hostile(f"{command} {{d}}/latin.csv {tail}", ("latin.csv", "utf-8", "save the file as utf-8")),
-        "non-UTF-8 header": Hostile(f"{command} {{d}}/latinhead.csv {tail}",
-                                    ("latinhead.csv", "header is not utf-8", "save the file as utf-8")),
+        "non-UTF-8 file": Hostile(
+            f"{command} {{d}}/latin.csv {tail}", ("latin.csv", "utf-8", "save the file as utf-8")
+        ),
+        "non-UTF-8 header": Hostile(
+            f"{command} {{d}}/latinhead.csv {tail}", ("latinhead.csv", "header is not utf-8", "save the file as utf-8")
+        ),
         "NaN score": Hostile(f"{command} {{d}}/nan.csv {tail}", ("nan", "drop or impute")),
         "one class": Hostile(f"{command} {{d}}/one.csv {tail}", ("one class", "both classes")),
-        "missing column": Hostile(f"{command} {{d}}/ok.csv {tail.replace('--score a', '--score zz')}",
-                                  ("'zz'", "columns: 'y', 'a', 'b'", "pass one of")),
-        "missing label column": Hostile(f"{command} {{d}}/ok.csv {tail.replace('--label y', '--label zz')}",
-                                        ("'zz'", "columns: 'y', 'a', 'b'", "pass one of")),
-        "label not in the column": Hostile(f"{command} {{d}}/ok.csv {tail} --pos-label 7",
-                                           ("--pos-label '7'", "label column 'y'", "pass one of them")),
+        "missing column": Hostile(
+            f"{command} {{d}}/ok.csv {tail.replace('--score a', '--score zz')}",
+            ("'zz'", "columns: 'y', 'a', 'b'", "pass one of"),
+        ),
+        "missing label column": Hostile(
+            f"{command} {{d}}/ok.csv {tail.replace('--label y', '--label zz')}",
+            ("'zz'", "columns: 'y', 'a', 'b'", "pass one of"),
+        ),
+        "label not in the column": Hostile(
+            f"{command} {{d}}/ok.csv {tail} --pos-label 7", ("--pos-label '7'", "label column 'y'", "pass one of them")
+        ),
     }
 
 
@@ -73,199 +81,326 @@ N = "--n-resamples 20 --seed 0"
 
 HOSTILE: dict[str, dict[str, Hostile]] = {
     "": {
-        "unknown command": Hostile("evalute {d}/ok.csv", ("no such command 'evalute'", "did you mean 'evaluate'",
-                                                           "run `isometrics --help`")),
+        "unknown command": Hostile(
+            "evalute {d}/ok.csv", ("no such command 'evalute'", "did you mean 'evaluate'", "run `isometrics --help`")
+        ),
     },
     "evaluate": {
         **_file_cases("evaluate", "--label y --score a"),
         "no score column": Hostile("evaluate {d}/ok.csv --label y", ("no score column", "add --score")),
         "no --label": Hostile("evaluate {d}/ok.csv --score a", _usage("--label", "evaluate")),
-        "unknown option": Hostile("evaluate {d}/ok.csv --label y --score a --lable y",
-                                  ("no such option: --lable", "--label", "run `isometrics evaluate --help`")),
-        "negative --n-resamples": Hostile("evaluate {d}/ok.csv --label y --score a --ci --n-resamples -3",
-                                          (*_usage("--n-resamples", "evaluate"), "-3", ">= 2")),
-        "words for --n-resamples": Hostile("evaluate {d}/ok.csv --label y --score a --ci --n-resamples many",
-                                           (*_usage("--n-resamples", "evaluate"), "many")),
-        "negative --seed": Hostile("evaluate {d}/ok.csv --label y --score a --ci --n-resamples 5 --seed -1",
-                                   ("`rng`", "-1", "non-negative")),
-        "NaN --threshold": Hostile("evaluate {d}/ok.csv --label y --score a --threshold nan",
-                                   ("--threshold must be a number", "got nan")),
-        "negative --top-k": Hostile("evaluate {d}/ok.csv --label y --score a --top-k -1",
-                                    ("--top-k must be a number of rows > 0", "got -1")),
+        "unknown option": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --lable y",
+            ("no such option: --lable", "--label", "run `isometrics evaluate --help`"),
+        ),
+        "negative --n-resamples": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --ci --n-resamples -3",
+            (*_usage("--n-resamples", "evaluate"), "-3", ">= 2"),
+        ),
+        "words for --n-resamples": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --ci --n-resamples many",
+            (*_usage("--n-resamples", "evaluate"), "many"),
+        ),
+        "negative --seed": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --ci --n-resamples 5 --seed -1", ("`rng`", "-1", "non-negative")
+        ),
+        "NaN --threshold": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --threshold nan", ("--threshold must be a number", "got nan")
+        ),
+        "negative --top-k": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --top-k -1", ("--top-k must be a number of rows > 0", "got -1")
+        ),
         "bad --metric": Hostile("evaluate {d}/ok.csv --label y --score a --metric f-1", ("beta", ">= 0", "-1")),
-        "bad --weight-kind": Hostile("evaluate {d}/ok.csv --label y --score a --weight-kind bogus",
-                                     (*_usage("--weight-kind", "evaluate"), "'bogus' is not one of 'sampling'")),
-        "--local-cluster 0": Hostile("evaluate {d}/ok.csv --label y --score a --local-cluster 0",
-                                     (*_usage("--local-cluster", "evaluate"), ">= 1")),
-        "--json in a missing directory": Hostile("evaluate {d}/ok.csv --label y --score a --json {d}/nodir/x.json",
-                                                 ("--json", "nodir", "does not exist", "create it first")),
-        "--json under a file": Hostile("evaluate {d}/ok.csv --label y --score a --json {d}/afile/x.json",
-                                       ("--json", "afile' is a file, not a directory", "choose another path")),
-        "--report is a directory": Hostile("evaluate {d}/ok.csv --label y --score a --report {d}/adir",
-                                           ("--report", "is a directory", "give a file path")),
-        "--curve-dir without a cluster": Hostile("evaluate {d}/ok.csv --label y --score a --curve-dir {d}/afile",
-                                                 ("--curve-dir", "add --scheduler")),
-        "--memory-limit not a size": Hostile("evaluate {d}/ok.csv --label y --score a --out-of-core --memory-limit "
-                                             "-5GB", ("--memory-limit", "'-5GB' is not a size", "pass bytes")),
-        "--separator of two characters": Hostile("evaluate {d}/ok.csv --label y --score a --separator ;;",
-                                                 ("--separator must be one character", "';;'")),
-        "NaN score out of core": Hostile("evaluate {d}/nan.csv --label y --score a --out-of-core",
-                                         ("'a'", "row 3", "drop or impute")),
-        "--temp-directory is a file": Hostile("evaluate {d}/ok.csv --label y --score a --out-of-core "
-                                              "--temp-directory {d}/afile", ("temp", "afile", "is a file"), SCALE),
-        "non-UTF-8 file out of core": Hostile("evaluate {d}/latin.csv --label y --score a --out-of-core",
-                                              ("latin.csv", "utf-8", "byte", "save the file as utf-8"), SCALE),
+        "bad --weight-kind": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --weight-kind bogus",
+            (*_usage("--weight-kind", "evaluate"), "'bogus' is not one of 'sampling'"),
+        ),
+        "--local-cluster 0": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --local-cluster 0",
+            (*_usage("--local-cluster", "evaluate"), ">= 1"),
+        ),
+        "--json in a missing directory": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --json {d}/nodir/x.json",
+            ("--json", "nodir", "does not exist", "create it first"),
+        ),
+        "--json under a file": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --json {d}/afile/x.json",
+            ("--json", "afile' is a file, not a directory", "choose another path"),
+        ),
+        "--report is a directory": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --report {d}/adir",
+            ("--report", "is a directory", "give a file path"),
+        ),
+        "--curve-dir without a cluster": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --curve-dir {d}/afile", ("--curve-dir", "add --scheduler")
+        ),
+        "--memory-limit not a size": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --out-of-core --memory-limit -5GB",
+            ("--memory-limit", "'-5GB' is not a size", "pass bytes"),
+        ),
+        "--separator of two characters": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --separator ;;", ("--separator must be one character", "';;'")
+        ),
+        "NaN score out of core": Hostile(
+            "evaluate {d}/nan.csv --label y --score a --out-of-core", ("'a'", "row 3", "drop or impute")
+        ),
+        "--temp-directory is a file": Hostile(
+            "evaluate {d}/ok.csv --label y --score a --out-of-core --temp-directory {d}/afile",
+            ("temp", "afile", "is a file"),
+            SCALE,
+        ),
+        "non-UTF-8 file out of core": Hostile(
+            "evaluate {d}/latin.csv --label y --score a --out-of-core",
+            ("latin.csv", "utf-8", "byte", "save the file as utf-8"),
+            SCALE,
+        ),
         "a last line of only a label, out of core": Hostile(
-            "evaluate {d}/lastlabel.csv --label y --score a --out-of-core", ("lastlabel.csv", "row"), SCALE),
-        "a pattern matching no file": Hostile("evaluate {d}/nomatch*.parquet --label y --score a",
-                                              ("nomatch*.parquet", "no file"), SCALE),
+            "evaluate {d}/lastlabel.csv --label y --score a --out-of-core", ("lastlabel.csv", "row"), SCALE
+        ),
+        "a pattern matching no file": Hostile(
+            "evaluate {d}/nomatch*.parquet --label y --score a", ("nomatch*.parquet", "no file"), SCALE
+        ),
     },
     "report": {
         **_file_cases("report", "--label y --score a -o {d}/r.html"),
         "no -o": Hostile("report {d}/ok.csv --label y --score a", _usage("--output", "report")),
-        "-o in a missing directory": Hostile("report {d}/ok.csv --label y --score a -o {d}/nodir/r.html",
-                                             ("-o", "nodir", "does not exist", "create it first")),
-        "-o is a directory": Hostile("report {d}/ok.csv --label y --score a -o {d}/adir",
-                                     ("-o", "is a directory", "give a file path")),
-        "-o is the input": Hostile("report {d}/ok.csv --label y --score a -o {d}/ok.csv",
-                                   ("-o", "is the input file")),
-        "--n-resamples beyond any use": Hostile("report {d}/ok.csv --label y --score a -o {d}/r.html --ci "
-                                                "--n-resamples 99999999999999999999", ("n_resamples", "<= 10000000")),
-        "--json in a missing directory": Hostile("report {d}/ok.csv --label y --score a -o {d}/r.html --json "
-                                                 "{d}/nodir/x.json", ("--json", "nodir", "does not exist",
-                                                                      "create it first")),
-        "--n-resamples 0": Hostile("report {d}/ok.csv --label y --score a -o {d}/r.html --n-resamples 0",
-                                   (*_usage("--n-resamples", "report"), ">= 2")),
-        "--separator of two characters": Hostile("report {d}/ok.csv --label y --score a -o {d}/r.html --separator ;;",
-                                                 ("--separator must be one character", "';;'")),
-        "negative --seed": Hostile("report {d}/ok.csv --label y --score a -o {d}/r.html --ci --n-resamples 5 "
-                                   "--seed -1", ("`rng`", "-1", "non-negative")),
+        "-o in a missing directory": Hostile(
+            "report {d}/ok.csv --label y --score a -o {d}/nodir/r.html",
+            ("-o", "nodir", "does not exist", "create it first"),
+        ),
+        "-o is a directory": Hostile(
+            "report {d}/ok.csv --label y --score a -o {d}/adir", ("-o", "is a directory", "give a file path")
+        ),
+        "-o is the input": Hostile("report {d}/ok.csv --label y --score a -o {d}/ok.csv", ("-o", "is the input file")),
+        "--n-resamples beyond any use": Hostile(
+            "report {d}/ok.csv --label y --score a -o {d}/r.html --ci --n-resamples 99999999999999999999",
+            ("n_resamples", "<= 10000000"),
+        ),
+        "--json in a missing directory": Hostile(
+            "report {d}/ok.csv --label y --score a -o {d}/r.html --json {d}/nodir/x.json",
+            ("--json", "nodir", "does not exist", "create it first"),
+        ),
+        "--n-resamples 0": Hostile(
+            "report {d}/ok.csv --label y --score a -o {d}/r.html --n-resamples 0",
+            (*_usage("--n-resamples", "report"), ">= 2"),
+        ),
+        "--separator of two characters": Hostile(
+            "report {d}/ok.csv --label y --score a -o {d}/r.html --separator ;;",
+            ("--separator must be one character", "';;'"),
+        ),
+        "negative --seed": Hostile(
+            "report {d}/ok.csv --label y --score a -o {d}/r.html --ci --n-resamples 5 --seed -1",
+            ("`rng`", "-1", "non-negative"),
+        ),
     },
     "compare": {
         **_file_cases("compare", f"--label y --score a --score b {N}"),
-        "one score column": Hostile(f"compare {{d}}/ok.csv --label y --score a {N}",
-                                    ("at least two different --score columns", "got ['a']", "add another --score")),
-        "negative --n-resamples": Hostile("compare {d}/ok.csv --label y --score a --score b --n-resamples -1",
-                                          (*_usage("--n-resamples", "compare"), "-1")),
-        "negative --seed": Hostile("compare {d}/ok.csv --label y --score a --score b --n-resamples 5 --seed -1",
-                                   ("`rng`", "-1", "non-negative")),
-        "--separator of two characters": Hostile("compare {d}/ok.csv --label y --score a --score b --separator ;;",
-                                                 ("--separator must be one character", "';;'")),
-        "--json in a missing directory": Hostile(f"compare {{d}}/ok.csv --label y --score a --score b {N} --json "
-                                                 "{d}/nodir/x.json", ("--json", "does not exist", "create it first")),
+        "one score column": Hostile(
+            f"compare {{d}}/ok.csv --label y --score a {N}",
+            ("at least two different --score columns", "got ['a']", "add another --score"),
+        ),
+        "negative --n-resamples": Hostile(
+            "compare {d}/ok.csv --label y --score a --score b --n-resamples -1",
+            (*_usage("--n-resamples", "compare"), "-1"),
+        ),
+        "negative --seed": Hostile(
+            "compare {d}/ok.csv --label y --score a --score b --n-resamples 5 --seed -1",
+            ("`rng`", "-1", "non-negative"),
+        ),
+        "--separator of two characters": Hostile(
+            "compare {d}/ok.csv --label y --score a --score b --separator ;;",
+            ("--separator must be one character", "';;'"),
+        ),
+        "--json in a missing directory": Hostile(
+            f"compare {{d}}/ok.csv --label y --score a --score b {N} --json {{d}}/nodir/x.json",
+            ("--json", "does not exist", "create it first"),
+        ),
     },
     "demo": {
-        "--output-dir is a file": Hostile("demo --output-dir {d}/afile",
-                                          ("--output-dir", "is a file, not a directory", "choose another path")),
-        "--output-dir under a file": Hostile("demo --output-dir {d}/afile/sub",
-                                             ("--output-dir", "afile' is a file, not a directory")),
+        "--output-dir is a file": Hostile(
+            "demo --output-dir {d}/afile", ("--output-dir", "is a file, not a directory", "choose another path")
+        ),
+        "--output-dir under a file": Hostile(
+            "demo --output-dir {d}/afile/sub", ("--output-dir", "afile' is a file, not a directory")
+        ),
         # was a scikit-learn traceback (train_test_split's random_state) after the destination was made
         "negative --seed": Hostile("demo --seed -1 --output-dir {d}/demo", (*_usage("--seed", "demo"), ">= 0")),
     },
     "elicit": {
         "no mode": Hostile("elicit", ("give exactly one of --interactive", "--answers FILE")),
-        "--answers missing": Hostile("elicit --answers {d}/missing.json",
-                                     ("missing.json", "no such file", "check the path")),
+        "--answers missing": Hostile(
+            "elicit --answers {d}/missing.json", ("missing.json", "no such file", "check the path")
+        ),
         "--answers a directory": Hostile("elicit --answers {d}/adir", ("adir", "is a directory", "check the path")),
-        "--answers empty": Hostile("elicit --answers {d}/empty.json", ("empty.json", "is not json", "pass the answers")),
-        "--answers not UTF-8": Hostile("elicit --answers {d}/latin.json", ("latin.json", "not utf-8", "pass the answers")),
-        "--answers nested deeply": Hostile("elicit --answers {d}/deep.json",
-                                           ("deep.json", "nests its json too deeply", "pass the answers")),
+        "--answers empty": Hostile(
+            "elicit --answers {d}/empty.json", ("empty.json", "is not json", "pass the answers")
+        ),
+        "--answers not UTF-8": Hostile(
+            "elicit --answers {d}/latin.json", ("latin.json", "not utf-8", "pass the answers")
+        ),
+        "--answers nested deeply": Hostile(
+            "elicit --answers {d}/deep.json", ("deep.json", "nests its json too deeply", "pass the answers")
+        ),
         "--answers malformed JSON": Hostile("elicit --answers {d}/bad.json", ("bad.json", "is not json", "pass the")),
         "--answers a CSV": Hostile("elicit --answers {d}/ok.csv", ("ok.csv", "is not json", "pass the answers")),
         "negative --local-budget": Hostile("elicit --interactive --local-budget -1", ("`local_budget`", ">= 0", "-1")),
-        "negative --pairwise-budget": Hostile("elicit --interactive --pairwise-budget -2",
-                                              ("`pairwise_budget`", ">= 1", "-2")),
+        "negative --pairwise-budget": Hostile(
+            "elicit --interactive --pairwise-budget -2", ("`pairwise_budget`", ">= 1", "-2")
+        ),
         "NaN --tolerance": Hostile("elicit --interactive --tolerance nan", ("`tolerance`", "finite", "nan")),
         "--tolerance outside (0, 1)": Hostile("elicit --interactive --tolerance 1.5", ("`tolerance`", "< 1", "1.5")),
-        "--label without FILE": Hostile("elicit --answers {d}/ok.csv --label y", ("--label and --score describe a data file", "give the file, or drop them")),
+        "--label without FILE": Hostile(
+            "elicit --answers {d}/ok.csv --label y",
+            ("--label and --score describe a data file", "give the file, or drop them"),
+        ),
         **_file_cases("elicit", "--label y --score a -o {d}/e.html"),
-        "-o in a missing directory": Hostile("elicit {d}/ok.csv --label y --score a -o {d}/nodir/e.html",
-                                             ("-o", "does not exist", "create it first")),
-        "--save-answers without --interactive": Hostile("elicit --answers {d}/ok.csv --save-answers {d}/s.json",
-                                                        ("--save-answers writes the answers of an --interactive", "already holds them")),
+        "-o in a missing directory": Hostile(
+            "elicit {d}/ok.csv --label y --score a -o {d}/nodir/e.html", ("-o", "does not exist", "create it first")
+        ),
+        "--save-answers without --interactive": Hostile(
+            "elicit --answers {d}/ok.csv --save-answers {d}/s.json",
+            ("--save-answers writes the answers of an --interactive", "already holds them"),
+        ),
     },
     "benchmark": {
-        "unknown subcommand": Hostile("benchmark fitt", ("no such command 'fitt'", "run `isometrics benchmark --help`")),
+        "unknown subcommand": Hostile(
+            "benchmark fitt", ("no such command 'fitt'", "run `isometrics benchmark --help`")
+        ),
     },
     "benchmark build": {
-        "--cache is a file": Hostile("benchmark build --cache {d}/afile --datasets zoo-3 --models nb",
-                                     ("cache", "afile", "is a file"), IRT),
-        "unknown data set": Hostile("benchmark build --cache {d}/b --datasets nosuch --models nb",
-                                    ("unknown keel data set 'nosuch'", "isometrics benchmark datasets")),
-        "unknown model": Hostile("benchmark build --cache {d}/b --datasets zoo-3 --models bogus",
-                                 ("unknown model 'bogus'", "use one of")),
-        "unknown --metric": Hostile("benchmark build --cache {d}/b --datasets zoo-3 --models nb --metric zz",
-                                    ("`metrics` holds 'zz'", "known metrics")),
-        "--folds 1": Hostile("benchmark build --cache {d}/b --datasets zoo-3 --models nb --folds 1",
-                             (*_usage("--folds", "benchmark build"), ">= 2")),
-        "--jobs 0": Hostile("benchmark build --cache {d}/b --datasets zoo-3 --models nb --jobs 0",
-                            (*_usage("--jobs", "benchmark build"), ">= 1")),
-        "negative --seed": Hostile("benchmark build --cache {d}/b --datasets zoo-3 --models nb --seed -1",
-                                   (*_usage("--seed", "benchmark build"), ">= 0")),
+        "--cache is a file": Hostile(
+            "benchmark build --cache {d}/afile --datasets zoo-3 --models nb", ("cache", "afile", "is a file"), IRT
+        ),
+        "unknown data set": Hostile(
+            "benchmark build --cache {d}/b --datasets nosuch --models nb",
+            ("unknown keel data set 'nosuch'", "isometrics benchmark datasets"),
+        ),
+        "unknown model": Hostile(
+            "benchmark build --cache {d}/b --datasets zoo-3 --models bogus", ("unknown model 'bogus'", "use one of")
+        ),
+        "unknown --metric": Hostile(
+            "benchmark build --cache {d}/b --datasets zoo-3 --models nb --metric zz",
+            ("`metrics` holds 'zz'", "known metrics"),
+        ),
+        "--folds 1": Hostile(
+            "benchmark build --cache {d}/b --datasets zoo-3 --models nb --folds 1",
+            (*_usage("--folds", "benchmark build"), ">= 2"),
+        ),
+        "--jobs 0": Hostile(
+            "benchmark build --cache {d}/b --datasets zoo-3 --models nb --jobs 0",
+            (*_usage("--jobs", "benchmark build"), ">= 1"),
+        ),
+        "negative --seed": Hostile(
+            "benchmark build --cache {d}/b --datasets zoo-3 --models nb --seed -1",
+            (*_usage("--seed", "benchmark build"), ">= 0"),
+        ),
     },
     "benchmark fit": {
-        "an empty --cache": Hostile("benchmark fit --cache {d}/adir -o {d}/b.json",
-                                    ("nothing is cached", "isometrics benchmark build")),
-        "--cache missing": Hostile("benchmark fit --cache {d}/missing -o {d}/b.json",
-                                   ("nothing is cached", "isometrics benchmark build")),
+        "an empty --cache": Hostile(
+            "benchmark fit --cache {d}/adir -o {d}/b.json", ("nothing is cached", "isometrics benchmark build")
+        ),
+        "--cache missing": Hostile(
+            "benchmark fit --cache {d}/missing -o {d}/b.json", ("nothing is cached", "isometrics benchmark build")
+        ),
         "no -o": Hostile("benchmark fit --cache {cache}", _usage("--output", "benchmark fit")),
-        "-o neither JSON nor HTML": Hostile("benchmark fit --cache {cache} -o {d}/b.txt",
-                                            ("b.txt", "must end in .json", ".html")),
-        "-o in a missing directory": Hostile("benchmark fit --cache {cache} -o {d}/nodir/b.json",
-                                             ("nodir", "does not exist", "create it first")),
-        "--max-items 0": Hostile("benchmark fit --cache {cache} -o {d}/b.json --max-items 0",
-                                 (*_usage("--max-items", "benchmark fit"), ">= 1")),
-        "--folds 1": Hostile("benchmark fit --cache {cache} -o {d}/b.json --folds 1",
-                             (*_usage("--folds", "benchmark fit"), ">= 2")),
-        "negative --seed": Hostile("benchmark fit --cache {cache} -o {d}/b.json --seed -1",
-                                   (*_usage("--seed", "benchmark fit"), ">= 0")),
-        "folds not cached": Hostile("benchmark fit --cache {cache} -o {d}/b.json --folds 5",
-                                    ("nothing is cached", "5 folds", "isometrics benchmark build")),
-        "unknown --metric": Hostile("benchmark fit --cache {cache} -o {d}/b.json --metric zz",
-                                    ("`metrics` holds 'zz'", "known metrics")),
-        "unknown --hold-out": Hostile("benchmark fit --cache {cache} -o {d}/b.json --hold-out knn",
-                                      ("'knn' is not a model of the bank", "give one of")),
-        "dropping every model": Hostile("benchmark fit --cache {cache} -o {d}/b.json --drop-model nb "
-                                        "--drop-model tree:max_depth=2 --drop-model logreg:C=1", ("at least 2", "drop fewer models")),
+        "-o neither JSON nor HTML": Hostile(
+            "benchmark fit --cache {cache} -o {d}/b.txt", ("b.txt", "must end in .json", ".html")
+        ),
+        "-o in a missing directory": Hostile(
+            "benchmark fit --cache {cache} -o {d}/nodir/b.json", ("nodir", "does not exist", "create it first")
+        ),
+        "--max-items 0": Hostile(
+            "benchmark fit --cache {cache} -o {d}/b.json --max-items 0",
+            (*_usage("--max-items", "benchmark fit"), ">= 1"),
+        ),
+        "--folds 1": Hostile(
+            "benchmark fit --cache {cache} -o {d}/b.json --folds 1", (*_usage("--folds", "benchmark fit"), ">= 2")
+        ),
+        "negative --seed": Hostile(
+            "benchmark fit --cache {cache} -o {d}/b.json --seed -1", (*_usage("--seed", "benchmark fit"), ">= 0")
+        ),
+        "folds not cached": Hostile(
+            "benchmark fit --cache {cache} -o {d}/b.json --folds 5",
+            ("nothing is cached", "5 folds", "isometrics benchmark build"),
+        ),
+        "unknown --metric": Hostile(
+            "benchmark fit --cache {cache} -o {d}/b.json --metric zz", ("`metrics` holds 'zz'", "known metrics")
+        ),
+        "unknown --hold-out": Hostile(
+            "benchmark fit --cache {cache} -o {d}/b.json --hold-out knn",
+            ("'knn' is not a model of the bank", "give one of"),
+        ),
+        "dropping every model": Hostile(
+            "benchmark fit --cache {cache} -o {d}/b.json --drop-model nb "
+            "--drop-model tree:max_depth=2 --drop-model logreg:C=1",
+            ("at least 2", "drop fewer models"),
+        ),
     },
     "benchmark test": {
         "no --model": Hostile("benchmark test --cache {cache}", _usage("--model", "benchmark test")),
-        "unknown model": Hostile("benchmark test --cache {cache} --model bogus", ("unknown model 'bogus'", "use one of")),
-        "--cache missing": Hostile("benchmark test --cache {d}/missing --model nb",
-                                   ("nothing is cached", "isometrics benchmark build")),
-        "unknown --selection": Hostile("benchmark test --cache {cache} --model nb --selection zz",
-                                       ("`--selection` must be one of 'fisher'", "got 'zz'")),
-        "unknown --metric": Hostile("benchmark test --cache {cache} --model nb --metric zz",
-                                    ("`metrics` holds 'zz'", "known metrics")),
-        "negative --se-target": Hostile("benchmark test --cache {cache} --model nb --max-items 1 --se-target -1",
-                                        ("`se_target`", "> 0", "-1")),
-        "NaN --se-target": Hostile("benchmark test --cache {cache} --model nb --max-items 1 --se-target nan",
-                                   ("`se_target`", "finite", "nan")),
-        "--max-items 0": Hostile("benchmark test --cache {cache} --model nb --max-items 0",
-                                 (*_usage("--max-items", "benchmark test"), ">= 1")),
-        "--folds 1": Hostile("benchmark test --cache {cache} --model nb --folds 1",
-                             (*_usage("--folds", "benchmark test"), ">= 2")),
-        "negative --seed": Hostile("benchmark test --cache {cache} --model nb --seed -5",
-                                   (*_usage("--seed", "benchmark test"), ">= 0")),
-        "-o neither JSON nor HTML": Hostile("benchmark test --cache {cache} --model nb --max-items 1 -o {d}/t.txt",
-                                            ("t.txt", "must end in .json")),
-        "-o in a missing directory": Hostile("benchmark test --cache {cache} --model nb --max-items 1 -o "
-                                             "{d}/nodir/t.json", ("nodir", "does not exist", "create it first")),
-        "unknown --drop-model": Hostile("benchmark test --cache {cache} --model nb --max-items 1 --drop-model bogus",
-                                        ("cannot drop 'bogus'", "give one of")),
+        "unknown model": Hostile(
+            "benchmark test --cache {cache} --model bogus", ("unknown model 'bogus'", "use one of")
+        ),
+        "--cache missing": Hostile(
+            "benchmark test --cache {d}/missing --model nb", ("nothing is cached", "isometrics benchmark build")
+        ),
+        "unknown --selection": Hostile(
+            "benchmark test --cache {cache} --model nb --selection zz",
+            ("`--selection` must be one of 'fisher'", "got 'zz'"),
+        ),
+        "unknown --metric": Hostile(
+            "benchmark test --cache {cache} --model nb --metric zz", ("`metrics` holds 'zz'", "known metrics")
+        ),
+        "negative --se-target": Hostile(
+            "benchmark test --cache {cache} --model nb --max-items 1 --se-target -1", ("`se_target`", "> 0", "-1")
+        ),
+        "NaN --se-target": Hostile(
+            "benchmark test --cache {cache} --model nb --max-items 1 --se-target nan", ("`se_target`", "finite", "nan")
+        ),
+        "--max-items 0": Hostile(
+            "benchmark test --cache {cache} --model nb --max-items 0",
+            (*_usage("--max-items", "benchmark test"), ">= 1"),
+        ),
+        "--folds 1": Hostile(
+            "benchmark test --cache {cache} --model nb --folds 1", (*_usage("--folds", "benchmark test"), ">= 2")
+        ),
+        "negative --seed": Hostile(
+            "benchmark test --cache {cache} --model nb --seed -5", (*_usage("--seed", "benchmark test"), ">= 0")
+        ),
+        "-o neither JSON nor HTML": Hostile(
+            "benchmark test --cache {cache} --model nb --max-items 1 -o {d}/t.txt", ("t.txt", "must end in .json")
+        ),
+        "-o in a missing directory": Hostile(
+            "benchmark test --cache {cache} --model nb --max-items 1 -o {d}/nodir/t.json",
+            ("nodir", "does not exist", "create it first"),
+        ),
+        "unknown --drop-model": Hostile(
+            "benchmark test --cache {cache} --model nb --max-items 1 --drop-model bogus",
+            ("cannot drop 'bogus'", "give one of"),
+        ),
     },
     "benchmark datasets": {
-        "an extra argument": Hostile("benchmark datasets extra",
-                                     ("unexpected extra argument", "extra", "run `isometrics benchmark datasets --help`")),
-        "unknown option": Hostile("benchmark datasets --all", ("no such option: --all",
-                                                               "run `isometrics benchmark datasets --help`")),
+        "an extra argument": Hostile(
+            "benchmark datasets extra",
+            ("unexpected extra argument", "extra", "run `isometrics benchmark datasets --help`"),
+        ),
+        "unknown option": Hostile(
+            "benchmark datasets --all", ("no such option: --all", "run `isometrics benchmark datasets --help`")
+        ),
     },
 }
 
-CASES = [pytest.param(command, name, case, id=f"{command or 'isometrics'}: {name}",
-                      marks=[pytest.mark.xfail(strict=True, reason=case.xfail)] if case.xfail else [])
-         for command, cases in HOSTILE.items() for name, case in cases.items()]
+CASES = [
+    pytest.param(
+        command,
+        name,
+        case,
+        id=f"{command or 'isometrics'}: {name}",
+        marks=[pytest.mark.xfail(strict=True, reason=case.xfail)] if case.xfail else [],
+    )
+    for command, cases in HOSTILE.items()
+    for name, case in cases.items()
+]
 
 
 def commands() -> dict[str, typing.Any]:
@@ -319,8 +454,11 @@ def test_every_value_option_has_a_hostile_case():
     missing = []
     for name, command in commands().items():
         words = " ".join(case.args for case in HOSTILE[name].values()).split()
-        missing += [f"{name} {option}" for option in _value_options(command)
-                    if option not in words and not (option == "--output" and "-o" in words)]
+        missing += [
+            f"{name} {option}"
+            for option in _value_options(command)
+            if option not in words and not (option == "--output" and "-o" in words)
+        ]
         if any(p.param_type_name == "argument" and p.name == "file" for p in getattr(command, "params", [])):
             missing += [f"{name}: {kind}" for kind in _file_cases(name, "") if kind not in HOSTILE[name]]
     assert not missing
@@ -334,8 +472,9 @@ def inputs(tmp_path_factory):
     n = 40
     y = np.repeat([0, 1], n // 2)
     pl.DataFrame({"y": y, "a": rng.random(n), "b": rng.random(n), "w": rng.random(n) + 0.5}).write_csv(d / "ok.csv")
-    pl.DataFrame({"y": y, "a": np.where(np.arange(n) == 3, np.nan, rng.random(n)),
-                  "b": rng.random(n)}).write_csv(d / "nan.csv")
+    pl.DataFrame({"y": y, "a": np.where(np.arange(n) == 3, np.nan, rng.random(n)), "b": rng.random(n)}).write_csv(
+        d / "nan.csv"
+    )
     pl.DataFrame({"y": np.zeros(n, int), "a": rng.random(n), "b": rng.random(n)}).write_csv(d / "one.csv")
     (d / "empty.csv").write_bytes(b"")
     (d / "empty.json").write_bytes(b"")
@@ -391,18 +530,31 @@ def test_usage_errors_keep_help_and_version_as_they_were():
     assert bare.exit_code == 2 and "datasets" in bare.stdout + bare.stderr and "isometrics: error" not in bare.stderr
 
 
-@pytest.mark.parametrize("leak, says, status", [
-    (NotADirectoryError(errno.ENOTDIR, "Not a directory", "/x/afile/sub"),
-     ("cannot use '/x/afile/sub'", "not a directory", "a file stands where a directory is needed"), 2),
-    (FileExistsError(errno.EEXIST, "File exists", "/x/afile"), ("'/x/afile'", "file exists", "pass a directory"), 2),
-    (IsADirectoryError(errno.EISDIR, "Is a directory", "/x/adir"), ("'/x/adir'", "pass a file"), 2),
-    (PermissionError(errno.EACCES, "Permission denied", "/x/ro"), ("'/x/ro'", "check its permissions"), 2),
-    (OSError(errno.ENOSPC, "No space left on device", "/x/tmp"), ("could not finish", "free some space"), 1),
-    (UnicodeDecodeError("utf-8", b"caf\xe9", 3, 4, "invalid continuation byte"),
-     ("not utf-8", "byte 0xe9", "save it as utf-8"), 2),
-    (json.JSONDecodeError("Expecting value", "{x", 1), ("not valid json", "line 1, column 2", "pass the file"), 2),
-    (RecursionError("maximum recursion depth exceeded"), ("nests too deeply", "pass the file"), 2),
-])
+@pytest.mark.parametrize(
+    "leak, says, status",
+    [
+        (
+            NotADirectoryError(errno.ENOTDIR, "Not a directory", "/x/afile/sub"),
+            ("cannot use '/x/afile/sub'", "not a directory", "a file stands where a directory is needed"),
+            2,
+        ),
+        (
+            FileExistsError(errno.EEXIST, "File exists", "/x/afile"),
+            ("'/x/afile'", "file exists", "pass a directory"),
+            2,
+        ),
+        (IsADirectoryError(errno.EISDIR, "Is a directory", "/x/adir"), ("'/x/adir'", "pass a file"), 2),
+        (PermissionError(errno.EACCES, "Permission denied", "/x/ro"), ("'/x/ro'", "check its permissions"), 2),
+        (OSError(errno.ENOSPC, "No space left on device", "/x/tmp"), ("could not finish", "free some space"), 1),
+        (
+            UnicodeDecodeError("utf-8", b"caf\xe9", 3, 4, "invalid continuation byte"),
+            ("not utf-8", "byte 0xe9", "save it as utf-8"),
+            2,
+        ),
+        (json.JSONDecodeError("Expecting value", "{x", 1), ("not valid json", "line 1, column 2", "pass the file"), 2),
+        (RecursionError("maximum recursion depth exceeded"), ("nests too deeply", "pass the file"), 2),
+    ],
+)
 def test_a_plain_error_reaching_a_command_is_one_line(monkeypatch, leak, says, status):
     """The net under the library's own errors (command_guard): whatever leaks is one line, not a traceback."""
 
@@ -416,17 +568,21 @@ def test_a_plain_error_reaching_a_command_is_one_line(monkeypatch, leak, says, s
     assert not [s for s in says if s.lower() not in lines[0].lower()], lines[0]
 
 
-@pytest.mark.parametrize("words, says", [
-    (["compare", "{d}/ok.csv", "--label", "y", "--score", "a", "--score", "b", "--n-resamples", "1"],
-     ("compare: --n-resamples must be >= 2, got '1'", "run `isometrics compare --help`")),
-    (["demo", "--seed", "-1", "--output-dir", "{d}/demo"], ("demo: --seed must be >= 0", "got '-1'")),
-])
+@pytest.mark.parametrize(
+    "words, says",
+    [
+        (
+            ["compare", "{d}/ok.csv", "--label", "y", "--score", "a", "--score", "b", "--n-resamples", "1"],
+            ("compare: --n-resamples must be >= 2, got '1'", "run `isometrics compare --help`"),
+        ),
+        (["demo", "--seed", "-1", "--output-dir", "{d}/demo"], ("demo: --seed must be >= 0", "got '-1'")),
+    ],
+)
 def test_the_real_process_prints_the_same_one_line(inputs, words, says):
     """As users run it (a subprocess): one line, no traceback, no framed usage panel."""
     result = run(*(w.format(d=inputs) for w in words))
     line = one_line(result.returncode, result.stdout, result.stderr)
     assert not [s for s in says if s.lower() not in line.lower()], line
-
 
 
 def test_a_dask_worker_failure_is_one_line(inputs):

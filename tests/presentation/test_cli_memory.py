@@ -21,13 +21,15 @@ N = 30_000  # more distinct scores than the display subset keeps (10,000): the s
 def frame():
     rng = np.random.default_rng(11)
     y = (rng.random(N) < 0.2).astype(int)
-    return pl.DataFrame({
-        "y": y,
-        "a": rng.normal(size=N) + 1.2 * y,
-        "b": np.round(rng.normal(size=N) + 0.8 * y, 2),  # ties
-        "c": rng.random(N) + 0.3 * y,
-        "w": rng.integers(1, 4, N).astype(float),
-    })
+    return pl.DataFrame(
+        {
+            "y": y,
+            "a": rng.normal(size=N) + 1.2 * y,
+            "b": np.round(rng.normal(size=N) + 0.8 * y, 2),  # ties
+            "c": rng.random(N) + 0.3 * y,
+            "w": rng.integers(1, 4, N).astype(float),
+        }
+    )
 
 
 @pytest.mark.parametrize("weighted", [False, True])
@@ -36,14 +38,41 @@ def test_cli_json_equals_the_full_evaluation(frame, tmp_path, weighted):
     path = tmp_path / "scores.parquet"
     frame.write_parquet(path)
     extra = ["--weight", "w", "--weight-kind", "frequency"] if weighted else []
-    run = subprocess.run([sys.executable, "-m", "isometrics.cli", "evaluate", str(path), "--label", "y",
-                          "--score", "a", "--score", "b", "--score", "c", "--metric", "f1", "--metric", "f2",
-                          "--json", str(tmp_path / "out.json"), *extra], capture_output=True, text=True)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "isometrics.cli",
+            "evaluate",
+            str(path),
+            "--label",
+            "y",
+            "--score",
+            "a",
+            "--score",
+            "b",
+            "--score",
+            "c",
+            "--metric",
+            "f1",
+            "--metric",
+            "f2",
+            "--json",
+            str(tmp_path / "out.json"),
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stderr
     got = json.loads((tmp_path / "out.json").read_text())["results"]
-    full = evaluate_scores(frame["y"].to_numpy(), {k: frame[k].to_numpy() for k in "abc"}, metrics=["f1", "f2"],
-                           sample_weight=frame["w"].to_numpy() if weighted else None,
-                           weight_kind="frequency" if weighted else None)
+    full = evaluate_scores(
+        frame["y"].to_numpy(),
+        {k: frame[k].to_numpy() for k in "abc"},
+        metrics=["f1", "f2"],
+        sample_weight=frame["w"].to_numpy() if weighted else None,
+        weight_kind="frequency" if weighted else None,
+    )
     assert all(r.operating_points.n_points > 10_000 for r in full[::2])  # "a" and "c": thinned below
     assert got == json.loads(json_text([r.to_dict() for r in full]))
 
@@ -54,8 +83,9 @@ def test_display_subset_keeps_hull_vertices_and_best_points(frame):
     lean = evaluate_scores(y, scores, metrics=["f1", "f0.5"], keep_operating_points=False)
     for f, r in zip(full, lean):
         op, sub = f.operating_points, r.operating_points
-        assert sub.n_points <= min(op.n_points, 10_000 + len(op.roc_convex_hull().indices)
-                                   + len(op.prg_convex_hull().indices) + 2)
+        assert sub.n_points <= min(
+            op.n_points, 10_000 + len(op.roc_convex_hull().indices) + len(op.prg_convex_hull().indices) + 2
+        )
         kept = np.isin(op.thresholds, sub.thresholds)
         assert kept.sum() == sub.n_points  # a subset of the points: exact where drawn
         np.testing.assert_array_equal(op.tp[kept], sub.tp)
@@ -101,8 +131,13 @@ def test_operating_points_of_a_column_are_released_before_the_next(monkeypatch, 
     y = rng.random(20_000) < 0.3
     columns = {f"s{k}": (lambda k=k: np.random.default_rng(k).normal(size=len(y)) + y) for k in range(3)}
     lazy = _Lazy(columns, refs)
-    results = evaluate_scores(y, lazy if not keep else {k: f() for k, f in columns.items()}, metrics=["f1"],
-                              keep_operating_points=keep, n_jobs=n_jobs)
+    results = evaluate_scores(
+        y,
+        lazy if not keep else {k: f() for k, f in columns.items()},
+        metrics=["f1"],
+        keep_operating_points=keep,
+        n_jobs=n_jobs,
+    )
     assert len(refs) == 3
     if keep:  # each result holds its full operating points
         assert {id(r()) for r in refs} == {id(r.operating_points) for r in results}  # threads: built in any order

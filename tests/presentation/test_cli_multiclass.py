@@ -28,20 +28,23 @@ SPECIES = ["Adelie", "Chinstrap", "Gentoo"]
 def penguins(tmp_path_factory):
     """Three species, a multinomial model's probabilities rounded to one decimal (so rows have tied top
     scores, and the tie-break matters), the same columns as p_<species>, two binary scorers and weights."""
-    X, k = make_classification(n_samples=800, n_features=6, n_informative=4, n_classes=3, weights=[0.45, 0.2],
-                               class_sep=0.8, random_state=3)
+    X, k = make_classification(
+        n_samples=800, n_features=6, n_informative=4, n_classes=3, weights=[0.45, 0.2], class_sep=0.8, random_state=3
+    )
     proba = LogisticRegression(max_iter=1000).fit(X[:400], k[:400]).predict_proba(X[400:]).round(1)
     k = k[400:]
     rng = np.random.default_rng(7)
-    frame = pl.DataFrame({
-        "species": np.array(SPECIES)[k],
-        **{name: proba[:, j] for j, name in enumerate(SPECIES)},
-        **{f"p_{name}": proba[:, j] for j, name in enumerate(SPECIES)},
-        "m1": rng.normal(size=400) + 1.2 * (k == 0),
-        "m2": rng.normal(size=400) + 0.6 * (k == 0),
-        "is_adelie": (k == 0).astype(int),
-        "w": rng.random(400) + 0.5,
-    })
+    frame = pl.DataFrame(
+        {
+            "species": np.array(SPECIES)[k],
+            **{name: proba[:, j] for j, name in enumerate(SPECIES)},
+            **{f"p_{name}": proba[:, j] for j, name in enumerate(SPECIES)},
+            "m1": rng.normal(size=400) + 1.2 * (k == 0),
+            "m2": rng.normal(size=400) + 0.6 * (k == 0),
+            "is_adelie": (k == 0).astype(int),
+            "w": rng.random(400) + 0.5,
+        }
+    )
     path = tmp_path_factory.mktemp("multiclass") / "penguins.csv"
     frame.write_csv(path)
     return path, frame
@@ -75,18 +78,40 @@ def test_evaluate_multiclass_argmax_matches_sklearn(penguins, weighted):
     predicted = _argmax(frame, SPECIES)
     w = frame["w"].to_numpy() if weighted else None
     extra = ["--weight", "w"] if weighted else []
-    text = ok(run("evaluate", path, "--label", "species", *sum((["--score", s] for s in SPECIES), []),
-                  "--multiclass", *extra, "--json", "-"))
+    text = ok(
+        run(
+            "evaluate",
+            path,
+            "--label",
+            "species",
+            *sum((["--score", s] for s in SPECIES), []),
+            "--multiclass",
+            *extra,
+            "--json",
+            "-",
+        )
+    )
     payload = json.loads(text)
     argmax = payload["argmax"]
-    assert set(argmax) >= {"prediction", "tie_break", "labels", "confusion_matrix", "accuracy", "balanced_accuracy",
-                           "f1_macro", "f1_weighted", "per_class"}
+    assert set(argmax) >= {
+        "prediction",
+        "tie_break",
+        "labels",
+        "confusion_matrix",
+        "accuracy",
+        "balanced_accuracy",
+        "f1_macro",
+        "f1_weighted",
+        "per_class",
+    }
     assert argmax["labels"] == SPECIES and argmax["tie_break"] == "first column"
-    assert np.allclose(argmax["confusion_matrix"], skm.confusion_matrix(y, predicted, labels=SPECIES,
-                                                                        sample_weight=w), rtol=1e-12)
+    assert np.allclose(
+        argmax["confusion_matrix"], skm.confusion_matrix(y, predicted, labels=SPECIES, sample_weight=w), rtol=1e-12
+    )
     assert argmax["accuracy"] == pytest.approx(skm.accuracy_score(y, predicted, sample_weight=w), rel=1e-12)
-    assert argmax["balanced_accuracy"] == pytest.approx(skm.balanced_accuracy_score(y, predicted, sample_weight=w),
-                                                        rel=1e-12)
+    assert argmax["balanced_accuracy"] == pytest.approx(
+        skm.balanced_accuracy_score(y, predicted, sample_weight=w), rel=1e-12
+    )
     for average in ("macro", "weighted"):
         expected = skm.f1_score(y, predicted, labels=SPECIES, average=average, sample_weight=w, zero_division=0)
         assert argmax[f"f1_{average}"] == pytest.approx(expected, rel=1e-12)
@@ -98,8 +123,23 @@ def test_evaluate_multiclass_prints_the_confusion_matrix(penguins):
     path, frame = penguins
     y = frame["species"].to_numpy()
     predicted = _argmax(frame, SPECIES)
-    text = ok(run("evaluate", path, "--label", "species", "--scores", "p_*", "--class", "Adelie", "--class",
-                  "Chinstrap", "--class", "Gentoo", "--multiclass"))
+    text = ok(
+        run(
+            "evaluate",
+            path,
+            "--label",
+            "species",
+            "--scores",
+            "p_*",
+            "--class",
+            "Adelie",
+            "--class",
+            "Chinstrap",
+            "--class",
+            "Gentoo",
+            "--multiclass",
+        )
+    )
     assert "Argmax prediction: confusion matrix (rows: true class, columns: predicted)" in text
     matrix = skm.confusion_matrix(y, predicted, labels=SPECIES)
     for name, row in zip(SPECIES, matrix):
@@ -156,8 +196,12 @@ def _check_page(page, frame, y_columns=SPECIES):
     assert rows[0][1:4] == SPECIES
     for name, row, expected in zip(SPECIES, rows[1:4], matrix):
         assert row[0] == name and [int(c) for c in row[1:4]] == expected.tolist()
-    assert [r[0] for r in parsed.tables["one-vs-rest"]][1:] == [*SPECIES, "macro average", "weighted average",
-                                                                 "micro average"]
+    assert [r[0] for r in parsed.tables["one-vs-rest"]][1:] == [
+        *SPECIES,
+        "macro average",
+        "weighted average",
+        "micro average",
+    ]
     auroc = np.mean([skm.roc_auc_score(y == c, frame[col].to_numpy()) for c, col in zip(SPECIES, y_columns)])
     assert float(parsed.tables["one-vs-rest"][4][4]) == pytest.approx(auroc, abs=5e-5)
     assert sorted(parsed.figures) == ["panels-0", "panels-1", "panels-2"]  # one panel set per class
@@ -165,8 +209,9 @@ def _check_page(page, frame, y_columns=SPECIES):
         types = {trace.get("type", "scatter") for trace in json.loads(block)["figure"]["data"]}
         assert types <= _bundle._TRACES  # the vendored bundle draws them (no heatmap there)
     summary = dict(parsed.tables["argmax-summary"][1:])
-    assert float(summary["macro F1"]) == pytest.approx(skm.f1_score(y, _argmax(frame, y_columns), average="macro"),
-                                                       abs=5e-5)
+    assert float(summary["macro F1"]) == pytest.approx(
+        skm.f1_score(y, _argmax(frame, y_columns), average="macro"), abs=5e-5
+    )
     return parsed
 
 
@@ -187,8 +232,26 @@ def test_report_hint_on_three_classes_is_a_command_that_works(penguins, tmp_path
 def test_report_multiclass_by_pattern_and_class_names(penguins, tmp_path):
     path, frame = penguins
     out = tmp_path / "p.html"
-    ok(run("report", path, "--label", "species", "--scores", "p_*", *sum((["--class", s] for s in SPECIES), []),
-           "--multiclass", "--metric", "f1", "--metric", "f2", "-o", out, "--title", "Penguins <b>"))
+    ok(
+        run(
+            "report",
+            path,
+            "--label",
+            "species",
+            "--scores",
+            "p_*",
+            *sum((["--class", s] for s in SPECIES), []),
+            "--multiclass",
+            "--metric",
+            "f1",
+            "--metric",
+            "f2",
+            "-o",
+            out,
+            "--title",
+            "Penguins <b>",
+        )
+    )
     page = out.read_text()
     parsed = _check_page(page, frame, [f"p_{s}" for s in SPECIES])
     assert "<title>Penguins &lt;b&gt;</title>" in page
@@ -198,8 +261,19 @@ def test_report_multiclass_by_pattern_and_class_names(penguins, tmp_path):
 
 def test_evaluate_multiclass_report_writes_the_same_page(penguins, tmp_path):
     path, frame = penguins
-    ok(run("evaluate", path, "--label", "species", "--scores", "[ACG]*", "--multiclass", "--report",
-           tmp_path / "e.html"))
+    ok(
+        run(
+            "evaluate",
+            path,
+            "--label",
+            "species",
+            "--scores",
+            "[ACG]*",
+            "--multiclass",
+            "--report",
+            tmp_path / "e.html",
+        )
+    )
     _check_page((tmp_path / "e.html").read_text(), frame)
 
 
@@ -238,40 +312,88 @@ def test_scores_pattern_equals_the_explicit_list(penguins):
     pattern = ok(run("evaluate", path, "--label", "is_adelie", "--scores", "m*", "--json", "-"))
     assert json.loads(pattern) == json.loads(explicit)
     compare = ["compare", path, "--label", "is_adelie", "--n-resamples", 30, "--seed", 1, "--json", "-"]
-    assert (json.loads(ok(run(*compare, "--scores", "m?")))
-            == json.loads(ok(run(*compare, "--score", "m1", "--score", "m2"))))
+    assert json.loads(ok(run(*compare, "--scores", "m?"))) == json.loads(
+        ok(run(*compare, "--score", "m1", "--score", "m2"))
+    )
     # combined with --score: those first, then the matches in file order, each once
-    mixed = json.loads(ok(run("evaluate", path, "--label", "species", "--score", "p_Gentoo", "--scores", "p_*",
-                              "--class", "Gentoo", "--class", "Adelie", "--class", "Chinstrap", "--multiclass",
-                              "--json", "-")))
+    mixed = json.loads(
+        ok(
+            run(
+                "evaluate",
+                path,
+                "--label",
+                "species",
+                "--score",
+                "p_Gentoo",
+                "--scores",
+                "p_*",
+                "--class",
+                "Gentoo",
+                "--class",
+                "Adelie",
+                "--class",
+                "Chinstrap",
+                "--multiclass",
+                "--json",
+                "-",
+            )
+        )
+    )
     assert [c["score"] for c in mixed["per_class"]] == ["p_Gentoo", "p_Adelie", "p_Chinstrap"]
 
 
 def test_scores_pattern_never_matches_the_label_or_weight(penguins):
     path, frame = penguins
-    payload = json.loads(ok(run("evaluate", path, "--label", "is_adelie", "--weight", "w", "--scores", "[mwi]*",
-                                "--json", "-")))
+    payload = json.loads(
+        ok(run("evaluate", path, "--label", "is_adelie", "--weight", "w", "--scores", "[mwi]*", "--json", "-"))
+    )
     assert [r["score"] for r in payload["results"]] == ["m1", "m2"]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["evaluate", "--label", "is_adelie", "--scores", "q_*"],
-     "--scores 'q_*' matches no score column of 'penguins.csv' (columns: 'species', 'Adelie'"),
-    (["evaluate", "--label", "is_adelie", "--scores", "m*", "--scores", "P_*"], "--scores 'P_*' matches no"),
-    (["report", "--label", "is_adelie", "--scores", "zz", "-o", "x.html"], "--scores 'zz' matches no"),
-    (["compare", "--label", "is_adelie", "--scores", "zz"], "--scores 'zz' matches no"),
-    (["evaluate", "--label", "is_adelie"], "no score column given; add --score COLUMN (repeatable) or --scores"),
-    (["evaluate", "--label", "species", "--scores", "[AG]*", "--multiclass"],
-     "label column 'species' has classes with no --score column: Chinstrap"),
-    (["report", "--label", "species", "--scores", "[AG]*", "--multiclass", "-o", "x.html"],
-     "label column 'species' has classes with no --score column: Chinstrap"),
-    (["report", "--label", "species", "--scores", "p_*", "--class", "Adelie", "-o", "x.html"],
-     "--class names the class of each --score column with --multiclass"),
-    (["report", "--label", "species", "--scores", "p_*", "--multiclass", "-o", "x.html"],
-     "score column 'p_Adelie' is not a class of label column 'species'"),
-    (["report", "--label", "species", "--scores", "[ACG]*", "--multiclass", "--pos-label", "Adelie", "-o", "x.html"],
-     "--multiclass evaluates every class against the rest and does not take --pos-label"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["evaluate", "--label", "is_adelie", "--scores", "q_*"],
+            "--scores 'q_*' matches no score column of 'penguins.csv' (columns: 'species', 'Adelie'",
+        ),
+        (["evaluate", "--label", "is_adelie", "--scores", "m*", "--scores", "P_*"], "--scores 'P_*' matches no"),
+        (["report", "--label", "is_adelie", "--scores", "zz", "-o", "x.html"], "--scores 'zz' matches no"),
+        (["compare", "--label", "is_adelie", "--scores", "zz"], "--scores 'zz' matches no"),
+        (["evaluate", "--label", "is_adelie"], "no score column given; add --score COLUMN (repeatable) or --scores"),
+        (
+            ["evaluate", "--label", "species", "--scores", "[AG]*", "--multiclass"],
+            "label column 'species' has classes with no --score column: Chinstrap",
+        ),
+        (
+            ["report", "--label", "species", "--scores", "[AG]*", "--multiclass", "-o", "x.html"],
+            "label column 'species' has classes with no --score column: Chinstrap",
+        ),
+        (
+            ["report", "--label", "species", "--scores", "p_*", "--class", "Adelie", "-o", "x.html"],
+            "--class names the class of each --score column with --multiclass",
+        ),
+        (
+            ["report", "--label", "species", "--scores", "p_*", "--multiclass", "-o", "x.html"],
+            "score column 'p_Adelie' is not a class of label column 'species'",
+        ),
+        (
+            [
+                "report",
+                "--label",
+                "species",
+                "--scores",
+                "[ACG]*",
+                "--multiclass",
+                "--pos-label",
+                "Adelie",
+                "-o",
+                "x.html",
+            ],
+            "--multiclass evaluates every class against the rest and does not take --pos-label",
+        ),
+    ],
+)
 def test_pattern_and_multiclass_errors_are_one_line(penguins, tmp_path, args, message):
     path, _ = penguins
     line = error_line(run(args[0], path, *args[1:], cwd=tmp_path))

@@ -26,8 +26,12 @@ def data(tmp_path_factory):
     rng = np.random.default_rng(5)
     n = 20_000
     y = (rng.random(n) < 0.2).astype(int)
-    columns = {"y": y, "a": rng.normal(size=n) + 1.2 * y, "b": np.round(rng.normal(size=n) + y, 2),
-               "w": rng.integers(1, 4, n).astype(float)}
+    columns = {
+        "y": y,
+        "a": rng.normal(size=n) + 1.2 * y,
+        "b": np.round(rng.normal(size=n) + y, 2),
+        "w": rng.integers(1, 4, n).astype(float),
+    }
     path = tmp_path_factory.mktemp("ooc") / "scores.parquet"
     pq.write_table(pa.table(columns), path)
     return path, columns
@@ -38,12 +42,34 @@ def test_out_of_core_json_has_the_in_memory_numbers(data, tmp_path, weighted):
     path, columns = data
     extra = ["--weight", "w"] if weighted else []
     out = tmp_path / "out.json"
-    result = invoke("evaluate", path, "--label", "y", "--score", "a", "--score", "b", "--metric", "f1", "--metric",
-                    "mcc", "--out-of-core", "--memory-limit", "64MB", "--json", out, *extra)
+    result = invoke(
+        "evaluate",
+        path,
+        "--label",
+        "y",
+        "--score",
+        "a",
+        "--score",
+        "b",
+        "--metric",
+        "f1",
+        "--metric",
+        "mcc",
+        "--out-of-core",
+        "--memory-limit",
+        "64MB",
+        "--json",
+        out,
+        *extra,
+    )
     assert result.exit_code == 0, result.stderr
     got = json.loads(out.read_text())
-    memory = evaluate_scores(columns["y"], {k: columns[k] for k in "ab"}, metrics=["f1", "mcc"],
-                             sample_weight=columns["w"] if weighted else None)
+    memory = evaluate_scores(
+        columns["y"],
+        {k: columns[k] for k in "ab"},
+        metrics=["f1", "mcc"],
+        sample_weight=columns["w"] if weighted else None,
+    )
     for r, m in zip(got["results"], memory, strict=True):
         expected = m.to_dict()
         for key in ("n_samples", "n_positives", "n_negatives", "prevalence", "auroc", "average_precision", "auprg"):
@@ -53,25 +79,47 @@ def test_out_of_core_json_has_the_in_memory_numbers(data, tmp_path, weighted):
     assert got["out_of_core"]["memory_limit"] == 64 * 10**6
     # The JSON around the results is the in-memory command's (weight_kind once read None here).
     plain = tmp_path / "plain.json"
-    assert invoke("evaluate", path, "--label", "y", "--score", "a", "--score", "b", "--metric", "f1", "--metric",
-                  "mcc", "--json", plain, *extra).exit_code == 0
+    assert (
+        invoke(
+            "evaluate",
+            path,
+            "--label",
+            "y",
+            "--score",
+            "a",
+            "--score",
+            "b",
+            "--metric",
+            "f1",
+            "--metric",
+            "mcc",
+            "--json",
+            plain,
+            *extra,
+        ).exit_code
+        == 0
+    )
     in_memory = json.loads(plain.read_text())
     # The decision block (cross-fitted best thresholds) needs the rows: in memory only (README).
     assert "decision" in in_memory and "decision" not in got
-    assert {k: v for k, v in got.items() if k not in ("results", "out_of_core", "files")} == \
-        {k: v for k, v in in_memory.items() if k not in ("results", "decision")}
+    assert {k: v for k, v in got.items() if k not in ("results", "out_of_core", "files")} == {
+        k: v for k, v in in_memory.items() if k not in ("results", "decision")
+    }
     # An independent reference for the areas: scikit-learn.
     w = columns["w"] if weighted else None
-    assert got["results"][0]["auroc"] == pytest.approx(skm.roc_auc_score(columns["y"], columns["a"], sample_weight=w),
-                                                       rel=1e-12)
+    assert got["results"][0]["auroc"] == pytest.approx(
+        skm.roc_auc_score(columns["y"], columns["a"], sample_weight=w), rel=1e-12
+    )
     assert got["results"][1]["average_precision"] == pytest.approx(
-        skm.average_precision_score(columns["y"], columns["b"], sample_weight=w), rel=1e-12)
+        skm.average_precision_score(columns["y"], columns["b"], sample_weight=w), rel=1e-12
+    )
 
 
 def test_frequency_weights_are_refused_out_of_core(data):
     path, _ = data
-    result = invoke("evaluate", path, "--label", "y", "--score", "a", "--weight", "w", "--weight-kind", "frequency",
-                    "--out-of-core")
+    result = invoke(
+        "evaluate", path, "--label", "y", "--score", "a", "--weight", "w", "--weight-kind", "frequency", "--out-of-core"
+    )
     assert result.exit_code != 0
     assert "--weight-kind frequency" in result.stderr
 
@@ -110,11 +158,14 @@ def test_a_glob_goes_out_of_core(data, tmp_path):
     assert "is a pattern" in result.stderr and "2 files" in result.stdout
 
 
-@pytest.mark.parametrize("extra, words", [
-    (["--out-of-core", "--ci"], "--out-of-core does not take --ci"),
-    (["--out-of-core", "--memory-limit", "3"], "at least 32 MiB"),
-    (["--memory-limit", "4GB"], "apply out of core"),
-])
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        (["--out-of-core", "--ci"], "--out-of-core does not take --ci"),
+        (["--out-of-core", "--memory-limit", "3"], "at least 32 MiB"),
+        (["--memory-limit", "4GB"], "apply out of core"),
+    ],
+)
 def test_refused_combinations(data, extra, words):
     path, _ = data
     result = invoke("evaluate", path, "--label", "y", "--score", "a", *extra)
@@ -125,8 +176,9 @@ def test_a_boolean_csv_label_takes_pos_label_true(tmp_path):
     path = tmp_path / "b.csv"
     path.write_text("y,s\ntrue,0.9\nfalse,0.8\ntrue,0.7\nfalse,0.1\n")
     out = tmp_path / "b.json"
-    result = invoke("evaluate", path, "--label", "y", "--score", "s", "--pos-label", "true", "--out-of-core",
-                    "--json", out)
+    result = invoke(
+        "evaluate", path, "--label", "y", "--score", "s", "--pos-label", "true", "--out-of-core", "--json", out
+    )
     assert result.exit_code == 0, result.stderr
     # Hand count: positives 0.9, 0.7 against negatives 0.8, 0.1: 3 of 4 pairs ordered.
     assert json.loads(out.read_text())["results"][0]["auroc"] == 0.75

@@ -62,8 +62,10 @@ def test_a_schema_without_data_names_the_type(tmp_path):
     for path in ("out of core", "dask"):
         with pytest.raises(IsometricsError) as info:
             paths[path]("yes")
-        assert str(info.value) == "--pos-label 'yes' is not a value of label column 'y' (a column of bool); " \
-                                  "pass one of its values.", path
+        assert (
+            str(info.value) == "--pos-label 'yes' is not a value of label column 'y' (a column of bool); "
+            "pass one of its values."
+        ), path
 
 
 def test_object_labels_are_matched_by_their_text():
@@ -72,8 +74,9 @@ def test_object_labels_are_matched_by_their_text():
     assert label_from_text("b", labels=np.array(["a", "b"], dtype=object), column="y") == "b"
 
 
-@pytest.mark.parametrize(("text", "expected"), [("1", 1), ("2.5", 2.5), ("True", True), ("false", False),
-                                                ("yes", "yes"), (" 1", 1)])
+@pytest.mark.parametrize(
+    ("text", "expected"), [("1", 1), ("2.5", 2.5), ("True", True), ("false", False), ("yes", "yes"), (" 1", 1)]
+)
 def test_unknown_type_is_guessed(text, expected):  # a CSV read by DuckDB, which infers the type
     got = label_from_text(text, column="y")
     assert (type(got), got) == (type(expected), expected)

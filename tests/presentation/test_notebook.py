@@ -41,12 +41,12 @@ pl_df = pl.from_pandas(df)
 CELLS = {
     "setup": SETUP,
     "evaluate pandas": 'evaluations = im.evaluate_scores(df["y"], df[["logreg", "forest"]], pos_label="Yes", '
-                       'metrics=["f1", "f2"])\nevaluations',
+    'metrics=["f1", "f2"])\nevaluations',
     "evaluate polars": 'im.evaluate_scores(pl_df["y"], pl_df.select(["logreg", "forest"]), pos_label="Yes")',
     "table pandas": "evaluations.to_pandas()",
     "table polars": "evaluations.to_polars()",
     "compare": 'im.uncertainty.bootstrap_compare(pl_df["y"], pl_df.select(["logreg", "forest"]), pos_label="Yes", '
-               "n_resamples=300, rng=0)",
+    "n_resamples=300, rng=0)",
     "display": 'RocDisplay.from_predictions(df["y"], df["logreg"], pos_label="Yes", metric="f1").plot()',
     "bootstrap": 'im.uncertainty.bootstrap(df["y"], df["logreg"], pos_label="Yes", n_resamples=2000, rng=0)',
     "best threshold": 'im.best_threshold(pl_df["y"], pl_df["forest"], metric="f1", pos_label="Yes")',
@@ -62,9 +62,12 @@ def _kernel_manager(tmp_path):
     spec_dir = tmp_path / "kernels" / "isometrics-test"
     spec_dir.mkdir(parents=True)
     source = str(Path(im.__file__).resolve().parents[1])  # the directory that holds this isometrics
-    spec = {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-            "display_name": "isometrics test", "language": "python",
-            "env": {"PYTHONPATH": source, "MPLBACKEND": "module://matplotlib_inline.backend_inline"}}
+    spec = {
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "isometrics test",
+        "language": "python",
+        "env": {"PYTHONPATH": source, "MPLBACKEND": "module://matplotlib_inline.backend_inline"},
+    }
     (spec_dir / "kernel.json").write_text(json.dumps(spec))
     specs = KernelSpecManager(kernel_dirs=[str(tmp_path / "kernels")], ensure_native_kernel=False)
     return KernelManager(kernel_name="isometrics-test", kernel_spec_manager=specs)
@@ -77,8 +80,9 @@ def outputs(tmp_path_factory):
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(source) for source in CELLS.values()]
     km = _kernel_manager(tmp_path)
-    client = nbclient.NotebookClient(nb, km=km, timeout=120, kernel_name="isometrics-test",
-                                     resources={"metadata": {"path": str(tmp_path)}})
+    client = nbclient.NotebookClient(
+        nb, km=km, timeout=120, kernel_name="isometrics-test", resources={"metadata": {"path": str(tmp_path)}}
+    )
     client.execute()
     nbformat.write(nb, tmp_path / "isometrics.ipynb")
     return {name: cell.outputs for name, cell in zip(CELLS, nb.cells)}
@@ -96,8 +100,9 @@ def frame():
     rng = np.random.default_rng(5)
     y = np.where(rng.random(N) < 0.3, "Yes", "No")
     signal = (y == "Yes").astype(float)
-    return pd.DataFrame({"y": y, "logreg": rng.normal(size=N) + 1.2 * signal,
-                         "forest": np.round(rng.normal(size=N) + 0.8 * signal, 2)})
+    return pd.DataFrame(
+        {"y": y, "logreg": rng.normal(size=N) + 1.2 * signal, "forest": np.round(rng.normal(size=N) + 0.8 * signal, 2)}
+    )
 
 
 def test_no_cell_fails_and_every_output_but_images_is_small(outputs):

@@ -38,8 +38,14 @@ def fitted():
 
 
 def test_the_six_displays_are_found():
-    assert {d.__name__ for d in DISPLAYS} == {"RocDisplay", "PrecisionRecallDisplay", "PrgDisplay",
-                                              "GainsDisplay", "LiftDisplay", "MetricCurveDisplay"}
+    assert {d.__name__ for d in DISPLAYS} == {
+        "RocDisplay",
+        "PrecisionRecallDisplay",
+        "PrgDisplay",
+        "GainsDisplay",
+        "LiftDisplay",
+        "MetricCurveDisplay",
+    }
 
 
 @pytest.mark.parametrize("display", DISPLAYS, ids=lambda d: d.__name__)
@@ -72,16 +78,20 @@ def test_from_estimator_draws_the_scores_of_the_positive_class(display, pos_labe
     model = LogisticRegression().fit(X, y)
     column = 0 if pos_label == "no" else 1  # classes_ == ["no", "yes"]; default: classes_[1]
     by_hand = model.predict_proba(X)[:, column]
-    _same(display.from_estimator(model, X, y, pos_label=pos_label, name="m"),
-          display.from_predictions(y, by_hand, pos_label=model.classes_[column], name="m"))
+    _same(
+        display.from_estimator(model, X, y, pos_label=pos_label, name="m"),
+        display.from_predictions(y, by_hand, pos_label=model.classes_[column], name="m"),
+    )
 
 
 @pytest.mark.parametrize("display", DISPLAYS, ids=lambda d: d.__name__)
 def test_from_estimator_negates_the_decision_function_for_classes_0(display, fitted):
     X, y = fitted
     model = LinearSVC().fit(X, y)
-    _same(display.from_estimator(model, X, y, pos_label="no"),
-          display.from_predictions(y, -model.decision_function(X), pos_label="no"))
+    _same(
+        display.from_estimator(model, X, y, pos_label="no"),
+        display.from_predictions(y, -model.decision_function(X), pos_label="no"),
+    )
 
 
 def test_roc_from_estimator_against_scikit_learn(fitted):

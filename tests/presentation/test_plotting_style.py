@@ -48,8 +48,7 @@ def _legend(ax):
 def test_keyword_arguments_reach_the_curve(cls, data):
     y, s = data
     extra = {} if cls is MetricCurveDisplay else {"metric": "f1"}
-    display = cls.from_predictions(y, s, name="m", color="red", linestyle="--", linewidth=3, alpha=0.5,
-                                   **extra).plot()
+    display = cls.from_predictions(y, s, name="m", color="red", linestyle="--", linewidth=3, alpha=0.5, **extra).plot()
     line = display.line_
     assert to_rgba(line.get_color()) == to_rgba("red")
     assert line.get_linestyle() == "--" and line.get_linewidth() == 3 and line.get_alpha() == 0.5
@@ -98,8 +97,10 @@ def test_legend_names_each_model_with_its_area(data, rng):
 
 
 # ---------------------------------------------------------------------------- drawn once per axes
-@pytest.mark.parametrize("cls, reference", [(RocDisplay, "chance"), (PrecisionRecallDisplay, "prevalence"),
-                                            (PrgDisplay, "F1 of always-positive")])
+@pytest.mark.parametrize(
+    "cls, reference",
+    [(RocDisplay, "chance"), (PrecisionRecallDisplay, "prevalence"), (PrgDisplay, "F1 of always-positive")],
+)
 def test_three_models_share_one_reference_and_a_short_legend(cls, reference, data, rng):
     """Three models with F1 on one axes: one reference line, one set of level curves, one
     legend entry for the hulls and one for the best points; the models come first."""
@@ -180,7 +181,9 @@ def test_from_estimator_pos_label_among_classes(model, strings):
 def test_from_estimator_refuses_a_label_not_in_classes(strings):
     X, y = strings
     model = LogisticRegression().fit(X, y)
-    with pytest.raises(im.InvalidParameterError,
-                       match=r"RocDisplay.from_estimator: `pos_label` must be one of the estimator's classes_ "
-                             r"\['no', 'yes'\]; got 'maybe'"):
+    with pytest.raises(
+        im.InvalidParameterError,
+        match=r"RocDisplay.from_estimator: `pos_label` must be one of the estimator's classes_ "
+        r"\['no', 'yes'\]; got 'maybe'",
+    ):
         RocDisplay.from_estimator(model, X, y, pos_label="maybe")

@@ -28,8 +28,7 @@ def _run_printed(command: str, cwd):
     """Run ``command`` (``isometrics ...`` as printed) as a shell would, with this interpreter."""
     words = shlex.split(command)
     assert words[0] == "isometrics", command
-    return subprocess.run([sys.executable, "-m", "isometrics.cli", *words[1:]], capture_output=True, text=True,
-                          cwd=cwd)
+    return subprocess.run([sys.executable, "-m", "isometrics.cli", *words[1:]], capture_output=True, text=True, cwd=cwd)
 
 
 def _commands(text: str) -> list[str]:
@@ -48,9 +47,13 @@ def labelled(tmp_path):
     folder.mkdir()
     rng = np.random.default_rng(0)
     y = rng.random(300) < 0.3
-    frame = pl.DataFrame({"diagnosis": np.where(y, "malignant", "benign"),
-                          "model": np.round(rng.normal(size=300) + 1.5 * y, 4),
-                          "w": rng.integers(1, 4, size=300)})
+    frame = pl.DataFrame(
+        {
+            "diagnosis": np.where(y, "malignant", "benign"),
+            "model": np.round(rng.normal(size=300) + 1.5 * y, 4),
+            "w": rng.integers(1, 4, size=300),
+        }
+    )
     path = folder / "scores.csv"
     frame.write_csv(path)
     return path
@@ -58,9 +61,29 @@ def labelled(tmp_path):
 
 def test_the_elicitation_page_replay_command_runs(labelled, tmp_path):
     page = tmp_path / "page.html"
-    res = subprocess.run([sys.executable, "-m", "isometrics.cli", "elicit", str(labelled), "--label", "diagnosis",
-                          "--score", "model", "--pos-label", "malignant", "--weight", "w", "-o", str(page)],
-                         capture_output=True, text=True, cwd=tmp_path, env={**__import__("os").environ, **ENV_WIDE})
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "isometrics.cli",
+            "elicit",
+            str(labelled),
+            "--label",
+            "diagnosis",
+            "--score",
+            "model",
+            "--pos-label",
+            "malignant",
+            "--weight",
+            "w",
+            "-o",
+            str(page),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**__import__("os").environ, **ENV_WIDE},
+    )
     assert res.returncode == 0, res.stderr
     printed = _commands(res.stdout)
     shown = _page_commands(page.read_text())
@@ -68,18 +91,43 @@ def test_the_elicitation_page_replay_command_runs(labelled, tmp_path):
     assert "--pos-label malignant" in shown[0] and "--weight w" in shown[0]
     assert printed[0] == shown[0]
     # the answers the page downloads: a transcript of the same session, answered here
-    answers = subprocess.run([sys.executable, "-m", "isometrics.cli", "elicit", str(labelled), "--label", "diagnosis",
-                              "--score", "model", "--pos-label", "malignant", "--weight", "w", "--interactive",
-                              "--save-answers", "answers.json"], input="r\na\nq\n", capture_output=True, text=True,
-                             cwd=tmp_path, env={**__import__("os").environ, **ENV_WIDE})
+    answers = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "isometrics.cli",
+            "elicit",
+            str(labelled),
+            "--label",
+            "diagnosis",
+            "--score",
+            "model",
+            "--pos-label",
+            "malignant",
+            "--weight",
+            "w",
+            "--interactive",
+            "--save-answers",
+            "answers.json",
+        ],
+        input="r\na\nq\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**__import__("os").environ, **ENV_WIDE},
+    )
     assert answers.returncode == 0, answers.stderr
     saved = _commands(answers.stdout)
     assert len(saved) == 1
     # a few answers, then "q": the metric is offered as a provisional first guess, still a working option
     assert "Provisional: only " in answers.stdout
     metric = re.search(r"first guess: (--metric (?:'[^']*'|\S+))\.", answers.stdout).group(1)
-    for command in [shown[0], saved[0], f"isometrics evaluate {shlex.quote(str(labelled))} --label diagnosis "
-                                        f"--score model --pos-label malignant {metric}"]:
+    for command in [
+        shown[0],
+        saved[0],
+        f"isometrics evaluate {shlex.quote(str(labelled))} --label diagnosis "
+        f"--score model --pos-label malignant {metric}",
+    ]:
         out = _run_printed(command, tmp_path)
         assert out.returncode == 0, (command, out.stderr)
         assert "threshold on your model" in out.stdout or "Best threshold" in out.stdout

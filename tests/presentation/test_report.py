@@ -147,15 +147,46 @@ def report_file(tmp_path_factory):
     rng = np.random.default_rng(5)
     n = 3000
     y = (rng.random(n) < 0.1).astype(int)
-    frame = pl.DataFrame({"y": y, XSS: rng.normal(size=n) + 1.5 * y, "plain": np.round(rng.normal(size=n) + y, 2),
-                          QUOTE: 100 * (rng.normal(size=n) + 1.4 * y)})
+    frame = pl.DataFrame(
+        {
+            "y": y,
+            XSS: rng.normal(size=n) + 1.5 * y,
+            "plain": np.round(rng.normal(size=n) + y, 2),
+            QUOTE: 100 * (rng.normal(size=n) + 1.4 * y),
+        }
+    )
     d = tmp_path_factory.mktemp("report")
     frame.write_parquet(d / "scores.parquet")
     out = d / "report.html"
-    res = subprocess.run([sys.executable, "-m", "isometrics.cli", "report", str(d / "scores.parquet"), "--label",
-                          "y", "--score", XSS, "--score", "plain", "--score", QUOTE, "--metric", "f2", "--metric",
-                          "f0.5", "--n-resamples", "200", "--seed", "3", "-o", str(out)],
-                         capture_output=True, text=True)
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "isometrics.cli",
+            "report",
+            str(d / "scores.parquet"),
+            "--label",
+            "y",
+            "--score",
+            XSS,
+            "--score",
+            "plain",
+            "--score",
+            QUOTE,
+            "--metric",
+            "f2",
+            "--metric",
+            "f0.5",
+            "--n-resamples",
+            "200",
+            "--seed",
+            "3",
+            "-o",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert res.returncode == 0, res.stderr
     return out, frame
 
@@ -194,7 +225,7 @@ def test_user_text_cannot_leave_the_figure_data(report_file):
     for body in blocks:
         assert "<" not in body and ">" not in body
     names = {t["name"] for t in _figures(page)["metric-figure-0"]["figure"]["data"]}
-    assert "a\"b&lt;c&gt;&amp;d&lt;/script&gt;" in names  # Plotly decodes &lt; &gt; &amp; (not &quot;) once
+    assert 'a"b&lt;c&gt;&amp;d&lt;/script&gt;' in names  # Plotly decodes &lt; &gt; &amp; (not &quot;) once
 
 
 def test_csp_runs_only_the_pages_own_scripts(report_file):
@@ -205,8 +236,9 @@ def test_csp_runs_only_the_pages_own_scripts(report_file):
     directives = {d.split()[0]: d.split()[1:] for d in page.csp.split(";") if d.strip()}
     executable = [body for attrs, body in page.scripts if attrs.get("type") in (None, "text/javascript")]
     assert len(executable) == 2  # Plotly and the page's script; the figures are data blocks
-    hashes = {"'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'"
-              for body in executable}
+    hashes = {
+        "'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'" for body in executable
+    }
     assert set(directives["script-src"]) == hashes
     assert directives["default-src"] == ["'none'"]
     assert directives["form-action"] == ["'none'"] and directives["base-uri"] == ["'none'"]
@@ -217,7 +249,7 @@ def test_cli_report_compares_every_pair(report_file):
     page = _Page(report_file[0].read_text())
     cells = page.cells["comparisons"]
     for a, b in itertools.combinations([XSS, "plain", QUOTE], 2):
-        assert any(cells[i:i + 2] == [a, b] for i in range(len(cells) - 1))
+        assert any(cells[i : i + 2] == [a, b] for i in range(len(cells) - 1))
     reading = " ".join(page.items)
     assert "F2 at each model's best threshold" in reading and "F0.5 at each model's best threshold" in reading
     assert " wins" not in reading
@@ -228,16 +260,43 @@ def test_evaluate_ci_report_shows_the_intervals(tmp_path):
     rng = np.random.default_rng(2)
     y = (rng.random(500) < 0.3).astype(int)
     pl.DataFrame({"y": y, "a": rng.normal(size=500) + y, "b": rng.normal(size=500) + 0.5 * y}).write_csv(
-        tmp_path / "s.csv")
-    res = subprocess.run([sys.executable, "-m", "isometrics.cli", "evaluate", str(tmp_path / "s.csv"), "--label", "y",
-                          "--score", "a", "--score", "b", "--metric", "f1", "--metric", "f2", "--ci", "--n-resamples",
-                          "60", "--seed", "0", "--json", str(tmp_path / "r.json"), "--report",
-                          str(tmp_path / "r.html")], capture_output=True, text=True)
+        tmp_path / "s.csv"
+    )
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "isometrics.cli",
+            "evaluate",
+            str(tmp_path / "s.csv"),
+            "--label",
+            "y",
+            "--score",
+            "a",
+            "--score",
+            "b",
+            "--metric",
+            "f1",
+            "--metric",
+            "f2",
+            "--ci",
+            "--n-resamples",
+            "60",
+            "--seed",
+            "0",
+            "--json",
+            str(tmp_path / "r.json"),
+            "--report",
+            str(tmp_path / "r.html"),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert res.returncode == 0, res.stderr
     stored = json.loads((tmp_path / "r.json").read_text())
     page = _Page((tmp_path / "r.html").read_text())
     for k, result in enumerate(stored["results"]):
-        row = page.cells["summary"][4 * (k + 1): 4 * (k + 2)]
+        row = page.cells["summary"][4 * (k + 1) : 4 * (k + 2)]
         assert row[0] == result["score"]
         for cell, key in zip(row[1:], ("auroc", "average_precision", "auprg")):
             ci = result["confidence_intervals"][key]
@@ -256,8 +315,10 @@ def test_metric_figure_is_the_step_function_of_the_thresholds(weighted):
     rng = np.random.default_rng(11)
     n = 240
     y = rng.random(n) < 0.25
-    scores = {"probability": np.round(rng.random(n) * 0.5 + 0.3 * y, 2), "balance": np.round(2600 * rng.random(n)
-                                                                                             + 400 * y, -2)}
+    scores = {
+        "probability": np.round(rng.random(n) * 0.5 + 0.3 * y, 2),
+        "balance": np.round(2600 * rng.random(n) + 400 * y, -2),
+    }
     w = rng.integers(0, 4, n).astype(float) if weighted else np.ones(n)
     results = im.evaluate_scores(y, scores, metrics=["f1", "f2"], sample_weight=w if weighted else None)
     figures = _figures(build_report(results))
@@ -291,8 +352,10 @@ def test_binary_score_gives_one_flat_step():
 
 @pytest.mark.filterwarnings("ignore::isometrics.DegenerateDataWarning")  # one distinct score is a valid case
 @settings(max_examples=12, deadline=None)
-@given(st.lists(st.tuples(st.booleans(), st.integers(0, 6), st.integers(0, 3)), min_size=2, max_size=40),
-       st.sampled_from([0.5, 1.0, 3.0]))
+@given(
+    st.lists(st.tuples(st.booleans(), st.integers(0, 6), st.integers(0, 3)), min_size=2, max_size=40),
+    st.sampled_from([0.5, 1.0, 3.0]),
+)
 def test_metric_figure_steps_property(rows, beta):
     y = np.array([r[0] for r in rows])
     s = np.array([r[1] for r in rows], dtype=float)
@@ -314,8 +377,9 @@ def two_models():
     scores = {"strong": base + 2.0 * y, "weak": base + rng.normal(scale=1.2, size=n) + 1.4 * y}
     metrics = ["f1", "f2", "precision"]
     results = im.evaluate_scores(y, scores, metrics=metrics)
-    comparison = im.uncertainty.compare_scores(y, scores["strong"], scores["weak"], names=("strong", "weak"), metrics=metrics,
-                                   n_resamples=300, rng=1)
+    comparison = im.uncertainty.compare_scores(
+        y, scores["strong"], scores["weak"], names=("strong", "weak"), metrics=metrics, n_resamples=300, rng=1
+    )
     return y, scores, metrics, results, comparison
 
 
@@ -349,8 +413,9 @@ def test_disagreement_needs_detected_differences_both_ways(two_models):
     _, _, _, results, comparison = two_models
 
     def with_decisions(decisions):
-        rows = tuple(replace(r, decision=decisions.get(r.statistic, "no detectable difference"))
-                     for r in comparison.rows)
+        rows = tuple(
+            replace(r, decision=decisions.get(r.statistic, "no detectable difference")) for r in comparison.rows
+        )
         return replace(comparison, rows=rows)
 
     agree = with_decisions({"auroc": "a better", "f1": "a better"})
@@ -420,11 +485,14 @@ def test_build_report_errors(two_models):
         build_report(results, comparisons=[comparison.to_dict()])
     with pytest.raises(TypeError, match="build_report: `comparisons` must be"):
         build_report(results, comparisons=comparison.to_dict())
-    other = im.uncertainty.compare_scores(y, scores["strong"], scores["weak"], names=("strong", "x"), n_resamples=20, rng=0)
+    other = im.uncertainty.compare_scores(
+        y, scores["strong"], scores["weak"], names=("strong", "x"), n_resamples=20, rng=0
+    )
     with pytest.raises(im.IsometricsError, match="build_report: `comparisons` compare 'x'"):
         build_report(results, comparisons=other)
-    elsewhere = im.uncertainty.compare_scores(y[::-1], scores["strong"], scores["weak"], names=("strong", "weak"),
-                                  n_resamples=20, rng=0)
+    elsewhere = im.uncertainty.compare_scores(
+        y[::-1], scores["strong"], scores["weak"], names=("strong", "weak"), n_resamples=20, rng=0
+    )
     with pytest.raises(im.IsometricsError, match="computed on other data"):
         build_report(results, comparisons=elsewhere)
 
@@ -437,6 +505,7 @@ def test_jupyter_reprs_escape_user_text():
 
 
 # ---------------------------------------------------------------------------- in a real browser
+
 
 def _wait(page, expression, timeout=20.0):
     """Poll ``expression`` until it is truthy (page.wait_for_function evaluates its predicate with
@@ -453,21 +522,29 @@ def _open(browser, path):
     log = {"errors": [], "outside": [], "blocked": []}
     page.on("console", lambda m: log["errors"].append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: log["errors"].append(str(e)))
-    page.on("request", lambda r: log["outside"].append(r.url)
-            if not r.url.startswith(("file:", "data:", "blob:")) else None)
-    page.add_init_script("document.addEventListener('securitypolicyviolation', e => "
-                         "(window.__blocked = window.__blocked || []).push(e.violatedDirective + ' ' + e.blockedURI))")
+    page.on(
+        "request", lambda r: log["outside"].append(r.url) if not r.url.startswith(("file:", "data:", "blob:")) else None
+    )
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', e => "
+        "(window.__blocked = window.__blocked || []).push(e.violatedDirective + ' ' + e.blockedURI))"
+    )
     page.goto(Path(path).as_uri())
     scroll_through(page)  # the figures are drawn as they come near the window
-    _wait(page, "document.querySelectorAll('.js-plotly-plot').length === "
-                "document.querySelectorAll('script[data-figure]').length + 4")  # the figures and 4 explorers
+    _wait(
+        page,
+        "document.querySelectorAll('.js-plotly-plot').length === "
+        "document.querySelectorAll('script[data-figure]').length + 4",
+    )  # the figures and 4 explorers
     return page, log
 
 
 def _slider_redraws(page):
     before = page.evaluate("JSON.stringify(document.getElementById('explorer-g').data[0].y)")
-    page.evaluate("() => { const s = document.getElementById('explorer-g-rho'); s.value = '3';"
-                  " s.dispatchEvent(new Event('input')); }")
+    page.evaluate(
+        "() => { const s = document.getElementById('explorer-g-rho'); s.value = '3';"
+        " s.dispatchEvent(new Event('input')); }"
+    )
     _wait(page, f"JSON.stringify(document.getElementById('explorer-g').data[0].y) !== {json.dumps(before)}")
 
 
@@ -483,8 +560,10 @@ def test_report_in_a_real_browser(report_file, browser):
     assert page.evaluate("window.__pwned") is None
     _slider_redraws(page)
     before_mean = page.evaluate("JSON.stringify(document.getElementById('explorer-harmonic').data[2].y)")
-    page.evaluate("() => { const s = document.getElementById('explorer-harmonic-gamma'); s.value = '4';"
-                  " s.dispatchEvent(new Event('input')); }")
+    page.evaluate(
+        "() => { const s = document.getElementById('explorer-harmonic-gamma'); s.value = '4';"
+        " s.dispatchEvent(new Event('input')); }"
+    )
     assert page.evaluate("JSON.stringify(document.getElementById('explorer-harmonic').data[2].y)") != before_mean
     # the metric selector shows the second metric's level curves and best points, hides the first's
     groups = page.evaluate("JSON.parse(document.querySelector('[data-figure=panels]').textContent).groups")
@@ -510,11 +589,14 @@ def test_names_show_literally_in_legends_and_hovers(report_file, browser):
     for fig in ("panels", "metric-figure-0", "metric-figure-1"):
         legend = page.evaluate(f"Array.from(document.querySelectorAll('#{fig} .legendtext')).map(e => e.textContent)")
         assert QUOTE in legend and XSS in legend and "plain" in legend
-    k = page.evaluate("document.getElementById('metric-figure-0').data.findIndex(t => t.meta && "
-                      "t.meta.role === 'steps' && t.meta.model === 2)")
+    k = page.evaluate(
+        "document.getElementById('metric-figure-0').data.findIndex(t => t.meta && "
+        "t.meta.role === 'steps' && t.meta.model === 2)"
+    )
     page.evaluate(f"Plotly.Fx.hover('metric-figure-0', [{{curveNumber: {k}, pointNumber: 100}}])")
-    hover = page.evaluate("Array.from(document.querySelectorAll('#metric-figure-0 .hovertext text'))"
-                          ".map(e => e.textContent)")
+    hover = page.evaluate(
+        "Array.from(document.querySelectorAll('#metric-figure-0 .hovertext text')).map(e => e.textContent)"
+    )
     assert QUOTE in hover
     assert page.evaluate("document.querySelectorAll('c').length") == 0
     assert page.locator("#summary td", has_text=QUOTE).count() == 1
@@ -527,9 +609,11 @@ def test_injected_script_does_not_run(report_file, browser, tmp_path):
     """Should escaping ever fail: markup injected into a copy of a report (an inline script, an
     onerror attribute, a <base>, a form) does not run, while the report's own scripts still do."""
     text = report_file[0].read_text()
-    injected = ('<base href="https://example.invalid/"><script>window.__injected = 1</script>'
-                '<img src="x" onerror="window.__onerror = 1"><svg onload="window.__onload = 1"></svg>'
-                '<form id="leak" action="https://example.invalid/"><input name="q" value="1"></form>')
+    injected = (
+        '<base href="https://example.invalid/"><script>window.__injected = 1</script>'
+        '<img src="x" onerror="window.__onerror = 1"><svg onload="window.__onload = 1"></svg>'
+        '<form id="leak" action="https://example.invalid/"><input name="q" value="1"></form>'
+    )
     copy = tmp_path / "injected.html"
     copy.write_text(text.replace("<body>\n", "<body>\n" + injected, 1))
     page, log = _open(browser, copy)
@@ -552,11 +636,15 @@ def test_explorer_level_curves_span_the_square(report_file, browser, beta, rho):
     """The explorer's level curves (computed in the page) run from edge to edge of the unit
     square, and every drawn point has the level's value under isometrics' own G(beta, rho)."""
     page, log = _open(browser, report_file[0])
-    page.evaluate(f"() => {{ for (const [k, v] of [['beta', '{beta}'], ['rho', '{rho}']]) {{"
-                  " const s = document.getElementById('explorer-g-' + k); s.value = v;"
-                  " s.dispatchEvent(new Event('input')); } }")
-    traces = page.evaluate("document.getElementById('explorer-g').data.filter(t => t.meta === 'level')"
-                           ".map(t => [Number(t.name), t.x, t.y])")
+    page.evaluate(
+        f"() => {{ for (const [k, v] of [['beta', '{beta}'], ['rho', '{rho}']]) {{"
+        " const s = document.getElementById('explorer-g-' + k); s.value = v;"
+        " s.dispatchEvent(new Event('input')); } }"
+    )
+    traces = page.evaluate(
+        "document.getElementById('explorer-g').data.filter(t => t.meta === 'level')"
+        ".map(t => [Number(t.name), t.x, t.y])"
+    )
     page.close()
     assert log["errors"] == []
     assert len(traces) == 9
@@ -564,6 +652,9 @@ def test_explorer_level_curves_span_the_square(report_file, browser, beta, rho):
         recall, precision = np.asarray(recall), np.asarray(precision)
         np.testing.assert_allclose(im.g_beta_rho(precision, recall, beta=beta, rho=rho), level, rtol=1e-6)
         for i in (0, -1):  # each end lies on an edge of the square
-            assert min(recall[i], precision[i], 1 - recall[i], 1 - precision[i]) < 1e-9, (level, recall[i],
-                                                                                         precision[i])
+            assert min(recall[i], precision[i], 1 - recall[i], 1 - precision[i]) < 1e-9, (
+                level,
+                recall[i],
+                precision[i],
+            )
         assert recall[0] != pytest.approx(recall[-1]) or precision[0] != pytest.approx(precision[-1])

@@ -23,8 +23,9 @@ def _small_report(n=24, metrics=("f1", "f2")):
     y = np.r_[np.zeros(n // 2, int), np.ones(n - n // 2, int)]
     scores = {"a": rng.normal(size=n) + y, "b": rng.normal(size=n) + 0.5 * y}
     results = im.evaluate_scores(y, scores, metrics=list(metrics))
-    comparison = im.uncertainty.compare_scores(y, scores["a"], scores["b"], names=("a", "b"), metrics=list(metrics),
-                                   n_resamples=50, rng=0)
+    comparison = im.uncertainty.compare_scores(
+        y, scores["a"], scores["b"], names=("a", "b"), metrics=list(metrics), n_resamples=50, rng=0
+    )
     return build_report(results, comparisons=comparison)
 
 
@@ -76,9 +77,18 @@ def test_bundle_registers_the_stated_traces_and_draws_the_report(tmp_path):
     out = tmp_path / "small.html"
     out.write_text(_small_report(), encoding="utf-8")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                                          "--disable-component-update", "--no-first-run", "--disable-sync"])
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                "--disable-sync",
+            ],
+        )
         page = browser.new_page(viewport={"width": 1200, "height": 900})
         errors = []
         page.on("console", lambda m: errors.append(m.text) if m.type in ("error", "warning") else None)
@@ -92,12 +102,15 @@ def test_bundle_registers_the_stated_traces_and_draws_the_report(tmp_path):
             page.wait_for_timeout(50)
         drawn = page.evaluate("document.querySelectorAll('.js-plotly-plot').length")
         registered = page.evaluate("Object.keys(Plotly.PlotSchema.get().traces)")
-        used = page.evaluate("Array.from(document.querySelectorAll('.js-plotly-plot'))"
-                             ".flatMap(d => d._fullData.map(t => t.type))")
+        used = page.evaluate(
+            "Array.from(document.querySelectorAll('.js-plotly-plot')).flatMap(d => d._fullData.map(t => t.type))"
+        )
         version = page.evaluate("Plotly.version")
         page.set_viewport_size({"width": 700, "height": 900})  # narrower than the page's max width
-        margins = page.evaluate("[document.querySelector('h1').getBoundingClientRect().left,"
-                                " window.innerWidth - document.querySelector('#summary').getBoundingClientRect().right]")
+        margins = page.evaluate(
+            "[document.querySelector('h1').getBoundingClientRect().left,"
+            " window.innerWidth - document.querySelector('#summary').getBoundingClientRect().right]"
+        )
         browser.close()
     assert drawn == expected
     assert set(registered) == set(_bundle._TRACES)

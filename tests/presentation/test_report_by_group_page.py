@@ -22,8 +22,14 @@ import isometrics as im
 
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e[-+]?\d+)?")
 #: The table's columns with an estimate and interval, by header, and their JSON keys.
-CELLS = {"AUROC": "auroc", "AP": "average_precision", "AUPRG": "auprg", "precision": "precision",
-         "recall": "recall", "alert rate": "alert_rate"}
+CELLS = {
+    "AUROC": "auroc",
+    "AP": "average_precision",
+    "AUPRG": "auprg",
+    "precision": "precision",
+    "recall": "recall",
+    "alert rate": "alert_rate",
+}
 
 
 @pytest.fixture(scope="module")
@@ -31,19 +37,50 @@ def grouped(tmp_path_factory):
     """``isometrics report --by region --ci --json`` on three regions of different sizes, prevalences
     and separations: the page, its JSON and the data."""
     rng = np.random.default_rng(7)
-    sizes, prevalence, signal = {"north": 700, "south": 500, "east": 900}, {"north": 0.15, "south": 0.3, "east": 0.1}, \
-        {"north": 0.6, "south": 2.2, "east": 1.3}
+    sizes, prevalence, signal = (
+        {"north": 700, "south": 500, "east": 900},
+        {"north": 0.15, "south": 0.3, "east": 0.1},
+        {"north": 0.6, "south": 2.2, "east": 1.3},
+    )
     frames = []
     for g, n in sizes.items():
         y = (rng.random(n) < prevalence[g]).astype(int)
-        frames.append(pd.DataFrame({"y": y, "region": g, "a": np.round(signal[g] * y + rng.normal(size=n), 3),
-                                    "b": np.round((2.0 - signal[g] / 2) * y + rng.normal(size=n), 3)}))
+        frames.append(
+            pd.DataFrame(
+                {
+                    "y": y,
+                    "region": g,
+                    "a": np.round(signal[g] * y + rng.normal(size=n), 3),
+                    "b": np.round((2.0 - signal[g] / 2) * y + rng.normal(size=n), 3),
+                }
+            )
+        )
     frame = pd.concat(frames, ignore_index=True).sample(frac=1.0, random_state=1, ignore_index=True)
     d = tmp_path_factory.mktemp("bygroup")
     frame.to_csv(d / "scores.csv", index=False)
-    res = run("report", d / "scores.csv", "--label", "y", "--score", "a", "--score", "b", "--metric", "f2",
-              "--by", "region", "--ci", "--n-resamples", "100", "--seed", "3", "-o", d / "report.html",
-              "--json", d / "report.json")
+    res = run(
+        "report",
+        d / "scores.csv",
+        "--label",
+        "y",
+        "--score",
+        "a",
+        "--score",
+        "b",
+        "--metric",
+        "f2",
+        "--by",
+        "region",
+        "--ci",
+        "--n-resamples",
+        "100",
+        "--seed",
+        "3",
+        "-o",
+        d / "report.html",
+        "--json",
+        d / "report.json",
+    )
     assert res.returncode == 0, res.stderr
     return d / "report.html", json.loads((d / "report.json").read_text()), frame
 
@@ -70,7 +107,7 @@ def flagged_at(s, t):
 
 
 def _close(shown, value, decimals=4):
-    assert abs(shown - value) <= 0.5 * 10 ** -decimals + 1e-12, (shown, value)
+    assert abs(shown - value) <= 0.5 * 10**-decimals + 1e-12, (shown, value)
 
 
 @pytest.fixture(scope="module")
@@ -90,8 +127,9 @@ def rows(grouped, browser):
 def test_every_group_row_on_the_page_is_the_jsons(grouped, rows):
     _, doc, _ = grouped
     by_model = {r["score"]: r["groups"] for r in doc["results"]}
-    assert [(r["group"], r["model"]) for r in rows] == \
-        [(g["group"], m) for g in by_model["a"]["groups"] for m in ("a", "b")]
+    assert [(r["group"], r["model"]) for r in rows] == [
+        (g["group"], m) for g in by_model["a"]["groups"] for m in ("a", "b")
+    ]
     for row in rows:
         groups = by_model[row["model"]]
         g = next(x for x in groups["groups"] if x["group"] == row["group"])
@@ -120,9 +158,14 @@ def test_every_group_row_on_the_page_is_the_ungrouped_engine_on_that_groups_rows
         t = global_threshold[row["model"]]
         flagged = s >= t
         assert int(row["n"].replace(",", "")) == len(y) and float(row["positives"]) == y.sum()
-        expected = {"AUROC": roc_auc_score(y, s), "AP": average_precision_score(y, s),
-                    "AUPRG": im.evaluate_scores(y, {row["model"]: s})[0].auprg,
-                    "precision": y[flagged].mean(), "recall": flagged[y == 1].mean(), "alert rate": flagged.mean()}
+        expected = {
+            "AUROC": roc_auc_score(y, s),
+            "AP": average_precision_score(y, s),
+            "AUPRG": im.evaluate_scores(y, {row["model"]: s})[0].auprg,
+            "precision": y[flagged].mean(),
+            "recall": flagged[y == 1].mean(),
+            "alert rate": flagged.mean(),
+        }
         for header, value in expected.items():
             _close(_shown(row[header])[0], value)
         # the group's best F2 threshold: its F2 on these rows is the best any threshold gets there

@@ -22,8 +22,9 @@ from isometrics.report import build_report  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-needs_browser = pytest.mark.skipif(CHROMIUM is None,
-                                   reason="Chromium is not installed (.ci/run installs Debian's chromium)")
+needs_browser = pytest.mark.skipif(
+    CHROMIUM is None, reason="Chromium is not installed (.ci/run installs Debian's chromium)"
+)
 METRICS = ["mcc", "net_benefit@0.2"]
 
 
@@ -43,6 +44,7 @@ def _figure(page_text, name):
 def _array(values):
     if isinstance(values, dict):  # plotly's typed-array encoding
         import base64
+
         return np.frombuffer(base64.b64decode(values["bdata"]), dtype=np.dtype(values["dtype"])).astype(float)
     return np.asarray(values, dtype=float)
 
@@ -73,10 +75,27 @@ def test_report_and_cli_show_whole_matrix_metrics_with_intervals(evaluated, tmp_
     assert f"{best.threshold:.6g}" in page and re.search(rf"{best.value:.4f} \[\d\.\d+, \d\.\d+\]", page)
     path = tmp_path / "scores.csv"
     path.write_text("y,logit\n" + "".join(f"{a},{float(b)!r}\n" for a, b in zip(y, scores["logit"])))
-    res = subprocess.run([sys.executable, "-m", "isometrics.cli", "evaluate", str(path), "--label", "y", "--score",
-                          "logit", "--metric", "kappa", "--metric", "net_benefit@0.2", "--json",
-                          str(tmp_path / "out.json")],
-                         capture_output=True, text=True)
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "isometrics.cli",
+            "evaluate",
+            str(path),
+            "--label",
+            "y",
+            "--score",
+            "logit",
+            "--metric",
+            "kappa",
+            "--metric",
+            "net_benefit@0.2",
+            "--json",
+            str(tmp_path / "out.json"),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert res.returncode == 0, res.stderr
     assert "Cohen's kappa" in res.stdout and "net benefit (pt=0.2)" in res.stdout
     text = (tmp_path / "out.json").read_text()
@@ -100,9 +119,18 @@ def test_gains_panel_in_a_real_browser(evaluated, tmp_path):
     out.write_text(build_report(results, title="gains panel"), encoding="utf-8")
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                                          "--disable-component-update", "--no-first-run", "--disable-sync"])
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                "--disable-sync",
+            ],
+        )
         page = browser.new_page(viewport={"width": 1500, "height": 1100})
         errors, outside = [], []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

@@ -27,8 +27,9 @@ def report_path(tmp_path_factory):
     n = 2000
     y = (rng.random(n) < 0.1).astype(int)
     groups = rng.choice(["north", "south"], size=n)
-    results = im.evaluate_scores(y, {"a": rng.normal(size=n) + 1.5 * y, "b": rng.normal(size=n) + y},
-                                 metrics=["f2", "f1"], groups=groups)
+    results = im.evaluate_scores(
+        y, {"a": rng.normal(size=n) + 1.5 * y, "b": rng.normal(size=n) + y}, metrics=["f2", "f1"], groups=groups
+    )
     path = tmp_path_factory.mktemp("lazy") / "report.html"
     path.write_text(build_report(results, title="lazy"), encoding="utf-8")
     return path
@@ -98,8 +99,10 @@ def test_printing_or_the_button_draws_every_figure_at_once(report_path, browser,
 @needs_browser
 def test_a_slider_moved_before_its_explorer_is_drawn_draws_it(report_path, browser):
     page, errors = _open(browser, report_path)
-    page.evaluate("() => { const s = document.getElementById('explorer-g-rho'); s.value = '3';"
-                  " s.dispatchEvent(new Event('input')); }")
+    page.evaluate(
+        "() => { const s = document.getElementById('explorer-g-rho'); s.value = '3';"
+        " s.dispatchEvent(new Event('input')); }"
+    )
     assert "explorer-g" in page.evaluate(DRAWN)
     assert page.evaluate("document.getElementById('explorer-g').layout.title.text").endswith("ρ=3)")
     page.close()
@@ -111,12 +114,17 @@ def test_a_tall_window_draws_what_it_shows_before_it_marks_the_load(report_path,
     """In a window tall enough to show the panels, they are drawn by the time the page marks the
     first window drawn (the load the benchmark times)."""
     page, errors = _open(browser, report_path, height=6000)
-    shown = page.evaluate(ITEMS + ".filter(d => { const r = d.getBoundingClientRect();"
-                          " return r.height > 0 && r.top < innerHeight; }).map(d => d.id)")
+    shown = page.evaluate(
+        ITEMS + ".filter(d => { const r = d.getBoundingClientRect();"
+        " return r.height > 0 && r.top < innerHeight; }).map(d => d.id)"
+    )
     assert "panels" in shown
     at = page.evaluate("performance.getEntriesByName('isometrics-viewport-drawn')[0].startTime")
-    drawn_at = page.evaluate("ids => ids.map(i => (performance.getEntriesByName('isometrics-drawn:' + i)[0]"
-                             " || {startTime: Infinity}).startTime)", shown)
+    drawn_at = page.evaluate(
+        "ids => ids.map(i => (performance.getEntriesByName('isometrics-drawn:' + i)[0]"
+        " || {startTime: Infinity}).startTime)",
+        shown,
+    )
     assert max(drawn_at) <= at
     page.close()
     assert errors == []
@@ -125,8 +133,9 @@ def test_a_tall_window_draws_what_it_shows_before_it_marks_the_load(report_path,
 def _templates(path):
     text = path.read_text(encoding="utf-8")
     blocks = dict(re.findall(r'<script type="application/json" data-figure="([^"]+)">(.*?)</script>', text, re.S))
-    data = json.loads(re.search(r'<script type="application/json" id="report-data">(.*?)</script>', text,
-                                re.S).group(1))
+    data = json.loads(
+        re.search(r'<script type="application/json" id="report-data">(.*?)</script>', text, re.S).group(1)
+    )
     named = [k for k, b in blocks.items() if json.loads(b)["figure"]["layout"]["template"] == {"$template": 0}]
     return text, named, data.get("templates", [])
 
@@ -144,8 +153,9 @@ def test_every_figure_draws_with_the_stored_template(report_path, browser):
     _, named, templates = _templates(report_path)
     page, errors = _open(browser, report_path)
     page.locator("#draw-all").click()
-    drawn = page.evaluate(f"[{', '.join(repr(k) for k in named)}].map(k => "
-                          "document.getElementById(k)._fullLayout.plot_bgcolor)")
+    drawn = page.evaluate(
+        f"[{', '.join(repr(k) for k in named)}].map(k => document.getElementById(k)._fullLayout.plot_bgcolor)"
+    )
     assert [c.lower() for c in drawn] == [templates[0]["layout"]["plot_bgcolor"].lower()] * len(named)
     page.close()
     assert errors == []

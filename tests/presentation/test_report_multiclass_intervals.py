@@ -40,14 +40,15 @@ def test_averages_and_argmax_measures_have_the_bootstrap_intervals(three_classes
         macro.append(roc_auc_score(y[idx], scores[idx], multi_class="ovr", average="macro", labels=["a", "b", "c"]))
         accuracy.append(accuracy_score(y[idx], np.array(["a", "b", "c"])[scores[idx].argmax(axis=1)]))
     cells = _cells(page, "one-vs-rest")
-    row = cells[cells.index("macro average"):][:7]
+    row = cells[cells.index("macro average") :][:7]
     estimate = roc_auc_score(y, scores, multi_class="ovr", average="macro")
     expected = f"{estimate:.4f} [{np.quantile(macro, 0.025):.4f}, {np.quantile(macro, 0.975):.4f}]"
     assert row[4] == expected
     summary = _cells(page, "argmax-summary")
     acc = accuracy_score(y, np.array(["a", "b", "c"])[scores.argmax(axis=1)])
-    assert summary[summary.index("accuracy") + 1] == (f"{acc:.4f} [{np.quantile(accuracy, 0.025):.4f}, "
-                                                       f"{np.quantile(accuracy, 0.975):.4f}]")
+    assert summary[summary.index("accuracy") + 1] == (
+        f"{acc:.4f} [{np.quantile(accuracy, 0.025):.4f}, {np.quantile(accuracy, 0.975):.4f}]"
+    )
     for name in ("weighted average", "micro average"):
         assert re.fullmatch(r"[\d.]+ \[[\d.]+, [\d.]+\]", cells[cells.index(name) + 4])
 
@@ -59,7 +60,7 @@ def test_confusion_heatmap_counts_and_per_class_panels(three_classes):
     cells = _cells(page, "confusion-matrix")
     for i, name in enumerate("abc"):
         start = cells.index(name, 5) + 1  # the row header, after the column headers
-        assert [int(c) for c in cells[start:start + 3]] == matrix[i].tolist()
+        assert [int(c) for c in cells[start : start + 3]] == matrix[i].tolist()
     assert len(re.findall(r'<td class="cell" style="background-color: rgba', page)) == 9
     figures = resolved_figures(page)
     assert sorted(figures) == ["panels-0", "panels-1", "panels-2"]

@@ -26,8 +26,11 @@ METRICS = ["f2", "f1", "f0.5"]
 def _rare(n, seed=0, prevalence=0.045):
     rng = np.random.default_rng(seed)
     y = (rng.random(n) < prevalence).astype(int)
-    scores = {"logistic": rng.normal(size=n) + 1.6 * y, "boosting": rng.normal(size=n) + 2.0 * y,
-              "balance": np.round(rng.normal(size=n) + 1.0 * y, 3)}
+    scores = {
+        "logistic": rng.normal(size=n) + 1.6 * y,
+        "boosting": rng.normal(size=n) + 2.0 * y,
+        "balance": np.round(rng.normal(size=n) + 1.0 * y, 3),
+    }
     return y, scores
 
 
@@ -51,8 +54,13 @@ def test_figures_refer_to_one_data_block(rare):
     assert len(re.findall(r'id="report-data"', page)) == 1
     for name, body in blocks.items():
         figure = json.loads(body)["figure"]
-        curves = [t for t in figure["data"] if t.get("legendgroup", "").startswith("model-")
-                  and t.get("mode") == "lines" and t.get("line", {}).get("dash") != "dash"]
+        curves = [
+            t
+            for t in figure["data"]
+            if t.get("legendgroup", "").startswith("model-")
+            and t.get("mode") == "lines"
+            and t.get("line", {}).get("dash") != "dash"
+        ]
         assert curves, name
         for trace in curves:
             assert "$col" in trace["x"] and "$col" in trace["y"], name
@@ -111,15 +119,20 @@ def test_drawn_curves_are_the_api_curves_at_the_kept_points(rare):
     for k, (r, cols) in enumerate(zip(results, shared)):
         op = r.operating_points
         idx = np.searchsorted(-op.thresholds, -cols["thr"])
-        roc, pr, prg = [t for t in panels if t.get("legendgroup") == f"model-{k}" and t.get("mode") == "lines"
-                        and t.get("line", {}).get("dash") != "dash"]
+        roc, pr, prg = [
+            t
+            for t in panels
+            if t.get("legendgroup") == f"model-{k}"
+            and t.get("mode") == "lines"
+            and t.get("line", {}).get("dash") != "dash"
+        ]
         fpr, tpr = op.fp / op.n_negatives, op.tp / op.n_positives
         np.testing.assert_allclose(roc["x"], fpr[idx], rtol=1e-15)
         np.testing.assert_allclose(roc["y"], tpr[idx], rtol=1e-15)
         precision, recall, _ = op.precision_recall_curve()
         np.testing.assert_allclose(pr["y"], precision[idx][1:], rtol=1e-14)
         pg, rg, _ = op.prg_curve()
-        np.testing.assert_allclose(prg["x"], rg[idx][-len(prg["x"]):], rtol=1e-12)
+        np.testing.assert_allclose(prg["x"], rg[idx][-len(prg["x"]) :], rtol=1e-12)
         assert min(prg["x"]) > -0.05
 
 
@@ -160,12 +173,15 @@ def _slider(page, name):
     return re.search(rf'<input type="range" id="explorer-{name}"[^>]*>', page).group(0)
 
 
-@pytest.mark.parametrize("metric, beta, rho, gammas", [
-    ("f2", "2", "-2", {"arithmetic": "2", "geometric": "0.5", "harmonic": "0.25"}),
-    ("f0.5", "0.5", "-2", {"arithmetic": "0.5", "geometric": "2", "harmonic": "4"}),
-    ("g(beta=3, rho=-1)", "3", "-1", {"arithmetic": "3", "geometric": "0.333333", "harmonic": "0.111111"}),
-    ("arithmetic(gamma=4)", "4", "0", {"arithmetic": "4", "geometric": "0.25", "harmonic": "0.0625"}),
-])
+@pytest.mark.parametrize(
+    "metric, beta, rho, gammas",
+    [
+        ("f2", "2", "-2", {"arithmetic": "2", "geometric": "0.5", "harmonic": "0.25"}),
+        ("f0.5", "0.5", "-2", {"arithmetic": "0.5", "geometric": "2", "harmonic": "4"}),
+        ("g(beta=3, rho=-1)", "3", "-1", {"arithmetic": "3", "geometric": "0.333333", "harmonic": "0.111111"}),
+        ("arithmetic(gamma=4)", "4", "0", {"arithmetic": "4", "geometric": "0.25", "harmonic": "0.0625"}),
+    ],
+)
 def test_explorers_open_at_the_chosen_metric(metric, beta, rho, gammas):
     """F-beta is G(beta, -2); a weighted mean W(gamma, phi) is G(beta, rho) with rho = phi - 1 and
     gamma = beta ** rho (beta itself for rho = 0): each explorer opens at the chosen metric's beta."""
@@ -211,11 +227,13 @@ def test_page_draws_from_the_shared_data_and_explorers_overlay_the_models(rare, 
     drawn = page.evaluate("Array.from(document.getElementById('metric-figure-0').data[0].y)")
     np.testing.assert_allclose(drawn, expected, rtol=1e-7)
     assert page.evaluate("document.getElementById('explorer-g').layout.title.text").startswith("G(β=2, ρ=-2)")
-    best = page.evaluate("document.getElementById('explorer-g').data.filter(t => t.meta === 'best')"
-                         ".map(t => [t.x[0], t.y[0]])")
+    best = page.evaluate(
+        "document.getElementById('explorer-g').data.filter(t => t.meta === 'best').map(t => [t.x[0], t.y[0]])"
+    )
     assert best == [[r.best[0].recall, r.best[0].precision] for r in results]
-    assert page.evaluate("document.getElementById('explorer-harmonic').data.filter(t => t.meta === 'model')"
-                         ".length") == 3
+    assert (
+        page.evaluate("document.getElementById('explorer-harmonic').data.filter(t => t.meta === 'model').length") == 3
+    )
     page.locator("#panels .updatemenu-button", has_text="full square").click()
     page.wait_for_timeout(200)
     assert page.evaluate("document.getElementById('panels').layout.xaxis3.range") == [-0.02, 1.02]

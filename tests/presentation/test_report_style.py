@@ -65,8 +65,14 @@ def test_roc_hover_shows_false_positive_rate_and_number_flagged(weighted):
     s = np.round(rng.normal(size=n) + y, 1)  # ties
     w = rng.integers(1, 4, n).astype(float) if weighted else np.ones(n)
     [r] = im.evaluate_scores(y, {"m": s}, metrics=["f1"], sample_weight=w if weighted else None)
-    roc = next(t for t in _figures(build_report([r]))["panels"]["data"] if t.get("xaxis", "x") == "x"
-               and t.get("legendgroup") == "model-0" and t.get("mode") == "lines" and "customdata" in t)
+    roc = next(
+        t
+        for t in _figures(build_report([r]))["panels"]["data"]
+        if t.get("xaxis", "x") == "x"
+        and t.get("legendgroup") == "model-0"
+        and t.get("mode") == "lines"
+        and "customdata" in t
+    )
     template = roc["hovertemplate"]
     assert "false positive rate %{customdata[3]" in template and "flags %{customdata[1]" in template
     custom = _array(roc["customdata"])

@@ -26,13 +26,41 @@ def reported(tmp_path_factory):
     rng = np.random.default_rng(25)
     n = 3000
     y = (rng.random(n) < 0.05).astype(int)
-    frame = pl.DataFrame({"y": y, "a": np.round(rng.normal(size=n) + 2.0 * y, 3),
-                          "b": np.round(rng.normal(size=n) + 1.9 * y, 3), "c": np.round(rng.normal(size=n) + y, 3)})
+    frame = pl.DataFrame(
+        {
+            "y": y,
+            "a": np.round(rng.normal(size=n) + 2.0 * y, 3),
+            "b": np.round(rng.normal(size=n) + 1.9 * y, 3),
+            "c": np.round(rng.normal(size=n) + y, 3),
+        }
+    )
     d = tmp_path_factory.mktemp("summary")
     frame.write_csv(d / "scores.csv")
-    res = run("report", d / "scores.csv", "--label", "y", "--score", "a", "--score", "b", "--score", "c",
-              "--metric", "f2", "--metric", "f1", "--ci", "--n-resamples", "200", "--seed", "1",
-              "-o", d / "report.html", "--json", d / "report.json")
+    res = run(
+        "report",
+        d / "scores.csv",
+        "--label",
+        "y",
+        "--score",
+        "a",
+        "--score",
+        "b",
+        "--score",
+        "c",
+        "--metric",
+        "f2",
+        "--metric",
+        "f1",
+        "--ci",
+        "--n-resamples",
+        "200",
+        "--seed",
+        "1",
+        "-o",
+        d / "report.html",
+        "--json",
+        d / "report.json",
+    )
     assert res.returncode == 0, res.stderr
     return d / "report.html", json.loads((d / "report.json").read_text()), frame
 
@@ -40,8 +68,10 @@ def reported(tmp_path_factory):
 def test_the_json_carries_the_decision_and_it_is_sklearns(reported):
     _, doc, frame = reported
     summary = doc["summary"]
-    best = {r["score"]: next(b["value"] for b in r["best_thresholds"] if b["metric"] == "fbeta(beta=2)")
-            for r in doc["results"]}
+    best = {
+        r["score"]: next(b["value"] for b in r["best_thresholds"] if b["metric"] == "fbeta(beta=2)")
+        for r in doc["results"]
+    }
     assert summary["metric"] == "fbeta(beta=2)" and summary["model"] == max(best, key=best.get)
     y, s = frame["y"].to_numpy(), frame[summary["model"]].to_numpy()
     tn, fp, fn, tp = confusion_matrix(y, (s >= summary["threshold"]).astype(int)).ravel()
@@ -78,7 +108,7 @@ def _read_summary(page):
 def _close(shown, expected, decimals, scale=1.0):
     """A number shown with ``decimals`` decimals is the JSON's number, rounded."""
     assert expected is not None
-    assert float(shown) == pytest.approx(scale * expected, abs=0.5 * 10 ** -decimals + 1e-9), (shown, expected)
+    assert float(shown) == pytest.approx(scale * expected, abs=0.5 * 10**-decimals + 1e-9), (shown, expected)
 
 
 @needs_browser
@@ -111,8 +141,12 @@ def test_the_summarys_numbers_on_the_page_are_the_jsons(reported, browser):
         _close(seen["rows"]["metric"][estimate]["value"], d["metrics"][summary["metric"]], 4)
     low, high = map(float, NUMBER.findall(seen["rows"]["alert_rate"]["inside"]["interval"]))
     _close(low, summary["in_sample"]["intervals"]["alert_rate"]["low"], 2, 100.0)
-    assert [words for words in (seen["rows"][k]["words"] for k in ("tp", "fn", "fp", "tn"))] == \
-        ["caught", "missed", "falsely flagged", "correctly passed"]
+    assert [words for words in (seen["rows"][k]["words"] for k in ("tp", "fn", "fp", "tn"))] == [
+        "caught",
+        "missed",
+        "falsely flagged",
+        "correctly passed",
+    ]
     assert seen["glossary"] == [[t, x] for t, x in glossary().items()]
 
 

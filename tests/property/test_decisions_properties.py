@@ -104,13 +104,19 @@ def _brute_force_ties(kind, par, y, s, w):
 _rational_metrics = st.one_of(
     st.tuples(st.just("youden"), st.none()),
     st.tuples(st.just("top_left"), st.none()),
-    st.tuples(st.just("cost"), st.tuples(st.sampled_from([0, 0.5, 1, 2]), st.sampled_from([1, 3, 5]),
-                                         st.sampled_from([None, 0.1, 0.25, 0.5]))),
+    st.tuples(
+        st.just("cost"),
+        st.tuples(st.sampled_from([0, 0.5, 1, 2]), st.sampled_from([1, 3, 5]), st.sampled_from([None, 0.1, 0.25, 0.5])),
+    ),
     st.tuples(st.just("fbeta"), st.sampled_from([0, 0.25, 0.5, 1, 2, 3, INF])),
-    st.tuples(st.just("power"), st.tuples(st.sampled_from([0, 0.25, 0.5, 1, 2, 3, INF]),
-                                          st.sampled_from([-INF, -3, -2, -1, 0, 1, 2, 3, INF]))),
-    st.tuples(st.just("g"), st.tuples(st.sampled_from([0.25, 0.5, 1, 2, 3]),
-                                      st.sampled_from([-INF, -4, -3, -2, -1, 0, 1, 2, INF]))),
+    st.tuples(
+        st.just("power"),
+        st.tuples(st.sampled_from([0, 0.25, 0.5, 1, 2, 3, INF]), st.sampled_from([-INF, -3, -2, -1, 0, 1, 2, 3, INF])),
+    ),
+    st.tuples(
+        st.just("g"),
+        st.tuples(st.sampled_from([0.25, 0.5, 1, 2, 3]), st.sampled_from([-INF, -4, -3, -2, -1, 0, 1, 2, INF])),
+    ),
 )
 
 
@@ -200,18 +206,33 @@ def _mp_reference(kind, params, p, r):
 
 
 _SPECS = {
-    "fbeta": "fbeta(beta={})", "f": "f{}", "harmonic_beta": "harmonic(beta={})", "harmonic_gamma": "harmonic(gamma={})",
-    "power": "power(gamma={}, phi={})", "arithmetic": "arithmetic(gamma={})", "geometric_gamma": "geometric(gamma={})",
-    "geometric_beta": "geometric(beta={})", "g": "g(beta={}, rho={})",
+    "fbeta": "fbeta(beta={})",
+    "f": "f{}",
+    "harmonic_beta": "harmonic(beta={})",
+    "harmonic_gamma": "harmonic(gamma={})",
+    "power": "power(gamma={}, phi={})",
+    "arithmetic": "arithmetic(gamma={})",
+    "geometric_gamma": "geometric(gamma={})",
+    "geometric_beta": "geometric(beta={})",
+    "g": "g(beta={}, rho={})",
 }
-_magnitude = st.one_of(st.sampled_from([0.0, 5e-324, 1e-320, 1e-300, 1e-155, 1e-20, 1.0, 1e20, 1e155, 1e200, 1e300,
-                                        1.7976931348623157e308, INF]),
-                       st.floats(5e-324, 1.7976931348623157e308), st.floats(1e-3, 1e3))
-_exponent = st.one_of(st.sampled_from([-INF, -1e308, -1e300, -1e20, -1e17, -1.0, 0.0, 1e-300, 1e17, 1e20, 1e300, 1e308, INF]),
-                      st.floats(allow_nan=False), st.floats(-50, 50))
+_magnitude = st.one_of(
+    st.sampled_from(
+        [0.0, 5e-324, 1e-320, 1e-300, 1e-155, 1e-20, 1.0, 1e20, 1e155, 1e200, 1e300, 1.7976931348623157e308, INF]
+    ),
+    st.floats(5e-324, 1.7976931348623157e308),
+    st.floats(1e-3, 1e3),
+)
+_exponent = st.one_of(
+    st.sampled_from([-INF, -1e308, -1e300, -1e20, -1e17, -1.0, 0.0, 1e-300, 1e17, 1e20, 1e300, 1e308, INF]),
+    st.floats(allow_nan=False),
+    st.floats(-50, 50),
+)
 _family = st.one_of(
-    *[st.tuples(st.just(k), st.tuples(_magnitude)) for k in ("fbeta", "f", "harmonic_beta", "harmonic_gamma",
-                                                              "arithmetic", "geometric_gamma", "geometric_beta")],
+    *[
+        st.tuples(st.just(k), st.tuples(_magnitude))
+        for k in ("fbeta", "f", "harmonic_beta", "harmonic_gamma", "arithmetic", "geometric_gamma", "geometric_beta")
+    ],
     st.tuples(st.just("power"), st.tuples(_magnitude, _exponent)),
     st.tuples(st.just("g"), st.tuples(_magnitude, _exponent)),
 )
@@ -235,7 +256,8 @@ def test_every_family_member_evaluates_finitely_or_is_rejected_at_parse_time(mem
     # the parser refuses only values outside the documented ranges: beta of G must be finite
     # and > 0, beta of the geometric mean > 0 with gamma = 1/beta finite; everything else is evaluated
     refused = (kind == "g" and params[0] in (0.0, INF)) or (
-        kind == "geometric_beta" and (params[0] == 0.0 or math.isinf(1.0 / params[0])))
+        kind == "geometric_beta" and (params[0] == 0.0 or math.isinf(1.0 / params[0]))
+    )
     if refused:
         with pytest.raises(im.InvalidParameterError, match="`beta`"):
             im.parse_metric(spec)
@@ -255,8 +277,18 @@ def test_every_family_member_evaluates_finitely_or_is_rejected_at_parse_time(mem
     assert _close(best.value, _mp_reference(kind, params, p, best.recall))
 
 
-@pytest.mark.parametrize("spec", ["fbeta(beta=1e200)", "f1e155", "g(beta=1e300, rho=-2)", "harmonic(gamma=1e-320)",
-                                  "g(beta=7, rho=-1e308)", "power(gamma=2, phi=-1e308)", "fbeta(beta=1e-200)"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "fbeta(beta=1e200)",
+        "f1e155",
+        "g(beta=1e300, rho=-2)",
+        "harmonic(gamma=1e-320)",
+        "g(beta=7, rho=-1e308)",
+        "power(gamma=2, phi=-1e308)",
+        "fbeta(beta=1e-200)",
+    ],
+)
 def test_parameters_that_overflowed_evaluate(spec):
     # y = [0, 1, 1], s = [3, 2, 1]: at threshold 2 P = 1/2, R = 1/2; at 1 P = 2/3, R = 1.
     with warnings.catch_warnings():

@@ -26,8 +26,15 @@ def binary_data(draw, min_size=2, max_size=40, weights=False):
 
 
 def _summary(op):
-    return np.array([op.auroc(), op.average_precision(), op.auprg(), op.best_threshold("f1").value,
-                     op.best_threshold("g(beta=2, rho=-3)").value])
+    return np.array(
+        [
+            op.auroc(),
+            op.average_precision(),
+            op.auprg(),
+            op.best_threshold("f1").value,
+            op.best_threshold("g(beta=2, rho=-3)").value,
+        ]
+    )
 
 
 @given(binary_data(weights=True))
@@ -128,16 +135,34 @@ def test_merge_of_chunks_equals_whole(data, n_chunks):
     y, s, w = data
     whole = im.OperatingPoints.from_scores(y, s, sample_weight=w)
     bounds = np.linspace(0, len(y), n_chunks + 1).astype(int)
-    chunks = [im.OperatingPoints.from_scores(y[a:b], s[a:b], sample_weight=w[a:b])
-              for a, b in zip(bounds, bounds[1:]) if b > a and w[a:b].sum() > 0]
+    chunks = [
+        im.OperatingPoints.from_scores(y[a:b], s[a:b], sample_weight=w[a:b])
+        for a, b in zip(bounds, bounds[1:])
+        if b > a and w[a:b].sum() > 0
+    ]
     merged = chunks[0].merge(*chunks[1:])
     np.testing.assert_array_equal(merged.thresholds, whole.thresholds)
     np.testing.assert_array_equal(merged.tp, whole.tp)
     np.testing.assert_array_equal(merged.fp, whole.fp)
 
 
-@given(binary_data(), st.sampled_from(["f1", "f2", "f0.5", "g(beta=2, rho=-3)", "arithmetic(gamma=2)",
-                                       "geometric(beta=2)", "min", "max", "recall", "precision"]))
+@given(
+    binary_data(),
+    st.sampled_from(
+        [
+            "f1",
+            "f2",
+            "f0.5",
+            "g(beta=2, rho=-3)",
+            "arithmetic(gamma=2)",
+            "geometric(beta=2)",
+            "min",
+            "max",
+            "recall",
+            "precision",
+        ]
+    ),
+)
 def test_best_threshold_is_the_maximum_over_thresholds(data, spec):
     y, s, _ = data
     best = im.best_threshold(y, s, metric=spec)

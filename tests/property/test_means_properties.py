@@ -82,13 +82,31 @@ def _g_mp(p, r, beta, rho):
     return ((B**RHO * P ** (RHO + 1) + R ** (RHO + 1)) / (1 + B**RHO)) ** (1 / (RHO + 1))
 
 
-RHOS = [-1000, -300, -17.5, -2, -1 - 1e-9, -1 - 1e-13, -1, -1 + 1e-13, -1 + 1e-9, -0.5,
-        -1e-10, 1e-10, 0.3, 1, 7, 120, 1000]
+RHOS = [
+    -1000,
+    -300,
+    -17.5,
+    -2,
+    -1 - 1e-9,
+    -1 - 1e-13,
+    -1,
+    -1 + 1e-13,
+    -1 + 1e-9,
+    -0.5,
+    -1e-10,
+    1e-10,
+    0.3,
+    1,
+    7,
+    120,
+    1000,
+]
 
 
 @pytest.mark.parametrize("rho", RHOS)
-@pytest.mark.parametrize("p, r, beta", [(0.3, 0.8, 2.0), (0.9, 0.05, 0.5), (1e-8, 0.7, 3.0), (0.5, 0.5, 1.0),
-                                        (0.999, 0.001, 10.0)])
+@pytest.mark.parametrize(
+    "p, r, beta", [(0.3, 0.8, 2.0), (0.9, 0.05, 0.5), (1e-8, 0.7, 3.0), (0.5, 0.5, 1.0), (0.999, 0.001, 10.0)]
+)
 def test_accuracy_against_mpmath(p, r, beta, rho):
     expected = float(_g_mp(p, r, beta, rho))
     assert im.g_beta_rho(p, r, beta=beta, rho=rho) == pytest.approx(expected, rel=1e-12)
@@ -126,13 +144,16 @@ def test_broadcasting():
     assert out[2, 0] == pytest.approx(im.g_beta_rho(float(p[2, 0]), 0.5, beta=1.0, rho=-2.0), rel=1e-15)
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda: im.g_beta_rho(1.5, 0.5, beta=1, rho=-2), r"`precision` must lie in \[0, 1\]"),
-    (lambda: im.g_beta_rho(0.5, np.nan, beta=1, rho=-2), r"`recall` must lie in \[0, 1\]"),
-    (lambda: im.g_beta_rho(0.5, 0.5, beta=0, rho=-2), r"`beta` must be a real number > 0"),
-    (lambda: im.g_beta_rho(0.5, 0.5, beta=1, rho=np.nan), r"`rho` must be a real number"),
-    (lambda: im.power_mean(0.5, 0.5, gamma=-1, phi=1), r"`gamma` must be a real number >= 0"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: im.g_beta_rho(1.5, 0.5, beta=1, rho=-2), r"`precision` must lie in \[0, 1\]"),
+        (lambda: im.g_beta_rho(0.5, np.nan, beta=1, rho=-2), r"`recall` must lie in \[0, 1\]"),
+        (lambda: im.g_beta_rho(0.5, 0.5, beta=0, rho=-2), r"`beta` must be a real number > 0"),
+        (lambda: im.g_beta_rho(0.5, 0.5, beta=1, rho=np.nan), r"`rho` must be a real number"),
+        (lambda: im.power_mean(0.5, 0.5, gamma=-1, phi=1), r"`gamma` must be a real number >= 0"),
+    ],
+)
 def test_bad_parameters_raise(call, match):
     with pytest.raises(im.InvalidParameterError, match=match):
         call()
@@ -149,6 +170,7 @@ def test_denormal_exponent_is_the_geometric_mean():
 # min/max limit is right to double precision. The reference below is evaluated in
 # arbitrary precision from the definition (ERRATA.md), in logarithms.
 
+
 def _decade(lo: int, hi: int):
     return st.builds(lambda m, e: m * 10.0**e, st.floats(1.0, 9.999), st.integers(lo, hi))
 
@@ -160,8 +182,23 @@ def _signed(values):
 unit_wide = st.one_of(st.sampled_from([0.0, 1.0]), st.floats(0.0, 1.0), _decade(-320, -1).map(lambda x: min(x, 1.0)))
 weight_wide = st.one_of(st.sampled_from([1e-300, 1e300, 1.0]), _decade(-300, 299))
 exponent_wide = st.one_of(
-    st.sampled_from([0.0, 1e-300, -1e-300, 5e-324, -5e-324, 1e308, -1e308, 1.7976931348623157e308, -1.0, -2.0,
-                     1.0, math.inf, -math.inf]),
+    st.sampled_from(
+        [
+            0.0,
+            1e-300,
+            -1e-300,
+            5e-324,
+            -5e-324,
+            1e308,
+            -1e308,
+            1.7976931348623157e308,
+            -1.0,
+            -2.0,
+            1.0,
+            math.inf,
+            -math.inf,
+        ]
+    ),
     _signed(_decade(-323, 307)),
     st.floats(-50.0, 50.0),
 )
@@ -177,8 +214,11 @@ def test_power_mean_zero_argument_next_to_phi_zero(p, r, phi, ratio):
             continue
         expected = _w_mp(p, r, gamma, phi)
         spec = f"power(gamma={gamma!r}, phi={phi!r})"
-        for got in (im.power_mean(p, r, gamma=gamma, phi=phi), float(im.power_mean([p], [r], gamma=[gamma], phi=[phi])[0]),
-                    float(im.parse_metric(spec).from_precision_recall([p], [r])[0])):
+        for got in (
+            im.power_mean(p, r, gamma=gamma, phi=phi),
+            float(im.power_mean([p], [r], gamma=[gamma], phi=[phi])[0]),
+            float(im.parse_metric(spec).from_precision_recall([p], [r])[0]),
+        ):
             assert _agrees(got, expected), (spec, p, r, got, expected)
 
 
@@ -223,7 +263,9 @@ def _g_wide_mp(p, r, beta, rho):
     log_gamma = RHO * mpmath.log(B)
     terms = [log_gamma + F * mpmath.log(P)] if p > 0 else []
     terms += [F * mpmath.log(R)] if r > 0 else []
-    log_norm = log_gamma + mpmath.log1p(mpmath.exp(-log_gamma)) if log_gamma > 0 else mpmath.log1p(mpmath.exp(log_gamma))
+    log_norm = (
+        log_gamma + mpmath.log1p(mpmath.exp(-log_gamma)) if log_gamma > 0 else mpmath.log1p(mpmath.exp(log_gamma))
+    )
     return float(mpmath.exp(_mp_log_mean(terms, log_norm, F)))
 
 
@@ -275,14 +317,25 @@ def test_fbeta_and_fixed_means_whole_double_range_against_mpmath(p, r, beta):
     for got in (im.fbeta(p, r, beta=beta), float(im.fbeta([p], [r], beta=[beta])[0])):
         assert _agrees(got, expected), (got, expected)
     w = float(beta) if 0 < beta < math.inf else 1.0  # beta as a weight of the fixed means
-    for fn, phi in ((im.weighted_arithmetic_mean, 1.0), (im.weighted_geometric_mean, 0.0),
-                    (im.weighted_harmonic_mean, -1.0)):
+    for fn, phi in (
+        (im.weighted_arithmetic_mean, 1.0),
+        (im.weighted_geometric_mean, 0.0),
+        (im.weighted_harmonic_mean, -1.0),
+    ):
         assert _agrees(fn(p, r, gamma=w), _w_mp(p, r, w, phi)), fn.__name__
 
 
-@pytest.mark.parametrize("p, r, gamma, phi", [(0.0, 0.5, 1e-300, 1e-300), (0.5, 0.0, 1e300, 1e-300),
-                                              (0.0, 1.0, 1e-300, 1e-250), (1e-300, 0.0, 1.0, 1e308),
-                                              (1e-300, 0.5, 1.0, -1e308), (0.3, 0.7, 1e300, -1e308)])
+@pytest.mark.parametrize(
+    "p, r, gamma, phi",
+    [
+        (0.0, 0.5, 1e-300, 1e-300),
+        (0.5, 0.0, 1e300, 1e-300),
+        (0.0, 1.0, 1e-300, 1e-250),
+        (1e-300, 0.0, 1.0, 1e308),
+        (1e-300, 0.5, 1.0, -1e308),
+        (0.3, 0.7, 1e300, -1e308),
+    ],
+)
 def test_extreme_exponents_regressions(p, r, gamma, phi):
     expected = _w_mp(p, r, gamma, phi)
     assert expected > 0

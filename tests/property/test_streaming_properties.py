@@ -27,8 +27,9 @@ def streams(draw, weighted=None):
         s = np.array(draw(st.lists(st.integers(-50, 150), min_size=n, max_size=n)), dtype=float) / 100
     else:
         scale = 1.0 if pool == "continuous" else 1e3
-        s = np.array(draw(st.lists(st.floats(-scale, scale, allow_nan=False, allow_subnormal=False),
-                                   min_size=n, max_size=n)))
+        s = np.array(
+            draw(st.lists(st.floats(-scale, scale, allow_nan=False, allow_subnormal=False), min_size=n, max_size=n))
+        )
     kind = draw(st.sampled_from(["none", "integer", "real"])) if weighted is None else weighted
     w = None
     if kind == "integer":

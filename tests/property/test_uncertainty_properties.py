@@ -67,8 +67,10 @@ def test_two_sided_p_value_has_full_relative_accuracy(z):
     assert _two_sided_p(z) == pytest.approx(float(exact), rel=1e-14 + 4 * z * z * 2.3e-16, abs=0.0)
 
 
-@given(hnp.arrays(np.float64, st.integers(2, 30), elements=st.sampled_from([0.0, 0.5, 1.0, 2.0, math.inf])),
-       st.floats(0.0, 1.0))
+@given(
+    hnp.arrays(np.float64, st.integers(2, 30), elements=st.sampled_from([0.0, 0.5, 1.0, 2.0, math.inf])),
+    st.floats(0.0, 1.0),
+)
 def test_quantiles_next_to_infinity_are_never_nan(values, q):
     # np.quantile's linear interpolation where both neighbours are finite; else the limit of
     # the interpolation, the infinite neighbour (never inf - inf = NaN)

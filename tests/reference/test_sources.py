@@ -19,13 +19,16 @@ def _labels_from_confusion(tn, fp, fn, tp):
     return y_true, y_pred
 
 
-@pytest.mark.parametrize("name, counts, precision, recall", [
-    # shared/reference/001: Model A (TN 90, FP 10, FN 1, TP 99): precision 99/109 (the text's "90/(99+10)"
-    # is a slip, ERRATA.md), recall 99/100.
-    ("A", (90, 10, 1, 99), Fraction(99, 109), Fraction(99, 100)),
-    # Model B (TN 91, FP 9, FN 3, TP 97): precision 97/106 (the text writes 91/(91+9)), recall 97/100.
-    ("B", (91, 9, 3, 97), Fraction(97, 106), Fraction(97, 100)),
-])
+@pytest.mark.parametrize(
+    "name, counts, precision, recall",
+    [
+        # shared/reference/001: Model A (TN 90, FP 10, FN 1, TP 99): precision 99/109 (the text's "90/(99+10)"
+        # is a slip, ERRATA.md), recall 99/100.
+        ("A", (90, 10, 1, 99), Fraction(99, 109), Fraction(99, 100)),
+        # Model B (TN 91, FP 9, FN 3, TP 97): precision 97/106 (the text writes 91/(91+9)), recall 97/100.
+        ("B", (91, 9, 3, 97), Fraction(97, 106), Fraction(97, 100)),
+    ],
+)
 def test_models_a_and_b_of_001(name, counts, precision, recall):
     y_true, y_pred = _labels_from_confusion(*counts)
     assert im.precision_score(y_true, y_pred) == pytest.approx(float(precision), rel=1e-15)

@@ -30,8 +30,10 @@ METRICS = ["f1", "f0.5", "mcc", "g(beta=2, rho=-3)", "cost(fp=1, fn=5)", "youden
 
 @pytest.fixture(scope="module")
 def client():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0") as c, \
-            distributed.Client(c, set_as_default=False) as cl:
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0") as c,
+        distributed.Client(c, set_as_default=False) as cl,
+    ):
         yield cl
 
 
@@ -46,9 +48,13 @@ def _data(rng, n=3000, *, ties=True, weights=True, labels=(0, 1)):
 
 
 def _same(result, frame, *, weight="w", pos_label=None, metrics=METRICS, scores=("s",)):
-    reference = im.evaluate_scores(frame["y"].to_numpy(), {c: frame[c].to_numpy() for c in scores},
-                                   sample_weight=None if weight is None else frame[weight].to_numpy(),
-                                   pos_label=pos_label, metrics=metrics)
+    reference = im.evaluate_scores(
+        frame["y"].to_numpy(),
+        {c: frame[c].to_numpy() for c in scores},
+        sample_weight=None if weight is None else frame[weight].to_numpy(),
+        pos_label=pos_label,
+        metrics=metrics,
+    )
     for name in scores:
         got, ref = result[name], reference[name]
         assert (got.auroc, got.average_precision, got.auprg) == (ref.auroc, ref.average_precision, ref.auprg)
@@ -56,15 +62,28 @@ def _same(result, frame, *, weight="w", pos_label=None, metrics=METRICS, scores=
         if weight is None:  # unweighted: the totals are counts, ints as evaluate_scores gives them
             assert type(got.n_positives) is type(ref.n_positives) is int
         for b, r in zip(got.best, ref.best, strict=True):
-            assert (b.threshold, b.value, b.tp, b.fp, b.n_ties, b.tied_thresholds) == \
-                (r.threshold, r.value, r.tp, r.fp, r.n_ties, r.tied_thresholds)
+            assert (b.threshold, b.value, b.tp, b.fp, b.n_ties, b.tied_thresholds) == (
+                r.threshold,
+                r.value,
+                r.tp,
+                r.fp,
+                r.n_ties,
+                r.tied_thresholds,
+            )
 
 
 @pytest.mark.parametrize("n_partitions, n_ranges", [(1, None), (17, None), (17, 1), (9, 40), (40, 7)])
 def test_equals_the_in_memory_engine(client, rng, n_partitions, n_ranges):
     frame = _data(rng)
-    result = evaluate_dask(dd.from_pandas(frame, npartitions=n_partitions), label="y", scores=["s", "t"],
-                           sample_weight="w", metrics=METRICS, client=client, n_ranges=n_ranges)
+    result = evaluate_dask(
+        dd.from_pandas(frame, npartitions=n_partitions),
+        label="y",
+        scores=["s", "t"],
+        sample_weight="w",
+        metrics=METRICS,
+        client=client,
+        n_ranges=n_ranges,
+    )
     _same(result, frame, scores=("s", "t"))
 
 
@@ -74,15 +93,21 @@ def test_ranges_that_cut_the_summation_blocks(client, rng, monkeypatch):
     the sums are still the in-memory ones."""
     monkeypatch.setattr(_reduce, "SWEEP_CHUNK", 7_777)  # the cluster runs in this process: workers see it
     frame = _data(rng, n=300_000, ties=False)
-    result = evaluate_dask(dd.from_pandas(frame, npartitions=6), label="y", scores="s", sample_weight="w",
-                           metrics=["f1", "mcc"], client=client, n_ranges=7)
+    result = evaluate_dask(
+        dd.from_pandas(frame, npartitions=6),
+        label="y",
+        scores="s",
+        sample_weight="w",
+        metrics=["f1", "mcc"],
+        client=client,
+        n_ranges=7,
+    )
     _same(result, frame, metrics=["f1", "mcc"])
 
 
 def test_display_subset_is_on_the_curve(client, rng):
     frame = _data(rng, n=50_000, ties=False, weights=False)
-    got = evaluate_dask(dd.from_pandas(frame, npartitions=5), label="y", scores="s", metrics=["f1"],
-                        client=client)["s"]
+    got = evaluate_dask(dd.from_pandas(frame, npartitions=5), label="y", scores="s", metrics=["f1"], client=client)["s"]
     op = im.OperatingPoints.from_scores(frame.y, frame.s)
     shown = got.operating_points
     at = np.searchsorted(-op.thresholds, -shown.thresholds)
@@ -100,9 +125,17 @@ def test_ranges_hold_about_equal_numbers_of_points(rng):
     """The cuts come from the partitions' summaries (what the client receives): weighted quantiles of
     their samples, so skewed partitions still give balanced ranges."""
     sizes = [40_000, 5_000, 20_000, 1_000]
-    parts = [_partitions.partition_table(pd.DataFrame({"y": rng.integers(0, 2, n), "s": rng.normal(size=n) * (k + 1)}),
-                                         _partitions.Locator(k, 4), label="y", score="s", weight=None, caller="t")
-             for k, n in enumerate(sizes)]
+    parts = [
+        _partitions.partition_table(
+            pd.DataFrame({"y": rng.integers(0, 2, n), "s": rng.normal(size=n) * (k + 1)}),
+            _partitions.Locator(k, 4),
+            label="y",
+            score="s",
+            weight=None,
+            caller="t",
+        )
+        for k, n in enumerate(sizes)
+    ]
     cuts = _plan.range_cuts([p.summary() for p in parts], 6)
     assert len(cuts) == 5 and np.all(np.diff(cuts) < 0)
     pieces = [_partitions.split_by_range(p, cuts, False) for p in parts]
@@ -122,15 +155,24 @@ def test_partitions_of_one_class_and_string_labels(client, rng):
     frame = _data(rng, labels=("ham", "spam")).sort_values("y", kind="stable").reset_index(drop=True)
     data = dd.from_pandas(frame, npartitions=11)
     for pos in ("spam", "ham"):
-        _same(evaluate_dask(data, label="y", scores="s", sample_weight="w", pos_label=pos, metrics=METRICS,
-                            client=client), frame, pos_label=pos)
+        _same(
+            evaluate_dask(
+                data, label="y", scores="s", sample_weight="w", pos_label=pos, metrics=METRICS, client=client
+            ),
+            frame,
+            pos_label=pos,
+        )
 
 
 @pytest.mark.parametrize("labels", [(-1, 1), (False, True)])
 def test_inferred_positive_class(client, rng, labels):
     frame = _data(rng, labels=labels, weights=False)
-    _same(evaluate_dask(dd.from_pandas(frame, npartitions=5), label="y", scores="s", metrics=["f1"], client=client),
-          frame, weight=None, metrics=["f1"])
+    _same(
+        evaluate_dask(dd.from_pandas(frame, npartitions=5), label="y", scores="s", metrics=["f1"], client=client),
+        frame,
+        weight=None,
+        metrics=["f1"],
+    )
 
 
 def test_empty_partitions_and_zero_weights(client, rng):
@@ -145,8 +187,9 @@ def test_empty_partitions_and_zero_weights(client, rng):
 def test_fractional_weights_agree_to_rounding(client, rng):
     frame = _data(rng)
     frame["w"] = frame["w"] * rng.random(len(frame))
-    got = evaluate_dask(dd.from_pandas(frame, npartitions=7), label="y", scores="s", sample_weight="w",
-                        client=client)["s"]
+    got = evaluate_dask(dd.from_pandas(frame, npartitions=7), label="y", scores="s", sample_weight="w", client=client)[
+        "s"
+    ]
     ref = im.evaluate_scores(frame.y, {"s": frame.s}, sample_weight=frame.w)["s"]
     assert got.auroc == pytest.approx(ref.auroc, rel=1e-12)
     assert got.average_precision == pytest.approx(ref.average_precision, rel=1e-12)
@@ -155,8 +198,15 @@ def test_fractional_weights_agree_to_rounding(client, rng):
 def test_curve_files_are_the_whole_curve(client, rng, tmp_path):
     frame = _data(rng)
     out = tmp_path / "curve"
-    evaluate_dask(dd.from_pandas(frame, npartitions=8), label="y", scores=["s", "t"], sample_weight="w",
-                  client=client, n_ranges=5, curve_path=out)
+    evaluate_dask(
+        dd.from_pandas(frame, npartitions=8),
+        label="y",
+        scores=["s", "t"],
+        sample_weight="w",
+        client=client,
+        n_ranges=5,
+        curve_path=out,
+    )
     for name in ("s", "t"):
         files = sorted((out / name).iterdir())
         assert [f.name for f in files] == [f"part-{k:05d}.parquet" for k in range(len(files))]
@@ -172,8 +222,11 @@ def _write_parquet(directory, frame, n_files=3, row_group_size=250):
     directory.mkdir()
     bounds = np.linspace(0, len(frame), n_files + 1).astype(int)
     for k, chunk in enumerate(frame.iloc[i:j] for i, j in zip(bounds[:-1], bounds[1:])):
-        pq.write_table(pa.Table.from_pandas(chunk, preserve_index=False), directory / f"part-{k}.parquet",
-                       row_group_size=row_group_size)
+        pq.write_table(
+            pa.Table.from_pandas(chunk, preserve_index=False),
+            directory / f"part-{k}.parquet",
+            row_group_size=row_group_size,
+        )
 
 
 def test_parquet_data_set_by_path(client, rng, tmp_path, monkeypatch):
@@ -181,8 +234,9 @@ def test_parquet_data_set_by_path(client, rng, tmp_path, monkeypatch):
     _write_parquet(tmp_path / "data", frame)
     monkeypatch.setattr(_evaluate, "ROWS_PER_PARTITION", 500)  # two row groups per partition
     assert len(_evaluate._parquet_pieces(tmp_path / "data", ["y", "s"])) == 6
-    result = evaluate_dask(tmp_path / "data", label="y", scores=["s", "t"], sample_weight="w", metrics=METRICS,
-                           client=client)
+    result = evaluate_dask(
+        tmp_path / "data", label="y", scores=["s", "t"], sample_weight="w", metrics=METRICS, client=client
+    )
     _same(result, frame, scores=("s", "t"))
 
 
@@ -194,22 +248,31 @@ def _bad(frame, column, row, value):
     return frame
 
 
-@pytest.mark.parametrize("column, value, words", [
-    ("s", np.nan, ["score column 's'", "NaN"]),
-    ("s", -np.inf, ["score column 's'", "infinite"]),
-    ("w", -2.0, ["weight column 'w'", "-2.0", ">= 0"]),
-    ("w", np.nan, ["weight column 'w'", "non-finite", "nan"]),
-    ("y", np.nan, ["label column 'y'", "missing"]),
-    ("y", 7, ["third class 7", "binary"]),
-])
+@pytest.mark.parametrize(
+    "column, value, words",
+    [
+        ("s", np.nan, ["score column 's'", "NaN"]),
+        ("s", -np.inf, ["score column 's'", "infinite"]),
+        ("w", -2.0, ["weight column 'w'", "-2.0", ">= 0"]),
+        ("w", np.nan, ["weight column 'w'", "non-finite", "nan"]),
+        ("y", np.nan, ["label column 'y'", "missing"]),
+        ("y", 7, ["third class 7", "binary"]),
+    ],
+)
 def test_bad_value_names_the_partition_and_row(client, rng, tmp_path, column, value, words):
     frame = _data(rng, n=1000)
     frame.index = frame.index + 5000  # index labels differ from positions
     bad = _bad(frame, column, 5000 + 437, value)  # partition 4 of 10 (100 rows each), its row 37
     out = tmp_path / "curve"
     with pytest.raises(im.IsometricsError) as info:
-        evaluate_dask(dd.from_pandas(bad, npartitions=10, sort=False), label="y", scores=["t", "s"],
-                      sample_weight="w", client=client, curve_path=out)  # "t" is fine, and its curve discarded
+        evaluate_dask(
+            dd.from_pandas(bad, npartitions=10, sort=False),
+            label="y",
+            scores=["t", "s"],
+            sample_weight="w",
+            client=client,
+            curve_path=out,
+        )  # "t" is fine, and its curve discarded
     message = str(info.value)
     for word in words + ["evaluate_dask", "partition 4 of 10", "row 37 of that partition", "index 5437"]:
         assert word in message, message
@@ -284,9 +347,10 @@ _WORKERS: list = []
 def test_a_worker_lost_mid_computation_changes_nothing(rng):
     frame = _data(rng)
     _CALLS.clear()
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=":0") as cluster, \
-            distributed.Client(cluster, set_as_default=False) as client:
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster,
+        distributed.Client(cluster, set_as_default=False) as client,
+    ):
         _WORKERS[:] = list(cluster.workers.values())
         data = dd.from_pandas(frame, npartitions=16).map_partitions(_slow_partition, meta=frame.iloc[:0])
         result = evaluate_dask(data, label="y", scores="s", sample_weight="w", metrics=METRICS, client=client)

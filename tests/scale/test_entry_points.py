@@ -28,4 +28,3 @@ def test_shared_parameters_have_the_same_names():
         assert SHARED_COLUMNS <= _names(func), func.__name__
         # the same meanings are spelt alike: no singular alias of a shared name
         assert not {"score", "weight", "weights", "metric"} & _names(func), func.__name__
-

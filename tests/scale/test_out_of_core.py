@@ -58,8 +58,15 @@ def test_equals_in_memory_across_many_batches_and_blocks(tmp_path, rng, ties, we
     if weights:
         columns["w"] = w
     path = _write(tmp_path / "d.parquet", columns)
-    result = evaluate_out_of_core(path, label="y", scores=["s", "neg"], sample_weight="w" if weights else None,
-                                  metrics=METRICS, batch_size=7_001, memory_limit="64MB")
+    result = evaluate_out_of_core(
+        path,
+        label="y",
+        scores=["s", "neg"],
+        sample_weight="w" if weights else None,
+        metrics=METRICS,
+        batch_size=7_001,
+        memory_limit="64MB",
+    )
     memory = im.evaluate_scores(y, {"s": s, "neg": -s}, sample_weight=w, metrics=METRICS)
     assert result.names == ("s", "neg")
     for r, m in zip(result, memory, strict=True):
@@ -75,8 +82,9 @@ def test_equals_in_memory_with_small_summation_blocks(tmp_path, rng, monkeypatch
     y, s, w = _data(rng, 40_000, weights=weights)
     columns = {"y": y, "s": s, **({"w": w} if weights else {})}
     path = _write(tmp_path / "d.parquet", columns)
-    result = evaluate_out_of_core(path, label="y", scores="s", sample_weight="w" if weights else None,
-                                  metrics=METRICS, batch_size=777)
+    result = evaluate_out_of_core(
+        path, label="y", scores="s", sample_weight="w" if weights else None, metrics=METRICS, batch_size=777
+    )
     _assert_same(result[0], im.evaluate_scores(y, {"s": s}, sample_weight=w, metrics=METRICS)[0])
 
 
@@ -96,8 +104,10 @@ def test_batch_size_does_not_change_anything(tmp_path, rng):
     # summation block either way, the blocks are crossed in the tests above)
     y, s, w = _data(rng, 3_000, weights=True)
     path = _write(tmp_path / "d.parquet", {"y": y, "s": s, "w": w})
-    runs = [evaluate_out_of_core(path, label="y", scores="s", sample_weight="w", metrics=METRICS, batch_size=b)[0]
-            for b in (1, 97, 1_000_000)]
+    runs = [
+        evaluate_out_of_core(path, label="y", scores="s", sample_weight="w", metrics=METRICS, batch_size=b)[0]
+        for b in (1, 97, 1_000_000)
+    ]
     for r in runs[1:]:
         assert r.to_dict() == runs[0].to_dict()
 
@@ -109,8 +119,7 @@ def test_csv_glob_of_files_equals_the_concatenation(tmp_path, rng):
     for k, idx in enumerate(parts):
         lines = ["y,s"] + [f"{a},{b!r}" for a, b in zip(y[idx].tolist(), s[idx].tolist())]
         (tmp_path / f"part-{k}.csv").write_text("\n".join(lines) + "\n")
-    result = evaluate_out_of_core(str(tmp_path / "part-*.csv"), label="y", scores="s", metrics=["f1"],
-                                  batch_size=999)
+    result = evaluate_out_of_core(str(tmp_path / "part-*.csv"), label="y", scores="s", metrics=["f1"], batch_size=999)
     _assert_same(result[0], im.evaluate_scores(y, {"s": s}, metrics=["f1"])[0])
     assert [os.path.basename(f) for f in result.files] == ["part-0.csv", "part-1.csv", "part-2.csv"]
 
@@ -139,12 +148,15 @@ def _two_parquet_files(tmp_path, rng, n=2_000):
     return first, (y[n:].copy(), s[n:].copy(), w[n:].copy())
 
 
-@pytest.mark.parametrize("column, value, words", [
-    ("s", np.nan, "score column 's' has a missing, NaN or infinite value"),
-    ("s", np.inf, "score column 's' has a missing, NaN or infinite value"),
-    ("w", -1.0, "weight column 'w' has a missing, negative or non-finite value"),
-    ("y", 2, "label column 'y' has 3 classes"),
-])
+@pytest.mark.parametrize(
+    "column, value, words",
+    [
+        ("s", np.nan, "score column 's' has a missing, NaN or infinite value"),
+        ("s", np.inf, "score column 's' has a missing, NaN or infinite value"),
+        ("w", -1.0, "weight column 'w' has a missing, negative or non-finite value"),
+        ("y", 2, "label column 'y' has 3 classes"),
+    ],
+)
 def test_bad_value_in_the_middle_of_the_second_file_is_named_by_file_and_row(tmp_path, rng, column, value, words):
     _, (y, s, w) = _two_parquet_files(tmp_path, rng)
     data = {"y": y, "s": s, "w": w}
@@ -163,8 +175,9 @@ def test_bad_score_in_a_csv_file_is_named_by_row(tmp_path):
     lines = ["y,s"] + [f"{k % 2},{k / 10}" for k in range(500)]
     lines[1 + 321] = "1,inf"
     (tmp_path / "d.csv").write_text("\n".join(lines) + "\n")
-    with pytest.raises(IsometricsError, match=r"'s' has a missing, NaN or infinite value: first in .*d\.csv' at row 321"
-                       ):
+    with pytest.raises(
+        IsometricsError, match=r"'s' has a missing, NaN or infinite value: first in .*d\.csv' at row 321"
+    ):
         evaluate_out_of_core(tmp_path / "d.csv", label="y", scores="s")
 
 
@@ -182,19 +195,22 @@ def test_missing_label_is_named_by_row(tmp_path):
         evaluate_out_of_core(path, label="y", scores="s")
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    ({"scores": "nope"}, "column 'nope' is not in"),
-    ({"scores": ["s", "s"]}, "names a column twice"),
-    ({"scores": []}, "non-empty list"),
-    ({"label": 3}, "`label` must be the name"),
-    ({"sample_weight": ["w"]}, "`sample_weight` must be the name"),
-    ({"memory_limit": "1MB"}, "at least 32 MiB"),
-    ({"memory_limit": "lots"}, "is not a size"),
-    ({"resolution": 1}, "resolution"),
-    ({"batch_size": 0}, "batch_size"),
-    ({"metrics": "f1"}, "metrics"),
-    ({"pos_label": 7}, "7"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"scores": "nope"}, "column 'nope' is not in"),
+        ({"scores": ["s", "s"]}, "names a column twice"),
+        ({"scores": []}, "non-empty list"),
+        ({"label": 3}, "`label` must be the name"),
+        ({"sample_weight": ["w"]}, "`sample_weight` must be the name"),
+        ({"memory_limit": "1MB"}, "at least 32 MiB"),
+        ({"memory_limit": "lots"}, "is not a size"),
+        ({"resolution": 1}, "resolution"),
+        ({"batch_size": 0}, "batch_size"),
+        ({"metrics": "f1"}, "metrics"),
+        ({"pos_label": 7}, "7"),
+    ],
+)
 def test_bad_parameters(tmp_path, kwargs, match):
     path = _write(tmp_path / "d.parquet", {"y": [0, 1, 0, 1], "s": [0.1, 0.2, 0.3, 0.4]})
     call = {"label": "y", "scores": "s", **kwargs}
@@ -243,8 +259,9 @@ def test_spills_within_a_small_limit_and_cleans_up(tmp_path, rng):
 def test_display_points_keep_hull_and_bests_within_the_stated_bound(tmp_path, rng, resolution):
     y, s, _ = _data(rng, 60_000, ties=True)
     path = _write(tmp_path / "d.parquet", {"y": y, "s": s})
-    r = evaluate_out_of_core(path, label="y", scores="s", metrics=["f1", "mcc"], resolution=resolution,
-                             batch_size=5_000)[0]
+    r = evaluate_out_of_core(
+        path, label="y", scores="s", metrics=["f1", "mcc"], resolution=resolution, batch_size=5_000
+    )[0]
     full = im.OperatingPoints.from_scores(y, s)
     kept = r.operating_points
     # kept points are exact points of the full curve
@@ -268,7 +285,7 @@ def test_display_points_keep_hull_and_bests_within_the_stated_bound(tmp_path, rn
     coordinates = np.stack([fpr, tpr, precision, rg, pg])
     for a, b in zip(idx[:-1], idx[1:]):
         if b - a > 1:
-            gap = np.abs(coordinates[:, a + 1:b] - coordinates[:, a:a + 1])
+            gap = np.abs(coordinates[:, a + 1 : b] - coordinates[:, a : a + 1])
             assert np.nanmax(gap) <= 1 / resolution + 1e-12
 
 

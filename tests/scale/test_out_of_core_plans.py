@@ -20,8 +20,9 @@ pytest.importorskip("duckdb")
 
 
 def _table(con, path, weight, plan, batch_size):
-    batches = list(count_table_batches(con, Source((path,), "parquet"), "y", "s", weight, 1, batch_size, "test",
-                                       sort_rows=plan))
+    batches = list(
+        count_table_batches(con, Source((path,), "parquet"), "y", "s", weight, 1, batch_size, "test", sort_rows=plan)
+    )
     assert all(len(b[0]) <= batch_size for b in batches)
     return tuple(np.concatenate([b[k] for b in batches]) for k in range(3))
 
@@ -87,8 +88,11 @@ def test_fractional_weights_keep_the_grouped_plan(tmp_path, rng, monkeypatch):
     pq.write_table(pa.table({"y": y, "s": rng.normal(size=n), "w": rng.random(n) + 0.5}), path)
     plans = []
     real = ooc.count_table_batches
-    monkeypatch.setattr(ooc, "count_table_batches",
-                        lambda *a, sort_rows=False, **k: plans.append(sort_rows) or real(*a, sort_rows=sort_rows, **k))
+    monkeypatch.setattr(
+        ooc,
+        "count_table_batches",
+        lambda *a, sort_rows=False, **k: plans.append(sort_rows) or real(*a, sort_rows=sort_rows, **k),
+    )
     evaluate_out_of_core(path, label="y", scores="s", sample_weight="w", metrics=["f1"])
     assert plans == [False]
 
@@ -106,8 +110,10 @@ def test_display_points_do_not_depend_on_the_batches(tmp_path, rng, monkeypatch,
         s = np.round(s, 3)
     path = tmp_path / "d.parquet"
     pq.write_table(pa.table({"y": y, "s": s}), path)
-    runs = [evaluate_out_of_core(path, label="y", scores="s", metrics=["f1"], resolution=50, batch_size=b)[0]
-            for b in (1_000_000, 97, 7)]
+    runs = [
+        evaluate_out_of_core(path, label="y", scores="s", metrics=["f1"], resolution=50, batch_size=b)[0]
+        for b in (1_000_000, 97, 7)
+    ]
     first = runs[0].operating_points
     for r in runs[1:]:
         op = r.operating_points

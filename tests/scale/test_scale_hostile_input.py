@@ -64,36 +64,76 @@ def _exact():
 # name -> [(label, call(files), error type, pattern)]
 HOSTILE = {
     "evaluate_out_of_core": [
-        ("temp_directory a file", lambda f: _ooc(f, temp_directory=f["file"]), InvalidParameterError,
-         r"evaluate_out_of_core: `temp_directory` '.*a_file' is a file, not a directory; pass a directory"),
-        ("temp_directory under a file", lambda f: _ooc(f, temp_directory=f["file"] / "spill"),
-         InvalidParameterError, r"evaluate_out_of_core: `temp_directory` .* lies under the file .*; pass"),
-        ("temp_directory a number", lambda f: _ooc(f, temp_directory=42), InvalidParameterError,
-         r"evaluate_out_of_core: `temp_directory` must be a path or None; got int; pass"),
-        ("path None", lambda f: _ooc(f, path=None), InvalidParameterError,
-         r"evaluate_out_of_core: `path` must be a path, a glob or a list of them; got NoneType; pass"),
+        (
+            "temp_directory a file",
+            lambda f: _ooc(f, temp_directory=f["file"]),
+            InvalidParameterError,
+            r"evaluate_out_of_core: `temp_directory` '.*a_file' is a file, not a directory; pass a directory",
+        ),
+        (
+            "temp_directory under a file",
+            lambda f: _ooc(f, temp_directory=f["file"] / "spill"),
+            InvalidParameterError,
+            r"evaluate_out_of_core: `temp_directory` .* lies under the file .*; pass",
+        ),
+        (
+            "temp_directory a number",
+            lambda f: _ooc(f, temp_directory=42),
+            InvalidParameterError,
+            r"evaluate_out_of_core: `temp_directory` must be a path or None; got int; pass",
+        ),
+        (
+            "path None",
+            lambda f: _ooc(f, path=None),
+            InvalidParameterError,
+            r"evaluate_out_of_core: `path` must be a path, a glob or a list of them; got NoneType; pass",
+        ),
         ("path a number", lambda f: _ooc(f, path=42), InvalidParameterError, r"`path` must be a path.*got int"),
-        ("path a list holding a number", lambda f: _ooc(f, path=[f["good"], 3]), InvalidParameterError,
-         r"`path` must be .* a list holding a int"),
-        ("glob matching nothing", lambda f: _ooc(f, path=str(f["root"] / "nomatch*.parquet")), IsometricsError,
-         r"evaluate_out_of_core: no file matches .*nomatch\*\.parquet'; check the pattern"),
-        ("short last row", lambda f: _ooc(f, path=f["ragged"]), IsometricsError,
-         r"evaluate_out_of_core: row 8 \(line 10 of .*ragged\.csv'.*\) has 1 field where the header names 2 "
-         r"columns: no value for 's'; give every row"),
+        (
+            "path a list holding a number",
+            lambda f: _ooc(f, path=[f["good"], 3]),
+            InvalidParameterError,
+            r"`path` must be .* a list holding a int",
+        ),
+        (
+            "glob matching nothing",
+            lambda f: _ooc(f, path=str(f["root"] / "nomatch*.parquet")),
+            IsometricsError,
+            r"evaluate_out_of_core: no file matches .*nomatch\*\.parquet'; check the pattern",
+        ),
+        (
+            "short last row",
+            lambda f: _ooc(f, path=f["ragged"]),
+            IsometricsError,
+            r"evaluate_out_of_core: row 8 \(line 10 of .*ragged\.csv'.*\) has 1 field where the header names 2 "
+            r"columns: no value for 's'; give every row",
+        ),
         ("label a number", lambda f: _ooc(f, label=3), InvalidParameterError, r"`label` must be the name"),
         ("no scores", lambda f: _ooc(f, scores=[]), InvalidParameterError, r"`scores` must be"),
-        ("memory limit no size", lambda f: _ooc(f, memory_limit="lots"), InvalidParameterError,
-         r"`memory_limit` 'lots' is not a size"),
+        (
+            "memory limit no size",
+            lambda f: _ooc(f, memory_limit="lots"),
+            InvalidParameterError,
+            r"`memory_limit` 'lots' is not a size",
+        ),
         ("resolution 1", lambda f: _ooc(f, resolution=1), InvalidParameterError, r"`resolution`"),
         ("metric unknown", lambda f: _ooc(f, metrics=["nope"]), InvalidParameterError, r"nope"),
-        ("separator two characters", lambda f: _ooc(f, path=f["ragged"], separator="ab"), IsometricsError,
-         r"evaluate_out_of_core: `separator` must be one character"),
+        (
+            "separator two characters",
+            lambda f: _ooc(f, path=f["ragged"], separator="ab"),
+            IsometricsError,
+            r"evaluate_out_of_core: `separator` must be one character",
+        ),
         ("pos_label not a label", lambda f: _ooc(f, pos_label=7), IsometricsError, r"evaluate_out_of_core: .*7"),
         ("column missing", lambda f: _ooc(f, scores="nope"), IsometricsError, r"column 'nope' is not in"),
     ],
     "parse_memory": [
-        ("words", lambda f: isometrics.scale.parse_memory("lots"), InvalidParameterError,
-         r"parse_memory: `memory_limit` 'lots' is not a size; pass bytes"),
+        (
+            "words",
+            lambda f: isometrics.scale.parse_memory("lots"),
+            InvalidParameterError,
+            r"parse_memory: `memory_limit` 'lots' is not a size; pass bytes",
+        ),
         ("a boolean", lambda f: isometrics.scale.parse_memory(True), InvalidParameterError, r"must be a size"),
         ("None", lambda f: isometrics.scale.parse_memory(None), InvalidParameterError, r"parse_memory: `memory_limit`"),
         ("too small", lambda f: isometrics.scale.parse_memory("1kB"), InvalidParameterError, r"at least 32 MiB"),
@@ -103,53 +143,101 @@ HOSTILE = {
         ("one bin", lambda f: BinnedCountTable(1), InvalidParameterError, r"BinnedCountTable: `bins`"),
         ("bins words", lambda f: BinnedCountTable("many"), InvalidParameterError, r"BinnedCountTable: `bins`"),
         ("unknown strategy", lambda f: BinnedCountTable(8, strategy="best"), InvalidParameterError, r"`strategy`"),
-        ("empty range", lambda f: BinnedCountTable(8, strategy="uniform", score_range=(1, 0)), InvalidParameterError,
-         r"`score_range`"),
+        (
+            "empty range",
+            lambda f: BinnedCountTable(8, strategy="uniform", score_range=(1, 0)),
+            InvalidParameterError,
+            r"`score_range`",
+        ),
     ],
     "BinnedCountTable.update": [
         ("NaN score", lambda f: BinnedCountTable(8).update([0, 1], [0.1, math.nan]), IsometricsError, r"y_score"),
         ("lengths differ", lambda f: BinnedCountTable(8).update([0, 1, 1], [0.1, 0.2]), IsometricsError, r""),
-        ("a row of labels", lambda f: BinnedCountTable(8).update([[0, 1]], [0.1, 0.2]), IsometricsError,
-         r"BinnedCountTable.update: `y_true` has shape \(1, 2\)"),
-        ("weights a word", lambda f: BinnedCountTable(8).update([0, 1], [0.1, 0.2], sample_weight="w"),
-         IsometricsError, r"BinnedCountTable.update: `sample_weight`"),
-        ("negative weight", lambda f: BinnedCountTable(8).update([0, 1], [0.1, 0.2], sample_weight=[1, -1]),
-         IsometricsError, r"BinnedCountTable.update"),
+        (
+            "a row of labels",
+            lambda f: BinnedCountTable(8).update([[0, 1]], [0.1, 0.2]),
+            IsometricsError,
+            r"BinnedCountTable.update: `y_true` has shape \(1, 2\)",
+        ),
+        (
+            "weights a word",
+            lambda f: BinnedCountTable(8).update([0, 1], [0.1, 0.2], sample_weight="w"),
+            IsometricsError,
+            r"BinnedCountTable.update: `sample_weight`",
+        ),
+        (
+            "negative weight",
+            lambda f: BinnedCountTable(8).update([0, 1], [0.1, 0.2], sample_weight=[1, -1]),
+            IsometricsError,
+            r"BinnedCountTable.update",
+        ),
     ],
     "BinnedCountTable.merge": [
-        ("a word", lambda f: BinnedCountTable(8).merge("x"), InvalidParameterError,
-         r"BinnedCountTable.merge: `others\[0\]` is a str, not a BinnedCountTable"),
+        (
+            "a word",
+            lambda f: BinnedCountTable(8).merge("x"),
+            InvalidParameterError,
+            r"BinnedCountTable.merge: `others\[0\]` is a str, not a BinnedCountTable",
+        ),
     ],
     "BinnedCountTable.compute": [
-        ("nothing seen", lambda f: BinnedCountTable(8).compute(), IsometricsError,
-         r"BinnedCountTable.compute: no samples yet; call update"),
+        (
+            "nothing seen",
+            lambda f: BinnedCountTable(8).compute(),
+            IsometricsError,
+            r"BinnedCountTable.compute: no samples yet; call update",
+        ),
     ],
     "BinnedEvaluation.best_threshold": [
-        ("unknown metric", lambda f: _exact().compute().best_threshold("nope"), InvalidParameterError,
-         r"^BinnedEvaluation.best_threshold: .*nope"),
+        (
+            "unknown metric",
+            lambda f: _exact().compute().best_threshold("nope"),
+            InvalidParameterError,
+            r"^BinnedEvaluation.best_threshold: .*nope",
+        ),
     ],
     "AreaBounds.contains": [
-        ("a word", lambda f: _exact().compute().auroc.contains("a"), InvalidParameterError,
-         r"AreaBounds.contains: `value` must be a real number; got 'a' \(str\); pass"),
+        (
+            "a word",
+            lambda f: _exact().compute().auroc.contains("a"),
+            InvalidParameterError,
+            r"AreaBounds.contains: `value` must be a real number; got 'a' \(str\); pass",
+        ),
         ("None", lambda f: _exact().compute().auroc.contains(None), InvalidParameterError, r"got None"),
     ],
     "evaluate_dask": [
-        ("client a word", lambda f: _dask(f, client="x"), InvalidParameterError,
-         r"evaluate_dask: `client` must be a distributed.Client or None; got 'x'; pass the Client"),
+        (
+            "client a word",
+            lambda f: _dask(f, client="x"),
+            InvalidParameterError,
+            r"evaluate_dask: `client` must be a distributed.Client or None; got 'x'; pass the Client",
+        ),
         ("client a number", lambda f: _dask(f, client=3), InvalidParameterError, r"`client` must be .*got 3"),
         ("data a number", lambda f: _dask(f, data=42), InvalidParameterError, r"evaluate_dask: `data` must be"),
-        ("data missing", lambda f: _dask(f, data=f["root"] / "none.parquet"), IsometricsError,
-         r"evaluate_dask: .*none\.parquet' does not exist"),
-        ("data not Parquet", lambda f: _dask(f, data=f["ragged"]), IsometricsError,
-         r"evaluate_dask: cannot read .*ragged\.csv' as Parquet"),
+        (
+            "data missing",
+            lambda f: _dask(f, data=f["root"] / "none.parquet"),
+            IsometricsError,
+            r"evaluate_dask: .*none\.parquet' does not exist",
+        ),
+        (
+            "data not Parquet",
+            lambda f: _dask(f, data=f["ragged"]),
+            IsometricsError,
+            r"evaluate_dask: cannot read .*ragged\.csv' as Parquet",
+        ),
         ("label a number", lambda f: _dask(f, label=3), InvalidParameterError, r"evaluate_dask: `label`"),
         ("no scores", lambda f: _dask(f, scores=[]), InvalidParameterError, r"evaluate_dask: `scores`"),
         ("n_ranges 0", lambda f: _dask(f, n_ranges=0), InvalidParameterError, r"`n_ranges` must be"),
         ("curve_path a file", lambda f: _dask(f, curve_path=f["file"]), IsometricsError, r"curve_path"),
         ("metric unknown", lambda f: _dask(f, metrics=["nope"]), InvalidParameterError, r"nope"),
         ("column missing", lambda f: _dask(f, scores="nope"), IsometricsError, r"'nope' not in the data frame"),
-        ("NaN score", lambda f: _dask(f, data=f["nan"], client=None), IsometricsError,
-         r"evaluate_dask: score column 's' has 1 NaN or infinite value.*row 1"),
+        (
+            "NaN score",
+            lambda f: _dask(f, data=f["nan"], client=None),
+            IsometricsError,
+            r"evaluate_dask: score column 's' has 1 NaN or infinite value.*row 1",
+        ),
     ],
 }
 
@@ -192,8 +280,9 @@ def test_every_public_callable_is_registered():
     assert all(len(reason) > 10 for reason in EXEMPT.values())
 
 
-CASES = [(name, label, call, error, pattern) for name, cases in HOSTILE.items()
-         for label, call, error, pattern in cases]
+CASES = [
+    (name, label, call, error, pattern) for name, cases in HOSTILE.items() for label, call, error, pattern in cases
+]
 
 
 @pytest.mark.parametrize("name, label, call, error, pattern", CASES, ids=[f"{c[0]}: {c[1]}" for c in CASES])
@@ -227,8 +316,9 @@ def _one_line(result):
 
 
 def test_cli_temp_directory_a_file(files):
-    result = run_in_process("evaluate", files["good"], "--label", "y", "--score", "s", "--out-of-core",
-                 "--temp-directory", files["file"])
+    result = run_in_process(
+        "evaluate", files["good"], "--label", "y", "--score", "s", "--out-of-core", "--temp-directory", files["file"]
+    )
     lines = _one_line(result)
     assert len(lines) == 1 and "`temp_directory`" in lines[0] and "is a file, not a directory" in lines[0]
 
@@ -262,6 +352,7 @@ def test_cli_local_cluster_failure_is_one_line(files):
 
 # ---------------------------------------------------------------------------- one file, one answer
 
+
 def _padded(tmp_path):
     """A CSV with whitespace around every name and value, and the same data clean."""
     rng = np.random.default_rng(3)
@@ -288,16 +379,26 @@ def test_whitespace_around_names_and_values_is_stripped_on_every_path(tmp_path):
     # in memory, as the command line reads the file
     columns = read_columns(padded, ["label", "s", "w"])
     assert columns["label"].tolist() == y.tolist() and columns["s"].dtype.kind == "f"
-    assert _answer(im.evaluate_scores(columns["label"], {"s": columns["s"]}, sample_weight=columns["w"],
-                                      pos_label="pos")) == expected
+    assert (
+        _answer(im.evaluate_scores(columns["label"], {"s": columns["s"]}, sample_weight=columns["w"], pos_label="pos"))
+        == expected
+    )
     # out of core
-    assert _answer(isometrics.scale.evaluate_out_of_core(padded, label="label", scores="s", sample_weight="w",
-                                                         pos_label="pos", memory_limit="64MB")) == expected
+    assert (
+        _answer(
+            isometrics.scale.evaluate_out_of_core(
+                padded, label="label", scores="s", sample_weight="w", pos_label="pos", memory_limit="64MB"
+            )
+        )
+        == expected
+    )
     # Dask reads Parquet: the same values stored there, from the frame the CSV reader gives
     parquet = tmp_path / "padded.parquet"
     pq.write_table(pa.table({"label": columns["label"], "s": columns["s"], "w": columns["w"]}), parquet)
-    assert _answer(isometrics.dask.evaluate_dask(parquet, label="label", scores="s", sample_weight="w",
-                                                 pos_label="pos")) == expected
+    assert (
+        _answer(isometrics.dask.evaluate_dask(parquet, label="label", scores="s", sample_weight="w", pos_label="pos"))
+        == expected
+    )
 
 
 def test_padded_booleans_and_numbers_are_typed_alike(tmp_path):
@@ -317,8 +418,21 @@ def test_cli_padded_csv_in_memory_and_out_of_core_agree(tmp_path):
     padded, *_ = _padded(tmp_path)
     outputs = []
     for extra in ([], ["--out-of-core"]):
-        result = run_in_process("evaluate", padded, "--label", "label", "--pos-label", "pos", "--score", "s", "--weight", "w",
-                     "--json", "-", *extra)
+        result = run_in_process(
+            "evaluate",
+            padded,
+            "--label",
+            "label",
+            "--pos-label",
+            "pos",
+            "--score",
+            "s",
+            "--weight",
+            "w",
+            "--json",
+            "-",
+            *extra,
+        )
         assert result.returncode == 0, result.stderr
         import json
 

@@ -53,17 +53,20 @@ def test_exact_when_distinct_scores_fit_the_bins(rng):
 
 def test_one_more_distinct_score_than_bins_turns_binned(rng):
     s = np.arange(11) / 10.0
-    y = np.r_[0, 1] .repeat(6)[:11]
+    y = np.r_[0, 1].repeat(6)[:11]
     acc = BinnedCountTable(10).update(y, s)
     assert not acc.exact and not acc.compute().exact
 
 
 # ---------------------------------------------------------------------------- the guarantee
-@pytest.mark.parametrize("make", [
-    lambda: BinnedCountTable(64),
-    lambda: BinnedCountTable(64, strategy="uniform"),
-    lambda: BinnedCountTable([0.2, 0.5, 0.51, 0.9]),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: BinnedCountTable(64),
+        lambda: BinnedCountTable(64, strategy="uniform"),
+        lambda: BinnedCountTable([0.2, 0.5, 0.51, 0.9]),
+    ],
+)
 def test_exact_value_inside_interval(make, continuous, rng):
     y, s = continuous
     w = rng.exponential(size=len(y))
@@ -161,12 +164,21 @@ def test_merged_split_streams_equal_one_stream(continuous, rng):
     # exact accumulators, and an exact one into a binned one
     small = np.round(s, 2)
     whole = BinnedCountTable(200).update(y, small).compute()
-    assert BinnedCountTable(200).update(y[:5000], small[:5000]).merge(
-        BinnedCountTable(200).update(y[5000:], small[5000:])).compute().to_dict() == whole.to_dict()
+    assert (
+        BinnedCountTable(200)
+        .update(y[:5000], small[:5000])
+        .merge(BinnedCountTable(200).update(y[5000:], small[5000:]))
+        .compute()
+        .to_dict()
+        == whole.to_dict()
+    )
     binned = feed(BinnedCountTable(50, strategy="uniform"), y[5000:], s[5000:])
-    assert _same(BinnedCountTable(50, strategy="uniform").update(y[:5000], small[:5000]).merge(binned).compute(),
-                 feed(BinnedCountTable(50, strategy="uniform"), np.r_[y[:5000], y[5000:]],
-                      np.r_[small[:5000], s[5000:]]).compute())
+    assert _same(
+        BinnedCountTable(50, strategy="uniform").update(y[:5000], small[:5000]).merge(binned).compute(),
+        feed(
+            BinnedCountTable(50, strategy="uniform"), np.r_[y[:5000], y[5000:]], np.r_[small[:5000], s[5000:]]
+        ).compute(),
+    )
 
 
 def test_order_of_samples_and_batches_changes_nothing(continuous, rng):
@@ -182,7 +194,7 @@ def test_order_of_samples_and_batches_changes_nothing(continuous, rng):
 def test_merge_refuses_other_bins(continuous):
     y, s = continuous
     a = BinnedCountTable(20).update(y[:10_000], s[:10_000])
-    b = BinnedCountTable(20).update(y[10_000:] , s[10_000:] ** 2)
+    b = BinnedCountTable(20).update(y[10_000:], s[10_000:] ** 2)
     before = a.compute().to_dict()
     with pytest.raises(im.InvalidParameterError, match="other bin edges.*bins=first.edges"):
         a.merge(b)
@@ -205,17 +217,20 @@ def test_merge_refuses_other_bins(continuous):
 GOOD = (np.array([0, 1, 1, 0, 1]), np.array([0.1, 0.8, 0.7, 0.4, 0.35]), np.array([1.0, 2.0, 1.0, 1.0, 1.0]))
 
 
-@pytest.mark.parametrize("bad, match", [
-    (lambda y, s, w: (y, np.r_[s[:-1], np.nan], w), "y_score contains 1 NaN value"),
-    (lambda y, s, w: (y, np.r_[s[:-1], np.inf], w), "y_score contains 1 infinite value"),
-    (lambda y, s, w: (np.r_[y[:-1], 2], s, w), "3 classes across the batches"),
-    (lambda y, s, w: (y, s, np.r_[w[:-1], -1.0]), "negative values"),
-    (lambda y, s, w: (y[:-1], s, w), "different numbers of samples"),
-    (lambda y, s, w: (y, s, w[:-1]), "different numbers of samples"),
-    (lambda y, s, w: (y, s.astype(str), w), "must be numeric scores"),
-    (lambda y, s, w: (y + 0.5, s, w), "continuous values"),
-    (lambda y, s, w: (np.where(y == 1, "a", "b"), s, w), "mixes label types"),
-])
+@pytest.mark.parametrize(
+    "bad, match",
+    [
+        (lambda y, s, w: (y, np.r_[s[:-1], np.nan], w), "y_score contains 1 NaN value"),
+        (lambda y, s, w: (y, np.r_[s[:-1], np.inf], w), "y_score contains 1 infinite value"),
+        (lambda y, s, w: (np.r_[y[:-1], 2], s, w), "3 classes across the batches"),
+        (lambda y, s, w: (y, s, np.r_[w[:-1], -1.0]), "negative values"),
+        (lambda y, s, w: (y[:-1], s, w), "different numbers of samples"),
+        (lambda y, s, w: (y, s, w[:-1]), "different numbers of samples"),
+        (lambda y, s, w: (y, s.astype(str), w), "must be numeric scores"),
+        (lambda y, s, w: (y + 0.5, s, w), "continuous values"),
+        (lambda y, s, w: (np.where(y == 1, "a", "b"), s, w), "mixes label types"),
+    ],
+)
 @pytest.mark.parametrize("binned", [False, True])
 def test_bad_batch_is_rejected_and_changes_nothing(bad, match, binned, continuous):
     y, s = continuous
@@ -254,19 +269,22 @@ def test_zero_weights_are_no_samples(continuous):
     assert a == BinnedCountTable(30, strategy="uniform").update(y[1::2], s[1::2]).compute().to_dict()
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    (dict(bins=1), "`bins` must be an integer >= 2"),
-    (dict(bins=2.5), "`bins` must be an integer"),
-    (dict(bins=[0.3, 0.2]), "strictly increasing"),
-    (dict(bins=[0.1, np.inf]), "finite"),
-    (dict(bins=[]), "at least one"),
-    (dict(bins=[0.5], strategy="uniform"), "`strategy` applies to a number of bins"),
-    (dict(strategy="log"), "`strategy` must be one of"),
-    (dict(strategy="uniform", score_range=(1, 0)), "low < high"),
-    (dict(strategy="uniform", score_range=(0, 1e-320)), "too narrow or too wide"),
-    (dict(strategy="uniform", score_range=(-1e308, 1e308)), "too narrow or too wide"),
-    (dict(pos_label=[1]), "`pos_label` must be one label"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        (dict(bins=1), "`bins` must be an integer >= 2"),
+        (dict(bins=2.5), "`bins` must be an integer"),
+        (dict(bins=[0.3, 0.2]), "strictly increasing"),
+        (dict(bins=[0.1, np.inf]), "finite"),
+        (dict(bins=[]), "at least one"),
+        (dict(bins=[0.5], strategy="uniform"), "`strategy` applies to a number of bins"),
+        (dict(strategy="log"), "`strategy` must be one of"),
+        (dict(strategy="uniform", score_range=(1, 0)), "low < high"),
+        (dict(strategy="uniform", score_range=(0, 1e-320)), "too narrow or too wide"),
+        (dict(strategy="uniform", score_range=(-1e308, 1e308)), "too narrow or too wide"),
+        (dict(pos_label=[1]), "`pos_label` must be one label"),
+    ],
+)
 def test_bad_settings(kwargs, match):
     with pytest.raises(im.InvalidParameterError, match=match):
         BinnedCountTable(**kwargs)

@@ -32,7 +32,9 @@ def around(edges, extra):
 
 
 EDGE_SETS = {
-    "quantiles of a sigmoid": lambda rng: np.quantile(1 / (1 + np.exp(-rng.normal(size=5000))), np.arange(1, 200) / 200),
+    "quantiles of a sigmoid": lambda rng: np.quantile(
+        1 / (1 + np.exp(-rng.normal(size=5000))), np.arange(1, 200) / 200
+    ),
     "heavy tail (crowded cells)": lambda rng: np.unique(np.exp(4 * rng.normal(size=500))),
     "uniform": lambda rng: np.linspace(-3, 3, 101),
     "one edge": lambda rng: np.array([0.25]),
@@ -47,8 +49,12 @@ EDGE_SETS = {
 def test_lookup_is_the_binary_search(name, rng):
     edges = EDGE_SETS[name](rng)
     index = EdgeIndex(edges)
-    s = around(edges, np.r_[rng.normal(size=2000) * 10.0 ** rng.integers(-3, 4, 2000), -1e308, 1e308, 0.0, -0.0,
-                            rng.choice(edges, 100)])
+    s = around(
+        edges,
+        np.r_[
+            rng.normal(size=2000) * 10.0 ** rng.integers(-3, 4, 2000), -1e308, 1e308, 0.0, -0.0, rng.choice(edges, 100)
+        ],
+    )
     y = rng.integers(0, 2, len(s)).astype(bool)
     assert np.array_equal(index.index(s), np.searchsorted(edges, s, side="right"))
     assert np.array_equal(index.keys(s, y), 2 * np.searchsorted(edges, s, side="right") + y)
@@ -79,8 +85,10 @@ def test_bin_totals_equal_a_brute_force_count(strategy, rng):
     w = rng.integers(1, 4, n).astype(float)
     weighted = BinnedCountTable(100, strategy=strategy).update(y[:999], s[:999], w[:999]).update(y, s, w)
     bounds = np.r_[-np.inf, weighted.edges, np.inf]
-    expected = [w[(s >= lo) & (s < hi) & (y == 1)].sum() + w[:999][(s[:999] >= lo) & (s[:999] < hi) & (y[:999] == 1)].sum()
-                for lo, hi in zip(bounds[:-1], bounds[1:])]
+    expected = [
+        w[(s >= lo) & (s < hi) & (y == 1)].sum() + w[:999][(s[:999] >= lo) & (s[:999] < hi) & (y[:999] == 1)].sum()
+        for lo, hi in zip(bounds[:-1], bounds[1:])
+    ]
     np.testing.assert_array_equal(weighted._state.pos, expected)  # whole weights: exact sums
 
 
@@ -113,8 +121,9 @@ def test_quantile_edges_are_the_stable_argsort_ones_on_non_negative_scores(rng):
     s = 1 / (1 + np.exp(-(rng.normal(size=n) + y)))
     values = np.unique(rng.random(40))
     pos, neg = rng.integers(0, 3, 40).astype(float), rng.integers(1, 3, 40).astype(float)
-    reference = quantile_edges(np.r_[values, s], np.r_[pos, np.where(y, 3.0, 0.0)], np.r_[neg, np.where(y, 0.0, 3.0)],
-                               500)
+    reference = quantile_edges(
+        np.r_[values, s], np.r_[pos, np.where(y, 3.0, 0.0)], np.r_[neg, np.where(y, 0.0, 3.0)], 500
+    )
     np.testing.assert_array_equal(sample_edges((values, pos, neg), s, y, 3.0, 500), reference)
 
 

@@ -92,13 +92,22 @@ def test_gains_below_zero_are_kept_and_marked(rng):
     np.testing.assert_array_equal(curve.in_unit_square, (pg >= 0) & (rg >= 0))
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda: im.spaces.precision_at_prevalence(0.5, 0.5, prevalence=1.0), r"`prevalence` must be a real number > 0 and < 1"),
-    (lambda: im.spaces.precision_at_prevalence(1.5, 0.5, prevalence=0.5), r"must lie in \[0, 1\]"),
-    (lambda: im.spaces.iso_fbeta_baseline(0.2, beta=0), r"`beta` must be a real number > 0"),
-    (lambda: im.spaces.repeated_test_precision(0.9, 0.1, prevalence=0.1, n_tests=0), r"`n_tests` must be an integer >= 1"),
-    (lambda: im.OperatingPoints.from_scores([0, 1], [0.1, 0.2]).at_prevalence(0), r"`prevalence` must be"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (
+            lambda: im.spaces.precision_at_prevalence(0.5, 0.5, prevalence=1.0),
+            r"`prevalence` must be a real number > 0 and < 1",
+        ),
+        (lambda: im.spaces.precision_at_prevalence(1.5, 0.5, prevalence=0.5), r"must lie in \[0, 1\]"),
+        (lambda: im.spaces.iso_fbeta_baseline(0.2, beta=0), r"`beta` must be a real number > 0"),
+        (
+            lambda: im.spaces.repeated_test_precision(0.9, 0.1, prevalence=0.1, n_tests=0),
+            r"`n_tests` must be an integer >= 1",
+        ),
+        (lambda: im.OperatingPoints.from_scores([0, 1], [0.1, 0.2]).at_prevalence(0), r"`prevalence` must be"),
+    ],
+)
 def test_bad_parameters(call, match):
     with pytest.raises(im.InvalidParameterError, match=match):
         call()
@@ -107,4 +116,6 @@ def test_bad_parameters(call, match):
 @given(st.floats(0.01, 0.99), st.floats(0.2, 5.0))
 def test_always_positive_fbeta_is_fbeta_at_precision_pi_recall_one(pi, beta):
     # found by hypothesis: the formula once had beta^2 + pi in the denominator (right only for beta = 1)
-    assert im.spaces.always_positive_fbeta(pi, beta=beta) == pytest.approx(float(im.fbeta(pi, 1.0, beta=beta)), rel=1e-12)
+    assert im.spaces.always_positive_fbeta(pi, beta=beta) == pytest.approx(
+        float(im.fbeta(pi, 1.0, beta=beta)), rel=1e-12
+    )

@@ -53,8 +53,18 @@ def test_hull_max_recall_at_precision_returns_the_vertex_at_nine_tenths():
 # ------------------------------------------------------------------ the bound equal to the highest precision
 # The top group holds a positives and b negatives (precision a/(a+b), the highest); below it
 # precision only falls. The best recall at that precision is the top group's: a / (a + 3).
-HIGHEST = [(9, 1, None), (2, 3, None), (4, 1, None), (3, 7, None),
-           (9, 1, 0.1), (2, 3, 0.1), (4, 1, 0.1), (9, 1, 0.3), (4, 1, 0.3), (3, 7, 0.3)]
+HIGHEST = [
+    (9, 1, None),
+    (2, 3, None),
+    (4, 1, None),
+    (3, 7, None),
+    (9, 1, 0.1),
+    (2, 3, 0.1),
+    (4, 1, 0.1),
+    (9, 1, 0.3),
+    (4, 1, 0.3),
+    (3, 7, 0.3),
+]
 
 
 @pytest.mark.parametrize(("a", "b", "w"), HIGHEST)
@@ -67,8 +77,9 @@ def test_min_precision_equal_to_the_highest_precision_is_met(a, b, w):
     assert c.probability == 0.0 and c.tpr == pytest.approx(a / (a + 3), rel=1e-12)
 
 
-@pytest.mark.parametrize(("a", "b", "w"), [(2, 1, None), (6, 1, None), (1, 2, None), (3, 7, 0.1), (2, 1, 0.1),
-                                           (1, 2, 0.3)])
+@pytest.mark.parametrize(
+    ("a", "b", "w"), [(2, 1, None), (6, 1, None), (1, 2, None), (3, 7, 0.1), (2, 1, 0.1), (1, 2, 0.3)]
+)
 def test_hull_vertex_at_the_bound_is_not_mixed_with_a_rounding_residue(a, b, w):
     # 2/3, 6/7, 1/3: the original code met the bound but returned the vertex mixed with the
     # next one at probability ~1e-16.
@@ -104,8 +115,9 @@ def test_min_recall_of_seven_in_twenty_five():
 STAIRS = [(3, 0), (2, 1), (3, 3), (2, 6), (0, 5)]
 
 
-@pytest.mark.parametrize(("w", "bound", "fp"), [(0.7, 0.3, 0), (0.7, 0.5, 1), (0.7, 0.8, 4), (0.1, 0.5, 1),
-                                                (0.3, 0.5, 1)])
+@pytest.mark.parametrize(
+    ("w", "bound", "fp"), [(0.7, 0.3, 0), (0.7, 0.5, 1), (0.7, 0.8, 4), (0.1, 0.5, 1), (0.3, 0.5, 1)]
+)
 def test_recall_bounds_at_weighted_counts(w, bound, fp):
     y, s, weights = groups(STAIRS, w)
     p = im.precision_at_recall(y, s, min_recall=bound, sample_weight=weights)
@@ -165,17 +177,20 @@ def test_top_k_equal_to_a_group_weight(w):
 
 # ------------------------------------------------------------------ the shared comparison
 def test_meets_bound_tolerance_is_relative_and_exact_at_zero():
-    assert meets_bound(0.9 * (1 - 0.5 * BOUND_RTOL), 0.9, "min") and not meets_bound(0.9 * (1 - 2 * BOUND_RTOL), 0.9,
-                                                                                    "min")
-    assert meets_bound(0.3 * (1 + 0.5 * BOUND_RTOL), 0.3, "max") and not meets_bound(0.3 * (1 + 2 * BOUND_RTOL), 0.3,
-                                                                                    "max")
+    assert meets_bound(0.9 * (1 - 0.5 * BOUND_RTOL), 0.9, "min") and not meets_bound(
+        0.9 * (1 - 2 * BOUND_RTOL), 0.9, "min"
+    )
+    assert meets_bound(0.3 * (1 + 0.5 * BOUND_RTOL), 0.3, "max") and not meets_bound(
+        0.3 * (1 + 2 * BOUND_RTOL), 0.3, "max"
+    )
     assert meets_bound(0.0, 0.0, "max") and not meets_bound(1e-300, 0.0, "max") and not meets_bound(np.nan, 0.0, "min")
 
 
 # ------------------------------------------------------------------ property: an achieved value is always met
 _GROUP = st.tuples(st.integers(0, 6), st.integers(0, 6)).filter(lambda g: g != (0, 0))
-_TABLES = st.tuples(st.lists(_GROUP, min_size=1, max_size=10), st.sampled_from([None, 0.1, 0.3, 0.7]),
-                    st.integers(0, 10_000))
+_TABLES = st.tuples(
+    st.lists(_GROUP, min_size=1, max_size=10), st.sampled_from([None, 0.1, 0.3, 0.7]), st.integers(0, 10_000)
+)
 
 
 def _exact(counts):
@@ -250,8 +265,10 @@ def _step_precision(counts, r):
 
 def _class_groups(labels, score, k):
     """(members of class k, others) per group of tied ``score``, highest first."""
-    return [(int(np.sum((labels == k) & (score == v))), int(np.sum((labels != k) & (score == v))))
-            for v in np.unique(score)[::-1]]
+    return [
+        (int(np.sum((labels == k) & (score == v))), int(np.sum((labels != k) & (score == v))))
+        for v in np.unique(score)[::-1]
+    ]
 
 
 def test_macro_pr_curve_reads_a_recall_of_seven_tenths_at_the_grid_value():
@@ -271,6 +288,7 @@ def test_macro_pr_curve_reads_a_recall_of_seven_tenths_at_the_grid_value():
 def test_pr_band_reads_a_recall_of_three_tenths_with_weights():
     # Weights 0.7: the first group's recall is 2.1 / 7 = 0.29999999999999993, which is 3/10 as meant.
     y, s, w = groups(STAIRS, 0.7)
-    band = im.uncertainty.bootstrap_curve_band(y, s, curve="pr", grid=[0.3, 0.5], n_resamples=20, rng=0, sample_weight=w,
-                                   weight_kind="sampling")
+    band = im.uncertainty.bootstrap_curve_band(
+        y, s, curve="pr", grid=[0.3, 0.5], n_resamples=20, rng=0, sample_weight=w, weight_kind="sampling"
+    )
     assert band.estimate[0] == 1.0 and band.estimate[1] == pytest.approx(5 / 6, rel=1e-12)

@@ -36,7 +36,10 @@ def test_isotonic_equals_sklearn_pav_on_training_scores(d):
 def test_calibrated_scores_are_monotone_in_the_scores(d, new):
     y, s, w = d
     new = np.sort(np.array(new))
-    for calibrator in (im.spaces.isotonic_calibrator(y, s, sample_weight=w), im.spaces.f_calibrator(y, s, sample_weight=w)):
+    for calibrator in (
+        im.spaces.isotonic_calibrator(y, s, sample_weight=w),
+        im.spaces.f_calibrator(y, s, sample_weight=w),
+    ):
         values = calibrator(new)
         assert np.all(np.diff(values) >= 0)
         assert np.all((values >= 0) & (values <= 1))
@@ -77,12 +80,15 @@ def test_isotonic_calibration_makes_ece_small_on_its_own_data(rng):
     assert im.spaces.expected_calibration_error(y, calibrated, n_bins=10, strategy="quantile") < 0.02
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda: im.spaces.reliability_curve([0, 1], [0.5, 1.5]), r"y_prob must be probabilities in \[0, 1\]"),
-    (lambda: im.spaces.reliability_curve([0, 1], [0.5, 0.6], strategy="x"), r"`strategy` must be one of"),
-    (lambda: im.spaces.reliability_curve([0, 1], [0.5, 0.6], n_bins=0), r"`n_bins` must be an integer >= 1"),
-    (lambda: im.spaces.isotonic_calibrator([0, 1], [0.5, 0.6])([np.nan]), r"contains 1 NaN value"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: im.spaces.reliability_curve([0, 1], [0.5, 1.5]), r"y_prob must be probabilities in \[0, 1\]"),
+        (lambda: im.spaces.reliability_curve([0, 1], [0.5, 0.6], strategy="x"), r"`strategy` must be one of"),
+        (lambda: im.spaces.reliability_curve([0, 1], [0.5, 0.6], n_bins=0), r"`n_bins` must be an integer >= 1"),
+        (lambda: im.spaces.isotonic_calibrator([0, 1], [0.5, 0.6])([np.nan]), r"contains 1 NaN value"),
+    ],
+)
 def test_calibration_errors(call, match):
     with pytest.raises(im.IsometricsError, match=match):
         call()

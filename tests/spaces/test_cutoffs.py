@@ -106,11 +106,13 @@ def test_at_threshold_against_explicit_predictions(rng, weighted):
         assert cut.threshold == t and cut.tie_fraction == 1.0 and cut.n_tied == 0.0
         if 0 < pred.sum() < len(pred):
             assert cut.value("mcc") == pytest.approx(skm.matthews_corrcoef(y, pred, sample_weight=w), rel=1e-9)
-            assert cut.value("kappa") == pytest.approx(skm.cohen_kappa_score(y, pred, sample_weight=w), rel=1e-9,
-                                                       abs=1e-12)
+            assert cut.value("kappa") == pytest.approx(
+                skm.cohen_kappa_score(y, pred, sample_weight=w), rel=1e-9, abs=1e-12
+            )
             assert cut.precision == pytest.approx(skm.precision_score(y, pred, sample_weight=w), rel=1e-12)
-        assert cut.value("f2") == pytest.approx(skm.fbeta_score(y, pred, beta=2, sample_weight=w, zero_division=0),
-                                                rel=1e-12, abs=1e-15)
+        assert cut.value("f2") == pytest.approx(
+            skm.fbeta_score(y, pred, beta=2, sample_weight=w, zero_division=0), rel=1e-12, abs=1e-15
+        )
         assert cut.recall == pytest.approx(skm.recall_score(y, pred, sample_weight=w), rel=1e-12, abs=1e-15)
 
 
@@ -125,15 +127,18 @@ def test_cutoff_results_are_compact_and_json_ready():
     assert "<table>" in cut._repr_html_() and len(repr(im.spaces.gains_curve([0, 1] * 500, np.arange(1000.0)))) < 400
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda op: op.at_top_k(0), r"OperatingPoints.at_top_k: `k` must be a real number > 0; got 0"),
-    (lambda op: op.at_top_k(7), r"`k` = 7 exceeds the 6 samples"),
-    (lambda op: op.at_top_k(2, ties="random"), r"`ties` must be one of 'interpolate', 'raise'; got 'random'"),
-    (lambda op: op.at_rate(1.5), r"`rate` must be a real number >= 0 and <= 1; got 1.5"),
-    (lambda op: op.at_threshold(float("nan")), r"`threshold` must be a finite real number; got nan"),
-    (lambda op: op.at_threshold("0.5"), r"`threshold` must be a real number"),
-    (lambda op: op.decision_curve([0.2, 1.0]), r"`threshold_probability` must lie in \(0, 1\).*got 1.0 at index 1"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda op: op.at_top_k(0), r"OperatingPoints.at_top_k: `k` must be a real number > 0; got 0"),
+        (lambda op: op.at_top_k(7), r"`k` = 7 exceeds the 6 samples"),
+        (lambda op: op.at_top_k(2, ties="random"), r"`ties` must be one of 'interpolate', 'raise'; got 'random'"),
+        (lambda op: op.at_rate(1.5), r"`rate` must be a real number >= 0 and <= 1; got 1.5"),
+        (lambda op: op.at_threshold(float("nan")), r"`threshold` must be a finite real number; got nan"),
+        (lambda op: op.at_threshold("0.5"), r"`threshold` must be a real number"),
+        (lambda op: op.decision_curve([0.2, 1.0]), r"`threshold_probability` must lie in \(0, 1\).*got 1.0 at index 1"),
+    ],
+)
 def test_errors_name_the_function_and_the_parameter(call, match):
     op = im.OperatingPoints.from_scores([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9])
     with pytest.raises(ValueError, match=match):
@@ -172,7 +177,9 @@ def test_decision_curve_by_hand_and_against_the_net_benefit_metric(rng):
     # y = [0, 0, 1, 1, 0, 1], s = [0.1, 0.4, 0.35, 0.8, 0.3, 0.9]; n = 6, prevalence 1/2.
     # pt = 0.25 (odds 1/3): flag s >= 0.25: TP 3, FP 2: NB = 3/6 - (2/6)(1/3) = 7/18; treat all 1/2 - 1/6 = 1/3.
     # pt = 0.85 (odds 17/3): flag 0.9 only: NB = 1/6; treat all 1/2 - (1/2)(17/3) = -7/3.
-    dc = im.spaces.decision_curve([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9], threshold_probability=[0.25, 0.85])
+    dc = im.spaces.decision_curve(
+        [0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9], threshold_probability=[0.25, 0.85]
+    )
     np.testing.assert_allclose(dc.net_benefit, [7 / 18, 1 / 6], rtol=1e-14)
     np.testing.assert_allclose(dc.treat_all, [1 / 3, -7 / 3], rtol=1e-14)
     assert list(dc.treat_none) == [0.0, 0.0] and repr(dc).startswith("DecisionCurve(threshold_probability=")

@@ -103,10 +103,13 @@ def test_labels_swapped_give_the_same_value():
     assert h_measure(1 - y, -s) == pytest.approx(h_measure(y, s), abs=1e-14)
 
 
-_cases = st.integers(2, 30).flatmap(lambda n: st.tuples(
-    st.lists(st.integers(0, 1), min_size=n, max_size=n).filter(lambda v: 0 < sum(v) < len(v)),
-    st.lists(st.integers(-20, 20), min_size=n, max_size=n),
-    st.lists(st.integers(1, 5), min_size=n, max_size=n)))
+_cases = st.integers(2, 30).flatmap(
+    lambda n: st.tuples(
+        st.lists(st.integers(0, 1), min_size=n, max_size=n).filter(lambda v: 0 < sum(v) < len(v)),
+        st.lists(st.integers(-20, 20), min_size=n, max_size=n),
+        st.lists(st.integers(1, 5), min_size=n, max_size=n),
+    )
+)
 
 
 @pytest.mark.filterwarnings("ignore::isometrics.DegenerateDataWarning")

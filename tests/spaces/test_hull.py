@@ -92,8 +92,15 @@ def test_prg_hull_is_the_upper_hull_of_prg_points(data):
     np.testing.assert_allclose(hull.precision_gain, pg[hull.indices], rtol=1e-12, atol=1e-12)
 
 
-@given(st.integers(1, 50), st.integers(0, 50), st.integers(1, 50), st.integers(0, 50),
-       st.integers(60, 200), st.integers(60, 200), st.floats(0, 1))
+@given(
+    st.integers(1, 50),
+    st.integers(0, 50),
+    st.integers(1, 50),
+    st.integers(0, 50),
+    st.integers(60, 200),
+    st.integers(60, 200),
+    st.floats(0, 1),
+)
 def test_straight_roc_segments_are_straight_in_prg(tp_a, fp_a, dtp, dfp, P, N, lam):
     # A random mixture of two classifiers has the interpolated counts; its PRG image lies on the PRG segment.
     tp_b, fp_b = tp_a + dtp, fp_a + dfp
@@ -147,24 +154,27 @@ _B = ([0, 0, 0, 1, 1], [5, 4, 3, 2, 1])
 _C = ([1, 0, 1, 0], [3, 3, 2, 1])
 
 
-@pytest.mark.parametrize("data, method, k, threshold, fpr, tpr, precision", [
-    (_A, "min_fpr_at_tpr", 0, 6, 0, 1 / 3, 1),  # FPR 0 up to vertex (0, 1/3): ties go to the larger TPR
-    (_A, "min_fpr_at_tpr", 1, 3, 1 / 3, 1, 3 / 4),
-    (_A, "max_precision_at_recall", 0, 6, 0, 1 / 3, 1),
-    (_A, "max_precision_at_recall", 1, 3, 1 / 3, 1, 3 / 4),
-    (_A, "max_recall_at_precision", 0, 3, 1 / 3, 1, 3 / 4),  # recall 1 from (1/3, 1) on: the lowest FPR
-    (_A, "max_recall_at_precision", 1, 6, 0, 1 / 3, 1),
-    (_B, "min_fpr_at_tpr", 0, np.inf, 0, 0, 1),  # only the empty prediction has FPR 0
-    (_B, "min_fpr_at_tpr", 1, 1, 1, 1, 2 / 5),
-    (_B, "max_precision_at_recall", 0, 1, 1, 1, 2 / 5),  # the case: not the empty prediction
-    (_B, "max_precision_at_recall", 1, 1, 1, 1, 2 / 5),
-    (_B, "max_recall_at_precision", 0, 1, 1, 1, 2 / 5),
-    (_C, "min_fpr_at_tpr", 0, np.inf, 0, 0, 1),
-    (_C, "min_fpr_at_tpr", 1, 2, 1 / 2, 1, 2 / 3),
-    (_C, "max_precision_at_recall", 0, 2, 1 / 2, 1, 2 / 3),  # a sloped first segment: its vertex
-    (_C, "max_precision_at_recall", 1, 2, 1 / 2, 1, 2 / 3),
-    (_C, "max_recall_at_precision", 0, 2, 1 / 2, 1, 2 / 3),
-])
+@pytest.mark.parametrize(
+    "data, method, k, threshold, fpr, tpr, precision",
+    [
+        (_A, "min_fpr_at_tpr", 0, 6, 0, 1 / 3, 1),  # FPR 0 up to vertex (0, 1/3): ties go to the larger TPR
+        (_A, "min_fpr_at_tpr", 1, 3, 1 / 3, 1, 3 / 4),
+        (_A, "max_precision_at_recall", 0, 6, 0, 1 / 3, 1),
+        (_A, "max_precision_at_recall", 1, 3, 1 / 3, 1, 3 / 4),
+        (_A, "max_recall_at_precision", 0, 3, 1 / 3, 1, 3 / 4),  # recall 1 from (1/3, 1) on: the lowest FPR
+        (_A, "max_recall_at_precision", 1, 6, 0, 1 / 3, 1),
+        (_B, "min_fpr_at_tpr", 0, np.inf, 0, 0, 1),  # only the empty prediction has FPR 0
+        (_B, "min_fpr_at_tpr", 1, 1, 1, 1, 2 / 5),
+        (_B, "max_precision_at_recall", 0, 1, 1, 1, 2 / 5),  # the case: not the empty prediction
+        (_B, "max_precision_at_recall", 1, 1, 1, 1, 2 / 5),
+        (_B, "max_recall_at_precision", 0, 1, 1, 1, 2 / 5),
+        (_C, "min_fpr_at_tpr", 0, np.inf, 0, 0, 1),
+        (_C, "min_fpr_at_tpr", 1, 2, 1 / 2, 1, 2 / 3),
+        (_C, "max_precision_at_recall", 0, 2, 1 / 2, 1, 2 / 3),  # a sloped first segment: its vertex
+        (_C, "max_precision_at_recall", 1, 2, 1 / 2, 1, 2 / 3),
+        (_C, "max_recall_at_precision", 0, 2, 1 / 2, 1, 2 / 3),
+    ],
+)
 def test_hull_optima_at_the_boundaries_of_their_constraint(data, method, k, threshold, fpr, tpr, precision):
     point = getattr(im.roc_convex_hull(*data), method)(k)
     assert point.probability == 0 and point.threshold_high == threshold  # a vertex, no randomisation

@@ -8,8 +8,19 @@ from hypothesis import strategies as st
 import isometrics as im
 from isometrics.plotting import LevelCurveDisplay
 
-SPECS = ["f1", "f2", "f0.5", "g(beta=2, rho=-3)", "g(beta=0.5, rho=1)", "g(beta=2, rho=0)", "arithmetic(gamma=3)",
-         "geometric(beta=2)", "power(gamma=2, phi=4)", "min", "max"]
+SPECS = [
+    "f1",
+    "f2",
+    "f0.5",
+    "g(beta=2, rho=-3)",
+    "g(beta=0.5, rho=1)",
+    "g(beta=2, rho=0)",
+    "arithmetic(gamma=3)",
+    "geometric(beta=2)",
+    "power(gamma=2, phi=4)",
+    "min",
+    "max",
+]
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -33,7 +44,7 @@ def test_f1_level_curve_by_hand():
 def test_fbeta_level_curves_are_straight_with_slope_minus_beta_squared_in_prg(beta):
     curve = im.level_curve(f"fbeta(beta={beta})", 0.6, space="prg", prevalence=0.2, n_points=300)
     slopes = np.diff(curve.y) / np.diff(curve.x)
-    np.testing.assert_allclose(slopes, -beta**2, rtol=1e-6)
+    np.testing.assert_allclose(slopes, -(beta**2), rtol=1e-6)
 
 
 def test_roc_level_curve_matches_fbeta_in_roc_coordinates():
@@ -54,8 +65,17 @@ def test_slope_is_minus_one_on_the_break_even_line(beta, rho, p):
     assert float(im.spaces.level_curve_slope(f"g(beta={beta}, rho={rho})", p, r)) == pytest.approx(-1.0, rel=1e-9)
 
 
-@pytest.mark.parametrize("spec", ["f2", "g(beta=2, rho=-3)", "geometric(beta=2)", "arithmetic(gamma=3)",
-                                  "g(beta=3, rho=0)", "power(gamma=0.5, phi=2.5)"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "f2",
+        "g(beta=2, rho=-3)",
+        "geometric(beta=2)",
+        "arithmetic(gamma=3)",
+        "g(beta=3, rho=0)",
+        "power(gamma=0.5, phi=2.5)",
+    ],
+)
 def test_analytic_slope_matches_the_level_curve(spec):
     curve = im.level_curve(spec, 0.5, n_points=2000)
     i = len(curve.recall) // 2
@@ -95,17 +115,20 @@ def test_level_curves_reach_the_edges_of_the_square():
     assert LevelCurveDisplay.from_metric("f1", levels=[0.1]).curves[0].precision[0] == 1.0
 
 
-@pytest.mark.parametrize("spec, value, points", [
-    # min(P, R) = 0.3: down the vertical R = 0.3 from P = 1 to the corner (0.3, 0.3), then along P = 0.3
-    ("min", 0.3, [(0.3, 1.0), (0.3, 0.3), (1.0, 0.3)]),
-    # max(P, R) = 1: the top and the right edges of the square, through the corner (1, 1)
-    ("max", 1.0, [(0.0, 1.0), (1.0, 1.0), (1.0, 0.0)]),
-    # G(2, -inf) = min(2P, R) = 0.3: R = 0.3 down to P = 0.15, then P = 0.15
-    ("g(beta=2, rho=-inf)", 0.3, [(0.3, 1.0), (0.3, 0.15), (1.0, 0.15)]),
-    # precision = 0.4 and recall = 0.4: straight across the square
-    ("precision", 0.4, [(0.0, 0.4), (1.0, 0.4)]),
-    ("recall", 0.4, [(0.4, 1.0), (0.4, 0.0)]),
-])
+@pytest.mark.parametrize(
+    "spec, value, points",
+    [
+        # min(P, R) = 0.3: down the vertical R = 0.3 from P = 1 to the corner (0.3, 0.3), then along P = 0.3
+        ("min", 0.3, [(0.3, 1.0), (0.3, 0.3), (1.0, 0.3)]),
+        # max(P, R) = 1: the top and the right edges of the square, through the corner (1, 1)
+        ("max", 1.0, [(0.0, 1.0), (1.0, 1.0), (1.0, 0.0)]),
+        # G(2, -inf) = min(2P, R) = 0.3: R = 0.3 down to P = 0.15, then P = 0.15
+        ("g(beta=2, rho=-inf)", 0.3, [(0.3, 1.0), (0.3, 0.15), (1.0, 0.15)]),
+        # precision = 0.4 and recall = 0.4: straight across the square
+        ("precision", 0.4, [(0.0, 0.4), (1.0, 0.4)]),
+        ("recall", 0.4, [(0.4, 1.0), (0.4, 0.0)]),
+    ],
+)
 def test_level_curves_with_corners_and_edges(spec, value, points):
     curve = im.level_curve(spec, value, n_points=101)
     drawn = np.c_[curve.recall, curve.precision]

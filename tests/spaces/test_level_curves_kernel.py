@@ -9,9 +9,23 @@ from isometrics.metrics.registry import parse_metric
 from isometrics.spaces import level_curves
 from isometrics.spaces.level_curves import level_curve
 
-METRICS = ["f1", "f2", "f0.5", "fbeta(beta=1e200)", "g(beta=2, rho=-3)", "g(beta=2, rho=-inf)", "g(beta=2, rho=0)",
-           "g(beta=0.5, rho=1)", "g(beta=3, rho=-6)", "arithmetic(gamma=3)", "geometric(beta=2)",
-           "power(gamma=0.5, phi=2.5)", "power(gamma=2, phi=4)", "min", "max"]
+METRICS = [
+    "f1",
+    "f2",
+    "f0.5",
+    "fbeta(beta=1e200)",
+    "g(beta=2, rho=-3)",
+    "g(beta=2, rho=-inf)",
+    "g(beta=2, rho=0)",
+    "g(beta=0.5, rho=1)",
+    "g(beta=3, rho=-6)",
+    "arithmetic(gamma=3)",
+    "geometric(beta=2)",
+    "power(gamma=0.5, phi=2.5)",
+    "power(gamma=2, phi=4)",
+    "min",
+    "max",
+]
 
 
 def _validated(metric):
@@ -21,8 +35,11 @@ def _validated(metric):
 @pytest.mark.parametrize("spec", METRICS)
 def test_level_curves_are_bit_identical_to_the_validated_path(spec, monkeypatch):
     metric = parse_metric(spec)
-    cases = [(v, space, pi) for v in (0.05, 0.3, 0.5, 0.8, 0.97, 1.0) for space, pi in
-             (("pr", None), ("roc", 0.045), ("roc", 0.5), ("prg", 0.045), ("prg", 0.3))]
+    cases = [
+        (v, space, pi)
+        for v in (0.05, 0.3, 0.5, 0.8, 0.97, 1.0)
+        for space, pi in (("pr", None), ("roc", 0.045), ("roc", 0.5), ("prg", 0.045), ("prg", 0.3))
+    ]
     fast = [level_curve(metric, v, space=space, prevalence=pi, n_points=50) for v, space, pi in cases]
     monkeypatch.setattr(level_curves, "_kernel", _validated)
     slow = [level_curve(metric, v, space=space, prevalence=pi, n_points=50) for v, space, pi in cases]

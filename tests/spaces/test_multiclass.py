@@ -27,14 +27,20 @@ def test_areas_match_sklearn(multiclass, weighted):
     # probabilities, kept for their ties, no longer sum to 1, so its multi_class="ovr" path refuses them)
     for average in ("macro", "weighted"):
         assert ovr.auroc(average=average) == pytest.approx(
-            skm.roc_auc_score(Y, p, average=average, sample_weight=w), rel=1e-12)
+            skm.roc_auc_score(Y, p, average=average, sample_weight=w), rel=1e-12
+        )
     for average in ("macro", "weighted", "micro", None):
-        np.testing.assert_allclose(ovr.average_precision(average=average),
-                                   skm.average_precision_score(Y, p, average=average, sample_weight=w), rtol=1e-12)
+        np.testing.assert_allclose(
+            ovr.average_precision(average=average),
+            skm.average_precision_score(Y, p, average=average, sample_weight=w),
+            rtol=1e-12,
+        )
     assert ovr.auroc(average="micro") == pytest.approx(
-        skm.roc_auc_score(Y, p, average="micro", sample_weight=w), rel=1e-12)
-    np.testing.assert_allclose(ovr.auroc(average=None), [skm.roc_auc_score(Y[:, k], p[:, k], sample_weight=w)
-                                                        for k in range(4)], rtol=1e-12)
+        skm.roc_auc_score(Y, p, average="micro", sample_weight=w), rel=1e-12
+    )
+    np.testing.assert_allclose(
+        ovr.auroc(average=None), [skm.roc_auc_score(Y[:, k], p[:, k], sample_weight=w) for k in range(4)], rtol=1e-12
+    )
 
 
 def test_multilabel_indicator_input(rng):
@@ -98,13 +104,16 @@ def test_metric_report_zero_division():
     assert report.values[1, 0] == 1.0
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda: im.one_vs_rest([0, 1, 2], [0.1, 0.2, 0.3]), r"y_score must be 2-D"),
-    (lambda: im.one_vs_rest([0, 1, 2], np.eye(3)[:, :2]), r"y_score has 2 columns but there are 3 classes"),
-    (lambda: im.one_vs_rest([0, 1, 1], np.eye(3), classes=[0, 1, 2]), r"class 2 has no sample of it"),
-    (lambda: im.one_vs_rest([0, 1, 5], np.eye(3), classes=[0, 1, 2]), r"labels \[5\] that are not in classes"),
-    (lambda: im.one_vs_rest(np.eye(3), np.eye(3)).auroc(average="samples"), r"`average` must be one of"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: im.one_vs_rest([0, 1, 2], [0.1, 0.2, 0.3]), r"y_score must be 2-D"),
+        (lambda: im.one_vs_rest([0, 1, 2], np.eye(3)[:, :2]), r"y_score has 2 columns but there are 3 classes"),
+        (lambda: im.one_vs_rest([0, 1, 1], np.eye(3), classes=[0, 1, 2]), r"class 2 has no sample of it"),
+        (lambda: im.one_vs_rest([0, 1, 5], np.eye(3), classes=[0, 1, 2]), r"labels \[5\] that are not in classes"),
+        (lambda: im.one_vs_rest(np.eye(3), np.eye(3)).auroc(average="samples"), r"`average` must be one of"),
+    ],
+)
 def test_multiclass_errors(call, match):
     with pytest.raises((im.IsometricsError, im.InvalidParameterError), match=match):
         call()
@@ -113,8 +122,11 @@ def test_multiclass_errors(call, match):
 @pytest.mark.parametrize("library", ["pandas", "polars", "pyarrow"])
 def test_a_data_frame_of_class_columns_names_the_classes(library):
     """Columns named by the labels, in any order, score those classes (issue 13, item 1)."""
-    frames = {"pandas": pytest.importorskip("pandas").DataFrame, "polars": pytest.importorskip("polars").DataFrame,
-              "pyarrow": pytest.importorskip("pyarrow").table}
+    frames = {
+        "pandas": pytest.importorskip("pandas").DataFrame,
+        "polars": pytest.importorskip("polars").DataFrame,
+        "pyarrow": pytest.importorskip("pyarrow").table,
+    }
     from sklearn.metrics import roc_auc_score
 
     rng = np.random.default_rng(4)

@@ -140,8 +140,10 @@ def test_registry_entry_checks_the_declared_value(q, monkeypatch):
     """The common checks of tests/registry.py exercise the declared quantity: with the public function
     replaced by ``OperatingPoints.from_scores(...).get(QUANTITY)``, each registered variant gives the same."""
     entry = REGISTRY[q.name]
-    variants = {**{f"binary {k}": (lambda f: lambda y, s, w: f(y, s, w, None))(f) for k, f in entry.binary.items()},
-                **{f"weighted {k}": f for k, f in entry.weighted.items()}}
+    variants = {
+        **{f"binary {k}": (lambda f: lambda y, s, w: f(y, s, w, None))(f) for k, f in entry.binary.items()},
+        **{f"weighted {k}": f for k, f in entry.weighted.items()},
+    }
     assert variants, f"{q.name} is registered without value checks (binary or weighted)"
     if q.name in SCIKIT_LEARN_SHAPED:
         return

@@ -19,14 +19,18 @@ def _multiclass(rng, n, k, ties=True):
 
 
 @pytest.mark.parametrize("seed", range(10))
-@pytest.mark.parametrize("multi_class, average", [("ovr", "macro"), ("ovr", "weighted"), ("ovr", "micro"),
-                                                  ("ovr", None), ("ovo", "macro"), ("ovo", "weighted")])
+@pytest.mark.parametrize(
+    "multi_class, average",
+    [("ovr", "macro"), ("ovr", "weighted"), ("ovr", "micro"), ("ovr", None), ("ovo", "macro"), ("ovo", "weighted")],
+)
 def test_multiclass_matches_sklearn(seed, multi_class, average):
     rng = np.random.default_rng(seed)
     y, p = _multiclass(rng, 30, 3 + seed % 3)
     w = None if multi_class == "ovo" else rng.integers(1, 4, len(y)).astype(float)  # sklearn's ovo takes no weights
-    np.testing.assert_allclose(im.roc_auc_score(y, p, multi_class=multi_class, average=average, sample_weight=w),
-                               skm.roc_auc_score(y, p, multi_class=multi_class, average=average, sample_weight=w))
+    np.testing.assert_allclose(
+        im.roc_auc_score(y, p, multi_class=multi_class, average=average, sample_weight=w),
+        skm.roc_auc_score(y, p, multi_class=multi_class, average=average, sample_weight=w),
+    )
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -48,7 +52,8 @@ def test_one_vs_one_integer_weights_equal_repeated_samples():
     rep = np.repeat(np.arange(len(y)), w)
     for average in ("macro", "weighted"):
         assert im.roc_auc_score(y, p, multi_class="ovo", average=average, sample_weight=w) == pytest.approx(
-            im.roc_auc_score(y[rep], p[rep], multi_class="ovo", average=average), rel=1e-12)
+            im.roc_auc_score(y[rep], p[rep], multi_class="ovo", average=average), rel=1e-12
+        )
 
 
 @given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 6)), min_size=4, max_size=30))
@@ -70,7 +75,8 @@ def test_binary_and_partial_area_match_sklearn(seed, max_fpr):
     s = np.round(rng.random(40), 1)
     w = rng.integers(1, 4, 40).astype(float)
     assert im.roc_auc_score(y, s, max_fpr=max_fpr, sample_weight=w) == pytest.approx(
-        skm.roc_auc_score(y, s, max_fpr=max_fpr, sample_weight=w), rel=1e-12)
+        skm.roc_auc_score(y, s, max_fpr=max_fpr, sample_weight=w), rel=1e-12
+    )
     assert im.roc_auc_score(y, s) == pytest.approx(naive_auroc(y == 1, s), rel=1e-12)
 
 
@@ -84,21 +90,29 @@ def test_multilabel_matches_sklearn(seed, average):
     y[2:] = np.where(y[2:].sum(axis=1, keepdims=True) % 4 == 0, [1, 1, 0, 0], y[2:])
     s = np.round(rng.random((25, 4)), 1)
     w = rng.integers(1, 4, 25).astype(float)
-    np.testing.assert_allclose(im.roc_auc_score(y, s, average=average, sample_weight=w),
-                               skm.roc_auc_score(y, s, average=average, sample_weight=w))
+    np.testing.assert_allclose(
+        im.roc_auc_score(y, s, average=average, sample_weight=w),
+        skm.roc_auc_score(y, s, average=average, sample_weight=w),
+    )
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    (dict(y_true=[0, 1, 2], y_score=np.eye(3)), r"pass multi_class='ovr'"),
-    (dict(y_true=[0, 1, 2], y_score=np.eye(3), multi_class="ovo", average=None), r"average=None .* not implemented"),
-    (dict(y_true=[0, 1, 2], y_score=np.eye(3), multi_class="ovr", max_fpr=0.5), r"max_fpr=0.5"),
-    (dict(y_true=[0, 1, 2], y_score=np.eye(3) * 2, multi_class="ovr"), r"rows sum to 1"),
-    (dict(y_true=[0, 1, 2], y_score=np.eye(3), multi_class="ovr", labels=[0, 2, 1]), r"must be ordered"),
-    (dict(y_true=[0, 1, 2], y_score=np.eye(3), multi_class="ovr", labels=[0, 1, 3]), r"not in `labels`"),
-    (dict(y_true=[0, 1, 2], y_score=np.eye(3)[:, :2] / 1, multi_class="ovr"), r"3 classes .* 2 columns"),
-    (dict(y_true=[0, 1, 1], y_score=[0.1, 0.2, 0.3], max_fpr=0), r"`max_fpr` must be in \(0, 1\]"),
-    (dict(y_true=[0, 1, 1], y_score=[[0.1, 0.9]] * 3), r"pass the scores of the positive"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        (dict(y_true=[0, 1, 2], y_score=np.eye(3)), r"pass multi_class='ovr'"),
+        (
+            dict(y_true=[0, 1, 2], y_score=np.eye(3), multi_class="ovo", average=None),
+            r"average=None .* not implemented",
+        ),
+        (dict(y_true=[0, 1, 2], y_score=np.eye(3), multi_class="ovr", max_fpr=0.5), r"max_fpr=0.5"),
+        (dict(y_true=[0, 1, 2], y_score=np.eye(3) * 2, multi_class="ovr"), r"rows sum to 1"),
+        (dict(y_true=[0, 1, 2], y_score=np.eye(3), multi_class="ovr", labels=[0, 2, 1]), r"must be ordered"),
+        (dict(y_true=[0, 1, 2], y_score=np.eye(3), multi_class="ovr", labels=[0, 1, 3]), r"not in `labels`"),
+        (dict(y_true=[0, 1, 2], y_score=np.eye(3)[:, :2] / 1, multi_class="ovr"), r"3 classes .* 2 columns"),
+        (dict(y_true=[0, 1, 1], y_score=[0.1, 0.2, 0.3], max_fpr=0), r"`max_fpr` must be in \(0, 1\]"),
+        (dict(y_true=[0, 1, 1], y_score=[[0.1, 0.9]] * 3), r"pass the scores of the positive"),
+    ],
+)
 def test_errors_name_the_function_and_the_fix(kwargs, match):
     with pytest.raises(ValueError, match=match):
         im.roc_auc_score(**kwargs)

@@ -16,8 +16,18 @@ from isometrics.exceptions import InvalidParameterError, IsometricsError
 from isometrics.spaces import _terms, hull, thresholds
 from isometrics.spaces.sweep import AREAS, Sweep, sweep_table
 
-METRICS = ["f1", "f0.5", "g(beta=2, rho=-3)", "mcc", "youden", "cost(fp=1, fn=5)", "precision", "accuracy",
-           "geometric", "arithmetic(gamma=2)"]
+METRICS = [
+    "f1",
+    "f0.5",
+    "g(beta=2, rho=-3)",
+    "mcc",
+    "youden",
+    "cost(fp=1, fn=5)",
+    "precision",
+    "accuracy",
+    "geometric",
+    "arithmetic(gamma=2)",
+]
 
 
 def _table(seed: int, n: int, kind: str, ties: bool) -> OperatingPoints:
@@ -28,8 +38,7 @@ def _table(seed: int, n: int, kind: str, ties: bool) -> OperatingPoints:
     if ties:
         s = np.round(s, 1)
     s[:2] = [-9.0, 9.0]  # two distinct scores at least
-    w = {"none": None, "integer": rng.integers(0, 4, n).astype(float),
-         "float": rng.exponential(size=n)}[kind]
+    w = {"none": None, "integer": rng.integers(0, 4, n).astype(float), "float": rng.exponential(size=n)}[kind]
     if w is not None:
         w[:2] = 1.0
     return OperatingPoints.from_scores(y, s, sample_weight=w)
@@ -54,8 +63,13 @@ def _cuts(n_points: int, fractions: list[float]) -> list[int]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 400), kind=st.sampled_from(["none", "integer", "float"]),
-       ties=st.booleans(), fractions=st.lists(st.floats(0, 1), max_size=6))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(2, 400),
+    kind=st.sampled_from(["none", "integer", "float"]),
+    ties=st.booleans(),
+    fractions=st.lists(st.floats(0, 1), max_size=6),
+)
 def test_any_cutting_gives_the_in_memory_doubles(seed, n, kind, ties, fractions):
     op = _table(seed, n, kind, ties)
     expected = _in_memory(op, METRICS)
@@ -72,8 +86,13 @@ def test_any_cutting_gives_the_in_memory_doubles(seed, n, kind, ties, fractions)
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 400), kind=st.sampled_from(["none", "integer", "float"]),
-       ties=st.booleans(), fractions=st.lists(st.floats(0, 1), min_size=1, max_size=5))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(2, 400),
+    kind=st.sampled_from(["none", "integer", "float"]),
+    ties=st.booleans(),
+    fractions=st.lists(st.floats(0, 1), min_size=1, max_size=5),
+)
 def test_ranges_swept_apart_and_merged_give_the_in_memory_doubles(seed, n, kind, ties, fractions):
     # As Dask workers do: each range knows its global start and the counts of the point before it.
     op = _table(seed, n, kind, ties)
@@ -121,8 +140,9 @@ def test_extreme_weights_are_normalised_as_in_memory():
     op = _table(4, 500, "float", ties=False)
     for scale in (1e-300, 1e300):
         big = OperatingPoints.from_arrays(op.thresholds.copy(), op.tp * scale, op.fp * scale, op.pos_label)
-        assert _swept(sweep_table(big, metrics=["f1", "g(beta=2, rho=-3)"], chunk=37)) == \
-            _in_memory(big, ["f1", "g(beta=2, rho=-3)"])
+        assert _swept(sweep_table(big, metrics=["f1", "g(beta=2, rho=-3)"], chunk=37)) == _in_memory(
+            big, ["f1", "g(beta=2, rho=-3)"]
+        )
 
 
 @settings(max_examples=30, deadline=None)

@@ -49,7 +49,8 @@ def test_each_group_is_the_ungrouped_engine_on_its_rows(weighted):
         # and against scikit-learn, an independent implementation
         assert got.estimates["auroc"] == pytest.approx(roc_auc_score(y[rows], s[rows], sample_weight=ww), abs=1e-12)
         assert got.estimates["average_precision"] == pytest.approx(
-            average_precision_score(y[rows], s[rows], sample_weight=ww), abs=1e-12)
+            average_precision_score(y[rows], s[rows], sample_weight=ww), abs=1e-12
+        )
         flagged = s[rows] >= t
         weights = np.ones(rows.sum()) if ww is None else ww
         assert got.estimates["alert_rate"] == pytest.approx(weights[flagged].sum() / weights.sum(), abs=1e-12)
@@ -63,8 +64,9 @@ def test_one_sort_then_a_stable_split():
     for g in range(7):
         rows = split.of(g)
         np.testing.assert_array_equal(rows, np.flatnonzero(codes == g)[np.argsort(-s[codes == g], kind="stable")])
-        np.testing.assert_array_equal(split.rest(codes, g),
-                                      np.flatnonzero(codes != g)[np.argsort(-s[codes != g], kind="stable")])
+        np.testing.assert_array_equal(
+            split.rest(codes, g), np.flatnonzero(codes != g)[np.argsort(-s[codes != g], kind="stable")]
+        )
 
 
 def test_decisions_follow_the_adjusted_p_values():

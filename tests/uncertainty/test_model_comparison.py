@@ -19,9 +19,11 @@ def _close_models(seed=39, n=600):
     r = np.random.default_rng(seed)
     y = r.random(n) < 0.3
     base = r.normal(size=n)
-    return y, {"logreg": base + 1.0 * y + r.normal(scale=0.6, size=n),
-               "forest": base + 0.9 * y + r.normal(scale=0.6, size=n),
-               "tree": base + 0.9 * y + r.normal(scale=0.6, size=n)}
+    return y, {
+        "logreg": base + 1.0 * y + r.normal(scale=0.6, size=n),
+        "forest": base + 0.9 * y + r.normal(scale=0.6, size=n),
+        "tree": base + 0.9 * y + r.normal(scale=0.6, size=n),
+    }
 
 
 def _holm_by_hand(p):
@@ -67,8 +69,15 @@ def test_decision_is_no_difference_iff_the_adjusted_interval_covers_0(seed):
     level = (0.95, 0.9, 0.8)[seed % 3]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        c = im.uncertainty.bootstrap_compare(y, scores, statistics=["auroc", "f1", "cost(fp=1, fn=3)"], n_resamples=99 + seed,
-                                 confidence_level=level, adjustment=adjustment, rng=seed)
+        c = im.uncertainty.bootstrap_compare(
+            y,
+            scores,
+            statistics=["auroc", "f1", "cost(fp=1, fn=3)"],
+            n_resamples=99 + seed,
+            confidence_level=level,
+            adjustment=adjustment,
+            rng=seed,
+        )
     alpha = 1 - level
     assert len(c.rows) == 18 and len(c.delong) == 6
     for row in (*c.rows, *c.delong):
@@ -85,7 +94,9 @@ def test_decision_is_no_difference_iff_the_adjusted_interval_covers_0(seed):
 
 def test_the_bonferroni_interval_is_the_alpha_over_m_percentile_interval():
     y, scores = _close_models(seed=3)
-    c = im.uncertainty.bootstrap_compare(y, scores, statistics=["auroc"], n_resamples=999, rng=1, adjustment="bonferroni")
+    c = im.uncertainty.bootstrap_compare(
+        y, scores, statistics=["auroc"], n_resamples=999, rng=1, adjustment="bonferroni"
+    )
     for row in c.rows:
         if row.adjusted_p_value < 1:
             assert row.adjusted_level == pytest.approx(1 - 0.05 / 3)
@@ -104,8 +115,7 @@ def test_lower_is_better_decides_for_the_lower_cost():
     cost = c.row("cost(fp=1, fn=5)", "weak", "strong")
     assert (cost.a, cost.b) == ("weak", "strong") and cost.estimate > 0  # the weak model costs more
     assert cost.decision == "b better" and cost.winner == "strong" and not cost.greater_is_better
-    assert cost.sentence().startswith(f"strong beats weak on cost(FP=1, FN=5) (lower is better) by "
-                                      f"{cost.estimate:.4f}")
+    assert cost.sentence().startswith(f"strong beats weak on cost(FP=1, FN=5) (lower is better) by {cost.estimate:.4f}")
     assert c.row("auroc", "strong", "weak").winner == "strong"
 
 
@@ -128,8 +138,15 @@ def test_baseline_and_to_dict():
 # ---------------------------------------------------------------------------- item 2: one vocabulary
 def _vocabulary():
     """Every name of the metric registry, and parameterised specs as best_threshold takes them."""
-    return [*im.METRIC_NAMES, "f0.5", "fbeta(beta=2)", "g(beta=2, rho=-3)", "net_benefit@0.2",
-            "cost(fp=1, fn=4, prevalence=0.2)", im.parse_metric("f2")]
+    return [
+        *im.METRIC_NAMES,
+        "f0.5",
+        "fbeta(beta=2)",
+        "g(beta=2, rho=-3)",
+        "net_benefit@0.2",
+        "cost(fp=1, fn=4, prevalence=0.2)",
+        im.parse_metric("f2"),
+    ]
 
 
 @pytest.mark.parametrize("spec", _vocabulary(), ids=str)
@@ -140,8 +157,11 @@ def test_every_metric_best_threshold_takes_is_a_statistic(spec):
     try:
         metric = im.parse_metric(spec)
     except im.InvalidParameterError as exc:  # a name that needs its parameters: refused alike everywhere
-        for call in (lambda: im.uncertainty.bootstrap(y, s, statistic=spec), lambda: im.best_threshold(y, s, metric=spec),
-                     lambda: im.uncertainty.bootstrap_compare(y, {"a": s, "b": other}, statistics=[spec])):
+        for call in (
+            lambda: im.uncertainty.bootstrap(y, s, statistic=spec),
+            lambda: im.best_threshold(y, s, metric=spec),
+            lambda: im.uncertainty.bootstrap_compare(y, {"a": s, "b": other}, statistics=[spec]),
+        ):
             with pytest.raises(im.InvalidParameterError, match="is not a metric: " + str(exc)[:20]):
                 call()
         return
@@ -159,12 +179,17 @@ def test_every_metric_best_threshold_takes_is_a_statistic(spec):
 
 def test_a_fixed_threshold_and_areas_in_one_comparison():
     y, scores = _close_models()
-    c = im.uncertainty.bootstrap_compare(y, scores, statistics=["auroc", "precision", "g(beta=2, rho=-3)"], threshold=0.5,
-                             n_resamples=19, rng=0)
+    c = im.uncertainty.bootstrap_compare(
+        y, scores, statistics=["auroc", "precision", "g(beta=2, rho=-3)"], threshold=0.5, n_resamples=19, rng=0
+    )
     assert c.statistics == ("auroc", "precision at threshold 0.5", "g(beta=2, rho=-3) at threshold 0.5")
     logreg = np.asarray(scores["logreg"]) >= 0.5
     assert c.estimates["precision at threshold 0.5"]["logreg"] == pytest.approx(y[logreg].mean(), rel=1e-12)
-    for bad, match in [([], "non-empty sequence"), (["auroc", "auroc"], "names a statistic twice"),
-                       (["metric"], "name the metric itself"), (["gini"], r"`statistics\[0\]` = 'gini' is not a")]:
+    for bad, match in [
+        ([], "non-empty sequence"),
+        (["auroc", "auroc"], "names a statistic twice"),
+        (["metric"], "name the metric itself"),
+        (["gini"], r"`statistics\[0\]` = 'gini' is not a"),
+    ]:
         with pytest.raises(im.InvalidParameterError, match=match):
             im.uncertainty.bootstrap_compare(y, scores, statistics=bad, n_resamples=5)

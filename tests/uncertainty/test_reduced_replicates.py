@@ -12,8 +12,20 @@ from isometrics.metrics.registry import parse_metric
 from isometrics.uncertainty import compare_scores
 from isometrics.uncertainty.resampling import Resampler
 
-METRICS = ["f1", "f2", "f0.5", "g(beta=2, rho=-3)", "g(beta=0.5, rho=1)", "power(gamma=2, phi=4)", "geometric(beta=2)",
-           "arithmetic(gamma=3)", "precision", "recall", "min", "max"]
+METRICS = [
+    "f1",
+    "f2",
+    "f0.5",
+    "g(beta=2, rho=-3)",
+    "g(beta=0.5, rho=1)",
+    "power(gamma=2, phi=4)",
+    "geometric(beta=2)",
+    "arithmetic(gamma=3)",
+    "precision",
+    "recall",
+    "min",
+    "max",
+]
 
 
 def _stats(op):

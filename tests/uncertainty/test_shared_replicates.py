@@ -17,8 +17,11 @@ from isometrics.uncertainty import BootstrapResult, compare_scores
 def _data(n=240, seed=5):
     rng = np.random.default_rng(seed)
     y = (rng.random(n) < 0.3).astype(int)
-    scores = {"a": np.round(rng.normal(size=n) + 1.5 * y, 2), "b": rng.normal(size=n) + 0.7 * y,
-              "c": np.round(rng.normal(size=n) + y, 1)}
+    scores = {
+        "a": np.round(rng.normal(size=n) + 1.5 * y, 2),
+        "b": rng.normal(size=n) + 0.7 * y,
+        "c": np.round(rng.normal(size=n) + y, 1),
+    }
     return y, scores
 
 
@@ -46,8 +49,9 @@ def test_each_models_interval_is_the_percentile_of_its_values_on_the_paired_draw
             assert isinstance(r, BootstrapResult) and r.method == "percentile" and r.confidence_level == 0.95
             np.testing.assert_allclose(r.bootstrap_distribution, values, rtol=1e-12)
             np.testing.assert_allclose(r.confidence_interval, np.quantile(values, [0.025, 0.975]), rtol=1e-12)
-            estimate = roc_auc_score(y, scores[name]) if statistic == "auroc" else average_precision_score(
-                y, scores[name])
+            estimate = (
+                roc_auc_score(y, scores[name]) if statistic == "auroc" else average_precision_score(y, scores[name])
+            )
             assert r.estimate == pytest.approx(estimate, rel=1e-12)
             assert r.standard_error == pytest.approx(np.std(values, ddof=1), rel=1e-12)
             assert (r.n_dropped, r.n_undefined) == (0, 0)
@@ -77,9 +81,29 @@ def test_the_reports_intervals_come_from_the_comparisons_replicates(tmp_path):
     drawn with the same seed (one set of replicates), not of a second bootstrap."""
     y, scores = _data(n=400, seed=8)
     pl.DataFrame({"y": y, **scores}).write_csv(tmp_path / "s.csv")
-    res = run("report", tmp_path / "s.csv", "--label", "y", "--score", "a", "--score", "b", "--score", "c",
-              "--metric", "f2", "--ci", "--n-resamples", "50", "--seed", "3", "-o", tmp_path / "r.html",
-              "--json", tmp_path / "r.json")
+    res = run(
+        "report",
+        tmp_path / "s.csv",
+        "--label",
+        "y",
+        "--score",
+        "a",
+        "--score",
+        "b",
+        "--score",
+        "c",
+        "--metric",
+        "f2",
+        "--ci",
+        "--n-resamples",
+        "50",
+        "--seed",
+        "3",
+        "-o",
+        tmp_path / "r.html",
+        "--json",
+        tmp_path / "r.json",
+    )
     assert res.returncode == 0, res.stderr
     doc = json.loads((tmp_path / "r.json").read_text())
     comparison = compare_scores(y, scores, metrics=["f2"], n_resamples=50, rng=3)
@@ -88,6 +112,7 @@ def test_the_reports_intervals_come_from_the_comparisons_replicates(tmp_path):
         shown = result["confidence_intervals"]
         assert list(shown) == ["auroc", "average_precision", "auprg", "fbeta(beta=2)"]
         for statistic, r in expected.items():
-            assert (shown[statistic]["low"], shown[statistic]["high"]) == pytest.approx(r.confidence_interval,
-                                                                                          rel=1e-12)
+            assert (shown[statistic]["low"], shown[statistic]["high"]) == pytest.approx(
+                r.confidence_interval, rel=1e-12
+            )
             assert shown[statistic]["n_resamples"] == 50 and shown[statistic]["method"] == "percentile"

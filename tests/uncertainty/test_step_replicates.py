@@ -26,8 +26,9 @@ def test_paired_replicates_equal_scikit_learn_on_the_rows_drawn(stratified):
     rng = np.random.default_rng(1)
     scores = {"untied": s, "tied": np.round(s + rng.normal(size=3000), 1), "coarse": np.round(s, 0)}
     B = 6
-    c = im.uncertainty.bootstrap_compare(y, scores, statistics=["auroc", "average_precision"], n_resamples=B,
-                                         rng=7, stratified=stratified)
+    c = im.uncertainty.bootstrap_compare(
+        y, scores, statistics=["auroc", "average_precision"], n_resamples=B, rng=7, stratified=stratified
+    )
     gen = np.random.default_rng(7)
     pos, neg = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
     for b in range(B):
@@ -39,7 +40,8 @@ def test_paired_replicates_equal_scikit_learn_on_the_rows_drawn(stratified):
             j = list(scores).index(name)
             assert c.distributions["auroc"][b, j] == pytest.approx(roc_auc_score(y[rows], sc[rows]), rel=1e-13)
             assert c.distributions["average_precision"][b, j] == pytest.approx(
-                average_precision_score(y[rows], sc[rows]), rel=1e-13)
+                average_precision_score(y[rows], sc[rows]), rel=1e-13
+            )
 
 
 def test_paired_auprg_of_untied_scorers_is_read_from_the_steps(monkeypatch):
@@ -76,11 +78,14 @@ def test_weighted_or_metric_comparisons_keep_the_general_path(monkeypatch):
     scores = {"a": s, "b": s[::-1].copy()}
     called = []
     original = resampling._paired_step_replicates
-    monkeypatch.setattr("isometrics.uncertainty.comparison._paired_step_replicates",
-                        lambda *a, **k: called.append(original(*a, **k)) or called[-1])
+    monkeypatch.setattr(
+        "isometrics.uncertainty.comparison._paired_step_replicates",
+        lambda *a, **k: called.append(original(*a, **k)) or called[-1],
+    )
     im.uncertainty.bootstrap_compare(y, scores, statistics=["auroc", "f1"], n_resamples=3, rng=0)
-    im.uncertainty.bootstrap_compare(y, scores, n_resamples=3, rng=0, sample_weight=np.full(500, 2.0),
-                                     weight_kind="sampling")
+    im.uncertainty.bootstrap_compare(
+        y, scores, n_resamples=3, rng=0, sample_weight=np.full(500, 2.0), weight_kind="sampling"
+    )
     assert called == [None, None]
 
 

@@ -129,10 +129,10 @@ def test_weighted_and_per_sample_replicates_equal_the_resampled_data(rng):
             counts, _ = resampler.counts(rng)
             op = resampler.build((counts, None), compact=True)
             idx = np.repeat(np.arange(len(counts)), counts)
-            assert op.auroc() == pytest.approx(skm.roc_auc_score(y_k[idx], s_k[idx], sample_weight=w_k[idx]),
-                                               rel=1e-12)
+            assert op.auroc() == pytest.approx(skm.roc_auc_score(y_k[idx], s_k[idx], sample_weight=w_k[idx]), rel=1e-12)
             assert op.average_precision() == pytest.approx(
-                skm.average_precision_score(y_k[idx], s_k[idx], sample_weight=w_k[idx]), rel=1e-12)
+                skm.average_precision_score(y_k[idx], s_k[idx], sample_weight=w_k[idx]), rel=1e-12
+            )
 
 
 def test_delong_interval_coverage_of_a_binormal_model():
@@ -157,8 +157,9 @@ def test_bootstrap_interval_coverage_of_a_binormal_model():
     for trial in range(400):
         y = (rng.random(150) < 0.4).astype(int)
         s = rng.normal(size=150) + mu * y
-        low, high = im.uncertainty.bootstrap(y, s, statistic="auroc", n_resamples=200, stratified=True,
-                                 rng=trial).confidence_interval
+        low, high = im.uncertainty.bootstrap(
+            y, s, statistic="auroc", n_resamples=200, stratified=True, rng=trial
+        ).confidence_interval
         covered += low <= true_auc <= high
     assert 0.93 <= covered / 400 <= 0.97
 
@@ -171,14 +172,17 @@ def test_bootstrap_standard_error_is_close_to_delong(rng):
     assert boot.standard_error == pytest.approx(float(im.uncertainty.delong(y, s).standard_error[0]), rel=0.07)
 
 
-@pytest.mark.parametrize("kwargs", [
-    dict(statistic="average_precision"),
-    dict(statistic="auprg", method="bca"),
-    dict(statistic="auc_pr_interpolated", method="basic"),
-    dict(statistic="metric", metric="f1"),
-    dict(statistic="metric", metric="f2", threshold=0.5),
-    dict(statistic="best_threshold", metric="f1"),
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(statistic="average_precision"),
+        dict(statistic="auprg", method="bca"),
+        dict(statistic="auc_pr_interpolated", method="basic"),
+        dict(statistic="metric", metric="f1"),
+        dict(statistic="metric", metric="f2", threshold=0.5),
+        dict(statistic="best_threshold", metric="f1"),
+    ],
+)
 def test_bootstrap_statistics_and_methods(rng, kwargs):
     y = (rng.random(400) < 0.3).astype(int)
     s = np.round(rng.normal(size=400) + y, 2)
@@ -187,8 +191,15 @@ def test_bootstrap_statistics_and_methods(rng, kwargs):
     low, high = result.confidence_interval
     assert low <= high and len(result.bootstrap_distribution) + result.n_dropped == 300
     assert result.standard_error > 0
-    wide = im.uncertainty.bootstrap(y, s, n_resamples=300, rng=5, sample_weight=w, confidence_level=0.999999,
-                        **{k: v for k, v in kwargs.items() if k != "method"})
+    wide = im.uncertainty.bootstrap(
+        y,
+        s,
+        n_resamples=300,
+        rng=5,
+        sample_weight=w,
+        confidence_level=0.999999,
+        **{k: v for k, v in kwargs.items() if k != "method"},
+    )
     assert wide.confidence_interval[0] <= wide.estimate <= wide.confidence_interval[1]
 
 
@@ -213,19 +224,37 @@ def test_paired_comparison_keeps_the_pairing(rng):
     assert result.estimate == pytest.approx(estimates["score_0"] - estimates["score_1"])
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], statistic="gini"), r"`statistic` = 'gini' is not a metric: .* \(Or an area: 'auroc'"),
-    (lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], statistic="metric"), r"needs `metric`"),
-    (lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=1), r"`n_resamples` must be an integer >= 2"),
-    (lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], method="studentized"), r"`method` must be one of"),
-    (lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], confidence_level=1.0), r"`confidence_level`"),
-    (lambda: im.uncertainty.bootstrap([1, 1], [.1, .2]), r"one class"),
-    (lambda: im.uncertainty.delong([0, 1, 1], [.1, .2, .3]), r"at least 2 samples of each class"),
-    (lambda: im.uncertainty.delong_test([1, 1, 0, 0], [1, 0, 2, 2], [1, 2, 0, 0]), r"AUROCs differ \(0 and 1\) but DeLong's "
-                                                                          r"variance of their difference is 0"),
-    (lambda: im.uncertainty.bootstrap_compare([0, 1, 0, 1], [.1, .2, .3, .4]), r"at least two score columns"),
-    (lambda: im.uncertainty.average_precision_ci([0, 1, 0, 1], [.1, .9, .2, .8]), r"needs 0 < AP < 1"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (
+            lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], statistic="gini"),
+            r"`statistic` = 'gini' is not a metric: .* \(Or an area: 'auroc'",
+        ),
+        (lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], statistic="metric"), r"needs `metric`"),
+        (
+            lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], n_resamples=1),
+            r"`n_resamples` must be an integer >= 2",
+        ),
+        (
+            lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], method="studentized"),
+            r"`method` must be one of",
+        ),
+        (
+            lambda: im.uncertainty.bootstrap([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], confidence_level=1.0),
+            r"`confidence_level`",
+        ),
+        (lambda: im.uncertainty.bootstrap([1, 1], [0.1, 0.2]), r"one class"),
+        (lambda: im.uncertainty.delong([0, 1, 1], [0.1, 0.2, 0.3]), r"at least 2 samples of each class"),
+        (
+            lambda: im.uncertainty.delong_test([1, 1, 0, 0], [1, 0, 2, 2], [1, 2, 0, 0]),
+            r"AUROCs differ \(0 and 1\) but DeLong's "
+            r"variance of their difference is 0",
+        ),
+        (lambda: im.uncertainty.bootstrap_compare([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4]), r"at least two score columns"),
+        (lambda: im.uncertainty.average_precision_ci([0, 1, 0, 1], [0.1, 0.9, 0.2, 0.8]), r"needs 0 < AP < 1"),
+    ],
+)
 def test_uncertainty_errors(call, match):
     with pytest.raises(im.IsometricsError, match=match):
         call()
@@ -236,8 +265,7 @@ def test_bootstrap_areas_share_replicates_with_single_statistics(rng):
     s = rng.normal(size=300) + y
     many = im.uncertainty.bootstrap_areas(y, s, n_resamples=50, rng=4)
     one = im.uncertainty.bootstrap(y, s, statistic="average_precision", n_resamples=50, rng=4)
-    np.testing.assert_allclose(many["average_precision"].bootstrap_distribution, one.bootstrap_distribution,
-                               rtol=1e-12)
+    np.testing.assert_allclose(many["average_precision"].bootstrap_distribution, one.bootstrap_distribution, rtol=1e-12)
     assert set(many) == {"auroc", "average_precision", "auprg"}
 
 
@@ -279,15 +307,14 @@ def test_curve_on_grid_against_sklearn(rng):
 def test_curve_on_grid_by_hand():
     # ROC (0,0) (0,.5) (.5,.5) (.5,1) (1,1): flat at .5 until FPR .5, where it rises to 1
     op = im.OperatingPoints.from_scores([1, 0, 1, 0], [4, 3, 2, 1])
-    np.testing.assert_allclose(_curve_on_grid(op, "roc", np.array([0.0, 0.25, 0.5, 0.75])),
-                               [0.5, 0.5, 1.0, 1.0])
+    np.testing.assert_allclose(_curve_on_grid(op, "roc", np.array([0.0, 0.25, 0.5, 0.75])), [0.5, 0.5, 1.0, 1.0])
 
 
 def test_band_errors():
     with pytest.raises(im.InvalidParameterError, match=r"`curve` must be one of"):
-        im.uncertainty.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], curve="det")
+        im.uncertainty.bootstrap_curve_band([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], curve="det")
     with pytest.raises(im.InvalidParameterError, match=r"`grid` must be 1-D with values in \[0, 1\]"):
-        im.uncertainty.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], grid=[2.0])
+        im.uncertainty.bootstrap_curve_band([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], grid=[2.0])
 
 
 @pytest.mark.parametrize("n", [2000, 70_000])  # one block of negatives; several
@@ -312,7 +339,7 @@ def test_fast_areas_equal_the_replicate_operating_points(rng, stratified, n, tie
         copies, segments, draws = steps.draw(rng, explicit=True)
         fast = steps.areas(copies, segments, [0, 1, 2] if steps.untied else [0, 1])
         op = resampler.build(draws)
-        np.testing.assert_allclose(fast, [op.auroc(), op.average_precision(), op.auprg()][:len(fast)], rtol=1e-10)
+        np.testing.assert_allclose(fast, [op.auroc(), op.average_precision(), op.auprg()][: len(fast)], rtol=1e-10)
         idx = _explicit_indices(y, s, draws)
         assert len(idx) == n and (not stratified or y[idx].sum() == y.sum())
         assert fast[0] == pytest.approx(skm.roc_auc_score(y[idx], s[idx]), rel=1e-13)
@@ -372,8 +399,9 @@ def test_bca_interval_is_close_to_scipys(rng):
 
     assert auroc(y, s) == pytest.approx(skm.roc_auc_score(y, s), rel=1e-15)
     ours = im.uncertainty.bootstrap(y, s, statistic="auroc", method="bca", n_resamples=2000, rng=9).confidence_interval
-    theirs = stats.bootstrap((y, s), auroc, paired=True, vectorized=True,
-                             method="BCa", n_resamples=2000, rng=np.random.default_rng(9)).confidence_interval
+    theirs = stats.bootstrap(
+        (y, s), auroc, paired=True, vectorized=True, method="BCa", n_resamples=2000, rng=np.random.default_rng(9)
+    ).confidence_interval
     assert ours == pytest.approx((theirs.low, theirs.high), abs=0.015)
 
 
@@ -384,30 +412,39 @@ def _proba_data(rng, n=300):
     return y, p
 
 
-@pytest.mark.parametrize("call", [
-    lambda y, proba: im.uncertainty.bootstrap(y, proba, n_resamples=20, rng=0),
-    lambda y, proba: im.uncertainty.bootstrap_areas(y, proba, n_resamples=20, rng=0),
-    lambda y, proba: im.uncertainty.bootstrap_curve_band(y, proba, n_resamples=20, rng=0),
-    lambda y, proba: im.uncertainty.average_precision_ci(y, proba),
-    lambda y, proba: im.uncertainty.delong_test(y, proba, proba[:, 1]),
-    lambda y, proba: im.uncertainty.compare_scores(y, proba[:, 1], proba, n_resamples=20, rng=0),
-    lambda y, proba: im.evaluate_scores(y, {"model": proba}, n_resamples=20, rng=0),
-    lambda y, proba: im.uncertainty.delong(y, {"model": proba}),
-    lambda y, proba: im.uncertainty.bootstrap_compare(y, {"a": proba[:, 1], "b": proba}, n_resamples=20, rng=0),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda y, proba: im.uncertainty.bootstrap(y, proba, n_resamples=20, rng=0),
+        lambda y, proba: im.uncertainty.bootstrap_areas(y, proba, n_resamples=20, rng=0),
+        lambda y, proba: im.uncertainty.bootstrap_curve_band(y, proba, n_resamples=20, rng=0),
+        lambda y, proba: im.uncertainty.average_precision_ci(y, proba),
+        lambda y, proba: im.uncertainty.delong_test(y, proba, proba[:, 1]),
+        lambda y, proba: im.uncertainty.compare_scores(y, proba[:, 1], proba, n_resamples=20, rng=0),
+        lambda y, proba: im.evaluate_scores(y, {"model": proba}, n_resamples=20, rng=0),
+        lambda y, proba: im.uncertainty.delong(y, {"model": proba}),
+        lambda y, proba: im.uncertainty.bootstrap_compare(y, {"a": proba[:, 1], "b": proba}, n_resamples=20, rng=0),
+    ],
+)
 def test_predict_proba_output_is_refused_where_one_score_column_belongs(rng, call):
     # issue 9 item 1: bootstrap used column 0 of predict_proba output and reported 1 - AUROC
     y, p = _proba_data(rng)
     proba = np.c_[1 - p, p]
-    with pytest.raises(im.IsometricsError, match=r"got an array of shape \(300, 2\); for predict_proba output pass "
-                                                  r"proba\[:, 1\]"):
+    with pytest.raises(
+        im.IsometricsError,
+        match=r"got an array of shape \(300, 2\); for predict_proba output pass "
+        r"proba\[:, 1\]",
+    ):
         call(y, proba)
 
 
-@pytest.mark.parametrize("call", [
-    lambda y, proba: im.uncertainty.delong(y, proba),
-    lambda y, proba: im.uncertainty.bootstrap_compare(y, proba, n_resamples=20, rng=0),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda y, proba: im.uncertainty.delong(y, proba),
+        lambda y, proba: im.uncertainty.bootstrap_compare(y, proba, n_resamples=20, rng=0),
+    ],
+)
 def test_predict_proba_output_is_not_two_scorers(rng, call):
     # a 2-D array is one column per scorer; two columns that sum to 1 are one model's probabilities
     y, p = _proba_data(rng)
@@ -419,22 +456,32 @@ def test_predict_proba_output_is_not_two_scorers(rng, call):
 
 def test_bootstrap_of_the_positive_column_is_the_auroc(rng):
     y, p = _proba_data(rng)
-    assert im.uncertainty.bootstrap(y, p, n_resamples=20, rng=0).estimate == pytest.approx(skm.roc_auc_score(y, p), rel=1e-12)
+    assert im.uncertainty.bootstrap(y, p, n_resamples=20, rng=0).estimate == pytest.approx(
+        skm.roc_auc_score(y, p), rel=1e-12
+    )
 
 
 def test_metric_at_a_threshold_above_every_score_raises(rng):
     # issue 9 item 4: precision at a threshold nothing reaches is 0/0; it returned NaN silently
     y = (rng.random(100) < 0.3).astype(int)
     s = rng.random(100)
-    for call in (lambda: im.uncertainty.bootstrap(y, s, statistic="metric", metric="precision", threshold=2.0, n_resamples=20),
-                 lambda: im.uncertainty.bootstrap_compare(y, {"a": s, "b": s / 4}, statistics="precision",
-                                              threshold=0.5, n_resamples=20)):
-        with pytest.raises(im.IsometricsError, match=r"precision at threshold [\d.]+( of 'b')? is undefined \(0/0\) on the "
-                                                      r"data: no sample has a score >= [\d.]+ \(the highest is "
-                                                      r"[\d.]+\), so nothing is predicted positive"):
+    for call in (
+        lambda: im.uncertainty.bootstrap(y, s, statistic="metric", metric="precision", threshold=2.0, n_resamples=20),
+        lambda: im.uncertainty.bootstrap_compare(
+            y, {"a": s, "b": s / 4}, statistics="precision", threshold=0.5, n_resamples=20
+        ),
+    ):
+        with pytest.raises(
+            im.IsometricsError,
+            match=r"precision at threshold [\d.]+( of 'b')? is undefined \(0/0\) on the "
+            r"data: no sample has a score >= [\d.]+ \(the highest is "
+            r"[\d.]+\), so nothing is predicted positive",
+        ):
             call()
     # metrics that stay defined with nothing predicted positive (recall 0, F1 0) are not refused
-    assert im.uncertainty.bootstrap(y, s, statistic="metric", metric="f1", threshold=2.0, n_resamples=20).estimate == 0.0
+    assert (
+        im.uncertainty.bootstrap(y, s, statistic="metric", metric="f1", threshold=2.0, n_resamples=20).estimate == 0.0
+    )
 
 
 def test_replicates_where_the_metric_is_undefined_are_counted_and_warned(rng):
@@ -444,24 +491,29 @@ def test_replicates_where_the_metric_is_undefined_are_counted_and_warned(rng):
     y = (rng.random(n) < 0.4).astype(int)
     s = rng.random(n)
     with pytest.warns(im.UndefinedMetricWarning, match=r"undefined \(0/0\) on \d+ of the 400 replicates"):
-        result = im.uncertainty.bootstrap(y, s, statistic="metric", metric="precision", threshold=s.max(), n_resamples=400,
-                              rng=3)
+        result = im.uncertainty.bootstrap(
+            y, s, statistic="metric", metric="precision", threshold=s.max(), n_resamples=400, rng=3
+        )
     expected = 400 * (1 - 1 / n) ** n
     assert abs(result.n_undefined - expected) < 40
     assert result.n_undefined + len(result.bootstrap_distribution) + result.n_dropped == 400
     assert np.isfinite(result.bootstrap_distribution).all() and np.isfinite(result.confidence_interval).all()
     assert result.to_dict()["n_undefined"] == result.n_undefined
     with pytest.warns(im.UndefinedMetricWarning):
-        paired = im.uncertainty.bootstrap_compare(y, {"a": s, "b": s[::-1].copy()}, statistics="precision",
-                                      threshold=s.max(), n_resamples=100, rng=3)
+        paired = im.uncertainty.bootstrap_compare(
+            y, {"a": s, "b": s[::-1].copy()}, statistics="precision", threshold=s.max(), n_resamples=100, rng=3
+        )
     diff = paired.rows[0].bootstrap
     assert diff.n_undefined > 0 and np.isfinite(diff.confidence_interval).all()
 
 
 def test_a_statistic_almost_never_defined_raises():
     values = np.array([np.nan, 0.5, np.nan, np.nan])
-    with pytest.raises(im.IsometricsError, match=r"^bootstrap: x is undefined \(0/0\) on 3 of the 5 replicates, "
-                                                  r"leaving 1; it is too rarely defined for an interval"):
+    with pytest.raises(
+        im.IsometricsError,
+        match=r"^bootstrap: x is undefined \(0/0\) on 3 of the 5 replicates, "
+        r"leaving 1; it is too rarely defined for an interval",
+    ):
         _defined(values, "x", 5, "bootstrap", 2)
 
 
@@ -473,16 +525,22 @@ def test_best_threshold_replicates_at_infinity_give_no_nan(rng):
     s = rng.random(80)
     s[np.argmax(s)] += 1.0
     y[np.argmax(s)] = 0  # so +inf is best on the data too
-    result = im.uncertainty.bootstrap(y, s, statistic="best_threshold", metric="cost(fp=20, fn=1)", n_resamples=200, rng=1)
+    result = im.uncertainty.bootstrap(
+        y, s, statistic="best_threshold", metric="cost(fp=20, fn=1)", n_resamples=200, rng=1
+    )
     assert result.estimate == np.inf
     assert np.isinf(result.bootstrap_distribution).sum() > 50
     assert not np.isnan(result.confidence_interval).any()
     assert result.confidence_interval[1] == np.inf and result.standard_error == np.inf
     # reflecting the quantiles about an infinite estimate is undefined: said, not NaN
-    with pytest.raises(im.IsometricsError, match=r"the basic interval of best threshold for cost\(fp=20, fn=1\) "
-                                                  r"is undefined.*use method='percentile'"):
-        im.uncertainty.bootstrap(y, s, statistic="best_threshold", metric="cost(fp=20, fn=1)", n_resamples=200, rng=1,
-                     method="basic")
+    with pytest.raises(
+        im.IsometricsError,
+        match=r"the basic interval of best threshold for cost\(fp=20, fn=1\) "
+        r"is undefined.*use method='percentile'",
+    ):
+        im.uncertainty.bootstrap(
+            y, s, statistic="best_threshold", metric="cost(fp=20, fn=1)", n_resamples=200, rng=1, method="basic"
+        )
 
 
 def test_prg_band_left_of_the_first_point_is_its_precision_gain():
@@ -498,15 +556,31 @@ def test_prg_band_left_of_the_first_point_is_its_precision_gain():
 
 
 @pytest.mark.parametrize("bad", ["abc", None, float("nan"), 2.5, True, 1])
-@pytest.mark.parametrize("name, call", [
-    ("bootstrap", lambda n: im.uncertainty.bootstrap([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=n)),
-    ("bootstrap_areas", lambda n: im.uncertainty.bootstrap_areas([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=n)),
-    ("bootstrap_curve_band", lambda n: im.uncertainty.bootstrap_curve_band([0, 1, 0, 1], [.1, .2, .3, .4], n_resamples=n)),
-    ("bootstrap_compare", lambda n: im.uncertainty.bootstrap_compare([0, 1, 0, 1], {"a": [.1, .2, .3, .4], "b": [4, 1, 3, 2]},
-                                                         n_resamples=n)),
-    ("compare_scores", lambda n: im.uncertainty.compare_scores([0, 1, 0, 1], [.1, .2, .3, .4], [4, 1, 3, 2], n_resamples=n)),
-    ("evaluate_scores", lambda n: im.evaluate_scores([0, 1, 0, 1], {"a": [.1, .2, .3, .4]}, n_resamples=n)),
-])
+@pytest.mark.parametrize(
+    "name, call",
+    [
+        ("bootstrap", lambda n: im.uncertainty.bootstrap([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], n_resamples=n)),
+        (
+            "bootstrap_areas",
+            lambda n: im.uncertainty.bootstrap_areas([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], n_resamples=n),
+        ),
+        (
+            "bootstrap_curve_band",
+            lambda n: im.uncertainty.bootstrap_curve_band([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], n_resamples=n),
+        ),
+        (
+            "bootstrap_compare",
+            lambda n: im.uncertainty.bootstrap_compare(
+                [0, 1, 0, 1], {"a": [0.1, 0.2, 0.3, 0.4], "b": [4, 1, 3, 2]}, n_resamples=n
+            ),
+        ),
+        (
+            "compare_scores",
+            lambda n: im.uncertainty.compare_scores([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], [4, 1, 3, 2], n_resamples=n),
+        ),
+        ("evaluate_scores", lambda n: im.evaluate_scores([0, 1, 0, 1], {"a": [0.1, 0.2, 0.3, 0.4]}, n_resamples=n)),
+    ],
+)
 def test_n_resamples_must_be_an_integer_of_at_least_2(name, call, bad):
     # issue 9 item 6: "abc", None and NaN raised raw Python errors, 2.5 was truncated
     if name == "evaluate_scores" and bad is None:
@@ -517,7 +591,7 @@ def test_n_resamples_must_be_an_integer_of_at_least_2(name, call, bad):
 
 
 def test_n_resamples_accepts_integral_values():
-    y, s = [0, 1, 0, 1, 1, 0], [.1, .2, .3, .4, .5, .05]
+    y, s = [0, 1, 0, 1, 1, 0], [0.1, 0.2, 0.3, 0.4, 0.5, 0.05]
     assert len(im.uncertainty.bootstrap(y, s, n_resamples=np.int64(5), rng=0).bootstrap_distribution) <= 5
     assert len(im.uncertainty.bootstrap(y, s, n_resamples=5.0, rng=0).bootstrap_distribution) <= 5
 
@@ -566,10 +640,13 @@ def test_delong_intervals_are_low_high_tuples(rng):
     assert one == pytest.approx((auc[0] - z * math.sqrt(cov[0, 0]), auc[0] + z * math.sqrt(cov[0, 0])), rel=1e-9)
     two = im.uncertainty.delong(y, {"a": a, "b": b})
     assert two.confidence_interval(scorer="b") == pytest.approx(
-        (auc[1] - z * math.sqrt(cov[1, 1]), auc[1] + z * math.sqrt(cov[1, 1])), rel=1e-9)
+        (auc[1] - z * math.sqrt(cov[1, 1]), auc[1] + z * math.sqrt(cov[1, 1])), rel=1e-9
+    )
     assert two.confidence_interval(scorer=0) == pytest.approx(one, rel=1e-12)
-    assert two.confidence_intervals() == {"a": two.confidence_interval(scorer="a"),
-                                          "b": two.confidence_interval(scorer="b")}
+    assert two.confidence_intervals() == {
+        "a": two.confidence_interval(scorer="a"),
+        "b": two.confidence_interval(scorer="b"),
+    }
     with pytest.raises(im.InvalidParameterError, match=r"there are 2 scorers \['a', 'b'\]; pass scorer="):
         two.confidence_interval()
     with pytest.raises(im.InvalidParameterError, match=r"`scorer` must be one of \['a', 'b'\]; got 'c'"):
@@ -582,16 +659,20 @@ def test_delong_intervals_are_low_high_tuples(rng):
 def test_bootstrap_p_values_never_reach_0(rng):
     # the bootstrap p-value is (1 + k) / (B + 1)-based, not 1 - cdf: at least 2 / (B + 1)
     y = (rng.random(400) < 0.5).astype(int)
-    result = im.uncertainty.bootstrap_compare(y, {"a": rng.normal(size=400) + 3 * y, "b": rng.normal(size=400)},
-                                  n_resamples=99, rng=0)
+    result = im.uncertainty.bootstrap_compare(
+        y, {"a": rng.normal(size=400) + 3 * y, "b": rng.normal(size=400)}, n_resamples=99, rng=0
+    )
     assert result.row("auroc", "a", "b").p_value == pytest.approx(2 / 100)
 
 
-@pytest.mark.parametrize("call, name", [
-    (lambda y, s: im.uncertainty.delong(y, s), "y_score"),
-    (lambda y, s: im.uncertainty.delong(y, {"flat": s, "good": np.arange(len(y))}), "score column 'flat'"),
-    (lambda y, s: im.uncertainty.delong_test(y, s, np.arange(len(y))), "y_score_a"),
-])
+@pytest.mark.parametrize(
+    "call, name",
+    [
+        (lambda y, s: im.uncertainty.delong(y, s), "y_score"),
+        (lambda y, s: im.uncertainty.delong(y, {"flat": s, "good": np.arange(len(y))}), "score column 'flat'"),
+        (lambda y, s: im.uncertainty.delong_test(y, s, np.arange(len(y))), "y_score_a"),
+    ],
+)
 def test_delong_warns_on_a_constant_score_as_auroc_does(call, name):
     """Issue 23, item 3: a constant score ranks nothing (AUROC 0.5, variance 0): the engine's warning."""
     y, s = np.array([0, 1, 0, 1, 1, 0]), np.zeros(6)

@@ -20,10 +20,18 @@ from isometrics.uncertainty.resampling import Resampler
 # (Dawson, "The 'Unusual Episode' Data Revisited", Journal of Statistics Education 3(3), 1995),
 # 2201 people in 24 non-empty cells. Counts for classes 1st, 2nd, 3rd, Crew.
 _CLASSES = ("1st", "2nd", "3rd", "Crew")
-_DIED = {("Male", "Child"): (0, 0, 35, 0), ("Female", "Child"): (0, 0, 17, 0),
-         ("Male", "Adult"): (118, 154, 387, 670), ("Female", "Adult"): (4, 13, 89, 3)}
-_SURVIVED = {("Male", "Child"): (5, 11, 13, 0), ("Female", "Child"): (1, 13, 14, 0),
-             ("Male", "Adult"): (57, 14, 75, 192), ("Female", "Adult"): (140, 80, 76, 20)}
+_DIED = {
+    ("Male", "Child"): (0, 0, 35, 0),
+    ("Female", "Child"): (0, 0, 17, 0),
+    ("Male", "Adult"): (118, 154, 387, 670),
+    ("Female", "Adult"): (4, 13, 89, 3),
+}
+_SURVIVED = {
+    ("Male", "Child"): (5, 11, 13, 0),
+    ("Female", "Child"): (1, 13, 14, 0),
+    ("Male", "Adult"): (57, 14, 75, 192),
+    ("Female", "Adult"): (140, 80, 76, 20),
+}
 
 
 def _titanic():
@@ -33,8 +41,11 @@ def _titanic():
         for (sex, age), counts in table.items():
             for cls, count in zip(_CLASSES, counts):
                 if count:
-                    score = 2.0 * (sex == "Female") + 1.0 * (age == "Child") + {"1st": 1.0, "2nd": 0.5, "3rd": 0.0,
-                                                                                  "Crew": 0.2}[cls]
+                    score = (
+                        2.0 * (sex == "Female")
+                        + 1.0 * (age == "Child")
+                        + {"1st": 1.0, "2nd": 0.5, "3rd": 0.0, "Crew": 0.2}[cls]
+                    )
                     rows.append((survived, score, count))
     y, s, w = (np.array(v) for v in zip(*rows))
     return y, s, w.astype(float)
@@ -126,9 +137,13 @@ def _entry_points(y, s, w, kind, n=400, other=None):
     out["bootstrap"] = (r.confidence_interval, r)
     r = im.uncertainty.bootstrap_areas(y, s, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)["auroc"]
     out["bootstrap_areas"] = (r.confidence_interval, r)
-    band = im.uncertainty.bootstrap_curve_band(y, s, sample_weight=w, weight_kind=kind, grid=[0.3], n_resamples=n, rng=0)
+    band = im.uncertainty.bootstrap_curve_band(
+        y, s, sample_weight=w, weight_kind=kind, grid=[0.3], n_resamples=n, rng=0
+    )
     out["bootstrap_curve_band"] = ((band.lower[0], band.upper[0]), band)
-    paired = im.uncertainty.bootstrap_compare(y, {"a": s, "b": other}, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)
+    paired = im.uncertainty.bootstrap_compare(
+        y, {"a": s, "b": other}, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0
+    )
     out["bootstrap_compare"] = (paired.row("auroc", "a", "b").confidence_interval, paired)
     comparison = im.uncertainty.compare_scores(y, s, other, sample_weight=w, weight_kind=kind, n_resamples=n, rng=0)
     out["compare_scores"] = (comparison.row("auroc", "a", "b").confidence_interval, comparison)
@@ -172,14 +187,22 @@ def test_results_state_the_weight_kind_in_to_dict():
 def test_frequency_weights_must_be_whole_numbers():
     y, s, w = _titanic()
     w[3] = 2.5
-    for call in (lambda: im.uncertainty.bootstrap(y, s, sample_weight=w, weight_kind="frequency"),
-                 lambda: im.evaluate_scores(y, {"a": s}, sample_weight=w, weight_kind="frequency"),
-                 lambda: im.uncertainty.compare_scores(y, s, -s, sample_weight=w, weight_kind="frequency")):
-        with pytest.raises(im.InvalidParameterError, match=r"weight_kind='frequency' needs whole-number "
-                                                            r"sample_weight .* got 2.5 at index 3 \(1 non-integer"):
+    for call in (
+        lambda: im.uncertainty.bootstrap(y, s, sample_weight=w, weight_kind="frequency"),
+        lambda: im.evaluate_scores(y, {"a": s}, sample_weight=w, weight_kind="frequency"),
+        lambda: im.uncertainty.compare_scores(y, s, -s, sample_weight=w, weight_kind="frequency"),
+    ):
+        with pytest.raises(
+            im.InvalidParameterError,
+            match=r"weight_kind='frequency' needs whole-number "
+            r"sample_weight .* got 2.5 at index 3 \(1 non-integer",
+        ):
             call()
-    with pytest.raises(im.InvalidParameterError, match=r"^bootstrap: `weight_kind` must be one of 'sampling', "
-                                                        r"'frequency', None; got 'freq'"):
+    with pytest.raises(
+        im.InvalidParameterError,
+        match=r"^bootstrap: `weight_kind` must be one of 'sampling', "
+        r"'frequency', None; got 'freq'",
+    ):
         im.uncertainty.bootstrap(y, s, sample_weight=w, weight_kind="freq")
     with pytest.raises(im.InvalidParameterError, match=r"beyond 2\*\*53"):
         im.uncertainty.bootstrap(y, s, sample_weight=_titanic()[2] * 2.0**52, weight_kind="frequency")
@@ -192,16 +215,23 @@ def _warnings_of(call):
     return [w for w in caught if issubclass(w.category, im.WeightKindWarning)]
 
 
-@pytest.mark.parametrize("call", [
-    lambda y, s, w, **k: im.uncertainty.bootstrap(y, s, sample_weight=w, n_resamples=20, rng=0, **k),
-    lambda y, s, w, **k: im.uncertainty.bootstrap_areas(y, s, sample_weight=w, n_resamples=20, rng=0, **k),
-    lambda y, s, w, **k: im.uncertainty.bootstrap_curve_band(y, s, sample_weight=w, n_resamples=20, rng=0, **k),
-    lambda y, s, w, **k: im.uncertainty.bootstrap_compare(y, {"a": s, "b": -s + 0.1 * y, "c": s * y}, sample_weight=w,
-                                              n_resamples=20, rng=0, **k),
-    lambda y, s, w, **k: im.uncertainty.compare_scores(y, s, -s + 0.1 * y, sample_weight=w, n_resamples=20, rng=0, **k),
-    lambda y, s, w, **k: im.evaluate_scores(y, {"a": s, "b": -s + 0.1 * y}, sample_weight=w, n_resamples=20,
-                                            rng=0, **k),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda y, s, w, **k: im.uncertainty.bootstrap(y, s, sample_weight=w, n_resamples=20, rng=0, **k),
+        lambda y, s, w, **k: im.uncertainty.bootstrap_areas(y, s, sample_weight=w, n_resamples=20, rng=0, **k),
+        lambda y, s, w, **k: im.uncertainty.bootstrap_curve_band(y, s, sample_weight=w, n_resamples=20, rng=0, **k),
+        lambda y, s, w, **k: im.uncertainty.bootstrap_compare(
+            y, {"a": s, "b": -s + 0.1 * y, "c": s * y}, sample_weight=w, n_resamples=20, rng=0, **k
+        ),
+        lambda y, s, w, **k: im.uncertainty.compare_scores(
+            y, s, -s + 0.1 * y, sample_weight=w, n_resamples=20, rng=0, **k
+        ),
+        lambda y, s, w, **k: im.evaluate_scores(
+            y, {"a": s, "b": -s + 0.1 * y}, sample_weight=w, n_resamples=20, rng=0, **k
+        ),
+    ],
+)
 def test_integer_weights_of_unknown_kind_warn_once(call):
     y, s, w = _titanic()
     [warning] = _warnings_of(lambda: call(y, s, w))  # once per call, however many scorers
@@ -219,8 +249,14 @@ def test_no_warning_without_resampling():
     assert _warnings_of(lambda: im.evaluate_scores(y, {"a": s}, sample_weight=w)) == []
 
 
-RESAMPLING = [im.uncertainty.bootstrap, im.uncertainty.bootstrap_areas, im.uncertainty.bootstrap_curve_band, im.uncertainty.bootstrap_compare, im.uncertainty.compare_scores,
-              im.evaluate_scores]
+RESAMPLING = [
+    im.uncertainty.bootstrap,
+    im.uncertainty.bootstrap_areas,
+    im.uncertainty.bootstrap_curve_band,
+    im.uncertainty.bootstrap_compare,
+    im.uncertainty.compare_scores,
+    im.evaluate_scores,
+]
 
 
 def test_weight_kind_is_one_keyword_with_one_description():
@@ -248,20 +284,27 @@ def test_warnings_point_at_the_callers_line():
     calls = {
         "bootstrap": lambda: im.uncertainty.bootstrap(y, s, sample_weight=w, n_resamples=20, rng=0),
         "bootstrap_areas": lambda: im.uncertainty.bootstrap_areas(y, s, sample_weight=w, n_resamples=20, rng=0),
-        "bootstrap_curve_band": lambda: im.uncertainty.bootstrap_curve_band(y, s, sample_weight=w, n_resamples=20, rng=0),
-        "bootstrap_compare": lambda: im.uncertainty.bootstrap_compare(y, {"a": s, "b": -s}, sample_weight=w, n_resamples=20,
-                                                          rng=0),
-        "compare_scores": lambda: im.uncertainty.compare_scores(y, s, _other(s), sample_weight=w, n_resamples=20, rng=0),
+        "bootstrap_curve_band": lambda: im.uncertainty.bootstrap_curve_band(
+            y, s, sample_weight=w, n_resamples=20, rng=0
+        ),
+        "bootstrap_compare": lambda: im.uncertainty.bootstrap_compare(
+            y, {"a": s, "b": -s}, sample_weight=w, n_resamples=20, rng=0
+        ),
+        "compare_scores": lambda: im.uncertainty.compare_scores(
+            y, s, _other(s), sample_weight=w, n_resamples=20, rng=0
+        ),
         "evaluate_scores": lambda: im.evaluate_scores(y, {"a": s}, sample_weight=w, n_resamples=20, rng=0),
     }
     for name, call in calls.items():  # the lambda's own line: where the public function is called
         assert _warning_line(im.WeightKindWarning, call) == (here, call.__code__.co_firstlineno), name
     z = np.linspace(0, 1, len(y))
     undefined = {
-        "bootstrap": lambda: im.uncertainty.bootstrap(y, z, statistic="metric", metric="precision", threshold=1.0,
-                                          n_resamples=50, rng=0),
-        "bootstrap_compare": lambda: im.uncertainty.bootstrap_compare(y, {"a": z, "b": z[::-1].copy()}, statistics="precision",
-                                                          threshold=1.0, n_resamples=50, rng=0),
+        "bootstrap": lambda: im.uncertainty.bootstrap(
+            y, z, statistic="metric", metric="precision", threshold=1.0, n_resamples=50, rng=0
+        ),
+        "bootstrap_compare": lambda: im.uncertainty.bootstrap_compare(
+            y, {"a": z, "b": z[::-1].copy()}, statistics="precision", threshold=1.0, n_resamples=50, rng=0
+        ),
     }
     for name, call in undefined.items():
         assert _warning_line(im.UndefinedMetricWarning, call) == (here, call.__code__.co_firstlineno), name
@@ -280,8 +323,9 @@ def test_boyd_interval_counts_frequencies_and_is_scale_free_for_sampling_weights
     y, s, w = _titanic()
     reps = w.astype(int)
     expanded = im.uncertainty.average_precision_ci(np.repeat(y, reps), np.repeat(s, reps))
-    assert im.uncertainty.average_precision_ci(y, s, sample_weight=w, weight_kind="frequency") == pytest.approx(expanded,
-                                                                                                    rel=1e-12)
+    assert im.uncertainty.average_precision_ci(y, s, sample_weight=w, weight_kind="frequency") == pytest.approx(
+        expanded, rel=1e-12
+    )
     ap = im.average_precision(y, s, sample_weight=w)
     pos = w[y == 1]
     kish = pos.sum() ** 2 / (pos**2).sum()
@@ -290,10 +334,12 @@ def test_boyd_interval_counts_frequencies_and_is_scale_free_for_sampling_weights
     sampling = im.uncertainty.average_precision_ci(y, s, sample_weight=w, weight_kind="sampling", method="binomial")
     assert sampling == pytest.approx((ap - half, ap + half), rel=1e-12)
     for scale in (1e-300, 1e-170, 3.5, 1e160, 1e300):
-        assert im.uncertainty.average_precision_ci(y, s, sample_weight=w * scale, weight_kind="sampling",
-                                       method="binomial") == pytest.approx(sampling, rel=1e-9)
+        assert im.uncertainty.average_precision_ci(
+            y, s, sample_weight=w * scale, weight_kind="sampling", method="binomial"
+        ) == pytest.approx(sampling, rel=1e-9)
     ones = np.ones(len(y))
     assert im.uncertainty.average_precision_ci(y, s, sample_weight=ones, weight_kind="sampling") == pytest.approx(
-        im.uncertainty.average_precision_ci(y, s), rel=1e-12)
+        im.uncertainty.average_precision_ci(y, s), rel=1e-12
+    )
     with pytest.warns(im.WeightKindWarning):
         im.uncertainty.average_precision_ci(y, s, sample_weight=w)

@@ -70,16 +70,21 @@ def as_array(values: ArrayLike, *, name: str, caller: str, shape: str | None = _
     (``None``: any shape).
     """
     if values is None:
-        raise IsometricsError(f"{caller}: `{name}` is None; pass an array-like"
-                              + (f" of shape {shape}." if shape else "."))
+        raise IsometricsError(
+            f"{caller}: `{name}` is None; pass an array-like" + (f" of shape {shape}." if shape else ".")
+        )
     if not isinstance(values, np.ndarray):  # columns and frames of data-frame libraries
         values = frame_to_numpy(column_to_numpy(values, name=name, caller=caller), name=name, caller=caller)
     try:
         return np.asarray(values)
     except ValueError as exc:  # ragged nested sequences: NumPy's "inhomogeneous shape"
-        fix = ("a flat sequence of shape (n_samples,), one value per sample" if shape == _PER_SAMPLE
-               else f"an array of shape {shape}" if shape
-               else "a number, or an array whose nested sequences all have the same length")
+        fix = (
+            "a flat sequence of shape (n_samples,), one value per sample"
+            if shape == _PER_SAMPLE
+            else f"an array of shape {shape}"
+            if shape
+            else "a number, or an array whose nested sequences all have the same length"
+        )
         raise IsometricsError(
             f"{caller}: `{name}` is a ragged nested sequence (its elements have different lengths), not an "
             f"array; pass {fix}."
@@ -100,9 +105,7 @@ def as_1d(values: ArrayLike, *, name: str, caller: str, shape: str = _PER_SAMPLE
             "(use .ravel() if this row vector is what you meant)."
         )
     if arr.ndim != 1:
-        raise IsometricsError(
-            f"{caller}: `{name}` must be 1-D of shape {shape}; got an array of shape {arr.shape}."
-        )
+        raise IsometricsError(f"{caller}: `{name}` must be 1-D of shape {shape}; got an array of shape {arr.shape}.")
     return arr
 
 
@@ -173,8 +176,9 @@ def check_consistent_length(caller: str, **arrays: np.ndarray | None) -> int:
         )
     n = next(iter(lengths.values()))
     if n == 0:
-        raise IsometricsError(f"{caller}: the input is empty (0 samples in {', '.join(lengths)}); "
-                              "pass at least one sample of each class.")
+        raise IsometricsError(
+            f"{caller}: the input is empty (0 samples in {', '.join(lengths)}); pass at least one sample of each class."
+        )
     return n
 
 
@@ -278,14 +282,19 @@ def _check_exact_integers(arr: np.ndarray, *, name: str, caller: str) -> None:
     if exact.all():
         return
     first = int(np.flatnonzero(~exact)[0])
-    raise _inexact_integer_error(python_scalar(values[first]), int(beyond[first]), int((~exact).sum()), name=name, caller=caller)
+    raise _inexact_integer_error(
+        python_scalar(values[first]), int(beyond[first]), int((~exact).sum()), name=name, caller=caller
+    )
 
 
 def _check_exact_objects(objects: np.ndarray, cast: np.ndarray, *, name: str, caller: str) -> None:
     """Raise if Python integers in an object array changed value when cast to float64."""
     candidates = np.flatnonzero(np.abs(cast) >= _EXACT_INTEGERS)  # 2**53 + 1 casts to 2**53
-    bad = [int(i) for i in candidates
-           if isinstance(objects[i], (numbers.Integral, np.integer)) and int(objects[i]) != float(cast[i])]
+    bad = [
+        int(i)
+        for i in candidates
+        if isinstance(objects[i], (numbers.Integral, np.integer)) and int(objects[i]) != float(cast[i])
+    ]
     if bad:
         raise _inexact_integer_error(python_scalar(objects[bad[0]]), bad[0], len(bad), name=name, caller=caller)
 
@@ -310,8 +319,11 @@ def as_sample_weight(sample_weight: ArrayLike | None, *, caller: str) -> np.ndar
         return None
     arr = as_array(sample_weight, name="sample_weight", caller=caller)
     if arr.ndim != 1:
-        fix = ("pass sample_weight.ravel() (weights are one number per sample, as in scikit-learn)"
-               if arr.ndim == 2 and 1 in arr.shape else "pass one number per sample")
+        fix = (
+            "pass sample_weight.ravel() (weights are one number per sample, as in scikit-learn)"
+            if arr.ndim == 2 and 1 in arr.shape
+            else "pass one number per sample"
+        )
         raise IsometricsError(
             f"{caller}: `sample_weight` must be 1-D of shape {_PER_SAMPLE}, got an array of shape {arr.shape}; {fix}."
         )

@@ -21,7 +21,17 @@ import numpy as np
 
 from .._typing import ArrayLike
 
-__all__ = ["BOUND_RTOL", "BOUND_NOTE", "BUDGET_NOTE", "bound_slack", "loosest", "loosest_grid", "meets_bound", "near_bound", "fmt_bound"]
+__all__ = [
+    "BOUND_RTOL",
+    "BOUND_NOTE",
+    "BUDGET_NOTE",
+    "bound_slack",
+    "loosest",
+    "loosest_grid",
+    "meets_bound",
+    "near_bound",
+    "fmt_bound",
+]
 
 #: Relative tolerance of every bound comparison: far above the rounding of a rate computed
 #: from counts (a few units of 2**-53), far below any difference a user could mean.

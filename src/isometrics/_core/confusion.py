@@ -53,8 +53,9 @@ class ClassCounts:
         return self.tp + self.fn
 
 
-def _encode(y_true: np.ndarray, y_pred: np.ndarray, labels: ArrayLike | None, caller: str
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _encode(
+    y_true: np.ndarray, y_pred: np.ndarray, labels: ArrayLike | None, caller: str
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Codes of y_true and y_pred in the sorted union of labels; that union; the selected labels.
 
     ``labels`` (the public parameter, as given) is checked here, once for every caller.
@@ -80,8 +81,9 @@ def _locate(present: np.ndarray, selected: np.ndarray) -> tuple[np.ndarray, np.n
     return idx, present[idx] == selected
 
 
-def check_label_pair(y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None, caller: str, *,
-                multilabel: bool = False) -> tuple[np.ndarray, np.ndarray, FloatArray | None]:
+def check_label_pair(
+    y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None, caller: str, *, multilabel: bool = False
+) -> tuple[np.ndarray, np.ndarray, FloatArray | None]:
     """Check the ``y_true, y_pred, sample_weight`` of a label metric: the one validation they all share.
 
     Parameters
@@ -150,8 +152,9 @@ def _check_indicator_pair(yt: np.ndarray, yp: np.ndarray, caller: str, multilabe
         )
 
 
-def _multilabel_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None,
-                       caller: str) -> ClassCounts:
+def _multilabel_counts(
+    yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None, caller: str
+) -> ClassCounts:
     """Per-label counts of multilabel indicator matrices: label ``k`` is column ``k``."""
     columns = _check_label_columns(labels, yt.shape[1], caller)
     t, p = yt[:, columns], yp[:, columns]
@@ -292,8 +295,9 @@ def class_counts(
     return class_counts_of_pair(yt, yp, w, labels, caller)
 
 
-def class_counts_of_pair(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None,
-                         caller: str) -> ClassCounts:
+def class_counts_of_pair(
+    yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None, caller: str
+) -> ClassCounts:
     """Count each class one-vs-rest in labels already checked: :func:`class_counts` after validation.
 
     Parameters
@@ -429,9 +433,12 @@ def confusion_matrix(
     else:
         matrix = confusion_matrix_of_pair(yt, yp, w, selected, caller)
     if matrix.shape == (1, 1) and selected is None:  # one class asked for by name is meant
-        warnings.warn(f"{caller}: a single label was found in y_true and y_pred, so the matrix is 1 x 1; pass "
-                      "labels=[...] with every class to get each class's row and column.",
-                      DegenerateDataWarning, stacklevel=2)
+        warnings.warn(
+            f"{caller}: a single label was found in y_true and y_pred, so the matrix is 1 x 1; pass "
+            "labels=[...] with every class to get each class's row and column.",
+            DegenerateDataWarning,
+            stacklevel=2,
+        )
     return matrix if normalize is None else _normalized(matrix, normalize)
 
 
@@ -456,9 +463,12 @@ def _integer_counts(sample_weight: ArrayLike | None, w: FloatArray | None) -> np
         return None
     weights = np.asarray(sample_weight).ravel().astype(np.int64)
     if w is not None and float(np.sum(w)) > np.iinfo(np.int64).max:
-        warnings.warn("confusion_matrix: the integer sample weights sum to more than 2**63 - 1, so int64 counts "
-                      "may overflow (as scikit-learn's do); pass float weights for float64 counts.",
-                      RuntimeWarning, stacklevel=4)
+        warnings.warn(
+            "confusion_matrix: the integer sample weights sum to more than 2**63 - 1, so int64 counts "
+            "may overflow (as scikit-learn's do); pass float weights for float64 counts.",
+            RuntimeWarning,
+            stacklevel=4,
+        )
     return weights
 
 
@@ -468,15 +478,22 @@ def _normalized(matrix: FloatArray, normalize: str) -> FloatArray:
     total = matrix.sum(axis=axis, keepdims=axis is not None)
     empty = total == 0
     if np.any(empty):
-        what = {"true": "rows (classes with no true samples)", "pred": "columns (classes with no predicted samples)",
-                "all": "the whole matrix (no samples)"}[normalize]
-        warnings.warn(f"confusion_matrix: normalize={normalize!r} divides {what} whose sum is 0; their shares are "
-                      "set to 0.0.", UndefinedMetricWarning, stacklevel=3)
+        what = {
+            "true": "rows (classes with no true samples)",
+            "pred": "columns (classes with no predicted samples)",
+            "all": "the whole matrix (no samples)",
+        }[normalize]
+        warnings.warn(
+            f"confusion_matrix: normalize={normalize!r} divides {what} whose sum is 0; their shares are set to 0.0.",
+            UndefinedMetricWarning,
+            stacklevel=3,
+        )
     return matrix / np.where(empty, 1.0, total)
 
 
-def confusion_matrix_of_pair(yt: np.ndarray, yp: np.ndarray, w: np.ndarray | None, labels: Any, caller: str,
-                             dtype: Any = np.float64) -> np.ndarray:
+def confusion_matrix_of_pair(
+    yt: np.ndarray, yp: np.ndarray, w: np.ndarray | None, labels: Any, caller: str, dtype: Any = np.float64
+) -> np.ndarray:
     """Build the confusion matrix of labels already checked: :func:`confusion_matrix` after validation.
 
     Parameters

@@ -73,8 +73,9 @@ class CountTable:
     _cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
-    def from_arrays(cls: type[_Table], thresholds: FloatArray, tp: FloatArray, fp: FloatArray,
-                    pos_label: Any) -> _Table:
+    def from_arrays(
+        cls: type[_Table], thresholds: FloatArray, tp: FloatArray, fp: FloatArray, pos_label: Any
+    ) -> _Table:
         """Wrap count arrays the package made itself (not validated), made read-only.
 
         The engine's constructor for code of the package that already holds a valid table's
@@ -148,12 +149,24 @@ class CountTable:
         >>> op.tp, op.fp
         (array([0., 1., 1., 2., 2.]), array([0., 0., 1., 1., 2.]))
         """
-        return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                                 caller="OperatingPoints.from_scores", table=cls)
+        return table_from_scores(
+            y_true,
+            y_score,
+            sample_weight=sample_weight,
+            pos_label=pos_label,
+            caller="OperatingPoints.from_scores",
+            table=cls,
+        )
 
     @classmethod
     def from_validated(
-        cls: type[_Table], is_pos: np.ndarray, scores: Scores, weights: FloatArray | None, pos_label: Any, *, caller: str
+        cls: type[_Table],
+        is_pos: np.ndarray,
+        scores: Scores,
+        weights: FloatArray | None,
+        pos_label: Any,
+        *,
+        caller: str,
     ) -> _Table:
         """Operating points of inputs the public function ``caller`` has validated (named if weights overflow).
 
@@ -279,7 +292,9 @@ class CountTable:
 
     def _scaled_view(self: _Table, e_pos: int, e_neg: int) -> _Table:
         """A view with ``tp`` divided by ``2**e_pos`` and ``fp`` by ``2**e_neg`` (exact), knowing the classes present."""
-        view = type(self).from_arrays(self.thresholds, np.ldexp(self.tp, -e_pos), np.ldexp(self.fp, -e_neg), self.pos_label)
+        view = type(self).from_arrays(
+            self.thresholds, np.ldexp(self.tp, -e_pos), np.ldexp(self.fp, -e_neg), self.pos_label
+        )
         for key, exponent in (("dtp", e_pos), ("dfp", e_neg)):  # the increments at hand, scaled alike
             if key in self._cache:
                 increments = np.ldexp(self._cache[key], -exponent)
@@ -470,8 +485,15 @@ class CountTable:
         .. [1] J. Davis and M. Goadrich, "The Relationship Between Precision-Recall and ROC
            Curves", ICML 2006; W. Siblini et al., "Master your Metrics with Calibration", IDA 2020.
         """
-        pi = check_real(prevalence, "prevalence", caller="OperatingPoints.at_prevalence", low=0.0, high=1.0,
-                        low_inclusive=False, high_inclusive=False)
+        pi = check_real(
+            prevalence,
+            "prevalence",
+            caller="OperatingPoints.at_prevalence",
+            low=0.0,
+            high=1.0,
+            low_inclusive=False,
+            high_inclusive=False,
+        )
         self.require_both_classes("at_prevalence")
         scale = self.n_positives * (1.0 - pi) / (self.n_negatives * pi)
         return type(self).from_arrays(self.thresholds.copy(), self.tp.copy(), self.fp * scale, self.pos_label)
@@ -488,8 +510,12 @@ class CountTable:
         )
 
     def _repr_html_(self) -> str:
-        rows = [("operating points", self.n_points), ("positives (weighted)", self.n_positives),
-                ("negatives (weighted)", self.n_negatives), ("positive class", self.pos_label)]
+        rows = [
+            ("operating points", self.n_points),
+            ("positives (weighted)", self.n_positives),
+            ("negatives (weighted)", self.n_negatives),
+            ("positive class", self.pos_label),
+        ]
         return html_table(("", "value"), rows, caption=type(self).__name__)
 
 

@@ -64,8 +64,7 @@ def counts_from_validated(
         thresholds, positives, negatives = _grouped_by_score(handed.pop(), is_pos, weights)
         thresholds, ends = _prepend(thresholds, np.inf), None
     else:
-        keyed = sorted_label_keys(handed, is_pos) if weights is None and len(handed[0]) >= _POLARS_MIN_SAMPLES \
-            else None
+        keyed = sorted_label_keys(handed, is_pos) if weights is None and len(handed[0]) >= _POLARS_MIN_SAMPLES else None
         if keyed is None:
             thresholds, positives, negatives, ends = _sorted_by_score(handed, is_pos, weights)
         else:  # unweighted, one keyed sort: scores and counts decoded in one pass
@@ -94,7 +93,7 @@ def counts_from_validated(
             np.cumsum(positives, dtype=np.float64, out=tp[1:])
             for a in range(0, m, _RUN):
                 b = min(a + _RUN, m)
-                np.subtract(np.arange(a + 1, b + 1, dtype=np.float64), tp[1 + a:1 + b], out=fp[1 + a:1 + b])
+                np.subtract(np.arange(a + 1, b + 1, dtype=np.float64), tp[1 + a : 1 + b], out=fp[1 + a : 1 + b])
         else:
             np.take(np.cumsum(positives, dtype=np.float64), ends, out=tp[1:])
             np.subtract(ends + 1.0, tp[1:], out=fp[1:])
@@ -107,8 +106,9 @@ def counts_from_validated(
     return thresholds, tp, fp, increments
 
 
-def _label_counts(ordered: np.ndarray, exponent: int | None, inverted: bool
-                  ) -> tuple[FloatArray, tuple[FloatArray, FloatArray] | None, np.ndarray]:
+def _label_counts(
+    ordered: np.ndarray, exponent: int | None, inverted: bool
+) -> tuple[FloatArray, tuple[FloatArray, FloatArray] | None, np.ndarray]:
     """Scores and cumulative counts of sorted label keys (:func:`.sorting.sorted_label_keys`), run by run.
 
     Returns ``(thresholds, (tp, fp), labels)``: one pass decodes each run's scores, cumulates its
@@ -130,22 +130,22 @@ def _label_counts(ordered: np.ndarray, exponent: int | None, inverted: bool
     carry, tied = 0, False
     for a in range(0, n, _KEY_RUN):
         b = min(a + _KEY_RUN, n)
-        decode_run(ordered[a:b], exponent, slots[1 + a:1 + b], shift=1, inverted=inverted, scratch=scratch)
+        decode_run(ordered[a:b], exponent, slots[1 + a : 1 + b], shift=1, inverted=inverted, scratch=scratch)
         if tied:
             continue
-        run = values[a:1 + b]  # with the last score of the run before (+inf before the first)
+        run = values[a : 1 + b]  # with the last score of the run before (+inf before the first)
         if np.count_nonzero(run[1:] == run[:-1]):
             tied = True
             continue
         # The lowest bits count the positives, or the negatives when the keys are complemented;
         # the other class is (samples so far) - count. Integers below 2**53: exact in float64.
-        count = labels[:b - a]
+        count = labels[: b - a]
         np.bitwise_and(bits[a:b], 1, out=count)
         np.cumsum(count, out=count)
         counted, other = (fp, tp) if inverted else (tp, fp)
-        np.add(count, carry, out=counted[1 + a:1 + b], casting="unsafe")  # int64 sums, written as float64
-        np.subtract(ramp[:b - a], count, out=count)  # the other class: (samples so far) - count, as
-        np.add(count, a - carry, out=other[1 + a:1 + b], casting="unsafe")  # (j + 1 - count_j) + (a - carry)
+        np.add(count, carry, out=counted[1 + a : 1 + b], casting="unsafe")  # int64 sums, written as float64
+        np.subtract(ramp[: b - a], count, out=count)  # the other class: (samples so far) - count, as
+        np.add(count, a - carry, out=other[1 + a : 1 + b], casting="unsafe")  # (j + 1 - count_j) + (a - carry)
         carry += int(ramp[b - a - 1]) - int(count[-1])  # the counted class's total so far
     if tied:
         label_bits = ordered.view(np.uint8)[::8] & 1  # little-endian: the key's lowest bit
@@ -155,8 +155,9 @@ def _label_counts(ordered: np.ndarray, exponent: int | None, inverted: bool
     return values, (tp, fp), labels
 
 
-def counts_from_statistics(scores: ArrayLike, positives: ArrayLike, negatives: ArrayLike, *,
-                           caller: str) -> tuple[FloatArray, FloatArray, FloatArray]:
+def counts_from_statistics(
+    scores: ArrayLike, positives: ArrayLike, negatives: ArrayLike, *, caller: str
+) -> tuple[FloatArray, FloatArray, FloatArray]:
     """``(thresholds, tp, fp)`` from per-score weights of positives and negatives (validated here, for ``caller``)."""
     s = check_scores(scores, caller=caller, name="scores")
     p = check_scores(positives, caller=caller, name="positives")

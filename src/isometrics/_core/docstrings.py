@@ -127,13 +127,19 @@ SHARED_DOC["budget_note"] = "\n    ".join(textwrap.wrap(BUDGET_NOTE, 84))
 #: The same notes for methods (indented one level more).
 SHARED_DOC["bound_note_method"] = "\n        ".join(textwrap.wrap(BOUND_NOTE, 80))
 SHARED_DOC["budget_note_method"] = "\n        ".join(textwrap.wrap(BUDGET_NOTE, 80))
-SHARED_DOC["constrained"] = _CONSTRAINED.format(note=SHARED_DOC["bound_note"],
-    param="min_recall : float\n        Lowest acceptable recall, in [0, 1].", raises="")
-SHARED_DOC["constrained_rp"] = _CONSTRAINED.format(note=SHARED_DOC["bound_note"],
+SHARED_DOC["constrained"] = _CONSTRAINED.format(
+    note=SHARED_DOC["bound_note"], param="min_recall : float\n        Lowest acceptable recall, in [0, 1].", raises=""
+)
+SHARED_DOC["constrained_rp"] = _CONSTRAINED.format(
+    note=SHARED_DOC["bound_note"],
     param="min_precision : float\n        Lowest acceptable precision, in [0, 1].",
-    raises="If no threshold reaches ``min_precision`` (the message gives the highest). ")
-SHARED_DOC["constrained_ss"] = _CONSTRAINED.format(note=SHARED_DOC["bound_note"],
-    param="min_sensitivity : float\n        Lowest acceptable sensitivity (recall, TPR), in [0, 1].", raises="")
+    raises="If no threshold reaches ``min_precision`` (the message gives the highest). ",
+)
+SHARED_DOC["constrained_ss"] = _CONSTRAINED.format(
+    note=SHARED_DOC["bound_note"],
+    param="min_sensitivity : float\n        Lowest acceptable sensitivity (recall, TPR), in [0, 1].",
+    raises="",
+)
 
 
 def fill_doc(func: F) -> F:

@@ -58,21 +58,26 @@ def file_format(path: Path, *, shown: str | None = None) -> Literal["parquet", "
             fh.seek(max(size - 4, 0))
             tail = fh.read(4)
     except OSError as exc:
-        raise IsometricsError(f"cannot read {name}: {exc.strerror or exc}; check the path and the file's "
-                              "permissions.") from exc
+        raise IsometricsError(
+            f"cannot read {name}: {exc.strerror or exc}; check the path and the file's permissions."
+        ) from exc
     if size == 0:
         raise IsometricsError(f"{name} is empty; pass a file with a header row and data.")
     if head.startswith(_MAGIC):
         if size < 12 or tail != _MAGIC:
-            raise IsometricsError(f"{name} starts like a Parquet file but does not end with its magic bytes "
-                                  "PAR1: it is truncated or damaged; write it again.")
+            raise IsometricsError(
+                f"{name} starts like a Parquet file but does not end with its magic bytes "
+                "PAR1: it is truncated or damaged; write it again."
+            )
         return "parquet"
     for magic, what in _OTHER_FORMATS:
         if head.startswith(magic):
             raise IsometricsError(f"{name} is not CSV or Parquet: it is {what}.")
     if b"\x00" in head:
-        raise IsometricsError(f"{name} is neither CSV text nor Parquet (it holds binary data, starting "
-                              f"{head[:8]!r}); pass a CSV or Parquet file.")
+        raise IsometricsError(
+            f"{name} is neither CSV text nor Parquet (it holds binary data, starting "
+            f"{head[:8]!r}); pass a CSV or Parquet file."
+        )
     return "csv"
 
 
@@ -84,8 +89,14 @@ def _shown_separator(separator: str) -> str:
     return {"\t": "tab", " ": "space"}.get(separator, repr(separator))
 
 
-def csv_separator(path: Path, separator: str | None = None, *, shown: str | None = None,
-                  option: str = "--separator", wanted: Sequence[str] = ()) -> tuple[str, str | None]:
+def csv_separator(
+    path: Path,
+    separator: str | None = None,
+    *,
+    shown: str | None = None,
+    option: str = "--separator",
+    wanted: Sequence[str] = (),
+) -> tuple[str, str | None]:
     """The field separator of a CSV file, and a note when it was detected rather than expected.
 
     The expected separator is ``separator`` if given, else a tab for a ``.tsv`` name and a comma
@@ -123,9 +134,11 @@ def csv_separator(path: Path, separator: str | None = None, *, shown: str | None
         If ``separator`` is not one character, or is a quote or a line break.
     """
     if separator is not None:
-        if len(separator) != 1 or separator in "\"\r\n":
-            raise IsometricsError(f"{option} must be one character other than a quote or a line break; got "
-                                  f"{separator!r}. For a tab, pass $'\\t' in bash (or the tab character itself).")
+        if len(separator) != 1 or separator in '"\r\n':
+            raise IsometricsError(
+                f"{option} must be one character other than a quote or a line break; got "
+                f"{separator!r}. For a tab, pass $'\\t' in bash (or the tab character itself)."
+            )
         return separator, None
     expected = "\t" if path.suffix.lower() == ".tsv" else ","
     try:
@@ -140,6 +153,8 @@ def csv_separator(path: Path, separator: str | None = None, *, shown: str | None
     if counts[found] == 0:
         return expected, None
     name = repr(str(path)) if shown is None else repr(shown)
-    note = (f"the header of {name} is one column {header[0]!r} that holds {_shown_separator(found)}: reading the "
-            f"file as {_shown_separator(found)}-separated (pass --separator to choose the separator)")
+    note = (
+        f"the header of {name} is one column {header[0]!r} that holds {_shown_separator(found)}: reading the "
+        f"file as {_shown_separator(found)}-separated (pass --separator to choose the separator)"
+    )
     return found, note

@@ -91,8 +91,9 @@ def short(value: Any, *, nested: bool = False) -> str:
             return clip(f"{type(value).__name__}({value._headline()})", _NESTED)
         if not nested:
             return compact_repr(value)
-        shown = [f"{n}={short(getattr(value, n), nested=True)}" for n in _fields(value)
-                 if _is_scalar(getattr(value, n))]
+        shown = [
+            f"{n}={short(getattr(value, n), nested=True)}" for n in _fields(value) if _is_scalar(getattr(value, n))
+        ]
         return clip(f"{type(value).__name__}({', '.join(shown)})", _NESTED)
     return clip(repr(value), _NESTED)
 
@@ -110,8 +111,9 @@ def compact_repr(obj: Any, fields: Sequence[str] | None = None) -> str:
 
 def _html_summary(obj: Any, fields: Sequence[str] | None = None) -> str:
     names = _fields(obj) if fields is None else fields
-    return html_table(("", "value"), [(n, short(getattr(obj, n), nested=True)) for n in names],
-                      caption=type(obj).__name__)
+    return html_table(
+        ("", "value"), [(n, short(getattr(obj, n), nested=True)) for n in names], caption=type(obj).__name__
+    )
 
 
 def summarised(*fields: str) -> Callable[[type[_T]], type[_T]]:

@@ -63,8 +63,9 @@ def _as_text(text: str, present: np.ndarray | None) -> Any:
     return spelled[0] if len(spelled) == 1 else text
 
 
-def label_from_text(text: str, kind: Any = None, labels: Any = None, *, column: str,
-                    option: str = "--pos-label") -> Any:
+def label_from_text(
+    text: str, kind: Any = None, labels: Any = None, *, column: str, option: str = "--pos-label"
+) -> Any:
     """The label that ``text`` names, in the type of the label column.
 
     The rule, by the column's type:

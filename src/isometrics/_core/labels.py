@@ -55,12 +55,16 @@ _INT64_LIMIT = 2.0**63  # float labels at or beyond it are not whole numbers of 
 
 def _continuous_error(example: Any, *, name: str, caller: str) -> IsometricsError:
     if name == "y_pred":
-        fix = ("Pass predicted classes; to turn scores into classes, threshold them, e.g. at the threshold that "
-               "isometrics.best_threshold(y_true, y_score, metric=...) returns: y_pred = y_score >= best.threshold "
-               "(scores themselves go to score functions such as auroc or average_precision)")
+        fix = (
+            "Pass predicted classes; to turn scores into classes, threshold them, e.g. at the threshold that "
+            "isometrics.best_threshold(y_true, y_score, metric=...) returns: y_pred = y_score >= best.threshold "
+            "(scores themselves go to score functions such as auroc or average_precision)"
+        )
     else:
-        fix = ("Pass classes (whole numbers, bools or strings); scores belong in y_score, or, thresholded "
-               "(see isometrics.best_threshold), in y_pred")
+        fix = (
+            "Pass classes (whole numbers, bools or strings); scores belong in y_score, or, thresholded "
+            "(see isometrics.best_threshold), in y_pred"
+        )
     return IsometricsError(
         f"{caller}: {name} holds continuous values (e.g. {python_scalar(example)!r}, not a whole number), not class labels. "
         f"{fix}."
@@ -84,8 +88,9 @@ def _check_float_labels(y: np.ndarray, *, name: str, caller: str) -> None:
     if not finite.all():
         first = int(np.flatnonzero(~finite)[0])
         what = "NaN" if np.isnan(y[first]) else "infinite"
-        raise IsometricsError(f"{caller}: {name} contains {what} labels (first at index {first}); "
-                              "drop those rows or fix the labels.")
+        raise IsometricsError(
+            f"{caller}: {name} contains {what} labels (first at index {first}); drop those rows or fix the labels."
+        )
     whole = (y == np.trunc(y)) & (np.abs(y) < _INT64_LIMIT)
     if not whole.all():
         raise _continuous_error(y[np.flatnonzero(~whole)[0]], name=name, caller=caller)
@@ -167,7 +172,9 @@ def label_set(y: np.ndarray) -> np.ndarray:
     if np.issubdtype(y.dtype, np.floating):
         if np.isnan(y).any():
             first = int(np.flatnonzero(np.isnan(y))[0])
-            raise IsometricsError(f"y_true contains NaN labels (first at index {first}); drop those rows or fix the labels.")
+            raise IsometricsError(
+                f"y_true contains NaN labels (first at index {first}); drop those rows or fix the labels."
+            )
         zero, one = (y == 0), (y == 1)
         if (zero | one).all():
             return np.array([v for v, m in ((0.0, zero), (1.0, one)) if m.any()])
@@ -205,9 +212,7 @@ def check_labels_present(labels: np.ndarray, pos_label: Any, *, caller: str) -> 
         )
 
 
-def check_binary_target(
-    y_true: ArrayLike, *, pos_label: Any, caller: str
-) -> tuple[np.ndarray, Any]:
+def check_binary_target(y_true: ArrayLike, *, pos_label: Any, caller: str) -> tuple[np.ndarray, Any]:
     """Return ``(is_positive, pos_label)`` for binary targets.
 
     ``is_positive`` is a boolean array of shape (n_samples,). Raises when there are more
@@ -217,8 +222,9 @@ def check_binary_target(
     check_pos_label(pos_label, caller=caller)
     y = check_labels(as_1d(y_true, name="y_true", caller=caller), name="y_true", caller=caller)
     if y.size == 0:
-        raise IsometricsError(f"{caller}: the input is empty (0 samples in y_true); "
-                              "pass at least one sample of each class.")
+        raise IsometricsError(
+            f"{caller}: the input is empty (0 samples in y_true); pass at least one sample of each class."
+        )
     labels = label_set(y)
     if len(labels) > 2:
         raise IsometricsError(
@@ -233,8 +239,9 @@ def check_binary_target(
     return np.asarray(is_pos, dtype=np.bool_), pos_label
 
 
-def check_both_classes(is_pos: np.ndarray, weights: FloatArray | None, *, pos_label: Any, caller: str,
-                       needs: str) -> None:
+def check_both_classes(
+    is_pos: np.ndarray, weights: FloatArray | None, *, pos_label: Any, caller: str, needs: str
+) -> None:
     """Raise unless each class has a sample of positive weight; ``needs`` ends the message (why both).
 
     Decided per sample, not from sums of weights: a sum rounds (1e20 + 1 == 1e20, so
@@ -288,8 +295,11 @@ def as_target(values: ArrayLike, *, name: str, caller: str) -> np.ndarray:
         return as_1d(arr, name=name, caller=caller)
     if arr.dtype == np.bool_:
         return arr
-    numeric = arr.dtype.kind in "biuf" or arr.dtype == object and all(
-        isinstance(v, (numbers.Real, np.bool_)) for v in arr.ravel()[:1000])
+    numeric = (
+        arr.dtype.kind in "biuf"
+        or arr.dtype == object
+        and all(isinstance(v, (numbers.Real, np.bool_)) for v in arr.ravel()[:1000])
+    )
     values01 = numeric and bool(np.isin(arr, (0, 1)).all())
     if not values01:
         example = next((v for v in arr.ravel() if not (numeric and v in (0, 1))), None)

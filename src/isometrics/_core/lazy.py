@@ -62,9 +62,12 @@ def attach(
             # ``from isometrics import bootstrap`` reads the name twice: once in importlib's
             # ``_handle_fromlist`` (hasattr), then at the caller's line; warn once, at the caller's.
             if not sys._getframe(1).f_code.co_filename.startswith("<frozen importlib"):
-                warnings.warn(f"{package}.{name} moved to {where}.{name}: import it from {where} "
-                              f"(`from {where} import {name}`); the old name is removed in the next release",
-                              DeprecationWarning, stacklevel=2)
+                warnings.warn(
+                    f"{package}.{name} moved to {where}.{name}: import it from {where} "
+                    f"(`from {where} import {name}`); the old name is removed in the next release",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
             return getattr(importlib.import_module(where), name)
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
 

@@ -24,7 +24,16 @@ from typing import Any, Literal
 
 from ..exceptions import IsometricsError
 
-__all__ = ['Destination', 'check_destination', 'check_output_dir', 'Outputs', 'staged_outputs', 'write_text_atomic', 'write_json_atomic', 'json_text']
+__all__ = [
+    "Destination",
+    "check_destination",
+    "check_output_dir",
+    "Outputs",
+    "staged_outputs",
+    "write_text_atomic",
+    "write_json_atomic",
+    "json_text",
+]
 
 
 @dataclass
@@ -103,8 +112,10 @@ def check_destination(
     if given == "-":
         return Destination(option, given, "stdout")
     if given == "" or given.endswith(("/", os.sep)):
-        raise IsometricsError(f"{shown} names a directory; give a file path such as "
-                              f"{os.path.join(given or '.', 'results' + _suffix(option))!r}.")
+        raise IsometricsError(
+            f"{shown} names a directory; give a file path such as "
+            f"{os.path.join(given or '.', 'results' + _suffix(option))!r}."
+        )
     try:
         st = os.stat(given)  # follows symbolic links
     except FileNotFoundError:
@@ -115,8 +126,9 @@ def check_destination(
     except OSError as exc:
         raise IsometricsError(f"{shown} cannot be checked ({exc.strerror}); choose another path.") from exc
     if st is not None and stat.S_ISDIR(st.st_mode):
-        raise IsometricsError(f"{shown} is a directory; give a file path such as "
-                              f"{os.path.join(given, 'results' + _suffix(option))!r}.")
+        raise IsometricsError(
+            f"{shown} is a directory; give a file path such as {os.path.join(given, 'results' + _suffix(option))!r}."
+        )
     if st is not None and _is_stdout(st):  # /dev/stdout, /dev/fd/1, or the file stdout is redirected to
         return Destination(option, given, "stdout")
     real = Path(os.path.realpath(given))
@@ -127,8 +139,9 @@ def check_destination(
     for source in inputs:
         try:
             if st is not None and os.path.samestat(st, os.stat(source)):
-                raise IsometricsError(f"{shown} is the input file; writing there would overwrite the data. "
-                                      "Choose another path.")
+                raise IsometricsError(
+                    f"{shown} is the input file; writing there would overwrite the data. Choose another path."
+                )
         except OSError:
             pass
     directory = real.parent
@@ -137,8 +150,9 @@ def check_destination(
         blocking = _blocking_component(directory)
         if blocking is not None:
             raise IsometricsError(f"{shown}: {str(blocking)!r} is a file, not a directory; choose another path.")
-        raise IsometricsError(f"{shown}: directory {shown_dir!r} does not exist; create it first or "
-                              "choose another path.")
+        raise IsometricsError(
+            f"{shown}: directory {shown_dir!r} does not exist; create it first or choose another path."
+        )
     if not directory.is_dir():
         raise IsometricsError(f"{shown}: {shown_dir!r} is a file, not a directory; choose another path.")
     if st is not None and not os.access(real, os.W_OK):
@@ -146,8 +160,9 @@ def check_destination(
     try:
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{real.name}.", suffix=".tmp")
     except OSError as exc:
-        raise IsometricsError(f"{shown}: cannot write in directory {shown_dir!r} "
-                              f"({exc.strerror or exc}); choose a writable directory.") from exc
+        raise IsometricsError(
+            f"{shown}: cannot write in directory {shown_dir!r} ({exc.strerror or exc}); choose a writable directory."
+        ) from exc
     os.close(fd)
     if st is not None:
         mode = stat.S_IMODE(st.st_mode)
@@ -194,8 +209,10 @@ def check_output_dir(path: str | os.PathLike[str], option: str) -> Path:
         with tempfile.TemporaryFile(dir=existing):
             pass
     except OSError as exc:
-        raise IsometricsError(f"{shown}: cannot write in directory {str(existing)!r} "
-                              f"({exc.strerror or exc}); choose a writable directory.") from exc
+        raise IsometricsError(
+            f"{shown}: cannot write in directory {str(existing)!r} "
+            f"({exc.strerror or exc}); choose a writable directory."
+        ) from exc
     return target
 
 
@@ -212,13 +229,15 @@ class Outputs:
 
     def _add(self, destination: Destination) -> None:
         for other in self.destinations.values():
-            same = (destination.kind == other.kind == "stdout"
-                    or (destination.target is not None and destination.target == other.target))
+            same = destination.kind == other.kind == "stdout" or (
+                destination.target is not None and destination.target == other.target
+            )
             if same:
                 where = "standard output" if destination.kind == "stdout" else repr(destination.given)
                 destination.discard()
-                raise IsometricsError(f"{other.option} and {destination.option} both write to {where}; "
-                                      "give each output its own path.")
+                raise IsometricsError(
+                    f"{other.option} and {destination.option} both write to {where}; give each output its own path."
+                )
         self.destinations[destination.option] = destination
 
     def stage(self, option: str, text: str) -> None:
@@ -243,8 +262,9 @@ class Outputs:
                 if d.mode is not None:
                     os.chmod(d.temp, d.mode)
             except OSError as exc:
-                raise IsometricsError(f"cannot write {d.option} {d.given!r} ({exc.strerror or exc}); "
-                                      "nothing was written.") from exc
+                raise IsometricsError(
+                    f"cannot write {d.option} {d.given!r} ({exc.strerror or exc}); nothing was written."
+                ) from exc
         for d in staged:
             assert d.temp is not None and d.target is not None
             os.replace(d.temp, d.target)

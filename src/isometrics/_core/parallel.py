@@ -48,7 +48,8 @@ def check_n_jobs(n_jobs: Any, *, caller: str) -> int:
     if jobs < 1 and jobs != -1:
         raise InvalidParameterError(
             f"{caller}: `n_jobs` must be a positive integer (threads), -1 (one per available CPU) or None "
-            f"(one thread); got {n_jobs!r}; pass e.g. n_jobs=2, or n_jobs=None to evaluate one column at a time.")
+            f"(one thread); got {n_jobs!r}; pass e.g. n_jobs=2, or n_jobs=None to evaluate one column at a time."
+        )
     return available_cpus() if jobs == -1 else jobs
 
 
@@ -58,8 +59,12 @@ def _submit(pool: ThreadPoolExecutor, fn: Callable[[_T], _R], item: _T) -> Futur
     return pool.submit(contextvars.copy_context().run, fn, item)
 
 
-def ordered_map(fn: Callable[[_T], _R], items: Iterable[_T], workers: int,
-                on_error: Callable[[_T, BaseException], None] | None = None) -> Iterator[_R]:
+def ordered_map(
+    fn: Callable[[_T], _R],
+    items: Iterable[_T],
+    workers: int,
+    on_error: Callable[[_T, BaseException], None] | None = None,
+) -> Iterator[_R]:
     """``fn`` of each item, in the items' order, computed by up to ``workers`` threads.
 
     At most ``workers`` items are in flight besides the one whose result the caller holds:

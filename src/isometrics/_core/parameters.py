@@ -73,8 +73,11 @@ def check_integer(
     else:
         raise InvalidParameterError(
             f"{caller}: `{name}` must be an integer; got {value!r}"
-            + (" (a count is never rounded: pass a whole number)." if isinstance(value, (numbers.Real, np.floating))
-               and not isinstance(value, bool) and value == value else ".")
+            + (
+                " (a count is never rounded: pass a whole number)."
+                if isinstance(value, (numbers.Real, np.floating)) and not isinstance(value, bool) and value == value
+                else "."
+            )
         )
     if (low is not None and v < low) or (high is not None and v > high):
         lo = f">= {low}" if low is not None else ""
@@ -115,6 +118,4 @@ def check_zero_division(zero_division: Any, *, caller: str) -> Any:
         z = float(zero_division)
         if z in (0.0, 1.0) or math.isnan(z):
             return z
-    raise InvalidParameterError(
-        f"{caller}: `zero_division` must be 'warn', 0.0, 1.0 or np.nan; got {zero_division!r}."
-    )
+    raise InvalidParameterError(f"{caller}: `zero_division` must be 'warn', 0.0, 1.0 or np.nan; got {zero_division!r}.")

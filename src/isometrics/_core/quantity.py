@@ -83,8 +83,10 @@ class Quantity:
 
     def __post_init__(self) -> None:
         if self.counts not in COUNTS or self.kind not in KINDS:
-            raise ValueError(f"Quantity {self.name!r}: counts must be one of {COUNTS} and kind one of {KINDS}, "
-                             f"got {self.counts!r} and {self.kind!r}")
+            raise ValueError(
+                f"Quantity {self.name!r}: counts must be one of {COUNTS} and kind one of {KINDS}, "
+                f"got {self.counts!r} and {self.kind!r}"
+            )
 
     def __repr__(self) -> str:
         return f"Quantity({self.name!r}, counts={self.counts!r}, kind={self.kind!r})"

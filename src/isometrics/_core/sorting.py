@@ -110,8 +110,9 @@ def _sort_descending(
                 np.bitwise_xor(label_bits, 1, out=label_bits)
             values = np.empty(len(ordered) + 1, dtype=ordered.dtype)
             for a in range(0, len(ordered), _KEY_RUN):
-                decode_run(ordered[a:a + _KEY_RUN], exponent, values[1 + a:1 + a + _KEY_RUN], shift=1,
-                           inverted=inverted)
+                decode_run(
+                    ordered[a : a + _KEY_RUN], exponent, values[1 + a : 1 + a + _KEY_RUN], shift=1, inverted=inverted
+                )
             slotted = values.view(np.float64)
             slotted[0] = np.inf
             return slotted, label_bits, None
@@ -201,7 +202,7 @@ def _scale_exponent(scores: FloatArray, low: float, high: float, *, scan: bool =
         else:  # the smallest non-zero magnitude (zeros are exact whatever the scale), run by run
             smallest = math.inf
             for a in range(0, len(scores), _RUN):
-                magnitude = np.abs(scores[a:a + _RUN])
+                magnitude = np.abs(scores[a : a + _RUN])
                 smallest = min(smallest, float(np.min(magnitude, where=magnitude > 0, initial=np.inf)))
         if smallest < smallest_normal:
             return None  # scaling by 2**-k would lose bits of the smallest scores
@@ -223,9 +224,9 @@ def _signed_order(scores: FloatArray) -> tuple[np.ndarray, int] | None:
     order = np.empty(len(scores), dtype=np.int64)  # the one array as long as the scores
     scaled = np.empty(min(len(scores), _KEY_RUN))
     for a in range(0, len(scores), _KEY_RUN):
-        run = scores[a:a + _KEY_RUN]
-        bits = (_times_power_of_two(run, -exponent, out=scaled[:len(run)]) if exponent else run).view(np.int64)
-        out = order[a:a + _KEY_RUN]
+        run = scores[a : a + _KEY_RUN]
+        bits = (_times_power_of_two(run, -exponent, out=scaled[: len(run)]) if exponent else run).view(np.int64)
+        out = order[a : a + _KEY_RUN]
         np.right_shift(bits, 63, out=out)  # 0 or -1 (arithmetic shift)
         np.bitwise_and(out, np.int64(2**63 - 1), out=out)
         np.bitwise_xor(out, bits, out=out)
@@ -236,8 +237,9 @@ def _signed_order(scores: FloatArray) -> tuple[np.ndarray, int] | None:
 _UNSIGNED = None
 
 
-def _label_keys(scores: FloatArray, is_pos: np.ndarray, *, invert: bool = False
-                ) -> tuple[np.ndarray, int | None] | None:
+def _label_keys(
+    scores: FloatArray, is_pos: np.ndarray, *, invert: bool = False
+) -> tuple[np.ndarray, int | None] | None:
     """Exact 64-bit sort keys holding each score (in order) and its label in the lowest bit.
 
     Non-negative scores: their IEEE-754 bits, read as unsigned integers, are in score
@@ -265,7 +267,7 @@ def _label_keys(scores: FloatArray, is_pos: np.ndarray, *, invert: bool = False
     labels = is_pos.view(np.uint8)
     one, scaled = np.uint64(1), np.empty(min(len(scores), _KEY_RUN))
     for a in range(0, len(scores), _KEY_RUN):
-        run, out = scores[a:a + _KEY_RUN], keys[a:a + _KEY_RUN]
+        run, out = scores[a : a + _KEY_RUN], keys[a : a + _KEY_RUN]
         unsigned = out.view(np.uint64)
         if exponent is _UNSIGNED:
             np.left_shift(run.view(np.uint64), one, out=unsigned)
@@ -273,12 +275,12 @@ def _label_keys(scores: FloatArray, is_pos: np.ndarray, *, invert: bool = False
             if limit:  # |x| - 1 as an unsigned integer (zeros wrap to the largest): its minimum, run by run
                 magnitude = np.bitwise_and(run.view(np.int64), np.int64(2**63 - 1), out=out)
                 smallest = min(smallest, int(np.subtract(magnitude, 1, out=magnitude).view(np.uint64).min()))
-            bits = (_times_power_of_two(run, -exponent, out=scaled[:len(run)]) if exponent else run).view(np.int64)
+            bits = (_times_power_of_two(run, -exponent, out=scaled[: len(run)]) if exponent else run).view(np.int64)
             np.right_shift(bits, 63, out=out)  # 0 or -1 (arithmetic shift)
             np.bitwise_and(out, np.int64(2**63 - 1), out=out)
             np.bitwise_xor(out, bits, out=out)
             np.left_shift(unsigned, one, out=unsigned)  # shift the two's-complement bits, never a negative int
-        np.bitwise_or(unsigned, labels[a:a + _KEY_RUN], out=unsigned, casting="unsafe")
+        np.bitwise_or(unsigned, labels[a : a + _KEY_RUN], out=unsigned, casting="unsafe")
         if invert:
             np.invert(out, out=out)
     if smallest < limit - 1:
@@ -290,8 +292,15 @@ def _label_keys(scores: FloatArray, is_pos: np.ndarray, *, invert: bool = False
 _KEY_RUN = 1 << 16
 
 
-def decode_run(keys: np.ndarray, exponent: int | None, out: np.ndarray, *, shift: int = 0,
-               inverted: bool = False, scratch: np.ndarray | None = None) -> None:
+def decode_run(
+    keys: np.ndarray,
+    exponent: int | None,
+    out: np.ndarray,
+    *,
+    shift: int = 0,
+    inverted: bool = False,
+    scratch: np.ndarray | None = None,
+) -> None:
     """The scores of one run of sorted keys (``keys >> shift``, complemented first when ``inverted``)
     written into ``out``, an integer view (``keys``' dtype) of the float64 destination; ``scratch``,
     an int64 array at least as long, spares an allocation per run."""
@@ -301,9 +310,9 @@ def decode_run(keys: np.ndarray, exponent: int | None, out: np.ndarray, *, shift
         np.right_shift(keys, keys.dtype.type(shift), out=out)  # arithmetic
         # t = u ^ ((u >> 63) & (2**63 - 1)) with u = k >> shift; with complemented keys u = ~(k >> shift)
         # (arithmetic shifts commute with ~), and u ^ ((u >> 63) & MAX) = v ^ ((v >> 63) | MIN) for v = ~u.
-        mask = np.right_shift(out, 63, out=scratch[:len(out)] if scratch is not None else None)
+        mask = np.right_shift(out, 63, out=scratch[: len(out)] if scratch is not None else None)
         if inverted:
-            np.bitwise_or(mask, np.int64(-2**63), out=mask)
+            np.bitwise_or(mask, np.int64(-(2**63)), out=mask)
         else:
             np.bitwise_and(mask, np.int64(2**63 - 1), out=mask)
         np.bitwise_xor(out, mask, out=out)
@@ -320,7 +329,7 @@ def _decode_order(order: np.ndarray, exponent: int | None, *, shift: int = 0) ->
     slotted = np.empty(len(order) + 1, dtype=order.dtype)
     decoded = slotted[1:]
     for a in range(0, len(decoded), _KEY_RUN):
-        decode_run(order[a:a + _KEY_RUN], exponent, decoded[a:a + _KEY_RUN], shift=shift)
+        decode_run(order[a : a + _KEY_RUN], exponent, decoded[a : a + _KEY_RUN], shift=shift)
     values = slotted.view(np.float64)
     values[0] = np.inf
     return values
@@ -381,8 +390,11 @@ def _grouped_by_score(
     keys = slot[encoded.indices.to_numpy()]
     np.bitwise_or(keys, is_pos.view(np.uint8), out=keys, casting="unsafe")
     counts = np.bincount(keys, weights=weights, minlength=2 * m)  # float64: the weights' sums
-    return (np.ascontiguousarray(values[::-1]), np.ascontiguousarray(counts[1::2], dtype=np.float64),
-            np.ascontiguousarray(counts[::2], dtype=np.float64))
+    return (
+        np.ascontiguousarray(values[::-1]),
+        np.ascontiguousarray(counts[1::2], dtype=np.float64),
+        np.ascontiguousarray(counts[::2], dtype=np.float64),
+    )
 
 
 def _group_ends(sorted_scores: np.ndarray) -> np.ndarray | None:
@@ -444,7 +456,9 @@ KEY_SORTS: dict[str, Callable[[np.ndarray], np.ndarray]] = {"numpy": _keys_numpy
 #: Each candidate's ascending sort, which the engine runs on complemented keys (the same order,
 #: without complementing the keys before and after the sort); a sort not listed is called as is.
 _ASCENDING: dict[Callable[[np.ndarray], np.ndarray], Callable[[np.ndarray], np.ndarray]] = {
-    _keys_numpy: _ascending_numpy, _keys_polars: _ascending_polars}
+    _keys_numpy: _ascending_numpy,
+    _keys_polars: _ascending_polars,
+}
 
 #: Environment variable that forces one of :data:`KEY_SORTS` (read once per process).
 SORT_VARIABLE = "ISOMETRICS_SORT"
@@ -486,7 +500,8 @@ def _checked(name: str, where: str) -> str:
     if name not in KEY_SORTS:
         raise InvalidParameterError(
             f"{where} must name a sort of 64-bit keys, one of {', '.join(map(repr, KEY_SORTS))}, got {name!r}; "
-            f"pick one of them, or leave {SORT_VARIABLE} unset to let isometrics time them.")
+            f"pick one of them, or leave {SORT_VARIABLE} unset to let isometrics time them."
+        )
     return name
 
 
@@ -564,12 +579,15 @@ def machine_report() -> list[str]:
     features = getattr(umath, "__cpu_features__", {})
     baseline = list(getattr(umath, "__cpu_baseline__", []))
     dispatch = [f for f in getattr(umath, "__cpu_dispatch__", []) if features.get(f)]
-    lines.append(f"NumPy {np.__version__}: SIMD baseline {' '.join(baseline) or '?'}; "
-                 f"dispatched on this CPU {' '.join(dispatch) or 'none'}")
+    lines.append(
+        f"NumPy {np.__version__}: SIMD baseline {' '.join(baseline) or '?'}; "
+        f"dispatched on this CPU {' '.join(dispatch) or 'none'}"
+    )
     disabled = os.environ.get("NPY_DISABLE_CPU_FEATURES")
     if disabled:
         lines.append(f"NPY_DISABLE_CPU_FEATURES={disabled}")
     lines.append(f"Sort of 64-bit keys (unweighted, >= {_POLARS_MIN_SAMPLES:,} samples): {choose_sort().describe()}")
-    lines.append(f"Weighted scores: Polars' sort of 128-bit keys. Force the key sort: "
-                 f"{SORT_VARIABLE}={'|'.join(KEY_SORTS)}.")
+    lines.append(
+        f"Weighted scores: Polars' sort of 128-bit keys. Force the key sort: {SORT_VARIABLE}={'|'.join(KEY_SORTS)}."
+    )
     return lines

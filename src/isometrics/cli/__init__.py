@@ -36,4 +36,3 @@ def main() -> None:
         if not is_optional(exc):
             raise
         fail(str(exc) if isinstance(exc, IsometricsError) else str(missing_dependency(exc.name or "", "isometrics")))
-

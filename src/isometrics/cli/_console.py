@@ -175,8 +175,14 @@ def one_line_warnings(stream: TextIO | None = None) -> Iterator[None]:
     None
     """
 
-    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
-             file: TextIO | None = None, line: str | None = None) -> None:
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
         out = stream if stream is not None else sys.stderr
         out.write(f"isometrics: warning: {printable(message)}\n")
 
@@ -220,8 +226,9 @@ def signals_raise() -> Iterator[None]:
 
 
 @contextmanager
-def command_guard(*, interrupted: str = "interrupted; no output was written.",
-                  input_size: Callable[[], str] | None = None) -> Iterator[None]:
+def command_guard(
+    *, interrupted: str = "interrupted; no output was written.", input_size: Callable[[], str] | None = None
+) -> Iterator[None]:
     """The boundary of every command: one line and an exit status instead of a traceback.
 
     Warnings become one line each; SIGTERM and SIGHUP raise (so temporary files are removed
@@ -253,8 +260,11 @@ def command_guard(*, interrupted: str = "interrupted; no output was written.",
             fail(str(missing_dependency(exc.name or "", "this command")))
         except MemoryError:
             size = f" with {input_size()}" if input_size is not None else ""
-            fail(f"out of memory{size}; evaluate fewer score columns at a time, evaluate a sample of the rows, "
-                 "or use a machine with more memory.", EXIT_FAILED)
+            fail(
+                f"out of memory{size}; evaluate fewer score columns at a time, evaluate a sample of the rows, "
+                "or use a machine with more memory.",
+                EXIT_FAILED,
+            )
         except BrokenPipeError:  # the reader of stdout went away (``| head``): stop quietly
             try:
                 devnull = os.open(os.devnull, os.O_WRONLY)
@@ -267,7 +277,9 @@ def command_guard(*, interrupted: str = "interrupted; no output was written.",
 
 
 #: Errors of the system that say the run could not finish, not that the input was wrong (exit 1).
-_NOT_FINISHED = {getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EIO", "ENOMEM", "EFBIG") if hasattr(errno, name)}
+_NOT_FINISHED = {
+    getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EIO", "ENOMEM", "EFBIG") if hasattr(errno, name)
+}
 _OS_FIX = {
     errno.ENOENT: "check the path",
     errno.ENOTDIR: "a file stands where a directory is needed: pass a directory, or move the file",
@@ -300,19 +312,26 @@ def leaked(exc: BaseException) -> tuple[str, int]:
         2 (bad input or destination), or 1 when the system could not finish (a full disk).
     """
     if isinstance(exc, RecursionError):
-        return ("the input nests too deeply to be read (past Python's recursion limit); pass the file the command "
-                "expects.", EXIT_BAD_INPUT)
+        return (
+            "the input nests too deeply to be read (past Python's recursion limit); pass the file the command expects.",
+            EXIT_BAD_INPUT,
+        )
     if isinstance(exc, UnicodeDecodeError):
         byte = exc.object[exc.start] if exc.start < len(exc.object) else None
         shown = "" if byte is None else f"byte 0x{byte:02x} "
         return (f"an input file is not UTF-8 text ({shown}at offset {exc.start}); save it as UTF-8.", EXIT_BAD_INPUT)
     if isinstance(exc, json.JSONDecodeError):
-        return (f"an input file is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); pass the "
-                "file the command expects.", EXIT_BAD_INPUT)
+        return (
+            f"an input file is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); pass the "
+            "file the command expects.",
+            EXIT_BAD_INPUT,
+        )
     assert isinstance(exc, OSError)
     where = " and ".join(repr(str(p)) for p in (exc.filename, exc.filename2) if p is not None) or "a path"
     what = exc.strerror or type(exc).__name__
     if exc.errno in _NOT_FINISHED:
-        return (f"could not finish: {what} ({where}); free some space or choose another place, then run the command "
-                "again.", EXIT_FAILED)
+        return (
+            f"could not finish: {what} ({where}); free some space or choose another place, then run the command again.",
+            EXIT_FAILED,
+        )
     return f"cannot use {where}: {what}; {_OS_FIX.get(exc.errno or 0, 'check the path')}.", EXIT_BAD_INPUT

@@ -15,8 +15,10 @@ __all__ = ["fmt", "new_table", "with_ci", "INTERVAL_NOTE", "IN_SAMPLE"]
 IN_SAMPLE = "chosen on these data: optimistic"
 
 #: What the interval of a metric at its best threshold is (said wherever such an interval is shown).
-INTERVAL_NOTE = ("a metric's interval is that of its re-optimised best threshold (the best threshold is found "
-                 "again in every replicate), not of the threshold shown.")
+INTERVAL_NOTE = (
+    "a metric's interval is that of its re-optimised best threshold (the best threshold is found "
+    "again in every replicate), not of the threshold shown."
+)
 
 
 def fmt(value: float, digits: int = 4) -> str:

@@ -27,7 +27,7 @@ from .._core.files import SEPARATORS, csv_separator, file_format
 from .._core.label_text import label_from_text
 from ..exceptions import IsometricsError
 
-__all__ = ['read_columns', 'column_names', 'describe_input', 'coerce_label', 'separator_of', 'use_separator']
+__all__ = ["read_columns", "column_names", "describe_input", "coerce_label", "separator_of", "use_separator"]
 
 #: This command's ``--separator`` (None: detect) and the files whose detected separator was said.
 _SEPARATOR: ContextVar[tuple[str | None, set[str]]] = ContextVar("separator", default=(None, set()))
@@ -64,8 +64,10 @@ def _csv_header(path: Path, separator: str) -> list[str]:
     for name in header:
         bad = [c for c in name if "\udc80" <= c <= "\udcff"]
         if bad:
-            raise IsometricsError(f"cannot read {path.name!r} as CSV: its header is not UTF-8 text (byte "
-                                  f"0x{ord(bad[0]) - 0xDC00:02x} in a column name); save the file as UTF-8.")
+            raise IsometricsError(
+                f"cannot read {path.name!r} as CSV: its header is not UTF-8 text (byte "
+                f"0x{ord(bad[0]) - 0xDC00:02x} in a column name); save the file as UTF-8."
+            )
     return header
 
 
@@ -85,8 +87,9 @@ def _scan(path: Path, wanted: Sequence[str] = ()) -> tuple[Any, str]:
     # from the standard reading when the two agree on the number of fields. Names are stripped
     # of surrounding whitespace, as out of core (DuckDB) reads them.
     new_columns = _dedupe([n.strip() for n in (header if len(header) == len(names) else names)])
-    return pl.scan_csv(path, separator=separator, quote_char='"', infer_schema_length=10_000,
-                       new_columns=new_columns, glob=False), "CSV"
+    return pl.scan_csv(
+        path, separator=separator, quote_char='"', infer_schema_length=10_000, new_columns=new_columns, glob=False
+    ), "CSV"
 
 
 def _dedupe(names: list[str]) -> list[str]:
@@ -132,8 +135,9 @@ def column_names(path: str | os.PathLike[str]) -> list[str]:
         raise IsometricsError(f"cannot read {p.name!r} as {kind}: {_first_line(exc)}") from exc
 
 
-def read_columns(path: str | os.PathLike[str], columns: list[str], *,
-                 also_check: Sequence[str] = ()) -> dict[str, np.ndarray]:
+def read_columns(
+    path: str | os.PathLike[str], columns: list[str], *, also_check: Sequence[str] = ()
+) -> dict[str, np.ndarray]:
     """Read the named columns of a CSV or Parquet file as NumPy arrays.
 
     Only the requested columns are read; those of ``also_check`` must exist but are not read. The format comes from the content (see the
@@ -157,14 +161,19 @@ def read_columns(path: str | os.PathLike[str], columns: list[str], *,
     # A CSV's names are read stripped of surrounding whitespace (as out of core): a name asked
     # for as written in the header (' a') is the stripped column ('a').
     held_names = set(names)
-    source = {c: c if c in held_names or kind == "Parquet" or c.strip() not in held_names else c.strip()
-              for c in [*unique, *also_check]}
+    source = {
+        c: c if c in held_names or kind == "Parquet" or c.strip() not in held_names else c.strip()
+        for c in [*unique, *also_check]
+    }
     missing = [c for c in [*unique, *also_check] if source[c] not in held_names]
     if missing:
         shown = ", ".join(repr(n) for n in names[:20]) + (", ..." if len(names) > 20 else "")
         held = [c for c in SEPARATORS if len(names) == 1 and c in names[0]]
-        fix = (f"the header is one column that holds {held[0]!r}: pass --separator {held[0]!r}" if held
-               else "pass one of those names")
+        fix = (
+            f"the header is one column that holds {held[0]!r}: pass --separator {held[0]!r}"
+            if held
+            else "pass one of those names"
+        )
         raise IsometricsError(f"column {missing[0]!r} is not in {p.name!r} (columns: {shown}); {fix}.")
     try:
         frame = lazy.select(list(dict.fromkeys(source[c] for c in unique))).collect()

@@ -38,14 +38,20 @@ def _given(exc: BaseException) -> str:
         value = errors()[0]["input"] if callable(errors) else None
     except (IndexError, KeyError, TypeError):
         value = None
-    return "" if value is None or str(value) in str(getattr(exc, "format_message", lambda: exc)()) else f", got {value!r}"
+    return (
+        "" if value is None or str(value) in str(getattr(exc, "format_message", lambda: exc)()) else f", got {value!r}"
+    )
 
 
 #: Typer's words for a value it refused (pydantic's), and ours: "--folds must be >= 2".
-_REFUSED = (("Input should be greater than or equal to", "must be >="), ("Input should be less than or equal to",
-            "must be <="), ("Input should be greater than", "must be >"), ("Input should be less than", "must be <"),
-            ("Input should be a valid integer", "must be an integer"), ("Input should be a valid number",
-            "must be a number"))
+_REFUSED = (
+    ("Input should be greater than or equal to", "must be >="),
+    ("Input should be less than or equal to", "must be <="),
+    ("Input should be greater than", "must be >"),
+    ("Input should be less than", "must be <"),
+    ("Input should be a valid integer", "must be an integer"),
+    ("Input should be a valid number", "must be a number"),
+)
 
 
 def _what(exc: Any) -> str:
@@ -53,7 +59,7 @@ def _what(exc: Any) -> str:
     message, param = str(getattr(exc, "message", "")), getattr(exc, "param", None)
     for theirs, ours in _REFUSED:
         if message.startswith(theirs) and param is not None and param.opts:
-            tail = message[len(theirs):].split(",")[0] if ours.endswith(("=", ">", "<")) else ""
+            tail = message[len(theirs) :].split(",")[0] if ours.endswith(("=", ">", "<")) else ""
             return f"{max(param.opts, key=len)} {ours}{tail}"
     what = exc.format_message().strip().rstrip(".").replace("Value error, ", "")
     return what[:1].lower() + what[1:]
@@ -86,8 +92,14 @@ def usage_line(exc: Any) -> str:
 class OneLineUsage(TyperGroup):  # type: ignore[misc,valid-type]
     """The root command of ``isometrics``: a usage error is one line on stderr (exit 2), never a panel."""
 
-    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,  # type: ignore[override]
-             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,  # type: ignore[override]
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         """Run the command line as Typer does, reporting usage errors and aborts in one line each."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)

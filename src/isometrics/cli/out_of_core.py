@@ -25,7 +25,14 @@ from ..scale._sources import available_memory, expand_paths
 from ._console import make_console
 from ._io import separator_of
 
-__all__ = ["in_memory_estimate", "fits_in_memory", "threads_in_memory", "evaluate_out_of_core_file", "is_glob", "pattern_files"]
+__all__ = [
+    "in_memory_estimate",
+    "fits_in_memory",
+    "threads_in_memory",
+    "evaluate_out_of_core_file",
+    "is_glob",
+    "pattern_files",
+]
 
 #: Bytes per row and column the in-memory path holds at its peak: the label, the weights and one
 #: score column read as 8-byte arrays, plus the engine's own arrays (sort order, count table,
@@ -97,14 +104,25 @@ def fits_in_memory(file: Path, n_columns: int) -> tuple[bool, str]:
     have = available_memory()
     if need <= SAFE_SHARE * have:
         return True, ""
-    return False, (f"{file.name!r} has about {rows:,} rows: evaluating it in memory would need about "
-                   f"{need / 1e9:.1f} GB and {have / 1e9:.1f} GB are available")
+    return False, (
+        f"{file.name!r} has about {rows:,} rows: evaluating it in memory would need about "
+        f"{need / 1e9:.1f} GB and {have / 1e9:.1f} GB are available"
+    )
 
 
-def evaluate_out_of_core_file(file: Path, label: str, scores: list[str], pos_label: str | None, weight: str | None,
-                              metrics: list[str], json_out: str | os.PathLike[str] | None, console: Any,
-                              memory_limit: str | None, temp_directory: str | None,
-                              print_results: Any = None) -> list[Any]:
+def evaluate_out_of_core_file(
+    file: Path,
+    label: str,
+    scores: list[str],
+    pos_label: str | None,
+    weight: str | None,
+    metrics: list[str],
+    json_out: str | os.PathLike[str] | None,
+    console: Any,
+    memory_limit: str | None,
+    temp_directory: str | None,
+    print_results: Any = None,
+) -> list[Any]:
     """Evaluate out of core, print the tables and write the JSON (all or nothing)."""
     with needs("evaluate --out-of-core"):
         import duckdb  # noqa: F401  (checked before anything is read)
@@ -118,27 +136,42 @@ def evaluate_out_of_core_file(file: Path, label: str, scores: list[str], pos_lab
         files, kind = expand_paths(file, "isometrics evaluate")
         wanted = [label, *scores, *([weight] if weight else [])]
         separator = separator_of(files[0], wanted) if kind == "csv" else None  # said on stderr when detected
-        evaluation = evaluate_out_of_core(file, label=label, scores=scores, sample_weight=weight, metrics=parsed,
-                                          pos_label=coerced, memory_limit=limit, temp_directory=temp_directory,
-                                          separator=separator)
+        evaluation = evaluate_out_of_core(
+            file,
+            label=label,
+            scores=scores,
+            sample_weight=weight,
+            metrics=parsed,
+            pos_label=coerced,
+            memory_limit=limit,
+            temp_directory=temp_directory,
+            separator=separator,
+        )
         results = list(evaluation)
         if print_results is not None:
             print_results(console, file, label, results)
-        console.print(f"[dim]Out of core: DuckDB within {evaluation.memory_limit / 1e9:.2f} GB, "
-                      f"{len(evaluation.files)} file{'s' if len(evaluation.files) != 1 else ''}; "
-                      "exact areas and thresholds.[/dim]")
+        console.print(
+            f"[dim]Out of core: DuckDB within {evaluation.memory_limit / 1e9:.2f} GB, "
+            f"{len(evaluation.files)} file{'s' if len(evaluation.files) != 1 else ''}; "
+            "exact areas and thresholds.[/dim]"
+        )
         if json_out is not None:
-            outputs.stage("--json", json_text({
-                "file": str(file),
-                "files": list(evaluation.files),
-                "label": label,
-                "pos_label": results[0].operating_points.pos_label,
-                "one_vs_rest": False,
-                "weight": weight,
-                "weight_kind": results[0].weight_kind,
-                "out_of_core": {"memory_limit": evaluation.memory_limit},
-                "results": [r.to_dict() for r in results],
-            }))
+            outputs.stage(
+                "--json",
+                json_text(
+                    {
+                        "file": str(file),
+                        "files": list(evaluation.files),
+                        "label": label,
+                        "pos_label": results[0].operating_points.pos_label,
+                        "one_vs_rest": False,
+                        "weight": weight,
+                        "weight_kind": results[0].weight_kind,
+                        "out_of_core": {"memory_limit": evaluation.memory_limit},
+                        "results": [r.to_dict() for r in results],
+                    }
+                ),
+            )
         outputs.commit()
     return results
 

@@ -21,8 +21,10 @@ from ._io import column_names
 __all__ = ["SCORES_HELP", "score_columns"]
 
 #: The help of ``--scores`` (one definition, shared by evaluate, report and compare).
-SCORES_HELP = ("Score columns by a glob over the column names, e.g. 'p_*' (repeatable; with --score: those "
-               "first, then the matching columns in file order).")
+SCORES_HELP = (
+    "Score columns by a glob over the column names, e.g. 'p_*' (repeatable; with --score: those "
+    "first, then the matching columns in file order)."
+)
 
 
 def _header_file(file: Path) -> Path:
@@ -35,8 +37,9 @@ def _header_file(file: Path) -> Path:
     return Path(matches[0])
 
 
-def score_columns(file: Path, scores: Sequence[str] | None, patterns: Sequence[str] | None, *,
-                  exclude: Sequence[str | None] = ()) -> list[str]:
+def score_columns(
+    file: Path, scores: Sequence[str] | None, patterns: Sequence[str] | None, *, exclude: Sequence[str | None] = ()
+) -> list[str]:
     """The score columns of a command: ``--score`` columns, then those matching a ``--scores`` pattern.
 
     Raises ``IsometricsError`` when neither is given, or a pattern matches no column
@@ -45,8 +48,10 @@ def score_columns(file: Path, scores: Sequence[str] | None, patterns: Sequence[s
     given = list(scores or [])
     if not patterns:
         if not given:
-            raise IsometricsError("no score column given; add --score COLUMN (repeatable) or --scores PATTERN "
-                                  "(a glob over the column names, e.g. --scores 'p_*').")
+            raise IsometricsError(
+                "no score column given; add --score COLUMN (repeatable) or --scores PATTERN "
+                "(a glob over the column names, e.g. --scores 'p_*')."
+            )
         return given
     path = _header_file(file)
     names = column_names(path)
@@ -54,8 +59,10 @@ def score_columns(file: Path, scores: Sequence[str] | None, patterns: Sequence[s
     for pattern in patterns:
         if not any(fnmatchcase(n, pattern) for n in candidates):
             shown = ", ".join(repr(n) for n in names[:20]) + (", ..." if len(names) > 20 else "")
-            raise IsometricsError(f"--scores {pattern!r} matches no score column of {path.name!r} (columns: "
-                                  f"{shown}); give a pattern that matches some of them (case-sensitive), "
-                                  "e.g. 'p_*'.")
+            raise IsometricsError(
+                f"--scores {pattern!r} matches no score column of {path.name!r} (columns: "
+                f"{shown}); give a pattern that matches some of them (case-sensitive), "
+                "e.g. 'p_*'."
+            )
     matched = [n for n in candidates if any(fnmatchcase(n, p) for p in patterns)]
     return list(dict.fromkeys(given + matched))

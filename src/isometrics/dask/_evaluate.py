@@ -166,9 +166,20 @@ def evaluate_dask(
     results = []
     try:
         for name in names:
-            results.append(_evaluate_column(dask, run, sources, label=label, score=name, weight=sample_weight,
-                                            pos_label=pos_label, metrics=parsed, n_ranges=n_ranges,
-                                            curve_dir=None if staging is None else staging / name))
+            results.append(
+                _evaluate_column(
+                    dask,
+                    run,
+                    sources,
+                    label=label,
+                    score=name,
+                    weight=sample_weight,
+                    pos_label=pos_label,
+                    metrics=parsed,
+                    n_ranges=n_ranges,
+                    curve_dir=None if staging is None else staging / name,
+                )
+            )
         if staging is not None and target is not None:
             _commit(staging, target)
     finally:
@@ -177,32 +188,39 @@ def evaluate_dask(
     return Evaluations(tuple(results))
 
 
-def _evaluate_dask_iv(label: Any, scores: Any, sample_weight: Any, metrics: Any, n_ranges: Any,
-                      curve_path: Any) -> tuple[list[str], list[Metric], int | None, Path | None]:
+def _evaluate_dask_iv(
+    label: Any, scores: Any, sample_weight: Any, metrics: Any, n_ranges: Any, curve_path: Any
+) -> tuple[list[str], list[Metric], int | None, Path | None]:
     """Check the parameters that are not the data; return the score names, parsed metrics, ranges and curve path."""
     names = [scores] if isinstance(scores, str) else scores
     if not isinstance(names, Sequence) or not names:
-        raise InvalidParameterError(f"{CALLER}: `scores` must be a column name or a non-empty sequence of them; "
-                                    f"got {scores!r}.")
+        raise InvalidParameterError(
+            f"{CALLER}: `scores` must be a column name or a non-empty sequence of them; got {scores!r}."
+        )
     for what, value in [("label", label), ("sample_weight", sample_weight), *(("scores", n) for n in names)]:
         if value is not None and not isinstance(value, str) or (value is None and what != "sample_weight"):
             raise InvalidParameterError(f"{CALLER}: `{what}` must name a column (a str); got {value!r}.")
     if len(set(names)) != len(names):
         raise InvalidParameterError(f"{CALLER}: `scores` names a column twice ({list(names)!r}); name each once.")
     parsed = parse_metric_arguments(metrics, caller=CALLER)
-    if n_ranges is not None and (isinstance(n_ranges, bool) or not isinstance(n_ranges, (int, np.integer))
-                                 or n_ranges < 1):
+    if n_ranges is not None and (
+        isinstance(n_ranges, bool) or not isinstance(n_ranges, (int, np.integer)) or n_ranges < 1
+    ):
         raise InvalidParameterError(f"{CALLER}: `n_ranges` must be an integer >= 1 or None; got {n_ranges!r}.")
     target = None
     if curve_path is not None:
         target = check_output_dir(curve_path, "evaluate_dask: `curve_path`")  # a file in the way, unwritable
         if target.exists() and (not target.is_dir() or any(target.iterdir())):
-            raise IsometricsError(f"{CALLER}: `curve_path` {str(target)!r} is a file or a non-empty directory; "
-                                  "choose a new directory (the curve files are written there).")
+            raise IsometricsError(
+                f"{CALLER}: `curve_path` {str(target)!r} is a file or a non-empty directory; "
+                "choose a new directory (the curve files are written there)."
+            )
         for name in names:
             if name in ("", ".", "..") or "/" in name or os.sep in name:
-                raise IsometricsError(f"{CALLER}: score column {name!r} cannot name a directory of `curve_path`; "
-                                      "rename the column or leave curve_path=None.")
+                raise IsometricsError(
+                    f"{CALLER}: score column {name!r} cannot name a directory of `curve_path`; "
+                    "rename the column or leave curve_path=None."
+                )
     return list(names), parsed, None if n_ranges is None else int(n_ranges), target
 
 
@@ -211,9 +229,11 @@ def _check_client(client: Any) -> None:
     if client is None or all(callable(getattr(client, m, None)) for m in ("get", "submit", "gather")):
         return
     shown = repr(client) if isinstance(client, (str, bytes, int, float)) else f"a {type(client).__name__}"
-    raise InvalidParameterError(f"{CALLER}: `client` must be a distributed.Client or None; got {clip(shown, 80)}; "
-                                "pass the Client of the cluster to run on (e.g. Client('tcp://host:8786')), or None "
-                                "for Dask's default scheduler.")
+    raise InvalidParameterError(
+        f"{CALLER}: `client` must be a distributed.Client or None; got {clip(shown, 80)}; "
+        "pass the Client of the cluster to run on (e.g. Client('tcp://host:8786')), or None "
+        "for Dask's default scheduler."
+    )
 
 
 def _sources(data: Any, columns: list[str]) -> list[tuple[Any, Locator]]:
@@ -221,8 +241,9 @@ def _sources(data: Any, columns: list[str]) -> list[tuple[Any, Locator]]:
     if isinstance(data, (str, os.PathLike)):
         return _parquet_pieces(Path(data), columns)
     if not (hasattr(data, "to_delayed") and hasattr(data, "npartitions") and hasattr(data, "columns")):
-        raise InvalidParameterError(f"{CALLER}: `data` must be a Dask DataFrame or the path of a Parquet data set; "
-                                    f"got a {type(data).__name__}.")
+        raise InvalidParameterError(
+            f"{CALLER}: `data` must be a Dask DataFrame or the path of a Parquet data set; got a {type(data).__name__}."
+        )
     _check_columns(columns, [str(c) for c in data.columns], "the data frame")
     parts = data[list(dict.fromkeys(columns))].to_delayed()
     return [(p, Locator(k, len(parts))) for k, p in enumerate(parts)]
@@ -232,8 +253,10 @@ def _check_columns(columns: list[str], present: list[str], where: str) -> None:
     missing = [c for c in dict.fromkeys(columns) if c not in present]
     if missing:
         shown = ", ".join(repr(c) for c in present[:20]) + (", ..." if len(present) > 20 else "")
-        raise IsometricsError(f"{CALLER}: column(s) {', '.join(repr(c) for c in missing)} not in {where} "
-                              f"(columns: {shown}); check the names.")
+        raise IsometricsError(
+            f"{CALLER}: column(s) {', '.join(repr(c) for c in missing)} not in {where} "
+            f"(columns: {shown}); check the names."
+        )
 
 
 def _parquet_pieces(path: Path, columns: list[str]) -> list[tuple[Any, Locator]]:
@@ -275,12 +298,27 @@ def _size(table: CountTable | None) -> tuple[int, float, float]:
     return (0, 0.0, 0.0) if table is None else (table.n_points - 1, table.n_positives, table.n_negatives)
 
 
-def _evaluate_column(dask: Any, run: dict[str, Any], sources: list[tuple[Any, Locator]], *, label: str, score: str,
-                     weight: str | None, pos_label: Any, metrics: list[Metric], n_ranges: int | None,
-                     curve_dir: Path | None) -> BinaryEvaluation:
+def _evaluate_column(
+    dask: Any,
+    run: dict[str, Any],
+    sources: list[tuple[Any, Locator]],
+    *,
+    label: str,
+    score: str,
+    weight: str | None,
+    pos_label: Any,
+    metrics: list[Metric],
+    n_ranges: int | None,
+    curve_dir: Path | None,
+) -> BinaryEvaluation:
     delayed = dask.delayed
-    tables = dask.persist(*[delayed(partition_table, pure=True)(part, loc, label=label, score=score, weight=weight,
-                                                                  caller=CALLER) for part, loc in sources], **run)
+    tables = dask.persist(
+        *[
+            delayed(partition_table, pure=True)(part, loc, label=label, score=score, weight=weight, caller=CALLER)
+            for part, loc in sources
+        ],
+        **run,
+    )
     summaries: list[PartitionTable] = list(dask.compute(*[delayed(_summary)(t) for t in tables], **run))
     classes = resolve_classes(summaries, pos_label, label=label, caller=CALLER)
     cuts = range_cuts(summaries, n_ranges or len(sources))
@@ -294,8 +332,9 @@ def _evaluate_column(dask: Any, run: dict[str, Any], sources: list[tuple[Any, Lo
         curve_dir.mkdir(parents=True, exist_ok=False)
         dask.compute(*[delayed(write_curve_part)(t, r, offs, str(curve_dir)) for r, t in enumerate(ranges)], **run)
     state = tree(delayed, [delayed(sweep_range)(t, r, offs, metrics) for r, t in enumerate(ranges)])
-    result, parts = dask.compute(delayed(_result)(state), [delayed(display_part)(t, r, offs)
-                                                          for r, t in enumerate(ranges)], **run)
+    result, parts = dask.compute(
+        delayed(_result)(state), [delayed(display_part)(t, r, offs) for r, t in enumerate(ranges)], **run
+    )
     del ranges
     shown = display_points(parts, result, classes.pos_label)  # every point when there are few
     shown.warn_if_degenerate(f"score column {score!r}", stacklevel=4)
@@ -326,8 +365,11 @@ def write_curve_part(table: CountTable | None, number: int, offs: Offsets, direc
 
     thresholds, tp, fp = (np.empty(0),) * 3
     if table is not None:
-        thresholds, tp, fp = table.thresholds[1:], table.tp[1:] + offs.tp_before[number], \
-            table.fp[1:] + offs.fp_before[number]
+        thresholds, tp, fp = (
+            table.thresholds[1:],
+            table.tp[1:] + offs.tp_before[number],
+            table.fp[1:] + offs.fp_before[number],
+        )
     if number == 0:  # the curve starts at +inf, where nothing is predicted positive
         thresholds, tp, fp = np.r_[np.inf, thresholds], np.r_[0.0, tp], np.r_[0.0, fp]
     path = os.path.join(directory, f"part-{number:05d}.parquet")

@@ -50,8 +50,10 @@ class Locator:
     def row(self, position: int, index: Any = None) -> str:
         """Words naming row ``position`` of the partition (``index``: its index label, if any)."""
         if self.file is not None:
-            return (f"in file {self.file!r}, row {self.first_row + position} "
-                    f"(partition {self.number} of {self.n_partitions})")
+            return (
+                f"in file {self.file!r}, row {self.first_row + position} "
+                f"(partition {self.number} of {self.n_partitions})"
+            )
         label = "" if index is None else f", index {_plain(index)!r}"
         return f"in partition {self.number} of {self.n_partitions}, row {position} of that partition{label}"
 
@@ -87,8 +89,9 @@ class PartitionTable:
 
     def summary(self) -> PartitionTable:
         """The same without the counts (what travels to the client)."""
-        return PartitionTable(self.locator, self.n_rows, self.labels, self.first_rows, self.first_index,
-                              None, self.sample, self.n_points)
+        return PartitionTable(
+            self.locator, self.n_rows, self.labels, self.first_rows, self.first_index, None, self.sample, self.n_points
+        )
 
 
 def _plain(value: Any) -> Any:
@@ -132,8 +135,9 @@ def _located(exc: IsometricsError, loc: Locator) -> IsometricsError:
     return IsometricsError(f"{str(exc).rstrip('.')} ({loc.where()}; an index counts the rows of that partition).")
 
 
-def partition_table(part: Any, loc: Locator, *, label: str, score: str, weight: str | None,
-                    caller: str) -> PartitionTable:
+def partition_table(
+    part: Any, loc: Locator, *, label: str, score: str, weight: str | None, caller: str
+) -> PartitionTable:
     """Read, validate and count one partition (a task).
 
     Raises
@@ -152,7 +156,8 @@ def partition_table(part: Any, loc: Locator, *, label: str, score: str, weight: 
             first = int(np.flatnonzero(mask)[0])
             raise IsometricsError(
                 f"{caller}: {what} column {name!r} has {int(mask.sum())} missing value(s), the first "
-                f"{loc.row(first, _index_at(index, first))}; drop or fill those rows before evaluating.")
+                f"{loc.row(first, _index_at(index, first))}; drop or fill those rows before evaluating."
+            )
     if s.dtype.kind == "f":
         bad = ~np.isfinite(s)
         if bad.any():
@@ -160,7 +165,8 @@ def partition_table(part: Any, loc: Locator, *, label: str, score: str, weight: 
             kind = "NaN" if np.isnan(s[first]) else "infinite"
             raise IsometricsError(
                 f"{caller}: score column {score!r} has {int(bad.sum())} NaN or infinite value(s), the first "
-                f"({kind}) {loc.row(first, _index_at(index, first))}; drop or impute them before evaluating.")
+                f"({kind}) {loc.row(first, _index_at(index, first))}; drop or impute them before evaluating."
+            )
     try:
         s = check_scores(s, caller=caller, name=f"score column {score!r}")
         y = check_labels(np.asarray(y), name=f"label column {label!r}", caller=caller)
@@ -170,8 +176,7 @@ def partition_table(part: Any, loc: Locator, *, label: str, score: str, weight: 
     if weight is not None:
         w = np.asarray(arrays[2])
         if w.dtype.kind not in "biuf":
-            raise IsometricsError(f"{caller}: weight column {weight!r} must be numeric; got {w.dtype} "
-                                  f"({loc.where()}).")
+            raise IsometricsError(f"{caller}: weight column {weight!r} must be numeric; got {w.dtype} ({loc.where()}).")
         w = w.astype(np.float64, copy=False)
         bad = ~np.isfinite(w) | (w < 0)
         if bad.any():
@@ -179,7 +184,8 @@ def partition_table(part: Any, loc: Locator, *, label: str, score: str, weight: 
             raise IsometricsError(
                 f"{caller}: weight column {weight!r} has {int(bad.sum())} negative or non-finite value(s), the "
                 f"first ({float(w[first])!r}) {loc.row(first, _index_at(index, first))}; weights must be finite "
-                "numbers >= 0.")
+                "numbers >= 0."
+            )
     try:
         labels = label_set(y) if n else np.array([])
     except IsometricsError as exc:
@@ -194,18 +200,28 @@ def partition_table(part: Any, loc: Locator, *, label: str, score: str, weight: 
         raise IsometricsError(
             f"{caller}: label column {label!r} has a third class {_plain(labels[third])!r} (besides {seen}) "
             f"{loc.row(row, _index_at(index, row))}; this is a binary evaluation: binarise the labels "
-            "(one class against the rest) or drop the rows of other classes.")
+            "(one class against the rest) or drop the rows of other classes."
+        )
     counts = None
     sample = np.empty(0)
     if n and (w is None or (w > 0).any()):
         a = labels[-1]
         # the engine's sort and grouping (as in memory), kept as per-score counts only
-        counts = CountTable.from_validated(np.asarray(y == a, dtype=np.bool_), s, w, _plain(a),
-                                            caller=caller).group_counts()
+        counts = CountTable.from_validated(
+            np.asarray(y == a, dtype=np.bool_), s, w, _plain(a), caller=caller
+        ).group_counts()
         m = len(counts[0])
         sample = counts[0][np.unique(np.linspace(0, m - 1, min(SAMPLE_SIZE, m)).astype(np.intp))]
-    return PartitionTable(loc, n, tuple(_plain(v) for v in labels), tuple(firsts), first_index, counts, sample,
-                          0 if counts is None else len(counts[0]))
+    return PartitionTable(
+        loc,
+        n,
+        tuple(_plain(v) for v in labels),
+        tuple(firsts),
+        first_index,
+        counts,
+        sample,
+        0 if counts is None else len(counts[0]),
+    )
 
 
 def split_by_range(part: PartitionTable, cuts: FloatArray, flip: bool) -> tuple[tuple[FloatArray, ...], ...]:

@@ -50,19 +50,22 @@ def resolve_classes(summaries: Sequence[PartitionTable], pos_label: Any, *, labe
                 raise IsometricsError(
                     f"{caller}: label column {label!r} has a third class {value!r} (besides "
                     f"{', '.join(repr(v) for v in seen)}) {part.locator.row(row, index)}; this is a binary "
-                    "evaluation: binarise the labels (one class against the rest) or drop the rows of other classes.")
+                    "evaluation: binarise the labels (one class against the rest) or drop the rows of other classes."
+                )
             seen[value] = part.locator.row(row, index)
     if not seen:
-        raise IsometricsError(f"{caller}: the input is empty (0 rows in every partition); pass at least one sample "
-                              "of each class.")
+        raise IsometricsError(
+            f"{caller}: the input is empty (0 rows in every partition); pass at least one sample of each class."
+        )
     try:
         # As objects first: np.array would turn 0 and "1" into the strings "0" and "1" without a word.
         label_set(np.array(list(seen), dtype=object))
         labels = label_set(np.array(list(seen)))
     except (IsometricsError, TypeError):
         kinds = ", ".join(f"{v!r} ({type(v).__name__}, first {where})" for v, where in seen.items())
-        raise IsometricsError(f"{caller}: label column {label!r} mixes label types: {kinds}; use one type for all "
-                              "labels.") from None
+        raise IsometricsError(
+            f"{caller}: label column {label!r} mixes label types: {kinds}; use one type for all labels."
+        ) from None
     if pos_label is None:
         pos_label = infer_pos_label(labels, caller=caller)
     elif len(labels) == 2 or not is_standard_encoding(labels, pos_label):
@@ -84,8 +87,7 @@ def range_cuts(summaries: Sequence[PartitionTable], n_ranges: int) -> FloatArray
     if n_ranges <= 1 or not samples:
         return np.empty(0)
     scores = np.concatenate(samples)
-    weights = np.concatenate([np.full(len(p.sample), p.n_points / len(p.sample)) for p in summaries
-                              if len(p.sample)])
+    weights = np.concatenate([np.full(len(p.sample), p.n_points / len(p.sample)) for p in summaries if len(p.sample)])
     order = np.argsort(-scores, kind="stable")
     scores, cumulative = scores[order], np.cumsum(weights[order])
     targets = cumulative[-1] * np.arange(1, n_ranges) / n_ranges
@@ -137,4 +139,5 @@ def check_both_totals(offs: Offsets, classes: Classes, *, caller: str) -> None:
             raise IsometricsError(
                 f"{caller}: the labels have one class (no {name} samples with positive weight; pos_label="
                 f"{classes.pos_label!r}, labels found: {format_labels(classes.labels)}); ROC, PR and PRG analysis "
-                "needs both classes: check the label column and pos_label.")
+                "needs both classes: check the label column and pos_label."
+            )

@@ -48,8 +48,13 @@ def sweep_range(table: CountTable | None, number: int, offs: Offsets, metrics: S
         thresholds, tp, fp = _shifted(table, number, offs)
         previous = (offs.tp_before[number], offs.fp_before[number])
         for i in range(0, len(thresholds), SWEEP_CHUNK):  # the result does not depend on the cutting
-            state.update(thresholds[i:i + SWEEP_CHUNK], tp[i:i + SWEEP_CHUNK], fp[i:i + SWEEP_CHUNK],
-                         start=offs.start[number] + i, previous=previous if i == 0 else None)
+            state.update(
+                thresholds[i : i + SWEEP_CHUNK],
+                tp[i : i + SWEEP_CHUNK],
+                fp[i : i + SWEEP_CHUNK],
+                start=offs.start[number] + i,
+                previous=previous if i == 0 else None,
+            )
     return state
 
 
@@ -67,8 +72,10 @@ def merge_sweeps(first: Sweep, second: Sweep) -> Sweep:
 def tree(delayed: Any, states: list[Any]) -> Any:
     """One delayed state from the ranges' states, merged pairwise in range order."""
     while len(states) > 1:
-        states = [delayed(merge_sweeps)(states[i], states[i + 1]) if i + 1 < len(states) else states[i]
-                  for i in range(0, len(states), 2)]
+        states = [
+            delayed(merge_sweeps)(states[i], states[i + 1]) if i + 1 < len(states) else states[i]
+            for i in range(0, len(states), 2)
+        ]
     return states[0]
 
 
@@ -85,10 +92,16 @@ def display_part(table: CountTable | None, number: int, offs: Offsets) -> tuple[
 
 def display_points(parts: Sequence[tuple[np.ndarray, ...]], result: SweepResult, pos_label: Any) -> OperatingPoints:
     """The display subset: the evenly spaced points, the ROC hull's vertices and each best point, with the origin."""
-    pieces = [(np.array([np.inf]), np.zeros(1), np.zeros(1)), *parts,
-              (result.hull_thresholds, result.hull_tp, result.hull_fp),
-              (np.array([b.threshold for b in result.best]), np.array([b.tp for b in result.best]),
-               np.array([b.fp for b in result.best]))]
+    pieces = [
+        (np.array([np.inf]), np.zeros(1), np.zeros(1)),
+        *parts,
+        (result.hull_thresholds, result.hull_tp, result.hull_fp),
+        (
+            np.array([b.threshold for b in result.best]),
+            np.array([b.tp for b in result.best]),
+            np.array([b.fp for b in result.best]),
+        ),
+    ]
     thresholds, tp, fp = (np.concatenate([np.asarray(p[k], dtype=np.float64) for p in pieces]) for k in range(3))
     _, keep = np.unique(-thresholds, return_index=True)  # one row per threshold, decreasing
     return OperatingPoints.from_arrays(thresholds[keep], tp[keep], fp[keep], pos_label)

@@ -21,7 +21,24 @@ from .stakeholders import SimulatedStakeholder
 from .tangency import TangencyResult, hull_slope, tangency_estimate
 from .transcript import Step, Transcript, load_transcript
 
-__all__ = ["Contradiction", "Decision", "Elicitation", "ElicitationResult", "LinearMetricResult", "LinearStakeholder",
-           "LocalQuestion", "PairwiseQuestion", "SimulatedStakeholder", "Step", "TangencyResult", "Transcript",
-           "elicit_linear_metric", "engine_trace", "hull_slope", "load_transcript", "replay", "synthetic_boundary",
-           "tangency_estimate"]
+__all__ = [
+    "Contradiction",
+    "Decision",
+    "Elicitation",
+    "ElicitationResult",
+    "LinearMetricResult",
+    "LinearStakeholder",
+    "LocalQuestion",
+    "PairwiseQuestion",
+    "SimulatedStakeholder",
+    "Step",
+    "TangencyResult",
+    "Transcript",
+    "elicit_linear_metric",
+    "engine_trace",
+    "hull_slope",
+    "load_transcript",
+    "replay",
+    "synthetic_boundary",
+    "tangency_estimate",
+]

@@ -38,42 +38,56 @@ def _beta_range(beta_range: Any, caller: str) -> tuple[float, float]:
         low, high = (float(v) for v in beta_range)
     except (TypeError, ValueError):
         raise InvalidParameterError(
-            f"{caller}: `beta_range` must be two numbers (low, high); got {beta_range!r}.") from None
+            f"{caller}: `beta_range` must be two numbers (low, high); got {beta_range!r}."
+        ) from None
     if not (0.0 < low < high < math.inf):
-        raise InvalidParameterError(f"{caller}: `beta_range` must satisfy 0 < low < high (finite); got "
-                                    f"{beta_range!r}; e.g. beta_range=(0.05, 20).")
+        raise InvalidParameterError(
+            f"{caller}: `beta_range` must satisfy 0 < low < high (finite); got "
+            f"{beta_range!r}; e.g. beta_range=(0.05, 20)."
+        )
     return low, high
 
 
-def _curve(precision: ArrayLike | None, recall: ArrayLike | None, thresholds: ArrayLike | None,
-           caller: str) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
+def _curve(
+    precision: ArrayLike | None, recall: ArrayLike | None, thresholds: ArrayLike | None, caller: str
+) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
     """The decision curve: Pareto points with precision and recall > 0, by decreasing recall."""
     if (precision is None) != (recall is None):
         raise InvalidParameterError(f"{caller}: pass both `precision` and `recall`, or neither (default curve).")
     if precision is None or recall is None:
         if thresholds is not None:
-            raise InvalidParameterError(f"{caller}: `thresholds` belong to the points of `precision` and `recall`; "
-                                        "pass those too, or drop `thresholds`.")
+            raise InvalidParameterError(
+                f"{caller}: `thresholds` belong to the points of `precision` and `recall`; "
+                "pass those too, or drop `thresholds`."
+            )
         p, r = default_curve()
         t = None
     else:
         p = check_unit_interval(precision, "precision", caller=caller).ravel()
         r = check_unit_interval(recall, "recall", caller=caller).ravel()
         if p.shape != r.shape:
-            raise InvalidParameterError(f"{caller}: `precision` and `recall` must have the same length; "
-                                        f"got {len(p)} and {len(r)}.")
+            raise InvalidParameterError(
+                f"{caller}: `precision` and `recall` must have the same length; got {len(p)} and {len(r)}."
+            )
         t = None if thresholds is None else np.asarray(thresholds, dtype=np.float64).ravel()
         if t is not None and np.isnan(t).any():
-            raise InvalidParameterError(f"{caller}: `thresholds` contains NaN (first at index "
-                                        f"{int(np.flatnonzero(np.isnan(t))[0])}); pass the threshold of every point.")
+            raise InvalidParameterError(
+                f"{caller}: `thresholds` contains NaN (first at index "
+                f"{int(np.flatnonzero(np.isnan(t))[0])}); pass the threshold of every point."
+            )
         if t is not None and t.shape != p.shape:
-            raise InvalidParameterError(f"{caller}: `thresholds` must have one value per point; got {len(t)} for "
-                                        f"{len(p)} points.")
+            raise InvalidParameterError(
+                f"{caller}: `thresholds` must have one value per point; got {len(t)} for {len(p)} points."
+            )
     ok = (p > 0) & (r > 0)
     if not ok.any():
-        raise InvalidParameterError(f"{caller}: no operating point has precision and recall > 0; the decision "
-                                    "needs at least one.")
+        raise InvalidParameterError(
+            f"{caller}: no operating point has precision and recall > 0; the decision needs at least one."
+        )
     idx = np.flatnonzero(ok)[pareto_front(p[ok], r[ok])]
     idx = idx[spread_indices(len(idx), MAX_CURVE)]  # at most MAX_CURVE points, ends included
-    return (tuple(float(v) for v in p[idx]), tuple(float(v) for v in r[idx]),
-            () if t is None else tuple(float(v) for v in t[idx]))
+    return (
+        tuple(float(v) for v in p[idx]),
+        tuple(float(v) for v in r[idx]),
+        () if t is None else tuple(float(v) for v in t[idx]),
+    )

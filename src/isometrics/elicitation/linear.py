@@ -85,12 +85,21 @@ def synthetic_boundary(a: float) -> Boundary:
 
 def _check_pair(value: Any, name: str) -> tuple[float, float]:
     """A confusion point ``(TP, TN)`` of two finite real numbers, or InvalidParameterError naming it."""
-    ok = isinstance(value, (tuple, list, np.ndarray)) and len(value) == 2 and all(
-        isinstance(v, (numbers.Real, np.floating, np.integer)) and not isinstance(v, (bool, np.bool_))
-        and math.isfinite(float(v)) for v in value)
+    ok = (
+        isinstance(value, (tuple, list, np.ndarray))
+        and len(value) == 2
+        and all(
+            isinstance(v, (numbers.Real, np.floating, np.integer))
+            and not isinstance(v, (bool, np.bool_))
+            and math.isfinite(float(v))
+            for v in value
+        )
+    )
     if not ok:
-        raise InvalidParameterError(f"LinearStakeholder: `{name}` must be a confusion point (TP, TN) of two finite "
-                                    f"real numbers; got {value!r}; pass e.g. (0.4, 0.3).")
+        raise InvalidParameterError(
+            f"LinearStakeholder: `{name}` must be a confusion point (TP, TN) of two finite "
+            f"real numbers; got {value!r}; pass e.g. (0.4, 0.3)."
+        )
     return float(value[0]), float(value[1])
 
 
@@ -170,36 +179,50 @@ def _zone(boundary: Boundary, end: float, other: float) -> float | None:
 
 def _checked_boundary(boundary: Boundary, caller: str) -> Boundary:
     """``boundary`` refusing any point that is not two finite shares (TP, TN) in [0, 1]."""
+
     def checked(theta: float) -> tuple[float, float]:
         point = boundary(theta)
         try:
             tp, tn = point
-            ok = all(not isinstance(v, (bool, np.bool_)) and isinstance(v, (numbers.Real, np.floating, np.integer))
-                     and 0.0 <= float(v) <= 1.0 for v in (tp, tn))  # NaN fails the comparison
+            ok = all(
+                not isinstance(v, (bool, np.bool_))
+                and isinstance(v, (numbers.Real, np.floating, np.integer))
+                and 0.0 <= float(v) <= 1.0
+                for v in (tp, tn)
+            )  # NaN fails the comparison
         except (TypeError, ValueError):
             ok = False
         if not ok:
-            raise InvalidParameterError(f"{caller}: `boundary` must return (TP, TN), two population shares in [0, 1]; "
-                                        f"got {point!r} at theta = {theta:.6g}; fix the boundary function.")
+            raise InvalidParameterError(
+                f"{caller}: `boundary` must return (TP, TN), two population shares in [0, 1]; "
+                f"got {point!r} at theta = {theta:.6g}; fix the boundary function."
+            )
         return float(tp), float(tn)
+
     return checked
 
 
-def _checked_compare(compare: Callable[[tuple[float, float], tuple[float, float]], bool],
-                     caller: str) -> Callable[[tuple[float, float], tuple[float, float]], bool]:
+def _checked_compare(
+    compare: Callable[[tuple[float, float], tuple[float, float]], bool], caller: str
+) -> Callable[[tuple[float, float], tuple[float, float]], bool]:
     """``compare`` refusing any answer that is not True or False (a "B" is never read as True)."""
+
     def checked(first: tuple[float, float], second: tuple[float, float]) -> bool:
         answer = compare(first, second)
         if not isinstance(answer, (bool, np.bool_)):
-            raise InvalidParameterError(f"{caller}: `compare` must return True (the first classifier is strictly "
-                                        f"preferred) or False; got {answer!r} for {first!r} against {second!r}; "
-                                        "return a bool.")
+            raise InvalidParameterError(
+                f"{caller}: `compare` must return True (the first classifier is strictly "
+                f"preferred) or False; got {answer!r} for {first!r} against {second!r}; "
+                "return a bool."
+            )
         return bool(answer)
+
     return checked
 
 
-def elicit_linear_metric(compare: Callable[[tuple[float, float], tuple[float, float]], bool],
-                         boundary: Boundary, *, epsilon: float = 0.01) -> LinearMetricResult:
+def elicit_linear_metric(
+    compare: Callable[[tuple[float, float], tuple[float, float]], bool], boundary: Boundary, *, epsilon: float = 0.01
+) -> LinearMetricResult:
     r"""Elicit a linear metric :math:`\cos\theta\,TP + \sin\theta\,TN` by pairwise comparisons.
 
     Parameters
@@ -244,11 +267,14 @@ def elicit_linear_metric(compare: Callable[[tuple[float, float], tuple[float, fl
     (True, 23)
     """
     caller = "elicit_linear_metric"
-    eps = check_real(epsilon, "epsilon", caller=caller, low=0.0, high=math.pi / 2, low_inclusive=False,
-                     high_inclusive=False)
+    eps = check_real(
+        epsilon, "epsilon", caller=caller, low=0.0, high=math.pi / 2, low_inclusive=False, high_inclusive=False
+    )
     if not callable(compare) or not callable(boundary):
-        raise InvalidParameterError(f"{caller}: `compare` and `boundary` must be callables; got "
-                                    f"{type(compare).__name__} and {type(boundary).__name__}.")
+        raise InvalidParameterError(
+            f"{caller}: `compare` and `boundary` must be callables; got "
+            f"{type(compare).__name__} and {type(boundary).__name__}."
+        )
     boundary = _checked_boundary(boundary, caller)
     compare = _checked_compare(compare, caller)
     lo, hi = 0.0, math.pi / 2
@@ -270,8 +296,11 @@ def elicit_linear_metric(compare: Callable[[tuple[float, float], tuple[float, fl
         else:  # the fourth comparison (e against b) leads to lo = d either way
             lo = d
     theta = (lo + hi) / 2
-    zones = tuple(z for z in ((0.0, _zone(boundary, 0.0, math.pi / 2)), (_zone(boundary, math.pi / 2, 0.0),
-                                                                          math.pi / 2)) if None not in z)
+    zones = tuple(
+        z
+        for z in ((0.0, _zone(boundary, 0.0, math.pi / 2)), (_zone(boundary, math.pi / 2, 0.0), math.pi / 2))
+        if None not in z
+    )
     zones_f = tuple((float(a), float(b)) for a, b in zones)  # type: ignore[arg-type]
     identifiable = all(not a <= theta <= b for a, b in zones_f)
     m11, m00 = math.cos(theta), math.sin(theta)

@@ -52,8 +52,10 @@ def check_point(precision: Any, recall: Any, caller: str, name: str = "") -> tup
     for what, value in (("precision", precision), ("recall", recall)):
         ok = not isinstance(value, (bool, np.bool_)) and isinstance(value, (numbers.Real, np.floating, np.integer))
         if not ok or not 0.0 < float(value) <= 1.0:  # NaN fails the comparison
-            raise InvalidParameterError(f"{caller}: `{name}{what}` must be a real number in (0, 1] (a share, not a "
-                                        f"percentage); got {value!r}; pass a share such as 0.9 for 90 %.")
+            raise InvalidParameterError(
+                f"{caller}: `{name}{what}` must be a real number in (0, 1] (a share, not a "
+                f"percentage); got {value!r}; pass a share such as 0.9 for 90 %."
+            )
         out.append(float(value))
     return out[0], out[1]
 
@@ -61,8 +63,10 @@ def check_point(precision: Any, recall: Any, caller: str, name: str = "") -> tup
 def check_options(options: Any, fixed: tuple[str, ...], caller: str) -> None:
     """Refuse ``options`` other than the question's ``fixed`` answers (they are not a choice)."""
     if not isinstance(options, tuple) or options != fixed:
-        raise InvalidParameterError(f"{caller}: `options` are the question's answers, {fixed!r}, not a choice; "
-                                    f"got {options!r}; leave `options` out.")
+        raise InvalidParameterError(
+            f"{caller}: `options` are the question's answers, {fixed!r}, not a choice; "
+            f"got {options!r}; leave `options` out."
+        )
 
 
 def local_point(ratio: float) -> tuple[float, float]:
@@ -104,8 +108,10 @@ class LocalQuestion:
     @property
     def text(self) -> str:
         """The question in plain words."""
-        return (f"A model has precision {self.precision:.1%} and recall {self.recall:.1%}. "
-                "Would a small gain in recall or in precision matter more to you?")
+        return (
+            f"A model has precision {self.precision:.1%} and recall {self.recall:.1%}. "
+            "Would a small gain in recall or in precision matter more to you?"
+        )
 
     def meaning(self, answer: str, rho_sign: str = "negative") -> str:
         """What ``answer`` says about beta, if rho has the sign ``rho_sign``."""
@@ -128,8 +134,9 @@ class LocalQuestion:
     def _check_answer(self, answer: Any, rho_sign: Any, caller: str) -> None:
         for name, value, allowed in (("answer", answer, self.options), ("rho_sign", rho_sign, RHO_SIGNS)):
             if not isinstance(value, str) or value not in allowed:
-                raise InvalidParameterError(f"{caller}: `{name}` must be one of {', '.join(map(repr, allowed))}; "
-                                            f"got {value!r}.")
+                raise InvalidParameterError(
+                    f"{caller}: `{name}` must be one of {', '.join(map(repr, allowed))}; got {value!r}."
+                )
 
     def to_dict(self) -> dict[str, Any]:
         """The question as JSON-ready data."""
@@ -258,8 +265,11 @@ class LocalBisection:
             lower = (answer == "recall") == (self.rho_sign == "negative")
             log_ratio = math.log(question.ratio)
         gap = 0.0 if math.isinf(self.lam) else 2.0 / self.lam  # a gap the noise model explains is no clash
-        clash = [s for s, lr, low in self.bounds
-                 if low != lower and ((lower and log_ratio >= lr + gap) or (not lower and log_ratio <= lr - gap))]
+        clash = [
+            s
+            for s, lr, low in self.bounds
+            if low != lower and ((lower and log_ratio >= lr + gap) or (not lower and log_ratio <= lr - gap))
+        ]
         self.bounds.append((step, log_ratio, lower))
         new = self.log_w + K.log_likelihood(margin, self.lam)
         if not np.isfinite(new).any():  # hard cuts that leave nothing: keep the posterior, report
@@ -270,16 +280,23 @@ class LocalBisection:
         if not clash:
             return None
         said = question.meaning(answer, self.rho_sign)
-        return Contradiction(step, tuple(clash),
-                             f"answer {step + 1} ({answer} at R/P = {question.ratio:.4g}: {said}) contradicts "
-                             f"answer(s) {', '.join(str(s + 1) for s in clash)}; the answers near the break-even "
-                             "point are the hardest: ask again or accept the noise model's weighing.")
+        return Contradiction(
+            step,
+            tuple(clash),
+            f"answer {step + 1} ({answer} at R/P = {question.ratio:.4g}: {said}) contradicts "
+            f"answer(s) {', '.join(str(s + 1) for s in clash)}; the answers near the break-even "
+            "point are the hardest: ask again or accept the noise model's weighing.",
+        )
 
     def notes(self) -> tuple[str, ...]:
         """What the local answers can and cannot tell under the assumed sign of rho."""
         if self.rho_sign == "zero":
-            return ("At rho = 0 (the stipulated weighted arithmetic mean (beta P + R)/(1 + beta)) a local answer "
-                    "is the same at every point: it only says whether beta < 1 (recall) or beta > 1 (precision), "
-                    "and there a larger beta weights precision more; pairwise questions tell the rest.",)
-        return (f"Local answers were read with rho {'< 0' if self.rho_sign == 'negative' else '> 0'}; they bound "
-                "beta, not rho, and the pairwise questions weigh them for every rho.",)
+            return (
+                "At rho = 0 (the stipulated weighted arithmetic mean (beta P + R)/(1 + beta)) a local answer "
+                "is the same at every point: it only says whether beta < 1 (recall) or beta > 1 (precision), "
+                "and there a larger beta weights precision more; pairwise questions tell the rest.",
+            )
+        return (
+            f"Local answers were read with rho {'< 0' if self.rho_sign == 'negative' else '> 0'}; they bound "
+            "beta, not rho, and the pairwise questions weigh them for every rho.",
+        )

@@ -72,16 +72,20 @@ class PairwiseQuestion:
         for name in ("a", "b"):
             point = getattr(self, name)
             if isinstance(point, (str, bytes)) or not hasattr(point, "__len__") or len(point) != 2:
-                raise InvalidParameterError(f"PairwiseQuestion: `{name}` must be a point (precision, recall); got "
-                                            f"{point!r}; pass e.g. PairwiseQuestion((0.9, 0.4), (0.6, 0.8)).")
+                raise InvalidParameterError(
+                    f"PairwiseQuestion: `{name}` must be a point (precision, recall); got "
+                    f"{point!r}; pass e.g. PairwiseQuestion((0.9, 0.4), (0.6, 0.8))."
+                )
             object.__setattr__(self, name, check_point(point[0], point[1], "PairwiseQuestion", f"{name}."))
 
     @property
     def text(self) -> str:
         """The question in plain words."""
         (pa, ra), (pb, rb) = self.a, self.b
-        return (f"Model A: precision {pa:.1%}, recall {ra:.1%}. Model B: precision {pb:.1%}, recall {rb:.1%}. "
-                "Which would you rather deploy?")
+        return (
+            f"Model A: precision {pa:.1%}, recall {ra:.1%}. Model B: precision {pb:.1%}, recall {rb:.1%}. "
+            "Which would you rather deploy?"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The question as JSON-ready data."""
@@ -150,8 +154,9 @@ RHO_EDGE_STEP = 4.0
 
 
 @functools.lru_cache(maxsize=4)
-def _pair_matrices(cand_p: tuple[float, ...], cand_r: tuple[float, ...], lam: float,
-                   beta_range: tuple[float, float]) -> tuple[FloatArray, FloatArray]:
+def _pair_matrices(
+    cand_p: tuple[float, ...], cand_r: tuple[float, ...], lam: float, beta_range: tuple[float, float]
+) -> tuple[FloatArray, FloatArray]:
     """For every fixed candidate pair (rows) and hypothesis (columns): P(answer "a") and its binary entropy
     (computed once per candidate set, lambda and box; read-only, shared by the sessions that use them)."""
     lb, rho = K.pairwise_grid(beta_range)
@@ -220,12 +225,19 @@ class JointPosterior:
         The box's beta range.
     """
 
-    def __init__(self, curve_p: FloatArray, curve_r: FloatArray, pairwise_lambda: float,
-                 local_lambda: float, beta_range: tuple[float, float] = K.BETA_RANGE) -> None:
+    def __init__(
+        self,
+        curve_p: FloatArray,
+        curve_r: FloatArray,
+        pairwise_lambda: float,
+        local_lambda: float,
+        beta_range: tuple[float, float] = K.BETA_RANGE,
+    ) -> None:
         self.lb_axis, self.rho_axis = K.pairwise_axes(beta_range)
         self.lb, self.rho = K.pairwise_grid(beta_range)
-        self.lb_fine, self.rho_fine = np.meshgrid(K.cell_samples(self.lb_axis), K.cell_samples(self.rho_axis),
-                                                  indexing="ij")
+        self.lb_fine, self.rho_fine = np.meshgrid(
+            K.cell_samples(self.lb_axis), K.cell_samples(self.rho_axis), indexing="ij"
+        )
         self.lam, self.local_lam = pairwise_lambda, local_lambda
         self.log_w = np.zeros_like(self.lb)
         self.feasible = np.ones(self.lb.shape, dtype=bool)
@@ -346,8 +358,12 @@ class JointPosterior:
         s_t, h_t = _pair_matrices(*self._key)
         p_a = np.clip(np.concatenate([s_t @ w_all, w @ s]), 0.0, 1.0)
         hb = np.concatenate([h_t @ w_all, w @ h])
-        pairs = (np.concatenate([self.cand_p[self.pair_i], lp[li]]), np.concatenate([self.cand_r[self.pair_i], lr[li]]),
-                 np.concatenate([self.cand_p[self.pair_j], lp[lj]]), np.concatenate([self.cand_r[self.pair_j], lr[lj]]))
+        pairs = (
+            np.concatenate([self.cand_p[self.pair_i], lp[li]]),
+            np.concatenate([self.cand_r[self.pair_i], lr[li]]),
+            np.concatenate([self.cand_p[self.pair_j], lp[lj]]),
+            np.concatenate([self.cand_r[self.pair_j], lr[lj]]),
+        )
         return K.binary_entropy(p_a) - hb, pairs
 
     def next_question(self) -> PairwiseQuestion | None:
@@ -425,8 +441,10 @@ class JointPosterior:
         """Posterior standard deviations of log beta and rho."""
         w = self.weights()
         mlb, mrho = self.estimate()
-        return (math.sqrt(max(float(w @ (self.lb - mlb) ** 2), 0.0)),
-                math.sqrt(max(float(w @ (self.rho - mrho) ** 2), 0.0)))
+        return (
+            math.sqrt(max(float(w @ (self.lb - mlb) ** 2), 0.0)),
+            math.sqrt(max(float(w @ (self.rho - mrho) ** 2), 0.0)),
+        )
 
     def log_beta_quantile(self, q: float) -> float:
         """The ``q`` quantile of log beta's marginal, each cell's mass spread evenly over its width."""

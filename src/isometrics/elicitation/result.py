@@ -45,8 +45,13 @@ class Decision:
 
     def to_dict(self) -> dict[str, Any]:
         """The decision as JSON-ready data."""
-        return {"precision": self.precision, "recall": self.recall, "threshold": self.threshold,
-                "index": self.index, "max_loss": self.max_loss}
+        return {
+            "precision": self.precision,
+            "recall": self.recall,
+            "threshold": self.threshold,
+            "index": self.index,
+            "max_loss": self.max_loss,
+        }
 
 
 def _sig(x: float, digits: int = 4) -> float:
@@ -141,8 +146,11 @@ class ElicitationResult:
         d = self.decision
         if d.index == 0 and d.recall >= 1.0 - 1e-12:
             object.__setattr__(self, "trivial_decision", "everyone")
-            warnings.warn(f"ElicitationResult: {trivial_warning(d.precision, d.recall, 'everyone')}",
-                          DegenerateDataWarning, stacklevel=4)
+            warnings.warn(
+                f"ElicitationResult: {trivial_warning(d.precision, d.recall, 'everyone')}",
+                DegenerateDataWarning,
+                stacklevel=4,
+            )
 
     @property
     def summary(self) -> tuple[str, ...]:
@@ -151,10 +159,12 @@ class ElicitationResult:
 
     def __repr__(self) -> str:
         n = len(self.transcript.steps)
-        return (f"ElicitationResult(metric={self.metric.spec!r}, beta in [{self.beta_range[0]:.3g}, "
-                f"{self.beta_range[1]:.3g}], rho in [{self.rho_range[0]:.3g}, {self.rho_range[1]:.3g}], "
-                f"decision=(P={self.decision.precision:.3f}, R={self.decision.recall:.3f}), questions={n}, "
-                f"contradictions={len(self.contradictions)}, stop={self.stop_reason!r})")
+        return (
+            f"ElicitationResult(metric={self.metric.spec!r}, beta in [{self.beta_range[0]:.3g}, "
+            f"{self.beta_range[1]:.3g}], rho in [{self.rho_range[0]:.3g}, {self.rho_range[1]:.3g}], "
+            f"decision=(P={self.decision.precision:.3f}, R={self.decision.recall:.3f}), questions={n}, "
+            f"contradictions={len(self.contradictions)}, stop={self.stop_reason!r})"
+        )
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the transcript (the answers file) as JSON to ``path``; :func:`replay` reads it back.
@@ -170,31 +180,52 @@ class ElicitationResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-ready data (the transcript included)."""
-        return {"beta": self.beta, "rho": self.rho, "beta_sd_log": self.beta_sd_log, "rho_sd": self.rho_sd,
-                "mode_beta": self.mode_beta, "mode_rho": self.mode_rho, "beta_range": list(self.beta_range),
-                "rho_range": list(self.rho_range), "feasible_fraction": self.feasible_fraction,
-                "local_beta": self.local_beta,
-                "local_interval": None if self.local_interval is None else list(self.local_interval), "metric": self.metric.spec, "decision": self.decision.to_dict(),
-                "stop_reason": self.stop_reason, "contradictions": [c.to_dict() for c in self.contradictions],
-                "notes": list(self.notes), "trivial_decision": self.trivial_decision,
-                "transcript": self.transcript.to_dict(),
-                "beta_bounds": [self.beta_bounds[0], None if math.isinf(self.beta_bounds[1]) else self.beta_bounds[1]],
-                "beta_interval": list(self.beta_interval)}
+        return {
+            "beta": self.beta,
+            "rho": self.rho,
+            "beta_sd_log": self.beta_sd_log,
+            "rho_sd": self.rho_sd,
+            "mode_beta": self.mode_beta,
+            "mode_rho": self.mode_rho,
+            "beta_range": list(self.beta_range),
+            "rho_range": list(self.rho_range),
+            "feasible_fraction": self.feasible_fraction,
+            "local_beta": self.local_beta,
+            "local_interval": None if self.local_interval is None else list(self.local_interval),
+            "metric": self.metric.spec,
+            "decision": self.decision.to_dict(),
+            "stop_reason": self.stop_reason,
+            "contradictions": [c.to_dict() for c in self.contradictions],
+            "notes": list(self.notes),
+            "trivial_decision": self.trivial_decision,
+            "transcript": self.transcript.to_dict(),
+            "beta_bounds": [self.beta_bounds[0], None if math.isinf(self.beta_bounds[1]) else self.beta_bounds[1]],
+            "beta_interval": list(self.beta_interval),
+        }
 
     def _repr_html_(self) -> str:
-        rows = [("metric", self.metric.spec), ("your answers", " ".join(self.summary)),
-                (f"beta ({BETA_WORDS})", f"{self.beta:.4g} (plausible {self.beta_range[0]:.3g} to "
-                                         f"{self.beta_range[1]:.3g})"),
-                ("rho", f"{self.rho:.3g} (plausible {self.rho_range[0]:.3g} to {self.rho_range[1]:.3g})"),
-                ("decision", f"precision {self.decision.precision:.3f}, recall {self.decision.recall:.3f}"
-                 + (f", threshold {self.decision.threshold:.6g}" if self.decision.threshold is not None else "")
-                 + f"; {regret_words(self.decision.max_loss)}"),
-                ("questions", f"{len(self.transcript.steps)} ({self.stop_reason})"),
-                ("contradictions", str(len(self.contradictions)))]
+        rows = [
+            ("metric", self.metric.spec),
+            ("your answers", " ".join(self.summary)),
+            (
+                f"beta ({BETA_WORDS})",
+                f"{self.beta:.4g} (plausible {self.beta_range[0]:.3g} to {self.beta_range[1]:.3g})",
+            ),
+            ("rho", f"{self.rho:.3g} (plausible {self.rho_range[0]:.3g} to {self.rho_range[1]:.3g})"),
+            (
+                "decision",
+                f"precision {self.decision.precision:.3f}, recall {self.decision.recall:.3f}"
+                + (f", threshold {self.decision.threshold:.6g}" if self.decision.threshold is not None else "")
+                + f"; {regret_words(self.decision.max_loss)}",
+            ),
+            ("questions", f"{len(self.transcript.steps)} ({self.stop_reason})"),
+            ("contradictions", str(len(self.contradictions))),
+        ]
         if self.trivial_decision:
             rows.append(("warning", trivial_warning(self.decision.precision, self.decision.recall, "everyone")))
-        table = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
-                        for k, v in rows)
+        table = "".join(
+            f"<tr><th style='text-align:left'>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in rows
+        )
         return f"<div><table>{table}</table>{_level_curves_svg(self)}</div>"
 
 
@@ -207,6 +238,7 @@ def _level_curves_svg(result: ElicitationResult, size: int = 240) -> str:
         return f"{pad + r * size:.1f},{pad + (1 - p) * size:.1f}"
 
     parts = [f"<rect x='{pad}' y='{pad}' width='{size}' height='{size}' fill='none' stroke='#999'/>"]
+
     def points(coords: list[str]) -> str:  # consecutive points on the same pixel tenth drawn once
         kept = [c for i, c in enumerate(coords) if i == 0 or c != coords[i - 1]]
         return " ".join(kept)
@@ -218,21 +250,28 @@ def _level_curves_svg(result: ElicitationResult, size: int = 240) -> str:
             parts.append("<polyline fill='none' stroke='#bbb' points='" + points([xy(r, p) for r, p in pts]) + "'/>")
     beta = result.beta
     r_end, p_end = (beta, 1.0) if beta < 1 else (1.0, 1.0 / beta)
-    parts.append(f"<line x1='{pad}' y1='{pad + size}' x2='{pad + r_end * size:.1f}' y2='{pad + (1 - p_end) * size:.1f}' "
-                 "stroke='#c60' stroke-dasharray='4 3'/>")
+    parts.append(
+        f"<line x1='{pad}' y1='{pad + size}' x2='{pad + r_end * size:.1f}' y2='{pad + (1 - p_end) * size:.1f}' "
+        "stroke='#c60' stroke-dasharray='4 3'/>"
+    )
     p, r, _ = result.transcript.curve
     if p:
         step = max(1, len(p) // 150)  # the decision curve, thinned to at most ~150 vertices (ends kept)
         keep = sorted(set(range(0, len(p), step)) | {len(p) - 1})
-        parts.append("<polyline fill='none' stroke='#36c' points='"
-                     + points([xy(r[i], p[i]) for i in keep]) + "'/>")
+        parts.append("<polyline fill='none' stroke='#36c' points='" + points([xy(r[i], p[i]) for i in keep]) + "'/>")
     d = result.decision
-    parts.append(f"<circle cx='{pad + d.recall * size:.1f}' cy='{pad + (1 - d.precision) * size:.1f}' r='4' fill='#c00'/>")
-    parts.append(f"<text x='{pad}' y='{pad + size + 18}' font-size='11'>recall</text>"
-                 f"<text x='2' y='{pad - 8}' font-size='11'>precision</text>")
+    parts.append(
+        f"<circle cx='{pad + d.recall * size:.1f}' cy='{pad + (1 - d.precision) * size:.1f}' r='4' fill='#c00'/>"
+    )
+    parts.append(
+        f"<text x='{pad}' y='{pad + size + 18}' font-size='11'>recall</text>"
+        f"<text x='2' y='{pad - 8}' font-size='11'>precision</text>"
+    )
     title = html.escape(f"Level curves of {result.metric.label}; dashed: R/P = beta; red: the decision")
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{size + 2 * pad}' height='{size + 2 * pad}' "
-            f"role='img'><title>{title}</title>{''.join(parts)}</svg>")
+    return (
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{size + 2 * pad}' height='{size + 2 * pad}' "
+        f"role='img'><title>{title}</title>{''.join(parts)}</svg>"
+    )
 
 
 def _level_points(metric: Metric, level: float, recall: FloatArray) -> list[tuple[float, float]]:

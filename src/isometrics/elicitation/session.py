@@ -111,21 +111,34 @@ class Elicitation:
     'local'
     """
 
-    def __init__(self, precision: ArrayLike | None = None, recall: ArrayLike | None = None, *,
-                 thresholds: ArrayLike | None = None, rho_sign: str = "negative", local_budget: int = 12,
-                 pairwise_budget: int = 48, tolerance: float = 0.005, local_lambda: float = 50.0,
-                 pairwise_lambda: float = 50.0, beta_range: tuple[float, float] = K.BETA_RANGE) -> None:
+    def __init__(
+        self,
+        precision: ArrayLike | None = None,
+        recall: ArrayLike | None = None,
+        *,
+        thresholds: ArrayLike | None = None,
+        rho_sign: str = "negative",
+        local_budget: int = 12,
+        pairwise_budget: int = 48,
+        tolerance: float = 0.005,
+        local_lambda: float = 50.0,
+        pairwise_lambda: float = 50.0,
+        beta_range: tuple[float, float] = K.BETA_RANGE,
+    ) -> None:
         caller = "Elicitation"
         self.settings: dict[str, Any] = {
             "rho_sign": check_option(rho_sign, "rho_sign", RHO_SIGNS, caller=caller),
             "local_budget": check_integer(local_budget, "local_budget", caller=caller, low=0),
             "pairwise_budget": check_integer(pairwise_budget, "pairwise_budget", caller=caller, low=1),
-            "tolerance": check_real(tolerance, "tolerance", caller=caller, low=0.0, high=1.0,
-                                    low_inclusive=False, high_inclusive=False),
-            "local_lambda": check_real(local_lambda, "local_lambda", caller=caller, low=0.0, low_inclusive=False,
-                                       allow_inf=True),
-            "pairwise_lambda": check_real(pairwise_lambda, "pairwise_lambda", caller=caller, low=0.0,
-                                          low_inclusive=False, allow_inf=True),
+            "tolerance": check_real(
+                tolerance, "tolerance", caller=caller, low=0.0, high=1.0, low_inclusive=False, high_inclusive=False
+            ),
+            "local_lambda": check_real(
+                local_lambda, "local_lambda", caller=caller, low=0.0, low_inclusive=False, allow_inf=True
+            ),
+            "pairwise_lambda": check_real(
+                pairwise_lambda, "pairwise_lambda", caller=caller, low=0.0, low_inclusive=False, allow_inf=True
+            ),
         }
         box = _beta_range(beta_range, caller)
         if box != K.BETA_RANGE:
@@ -142,8 +155,15 @@ class Elicitation:
         self._stop: str | None = None
 
     @classmethod
-    def from_scores(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
-                    pos_label: Any = None, **settings: Any) -> Elicitation:
+    def from_scores(
+        cls,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
+        *,
+        sample_weight: ArrayLike | None = None,
+        pos_label: Any = None,
+        **settings: Any,
+    ) -> Elicitation:
         """A session on the operating points of scores ``y_score`` against labels ``y_true``.
 
         Parameters
@@ -164,14 +184,22 @@ class Elicitation:
         Elicitation
             A session whose decision curve is the model's precision-recall points, with thresholds.
         """
-        table = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                                  caller="Elicitation.from_scores", table=CountTable)
+        table = table_from_scores(
+            y_true,
+            y_score,
+            sample_weight=sample_weight,
+            pos_label=pos_label,
+            caller="Elicitation.from_scores",
+            table=CountTable,
+        )
         tp, fp = np.asarray(table.tp), np.asarray(table.fp)
         for total, missing in ((tp[-1], "positive"), (fp[-1], "negative")):
             if not total > 0:
-                raise IsometricsError(f"Elicitation.from_scores: y_true has one class (no {missing} samples with "
-                                      f"positive weight, pos_label={pos_label!r}); precision and recall need both "
-                                      "classes: pass the labels of both.")
+                raise IsometricsError(
+                    f"Elicitation.from_scores: y_true has one class (no {missing} samples with "
+                    f"positive weight, pos_label={pos_label!r}); precision and recall need both "
+                    "classes: pass the labels of both."
+                )
         with np.errstate(divide="ignore", invalid="ignore"):
             precision = np.where(tp + fp > 0, tp / (tp + fp), 0.0)
         recall = tp / tp[-1]
@@ -221,9 +249,11 @@ class Elicitation:
         if self.n_pairwise >= MIN_PAIRWISE and self._joint.stable(s["tolerance"]):
             edges = self._joint.edges(s["tolerance"])
             if edges:
-                self._stop = (f"the estimate sits at the edge of the hypothesis box ({'; '.join(edges)}), so the "
-                              "decision is not settled: widen the box, e.g. Elicitation(beta_range=(0.005, 200)), "
-                              "and ask again")
+                self._stop = (
+                    f"the estimate sits at the edge of the hypothesis box ({'; '.join(edges)}), so the "
+                    "decision is not settled: widen the box, e.g. Elicitation(beta_range=(0.005, 200)), "
+                    "and ask again"
+                )
             else:
                 self._stop = f"decision stable within tolerance {s['tolerance']:g}"
             return None
@@ -273,8 +303,9 @@ class Elicitation:
         """
         question = self.next_question()
         if question is None:
-            raise InvalidParameterError(f"Elicitation.answer: the session is over ({self._stop}); "
-                                        "read the estimate with result().")
+            raise InvalidParameterError(
+                f"Elicitation.answer: the session is over ({self._stop}); read the estimate with result()."
+            )
         self._record(question, answer, "Elicitation.answer")
 
     def record(self, question: LocalQuestion | PairwiseQuestion, answer: str) -> None:
@@ -293,14 +324,17 @@ class Elicitation:
             If ``question`` is not a question or ``answer`` is not one of its options.
         """
         if not isinstance(question, (LocalQuestion, PairwiseQuestion)):
-            raise InvalidParameterError(f"Elicitation.record: `question` must be a LocalQuestion or a "
-                                        f"PairwiseQuestion; got {type(question).__name__}.")
+            raise InvalidParameterError(
+                f"Elicitation.record: `question` must be a LocalQuestion or a "
+                f"PairwiseQuestion; got {type(question).__name__}."
+            )
         self._record(question, answer, "Elicitation.record")
 
     def _record(self, question: Question, answer: str, caller: str) -> None:
         if answer not in question.options:
-            raise InvalidParameterError(f"{caller}: `answer` must be one of "
-                                        f"{', '.join(map(repr, question.options))}; got {answer!r}.")
+            raise InvalidParameterError(
+                f"{caller}: `answer` must be one of {', '.join(map(repr, question.options))}; got {answer!r}."
+            )
         step = len(self._steps)
         if isinstance(question, LocalQuestion):
             clash = self._local.update(question, answer, step)
@@ -311,15 +345,26 @@ class Elicitation:
             accepted = self._joint.apply_pairwise(question, answer, step)
         if not accepted and not any(c.step == step for c in self._contradictions):
             earlier = self._joint.last_clash
-            which = (f"answer(s) {', '.join(str(k + 1) for k in earlier)}" if earlier
-                     else "the earlier answers taken together")
+            which = (
+                f"answer(s) {', '.join(str(k + 1) for k in earlier)}"
+                if earlier
+                else "the earlier answers taken together"
+            )
             noiseless = math.isinf(self.settings["local_lambda" if question.kind == "local" else "pairwise_lambda"])
-            self._contradictions.append(Contradiction(
-                step, earlier, f"answer {step + 1} ({answer}) contradicts {which}: no G(beta, rho) in the box agrees "
-                               "with all of them; "
-                + ("it is left out of the region and the estimate; answer again, or take the answers as noisy "
-                   "(e.g. pairwise_lambda=50, local_lambda=50)." if noiseless
-                   else "it is weighed as a noisy answer and left out of the feasible region.")))
+            self._contradictions.append(
+                Contradiction(
+                    step,
+                    earlier,
+                    f"answer {step + 1} ({answer}) contradicts {which}: no G(beta, rho) in the box agrees "
+                    "with all of them; "
+                    + (
+                        "it is left out of the region and the estimate; answer again, or take the answers as noisy "
+                        "(e.g. pairwise_lambda=50, local_lambda=50)."
+                        if noiseless
+                        else "it is weighed as a noisy answer and left out of the feasible region."
+                    ),
+                )
+            )
         self._steps.append(Step(question, answer))
         self._pending, self._stop = None, None
 
@@ -342,9 +387,11 @@ class Elicitation:
             If ``stakeholder`` is not callable, or returns what is not one of a question's options.
         """
         if not callable(stakeholder):
-            raise InvalidParameterError(f"Elicitation.run: `stakeholder` must be a callable that answers a question; "
-                                        f"got {type(stakeholder).__name__}; pass e.g. SimulatedStakeholder(2.0, -3.0) "
-                                        "or a function of the question returning one of its options.")
+            raise InvalidParameterError(
+                f"Elicitation.run: `stakeholder` must be a callable that answers a question; "
+                f"got {type(stakeholder).__name__}; pass e.g. SimulatedStakeholder(2.0, -3.0) "
+                "or a function of the question returning one of its options."
+            )
         while (question := self.next_question()) is not None:
             self.answer(stakeholder(question))
         return self.result()
@@ -377,25 +424,42 @@ class Elicitation:
         notes = list(self._local.notes()) if self.n_local else []
         edges = joint.edges(self.settings["tolerance"])
         if edges:
-            notes.append(f"The plausible region reaches the edge of the hypothesis box ({'; '.join(edges)}): the "
-                         "truth may lie outside it; widen it with Elicitation(beta_range=...).")
+            notes.append(
+                f"The plausible region reaches the edge of the hypothesis box ({'; '.join(edges)}): the "
+                "truth may lie outside it; widen it with Elicitation(beta_range=...)."
+            )
         if self.n_pairwise == 0:
-            notes.append("No pairwise question answered yet: rho is not known and the decision is not settled; "
-                         "answer pairwise questions before choosing a threshold (F-beta is never assumed).")
+            notes.append(
+                "No pairwise question answered yet: rho is not known and the decision is not settled; "
+                "answer pairwise questions before choosing a threshold (F-beta is never assumed)."
+            )
         lbs, rhos = joint.lb[region], joint.rho[region]
         self.next_question()
         return ElicitationResult(
-            beta=math.exp(lb), rho=rho, beta_sd_log=sd_lb, rho_sd=sd_rho, mode_beta=math.exp(mode_lb),
-            mode_rho=mode_rho, beta_range=(math.exp(float(lbs.min())), math.exp(float(lbs.max()))),
-            rho_range=(float(rhos.min()), float(rhos.max())), region_log_beta=lbs, region_rho=rhos,
+            beta=math.exp(lb),
+            rho=rho,
+            beta_sd_log=sd_lb,
+            rho_sd=sd_rho,
+            mode_beta=math.exp(mode_lb),
+            mode_rho=mode_rho,
+            beta_range=(math.exp(float(lbs.min())), math.exp(float(lbs.max()))),
+            rho_range=(float(rhos.min()), float(rhos.max())),
+            region_log_beta=lbs,
+            region_rho=rhos,
             feasible_fraction=joint.feasible_fraction(),
             local_beta=math.exp(self._local.quantile(0.5)) if self.n_local else None,
             local_interval=(math.exp(self._local.quantile(0.025)), math.exp(self._local.quantile(0.975)))
-            if self.n_local else None, metric=metric,
+            if self.n_local
+            else None,
+            metric=metric,
             beta_bounds=self._local.exact_bounds() if self.n_local else (0.0, math.inf),
             beta_interval=(math.exp(joint.log_beta_quantile(0.025)), math.exp(joint.log_beta_quantile(0.975))),
-            decision=decision, stop_reason=self._stop or "in progress", contradictions=tuple(self._contradictions),
-            notes=tuple(notes), transcript=self.transcript)
+            decision=decision,
+            stop_reason=self._stop or "in progress",
+            contradictions=tuple(self._contradictions),
+            notes=tuple(notes),
+            transcript=self.transcript,
+        )
 
 
 def replay(transcript: Transcript | str | Any) -> ElicitationResult:
@@ -438,8 +502,12 @@ def replay(transcript: Transcript | str | Any) -> ElicitationResult:
     t = as_transcript(transcript, "replay")
     p, r, th = t.curve
     try:
-        session = Elicitation(np.asarray(p) if p else None, np.asarray(r) if r else None,
-                              thresholds=np.asarray(th) if th else None, **t.settings)
+        session = Elicitation(
+            np.asarray(p) if p else None,
+            np.asarray(r) if r else None,
+            thresholds=np.asarray(th) if th else None,
+            **t.settings,
+        )
     except IsometricsError as exc:
         raise IsometricsError(f"replay: transcript field `settings`: {exc}") from exc
     for step in t.steps:
@@ -484,14 +552,26 @@ def engine_trace(transcript: Transcript) -> list[dict[str, Any]]:
     """
     transcript = as_transcript(transcript, "engine_trace")
     p, r, th = transcript.curve
-    session = Elicitation(np.asarray(p) if p else None, np.asarray(r) if r else None,
-                          thresholds=np.asarray(th) if th else None, **transcript.settings)
+    session = Elicitation(
+        np.asarray(p) if p else None,
+        np.asarray(r) if r else None,
+        thresholds=np.asarray(th) if th else None,
+        **transcript.settings,
+    )
     out: list[dict[str, Any]] = []
     for k in range(len(transcript.steps) + 1):
         q = session.next_question()
         lb, rho = session._joint.estimate()
-        out.append({"n_answers": k, "asked": None if q is None else q.to_dict(), "stop_reason": session._stop or "",
-                    "log_beta": lb, "rho": rho, "feasible_fraction": session._joint.feasible_fraction()})
+        out.append(
+            {
+                "n_answers": k,
+                "asked": None if q is None else q.to_dict(),
+                "stop_reason": session._stop or "",
+                "log_beta": lb,
+                "rho": rho,
+                "feasible_fraction": session._joint.feasible_fraction(),
+            }
+        )
         if k < len(transcript.steps):
             step = transcript.steps[k]
             session._record(step.question, step.answer, "engine_trace")

@@ -23,8 +23,10 @@ from .pairwise import PairwiseQuestion
 
 def _check_question(question: Any, kinds: tuple[type, ...], caller: str) -> None:
     if not isinstance(question, kinds):
-        raise InvalidParameterError(f"{caller}: `question` must be a {' or a '.join(k.__name__ for k in kinds)}; got "
-                                    f"{type(question).__name__}; pass the question an Elicitation asks.")
+        raise InvalidParameterError(
+            f"{caller}: `question` must be a {' or a '.join(k.__name__ for k in kinds)}; got "
+            f"{type(question).__name__}; pass the question an Elicitation asks."
+        )
 
 
 @summarised("beta", "rho", "pairwise_lambda")
@@ -66,16 +68,26 @@ class SimulatedStakeholder:
     'recall'
     """
 
-    def __init__(self, beta: float, rho: float, *, pairwise_lambda: float = math.inf,
-                 local_lambda: float = math.inf, noise: str = "logistic", lapse: float = 0.0,
-                 rng: Any = None) -> None:
+    def __init__(
+        self,
+        beta: float,
+        rho: float,
+        *,
+        pairwise_lambda: float = math.inf,
+        local_lambda: float = math.inf,
+        noise: str = "logistic",
+        lapse: float = 0.0,
+        rng: Any = None,
+    ) -> None:
         caller = "SimulatedStakeholder"
         self.beta = check_real(beta, "beta", caller=caller, low=0.0, low_inclusive=False)
         self.rho = check_real(rho, "rho", caller=caller)
-        self.pairwise_lambda = check_real(pairwise_lambda, "pairwise_lambda", caller=caller, low=0.0,
-                                          low_inclusive=False, allow_inf=True)
-        self.local_lambda = check_real(local_lambda, "local_lambda", caller=caller, low=0.0,
-                                       low_inclusive=False, allow_inf=True)
+        self.pairwise_lambda = check_real(
+            pairwise_lambda, "pairwise_lambda", caller=caller, low=0.0, low_inclusive=False, allow_inf=True
+        )
+        self.local_lambda = check_real(
+            local_lambda, "local_lambda", caller=caller, low=0.0, low_inclusive=False, allow_inf=True
+        )
         self.noise = check_option(noise, "noise", ("logistic", "probit"), caller=caller)
         self.lapse = check_real(lapse, "lapse", caller=caller, low=0.0, high=1.0, high_inclusive=False)
         self._rng = check_rng(rng, caller=caller)

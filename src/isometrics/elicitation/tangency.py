@@ -115,32 +115,44 @@ def tangency_estimate(points: Sequence[tuple[float, float]] | ArrayLike, slopes:
     pts = check_real_array(points, "points", caller=caller)
     s = check_real_array(slopes, "slopes", caller=caller)
     if pts.ndim != 2 or pts.shape[1] != 2 or pts.shape[0] < 2:
-        raise InvalidParameterError(f"{caller}: `points` must have shape (k, 2) with k >= 2 (precision, recall per "
-                                    f"frontier); got shape {pts.shape}.")
+        raise InvalidParameterError(
+            f"{caller}: `points` must have shape (k, 2) with k >= 2 (precision, recall per "
+            f"frontier); got shape {pts.shape}."
+        )
     if s.shape != (pts.shape[0],):
-        raise InvalidParameterError(f"{caller}: `slopes` must have one value per point ({pts.shape[0]}); got shape "
-                                    f"{s.shape}.")
+        raise InvalidParameterError(
+            f"{caller}: `slopes` must have one value per point ({pts.shape[0]}); got shape {s.shape}."
+        )
     if not np.all((pts > 0) & (pts <= 1)):
-        raise InvalidParameterError(f"{caller}: every precision and recall in `points` must lie in (0, 1]; got {pts.tolist()}.")
+        raise InvalidParameterError(
+            f"{caller}: every precision and recall in `points` must lie in (0, 1]; got {pts.tolist()}."
+        )
     if not np.all(s < 0) or not np.all(np.isfinite(s)):
-        raise InvalidParameterError(f"{caller}: every slope dP/dR in `slopes` must be finite and < 0; got {s.tolist()}.")
+        raise InvalidParameterError(
+            f"{caller}: every slope dP/dR in `slopes` must be finite and < 0; got {s.tolist()}."
+        )
     x = np.log(pts[:, 1] / pts[:, 0])
     a = np.column_stack([x, -np.ones_like(x)])
     y = np.log(-s)
     cond = float(np.linalg.cond(a))
     if not math.isfinite(cond) or cond > 1e12:
-        raise IsometricsError(f"{caller}: the favourite points have the same R/P ({np.exp(x).tolist()}), so the "
-                              "slopes cannot separate beta from rho; use frontiers whose favourite points differ in "
-                              "R/P (two models, or one model at two prevalences).")
+        raise IsometricsError(
+            f"{caller}: the favourite points have the same R/P ({np.exp(x).tolist()}), so the "
+            "slopes cannot separate beta from rho; use frontiers whose favourite points differ in "
+            "R/P (two models, or one model at two prevalences)."
+        )
     (u, v), *_ = np.linalg.lstsq(a, y, rcond=None)
     residuals = y - a @ np.array([u, v])
     if abs(u) < 1e-12:
-        raise IsometricsError(f"{caller}: the slopes give rho = 0 (every slope is -1 at its point); there G is the "
-                              "stipulated (beta P + R)/(1 + beta) whose level curves have slope -1/beta, not -1, so no "
-                              "G fits: check the slopes.")
+        raise IsometricsError(
+            f"{caller}: the slopes give rho = 0 (every slope is -1 at its point); there G is the "
+            "stipulated (beta P + R)/(1 + beta) whose level curves have slope -1/beta, not -1, so no "
+            "G fits: check the slopes."
+        )
     beta, rho = math.exp(v / u), float(u)
-    return TangencyResult(beta, rho, cond, residuals, bool(np.all(np.abs(residuals) <= CONSISTENCY_TOLERANCE)),
-                          elicited_metric(beta, rho))
+    return TangencyResult(
+        beta, rho, cond, residuals, bool(np.all(np.abs(residuals) <= CONSISTENCY_TOLERANCE)), elicited_metric(beta, rho)
+    )
 
 
 def hull_slope(hull: RocHull, index: int) -> tuple[float, float, float]:
@@ -181,12 +193,14 @@ def hull_slope(hull: RocHull, index: int) -> tuple[float, float, float]:
     """
     caller = "hull_slope"
     if not isinstance(hull, RocHull):
-        raise InvalidParameterError(f"{caller}: `hull` must be a RocHull; got {type(hull).__name__}; pass "
-                                    "roc_convex_hull(y_true, y_score).")
+        raise InvalidParameterError(
+            f"{caller}: `hull` must be a RocHull; got {type(hull).__name__}; pass roc_convex_hull(y_true, y_score)."
+        )
     n = len(hull.fpr)
     if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or not 0 < index < n - 1:
-        raise InvalidParameterError(f"{caller}: `index` must be an inner vertex, an integer in [1, {n - 2}]; "
-                                    f"got {index!r}.")
+        raise InvalidParameterError(
+            f"{caller}: `index` must be an inner vertex, an integer in [1, {n - 2}]; got {index!r}."
+        )
     tpr, fpr = float(hull.tpr[index]), float(hull.fpr[index])
     if tpr <= 0:
         raise InvalidParameterError(f"{caller}: vertex {index} has recall 0, where precision has no slope.")
@@ -198,13 +212,16 @@ def hull_slope(hull: RocHull, index: int) -> tuple[float, float, float]:
 
     edges = (float(hull.slopes[index - 1]), float(hull.slopes[index]))
     if 0.0 in edges:
-        raise InvalidParameterError(f"{caller}: vertex {index} ends the hull's rise (a flat ROC edge follows: "
-                                    "precision falls at constant recall), so its PR slope is unbounded; pick "
-                                    "an earlier vertex.")
+        raise InvalidParameterError(
+            f"{caller}: vertex {index} ends the hull's rise (a flat ROC edge follows: "
+            "precision falls at constant recall), so its PR slope is unbounded; pick "
+            "an earlier vertex."
+        )
     left, right = pr_slope(edges[0]), pr_slope(edges[1])
     low, high = min(left, right), max(left, right)
     if not high < 0:
-        raise InvalidParameterError(f"{caller}: vertex {index} is where precision stops falling with recall; pick "
-                                    "a vertex where trading precision for recall is possible.")
+        raise InvalidParameterError(
+            f"{caller}: vertex {index} is where precision stops falling with recall; pick "
+            "a vertex where trading precision for recall is possible."
+        )
     return low, high, -math.sqrt(low * high)
-

@@ -26,8 +26,15 @@ VERSION = 1
 
 Question = LocalQuestion | PairwiseQuestion
 
-_SETTINGS = ("rho_sign", "local_budget", "pairwise_budget", "tolerance", "local_lambda", "pairwise_lambda",
-             "beta_range")
+_SETTINGS = (
+    "rho_sign",
+    "local_budget",
+    "pairwise_budget",
+    "tolerance",
+    "local_lambda",
+    "pairwise_lambda",
+    "beta_range",
+)
 
 
 @dataclass(frozen=True)
@@ -68,9 +75,13 @@ class Transcript:
         """The transcript as JSON-ready data (format, version, settings, curve, steps)."""
         settings = {k: ("inf" if isinstance(v, float) and math.isinf(v) else v) for k, v in self.settings.items()}
         p, r, t = self.curve
-        return {"format": FORMAT, "version": VERSION, "settings": settings,
-                "curve": {"precision": list(p), "recall": list(r), "thresholds": list(t) or None},
-                "steps": [s.to_dict() for s in self.steps]}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "settings": settings,
+            "curve": {"precision": list(p), "recall": list(r), "thresholds": list(t) or None},
+            "steps": [s.to_dict() for s in self.steps],
+        }
 
     def to_json(self) -> str:
         """The transcript as a JSON document."""
@@ -105,38 +116,52 @@ class Transcript:
         """Read a transcript from a JSON file (see :meth:`from_dict` for the checks; ``caller`` names the
         function in the messages)."""
         if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
-            raise InvalidParameterError(f"{caller}: `path` must be the path (str or path-like) of an answers file; "
-                                        f"got {type(path).__name__}; pass e.g. 'answers.json'.")
+            raise InvalidParameterError(
+                f"{caller}: `path` must be the path (str or path-like) of an answers file; "
+                f"got {type(path).__name__}; pass e.g. 'answers.json'."
+            )
         try:
             text = Path(path).read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
-            raise IsometricsError(f"{caller}: {str(path)!r} is not UTF-8 text (byte {exc.start}); pass the answers "
-                                  "file the elicitation saved (JSON, UTF-8).") from exc
+            raise IsometricsError(
+                f"{caller}: {str(path)!r} is not UTF-8 text (byte {exc.start}); pass the answers "
+                "file the elicitation saved (JSON, UTF-8)."
+            ) from exc
         except OSError as exc:
-            raise IsometricsError(f"{caller}: cannot read {str(path)!r}: {exc.strerror}; check the path of the "
-                                  "answers file the elicitation saved.") from exc
+            raise IsometricsError(
+                f"{caller}: cannot read {str(path)!r}: {exc.strerror}; check the path of the "
+                "answers file the elicitation saved."
+            ) from exc
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise IsometricsError(f"{caller}: {str(path)!r} is not JSON ({exc.msg} at line {exc.lineno}); "
-                                  "pass the answers file the elicitation saved.") from exc
+            raise IsometricsError(
+                f"{caller}: {str(path)!r} is not JSON ({exc.msg} at line {exc.lineno}); "
+                "pass the answers file the elicitation saved."
+            ) from exc
         except RecursionError as exc:
-            raise IsometricsError(f"{caller}: {str(path)!r} nests its JSON too deeply to be an answers file; "
-                                  "pass the answers file the elicitation saved.") from exc
+            raise IsometricsError(
+                f"{caller}: {str(path)!r} nests its JSON too deeply to be an answers file; "
+                "pass the answers file the elicitation saved."
+            ) from exc
         return _parse(data)
 
 
 def write_transcript(transcript: Transcript, path: Any, caller: str) -> None:
     """Write ``transcript`` as JSON to ``path`` for the public ``caller``; a bad path is the library's error."""
     if not isinstance(path, (str, os.PathLike)):
-        raise InvalidParameterError(f"{caller}: `path` must be the path (str or path-like) of the answers file to "
-                                    f"write; got {type(path).__name__}; pass e.g. 'answers.json'.")
+        raise InvalidParameterError(
+            f"{caller}: `path` must be the path (str or path-like) of the answers file to "
+            f"write; got {type(path).__name__}; pass e.g. 'answers.json'."
+        )
     try:
         Path(path).write_text(transcript.to_json() + "\n", encoding="utf-8")
     except OSError as exc:
-        raise IsometricsError(f"{caller}: cannot write the answers file {os.fspath(path)!r} "
-                              f"({exc.strerror or exc}); pass the path of a file in an existing, writable "
-                              "folder.") from exc
+        raise IsometricsError(
+            f"{caller}: cannot write the answers file {os.fspath(path)!r} "
+            f"({exc.strerror or exc}); pass the path of a file in an existing, writable "
+            "folder."
+        ) from exc
 
 
 def as_transcript(value: Any, caller: str) -> Transcript:
@@ -155,9 +180,11 @@ def as_transcript(value: Any, caller: str) -> Transcript:
         return _parse(value)
     if isinstance(value, (str, os.PathLike)):
         return Transcript.load(value, caller=caller)
-    raise InvalidParameterError(f"{caller}: `transcript` must be a Transcript, its JSON data (a dict) or the path of "
-                                f"an answers file; got {type(value).__name__}; pass e.g. 'answers.json' "
-                                "(decode bytes and json.loads them first).")
+    raise InvalidParameterError(
+        f"{caller}: `transcript` must be a Transcript, its JSON data (a dict) or the path of "
+        f"an answers file; got {type(value).__name__}; pass e.g. 'answers.json' "
+        "(decode bytes and json.loads them first)."
+    )
 
 
 def _fail(field: str, problem: str) -> IsometricsError:
@@ -218,13 +245,17 @@ def _step(raw: Any, k: int) -> Step:
 
 def _parse(data: Any) -> Transcript:
     if not isinstance(data, Mapping):
-        raise _fail("(top level)", f"must be an object with format, version, settings, curve and steps; "
-                                   f"got {type(data).__name__}")
+        raise _fail(
+            "(top level)",
+            f"must be an object with format, version, settings, curve and steps; got {type(data).__name__}",
+        )
     if data.get("format") != FORMAT:
         raise _fail("format", f"must be {FORMAT!r}; got {data.get('format')!r}")
     if isinstance(data.get("version"), bool) or data.get("version") != VERSION:
-        raise _fail("version", f"must be {VERSION} (this version of isometrics reads version {VERSION}); "
-                               f"got {data.get('version')!r}")
+        raise _fail(
+            "version",
+            f"must be {VERSION} (this version of isometrics reads version {VERSION}); got {data.get('version')!r}",
+        )
     settings = data.get("settings")
     if not isinstance(settings, Mapping):
         raise _fail("settings", f"must be an object; got {settings!r}")
@@ -257,8 +288,11 @@ def _parse(data: Any) -> Transcript:
     if len(p) != len(r) or (t and len(t) != len(p)):
         raise _fail("curve", f"must have as many precisions, recalls and thresholds; got {len(p)}, {len(r)}, {len(t)}")
     if not any(pk > 0 and rk > 0 for pk, rk in zip(p, r)):
-        raise _fail("curve", "must hold at least one point with precision and recall > 0 (the curve the decision "
-                             f"is made on; an empty curve is never replaced by the default); got {len(p)} point(s)")
+        raise _fail(
+            "curve",
+            "must hold at least one point with precision and recall > 0 (the curve the decision "
+            f"is made on; an empty curve is never replaced by the default); got {len(p)} point(s)",
+        )
     steps = data.get("steps")
     if not isinstance(steps, list):
         raise _fail("steps", f"must be a list of questions with answers; got {type(steps).__name__}")

@@ -30,8 +30,10 @@ def per_thousand(precision: float, recall: float) -> str:
     'of 1,000 cases flagged, 900 are real positives and 100 false alarms; of 1,000 real positives, 360 are found and 640 missed'
     """
     hit, found = round(1000 * precision), round(1000 * recall)
-    return (f"of 1,000 cases flagged, {hit:,} are real positives and {1000 - hit:,} false alarms; "
-            f"of 1,000 real positives, {found:,} are found and {1000 - found:,} missed")
+    return (
+        f"of 1,000 cases flagged, {hit:,} are real positives and {1000 - hit:,} false alarms; "
+        f"of 1,000 real positives, {found:,} are found and {1000 - found:,} missed"
+    )
 
 
 def describe(precision: float, recall: float) -> str:
@@ -53,8 +55,10 @@ def describe(precision: float, recall: float) -> str:
 #: What beta is, for every rho != 0 (never "weight of recall": what a larger beta favours flips with rho's sign).
 BETA_WORDS = "the recall/precision ratio R/P at which a point of either is worth the same"
 #: What rho is, in words.
-RHO_WORDS = ("how precision and recall combine: below 0 a weak one drags the score down (as in F-beta), "
-             "above 0 a strong one makes up for a weak one")
+RHO_WORDS = (
+    "how precision and recall combine: below 0 a weak one drags the score down (as in F-beta), "
+    "above 0 a strong one makes up for a weak one"
+)
 
 
 def _at(question: Any) -> str:
@@ -94,27 +98,39 @@ def answers_summary(steps: Sequence[Any]) -> tuple[str, ...]:
         every = {1: "the one local question", 2: "both local questions"}.get(n, f"all {n} local questions")
         if not pre:
             q = rec[-1]
-            lines.append(f"In {every} you preferred a gain in recall, even at {_at(q)}: recall matters more to you "
-                         f"than precision by at least R/P = {q.ratio:.3g}.")
+            lines.append(
+                f"In {every} you preferred a gain in recall, even at {_at(q)}: recall matters more to you "
+                f"than precision by at least R/P = {q.ratio:.3g}."
+            )
         elif not rec:
             q = pre[0]
-            lines.append(f"In {every} you preferred a gain in precision, even at {_at(q)}: precision matters more to "
-                         f"you than recall by at least P/R = {1 / q.ratio:.3g}.")
+            lines.append(
+                f"In {every} you preferred a gain in precision, even at {_at(q)}: precision matters more to "
+                f"you than recall by at least P/R = {1 / q.ratio:.3g}."
+            )
         elif rec[-1].ratio < pre[0].ratio:
-            lines.append(f"You preferred a gain in recall up to R/P = {rec[-1].ratio:.3g} and in precision from R/P = "
-                         f"{pre[0].ratio:.3g}: a point of either is worth the same to you between those ratios.")
+            lines.append(
+                f"You preferred a gain in recall up to R/P = {rec[-1].ratio:.3g} and in precision from R/P = "
+                f"{pre[0].ratio:.3g}: a point of either is worth the same to you between those ratios."
+            )
         elif pre[-1].ratio < rec[0].ratio:
-            lines.append(f"You preferred a gain in precision up to R/P = {pre[-1].ratio:.3g} and in recall from R/P = "
-                         f"{rec[0].ratio:.3g}: a point of either is worth the same to you between those ratios, and "
-                         "beyond them you favour whichever is already ahead.")
+            lines.append(
+                f"You preferred a gain in precision up to R/P = {pre[-1].ratio:.3g} and in recall from R/P = "
+                f"{rec[0].ratio:.3g}: a point of either is worth the same to you between those ratios, and "
+                "beyond them you favour whichever is already ahead."
+            )
         else:
-            lines.append(f"Your local answers cross (recall at {_at(rec[-1])}, precision at {_at(pre[0])}): "
-                         "see the contradictions.")
+            lines.append(
+                f"Your local answers cross (recall at {_at(rec[-1])}, precision at {_at(pre[0])}): "
+                "see the contradictions."
+            )
     if pairwise:
         n = len(pairwise)
         higher = sum(1 for s in pairwise if _chosen(s)[1] > _other(s)[1])
-        lines.append(f"In {n} comparison{'s' if n > 1 else ''} you chose the model with the higher recall "
-                     f"{_times(higher)} and the one with the higher precision {_times(n - higher)}.")
+        lines.append(
+            f"In {n} comparison{'s' if n > 1 else ''} you chose the model with the higher recall "
+            f"{_times(higher)} and the one with the higher precision {_times(n - higher)}."
+        )
     return tuple(lines) or ("No answers yet.",)
 
 
@@ -146,12 +162,16 @@ def trivial_warning(precision: float, recall: float, flags: str) -> str:
         What the decision does, and what to do before deploying it.
     """
     if flags == "no one":
-        return ("the metric picks a threshold that flags no case (recall 0 %): it decides nothing; check the answers "
-                "and ask more questions before deploying it.")
-    return (f"the metric picks the top-recall end of the curve (recall {recall:.1%}, its lowest precision "
-            f"{precision:.1%}): that flags (nearly) every case, and your answers set no limit on the precision you "
-            "would give up for recall; check this choice (ask more pairwise questions, or set a floor on "
-            "precision) before deploying it.")
+        return (
+            "the metric picks a threshold that flags no case (recall 0 %): it decides nothing; check the answers "
+            "and ask more questions before deploying it."
+        )
+    return (
+        f"the metric picks the top-recall end of the curve (recall {recall:.1%}, its lowest precision "
+        f"{precision:.1%}): that flags (nearly) every case, and your answers set no limit on the precision you "
+        "would give up for recall; check this choice (ask more pairwise questions, or set a floor on "
+        "precision) before deploying it."
+    )
 
 
 def regret_words(max_loss: float) -> str:
@@ -168,5 +188,7 @@ def regret_words(max_loss: float) -> str:
         E.g. "whichever plausible metric is yours, this point scores at most 0.0227 below
         that metric's best point (on its 0-1 scale)".
     """
-    return (f"whichever plausible metric is yours, this point scores at most {max_loss:.4f} below that metric's "
-            "best point (on its 0-1 scale)")
+    return (
+        f"whichever plausible metric is yours, this point scores at most {max_loss:.4f} below that metric's "
+        "best point (on its 0-1 scale)"
+    )

@@ -24,16 +24,22 @@ def check_ability(ability: Any, caller: str) -> np.ndarray:
     """``ability`` (a number or an array of them) as floats, each in the open interval (0, 1)."""
     t = check_real_array(ability, "ability", caller=caller)
     if not np.all((t > 0.0) & (t < 1.0)):
-        raise IsometricsError(f"{caller}: `ability` must lie in the open interval (0, 1); got {ability!r}; pass "
-                              "abilities on the probability scale, as the bank's `ability`.")
+        raise IsometricsError(
+            f"{caller}: `ability` must lie in the open interval (0, 1); got {ability!r}; pass "
+            "abilities on the probability scale, as the bank's `ability`."
+        )
     return t
 
 
 def _names(value: Any, field: str, what: str, caller: str) -> tuple[str, ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, (tuple, list, np.ndarray)) or not all(
-            type(v) is str or isinstance(v, str) for v in value):
-        raise InvalidParameterError(f"{caller}: `{field}` must be a tuple of names (str), one per {what}; got "
-                                    f"{value!r:.80}.")
+    if (
+        isinstance(value, (str, bytes))
+        or not isinstance(value, (tuple, list, np.ndarray))
+        or not all(type(v) is str or isinstance(v, str) for v in value)
+    ):
+        raise InvalidParameterError(
+            f"{caller}: `{field}` must be a tuple of names (str), one per {what}; got {value!r:.80}."
+        )
     names = tuple(value)
     if len(set(names)) < len(names):
         seen: set[str] = set()
@@ -67,9 +73,14 @@ def bank_fields(bank: Any, caller: str, prefix: str = "") -> dict[str, Any]:
     if not items:
         raise IsometricsError(f"{caller}: `{prefix}items` is empty; a bank holds at least one item.")
     out: dict[str, Any] = {"items": items, "respondents": respondents}
-    for field, names, what in (("ability", respondents, "respondent"), ("ability_se", respondents, "respondent"),
-                               ("difficulty", items, "item"), ("difficulty_se", items, "item"),
-                               ("discrimination", items, "item"), ("discrimination_se", items, "item")):
+    for field, names, what in (
+        ("ability", respondents, "respondent"),
+        ("ability_se", respondents, "respondent"),
+        ("difficulty", items, "item"),
+        ("difficulty_se", items, "item"),
+        ("discrimination", items, "item"),
+        ("discrimination_se", items, "item"),
+    ):
         v = _vector(getattr(bank, field), f"{prefix}{field}", names, what, caller)
         if field in ("ability", "difficulty"):
             bad = ~((v > 0.0) & (v < 1.0))
@@ -77,20 +88,23 @@ def bank_fields(bank: Any, caller: str, prefix: str = "") -> dict[str, Any]:
         elif field == "discrimination":
             bad, rule = ~np.isfinite(v), "must be finite"
         else:
-            bad, rule = v < 0.0, "must be >= 0 (or NaN)"   # standard errors: NaN where a fit could not take one
+            bad, rule = v < 0.0, "must be >= 0 (or NaN)"  # standard errors: NaN where a fit could not take one
         if bad.any():
             raise IsometricsError(f"{caller}: `{prefix}{field}` {rule}; {_first(bad, v, names, what)}; {_FIX}.")
         out[field] = v
-    out["eps"] = check_real(bank.eps, f"{prefix}eps", caller=caller, low=0.0, high=0.5, low_inclusive=False,
-                            high_inclusive=False)
+    out["eps"] = check_real(
+        bank.eps, f"{prefix}eps", caller=caller, low=0.0, high=0.5, low_inclusive=False, high_inclusive=False
+    )
     try:
         r = np.asarray(bank.resolution, dtype=float)
     except (TypeError, ValueError):
         r = np.array([-1.0])
     nan = np.isnan(r)
     if r.shape not in ((), (len(items),)) or np.any(~nan & ~((r >= 0.0) & (r < 1.0))) or (nan.any() and not nan.all()):
-        raise InvalidParameterError(f"{caller}: `{prefix}resolution` must be NaN, a number in [0, 1) or one per item "
-                                    f"({len(items)}); got {bank.resolution!r:.80}; NaN for a bank fitted with "
-                                    "`eps`, else the resolution fit_beta3 reported.")
+        raise InvalidParameterError(
+            f"{caller}: `{prefix}resolution` must be NaN, a number in [0, 1) or one per item "
+            f"({len(items)}); got {bank.resolution!r:.80}; NaN for a bank fitted with "
+            "`eps`, else the resolution fit_beta3 reported."
+        )
     out["resolution"] = float(r) if r.ndim == 0 else r
     return out

@@ -37,13 +37,13 @@ ITEM_TOL = 1e-9
 def item_objective(params: np.ndarray, cells: Any, prior_sd: float) -> np.ndarray:
     """Per item: the negative log posterior of its cells and its priors, at the given abilities."""
     n, m = cells.n_rows, cells.n_cols
-    t, d, a = params[:n], params[n:n + m], params[n + m:]
+    t, d, a = params[:n], params[n : n + m], params[n + m :]
     out = np.zeros(m)
     for r, c, lp, lq in cells.chunks():
         _aj, _u, _v, alpha, beta = _shapes(t, d, a, r, c)
         cell = (alpha - 1.0) * lp + (beta - 1.0) * lq - betaln(alpha, beta)
         out -= np.bincount(c, weights=cell, minlength=m)
-    if cells.c_rows.size:   # the censored cells: log I_c(alpha, beta), or log I_c(beta, alpha) at 1
+    if cells.c_rows.size:  # the censored cells: log I_c(alpha, beta), or log I_c(beta, alpha) at 1
         aj, u, v = _censored_eta(t, d, a, cells)
         own, other = np.where(cells.c_upper, aj * v, aj * u), np.where(cells.c_upper, aj * u, aj * v)
         ell = log_lower_tail(own, other, cells.c_log, cells.c_log1m)
@@ -62,7 +62,7 @@ def _censored_eta(t: np.ndarray, d: np.ndarray, a: np.ndarray, cells: Any) -> tu
 def _item_system(x: np.ndarray, cells: Any, prior_sd: float, expected: bool) -> tuple[np.ndarray, ...]:
     """Gradient and 2 x 2 Hessian blocks of the items' conditional objective (as :func:`._newton.system`)."""
     n, m = cells.n_rows, cells.n_cols
-    t, d, a = x[:n], x[n:n + m], x[n + m:]
+    t, d, a = x[:n], x[n : n + m], x[n + m :]
     de, de1 = expit(d), expit(-d)
     g_d, g_a = de - de1, (a - 1.0) / prior_sd**2
     h_dd, h_da, h_aa = 2.0 * de * de1, np.zeros(m), np.full(m, 1.0 / prior_sd**2)
@@ -97,8 +97,9 @@ def _item_steps(x: np.ndarray, cells: Any, prior_sd: float) -> tuple[np.ndarray,
     return sd, sa, g_d, g_a
 
 
-def refit_items(params: np.ndarray, cells: Any, lower: np.ndarray, upper: np.ndarray,
-                prior_sd: float) -> tuple[np.ndarray, np.ndarray]:
+def refit_items(
+    params: np.ndarray, cells: Any, lower: np.ndarray, upper: np.ndarray, prior_sd: float
+) -> tuple[np.ndarray, np.ndarray]:
     """Each item's ``(logit delta, a)`` refitted with the abilities fixed: Newton, halved per item.
 
     An item drops out when its Newton decrement is below :data:`ITEM_TOL` or its line search
@@ -109,13 +110,13 @@ def refit_items(params: np.ndarray, cells: Any, lower: np.ndarray, upper: np.nda
     n, m = cells.n_rows, cells.n_cols
     x = np.clip(params, lower, upper)
     f = item_objective(x, cells, prior_sd)
-    items = np.r_[n:n + 2 * m]
+    items = np.r_[n : n + 2 * m]
     active = np.ones(m, dtype=bool)
     for _ in range(ITEM_ITER):
         sd, sa, g_d, g_a = _item_steps(x, cells, prior_sd)
         # a coordinate at its bound with the step pointing out is held (projected Newton)
-        sd[((x[n:n + m] <= lower[n:n + m]) & (sd < 0.0)) | ((x[n:n + m] >= upper[n:n + m]) & (sd > 0.0))] = 0.0
-        sa[((x[n + m:] <= lower[n + m:]) & (sa < 0.0)) | ((x[n + m:] >= upper[n + m:]) & (sa > 0.0))] = 0.0
+        sd[((x[n : n + m] <= lower[n : n + m]) & (sd < 0.0)) | ((x[n : n + m] >= upper[n : n + m]) & (sd > 0.0))] = 0.0
+        sa[((x[n + m :] <= lower[n + m :]) & (sa < 0.0)) | ((x[n + m :] >= upper[n + m :]) & (sa > 0.0))] = 0.0
         slope = g_d * sd + g_a * sa
         active &= -slope > ITEM_TOL
         if not np.any(active):
@@ -124,12 +125,12 @@ def refit_items(params: np.ndarray, cells: Any, lower: np.ndarray, upper: np.nda
         pending = active.copy()
         for _half in range(20):
             trial = x.copy()
-            trial[n:n + m] += np.where(pending, size * sd, 0.0)
-            trial[n + m:] += np.where(pending, size * sa, 0.0)
+            trial[n : n + m] += np.where(pending, size * sd, 0.0)
+            trial[n + m :] += np.where(pending, size * sa, 0.0)
             trial[items] = np.clip(trial[items], lower[items], upper[items])
             ft = item_objective(trial, cells, prior_sd)
             accept = pending & np.isfinite(ft) & (ft <= f + 1e-4 * size * slope)
-            x[n:n + m][accept], x[n + m:][accept] = trial[n:n + m][accept], trial[n + m:][accept]
+            x[n : n + m][accept], x[n + m :][accept] = trial[n : n + m][accept], trial[n + m :][accept]
             f = np.where(accept, ft, f)
             pending &= ~accept
             if not np.any(pending):
@@ -139,8 +140,9 @@ def refit_items(params: np.ndarray, cells: Any, lower: np.ndarray, upper: np.nda
     return x, f
 
 
-def other_basins(res: NewtonResult, cells: Any, lower: np.ndarray, upper: np.ndarray, prior_sd: float,
-                 max_iter: int) -> NewtonResult:
+def other_basins(
+    res: NewtonResult, cells: Any, lower: np.ndarray, upper: np.ndarray, prior_sd: float, max_iter: int
+) -> NewtonResult:
     """The joint fit, with the items moved to their mirror basin where that is better, re-converged.
 
     Repeats (at most :data:`MAX_ROUNDS` times) while some item's conditional posterior is higher
@@ -152,18 +154,19 @@ def other_basins(res: NewtonResult, cells: Any, lower: np.ndarray, upper: np.nda
     for _ in range(MAX_ROUNDS):
         here = item_objective(best.x, cells, prior_sd)
         mirror = best.x.copy()
-        mirror[n:n + m] = -mirror[n:n + m]
-        mirror[n + m:] = -mirror[n + m:]
+        mirror[n : n + m] = -mirror[n : n + m]
+        mirror[n + m :] = -mirror[n + m :]
         mirror, there = refit_items(mirror, cells, lower, upper, prior_sd)
         switch = there < here - 1e-6
         if not np.any(switch):
             break
         start = best.x.copy()
-        start[n:n + m][switch] = mirror[n:n + m][switch]
-        start[n + m:][switch] = mirror[n + m:][switch]
+        start[n : n + m][switch] = mirror[n : n + m][switch]
+        start[n + m :][switch] = mirror[n + m :][switch]
         again = minimize_newton(start, cells, lower, upper, prior_sd, max_iter)
         if not again.fun < best.fun:
             break
-        best = NewtonResult(again.x, again.fun, again.success, best.nit + again.nit, best.nfev + again.nfev,
-                            again.message)
+        best = NewtonResult(
+            again.x, again.fun, again.success, best.nit + again.nit, best.nfev + again.nfev, again.message
+        )
     return best

@@ -43,14 +43,15 @@ def log_lower_tail(eta_a: np.ndarray, eta_b: np.ndarray, log_c: np.ndarray, log1
     return np.asarray(out)
 
 
-def tail_terms(eta_a: np.ndarray, eta_b: np.ndarray, log_c: np.ndarray, log1m_c: np.ndarray,
-               upper: np.ndarray, curvature: bool) -> tuple[Any, ...]:
+def tail_terms(
+    eta_a: np.ndarray, eta_b: np.ndarray, log_c: np.ndarray, log1m_c: np.ndarray, upper: np.ndarray, curvature: bool
+) -> tuple[Any, ...]:
     """Per censored cell: ``l``, ``dl/d eta`` (two arrays) and, with ``curvature``, ``-d^2 l / d eta^2``.
 
     ``upper`` marks the cells at 1 (``log I_c(beta, alpha)``: the roles of the shapes swap).
     Returns ``(l, g_a, g_b)`` or ``(l, g_a, g_b, p_aa, p_ab, p_bb)``.
     """
-    x = np.where(upper, eta_b, eta_a)   # the shape of the tail's own side
+    x = np.where(upper, eta_b, eta_a)  # the shape of the tail's own side
     y = np.where(upper, eta_a, eta_b)
     h = STEP
 

@@ -17,7 +17,7 @@ from .information import LOG_SHAPE_MAX, log_prob, trigamma
 def block_laplace(params: np.ndarray, cells: Any, prior_sd: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Standard errors of logit theta, logit delta and a from block-diagonal expected information."""
     n, m = cells.n_rows, cells.n_cols
-    t, d, a = params[:n], params[n:n + m], params[n + m:]
+    t, d, a = params[:n], params[n : n + m], params[n + m :]
     lt, lt1 = log_prob(t)
     ld, ld1 = log_prob(d)
     th, de = expit(t), expit(d)
@@ -38,9 +38,9 @@ def block_laplace(params: np.ndarray, cells: Any, prior_sd: float) -> tuple[np.n
         def quad(x1: np.ndarray, y1: np.ndarray, x2: np.ndarray, y2: np.ndarray) -> np.ndarray:
             return np.asarray(x1 * x2 * i_aa + y1 * y2 * i_bb + (x1 * y2 + y1 * x2) * i_ab)  # noqa: B023
 
-        ta, tb = alpha * aj * (1.0 - th[r]), -beta * aj * th[r]          # d(alpha, beta)/d logit theta
-        da, db = -alpha * aj * (1.0 - de[c]), beta * aj * de[c]          # d(alpha, beta)/d logit delta
-        aa, ab = alpha * u, beta * v                                     # d(alpha, beta)/d a
+        ta, tb = alpha * aj * (1.0 - th[r]), -beta * aj * th[r]  # d(alpha, beta)/d logit theta
+        da, db = -alpha * aj * (1.0 - de[c]), beta * aj * de[c]  # d(alpha, beta)/d logit delta
+        aa, ab = alpha * u, beta * v  # d(alpha, beta)/d a
         h_t += np.bincount(r, weights=quad(ta, tb, ta, tb), minlength=n)
         h_dd += np.bincount(c, weights=quad(da, db, da, db), minlength=m)
         h_da += np.bincount(c, weights=quad(da, db, aa, ab), minlength=m)
@@ -49,8 +49,9 @@ def block_laplace(params: np.ndarray, cells: Any, prior_sd: float) -> tuple[np.n
     return np.sqrt(1.0 / h_t), np.sqrt(h_aa / det), np.sqrt(h_dd / det)
 
 
-def joint_laplace(params: np.ndarray, cells: Any, prior_sd: float, max_schur: int,
-                  max_cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def joint_laplace(
+    params: np.ndarray, cells: Any, prior_sd: float, max_schur: int, max_cells: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Standard errors of logit theta, logit delta and a: the diagonal of the inverse of the full Hessian.
 
     The exact Hessian of the negative log posterior at the MAP (the observed information plus
@@ -65,7 +66,7 @@ def joint_laplace(params: np.ndarray, cells: Any, prior_sd: float, max_schur: in
         var = marginal_variances(system(params, cells, prior_sd, expected))
         if var is not None:
             sd = np.sqrt(var)
-            return sd[:n], sd[n:n + m], sd[n + m:]
+            return sd[:n], sd[n : n + m], sd[n + m :]
     # the expected information plus the priors is positive definite
     return block_laplace(params, cells, prior_sd)  # pragma: no cover
 

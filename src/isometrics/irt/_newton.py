@@ -73,7 +73,7 @@ def log_density_sum(alpha: np.ndarray, beta: np.ndarray, lp: np.ndarray, lq: np.
 def objective(params: np.ndarray, cells: Any, prior_sd: float) -> float:
     """The negative log posterior alone (no gradient): one ``betaln`` per cell."""
     n, m = cells.n_rows, cells.n_cols
-    t, d, a = params[:n], params[n:n + m], params[n + m:]
+    t, d, a = params[:n], params[n : n + m], params[n + m :]
     value = 0.0
     for r, c, lp, lq in cells.chunks():
         _aj, _u, _v, alpha, beta = _shapes(t, d, a, r, c)
@@ -97,8 +97,8 @@ class _System:
     h_dd: np.ndarray
     h_da: np.ndarray
     h_aa: np.ndarray
-    b_td: np.ndarray   # (n, m): d^2 / d logit theta_i d logit delta_j (0 for a missing cell)
-    b_ta: np.ndarray   # (n, m): d^2 / d logit theta_i d a_j
+    b_td: np.ndarray  # (n, m): d^2 / d logit theta_i d logit delta_j (0 for a missing cell)
+    b_ta: np.ndarray  # (n, m): d^2 / d logit theta_i d a_j
 
     @property
     def gradient(self) -> np.ndarray:
@@ -116,8 +116,8 @@ def _cell_blocks(t: np.ndarray, d: np.ndarray, a: np.ndarray, cells: Any, expect
         aj, u, v, alpha, beta = _shapes(t, d, a, r, c)
         s = alpha + beta
         ps = digamma(s)
-        ga = alpha * (lp - digamma(alpha) + ps)   # d loglik / d log alpha
-        gb = beta * (lq - digamma(beta) + ps)     # d loglik / d log beta
+        ga = alpha * (lp - digamma(alpha) + ps)  # d loglik / d log alpha
+        gb = beta * (lq - digamma(beta) + ps)  # d loglik / d log beta
         ts = trigamma(s)
         p_ab = -(alpha * beta) * ts
         p_aa = alpha * alpha * (trigamma(alpha) - ts)
@@ -155,7 +155,7 @@ def system(params: np.ndarray, cells: Any, prior_sd: float, expected: bool) -> _
     ``g``), carried to the parameters by the chain rule ``J' P J - g . d^2 eta``.
     """
     n, m = cells.n_rows, cells.n_cols
-    t, d, a = params[:n], params[n:n + m], params[n + m:]
+    t, d, a = params[:n], params[n : n + m], params[n + m :]
     th, de = expit(t), expit(d)
     th1, de1 = expit(-t), expit(-d)
     g_t, g_d, g_a = np.zeros(n), np.zeros(m), np.zeros(m)
@@ -217,15 +217,15 @@ def _direction(sy: _System) -> np.ndarray | None:
 
 
 def _eliminate_items(sy: _System, det: np.ndarray) -> np.ndarray:
-    w_dd, w_da, w_aa = sy.h_aa / det, -sy.h_da / det, sy.h_dd / det   # inverse of each item block
+    w_dd, w_da, w_aa = sy.h_aa / det, -sy.h_da / det, sy.h_dd / det  # inverse of each item block
     m = sy.b_td.shape[1]
     schur = np.diag(sy.h_t)
     rhs = -sy.g_t
     for start in range(0, m, ITEM_BLOCK):
         sl = slice(start, start + ITEM_BLOCK)
         btd, bta = sy.b_td[:, sl], sy.b_ta[:, sl]
-        left_d = btd * w_dd[sl] + bta * w_da[sl]   # B D^-1, the delta column
-        left_a = btd * w_da[sl] + bta * w_aa[sl]   # B D^-1, the a column
+        left_d = btd * w_dd[sl] + bta * w_da[sl]  # B D^-1, the delta column
+        left_a = btd * w_da[sl] + bta * w_aa[sl]  # B D^-1, the a column
         schur -= left_d @ btd.T + left_a @ bta.T
         rhs = rhs + left_d @ sy.g_d[sl] + left_a @ sy.g_a[sl]
     step_t = cho_solve(cho_factor(schur, lower=True, check_finite=False), rhs, check_finite=False)
@@ -236,7 +236,7 @@ def _eliminate_items(sy: _System, det: np.ndarray) -> np.ndarray:
 
 def _eliminate_respondents(sy: _System) -> np.ndarray:
     m = sy.b_td.shape[1]
-    cross = np.concatenate([sy.b_td, sy.b_ta], axis=1)          # (n, 2m)
+    cross = np.concatenate([sy.b_td, sy.b_ta], axis=1)  # (n, 2m)
     scaled = cross / sy.h_t[:, None]
     schur = -(cross.T @ scaled)
     idx = np.arange(m)
@@ -253,7 +253,7 @@ def _eliminate_respondents(sy: _System) -> np.ndarray:
 def _hold(sy: _System, fixed: np.ndarray) -> None:
     """Take the variables in ``fixed`` out of the Newton system (their step becomes 0)."""
     n, m = sy.b_td.shape
-    ft, fd, fa = fixed[:n], fixed[n:n + m], fixed[n + m:]
+    ft, fd, fa = fixed[:n], fixed[n : n + m], fixed[n + m :]
     sy.g_t[ft], sy.h_t[ft] = 0.0, 1.0
     sy.b_td[ft, :], sy.b_ta[ft, :] = 0.0, 0.0
     sy.g_d[fd], sy.h_dd[fd], sy.h_da[fd] = 0.0, 1.0, 0.0
@@ -278,8 +278,17 @@ def _damped_direction(sy: _System, pg: np.ndarray) -> np.ndarray:
     return -pg
 
 
-def _line_search(x: np.ndarray, fx: float, step: np.ndarray, pg: np.ndarray, cells: Any, lower: np.ndarray,
-                 upper: np.ndarray, prior_sd: float, max_step: float) -> tuple[Any, float, int]:
+def _line_search(
+    x: np.ndarray,
+    fx: float,
+    step: np.ndarray,
+    pg: np.ndarray,
+    cells: Any,
+    lower: np.ndarray,
+    upper: np.ndarray,
+    prior_sd: float,
+    max_step: float,
+) -> tuple[Any, float, int]:
     """Backtracking (Armijo) along ``step`` capped to ``max_step`` a coordinate: the point, its value, evaluations."""
     size = min(1.0, max_step / float(np.max(np.abs(step))))
     evals = 0
@@ -293,8 +302,17 @@ def _line_search(x: np.ndarray, fx: float, step: np.ndarray, pg: np.ndarray, cel
     return None, fx, evals
 
 
-def minimize_newton(params: np.ndarray, cells: Any, lower: np.ndarray, upper: np.ndarray, prior_sd: float,
-                    max_iter: int, gtol: float = 1e-10, dtol: float = 1e-12, max_step: float = 1.0) -> NewtonResult:
+def minimize_newton(
+    params: np.ndarray,
+    cells: Any,
+    lower: np.ndarray,
+    upper: np.ndarray,
+    prior_sd: float,
+    max_iter: int,
+    gtol: float = 1e-10,
+    dtol: float = 1e-12,
+    max_step: float = 1.0,
+) -> NewtonResult:
     """Minimise the negative log posterior from ``params`` within ``[lower, upper]`` by projected Newton.
 
     Each iteration takes the exact Newton direction where the Hessian is positive definite,
@@ -339,8 +357,9 @@ def minimize_newton(params: np.ndarray, cells: Any, lower: np.ndarray, upper: np
         if trial is None:
             # converged if the predicted decrease is already near the rounding of f
             done = decrement <= 1e-13 * scale
-            return NewtonResult(x, fx, done, it, nfev, "no decrease left at float precision" if done
-                                else "line search failed")
+            return NewtonResult(
+                x, fx, done, it, nfev, "no decrease left at float precision" if done else "line search failed"
+            )
         x, fx = trial, ft
     return NewtonResult(x, fx, False, max_iter, nfev, "maximum number of iterations reached")
 

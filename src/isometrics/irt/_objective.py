@@ -34,7 +34,7 @@ def negative_log_posterior(params: np.ndarray, cells: Any) -> tuple[float, np.nd
     their Jacobian ``theta (1 - theta)``) and N(1, SIGMA0**2) on ``a``.
     """
     n, m = cells.n_rows, cells.n_cols
-    t, d, a = params[:n], params[n:n + m], params[n + m:]
+    t, d, a = params[:n], params[n : n + m], params[n + m :]
     lt, lt1 = log_prob(t)
     ld, ld1 = log_prob(d)
     th, de = expit(t), expit(d)
@@ -49,23 +49,23 @@ def negative_log_posterior(params: np.ndarray, cells: Any) -> tuple[float, np.nd
         alpha, beta = _exp_clipped(aj * u), _exp_clipped(aj * v)
         value -= _log_density_sum(alpha, beta, lp, lq)
         ps = digamma(alpha + beta)
-        ga = lp - digamma(alpha)   # then alpha * (...): d loglik / d log alpha
+        ga = lp - digamma(alpha)  # then alpha * (...): d loglik / d log alpha
         ga += ps
         ga *= alpha
-        gb = lq - digamma(beta)    # d loglik / d log beta
+        gb = lq - digamma(beta)  # d loglik / d log beta
         gb += ps
         gb *= beta
         g_a -= np.bincount(c, weights=ga * u + gb * v, minlength=m)
         gs = ga + gb
-        w = gs * th[r]             # d loglik / d logit theta = a (ga (1 - theta) - gb theta)
+        w = gs * th[r]  # d loglik / d logit theta = a (ga (1 - theta) - gb theta)
         np.subtract(ga, w, out=w)
         w *= aj
         g_t -= np.bincount(r, weights=w, minlength=n)
-        w = gs * de[c]             # d loglik / d logit delta = a (gb delta - ga (1 - delta))
+        w = gs * de[c]  # d loglik / d logit delta = a (gb delta - ga (1 - delta))
         w -= ga
         w *= aj
         g_d -= np.bincount(c, weights=w, minlength=m)
-    if cells.c_rows.size:   # the responses at 0 or 1, censored
+    if cells.c_rows.size:  # the responses at 0 or 1, censored
         r, c, aj, u, v, (ell, ga, gb) = censored_terms(t, d, a, cells, curvature=False)
         value -= float(np.sum(ell))
         gs = ga + gb
@@ -83,7 +83,7 @@ def negative_log_posterior(params: np.ndarray, cells: Any) -> tuple[float, np.nd
 
 def _start(x: np.ndarray, eps: float, rng: np.random.Generator | None) -> np.ndarray:
     """Data-driven start: abilities from row means, signs from item-total correlations (as beta^4-IRT)."""
-    start_eps = max(eps, 1e-6)   # the starting values only: logits of clipped means
+    start_eps = max(eps, 1e-6)  # the starting values only: logits of clipped means
     p = np.clip(x, start_eps, 1.0 - start_eps)
     row = np.nanmean(p, axis=1)
     col = np.nanmean(p, axis=0)

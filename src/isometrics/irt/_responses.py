@@ -23,8 +23,10 @@ def check_names(given: Any, default: Sequence[str] | None, n: int, what: str, ca
     else:
         names = tuple(str(v) for v in given)
     if len(names) != n:
-        raise IsometricsError(f"{caller}: `{what}` has {len(names)} names for {n} {what}; give one per "
-                              f"{'row' if what == 'respondents' else 'column'}.")
+        raise IsometricsError(
+            f"{caller}: `{what}` has {len(names)} names for {n} {what}; give one per "
+            f"{'row' if what == 'respondents' else 'column'}."
+        )
     if len(set(names)) != n:
         raise IsometricsError(f"{caller}: `{what}` names must be unique; got duplicates.")
     return names
@@ -60,8 +62,10 @@ def _check_cells(values: np.ndarray, rows: list[str] | None, cols: list[str] | N
     if kind == "c":
         bad = np.argwhere(np.imag(values) != 0)
         first = tuple(int(v) for v in bad[0]) if len(bad) else (0,) * values.ndim
-        raise InvalidParameterError(f"{caller}: `responses` holds complex numbers (first at {_where(first, rows, cols)}: "
-                        f"{values[first].item()!r}); {fix}: pass the real part if that is what is meant.")
+        raise InvalidParameterError(
+            f"{caller}: `responses` holds complex numbers (first at {_where(first, rows, cols)}: "
+            f"{values[first].item()!r}); {fix}: pass the real part if that is what is meant."
+        )
     for index, value in np.ndenumerate(values):
         if not (is_real(value) or _is_null(value)):
             shown = value.item() if isinstance(value, np.generic) else value
@@ -93,26 +97,34 @@ def _wide(responses: Any, caller: str) -> tuple[np.ndarray, list[str] | None, li
         kinds = [getattr(d, "kind", None) for d in dtypes]
         for k, (name, kind) in enumerate(zip(cols, kinds)):
             if kind is not None and kind not in "iufO":  # object columns are checked cell by cell below
-                raise InvalidParameterError(f"{caller}: `responses` column {name!r} holds {dtypes[k]} values; every "
-                                "column must hold real numbers in [0, 1] (NaN for a missing cell): convert or drop "
-                                "that column.")
+                raise InvalidParameterError(
+                    f"{caller}: `responses` column {name!r} holds {dtypes[k]} values; every "
+                    "column must hold real numbers in [0, 1] (NaN for a missing cell): convert or drop "
+                    "that column."
+                )
         if kinds and all(k is not None and k in "iuf" for k in kinds):  # pandas numbers; pd.NA -> NaN
             responses = responses.to_numpy(dtype=float, na_value=np.nan)
         else:
             responses = responses.to_numpy()
     if isinstance(responses, (str, bytes, Mapping, Set)) or responses is None:
-        raise InvalidParameterError(f"{caller}: `responses` must be a 2-D array of real numbers or a data frame; "
-                                    f"got a {type(responses).__name__}; pass a matrix (respondents x items), a data "
-                                    "frame, or long-form rows with `long_form`.")
+        raise InvalidParameterError(
+            f"{caller}: `responses` must be a 2-D array of real numbers or a data frame; "
+            f"got a {type(responses).__name__}; pass a matrix (respondents x items), a data "
+            "frame, or long-form rows with `long_form`."
+        )
     try:
         raw = np.asarray(responses)
     except (TypeError, ValueError) as exc:
         ragged = _ragged(responses)
-        what = (f"rows have different lengths ({ragged})" if ragged else
-                f"must be a 2-D array of real numbers or a data frame; got a {type(responses).__name__} that does "
-                "not convert to one")
-        raise InvalidParameterError(f"{caller}: `responses` {what}; give every respondent one cell per item, NaN "
-                                    "where missing.") from exc
+        what = (
+            f"rows have different lengths ({ragged})"
+            if ragged
+            else f"must be a 2-D array of real numbers or a data frame; got a {type(responses).__name__} that does "
+            "not convert to one"
+        )
+        raise InvalidParameterError(
+            f"{caller}: `responses` {what}; give every respondent one cell per item, NaN where missing."
+        ) from exc
     if not isinstance(responses, np.ndarray) and raw.ndim == 2:
         raw = np.asarray(responses, dtype=object)  # nested lists: a True or '0.6' among floats is seen as given
     if raw.ndim == 2:
@@ -122,8 +134,10 @@ def _wide(responses: Any, caller: str) -> tuple[np.ndarray, list[str] | None, li
     try:
         x = np.array(raw, dtype=float, order="C")
     except (TypeError, ValueError) as exc:
-        raise InvalidParameterError(f"{caller}: `responses` must be a 2-D array of real numbers or a data frame; "
-                                    f"got a {type(responses).__name__} that does not convert to one.") from exc
+        raise InvalidParameterError(
+            f"{caller}: `responses` must be a 2-D array of real numbers or a data frame; "
+            f"got a {type(responses).__name__} that does not convert to one."
+        ) from exc
     if x.ndim != 2:
         raise IsometricsError(f"{caller}: `responses` must be 2-D (n_respondents, n_items); got shape {x.shape}.")
     return x, rows, cols
@@ -135,8 +149,10 @@ def _column(frame: Any, name: str, caller: str) -> np.ndarray:
     except (KeyError, TypeError, IndexError, ValueError):
         column = None
     if column is None or isinstance(frame, np.ndarray):
-        raise IsometricsError(f"{caller}: long-form `responses` has no column {name!r}; `long_form` names the "
-                              "respondent, item and response columns.")
+        raise IsometricsError(
+            f"{caller}: long-form `responses` has no column {name!r}; `long_form` names the "
+            "respondent, item and response columns."
+        )
     values = column.to_numpy() if hasattr(column, "to_numpy") else column
     return np.asarray(values, dtype=object)
 
@@ -146,8 +162,9 @@ def as_matrix(responses: Any, long_form: Any, caller: str) -> tuple[np.ndarray, 
     if long_form is None:
         return _wide(responses, caller)
     if isinstance(long_form, str) or len(long_form) != 3:
-        raise IsometricsError(f"{caller}: `long_form` must name 3 columns (respondent, item, response); got "
-                              f"{long_form!r}.")
+        raise IsometricsError(
+            f"{caller}: `long_form` must name 3 columns (respondent, item, response); got {long_form!r}."
+        )
     who, what, value = (_column(responses, str(c), caller) for c in long_form)
     rows = list(dict.fromkeys(str(v) for v in who))
     cols = list(dict.fromkeys(str(v) for v in what))
@@ -159,20 +176,25 @@ def as_matrix(responses: Any, long_form: Any, caller: str) -> tuple[np.ndarray, 
     uniq, counts = np.unique(flat, return_counts=True)
     if np.any(counts > 1):
         k = int(uniq[np.argmax(counts > 1)])
-        raise IsometricsError(f"{caller}: long-form `responses` gives respondent {rows[k // len(cols)]!r}, item "
-                              f"{cols[k % len(cols)]!r} more than once; keep one row per pair.")
+        raise IsometricsError(
+            f"{caller}: long-form `responses` gives respondent {rows[k // len(cols)]!r}, item "
+            f"{cols[k % len(cols)]!r} more than once; keep one row per pair."
+        )
     for k, x in enumerate(value):
         if not (x is None or _is_null(x) or is_real(x)):  # None, pandas.NA: a missing response, a frame's null
-            raise InvalidParameterError(f"{caller}: the response column {long_form[2]!r} holds {x!r} (a {type(x).__name__}) at "
-                            f"row {k}; responses must be real numbers in [0, 1] (NaN or None for a missing cell).")
+            raise InvalidParameterError(
+                f"{caller}: the response column {long_form[2]!r} holds {x!r} (a {type(x).__name__}) at "
+                f"row {k}; responses must be real numbers in [0, 1] (NaN or None for a missing cell)."
+            )
     v = np.array([np.nan if x is None or _is_null(x) else x for x in value], dtype=float)
     x = np.full((len(rows), len(cols)), np.nan)
     x[r, c] = v
     return x, rows, cols
 
 
-def validate_responses(responses: Any, respondents: Any, items: Any, eps: Any, max_iter: Any, missing: Any,
-                       long_form: Any, caller: str) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...], Any, int]:
+def validate_responses(
+    responses: Any, respondents: Any, items: Any, eps: Any, max_iter: Any, missing: Any, long_form: Any, caller: str
+) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...], Any, int]:
     """The responses as a float matrix, the names, ``eps`` (None or a float) and ``max_iter``, validated."""
     x, rows, cols = as_matrix(responses, long_form, caller)
     n, m = x.shape
@@ -187,22 +209,29 @@ def validate_responses(responses: Any, respondents: Any, items: Any, eps: Any, m
     nan = np.isnan(x)
     if np.isinf(x).any():
         i, j = np.argwhere(np.isinf(x))[0]
-        raise IsometricsError(f"{caller}: `responses` must be finite; respondent {names_r[i]!r}, item "
-                              f"{names_i[j]!r} is {x[i, j]}.")
+        raise IsometricsError(
+            f"{caller}: `responses` must be finite; respondent {names_r[i]!r}, item {names_i[j]!r} is {x[i, j]}."
+        )
     if nan.any() and missing == "raise":
         i, j = np.argwhere(nan)[0]
-        raise IsometricsError(f"{caller}: `responses` has {int(nan.sum())} missing cell(s) (NaN), first at "
-                              f"respondent {names_r[i]!r}, item {names_i[j]!r}; pass missing='allow' to skip them.")
+        raise IsometricsError(
+            f"{caller}: `responses` has {int(nan.sum())} missing cell(s) (NaN), first at "
+            f"respondent {names_r[i]!r}, item {names_i[j]!r}; pass missing='allow' to skip them."
+        )
     bad = ~nan & ((x < 0.0) | (x > 1.0))
     if bad.any():
         i, j = np.argwhere(bad)[0]
-        raise IsometricsError(f"{caller}: responses must lie in [0, 1]; respondent {names_r[i]!r}, item "
-                              f"{names_i[j]!r} is {x[i, j]}; rescale the measure to [0, 1] first.")
+        raise IsometricsError(
+            f"{caller}: responses must lie in [0, 1]; respondent {names_r[i]!r}, item "
+            f"{names_i[j]!r} is {x[i, j]}; rescale the measure to [0, 1] first."
+        )
     for axis, names, what in ((1, names_r, "respondent"), (0, names_i, "item")):
         empty = np.flatnonzero(nan.all(axis=axis))
         if empty.size:
-            raise IsometricsError(f"{caller}: {what} {names[empty[0]]!r} has no observed response (the whole "
-                                  f"{'row' if axis == 1 else 'column'} is missing); drop it.")
+            raise IsometricsError(
+                f"{caller}: {what} {names[empty[0]]!r} has no observed response (the whole "
+                f"{'row' if axis == 1 else 'column'} is missing); drop it."
+            )
     return x, names_r, names_i, eps, max_iter
 
 
@@ -287,16 +316,27 @@ def _cells(x: np.ndarray, eps: float | None, resolution: Any = None) -> tuple[_C
         # log eps and log(1 - eps) directly: 1 - eps rounds to 1 for eps below 2**-53
         lp[low], lq[low] = np.log(eps), np.log1p(-eps)
         lp[high], lq[high] = np.log1p(-eps), np.log(eps)
-        return _Cells(rows.astype(np.int32), cols.astype(np.int32), lp, lq, x.shape[0], x.shape[1]), \
-            int(np.count_nonzero(low | high))
+        return _Cells(rows.astype(np.int32), cols.astype(np.int32), lp, lq, x.shape[0], x.shape[1]), int(
+            np.count_nonzero(low | high)
+        )
     edge = (p == 0.0) | (p == 1.0)
     inner = ~edge
     res = np.broadcast_to(np.asarray(0.0 if resolution is None else resolution, dtype=float), (x.shape[1],))
     half = res[cols[edge]] / 2.0
     upper = p[edge] == 1.0
-    floor = np.where(upper, -54.0, -1075.0) * np.log(2.0)   # float precision near 1 and near 0
+    floor = np.where(upper, -54.0, -1075.0) * np.log(2.0)  # float precision near 1 and near 0
     log_c = np.where(half > 0.0, np.log(np.where(half > 0.0, half, 1.0)), floor)
     q = p[inner]
-    return _Cells(rows[inner].astype(np.int32), cols[inner].astype(np.int32), np.log(q), np.log1p(-q), x.shape[0],
-                  x.shape[1], rows[edge].astype(np.int32), cols[edge].astype(np.int32), upper, log_c,
-                  np.log1p(-np.exp(log_c))), int(np.count_nonzero(edge))
+    return _Cells(
+        rows[inner].astype(np.int32),
+        cols[inner].astype(np.int32),
+        np.log(q),
+        np.log1p(-q),
+        x.shape[0],
+        x.shape[1],
+        rows[edge].astype(np.int32),
+        cols[edge].astype(np.int32),
+        upper,
+        log_c,
+        np.log1p(-np.exp(log_c)),
+    ), int(np.count_nonzero(edge))

@@ -63,8 +63,9 @@ def _n_splits_for(y: np.ndarray, n_splits: int) -> int:
     return max(2, min(n_splits, int(np.bincount(y, minlength=2).min())))
 
 
-def _cross_validated_scores(spec: ClassifierSpec, X: np.ndarray, y: np.ndarray, n_splits: int,
-                            seed: int) -> tuple[np.ndarray, np.ndarray]:
+def _cross_validated_scores(
+    spec: ClassifierSpec, X: np.ndarray, y: np.ndarray, n_splits: int, seed: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Out-of-fold scores (probability of class 1, else the decision function) and fold index."""
     with needs("the KEEL benchmark"):
         from sklearn.exceptions import ConvergenceWarning
@@ -110,8 +111,9 @@ def _write_npz(path: Path, **arrays: Any) -> None:
         raise
 
 
-def run_one(cache: Path, dataset: str, X: np.ndarray, y: np.ndarray, spec: ClassifierSpec, n_splits: int,
-            seed: int) -> dict[str, Any]:
+def run_one(
+    cache: Path, dataset: str, X: np.ndarray, y: np.ndarray, spec: ClassifierSpec, n_splits: int, seed: int
+) -> dict[str, Any]:
     """Train and score one model on one data set, single-threaded, and cache the out-of-fold scores."""
     wall, cpu = time.perf_counter(), time.process_time()
     error = ""
@@ -124,9 +126,17 @@ def run_one(cache: Path, dataset: str, X: np.ndarray, y: np.ndarray, spec: Class
             raise IsometricsError(f"{np.count_nonzero(~np.isfinite(scores))} non-finite scores")
     except Exception as exc:  # a model that fails on a data set is a missing cell, recorded with its reason
         scores, fold, error = np.zeros(0), np.zeros(0, dtype=np.int8), f"{type(exc).__name__}: {exc}"[:500]
-    meta = {"dataset": dataset, "model": spec.spec, "fingerprint": spec.fingerprint, "n_splits": n_splits,
-            "seed": seed, "error": error,
-            "seconds": time.perf_counter() - wall, "cpu_seconds": time.process_time() - cpu}
-    _write_npz(cache_file(cache, dataset, spec, n_splits, seed), scores=scores, fold=fold,
-               meta=np.array(json.dumps(meta)))
+    meta = {
+        "dataset": dataset,
+        "model": spec.spec,
+        "fingerprint": spec.fingerprint,
+        "n_splits": n_splits,
+        "seed": seed,
+        "error": error,
+        "seconds": time.perf_counter() - wall,
+        "cpu_seconds": time.process_time() - cpu,
+    }
+    _write_npz(
+        cache_file(cache, dataset, spec, n_splits, seed), scores=scores, fold=fold, meta=np.array(json.dumps(meta))
+    )
     return meta

@@ -79,10 +79,16 @@ class AdaptiveTest:
         dict
             ``steps`` (item, response, ability, se) and the summary fields.
         """
-        return {"steps": [{"item": i, "response": float(r), "ability": float(t), "se": float(s)}
-                          for i, r, t, s in zip(self.items, self.responses, self.trajectory, self.trajectory_se)],
-                "ability": float(self.ability), "ability_se": float(self.ability_se),
-                "selection": self.selection, "stop_reason": self.stop_reason}
+        return {
+            "steps": [
+                {"item": i, "response": float(r), "ability": float(t), "se": float(s)}
+                for i, r, t, s in zip(self.items, self.responses, self.trajectory, self.trajectory_se)
+            ],
+            "ability": float(self.ability),
+            "ability_se": float(self.ability_se),
+            "selection": self.selection,
+            "stop_reason": self.stop_reason,
+        }
 
 
 def _shapes(t: float, ld: np.ndarray, ld1: np.ndarray, a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -92,8 +98,13 @@ def _shapes(t: float, ld: np.ndarray, ld1: np.ndarray, a: np.ndarray) -> tuple[n
     return alpha, beta
 
 
-def ability_map(lp: np.ndarray, lq: np.ndarray, difficulty: np.ndarray, discrimination: np.ndarray,
-                censored: tuple[np.ndarray, ...] | None = None) -> tuple[float, float]:
+def ability_map(
+    lp: np.ndarray,
+    lq: np.ndarray,
+    difficulty: np.ndarray,
+    discrimination: np.ndarray,
+    censored: tuple[np.ndarray, ...] | None = None,
+) -> tuple[float, float]:
     """MAP ability (probability scale) and its standard error from responses to items of known parameters.
 
     The prior is Beta(1, 1) on ability (with the logit Jacobian, as in :func:`fit_beta3`); the
@@ -123,14 +134,13 @@ def ability_map(lp: np.ndarray, lq: np.ndarray, difficulty: np.ndarray, discrimi
         lt, lt1 = log_prob(np.asarray(t))
         return -float(ll + lt + lt1) - tails(t)
 
-    res = minimize_scalar(objective, bounds=(-LOGIT_BOUND, LOGIT_BOUND), method="bounded",
-                          options={"xatol": 1e-9})
+    res = minimize_scalar(objective, bounds=(-LOGIT_BOUND, LOGIT_BOUND), method="bounded", options={"xatol": 1e-9})
     t = float(res.x)
     th = float(expit(t))
     tail_info = 0.0 if censored is None else -(tails(t + 1e-4) - 2.0 * tails(t) + tails(t - 1e-4)) / 1e-8
     alpha, beta = _shapes(t, ld, ld1, a)
     s = alpha + beta
-    da, db = alpha * a * (1.0 - th), -beta * a * th                      # d(alpha, beta)/dt
+    da, db = alpha * a * (1.0 - th), -beta * a * th  # d(alpha, beta)/dt
     d2a, d2b = da * (a * (1.0 - th) - th), beta * a * th * (a * th - (1.0 - th))
     ga, gb = lp - digamma(alpha) + digamma(s), lq - digamma(beta) + digamma(s)
     ts = polygamma(1, s)
@@ -143,16 +153,28 @@ def ability_map(lp: np.ndarray, lq: np.ndarray, difficulty: np.ndarray, discrimi
     return th, th * (1.0 - th) / math.sqrt(info)
 
 
-def _adaptive_test_iv(bank: Any, respond: Any, selection: Any, max_items: Any, se_target: Any, rng: Any,
-                      available: Any, start_ability: Any, caller: str) -> tuple[Any, ...]:
+def _adaptive_test_iv(
+    bank: Any,
+    respond: Any,
+    selection: Any,
+    max_items: Any,
+    se_target: Any,
+    rng: Any,
+    available: Any,
+    start_ability: Any,
+    caller: str,
+) -> tuple[Any, ...]:
     if not isinstance(bank, Beta3IRT):
-        raise InvalidParameterError(f"{caller}: `bank` must be a Beta3IRT; got {type(bank).__name__}; pass the "
-                                    "item bank fit_beta3 returned.")
+        raise InvalidParameterError(
+            f"{caller}: `bank` must be a Beta3IRT; got {type(bank).__name__}; pass the item bank fit_beta3 returned."
+        )
     # the bank's own check, again: a bank unpickled or changed behind the constructor's back
     bank = dataclasses.replace(bank, **bank_fields(bank, caller, "bank."))
     if not (callable(respond) or isinstance(respond, Mapping)):
-        raise InvalidParameterError(f"{caller}: `respond` must be a callable item -> response or a mapping; got "
-                                    f"{type(respond).__name__}; pass e.g. a dict of item name -> response.")
+        raise InvalidParameterError(
+            f"{caller}: `respond` must be a callable item -> response or a mapping; got "
+            f"{type(respond).__name__}; pass e.g. a dict of item name -> response."
+        )
     check_option(selection, "selection", ("fisher", "kl", "random"), caller=caller)
     max_items = check_integer(max_items, "max_items", caller=caller, low=1)
     if se_target is not None:
@@ -163,20 +185,25 @@ def _adaptive_test_iv(bank: Any, respond: Any, selection: Any, max_items: Any, s
     else:
         if isinstance(available, (str, bytes)) or not isinstance(available, Sequence | np.ndarray):
             shown = repr(available) if isinstance(available, (str, bytes)) else f"a {type(available).__name__}"
-            raise InvalidParameterError(f"{caller}: `available` must be a list of item names or indices; got "
-                                        f"{shown:.80}; pass e.g. ['{bank.items[0]}'] (a list, in the order "
-                                        "random selection draws from).")
+            raise InvalidParameterError(
+                f"{caller}: `available` must be a list of item names or indices; got "
+                f"{shown:.80}; pass e.g. ['{bank.items[0]}'] (a list, in the order "
+                "random selection draws from)."
+            )
         pool = list(dict.fromkeys(bank.item_index(v, caller=caller) for v in available))
         if not pool:
             raise IsometricsError(f"{caller}: `available` is empty; give at least one item of the bank.")
     if start_ability is None:
         if not bank.respondents:
-            raise IsometricsError(f"{caller}: `start_ability` is needed: the bank has no respondents whose median "
-                                  "ability could start the test; pass start_ability in (0, 1).")
+            raise IsometricsError(
+                f"{caller}: `start_ability` is needed: the bank has no respondents whose median "
+                "ability could start the test; pass start_ability in (0, 1)."
+            )
         start = float(np.median(bank.ability))
     else:
-        start = check_real(start_ability, "start_ability", caller=caller, low=0.0, high=1.0, low_inclusive=False,
-                           high_inclusive=False)
+        start = check_real(
+            start_ability, "start_ability", caller=caller, low=0.0, high=1.0, low_inclusive=False, high_inclusive=False
+        )
     return bank, selection, max_items, se_target, generator, pool, start
 
 
@@ -193,8 +220,9 @@ def _censored_cells(bank: Beta3IRT, edge: list[int], upper: list[bool]) -> tuple
 def _ask(respond: Callable[[str], Any] | Mapping[str, Any], item: str, caller: str) -> float:
     if isinstance(respond, Mapping):
         if item not in respond:
-            raise IsometricsError(f"{caller}: `respond` has no response for item {item!r}; add it or leave the "
-                                  "item out of `available`.")
+            raise IsometricsError(
+                f"{caller}: `respond` has no response for item {item!r}; add it or leave the item out of `available`."
+            )
         value = respond[item]
     else:
         value = respond(item)
@@ -204,15 +232,25 @@ def _ask(respond: Callable[[str], Any] | Mapping[str, Any], item: str, caller: s
         shown = value.item() if isinstance(value, np.generic) else value
         kind = "" if is_real(value) else f" (a {type(shown).__name__})"
         error = IsometricsError if is_real(value) else InvalidParameterError
-        raise error(f"{caller}: `respond` returned {shown!r:.80}{kind} for item {item!r}; it must return a real "
-                    "number in [0, 1], the response to that item: convert or rescale it.")
+        raise error(
+            f"{caller}: `respond` returned {shown!r:.80}{kind} for item {item!r}; it must return a real "
+            "number in [0, 1], the response to that item: convert or rescale it."
+        )
     p = float(value)
     return p
 
 
-def adaptive_test(bank: Beta3IRT, respond: Callable[[str], float] | Mapping[str, float], *, selection: str = "fisher",
-                  max_items: int = 20, se_target: float | None = None, rng: Any = None,
-                  available: Sequence[Any] | None = None, start_ability: float | None = None) -> AdaptiveTest:
+def adaptive_test(
+    bank: Beta3IRT,
+    respond: Callable[[str], float] | Mapping[str, float],
+    *,
+    selection: str = "fisher",
+    max_items: int = 20,
+    se_target: float | None = None,
+    rng: Any = None,
+    available: Sequence[Any] | None = None,
+    start_ability: float | None = None,
+) -> AdaptiveTest:
     """Test a new respondent adaptively on a fitted item bank.
 
     At each step the untested item with the largest information at the current ability is
@@ -289,7 +327,8 @@ def adaptive_test(bank: Beta3IRT, respond: Callable[[str], float] | Mapping[str,
     """
     caller = "adaptive_test"
     bank, selection, max_items, se_target, generator, pool, start = _adaptive_test_iv(
-        bank, respond, selection, max_items, se_target, rng, available, start_ability, caller)
+        bank, respond, selection, max_items, se_target, rng, available, start_ability, caller
+    )
     remaining = list(pool)
     asked: list[int] = []
     given: list[float] = []
@@ -298,7 +337,7 @@ def adaptive_test(bank: Beta3IRT, respond: Callable[[str], float] | Mapping[str,
     inner: list[int] = []
     edge: list[int] = []
     upper: list[bool] = []
-    censor = bool(np.all(np.isfinite(np.asarray(bank.resolution, dtype=float))))   # the bank censored, not clipped
+    censor = bool(np.all(np.isfinite(np.asarray(bank.resolution, dtype=float))))  # the bank censored, not clipped
     trajectory: list[float] = []
     ses: list[float] = []
     theta = start
@@ -329,8 +368,13 @@ def adaptive_test(bank: Beta3IRT, respond: Callable[[str], float] | Mapping[str,
             lp.append(math.log(p) if p >= bank.eps else math.log(bank.eps))
             lq.append(math.log1p(-p) if 1.0 - p >= bank.eps else math.log(bank.eps))
         idx = np.asarray(inner, dtype=int)
-        theta, se = ability_map(np.asarray(lp), np.asarray(lq), bank.difficulty[idx], bank.discrimination[idx],
-                                _censored_cells(bank, edge, upper) if edge else None)
+        theta, se = ability_map(
+            np.asarray(lp),
+            np.asarray(lq),
+            bank.difficulty[idx],
+            bank.discrimination[idx],
+            _censored_cells(bank, edge, upper) if edge else None,
+        )
         trajectory.append(theta)
         ses.append(se)
     else:
@@ -338,6 +382,13 @@ def adaptive_test(bank: Beta3IRT, respond: Callable[[str], float] | Mapping[str,
             stop = "se_target"
         elif len(asked) >= max_items:
             stop = "max_items"
-    return AdaptiveTest(items=tuple(bank.items[j] for j in asked), responses=np.asarray(given),
-                        trajectory=np.asarray(trajectory), trajectory_se=np.asarray(ses),
-                        ability=trajectory[-1], ability_se=ses[-1], selection=selection, stop_reason=stop)
+    return AdaptiveTest(
+        items=tuple(bank.items[j] for j in asked),
+        responses=np.asarray(given),
+        trajectory=np.asarray(trajectory),
+        trajectory_se=np.asarray(ses),
+        ability=trajectory[-1],
+        ability_se=ses[-1],
+        selection=selection,
+        stop_reason=stop,
+    )

@@ -39,11 +39,17 @@ CLASSIFIER_FAMILIES: dict[str, tuple[str, dict[str, Any], bool]] = {
     "gb": ("sklearn.ensemble.GradientBoostingClassifier", {"n_estimators": 50, "random_state": 0}, False),
     "hgb": ("sklearn.ensemble.HistGradientBoostingClassifier", {"max_iter": 50, "random_state": 0}, False),
     "linsvm": ("sklearn.svm.LinearSVC", {"random_state": 0}, True),
-    "mlp": ("sklearn.neural_network.MLPClassifier",
-            {"hidden_layer_sizes": (16,), "solver": "lbfgs", "max_iter": 50, "random_state": 0}, True),
+    "mlp": (
+        "sklearn.neural_network.MLPClassifier",
+        {"hidden_layer_sizes": (16,), "solver": "lbfgs", "max_iter": 50, "random_state": 0},
+        True,
+    ),
     "lda": ("sklearn.discriminant_analysis.LinearDiscriminantAnalysis", {}, False),
-    "qda": ("sklearn.discriminant_analysis.QuadraticDiscriminantAnalysis",
-            {"solver": "eigen", "shrinkage": "auto"}, False),
+    "qda": (
+        "sklearn.discriminant_analysis.QuadraticDiscriminantAnalysis",
+        {"solver": "eigen", "shrinkage": "auto"},
+        False,
+    ),
     "adaboost": ("sklearn.ensemble.AdaBoostClassifier", {"n_estimators": 50, "random_state": 0}, False),
 }
 
@@ -52,17 +58,31 @@ CLASSIFIER_FAMILIES: dict[str, tuple[str, dict[str, Any], bool]] = {
 #: HistGradientBoosting is left out of it: its OpenMP threads make it the slowest by far on a
 #: small shared machine, and gradient boosting stands for its family).
 DEFAULT_POOL: tuple[str, ...] = (
-    "logreg:C=0.01", "logreg:C=1", "logreg:C=100",
-    "nb", "nb:var_smoothing=0.01",
-    "knn:n_neighbors=1", "knn:n_neighbors=5", "knn:n_neighbors=25",
-    "tree:max_depth=2", "tree:max_depth=5", "tree:max_depth=None",
-    "forest:max_depth=3", "forest:max_depth=None",
-    "extra:min_samples_leaf=1", "extra:min_samples_leaf=5",
-    "gb:max_depth=2", "gb:max_depth=3",
-    "linsvm:C=0.01", "linsvm:C=1",
-    "mlp:alpha=0.0001", "mlp:alpha=1.0",
-    "lda", "lda:shrinkage='auto', solver='lsqr'",
-    "qda", "qda:shrinkage=0.5",
+    "logreg:C=0.01",
+    "logreg:C=1",
+    "logreg:C=100",
+    "nb",
+    "nb:var_smoothing=0.01",
+    "knn:n_neighbors=1",
+    "knn:n_neighbors=5",
+    "knn:n_neighbors=25",
+    "tree:max_depth=2",
+    "tree:max_depth=5",
+    "tree:max_depth=None",
+    "forest:max_depth=3",
+    "forest:max_depth=None",
+    "extra:min_samples_leaf=1",
+    "extra:min_samples_leaf=5",
+    "gb:max_depth=2",
+    "gb:max_depth=3",
+    "linsvm:C=0.01",
+    "linsvm:C=1",
+    "mlp:alpha=0.0001",
+    "mlp:alpha=1.0",
+    "lda",
+    "lda:shrinkage='auto', solver='lsqr'",
+    "qda",
+    "qda:shrinkage=0.5",
     "adaboost",
 )
 
@@ -150,12 +170,16 @@ def _resolve(path: str, spec: str) -> Any:
     try:
         cls = getattr(importlib.import_module(module_name), name)
     except (ImportError, AttributeError):
-        raise IsometricsError(f"{_CALLER}: unknown model {spec!r}: there is no class {path!r}; give a "
-                              "scikit-learn classifier path such as "
-                              "'sklearn.ensemble.RandomForestClassifier(n_estimators=50)'.") from None
+        raise IsometricsError(
+            f"{_CALLER}: unknown model {spec!r}: there is no class {path!r}; give a "
+            "scikit-learn classifier path such as "
+            "'sklearn.ensemble.RandomForestClassifier(n_estimators=50)'."
+        ) from None
     if not (isinstance(cls, type) and issubclass(cls, ClassifierMixin) and issubclass(cls, BaseEstimator)):
-        raise IsometricsError(f"{_CALLER}: model {spec!r}: {path!r} is not a scikit-learn classifier; give a "
-                              "classifier class such as 'sklearn.linear_model.LogisticRegression'.")
+        raise IsometricsError(
+            f"{_CALLER}: model {spec!r}: {path!r} is not a scikit-learn classifier; give a "
+            "classifier class such as 'sklearn.linear_model.LogisticRegression'."
+        )
     return cls
 
 
@@ -166,8 +190,10 @@ def _literal(node: ast.expr, key: str, spec: str) -> Any:
     try:
         value = ast.literal_eval(node)
     except ValueError:
-        raise IsometricsError(f"{_CALLER}: model {spec!r}: the value of {key!r} must be a literal (a number, a "
-                              "string, True, False, None, or a tuple or list of them).") from None
+        raise IsometricsError(
+            f"{_CALLER}: model {spec!r}: the value of {key!r} must be a literal (a number, a "
+            "string, True, False, None, or a tuple or list of them)."
+        ) from None
     return tuple(value) if isinstance(value, list) else value
 
 
@@ -178,8 +204,10 @@ def _arguments(text: str, spec: str) -> dict[str, Any]:
     try:
         call = ast.parse(f"f({text})", mode="eval").body
     except SyntaxError:
-        raise IsometricsError(f"{_CALLER}: model {spec!r}: cannot read the arguments {text!r}; write them as "
-                              "key=value pairs separated by commas, e.g. 'logreg:C=0.1'.") from None
+        raise IsometricsError(
+            f"{_CALLER}: model {spec!r}: cannot read the arguments {text!r}; write them as "
+            "key=value pairs separated by commas, e.g. 'logreg:C=0.1'."
+        ) from None
     assert isinstance(call, ast.Call)
     if call.args or any(k.arg is None for k in call.keywords):
         raise IsometricsError(f"{_CALLER}: model {spec!r}: arguments must be key=value pairs; got {text!r}.")
@@ -223,8 +251,9 @@ def parse_classifier_spec(spec: str) -> ClassifierSpec:
     (('max_depth', 3),)
     """
     if not isinstance(spec, str):
-        raise InvalidParameterError(f"{_CALLER}: a model spec must be a string such as 'logreg:C=0.1'; got "
-                                    f"{type(spec).__name__}.")
+        raise InvalidParameterError(
+            f"{_CALLER}: a model spec must be a string such as 'logreg:C=0.1'; got {type(spec).__name__}."
+        )
     text = spec.strip()
     if text.startswith("sklearn."):
         head, paren, rest = text.partition("(")
@@ -244,17 +273,20 @@ def parse_classifier_spec(spec: str) -> ClassifierSpec:
             raise IsometricsError(
                 f"{_CALLER}: unknown model {family!r} in spec {spec!r}{hint}; use one of "
                 f"{', '.join(CLASSIFIER_FAMILIES)}, or a scikit-learn classifier path such as "
-                "'sklearn.ensemble.RandomForestClassifier(n_estimators=50)'.")
+                "'sklearn.ensemble.RandomForestClassifier(n_estimators=50)'."
+            )
         class_path, _, standardise = CLASSIFIER_FAMILIES[family]
         params = _arguments(rest, spec)
     known = _resolve(class_path, spec)().get_params()
     unknown = sorted(set(params) - set(known))
     if unknown:
-        raise IsometricsError(f"{_CALLER}: model {spec!r}: {', '.join(map(repr, unknown))} is not a parameter of "
-                              f"{class_path.rpartition('.')[2]}; its parameters: {', '.join(sorted(known))}.")
+        raise IsometricsError(
+            f"{_CALLER}: model {spec!r}: {', '.join(map(repr, unknown))} is not a parameter of "
+            f"{class_path.rpartition('.')[2]}; its parameters: {', '.join(sorted(known))}."
+        )
     ordered = tuple(sorted(params.items()))
     args = ", ".join(f"{k}={v!r}" for k, v in ordered)
-    canonical = (f"{class_path}({args})" if family is None else (f"{family}:{args}" if args else family))
+    canonical = f"{class_path}({args})" if family is None else (f"{family}:{args}" if args else family)
     parsed = ClassifierSpec(spec=canonical, class_path=class_path, params=ordered, standardise=standardise)
     _check_values(parsed, spec)
     return parsed
@@ -276,5 +308,6 @@ def _check_values(parsed: ClassifierSpec, spec: str) -> None:
             validate()
     except (TypeError, ValueError) as exc:
         detail = " ".join(str(exc).split())
-        raise IsometricsError(f"{_CALLER}: model {spec!r} has an invalid parameter value: {detail} Fix the "
-                              "value in the spec.") from None
+        raise IsometricsError(
+            f"{_CALLER}: model {spec!r} has an invalid parameter value: {detail} Fix the value in the spec."
+        ) from None

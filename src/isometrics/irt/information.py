@@ -29,8 +29,10 @@ def beta_shapes(ability: ArrayLike, difficulty: ArrayLike, discrimination: Array
     a = np.asarray(discrimination, dtype=float)
     log_alpha = a * (np.log(t) - np.log(d))
     log_beta = a * (np.log1p(-t) - np.log1p(-d))
-    return (np.exp(np.clip(log_alpha, -LOG_SHAPE_MAX, LOG_SHAPE_MAX)),
-            np.exp(np.clip(log_beta, -LOG_SHAPE_MAX, LOG_SHAPE_MAX)))
+    return (
+        np.exp(np.clip(log_alpha, -LOG_SHAPE_MAX, LOG_SHAPE_MAX)),
+        np.exp(np.clip(log_beta, -LOG_SHAPE_MAX, LOG_SHAPE_MAX)),
+    )
 
 
 def expected_response(ability: ArrayLike, difficulty: ArrayLike, discrimination: ArrayLike) -> np.ndarray:
@@ -45,8 +47,9 @@ def expected_response(ability: ArrayLike, difficulty: ArrayLike, discrimination:
 def beta_log_density(response: ArrayLike, alpha: np.ndarray, beta: np.ndarray) -> np.ndarray:
     """Log density of ``Beta(alpha, beta)`` at ``response`` in (0, 1)."""
     p = np.asarray(response, dtype=float)
-    return np.asarray((alpha - 1.0) * np.log(p) + (beta - 1.0) * np.log1p(-p)
-                      - gammaln(alpha) - gammaln(beta) + gammaln(alpha + beta))
+    return np.asarray(
+        (alpha - 1.0) * np.log(p) + (beta - 1.0) * np.log1p(-p) - gammaln(alpha) - gammaln(beta) + gammaln(alpha + beta)
+    )
 
 
 def fisher_information(ability: ArrayLike, difficulty: ArrayLike, discrimination: ArrayLike) -> np.ndarray:
@@ -71,12 +74,14 @@ def beta_kl(a1: np.ndarray, b1: np.ndarray, a2: np.ndarray, b2: np.ndarray) -> n
     """``KL(Beta(a1, b1) || Beta(a2, b2))`` in closed form."""
     log_b1 = gammaln(a1) + gammaln(b1) - gammaln(a1 + b1)
     log_b2 = gammaln(a2) + gammaln(b2) - gammaln(a2 + b2)
-    return np.asarray(log_b2 - log_b1 + (a1 - a2) * digamma(a1) + (b1 - b2) * digamma(b1)
-                      + (a2 - a1 + b2 - b1) * digamma(a1 + b1))
+    return np.asarray(
+        log_b2 - log_b1 + (a1 - a2) * digamma(a1) + (b1 - b2) * digamma(b1) + (a2 - a1 + b2 - b1) * digamma(a1 + b1)
+    )
 
 
-def kl_information(ability: ArrayLike, difficulty: ArrayLike, discrimination: ArrayLike, *,
-                   step: float = 0.1) -> np.ndarray:
+def kl_information(
+    ability: ArrayLike, difficulty: ArrayLike, discrimination: ArrayLike, *, step: float = 0.1
+) -> np.ndarray:
     """KL information: how far the response distribution moves when ability moves by ``step``.
 
     ``KL(f(. | theta) || f(. | theta - step)) + KL(f(. | theta) || f(. | theta + step))`` with the

@@ -38,8 +38,14 @@ from ._scoring import cache_file, run_one
 from ._scoring import responses as responses_of
 from .classifiers import DEFAULT_POOL, ClassifierSpec, parse_classifier_spec
 
-__all__ = ["KeelBenchmark", "build_keel_benchmark", "keel_datasets", "keel_response", "load_keel_dataset",
-           "read_keel_benchmark"]
+__all__ = [
+    "KeelBenchmark",
+    "build_keel_benchmark",
+    "keel_datasets",
+    "keel_response",
+    "load_keel_dataset",
+    "read_keel_benchmark",
+]
 
 #: The responses a benchmark reports by default.
 DEFAULT_METRICS: tuple[str, ...] = ("auroc", "auprg", "f1")
@@ -81,13 +87,15 @@ def _names(value: Any, param: str, example: str, caller: str) -> list[str]:
     if isinstance(value, str):
         return [value]
     if isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
-        raise InvalidParameterError(f"{caller}: `{param}` must be a name or a list of names; got {value!r:.80}; "
-                                    f"pass e.g. {example}.")
+        raise InvalidParameterError(
+            f"{caller}: `{param}` must be a name or a list of names; got {value!r:.80}; pass e.g. {example}."
+        )
     items = list(value)
     for v in items:
         if not isinstance(v, str):
-            raise InvalidParameterError(f"{caller}: `{param}` holds {v!r:.80} (a {type(v).__name__}); give names "
-                                        f"(str) such as {example}.")
+            raise InvalidParameterError(
+                f"{caller}: `{param}` holds {v!r:.80} (a {type(v).__name__}); give names (str) such as {example}."
+            )
     return items
 
 
@@ -106,8 +114,9 @@ def _check_datasets(datasets: Iterable[str] | None, caller: str) -> list[str]:
         if name not in known:
             close = difflib.get_close_matches(str(name), known, n=3)
             hint = f" (close: {', '.join(close)})" if close else ""
-            raise IsometricsError(f"{caller}: unknown KEEL data set {name!r}{hint}; see keel_datasets() for the "
-                                  "100 names.")
+            raise IsometricsError(
+                f"{caller}: unknown KEEL data set {name!r}{hint}; see keel_datasets() for the 100 names."
+            )
     if not chosen:
         raise IsometricsError(f"{caller}: `datasets` is empty; give at least one KEEL data set name.")
     return chosen
@@ -144,8 +153,14 @@ def load_keel_dataset(name: str) -> tuple[np.ndarray, np.ndarray]:
     >>> X.shape, int(y.sum())
     ((214, 9), 76)
     """
-    (name,) = _check_datasets([_one_name(name, "name", "a KEEL data set name (str) such as 'glass1'; see "
-                                                 "keel_datasets()", "load_keel_dataset")], "load_keel_dataset")
+    (name,) = _check_datasets(
+        [
+            _one_name(
+                name, "name", "a KEEL data set name (str) such as 'glass1'; see keel_datasets()", "load_keel_dataset"
+            )
+        ],
+        "load_keel_dataset",
+    )
     x_train, y_train, x_test, y_test = _keel().load_data(name, "imbalanced")[0]
     X = np.concatenate([np.asarray(x_train), np.asarray(x_test)]).astype(np.float64)
     labels = np.concatenate([np.asarray(y_train), np.asarray(y_test)])
@@ -166,8 +181,10 @@ def _check_metrics(metrics: Iterable[str] | str, caller: str) -> tuple[str, ...]
             try:
                 name = parse_metric(m).spec
             except ValueError as exc:
-                raise IsometricsError(f"{caller}: `metrics` holds {m!r}, which is neither an area (auroc, auprg, "
-                                      f"average_precision) nor a threshold metric: {exc}") from None
+                raise IsometricsError(
+                    f"{caller}: `metrics` holds {m!r}, which is neither an area (auroc, auprg, "
+                    f"average_precision) nor a threshold metric: {exc}"
+                ) from None
         out.append(name)
     return tuple(dict.fromkeys(out))
 
@@ -232,8 +249,10 @@ class KeelBenchmark:
         caller = "KeelBenchmark.matrix"
         (name,) = _check_metrics([_one_name(metric, "metric", "one of `metrics` (str)", caller)], caller)
         if name not in self.responses:
-            raise IsometricsError(f"KeelBenchmark.matrix: metric {metric!r} was not computed (computed: "
-                                  f"{', '.join(self.metrics)}); read the cache again with metrics=[{metric!r}].")
+            raise IsometricsError(
+                f"KeelBenchmark.matrix: metric {metric!r} was not computed (computed: "
+                f"{', '.join(self.metrics)}); read the cache again with metrics=[{metric!r}]."
+            )
         return self.responses[name].copy()
 
     def to_long(self) -> list[dict[str, Any]]:
@@ -247,10 +266,16 @@ class KeelBenchmark:
         rows = []
         for i, model in enumerate(self.models):
             for j, dataset in enumerate(self.datasets):
-                if not np.isnan(self.seconds[i, j]) and all(not np.isnan(self.responses[m][i, j])
-                                                             for m in self.metrics):
-                    rows.append({"model": model, "dataset": dataset,
-                                 **{m: float(self.responses[m][i, j]) for m in self.metrics}})
+                if not np.isnan(self.seconds[i, j]) and all(
+                    not np.isnan(self.responses[m][i, j]) for m in self.metrics
+                ):
+                    rows.append(
+                        {
+                            "model": model,
+                            "dataset": dataset,
+                            **{m: float(self.responses[m][i, j]) for m in self.metrics},
+                        }
+                    )
         return rows
 
 
@@ -263,10 +288,15 @@ def _check_common(cache: Any, n_splits: Any, seed: Any, caller: str) -> tuple[Pa
     if not isinstance(cache, (str, os.PathLike)):
         raise InvalidParameterError(f"{caller}: `cache` must be a folder path; got {type(cache).__name__}.")
     if Path(cache).exists() and not Path(cache).is_dir():
-        raise IsometricsError(f"{caller}: `cache` must be a folder; {str(cache)!r} is a file; pass a folder (build_keel_benchmark "
-                              "creates it).")
-    return (Path(cache), check_integer(n_splits, "n_splits", caller=caller, low=2),
-            check_integer(seed, "seed", caller=caller, low=0))
+        raise IsometricsError(
+            f"{caller}: `cache` must be a folder; {str(cache)!r} is a file; pass a folder (build_keel_benchmark "
+            "creates it)."
+        )
+    return (
+        Path(cache),
+        check_integer(n_splits, "n_splits", caller=caller, low=2),
+        check_integer(seed, "seed", caller=caller, low=0),
+    )
 
 
 def _writable(folder: Path, n_splits: int, seed: int, caller: str) -> None:
@@ -274,8 +304,10 @@ def _writable(folder: Path, n_splits: int, seed: int, caller: str) -> None:
     try:
         (folder / f"cv{n_splits}-seed{seed}").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise IsometricsError(f"{caller}: `cache` {str(folder)!r} cannot hold the benchmark ({exc.strerror}: "
-                              f"{exc.filename}); pass a folder you can write to.") from None
+        raise IsometricsError(
+            f"{caller}: `cache` {str(folder)!r} cannot hold the benchmark ({exc.strerror}: "
+            f"{exc.filename}); pass a folder you can write to."
+        ) from None
 
 
 def _check_models(models: Iterable[str] | None, caller: str) -> list[ClassifierSpec]:
@@ -289,9 +321,15 @@ def _check_models(models: Iterable[str] | None, caller: str) -> list[ClassifierS
     return list(specs.values())
 
 
-def read_keel_benchmark(cache: str | os.PathLike[str], *, metrics: Iterable[str] | str = DEFAULT_METRICS,
-                        datasets: Iterable[str] | None = None, models: Iterable[str] | None = None,
-                        n_splits: int = 3, seed: int = 0) -> KeelBenchmark:
+def read_keel_benchmark(
+    cache: str | os.PathLike[str],
+    *,
+    metrics: Iterable[str] | str = DEFAULT_METRICS,
+    datasets: Iterable[str] | None = None,
+    models: Iterable[str] | None = None,
+    n_splits: int = 3,
+    seed: int = 0,
+) -> KeelBenchmark:
     """Read the responses of a benchmark cache (nothing is trained).
 
     Parameters
@@ -348,12 +386,14 @@ def read_keel_benchmark(cache: str | os.PathLike[str], *, metrics: Iterable[str]
                 continue  # written when the family's defaults were different: stale, ignored
             cells[meta["model"], meta["dataset"]] = {"meta": meta, "scores": data["scores"], "fold": data["fold"]}
     if not cells:
-        raise IsometricsError(f"{caller}: nothing is cached in {str(folder)!r} for {n_splits} folds and seed "
-                              f"{seed}; run build_keel_benchmark (or `isometrics benchmark build`) first.")
+        raise IsometricsError(
+            f"{caller}: nothing is cached in {str(folder)!r} for {n_splits} folds and seed "
+            f"{seed}; run build_keel_benchmark (or `isometrics benchmark build`) first."
+        )
     found = {m for m, _ in cells}
     all_models = [m for m in DEFAULT_POOL if m in found] + sorted(found - set(DEFAULT_POOL))
     model_names = all_models if models is None else [s.spec for s in _check_models(models, caller)]
-    dataset_names = (sorted({d for _, d in cells}) if datasets is None else _check_datasets(datasets, caller))
+    dataset_names = sorted({d for _, d in cells}) if datasets is None else _check_datasets(datasets, caller)
     shape = (len(model_names), len(dataset_names))
     responses = {m: np.full(shape, np.nan) for m in chosen}
     seconds, cpu = np.full(shape, np.nan), np.full(shape, np.nan)
@@ -373,9 +413,18 @@ def read_keel_benchmark(cache: str | os.PathLike[str], *, metrics: Iterable[str]
             for m, v in zip(chosen, values):
                 responses[m][i, j] = v
             seconds[i, j], cpu[i, j] = meta["seconds"], meta["cpu_seconds"]
-    return KeelBenchmark(models=tuple(model_names), datasets=tuple(dataset_names), metrics=chosen,
-                         responses=responses, seconds=seconds, cpu_seconds=cpu, n_splits=n_splits, seed=seed,
-                         failures=tuple(failures), n_clipped=int(clipped))
+    return KeelBenchmark(
+        models=tuple(model_names),
+        datasets=tuple(dataset_names),
+        metrics=chosen,
+        responses=responses,
+        seconds=seconds,
+        cpu_seconds=cpu,
+        n_splits=n_splits,
+        seed=seed,
+        failures=tuple(failures),
+        n_clipped=int(clipped),
+    )
 
 
 def build_keel_benchmark(
@@ -471,12 +520,20 @@ def build_keel_benchmark(
             for meta in results:
                 if report is not None:
                     report(meta)
-    return read_keel_benchmark(folder, metrics=chosen, datasets=names, models=[s.spec for s in specs],
-                               n_splits=n_splits, seed=seed)
+    return read_keel_benchmark(
+        folder, metrics=chosen, datasets=names, models=[s.spec for s in specs], n_splits=n_splits, seed=seed
+    )
 
 
-def keel_response(model: str, dataset: str, *, metric: str = "auroc", n_splits: int = 3, seed: int = 0,
-                  cache: str | os.PathLike[str] | None = None) -> float:
+def keel_response(
+    model: str,
+    dataset: str,
+    *,
+    metric: str = "auroc",
+    n_splits: int = 3,
+    seed: int = 0,
+    cache: str | os.PathLike[str] | None = None,
+) -> float:
     """One response of one model on one KEEL data set (trained now unless cached).
 
     Used as the ``respond`` callback of an adaptive test: the data set is only trained
@@ -514,10 +571,12 @@ def keel_response(model: str, dataset: str, *, metric: str = "auroc", n_splits: 
     """
     caller = "keel_response"
     (spec,) = _check_models([_one_name(model, "model", "a model spec (str) such as 'logreg:C=0.1'", caller)], caller)
-    (name,) = _check_datasets([_one_name(dataset, "dataset", "a KEEL data set name (str) such as 'glass1'",
-                                         caller)], caller)
-    (chosen,) = _check_metrics([_one_name(metric, "metric", "a metric name (str) such as 'auroc' or 'f1'", caller)],
-                               caller)
+    (name,) = _check_datasets(
+        [_one_name(dataset, "dataset", "a KEEL data set name (str) such as 'glass1'", caller)], caller
+    )
+    (chosen,) = _check_metrics(
+        [_one_name(metric, "metric", "a metric name (str) such as 'auroc' or 'f1'", caller)], caller
+    )
     with tempfile.TemporaryDirectory() as scratch:
         folder, n_splits, seed = _check_common(scratch if cache is None else cache, n_splits, seed, caller)
         path = cache_file(folder, name, spec, n_splits, seed)

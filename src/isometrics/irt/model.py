@@ -46,29 +46,42 @@ NEWTON_MAX_CELLS = 125_000_000
 # ---------------------------------------------------------------------------- the data
 # ---------------------------------------------------------------------------- the objective
 def _split(params: np.ndarray, n: int, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    return params[:n], params[n:n + m], params[n + m:]
+    return params[:n], params[n : n + m], params[n + m :]
 
 
 def _check_resolution(value: Any, m: int, caller: str) -> Any:
     r = np.asarray(value, dtype=float) if not isinstance(value, str) else np.array(np.nan)
     if r.shape not in ((), (m,)) or not np.all((r >= 0.0) & (r < 1.0)):
-        raise InvalidParameterError(f"{caller}: `resolution` must be a number in [0, 1) or one per item ({m}); "
-                                    f"got {value!r}.")
+        raise InvalidParameterError(
+            f"{caller}: `resolution` must be a number in [0, 1) or one per item ({m}); got {value!r}."
+        )
     return float(r) if r.ndim == 0 else r
 
 
 def _random_state(value: Any, caller: str) -> np.random.Generator:
     ok = isinstance(value, (np.random.Generator, np.random.BitGenerator, np.random.SeedSequence)) or (
-        isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value >= 0)
+        isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value >= 0
+    )
     if not ok:
-        raise InvalidParameterError(f"{caller}: `random_state` must be None, a non-negative integer seed or a "
-                                    f"numpy.random.Generator; got {value!r}.")
+        raise InvalidParameterError(
+            f"{caller}: `random_state` must be None, a non-negative integer seed or a "
+            f"numpy.random.Generator; got {value!r}."
+        )
     return check_rng(value, caller=caller)
 
 
-def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items: Sequence[str] | None = None,
-              eps: float | None = None, resolution: Any = None, max_iter: int = 2000, missing: str = "allow",
-              long_form: Sequence[str] | None = None, random_state: Any = None) -> Beta3IRT:
+def fit_beta3(
+    responses: Any,
+    *,
+    respondents: Sequence[str] | None = None,
+    items: Sequence[str] | None = None,
+    eps: float | None = None,
+    resolution: Any = None,
+    max_iter: int = 2000,
+    missing: str = "allow",
+    long_form: Sequence[str] | None = None,
+    random_state: Any = None,
+) -> Beta3IRT:
     """Fit beta^3-IRT by maximum a posteriori (L-BFGS-B, then projected Newton; analytic derivatives).
 
     Each response ``p_ij`` in (0, 1) of respondent ``i`` to item ``j`` is modelled as
@@ -205,11 +218,14 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     ['a', 'c', 'b']
     """
     caller = "fit_beta3"
-    x, names_r, names_i, eps, max_iter = validate_responses(responses, respondents, items, eps, max_iter, missing,
-                                                            long_form, caller)
+    x, names_r, names_i, eps, max_iter = validate_responses(
+        responses, respondents, items, eps, max_iter, missing, long_form, caller
+    )
     if eps is not None and resolution is not None:
-        raise InvalidParameterError(f"{caller}: `eps` clips and `resolution` censors the responses at 0 or 1; got "
-                                    f"eps={eps!r} and resolution={resolution!r}: pass one of them.")
+        raise InvalidParameterError(
+            f"{caller}: `eps` clips and `resolution` censors the responses at 0 or 1; got "
+            f"eps={eps!r} and resolution={resolution!r}: pass one of them."
+        )
     rng = None if random_state is None else _random_state(random_state, caller)
     if eps is None:
         res_used = data_resolution(x) if resolution is None else _check_resolution(resolution, x.shape[1], caller)
@@ -223,9 +239,21 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     with threadpool_limits(limits=1, user_api="blas"):
         # 1. L-BFGS-B, to a loose tolerance when Newton follows: its first iterations decide each item's sign basin
         newton = min(n, 2 * m) <= NEWTON_MAX_SCHUR and n * m <= NEWTON_MAX_CELLS
-        warm = minimize(negative_log_posterior, _start(x, eps, rng), args=(cells,), jac=True, method="L-BFGS-B",
-                        bounds=bounds, options={"maxiter": max_iter, "maxfun": 2 * max_iter,
-                                                "ftol": WARM_FTOL if newton else 1e-10, "gtol": 1e-5, "maxcor": 20})
+        warm = minimize(
+            negative_log_posterior,
+            _start(x, eps, rng),
+            args=(cells,),
+            jac=True,
+            method="L-BFGS-B",
+            bounds=bounds,
+            options={
+                "maxiter": max_iter,
+                "maxfun": 2 * max_iter,
+                "ftol": WARM_FTOL if newton else 1e-10,
+                "gtol": 1e-5,
+                "maxcor": 20,
+            },
+        )
         # 2. projected Newton to convergence: the slow tail of L-BFGS-B in a few exact steps
         if newton:
             lower, upper = np.array(bounds).T
@@ -244,10 +272,21 @@ def fit_beta3(responses: Any, *, respondents: Sequence[str] | None = None, items
     ld, ld1 = log_prob(d)
     ll -= float(np.sum(lt + lt1) + np.sum(ld + ld1)) - float(np.sum((a - 1.0) ** 2)) / (2.0 * SIGMA0**2)
     return Beta3IRT(
-        respondents=names_r, items=names_i, ability=theta, ability_se=theta * (1.0 - theta) * se_t,
-        difficulty=delta, difficulty_se=delta * (1.0 - delta) * se_d, discrimination=a.copy(),
-        discrimination_se=se_a, n_clipped=n_clipped,
+        respondents=names_r,
+        items=names_i,
+        ability=theta,
+        ability_se=theta * (1.0 - theta) * se_t,
+        difficulty=delta,
+        difficulty_se=delta * (1.0 - delta) * se_d,
+        discrimination=a.copy(),
+        discrimination_se=se_a,
+        n_clipped=n_clipped,
         negative_discrimination=tuple(names_i[j] for j in np.flatnonzero(a < 0.0)),
-        log_likelihood=float(ll), n_observed=int(cells.rows.size + cells.c_rows.size), eps=eps,
-        converged=bool(res.success), n_iter=int(warm.nit) + int(res.nit), n_censored=n_censored, resolution=res_used)
-
+        log_likelihood=float(ll),
+        n_observed=int(cells.rows.size + cells.c_rows.size),
+        eps=eps,
+        converged=bool(res.success),
+        n_iter=int(warm.nit) + int(res.nit),
+        n_censored=n_censored,
+        resolution=res_used,
+    )

@@ -26,8 +26,17 @@ from .keel import KeelBenchmark
 from .model import fit_beta3
 from .study_results import NEAR_CEILING, AdaptiveRecord, BenchmarkStudy, decimals_to_rank
 
-__all__ = ["AdaptiveRecord", "BenchmarkStudy", "NEAR_CEILING", "administer", "decimals_to_rank", "fit_bank",
-           "fit_benchmark", "full_benchmark_ability", "run_adaptive_test"]
+__all__ = [
+    "AdaptiveRecord",
+    "BenchmarkStudy",
+    "NEAR_CEILING",
+    "administer",
+    "decimals_to_rank",
+    "fit_bank",
+    "fit_benchmark",
+    "full_benchmark_ability",
+    "run_adaptive_test",
+]
 
 #: Points of the ability grid on which the item characteristic curves are drawn: uniform on
 #: the logit scale, so that abilities crowded near 0 or 1 (on KEEL all lie in 0.03-0.08) are
@@ -49,20 +58,29 @@ def _keep(bench: KeelBenchmark, metric: str, drop: Any, caller: str) -> np.ndarr
     dropped = [drop] if isinstance(drop, str) else list(drop or [])
     for name in dropped:
         if name not in bench.models:
-            raise IsometricsError(f"{caller}: cannot drop {name!r}: it is not a model of the benchmark; give one of "
-                                  f"{', '.join(bench.models)}.")
+            raise IsometricsError(
+                f"{caller}: cannot drop {name!r}: it is not a model of the benchmark; give one of "
+                f"{', '.join(bench.models)}."
+            )
     keep = np.array([m not in dropped for m in bench.models])
     observed = np.count_nonzero(~np.isnan(bench.matrix(metric)), axis=1)
     empty = [bench.models[i] for i in np.flatnonzero(keep & (observed == 0))]
     if empty:
         first = next((f for f in bench.failures if f[0] == empty[0]), None)
-        why = (f"it failed on every data set (first, {first[1]}: {' '.join(first[2].split())[:160]})"
-               if first else "it was not run on any of these data sets")
-        raise IsometricsError(f"{caller}: model {empty[0]!r} has no observed {metric}: {why}; leave it out with "
-                              f"drop=[{empty[0]!r}] (on the command line: --drop-model {empty[0]!r}).")
+        why = (
+            f"it failed on every data set (first, {first[1]}: {' '.join(first[2].split())[:160]})"
+            if first
+            else "it was not run on any of these data sets"
+        )
+        raise IsometricsError(
+            f"{caller}: model {empty[0]!r} has no observed {metric}: {why}; leave it out with "
+            f"drop=[{empty[0]!r}] (on the command line: --drop-model {empty[0]!r})."
+        )
     if np.count_nonzero(keep) < 2:
-        raise IsometricsError(f"{caller}: the bank would have {np.count_nonzero(keep)} model(s); fitting abilities "
-                              "needs at least 2: drop fewer models.")
+        raise IsometricsError(
+            f"{caller}: the bank would have {np.count_nonzero(keep)} model(s); fitting abilities "
+            "needs at least 2: drop fewer models."
+        )
     return keep
 
 
@@ -73,9 +91,19 @@ def fit_bank(bench: KeelBenchmark, metric: str, keep: np.ndarray) -> Any:
     return fit_beta3(matrix, respondents=names, items=list(bench.datasets))
 
 
-def administer(bank: Any, model: str, respond: Callable[[str], float], *, selection: str, max_items: int,
-               se_target: float | None = None, seed: int = 0, available: list[str] | None = None,
-               full: tuple[float, float] = (float("nan"), float("nan")), held_out: bool = False) -> AdaptiveRecord:
+def administer(
+    bank: Any,
+    model: str,
+    respond: Callable[[str], float],
+    *,
+    selection: str,
+    max_items: int,
+    se_target: float | None = None,
+    seed: int = 0,
+    available: list[str] | None = None,
+    full: tuple[float, float] = (float("nan"), float("nan")),
+    held_out: bool = False,
+) -> AdaptiveRecord:
     """Run one adaptive test on ``bank`` (the one call of :func:`adaptive_test` here) as a record.
 
     A data set on which ``respond`` raises :class:`~isometrics.exceptions.IsometricsError`
@@ -129,21 +157,37 @@ def administer(bank: Any, model: str, respond: Callable[[str], float], *, select
 
     while True:
         if not items:
-            raise IsometricsError(f"administer: model {model!r} failed on every data set it was given "
-                                  f"({len(failed)}); first, {failed[0][0]}: {failed[0][1][:200]}")
+            raise IsometricsError(
+                f"administer: model {model!r} failed on every data set it was given "
+                f"({len(failed)}); first, {failed[0][0]}: {failed[0][1][:200]}"
+            )
         try:
-            result = adaptive_test(bank, ask, selection=selection, max_items=min(max_items, len(items)),
-                                   se_target=se_target, rng=seed, available=items)
+            result = adaptive_test(
+                bank,
+                ask,
+                selection=selection,
+                max_items=min(max_items, len(items)),
+                se_target=se_target,
+                rng=seed,
+                available=items,
+            )
             break
         except _Failed as exc:
             failed.append((exc.dataset, exc.error))
             items.remove(exc.dataset)
-    return AdaptiveRecord(model=model, selection=selection, datasets=tuple(result.items),
-                          responses=np.asarray(result.responses, dtype=float),
-                          ability=np.asarray(result.trajectory, dtype=float),
-                          ability_se=np.asarray(result.trajectory_se, dtype=float),
-                          full_ability=full[0], full_se=full[1], held_out=held_out,
-                          bank_size=len(bank.respondents), failed=tuple(failed))
+    return AdaptiveRecord(
+        model=model,
+        selection=selection,
+        datasets=tuple(result.items),
+        responses=np.asarray(result.responses, dtype=float),
+        ability=np.asarray(result.trajectory, dtype=float),
+        ability_se=np.asarray(result.trajectory_se, dtype=float),
+        full_ability=full[0],
+        full_se=full[1],
+        held_out=held_out,
+        bank_size=len(bank.respondents),
+        failed=tuple(failed),
+    )
 
 
 def full_benchmark_ability(bank: Any, responses: np.ndarray) -> tuple[float, float]:
@@ -163,44 +207,64 @@ def full_benchmark_ability(bank: Any, responses: np.ndarray) -> tuple[float, flo
     """
     items = list(bank.items)
     observed = [items[j] for j in np.flatnonzero(~np.isnan(responses))]
-    record = administer(bank, "", lambda name: float(responses[items.index(name)]), selection="random",
-                        max_items=len(observed), available=observed)
+    record = administer(
+        bank,
+        "",
+        lambda name: float(responses[items.index(name)]),
+        selection="random",
+        max_items=len(observed),
+        available=observed,
+    )
     return float(record.ability[-1]), float(record.ability_se[-1])
 
 
-def _held_out_test(bench: KeelBenchmark, metric: str, keep: np.ndarray, name: str, respond: Callable[[str], float],
-                   **test: Any) -> AdaptiveRecord:
+def _held_out_test(
+    bench: KeelBenchmark, metric: str, keep: np.ndarray, name: str, respond: Callable[[str], float], **test: Any
+) -> AdaptiveRecord:
     """Test model ``name`` of the benchmark on a bank refitted without it, with its full-benchmark ability."""
     i = bench.models.index(name)
     others = keep.copy()
     others[i] = False
     if np.count_nonzero(others) < 2:
-        raise IsometricsError(f"{test.get('caller', 'fit_benchmark')}: holding {name!r} out leaves "
-                              f"{np.count_nonzero(others)} model(s) in the bank; it needs at least 2.")
+        raise IsometricsError(
+            f"{test.get('caller', 'fit_benchmark')}: holding {name!r} out leaves "
+            f"{np.count_nonzero(others)} model(s) in the bank; it needs at least 2."
+        )
     test.pop("caller", None)
     bank = fit_bank(bench, metric, others)
     row = bench.matrix(metric)[i]
     available = [d for d, v in zip(bench.datasets, row) if not np.isnan(v)]
-    return administer(bank, name, respond, available=available, full=full_benchmark_ability(bank, row),
-                      held_out=True, **test)
+    return administer(
+        bank, name, respond, available=available, full=full_benchmark_ability(bank, row), held_out=True, **test
+    )
 
 
-def _study(bench: KeelBenchmark, metric: str, bank: Any, keep: np.ndarray,
-           test: AdaptiveRecord | None) -> BenchmarkStudy:
+def _study(
+    bench: KeelBenchmark, metric: str, bank: Any, keep: np.ndarray, test: AdaptiveRecord | None
+) -> BenchmarkStudy:
     ability = np.asarray(bank.ability, dtype=float)
     icc = np.array([[float(v) for v in bank.expected_response(_GRID, j)] for j in range(len(bench.datasets))])
     matrix = bench.matrix(metric)[keep]
     observed = np.count_nonzero(~np.isnan(matrix), axis=0)
     dataset_mean = np.where(observed > 0, np.nansum(matrix, axis=0) / np.maximum(observed, 1), np.nan)
     return BenchmarkStudy(
-        metric=metric, models=tuple(bank.respondents), datasets=tuple(bench.datasets), ability=ability,
-        ability_se=np.asarray(bank.ability_se, dtype=float), difficulty=np.asarray(bank.difficulty, dtype=float),
+        metric=metric,
+        models=tuple(bank.respondents),
+        datasets=tuple(bench.datasets),
+        ability=ability,
+        ability_se=np.asarray(bank.ability_se, dtype=float),
+        difficulty=np.asarray(bank.difficulty, dtype=float),
         discrimination=np.asarray(bank.discrimination, dtype=float),
         mean_responses={m: _row_means(bench.responses[m][keep]) for m in bench.metrics},
-        icc_grid=_GRID.copy(), icc=icc, test=test, n_splits=bench.n_splits, seed=bench.seed,
+        icc_grid=_GRID.copy(),
+        icc=icc,
+        test=test,
+        n_splits=bench.n_splits,
+        seed=bench.seed,
         dataset_mean=dataset_mean,
         ability_interval=bank.ability_interval(0.95),
-        dropped=tuple(m for m, k in zip(bench.models, keep) if not k))
+        dropped=tuple(m for m, k in zip(bench.models, keep) if not k),
+    )
 
 
 def _row_means(matrix: np.ndarray) -> np.ndarray:
@@ -209,8 +273,15 @@ def _row_means(matrix: np.ndarray) -> np.ndarray:
     return np.where(observed > 0, np.nansum(matrix, axis=1) / np.maximum(observed, 1), np.nan)
 
 
-def fit_benchmark(bench: KeelBenchmark, *, metric: str = "auroc", held_out: str | None = None,
-                  max_items: int = 20, selection: str = "fisher", drop: Any = None) -> BenchmarkStudy:
+def fit_benchmark(
+    bench: KeelBenchmark,
+    *,
+    metric: str = "auroc",
+    held_out: str | None = None,
+    max_items: int = 20,
+    selection: str = "fisher",
+    drop: Any = None,
+) -> BenchmarkStudy:
     """Fit beta^3-IRT to a benchmark; optionally test one cached model adaptively against the rest.
 
     Parameters
@@ -248,17 +319,37 @@ def fit_benchmark(bench: KeelBenchmark, *, metric: str = "auroc", held_out: str 
     test = None
     if held_out is not None:
         if held_out not in bench.models or not keep[bench.models.index(held_out)]:
-            raise IsometricsError(f"{caller}: `held_out` {held_out!r} is not a model of the bank; give one of "
-                                  f"{', '.join(m for m, k in zip(bench.models, keep) if k)}.")
+            raise IsometricsError(
+                f"{caller}: `held_out` {held_out!r} is not a model of the bank; give one of "
+                f"{', '.join(m for m, k in zip(bench.models, keep) if k)}."
+            )
         row = bench.matrix(metric)[bench.models.index(held_out)]
-        test = _held_out_test(bench, metric, keep, held_out, lambda name: float(row[bench.datasets.index(name)]),
-                              selection=selection, max_items=max_items, seed=bench.seed, caller=caller)
+        test = _held_out_test(
+            bench,
+            metric,
+            keep,
+            held_out,
+            lambda name: float(row[bench.datasets.index(name)]),
+            selection=selection,
+            max_items=max_items,
+            seed=bench.seed,
+            caller=caller,
+        )
     return _study(bench, metric, bank, keep, test)
 
 
-def run_adaptive_test(bench: KeelBenchmark, model: str, respond: Callable[[str], float], *, metric: str = "auroc",
-                      selection: str = "fisher", max_items: int = 20, se_target: float | None = None,
-                      seed: int = 0, drop: Any = None) -> BenchmarkStudy:
+def run_adaptive_test(
+    bench: KeelBenchmark,
+    model: str,
+    respond: Callable[[str], float],
+    *,
+    metric: str = "auroc",
+    selection: str = "fisher",
+    max_items: int = 20,
+    se_target: float | None = None,
+    seed: int = 0,
+    drop: Any = None,
+) -> BenchmarkStudy:
     """Test a model adaptively on the bank fitted to the models of a benchmark.
 
     Parameters

@@ -195,17 +195,33 @@ class BenchmarkStudy:
         mean (of the fitted response)."""
         mean = self.mean_responses.get(self.metric, np.full(len(self.models), np.nan))
         band = self.intervals()
-        return [{"model": self.models[i], "ability": float(self.ability[i]), "se": float(self.ability_se[i]),
-                 "low": float(band[i, 0]), "high": float(band[i, 1]), "mean": float(mean[i])}
-                for i in np.argsort(-self.ability, kind="stable")]
+        return [
+            {
+                "model": self.models[i],
+                "ability": float(self.ability[i]),
+                "se": float(self.ability_se[i]),
+                "low": float(band[i, 0]),
+                "high": float(band[i, 1]),
+                "mean": float(mean[i]),
+            }
+            for i in np.argsort(-self.ability, kind="stable")
+        ]
 
     def trajectory_rows(self) -> list[dict[str, Any]]:
         """One row per step of the adaptive test: step, dataset, response, ability, se."""
         if self.test is None:
             return []
         t = self.test
-        return [{"step": k + 1, "dataset": d, "response": float(t.responses[k]), "ability": float(t.ability[k]),
-                 "se": float(t.ability_se[k])} for k, d in enumerate(t.datasets)]
+        return [
+            {
+                "step": k + 1,
+                "dataset": d,
+                "response": float(t.responses[k]),
+                "ability": float(t.ability[k]),
+                "se": float(t.ability_se[k]),
+            }
+            for k, d in enumerate(t.datasets)
+        ]
 
     def to_dict(self) -> dict[str, Any]:
         """The study as JSON-ready data (NaN written as None).
@@ -218,6 +234,7 @@ class BenchmarkStudy:
             (or None; ``held_out`` says whether its model was left out of the bank it used,
             ``failed`` lists the data sets it failed on).
         """
+
         def num(x: Any) -> float | None:
             x = float(x)
             return x if np.isfinite(x) else None
@@ -225,23 +242,43 @@ class BenchmarkStudy:
         band = self.intervals()
         means = np.full(len(self.datasets), np.nan) if self.dataset_mean is None else self.dataset_mean
         out: dict[str, Any] = {
-            "metric": self.metric, "n_splits": self.n_splits, "seed": self.seed,
-            "models": [{"model": m, "ability": num(self.ability[i]), "ability_se": num(self.ability_se[i]),
-                        "ability_interval_95": [num(band[i, 0]), num(band[i, 1])],
-                        **{f"mean_{k}": num(v[i]) for k, v in self.mean_responses.items()}}
-                       for i, m in enumerate(self.models)],
+            "metric": self.metric,
+            "n_splits": self.n_splits,
+            "seed": self.seed,
+            "models": [
+                {
+                    "model": m,
+                    "ability": num(self.ability[i]),
+                    "ability_se": num(self.ability_se[i]),
+                    "ability_interval_95": [num(band[i, 0]), num(band[i, 1])],
+                    **{f"mean_{k}": num(v[i]) for k, v in self.mean_responses.items()},
+                }
+                for i, m in enumerate(self.models)
+            ],
             "dropped": list(self.dropped),
-            "datasets": [{"dataset": d, "difficulty": num(self.difficulty[j]),
-                          "discrimination": num(self.discrimination[j]), "mean_response": num(means[j])}
-                         for j, d in enumerate(self.datasets)],
+            "datasets": [
+                {
+                    "dataset": d,
+                    "difficulty": num(self.difficulty[j]),
+                    "discrimination": num(self.discrimination[j]),
+                    "mean_response": num(means[j]),
+                }
+                for j, d in enumerate(self.datasets)
+            ],
             "adaptive_test": None,
         }
         if self.test is not None:
-            out["adaptive_test"] = {"model": self.test.model, "selection": self.test.selection,
-                                    "held_out": self.test.held_out, "bank_size": self.test.bank_size,
-                                    "failed": [{"dataset": d, "error": e} for d, e in self.test.failed],
-                                    "full_ability": num(self.test.full_ability),
-                                    "full_ability_se": num(self.test.full_se),
-                                    "steps": [{**r, "response": num(r["response"]), "ability": num(r["ability"]),
-                                               "se": num(r["se"])} for r in self.trajectory_rows()]}
+            out["adaptive_test"] = {
+                "model": self.test.model,
+                "selection": self.test.selection,
+                "held_out": self.test.held_out,
+                "bank_size": self.test.bank_size,
+                "failed": [{"dataset": d, "error": e} for d, e in self.test.failed],
+                "full_ability": num(self.test.full_ability),
+                "full_ability_se": num(self.test.full_se),
+                "steps": [
+                    {**r, "response": num(r["response"]), "ability": num(r["ability"]), "se": num(r["se"])}
+                    for r in self.trajectory_rows()
+                ],
+            }
         return out

@@ -43,8 +43,12 @@ def _prepare(
     check_zero_division(zero_division, caller=caller)
     yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
     if average != "binary" and pos_label not in (None, 1):
-        warnings.warn(f"{caller}: pos_label={pos_label!r} is ignored when average != 'binary' (got {average!r}); "
-                      "pass labels=[pos_label] to score that class alone.", UserWarning, stacklevel=3)
+        warnings.warn(
+            f"{caller}: pos_label={pos_label!r} is ignored when average != 'binary' (got {average!r}); "
+            "pass labels=[pos_label] to score that class alone.",
+            UserWarning,
+            stacklevel=3,
+        )
     if yt.ndim == 2:
         if average == "binary":
             raise IsometricsError(
@@ -96,8 +100,9 @@ def _why(why: str, average: str | None) -> str:
     return why.replace("samples", "@").replace("labels", "samples").replace("@", "labels")
 
 
-def _finish(values: FloatArray, counts: ClassCounts, average: str | None, zero_division: Any,
-            sample_weight: FloatArray | None) -> Any:
+def _finish(
+    values: FloatArray, counts: ClassCounts, average: str | None, zero_division: Any, sample_weight: FloatArray | None
+) -> Any:
     if average == "binary":
         return float(values[0])
     return _average(values, counts, average, zero_division=zero_division, sample_weight=sample_weight)
@@ -117,14 +122,36 @@ def _silent(zero_division: Any) -> Any:
     return 0.0 if isinstance(zero_division, str) else zero_division
 
 
-def _ratio_score(caller: str, y_true: ArrayLike, y_pred: ArrayLike, labels: ArrayLike | None, pos_label: Any,
-                 average: str | None, sample_weight: ArrayLike | None, zero_division: Any,
-                 kernel: Callable[..., FloatArray], what: str, why: str) -> Any:
-    counts, average, sw = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                                   sample_weight=sample_weight, zero_division=zero_division, caller=caller)
+def _ratio_score(
+    caller: str,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    labels: ArrayLike | None,
+    pos_label: Any,
+    average: str | None,
+    sample_weight: ArrayLike | None,
+    zero_division: Any,
+    kernel: Callable[..., FloatArray],
+    what: str,
+    why: str,
+) -> Any:
+    counts, average, sw = _prepare(
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        caller=caller,
+    )
     if average == "micro":
         p = _pooled(counts)
         return float(resolve(kernel(p.tp, p.fp, p.fn, p.tn), zero_division=zero_division, what=what, why=why)[0])
-    values = resolve(kernel(counts.tp, counts.fp, counts.fn, counts.tn), zero_division=zero_division, what=what,
-                     why=_why(why, average))
+    values = resolve(
+        kernel(counts.tp, counts.fp, counts.fn, counts.tn),
+        zero_division=zero_division,
+        what=what,
+        why=_why(why, average),
+    )
     return _finish(values, counts, average, zero_division, sw)

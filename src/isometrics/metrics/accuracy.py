@@ -25,8 +25,9 @@ __all__ = ["accuracy_score", "balanced_accuracy_score", "matthews_corrcoef"]
 
 
 @fill_doc
-def accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = True,
-                   sample_weight: ArrayLike | None = None) -> float:
+def accuracy_score(
+    y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = True, sample_weight: ArrayLike | None = None
+) -> float:
     r"""Accuracy: the (weighted) share of samples whose prediction equals the label.
 
     For multilabel data it is the subset accuracy: a sample counts as correct when its
@@ -70,8 +71,9 @@ def accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = Tr
 
 
 @fill_doc
-def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: ArrayLike | None = None,
-                            adjusted: bool = False) -> float:
+def balanced_accuracy_score(
+    y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: ArrayLike | None = None, adjusted: bool = False
+) -> float:
     r"""Balanced accuracy: the mean of the recalls of the classes present in ``y_true``.
 
     Parameters
@@ -117,16 +119,22 @@ def balanced_accuracy_score(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weig
     support = matrix.sum(axis=1)
     present = support > 0
     if not present.all():
-        warnings.warn("y_pred contains classes not in y_true; they are left out of the balanced accuracy.",
-                      UndefinedMetricWarning, stacklevel=2)
+        warnings.warn(
+            "y_pred contains classes not in y_true; they are left out of the balanced accuracy.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
     score = float(np.mean(recall_from_counts(np.diag(matrix), None, None, None, positives=support)[present]))
     if adjusted:
         n_classes = int(present.sum())
         if n_classes == 1:  # chance is 1: (score - 1) / 0, as scikit-learn computes it
-            warnings.warn("balanced_accuracy_score: adjusted=True is undefined when y_true has one class "
-                          f"(chance level is 1); returning {'nan' if score == 1 else '-inf'} as scikit-learn "
-                          "does. Use adjusted=False, or pass samples of at least two classes.",
-                          UndefinedMetricWarning, stacklevel=2)
+            warnings.warn(
+                "balanced_accuracy_score: adjusted=True is undefined when y_true has one class "
+                f"(chance level is 1); returning {'nan' if score == 1 else '-inf'} as scikit-learn "
+                "does. Use adjusted=False, or pass samples of at least two classes.",
+                UndefinedMetricWarning,
+                stacklevel=2,
+            )
             return math.nan if score == 1 else -math.inf
         chance = 1.0 / n_classes
         score = (score - chance) / (1.0 - chance)
@@ -146,8 +154,9 @@ def _one_vs_rest(matrix: np.ndarray) -> tuple[FloatArray, FloatArray, FloatArray
 
 
 @fill_doc
-def matthews_corrcoef(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: ArrayLike | None = None,
-                      zero_division: Any = "warn") -> float:
+def matthews_corrcoef(
+    y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: ArrayLike | None = None, zero_division: Any = "warn"
+) -> float:
     r"""Matthews correlation coefficient (binary and multiclass, Gorodkin's R_K).
 
     .. math::
@@ -201,6 +210,10 @@ def matthews_corrcoef(y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: Ar
     check_zero_division(zero_division, caller=caller)
     yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller)
     counts = _one_vs_rest(confusion_matrix_of_pair(yt, yp, w, None, caller))
-    value = resolve(mcc_from_counts(*counts, axis=0), zero_division=zero_division,
-                    what="Matthews correlation coefficient", why="data with one class in y_true or y_pred")
+    value = resolve(
+        mcc_from_counts(*counts, axis=0),
+        zero_division=zero_division,
+        what="Matthews correlation coefficient",
+        why="data with one class in y_true or y_pred",
+    )
     return float(value)

@@ -23,16 +23,25 @@ def resolve(values: FloatArray, *, zero_division: Any, what: str, why: str) -> F
     a single value): ``what`` names the quantity ("Precision") and ``why`` the condition
     ("labels with no predicted samples").
     """
+
     def message() -> str:
         where = f"due to {why.split(' with ', 1)[1]}" if np.size(values) == 1 and " with " in why else f"in {why}"
-        return (f"{what} is ill-defined and being set to 0.0 {where}. "
-                "Use `zero_division` parameter to control this behavior.")
+        return (
+            f"{what} is ill-defined and being set to 0.0 {where}. "
+            "Use `zero_division` parameter to control this behavior."
+        )
 
     return fill_undefined(values, zero_division=zero_division, message=message, stacklevel=5)
 
 
-def average(values: FloatArray, counts: ClassCounts, average: str | None, *, zero_division: Any,
-            sample_weight: FloatArray | None = None) -> Any:
+def average(
+    values: FloatArray,
+    counts: ClassCounts,
+    average: str | None,
+    *,
+    zero_division: Any,
+    sample_weight: FloatArray | None = None,
+) -> Any:
     """Average per-class values: ``None`` returns them; macro/weighted/samples return a float.
 
     For ``"samples"`` the values are those of each sample (counts over its labels) and

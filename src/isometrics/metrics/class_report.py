@@ -92,8 +92,6 @@ class MetricReport:
         return html_table(header, rows, caption="isometrics metric report")
 
 
-
-
 def metric_report(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -165,22 +163,41 @@ def metric_report(
     models = frame_columns(y_pred) if frame_columns(y_true) is None else None
     if models is not None:
         if not models:
-            raise InvalidParameterError(f"{caller}: `y_pred` is a data frame with no columns; pass at least one "
-                                        "column of predicted labels.")
-        return {name: _report(y_true, column, parsed_metrics=metrics, labels=labels, sample_weight=sample_weight,
-                              zero_division=zero_division) for name, column in models.items()}
-    return _report(y_true, y_pred, parsed_metrics=metrics, labels=labels, sample_weight=sample_weight,
-                   zero_division=zero_division)
+            raise InvalidParameterError(
+                f"{caller}: `y_pred` is a data frame with no columns; pass at least one column of predicted labels."
+            )
+        return {
+            name: _report(
+                y_true,
+                column,
+                parsed_metrics=metrics,
+                labels=labels,
+                sample_weight=sample_weight,
+                zero_division=zero_division,
+            )
+            for name, column in models.items()
+        }
+    return _report(
+        y_true, y_pred, parsed_metrics=metrics, labels=labels, sample_weight=sample_weight, zero_division=zero_division
+    )
 
 
-def _report(y_true: ArrayLike, y_pred: ArrayLike, *, parsed_metrics: Sequence[str | Metric], labels: ArrayLike | None,
-            sample_weight: ArrayLike | None, zero_division: Any) -> MetricReport:
+def _report(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    parsed_metrics: Sequence[str | Metric],
+    labels: ArrayLike | None,
+    sample_weight: ArrayLike | None,
+    zero_division: Any,
+) -> MetricReport:
     """:func:`metric_report` of one model's predictions."""
     caller, metrics = "metric_report", parsed_metrics
     parsed = tuple(parse_metric_arguments(metrics, caller=caller))
     if not parsed:
-        raise InvalidParameterError(f"{caller}: `metrics` is empty; pass at least one metric, "
-                                    "e.g. metrics=['precision', 'recall', 'f1'].")
+        raise InvalidParameterError(
+            f"{caller}: `metrics` is empty; pass at least one metric, e.g. metrics=['precision', 'recall', 'f1']."
+        )
     check_zero_division(zero_division, caller=caller)
     yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
     counts = class_counts_of_pair(yt, yp, w, labels, caller)
@@ -191,13 +208,13 @@ def _report(y_true: ArrayLike, y_pred: ArrayLike, *, parsed_metrics: Sequence[st
 
     def message() -> str:
         bad = sorted({parsed[j].spec for j in np.flatnonzero(undefined.any(axis=0))})
-        return (f"{', '.join(bad)} ill-defined for some classes and set to 0.0; use the `zero_division` parameter "
-                "to control this behavior.")
+        return (
+            f"{', '.join(bad)} ill-defined for some classes and set to 0.0; use the `zero_division` parameter "
+            "to control this behavior."
+        )
 
     values = fill_undefined(values, zero_division=zero_division, message=message, stacklevel=3)
     support = counts.support
     macro = np.nanmean(values, axis=0) if not np.isnan(values).all() else np.full(len(parsed), np.nan)
-    weighted = (np.average(values, axis=0, weights=support) if support.sum() > 0
-                else np.full(len(parsed), np.nan))
-    return MetricReport(counts.labels, parsed, values, support,
-                        {"micro": micro, "macro": macro, "weighted": weighted})
+    weighted = np.average(values, axis=0, weights=support) if support.sum() > 0 else np.full(len(parsed), np.nan)
+    return MetricReport(counts.labels, parsed, values, support, {"micro": micro, "macro": macro, "weighted": weighted})

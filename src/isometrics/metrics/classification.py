@@ -40,10 +40,15 @@ __all__ = [
     "false_positive_rate_score",
 ]
 
+
 def _fscore(c: ClassCounts, beta: float, zero_division: Any, warn: bool, average: str | None = None) -> FloatArray:
     zd = zero_division if warn else _silent(zero_division)
-    return resolve(fbeta_from_counts(c.tp, c.fp, c.fn, beta), zero_division=zd, what="F-score",
-                   why=_why("labels with no true nor predicted samples", average))
+    return resolve(
+        fbeta_from_counts(c.tp, c.fp, c.fn, beta),
+        zero_division=zd,
+        what="F-score",
+        why=_why("labels with no true nor predicted samples", average),
+    )
 
 
 @fill_doc
@@ -112,28 +117,54 @@ def precision_recall_fscore_support(
     """
     caller = "precision_recall_fscore_support"
     beta = check_real(beta, "beta", caller=caller, low=0.0, allow_inf=True)
-    counts, average, sw = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                                   sample_weight=sample_weight, zero_division=zero_division, caller=caller)
+    counts, average, sw = _prepare(
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        caller=caller,
+    )
     c = _pooled(counts) if average == "micro" else counts
     zd = zero_division
-    precision = resolve(precision_from_counts(c.tp, c.fp, c.fn, c.tn),
-                        zero_division=zd if "precision" in warn_for else _silent(zd),
-                        what="Precision", why=_why("labels with no predicted samples", average))
-    recall = resolve(recall_from_counts(c.tp, c.fp, c.fn, c.tn),
-                     zero_division=zd if "recall" in warn_for else _silent(zd), what="Recall", why=_why("labels with no true samples", average))
+    precision = resolve(
+        precision_from_counts(c.tp, c.fp, c.fn, c.tn),
+        zero_division=zd if "precision" in warn_for else _silent(zd),
+        what="Precision",
+        why=_why("labels with no predicted samples", average),
+    )
+    recall = resolve(
+        recall_from_counts(c.tp, c.fp, c.fn, c.tn),
+        zero_division=zd if "recall" in warn_for else _silent(zd),
+        what="Recall",
+        why=_why("labels with no true samples", average),
+    )
     fscore = _fscore(c, beta, zd, "f-score" in warn_for, average)
     if average == "micro":
         return float(precision[0]), float(recall[0]), float(fscore[0]), None
     if average is None:
         return precision, recall, fscore, counts.support
-    return (_finish(precision, counts, average, zd, sw), _finish(recall, counts, average, zd, sw),
-            _finish(fscore, counts, average, zd, sw), None)
+    return (
+        _finish(precision, counts, average, zd, sw),
+        _finish(recall, counts, average, zd, sw),
+        _finish(fscore, counts, average, zd, sw),
+        None,
+    )
 
 
 @fill_doc
-def precision_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None, pos_label: Any = 1,
-                    average: str | None = "binary", sample_weight: ArrayLike | None = None,
-                    zero_division: Any = "warn") -> Any:
+def precision_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: Any = "warn",
+) -> Any:
     r"""Precision, :math:`TP / (TP + FP)`: the share of predicted positives that are positive.
 
     Parameters
@@ -164,14 +195,32 @@ def precision_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike |
     >>> precision_score([0, 1, 1, 1], [1, 1, 0, 1])
     0.6666666666666666
     """
-    return _ratio_score("precision_score", y_true, y_pred, labels, pos_label, average, sample_weight, zero_division,
-                        precision_from_counts, "Precision", "labels with no predicted samples")
+    return _ratio_score(
+        "precision_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+        precision_from_counts,
+        "Precision",
+        "labels with no predicted samples",
+    )
 
 
 @fill_doc
-def recall_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None, pos_label: Any = 1,
-                 average: str | None = "binary", sample_weight: ArrayLike | None = None,
-                 zero_division: Any = "warn") -> Any:
+def recall_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: Any = "warn",
+) -> Any:
     r"""Recall (sensitivity, true positive rate), :math:`TP / (TP + FN)`.
 
     Parameters
@@ -202,14 +251,32 @@ def recall_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | No
     >>> recall_score([0, 1, 1, 1], [1, 1, 0, 1])
     0.6666666666666666
     """
-    return _ratio_score("recall_score", y_true, y_pred, labels, pos_label, average, sample_weight, zero_division,
-                        recall_from_counts, "Recall", "labels with no true samples")
+    return _ratio_score(
+        "recall_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+        recall_from_counts,
+        "Recall",
+        "labels with no true samples",
+    )
 
 
 @fill_doc
-def specificity_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None, pos_label: Any = 1,
-                      average: str | None = "binary", sample_weight: ArrayLike | None = None,
-                      zero_division: Any = "warn") -> Any:
+def specificity_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: Any = "warn",
+) -> Any:
     r"""Specificity (true negative rate), :math:`TN / (TN + FP)`, one class against the rest.
 
     Parameters
@@ -235,14 +302,32 @@ def specificity_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike
     >>> specificity_score([0, 0, 1, 1], [0, 1, 1, 1])
     0.5
     """
-    return _ratio_score("specificity_score", y_true, y_pred, labels, pos_label, average, sample_weight, zero_division,
-                        specificity_from_counts, "Specificity", "labels with no negative samples")
+    return _ratio_score(
+        "specificity_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+        specificity_from_counts,
+        "Specificity",
+        "labels with no negative samples",
+    )
 
 
 @fill_doc
-def negative_predictive_value_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None,
-                                    pos_label: Any = 1, average: str | None = "binary",
-                                    sample_weight: ArrayLike | None = None, zero_division: Any = "warn") -> Any:
+def negative_predictive_value_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: Any = "warn",
+) -> Any:
     r"""Negative predictive value, :math:`TN / (TN + FN)`: the share of predicted negatives that are negative.
 
     Parameters
@@ -268,15 +353,32 @@ def negative_predictive_value_score(y_true: ArrayLike, y_pred: ArrayLike, *, lab
     >>> negative_predictive_value_score([0, 0, 1, 1], [0, 0, 0, 1])
     0.6666666666666666
     """
-    return _ratio_score("negative_predictive_value_score", y_true, y_pred, labels, pos_label, average, sample_weight,
-                        zero_division, npv_from_counts, "Negative predictive value",
-                        "labels with no predicted negative samples")
+    return _ratio_score(
+        "negative_predictive_value_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+        npv_from_counts,
+        "Negative predictive value",
+        "labels with no predicted negative samples",
+    )
 
 
 @fill_doc
-def false_positive_rate_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None,
-                              pos_label: Any = 1, average: str | None = "binary",
-                              sample_weight: ArrayLike | None = None, zero_division: Any = "warn") -> Any:
+def false_positive_rate_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: Any = "warn",
+) -> Any:
     r"""False positive rate (fall-out), :math:`FP / (FP + TN)` = 1 - specificity. Lower is better.
 
     Parameters
@@ -303,15 +405,33 @@ def false_positive_rate_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: A
     >>> false_positive_rate_score([0, 0, 1, 1], [0, 1, 1, 1])
     0.5
     """
-    return _ratio_score("false_positive_rate_score", y_true, y_pred, labels, pos_label, average, sample_weight,
-                        zero_division, fall_out_from_counts, "False positive rate",
-                        "labels with no negative samples")
+    return _ratio_score(
+        "false_positive_rate_score",
+        y_true,
+        y_pred,
+        labels,
+        pos_label,
+        average,
+        sample_weight,
+        zero_division,
+        fall_out_from_counts,
+        "False positive rate",
+        "labels with no negative samples",
+    )
 
 
 @fill_doc
-def fbeta_score(y_true: ArrayLike, y_pred: ArrayLike, *, beta: float, labels: ArrayLike | None = None,
-                pos_label: Any = 1, average: str | None = "binary", sample_weight: ArrayLike | None = None,
-                zero_division: Any = "warn") -> Any:
+def fbeta_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    beta: float,
+    labels: ArrayLike | None = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: Any = "warn",
+) -> Any:
     r"""F-beta from counts, :math:`(1+\beta^2)TP / ((1+\beta^2)TP + \beta^2 FN + FP)`.
 
     The weighted harmonic mean of precision and recall, written on counts so that it
@@ -360,20 +480,44 @@ def fbeta_score(y_true: ArrayLike, y_pred: ArrayLike, *, beta: float, labels: Ar
     return _fbeta_score("fbeta_score", y_true, y_pred, beta, labels, pos_label, average, sample_weight, zero_division)
 
 
-def _fbeta_score(caller: str, y_true: ArrayLike, y_pred: ArrayLike, beta: Any, labels: ArrayLike | None,
-                 pos_label: Any, average: str | None, sample_weight: ArrayLike | None, zero_division: Any) -> Any:
+def _fbeta_score(
+    caller: str,
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    beta: Any,
+    labels: ArrayLike | None,
+    pos_label: Any,
+    average: str | None,
+    sample_weight: ArrayLike | None,
+    zero_division: Any,
+) -> Any:
     beta = check_real(beta, "beta", caller=caller, low=0.0, allow_inf=True)
-    counts, average, sw = _prepare(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                                   sample_weight=sample_weight, zero_division=zero_division, caller=caller)
+    counts, average, sw = _prepare(
+        y_true,
+        y_pred,
+        labels=labels,
+        pos_label=pos_label,
+        average=average,
+        sample_weight=sample_weight,
+        zero_division=zero_division,
+        caller=caller,
+    )
     if average == "micro":
         return float(_fscore(_pooled(counts), beta, zero_division, True)[0])
     return _finish(_fscore(counts, beta, zero_division, True, average), counts, average, zero_division, sw)
 
 
 @fill_doc
-def f1_score(y_true: ArrayLike, y_pred: ArrayLike, *, labels: ArrayLike | None = None, pos_label: Any = 1,
-             average: str | None = "binary", sample_weight: ArrayLike | None = None,
-             zero_division: Any = "warn") -> Any:
+def f1_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: ArrayLike | None = None,
+    zero_division: Any = "warn",
+) -> Any:
     r"""F1 from counts, :math:`2TP / (2TP + FN + FP)`; :func:`fbeta_score` with ``beta=1``.
 
     Parameters

@@ -60,8 +60,8 @@ def gain_transform(x: FloatArray, prevalence: float) -> FloatArray:
     flat, source = out.reshape(-1), x.reshape(-1)
     with np.errstate(divide="ignore"):
         for a in range(0, max(len(flat), 1), _RUN):
-            run = flat[a:a + _RUN]
-            np.divide(prevalence, source[a:a + _RUN], out=run)
+            run = flat[a : a + _RUN]
+            np.divide(prevalence, source[a : a + _RUN], out=run)
             np.subtract(1.0, run, out=run)
             np.multiply(run, scale, out=run)
     return out

@@ -57,8 +57,9 @@ def _divide(numerator: Any, denominator: Any) -> FloatArray:
         return np.true_divide(numerator, denominator, dtype=np.float64)
 
 
-def fill_undefined(values: FloatArray, *, zero_division: Any, message: str | Callable[[], str],
-                   stacklevel: int = 4) -> FloatArray:
+def fill_undefined(
+    values: FloatArray, *, zero_division: Any, message: str | Callable[[], str], stacklevel: int = 4
+) -> FloatArray:
     """``values`` with NaN (a kernel's 0/0) replaced by ``zero_division``: the one place it is applied.
 
     ``zero_division`` is ``"warn"`` (0.0 and an :class:`~isometrics.UndefinedMetricWarning`
@@ -77,8 +78,9 @@ def fill_undefined(values: FloatArray, *, zero_division: Any, message: str | Cal
     return np.where(undefined, fill, values)
 
 
-def fbeta_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike | None, beta: float, *,
-                      positives: ArrayLike | None = None) -> FloatArray:
+def fbeta_from_counts(
+    tp: ArrayLike, fp: ArrayLike, fn: ArrayLike | None, beta: float, *, positives: ArrayLike | None = None
+) -> FloatArray:
     r"""F-beta from counts, :math:`TP / (w (TP + FP) + (1 - w)(TP + FN))`, :math:`w = 1/(1 + \beta^2)`.
 
     Equal to :math:`(1+\beta^2) TP / ((1+\beta^2) TP + \beta^2 FN + FP)`; the weights
@@ -149,8 +151,9 @@ def balanced_accuracy_from_counts(tp: Any, fp: Any, fn: Any, tn: Any) -> FloatAr
     return 0.5 * (recall_from_counts(tp, fp, fn, tn) + specificity_from_counts(tp, fp, fn, tn))
 
 
-def mcc_from_counts(tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike, *, axis: int | None = None
-                    ) -> FloatArray:
+def mcc_from_counts(
+    tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike, *, axis: int | None = None
+) -> FloatArray:
     r"""Matthews' correlation coefficient from counts: binary, or multiclass (Gorodkin's R_K).
 
     With ``axis=None``, elementwise: :math:`(TP\,TN - FP\,FN) / (\sqrt{(TP+FN)(FP+TN)}
@@ -216,8 +219,6 @@ def _fbeta_weights(beta: float) -> tuple[float, float]:
         return 1.0 / (1.0 + b2), b2 / (1.0 + b2)
     log_b2 = 2.0 * math.log(beta)
     return math.exp(-_softplus_scalar(log_b2)), math.exp(-_softplus_scalar(-log_b2))
-
-
 
 
 def _ratio(x: float | Fraction) -> tuple[int, int]:
@@ -342,6 +343,7 @@ def _kappa(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> Fl
 
 def _net_benefit(odds: float) -> Callable[[FloatArray, FloatArray, FloatArray, FloatArray], FloatArray]:
     """Net benefit at threshold odds ``pt / (1 - pt)``: ``TP/n - FP/n * odds``."""
+
     def net_benefit(tp: FloatArray, fp: FloatArray, fn: FloatArray, tn: FloatArray) -> FloatArray:
         n = (tp + fn) + (fp + tn)
         return tp / n - (fp / n) * odds

@@ -51,12 +51,21 @@ __all__ = [
 
 
 def _as_unit_interval(values: ArrayLike, name: str, caller: str) -> FloatArray:
-    return check_unit_interval(values, name, caller=caller,
-                               hint=" Precision and recall are fractions, not percentages.")
+    return check_unit_interval(
+        values, name, caller=caller, hint=" Precision and recall are fractions, not percentages."
+    )
 
 
-def _as_param(values: ArrayLike, name: str, caller: str, *, low: float, high: float,
-              low_open: bool = False, allow_inf: bool = True) -> FloatArray:
+def _as_param(
+    values: ArrayLike,
+    name: str,
+    caller: str,
+    *,
+    low: float,
+    high: float,
+    low_open: bool = False,
+    allow_inf: bool = True,
+) -> FloatArray:
     arr = check_real_array(values, name, caller=caller)
     ok = (arr > low) if low_open else (arr >= low)
     ok &= arr <= high

@@ -89,8 +89,16 @@ def _power_metric(spec: str, label: str, gamma: float, phi: float) -> Metric:
         log_gamma = math.log(gamma) if gamma > 0 else -math.inf
     finite = 0 < gamma < math.inf and abs(phi) < _LIMIT_EXPONENT
     corner = 1.0 if 0 < gamma < math.inf and abs(phi) >= _LIMIT_EXPONENT else None  # min or max of P and R
-    return Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi, _pr=_power_pr(gamma, phi),
-                  _gamma_phi=(gamma, phi) if finite else None, _exact=_power_key(gamma, phi), _corner=corner)
+    return Metric(
+        spec=spec,
+        label=label,
+        log_gamma=log_gamma,
+        phi=phi,
+        _pr=_power_pr(gamma, phi),
+        _gamma_phi=(gamma, phi) if finite else None,
+        _exact=_power_key(gamma, phi),
+        _corner=corner,
+    )
 
 
 def _g_metric(beta: float, rho: float) -> Metric:
@@ -107,9 +115,17 @@ def _g_metric(beta: float, rho: float) -> Metric:
     count_beta = beta if rho == -2 else None
     gamma_phi = None if math.isinf(kernel_rho) or abs(log_gamma) > 200 else (math.exp(log_gamma), phi)
     exact = None if math.isfinite(rho) and math.isinf(kernel_rho) else _g_key(beta, rho)
-    return Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi,
-                  _pr=lambda p, r: _exp_inplace(_log_g_fixed(p, r, beta, kernel_rho)), _count_beta=count_beta,
-                  _gamma_phi=gamma_phi, _exact=exact, _corner=beta if math.isinf(kernel_rho) else None)
+    return Metric(
+        spec=spec,
+        label=label,
+        log_gamma=log_gamma,
+        phi=phi,
+        _pr=lambda p, r: _exp_inplace(_log_g_fixed(p, r, beta, kernel_rho)),
+        _count_beta=count_beta,
+        _gamma_phi=gamma_phi,
+        _exact=exact,
+        _corner=beta if math.isinf(kernel_rho) else None,
+    )
 
 
 def _build_cost(fp: float = 1.0, fn: float = 1.0, prevalence: float | None = None) -> Metric:
@@ -134,8 +150,10 @@ def _build_cost(fp: float = 1.0, fn: float = 1.0, prevalence: float | None = Non
         def exact(tp: Any, fp_: Any, pos: Any, neg: Any) -> tuple[Any, Any]:
             return -((pos - tp) * (fn_a * fp_b) + fp_ * (fp_a * fn_b)), 1
     else:  # A FN / P + B FP / N
-        (a_a, a_b), (b_a, b_b) = _ratio(Fraction(prevalence) * Fraction(c_fn)), _ratio(
-            (1 - Fraction(prevalence)) * Fraction(c_fp))
+        (a_a, a_b), (b_a, b_b) = (
+            _ratio(Fraction(prevalence) * Fraction(c_fn)),
+            _ratio((1 - Fraction(prevalence)) * Fraction(c_fp)),
+        )
 
         def exact(tp: Any, fp_: Any, pos: Any, neg: Any) -> tuple[Any, Any]:
             return -((pos - tp) * neg * (a_a * b_b) + fp_ * pos * (b_a * a_b)), 1
@@ -145,18 +163,29 @@ def _build_cost(fp: float = 1.0, fn: float = 1.0, prevalence: float | None = Non
 
 
 def _youden_metric() -> Metric:
-    return Metric(spec="youden", label="Youden's J", _counts=_youden, _abs_scale=1.0,
-                  _exact=lambda tp, fp, pos, neg: (tp * neg - fp * pos, 1))  # J P N = TP N - FP P
+    return Metric(
+        spec="youden",
+        label="Youden's J",
+        _counts=_youden,
+        _abs_scale=1.0,
+        _exact=lambda tp, fp, pos, neg: (tp * neg - fp * pos, 1),
+    )  # J P N = TP N - FP P
 
 
 def _top_left_metric() -> Metric:
     # The distance to (0, 1) squared, times (P N)**2: (FP P)**2 + (FN N)**2.
-    return Metric(spec="top_left", label="closeness to (0, 1)", _counts=_top_left, _abs_scale=1.0,
-                  _exact=lambda tp, fp, pos, neg: (-((fp * pos) ** 2 + ((pos - tp) * neg) ** 2), 1))
+    return Metric(
+        spec="top_left",
+        label="closeness to (0, 1)",
+        _counts=_top_left,
+        _abs_scale=1.0,
+        _exact=lambda tp, fp, pos, neg: (-((fp * pos) ** 2 + ((pos - tp) * neg) ** 2), 1),
+    )
 
 
-def _matrix_metric(spec: str, label: str, counts: Callable[..., FloatArray], exact: ExactKey,
-                   abs_scale: float = 0.0) -> Callable[[], Metric]:
+def _matrix_metric(
+    spec: str, label: str, counts: Callable[..., FloatArray], exact: ExactKey, abs_scale: float = 0.0
+) -> Callable[[], Metric]:
     """A metric of the whole confusion matrix (it needs the true negatives): NaN where 0/0."""
     return lambda: Metric(spec=spec, label=label, _counts=counts, _exact=exact, _abs_scale=abs_scale)
 
@@ -164,11 +193,18 @@ def _matrix_metric(spec: str, label: str, counts: Callable[..., FloatArray], exa
 def _build_net_benefit(pt: float | None = None) -> Metric:
     assert pt is not None
     if not 0 < pt < 1:
-        raise InvalidParameterError(f"metric parameter `pt` of net_benefit (the threshold probability) must be in "
-                                    f"(0, 1); got {_fmt(pt)}, e.g. net_benefit(pt=0.2).")
+        raise InvalidParameterError(
+            f"metric parameter `pt` of net_benefit (the threshold probability) must be in "
+            f"(0, 1); got {_fmt(pt)}, e.g. net_benefit(pt=0.2)."
+        )
     odds = pt / (1.0 - pt)
-    return Metric(spec=f"net_benefit(pt={_fmt(pt)})", label=f"net benefit (pt={_fmt(pt)})",
-                  _counts=_net_benefit(odds), _exact=_net_benefit_key(pt), _abs_scale=max(1.0, odds))
+    return Metric(
+        spec=f"net_benefit(pt={_fmt(pt)})",
+        label=f"net benefit (pt={_fmt(pt)})",
+        _counts=_net_benefit(odds),
+        _exact=_net_benefit_key(pt),
+        _abs_scale=max(1.0, odds),
+    )
 
 
 # ---------------------------------------------------------------------------- registry
@@ -215,8 +251,9 @@ def _build_power(gamma: float = 1.0, phi: float | None = None) -> Metric:
     if math.isnan(phi):
         raise InvalidParameterError("metric parameter `phi` must be a number or +-inf; got nan.")
     gamma = _pos("gamma", gamma)
-    return _power_metric(f"power(gamma={_fmt(gamma)}, phi={_fmt(phi)})",
-                         f"W(γ={_fmt(gamma)}, φ={_fmt(phi)})", gamma, phi)
+    return _power_metric(
+        f"power(gamma={_fmt(gamma)}, phi={_fmt(phi)})", f"W(γ={_fmt(gamma)}, φ={_fmt(phi)})", gamma, phi
+    )
 
 
 def _build_arithmetic(gamma: float = 1.0) -> Metric:
@@ -237,14 +274,16 @@ def _build_geometric(beta: float | None = None, gamma: float | None = None) -> M
         if math.isinf(gamma) and math.isfinite(beta):  # gamma = 1/beta beyond double range
             raise InvalidParameterError(
                 f"metric parameter `beta` of geometric(...) must be at least {_MIN_GEOMETRIC_BETA:.3g} "
-                f"(gamma = 1/beta must be finite); got {beta!r}. Use geometric(gamma=inf) for precision.")
+                f"(gamma = 1/beta must be finite); got {beta!r}. Use geometric(gamma=inf) for precision."
+            )
     gamma = _pos("gamma", 1.0 if gamma is None else gamma)
     spec = f"geometric(gamma={_fmt(gamma)})"
     return _power_metric(spec, f"Geo(γ={_fmt(gamma)})", gamma, 0.0)
 
 
-def _fixed(spec: str, label: str, fn: Callable[[FloatArray, FloatArray], FloatArray],
-           log_gamma: float, phi: float) -> Callable[[], Metric]:
+def _fixed(
+    spec: str, label: str, fn: Callable[[FloatArray, FloatArray], FloatArray], log_gamma: float, phi: float
+) -> Callable[[], Metric]:
     exact = _power_key(math.exp(log_gamma), phi)
     corner = 1.0 if math.isinf(phi) else None
     return lambda: Metric(spec=spec, label=label, log_gamma=log_gamma, phi=phi, _pr=fn, _exact=exact, _corner=corner)
@@ -253,35 +292,67 @@ def _fixed(spec: str, label: str, fn: Callable[[FloatArray, FloatArray], FloatAr
 _REGISTRY: dict[str, _Entry] = {
     "fbeta": _Entry(("beta",), _build_fbeta, "F-beta, the weighted harmonic mean; beta > 1 favours recall", ("beta",)),
     "harmonic": _Entry(("beta", "gamma"), _build_harmonic, "weighted harmonic mean (= F-beta, gamma = 1/beta^2)"),
-    "g": _Entry(("beta", "rho"), _build_g, "G(beta, rho): beta = break-even R/P, rho = curvature (-2 is F-beta)", ("rho",)),
+    "g": _Entry(
+        ("beta", "rho"), _build_g, "G(beta, rho): beta = break-even R/P, rho = curvature (-2 is F-beta)", ("rho",)
+    ),
     "power": _Entry(("gamma", "phi"), _build_power, "weighted power mean W(gamma, phi)", ("phi",)),
     "arithmetic": _Entry(("gamma",), _build_arithmetic, "weighted arithmetic mean (gamma P + R)/(1 + gamma)"),
     "geometric": _Entry(("beta", "gamma"), _build_geometric, "weighted geometric mean (P R^beta)^(1/(1+beta))"),
-    "min": _Entry((), _fixed("min", "min(P, R)", lambda p, r: np.minimum(p, r), 0.0, -math.inf), "min(precision, recall)"),
-    "max": _Entry((), _fixed("max", "max(P, R)", lambda p, r: np.maximum(p, r), 0.0, math.inf), "max(precision, recall)"),
-    "precision": _Entry((), _fixed("precision", "precision", lambda p, r: np.broadcast_arrays(p, r)[0] * 1.0, math.inf, 1.0), "precision"),
-    "recall": _Entry((), _fixed("recall", "recall", lambda p, r: np.broadcast_arrays(r, p)[0] * 1.0, -math.inf, 1.0), "recall"),
+    "min": _Entry(
+        (), _fixed("min", "min(P, R)", lambda p, r: np.minimum(p, r), 0.0, -math.inf), "min(precision, recall)"
+    ),
+    "max": _Entry(
+        (), _fixed("max", "max(P, R)", lambda p, r: np.maximum(p, r), 0.0, math.inf), "max(precision, recall)"
+    ),
+    "precision": _Entry(
+        (),
+        _fixed("precision", "precision", lambda p, r: np.broadcast_arrays(p, r)[0] * 1.0, math.inf, 1.0),
+        "precision",
+    ),
+    "recall": _Entry(
+        (), _fixed("recall", "recall", lambda p, r: np.broadcast_arrays(r, p)[0] * 1.0, -math.inf, 1.0), "recall"
+    ),
     "youden": _Entry((), _youden_metric, "Youden's J = informedness = TPR - FPR"),
     "informedness": _Entry((), _youden_metric, "alias of youden"),
     "top_left": _Entry((), _top_left_metric, "1 - distance to the ROC corner (0, 1) / sqrt(2)"),
-    "cost": _Entry(("fp", "fn", "prevalence"), _build_cost,
-                   "expected cost per sample, pi (1 - TPR) fn + (1 - pi) FPR fp (minimised)"),
+    "cost": _Entry(
+        ("fp", "fn", "prevalence"),
+        _build_cost,
+        "expected cost per sample, pi (1 - TPR) fn + (1 - pi) FPR fp (minimised)",
+    ),
     "mcc": _Entry((), _matrix_metric("mcc", "MCC", mcc_from_counts, _mcc_key, 1.0), "Matthews correlation coefficient"),
-    "accuracy": _Entry((), _matrix_metric("accuracy", "accuracy", _accuracy,
-                                          lambda tp, fp, pos, neg: (tp + neg - fp, 1)), "(TP + TN) / n"),
-    "balanced_accuracy": _Entry((), _matrix_metric("balanced_accuracy", "balanced accuracy",
-                                                   balanced_accuracy_from_counts, lambda tp, fp, pos, neg: (_cross_key(tp, fp, pos, neg), 1)),
-                                "(TPR + TNR) / 2"),
+    "accuracy": _Entry(
+        (),
+        _matrix_metric("accuracy", "accuracy", _accuracy, lambda tp, fp, pos, neg: (tp + neg - fp, 1)),
+        "(TP + TN) / n",
+    ),
+    "balanced_accuracy": _Entry(
+        (),
+        _matrix_metric(
+            "balanced_accuracy",
+            "balanced accuracy",
+            balanced_accuracy_from_counts,
+            lambda tp, fp, pos, neg: (_cross_key(tp, fp, pos, neg), 1),
+        ),
+        "(TPR + TNR) / 2",
+    ),
     "kappa": _Entry((), _matrix_metric("kappa", "Cohen's kappa", _kappa, _kappa_key, 1.0), "Cohen's kappa"),
-    "npv": _Entry((), _matrix_metric("npv", "NPV", npv_from_counts,
-                                     lambda tp, fp, pos, neg: (neg - fp, neg - fp + pos - tp)),
-                  "negative predictive value TN / (TN + FN)"),
-    "specificity": _Entry((), _matrix_metric("specificity", "specificity", specificity_from_counts,
-                                             lambda tp, fp, pos, neg: (neg - fp, 1)), "TN / N = 1 - FPR"),
-    "markedness": _Entry((), _matrix_metric("markedness", "markedness", _markedness, _markedness_key, 1.0),
-                         "PPV + NPV - 1"),
-    "net_benefit": _Entry(("pt",), _build_net_benefit, "net benefit TP/n - FP/n pt/(1 - pt) (decision curves)",
-                          ("pt",), at="pt"),
+    "npv": _Entry(
+        (),
+        _matrix_metric("npv", "NPV", npv_from_counts, lambda tp, fp, pos, neg: (neg - fp, neg - fp + pos - tp)),
+        "negative predictive value TN / (TN + FN)",
+    ),
+    "specificity": _Entry(
+        (),
+        _matrix_metric("specificity", "specificity", specificity_from_counts, lambda tp, fp, pos, neg: (neg - fp, 1)),
+        "TN / N = 1 - FPR",
+    ),
+    "markedness": _Entry(
+        (), _matrix_metric("markedness", "markedness", _markedness, _markedness_key, 1.0), "PPV + NPV - 1"
+    ),
+    "net_benefit": _Entry(
+        ("pt",), _build_net_benefit, "net benefit TP/n - FP/n pt/(1 - pt) (decision curves)", ("pt",), at="pt"
+    ),
 }
 
 #: Names accepted by :func:`parse_metric` (besides the shorthands ``f1``, ``f0.5``, ``f2``, ...).
@@ -426,8 +497,10 @@ def _reduce_metric(metric: Metric) -> tuple[Any, ...]:
     :func:`copyreg.pickle` below (the object lives in ``metric``, which cannot name the parser).
     """
     if parse_metric(metric.spec) != metric:
-        raise TypeError(f"Metric {metric.spec!r} was not built by parse_metric and cannot be pickled; "
-                        "pickle its specification string instead.")
+        raise TypeError(
+            f"Metric {metric.spec!r} was not built by parse_metric and cannot be pickled; "
+            "pickle its specification string instead."
+        )
     return (parse_metric, (metric.spec,))
 
 

@@ -19,5 +19,12 @@ from .recommendation import Recommendation, recommend
 from .scorers import get_scorer
 from .thresholds import CrossValidatedThreshold, cross_validated_threshold
 
-__all__ = ["CrossValidatedThreshold", "Decision", "Recommendation", "cross_validated_threshold", "decide",
-           "get_scorer", "recommend"]
+__all__ = [
+    "CrossValidatedThreshold",
+    "Decision",
+    "Recommendation",
+    "cross_validated_threshold",
+    "decide",
+    "get_scorer",
+    "recommend",
+]

@@ -45,17 +45,28 @@ def _cut_counts(cut: Cutoff) -> tuple[float, float, float, float]:
     return cut.tp, cut.fp, cut.fn, cut.tn
 
 
-def _intervals(resampler: Resampler, is_pos: np.ndarray, s: np.ndarray, weights: Any, counts: Callable[[OperatingPoints], tuple[float, float, float, float]],
-               metrics: Sequence[Metric], n_resamples: int, level: float, rng: np.random.Generator,
-               weight_kind: str | None, caller: str, index: int | None = None,
-               replicate_counts: Callable[[int, np.random.Generator], tuple[Any, int]] | None = None
-               ) -> dict[str, BootstrapResult]:
+def _intervals(
+    resampler: Resampler,
+    is_pos: np.ndarray,
+    s: np.ndarray,
+    weights: Any,
+    counts: Callable[[OperatingPoints], tuple[float, float, float, float]],
+    metrics: Sequence[Metric],
+    n_resamples: int,
+    level: float,
+    rng: np.random.Generator,
+    weight_kind: str | None,
+    caller: str,
+    index: int | None = None,
+    replicate_counts: Callable[[int, np.random.Generator], tuple[Any, int]] | None = None,
+) -> dict[str, BootstrapResult]:
     """Paired percentile intervals of the rates and metrics at one rule (one set of replicates).
 
     ``index``: the rule flags the tie groups before this operating point of ``resampler.op``
     (a fixed threshold), so each replicate's counts are four sums of its draws, no table.
     ``replicate_counts(n, gen)``: those counts, shape (n_valid, 4), and the number dropped, drawn
     by the caller's shortcut (the same draws)."""
+
     def rate_of(f: Callable[..., Any]) -> Callable[[tuple[float, float, float, float]], float]:
         return lambda c: float(f(*c))
 
@@ -67,14 +78,31 @@ def _intervals(resampler: Resampler, is_pos: np.ndarray, s: np.ndarray, weights:
     if not kept:
         return {}
     defined = [(name, (lambda op, f=f: f(counts(op))), False) for name, f in kept]
-    draw = None if index is None else (lambda n, gen: replicates_at_point(resampler, index, [f for _, f in kept], n, gen))
+    draw = (
+        None if index is None else (lambda n, gen: replicates_at_point(resampler, index, [f for _, f in kept], n, gen))
+    )
     if replicate_counts is not None:
+
         def draw(n: int, gen: np.random.Generator) -> tuple[Any, int]:
             drawn, dropped = replicate_counts(n, gen)
             return np.array([[f(tuple(c)) for _, f in kept] for c in drawn]).reshape(len(drawn), len(kept)), dropped
-    return bootstrap_statistics(resampler, is_pos, s, weights, defined,  # type: ignore[arg-type]
-                                 n_resamples, level, "percentile", rng, False, caller, weight_kind=weight_kind,
-                                 stacklevel=5, draw=draw)
+
+    return bootstrap_statistics(
+        resampler,
+        is_pos,
+        s,
+        weights,
+        defined,  # type: ignore[arg-type]
+        n_resamples,
+        level,
+        "percentile",
+        rng,
+        False,
+        caller,
+        weight_kind=weight_kind,
+        stacklevel=5,
+        draw=draw,
+    )
 
 
 @fill_doc
@@ -202,9 +230,13 @@ def decide(
     caller = "decide"
     given = [name for name, v in (("threshold", threshold), ("top_k", top_k), ("metric", metric)) if v is not None]
     if len(given) != 1:
-        raise InvalidParameterError(f"{caller}: give exactly one rule of `threshold`, `top_k` and `metric`; got "
-                                    f"{' and '.join(given) if given else 'none'}.")
-    data = check_binary_inputs(y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
+        raise InvalidParameterError(
+            f"{caller}: give exactly one rule of `threshold`, `top_k` and `metric`; got "
+            f"{' and '.join(given) if given else 'none'}."
+        )
+    data = check_binary_inputs(
+        y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label, caller
+    )
     parsed = parse_metric_arguments(metrics, caller=caller)
     repeats = check_integer(n_repeats, "n_repeats", caller=caller, low=1)
     gen = check_rng(rng, caller=caller)
@@ -212,11 +244,14 @@ def decide(
     op = OperatingPoints.from_validated(is_pos, s, weights, True, caller=caller)
     if metric is not None:
         if n_resamples is not None:
-            raise InvalidParameterError(f"{caller}: intervals (`n_resamples`) are computed at a fixed rule; the "
-                                        "honest estimate of a best-metric rule is its cross-fitted one: drop "
-                                        "`n_resamples`, or give the chosen `threshold`.")
-        return _best_metric(op, is_pos, s, weights, parse_metric_argument(metric, caller=caller), parsed, cv, repeats, gen,
-                            caller)
+            raise InvalidParameterError(
+                f"{caller}: intervals (`n_resamples`) are computed at a fixed rule; the "
+                "honest estimate of a best-metric rule is its cross-fitted one: drop "
+                "`n_resamples`, or give the chosen `threshold`."
+            )
+        return _best_metric(
+            op, is_pos, s, weights, parse_metric_argument(metric, caller=caller), parsed, cv, repeats, gen, caller
+        )
     if threshold is not None:
         t = check_real(threshold, "threshold", caller=caller, allow_inf=True)
         cut = cut_at_threshold(op, t, caller)
@@ -231,6 +266,7 @@ def decide(
 
         def counts(o: OperatingPoints) -> tuple[float, float, float, float]:
             return _cut_counts(cut_at_rate(o, min(rate, 1.0), "interpolate", caller))
+
     intervals: dict[str, BootstrapResult] = {}
     if n_resamples is not None:
         n = check_n_resamples(n_resamples, caller)
@@ -239,14 +275,27 @@ def decide(
         resampler = Resampler(is_pos, s, weights, False, op=op, frequency=kind == "frequency", caller=caller)
         intervals = _intervals(resampler, is_pos, s, weights, counts, parsed, n, level, gen, kind, caller, index)
     values = {m.spec: float(m.from_counts(*_cut_counts(cut))) for m in parsed}
-    return (Decision(rule, IN_SAMPLE, False, cut.threshold, k, *_cut_counts(cut), values, intervals,
-                     tie_fraction=cut.tie_fraction),)
+    return (
+        Decision(
+            rule,
+            IN_SAMPLE,
+            False,
+            cut.threshold,
+            k,
+            *_cut_counts(cut),
+            values,
+            intervals,
+            tie_fraction=cut.tie_fraction,
+        ),
+    )
 
 
-def _threshold_counts(op: OperatingPoints, t: float
-                      ) -> tuple[Callable[[OperatingPoints], tuple[float, float, float, float]], int]:
+def _threshold_counts(
+    op: OperatingPoints, t: float
+) -> tuple[Callable[[OperatingPoints], tuple[float, float, float, float]], int]:
     """The rule ``score >= t``: its counts ``(tp, fp, fn, tn)`` in any table of these scores, and the
     index of its operating point in ``op`` (the same point of every replicate)."""
+
     def counts(o: OperatingPoints) -> tuple[float, float, float, float]:
         i = int(np.searchsorted(-o.thresholds, -t, side="right")) - 1  # the last threshold >= t
         return (float(o.tp[i]), float(o.fp[i]), o.n_positives - float(o.tp[i]), o.n_negatives - float(o.fp[i]))
@@ -254,14 +303,25 @@ def _threshold_counts(op: OperatingPoints, t: float
     return counts, int(np.searchsorted(-op.thresholds, -t, side="right")) - 1
 
 
-def _paired_intervals(y_true: ArrayLike, y_score: ArrayLike, threshold: float, metric: Metric, comparison: Any, *,
-                      sample_weight: Any, pos_label: Any, caller: str) -> dict[str, BootstrapResult]:
+def _paired_intervals(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    threshold: float,
+    metric: Metric,
+    comparison: Any,
+    *,
+    sample_weight: Any,
+    pos_label: Any,
+    caller: str,
+) -> dict[str, BootstrapResult]:
     """:func:`decide`'s intervals of the rule ``score >= threshold``, read on the paired replicates of
     ``comparison`` (a :class:`~isometrics.uncertainty.ModelComparison` of these data, with its
     ``replicate_state``) instead of replicates of their own: the same rows, replicate by replicate,
     drawn per sample as the comparison drew them, so the counts' intervals and the comparisons rest
     on one set of replicates."""
-    data = check_binary_inputs(y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
+    data = check_binary_inputs(
+        y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label, caller
+    )
     s, is_pos, weights = data.scores["score"], data.is_pos, data.weights
     op = OperatingPoints.from_validated(is_pos, s, weights, True, caller=caller)
     counts, index = _threshold_counts(op, threshold)
@@ -281,39 +341,96 @@ def _paired_intervals(y_true: ArrayLike, y_score: ArrayLike, threshold: float, m
             valid = (out[:, 0] + out[:, 2] > 0) & (out[:, 1] + out[:, 3] > 0)  # both classes drawn
             return out[valid], int(n_resamples - valid.sum())
     else:  # the comparison's own way of drawing, per sample
-        resampler = Resampler(is_pos, s, weights, comparison.stratified, per_sample=True, op=op,
-                               frequency=kind == "frequency", caller=caller)
-    return _intervals(resampler, is_pos, s, weights, counts, [metric], comparison.n_resamples,
-                      comparison.confidence_level, comparison.replicate_generator(), kind, caller, index, fast)
+        resampler = Resampler(
+            is_pos,
+            s,
+            weights,
+            comparison.stratified,
+            per_sample=True,
+            op=op,
+            frequency=kind == "frequency",
+            caller=caller,
+        )
+    return _intervals(
+        resampler,
+        is_pos,
+        s,
+        weights,
+        counts,
+        [metric],
+        comparison.n_resamples,
+        comparison.confidence_level,
+        comparison.replicate_generator(),
+        kind,
+        caller,
+        index,
+        fast,
+    )
 
 
-def _best_metric(op: OperatingPoints, is_pos: np.ndarray, s: np.ndarray, weights: Any, m: Metric,
-                 parsed: list[Metric], cv: Any, repeats: int, gen: np.random.Generator, caller: str
-                 ) -> tuple[Decision, ...]:
+def _best_metric(
+    op: OperatingPoints,
+    is_pos: np.ndarray,
+    s: np.ndarray,
+    weights: Any,
+    m: Metric,
+    parsed: list[Metric],
+    cv: Any,
+    repeats: int,
+    gen: np.random.Generator,
+    caller: str,
+) -> tuple[Decision, ...]:
     """The in-sample and the cross-fitted estimates of flagging at ``m``'s best threshold."""
-    if repeats > 1 and cv is not None and not (isinstance(cv, (int, np.integer)) and not isinstance(cv, (bool, np.bool_))):
-        raise InvalidParameterError(f"{caller}: `n_repeats` = {repeats} draws new folds each time, which needs `cv` "
-                                    "as an int (a number of folds); pass n_repeats=1 with these splits.")
+    if (
+        repeats > 1
+        and cv is not None
+        and not (isinstance(cv, (int, np.integer)) and not isinstance(cv, (bool, np.bool_)))
+    ):
+        raise InvalidParameterError(
+            f"{caller}: `n_repeats` = {repeats} draws new folds each time, which needs `cv` "
+            "as an int (a number of folds); pass n_repeats=1 with these splits."
+        )
     best = op.best_threshold(m)
     cut = cut_at_threshold(op, best.threshold, caller)
     metrics = [m, *(p for p in parsed if p.spec != m.spec)]
     if math.isnan(best.value):
-        raise IsometricsError(f"{caller}: {m.spec} is undefined at every threshold of these data; choose another "
-                              "metric.")
+        raise IsometricsError(
+            f"{caller}: {m.spec} is undefined at every threshold of these data; choose another metric."
+        )
     rule = f"best {m.spec}"
-    in_sample = Decision(rule, IN_SAMPLE, True, cut.threshold, None, *_cut_counts(cut),
-                         {p.spec: float(p.from_counts(*_cut_counts(cut))) for p in metrics})
+    in_sample = Decision(
+        rule,
+        IN_SAMPLE,
+        True,
+        cut.threshold,
+        None,
+        *_cut_counts(cut),
+        {p.spec: float(p.from_counts(*_cut_counts(cut))) for p in metrics},
+    )
     if cv is None:
         return (in_sample,)
     pooled = np.zeros(4)
     n_splits = 0
     for _ in range(repeats):
-        result = _cross_validated(is_pos, s, weights, True, m, _splits(cv, is_pos, is_pos, gen, caller), np.nan,
-                                  caller, op=op)
+        result = _cross_validated(
+            is_pos, s, weights, True, m, _splits(cv, is_pos, is_pos, gen, caller), np.nan, caller, op=op
+        )
         pooled += np.asarray(result.counts)
         n_splits = result.n_splits
     tp, fp, fn, tn = (float(c) for c in pooled / repeats)
     held_out = (tp, fp, fn, tn)
-    cross = Decision(rule, CROSS_FITTED, False, cut.threshold, None, tp, fp, fn, tn,
-                     {p.spec: float(p.from_counts(*held_out)) for p in metrics}, n_splits=n_splits, n_repeats=repeats)
+    cross = Decision(
+        rule,
+        CROSS_FITTED,
+        False,
+        cut.threshold,
+        None,
+        tp,
+        fp,
+        fn,
+        tn,
+        {p.spec: float(p.from_counts(*held_out)) for p in metrics},
+        n_splits=n_splits,
+        n_repeats=repeats,
+    )
     return in_sample, cross

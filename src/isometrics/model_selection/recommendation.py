@@ -81,12 +81,16 @@ class Recommendation:
         """
         label = self.metric.label
         if len(self.values) == 1:
-            return f"{self.model} is the only model evaluated; its best {label} on these data is " \
-                   f"{self.values[self.model]:.4f}."
+            return (
+                f"{self.model} is the only model evaluated; its best {label} on these data is "
+                f"{self.values[self.model]:.4f}."
+            )
         most = "highest" if self.metric.greater_is_better else "lowest"
         others = ", ".join(f"{n} {v:.4f}" for n, v in self.values.items() if n != self.model)
-        return (f"{self.model} has the {most} {label} at its best threshold on these data "
-                f"({self.values[self.model]:.4f}; {others}).")
+        return (
+            f"{self.model} has the {most} {label} at its best threshold on these data "
+            f"({self.values[self.model]:.4f}; {others})."
+        )
 
     def verdicts(self) -> list[str]:
         """What the paired comparison says of the choice: each row's own sentence, and its consequence.
@@ -100,15 +104,19 @@ class Recommendation:
         if not others:
             return []
         if not self.tested:
-            return [f"Not tested: no paired comparison of {self.metric.label} was made, so the point estimates alone "
-                    f"put {self.model} first; they do not show it better than {', '.join(others)}."]
+            return [
+                f"Not tested: no paired comparison of {self.metric.label} was made, so the point estimates alone "
+                f"put {self.model} first; they do not show it better than {', '.join(others)}."
+            ]
         out = [row.sentence() for row in self.comparisons]
         level = [r for r in self.comparisons if r.winner != self.model]
         if level:
             names = [r.b if r.a == self.model else r.a for r in level]
-            out.append(f"So the data do not single out {self.model} under {self.metric.label}: "
-                       f"{', '.join(names)} {'does' if len(names) == 1 else 'do'} as well within the noise; choose "
-                       "between them on other grounds (cost of running, simplicity, how errors fall on people).")
+            out.append(
+                f"So the data do not single out {self.model} under {self.metric.label}: "
+                f"{', '.join(names)} {'does' if len(names) == 1 else 'do'} as well within the noise; choose "
+                "between them on other grounds (cost of running, simplicity, how errors fall on people)."
+            )
         return out
 
     def caveat(self) -> str:
@@ -119,16 +127,22 @@ class Recommendation:
         str
             Plain text.
         """
-        first = (f"The threshold {self.threshold:.6g} is the best for {self.metric.label} on these same rows, so the "
-                 "in-sample counts flatter it: it was fitted to their noise.")
+        first = (
+            f"The threshold {self.threshold:.6g} is the best for {self.metric.label} on these same rows, so the "
+            "in-sample counts flatter it: it was fitted to their noise."
+        )
         if self.cross_fitted is None:
-            return first + (" There are too few positives or negatives to split the rows into folds, so there is "
-                            "no honest estimate: check the threshold on new data before relying on it.")
+            return first + (
+                " There are too few positives or negatives to split the rows into folds, so there is "
+                "no honest estimate: check the threshold on new data before relying on it."
+            )
         k = self.cross_fitted.n_splits or 0
-        return first + (f" The cross-fitted counts choose the threshold on {k - 1} of {k} parts of the rows and count "
-                        "the part left out, each part in turn: that is how the rule fares on cases it has not seen, "
-                        "so expect those. Neither estimate corrects for the model having been trained on these "
-                        "rows: score held-out rows for that.")
+        return first + (
+            f" The cross-fitted counts choose the threshold on {k - 1} of {k} parts of the rows and count "
+            "the part left out, each part in turn: that is how the rule fares on cases it has not seen, "
+            "so expect those. Neither estimate corrects for the model having been trained on these "
+            "rows: score held-out rows for that."
+        )
 
     def intervals_note(self) -> str:
         """What the brackets are, or that there are none.
@@ -139,13 +153,17 @@ class Recommendation:
             Plain text.
         """
         if not self.in_sample.intervals:
-            return ("No intervals: no bootstrap resamples were drawn (isometrics report --ci, or recommend(..., "
-                    "n_resamples=1000), draws them).")
+            return (
+                "No intervals: no bootstrap resamples were drawn (isometrics report --ci, or recommend(..., "
+                "n_resamples=1000), draws them)."
+            )
         r = next(iter(self.in_sample.intervals.values()))
         shared = ": those of the paired comparisons" if self.shared_replicates else ""
-        return (f"Brackets: {100 * r.confidence_level:g} % percentile bootstrap intervals "
-                f"({len(r.bootstrap_distribution):,} replicates{shared}) at this fixed threshold: how much the counts "
-                "would move on another sample of cases, not the optimism of choosing the threshold.")
+        return (
+            f"Brackets: {100 * r.confidence_level:g} % percentile bootstrap intervals "
+            f"({len(r.bootstrap_distribution):,} replicates{shared}) at this fixed threshold: how much the counts "
+            "would move on another sample of cases, not the optimism of choosing the threshold."
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of everything the report's summary shows (numbers and sentences).
@@ -160,21 +178,28 @@ class Recommendation:
             ``verdicts``, ``caveat`` and ``intervals_note``.
         """
         return {
-            "metric": self.metric.spec, "metric_label": self.metric.label,
-            "greater_is_better": self.metric.greater_is_better, "model": self.model,
+            "metric": self.metric.spec,
+            "metric_label": self.metric.label,
+            "greater_is_better": self.metric.greater_is_better,
+            "model": self.model,
             "threshold": self.in_sample.to_dict()["threshold"],
             "values": {n: (None if math.isnan(v) else v) for n, v in self.values.items()},
             "in_sample": self.in_sample.to_dict(),
             "cross_fitted": None if self.cross_fitted is None else self.cross_fitted.to_dict(),
-            "comparisons": [r.to_dict() for r in self.comparisons], "tested": self.tested,
+            "comparisons": [r.to_dict() for r in self.comparisons],
+            "tested": self.tested,
             "shared_replicates": self.shared_replicates,
-            "choice": self.choice(), "verdicts": self.verdicts(), "caveat": self.caveat(),
+            "choice": self.choice(),
+            "verdicts": self.verdicts(),
+            "caveat": self.caveat(),
             "intervals_note": self.intervals_note(),
         }
 
     def __repr__(self) -> str:
-        return (f"Recommendation(metric={self.metric.spec!r}, model={self.model!r}, "
-                f"threshold={self.threshold:.6g}, tested={self.tested})")
+        return (
+            f"Recommendation(metric={self.metric.spec!r}, model={self.model!r}, "
+            f"threshold={self.threshold:.6g}, tested={self.tested})"
+        )
 
 
 def recommend(
@@ -257,11 +282,14 @@ def recommend(
     """
     caller = "recommend"
     if not isinstance(scores, Mapping) or not scores:
-        raise InvalidParameterError(f"{caller}: `scores` must be a non-empty mapping of model name to score "
-                                    f"column; got {type(scores).__name__}{' (empty)' if isinstance(scores, Mapping) else ''}.")
+        raise InvalidParameterError(
+            f"{caller}: `scores` must be a non-empty mapping of model name to score "
+            f"column; got {type(scores).__name__}{' (empty)' if isinstance(scores, Mapping) else ''}."
+        )
     if comparison is not None and not isinstance(comparison, ModelComparison):
-        raise InvalidParameterError(f"{caller}: `comparison` must be a ModelComparison (compare_scores); got "
-                                    f"{type(comparison).__name__}.")
+        raise InvalidParameterError(
+            f"{caller}: `comparison` must be a ModelComparison (compare_scores); got {type(comparison).__name__}."
+        )
     m = parse_metric_argument(metric, caller=caller)
     gen = check_rng(rng, caller=caller)
     common = dict(sample_weight=sample_weight, pos_label=pos_label)
@@ -280,26 +308,48 @@ def recommend(
         for other in (n for n in values if n != model):
             row = next((r for r in comparison.rows if r.statistic == m.spec and {r.a, r.b} == {model, other}), None)
             if row is None:
-                raise InvalidParameterError(f"{caller}: `comparison` has no row of {m.spec} for {model!r} and "
-                                            f"{other!r}; compare every pair (compare_scores without baseline).")
+                raise InvalidParameterError(
+                    f"{caller}: `comparison` has no row of {m.spec} for {model!r} and "
+                    f"{other!r}; compare every pair (compare_scores without baseline)."
+                )
             expected = values[row.a] - values[row.b]
             if not math.isclose(row.estimate, expected, rel_tol=1e-9, abs_tol=1e-12):
-                raise IsometricsError(f"{caller}: `comparison` gives the {m.spec} difference of {row.a!r} and "
-                                      f"{row.b!r} as {row.estimate!r}, these data {expected!r}; compare the same "
-                                      "labels, scores and weights.")
+                raise IsometricsError(
+                    f"{caller}: `comparison` gives the {m.spec} difference of {row.a!r} and "
+                    f"{row.b!r} as {row.estimate!r}, these data {expected!r}; compare the same "
+                    "labels, scores and weights."
+                )
             rows.append(row)
     # intervals at the fixed, chosen threshold: on the comparison's paired replicates when it is of these data
     # (checked above) and drew as many, at the same level and weights; else on replicates of their own
-    paired = (n_resamples is not None and tested and comparison is not None
-              and comparison.replicate_state is not None and n_resamples == comparison.n_resamples
-              and confidence_level == comparison.confidence_level
-              and (sample_weight is None or weight_kind == comparison.weight_kind))
+    paired = (
+        n_resamples is not None
+        and tested
+        and comparison is not None
+        and comparison.replicate_state is not None
+        and n_resamples == comparison.n_resamples
+        and confidence_level == comparison.confidence_level
+        and (sample_weight is None or weight_kind == comparison.weight_kind)
+    )
     if paired:
         assert comparison is not None
-        in_sample = replace(in_sample, intervals=_paired_intervals(
-            y_true, scores[model], in_sample.threshold, m, comparison, caller=caller, **common))
+        in_sample = replace(
+            in_sample,
+            intervals=_paired_intervals(
+                y_true, scores[model], in_sample.threshold, m, comparison, caller=caller, **common
+            ),
+        )
     elif n_resamples is not None:
-        (fixed,) = decide(y_true, scores[model], threshold=in_sample.threshold, metrics=[m], weight_kind=weight_kind,
-                          n_resamples=n_resamples, confidence_level=confidence_level, rng=gen, **common)
+        (fixed,) = decide(
+            y_true,
+            scores[model],
+            threshold=in_sample.threshold,
+            metrics=[m],
+            weight_kind=weight_kind,
+            n_resamples=n_resamples,
+            confidence_level=confidence_level,
+            rng=gen,
+            **common,
+        )
         in_sample = replace(in_sample, intervals=fixed.intervals)
     return Recommendation(m, model, values, in_sample, cross, tuple(rows), tested, paired)

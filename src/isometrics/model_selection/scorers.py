@@ -35,14 +35,23 @@ def _positive(y_true: np.ndarray, pos_label: Any, caller: str) -> Any:
     labels = np.unique(y_true)
     if pos_label is None:
         if len(labels) > 2:
-            raise IsometricsError(f"{caller}: y_true has {len(labels)} classes; this scorer is binary, pass "
-                                  "pos_label= to score one class against the rest.")
+            raise IsometricsError(
+                f"{caller}: y_true has {len(labels)} classes; this scorer is binary, pass "
+                "pos_label= to score one class against the rest."
+            )
         return labels[-1]
     return pos_label
 
 
-def _label_score(y_true: ArrayLike, y_pred: ArrayLike, *, metric: str, pos_label: Any = None,
-                 sample_weight: ArrayLike | None = None, zero_division: Any = "warn") -> float:
+def _label_score(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    *,
+    metric: str,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+    zero_division: Any = "warn",
+) -> float:
     """The metric of predicted labels against true labels, one class (``pos_label``) against the rest."""
     caller = "get_scorer"
     m = parse_metric_argument(metric, caller=caller)
@@ -54,20 +63,36 @@ def _label_score(y_true: ArrayLike, y_pred: ArrayLike, *, metric: str, pos_label
     w = check_sample_weight(as_sample_weight(sample_weight, caller=caller), len(yt), caller=caller)
     weights = np.ones(len(yt)) if w is None else w
     actual, predicted = yt == pos, yp == pos
-    value = float(m.from_counts(weights[actual & predicted].sum(), weights[~actual & predicted].sum(),
-                                weights[actual & ~predicted].sum(), weights[~actual & ~predicted].sum()))
+    value = float(
+        m.from_counts(
+            weights[actual & predicted].sum(),
+            weights[~actual & predicted].sum(),
+            weights[actual & ~predicted].sum(),
+            weights[~actual & ~predicted].sum(),
+        )
+    )
     if np.isnan(value):
         if isinstance(zero_division, str):
-            warnings.warn(f"{m.spec} is ill-defined (no predicted positive, or no sample of a class) and set "
-                          "to 0.0; use the `zero_division` parameter to control this behavior.",
-                          UndefinedMetricWarning, stacklevel=2)
+            warnings.warn(
+                f"{m.spec} is ill-defined (no predicted positive, or no sample of a class) and set "
+                "to 0.0; use the `zero_division` parameter to control this behavior.",
+                UndefinedMetricWarning,
+                stacklevel=2,
+            )
             return 0.0
         return float(zero_division)
     return value
 
 
-def _area_score(y_true: ArrayLike, y_score: ArrayLike, *, area: str, pos_label: Any = None,
-                sample_weight: ArrayLike | None = None, average: str = "macro") -> float:
+def _area_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    area: str,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+    average: str = "macro",
+) -> float:
     """An area of binary scores, or of one-vs-rest multiclass scores (2-D) averaged by ``average``."""
     caller = "get_scorer"
     scores = np.asarray(y_score)
@@ -165,9 +190,19 @@ def get_scorer(
 
     kwargs: dict[str, Any] = {} if pos_label is None else {"pos_label": pos_label}
     if isinstance(metric, str) and metric.strip().lower() in _AREAS:
-        return make_scorer(_area_score, response_method=response_method or ("decision_function", "predict_proba"),
-                           area=_AREAS[metric.strip().lower()], average=average, **kwargs)
+        return make_scorer(
+            _area_score,
+            response_method=response_method or ("decision_function", "predict_proba"),
+            area=_AREAS[metric.strip().lower()],
+            average=average,
+            **kwargs,
+        )
     m = parse_metric_argument(metric, caller=caller)
-    return make_scorer(_label_score, response_method=response_method or "predict",
-                       greater_is_better=m.greater_is_better,
-                       metric=m.spec, zero_division=zero_division, **kwargs)
+    return make_scorer(
+        _label_score,
+        response_method=response_method or "predict",
+        greater_is_better=m.greater_is_better,
+        metric=m.spec,
+        zero_division=zero_division,
+        **kwargs,
+    )

@@ -19,5 +19,13 @@ from ._gains import GainsDisplay, LiftDisplay
 from ._group import DisplayGroup
 from ._metric_displays import LevelCurveDisplay, MetricCurveDisplay
 
-__all__ = ["RocDisplay", "PrecisionRecallDisplay", "PrgDisplay", "MetricCurveDisplay", "LevelCurveDisplay",
-           "GainsDisplay", "LiftDisplay", "DisplayGroup"]
+__all__ = [
+    "RocDisplay",
+    "PrecisionRecallDisplay",
+    "PrgDisplay",
+    "MetricCurveDisplay",
+    "LevelCurveDisplay",
+    "GainsDisplay",
+    "LiftDisplay",
+    "DisplayGroup",
+]

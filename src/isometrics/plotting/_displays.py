@@ -30,6 +30,7 @@ def _name(name: str | None, y_score: Any) -> str | None:
     """The curve's name: as given, else the name of the score column (a pandas or Polars Series)."""
     return name if name is not None else column_name(y_score)
 
+
 def _levels(metric: Metric | None, levels: Any) -> tuple[float, ...]:
     if metric is None:
         return ()
@@ -52,8 +53,17 @@ class _Base(_FromEstimator):
     ax_: Any = field(default=None, init=False, repr=False)
     figure_: Any = field(default=None, init=False, repr=False)
 
-    def _curve(self, ax: Any, x: Any, y: Any, name: str | None, area_name: str, area: float | None,
-               kwargs: dict[str, Any], **defaults: Any) -> Any:
+    def _curve(
+        self,
+        ax: Any,
+        x: Any,
+        y: Any,
+        name: str | None,
+        area_name: str,
+        area: float | None,
+        kwargs: dict[str, Any],
+        **defaults: Any,
+    ) -> Any:
         """The model's curve: its defaults, then the user's keywords; the area in the label."""
         label = _area_label(name or self.name, area_name, area)
         (line,) = ax.plot(x, y, **{**defaults, **_line_kwargs(self.line_kwargs, kwargs, label=label)})
@@ -91,9 +101,17 @@ class _Base(_FromEstimator):
         return lines
 
 
-def _setup(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any,
-           metric: str | Metric | None, caller: str) -> tuple[OperatingPoints, Metric | None, BestThreshold | None]:
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller, table=OperatingPoints)
+def _setup(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    sample_weight: ArrayLike | None,
+    pos_label: Any,
+    metric: str | Metric | None,
+    caller: str,
+) -> tuple[OperatingPoints, Metric | None, BestThreshold | None]:
+    op = table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller, table=OperatingPoints
+    )
     m = None if metric is None else parse_metric_argument(metric, caller=caller)
     best = None if m is None else op.best_threshold(m)
     return op, m, best
@@ -132,9 +150,18 @@ class RocDisplay(_Base):
     @classmethod
     @_per_column
     @_fill
-    def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
-                         pos_label: Any = None, name: str | None = None, metric: str | Metric | None = None,
-                         levels: Any = None, **kwargs: Any) -> RocDisplay:
+    def from_predictions(
+        cls,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
+        *,
+        sample_weight: ArrayLike | None = None,
+        pos_label: Any = None,
+        name: str | None = None,
+        metric: str | Metric | None = None,
+        levels: Any = None,
+        **kwargs: Any,
+    ) -> RocDisplay:
         """Compute the display's arrays from labels and scores (see :func:`isometrics.roc_curve`).
 
         Parameters
@@ -149,17 +176,26 @@ class RocDisplay(_Base):
         RocDisplay
             Not drawn yet: call :meth:`plot`.
         """
-        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
-                             "RocDisplay.from_predictions")
+        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric, "RocDisplay.from_predictions")
         roc, hull = op.roc_curve(), op.roc_convex_hull()
-        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence,
-                   level_values=_levels(m, levels),
-                   line_kwargs=kwargs, fpr=roc.fpr, tpr=roc.tpr, hull_fpr=hull.fpr, hull_tpr=hull.tpr,
-                   auroc=op.auroc())
+        return cls(
+            name=_name(name, y_score),
+            best=best,
+            metric=m,
+            prevalence=op.prevalence,
+            level_values=_levels(m, levels),
+            line_kwargs=kwargs,
+            fpr=roc.fpr,
+            tpr=roc.tpr,
+            hull_fpr=hull.fpr,
+            hull_tpr=hull.tpr,
+            auroc=op.auroc(),
+        )
 
     @_fill
-    def plot(self, ax: Any = None, *, name: str | None = None, hull: bool = True, chance: bool = True,
-             **kwargs: Any) -> RocDisplay:
+    def plot(
+        self, ax: Any = None, *, name: str | None = None, hull: bool = True, chance: bool = True, **kwargs: Any
+    ) -> RocDisplay:
         """Draw on ``ax`` (a new figure when None).
 
         Parameters
@@ -223,9 +259,18 @@ class PrecisionRecallDisplay(_Base):
     @classmethod
     @_per_column
     @_fill
-    def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
-                         pos_label: Any = None, name: str | None = None, metric: str | Metric | None = None,
-                         levels: Any = None, **kwargs: Any) -> PrecisionRecallDisplay:
+    def from_predictions(
+        cls,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
+        *,
+        sample_weight: ArrayLike | None = None,
+        pos_label: Any = None,
+        name: str | None = None,
+        metric: str | Metric | None = None,
+        levels: Any = None,
+        **kwargs: Any,
+    ) -> PrecisionRecallDisplay:
         """Compute the display's arrays (see :func:`isometrics.precision_recall_curve`).
 
         Parameters
@@ -240,8 +285,9 @@ class PrecisionRecallDisplay(_Base):
         PrecisionRecallDisplay
             Not drawn yet: call :meth:`plot`.
         """
-        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
-                             "PrecisionRecallDisplay.from_predictions")
+        op, m, best = _setup(
+            y_true, y_score, sample_weight, pos_label, metric, "PrecisionRecallDisplay.from_predictions"
+        )
         pr = op.precision_recall_curve()
         idx = op.roc_convex_hull().indices
         tp, fp = op.tp[idx], op.fp[idx]
@@ -249,19 +295,29 @@ class PrecisionRecallDisplay(_Base):
         rec, prec = [0.0], [float(tp[1] / (tp[1] + fp[1]))]
         for k in range(1, len(idx) - 1):
             if tp[k + 1] > tp[k]:
-                pts = interpolate_pr_points(tp[k], fp[k], tp[k + 1], fp[k + 1], n_positives=op.n_positives,
-                                            step=(tp[k + 1] - tp[k]) / 20)
+                pts = interpolate_pr_points(
+                    tp[k], fp[k], tp[k + 1], fp[k + 1], n_positives=op.n_positives, step=(tp[k + 1] - tp[k]) / 20
+                )
                 rec.extend(pts.recall.tolist())
                 prec.extend(pts.precision.tolist())
-        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence,
-                   level_values=_levels(m, levels),
-                   line_kwargs=kwargs, precision=pr.precision, recall=pr.recall,
-                   achievable_precision=np.array(prec), achievable_recall=np.array(rec),
-                   average_precision=op.average_precision())
+        return cls(
+            name=_name(name, y_score),
+            best=best,
+            metric=m,
+            prevalence=op.prevalence,
+            level_values=_levels(m, levels),
+            line_kwargs=kwargs,
+            precision=pr.precision,
+            recall=pr.recall,
+            achievable_precision=np.array(prec),
+            achievable_recall=np.array(rec),
+            average_precision=op.average_precision(),
+        )
 
     @_fill
-    def plot(self, ax: Any = None, *, name: str | None = None, hull: bool = True,
-             baseline: bool = True, **kwargs: Any) -> PrecisionRecallDisplay:
+    def plot(
+        self, ax: Any = None, *, name: str | None = None, hull: bool = True, baseline: bool = True, **kwargs: Any
+    ) -> PrecisionRecallDisplay:
         """Draw on ``ax`` (a new figure when None).
 
         Parameters
@@ -282,8 +338,9 @@ class PrecisionRecallDisplay(_Base):
             The display itself, with ``line_``, ``hull_line_``, ``best_marker_``, ``ax_`` and ``figure_``.
         """
         ax = _axes(ax)
-        line = self._curve(ax, self.recall[1:], self.precision[1:], name, "AP", self.average_precision, kwargs,
-                           drawstyle="steps-pre")
+        line = self._curve(
+            ax, self.recall[1:], self.precision[1:], name, "AP", self.average_precision, kwargs, drawstyle="steps-pre"
+        )
         if hull:
             self._hull(ax, line, self.achievable_recall, self.achievable_precision, "achievable (hull)")
         if baseline and _once(ax, f"prevalence:{self.prevalence:.12g}"):
@@ -326,9 +383,18 @@ class PrgDisplay(_Base):
     @classmethod
     @_per_column
     @_fill
-    def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
-                         pos_label: Any = None, name: str | None = None, metric: str | Metric | None = None,
-                         levels: Any = None, **kwargs: Any) -> PrgDisplay:
+    def from_predictions(
+        cls,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
+        *,
+        sample_weight: ArrayLike | None = None,
+        pos_label: Any = None,
+        name: str | None = None,
+        metric: str | Metric | None = None,
+        levels: Any = None,
+        **kwargs: Any,
+    ) -> PrgDisplay:
         """Compute the display's arrays (see :func:`isometrics.prg_curve`).
 
         Parameters
@@ -343,19 +409,28 @@ class PrgDisplay(_Base):
         PrgDisplay
             Not drawn yet: call :meth:`plot`.
         """
-        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
-                             "PrgDisplay.from_predictions")
+        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric, "PrgDisplay.from_predictions")
         pg, rg, _ = op.prg_curve()
         hull = op.prg_convex_hull()
         finite = op.tp > 0
-        return cls(name=_name(name, y_score), best=best, metric=m, prevalence=op.prevalence,
-                   level_values=_levels(m, levels),
-                   line_kwargs=kwargs, precision_gain=pg[finite], recall_gain=rg[finite],
-                   hull_precision_gain=hull.precision_gain, hull_recall_gain=hull.recall_gain, auprg=op.auprg())
+        return cls(
+            name=_name(name, y_score),
+            best=best,
+            metric=m,
+            prevalence=op.prevalence,
+            level_values=_levels(m, levels),
+            line_kwargs=kwargs,
+            precision_gain=pg[finite],
+            recall_gain=rg[finite],
+            hull_precision_gain=hull.precision_gain,
+            hull_recall_gain=hull.recall_gain,
+            auprg=op.auprg(),
+        )
 
     @_fill
-    def plot(self, ax: Any = None, *, name: str | None = None, hull: bool = True,
-             baseline: bool = True, **kwargs: Any) -> PrgDisplay:
+    def plot(
+        self, ax: Any = None, *, name: str | None = None, hull: bool = True, baseline: bool = True, **kwargs: Any
+    ) -> PrgDisplay:
         """Draw the unit square of PRG space on ``ax`` (a new figure when None).
 
         Parameters

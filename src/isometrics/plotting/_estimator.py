@@ -22,9 +22,11 @@ def _classes(estimator: Any, caller: str) -> list[Any] | None:
         return None
     classes = list(np.asarray(classes).tolist())
     if len(classes) != 2:
-        raise InvalidParameterError(f"{caller}: the estimator must be a binary classifier (classes_ has "
-                                    f"{len(classes)} classes: {classes!r}); score one class against the rest "
-                                    "and use from_predictions.")
+        raise InvalidParameterError(
+            f"{caller}: the estimator must be a binary classifier (classes_ has "
+            f"{len(classes)} classes: {classes!r}); score one class against the rest "
+            "and use from_predictions."
+        )
     return classes
 
 
@@ -35,8 +37,9 @@ def _positive_class(estimator: Any, pos_label: Any, caller: str) -> Any:
     if classes is None or pos_label is None:
         return None if classes is None else classes[1]
     if pos_label not in classes:
-        raise InvalidParameterError(f"{caller}: `pos_label` must be one of the estimator's classes_ {classes!r}; "
-                                    f"got {pos_label!r}.")
+        raise InvalidParameterError(
+            f"{caller}: `pos_label` must be one of the estimator's classes_ {classes!r}; got {pos_label!r}."
+        )
     return pos_label
 
 
@@ -47,8 +50,9 @@ def _scores_of(estimator: Any, X: Any, *, pos_label: Any = None, caller: str = "
     if hasattr(estimator, "predict_proba"):
         proba = np.asarray(estimator.predict_proba(X), dtype=np.float64)
         if proba.ndim != 2 or proba.shape[1] != 2:
-            raise InvalidParameterError(f"{caller}: the estimator must be a binary classifier "
-                                        f"(predict_proba gave shape {proba.shape}).")
+            raise InvalidParameterError(
+                f"{caller}: the estimator must be a binary classifier (predict_proba gave shape {proba.shape})."
+            )
         return proba[:, positive]
     if hasattr(estimator, "decision_function"):
         scores = np.asarray(estimator.decision_function(X), dtype=np.float64)
@@ -68,8 +72,9 @@ class _FromEstimator:
 
     @classmethod
     @_fill
-    def from_estimator(cls: type[_D], estimator: Any, X: Any, y: ArrayLike, *, pos_label: Any = None,
-                       **kwargs: Any) -> _D:
+    def from_estimator(
+        cls: type[_D], estimator: Any, X: Any, y: ArrayLike, *, pos_label: Any = None, **kwargs: Any
+    ) -> _D:
         """Score ``X`` with a fitted binary classifier, then :meth:`from_predictions`.
 
         Parameters

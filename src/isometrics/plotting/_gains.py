@@ -15,10 +15,12 @@ from ._group import _per_column
 from ._style import _axes, _once
 
 
-def _curve_data(y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any,
-                caller: str) -> OperatingPoints:
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller,
-                           table=OperatingPoints)
+def _curve_data(
+    y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any, caller: str
+) -> OperatingPoints:
+    op = table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller, table=OperatingPoints
+    )
     op.require_both_classes(caller)
     return op
 
@@ -56,15 +58,23 @@ class GainsDisplay(_FromEstimator):
 
     @classmethod
     @_per_column
-    def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
-                         pos_label: Any = None, name: str | None = None) -> GainsDisplay:
+    def from_predictions(
+        cls,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
+        *,
+        sample_weight: ArrayLike | None = None,
+        pos_label: Any = None,
+        name: str | None = None,
+    ) -> GainsDisplay:
         """Compute the curve (see :func:`isometrics.spaces.gains_curve`)."""
         op = _curve_data(y_true, y_score, sample_weight, pos_label, "GainsDisplay.from_predictions")
         rate, gain, _ = op.gains_curve()
         return cls(rate, gain, op.prevalence, _name(name, y_score))
 
-    def plot(self, ax: Any = None, *, name: str | None = None, chance: bool = True, perfect: bool = True,
-             **kwargs: Any) -> GainsDisplay:
+    def plot(
+        self, ax: Any = None, *, name: str | None = None, chance: bool = True, perfect: bool = True, **kwargs: Any
+    ) -> GainsDisplay:
         """Draw on ``ax`` (a new figure when None); returns self with ``line_``, ``ax_``, ``figure_``.
 
         Straight segments between operating points are exact: flagging part of a group
@@ -76,8 +86,14 @@ class GainsDisplay(_FromEstimator):
         if chance and _once(ax, "gains-random"):
             ax.plot([0, 1], [0, 1], color="0.5", linewidth=0.8, label="random")
         if perfect and _once(ax, f"gains-perfect:{self.prevalence:.12g}"):
-            ax.plot([0, self.prevalence, 1], [0, 1, 1], color="0.5", linewidth=0.8, linestyle=":",
-                    label=f"perfect (prevalence {self.prevalence:.3g})")
+            ax.plot(
+                [0, self.prevalence, 1],
+                [0, 1, 1],
+                color="0.5",
+                linewidth=0.8,
+                linestyle=":",
+                label=f"perfect (prevalence {self.prevalence:.3g})",
+            )
         ax.set_xlabel("share flagged (highest scores first)")
         ax.set_ylabel("share of positives captured (recall)")
         ax.set_title("Cumulative gains")
@@ -111,8 +127,15 @@ class LiftDisplay(_FromEstimator):
 
     @classmethod
     @_per_column
-    def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
-                         pos_label: Any = None, name: str | None = None) -> LiftDisplay:
+    def from_predictions(
+        cls,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
+        *,
+        sample_weight: ArrayLike | None = None,
+        pos_label: Any = None,
+        name: str | None = None,
+    ) -> LiftDisplay:
         """Compute the curve (see :func:`isometrics.spaces.lift_curve`)."""
         op = _curve_data(y_true, y_score, sample_weight, pos_label, "LiftDisplay.from_predictions")
         rate, lift, _ = op.lift_curve()

@@ -79,8 +79,11 @@ class DisplayGroup:
         return f"DisplayGroup({len(self.displays)} x {self._kind()}: {names})"
 
     def _repr_html_(self) -> str:
-        return html_table(("model", "display"), ((clip(str(n), 200), self._kind()) for n in self.names),
-                          caption=f"DisplayGroup of {len(self.displays)} models")
+        return html_table(
+            ("model", "display"),
+            ((clip(str(n), 200), self._kind()) for n in self.names),
+            caption=f"DisplayGroup of {len(self.displays)} models",
+        )
 
     def plot(self, ax: Any = None, **kwargs: Any) -> DisplayGroup:
         """Draw every model on ``ax`` (a new figure when None), in column order.
@@ -118,12 +121,15 @@ def _per_column(func: Any) -> Any:
             return func(cls, y_true, y_score, *args, **kwargs)
         caller = f"{cls.__name__}.from_predictions"
         if not columns:
-            raise InvalidParameterError(f"{caller}: `y_score` is a data frame with no columns; pass at least one "
-                                        "score column.")
+            raise InvalidParameterError(
+                f"{caller}: `y_score` is a data frame with no columns; pass at least one score column."
+            )
         if kwargs.get("name") is not None:
-            raise InvalidParameterError(f"{caller}: `name` names one model, but `y_score` is a data frame of "
-                                        f"{len(columns)} score columns, each named after its column; drop `name` "
-                                        "(or rename the columns).")
+            raise InvalidParameterError(
+                f"{caller}: `name` names one model, but `y_score` is a data frame of "
+                f"{len(columns)} score columns, each named after its column; drop `name` "
+                "(or rename the columns)."
+            )
         kwargs.pop("name", None)
         return DisplayGroup(func(cls, y_true, values, *args, name=name, **kwargs) for name, values in columns.items())
 

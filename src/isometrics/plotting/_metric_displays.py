@@ -49,9 +49,17 @@ class MetricCurveDisplay(_FromEstimator):
     @classmethod
     @_per_column
     @_fill
-    def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, metric: str | Metric = "f1",
-                         sample_weight: ArrayLike | None = None, pos_label: Any = None,
-                         name: str | None = None, **kwargs: Any) -> MetricCurveDisplay:
+    def from_predictions(
+        cls,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
+        *,
+        metric: str | Metric = "f1",
+        sample_weight: ArrayLike | None = None,
+        pos_label: Any = None,
+        name: str | None = None,
+        **kwargs: Any,
+    ) -> MetricCurveDisplay:
         """Compute the curve (see :func:`isometrics.metric_curve`).
 
         Parameters
@@ -69,8 +77,7 @@ class MetricCurveDisplay(_FromEstimator):
         MetricCurveDisplay
             Not drawn yet: call :meth:`plot`.
         """
-        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric,
-                             "MetricCurveDisplay.from_predictions")
+        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric, "MetricCurveDisplay.from_predictions")
         assert m is not None and best is not None
         curve = op.metric_curve(m)
         return cls(curve.thresholds[1:], curve.values[1:], best, _name(name, y_score), kwargs)
@@ -132,8 +139,13 @@ class LevelCurveDisplay:
     figure_: Any = field(default=None, init=False, repr=False)
 
     @classmethod
-    def from_metric(cls, metric: str | Metric, *, levels: Any = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
-                    beta: float | None = None) -> LevelCurveDisplay:
+    def from_metric(
+        cls,
+        metric: str | Metric,
+        *,
+        levels: Any = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
+        beta: float | None = None,
+    ) -> LevelCurveDisplay:
         """Compute level curves; ``beta`` draws the break-even line R/P = beta.
 
         Parameters
@@ -180,8 +192,9 @@ class LevelCurveDisplay:
             if len(curve.recall):
                 ax.annotate(f"{value:g}", (curve.recall[-1], curve.precision[-1]), fontsize="x-small")
         if self.break_even is not None:
-            ax.plot(self.break_even.recall, self.break_even.precision, color="black", linewidth=2,
-                    label="break-even R/P")
+            ax.plot(
+                self.break_even.recall, self.break_even.precision, color="black", linewidth=2, label="break-even R/P"
+            )
             _legend(ax)
         ax.set_xlabel("recall")
         ax.set_ylabel("precision")

@@ -29,17 +29,32 @@ _AVERAGES = ("macro", "weighted", "micro")
 def _measures(y: np.ndarray, scores: np.ndarray, classes: np.ndarray, weights: np.ndarray | None) -> dict[str, float]:
     """Every averaged measure of one (re)sample: ``"auroc/macro"``, ..., ``"accuracy"``, ..."""
     ovr = one_vs_rest(y, scores, classes=classes, sample_weight=weights)
-    out = {f"{name}/{a}": float(getattr(ovr, name)(average=a))
-           for name in ("auroc", "average_precision", "auprg") for a in _AVERAGES}
+    out = {
+        f"{name}/{a}": float(getattr(ovr, name)(average=a))
+        for name in ("auroc", "average_precision", "auprg")
+        for a in _AVERAGES
+    }
     argmax = argmax_summary(y, scores, classes, weights)
-    out.update(accuracy=argmax.accuracy, balanced_accuracy=argmax.balanced_accuracy, f1_macro=argmax.f1_macro,
-               f1_weighted=argmax.f1_weighted)
+    out.update(
+        accuracy=argmax.accuracy,
+        balanced_accuracy=argmax.balanced_accuracy,
+        f1_macro=argmax.f1_macro,
+        f1_weighted=argmax.f1_weighted,
+    )
     return out
 
 
-def _average_intervals(y: np.ndarray, scores: np.ndarray, classes: np.ndarray, weights: np.ndarray | None,
-                       weight_kind: str | None, n_resamples: int, level: float, rng: Any,
-                       caller: str) -> tuple[dict[str, tuple[float, float]], int]:
+def _average_intervals(
+    y: np.ndarray,
+    scores: np.ndarray,
+    classes: np.ndarray,
+    weights: np.ndarray | None,
+    weight_kind: str | None,
+    n_resamples: int,
+    level: float,
+    rng: Any,
+    caller: str,
+) -> tuple[dict[str, tuple[float, float]], int]:
     """Percentile intervals of every averaged measure, and the number of replicates used."""
     generator = check_rng(rng, caller=caller)
     n = len(y)
@@ -65,6 +80,9 @@ def _average_intervals(y: np.ndarray, scores: np.ndarray, classes: np.ndarray, w
             if v == v:
                 values.setdefault(key, []).append(v)
     alpha = (1.0 - level) / 2.0
-    intervals = {key: (float(np.quantile(v, alpha)), float(np.quantile(v, 1.0 - alpha)))
-                 for key, v in values.items() if len(v) >= 2}
+    intervals = {
+        key: (float(np.quantile(v, alpha)), float(np.quantile(v, 1.0 - alpha)))
+        for key, v in values.items()
+        if len(v) >= 2
+    }
     return intervals, max((len(v) for v in values.values()), default=0)

@@ -63,8 +63,8 @@ def _display_indices(coords: np.ndarray, forced: np.ndarray, tol: float) -> np.n
         width = 64
         while True:
             stop = min(n, i + 1 + width)
-            window = points[i + 1:stop]
-            moved = (np.abs(window - points[i]) > tol).any(axis=1) | forced[i + 1:stop]
+            window = points[i + 1 : stop]
+            moved = (np.abs(window - points[i]) > tol).any(axis=1) | forced[i + 1 : stop]
             hits = np.flatnonzero(moved)
             if hits.size:
                 i = i + 1 + int(hits[0])
@@ -92,7 +92,7 @@ def _simplify(x: np.ndarray, y: np.ndarray, tol: float) -> np.ndarray:
         if b - a < 2:
             continue
         dx, dy = x[b] - x[a], y[b] - y[a]
-        px, py = x[a + 1:b] - x[a], y[a + 1:b] - y[a]
+        px, py = x[a + 1 : b] - x[a], y[a + 1 : b] - y[a]
         length2 = dx * dx + dy * dy
         if length2 == 0:
             dist = np.hypot(px, py)
@@ -139,8 +139,14 @@ class _Points:
             pg, rg, _ = op.prg_curve()
             fpr = op.fp / op.n_negatives
             share = (op.tp + op.fp) / (op.n_positives + op.n_negatives)
-            coords = [fpr, recall, np.nan_to_num(precision, nan=-1.0), np.clip(rg, _GAIN_FLOOR, 1.0),
-                      np.nan_to_num(np.clip(pg, _GAIN_FLOOR, 1.0), nan=_GAIN_FLOOR), share]
+            coords = [
+                fpr,
+                recall,
+                np.nan_to_num(precision, nan=-1.0),
+                np.clip(rg, _GAIN_FLOOR, 1.0),
+                np.nan_to_num(np.clip(pg, _GAIN_FLOOR, 1.0), nan=_GAIN_FLOOR),
+                share,
+            ]
             coords += [_normalised(v) for v in self.metric_values.values()]
             forced = np.zeros(n, dtype=bool)
             forced[op.roc_convex_hull().indices] = True
@@ -175,11 +181,16 @@ class _Shared:
         op, idx = p.op, p.idx
         exact = len(idx) == op.n_points  # every point drawn: the metrics' values exact too
         self.points.append(p)
-        self.models.append({"P": float(op.n_positives), "N": float(op.n_negatives),
-                            "thr": _b64(op.thresholds[idx], "f8"), "tp": _b64(op.tp[idx], "f8"),
-                            "fp": _b64(op.fp[idx], "f8"),
-                            "metrics": {spec: _b64(v[idx], "f8" if exact else "f4")
-                                        for spec, v in p.metric_values.items()}})
+        self.models.append(
+            {
+                "P": float(op.n_positives),
+                "N": float(op.n_negatives),
+                "thr": _b64(op.thresholds[idx], "f8"),
+                "tp": _b64(op.tp[idx], "f8"),
+                "fp": _b64(op.fp[idx], "f8"),
+                "metrics": {spec: _b64(v[idx], "f8" if exact else "f4") for spec, v in p.metric_values.items()},
+            }
+        )
         return len(self.models) - 1
 
     @staticmethod
@@ -204,5 +215,6 @@ class _Shared:
 
     def json(self) -> str:
         """The block's JSON, safe inside a script data block."""
-        return _script_json(json.dumps({"models": self.models, **({"templates": self.templates} if self.templates
-                                                                   else {})}))
+        return _script_json(
+            json.dumps({"models": self.models, **({"templates": self.templates} if self.templates else {})})
+        )

@@ -29,8 +29,11 @@ _MEANS = {"arithmetic": 0.0, "geometric": -1.0, "harmonic": -2.0}
 
 def _beta_rho(metric: Metric) -> tuple[float, float] | None:
     """The metric as G(beta, rho), or None when it is not a weighted power mean with finite parameters."""
-    if metric.phi is None or metric.log_gamma is None or not (math.isfinite(metric.phi)
-                                                             and math.isfinite(metric.log_gamma)):
+    if (
+        metric.phi is None
+        or metric.log_gamma is None
+        or not (math.isfinite(metric.phi) and math.isfinite(metric.log_gamma))
+    ):
         return None
     rho = metric.phi - 1.0
     beta = math.exp(metric.log_gamma if rho == 0 else metric.log_gamma / rho)
@@ -43,30 +46,52 @@ def _slider(value: float, default: tuple[float, float, float]) -> dict[str, Any]
     low, high, step = default
     value = float(f"{value:.6g}")
     on_grid = abs(value / step - round(value / step)) < 1e-9
-    return dict(value=f"{value:g}", min=f"{min(low, value):g}", max=f"{max(high, value):g}",
-                step=f"{step:g}" if on_grid else "any")
+    return dict(
+        value=f"{value:g}",
+        min=f"{min(low, value):g}",
+        max=f"{max(high, value):g}",
+        step=f"{step:g}" if on_grid else "any",
+    )
 
 
-def _explorer_start(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Shared,
-                    models: list[int]) -> dict[str, Any]:
+def _explorer_start(
+    results: list[BinaryEvaluation], metrics: list[Metric], shared: _Shared, models: list[int]
+) -> dict[str, Any]:
     """The explorers' opening sliders and overlays for the template: ``g`` (beta and rho sliders),
     ``means`` (each mean's gamma slider), ``metric`` (the label they open at), ``note`` (why
     they open at F1, if they do) and ``data`` (the overlays' JSON: each model's curve and best point)."""
     chosen = next((m for m in metrics if _beta_rho(m) is not None), None)
     beta, rho = (1.0, -2.0) if chosen is None else _beta_rho(chosen)  # type: ignore[misc]
-    note = "" if chosen is metrics[0] else (
-        f"{metrics[0].label} is not a weighted mean of precision and recall; the explorers open at "
-        + (f"{chosen.label}, the first chosen metric that is." if chosen is not None else "F1."))
+    note = (
+        ""
+        if chosen is metrics[0]
+        else (
+            f"{metrics[0].label} is not a weighted mean of precision and recall; the explorers open at "
+            + (f"{chosen.label}, the first chosen metric that is." if chosen is not None else "F1.")
+        )
+    )
     overlays = []
     for k, (r, m_k) in enumerate(zip(results, models)):
-        entry: dict[str, Any] = {"name": _plotly_text(r.name), "color": _model_color(k),
-                                 "recall": _Shared.col(m_k, "tpr", 1), "precision": _Shared.col(m_k, "precision", 1)}
+        entry: dict[str, Any] = {
+            "name": _plotly_text(r.name),
+            "color": _model_color(k),
+            "recall": _Shared.col(m_k, "tpr", 1),
+            "precision": _Shared.col(m_k, "precision", 1),
+        }
         if chosen is not None:
             b = _bests(r, [chosen])[0]
-            entry["best"] = {"recall": b.recall, "precision": b.precision, "value": b.value,
-                             "label": _plotly_text(chosen.label)}
+            entry["best"] = {
+                "recall": b.recall,
+                "precision": b.precision,
+                "value": b.value,
+                "label": _plotly_text(chosen.label),
+            }
         overlays.append(entry)
-    means = {name: _slider(beta if r_mean == 0 else beta ** r_mean, _GAMMA) for name, r_mean in _MEANS.items()}
-    return dict(g=dict(beta=_slider(beta, _BETA), rho=_slider(rho, _RHO)), means=means,
-                metric="F1" if chosen is None else chosen.label, note=note,
-                data=_script_json(json.dumps({"models": overlays})))
+    means = {name: _slider(beta if r_mean == 0 else beta**r_mean, _GAMMA) for name, r_mean in _MEANS.items()}
+    return dict(
+        g=dict(beta=_slider(beta, _BETA), rho=_slider(rho, _RHO)),
+        means=means,
+        metric="F1" if chosen is None else chosen.label,
+        note=note,
+        data=_script_json(json.dumps({"models": overlays})),
+    )

@@ -24,8 +24,9 @@ _FRAME_PAD, _FRAME_MIN = 0.08, 0.1
 
 
 # ---------------------------------------------------------------------------- figures
-def _figure_json(fig: Any, refs: dict[int, dict[str, Any]] | None = None, shared: _Shared | None = None,
-                 **extra: Any) -> str:
+def _figure_json(
+    fig: Any, refs: dict[int, dict[str, Any]] | None = None, shared: _Shared | None = None, **extra: Any
+) -> str:
     """``{"figure": ..., **extra}`` as JSON safe inside a script data block; ``refs`` replaces, in
     trace ``i``, each named attribute by a reference into the page's shared data (see ``_data``),
     and with ``shared`` the layout's template is stored there once, the layout naming it."""
@@ -39,6 +40,8 @@ def _figure_json(fig: Any, refs: dict[int, dict[str, Any]] | None = None, shared
         text = json.dumps(spec)
     body = ", ".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in extra.items())
     return _script_json('{"figure": ' + text + (", " + body if body else "") + "}")
+
+
 #: Hover columns of the panels' curves (the metrics' values follow), in the order of the hover template.
 _HOVER = ["thr", "flagged", "share", "fpr", "tpr", "precision", "pg", "rg"]
 
@@ -83,17 +86,18 @@ def _prg_caption(pi: float) -> str:
     """Why PRG curves crowd near 1 when positives are rare, with this prevalence's numbers."""
     examples = [x for x in (0.1, 0.25, 0.5) if x > 2 * pi]
     said = ", ".join(f"{x:g} gains {_gain_of(x, pi):.2f}" for x in examples)
-    return ("Precision and recall gains measure precision and recall against the classifier that flags "
-            f"everything, whose precision is the prevalence ({pi:.3g}): a gain is (x - prevalence) / ((1 - "
-            "prevalence) x), 0 at the prevalence and 1 at 1. When positives are rare, almost every useful "
-            "precision or recall is many times the prevalence, so its gain is close to 1"
-            + (f" (here a precision or recall of {said})" if said else "")
-            + ": the curves crowd against the top and right edges. The panel opens framed on the region "
-              "where the models lie; the button above it shows the full square.")
+    return (
+        "Precision and recall gains measure precision and recall against the classifier that flags "
+        f"everything, whose precision is the prevalence ({pi:.3g}): a gain is (x - prevalence) / ((1 - "
+        "prevalence) x), 0 at the prevalence and 1 at 1. When positives are rare, almost every useful "
+        "precision or recall is many times the prevalence, so its gain is close to 1"
+        + (f" (here a precision or recall of {said})" if said else "")
+        + ": the curves crowd against the top and right edges. The panel opens framed on the region "
+        "where the models lie; the button above it shows the full square."
+    )
 
 
-def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Shared,
-            models: list[int]) -> str:
+def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Shared, models: list[int]) -> str:
     """ROC, PR and PRG panels, drawn from the models' shared points (``models[k]``: result ``k``'s number
     in ``shared``); the level curves and best points of each metric form a group that the page shows
     one at a time. At low prevalence the PRG panel opens framed on the models' region, with buttons
@@ -101,8 +105,9 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Sha
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
-    fig = make_subplots(rows=1, cols=3, subplot_titles=("ROC", "Precision-recall", "Precision-recall-gain"),
-                        horizontal_spacing=0.07)
+    fig = make_subplots(
+        rows=1, cols=3, subplot_titles=("ROC", "Precision-recall", "Precision-recall-gain"), horizontal_spacing=0.07
+    )
     groups: list[list[int]] = [[] for _ in metrics]
     refs: dict[int, dict[str, Any]] = {}
     pi = results[0].prevalence
@@ -116,10 +121,12 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Sha
         fig.add_trace(trace, 1, col)
 
     lines = "".join(f"<br>{_plotly_text(m.label)} %{{customdata[{8 + j}]:.4f}}" for j, m in enumerate(metrics))
-    hover = ("threshold %{customdata[0]:.4~g}<br>flags %{customdata[1]:,.6~g} (%{customdata[2]:.2%})"
-             "<br>false positive rate %{customdata[3]:.4f}<br>recall (true positive rate) %{customdata[4]:.4f}"
-             "<br>precision %{customdata[5]:.4f}<br>precision gain %{customdata[6]:.4f}"
-             "<br>recall gain %{customdata[7]:.4f}" + lines + "<extra>%{fullData.name}</extra>")
+    hover = (
+        "threshold %{customdata[0]:.4~g}<br>flags %{customdata[1]:,.6~g} (%{customdata[2]:.2%})"
+        "<br>false positive rate %{customdata[3]:.4f}<br>recall (true positive rate) %{customdata[4]:.4f}"
+        "<br>precision %{customdata[5]:.4f}<br>precision gain %{customdata[6]:.4f}"
+        "<br>recall gain %{customdata[7]:.4f}" + lines + "<extra>%{fullData.name}</extra>"
+    )
     columns = _HOVER + [f"metric:{m.spec}" for m in metrics]
     for k, (r, m_k) in enumerate(zip(results, models)):
         op = r.operating_points
@@ -127,25 +134,45 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Sha
         bests = _bests(r, metrics)
         hull = op.roc_convex_hull()
         common = dict(mode="lines", hovertemplate=hover, **_model_style(k, r.name))
-        add(go.Scatter(**common), 1, ref=dict(x=_Shared.col(m_k, "fpr"), y=_Shared.col(m_k, "tpr"),
-                                              customdata=_Shared.rows(m_k, columns)))
-        add(go.Scatter(showlegend=False, line_shape="vh", **common), 2,
-            ref=dict(x=_Shared.col(m_k, "tpr", 1), y=_Shared.col(m_k, "precision", 1),
-                     customdata=_Shared.rows(m_k, columns, 1)))
-        add(go.Scatter(showlegend=False, **common), 3,
-            ref=dict(x=_Shared.col(m_k, "rg", p.prg_from), y=_Shared.col(m_k, "pg", p.prg_from),
-                     customdata=_Shared.rows(m_k, columns, p.prg_from)))
-        dash = dict(mode="lines", showlegend=False, hoverinfo="skip",
-                    **_model_style(k, r.name, line=dict(dash="dash", width=1)))
+        add(
+            go.Scatter(**common),
+            1,
+            ref=dict(x=_Shared.col(m_k, "fpr"), y=_Shared.col(m_k, "tpr"), customdata=_Shared.rows(m_k, columns)),
+        )
+        add(
+            go.Scatter(showlegend=False, line_shape="vh", **common),
+            2,
+            ref=dict(
+                x=_Shared.col(m_k, "tpr", 1),
+                y=_Shared.col(m_k, "precision", 1),
+                customdata=_Shared.rows(m_k, columns, 1),
+            ),
+        )
+        add(
+            go.Scatter(showlegend=False, **common),
+            3,
+            ref=dict(
+                x=_Shared.col(m_k, "rg", p.prg_from),
+                y=_Shared.col(m_k, "pg", p.prg_from),
+                customdata=_Shared.rows(m_k, columns, p.prg_from),
+            ),
+        )
+        dash = dict(
+            mode="lines", showlegend=False, hoverinfo="skip", **_model_style(k, r.name, line=dict(dash="dash", width=1))
+        )
         add(go.Scatter(x=hull.fpr, y=hull.tpr, **dash), 1)
         achievable = op.achievable_pr_curve()
         add(go.Scatter(x=achievable.recall[1:], y=achievable.precision[1:], **dash), 2)
         prg_hull = op.prg_convex_hull()
         add(go.Scatter(x=prg_hull.recall_gain, y=prg_hull.precision_gain, **dash), 3)
         for j, (m, best) in enumerate(zip(metrics, bests)):
-            marker = dict(mode="markers", showlegend=False, **_model_style(k, r.name, marker=dict(size=9)),
-                          hovertemplate=f"best {_plotly_text(m.label)} {best.value:.4f} at threshold "
-                                                   f"{best.threshold:.4g}<extra>%{{fullData.name}}</extra>")
+            marker = dict(
+                mode="markers",
+                showlegend=False,
+                **_model_style(k, r.name, marker=dict(size=9)),
+                hovertemplate=f"best {_plotly_text(m.label)} {best.value:.4f} at threshold "
+                f"{best.threshold:.4g}<extra>%{{fullData.name}}</extra>",
+            )
             add(go.Scatter(x=[best.fp / op.n_negatives], y=[best.recall], **marker), 1, j)
             add(go.Scatter(x=[best.recall], y=[best.precision], **marker), 2, j)
             if best.tp > 0:
@@ -171,8 +198,10 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Sha
                 ys += [*curve.y[keep].tolist(), None]
                 texts += [f"{_plotly_text(m.label)} = {value}"] * (len(keep) + 1)
             add(go.Scatter(x=xs, y=ys, text=texts, name=f"{_plotly_text(m.label)} level curves", **dotted), col, j)
-    for col, (xt, yt) in enumerate((("false positive rate", "true positive rate"), ("recall", "precision"),
-                                    ("recall gain", "precision gain")), start=1):
+    for col, (xt, yt) in enumerate(
+        (("false positive rate", "true positive rate"), ("recall", "precision"), ("recall gain", "precision gain")),
+        start=1,
+    ):
         fig.update_xaxes(title_text=xt, range=[-0.02, 1.02], row=1, col=col)
         fig.update_yaxes(title_text=yt, range=[-0.02, 1.02], row=1, col=col)
     frame = _prg_frame(shared, models, metrics, pi)
@@ -181,18 +210,41 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Sha
         square = [-0.02, 1.02]
         fig.update_xaxes(range=frame[0], row=1, col=3)
         fig.update_yaxes(range=frame[1], row=1, col=3)
-        fig.update_layout(margin=dict(t=70), updatemenus=[dict(
-            type="buttons", direction="right", x=1.0, xanchor="right", y=1.16, yanchor="bottom", showactive=True,
-            active=0, pad=dict(r=2, t=2), font=dict(size=11), buttons=[
-                dict(label="PRG: models' region", method="relayout",
-                     args=[{"xaxis3.range": frame[0], "yaxis3.range": frame[1]}]),
-                dict(label="PRG: full square", method="relayout",
-                     args=[{"xaxis3.range": square, "yaxis3.range": square}])])])
+        fig.update_layout(
+            margin=dict(t=70),
+            updatemenus=[
+                dict(
+                    type="buttons",
+                    direction="right",
+                    x=1.0,
+                    xanchor="right",
+                    y=1.16,
+                    yanchor="bottom",
+                    showactive=True,
+                    active=0,
+                    pad=dict(r=2, t=2),
+                    font=dict(size=11),
+                    buttons=[
+                        dict(
+                            label="PRG: models' region",
+                            method="relayout",
+                            args=[{"xaxis3.range": frame[0], "yaxis3.range": frame[1]}],
+                        ),
+                        dict(
+                            label="PRG: full square",
+                            method="relayout",
+                            args=[{"xaxis3.range": square, "yaxis3.range": square}],
+                        ),
+                    ],
+                )
+            ],
+        )
     return _figure_json(fig, refs, shared, groups=groups, prg_frame=frame)
 
 
-def _metric_figure(results: list[BinaryEvaluation], metric: Metric, weighted: bool, shared: _Shared,
-                   models: list[int]) -> tuple[str, bool]:
+def _metric_figure(
+    results: list[BinaryEvaluation], metric: Metric, weighted: bool, shared: _Shared, models: list[int]
+) -> tuple[str, bool]:
     """The metric against the share of samples flagged positive, as the step function it is.
 
     Operating point ``i`` flags the share ``q_i`` (thresholds decreasing, shares
@@ -216,23 +268,43 @@ def _metric_figure(results: list[BinaryEvaluation], metric: Metric, weighted: bo
         total = op.n_positives + op.n_negatives
         best = _bests(r, [metric])[0]
         thinned |= len(p.idx) < op.n_points
-        refs[len(fig.data)] = dict(x=_Shared.col(m_k, "share"), y=_Shared.col(m_k, f"metric:{metric.spec}"),
-                                   customdata=_Shared.rows(m_k, ["thr", "flagged", "precision", "tpr"]))
-        fig.add_trace(go.Scatter(
-            mode="lines", **_model_style(k, r.name, line=dict(shape="hv")), meta=dict(model=k, role="steps"),
-            hovertemplate="predict positive when score ≥ %{customdata[0]:.6~g}<br>flags %{x:.2%} "
-                          "(%{customdata[1]:,.6~g})<br>precision %{customdata[2]:.4f}<br>recall %{customdata[3]:.4f}"
-                          "<br>" + label + " %{y:.4f}<extra>%{fullData.name}</extra>",
-        ))
-        fig.add_trace(go.Scatter(
-            x=[(best.tp + best.fp) / total], y=[best.value], mode="markers", showlegend=False,
-            **_model_style(k, r.name, marker=dict(size=9)), meta=dict(model=k, role="best"),
-            hovertemplate=f"best {label} {best.value:.4f} at threshold {best.threshold:.6g}<br>"
-                          "flags %{x:.2%}<extra>%{fullData.name}</extra>",
-        ))
+        refs[len(fig.data)] = dict(
+            x=_Shared.col(m_k, "share"),
+            y=_Shared.col(m_k, f"metric:{metric.spec}"),
+            customdata=_Shared.rows(m_k, ["thr", "flagged", "precision", "tpr"]),
+        )
+        fig.add_trace(
+            go.Scatter(
+                mode="lines",
+                **_model_style(k, r.name, line=dict(shape="hv")),
+                meta=dict(model=k, role="steps"),
+                hovertemplate="predict positive when score ≥ %{customdata[0]:.6~g}<br>flags %{x:.2%} "
+                "(%{customdata[1]:,.6~g})<br>precision %{customdata[2]:.4f}<br>recall %{customdata[3]:.4f}"
+                "<br>" + label + " %{y:.4f}<extra>%{fullData.name}</extra>",
+            )
+        )
+        fig.add_trace(
+            go.Scatter(
+                x=[(best.tp + best.fp) / total],
+                y=[best.value],
+                mode="markers",
+                showlegend=False,
+                **_model_style(k, r.name, marker=dict(size=9)),
+                meta=dict(model=k, role="best"),
+                hovertemplate=f"best {label} {best.value:.4f} at threshold {best.threshold:.6g}<br>"
+                "flags %{x:.2%}<extra>%{fullData.name}</extra>",
+            )
+        )
     flagged_title = "share of " + ("weight" if weighted else "samples") + " flagged positive"
-    fig.update_layout(height=380, margin=dict(t=20, b=40, l=50, r=10), hovermode="closest",
-                      xaxis=dict(title=dict(text=flagged_title + " (lowering the threshold moves right)"),
-                                 range=[-0.01, 1.01], tickformat=".0%"),
-                      yaxis=dict(title=dict(text=label)))
+    fig.update_layout(
+        height=380,
+        margin=dict(t=20, b=40, l=50, r=10),
+        hovermode="closest",
+        xaxis=dict(
+            title=dict(text=flagged_title + " (lowering the threshold moves right)"),
+            range=[-0.01, 1.01],
+            tickformat=".0%",
+        ),
+        yaxis=dict(title=dict(text=label)),
+    )
     return _figure_json(fig, refs, shared), thinned

@@ -19,25 +19,40 @@ def _gains_figure(results: list[BinaryEvaluation], shared: _Shared, models: list
 
     fig: Any = make_subplots(rows=1, cols=2, subplot_titles=("Cumulative gains", "Lift"), horizontal_spacing=0.08)
     refs: dict[int, dict[str, Any]] = {}
-    hover = ("flag the top %{x:.2%} (score ≥ %{customdata[0]:.6~g})<br>captures %{customdata[1]:.2%} of the positives"
-             "<br>lift %{customdata[2]:.3f}<extra>%{fullData.name}</extra>")
+    hover = (
+        "flag the top %{x:.2%} (score ≥ %{customdata[0]:.6~g})<br>captures %{customdata[1]:.2%} of the positives"
+        "<br>lift %{customdata[2]:.3f}<extra>%{fullData.name}</extra>"
+    )
     for k, (r, m_k) in enumerate(zip(results, models)):
         common = dict(mode="lines", hovertemplate=hover, **_model_style(k, r.name))
-        refs[len(fig.data)] = dict(x=_Shared.col(m_k, "share"), y=_Shared.col(m_k, "tpr"),
-                                   customdata=_Shared.rows(m_k, ["thr", "tpr", "lift"]))
+        refs[len(fig.data)] = dict(
+            x=_Shared.col(m_k, "share"), y=_Shared.col(m_k, "tpr"), customdata=_Shared.rows(m_k, ["thr", "tpr", "lift"])
+        )
         fig.add_trace(go.Scatter(**common), 1, 1)
-        refs[len(fig.data)] = dict(x=_Shared.col(m_k, "share", 1), y=_Shared.col(m_k, "lift", 1),
-                                   customdata=_Shared.rows(m_k, ["thr", "tpr", "lift"], 1))
+        refs[len(fig.data)] = dict(
+            x=_Shared.col(m_k, "share", 1),
+            y=_Shared.col(m_k, "lift", 1),
+            customdata=_Shared.rows(m_k, ["thr", "tpr", "lift"], 1),
+        )
         fig.add_trace(go.Scatter(showlegend=False, **common), 1, 2)
     pi = results[0].prevalence
     grey = dict(mode="lines", line=dict(color="#999", width=1), hoverinfo="name", showlegend=False)
     fig.add_trace(go.Scatter(x=[0, 1], y=[0, 1], name="random", **grey), 1, 1)
-    fig.add_trace(go.Scatter(x=[0, pi, 1], y=[0, 1, 1], name=f"perfect ranking (prevalence {pi:.3g})",
-                             **{**grey, "line": dict(color="#999", width=1, dash="dot")}), 1, 1)
+    fig.add_trace(
+        go.Scatter(
+            x=[0, pi, 1],
+            y=[0, 1, 1],
+            name=f"perfect ranking (prevalence {pi:.3g})",
+            **{**grey, "line": dict(color="#999", width=1, dash="dot")},
+        ),
+        1,
+        1,
+    )
     fig.add_trace(go.Scatter(x=[0, 1], y=[1, 1], name="random (lift 1)", **grey), 1, 2)
     for col, title in ((1, "share of positives captured"), (2, "lift (precision / prevalence)")):
-        fig.update_xaxes(title_text="share flagged (highest scores first)", range=[-0.01, 1.01], tickformat=".0%",
-                         row=1, col=col)
+        fig.update_xaxes(
+            title_text="share flagged (highest scores first)", range=[-0.01, 1.01], tickformat=".0%", row=1, col=col
+        )
         fig.update_yaxes(title_text=title, row=1, col=col)
     fig.update_yaxes(range=[-0.02, 1.02], tickformat=".0%", row=1, col=1)
     fig.update_layout(height=400, margin=dict(t=40, b=40, l=50, r=10), legend=dict(orientation="h", y=-0.25))

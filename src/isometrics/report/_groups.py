@@ -42,16 +42,36 @@ def group_section(results: Sequence[BinaryEvaluation]) -> dict[str, Any] | None:
             ge = r.groups
             assert ge is not None
             row = ge[name]
-            rows.append(dict(group=name, model=r.name, n=f"{row.n_samples:,}", positives=f"{row.n_positives:,.6g}",
-                             cells=[_cell(row, k) for k in _KEYS],
-                             best=f"{row.best[0].threshold:.6g}" if row.best else "undefined",
-                             global_threshold=f"{ge.threshold:.6g}", note=row.note or ""))
-    sentences = [f"{r.name}: {d.sentence()}" for r in grouped for d in r.groups.differences  # type: ignore[union-attr]
-                 if d.winner is not None]
+            rows.append(
+                dict(
+                    group=name,
+                    model=r.name,
+                    n=f"{row.n_samples:,}",
+                    positives=f"{row.n_positives:,.6g}",
+                    cells=[_cell(row, k) for k in _KEYS],
+                    best=f"{row.best[0].threshold:.6g}" if row.best else "undefined",
+                    global_threshold=f"{ge.threshold:.6g}",
+                    note=row.note or "",
+                )
+            )
+    sentences = [
+        f"{r.name}: {d.sentence()}"
+        for r in grouped
+        for d in r.groups.differences  # type: ignore[union-attr]
+        if d.winner is not None
+    ]
     n_tests = sum([len(r.groups.differences) for r in grouped if r.groups is not None])
-    return dict(column=first.column, metric=first.metric.label, rows=rows, sentences=sentences,
-                n_tests=n_tests, family=first.family(), figure=_small_multiples(grouped),
-                shown=min(len(first.rows), _MAX_PANELS), n_groups=len(first.rows))
+    return dict(
+        column=first.column,
+        metric=first.metric.label,
+        rows=rows,
+        sentences=sentences,
+        n_tests=n_tests,
+        family=first.family(),
+        figure=_small_multiples(grouped),
+        shown=min(len(first.rows), _MAX_PANELS),
+        n_groups=len(first.rows),
+    )
 
 
 def _small_multiples(results: list[BinaryEvaluation]) -> str:
@@ -63,9 +83,14 @@ def _small_multiples(results: list[BinaryEvaluation]) -> str:
     assert first is not None
     names = list(first.groups)[:_MAX_PANELS]
     cols = len(names)
-    fig = make_subplots(rows=2, cols=cols, subplot_titles=[_plotly_text(n) for n in names] + [""] * cols,
-                        horizontal_spacing=min(0.04, 0.5 / max(cols, 1)), vertical_spacing=0.12,
-                        shared_yaxes=True)
+    fig = make_subplots(
+        rows=2,
+        cols=cols,
+        subplot_titles=[_plotly_text(n) for n in names] + [""] * cols,
+        horizontal_spacing=min(0.04, 0.5 / max(cols, 1)),
+        vertical_spacing=0.12,
+        shared_yaxes=True,
+    )
     for c, name in enumerate(names, start=1):
         for k, r in enumerate(results):
             ge = r.groups
@@ -79,26 +104,58 @@ def _small_multiples(results: list[BinaryEvaluation]) -> str:
             idx = _thinned(roc.fpr, roc.tpr, row.best[0].index)
             keep = _thinned(pr.recall, precision, row.best[0].index)
             show = c == 1
-            fig.add_trace(go.Scatter(x=roc.fpr[idx].tolist(), y=roc.tpr[idx].tolist(), mode="lines",
-                                     showlegend=show, **_model_style(k, r.name)), row=1, col=c)
-            fig.add_trace(go.Scatter(x=pr.recall[keep].tolist(), y=precision[keep].tolist(),
-                                     mode="lines", showlegend=False, **_model_style(k, r.name)), row=2, col=c)
+            fig.add_trace(
+                go.Scatter(
+                    x=roc.fpr[idx].tolist(),
+                    y=roc.tpr[idx].tolist(),
+                    mode="lines",
+                    showlegend=show,
+                    **_model_style(k, r.name),
+                ),
+                row=1,
+                col=c,
+            )
+            fig.add_trace(
+                go.Scatter(
+                    x=pr.recall[keep].tolist(),
+                    y=precision[keep].tolist(),
+                    mode="lines",
+                    showlegend=False,
+                    **_model_style(k, r.name),
+                ),
+                row=2,
+                col=c,
+            )
             cut = op.at_threshold(ge.threshold)
             if cut.flagged > 0:
-                fig.add_trace(go.Scatter(x=[cut.recall], y=[cut.precision], mode="markers", showlegend=False,
-                                         hovertext=[_plotly_text(f"{r.name}, {name}: global threshold "
-                                                                 f"{ge.threshold:.4g}")],
-                                         **_model_style(k, r.name, marker=dict(size=7))), row=2, col=c)
-        fig.add_trace(go.Scatter(x=[0, 1], y=[0, 1], mode="lines", showlegend=False,
-                                 line=dict(color=_REFERENCE, dash="dot", width=1)), row=1, col=c)
+                fig.add_trace(
+                    go.Scatter(
+                        x=[cut.recall],
+                        y=[cut.precision],
+                        mode="markers",
+                        showlegend=False,
+                        hovertext=[_plotly_text(f"{r.name}, {name}: global threshold {ge.threshold:.4g}")],
+                        **_model_style(k, r.name, marker=dict(size=7)),
+                    ),
+                    row=2,
+                    col=c,
+                )
+        fig.add_trace(
+            go.Scatter(
+                x=[0, 1], y=[0, 1], mode="lines", showlegend=False, line=dict(color=_REFERENCE, dash="dot", width=1)
+            ),
+            row=1,
+            col=c,
+        )
         fig.update_xaxes(range=[0, 1], row=1, col=c, title_text="FPR" if c == 1 else None)
         fig.update_xaxes(range=[0, 1], row=2, col=c, title_text="recall" if c == 1 else None)
         fig.update_yaxes(range=[0, 1.02], row=1, col=c)
         fig.update_yaxes(range=[0, 1.02], row=2, col=c)
     fig.update_yaxes(title_text="TPR", row=1, col=1)
     fig.update_yaxes(title_text="precision", row=2, col=1)
-    fig.update_layout(height=460, margin=dict(l=50, r=10, t=40, b=40), template="plotly_white",
-                      legend=dict(orientation="h", y=-0.12))
+    fig.update_layout(
+        height=460, margin=dict(l=50, r=10, t=40, b=40), template="plotly_white", legend=dict(orientation="h", y=-0.12)
+    )
     return _figure_json(fig)
 
 

@@ -35,8 +35,10 @@ from ._text import _AREAS, _bests, _count, _fmt, _pct, _with_ci
 __all__ = ["build_report", "write_report"]
 
 #: The Content Security Policy, less the script hashes: nothing loads, posts or rebases.
-_CSP = ("default-src 'none'; script-src {scripts}; style-src 'unsafe-inline'; img-src data:; font-src data:; "
-        "base-uri 'none'; form-action 'none'")
+_CSP = (
+    "default-src 'none'; script-src {scripts}; style-src 'unsafe-inline'; img-src data:; font-src data:; "
+    "base-uri 'none'; form-action 'none'"
+)
 
 
 def _require() -> tuple[Any, Any]:
@@ -51,8 +53,10 @@ def _script_source(code: str, what: str) -> str:
     code = code.replace("\r\n", "\n")
     lowered = code.lower()
     if "</script" in lowered or "<!--" in lowered or "\r" in code:
-        raise IsometricsError(f"build_report: {what} holds '</script', '<!--' or a carriage return, which cannot "
-                              "be inlined; please report this.")
+        raise IsometricsError(
+            f"build_report: {what} holds '</script', '<!--' or a carriage return, which cannot "
+            "be inlined; please report this."
+        )
     return code
 
 
@@ -71,9 +75,11 @@ def _weights_text(results: list[BinaryEvaluation], comparisons: Any) -> str:
     weighted = first.n_positives + first.n_negatives != first.n_samples
     if not kinds:
         return "weighted (weight kind not stated)" if weighted else ""
-    described = {"frequency": "frequency weights (a row counts as that many identical samples; the bootstrap "
-                              "resamples those samples)",
-                 "sampling": "sampling weights (the bootstrap resamples rows, each carrying its weight)"}
+    described = {
+        "frequency": "frequency weights (a row counts as that many identical samples; the bootstrap "
+        "resamples those samples)",
+        "sampling": "sampling weights (the bootstrap resamples rows, each carrying its weight)",
+    }
     return "weighted: " + "; ".join(described.get(k, k) for k in sorted(str(k) for k in kinds))
 
 
@@ -155,30 +161,50 @@ def build_report(
     if metrics is None:
         chosen = [b.metric for b in results[0].best]
     else:
-        chosen = ([parse_metric_argument(metrics, caller=caller, name="metrics")] if isinstance(metrics, (str, Metric))
-                  else parse_metric_arguments(metrics, caller=caller))
+        chosen = (
+            [parse_metric_argument(metrics, caller=caller, name="metrics")]
+            if isinstance(metrics, (str, Metric))
+            else parse_metric_arguments(metrics, caller=caller)
+        )
         if not chosen:
             raise IsometricsError(f"{caller}: `metrics` is empty; give at least one of {', '.join(specs)}.")
     for m in chosen:
         for r in results:
             if m.spec not in [b.metric.spec for b in r.best]:
-                raise IsometricsError(f"{caller}: metric {m.spec!r} was not evaluated for {r.name!r} (evaluated: "
-                                      f"{', '.join(b.metric.spec for b in r.best)}); evaluate it or leave it out.")
-    values = {r.name: {"auroc": r.auroc, "average_precision": r.average_precision, "auprg": r.auprg,
-                       **{m.spec: b.value for m, b in zip(chosen, _bests(r, chosen))}} for r in results}
+                raise IsometricsError(
+                    f"{caller}: metric {m.spec!r} was not evaluated for {r.name!r} (evaluated: "
+                    f"{', '.join(b.metric.spec for b in r.best)}); evaluate it or leave it out."
+                )
+    values = {
+        r.name: {
+            "auroc": r.auroc,
+            "average_precision": r.average_precision,
+            "auprg": r.auprg,
+            **{m.spec: b.value for m, b in zip(chosen, _bests(r, chosen))},
+        }
+        for r in results
+    }
     diffs, delong, policies = _comparisons(comparisons, values)
     first = results[0]
     weighted = first.n_positives + first.n_negatives != first.n_samples
 
-    rows = [dict(name=r.name, auroc=_with_ci(r.auroc, r.intervals.get("auroc")),
-                 ap=_with_ci(r.average_precision, r.intervals.get("average_precision")),
-                 auprg=_with_ci(r.auprg, r.intervals.get("auprg"))) for r in results]
+    rows = [
+        dict(
+            name=r.name,
+            auroc=_with_ci(r.auroc, r.intervals.get("auroc")),
+            ap=_with_ci(r.average_precision, r.intervals.get("average_precision")),
+            auprg=_with_ci(r.auprg, r.intervals.get("auprg")),
+        )
+        for r in results
+    ]
     any_interval = next((iv for r in results for iv in r.intervals.values()), None)
     intervals_note = ""
     if any_interval is not None:
-        intervals_note = (f"Brackets: {_pct(any_interval.confidence_level)} {any_interval.method} bootstrap "
-                          f"intervals ({len(any_interval.bootstrap_distribution):,} replicates); a metric's "
-                          "interval is that of its best threshold re-optimised in every replicate.")
+        intervals_note = (
+            f"Brackets: {_pct(any_interval.confidence_level)} {any_interval.method} bootstrap "
+            f"intervals ({len(any_interval.bootstrap_distribution):,} replicates); a metric's "
+            "interval is that of its best threshold re-optimised in every replicate."
+        )
     shared = _Shared()
     models = [shared.add(r, chosen) for r in results]  # every model's points, thinned once, for every figure
     metric_sections = []
@@ -188,22 +214,35 @@ def build_report(
         for r in results:
             b = _bests(r, [m])[0]
             total = r.n_positives + r.n_negatives
-            best_rows.append(dict(name=r.name, threshold=f"{b.threshold:.6g}",
-                                  value=_with_ci(b.value, r.intervals.get(m.spec)), precision=_fmt(b.precision),
-                                  recall=_fmt(b.recall),
-                                  flagged=f"{_count(b.tp + b.fp)} ({100 * (b.tp + b.fp) / total:.2f} %)",
-                                  ties="" if b.n_ties <= 1 else f"{b.n_ties} tied"))
-        metric_sections.append(dict(index=j, label=m.label, spec=m.spec, rows=best_rows, figure=figure,
-                                    thinned=thinned))
+            best_rows.append(
+                dict(
+                    name=r.name,
+                    threshold=f"{b.threshold:.6g}",
+                    value=_with_ci(b.value, r.intervals.get(m.spec)),
+                    precision=_fmt(b.precision),
+                    recall=_fmt(b.recall),
+                    flagged=f"{_count(b.tp + b.fp)} ({100 * (b.tp + b.fp) / total:.2f} %)",
+                    ties="" if b.n_ties <= 1 else f"{b.n_ties} tied",
+                )
+            )
+        metric_sections.append(
+            dict(index=j, label=m.label, spec=m.spec, rows=best_rows, figure=figure, thinned=thinned)
+        )
     stat_labels = {**_AREAS, **{m.spec: f"{m.label} at each model's best threshold" for m in chosen}}
     comparison_rows = _table_rows([*diffs, *delong], stat_labels)
 
-    page_js = _script_source("\n".join((files("isometrics.report") / "static" / name).read_text(encoding="utf-8")
-                                       for name in ("figures.js", "explorer.js", "start.js")), "the page's script")
+    page_js = _script_source(
+        "\n".join(
+            (files("isometrics.report") / "static" / name).read_text(encoding="utf-8")
+            for name in ("figures.js", "explorer.js", "start.js")
+        ),
+        "the page's script",
+    )
     plotly_js = _script_source(_plotly_bundle(), "the Plotly bundle")
     csp = _CSP.format(scripts=" ".join(_csp_hash(code) for code in (plotly_js, page_js)))
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")),
-                             autoescape=True)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")), autoescape=True
+    )
     return env.get_template("report.html.j2").render(
         csp=csp,
         title=title,

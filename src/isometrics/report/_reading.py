@@ -19,8 +19,9 @@ from ._text import _AREAS, _bests, _count, _fmt, _pct
 
 
 # ---------------------------------------------------------------------------- comparisons
-def _comparisons(comparisons: Any, values: dict[str, dict[str, float]]
-                 ) -> tuple[list[ComparisonRow], list[ComparisonRow], list[str]]:
+def _comparisons(
+    comparisons: Any, values: dict[str, dict[str, float]]
+) -> tuple[list[ComparisonRow], list[ComparisonRow], list[str]]:
     """The bootstrap rows and DeLong rows of ``comparisons`` (checked against the results), and each
     comparison's policy in words."""
     caller = "build_report"
@@ -28,23 +29,29 @@ def _comparisons(comparisons: Any, values: dict[str, dict[str, float]]
         return [], [], []
     items = [comparisons] if isinstance(comparisons, ModelComparison) else comparisons
     if not isinstance(items, Sequence) or isinstance(items, str):
-        raise TypeError(f"{caller}: `comparisons` must be a ModelComparison (compare_scores, bootstrap_compare) or "
-                        f"a list of them; got {type(comparisons).__name__}.")
+        raise TypeError(
+            f"{caller}: `comparisons` must be a ModelComparison (compare_scores, bootstrap_compare) or "
+            f"a list of them; got {type(comparisons).__name__}."
+        )
     rows: list[ComparisonRow] = []
     delong: list[ComparisonRow] = []
     policies: list[str] = []
     for item in items:
         if not isinstance(item, ModelComparison):
-            raise TypeError(f"{caller}: every item of `comparisons` must be a ModelComparison (compare_scores, "
-                            f"bootstrap_compare); got {type(item).__name__}.")
+            raise TypeError(
+                f"{caller}: every item of `comparisons` must be a ModelComparison (compare_scores, "
+                f"bootstrap_compare); got {type(item).__name__}."
+            )
         rows += item.rows
         delong += item.delong
         policies.append(item.family())
     for d in rows:
         for name in (d.a, d.b):
             if name not in values:
-                raise IsometricsError(f"{caller}: `comparisons` compare {name!r}, which is not among the results "
-                                      f"({', '.join(map(repr, values))}); compare the scorers that were evaluated.")
+                raise IsometricsError(
+                    f"{caller}: `comparisons` compare {name!r}, which is not among the results "
+                    f"({', '.join(map(repr, values))}); compare the scorers that were evaluated."
+                )
         va, vb = values[d.a].get(d.statistic), values[d.b].get(d.statistic)
         if va is None or vb is None or not (va == va and vb == vb):
             continue
@@ -63,12 +70,21 @@ def _table_rows(rows: list[ComparisonRow], labels: dict[str, str]) -> list[dict[
     for r in rows:
         statistic = labels.get(r.statistic, r.label) + (" (DeLong's test)" if r.test == "DeLong" else "")
         n = "" if r.bootstrap is None else f"{len(r.bootstrap.bootstrap_distribution):,}"
-        out.append(dict(a=r.a, b=r.b, statistic=statistic, difference=_fmt(r.estimate),
-                        interval=f"{_fmt(r.confidence_interval[0])} to {_fmt(r.confidence_interval[1])}",
-                        level=_pct(r.confidence_level),
-                        adjusted=f"{_fmt(r.adjusted_interval[0])} to {_fmt(r.adjusted_interval[1])}",
-                        p=f"{r.p_value:.2g}", adjusted_p=f"{r.adjusted_p_value:.2g}",
-                        decision=r.decision if r.winner is None else f"{r.winner} better", replicates=n))
+        out.append(
+            dict(
+                a=r.a,
+                b=r.b,
+                statistic=statistic,
+                difference=_fmt(r.estimate),
+                interval=f"{_fmt(r.confidence_interval[0])} to {_fmt(r.confidence_interval[1])}",
+                level=_pct(r.confidence_level),
+                adjusted=f"{_fmt(r.adjusted_interval[0])} to {_fmt(r.adjusted_interval[1])}",
+                p=f"{r.p_value:.2g}",
+                adjusted_p=f"{r.adjusted_p_value:.2g}",
+                decision=r.decision if r.winner is None else f"{r.winner} better",
+                replicates=n,
+            )
+        )
     return out
 
 
@@ -80,8 +96,13 @@ def _where(d: ComparisonRow | None, first: str) -> str:
     return "ahead" if d.winner == first else "behind"
 
 
-def _measure_sentence(what: str, key: str, sign: float, values: dict[str, dict[str, float]],
-                      lookup: dict[tuple[str, str, str], ComparisonRow]) -> str:
+def _measure_sentence(
+    what: str,
+    key: str,
+    sign: float,
+    values: dict[str, dict[str, float]],
+    lookup: dict[tuple[str, str, str], ComparisonRow],
+) -> str:
     """One measure: the values, and for the leader against each other model the comparison's own sentence."""
     names = [n for n in values if values[n].get(key, math.nan) == values[n].get(key, math.nan)]
     order = sorted(names, key=lambda n: -sign * values[n][key])
@@ -95,24 +116,40 @@ def _measure_sentence(what: str, key: str, sign: float, values: dict[str, dict[s
         if d is None:
             untested.append(other)
             continue
-        parts.append(d.sentence() + (": the paired bootstrap does not support the order of the point estimates"
-                                     if _where(d, leader) == "behind" else ""))
+        parts.append(
+            d.sentence()
+            + (
+                ": the paired bootstrap does not support the order of the point estimates"
+                if _where(d, leader) == "behind"
+                else ""
+            )
+        )
     if untested:
-        parts.append(f"{leader} against {', '.join(untested)} was not tested (no paired comparison given), "
-                     "so no winner is declared there")
+        parts.append(
+            f"{leader} against {', '.join(untested)} was not tested (no paired comparison given), "
+            "so no winner is declared there"
+        )
     return f"By {what}: {listing}; " + "; ".join(parts) + "."
 
 
-def _reading(results: list[BinaryEvaluation], metrics: list[Metric], values: dict[str, dict[str, float]],
-             diffs: list[ComparisonRow]) -> list[str]:
+def _reading(
+    results: list[BinaryEvaluation],
+    metrics: list[Metric],
+    values: dict[str, dict[str, float]],
+    diffs: list[ComparisonRow],
+) -> list[str]:
     """Plain-language sentences: every comparison rests on a paired interval, or is not made."""
-    note = ("The best thresholds were chosen on the same data their values are reported on, so those values are "
-            "optimistic: validate a chosen threshold on held-out data before relying on it.")
+    note = (
+        "The best thresholds were chosen on the same data their values are reported on, so those values are "
+        "optimistic: validate a chosen threshold on held-out data before relying on it."
+    )
     if len(results) == 1:
         r = results[0]
-        sentences = [f"{r.name} ranks a random positive above a random negative {100 * r.auroc:.1f} % of the time "
-                     f"(AUROC); its average precision is {r.average_precision:.3f} against {r.prevalence:.3f} for "
-                     "a random ranking."]
+        sentences = [
+            f"{r.name} ranks a random positive above a random negative {100 * r.auroc:.1f} % of the time "
+            f"(AUROC); its average precision is {r.average_precision:.3f} against {r.prevalence:.3f} for "
+            "a random ranking."
+        ]
         for m, b in zip(metrics, _bests(r, metrics)):
             sentences.append(
                 f"At its best threshold for {m.label} ({b.threshold:.4g}) it flags {_count(b.tp + b.fp)} of "
@@ -122,12 +159,15 @@ def _reading(results: list[BinaryEvaluation], metrics: list[Metric], values: dic
         return sentences + [note]
     lookup = {(d.statistic, d.a, d.b): d for d in diffs} | {(d.statistic, d.b, d.a): d for d in diffs}
     measures = [(f"{label}", key, 1.0) for key, label in _AREAS.items()]
-    measures += [(f"{m.label} at each model's best threshold", m.spec, 1.0 if m.greater_is_better else -1.0)
-                 for m in metrics]
+    measures += [
+        (f"{m.label} at each model's best threshold", m.spec, 1.0 if m.greater_is_better else -1.0) for m in metrics
+    ]
     sentences = [_measure_sentence(what, key, sign, values, lookup) for what, key, sign in measures]
     if not diffs:
-        sentences.append("No paired comparison was computed, so no difference above was tested and no model is "
-                         "declared better (isometrics compare, or isometrics report, computes them).")
+        sentences.append(
+            "No paired comparison was computed, so no difference above was tested and no model is "
+            "declared better (isometrics compare, or isometrics report, computes them)."
+        )
     # the measures disagree only where detected differences of one pair point in opposite directions
     for a, b in itertools.combinations(list(values), 2):
         ahead: list[str] = []

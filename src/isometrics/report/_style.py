@@ -16,8 +16,18 @@ from typing import Any
 from ._text import _plotly_text
 
 #: Tableau 10 (matplotlib's default cycle, so the report and the Displays agree for ten models).
-_PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-            "#bcbd22", "#17becf")
+_PALETTE = (
+    "#1f77b4",
+    "#ff7f0e",
+    "#2ca02c",
+    "#d62728",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#7f7f7f",
+    "#bcbd22",
+    "#17becf",
+)
 
 #: Colour of what belongs to no model (chance lines, baselines, level curves).
 _REFERENCE = "#999"
@@ -33,11 +43,16 @@ def _model_color(k: int) -> str:
     return f"#{round(255 * r):02x}{round(255 * g):02x}{round(255 * b):02x}"
 
 
-def _model_style(k: int, name: str, *, line: dict[str, Any] | None = None,
-                 marker: dict[str, Any] | None = None) -> dict[str, Any]:
+def _model_style(
+    k: int, name: str, *, line: dict[str, Any] | None = None, marker: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The Scatter keywords every trace of model k shares: its name (escaped for Plotly's
     labels), legend group (one legend entry toggles the model everywhere in a figure) and the
     colour of its line and markers; ``line`` and ``marker`` add to those (``line=dict(dash="dash")``)."""
     color = _model_color(k)
-    return dict(name=_plotly_text(name), legendgroup=f"model-{k}", line=dict(color=color, **(line or {})),
-                marker=dict(color=color, **(marker or {})))
+    return dict(
+        name=_plotly_text(name),
+        legendgroup=f"model-{k}",
+        line=dict(color=color, **(line or {})),
+        marker=dict(color=color, **(marker or {})),
+    )

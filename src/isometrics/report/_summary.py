@@ -27,8 +27,10 @@ _OUTCOMES = (
 
 def _cell(value: Any, interval: dict[str, Any] | None, fmt: str, scale: float = 1.0) -> dict[str, str]:
     """A shown value and its interval (``""`` without one); ``None`` (undefined) as "undefined"."""
+
     def one(x: Any) -> str:
         return "undefined" if x is None else format(scale * x, fmt)
+
     shown = "" if interval is None else f"[{one(interval['low'])}, {one(interval['high'])}]"
     return {"value": one(value), "interval": shown}
 
@@ -52,33 +54,51 @@ def _summary(summary: Recommendation | None, results: Sequence[BinaryEvaluation]
         return None
     caller = "build_report"
     if not isinstance(summary, Recommendation):
-        raise TypeError(f"{caller}: `summary` must be a Recommendation (isometrics.model_selection.recommend); got "
-                        f"{type(summary).__name__}.")
+        raise TypeError(
+            f"{caller}: `summary` must be a Recommendation (isometrics.model_selection.recommend); got "
+            f"{type(summary).__name__}."
+        )
     by_name = {r.name: r for r in results}
     spec = summary.metric.spec
     for name, value in summary.values.items():
         r = by_name.get(name)
         best = None if r is None else next((b for b in r.best if b.metric.spec == spec), None)
         if best is not None and not math.isclose(best.value, value, rel_tol=1e-9, abs_tol=1e-12):
-            raise IsometricsError(f"{caller}: `summary` gives {name!r} a best {spec} of {value!r}, the results "
-                                  f"{best.value!r}; were they computed on other data? Recommend on the labels and "
-                                  "scores that were evaluated.")
+            raise IsometricsError(
+                f"{caller}: `summary` gives {name!r} a best {spec} of {value!r}, the results "
+                f"{best.value!r}; were they computed on other data? Recommend on the labels and "
+                "scores that were evaluated."
+            )
     if summary.model not in by_name:
-        raise IsometricsError(f"{caller}: `summary` recommends {summary.model!r}, which is not among the results "
-                              f"({', '.join(map(repr, by_name))}); recommend among the scorers evaluated.")
+        raise IsometricsError(
+            f"{caller}: `summary` recommends {summary.model!r}, which is not among the results "
+            f"({', '.join(map(repr, by_name))}); recommend among the scorers evaluated."
+        )
     d = summary.to_dict()  # the JSON's block: the page shows these numbers
     inside, cross = _column(d["in_sample"], spec), _column(d["cross_fitted"], spec)
     rows = [dict(key=key, words=words, what=what) for key, words, what in _OUTCOMES]
-    rows += [dict(key="alert_rate", words="share of cases flagged (%)", what="of all cases"),
-             dict(key="precision", words="precision (%)", what="of the flagged cases, the share that are positive"),
-             dict(key="recall", words="recall (%)", what="of the positive cases, the share caught"),
-             dict(key="metric", words=d["metric_label"], what="the metric the choice is made under")]
+    rows += [
+        dict(key="alert_rate", words="share of cases flagged (%)", what="of all cases"),
+        dict(key="precision", words="precision (%)", what="of the flagged cases, the share that are positive"),
+        dict(key="recall", words="recall (%)", what="of the positive cases, the share caught"),
+        dict(key="metric", words=d["metric_label"], what="the metric the choice is made under"),
+    ]
     cross_label = None if d["cross_fitted"] is None else d["cross_fitted"]["label"]
-    return dict(model=d["model"], metric_label=d["metric_label"], metric_spec=spec,
-                threshold=d["threshold"] if isinstance(d["threshold"], str) else f"{d['threshold']:.6g}",
-                rows=rows, in_sample=inside, cross=cross, in_sample_label=d["in_sample"]["label"],
-                cross_label=cross_label, choice=d["choice"], verdicts=d["verdicts"], caveat=d["caveat"],
-                intervals_note=d["intervals_note"])
+    return dict(
+        model=d["model"],
+        metric_label=d["metric_label"],
+        metric_spec=spec,
+        threshold=d["threshold"] if isinstance(d["threshold"], str) else f"{d['threshold']:.6g}",
+        rows=rows,
+        in_sample=inside,
+        cross=cross,
+        in_sample_label=d["in_sample"]["label"],
+        cross_label=cross_label,
+        choice=d["choice"],
+        verdicts=d["verdicts"],
+        caveat=d["caveat"],
+        intervals_note=d["intervals_note"],
+    )
 
 
 def _glossary() -> list[tuple[str, str]]:

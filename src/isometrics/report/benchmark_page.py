@@ -29,8 +29,11 @@ from ._text import _plotly_text
 
 __all__ = ["build_benchmark_page"]
 
-_RESPONSE_LABELS = {"auroc": "AUROC", "auprg": "AUPRG rescaled, (1 + AUPRG) / 2",
-                    "average_precision": "average precision"}
+_RESPONSE_LABELS = {
+    "auroc": "AUROC",
+    "auprg": "AUPRG rescaled, (1 + AUPRG) / 2",
+    "average_precision": "average precision",
+}
 
 
 def _label(metric: str) -> str:
@@ -61,11 +64,15 @@ def _reading(discrimination: float, mean: float) -> str:
     if not discrimination < 0:
         return ""
     if np.isfinite(mean) and mean >= NEAR_CEILING:
-        return (f"near the ceiling (mean {mean:.4f}): every model scores nearly perfectly, and the small "
-                "differences are not ordered by ability")
+        return (
+            f"near the ceiling (mean {mean:.4f}): every model scores nearly perfectly, and the small "
+            "differences are not ordered by ability"
+        )
     if np.isfinite(mean):
-        return (f"the better models score lower here (mean {mean:.4f}): the data set does not order the models "
-                "by ability, so it has no difficulty rank")
+        return (
+            f"the better models score lower here (mean {mean:.4f}): the data set does not order the models "
+            "by ability, so it has no difficulty rank"
+        )
     return "the better models do not score higher here"
 
 
@@ -81,8 +88,11 @@ def _dataset_order(study: BenchmarkStudy) -> np.ndarray:
 
 
 def _dataset_means(study: BenchmarkStudy) -> np.ndarray:
-    return (np.full(len(study.datasets), np.nan) if study.dataset_mean is None
-            else np.asarray(study.dataset_mean, dtype=float))
+    return (
+        np.full(len(study.datasets), np.nan)
+        if study.dataset_mean is None
+        else np.asarray(study.dataset_mean, dtype=float)
+    )
 
 
 def _spearman(a: np.ndarray, b: np.ndarray) -> float:
@@ -101,18 +111,40 @@ def _icc_figure(study: BenchmarkStudy) -> str:
             color = "#ff7f0e" if np.isfinite(means[j]) and means[j] >= NEAR_CEILING else "#d62728"
         else:
             color = "rgba(31, 119, 180, 0.45)"
-        fig.add_trace(go.Scatter(
-            x=study.icc_grid, y=study.icc[j], mode="lines", name=_plotly_text(name), showlegend=False,
-            line=dict(width=1, color=color),
-            hovertemplate=(f"{_plotly_text(name)}<br>difficulty {study.difficulty[j]:.3f}, discrimination "
-                           f"{study.discrimination[j]:.3f}<br>ability %{{x:.3f}}: expected %{{y:.3f}}<extra></extra>")))
-    fig.add_trace(go.Scatter(
-        x=study.ability, y=np.full(len(study.models), -0.03), mode="markers", name="models' abilities",
-        marker=dict(symbol="line-ns-open", size=12, color="#222"), text=[_plotly_text(m) for m in study.models],
-        hovertemplate=f"%{{text}}: ability %{{x:.{decimals_to_rank(study.ability)}f}}<extra></extra>"))
-    fig.update_layout(height=460, margin=dict(l=60, r=20, t=30, b=50), xaxis_title="ability θ",
-                      yaxis_title=f"expected {_plotly_text(_label(study.metric))}", yaxis_range=[-0.06, 1.02],
-                      xaxis_range=_ability_range(study.ability), legend=dict(orientation="h", y=1.06))
+        fig.add_trace(
+            go.Scatter(
+                x=study.icc_grid,
+                y=study.icc[j],
+                mode="lines",
+                name=_plotly_text(name),
+                showlegend=False,
+                line=dict(width=1, color=color),
+                hovertemplate=(
+                    f"{_plotly_text(name)}<br>difficulty {study.difficulty[j]:.3f}, discrimination "
+                    f"{study.discrimination[j]:.3f}<br>ability %{{x:.3f}}: expected %{{y:.3f}}<extra></extra>"
+                ),
+            )
+        )
+    fig.add_trace(
+        go.Scatter(
+            x=study.ability,
+            y=np.full(len(study.models), -0.03),
+            mode="markers",
+            name="models' abilities",
+            marker=dict(symbol="line-ns-open", size=12, color="#222"),
+            text=[_plotly_text(m) for m in study.models],
+            hovertemplate=f"%{{text}}: ability %{{x:.{decimals_to_rank(study.ability)}f}}<extra></extra>",
+        )
+    )
+    fig.update_layout(
+        height=460,
+        margin=dict(l=60, r=20, t=30, b=50),
+        xaxis_title="ability θ",
+        yaxis_title=f"expected {_plotly_text(_label(study.metric))}",
+        yaxis_range=[-0.06, 1.02],
+        xaxis_range=_ability_range(study.ability),
+        legend=dict(orientation="h", y=1.06),
+    )
     return _figure_json(fig)
 
 
@@ -120,21 +152,45 @@ def _ability_figure(study: BenchmarkStudy, metrics: list[str]) -> str:
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
-    fig = make_subplots(rows=1, cols=len(metrics), subplot_titles=[_plotly_text(f"mean {_label(m)}")
-                                                                   for m in metrics], horizontal_spacing=0.08)
+    fig = make_subplots(
+        rows=1,
+        cols=len(metrics),
+        subplot_titles=[_plotly_text(f"mean {_label(m)}") for m in metrics],
+        horizontal_spacing=0.08,
+    )
     names = [_plotly_text(m) for m in study.models]
     band = study.intervals()
     digits = decimals_to_rank(study.ability)
     for k, m in enumerate(metrics):
-        fig.add_trace(go.Scatter(
-            x=study.ability, y=study.mean_responses[m], mode="markers", text=names, showlegend=False,
-            name="95 % interval", marker=dict(color=_model_color(k), size=8), customdata=band,
-            error_x=dict(type="data", symmetric=False, array=band[:, 1] - study.ability,
-                         arrayminus=study.ability - band[:, 0], thickness=1, width=0),
-            hovertemplate=(f"%{{text}}<br>ability %{{x:.{digits}f}} (95 % interval %{{customdata[0]:.{digits}f}} - "
-                           f"%{{customdata[1]:.{digits}f}})<br>mean %{{y:.4f}}<extra></extra>")), 1, k + 1)
-        fig.update_xaxes(title_text="ability θ (bars: 95 % interval)", row=1, col=k + 1,
-                         range=_ability_range(band.ravel()))
+        fig.add_trace(
+            go.Scatter(
+                x=study.ability,
+                y=study.mean_responses[m],
+                mode="markers",
+                text=names,
+                showlegend=False,
+                name="95 % interval",
+                marker=dict(color=_model_color(k), size=8),
+                customdata=band,
+                error_x=dict(
+                    type="data",
+                    symmetric=False,
+                    array=band[:, 1] - study.ability,
+                    arrayminus=study.ability - band[:, 0],
+                    thickness=1,
+                    width=0,
+                ),
+                hovertemplate=(
+                    f"%{{text}}<br>ability %{{x:.{digits}f}} (95 % interval %{{customdata[0]:.{digits}f}} - "
+                    f"%{{customdata[1]:.{digits}f}})<br>mean %{{y:.4f}}<extra></extra>"
+                ),
+            ),
+            1,
+            k + 1,
+        )
+        fig.update_xaxes(
+            title_text="ability θ (bars: 95 % interval)", row=1, col=k + 1, range=_ability_range(band.ravel())
+        )
     fig.update_layout(height=420, margin=dict(l=60, r=20, t=40, b=50))
     return _figure_json(fig)
 
@@ -143,22 +199,57 @@ def _dataset_figure(study: BenchmarkStudy, order: np.ndarray) -> str:
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
-    fig = make_subplots(rows=3, cols=1, shared_xaxes=True, vertical_spacing=0.05,
-                        subplot_titles=("difficulty δ (ranked only where a > 0)", "discrimination a",
-                                        f"mean {_plotly_text(_label(study.metric))} over the models"))
+    fig = make_subplots(
+        rows=3,
+        cols=1,
+        shared_xaxes=True,
+        vertical_spacing=0.05,
+        subplot_titles=(
+            "difficulty δ (ranked only where a > 0)",
+            "discrimination a",
+            f"mean {_plotly_text(_label(study.metric))} over the models",
+        ),
+    )
     names = [_plotly_text(study.datasets[j]) for j in order]
     positive = study.discrimination[order] > 0
     difficulty = [float(d) if p else None for d, p in zip(study.difficulty[order], positive)]
     digits = decimals_to_rank(study.difficulty[study.discrimination > 0])
-    fig.add_trace(go.Bar(x=names, y=difficulty, marker_color="#1f77b4", showlegend=False,
-                         hovertemplate=f"%{{x}}: difficulty %{{y:.{digits}f}}<extra></extra>"), 1, 1)
+    fig.add_trace(
+        go.Bar(
+            x=names,
+            y=difficulty,
+            marker_color="#1f77b4",
+            showlegend=False,
+            hovertemplate=f"%{{x}}: difficulty %{{y:.{digits}f}}<extra></extra>",
+        ),
+        1,
+        1,
+    )
     colors = ["#d62728" if study.discrimination[j] < 0 else "#2ca02c" for j in order]
-    fig.add_trace(go.Bar(x=names, y=study.discrimination[order], marker_color=colors, showlegend=False,
-                         hovertemplate="%{x}: discrimination %{y:.3f}<extra></extra>"), 2, 1)
+    fig.add_trace(
+        go.Bar(
+            x=names,
+            y=study.discrimination[order],
+            marker_color=colors,
+            showlegend=False,
+            hovertemplate="%{x}: discrimination %{y:.3f}<extra></extra>",
+        ),
+        2,
+        1,
+    )
     means = _dataset_means(study)[order]
-    fig.add_trace(go.Scatter(x=names, y=[float(v) if np.isfinite(v) else None for v in means], mode="markers",
-                             marker=dict(color=colors, size=6), showlegend=False,
-                             hovertemplate="%{x}: mean response %{y:.4f}<extra></extra>"), 3, 1)
+    fig.add_trace(
+        go.Scatter(
+            x=names,
+            y=[float(v) if np.isfinite(v) else None for v in means],
+            mode="markers",
+            marker=dict(color=colors, size=6),
+            showlegend=False,
+            hovertemplate="%{x}: mean response %{y:.4f}<extra></extra>",
+        ),
+        3,
+        1,
+    )
     fig.update_layout(height=700, margin=dict(l=60, r=20, t=40, b=170))
     fig.update_xaxes(tickangle=-60, tickfont=dict(size=9), row=3, col=1)
     return _figure_json(fig)
@@ -174,24 +265,55 @@ def _trajectory_figure(study: BenchmarkStudy) -> str:
     if np.isfinite(t.full_ability):
         band = t.full_interval(0.95) if np.isfinite(t.full_se) else None
         if band is not None:
-            fig.add_trace(go.Scatter(x=[0.5, steps[-1] + 0.5, steps[-1] + 0.5, 0.5], y=[band[0], band[0], band[1],
-                                     band[1]], fill="toself", mode="lines", line=dict(width=0),
-                                     fillcolor="rgba(255, 127, 14, 0.15)", name="95 % interval (full benchmark)",
-                                     hoverinfo="skip"))
-        fig.add_trace(go.Scatter(x=[0.5, steps[-1] + 0.5], y=[t.full_ability] * 2, mode="lines",
-                                 line=dict(color="#ff7f0e", dash="dash"),
-                                 name=f"full benchmark ({len(study.datasets)} data sets)",
-                                 hovertemplate=f"full-benchmark ability {t.full_ability:.3f}<extra></extra>"))
+            fig.add_trace(
+                go.Scatter(
+                    x=[0.5, steps[-1] + 0.5, steps[-1] + 0.5, 0.5],
+                    y=[band[0], band[0], band[1], band[1]],
+                    fill="toself",
+                    mode="lines",
+                    line=dict(width=0),
+                    fillcolor="rgba(255, 127, 14, 0.15)",
+                    name="95 % interval (full benchmark)",
+                    hoverinfo="skip",
+                )
+            )
+        fig.add_trace(
+            go.Scatter(
+                x=[0.5, steps[-1] + 0.5],
+                y=[t.full_ability] * 2,
+                mode="lines",
+                line=dict(color="#ff7f0e", dash="dash"),
+                name=f"full benchmark ({len(study.datasets)} data sets)",
+                hovertemplate=f"full-benchmark ability {t.full_ability:.3f}<extra></extra>",
+            )
+        )
     step_band = t.interval(0.95)
-    fig.add_trace(go.Scatter(
-        x=steps, y=t.ability, mode="lines+markers", name=f"adaptive test ({_plotly_text(t.selection)}; bars: 95 % "
-        "interval)", line=dict(color="#1f77b4"),
-        error_y=dict(type="data", symmetric=False, array=step_band[:, 1] - t.ability,
-                     arrayminus=t.ability - step_band[:, 0], thickness=1),
-        text=[_plotly_text(d) for d in t.datasets], customdata=t.responses,
-        hovertemplate="step %{x}: %{text}<br>response %{customdata:.4f}<br>ability %{y:.3f}<extra></extra>"))
-    fig.update_layout(height=420, margin=dict(l=60, r=20, t=30, b=50), xaxis_title="data sets administered",
-                      yaxis_title="ability θ", legend=dict(orientation="h", y=1.08))
+    fig.add_trace(
+        go.Scatter(
+            x=steps,
+            y=t.ability,
+            mode="lines+markers",
+            name=f"adaptive test ({_plotly_text(t.selection)}; bars: 95 % interval)",
+            line=dict(color="#1f77b4"),
+            error_y=dict(
+                type="data",
+                symmetric=False,
+                array=step_band[:, 1] - t.ability,
+                arrayminus=t.ability - step_band[:, 0],
+                thickness=1,
+            ),
+            text=[_plotly_text(d) for d in t.datasets],
+            customdata=t.responses,
+            hovertemplate="step %{x}: %{text}<br>response %{customdata:.4f}<br>ability %{y:.3f}<extra></extra>",
+        )
+    )
+    fig.update_layout(
+        height=420,
+        margin=dict(l=60, r=20, t=30, b=50),
+        xaxis_title="data sets administered",
+        yaxis_title="ability θ",
+        legend=dict(orientation="h", y=1.08),
+    )
     return _figure_json(fig)
 
 
@@ -230,22 +352,32 @@ def build_benchmark_page(study: BenchmarkStudy, *, title: str = "isometrics benc
     digits = decimals_to_rank(study.ability)
     model_rows = []
     for i in np.argsort(-study.ability, kind="stable"):
-        model_rows.append(dict(name=study.models[i], ability=f"{study.ability[i]:.{digits}f}",
-                               interval=f"{band[i, 0]:.{digits}f} - {band[i, 1]:.{digits}f}",
-                               se=f"{study.ability_se[i]:.{digits}f}", rank=f"{ability_rank[i]:g}",
-                               others=[(f"{study.mean_responses[m][i]:.4f}", f"{rank_of[m][i]:g}")
-                                       for m in compared]))
+        model_rows.append(
+            dict(
+                name=study.models[i],
+                ability=f"{study.ability[i]:.{digits}f}",
+                interval=f"{band[i, 0]:.{digits}f} - {band[i, 1]:.{digits}f}",
+                se=f"{study.ability_se[i]:.{digits}f}",
+                rank=f"{ability_rank[i]:g}",
+                others=[(f"{study.mean_responses[m][i]:.4f}", f"{rank_of[m][i]:g}") for m in compared],
+            )
+        )
     correlations = [(_label(m), f"{_spearman(study.ability, study.mean_responses[m]):.3f}") for m in compared]
     order = _dataset_order(study)
     means = _dataset_means(study)
     n_ranked = int(np.count_nonzero(study.discrimination > 0))
     d_digits = decimals_to_rank(study.difficulty[study.discrimination > 0])
-    dataset_rows = [dict(name=study.datasets[j], mean="-" if not np.isfinite(means[j]) else f"{means[j]:.4f}",
-                         difficulty=f"{study.difficulty[j]:.{d_digits}f}",
-                         rank=str(k + 1) if k < n_ranked else "-",
-                         discrimination=f"{study.discrimination[j]:.3f}",
-                         flag=_reading(float(study.discrimination[j]), float(means[j])))
-                    for k, j in enumerate(order)]
+    dataset_rows = [
+        dict(
+            name=study.datasets[j],
+            mean="-" if not np.isfinite(means[j]) else f"{means[j]:.4f}",
+            difficulty=f"{study.difficulty[j]:.{d_digits}f}",
+            rank=str(k + 1) if k < n_ranked else "-",
+            discrimination=f"{study.discrimination[j]:.3f}",
+            flag=_reading(float(study.discrimination[j]), float(means[j])),
+        )
+        for k, j in enumerate(order)
+    ]
     negative = study.discrimination < 0
     n_ceiling = int(np.count_nonzero(negative & (means >= NEAR_CEILING)))
     test = None
@@ -255,30 +387,65 @@ def build_benchmark_page(study: BenchmarkStudy, *, title: str = "isometrics benc
         tdig = decimals_to_rank(np.r_[t.ability, t.full_ability])
         final_band = t.interval(0.95)[-1] if len(t.ability) else None
         full_band = t.full_interval(0.95)
-        test = dict(model=t.model, selection=t.selection, n=len(t.datasets), n_total=len(study.datasets),
-                    held_out=t.held_out, bank_size=t.bank_size,
-                    failed=[dict(dataset=d, error=e) for d, e in t.failed],
-                    final=(f"{t.ability[-1]:.{tdig}f} (95 % interval {final_band[0]:.{tdig}f} - "
-                           f"{final_band[1]:.{tdig}f})") if final_band is not None else "-",
-                    full=(f"{t.full_ability:.{tdig}f} (95 % interval {full_band[0]:.{tdig}f} - "
-                          f"{full_band[1]:.{tdig}f})") if np.isfinite(t.full_ability) else "",
-                    difference=f"{diff:+.{tdig}f}" if np.isfinite(diff) else "",
-                    rows=[dict(step=r["step"], dataset=r["dataset"], response=f"{r['response']:.4f}",
-                               ability=f"{r['ability']:.{tdig}f}", se=f"{r['se']:.{tdig}f}")
-                          for r in study.trajectory_rows()],
-                    figure=_trajectory_figure(study))
-    page_js = _script_source((files("isometrics.report") / "static" / "figures.js").read_text(encoding="utf-8")
-                             + "\nwindow.isometricsFigures();\n", "the page's script")
+        test = dict(
+            model=t.model,
+            selection=t.selection,
+            n=len(t.datasets),
+            n_total=len(study.datasets),
+            held_out=t.held_out,
+            bank_size=t.bank_size,
+            failed=[dict(dataset=d, error=e) for d, e in t.failed],
+            final=(f"{t.ability[-1]:.{tdig}f} (95 % interval {final_band[0]:.{tdig}f} - {final_band[1]:.{tdig}f})")
+            if final_band is not None
+            else "-",
+            full=(f"{t.full_ability:.{tdig}f} (95 % interval {full_band[0]:.{tdig}f} - {full_band[1]:.{tdig}f})")
+            if np.isfinite(t.full_ability)
+            else "",
+            difference=f"{diff:+.{tdig}f}" if np.isfinite(diff) else "",
+            rows=[
+                dict(
+                    step=r["step"],
+                    dataset=r["dataset"],
+                    response=f"{r['response']:.4f}",
+                    ability=f"{r['ability']:.{tdig}f}",
+                    se=f"{r['se']:.{tdig}f}",
+                )
+                for r in study.trajectory_rows()
+            ],
+            figure=_trajectory_figure(study),
+        )
+    page_js = _script_source(
+        (files("isometrics.report") / "static" / "figures.js").read_text(encoding="utf-8")
+        + "\nwindow.isometricsFigures();\n",
+        "the page's script",
+    )
     plotly_js = _script_source(_plotly_bundle(), "the Plotly bundle")
     csp = _CSP.format(scripts=" ".join(_csp_hash(code) for code in (plotly_js, page_js)))
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")),
-                             autoescape=True)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")), autoescape=True
+    )
     return env.get_template("benchmark.html.j2").render(
-        csp=csp, title=title, metric=_label(study.metric), n_models=len(study.models),
-        n_datasets=len(study.datasets), n_splits=study.n_splits, seed=study.seed,
-        n_negative=int(np.count_nonzero(negative)), n_ceiling=n_ceiling, n_ranked=n_ranked,
-        near_ceiling=f"{NEAR_CEILING:g}", dropped=list(study.dropped),
-        compared=[_label(m) for m in compared], correlations=correlations, model_rows=model_rows,
-        dataset_rows=dataset_rows, test=test, icc_figure=_icc_figure(study),
-        ability_figure=_ability_figure(study, compared), dataset_figure=_dataset_figure(study, order),
-        plotly_js=plotly_js, page_js=page_js, version=__version__)
+        csp=csp,
+        title=title,
+        metric=_label(study.metric),
+        n_models=len(study.models),
+        n_datasets=len(study.datasets),
+        n_splits=study.n_splits,
+        seed=study.seed,
+        n_negative=int(np.count_nonzero(negative)),
+        n_ceiling=n_ceiling,
+        n_ranked=n_ranked,
+        near_ceiling=f"{NEAR_CEILING:g}",
+        dropped=list(study.dropped),
+        compared=[_label(m) for m in compared],
+        correlations=correlations,
+        model_rows=model_rows,
+        dataset_rows=dataset_rows,
+        test=test,
+        icc_figure=_icc_figure(study),
+        ability_figure=_ability_figure(study, compared),
+        dataset_figure=_dataset_figure(study, order),
+        plotly_js=plotly_js,
+        page_js=page_js,
+        version=__version__,
+    )

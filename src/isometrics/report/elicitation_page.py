@@ -35,8 +35,9 @@ def _jinja() -> Any:
     return jinja2
 
 
-def elicitation_page(session: Elicitation | None = None, *, title: str = "Choosing the metric", model: str = "",
-                     command_tail: str = "") -> str:
+def elicitation_page(
+    session: Elicitation | None = None, *, title: str = "Choosing the metric", model: str = "", command_tail: str = ""
+) -> str:
     """Render the interactive elicitation page for a session's settings and decision curve.
 
     Parameters
@@ -103,16 +104,27 @@ def elicitation_page(session: Elicitation | None = None, *, title: str = "Choosi
     t = session.transcript.to_dict()
     data = {"settings": t["settings"], "curve": t["curve"]}
     data_json = _script_json(json.dumps(data, allow_nan=False))
-    page_js = _script_source((files("isometrics.report") / "static" / "elicit.js").read_text(encoding="utf-8"),
-                             "the elicitation page's script")
+    page_js = _script_source(
+        (files("isometrics.report") / "static" / "elicit.js").read_text(encoding="utf-8"),
+        "the elicitation page's script",
+    )
     csp = _CSP.format(scripts=_csp_hash(page_js))
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")),
-                             autoescape=True)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")), autoescape=True
+    )
     s = session.settings
     return env.get_template("elicit.html.j2").render(
-        csp=csp, title=title, model=model, command_tail=command_tail, data_json=data_json, page_js=page_js,
-        tolerance=f"{s['tolerance']:g}", pairwise_budget=s["pairwise_budget"], version=__version__,
-        noiseless=math.isinf(s["pairwise_lambda"]))
+        csp=csp,
+        title=title,
+        model=model,
+        command_tail=command_tail,
+        data_json=data_json,
+        page_js=page_js,
+        tolerance=f"{s['tolerance']:g}",
+        pairwise_budget=s["pairwise_budget"],
+        version=__version__,
+        noiseless=math.isinf(s["pairwise_lambda"]),
+    )
 
 
 def write_elicitation_page(path: str | os.PathLike[str], html_text: str) -> Path:

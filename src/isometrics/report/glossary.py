@@ -12,41 +12,71 @@ __all__ = ["glossary"]
 
 #: (term, explanation) with ``{pos}``, ``{poss}``, ``{neg}`` and ``{negs}`` for the cases' names.
 _ENTRIES = (
-    ("prevalence", "the share of {poss} among all cases. A score that ranks cases at random has an average "
-                   "precision about equal to it."),
+    (
+        "prevalence",
+        "the share of {poss} among all cases. A score that ranks cases at random has an average "
+        "precision about equal to it.",
+    ),
     ("precision", "of the cases flagged, the share that really are {poss}."),
     ("recall", "of the {poss}, the share that are flagged (caught)."),
-    ("AUROC", "area under the ROC curve: the chance that a random {pos} scores above a random {neg}. 0.5 is "
-              "random, 1 is perfect. It weighs every threshold alike, so it says little about the top of the "
-              "ranking, where the flagged cases are."),
-    ("AP (average precision)", "the precision averaged over the recall levels at which each {pos} is found. It "
-                               "punishes false alarms among the top scores, which is what matters when {poss} "
-                               "are rare; a random score gets about the prevalence."),
-    ("precision gain and recall gain", "precision and recall rescaled so that flagging every case scores 0 and a "
-                                       "perfect result scores 1: gain = (value - prevalence) / ((1 - prevalence) "
-                                       "x value). A negative gain is worse than flagging everyone. Gains measure "
-                                       "a model against the trivial rule 'flag everyone' (Flach and Kull, 2015)."),
-    ("AUPRG", "area under the precision-recall-gain curve (recall gain across, precision gain up): 0 is no "
-              "better than flagging everyone, 1 is perfect. When {poss} are rare, any precision well above the "
-              "prevalence has a gain close to 1, so every useful model sits near 1: compare models by their "
-              "differences, not by how close to 1 they are."),
-    ("best threshold", "flag a case when its score is at or above the threshold. A metric's best threshold is "
-                       "the one where the metric is highest on these data. Chosen on the same data it is "
-                       "reported on, its value flatters the model; a cross-fitted estimate, which chooses on "
-                       "part of the rows and counts on the rest, does not."),
-    ("F1, F2, F0.5", "F-scores combine precision and recall into one number. F1 weighs them equally; F2 counts "
-                     "recall more (a missed {pos} costs more than a false alarm); F0.5 counts precision more "
-                     "(false alarms cost more): their best thresholds differ accordingly. Fβ's β is the ratio "
-                     "of recall to precision at which a point of either is worth the same."),
-    ("per 1,000 cases", "the rule's four outcomes scaled to 1,000 cases: caught ({poss} flagged: true "
-                        "positives), missed ({poss} not flagged: false negatives), falsely flagged ({negs} "
-                        "flagged: false positives) and correctly passed ({negs} not flagged: true negatives). "
-                        "They add up to 1,000 and show who lives with which error."),
-    ("in sample and cross-fitted", "in sample: the threshold is chosen and counted on the same rows, which "
-                                   "flatters it. Cross-fitted: the threshold is chosen on part of the rows and "
-                                   "counted on the rest, each part in turn, as it would fare on new cases."),
-    ("interval", "a bootstrap interval: the range a number takes over resamples of the cases (95 % of them, "
-                 "unless stated); a difference between two models whose interval covers 0 is not detected."),
+    (
+        "AUROC",
+        "area under the ROC curve: the chance that a random {pos} scores above a random {neg}. 0.5 is "
+        "random, 1 is perfect. It weighs every threshold alike, so it says little about the top of the "
+        "ranking, where the flagged cases are.",
+    ),
+    (
+        "AP (average precision)",
+        "the precision averaged over the recall levels at which each {pos} is found. It "
+        "punishes false alarms among the top scores, which is what matters when {poss} "
+        "are rare; a random score gets about the prevalence.",
+    ),
+    (
+        "precision gain and recall gain",
+        "precision and recall rescaled so that flagging every case scores 0 and a "
+        "perfect result scores 1: gain = (value - prevalence) / ((1 - prevalence) "
+        "x value). A negative gain is worse than flagging everyone. Gains measure "
+        "a model against the trivial rule 'flag everyone' (Flach and Kull, 2015).",
+    ),
+    (
+        "AUPRG",
+        "area under the precision-recall-gain curve (recall gain across, precision gain up): 0 is no "
+        "better than flagging everyone, 1 is perfect. When {poss} are rare, any precision well above the "
+        "prevalence has a gain close to 1, so every useful model sits near 1: compare models by their "
+        "differences, not by how close to 1 they are.",
+    ),
+    (
+        "best threshold",
+        "flag a case when its score is at or above the threshold. A metric's best threshold is "
+        "the one where the metric is highest on these data. Chosen on the same data it is "
+        "reported on, its value flatters the model; a cross-fitted estimate, which chooses on "
+        "part of the rows and counts on the rest, does not.",
+    ),
+    (
+        "F1, F2, F0.5",
+        "F-scores combine precision and recall into one number. F1 weighs them equally; F2 counts "
+        "recall more (a missed {pos} costs more than a false alarm); F0.5 counts precision more "
+        "(false alarms cost more): their best thresholds differ accordingly. Fβ's β is the ratio "
+        "of recall to precision at which a point of either is worth the same.",
+    ),
+    (
+        "per 1,000 cases",
+        "the rule's four outcomes scaled to 1,000 cases: caught ({poss} flagged: true "
+        "positives), missed ({poss} not flagged: false negatives), falsely flagged ({negs} "
+        "flagged: false positives) and correctly passed ({negs} not flagged: true negatives). "
+        "They add up to 1,000 and show who lives with which error.",
+    ),
+    (
+        "in sample and cross-fitted",
+        "in sample: the threshold is chosen and counted on the same rows, which "
+        "flatters it. Cross-fitted: the threshold is chosen on part of the rows and "
+        "counted on the rest, each part in turn, as it would fare on new cases.",
+    ),
+    (
+        "interval",
+        "a bootstrap interval: the range a number takes over resamples of the cases (95 % of them, "
+        "unless stated); a difference between two models whose interval covers 0 is not detected.",
+    ),
 )
 
 

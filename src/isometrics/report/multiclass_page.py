@@ -53,10 +53,15 @@ def _confusion_rows(classes: list[str], matrix: np.ndarray) -> list[dict[str, An
     rows = []
     for i, name in enumerate(classes):
         total = matrix[i].sum()
-        cells = [dict(text=_count(v), style=_shade(v / total if total > 0 else float("nan")),
-                      title=f"true {name}, predicted {classes[j]}: {_count(v)}"
-                            + (f" ({100 * v / total:.1f} % of true {name})" if total > 0 else ""))
-                 for j, v in enumerate(matrix[i])]
+        cells = [
+            dict(
+                text=_count(v),
+                style=_shade(v / total if total > 0 else float("nan")),
+                title=f"true {name}, predicted {classes[j]}: {_count(v)}"
+                + (f" ({100 * v / total:.1f} % of true {name})" if total > 0 else ""),
+            )
+            for j, v in enumerate(matrix[i])
+        ]
         rows.append(dict(name=name, cells=cells, total=_count(total)))
     return rows
 
@@ -141,77 +146,156 @@ def build_multiclass_report(
     if not chosen:
         raise IsometricsError(f"{caller}: `metrics` is empty; give at least one, e.g. metrics=['f1'].")
     if np.ndim(as_array(y_true, name="y_true", caller=caller)) != 1:
-        raise IsometricsError(f"{caller}: y_true must hold one class label per sample (shape (n_samples,)); "
-                              "a multilabel indicator matrix has no argmax prediction.")
+        raise IsometricsError(
+            f"{caller}: y_true must hold one class label per sample (shape (n_samples,)); "
+            "a multilabel indicator matrix has no argmax prediction."
+        )
     ovr = one_vs_rest(y_true, y_score, classes=classes, sample_weight=sample_weight)
     y = as_1d(y_true, name="y_true", caller=caller)
     matrix = as_array(y_score, name="y_score", caller=caller)
     frame = frame_columns(y_score)
-    names = (list(score_names) if score_names is not None else list(frame) if frame is not None
-             else [f"column {k}" for k in range(matrix.shape[1])])
+    names = (
+        list(score_names)
+        if score_names is not None
+        else list(frame)
+        if frame is not None
+        else [f"column {k}" for k in range(matrix.shape[1])]
+    )
     if len(names) != matrix.shape[1]:
-        raise IsometricsError(f"{caller}: score_names has {len(names)} names for {matrix.shape[1]} score columns; "
-                              "name every column, in order.")
+        raise IsometricsError(
+            f"{caller}: score_names has {len(names)} names for {matrix.shape[1]} score columns; "
+            "name every column, in order."
+        )
     shown = [str(c) for c in ovr.classes.tolist()]
     options: dict[str, Any] = {} if weight_kind is None else {"weight_kind": weight_kind}
-    evaluations = [evaluate_scores(y == c, {shown[k]: matrix[:, k]}, metrics=chosen, sample_weight=sample_weight,
-                                   pos_label=True, n_resamples=n_resamples, rng=rng, **options)[0]
-                   for k, c in enumerate(ovr.classes)]
+    evaluations = [
+        evaluate_scores(
+            y == c,
+            {shown[k]: matrix[:, k]},
+            metrics=chosen,
+            sample_weight=sample_weight,
+            pos_label=True,
+            n_resamples=n_resamples,
+            rng=rng,
+            **options,
+        )[0]
+        for k, c in enumerate(ovr.classes)
+    ]
     argmax = argmax_summary(y, matrix, ovr.classes, sample_weight)
     areas = [ovr.auroc(average=None), ovr.average_precision(average=None), ovr.auprg(average=None)]
-    class_rows = [dict(name=shown[k], score=names[k], support=_count(ovr.support[k]), prevalence=_fmt(r.prevalence),
-                       auroc=_with_ci(float(areas[0][k]), r.intervals.get("auroc")),
-                       ap=_with_ci(float(areas[1][k]), r.intervals.get("average_precision")),
-                       auprg=_with_ci(float(areas[2][k]), r.intervals.get("auprg")))
-                  for k, r in enumerate(evaluations)]
+    class_rows = [
+        dict(
+            name=shown[k],
+            score=names[k],
+            support=_count(ovr.support[k]),
+            prevalence=_fmt(r.prevalence),
+            auroc=_with_ci(float(areas[0][k]), r.intervals.get("auroc")),
+            ap=_with_ci(float(areas[1][k]), r.intervals.get("average_precision")),
+            auprg=_with_ci(float(areas[2][k]), r.intervals.get("auprg")),
+        )
+        for k, r in enumerate(evaluations)
+    ]
     interval = next((iv for r in evaluations for iv in r.intervals.values()), None)
     averaged: dict[str, tuple[float, float]] = {}
     if interval is not None and n_resamples is not None:
         weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
-        averaged, _ = _average_intervals(y, matrix, ovr.classes, weights, weight_kind, n_resamples,
-                                         interval.confidence_level, rng, caller)
+        averaged, _ = _average_intervals(
+            y, matrix, ovr.classes, weights, weight_kind, n_resamples, interval.confidence_level, rng, caller
+        )
 
     def shown_ci(value: float, key: str) -> str:
         low_high = averaged.get(key)
         return _fmt(value) if low_high is None else f"{_fmt(value)} [{_fmt(low_high[0])}, {_fmt(low_high[1])}]"
 
-    average_rows = [dict(name=f"{a} average", auroc=shown_ci(ovr.auroc(average=a), f"auroc/{a}"),
-                         ap=shown_ci(ovr.average_precision(average=a), f"average_precision/{a}"),
-                         auprg=shown_ci(ovr.auprg(average=a), f"auprg/{a}"))
-                    for a in _AVERAGES]
-    best_sections = [dict(label=m.label, spec=m.spec, rows=[
-        dict(name=shown[k], threshold=f"{b.threshold:.6g}", value=_with_ci(b.value, r.intervals.get(m.spec)),
-             precision=_fmt(b.precision), recall=_fmt(b.recall), flagged=_count(b.tp + b.fp))
-        for k, r in enumerate(evaluations) for b in _bests(r, [m])]) for m in chosen]
-    intervals_note = "" if interval is None else (
-        f"Brackets: {_pct(interval.confidence_level)} {interval.method} bootstrap intervals of each class against "
-        f"the rest ({len(interval.bootstrap_distribution):,} replicates); a metric's interval is that of its best "
-        "threshold re-optimised in every replicate. The averages and the argmax measures have percentile intervals "
-        f"from {n_resamples:,} replicates of the rows, every measure recomputed on each (a replicate missing a "
-        "class is dropped).")
+    average_rows = [
+        dict(
+            name=f"{a} average",
+            auroc=shown_ci(ovr.auroc(average=a), f"auroc/{a}"),
+            ap=shown_ci(ovr.average_precision(average=a), f"average_precision/{a}"),
+            auprg=shown_ci(ovr.auprg(average=a), f"auprg/{a}"),
+        )
+        for a in _AVERAGES
+    ]
+    best_sections = [
+        dict(
+            label=m.label,
+            spec=m.spec,
+            rows=[
+                dict(
+                    name=shown[k],
+                    threshold=f"{b.threshold:.6g}",
+                    value=_with_ci(b.value, r.intervals.get(m.spec)),
+                    precision=_fmt(b.precision),
+                    recall=_fmt(b.recall),
+                    flagged=_count(b.tp + b.fp),
+                )
+                for k, r in enumerate(evaluations)
+                for b in _bests(r, [m])
+            ],
+        )
+        for m in chosen
+    ]
+    intervals_note = (
+        ""
+        if interval is None
+        else (
+            f"Brackets: {_pct(interval.confidence_level)} {interval.method} bootstrap intervals of each class against "
+            f"the rest ({len(interval.bootstrap_distribution):,} replicates); a metric's interval is that of its best "
+            "threshold re-optimised in every replicate. The averages and the argmax measures have percentile intervals "
+            f"from {n_resamples:,} replicates of the rows, every measure recomputed on each (a replicate missing a "
+            "class is dropped)."
+        )
+    )
     shared = _Shared()  # each class's points, thinned to display resolution, stored once
-    panels = [dict(index=k, name=shown[k], score=names[k], figure=_panels([r], chosen, shared, [shared.add(r, chosen)]))
-              for k, r in enumerate(evaluations)]
-    page_js = _script_source((files("isometrics.report") / "static" / "figures.js").read_text(encoding="utf-8")
-                             + "\nwindow.isometricsFigures();\n", "the page's script")
+    panels = [
+        dict(index=k, name=shown[k], score=names[k], figure=_panels([r], chosen, shared, [shared.add(r, chosen)]))
+        for k, r in enumerate(evaluations)
+    ]
+    page_js = _script_source(
+        (files("isometrics.report") / "static" / "figures.js").read_text(encoding="utf-8")
+        + "\nwindow.isometricsFigures();\n",
+        "the page's script",
+    )
     plotly_js = _script_source(_plotly_bundle(), "the Plotly bundle")
     csp = _CSP.format(scripts=" ".join(_csp_hash(code) for code in (plotly_js, page_js)))
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")),
-                             autoescape=True)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")), autoescape=True
+    )
     weighted = sample_weight is not None
     return env.get_template("multiclass.html.j2").render(
-        csp=csp, title=title, file_name=file_name, label=label, n_samples=f"{len(y):,}",
-        total_weight=_count(float(ovr.support.sum())) if weighted else "", weight_kind=weight_kind or "",
-        classes=shown, metrics=[dict(index=j, label=m.label, spec=m.spec) for j, m in enumerate(chosen)],
-        class_rows=class_rows, average_rows=average_rows, best_sections=best_sections,
-        intervals_note=intervals_note, tie_break=TIE_BREAK,
+        csp=csp,
+        title=title,
+        file_name=file_name,
+        label=label,
+        n_samples=f"{len(y):,}",
+        total_weight=_count(float(ovr.support.sum())) if weighted else "",
+        weight_kind=weight_kind or "",
+        classes=shown,
+        metrics=[dict(index=j, label=m.label, spec=m.spec) for j, m in enumerate(chosen)],
+        class_rows=class_rows,
+        average_rows=average_rows,
+        best_sections=best_sections,
+        intervals_note=intervals_note,
+        tie_break=TIE_BREAK,
         accuracy=shown_ci(argmax.accuracy, "accuracy"),
         balanced_accuracy=shown_ci(argmax.balanced_accuracy, "balanced_accuracy"),
-        f1_macro=shown_ci(argmax.f1_macro, "f1_macro"), f1_weighted=shown_ci(argmax.f1_weighted, "f1_weighted"),
+        f1_macro=shown_ci(argmax.f1_macro, "f1_macro"),
+        f1_weighted=shown_ci(argmax.f1_weighted, "f1_weighted"),
         confusion=_confusion_rows(shown, argmax.confusion),
         predicted_totals=[_count(v) for v in argmax.confusion.sum(axis=0)],
-        argmax_rows=[dict(name=shown[k], precision=_fmt(argmax.precision[k]), recall=_fmt(argmax.recall[k]),
-                          f1=_fmt(argmax.f1[k]), support=_count(float(argmax.confusion[k].sum())))
-                     for k in range(len(shown))],
-        panels=panels, shared=shared.json(), plotly_js=plotly_js, page_js=page_js, version=__version__,
+        argmax_rows=[
+            dict(
+                name=shown[k],
+                precision=_fmt(argmax.precision[k]),
+                recall=_fmt(argmax.recall[k]),
+                f1=_fmt(argmax.f1[k]),
+                support=_count(float(argmax.confusion[k].sum())),
+            )
+            for k in range(len(shown))
+        ],
+        panels=panels,
+        shared=shared.json(),
+        plotly_js=plotly_js,
+        page_js=page_js,
+        version=__version__,
     )

@@ -20,5 +20,13 @@ from .out_of_core import (
 )
 from .streaming import AreaBounds, BinnedCountTable, BinnedEvaluation
 
-__all__ = ["AreaBounds", "BinnedCountTable", "BinnedEvaluation", "OutOfCoreEvaluation", "OutOfCoreResult",
-           "default_memory_limit", "evaluate_out_of_core", "parse_memory"]
+__all__ = [
+    "AreaBounds",
+    "BinnedCountTable",
+    "BinnedEvaluation",
+    "OutOfCoreEvaluation",
+    "OutOfCoreResult",
+    "default_memory_limit",
+    "evaluate_out_of_core",
+    "parse_memory",
+]

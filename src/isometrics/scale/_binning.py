@@ -54,20 +54,23 @@ class State:
     whole: bool = True  # every weight so far a whole number (or none given): exact sums, bit for bit
 
 
-def _counts(index: np.ndarray, is_pos: np.ndarray, weights: FloatArray | None, scores: FloatArray | None,
-            size: int) -> tuple[FloatArray, FloatArray, FloatArray | None, FloatArray | None]:
+def _counts(
+    index: np.ndarray, is_pos: np.ndarray, weights: FloatArray | None, scores: FloatArray | None, size: int
+) -> tuple[FloatArray, FloatArray, FloatArray | None, FloatArray | None]:
     """Per slot ``index``: weight of positives, of negatives, and (with ``scores``) their score sums."""
     key = index * 2 + is_pos
     counts = np.bincount(key, weights=weights, minlength=2 * size).astype(np.float64, copy=False)
     if scores is None:
         return counts[1::2], counts[0::2], None, None
-    sums = np.asarray(np.bincount(key, weights=scores if weights is None else scores * weights, minlength=2 * size),
-                      dtype=np.float64)
+    sums = np.asarray(
+        np.bincount(key, weights=scores if weights is None else scores * weights, minlength=2 * size), dtype=np.float64
+    )
     return counts[1::2], counts[0::2], sums[1::2], sums[0::2]
 
 
-def _sorted_counts(scores: FloatArray, is_pos: np.ndarray, edges: FloatArray
-                   ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+def _sorted_counts(
+    scores: FloatArray, is_pos: np.ndarray, edges: FloatArray
+) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
     """Unweighted counts and score sums per bin through one sort per class (NumPy's sort of floats
     is several times faster than a binary search of every score among the edges)."""
     k = len(edges) + 1
@@ -136,8 +139,16 @@ def _points(state: State) -> tuple[FloatArray, FloatArray, FloatArray]:
     return state.values, state.pos, state.neg
 
 
-def _binned(points: list[tuple[FloatArray, FloatArray, FloatArray]], batch: tuple | None, edges: FloatArray,
-            bins: Bins, base: State | None, low: float, high: float, all_whole: bool) -> State:
+def _binned(
+    points: list[tuple[FloatArray, FloatArray, FloatArray]],
+    batch: tuple | None,
+    edges: FloatArray,
+    bins: Bins,
+    base: State | None,
+    low: float,
+    high: float,
+    all_whole: bool,
+) -> State:
     """A binned state with ``edges``: ``base``'s counts (same edges) plus the points and the batch."""
     k = len(edges) + 1
     pos, neg = np.zeros(k), np.zeros(k)
@@ -162,12 +173,14 @@ def _binned(points: list[tuple[FloatArray, FloatArray, FloatArray]], batch: tupl
             sp, sn = maybe_sp, maybe_sn
         pos, neg, pos_sum, neg_sum = pos + dp, neg + dn, pos_sum + sp, neg_sum + sn
     whole = (base is None or base.whole) and all_whole
-    return State(values=None, edges=edges, pos=pos, neg=neg, pos_sum=pos_sum, neg_sum=neg_sum, low=low, high=high,
-                 whole=whole)
+    return State(
+        values=None, edges=edges, pos=pos, neg=neg, pos_sum=pos_sum, neg_sum=neg_sum, low=low, high=high, whole=whole
+    )
 
 
-def _exact(state: State, scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None,
-           capacity: int) -> State | None:
+def _exact(
+    state: State, scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None, capacity: int
+) -> State | None:
     """The exact state with the batch added, or ``None`` if the distinct scores would exceed ``capacity``."""
     values = state.values
     assert values is not None
@@ -190,8 +203,14 @@ def _exact(state: State, scores: FloatArray, is_pos: np.ndarray, weights: FloatA
     old = np.searchsorted(merged, values)
     pos[old] += state.pos
     neg[old] += state.neg
-    return State(values=merged, pos=pos, neg=neg, low=min(state.low, float(scores.min())),
-                 high=max(state.high, float(scores.max())), whole=state.whole)
+    return State(
+        values=merged,
+        pos=pos,
+        neg=neg,
+        low=min(state.low, float(scores.min())),
+        high=max(state.high, float(scores.max())),
+        whole=state.whole,
+    )
 
 
 def absorb(state: State, scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None, bins: Bins) -> State:
@@ -212,8 +231,12 @@ def absorb(state: State, scores: FloatArray, is_pos: np.ndarray, weights: FloatA
         sample, sample_pos = scores[::step], is_pos[::step]
         sample_w = np.full(len(sample), float(step)) if weights is None else weights[::step] * step
         v, p, n = _points(state)
-        edges = quantile_edges(np.concatenate([v, sample]), np.concatenate([p, np.where(sample_pos, sample_w, 0.0)]),
-                               np.concatenate([n, np.where(sample_pos, 0.0, sample_w)]), bins.n_bins)
+        edges = quantile_edges(
+            np.concatenate([v, sample]),
+            np.concatenate([p, np.where(sample_pos, sample_w, 0.0)]),
+            np.concatenate([n, np.where(sample_pos, 0.0, sample_w)]),
+            bins.n_bins,
+        )
     return _binned([_points(state)], (scores, is_pos, weights), edges, bins, None, low, high, state.whole)
 
 
@@ -222,8 +245,17 @@ def combine(a: State, b: State, bins: Bins) -> State:
     low, high, whole = min(a.low, b.low), max(a.high, b.high), a.whole and b.whole
     if a.edges is not None and b.edges is not None:
         assert a.pos_sum is not None and b.pos_sum is not None and a.neg_sum is not None and b.neg_sum is not None
-        return State(values=None, edges=a.edges, pos=a.pos + b.pos, neg=a.neg + b.neg, pos_sum=a.pos_sum + b.pos_sum,
-                     neg_sum=a.neg_sum + b.neg_sum, low=low, high=high, whole=whole)
+        return State(
+            values=None,
+            edges=a.edges,
+            pos=a.pos + b.pos,
+            neg=a.neg + b.neg,
+            pos_sum=a.pos_sum + b.pos_sum,
+            neg_sum=a.neg_sum + b.neg_sum,
+            low=low,
+            high=high,
+            whole=whole,
+        )
     if a.edges is not None or b.edges is not None:
         binned, exact = (a, b) if a.edges is not None else (b, a)
         assert binned.edges is not None

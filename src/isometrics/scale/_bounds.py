@@ -104,8 +104,9 @@ def binned_areas(
     }
 
 
-def _auroc_bounds(p: FloatArray, n: FloatArray, N: float, fp_after: FloatArray,
-                  phi: FloatArray) -> tuple[float, float, float]:
+def _auroc_bounds(
+    p: FloatArray, n: FloatArray, N: float, fp_after: FloatArray, phi: FloatArray
+) -> tuple[float, float, float]:
     PN = float(p.sum()) * N
     below = float(np.dot(p, N - fp_after)) / PN  # pairs with the negative in a lower bin: won for sure
     inside = p * n / PN  # pairs inside a bin: won or lost
@@ -115,8 +116,9 @@ def _auroc_bounds(p: FloatArray, n: FloatArray, N: float, fp_after: FloatArray,
     return lower, upper, min(max(estimate, lower), upper)
 
 
-def _ap_bounds(p: FloatArray, n: FloatArray, P: float, T: FloatArray, F: FloatArray,
-               phi: FloatArray) -> tuple[float, float, float]:
+def _ap_bounds(
+    p: FloatArray, n: FloatArray, P: float, T: FloatArray, F: FloatArray, phi: FloatArray
+) -> tuple[float, float, float]:
     has = p > 0
     p, n, T, F, phi = p[has], n[has], T[has], F[has], phi[has]
     K = T + F
@@ -136,8 +138,16 @@ def _ap_bounds(p: FloatArray, n: FloatArray, P: float, T: FloatArray, F: FloatAr
     return lo, hi, min(max(estimate / P, lo), hi)
 
 
-def _auprg_bounds(p: FloatArray, n: FloatArray, P: float, N: float, T: FloatArray, F: FloatArray,
-                  mean_pos: FloatArray, mean_neg: FloatArray) -> tuple[float, float, float]:
+def _auprg_bounds(
+    p: FloatArray,
+    n: FloatArray,
+    P: float,
+    N: float,
+    T: FloatArray,
+    F: FloatArray,
+    mean_pos: FloatArray,
+    mean_neg: FloatArray,
+) -> tuple[float, float, float]:
     order = np.arange(2 * len(p), 0, -1, dtype=np.float64)  # synthetic decreasing scores
     zeros = np.zeros_like(p)
     ends = {}

@@ -57,15 +57,17 @@ def settle_types(con: Any, scan: str, columns: list[str]) -> dict[str, str]:
     row = con.execute(f"SELECT {', '.join(terms)} FROM (SELECT {inner} FROM {scan} LIMIT {SAMPLE_ROWS})").fetchone()
     settled = {}
     for k, c in enumerate(text):
-        failures = row[3 * k: 3 * k + 3]
+        failures = row[3 * k : 3 * k + 3]
         settled[c] = next((kind for kind, n in zip(("BIGINT", "DOUBLE", "BOOLEAN"), failures) if n == 0), "VARCHAR")
     return settled
 
 
 def retyped(settled: dict[str, str]) -> str:
     """The ``REPLACE`` list that trims and types the settled columns."""
-    return ", ".join((trimmed(c) if kind == "VARCHAR" else f"CAST({trimmed(c)} AS {kind})") + f" AS {_ident(c)}"
-                     for c, kind in settled.items())
+    return ", ".join(
+        (trimmed(c) if kind == "VARCHAR" else f"CAST({trimmed(c)} AS {kind})") + f" AS {_ident(c)}"
+        for c, kind in settled.items()
+    )
 
 
 def ragged_row(path: Path, separator: str, caller: str) -> IsometricsError | None:
@@ -99,10 +101,11 @@ def not_utf8(path: Path, caller: str) -> IsometricsError | None:
                     decoder.decode(block)
                 except UnicodeDecodeError as exc:
                     at = offset + max(exc.start, 0)
-                    line += block[:max(exc.start, 0)].count(b"\n")
+                    line += block[: max(exc.start, 0)].count(b"\n")
                     return IsometricsError(
                         f"{caller}: {str(path)!r} is not UTF-8 text (byte 0x{block[max(exc.start, 0)]:02x} at byte "
-                        f"{at}, line {line}); save the file as UTF-8. Nothing was computed or written.")
+                        f"{at}, line {line}); save the file as UTF-8. Nothing was computed or written."
+                    )
                 offset += len(block)
                 line += block.count(b"\n")
     except OSError:
@@ -110,14 +113,17 @@ def not_utf8(path: Path, caller: str) -> IsometricsError | None:
     return None
 
 
-def _ragged_error(path: Path, caller: str, header: list[str], row: list[str], number: int,
-                  line: int) -> IsometricsError:
+def _ragged_error(
+    path: Path, caller: str, header: list[str], row: list[str], number: int, line: int
+) -> IsometricsError:
     where = f"row {number} (line {line} of {str(path)!r}, rows counted from 0 after the header)"
     fields = f"{len(row)} field{'s' if len(row) != 1 else ''}"
     if len(row) < len(header):
-        missing = ", ".join(repr(n) for n in header[len(row):][:5]) + (", ..." if len(header) - len(row) > 5 else "")
+        missing = ", ".join(repr(n) for n in header[len(row) :][:5]) + (", ..." if len(header) - len(row) > 5 else "")
         what = f"has {fields} where the header names {len(header)} columns: no value for {missing}"
     else:
         what = f"has {fields} where the header names {len(header)} columns: {len(row) - len(header)} more than it"
-    return IsometricsError(f"{caller}: {where} {what}; give every row one value per column (an empty field is a "
-                           "missing value) or drop that row. Nothing was computed or written.")
+    return IsometricsError(
+        f"{caller}: {where} {what}; give every row one value per column (an empty field is a "
+        "missing value) or drop that row. Nothing was computed or written."
+    )

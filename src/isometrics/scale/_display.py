@@ -103,5 +103,7 @@ class StreamingDisplay:
             parts.append(tuple(np.array(column) for column in zip(*extra)))  # type: ignore[arg-type]
         index = np.concatenate([p[0] for p in parts]).astype(np.int64)
         order = np.unique(index, return_index=True)[1]
-        return tuple(np.concatenate([p[k] for p in parts]).astype(np.float64)[order]  # type: ignore[return-value]
-                     for k in (1, 2, 3))
+        return tuple(
+            np.concatenate([p[k] for p in parts]).astype(np.float64)[order]  # type: ignore[return-value]
+            for k in (1, 2, 3)
+        )

@@ -105,9 +105,13 @@ class EdgeIndex:
         return np.right_shift(key, 1, out=key)
 
 
-def count_bins(index: EdgeIndex, scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None,
-               points: tuple[FloatArray, FloatArray, FloatArray] | None = None
-               ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+def count_bins(
+    index: EdgeIndex,
+    scores: FloatArray,
+    is_pos: np.ndarray,
+    weights: FloatArray | None,
+    points: tuple[FloatArray, FloatArray, FloatArray] | None = None,
+) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
     """Per bin: weight of positives, of negatives, and their weighted score sums, from a batch
     (and from ``points``, an exact table's distinct scores with their class weights, first)."""
     k = len(index.edges) + 1
@@ -158,8 +162,13 @@ def _scores(keys: np.ndarray, signed: bool) -> FloatArray:
     return np.right_shift(keys, np.uint64(1)).view(np.float64)
 
 
-def sample_edges(points: tuple[FloatArray, FloatArray, FloatArray], scores: FloatArray, is_pos: np.ndarray,
-                 weight: float, n_bins: int) -> FloatArray:
+def sample_edges(
+    points: tuple[FloatArray, FloatArray, FloatArray],
+    scores: FloatArray,
+    is_pos: np.ndarray,
+    weight: float,
+    n_bins: int,
+) -> FloatArray:
     """Interior edges at the quantiles of ``points`` and an unweighted sample, each class weighing half.
 
     The quantiles of :func:`._binning.quantile_edges` (a sample's mass: half its share of all
@@ -197,8 +206,9 @@ def sample_edges(points: tuple[FloatArray, FloatArray, FloatArray], scores: Floa
     return edges[edges > _scores(keys[:1], signed)[0]]  # an edge at the lowest score would leave the first bin empty
 
 
-def absorb(state: State, scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None, bins: Bins,
-           cache: list[EdgeIndex]) -> State:
+def absorb(
+    state: State, scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None, bins: Bins, cache: list[EdgeIndex]
+) -> State:
     """The state with a validated batch added (zero weights already dropped); the same counts as
     :func:`._binning.absorb` for the same edges. ``cache`` holds the :class:`EdgeIndex` of the
     edges last used (reused while they are the same array)."""
@@ -223,19 +233,36 @@ def absorb(state: State, scores: FloatArray, is_pos: np.ndarray, weights: FloatA
     if state.edges is not None:
         assert state.pos_sum is not None and state.neg_sum is not None
         pos, neg, pos_sum, neg_sum = state.pos + pos, state.neg + neg, state.pos_sum + pos_sum, state.neg_sum + neg_sum
-    return State(values=None, edges=edges, pos=pos, neg=neg, pos_sum=pos_sum, neg_sum=neg_sum, low=low, high=high,
-                 whole=state.whole)
+    return State(
+        values=None,
+        edges=edges,
+        pos=pos,
+        neg=neg,
+        pos_sum=pos_sum,
+        neg_sum=neg_sum,
+        low=low,
+        high=high,
+        whole=state.whole,
+    )
 
 
-def _first_edges(points: tuple[FloatArray, FloatArray, FloatArray], scores: FloatArray, is_pos: np.ndarray,
-                 weights: FloatArray | None, n_bins: int) -> FloatArray:
+def _first_edges(
+    points: tuple[FloatArray, FloatArray, FloatArray],
+    scores: FloatArray,
+    is_pos: np.ndarray,
+    weights: FloatArray | None,
+    n_bins: int,
+) -> FloatArray:
     """Quantile edges at the first overflow: the points and an evenly spaced subsample of the batch."""
     step = max(1, len(scores) // QUANTILE_SAMPLE)
     sample, sample_pos = scores[::step], is_pos[::step]
     if weights is None:
-        return sample_edges(points, np.ascontiguousarray(sample), np.ascontiguousarray(sample_pos), float(step),
-                            n_bins)
+        return sample_edges(points, np.ascontiguousarray(sample), np.ascontiguousarray(sample_pos), float(step), n_bins)
     sample_w = weights[::step] * step
     v, p, n = points
-    return quantile_edges(np.concatenate([v, sample]), np.concatenate([p, np.where(sample_pos, sample_w, 0.0)]),
-                          np.concatenate([n, np.where(sample_pos, 0.0, sample_w)]), n_bins)
+    return quantile_edges(
+        np.concatenate([v, sample]),
+        np.concatenate([p, np.where(sample_pos, sample_w, 0.0)]),
+        np.concatenate([n, np.where(sample_pos, 0.0, sample_w)]),
+        n_bins,
+    )

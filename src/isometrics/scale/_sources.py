@@ -64,8 +64,9 @@ def _ident(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def expand_paths(path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], caller: str
-                 ) -> tuple[list[Path], Literal["parquet", "csv"]]:
+def expand_paths(
+    path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], caller: str
+) -> tuple[list[Path], Literal["parquet", "csv"]]:
     """The files named by ``path`` (a file, a glob such as ``logs/*.parquet``, or a list of either),
     sorted within each glob, and their common format."""
     fix = "pass a path, a glob such as 'data/*.parquet', or a list of them"
@@ -74,15 +75,18 @@ def expand_paths(path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]]
     elif isinstance(path, Sequence) and not isinstance(path, (bytes, bytearray)):
         items = list(path)
     else:
-        raise InvalidParameterError(f"{caller}: `path` must be a path, a glob or a list of them; got "
-                                    f"{type(path).__name__}; {fix}.")
+        raise InvalidParameterError(
+            f"{caller}: `path` must be a path, a glob or a list of them; got {type(path).__name__}; {fix}."
+        )
     if not items:
         raise IsometricsError(f"{caller}: no file given; pass a path or a glob such as 'data/*.parquet'.")
     files: list[Path] = []
     for item in items:
         if not isinstance(item, (str, os.PathLike)):
-            raise InvalidParameterError(f"{caller}: `path` must be a path, a glob or a list of them; got a list "
-                                        f"holding a {type(item).__name__}; {fix}.")
+            raise InvalidParameterError(
+                f"{caller}: `path` must be a path, a glob or a list of them; got a list "
+                f"holding a {type(item).__name__}; {fix}."
+            )
         text = os.fspath(item)
         if glob.has_magic(text):
             matched = sorted(p for p in glob.glob(text) if os.path.isfile(p))
@@ -94,8 +98,9 @@ def expand_paths(path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]]
             if not p.exists():
                 raise IsometricsError(f"{caller}: file not found: {text!r}; check the path.")
             if p.is_dir():
-                raise IsometricsError(f"{caller}: {text!r} is a directory; pass its files, e.g. "
-                                      f"{os.path.join(text, '*.parquet')!r}.")
+                raise IsometricsError(
+                    f"{caller}: {text!r} is a directory; pass its files, e.g. {os.path.join(text, '*.parquet')!r}."
+                )
             files.append(p)
     formats = {file_format(p) for p in files}
     if len(formats) > 1:
@@ -121,8 +126,10 @@ class Source:
             extra = ", filename = true, file_row_number = true" if located else ""
             return f"read_parquet({listed}{extra})"
         extra = ", filename = true" if located else ""
-        read = (f"read_csv({listed}, header = true, delim = {_quote(self.separator)}, quote = '\"', "
-                f"union_by_name = true{extra})")
+        read = (
+            f"read_csv({listed}, header = true, delim = {_quote(self.separator)}, quote = '\"', "
+            f"union_by_name = true{extra})"
+        )
         return f"(SELECT * REPLACE ({self.trim}) FROM {read})" if self.trim else read
 
 
@@ -146,8 +153,9 @@ def check_temp_directory(temp_directory: Any, caller: str) -> str | None:
         return None
     fix = "pass a directory (created when missing) on a disk with free space, or None for the system's one"
     if isinstance(temp_directory, bytes) or not isinstance(temp_directory, (str, os.PathLike)):
-        raise InvalidParameterError(f"{caller}: `temp_directory` must be a path or None; got "
-                                    f"{type(temp_directory).__name__}; {fix}.")
+        raise InvalidParameterError(
+            f"{caller}: `temp_directory` must be a path or None; got {type(temp_directory).__name__}; {fix}."
+        )
     parent = os.fspath(temp_directory)
     if not parent.strip():
         raise InvalidParameterError(f"{caller}: `temp_directory` must be a path or None; got {parent!r}; {fix}.")
@@ -170,9 +178,10 @@ def spill_directory(temp_directory: str | None, caller: str) -> Iterator[str]:
         path = tempfile.mkdtemp(prefix="isometrics-spill-", dir=temp_directory)
     except OSError as exc:  # no permission, a read-only or full disk
         shown = "the system's temporary directory" if temp_directory is None else repr(temp_directory)
-        raise IsometricsError(f"{caller}: cannot make a spill directory in `temp_directory` {shown} "
-                              f"({exc.strerror or exc}); pass a directory you can write to (--temp-directory)."
-                              ) from None
+        raise IsometricsError(
+            f"{caller}: cannot make a spill directory in `temp_directory` {shown} "
+            f"({exc.strerror or exc}); pass a directory you can write to (--temp-directory)."
+        ) from None
     try:
         yield path
     finally:
@@ -187,22 +196,30 @@ def duckdb_error(exc: BaseException, what: str) -> IsometricsError:
     full = str(exc)
     text = full.strip().splitlines()
     line = text[0] if text else type(exc).__name__
-    converting = re.search(r'Error when converting column "(.*?)"\. Could not convert string "(.*?)" to \'(\w+)\'', full)
+    converting = re.search(
+        r'Error when converting column "(.*?)"\. Could not convert string "(.*?)" to \'(\w+)\'', full
+    )
     where = re.search(r"CSV Error on Line: (\d+)", full)
     if converting and where:
         name = re.search(r"^\s*file = (.*)$", full, flags=re.MULTILINE)
         shown = f" of {name.group(1).strip()!r}" if name else ""
         number = int(where.group(1))
-        return IsometricsError(f"{what}: column {converting.group(1)!r} holds {converting.group(2)!r} at row "
-                               f"{number - 2} (line {number}{shown}, rows counted from 0 after the header), "
-                               f"which is not a {converting.group(3).lower()} like the values before it; fix or "
-                               "drop that row. Nothing was computed or written.")
+        return IsometricsError(
+            f"{what}: column {converting.group(1)!r} holds {converting.group(2)!r} at row "
+            f"{number - 2} (line {number}{shown}, rows counted from 0 after the header), "
+            f"which is not a {converting.group(3).lower()} like the values before it; fix or "
+            "drop that row. Nothing was computed or written."
+        )
     if "Out of Memory" in line or "out of memory" in line.lower():
-        return IsometricsError(f"{what}: DuckDB ran out of memory ({line}); raise memory_limit (--memory-limit) or "
-                               "give a temp_directory (--temp-directory) with more free disk.")
+        return IsometricsError(
+            f"{what}: DuckDB ran out of memory ({line}); raise memory_limit (--memory-limit) or "
+            "give a temp_directory (--temp-directory) with more free disk."
+        )
     if "No space left" in line:
-        return IsometricsError(f"{what}: the disk of the temporary directory is full ({line}); pass a "
-                               "temp_directory (--temp-directory) on a disk with more free space.")
+        return IsometricsError(
+            f"{what}: the disk of the temporary directory is full ({line}); pass a "
+            "temp_directory (--temp-directory) on a disk with more free space."
+        )
     return IsometricsError(f"{what}: {line}")
 
 
@@ -240,8 +257,7 @@ def prepare(con: Any, source: Source, columns: Sequence[str], caller: str) -> So
     return replace(source, trim=retyped(settled)) if settled else source
 
 
-def _read_error(exc: BaseException, source: Source, files: Sequence[Path], what: str, caller: str
-                ) -> IsometricsError:
+def _read_error(exc: BaseException, source: Source, files: Sequence[Path], what: str, caller: str) -> IsometricsError:
     """The error of a failed read: for CSV, the first row of the wrong length when there is one."""
     if source.kind == "csv" and "Interrupt" not in type(exc).__name__:
         for path in files:
@@ -251,23 +267,26 @@ def _read_error(exc: BaseException, source: Source, files: Sequence[Path], what:
     return duckdb_error(exc, what)
 
 
-def first_pass(con: Any, source: Source, label: str, scores: Sequence[str], weight: str | None,
-               pos_label: Any, caller: str) -> Totals:
+def first_pass(
+    con: Any, source: Source, label: str, scores: Sequence[str], weight: str | None, pos_label: Any, caller: str
+) -> Totals:
     """Check every value and count the classes, in one scan; raise naming the file and row of the
     first offending value (a missing label, score or weight; a NaN or infinite score; a negative or
     non-finite weight; a third class)."""
     w = _ident(weight) if weight else None
     bad_terms = [f"count(*) FILTER (WHERE {_bad_score(s)}) AS {_ident('bad score ' + s)}" for s in scores]
     if w is not None:
-        bad_terms.append(f"count(*) FILTER (WHERE {_bad_weight(w)}) AS \"bad weight\"")
+        bad_terms.append(f'count(*) FILTER (WHERE {_bad_weight(w)}) AS "bad weight"')
         real = f"CAST({w} AS DOUBLE)"
-        bad_terms.append(f"count(*) FILTER (WHERE isfinite({real}) AND {real} <> floor({real})) AS \"fractional\"")
+        bad_terms.append(f'count(*) FILTER (WHERE isfinite({real}) AND {real} <> floor({real})) AS "fractional"')
         total = f"sum(CASE WHEN {w} > 0 AND isfinite({w}) THEN CAST({w} AS DOUBLE) ELSE 0 END)"
     else:
         total = "CAST(count(*) AS DOUBLE)"
     bad_terms += [f"approx_count_distinct(CAST({_ident(s)} AS DOUBLE)) AS {_ident('distinct ' + s)}" for s in scores]
-    sql = (f"SELECT {_ident(label)} AS label, count(*) AS n, {total} AS w, {', '.join(bad_terms)} "
-           f"FROM {source.scan()} GROUP BY ALL")
+    sql = (
+        f"SELECT {_ident(label)} AS label, count(*) AS n, {total} AS w, {', '.join(bad_terms)} "
+        f"FROM {source.scan()} GROUP BY ALL"
+    )
     try:
         rows = con.execute(sql).fetchall()
     except Exception as exc:  # duckdb.Error: a file that does not parse, a value of the wrong type
@@ -277,27 +296,54 @@ def first_pass(con: Any, source: Source, label: str, scores: Sequence[str], weig
         raise IsometricsError(f"{caller}: {_shown(source)} holds no rows; pass files with data.")
     # Problems, in the order of the columns: the first one found is reported with its row.
     if any(r[0] is None for r in rows):
-        _raise_at(con, source, f"{_ident(label)} IS NULL", f"label column {label!r} has a missing value", caller,
-                  "drop or fill the rows without a label")
+        _raise_at(
+            con,
+            source,
+            f"{_ident(label)} IS NULL",
+            f"label column {label!r} has a missing value",
+            caller,
+            "drop or fill the rows without a label",
+        )
     for k, s in enumerate(scores):
         if any(int(r[3 + k]) > 0 for r in rows):
-            _raise_at(con, source, _bad_score(s), f"score column {s!r} has a missing, NaN or infinite value",
-                      caller, "drop or impute those rows (scores must be finite numbers)", value_of=s)
+            _raise_at(
+                con,
+                source,
+                _bad_score(s),
+                f"score column {s!r} has a missing, NaN or infinite value",
+                caller,
+                "drop or impute those rows (scores must be finite numbers)",
+                value_of=s,
+            )
     for s in scores:
         _check_exact_integers(con, source, s, caller)
     if w is not None and any(int(r[3 + len(scores)]) > 0 for r in rows):
-        _raise_at(con, source, _bad_weight(w), f"weight column {weight!r} has a missing, negative or non-finite "
-                  "value", caller, "weights must be finite and >= 0", value_of=weight)
+        _raise_at(
+            con,
+            source,
+            _bad_weight(w),
+            f"weight column {weight!r} has a missing, negative or non-finite value",
+            caller,
+            "weights must be finite and >= 0",
+            value_of=weight,
+        )
     labels = np.array([r[0] for r in rows], dtype=object)
     typed = np.array(labels.tolist())  # the labels' own dtype (integers, booleans, strings)
     if len(rows) > 2:
         expected = _expected_pair(typed, [r[1] for r in rows], pos_label)
         condition = f"{_ident(label)} NOT IN ({', '.join('?' for _ in expected)})"
-        _raise_at(con, source, condition, f"label column {label!r} has {len(rows)} classes "
-                  f"({', '.join(repr(_to_python(v)) for v in sorted(typed.tolist(), key=repr)[:6])}), but a binary "
-                  f"evaluation takes two ({', '.join(repr(v) for v in expected)} here)", caller,
-                  "keep the rows of the two classes, or binarise the label column", params=list(expected),
-                  value_of=label)
+        _raise_at(
+            con,
+            source,
+            condition,
+            f"label column {label!r} has {len(rows)} classes "
+            f"({', '.join(repr(_to_python(v)) for v in sorted(typed.tolist(), key=repr)[:6])}), but a binary "
+            f"evaluation takes two ({', '.join(repr(v) for v in expected)} here)",
+            caller,
+            "keep the rows of the two classes, or binarise the label column",
+            params=list(expected),
+            value_of=label,
+        )
     _, pos = check_binary_target(typed, pos_label=pos_label, caller=caller)
     pos = _to_python(pos)
     positives = sum(float(r[2]) for r in rows if _to_python(r[0]) == pos)
@@ -306,8 +352,7 @@ def first_pass(con: Any, source: Source, label: str, scores: Sequence[str], weig
     exact = not fractional and positives + negatives < 2.0**53
     first = len(bad_terms) - len(scores) + 3  # the distinct counts come last
     distinct = tuple(sum(int(r[first + k] or 0) for r in rows) for k in range(len(scores)))
-    return Totals(n_rows, pos, positives, negatives, tuple(_to_python(v) for v in typed.tolist()), exact,
-                  distinct)
+    return Totals(n_rows, pos, positives, negatives, tuple(_to_python(v) for v in typed.tolist()), exact, distinct)
 
 
 def _bad_score(column: str) -> str:
@@ -328,13 +373,22 @@ def _check_exact_integers(con: Any, source: Source, score: str, caller: str) -> 
     if str(kind).upper() not in _WIDE_INTEGERS:
         return
     # Exact comparison in 128-bit integers (a float64 of an int64 can reach 2**64: no overflow).
-    inexact = (f"({c} IS NOT NULL AND abs(CAST({c} AS DOUBLE)) >= 9007199254740992 AND "
-               f"CAST(CAST({c} AS DOUBLE) AS HUGEINT) <> CAST({c} AS HUGEINT))")
+    inexact = (
+        f"({c} IS NOT NULL AND abs(CAST({c} AS DOUBLE)) >= 9007199254740992 AND "
+        f"CAST(CAST({c} AS DOUBLE) AS HUGEINT) <> CAST({c} AS HUGEINT))"
+    )
     if con.execute(f"SELECT count(*) FROM {source.scan()} WHERE {inexact}").fetchall()[0][0]:
-        _raise_at(con, source, inexact, f"score column {score!r} holds integers that float64 cannot represent "
-                  "exactly (magnitudes beyond 2**53 need not be), so scores would merge or lose their order",
-                  caller, "subtract a reference value first (e.g. score - min(score)), rank the scores, or "
-                  "convert them to floating point yourself if rounding is acceptable", value_of=score)
+        _raise_at(
+            con,
+            source,
+            inexact,
+            f"score column {score!r} holds integers that float64 cannot represent "
+            "exactly (magnitudes beyond 2**53 need not be), so scores would merge or lose their order",
+            caller,
+            "subtract a reference value first (e.g. score - min(score)), rank the scores, or "
+            "convert them to floating point yourself if rounding is acceptable",
+            value_of=score,
+        )
 
 
 def _bad_weight(w: str) -> str:
@@ -367,45 +421,63 @@ def _check_columns(con: Any, source: Source, columns: Sequence[str], caller: str
         try:
             names = [r[0] for r in con.execute(f"DESCRIBE SELECT * FROM {source.scan(files=[path])}").fetchall()]
         except Exception as exc:  # duckdb.Error
-            raise _read_error(exc, source, [path], f"{caller}: cannot read {str(path)!r} as {source.kind.upper()}",
-                              caller) from exc
+            raise _read_error(
+                exc, source, [path], f"{caller}: cannot read {str(path)!r} as {source.kind.upper()}", caller
+            ) from exc
         missing = [c for c in dict.fromkeys(columns) if c not in names]
         if missing:
             ragged = ragged_row(path, source.separator, caller) if source.kind == "csv" else None
             if ragged is not None:  # the sniffer read another header
                 raise ragged
             shown = ", ".join(repr(n) for n in names[:20]) + (", ..." if len(names) > 20 else "")
-            raise IsometricsError(f"{caller}: column {missing[0]!r} is not in {str(path)!r} (columns: {shown}); "
-                                  "pass one of those names.")
+            raise IsometricsError(
+                f"{caller}: column {missing[0]!r} is not in {str(path)!r} (columns: {shown}); pass one of those names."
+            )
 
 
-def _raise_at(con: Any, source: Source, condition: str, what: str, caller: str, fix: str,
-              params: Sequence[Any] = (), value_of: str | None = None) -> None:
+def _raise_at(
+    con: Any,
+    source: Source,
+    condition: str,
+    what: str,
+    caller: str,
+    fix: str,
+    params: Sequence[Any] = (),
+    value_of: str | None = None,
+) -> None:
     """Raise ``what`` naming the first file (in order) and the first row (0-based, header not
     counted) where ``condition`` holds, and the offending value."""
     path, row, value = _first_offending_row(con, source, condition, params, value_of)
     shown = "" if value_of is None else f" (value {value!r})"
-    raise IsometricsError(f"{caller}: {what}: first in {str(path)!r} at row {row}{shown} (rows counted from 0, "
-                          f"header not counted); {fix}. Nothing was computed or written.")
+    raise IsometricsError(
+        f"{caller}: {what}: first in {str(path)!r} at row {row}{shown} (rows counted from 0, "
+        f"header not counted); {fix}. Nothing was computed or written."
+    )
 
 
-def _first_offending_row(con: Any, source: Source, condition: str, params: Sequence[Any],
-                         value_of: str | None) -> tuple[Path, int, Any]:
+def _first_offending_row(
+    con: Any, source: Source, condition: str, params: Sequence[Any], value_of: str | None
+) -> tuple[Path, int, Any]:
     value = "NULL" if value_of is None else _ident(value_of)
     if source.kind == "parquet":  # the reader numbers the rows of each file
-        sql = (f"SELECT filename, file_row_number, {value} FROM {source.scan(located=True)} WHERE {condition} "
-               "ORDER BY file_index, file_row_number LIMIT 1")
+        sql = (
+            f"SELECT filename, file_row_number, {value} FROM {source.scan(located=True)} WHERE {condition} "
+            "ORDER BY file_index, file_row_number LIMIT 1"
+        )
         row = con.execute(sql, list(params)).fetchone()
         if row is not None:
             return Path(row[0]), int(row[1]), _to_python(row[2])
     else:  # CSV: find the file, then number its rows in file order (one thread keeps the order)
         for path in source.files:
-            if con.execute(f"SELECT count(*) FROM {source.scan(files=[path])} WHERE {condition}",
-                           list(params)).fetchone()[0]:
+            if con.execute(
+                f"SELECT count(*) FROM {source.scan(files=[path])} WHERE {condition}", list(params)
+            ).fetchone()[0]:
                 con.execute("SET threads = 1")
                 con.execute("SET preserve_insertion_order = true")
-                sql = (f"SELECT r, v FROM (SELECT row_number() OVER () - 1 AS r, {value} AS v, * "
-                       f"FROM {source.scan(files=[path])}) WHERE {condition} ORDER BY r LIMIT 1")
+                sql = (
+                    f"SELECT r, v FROM (SELECT row_number() OVER () - 1 AS r, {value} AS v, * "
+                    f"FROM {source.scan(files=[path])}) WHERE {condition} ORDER BY r LIMIT 1"
+                )
                 row = con.execute(sql, list(params)).fetchone()
                 return path, int(row[0]), _to_python(row[1])
     raise AssertionError("the offending row vanished between two scans")  # pragma: no cover
@@ -416,9 +488,18 @@ def _first_offending_row(con: Any, source: Source, condition: str, params: Seque
 SORT_ROWS_ABOVE = 0.5
 
 
-def count_table_batches(con: Any, source: Source, label: str, score: str, weight: str | None, pos_label: Any,
-                        batch_size: int, caller: str, *, sort_rows: bool = False
-                        ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+def count_table_batches(
+    con: Any,
+    source: Source,
+    label: str,
+    score: str,
+    weight: str | None,
+    pos_label: Any,
+    batch_size: int,
+    caller: str,
+    *,
+    sort_rows: bool = False,
+) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """The count table of one score column in decreasing score order, in batches of at most
     ``batch_size`` distinct scores: ``(thresholds, positives, negatives)`` (float64 arrays; the
     weighted counts of the samples having each score, zero-weight samples left out as the
@@ -433,10 +514,14 @@ def count_table_batches(con: Any, source: Source, label: str, score: str, weight
     if sort_rows:
         w = "" if weight is None else f", CAST({_ident(weight)} AS DOUBLE) AS w"
         where = "" if weight is None else f"WHERE {_ident(weight)} <> 0"
-        sql = (f"SELECT CAST({s} AS DOUBLE) + 0.0 AS t, CAST({y} = $pos AS UTINYINT) AS p{w} FROM {source.scan()} {where} "
-               "ORDER BY t DESC")
-        yield from _grouped(_record_batches(con, sql, pos_label, batch_size,
-                                            f"{caller}: sorting score column {score!r}"), weight is not None)
+        sql = (
+            f"SELECT CAST({s} AS DOUBLE) + 0.0 AS t, CAST({y} = $pos AS UTINYINT) AS p{w} FROM {source.scan()} {where} "
+            "ORDER BY t DESC"
+        )
+        yield from _grouped(
+            _record_batches(con, sql, pos_label, batch_size, f"{caller}: sorting score column {score!r}"),
+            weight is not None,
+        )
         return
     if weight is None:
         p = f"CAST(count(*) FILTER (WHERE {y} = $pos) AS DOUBLE)"
@@ -448,12 +533,14 @@ def count_table_batches(con: Any, source: Source, label: str, score: str, weight
         n = f"coalesce(sum({w}) FILTER (WHERE {y} <> $pos), 0)"
         where = f"WHERE {_ident(weight)} <> 0"
     # + 0.0 turns a negative zero into zero, so that the threshold reads as NumPy's sort would give it
-    sql = (f"SELECT CAST({s} AS DOUBLE) + 0.0 AS t, {p} AS p, {n} AS n FROM {source.scan()} {where} "
-           "GROUP BY t ORDER BY t DESC")
-    for batch in _record_batches(con, sql, pos_label, batch_size, f"{caller}: grouping and sorting score column "
-                                 f"{score!r}"):
-        yield tuple(np.asarray(batch.column(k).to_numpy(zero_copy_only=False), dtype=np.float64)
-                    for k in range(3))  # type: ignore[misc]
+    sql = (
+        f"SELECT CAST({s} AS DOUBLE) + 0.0 AS t, {p} AS p, {n} AS n FROM {source.scan()} {where} "
+        "GROUP BY t ORDER BY t DESC"
+    )
+    for batch in _record_batches(
+        con, sql, pos_label, batch_size, f"{caller}: grouping and sorting score column {score!r}"
+    ):
+        yield tuple(np.asarray(batch.column(k).to_numpy(zero_copy_only=False), dtype=np.float64) for k in range(3))  # type: ignore[misc]
 
 
 def _record_batches(con: Any, sql: str, pos_label: Any, batch_size: int, what: str) -> Iterator[Any]:
@@ -461,8 +548,11 @@ def _record_batches(con: Any, sql: str, pos_label: Any, batch_size: int, what: s
     try:
         relation = con.sql(sql, params={"pos": pos_label})
         # DuckDB >= 1.4 names it to_arrow_reader; earlier versions fetch_record_batch
-        reader = (relation.to_arrow_reader(batch_size) if hasattr(relation, "to_arrow_reader")
-                  else relation.fetch_record_batch(batch_size))
+        reader = (
+            relation.to_arrow_reader(batch_size)
+            if hasattr(relation, "to_arrow_reader")
+            else relation.fetch_record_batch(batch_size)
+        )
     except Exception as exc:  # duckdb.Error
         raise duckdb_error(exc, what) from exc
     while True:

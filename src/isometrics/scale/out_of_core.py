@@ -64,6 +64,7 @@ PIPELINE_BATCH = 4096
 #: The areas swept (the achievable PR area is not reported by the evaluation).
 _AREAS = ("auroc", "average_precision", "auprg", "auc_pr_interpolated")
 
+
 @summarised()
 @dataclass(frozen=True)
 class OutOfCoreResult(BinaryEvaluation):
@@ -93,8 +94,9 @@ class OutOfCoreResult(BinaryEvaluation):
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every number (without the operating points)."""
         out = super().to_dict()
-        out.update(auc_pr_interpolated=self.auc_pr_interpolated, n_points=self.n_points,
-                   display_resolution=self.resolution)
+        out.update(
+            auc_pr_interpolated=self.auc_pr_interpolated, n_points=self.n_points, display_resolution=self.resolution
+        )
         return out
 
 
@@ -124,26 +126,38 @@ class OutOfCoreEvaluation(Evaluations):
         return columns
 
     def __repr__(self) -> str:
-        inner = super().__repr__()[len("Evaluations("):]
+        inner = super().__repr__()[len("Evaluations(") :]
         return clip(f"OutOfCoreEvaluation(files={len(self.files)}, {inner}", LIMIT)
 
 
-def _evaluate_out_of_core_iv(label: Any, scores: Any, sample_weight: Any, metrics: Any, memory_limit: Any,
-                             resolution: Any, batch_size: Any, temp_directory: Any, caller: str
-                             ) -> tuple[list[str], list[Metric], int, int, int, str | None]:
+def _evaluate_out_of_core_iv(
+    label: Any,
+    scores: Any,
+    sample_weight: Any,
+    metrics: Any,
+    memory_limit: Any,
+    resolution: Any,
+    batch_size: Any,
+    temp_directory: Any,
+    caller: str,
+) -> tuple[list[str], list[Metric], int, int, int, str | None]:
     """Check the parameters (the files are checked as they are read)."""
     if not isinstance(label, str):
-        raise InvalidParameterError(f"{caller}: `label` must be the name of the label column (a str); got "
-                                    f"{type(label).__name__}.")
+        raise InvalidParameterError(
+            f"{caller}: `label` must be the name of the label column (a str); got {type(label).__name__}."
+        )
     names = [scores] if isinstance(scores, str) else scores
     if not isinstance(names, Sequence) or not names or not all(isinstance(s, str) for s in names):
-        raise InvalidParameterError(f"{caller}: `scores` must be a score column's name or a non-empty list of "
-                                    f"names; got {scores!r}.")
+        raise InvalidParameterError(
+            f"{caller}: `scores` must be a score column's name or a non-empty list of names; got {scores!r}."
+        )
     if len(set(names)) != len(names):
         raise InvalidParameterError(f"{caller}: `scores` names a column twice ({list(names)!r}); name each once.")
     if sample_weight is not None and not isinstance(sample_weight, str):
-        raise InvalidParameterError(f"{caller}: `sample_weight` must be the name of the weight column (a str) or "
-                                    f"None; got {type(sample_weight).__name__}.")
+        raise InvalidParameterError(
+            f"{caller}: `sample_weight` must be the name of the weight column (a str) or "
+            f"None; got {type(sample_weight).__name__}."
+        )
     parsed = parse_metric_arguments(metrics, caller=caller)
     limit = default_memory_limit() if memory_limit is None else parse_memory(memory_limit, caller=caller)
     resolution = check_integer(resolution, "resolution", caller=caller, low=2)
@@ -290,11 +304,13 @@ def evaluate_out_of_core(
     """
     caller = "evaluate_out_of_core"
     names, parsed, limit, resolution, batch_size, spill_parent = _evaluate_out_of_core_iv(
-        label, scores, sample_weight, metrics, memory_limit, resolution, batch_size, temp_directory, caller)
+        label, scores, sample_weight, metrics, memory_limit, resolution, batch_size, temp_directory, caller
+    )
     files, kind = expand_paths(path, caller)
     wanted = [label, *names, *([sample_weight] if sample_weight else [])]
-    delimiter = ("," if kind != "csv" else
-                 csv_separator(files[0], separator, option=f"{caller}: `separator`", wanted=wanted)[0])
+    delimiter = (
+        "," if kind != "csv" else csv_separator(files[0], separator, option=f"{caller}: `separator`", wanted=wanted)[0]
+    )
     source = Source(tuple(files), kind, delimiter)
     results = []
     with spill_directory(spill_parent, caller) as spill:
@@ -307,15 +323,30 @@ def evaluate_out_of_core(
                 # mostly distinct scores: DuckDB sorts the rows and ties are grouped as they stream back
                 # (exact sums only, so that the table is the grouped one to the bit)
                 sort_rows = totals.exact and distinct > SORT_ROWS_ABOVE * totals.n_rows
-                batches = count_table_batches(con, source, label, name, sample_weight, totals.pos_label, batch_size,
-                                              caller, sort_rows=sort_rows)
-                result = _sweep(name, batches, totals, parsed, resolution, spill,
-                                threaded=batch_size >= PIPELINE_BATCH, stop=con.interrupt)
+                batches = count_table_batches(
+                    con, source, label, name, sample_weight, totals.pos_label, batch_size, caller, sort_rows=sort_rows
+                )
+                result = _sweep(
+                    name,
+                    batches,
+                    totals,
+                    parsed,
+                    resolution,
+                    spill,
+                    threaded=batch_size >= PIPELINE_BATCH,
+                    stop=con.interrupt,
+                )
                 # Weights are read as sampling weights, as evaluate_scores reads them without resampling;
                 # without weights the class totals are counts, ints as evaluate_scores reports them.
-                results.append(replace(result, n_positives=whole_total(result.n_positives, None),
-                                       n_negatives=whole_total(result.n_negatives, None))
-                               if sample_weight is None else replace(result, weight_kind="sampling"))
+                results.append(
+                    replace(
+                        result,
+                        n_positives=whole_total(result.n_positives, None),
+                        n_negatives=whole_total(result.n_negatives, None),
+                    )
+                    if sample_weight is None
+                    else replace(result, weight_kind="sampling")
+                )
         finally:
             con.close()
     return OutOfCoreEvaluation(tuple(results), files=tuple(str(p) for p in files), memory_limit=limit)
@@ -324,9 +355,11 @@ def evaluate_out_of_core(
 def _check_both_classes(totals: Totals, label: str, caller: str) -> None:
     for total, which in ((totals.n_positives, "positive"), (totals.n_negatives, "negative")):
         if not total > 0:
-            raise IsometricsError(f"{caller}: the {which} class has no weight in label column {label!r} "
-                                  f"(positive = {totals.pos_label!r}); ROC, PR and PRG analysis needs both classes: "
-                                  "check the label column and pos_label.")
+            raise IsometricsError(
+                f"{caller}: the {which} class has no weight in label column {label!r} "
+                f"(positive = {totals.pos_label!r}); ROC, PR and PRG analysis needs both classes: "
+                "check the label column and pos_label."
+            )
 
 
 def _running(increments: FloatArray, before: float) -> FloatArray:
@@ -335,8 +368,9 @@ def _running(increments: FloatArray, before: float) -> FloatArray:
     return np.cumsum(np.concatenate(([before], increments)))[1:]
 
 
-def _spooled(batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]], spill: str, name: str
-             ) -> tuple[Iterator[tuple[FloatArray, FloatArray, FloatArray]], float, float]:
+def _spooled(
+    batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]], spill: str, name: str
+) -> tuple[Iterator[tuple[FloatArray, FloatArray, FloatArray]], float, float]:
     """With fractional weights the totals of the first pass (summed in DuckDB's order) may differ
     from the running sums in score order in the last bits: the batches are written to the spill
     folder (an Arrow file, 24 bytes per distinct score) while the running sums are taken, and
@@ -409,8 +443,9 @@ def _ahead(items: Iterator[Any], stop: Callable[[], None], depth: int = 2) -> It
         producer.join()
 
 
-def _cumulated(batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]]
-               ) -> Iterator[tuple[FloatArray, FloatArray, FloatArray]]:
+def _cumulated(
+    batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]],
+) -> Iterator[tuple[FloatArray, FloatArray, FloatArray]]:
     """Thresholds and the running sums of the positives and negatives, batch after batch."""
     tp_prev = fp_prev = 0.0
     for t, p, n in batches:
@@ -419,9 +454,17 @@ def _cumulated(batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]]
         yield t, tp, fp
 
 
-def _sweep(name: str, batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]], totals: Totals,
-           metrics: list[Metric], resolution: int, spill: str, *, threaded: bool = True,
-           stop: Callable[[], None] = lambda: None) -> OutOfCoreResult:
+def _sweep(
+    name: str,
+    batches: Iterator[tuple[FloatArray, FloatArray, FloatArray]],
+    totals: Totals,
+    metrics: list[Metric],
+    resolution: int,
+    spill: str,
+    *,
+    threaded: bool = True,
+    stop: Callable[[], None] = lambda: None,
+) -> OutOfCoreResult:
     """Stream one column's count table into the sweep and the display, and read the results.
 
     ``threaded``: three threads (DuckDB and NumPy release the GIL): the batches are fetched,

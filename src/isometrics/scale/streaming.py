@@ -201,18 +201,25 @@ class BinnedCountTable:
         check_pos_label(pos_label, caller=caller)
         if isinstance(bins, (int, np.integer, float, np.floating)) and not isinstance(bins, (bool, np.bool_)):
             n_bins = check_integer(bins, "bins", caller=caller, low=2)
-            chosen = check_option("quantile" if strategy is None else strategy, "strategy", ("quantile", "uniform"),
-                                  caller=caller)
+            chosen = check_option(
+                "quantile" if strategy is None else strategy, "strategy", ("quantile", "uniform"), caller=caller
+            )
             if chosen == "uniform":
                 low, high = self._check_range(score_range, caller)
                 edges = uniform_edges(low, high, n_bins)
                 with np.errstate(over="ignore", divide="ignore"):
                     scale = n_bins / (high - low)
-                if (not np.isfinite(scale) or not np.isfinite(high - low) or not (np.diff(edges) > 0).all()
-                        or edges[0] <= low or edges[-1] >= high):
+                if (
+                    not np.isfinite(scale)
+                    or not np.isfinite(high - low)
+                    or not (np.diff(edges) > 0).all()
+                    or edges[0] <= low
+                    or edges[-1] >= high
+                ):
                     raise InvalidParameterError(
                         f"{caller}: `score_range` {(low, high)!r} is too narrow or too wide for {n_bins} distinct "
-                        "equal-width bin edges in float64; give a range of ordinary magnitude (or fewer bins).")
+                        "equal-width bin edges in float64; give a range of ordinary magnitude (or fewer bins)."
+                    )
                 self._bins = Bins(n_bins, edges, (low, high))
             else:
                 self._bins = Bins(n_bins, None)
@@ -220,12 +227,14 @@ class BinnedCountTable:
             if strategy is not None:
                 raise InvalidParameterError(
                     f"{caller}: `strategy` applies to a number of bins; got strategy={strategy!r} with an array of "
-                    "edges. Pass either bins=<int> with a strategy, or the edges alone.")
+                    "edges. Pass either bins=<int> with a strategy, or the edges alone."
+                )
             edges = check_real_array(bins, "bins", caller=caller, shape="(n_edges,)")
             if edges.ndim != 1 or edges.size == 0 or not np.isfinite(edges).all() or not (np.diff(edges) > 0).all():
                 raise InvalidParameterError(
                     f"{caller}: `bins` as edges must be a 1-D array of at least one finite, strictly increasing "
-                    f"value; got {edges.size} value(s) of shape {edges.shape}. Pass an int for a number of bins.")
+                    f"value; got {edges.size} value(s) of shape {edges.shape}. Pass an int for a number of bins."
+                )
             chosen = "edges"
             self._bins = Bins(len(edges) + 1, edges.copy())
         self._strategy = chosen
@@ -237,7 +246,8 @@ class BinnedCountTable:
         values = check_real_array(score_range, "score_range", caller=caller, shape="(2,)")
         if values.shape != (2,) or not np.isfinite(values).all() or not values[0] < values[1]:
             raise InvalidParameterError(
-                f"{caller}: `score_range` must be two finite numbers (low, high) with low < high; got {score_range!r}.")
+                f"{caller}: `score_range` must be two finite numbers (low, high) with low < high; got {score_range!r}."
+            )
         return float(values[0]), float(values[1])
 
     def reset(self) -> None:
@@ -286,13 +296,20 @@ class BinnedCountTable:
     def __repr__(self) -> str:
         used = len(self._state.pos) if self.exact else int(np.count_nonzero(self._state.pos + self._state.neg))
         kept = f"n_values={used}" if self.exact else f"n_bins_used={used}"
-        return (f"BinnedCountTable(n_bins={self.n_bins}, strategy={self._strategy!r}, exact={self.exact}, {kept}, "
-                f"n_positives={self.n_positives:g}, n_negatives={self.n_negatives:g}, pos_label={self.pos_label!r})")
+        return (
+            f"BinnedCountTable(n_bins={self.n_bins}, strategy={self._strategy!r}, exact={self.exact}, {kept}, "
+            f"n_positives={self.n_positives:g}, n_negatives={self.n_negatives:g}, pos_label={self.pos_label!r})"
+        )
 
     def _repr_html_(self) -> str:
-        rows = [("n_bins", self.n_bins), ("strategy", self._strategy), ("exact", self.exact),
-                ("positives (weighted)", self.n_positives), ("negatives (weighted)", self.n_negatives),
-                ("positive class", self.pos_label)]
+        rows = [
+            ("n_bins", self.n_bins),
+            ("strategy", self._strategy),
+            ("exact", self.exact),
+            ("positives (weighted)", self.n_positives),
+            ("negatives (weighted)", self.n_negatives),
+            ("positive class", self.pos_label),
+        ]
         return html_table(("", "value"), rows, caption="BinnedCountTable")
 
     # ------------------------------------------------------------------ labels
@@ -301,13 +318,13 @@ class BinnedCountTable:
             if len(labels) == 2 and self._pos_label not in labels:
                 raise IsometricsError(
                     f"{caller}: pos_label={self._pos_label!r} is not a label of y_true (labels seen: "
-                    f"{list(labels)!r}); pass one of them as pos_label when building the accumulator.")
+                    f"{list(labels)!r}); pass one of them as pos_label when building the accumulator."
+                )
             return self._pos_label
         return infer_pos_label(np.array(labels), caller=caller)
 
     # ------------------------------------------------------------------ accumulating
-    def update(self, y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None = None
-               ) -> BinnedCountTable:
+    def update(self, y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None = None) -> BinnedCountTable:
         """Add a batch of samples; a batch with bad input raises and changes nothing.
 
         Parameters
@@ -389,7 +406,8 @@ class BinnedCountTable:
         for k, other in enumerate(others):
             if not isinstance(other, BinnedCountTable):
                 raise InvalidParameterError(
-                    f"{caller}: `others[{k}]` is a {type(other).__name__}, not a BinnedCountTable; pass accumulators.")
+                    f"{caller}: `others[{k}]` is a {type(other).__name__}, not a BinnedCountTable; pass accumulators."
+                )
             self._check_compatible(other, state, caller, k)
             if other._labels:
                 labels = _union_labels(labels, other._labels, caller)
@@ -402,7 +420,8 @@ class BinnedCountTable:
         if other._pos_label != self._pos_label:
             raise InvalidParameterError(
                 f"{caller}: `others[{k}]` was built with pos_label={other._pos_label!r}, this one with "
-                f"pos_label={self._pos_label!r}; build every accumulator with the same pos_label.")
+                f"pos_label={self._pos_label!r}; build every accumulator with the same pos_label."
+            )
         if other._state.edges is None:
             return  # an exact table bins into any edges
         # the edges the union must have: this one's if binned or fixed in advance; data-adapted ones adopt
@@ -412,7 +431,8 @@ class BinnedCountTable:
                 f"{caller}: `others[{k}]` has other bin edges than this accumulator ({len(other._state.edges) + 1} "
                 f"bins against {len(mine) + 1}; data-adapted bins are chosen from each one's own data); counts in "
                 "different bins cannot be added. Build the accumulators with the same edges (bins=first.edges), "
-                "or with strategy='uniform' and the same score_range.")
+                "or with strategy='uniform' and the same score_range."
+            )
 
     # ------------------------------------------------------------------ results
     def compute(self) -> BinnedEvaluation:
@@ -440,13 +460,20 @@ class BinnedCountTable:
             missing = "positive" if not P > 0 else "negative"
             raise IsometricsError(
                 f"{caller}: y_true has one class so far (no {missing} samples with positive weight, "
-                f"pos_label={self.pos_label!r}); the areas need both classes: update with samples of both.")
+                f"pos_label={self.pos_label!r}); the areas need both classes: update with samples of both."
+            )
         pos_label = self.pos_label
         if state.edges is None:
             assert state.values is not None
             op = OperatingPoints.from_counts(state.values, state.pos, state.neg, pos_label=pos_label)
-            areas = {name: (v, v, v) for name, v in (("auroc", op.auroc()), ("average_precision",
-                                                     op.average_precision()), ("auprg", op.auprg()))}
+            areas = {
+                name: (v, v, v)
+                for name, v in (
+                    ("auroc", op.auroc()),
+                    ("average_precision", op.average_precision()),
+                    ("auprg", op.auprg()),
+                )
+            }
             if not state.whole:  # sums of fractional weights depend on their order: the engine's may differ
                 areas = {name: (*widen(v, v, -np.inf, np.inf), v) for name, (v, _, _) in areas.items()}
             used = len(state.values)
@@ -460,9 +487,17 @@ class BinnedCountTable:
                 raise IsometricsError(
                     f"{caller}: {name} is not finite in float64 for these weights (positives weigh "
                     f"{P:g}, negatives {N:g}: their ratio is too extreme for precision and recall gain); divide "
-                    "the weights of the heavier class by a constant, or leave this area out.")
-        return BinnedEvaluation(**{name: AreaBounds(*v) for name, v in areas.items()}, exact=state.edges is None,
-                                n_bins=used, n_positives=P, n_negatives=N, pos_label=pos_label, operating_points=op)
+                    "the weights of the heavier class by a constant, or leave this area out."
+                )
+        return BinnedEvaluation(
+            **{name: AreaBounds(*v) for name, v in areas.items()},
+            exact=state.edges is None,
+            n_bins=used,
+            n_positives=P,
+            n_negatives=N,
+            pos_label=pos_label,
+            operating_points=op,
+        )
 
 
 def _union_labels(seen: tuple[Any, ...], present: Any, caller: str) -> tuple[Any, ...]:
@@ -474,9 +509,11 @@ def _union_labels(seen: tuple[Any, ...], present: Any, caller: str) -> tuple[Any
             union.append(value)
     if len({isinstance(v, str) for v in union}) > 1:
         raise IsometricsError(
-            f"{caller}: y_true mixes label types across batches ({union!r}); use one type for all labels.")
+            f"{caller}: y_true mixes label types across batches ({union!r}); use one type for all labels."
+        )
     if len(union) > 2:
         raise IsometricsError(
             f"{caller}: y_true has {len(union)} classes across the batches seen ({union!r}), but this is a "
-            "binary evaluation; binarise y_true (one class against the rest) before updating.")
+            "binary evaluation; binarise y_true (one class against the rest) before updating."
+        )
     return tuple(union)

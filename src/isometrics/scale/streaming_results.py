@@ -55,8 +55,10 @@ class AreaBounds:
             If ``value`` is not a real number.
         """
         if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
-            raise InvalidParameterError(f"AreaBounds.contains: `value` must be a real number; got "
-                                        f"{clip(repr(value), 80)} ({type(value).__name__}); pass the area to test.")
+            raise InvalidParameterError(
+                f"AreaBounds.contains: `value` must be a real number; got "
+                f"{clip(repr(value), 80)} ({type(value).__name__}); pass the area to test."
+            )
         return bool(self.lower <= value <= self.upper)
 
     def to_dict(self) -> dict[str, float]:
@@ -122,10 +124,19 @@ class BinnedEvaluation:
         InvalidParameterError
             If ``metric`` is not a metric spec.
         """
-        return self.operating_points.best_threshold(parse_metric_argument(metric, caller="BinnedEvaluation.best_threshold"))
+        return self.operating_points.best_threshold(
+            parse_metric_argument(metric, caller="BinnedEvaluation.best_threshold")
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The areas (each ``{"lower", "upper", "estimate"}``) and the counts, plain Python values."""
-        return {"auroc": self.auroc.to_dict(), "average_precision": self.average_precision.to_dict(),
-                "auprg": self.auprg.to_dict(), "exact": self.exact, "n_bins": self.n_bins,
-                "n_positives": self.n_positives, "n_negatives": self.n_negatives, "pos_label": self.pos_label}
+        return {
+            "auroc": self.auroc.to_dict(),
+            "average_precision": self.average_precision.to_dict(),
+            "auprg": self.auprg.to_dict(),
+            "exact": self.exact,
+            "n_bins": self.n_bins,
+            "n_positives": self.n_positives,
+            "n_negatives": self.n_negatives,
+            "pos_label": self.pos_label,
+        }

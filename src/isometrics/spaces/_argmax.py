@@ -59,13 +59,16 @@ class ArgmaxSummary:
             "balanced_accuracy": self.balanced_accuracy,
             "f1_macro": self.f1_macro,
             "f1_weighted": self.f1_weighted,
-            "per_class": [{"class": python_scalar(c), "precision": float(p), "recall": float(r), "f1": float(f)}
-                          for c, p, r, f in zip(self.classes, self.precision, self.recall, self.f1)],
+            "per_class": [
+                {"class": python_scalar(c), "precision": float(p), "recall": float(r), "f1": float(f)}
+                for c, p, r, f in zip(self.classes, self.precision, self.recall, self.f1)
+            ],
         }
 
 
-def argmax_summary(y_true: ArrayLike, score_matrix: np.ndarray, classes: np.ndarray,
-                   sample_weight: ArrayLike | None = None) -> ArgmaxSummary:
+def argmax_summary(
+    y_true: ArrayLike, score_matrix: np.ndarray, classes: np.ndarray, sample_weight: ArrayLike | None = None
+) -> ArgmaxSummary:
     """Score the argmax prediction of ``score_matrix`` (column ``k`` scores ``classes[k]``) against ``y_true``.
 
     Parameters
@@ -96,8 +99,9 @@ def argmax_summary(y_true: ArrayLike, score_matrix: np.ndarray, classes: np.ndar
     """
     classes = np.asarray(classes)
     predicted = _argmax_predictions(score_matrix, classes)
-    precision, recall, f1, _ = precision_recall_fscore_support(y_true, predicted, labels=classes, average=None,
-                                                               zero_division=0.0, sample_weight=sample_weight)
+    precision, recall, f1, _ = precision_recall_fscore_support(
+        y_true, predicted, labels=classes, average=None, zero_division=0.0, sample_weight=sample_weight
+    )
     return ArgmaxSummary(
         classes=classes,
         confusion=confusion_matrix(y_true, predicted, labels=classes, sample_weight=sample_weight),
@@ -106,7 +110,12 @@ def argmax_summary(y_true: ArrayLike, score_matrix: np.ndarray, classes: np.ndar
         f1=np.asarray(f1, dtype=np.float64),
         accuracy=float(accuracy_score(y_true, predicted, sample_weight=sample_weight)),
         balanced_accuracy=float(balanced_accuracy_score(y_true, predicted, sample_weight=sample_weight)),
-        f1_macro=float(f1_score(y_true, predicted, labels=classes, average="macro", zero_division=0.0, sample_weight=sample_weight)),
-        f1_weighted=float(f1_score(y_true, predicted, labels=classes, average="weighted", zero_division=0.0,
-                                   sample_weight=sample_weight)),
+        f1_macro=float(
+            f1_score(y_true, predicted, labels=classes, average="macro", zero_division=0.0, sample_weight=sample_weight)
+        ),
+        f1_weighted=float(
+            f1_score(
+                y_true, predicted, labels=classes, average="weighted", zero_division=0.0, sample_weight=sample_weight
+            )
+        ),
     )

@@ -79,8 +79,14 @@ def ap_terms(tp: FloatArray, fp: FloatArray, P: float, N: float, precision: Floa
     return terms
 
 
-def auprg_terms(tp: FloatArray, fp: FloatArray, P: float, N: float, recall_gain: FloatArray | None = None,
-                precision_gain: FloatArray | None = None) -> FloatArray:
+def auprg_terms(
+    tp: FloatArray,
+    fp: FloatArray,
+    P: float,
+    N: float,
+    recall_gain: FloatArray | None = None,
+    precision_gain: FloatArray | None = None,
+) -> FloatArray:
     """Trapezoids in (recall gain, precision gain) from recall gain 0 on.
 
     Steps that end before recall gain 0 (``TP < P**2 / (P + N)``, recall below the
@@ -99,7 +105,8 @@ def auprg_terms(tp: FloatArray, fp: FloatArray, P: float, N: float, recall_gain:
             "AUPRG is undefined here in float64: the positives' share of the weight "
             f"({pi!r}) is so small that recall gain 0 (at TP = P * prevalence = {P!r} * {pi!r}) underflows; "
             "check the sample weights (the classes' total weights differ by a factor beyond about 1e300), "
-            "or leave out PRG quantities such as auprg for these data.")
+            "or leave out PRG quantities such as auprg for these data."
+        )
     j = int(np.searchsorted(tp, tp_cross, side="left"))  # first point (of the L + 1) past the crossing
     terms = np.zeros(L) if j > 0 or L == 0 else np.empty(0)
     if j > L:
@@ -139,8 +146,9 @@ def interpolated_pr_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) ->
     return terms
 
 
-def _segment_areas(tp0: FloatArray, fp0: FloatArray, rise: FloatArray, run: FloatArray,
-                   n_positives: float) -> FloatArray:
+def _segment_areas(
+    tp0: FloatArray, fp0: FloatArray, rise: FloatArray, run: FloatArray, n_positives: float
+) -> FloatArray:
     """Closed-form area under the count-interpolated PR curve of steps that start at counts
     (``tp0``, ``fp0``) and add ``rise > 0`` true and ``run`` false positives.
 
@@ -193,8 +201,10 @@ def area_from_sum(name: str, total: float, P: float, N: float) -> float:
     value = float(finish(total, P, N))
     clamped = min(max(value, low), high)
     if abs(clamped - value) > 1e-12:
-        raise AssertionError(f"internal error: {name} = {value!r} lies outside [{low}, {high}] by more than "
-                             "rounding; please report it with the data")
+        raise AssertionError(
+            f"internal error: {name} = {value!r} lies outside [{low}, {high}] by more than "
+            "rounding; please report it with the data"
+        )
     return float(clamped)
 
 
@@ -217,7 +227,7 @@ def table_sum(op: CountTable, terms: Callable[..., FloatArray], *aligned: FloatA
     tp, fp = op.tp, op.fp
     P, N = op.n_positives, op.n_negatives
     for k in range(1, op.n_points, CHUNK):
-        acc.add(terms(tp[k - 1:k + CHUNK], fp[k - 1:k + CHUNK], P, N, *(a[k - 1:k + CHUNK] for a in aligned)))
+        acc.add(terms(tp[k - 1 : k + CHUNK], fp[k - 1 : k + CHUNK], P, N, *(a[k - 1 : k + CHUNK] for a in aligned)))
     return acc.total()
 
 
@@ -235,14 +245,17 @@ def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Me
         return metric.from_counts(tp, fp, P - tp, N - fp)
     if metric._count_beta is not None and metric._count_beta > 0:
         # No true positive: F-beta is 0, also where it is 0/0 (no positive at all), at every threshold.
-        return fill_undefined(fbeta_from_counts(tp, fp, None, metric._count_beta, positives=P), zero_division=0.0,
-                              message="")
+        return fill_undefined(
+            fbeta_from_counts(tp, fp, None, metric._count_beta, positives=P), zero_division=0.0, message=""
+        )
     direct = _power_mean_direct(tp, fp, P, N, metric)
     if direct is None:
         # Precision 1 where nothing is predicted positive (those points are NaN below if it matters).
         precision = fill_undefined(precision_from_counts(tp, fp, None, None), zero_division=1.0, message="")
-        direct = np.array(metric.from_precision_recall(precision, recall_from_counts(tp, fp, None, None, positives=P)),
-                          dtype=np.float64)
+        direct = np.array(
+            metric.from_precision_recall(precision, recall_from_counts(tp, fp, None, None, positives=P)),
+            dtype=np.float64,
+        )
     values = direct
     if metric.needs_precision and len(values):
         # No predicted positive (the origin, or points after it that only zero weights reach):
@@ -342,8 +355,7 @@ def _integer_counts(tp: FloatArray, fp: FloatArray, P: float, N: float) -> bool:
     return bool(np.all(tp == np.floor(tp)) and np.all(fp == np.floor(fp)))
 
 
-def best_positions(score: FloatArray, tp: FloatArray, fp: FloatArray, P: float, N: float,
-                   metric: Metric) -> np.ndarray:
+def best_positions(score: FloatArray, tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Metric) -> np.ndarray:
     """Positions (increasing) of the points whose ``score`` (the metric, negated for a cost;
     ``-inf`` where undefined or not allowed) is best, ties resolved as :func:`best_threshold` says.
 
@@ -360,9 +372,11 @@ def best_positions(score: FloatArray, tp: FloatArray, fp: FloatArray, P: float, 
     """
     top = float(score.max()) if len(score) else -np.inf
     if top == -np.inf:  # MCC or markedness of scores with one distinct value: 0/0 at both points
-        raise IsometricsError(f"best_threshold: {metric.spec} is undefined (0/0) at every threshold: y_score has one "
-                              "distinct value, so every threshold predicts all samples alike; pass scores that rank "
-                              "the samples, or a metric defined there (e.g. accuracy).")
+        raise IsometricsError(
+            f"best_threshold: {metric.spec} is undefined (0/0) at every threshold: y_score has one "
+            "distinct value, so every threshold predicts all samples alike; pass scores that rank "
+            "the samples, or a metric defined there (e.g. accuracy)."
+        )
     if metric._exact is not None:
         candidates = np.flatnonzero(score >= _window(top, metric, EXACT_WINDOW))
         if _integer_counts(tp[candidates], fp[candidates], P, N):
@@ -406,8 +420,15 @@ class _Candidates:
         self.score = np.empty(0)
         self.value = np.empty(0)
 
-    def add(self, index: np.ndarray, thresholds: FloatArray, tp: FloatArray, fp: FloatArray, score: FloatArray,
-            value: FloatArray) -> None:
+    def add(
+        self,
+        index: np.ndarray,
+        thresholds: FloatArray,
+        tp: FloatArray,
+        fp: FloatArray,
+        score: FloatArray,
+        value: FloatArray,
+    ) -> None:
         """Offer points (global ``index`` increasing, after every point held); ``tp``, ``fp`` in the caller's units."""
         if len(score):
             self.top = max(self.top, float(score.max()))
@@ -416,8 +437,10 @@ class _Candidates:
         low = _window(self.top, self.metric, EXACT_WINDOW)
         keep = np.flatnonzero(score >= low)
         held = self.score >= low
-        parts = zip((self.index, self.thresholds, self.tp, self.fp, self.score, self.value),
-                    (index, thresholds, tp, fp, score, value))
+        parts = zip(
+            (self.index, self.thresholds, self.tp, self.fp, self.score, self.value),
+            (index, thresholds, tp, fp, score, value),
+        )
         merged = [np.concatenate((old[held], new[keep])) for old, new in parts]
         self.index, self.thresholds, self.tp, self.fp, self.score, self.value = merged
 

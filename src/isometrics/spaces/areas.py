@@ -86,8 +86,9 @@ def auroc(
     >>> auroc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
     """
-    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                             caller="auroc", table=CountTable).get(AUROC)
+    return table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="auroc", table=CountTable
+    ).get(AUROC)
 
 
 @fill_doc
@@ -141,8 +142,9 @@ def average_precision(
     >>> round(average_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8333
     """
-    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                             caller="average_precision", table=CountTable).get(AVERAGE_PRECISION)
+    return table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="average_precision", table=CountTable
+    ).get(AVERAGE_PRECISION)
 
 
 @fill_doc
@@ -193,5 +195,6 @@ def auprg(
     >>> round(auprg([1, 1, 0, 0, 1, 0], [.8, .8, .6, .4, .4, .2]), 7)
     0.7083333
     """
-    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                             caller="auprg", table=CountTable).get(AUPRG)
+    return table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="auprg", table=CountTable
+    ).get(AUPRG)

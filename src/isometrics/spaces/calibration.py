@@ -153,8 +153,14 @@ def isotonic_calibrator(
     >>> calibrate([0.1, 0.2, 0.3, 0.4])
     array([0. , 0.5, 0.5, 1. ])
     """
-    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                             caller="isotonic_calibrator", table=CountTable).get(ISOTONIC)
+    return table_from_scores(
+        y_true,
+        y_score,
+        sample_weight=sample_weight,
+        pos_label=pos_label,
+        caller="isotonic_calibrator",
+        table=CountTable,
+    ).get(ISOTONIC)
 
 
 @fill_doc
@@ -198,8 +204,9 @@ def f_calibrator(
     >>> calibrate([.8, .6, .4, .2]).round(4)
     array([1.    , 0.4286, 0.4286, 0.    ])
     """
-    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                             caller="f_calibrator", table=CountTable).get(F_CALIBRATOR)
+    return table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="f_calibrator", table=CountTable
+    ).get(F_CALIBRATOR)
 
 
 @summarised()
@@ -215,8 +222,15 @@ class ReliabilityCurve(NamedTuple):
     weight: FloatArray
 
 
-def _reliability_iv(y_true: ArrayLike, y_prob: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any,
-                    n_bins: int, strategy: str, caller: str) -> tuple[np.ndarray, FloatArray, FloatArray, np.ndarray]:
+def _reliability_iv(
+    y_true: ArrayLike,
+    y_prob: ArrayLike,
+    sample_weight: ArrayLike | None,
+    pos_label: Any,
+    n_bins: int,
+    strategy: str,
+    caller: str,
+) -> tuple[np.ndarray, FloatArray, FloatArray, np.ndarray]:
     y = as_1d(y_true, name="y_true", caller=caller)
     p = as_1d(y_prob, name="y_prob", caller=caller)
     w = as_sample_weight(sample_weight, caller=caller)
@@ -224,8 +238,10 @@ def _reliability_iv(y_true: ArrayLike, y_prob: ArrayLike, sample_weight: ArrayLi
     is_pos, _ = check_binary_target(y, pos_label=pos_label, caller=caller)
     prob = check_scores(p, caller=caller, name="y_prob")
     if prob.min() < 0 or prob.max() > 1:
-        raise IsometricsError(f"{caller}: y_prob must be probabilities in [0, 1] (got values in "
-                              f"[{prob.min():g}, {prob.max():g}]); calibrate or transform the scores first.")
+        raise IsometricsError(
+            f"{caller}: y_prob must be probabilities in [0, 1] (got values in "
+            f"[{prob.min():g}, {prob.max():g}]); calibrate or transform the scores first."
+        )
     weights = check_sample_weight(w, len(prob), caller=caller)
     check_option(strategy, "strategy", ("uniform", "quantile"), caller=caller)
     if strategy == "uniform":
@@ -297,8 +313,15 @@ def reliability_curve(
     return _reliability_curve(y_true, y_prob, sample_weight, pos_label, n_bins, strategy, "reliability_curve")
 
 
-def _reliability_curve(y_true: ArrayLike, y_prob: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any,
-                       n_bins: Any, strategy: str, caller: str) -> ReliabilityCurve:
+def _reliability_curve(
+    y_true: ArrayLike,
+    y_prob: ArrayLike,
+    sample_weight: ArrayLike | None,
+    pos_label: Any,
+    n_bins: Any,
+    strategy: str,
+    caller: str,
+) -> ReliabilityCurve:
     n_bins = check_integer(n_bins, "n_bins", caller=caller, low=1)
     bins, prob, w, is_pos = _reliability_iv(y_true, y_prob, sample_weight, pos_label, n_bins, strategy, caller)
     total = np.bincount(bins, weights=w, minlength=n_bins)
@@ -362,6 +385,5 @@ def expected_calibration_error(
     >>> round(expected_calibration_error([0, 0, 1, 1], [0.1, 0.3, 0.6, 0.8], n_bins=2), 4)
     0.25
     """
-    curve = _reliability_curve(y_true, y_prob, sample_weight, pos_label, n_bins, strategy,
-                               "expected_calibration_error")
+    curve = _reliability_curve(y_true, y_prob, sample_weight, pos_label, n_bins, strategy, "expected_calibration_error")
     return float(np.sum(curve.weight * np.abs(curve.fraction_positive - curve.mean_predicted)) / curve.weight.sum())

@@ -68,7 +68,11 @@ def _specificity_at_sensitivity(op: CountTable, min_sensitivity: float, caller: 
 
 @fill_doc
 def precision_at_recall(
-    y_true: ArrayLike, y_score: ArrayLike, *, min_recall: float, sample_weight: ArrayLike | None = None,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    min_recall: float,
+    sample_weight: ArrayLike | None = None,
     pos_label: Any = None,
 ) -> OperatingPoint:
     """The observed threshold with the best precision among those with recall >= ``min_recall``.
@@ -85,14 +89,24 @@ def precision_at_recall(
     >>> p.threshold, round(p.precision, 4), p.recall
     (0.35, 0.6667, 1.0)
     """
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                           caller="precision_at_recall", table=CountTable)
+    op = table_from_scores(
+        y_true,
+        y_score,
+        sample_weight=sample_weight,
+        pos_label=pos_label,
+        caller="precision_at_recall",
+        table=CountTable,
+    )
     return _precision_at_recall(op, min_recall, "precision_at_recall")
 
 
 @fill_doc
 def recall_at_precision(
-    y_true: ArrayLike, y_score: ArrayLike, *, min_precision: float, sample_weight: ArrayLike | None = None,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    min_precision: float,
+    sample_weight: ArrayLike | None = None,
     pos_label: Any = None,
 ) -> OperatingPoint:
     """The observed threshold with the best recall among those with precision >= ``min_precision``.
@@ -107,14 +121,24 @@ def recall_at_precision(
     >>> p.threshold, p.recall
     (0.35, 1.0)
     """
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                           caller="recall_at_precision", table=CountTable)
+    op = table_from_scores(
+        y_true,
+        y_score,
+        sample_weight=sample_weight,
+        pos_label=pos_label,
+        caller="recall_at_precision",
+        table=CountTable,
+    )
     return _recall_at_precision(op, min_precision, "recall_at_precision")
 
 
 @fill_doc
 def specificity_at_sensitivity(
-    y_true: ArrayLike, y_score: ArrayLike, *, min_sensitivity: float, sample_weight: ArrayLike | None = None,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    min_sensitivity: float,
+    sample_weight: ArrayLike | None = None,
     pos_label: Any = None,
 ) -> OperatingPoint:
     """The observed threshold with the best specificity among those with sensitivity >= ``min_sensitivity``.
@@ -130,6 +154,12 @@ def specificity_at_sensitivity(
     >>> p.threshold, p.specificity
     (0.8, 1.0)
     """
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                           caller="specificity_at_sensitivity", table=CountTable)
+    op = table_from_scores(
+        y_true,
+        y_score,
+        sample_weight=sample_weight,
+        pos_label=pos_label,
+        caller="specificity_at_sensitivity",
+        table=CountTable,
+    )
     return _specificity_at_sensitivity(op, min_sensitivity, "specificity_at_sensitivity")

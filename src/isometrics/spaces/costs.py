@@ -29,11 +29,14 @@ __all__ = ["expected_cost", "cost_sensitive_predict", "bayes_threshold"]
 def _cost_matrix(cost_matrix: ArrayLike, n_classes: int | None, caller: str) -> FloatArray:
     c = check_real_array(cost_matrix, "cost_matrix", caller=caller, shape="(n_classes, n_classes)")
     if c.ndim != 2 or c.shape[0] != c.shape[1]:
-        raise InvalidParameterError(f"{caller}: `cost_matrix` must be square (true class x predicted class); "
-                                    f"got shape {c.shape}.")
+        raise InvalidParameterError(
+            f"{caller}: `cost_matrix` must be square (true class x predicted class); got shape {c.shape}."
+        )
     if n_classes is not None and c.shape[0] != n_classes:
-        raise InvalidParameterError(f"{caller}: `cost_matrix` is {c.shape[0]}x{c.shape[0]} but there are "
-                                    f"{n_classes} classes; give one row and one column per class.")
+        raise InvalidParameterError(
+            f"{caller}: `cost_matrix` is {c.shape[0]}x{c.shape[0]} but there are "
+            f"{n_classes} classes; give one row and one column per class."
+        )
     if not np.isfinite(c).all():
         raise InvalidParameterError(f"{caller}: `cost_matrix` must hold finite numbers; got {c.tolist()!r}.")
     return c
@@ -138,8 +141,9 @@ def cost_sensitive_predict(y_proba: ArrayLike, *, cost_matrix: ArrayLike, classe
     caller = "cost_sensitive_predict"
     p = check_real_array(y_proba, "y_proba", caller=caller, shape="(n_samples, n_classes)")
     if p.ndim != 2 or not np.all((p >= 0) & (p <= 1)):
-        raise InvalidParameterError(f"{caller}: `y_proba` must be a 2-D array of probabilities in [0, 1]; "
-                                    f"got shape {p.shape}.")
+        raise InvalidParameterError(
+            f"{caller}: `y_proba` must be a 2-D array of probabilities in [0, 1]; got shape {p.shape}."
+        )
     c = _cost_matrix(cost_matrix, p.shape[1], caller)
     expected = p @ c  # expected[n, j] = sum_i p[n, i] C[i, j]
     # ties: the later class (for two classes, the positive one, as in bayes_threshold)
@@ -148,8 +152,10 @@ def cost_sensitive_predict(y_proba: ArrayLike, *, cost_matrix: ArrayLike, classe
         return choice
     labels = as_1d(classes, name="classes", caller=caller, shape="(n_classes,)")
     if len(labels) != p.shape[1]:
-        raise InvalidParameterError(f"{caller}: `classes` has {len(labels)} labels for the {p.shape[1]} columns of "
-                                    "y_proba; give one label per column.")
+        raise InvalidParameterError(
+            f"{caller}: `classes` has {len(labels)} labels for the {p.shape[1]} columns of "
+            "y_proba; give one label per column."
+        )
     return labels[choice]
 
 

@@ -24,8 +24,19 @@ from .._typing import ArrayLike, FloatArray
 from ..exceptions import UndefinedMetricWarning
 from ..metrics.gain import gain_transform
 
-__all__ = ["PR", "PRECISION", "PRG", "ROC", "TPR", "RocCurve", "PrecisionRecallCurve", "PrgCurve", "roc_curve",
-           "precision_recall_curve", "prg_curve"]
+__all__ = [
+    "PR",
+    "PRECISION",
+    "PRG",
+    "ROC",
+    "TPR",
+    "RocCurve",
+    "PrecisionRecallCurve",
+    "PrgCurve",
+    "roc_curve",
+    "precision_recall_curve",
+    "prg_curve",
+]
 
 
 @summarised()
@@ -138,11 +149,11 @@ def _precision(op: CountTable) -> FloatArray:
     tp, fp = op.tp, op.fp
     precision = np.empty(len(tp))
     for a in range(0, len(tp), _RUN):  # both steps of a run while it is in the cache
-        run = precision[a:a + _RUN]
-        np.add(tp[a:a + _RUN], fp[a:a + _RUN], out=run)  # > 0 after point 0 (zero-weight samples are gone)
+        run = precision[a : a + _RUN]
+        np.add(tp[a : a + _RUN], fp[a : a + _RUN], out=run)  # > 0 after point 0 (zero-weight samples are gone)
         if a == 0:
             run[0] = 1.0  # avoid 0/0 at point 0 ...
-        np.divide(tp[a:a + _RUN], run, out=run)
+        np.divide(tp[a : a + _RUN], run, out=run)
     precision[0] = 1.0  # ... where nothing is predicted positive: precision 1 by convention
     return precision
 
@@ -164,10 +175,24 @@ def _prg_curve(op: CountTable) -> PrgCurve:
 
 
 #: Recall (= TPR) and precision at every point of the table they are asked of, shared by the curves.
-TPR = Quantity("tpr", lambda op: _frozen(op.tp / op.n_positives), counts="own", kind="part",
-               needs_both_classes=False, public=False, method=False)
-PRECISION = Quantity("precision", lambda op: _frozen(_precision(op)), counts="own", kind="part",
-                     needs_both_classes=False, public=False, method=False)
+TPR = Quantity(
+    "tpr",
+    lambda op: _frozen(op.tp / op.n_positives),
+    counts="own",
+    kind="part",
+    needs_both_classes=False,
+    public=False,
+    method=False,
+)
+PRECISION = Quantity(
+    "precision",
+    lambda op: _frozen(_precision(op)),
+    counts="own",
+    kind="part",
+    needs_both_classes=False,
+    public=False,
+    method=False,
+)
 ROC = Quantity("roc_curve", _roc_curve, counts="rates", kind="curve")
 PR = Quantity("precision_recall_curve", _precision_recall_curve, kind="curve")
 PRG = Quantity("prg_curve", _prg_curve, kind="curve")
@@ -194,9 +219,12 @@ def _rate_or_nan(counts: FloatArray, total: float, what: str, caller: str) -> Fl
     if total > 0:
         return counts / total
     rate = "true positive rate" if what == "positive" else "false positive rate"
-    warnings.warn(f"{caller}: y_true has no {what} samples (with positive weight), so the {rate} is undefined "
-                  "and set to NaN at every threshold, as scikit-learn sets it; pass samples of both classes.",
-                  UndefinedMetricWarning, stacklevel=3)
+    warnings.warn(
+        f"{caller}: y_true has no {what} samples (with positive weight), so the {rate} is undefined "
+        "and set to NaN at every threshold, as scikit-learn sets it; pass samples of both classes.",
+        UndefinedMetricWarning,
+        stacklevel=3,
+    )
     return np.full(len(counts), np.nan)
 
 
@@ -221,16 +249,23 @@ def _sklearn_pr(op: CountTable, drop_intermediate: bool, dtype: np.dtype) -> tup
     if view.n_positives > 0:
         recall = tp / view.n_positives
     else:
-        warnings.warn("precision_recall_curve: y_true has no positive samples (with positive weight), so recall is "
-                      "undefined; it is set to 1 at every threshold, as scikit-learn sets it.",
-                      UndefinedMetricWarning, stacklevel=3)
+        warnings.warn(
+            "precision_recall_curve: y_true has no positive samples (with positive weight), so recall is "
+            "undefined; it is set to 1 at every threshold, as scikit-learn sets it.",
+            UndefinedMetricWarning,
+            stacklevel=3,
+        )
         recall = np.ones(len(tp))
     return np.r_[precision[::-1], 1.0], np.r_[recall[::-1], 0.0], thresholds[::-1].astype(dtype)
 
 
 @fill_doc
 def roc_curve(
-    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    sample_weight: ArrayLike | None = None,
+    pos_label: Any = None,
     drop_intermediate: bool = True,
 ) -> RocCurve:
     r"""Receiver operating characteristic at every distinct threshold, as scikit-learn's ``roc_curve``.
@@ -300,14 +335,18 @@ def roc_curve(
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
     caller = "roc_curve"
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller,
-                           table=CountTable)
+    op = table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller, table=CountTable
+    )
     if op.n_positives > 0 and op.n_negatives > 0:
         curve = op.get(ROC)
     else:
         view = op.normalised
-        curve = RocCurve(_rate_or_nan(view.fp, view.n_negatives, "negative", caller),
-                         _rate_or_nan(view.tp, view.n_positives, "positive", caller), op.thresholds)
+        curve = RocCurve(
+            _rate_or_nan(view.fp, view.n_negatives, "negative", caller),
+            _rate_or_nan(view.tp, view.n_positives, "positive", caller),
+            op.thresholds,
+        )
     if not drop_intermediate:
         return curve
     return RocCurve(*_thinned(curve, _roc_corners(op.tp, op.fp)))
@@ -315,7 +354,11 @@ def roc_curve(
 
 @fill_doc
 def precision_recall_curve(
-    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    sample_weight: ArrayLike | None = None,
+    pos_label: Any = None,
     drop_intermediate: bool = False,
 ) -> tuple[FloatArray, FloatArray, np.ndarray]:
     r"""Precision and recall at every distinct threshold, as scikit-learn's ``precision_recall_curve``.
@@ -398,8 +441,14 @@ def precision_recall_curve(
     >>> OperatingPoints.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]).precision_recall_curve().thresholds
     array([ inf, 0.8 , 0.4 , 0.35, 0.1 ])
     """
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                           caller="precision_recall_curve", table=CountTable)
+    op = table_from_scores(
+        y_true,
+        y_score,
+        sample_weight=sample_weight,
+        pos_label=pos_label,
+        caller="precision_recall_curve",
+        table=CountTable,
+    )
     return _sklearn_pr(op, drop_intermediate, _threshold_dtype(y_score))
 
 
@@ -463,5 +512,6 @@ def prg_curve(
     >>> rg, pg.round(4)
     (array([-inf,  0.5,  0.5,  1. ,  1. ]), array([1.    , 1.    , 0.5   , 0.3333, 0.    ]))
     """
-    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                             caller="prg_curve", table=CountTable).get(PRG)
+    return table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="prg_curve", table=CountTable
+    ).get(PRG)

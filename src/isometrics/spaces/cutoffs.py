@@ -94,19 +94,32 @@ class Cutoff:
 
     def to_dict(self) -> dict[str, Any]:
         """Counts, rate, precision, recall and the common whole-matrix metrics (NaN as ``None``)."""
+
         def clean(v: float) -> Any:
             return None if math.isnan(v) else ("inf" if math.isinf(v) else float(v))
 
-        out = {"threshold": clean(self.threshold), "tp": self.tp, "fp": self.fp, "fn": self.fn, "tn": self.tn,
-               "flagged": self.flagged, "rate": clean(self.rate), "tie_fraction": self.tie_fraction,
-               "n_tied": self.n_tied, "precision": clean(self.precision), "recall": clean(self.recall)}
+        out = {
+            "threshold": clean(self.threshold),
+            "tp": self.tp,
+            "fp": self.fp,
+            "fn": self.fn,
+            "tn": self.tn,
+            "flagged": self.flagged,
+            "rate": clean(self.rate),
+            "tie_fraction": self.tie_fraction,
+            "n_tied": self.n_tied,
+            "precision": clean(self.precision),
+            "recall": clean(self.recall),
+        }
         return {**out, **{spec: clean(self.value(spec)) for spec in _SUMMARY}}
 
     def __repr__(self) -> str:
         tie = f", tie split {self.tie_fraction:.3g} of {self.n_tied:g}" if self.n_tied else ""
-        return (f"Cutoff(threshold={self.threshold:.6g}, flagged={self.flagged:g} ({self.rate:.2%}), "
-                f"tp={self.tp:g}, fp={self.fp:g}, fn={self.fn:g}, tn={self.tn:g}, precision={self.precision:.4g}, "
-                f"recall={self.recall:.4g}{tie})")
+        return (
+            f"Cutoff(threshold={self.threshold:.6g}, flagged={self.flagged:g} ({self.rate:.2%}), "
+            f"tp={self.tp:g}, fp={self.fp:g}, fn={self.fn:g}, tn={self.tn:g}, precision={self.precision:.4g}, "
+            f"recall={self.recall:.4g}{tie})"
+        )
 
     def _repr_html_(self) -> str:
         d = self.to_dict()
@@ -146,8 +159,9 @@ def cut_at_threshold(op: CountTable, threshold: float, caller: str) -> Cutoff:
 
 
 #: The weight flagged at each point, ``tp + fp``, in the units of the table asked.
-FLAGGED = Quantity("flagged", lambda op: op.tp + op.fp, counts="own", kind="part", needs_both_classes=False,
-                   public=False, method=False)
+FLAGGED = Quantity(
+    "flagged", lambda op: op.tp + op.fp, counts="own", kind="part", needs_both_classes=False, public=False, method=False
+)
 
 
 def _at_flagged(op: CountTable, k: float, ties: str, caller: str, what: str) -> Cutoff:
@@ -165,11 +179,13 @@ def _at_flagged(op: CountTable, k: float, ties: str, caller: str, what: str) -> 
         raise IsometricsError(
             f"{caller}: {what} ends inside a tie: a weight of {group:g} shares the score {op.thresholds[j]:.6g} and "
             f"only {k - flagged[j - 1]:g} of it fits; pass ties='interpolate' for the expected counts under a random "
-            f"order of the tie, or a budget of {flagged[j - 1]:g} or {flagged[j]:g}.")
+            f"order of the tie, or a budget of {flagged[j - 1]:g} or {flagged[j]:g}."
+        )
     tp = float(op.tp[j - 1]) + fraction * float(op.tp[j] - op.tp[j - 1])
     fp = float(op.fp[j - 1]) + fraction * float(op.fp[j] - op.fp[j - 1])
-    return Cutoff(threshold=float(op.thresholds[j]), tp=tp, fp=fp, fn=P - tp, tn=N - fp, tie_fraction=fraction,
-                  n_tied=group)
+    return Cutoff(
+        threshold=float(op.thresholds[j]), tp=tp, fp=fp, fn=P - tp, tn=N - fp, tie_fraction=fraction, n_tied=group
+    )
 
 
 def cut_at_top_k(op: CountTable, k: float, ties: str, caller: str) -> Cutoff:
@@ -205,8 +221,10 @@ def cut_at_top_k(op: CountTable, k: float, ties: str, caller: str) -> Cutoff:
     total = op.n_positives + op.n_negatives
     budget = check_real(k, "k", caller=caller, low=0.0, low_inclusive=False)
     if budget > total:
-        raise IsometricsError(f"{caller}: `k` = {k!r} exceeds the {total:g} samples (total weight) scored; "
-                              f"pass k <= {total:g}, or use at_rate for a share.")
+        raise IsometricsError(
+            f"{caller}: `k` = {k!r} exceeds the {total:g} samples (total weight) scored; "
+            f"pass k <= {total:g}, or use at_rate for a share."
+        )
     return _at_flagged(op, budget, ties, caller, f"the top k = {budget:g}")
 
 
@@ -246,13 +264,27 @@ def cut_at_rate(op: CountTable, rate: float, ties: str, caller: str) -> Cutoff:
     if view is op:
         return cut
     scale = op.n_positives / view.n_positives  # a power of two: exact
-    return Cutoff(threshold=cut.threshold, tp=cut.tp * scale, fp=cut.fp * scale, fn=cut.fn * scale,
-                  tn=cut.tn * scale, tie_fraction=cut.tie_fraction, n_tied=cut.n_tied * scale)
+    return Cutoff(
+        threshold=cut.threshold,
+        tp=cut.tp * scale,
+        fp=cut.fp * scale,
+        fn=cut.fn * scale,
+        tn=cut.tn * scale,
+        tie_fraction=cut.tie_fraction,
+        n_tied=cut.n_tied * scale,
+    )
 
 
 @fill_doc
-def precision_at_k(y_true: ArrayLike, y_score: ArrayLike, *, k: float, sample_weight: ArrayLike | None = None,
-                   pos_label: Any = None, ties: Literal["interpolate", "raise"] = "interpolate") -> float:
+def precision_at_k(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    k: float,
+    sample_weight: ArrayLike | None = None,
+    pos_label: Any = None,
+    ties: Literal["interpolate", "raise"] = "interpolate",
+) -> float:
     r"""Precision of the ``k`` highest-scored samples ("we can call 500 customers").
 
     .. math::
@@ -302,15 +334,23 @@ def precision_at_k(y_true: ArrayLike, y_score: ArrayLike, *, k: float, sample_we
     >>> precision_at_k([0, 1, 1, 0], [0.2, 0.5, 0.5, 0.5], k=2)  # 2 of the 3 tied at 0.5: 2/3 positive
     0.6666666666666666
     """
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="precision_at_k",
-                           table=CountTable)
+    op = table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="precision_at_k", table=CountTable
+    )
     cut = cut_at_top_k(op, k, ties, "precision_at_k")
     return cut.tp / cut.flagged
 
 
 @fill_doc
-def recall_at_k(y_true: ArrayLike, y_score: ArrayLike, *, k: float, sample_weight: ArrayLike | None = None,
-                pos_label: Any = None, ties: Literal["interpolate", "raise"] = "interpolate") -> float:
+def recall_at_k(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    k: float,
+    sample_weight: ArrayLike | None = None,
+    pos_label: Any = None,
+    ties: Literal["interpolate", "raise"] = "interpolate",
+) -> float:
     r"""Recall of the ``k`` highest-scored samples: the share of the positives they hold.
 
     .. math::
@@ -355,7 +395,8 @@ def recall_at_k(y_true: ArrayLike, y_score: ArrayLike, *, k: float, sample_weigh
     >>> recall_at_k([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9], k=3)
     0.6666666666666666
     """
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="recall_at_k",
-                           table=CountTable)
+    op = table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="recall_at_k", table=CountTable
+    )
     cut = cut_at_top_k(op, k, ties, "recall_at_k")
     return cut.tp / op.n_positives

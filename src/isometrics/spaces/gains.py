@@ -40,7 +40,6 @@ class GainsCurve(NamedTuple):
         return _reduce_keeping_read_only(self)
 
 
-
 @summarised()
 class LiftCurve(NamedTuple):
     """Lift: ``(rate, lift, thresholds)``, shape (n_points - 1,), thresholds decreasing.
@@ -56,7 +55,6 @@ class LiftCurve(NamedTuple):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _reduce_keeping_read_only(self)
-
 
 
 @summarised()
@@ -103,8 +101,9 @@ LIFT = Quantity("lift_curve", _lift_curve, kind="curve")
 
 
 @fill_doc
-def gains_curve(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
-                pos_label: Any = None) -> GainsCurve:
+def gains_curve(
+    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
+) -> GainsCurve:
     r"""Cumulative gains: the share of the positives captured against the share flagged.
 
     .. math::
@@ -151,15 +150,17 @@ def gains_curve(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLi
     >>> rate, gain
     (array([0.  , 0.25, 0.5 , 0.75, 1.  ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="gains_curve",
-                           table=CountTable)
+    op = table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="gains_curve", table=CountTable
+    )
     op.require_both_classes("gains_curve")
     return op.get(GAINS)
 
 
 @fill_doc
-def lift_curve(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None,
-               pos_label: Any = None) -> LiftCurve:
+def lift_curve(
+    y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
+) -> LiftCurve:
     r"""Lift: the precision of the top share flagged, relative to the prevalence.
 
     .. math::
@@ -200,8 +201,9 @@ def lift_curve(y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLik
     >>> rate, lift.round(4)
     (array([0.25, 0.5 , 0.75, 1.  ]), array([2.    , 1.    , 1.3333, 1.    ]))
     """
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="lift_curve",
-                           table=CountTable)
+    op = table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="lift_curve", table=CountTable
+    )
     op.require_both_classes("lift_curve")
     return op.get(LIFT)
 
@@ -210,16 +212,23 @@ def _decision_curve(op: CountTable, threshold_probability: Any, caller: str) -> 
     if threshold_probability is None:
         pt = np.linspace(0.01, 0.99, 99)
     else:
-        pt = check_real_array(as_1d(threshold_probability, name="threshold_probability", caller=caller,
-                                    shape="(n_thresholds,)"), "threshold_probability", caller=caller)
+        pt = check_real_array(
+            as_1d(threshold_probability, name="threshold_probability", caller=caller, shape="(n_thresholds,)"),
+            "threshold_probability",
+            caller=caller,
+        )
         if len(pt) == 0:
-            raise IsometricsError(f"{caller}: `threshold_probability` is empty; pass at least one probability in "
-                                  "(0, 1), or None for 0.01, 0.02, ..., 0.99.")
+            raise IsometricsError(
+                f"{caller}: `threshold_probability` is empty; pass at least one probability in "
+                "(0, 1), or None for 0.01, 0.02, ..., 0.99."
+            )
         bad = ~((pt > 0) & (pt < 1))
         if bad.any():
             k = int(np.argmax(bad))
-            raise IsometricsError(f"{caller}: `threshold_probability` must lie in (0, 1) (a probability at which "
-                                  f"treating is worth it); got {float(pt[k])!r} at index {k}.")
+            raise IsometricsError(
+                f"{caller}: `threshold_probability` must lie in (0, 1) (a probability at which "
+                f"treating is worth it); got {float(pt[k])!r} at index {k}."
+            )
     op.require_both_classes(caller)
     view = op.normalised
     n = view.n_positives + view.n_negatives
@@ -232,8 +241,14 @@ def _decision_curve(op: CountTable, threshold_probability: Any, caller: str) -> 
 
 
 @fill_doc
-def decision_curve(y_true: ArrayLike, y_score: ArrayLike, *, threshold_probability: ArrayLike | None = None,
-                   sample_weight: ArrayLike | None = None, pos_label: Any = None) -> DecisionCurve:
+def decision_curve(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    threshold_probability: ArrayLike | None = None,
+    sample_weight: ArrayLike | None = None,
+    pos_label: Any = None,
+) -> DecisionCurve:
     r"""Decision curve: the net benefit of treating when ``y_score >= p_t``, for each ``p_t``.
 
     .. math::
@@ -286,6 +301,7 @@ def decision_curve(y_true: ArrayLike, y_score: ArrayLike, *, threshold_probabili
     >>> dc.net_benefit.round(4), dc.treat_all.round(4)
     (array([0.4167, 0.3333]), array([0.375, 0.   ]))
     """
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="decision_curve",
-                           table=CountTable)
+    op = table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="decision_curve", table=CountTable
+    )
     return _decision_curve(op, threshold_probability, "decision_curve")

@@ -46,6 +46,7 @@ __all__ = ["H_MEASURE", "h_measure"]
 
 def _beta22_moments(a: FloatArray, b: FloatArray) -> tuple[FloatArray, FloatArray]:
     """``(M0, M1)`` on ``[a, b]``: the Beta(2, 2) mass and first moment, ``int w`` and ``int c w``."""
+
     def mass(c: FloatArray) -> FloatArray:
         return c * c * (3.0 - 2.0 * c)
 
@@ -134,5 +135,6 @@ def h_measure(
     >>> h_measure([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])  # hull (0, 0), (0, 1/2), (1/2, 1), (1, 1)
     0.5
     """
-    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                             caller="h_measure", table=CountTable).get(H_MEASURE)
+    return table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="h_measure", table=CountTable
+    ).get(H_MEASURE)

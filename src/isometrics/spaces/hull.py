@@ -32,7 +32,16 @@ from ..metrics._arguments import parse_metric_argument
 from ..metrics.gain import gain_transform
 from ._terms import CHUNK
 
-__all__ = ["PRG_HULL", "ROC_HULL", "RocHull", "PrgHull", "RandomizedClassifier", "HullOptimum", "roc_convex_hull", "prg_convex_hull"]
+__all__ = [
+    "PRG_HULL",
+    "ROC_HULL",
+    "RocHull",
+    "PrgHull",
+    "RandomizedClassifier",
+    "HullOptimum",
+    "roc_convex_hull",
+    "prg_convex_hull",
+]
 
 
 def upper_hull_indices(op: CountTable) -> np.ndarray:
@@ -59,7 +68,7 @@ def upper_hull_indices(op: CountTable) -> np.ndarray:
         return _upper_hull(x, y)
     idx = np.empty(0, dtype=np.intp)
     for a in range(0, n, CHUNK):  # the run's own hull, then the hull of those vertices and the ones so far
-        candidates = np.concatenate((idx, _upper_hull(x[a:a + CHUNK], y[a:a + CHUNK]) + a))
+        candidates = np.concatenate((idx, _upper_hull(x[a : a + CHUNK], y[a : a + CHUNK]) + a))
         idx = candidates[_upper_hull(x[candidates], y[candidates])]
     return idx
 
@@ -219,8 +228,14 @@ class RocHull:
             fpr = self.fpr[k] + lam * (self.fpr[k + 1] - self.fpr[k])
             tpr = self.tpr[k] + lam * (self.tpr[k + 1] - self.tpr[k])
         low = self.thresholds[min(k + 1, len(self.thresholds) - 1)] if lam > 0 else self.thresholds[k]
-        return RandomizedClassifier(float(self.thresholds[k]), float(low), float(lam), float(fpr), float(tpr),
-                                    self._precision(float(tpr), float(fpr)))
+        return RandomizedClassifier(
+            float(self.thresholds[k]),
+            float(low),
+            float(lam),
+            float(fpr),
+            float(tpr),
+            self._precision(float(tpr), float(fpr)),
+        )
 
     @fill_doc
     def min_fpr_at_tpr(self, min_tpr: float) -> RandomizedClassifier:
@@ -347,8 +362,14 @@ class RocHull:
             target, lam = float(self.fpr[k + 1]), 1.0
         lam = min(max(lam, 0.0), 1.0)
         tpr = self.tpr[k] + lam * (self.tpr[k + 1] - self.tpr[k])
-        return RandomizedClassifier(float(self.thresholds[k]), float(self.thresholds[k + 1]), float(lam),
-                                    float(target), float(tpr), self._precision(float(tpr), target))
+        return RandomizedClassifier(
+            float(self.thresholds[k]),
+            float(self.thresholds[k + 1]),
+            float(lam),
+            float(target),
+            float(tpr),
+            self._precision(float(tpr), target),
+        )
 
     def best_mixture(self, metric: Any, *, resolution: int = 256) -> HullOptimum:
         """The point of the hull (vertex or randomised mixture) where ``metric`` is best.
@@ -513,8 +534,9 @@ def roc_convex_hull(
     >>> hull.fpr, hull.tpr
     (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]))
     """
-    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                             caller="roc_convex_hull", table=CountTable).get(ROC_HULL)
+    return table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="roc_convex_hull", table=CountTable
+    ).get(ROC_HULL)
 
 
 @fill_doc
@@ -561,6 +583,6 @@ def prg_convex_hull(
     >>> hull.recall_gain, hull.precision_gain.round(4)
     (array([0.5, 1. , 1. ]), array([1.    , 0.3333, 0.    ]))
     """
-    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                             caller="prg_convex_hull", table=CountTable).get(PRG_HULL)
-
+    return table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="prg_convex_hull", table=CountTable
+    ).get(PRG_HULL)

@@ -105,8 +105,9 @@ def interpolate_pr_points(
     check_real(n_positives, "n_positives", caller=caller, low=0.0, low_inclusive=False)
     check_real(step, "step", caller=caller, low=0.0, low_inclusive=False)
     if not (tp_b > tp_a and fp_b >= fp_a):
-        raise InvalidParameterError(f"{caller}: need tp_b > tp_a and fp_b >= fp_a; got A=({tp_a}, {fp_a}), "
-                                    f"B=({tp_b}, {fp_b}).")
+        raise InvalidParameterError(
+            f"{caller}: need tp_b > tp_a and fp_b >= fp_a; got A=({tp_a}, {fp_a}), B=({tp_b}, {fp_b})."
+        )
     tp = np.arange(tp_a, tp_b + step / 2, step, dtype=np.float64)
     fp = fp_a + (tp - tp_a) * (fp_b - fp_a) / (tp_b - tp_a)
     with np.errstate(invalid="ignore"):
@@ -172,8 +173,14 @@ def auc_pr_interpolated(
     >>> round(auc_pr_interpolated([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.7973
     """
-    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                             caller="auc_pr_interpolated", table=CountTable).get(AUC_PR_INTERPOLATED)
+    return table_from_scores(
+        y_true,
+        y_score,
+        sample_weight=sample_weight,
+        pos_label=pos_label,
+        caller="auc_pr_interpolated",
+        table=CountTable,
+    ).get(AUC_PR_INTERPOLATED)
 
 
 def _achievable(op: CountTable) -> PrecisionRecallCurve:
@@ -225,8 +232,14 @@ def achievable_pr_curve(
     >>> achievable_pr_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]).precision.round(4)
     array([1.    , 1.    , 0.6667, 0.5   ])
     """
-    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                             caller="achievable_pr_curve", table=CountTable).get(ACHIEVABLE_PR)
+    return table_from_scores(
+        y_true,
+        y_score,
+        sample_weight=sample_weight,
+        pos_label=pos_label,
+        caller="achievable_pr_curve",
+        table=CountTable,
+    ).get(ACHIEVABLE_PR)
 
 
 @fill_doc
@@ -268,8 +281,9 @@ def auc_pr_achievable(
     >>> round(auc_pr_achievable([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8873
     """
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                           caller="auc_pr_achievable", table=CountTable)
+    op = table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="auc_pr_achievable", table=CountTable
+    )
     return op.get(AUC_PR_ACHIEVABLE)
 
 

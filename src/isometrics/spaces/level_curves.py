@@ -166,6 +166,7 @@ def _roc_end(metric: Metric, value: float, ends: _Ends, odds: float) -> tuple[_E
     exceeds 1, the crossing is found by bisection in the ray parameter. Returns the new
     ends and whether the curve was cut.
     """
+
     def fpr(u: float) -> float:
         r, p = _on_ray(metric, np.array([u]), value)
         return float(_roc_fpr(odds, r, p)[0])
@@ -265,8 +266,9 @@ def level_curve(
     caller = "level_curve"
     m = parse_metric_argument(metric, caller=caller)
     if m._pr is None:
-        raise InvalidParameterError(f"{caller}: {m.spec} is not a metric of precision and recall; "
-                                    "its level curves are not defined in PR space.")
+        raise InvalidParameterError(
+            f"{caller}: {m.spec} is not a metric of precision and recall; its level curves are not defined in PR space."
+        )
     v = check_real(value, "value", caller=caller, low=0.0, high=1.0, low_inclusive=False)
     if space not in ("pr", "roc", "prg"):
         raise InvalidParameterError(f"{caller}: `space` must be 'pr', 'roc' or 'prg'; got {space!r}.")
@@ -275,8 +277,9 @@ def level_curve(
     if space != "pr":
         if prevalence is None:
             raise InvalidParameterError(f"{caller}: space={space!r} needs the prevalence (share of positives).")
-        pi = check_real(prevalence, "prevalence", caller=caller, low=0.0, high=1.0, low_inclusive=False,
-                        high_inclusive=False)
+        pi = check_real(
+            prevalence, "prevalence", caller=caller, low=0.0, high=1.0, low_inclusive=False, high_inclusive=False
+        )
     ends = _ends(m, v, pi if space == "prg" and pi is not None else 0.0)
     if ends is None:  # the level lies below the PRG square
         empty = np.zeros(0)
@@ -398,10 +401,9 @@ def level_curve_slope(metric: str | Metric, precision: ArrayLike, recall: ArrayL
 def _numeric_slope(m: Metric, p: FloatArray, r: FloatArray) -> FloatArray:
     h = 1e-6
     p, r = np.broadcast_arrays(p, r)
-    dp = (m.from_precision_recall(np.minimum(p + h, 1), r) - m.from_precision_recall(np.maximum(p - h, 0), r))
+    dp = m.from_precision_recall(np.minimum(p + h, 1), r) - m.from_precision_recall(np.maximum(p - h, 0), r)
     dp /= np.minimum(p + h, 1) - np.maximum(p - h, 0)
-    dr = (m.from_precision_recall(p, np.minimum(r + h, 1)) - m.from_precision_recall(p, np.maximum(r - h, 0)))
+    dr = m.from_precision_recall(p, np.minimum(r + h, 1)) - m.from_precision_recall(p, np.maximum(r - h, 0))
     dr /= np.minimum(r + h, 1) - np.maximum(r - h, 0)
     with np.errstate(divide="ignore", invalid="ignore"):
         return -dr / dp
-

@@ -202,39 +202,61 @@ def one_vs_rest(
     w = as_sample_weight(sample_weight, caller=caller)
     if y.ndim == 2:  # multilabel indicator matrix
         if y.shape != scores.shape:
-            raise IsometricsError(f"{caller}: the indicator matrix y_true has shape {y.shape} but y_score has "
-                                  f"{scores.shape}; give one column per class in both.")
+            raise IsometricsError(
+                f"{caller}: the indicator matrix y_true has shape {y.shape} but y_score has "
+                f"{scores.shape}; give one column per class in both."
+            )
         if not np.isin(y, (0, 1)).all():
             raise IsometricsError(f"{caller}: a 2-D y_true must be a 0/1 indicator matrix.")
-        labels = (np.arange(scores.shape[1]) if classes is None
-                  else as_1d(classes, name="classes", caller=caller, shape="(n_classes,)"))
+        labels = (
+            np.arange(scores.shape[1])
+            if classes is None
+            else as_1d(classes, name="classes", caller=caller, shape="(n_classes,)")
+        )
         indicator = y.astype(bool)
     else:
         y = check_labels(as_1d(y, name="y_true", caller=caller), name="y_true", caller=caller)
         check_consistent_length(caller, y_true=y, y_score=scores, sample_weight=w)
-        labels = (_named_classes(y_score, label_set(y)) if classes is None
-                  else as_1d(classes, name="classes", caller=caller, shape="(n_classes,)"))
+        labels = (
+            _named_classes(y_score, label_set(y))
+            if classes is None
+            else as_1d(classes, name="classes", caller=caller, shape="(n_classes,)")
+        )
         missing = np.setdiff1d(label_set(y), labels)
         if len(missing):
-            raise IsometricsError(f"{caller}: y_true has labels {missing.tolist()} that are not in classes "
-                                  f"{labels.tolist()}; list every class, in the order of the score columns.")
+            raise IsometricsError(
+                f"{caller}: y_true has labels {missing.tolist()} that are not in classes "
+                f"{labels.tolist()}; list every class, in the order of the score columns."
+            )
         indicator = y[:, None] == labels[None, :]
     labels = np.asarray(labels)
     if len(labels) != scores.shape[1]:
-        raise IsometricsError(f"{caller}: y_score has {scores.shape[1]} columns but there are {len(labels)} "
-                              f"classes ({labels.tolist()}); give one score column per class.")
+        raise IsometricsError(
+            f"{caller}: y_score has {scores.shape[1]} columns but there are {len(labels)} "
+            f"classes ({labels.tolist()}); give one score column per class."
+        )
     weights = check_sample_weight(w, n, caller=caller)
     per_class = []
     for k in range(len(labels)):
-        op = table_from_scores(indicator[:, k], scores[:, k], sample_weight=weights, pos_label=True, caller=caller, table=OperatingPoints)
+        op = table_from_scores(
+            indicator[:, k], scores[:, k], sample_weight=weights, pos_label=True, caller=caller, table=OperatingPoints
+        )
         if op.n_positives == 0 or op.n_negatives == 0:
             kind = "no sample of" if op.n_positives == 0 else "only samples of"
-            raise IsometricsError(f"{caller}: class {labels[k].item()!r} has {kind} it; one-vs-rest curves need "
-                                  "both, so drop the class or add samples.")
+            raise IsometricsError(
+                f"{caller}: class {labels[k].item()!r} has {kind} it; one-vs-rest curves need "
+                "both, so drop the class or add samples."
+            )
         per_class.append(op)
     flat_weight = None if weights is None else np.repeat(weights, len(labels))
-    micro = table_from_scores(indicator.ravel(), scores.ravel(), sample_weight=flat_weight, pos_label=True, caller=caller,
-                              table=OperatingPoints)
+    micro = table_from_scores(
+        indicator.ravel(),
+        scores.ravel(),
+        sample_weight=flat_weight,
+        pos_label=True,
+        caller=caller,
+        table=OperatingPoints,
+    )
     support = np.array([op.n_positives for op in per_class])
     return OneVsRest(labels, tuple(per_class), support, micro)
 

@@ -157,7 +157,6 @@ class OperatingPoints(CountTable):
         """The operating point maximising ``metric``; see :func:`isometrics.best_threshold`."""
         return _best_threshold(self, metric, "OperatingPoints.best_threshold")
 
-
     def at_threshold(self, threshold: float) -> Cutoff:
         """Counts and every metric when predicting positive at ``y_score >= threshold``.
 

@@ -27,7 +27,8 @@ __all__ = ["MODULES", "QUANTITIES", "by_name"]
 #: (the lazy namespace would hand back the function), which ``from . import`` would return.
 MODULES: tuple[ModuleType, ...] = tuple(
     import_module(f"{__package__}.{name}")
-    for name in ("curves", "areas", "hull", "calibration", "interpolation", "gains", "cutoffs", "hmeasure"))
+    for name in ("curves", "areas", "hull", "calibration", "interpolation", "gains", "cutoffs", "hmeasure")
+)
 
 
 def _declared(modules: tuple[ModuleType, ...]) -> dict[str, Quantity]:

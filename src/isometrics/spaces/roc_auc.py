@@ -185,13 +185,15 @@ def roc_auc_score(
 def _as_scores(y_score: ArrayLike) -> FloatArray:
     arr = as_array(y_score, name="y_score", caller=_CALLER, shape="(n_samples,) or (n_samples, n_classes)")
     if arr.ndim == 2 and arr.shape[1] > 1:
-        return np.column_stack([check_scores(arr[:, k], caller=_CALLER, name=f"y_score[:, {k}]")
-                                for k in range(arr.shape[1])])
+        return np.column_stack(
+            [check_scores(arr[:, k], caller=_CALLER, name=f"y_score[:, {k}]") for k in range(arr.shape[1])]
+        )
     return check_scores(arr, caller=_CALLER)
 
 
-def _area(is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, max_fpr: float | None,
-          what: str) -> float:
+def _area(
+    is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, max_fpr: float | None, what: str
+) -> float:
     """AUROC (or McClish's standardised partial AUROC) of one binary problem; NaN, warned, with one class."""
     for positive in (True, False):
         members = is_pos if positive else ~is_pos
@@ -199,7 +201,9 @@ def _area(is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, ma
             warnings.warn(
                 f"{_CALLER}: the area is undefined for {what}: it has no {'positive' if positive else 'negative'} "
                 "samples with positive weight, so it is NaN (as scikit-learn returns); pass samples of both classes.",
-                UndefinedMetricWarning, stacklevel=3)
+                UndefinedMetricWarning,
+                stacklevel=3,
+            )
             return float("nan")
     op = CountTable.from_validated(is_pos, scores, weights, True, caller=_CALLER)
     if max_fpr is None or max_fpr == 1:
@@ -226,8 +230,9 @@ def _combine(areas: FloatArray, weights: FloatArray | None, average: str | None)
     return float(np.mean(areas))
 
 
-def _multilabel(y: np.ndarray, scores: FloatArray, weights: FloatArray | None, average: str | None,
-                max_fpr: float | None) -> Any:
+def _multilabel(
+    y: np.ndarray, scores: FloatArray, weights: FloatArray | None, average: str | None, max_fpr: float | None
+) -> Any:
     if scores.ndim != 2 or scores.shape[1] != y.shape[1]:
         raise IsometricsError(
             f"{_CALLER}: y_true is a multilabel indicator matrix of shape {y.shape} but y_score has shape "
@@ -237,16 +242,25 @@ def _multilabel(y: np.ndarray, scores: FloatArray, weights: FloatArray | None, a
         flat_w = None if weights is None else np.repeat(weights, y.shape[1])
         return _area(y.ravel(), scores.ravel(), flat_w, max_fpr, "the pooled (micro) labels")
     if average == "samples":
-        areas = np.array([_area(y[i], scores[i], None, max_fpr, f"sample {i} (average='samples')")
-                          for i in range(len(y))])
+        areas = np.array(
+            [_area(y[i], scores[i], None, max_fpr, f"sample {i} (average='samples')") for i in range(len(y))]
+        )
         return float(np.average(areas, weights=weights))
     areas = np.array([_area(y[:, k], scores[:, k], weights, max_fpr, f"label column {k}") for k in range(y.shape[1])])
     support = (y.sum(axis=0) if weights is None else weights @ y).astype(np.float64)
     return _combine(areas, support, average)
 
 
-def _multiclass(y: np.ndarray, present: np.ndarray, scores: FloatArray, weights: FloatArray | None,
-                average: str | None, max_fpr: float | None, multi_class: str, labels: ArrayLike | None) -> Any:
+def _multiclass(
+    y: np.ndarray,
+    present: np.ndarray,
+    scores: FloatArray,
+    weights: FloatArray | None,
+    average: str | None,
+    max_fpr: float | None,
+    multi_class: str,
+    labels: ArrayLike | None,
+) -> Any:
     if multi_class == "raise":
         raise InvalidParameterError(
             f"{_CALLER}: y_true has {len(present)} classes {format_labels(present)}; pass multi_class='ovr' (each "
@@ -287,14 +301,19 @@ def _multiclass(y: np.ndarray, present: np.ndarray, scores: FloatArray, weights:
     if average == "micro":
         flat_w = None if weights is None else np.repeat(weights, len(classes))
         return _area(indicator.ravel(), scores.ravel(), flat_w, None, "the pooled (micro) classes")
-    areas = np.array([_area(indicator[:, k], scores[:, k], weights, None, f"class {python_scalar(classes[k])!r}")
-                      for k in range(len(classes))])
+    areas = np.array(
+        [
+            _area(indicator[:, k], scores[:, k], weights, None, f"class {python_scalar(classes[k])!r}")
+            for k in range(len(classes))
+        ]
+    )
     support = (indicator.sum(axis=0) if weights is None else weights @ indicator).astype(np.float64)
     return _combine(areas, support, average)
 
 
-def _one_vs_one(code: np.ndarray, scores: FloatArray, weights: FloatArray | None, classes: np.ndarray,
-                average: str | None) -> float:
+def _one_vs_one(
+    code: np.ndarray, scores: FloatArray, weights: FloatArray | None, classes: np.ndarray, average: str | None
+) -> float:
     """Hand & Till's M: the mean over pairs of present classes of (AUC(j|k) + AUC(k|j)) / 2."""
     w = np.ones(len(code)) if weights is None else weights
     pairs = list(itertools.combinations(np.unique(code), 2))
@@ -319,8 +338,9 @@ def _check_classes(labels: ArrayLike | None, present: np.ndarray, n_columns: int
                 "columns; pass labels=[...] naming the class of each column."
             )
         return present
-    classes = check_labels(as_1d(labels, name="labels", caller=_CALLER, shape="(n_classes,)"), name="labels",
-                           caller=_CALLER)
+    classes = check_labels(
+        as_1d(labels, name="labels", caller=_CALLER, shape="(n_classes,)"), name="labels", caller=_CALLER
+    )
     if len(np.unique(classes)) != len(classes):
         raise InvalidParameterError(f"{_CALLER}: `labels` {format_labels(classes)} repeats a class; name each once.")
     if not np.array_equal(np.sort(classes), classes):

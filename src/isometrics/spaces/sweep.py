@@ -129,14 +129,24 @@ class Sweep:
     (True, True)
     """
 
-    def __init__(self, n_positives: float, n_negatives: float, *, metrics: Sequence[str | Metric] = (),
-                 areas: Iterable[str] = AREAS) -> None:
+    def __init__(
+        self,
+        n_positives: float,
+        n_negatives: float,
+        *,
+        metrics: Sequence[str | Metric] = (),
+        areas: Iterable[str] = AREAS,
+    ) -> None:
         caller = "Sweep"
         for name, total in (("n_positives", n_positives), ("n_negatives", n_negatives)):
-            if isinstance(total, bool) or not isinstance(total, (int, float, np.integer, np.floating)) \
-                    or not (math.isfinite(float(total)) and float(total) > 0):
-                raise InvalidParameterError(f"{caller}: `{name}` must be a finite number > 0 (a class total); "
-                                            f"got {total!r}.")
+            if (
+                isinstance(total, bool)
+                or not isinstance(total, (int, float, np.integer, np.floating))
+                or not (math.isfinite(float(total)) and float(total) > 0)
+            ):
+                raise InvalidParameterError(
+                    f"{caller}: `{name}` must be a finite number > 0 (a class total); got {total!r}."
+                )
         self.n_positives, self.n_negatives = float(n_positives), float(n_negatives)
         self.metrics = tuple(parse_metric_arguments(metrics, caller=caller))
         self.areas = tuple(areas)
@@ -159,8 +169,15 @@ class Sweep:
     def _scaled(self, values: Any) -> Any:
         return values if self._exponent == 0 else np.ldexp(values, -self._exponent)
 
-    def update(self, thresholds: ArrayLike, tp: ArrayLike, fp: ArrayLike, *, start: int | None = None,
-               previous: tuple[float, float] | None = None) -> None:
+    def update(
+        self,
+        thresholds: ArrayLike,
+        tp: ArrayLike,
+        fp: ArrayLike,
+        *,
+        start: int | None = None,
+        previous: tuple[float, float] | None = None,
+    ) -> None:
         """Add one segment of consecutive operating points.
 
         Parameters
@@ -190,17 +207,22 @@ class Sweep:
         tp_raw = np.asarray(tp, dtype=np.float64).ravel()
         fp_raw = np.asarray(fp, dtype=np.float64).ravel()
         if not (len(thr) == len(tp_raw) == len(fp_raw)):
-            raise InvalidParameterError(f"{caller}: thresholds, tp and fp must have one length; got "
-                                        f"{len(thr)}, {len(tp_raw)}, {len(fp_raw)}.")
+            raise InvalidParameterError(
+                f"{caller}: thresholds, tp and fp must have one length; got {len(thr)}, {len(tp_raw)}, {len(fp_raw)}."
+            )
         if self.stop is None:
             begin = 1 if start is None else int(start)
             if begin < 1:
-                raise InvalidParameterError(f"{caller}: `start` is the global index of the segment's first point, "
-                                            f">= 1 (point 0 is the origin); got {start}.")
+                raise InvalidParameterError(
+                    f"{caller}: `start` is the global index of the segment's first point, "
+                    f">= 1 (point 0 is the origin); got {start}."
+                )
             if previous is None:
                 if begin != 1:
-                    raise InvalidParameterError(f"{caller}: a first segment starting at point {begin} needs "
-                                                "`previous=(tp, fp)`, the counts of the point before it.")
+                    raise InvalidParameterError(
+                        f"{caller}: a first segment starting at point {begin} needs "
+                        "`previous=(tp, fp)`, the counts of the point before it."
+                    )
                 previous = (0.0, 0.0)
             before = (float(previous[0]), float(previous[1]))
             self.start, self.stop, self._first, self._last = begin, begin, before, before
@@ -209,20 +231,23 @@ class Sweep:
                 self._add_points(np.zeros(1, dtype=np.int64), np.array([np.inf]), np.zeros(1), np.zeros(1))
         else:
             if start is not None and int(start) != self.stop:
-                raise InvalidParameterError(f"{caller}: this sweep has seen points up to {self.stop - 1}; the next "
-                                            f"segment starts at {self.stop}, not {start}.")
+                raise InvalidParameterError(
+                    f"{caller}: this sweep has seen points up to {self.stop - 1}; the next "
+                    f"segment starts at {self.stop}, not {start}."
+                )
             if previous is not None and (float(previous[0]), float(previous[1])) != self._last:
-                raise InvalidParameterError(f"{caller}: `previous` {previous} is not the last point seen "
-                                            f"{self._last}.")
+                raise InvalidParameterError(f"{caller}: `previous` {previous} is not the last point seen {self._last}.")
         if len(thr) == 0:
             return
         assert self._last is not None and self.stop is not None
         ext_tp = np.concatenate(([self._last[0]], tp_raw))
         ext_fp = np.concatenate(([self._last[1]], fp_raw))
         if np.any(np.diff(ext_tp) < 0) or np.any(np.diff(ext_fp) < 0):
-            raise InvalidParameterError(f"{caller}: tp and fp must be cumulative counts, non-decreasing from the "
-                                        "point before the segment on; sort the count table by decreasing score and "
-                                        "accumulate it over the whole table.")
+            raise InvalidParameterError(
+                f"{caller}: tp and fp must be cumulative counts, non-decreasing from the "
+                "point before the segment on; sort the count table by decreasing score and "
+                "accumulate it over the whole table."
+            )
         ext_tp, ext_fp = self._scaled(ext_tp), self._scaled(ext_fp)
         for name, acc in self._sums.items():
             acc.add(_AREA_TERMS[name][0](ext_tp, ext_fp, self._P, self._N))
@@ -231,8 +256,15 @@ class Sweep:
         self.stop += len(thr)
         self._last = (float(tp_raw[-1]), float(fp_raw[-1]))
 
-    def _add_points(self, index: np.ndarray, thr: FloatArray, tp_raw: FloatArray, fp_raw: FloatArray,
-                    tp: FloatArray | None = None, fp: FloatArray | None = None) -> None:
+    def _add_points(
+        self,
+        index: np.ndarray,
+        thr: FloatArray,
+        tp_raw: FloatArray,
+        fp_raw: FloatArray,
+        tp: FloatArray | None = None,
+        fp: FloatArray | None = None,
+    ) -> None:
         """Offer points to the best-threshold candidates and the hull (``tp``, ``fp``: normalised)."""
         tp = self._scaled(tp_raw) if tp is None else tp
         fp = self._scaled(fp_raw) if fp is None else fp
@@ -269,10 +301,16 @@ class Sweep:
         caller = "Sweep.merge"
         if not isinstance(other, Sweep):
             raise InvalidParameterError(f"{caller}: `other` is a {type(other).__name__}, not a Sweep.")
-        if (other.n_positives, other.n_negatives, other.areas, [m.spec for m in other.metrics]) != \
-                (self.n_positives, self.n_negatives, self.areas, [m.spec for m in self.metrics]):
-            raise InvalidParameterError(f"{caller}: the two sweeps have different totals, areas or metrics; build "
-                                        "every range's Sweep with the same arguments.")
+        if (other.n_positives, other.n_negatives, other.areas, [m.spec for m in other.metrics]) != (
+            self.n_positives,
+            self.n_negatives,
+            self.areas,
+            [m.spec for m in self.metrics],
+        ):
+            raise InvalidParameterError(
+                f"{caller}: the two sweeps have different totals, areas or metrics; build "
+                "every range's Sweep with the same arguments."
+            )
         if other.stop is None:
             return
         if self.stop is None:  # a copy: merging more into this sweep must not change `other`
@@ -282,7 +320,8 @@ class Sweep:
             raise InvalidParameterError(
                 f"{caller}: the other range starts at point {other.start} after counts {other._first}, but this one "
                 f"ends before point {self.stop} with counts {self._last}; merge ranges in score order, each "
-                "starting where the previous ended.")
+                "starting where the previous ended."
+            )
         for name, acc in self._sums.items():
             acc.merge(other._sums[name])
         for mine, theirs in zip(self._candidates, other._candidates):
@@ -315,7 +354,8 @@ class Sweep:
             raise IsometricsError(
                 f"Sweep.result: the sweep covers points {self.start} to {None if self.stop is None else self.stop - 1} "
                 f"ending at counts {self._last}, not the whole table from point 1 to the totals "
-                f"({self.n_positives}, {self.n_negatives}); update or merge the missing segments first.")
+                f"({self.n_positives}, {self.n_negatives}); update or merge the missing segments first."
+            )
         P, N = self._P, self._N
         areas = {name: math.nan for name in AREAS}
         for name, acc in self._sums.items():
@@ -326,21 +366,46 @@ class Sweep:
         best = tuple(_best_from_candidates(c, self.n_positives, self.n_negatives) for c in self._candidates)
         unscale = (lambda v: v) if self._exponent == 0 else (lambda v: np.ldexp(v, self._exponent))
         assert self.stop is not None
-        return SweepResult(self.n_positives, self.n_negatives, self.stop, best=best, hull_thresholds=hull_thr,
-                           hull_tp=unscale(hull_tp), hull_fp=unscale(hull_fp), **areas)
+        return SweepResult(
+            self.n_positives,
+            self.n_negatives,
+            self.stop,
+            best=best,
+            hull_thresholds=hull_thr,
+            hull_tp=unscale(hull_tp),
+            hull_fp=unscale(hull_fp),
+            **areas,
+        )
 
     def __repr__(self) -> str:
         span = "empty" if self.stop is None else f"points {self.start}..{self.stop - 1}"
-        return (f"Sweep(n_positives={self.n_positives:g}, n_negatives={self.n_negatives:g}, {span}, "
-                f"metrics={[m.spec for m in self.metrics]})")
+        return (
+            f"Sweep(n_positives={self.n_positives:g}, n_negatives={self.n_negatives:g}, {span}, "
+            f"metrics={[m.spec for m in self.metrics]})"
+        )
 
 
-_STATE = ("n_positives", "n_negatives", "metrics", "areas", "_exponent", "_P", "_N", "start", "stop", "_first",
-          "_last", "_sums", "_candidates", "_hull")
+_STATE = (
+    "n_positives",
+    "n_negatives",
+    "metrics",
+    "areas",
+    "_exponent",
+    "_P",
+    "_N",
+    "start",
+    "stop",
+    "_first",
+    "_last",
+    "_sums",
+    "_candidates",
+    "_hull",
+)
 
 
-def sweep_table(op: CountTable, *, metrics: Sequence[str | Metric] = (), areas: Iterable[str] = AREAS,
-                chunk: int = CHUNK) -> SweepResult:
+def sweep_table(
+    op: CountTable, *, metrics: Sequence[str | Metric] = (), areas: Iterable[str] = AREAS, chunk: int = CHUNK
+) -> SweepResult:
     """A whole count table swept in segments of ``chunk`` points (what the engine computes, in bounded memory).
 
     Parameters
@@ -367,5 +432,5 @@ def sweep_table(op: CountTable, *, metrics: Sequence[str | Metric] = (), areas: 
     state = Sweep(op.n_positives, op.n_negatives, metrics=metrics, areas=areas)
     step = check_integer(chunk, "chunk", caller="sweep_table", low=1)
     for k in range(1, op.n_points, step):
-        state.update(op.thresholds[k:k + step], op.tp[k:k + step], op.fp[k:k + step])
+        state.update(op.thresholds[k : k + step], op.tp[k : k + step], op.fp[k : k + step])
     return state.result()

@@ -71,13 +71,22 @@ class BestThreshold:
         return f"{self.metric.label}={self.value:.6g} at threshold {self.threshold:.6g}"
 
     def _repr_html_(self) -> str:
-        rows = [("threshold", self.threshold), (self.metric.label, self.value), ("precision", self.precision),
-                ("recall", self.recall), ("TP", self.tp), ("FP", self.fp), ("FN", self.fn), ("TN", self.tn),
-                ("tied thresholds", self.n_ties)]
+        rows = [
+            ("threshold", self.threshold),
+            (self.metric.label, self.value),
+            ("precision", self.precision),
+            ("recall", self.recall),
+            ("TP", self.tp),
+            ("FP", self.fp),
+            ("FN", self.fn),
+            ("TN", self.tn),
+            ("tied thresholds", self.n_ties),
+        ]
         return html_table(("", "value"), rows, caption=f"best threshold for {self.metric.spec}")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (NaN and inf become ``None`` and the string ``"inf"``)."""
+
         def clean(v: float) -> Any:
             if np.isnan(v):
                 return None
@@ -105,8 +114,7 @@ def _metric_at_points(op: CountTable, metric: Metric) -> np.ndarray:
     return metric_values(view.tp, view.fp, view.n_positives, view.n_negatives, metric)
 
 
-def _tied_best(op: CountTable, metric: Metric, values: FloatArray,
-               allowed: np.ndarray | None = None) -> np.ndarray:
+def _tied_best(op: CountTable, metric: Metric, values: FloatArray, allowed: np.ndarray | None = None) -> np.ndarray:
     """Indices of the operating points where ``metric`` is best, increasing (thresholds decreasing).
 
     Only points where ``allowed`` (boolean mask) is true compete, when given; at least one must.
@@ -133,10 +141,21 @@ def _best_candidates(op: CountTable, metric: Metric) -> _Candidates:
     if cached is None and op.n_points <= _CACHED_POINTS:  # small enough to keep for a later metric curve
         cached = _cached_metric_values(op, metric)
     for k in range(0, op.n_points, CHUNK):
-        values = cached[k:k + CHUNK] if cached is not None else metric_values(
-            view.tp[k:k + CHUNK], view.fp[k:k + CHUNK], view.n_positives, view.n_negatives, metric)
-        candidates.add(np.arange(k, k + len(values)), op.thresholds[k:k + CHUNK], op.tp[k:k + CHUNK],
-                       op.fp[k:k + CHUNK], scores_of(metric, values), values)
+        values = (
+            cached[k : k + CHUNK]
+            if cached is not None
+            else metric_values(
+                view.tp[k : k + CHUNK], view.fp[k : k + CHUNK], view.n_positives, view.n_negatives, metric
+            )
+        )
+        candidates.add(
+            np.arange(k, k + len(values)),
+            op.thresholds[k : k + CHUNK],
+            op.tp[k : k + CHUNK],
+            op.fp[k : k + CHUNK],
+            scores_of(metric, values),
+            values,
+        )
     return candidates
 
 
@@ -248,8 +267,9 @@ def best_threshold(
     >>> best.threshold, round(best.value, 4), best.precision, best.recall
     (0.35, 0.8, 0.6666666666666666, 1.0)
     """
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label,
-                           caller="best_threshold", table=CountTable)
+    op = table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="best_threshold", table=CountTable
+    )
     return _best_threshold(op, metric, "best_threshold")
 
 
@@ -326,6 +346,7 @@ def _metric_curve(op: CountTable, metric: str | Metric, caller: str) -> MetricCu
 
 def _cached_metric_values(op: CountTable, metric: Metric) -> FloatArray:
     """The metric at every point, computed once per metric and kept read-only."""
+
     def compute() -> FloatArray:
         values = np.asarray(_metric_at_points(op, metric), dtype=np.float64)
         if not values.flags.owndata:
@@ -381,5 +402,7 @@ def metric_curve(
     >>> metric_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], metric="f1").values.round(4)
     array([0.    , 0.6667, 0.5   , 0.8   , 0.6667])
     """
-    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="metric_curve", table=CountTable)
+    op = table_from_scores(
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="metric_curve", table=CountTable
+    )
     return _metric_curve(op, metric, "metric_curve")

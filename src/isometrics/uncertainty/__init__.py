@@ -19,6 +19,21 @@ from .intervals import BootstrapResult, bootstrap, bootstrap_areas
 from .model_comparison import ComparisonRow, ModelComparison
 from .multiple_testing import holm_adjust
 
-__all__ = ["BootstrapResult", "ComparisonRow", "CurveBand", "DelongResult", "DelongTest", "GroupEvaluation",
-           "ModelComparison", "average_precision_ci", "bootstrap", "bootstrap_areas", "bootstrap_compare",
-           "bootstrap_curve_band", "compare_scores", "delong", "delong_test", "holm_adjust"]
+__all__ = [
+    "BootstrapResult",
+    "ComparisonRow",
+    "CurveBand",
+    "DelongResult",
+    "DelongTest",
+    "GroupEvaluation",
+    "ModelComparison",
+    "average_precision_ci",
+    "bootstrap",
+    "bootstrap_areas",
+    "bootstrap_compare",
+    "bootstrap_curve_band",
+    "compare_scores",
+    "delong",
+    "delong_test",
+    "holm_adjust",
+]

@@ -20,8 +20,14 @@ from .resampling import Resampler
 
 #: The statistics of a group: the three areas, then precision, recall and alert rate at the chosen threshold.
 STATISTICS = ("auroc", "average_precision", "auprg", "precision", "recall", "alert_rate")
-LABELS = {"auroc": "AUROC", "average_precision": "average precision", "auprg": "AUPRG",
-          "precision": "precision", "recall": "recall", "alert_rate": "alert rate"}
+LABELS = {
+    "auroc": "AUROC",
+    "average_precision": "average precision",
+    "auprg": "AUPRG",
+    "precision": "precision",
+    "recall": "recall",
+    "alert_rate": "alert rate",
+}
 
 
 @dataclass(frozen=True)
@@ -38,7 +44,7 @@ class SortedGroups:
 
     def of(self, g: int) -> np.ndarray:
         """Group ``g``'s rows in decreasing score order."""
-        return self.rows[self.bounds[g]:self.bounds[g + 1]]
+        return self.rows[self.bounds[g] : self.bounds[g + 1]]
 
     def rest(self, codes: np.ndarray, g: int) -> np.ndarray:
         """Every other group's rows, in decreasing score order."""
@@ -64,8 +70,9 @@ def tie_index(sorted_scores: FloatArray) -> np.ndarray:
     return index
 
 
-def table(scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None, rows: np.ndarray,
-          pos_label: Any) -> OperatingPoints:
+def table(
+    scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None, rows: np.ndarray, pos_label: Any
+) -> OperatingPoints:
     """The count table of ``rows`` (given in decreasing score order), as the engine builds it."""
     if weights is not None:
         rows = rows[weights[rows] != 0]  # zero-weight rows make no threshold (the engine's rule)
@@ -77,8 +84,9 @@ def table(scores: FloatArray, is_pos: np.ndarray, weights: FloatArray | None, ro
     else:
         w = weights[rows]
         tp, fp = np.cumsum(np.where(pos, w, 0.0))[ends], np.cumsum(np.where(pos, 0.0, w))[ends]
-    return OperatingPoints.from_arrays(np.concatenate([[np.inf], s[ends]]), np.concatenate([[0.0], tp]),
-                                np.concatenate([[0.0], fp]), pos_label)
+    return OperatingPoints.from_arrays(
+        np.concatenate([[np.inf], s[ends]]), np.concatenate([[0.0], tp]), np.concatenate([[0.0], fp]), pos_label
+    )
 
 
 def statistics(op: OperatingPoints, threshold: float) -> list[float]:
@@ -96,8 +104,17 @@ def statistics(op: OperatingPoints, threshold: float) -> list[float]:
     return [float(a) for a in areas] + [precision, recall, rate]
 
 
-def replicates(resampler: Resampler, scores: FloatArray, codes: np.ndarray, n_groups: int, tested: list[int],
-               threshold: float, pos_label: Any, n_resamples: int, rng: np.random.Generator) -> tuple[FloatArray, FloatArray]:
+def replicates(
+    resampler: Resampler,
+    scores: FloatArray,
+    codes: np.ndarray,
+    n_groups: int,
+    tested: list[int],
+    threshold: float,
+    pos_label: Any,
+    n_resamples: int,
+    rng: np.random.Generator,
+) -> tuple[FloatArray, FloatArray]:
     """Bootstrap replicates of every group's statistics and of its rest's, on shared draws.
 
     The resampler holds the rows of positive weight (its ``is_pos``, ``weights`` and the
@@ -125,17 +142,23 @@ def replicates(resampler: Resampler, scores: FloatArray, codes: np.ndarray, n_gr
         for j, (rows, ties, thresholds) in enumerate(local):
             k = len(thresholds) - 1
             g_pos, g_neg = np.bincount(ties, e_pos[rows], minlength=k), np.bincount(ties, e_neg[rows], minlength=k)
-            out[0, b, j] = statistics(_counts(thresholds, g_pos.astype(np.float64), g_neg.astype(np.float64),
-                                              pos_label), threshold)
+            out[0, b, j] = statistics(
+                _counts(thresholds, g_pos.astype(np.float64), g_neg.astype(np.float64), pos_label), threshold
+            )
             r_pos = all_pos - np.bincount(tie[rows], e_pos[rows], minlength=n_ties)
             r_neg = all_neg - np.bincount(tie[rows], e_neg[rows], minlength=n_ties)
-            out[1, b, j] = statistics(_counts(global_thresholds, np.maximum(r_pos, 0.0), np.maximum(r_neg, 0.0),
-                                              pos_label), threshold)
+            out[1, b, j] = statistics(
+                _counts(global_thresholds, np.maximum(r_pos, 0.0), np.maximum(r_neg, 0.0), pos_label), threshold
+            )
     return out[0], out[1]
 
 
 def _counts(thresholds: FloatArray, positives: FloatArray, negatives: FloatArray, pos_label: Any) -> OperatingPoints:
     """A replicate's table: per-tie-group draws cumulated (groups drawn zero times repeat a point,
     which changes no area and no count at a threshold)."""
-    return OperatingPoints.from_arrays(thresholds, np.concatenate([[0.0], np.cumsum(positives)]),
-                                np.concatenate([[0.0], np.cumsum(negatives)]), pos_label)
+    return OperatingPoints.from_arrays(
+        thresholds,
+        np.concatenate([[0.0], np.cumsum(positives)]),
+        np.concatenate([[0.0], np.cumsum(negatives)]),
+        pos_label,
+    )

@@ -56,8 +56,15 @@ def check_confidence_level(confidence_level: Any, caller: str) -> float:
     InvalidParameterError
         If it is not a real number, or not strictly between 0 and 1.
     """
-    return check_real(confidence_level, "confidence_level", caller=caller, low=0.0, high=1.0,
-                      low_inclusive=False, high_inclusive=False)
+    return check_real(
+        confidence_level,
+        "confidence_level",
+        caller=caller,
+        low=0.0,
+        high=1.0,
+        low_inclusive=False,
+        high_inclusive=False,
+    )
 
 
 def _group_of(op: OperatingPoints, scores: FloatArray) -> np.ndarray:
@@ -119,8 +126,9 @@ def _score_columns(y_score: Any, caller: str) -> dict[str, FloatArray]:
     columns = frame_columns(y_score)
     if columns is not None:
         if not columns:
-            raise IsometricsError(f"{caller}: `y_score` is a data frame with no columns; pass one score column per "
-                                  "scorer.")
+            raise IsometricsError(
+                f"{caller}: `y_score` is a data frame with no columns; pass one score column per scorer."
+            )
         y_score = columns
     if isinstance(y_score, Mapping):
         if not y_score:
@@ -138,10 +146,14 @@ def _score_columns(y_score: Any, caller: str) -> dict[str, FloatArray]:
                 f"are one model's class probabilities, not two scorers; {_PROBA_HINT}, and stack the positive "
                 "columns of the models to compare (or pass a mapping of name to column)."
             )
-        return {f"score_{j}": check_score_column(arr[:, j], caller=caller, name=f"score column 'score_{j}'")
-                for j in range(arr.shape[1])}
-    raise IsometricsError(f"{caller}: `y_score` must be 1-D, 2-D (one column per scorer) or a mapping of name to "
-                          f"column; got an array of shape {arr.shape}.")
+        return {
+            f"score_{j}": check_score_column(arr[:, j], caller=caller, name=f"score column 'score_{j}'")
+            for j in range(arr.shape[1])
+        }
+    raise IsometricsError(
+        f"{caller}: `y_score` must be 1-D, 2-D (one column per scorer) or a mapping of name to "
+        f"column; got an array of shape {arr.shape}."
+    )
 
 
 def _is_probability_pair(arr: np.ndarray) -> bool:
@@ -159,8 +171,9 @@ class BinaryInputs(NamedTuple):
     weights: FloatArray | None
 
 
-def check_binary_inputs(y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: ArrayLike | None, pos_label: Any,
-               caller: str) -> BinaryInputs:
+def check_binary_inputs(
+    y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: ArrayLike | None, pos_label: Any, caller: str
+) -> BinaryInputs:
     """Check the labels and weights of a binary uncertainty function together with its score columns.
 
     Parameters
@@ -285,7 +298,8 @@ def resolve_weight_kind(weight_kind: Any, weights: FloatArray | None, caller: st
                 "weights (weight_kind='sampling': the rows are the units of the interval, each carrying its "
                 "weight). If each row stands for that many identical samples, pass weight_kind='frequency' (the "
                 "intervals differ greatly); pass weight_kind='sampling' to silence this warning.",
-                WeightKindWarning, stacklevel=stacklevel,
+                WeightKindWarning,
+                stacklevel=stacklevel,
             )
     return "sampling"
 
@@ -299,9 +313,18 @@ class _Bootstrap(NamedTuple):
     weight_kind: str | None
 
 
-def _bootstrap_iv(y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: ArrayLike | None, pos_label: Any,
-                  n_resamples: Any, confidence_level: Any, method: Any, weight_kind: Any, caller: str,
-                  stacklevel: int = 4) -> _Bootstrap:
+def _bootstrap_iv(
+    y_true: ArrayLike,
+    scores: dict[str, FloatArray],
+    sample_weight: ArrayLike | None,
+    pos_label: Any,
+    n_resamples: Any,
+    confidence_level: Any,
+    method: Any,
+    weight_kind: Any,
+    caller: str,
+    stacklevel: int = 4,
+) -> _Bootstrap:
     """Every input of a bootstrap checked before anything is computed (``scores`` already validated).
 
     ``stacklevel`` (here and in the helpers below) is that of the warnings, counted from the

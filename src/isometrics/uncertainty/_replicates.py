@@ -73,8 +73,9 @@ class PositiveSteps:
         # each block's slice of the segment table: the block's draws are looked up in cache
         self.table = [np.ascontiguousarray(segment[lo:hi], dtype=np.intp) for lo, hi in zip(edges[:-1], edges[1:])]
 
-    def draw(self, rng: np.random.Generator, *, explicit: bool = False
-             ) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray] | None]:
+    def draw(
+        self, rng: np.random.Generator, *, explicit: bool = False
+    ) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray] | None]:
         """One replicate: draws per step (shape (Q,)) and per segment (shape (n_segments,)), int64.
 
         ``explicit=True`` also returns the drawn positions ``(positives, negatives)`` (ranks by
@@ -94,7 +95,7 @@ class PositiveSteps:
         negatives = []
         bits: np.ndarray | None = None
         if isinstance(rng.bit_generator, _RAW64) and self.full:
-            in_full = int(per_block[:self.full].sum())
+            in_full = int(per_block[: self.full].sum())
             bits = rng.bit_generator.random_raw(-(-in_full // 4)).view(np.uint16)[:in_full] >> (16 - _BLOCK_BITS)
         drawn_segments = np.empty(k_neg, dtype=np.intp)  # each drawn negative's segment, block after block
         offset = 0
@@ -102,10 +103,10 @@ class PositiveSteps:
             if drawn == 0:
                 continue
             if bits is not None and b < self.full:
-                where = bits[offset:offset + drawn]
+                where = bits[offset : offset + drawn]
             else:
                 where = rng.integers(0, self.sizes[b], drawn)
-            np.take(self.table[b], where, out=drawn_segments[offset:offset + drawn])
+            np.take(self.table[b], where, out=drawn_segments[offset : offset + drawn])
             offset += drawn
             if explicit:
                 negatives.append(where + self.edges[b])
@@ -123,8 +124,9 @@ class PositiveSteps:
         return step_areas(copies, below[0:-1:2], segments[1::2], k_pos, k_neg, columns)
 
 
-def step_areas(copies: np.ndarray, above: np.ndarray, tied: np.ndarray | None, k_pos: float, k_neg: float,
-               columns: list[int]) -> FloatArray | None:
+def step_areas(
+    copies: np.ndarray, above: np.ndarray, tied: np.ndarray | None, k_pos: float, k_neg: float, columns: list[int]
+) -> FloatArray | None:
     """AUROC, average precision and AUPRG (``FAST_AREAS[c]`` for ``c`` in ``columns``) of a replicate,
     from the steps of its positives; ``None`` when it lacks a class.
 
@@ -164,8 +166,13 @@ def step_areas(copies: np.ndarray, above: np.ndarray, tied: np.ndarray | None, k
             if tied is not None:
                 raise ValueError("step_areas: AUPRG is read from untied steps only")
             drawn = np.flatnonzero(copies)
-            out[k] = _auprg(copies[drawn].astype(np.float64), above[drawn].astype(np.float64),
-                            upto[drawn].astype(np.float64), float(k_pos), float(k_neg))
+            out[k] = _auprg(
+                copies[drawn].astype(np.float64),
+                above[drawn].astype(np.float64),
+                upto[drawn].astype(np.float64),
+                float(k_pos),
+                float(k_neg),
+            )
     return out
 
 
@@ -217,7 +224,7 @@ class RowSteps:
         times (float64, whole numbers, in the rows' order); ``None`` when it lacks a class. See
         :func:`step_areas`."""
         cells = np.bincount(self.cell, weights=counts, minlength=self.Q + self.n_segments)
-        copies, segments = cells[:self.Q], cells[self.Q:]
+        copies, segments = cells[: self.Q], cells[self.Q :]
         below = np.cumsum(segments)
         k_pos, k_neg = float(copies.sum()), float(below[-1])
         if self.untied:

@@ -28,8 +28,14 @@ __all__ = ["average_precision_ci"]
 
 # ---------------------------------------------------------------------------- Boyd et al.
 def average_precision_ci(
-    y_true: ArrayLike, y_score: ArrayLike, *, method: str = "logit", confidence_level: float = 0.95,
-    sample_weight: ArrayLike | None = None, weight_kind: WEIGHT_KINDS | None = None, pos_label: Any = None,
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    method: str = "logit",
+    confidence_level: float = 0.95,
+    sample_weight: ArrayLike | None = None,
+    weight_kind: WEIGHT_KINDS | None = None,
+    pos_label: Any = None,
 ) -> tuple[float, float]:
     r"""Boyd et al.'s binomial or logit interval for average precision.
 
@@ -97,7 +103,9 @@ def average_precision_ci(
     caller = "average_precision_ci"
     check_option(method, "method", ("logit", "binomial"), caller=caller)
     level = check_confidence_level(confidence_level, caller)
-    data = check_binary_inputs(y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label, caller)
+    data = check_binary_inputs(
+        y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label, caller
+    )
     kind = resolve_weight_kind(weight_kind, data.weights, caller, stacklevel=3)
     op = OperatingPoints.from_validated(data.is_pos, data.scores["score"], data.weights, True, caller=caller)
     n = float(op.n_positives)
@@ -115,8 +123,9 @@ def _boyd_interval(theta: float, n: float, method: str, level: float) -> tuple[f
         half = z * math.sqrt(theta * (1 - theta) / n)
         return theta - half, theta + half
     if not 0 < theta < 1:
-        raise IsometricsError(f"average_precision_ci: the logit interval needs 0 < AP < 1 (AP = {theta:g}); "
-                              "use method='binomial'.")
+        raise IsometricsError(
+            f"average_precision_ci: the logit interval needs 0 < AP < 1 (AP = {theta:g}); use method='binomial'."
+        )
     eta = math.log(theta / (1 - theta))
     tau = 1 / math.sqrt(n * theta * (1 - theta))
 

@@ -1,5 +1,4 @@
-"""Pointwise bootstrap bands of a curve (ROC, PR, PRG) on a fixed grid.
-"""
+"""Pointwise bootstrap bands of a curve (ROC, PR, PRG) on a fixed grid."""
 
 from __future__ import annotations
 
@@ -146,14 +145,31 @@ def bootstrap_curve_band(
     if x.ndim != 1 or len(outside):
         got = f"shape {x.shape}" if x.ndim != 1 else f"{float(outside[0])!r}"
         raise InvalidParameterError(f"{caller}: `grid` must be 1-D with values in [0, 1]; got {got}.")
-    checked = _bootstrap_iv(y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label,
-                            n_resamples, confidence_level, "percentile", weight_kind, caller)
+    checked = _bootstrap_iv(
+        y_true,
+        {"score": check_score_column(y_score, caller=caller)},
+        sample_weight,
+        pos_label,
+        n_resamples,
+        confidence_level,
+        "percentile",
+        weight_kind,
+        caller,
+    )
     data = checked.data
     s = data.scores["score"]
-    resampler = Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
-                           caller=caller)
-    paired, _ = _replicates([resampler], lambda op: _curve_on_grid(op, curve, x), len(x), checked.n_resamples,
-                            check_rng(rng, caller=caller), progress, f"bootstrap {curve} band")
+    resampler = Resampler(
+        data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency", caller=caller
+    )
+    paired, _ = _replicates(
+        [resampler],
+        lambda op: _curve_on_grid(op, curve, x),
+        len(x),
+        checked.n_resamples,
+        check_rng(rng, caller=caller),
+        progress,
+        f"bootstrap {curve} band",
+    )
     values = paired[:, 0, :]
     if len(values) < 2:
         raise IsometricsError(f"{caller}: only {len(values)} replicate(s) had both classes; use stratified=True.")

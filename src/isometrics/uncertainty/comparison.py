@@ -29,8 +29,12 @@ __all__ = ["bootstrap_compare", "compare_scores"]
 
 #: The areas that the points inside runs of tie groups without positives do not change.
 _STEP_AREAS = ("auroc", "average_precision", "auprg")
-_AREA_LABELS = {"auroc": "AUROC", "average_precision": "average precision", "auprg": "AUPRG",
-                "auc_pr_interpolated": "interpolated AUC-PR"}
+_AREA_LABELS = {
+    "auroc": "AUROC",
+    "average_precision": "average precision",
+    "auprg": "AUPRG",
+    "auc_pr_interpolated": "interpolated AUC-PR",
+}
 
 
 class _Named:
@@ -38,8 +42,16 @@ class _Named:
     thresholds, and whether it reads only the points where positives step in (an area, or a
     metric that grows with precision at its best threshold: see ``Resampler.build(reduced=)``)."""
 
-    def __init__(self, key: str, label: str, greater_is_better: bool, name: str,
-                 fn: Callable[[OperatingPoints], float], compact: bool, steps: bool = False) -> None:
+    def __init__(
+        self,
+        key: str,
+        label: str,
+        greater_is_better: bool,
+        name: str,
+        fn: Callable[[OperatingPoints], float],
+        compact: bool,
+        steps: bool = False,
+    ) -> None:
         self.key, self.label, self.greater_is_better = key, label, greater_is_better
         self.name, self.fn, self.compact, self.steps = name, fn, compact, steps
 
@@ -50,18 +62,24 @@ def _named(statistics: Any, threshold: float | None, caller: str) -> list[_Named
     if isinstance(statistics, (str, Metric)):
         statistics = [statistics]
     if not isinstance(statistics, Iterable) or not (statistics := list(statistics)):
-        raise InvalidParameterError(f"{caller}: `statistics` must be a non-empty sequence of areas and metric specs, "
-                                    f"e.g. ['auroc', 'f1']; got {statistics!r}.")
+        raise InvalidParameterError(
+            f"{caller}: `statistics` must be a non-empty sequence of areas and metric specs, "
+            f"e.g. ['auroc', 'f1']; got {statistics!r}."
+        )
     out: list[_Named] = []
     for k, s in enumerate(statistics):
         if isinstance(s, str) and s in ("metric", "best_threshold"):
-            raise InvalidParameterError(f"{caller}: `statistics[{k}]` = {s!r}: name the metric itself, e.g. "
-                                        "statistics=['f1'] (a best threshold is not compared).")
+            raise InvalidParameterError(
+                f"{caller}: `statistics[{k}]` = {s!r}: name the metric itself, e.g. "
+                "statistics=['f1'] (a best threshold is not compared)."
+            )
         if isinstance(s, str) and s in _AREAS:
             name, fn, compact = resolve_statistic(s, None, None, caller)
             out.append(_Named(s, _AREA_LABELS[s], True, name, fn, compact, s in _STEP_AREAS))
             continue
-        name, fn, compact = resolve_statistic(s, None, threshold, caller, f"statistics[{k}]")  # refuses what is no metric
+        name, fn, compact = resolve_statistic(
+            s, None, threshold, caller, f"statistics[{k}]"
+        )  # refuses what is no metric
         m = parse_metric(s)
         at = "" if threshold is None else f" at threshold {threshold:g}"
         steps = threshold is None and m._pr is not None and m.greater_is_better  # grows with precision
@@ -77,62 +95,142 @@ def _pairs(names: tuple[str, ...], baseline: Any, caller: str) -> list[tuple[str
     if baseline is None:
         return list(combinations(names, 2))
     if not isinstance(baseline, str) or baseline not in names:
-        raise IsometricsError(f"{caller}: `baseline` = {baseline!r} is not one of the models "
-                              f"({', '.join(map(repr, names))}); name one of them, or None for every pair.")
+        raise IsometricsError(
+            f"{caller}: `baseline` = {baseline!r} is not one of the models "
+            f"({', '.join(map(repr, names))}); name one of them, or None for every pair."
+        )
     return [(n, baseline) for n in names if n != baseline]
 
 
-def _compare(y_true: ArrayLike, scores: dict[str, Any], named: list[_Named], *, baseline: Any, adjustment: Any,
-             n_resamples: Any, confidence_level: Any, method: Any, stratified: bool, sample_weight: Any,
-             weight_kind: Any, pos_label: Any, rng: Any, progress: bool, caller: str,
-             threshold: float | None = None) -> ModelComparison:
+def _compare(
+    y_true: ArrayLike,
+    scores: dict[str, Any],
+    named: list[_Named],
+    *,
+    baseline: Any,
+    adjustment: Any,
+    n_resamples: Any,
+    confidence_level: Any,
+    method: Any,
+    stratified: bool,
+    sample_weight: Any,
+    weight_kind: Any,
+    pos_label: Any,
+    rng: Any,
+    progress: bool,
+    caller: str,
+    threshold: float | None = None,
+) -> ModelComparison:
     """Every statistic of every pair from one set of paired replicates, DeLong where it applies, under the policy."""
     adjustment = check_adjustment(adjustment, caller)
     if len(scores) < 2:
-        raise IsometricsError(f"{caller}: `y_score` has {len(scores)} score column; give at least two score columns "
-                              "to compare (a 2-D array with one column per scorer, or a mapping of name to column).")
-    checked = _bootstrap_iv(y_true, scores, sample_weight, pos_label, n_resamples, confidence_level, method,
-                            weight_kind, caller, stacklevel=5)
+        raise IsometricsError(
+            f"{caller}: `y_score` has {len(scores)} score column; give at least two score columns "
+            "to compare (a 2-D array with one column per scorer, or a mapping of name to column)."
+        )
+    checked = _bootstrap_iv(
+        y_true,
+        scores,
+        sample_weight,
+        pos_label,
+        n_resamples,
+        confidence_level,
+        method,
+        weight_kind,
+        caller,
+        stacklevel=5,
+    )
     data, level, kind = checked.data, checked.level, checked.weight_kind
     names = tuple(data.scores)
     pairs = _pairs(names, baseline, caller)
-    resamplers = [Resampler(data.is_pos, s, data.weights, stratified, per_sample=True, frequency=kind == "frequency",
-                             caller=caller) for s in data.scores.values()]
+    resamplers = [
+        Resampler(
+            data.is_pos, s, data.weights, stratified, per_sample=True, frequency=kind == "frequency", caller=caller
+        )
+        for s in data.scores.values()
+    ]
     generator = check_rng(rng, caller=caller)
-    state = dict(copy.deepcopy(generator.bit_generator.state))  # the replicates' start: ModelComparison.replicate_generator
+    state = dict(
+        copy.deepcopy(generator.bit_generator.state)
+    )  # the replicates' start: ModelComparison.replicate_generator
     estimates, results, jacks, (dist, dropped) = _paired_statistics(
-        resamplers, names, named, pairs, checked.n_resamples, level, method, generator, progress, caller,
-        weight_kind=kind, threshold=threshold)
+        resamplers,
+        names,
+        named,
+        pairs,
+        checked.n_resamples,
+        level,
+        method,
+        generator,
+        progress,
+        caller,
+        weight_kind=kind,
+        threshold=threshold,
+    )
 
     def interval(r: BootstrapResult, alpha: float) -> tuple[float, float]:
-        return _interval(r.estimate, r.bootstrap_distribution, 1 - alpha, method, jacks.get(r.statistic), caller,
-                         r.statistic)
+        return _interval(
+            r.estimate, r.bootstrap_distribution, 1 - alpha, method, jacks.get(r.statistic), caller, r.statistic
+        )
 
     rows = []
     for k, n in enumerate(named):
-        rows += _bootstrap_rows(n.key, n.label, n.greater_is_better, results[k], pairs, level, adjustment,
-                                None if method == "percentile" else interval)
+        rows += _bootstrap_rows(
+            n.key,
+            n.label,
+            n.greater_is_better,
+            results[k],
+            pairs,
+            level,
+            adjustment,
+            None if method == "percentile" else interval,
+        )
     delong = []
-    if any(n.key == "auroc" for n in named) and data.weights is None and min(
-            int(data.is_pos.sum()), int((~data.is_pos).sum())) >= 2:
+    if (
+        any(n.key == "auroc" for n in named)
+        and data.weights is None
+        and min(int(data.is_pos.sum()), int((~data.is_pos).sum())) >= 2
+    ):
         index = {name: i for i, name in enumerate(names)}
         ran, tests = [], []
         for a, b in pairs:
             i, j = index[a], index[b]
             try:
-                tests.append(_delong_pair(_delong(data.is_pos, {a: data.scores[a], b: data.scores[b]},
-                                                  [resamplers[i].op, resamplers[j].op], caller,
-                                                  [resamplers[i].group, resamplers[j].group]),  # unweighted: every row
-                                          level, caller, stacklevel=4))
+                tests.append(
+                    _delong_pair(
+                        _delong(
+                            data.is_pos,
+                            {a: data.scores[a], b: data.scores[b]},
+                            [resamplers[i].op, resamplers[j].op],
+                            caller,
+                            [resamplers[i].group, resamplers[j].group],
+                        ),  # unweighted: every row
+                        level,
+                        caller,
+                        stacklevel=4,
+                    )
+                )
                 ran.append((a, b))
             except IsometricsError:
                 pass  # AUROCs that differ with zero variance: DeLong's approximation fails; the bootstrap row stands
         delong = _delong_rows(tests, ran, level, adjustment)
-    return ModelComparison(names, tuple(n.key for n in named),
-                           {n.key: dict(zip(names, map(float, estimates[k]))) for k, n in enumerate(named)},
-                           tuple(rows), tuple(delong), level, adjustment, baseline, method, checked.n_resamples, kind,
-                           {n.key: dist[:, :, k] for k, n in enumerate(named)}, dropped, stratified=stratified,
-                           replicate_state=state)
+    return ModelComparison(
+        names,
+        tuple(n.key for n in named),
+        {n.key: dict(zip(names, map(float, estimates[k]))) for k, n in enumerate(named)},
+        tuple(rows),
+        tuple(delong),
+        level,
+        adjustment,
+        baseline,
+        method,
+        checked.n_resamples,
+        kind,
+        {n.key: dist[:, :, k] for k, n in enumerate(named)},
+        dropped,
+        stratified=stratified,
+        replicate_state=state,
+    )
 
 
 @fill_doc
@@ -261,10 +359,24 @@ def bootstrap_compare(
     """
     caller = "bootstrap_compare"
     named = _named(statistics, threshold, caller)
-    return _compare(y_true, _score_columns(y_score, caller), named, baseline=baseline, adjustment=adjustment,
-                    n_resamples=n_resamples, confidence_level=confidence_level, method=method, stratified=stratified,
-                    sample_weight=sample_weight, weight_kind=weight_kind, pos_label=pos_label, rng=rng,
-                    progress=progress, caller=caller, threshold=threshold)
+    return _compare(
+        y_true,
+        _score_columns(y_score, caller),
+        named,
+        baseline=baseline,
+        adjustment=adjustment,
+        n_resamples=n_resamples,
+        confidence_level=confidence_level,
+        method=method,
+        stratified=stratified,
+        sample_weight=sample_weight,
+        weight_kind=weight_kind,
+        pos_label=pos_label,
+        rng=rng,
+        progress=progress,
+        caller=caller,
+        threshold=threshold,
+    )
 
 
 @fill_doc
@@ -360,46 +472,95 @@ def compare_scores(
     named = _named(["auroc", "average_precision", "auprg", *parsed], None, caller)
     if score_b is None:
         if names is not None:
-            raise IsometricsError(f"{caller}: `names` names the two columns `y_score` and `score_b`; the columns of "
-                                  "a data frame or mapping are named by it. Drop `names`.")
+            raise IsometricsError(
+                f"{caller}: `names` names the two columns `y_score` and `score_b`; the columns of "
+                "a data frame or mapping are named by it. Drop `names`."
+            )
         scores = _score_columns(y_score, caller)
     else:
         scores = _two_columns(y_score, score_b, names, caller)
-    return _compare(y_true, scores, named, baseline=baseline, adjustment=adjustment, n_resamples=n_resamples,
-                    confidence_level=confidence_level, method="percentile", stratified=False,
-                    sample_weight=sample_weight, weight_kind=weight_kind, pos_label=pos_label, rng=rng,
-                    progress=progress, caller=caller)
+    return _compare(
+        y_true,
+        scores,
+        named,
+        baseline=baseline,
+        adjustment=adjustment,
+        n_resamples=n_resamples,
+        confidence_level=confidence_level,
+        method="percentile",
+        stratified=False,
+        sample_weight=sample_weight,
+        weight_kind=weight_kind,
+        pos_label=pos_label,
+        rng=rng,
+        progress=progress,
+        caller=caller,
+    )
 
 
 def _two_columns(score_a: Any, score_b: Any, names: Any, caller: str) -> dict[str, Any]:
     """Two score columns given apart, named by ``names``, else after the columns when both are named and differ."""
     if frame_columns(score_a) is not None or isinstance(score_a, Mapping):
-        raise IsometricsError(f"{caller}: `y_score` is a data frame or mapping and `score_b` is given; pass the "
-                              "columns to compare in one data frame or mapping, or two 1-D columns.")
+        raise IsometricsError(
+            f"{caller}: `y_score` is a data frame or mapping and `score_b` is given; pass the "
+            "columns to compare in one data frame or mapping, or two 1-D columns."
+        )
     if names is None:
         found = (column_name(score_a), column_name(score_b))
         names = found if None not in found and found[0] != found[1] else ("a", "b")
     if isinstance(names, str) or not hasattr(names, "__len__") or len(names) != 2 or names[0] == names[1]:
         raise IsometricsError(f"{caller}: `names` must be two different names; got {names!r}.")
-    return {str(names[0]): check_score_column(score_a, caller=caller, name="y_score"),
-            str(names[1]): check_score_column(score_b, caller=caller, name="score_b")}
+    return {
+        str(names[0]): check_score_column(score_a, caller=caller, name="y_score"),
+        str(names[1]): check_score_column(score_b, caller=caller, name="score_b"),
+    }
 
 
-def _paired_statistics(resamplers: list[Resampler], names: tuple[str, ...], named: list[_Named],
-                       pairs: list[tuple[str, str]], n_resamples: int, level: float, method: str,
-                       rng: np.random.Generator, progress: bool, caller: str, *, weight_kind: str | None,
-                       threshold: float | None = None, stacklevel: int = 5
-                       ) -> tuple[list[Any], list[list[BootstrapResult]], dict[str, Any], tuple[Any, int]]:
+def _paired_statistics(
+    resamplers: list[Resampler],
+    names: tuple[str, ...],
+    named: list[_Named],
+    pairs: list[tuple[str, str]],
+    n_resamples: int,
+    level: float,
+    method: str,
+    rng: np.random.Generator,
+    progress: bool,
+    caller: str,
+    *,
+    weight_kind: str | None,
+    threshold: float | None = None,
+    stacklevel: int = 5,
+) -> tuple[list[Any], list[list[BootstrapResult]], dict[str, Any], tuple[Any, int]]:
     """Every statistic of every model on one set of replicates: the estimates, each pair's
     bootstrap of the difference, (BCa) the jackknife of each difference by its label, and the
     replicates themselves (shape (n_valid, models, statistics)) with the number dropped."""
     index = {name: i for i, name in enumerate(names)}
-    all_estimates = [np.array([_check_estimate(float(n.fn(r.op)), f"{n.name} of {names[i]!r}", r.op, threshold,
-                                               caller) for i, r in enumerate(resamplers)]) for n in named]
+    all_estimates = [
+        np.array(
+            [
+                _check_estimate(float(n.fn(r.op)), f"{n.name} of {names[i]!r}", r.op, threshold, caller)
+                for i, r in enumerate(resamplers)
+            ]
+        )
+        for n in named
+    ]
     fast = _paired_step_replicates(resamplers, [n.key for n in named], n_resamples, rng, progress)
-    dist, dropped = fast if fast is not None else _replicates(
-        resamplers, _many([n.fn for n in named]), len(named), n_resamples, rng, progress,
-        f"bootstrap {', '.join(n.name for n in named)}", any(n.compact for n in named), all(n.steps for n in named))
+    dist, dropped = (
+        fast
+        if fast is not None
+        else _replicates(
+            resamplers,
+            _many([n.fn for n in named]),
+            len(named),
+            n_resamples,
+            rng,
+            progress,
+            f"bootstrap {', '.join(n.name for n in named)}",
+            any(n.compact for n in named),
+            all(n.steps for n in named),
+        )
+    )
     results, jacks = [], {}
     for k, n in enumerate(named):
         per_pair = []
@@ -414,8 +575,11 @@ def _paired_statistics(resamplers: list[Resampler], names: tuple[str, ...], name
             if method == "bca":
                 jack = jacks[label] = _jackknife([resamplers[i], resamplers[j]], _difference(n.fn), rng)
             ci = _interval(est, diff, level, method, jack, caller, label)
-            per_pair.append(BootstrapResult(label, est, ci, level, method, diff, _standard_error(diff), dropped,
-                                            n_undefined, weight_kind))
+            per_pair.append(
+                BootstrapResult(
+                    label, est, ci, level, method, diff, _standard_error(diff), dropped, n_undefined, weight_kind
+                )
+            )
         results.append(per_pair)
     return all_estimates, results, jacks, (dist, dropped)
 

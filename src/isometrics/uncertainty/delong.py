@@ -67,8 +67,9 @@ class DelongResult:
         """Standard errors of the AUROCs, shape (k,)."""
         return np.sqrt(np.diag(self.covariance))
 
-    def confidence_interval(self, confidence_level: float = 0.95, *, scorer: str | int | None = None
-                            ) -> tuple[float, float]:
+    def confidence_interval(
+        self, confidence_level: float = 0.95, *, scorer: str | int | None = None
+    ) -> tuple[float, float]:
         """Wald interval ``auroc +- z se`` of one scorer's AUROC, clipped to [0, 1].
 
         Like every interval of the library, a ``(low, high)`` tuple of floats; for all
@@ -99,7 +100,8 @@ class DelongResult:
             if len(self.names) != 1:
                 raise InvalidParameterError(
                     f"{caller}: there are {len(self.names)} scorers {list(self.names)}; pass scorer= (a name or a "
-                    "position), or use confidence_intervals() for all of them.")
+                    "position), or use confidence_intervals() for all of them."
+                )
             k = 0
         elif isinstance(scorer, str):
             if scorer not in self.names:
@@ -145,8 +147,9 @@ def _two_sided_p(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2.0))
 
 
-def _placements(is_pos: np.ndarray, scores: FloatArray, op: OperatingPoints | None, caller: str,
-                group: np.ndarray | None = None) -> tuple[FloatArray, FloatArray, float]:
+def _placements(
+    is_pos: np.ndarray, scores: FloatArray, op: OperatingPoints | None, caller: str, group: np.ndarray | None = None
+) -> tuple[FloatArray, FloatArray, float]:
     """DeLong's structural components (placements) from the engine, and the AUROC.
 
     V10 of a positive: the share of negatives it outscores (ties 1/2); V01 of a negative:
@@ -230,26 +233,36 @@ def _delong_checked(y_true: ArrayLike, scores: dict[str, FloatArray], pos_label:
     is_pos, _ = check_binary_target(y, pos_label=pos_label, caller=caller)
     m, n = int(is_pos.sum()), int((~is_pos).sum())
     if m == 0 or n == 0:
-        raise IsometricsError(f"{caller}: y_true has one class ({m} positive, {n} negative samples); the AUROC "
-                              "needs both classes.")
+        raise IsometricsError(
+            f"{caller}: y_true has one class ({m} positive, {n} negative samples); the AUROC needs both classes."
+        )
     if m < 2 or n < 2:
-        raise IsometricsError(f"{caller}: DeLong's variance needs at least 2 samples of each class "
-                              f"(got {m} positive, {n} negative).")
+        raise IsometricsError(
+            f"{caller}: DeLong's variance needs at least 2 samples of each class (got {m} positive, {n} negative)."
+        )
     ops = [OperatingPoints.from_validated(is_pos, s, None, True, caller=caller) for s in scores.values()]
     for name, op in zip(scores, ops):  # the engine's one degenerate-score warning, as auroc gives it
-        op.warn_if_degenerate("y_score" if name == "score" else name if name.startswith("y_score")
-                              else f"score column {name!r}", stacklevel=4)
+        op.warn_if_degenerate(
+            "y_score" if name == "score" else name if name.startswith("y_score") else f"score column {name!r}",
+            stacklevel=4,
+        )
     return _delong(is_pos, scores, ops, caller)
 
 
-def _delong(is_pos: np.ndarray, scores: dict[str, FloatArray], ops: list[OperatingPoints] | None,
-           caller: str, groups: list[np.ndarray] | None = None) -> DelongResult:
+def _delong(
+    is_pos: np.ndarray,
+    scores: dict[str, FloatArray],
+    ops: list[OperatingPoints] | None,
+    caller: str,
+    groups: list[np.ndarray] | None = None,
+) -> DelongResult:
     """DeLong's AUROCs and covariance from validated inputs (and their operating points and each
     sample's tie group in them, if built)."""
     v10, v01, aucs = [], [], []
     for k, s in enumerate(scores.values()):
-        a, b, auc = _placements(is_pos, s, None if ops is None else ops[k], caller,
-                                None if groups is None else groups[k])
+        a, b, auc = _placements(
+            is_pos, s, None if ops is None else ops[k], caller, None if groups is None else groups[k]
+        )
         v10.append(a)
         v01.append(b)
         aucs.append(auc)
@@ -287,7 +300,11 @@ class DelongTest:
 
 
 def delong_test(
-    y_true: ArrayLike, y_score_a: ArrayLike, y_score_b: ArrayLike, *, confidence_level: float = 0.95,
+    y_true: ArrayLike,
+    y_score_a: ArrayLike,
+    y_score_b: ArrayLike,
+    *,
+    confidence_level: float = 0.95,
     pos_label: Any = None,
 ) -> DelongTest:
     """Paired test of two correlated AUROCs (two scorers, same samples), after DeLong et al.
@@ -366,7 +383,8 @@ def _delong_pair(result: DelongResult, level: float, caller: str, stacklevel: in
         warnings.warn(
             f"{caller}: the difference of the two AUROCs has zero variance (the scorers order every "
             "positive-negative pair alike, e.g. identical or monotone-equivalent scores); reporting z = 0, p = 1.",
-            DegenerateDataWarning, stacklevel=stacklevel,
+            DegenerateDataWarning,
+            stacklevel=stacklevel,
         )
         return DelongTest(a - b, (a - b, a - b), 0.0, 1.0, a, b)
     se = math.sqrt(var)

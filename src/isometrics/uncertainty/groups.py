@@ -78,14 +78,20 @@ class GroupRow:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the group's numbers (intervals as ``low``/``high``, or ``None``)."""
+
         def interval(key: str) -> dict[str, float] | None:
             r = self.intervals.get(key)
             return None if r is None else {"low": r.confidence_interval[0], "high": r.confidence_interval[1]}
 
-        return {"group": self.group, "n_samples": self.n_samples, "n_positives": self.n_positives,
-                "n_negatives": self.n_negatives,
-                **{k: {"estimate": v, "interval": interval(k)} for k, v in self.estimates.items()},
-                "best_thresholds": [b.to_dict() for b in self.best], "note": self.note}
+        return {
+            "group": self.group,
+            "n_samples": self.n_samples,
+            "n_positives": self.n_positives,
+            "n_negatives": self.n_negatives,
+            **{k: {"estimate": v, "interval": interval(k)} for k, v in self.estimates.items()},
+            "best_thresholds": [b.to_dict() for b in self.best],
+            "note": self.note,
+        }
 
 
 @dataclass(frozen=True)
@@ -143,8 +149,10 @@ class GroupEvaluation:
         for r in self.differences:
             if r.a == group and r.statistic == statistic:
                 return r
-        raise KeyError(f"GroupEvaluation: {group!r} was not tested on {statistic!r} (too few rows of a class, "
-                       f"or no resampling); tested: {sorted({r.a for r in self.differences})}.")
+        raise KeyError(
+            f"GroupEvaluation: {group!r} was not tested on {statistic!r} (too few rows of a class, "
+            f"or no resampling); tested: {sorted({r.a for r in self.differences})}."
+        )
 
     def family(self) -> str:
         """The multiple-testing policy in words (the one :meth:`ModelComparison.family` states)."""
@@ -153,36 +161,64 @@ class GroupEvaluation:
         if not self.differences:
             return "no group was tested against the rest (no resampling, or too few rows of a class)."
         if self.adjustment == "none" or tested <= 1:
-            return (f"p-values unadjusted; a difference is detected when p <= {alpha}, exactly when its "
-                    f"{100 * self.confidence_level:g} % interval excludes 0.")
+            return (
+                f"p-values unadjusted; a difference is detected when p <= {alpha}, exactly when its "
+                f"{100 * self.confidence_level:g} % interval excludes 0."
+            )
         name = _ADJUSTED_NAME[self.adjustment]
-        return (f"{name}: the p-values of each statistic are adjusted over its {tested} groups (each against the "
-                f"rest); a difference is detected when the adjusted p <= {alpha}, exactly when its {name}-adjusted "
-                f"interval excludes 0.")
+        return (
+            f"{name}: the p-values of each statistic are adjusted over its {tested} groups (each against the "
+            f"rest); a difference is detected when the adjusted p <= {alpha}, exactly when its {name}-adjusted "
+            f"interval excludes 0."
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``score``, ``column``, ``metric``, ``threshold``, ``confidence_level``,
         ``adjustment``, ``family``, ``n_resamples``, ``groups`` (each :meth:`GroupRow.to_dict`) and
         ``differences`` (each :meth:`ComparisonRow.to_dict`)."""
-        return {"score": self.score, "column": self.column, "metric": self.metric.spec,
-                "threshold": _finite(self.threshold), "confidence_level": self.confidence_level,
-                "adjustment": self.adjustment, "family": self.family(), "n_resamples": self.n_resamples,
-                "groups": [r.to_dict() for r in self.rows], "differences": [d.to_dict() for d in self.differences]}
+        return {
+            "score": self.score,
+            "column": self.column,
+            "metric": self.metric.spec,
+            "threshold": _finite(self.threshold),
+            "confidence_level": self.confidence_level,
+            "adjustment": self.adjustment,
+            "family": self.family(),
+            "n_resamples": self.n_resamples,
+            "groups": [r.to_dict() for r in self.rows],
+            "differences": [d.to_dict() for d in self.differences],
+        }
 
     def __repr__(self) -> str:
-        shown = [f"{r.group!r}: n={r.n_samples}, auroc={_short(r.estimates['auroc'])}, "
-                 f"recall={_short(r.estimates['recall'])}" for r in self.rows[:6]]
+        shown = [
+            f"{r.group!r}: n={r.n_samples}, auroc={_short(r.estimates['auroc'])}, "
+            f"recall={_short(r.estimates['recall'])}"
+            for r in self.rows[:6]
+        ]
         more = f", ... ({len(self.rows)} groups)" if len(self.rows) > 6 else ""
         detected = sum(d.winner is not None for d in self.differences)
-        return clip(f"GroupEvaluation(score={self.score!r}, by={self.column!r}, {self.metric.spec} threshold="
-                    f"{self.threshold:.4g}, {{{'; '.join(shown)}{more}}}, {detected} of {len(self.differences)} "
-                    f"differences detected)", LIMIT)
+        return clip(
+            f"GroupEvaluation(score={self.score!r}, by={self.column!r}, {self.metric.spec} threshold="
+            f"{self.threshold:.4g}, {{{'; '.join(shown)}{more}}}, {detected} of {len(self.differences)} "
+            f"differences detected)",
+            LIMIT,
+        )
 
     def _repr_html_(self) -> str:
-        rows = [(r.group, r.n_samples, *[np.nan if r.estimates[k] is None else r.estimates[k] for k in gt.STATISTICS],
-                 r.note or "") for r in self.rows]
-        return html_table(("group", "n", *[gt.LABELS[k] for k in gt.STATISTICS], "note"), rows,
-                          caption=f"{self.score} by {self.column} at threshold {self.threshold:.6g}; {self.family()}")
+        rows = [
+            (
+                r.group,
+                r.n_samples,
+                *[np.nan if r.estimates[k] is None else r.estimates[k] for k in gt.STATISTICS],
+                r.note or "",
+            )
+            for r in self.rows
+        ]
+        return html_table(
+            ("group", "n", *[gt.LABELS[k] for k in gt.STATISTICS], "note"),
+            rows,
+            caption=f"{self.score} by {self.column} at threshold {self.threshold:.6g}; {self.family()}",
+        )
 
 
 def _short(x: float | None) -> str:
@@ -201,16 +237,18 @@ def check_groups(groups: Any, n_samples: int, caller: str) -> tuple[np.ndarray, 
     missing (NaN or None) and more than :data:`MAX_GROUPS` distinct groups.
     """
     if isinstance(groups, str):
-        raise InvalidParameterError(f"{caller}: `groups` must be each sample's group (array-like of shape "
-                                    f"(n_samples,)); got the string {groups!r}: pass the column's values, "
-                                    f"e.g. df[{groups!r}].")
+        raise InvalidParameterError(
+            f"{caller}: `groups` must be each sample's group (array-like of shape "
+            f"(n_samples,)); got the string {groups!r}: pass the column's values, "
+            f"e.g. df[{groups!r}]."
+        )
     values = np.asarray(groups.to_numpy() if hasattr(groups, "to_numpy") else groups)
     if values.ndim != 1:
-        raise InvalidParameterError(f"{caller}: `groups` must be 1-D, one group per sample; got shape "
-                                    f"{values.shape}.")
+        raise InvalidParameterError(f"{caller}: `groups` must be 1-D, one group per sample; got shape {values.shape}.")
     if len(values) != n_samples:
-        raise InvalidParameterError(f"{caller}: `groups` has {len(values)} values but y_true has {n_samples}; "
-                                    "pass one group per sample.")
+        raise InvalidParameterError(
+            f"{caller}: `groups` has {len(values)} values but y_true has {n_samples}; pass one group per sample."
+        )
     if values.dtype.kind == "f":
         missing = np.isnan(values)
     elif values.dtype.kind == "O":
@@ -218,26 +256,44 @@ def check_groups(groups: Any, n_samples: int, caller: str) -> tuple[np.ndarray, 
     else:
         missing = np.zeros(len(values), dtype=bool)
     if missing.any():
-        raise IsometricsError(f"{caller}: `groups` has {int(missing.sum())} missing values (NaN or None; first at "
-                              f"index {int(np.argmax(missing))}); fill them with a group of their own (e.g. "
-                              "'missing') or drop those rows.")
+        raise IsometricsError(
+            f"{caller}: `groups` has {int(missing.sum())} missing values (NaN or None; first at "
+            f"index {int(np.argmax(missing))}); fill them with a group of their own (e.g. "
+            "'missing') or drop those rows."
+        )
     try:
         names, codes = np.unique(values, return_inverse=True)
     except TypeError:  # mixed types: compared as text
         names, codes = np.unique(values.astype(str), return_inverse=True)
     if len(names) > MAX_GROUPS:
-        raise IsometricsError(f"{caller}: `groups` has {len(names):,} distinct values, more than the limit of "
-                              f"{MAX_GROUPS:,} groups; merge the rare groups into one (e.g. 'other') or group by a "
-                              "coarser column.")
+        raise IsometricsError(
+            f"{caller}: `groups` has {len(names):,} distinct values, more than the limit of "
+            f"{MAX_GROUPS:,} groups; merge the rare groups into one (e.g. 'other') or group by a "
+            "coarser column."
+        )
     return codes.astype(np.intp).ravel(), tuple(str(v) for v in names.tolist())
 
 
 # ---------------------------------------------------------------------------- the evaluation
-def evaluate_groups(op: OperatingPoints, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None,
-                    codes: np.ndarray, names: Sequence[str], *, score: str, column: str,
-                    metrics: Sequence[Metric], threshold: float, n_resamples: int | None, level: float,
-                    rng: np.random.Generator, weight_kind: str | None, adjustment: str,
-                    caller: str) -> GroupEvaluation:
+def evaluate_groups(
+    op: OperatingPoints,
+    is_pos: np.ndarray,
+    scores: FloatArray,
+    weights: FloatArray | None,
+    codes: np.ndarray,
+    names: Sequence[str],
+    *,
+    score: str,
+    column: str,
+    metrics: Sequence[Metric],
+    threshold: float,
+    n_resamples: int | None,
+    level: float,
+    rng: np.random.Generator,
+    weight_kind: str | None,
+    adjustment: str,
+    caller: str,
+) -> GroupEvaluation:
     """Every group of one score column (inputs validated by the caller; ``op`` the column's table)."""
     adjustment = check_adjustment(adjustment, caller)
     split = gt.split_by_group(scores, codes, len(names))
@@ -246,27 +302,38 @@ def evaluate_groups(op: OperatingPoints, is_pos: np.ndarray, scores: FloatArray,
     notes = [_note(c, n_resamples) for c in counts]
     one_class = [name for name, t in zip(names, tables) if t.n_positives <= 0 or t.n_negatives <= 0]
     if one_class:
-        warnings.warn(f"{caller}: {len(one_class)} group(s) of score {score!r} hold one class only "
-                      f"({', '.join(map(repr, one_class[:5]))}{', ...' if len(one_class) > 5 else ''}): their areas "
-                      "and best thresholds are undefined (None), and they are not tested.",
-                      UndefinedMetricWarning, stacklevel=4)
+        warnings.warn(
+            f"{caller}: {len(one_class)} group(s) of score {score!r} hold one class only "
+            f"({', '.join(map(repr, one_class[:5]))}{', ...' if len(one_class) > 5 else ''}): their areas "
+            "and best thresholds are undefined (None), and they are not tested.",
+            UndefinedMetricWarning,
+            stacklevel=4,
+        )
     tested = [g for g, note in enumerate(notes) if note is None] if len(names) > 1 else []
     estimates = [gt.statistics(t, threshold) for t in tables]
     per_group: dict[int, dict[str, BootstrapResult]] = {}
     differences: list[ComparisonRow] = []
     if n_resamples is not None and tested:
-        resampler = Resampler(is_pos, scores, weights, False, per_sample=True, op=op,
-                               frequency=weight_kind == "frequency", caller=caller)
+        resampler = Resampler(
+            is_pos, scores, weights, False, per_sample=True, op=op, frequency=weight_kind == "frequency", caller=caller
+        )
         keep = slice(None) if weights is None else weights > 0
-        rest_estimates = [gt.statistics(gt.table(scores, is_pos, weights, split.rest(codes, g), op.pos_label),
-                                        threshold) for g in tested]
-        group_dist, rest_dist = gt.replicates(resampler, scores[keep], codes[keep], len(names), tested, threshold,
-                                              op.pos_label, n_resamples, rng)
+        rest_estimates = [
+            gt.statistics(gt.table(scores, is_pos, weights, split.rest(codes, g), op.pos_label), threshold)
+            for g in tested
+        ]
+        group_dist, rest_dist = gt.replicates(
+            resampler, scores[keep], codes[keep], len(names), tested, threshold, op.pos_label, n_resamples, rng
+        )
         for j, g in enumerate(tested):
             # a statistic undefined in the group (no row flagged: no precision) has no interval
-            per_group[g] = {k: _result(f"{gt.LABELS[k]} of {names[g]}", estimates[g][s], group_dist[:, j, s], level,
-                                       weight_kind, caller) for s, k in enumerate(gt.STATISTICS)
-                            if not math.isnan(estimates[g][s])}
+            per_group[g] = {
+                k: _result(
+                    f"{gt.LABELS[k]} of {names[g]}", estimates[g][s], group_dist[:, j, s], level, weight_kind, caller
+                )
+                for s, k in enumerate(gt.STATISTICS)
+                if not math.isnan(estimates[g][s])
+            }
         for s, key in enumerate(gt.STATISTICS):
             if key not in TESTED:
                 continue
@@ -275,20 +342,45 @@ def evaluate_groups(op: OperatingPoints, is_pos: np.ndarray, scores: FloatArray,
             defined = [(j, g) for j, g in enumerate(tested) if not math.isnan(estimates[g][s] - rest_estimates[j][s])]
             if not defined:
                 continue
-            results = [_result(f"{gt.LABELS[key]}: {names[g]} - {REST}", estimates[g][s] - rest_estimates[j][s],
-                               group_dist[:, j, s] - rest_dist[:, j, s], level, weight_kind, caller)
-                       for j, g in defined]
-            differences += _bootstrap_rows(key, gt.LABELS[key], True, results, [(names[g], REST) for _, g in defined],
-                                           level, adjustment, None)
-    rows = tuple(GroupRow(group=names[g], n_samples=counts[g][2], n_positives=float(t.n_positives),
-                          n_negatives=float(t.n_negatives),
-                          estimates={k: (None if math.isnan(v) else v) for k, v in zip(gt.STATISTICS, estimates[g])},
-                          best=tuple(t.best_threshold(m) for m in metrics) if counts[g][0] and counts[g][1] else (),
-                          intervals=per_group.get(g, {}), note=notes[g], operating_points=t)
-                 for g, t in enumerate(tables))
-    return GroupEvaluation(score=score, column=column, metric=metrics[0], threshold=threshold, rows=rows,
-                           differences=tuple(differences), confidence_level=level, adjustment=adjustment,
-                           n_resamples=n_resamples)
+            results = [
+                _result(
+                    f"{gt.LABELS[key]}: {names[g]} - {REST}",
+                    estimates[g][s] - rest_estimates[j][s],
+                    group_dist[:, j, s] - rest_dist[:, j, s],
+                    level,
+                    weight_kind,
+                    caller,
+                )
+                for j, g in defined
+            ]
+            differences += _bootstrap_rows(
+                key, gt.LABELS[key], True, results, [(names[g], REST) for _, g in defined], level, adjustment, None
+            )
+    rows = tuple(
+        GroupRow(
+            group=names[g],
+            n_samples=counts[g][2],
+            n_positives=float(t.n_positives),
+            n_negatives=float(t.n_negatives),
+            estimates={k: (None if math.isnan(v) else v) for k, v in zip(gt.STATISTICS, estimates[g])},
+            best=tuple(t.best_threshold(m) for m in metrics) if counts[g][0] and counts[g][1] else (),
+            intervals=per_group.get(g, {}),
+            note=notes[g],
+            operating_points=t,
+        )
+        for g, t in enumerate(tables)
+    )
+    return GroupEvaluation(
+        score=score,
+        column=column,
+        metric=metrics[0],
+        threshold=threshold,
+        rows=rows,
+        differences=tuple(differences),
+        confidence_level=level,
+        adjustment=adjustment,
+        n_resamples=n_resamples,
+    )
 
 
 def _class_rows(is_pos: np.ndarray, weights: FloatArray | None, rows: np.ndarray) -> tuple[int, int, int]:
@@ -305,18 +397,41 @@ def _note(counts: tuple[int, int, int], n_resamples: int | None) -> str | None:
         return f"no {which}: one class only, so no area, no best threshold and no interval"
     few = [f"{n} {what}" for n, what in ((pos, "positives"), (neg, "negatives")) if n < MIN_CLASS_ROWS]
     if few and n_resamples is not None:
-        return (f"too few for an interval ({' and '.join(few)}; at least {MIN_CLASS_ROWS} of each class needed): "
-                "estimates only, not tested against the rest")
+        return (
+            f"too few for an interval ({' and '.join(few)}; at least {MIN_CLASS_ROWS} of each class needed): "
+            "estimates only, not tested against the rest"
+        )
     return None
 
 
-def _result(label: str, estimate: float, dist: FloatArray, level: float, weight_kind: str | None,
-            caller: str) -> BootstrapResult:
+def _result(
+    label: str, estimate: float, dist: FloatArray, level: float, weight_kind: str | None, caller: str
+) -> BootstrapResult:
     """A percentile interval from the replicates where the statistic is defined."""
     defined = dist[~np.isnan(dist)]
     if len(defined) < 2 or math.isnan(estimate):
-        return BootstrapResult(label, estimate, (math.nan, math.nan), level, "percentile", defined,
-                               math.nan, 0, len(dist) - len(defined), weight_kind)
+        return BootstrapResult(
+            label,
+            estimate,
+            (math.nan, math.nan),
+            level,
+            "percentile",
+            defined,
+            math.nan,
+            0,
+            len(dist) - len(defined),
+            weight_kind,
+        )
     ci = _interval(estimate, defined, level, "percentile", None, caller, label)
-    return BootstrapResult(label, estimate, ci, level, "percentile", defined, _standard_error(defined), 0,
-                           len(dist) - len(defined), weight_kind)
+    return BootstrapResult(
+        label,
+        estimate,
+        ci,
+        level,
+        "percentile",
+        defined,
+        _standard_error(defined),
+        0,
+        len(dist) - len(defined),
+        weight_kind,
+    )

@@ -96,10 +96,19 @@ class BootstrapResult:
             ``n_dropped``, ``n_undefined`` and ``weight_kind``.
         """
         low, high = self.confidence_interval
-        return {"statistic": self.statistic, "estimate": self.estimate, "low": low, "high": high,
-                "confidence_level": self.confidence_level, "method": self.method,
-                "standard_error": self.standard_error, "n_resamples": len(self.bootstrap_distribution),
-                "n_dropped": self.n_dropped, "n_undefined": self.n_undefined, "weight_kind": self.weight_kind}
+        return {
+            "statistic": self.statistic,
+            "estimate": self.estimate,
+            "low": low,
+            "high": high,
+            "confidence_level": self.confidence_level,
+            "method": self.method,
+            "standard_error": self.standard_error,
+            "n_resamples": len(self.bootstrap_distribution),
+            "n_dropped": self.n_dropped,
+            "n_undefined": self.n_undefined,
+            "weight_kind": self.weight_kind,
+        }
 
     def _headline(self) -> str:
         low, high = self.confidence_interval
@@ -107,10 +116,13 @@ class BootstrapResult:
 
     def _repr_html_(self) -> str:
         low, high = self.confidence_interval
-        rows = [("estimate", self.estimate), (f"{100 * self.confidence_level:g} % interval ({self.method})",
-                                             f"{low:.6g} to {high:.6g}"),
-                ("standard error", self.standard_error), ("replicates", len(self.bootstrap_distribution)),
-                ("dropped (one class)", self.n_dropped)]
+        rows = [
+            ("estimate", self.estimate),
+            (f"{100 * self.confidence_level:g} % interval ({self.method})", f"{low:.6g} to {high:.6g}"),
+            ("standard error", self.standard_error),
+            ("replicates", len(self.bootstrap_distribution)),
+            ("dropped (one class)", self.n_dropped),
+        ]
         if self.n_undefined:
             rows.append(("dropped (statistic undefined)", self.n_undefined))
         if self.weight_kind is not None:
@@ -242,23 +254,57 @@ def bootstrap(
     """
     caller = "bootstrap"
     name, stat, compact = resolve_statistic(statistic, metric, threshold, caller)
-    checked = _bootstrap_iv(y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label,
-                            n_resamples, confidence_level, method, weight_kind, caller)
+    checked = _bootstrap_iv(
+        y_true,
+        {"score": check_score_column(y_score, caller=caller)},
+        sample_weight,
+        pos_label,
+        n_resamples,
+        confidence_level,
+        method,
+        weight_kind,
+        caller,
+    )
     data = checked.data
     s = data.scores["score"]
-    resampler = Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
-                           caller=caller)
-    return bootstrap_statistics(resampler, data.is_pos, s, data.weights, [(name, stat, compact)],
-                                 checked.n_resamples, checked.level, method, check_rng(rng, caller=caller), progress,
-                                 caller, weight_kind=checked.weight_kind, threshold=threshold)[name]
+    resampler = Resampler(
+        data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency", caller=caller
+    )
+    return bootstrap_statistics(
+        resampler,
+        data.is_pos,
+        s,
+        data.weights,
+        [(name, stat, compact)],
+        checked.n_resamples,
+        checked.level,
+        method,
+        check_rng(rng, caller=caller),
+        progress,
+        caller,
+        weight_kind=checked.weight_kind,
+        threshold=threshold,
+    )[name]
 
 
-def bootstrap_statistics(resampler: Resampler, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None,
-                         named: list[tuple[str, Callable[[OperatingPoints], float], bool]], n_resamples: int,
-                         level: float, method: str, rng: np.random.Generator, progress: bool, caller: str,
-                         *, weight_kind: str | None, threshold: float | None = None, stacklevel: int = 4,
-                         draw: Callable[[int, np.random.Generator], tuple[FloatArray, int]] | None = None
-                         ) -> dict[str, BootstrapResult]:
+def bootstrap_statistics(
+    resampler: Resampler,
+    is_pos: np.ndarray,
+    scores: FloatArray,
+    weights: FloatArray | None,
+    named: list[tuple[str, Callable[[OperatingPoints], float], bool]],
+    n_resamples: int,
+    level: float,
+    method: str,
+    rng: np.random.Generator,
+    progress: bool,
+    caller: str,
+    *,
+    weight_kind: str | None,
+    threshold: float | None = None,
+    stacklevel: int = 4,
+    draw: Callable[[int, np.random.Generator], tuple[FloatArray, int]] | None = None,
+) -> dict[str, BootstrapResult]:
     """Bootstrap several statistics of one scorer, all from the same replicates.
 
     Parameters
@@ -296,8 +342,9 @@ def bootstrap_statistics(resampler: Resampler, is_pos: np.ndarray, scores: Float
     """
     names = [name for name, _, _ in named]
     stats = [fn for _, fn, _ in named]
-    estimates = [_check_estimate(float(fn(resampler.op)), name, resampler.op, threshold, caller)
-                 for name, fn, _ in named]
+    estimates = [
+        _check_estimate(float(fn(resampler.op)), name, resampler.op, threshold, caller) for name, fn, _ in named
+    ]
     fast = None if draw is not None else _fast_replicates(resampler, names, n_resamples, rng, progress)
     if draw is not None:
         dist, dropped = draw(n_resamples, rng)
@@ -305,24 +352,45 @@ def bootstrap_statistics(resampler: Resampler, is_pos: np.ndarray, scores: Float
         dist, dropped = fast
     else:
         compact = any(c for _, _, c in named)
-        paired, dropped = _replicates([resampler], _many(stats), len(stats), n_resamples, rng, progress,
-                                      f"bootstrap {', '.join(names)}", compact)
+        paired, dropped = _replicates(
+            [resampler], _many(stats), len(stats), n_resamples, rng, progress, f"bootstrap {', '.join(names)}", compact
+        )
         dist = paired[:, 0, :]
     if len(dist) < 2:
         raise IsometricsError(f"{caller}: only {len(dist)} replicate(s) had both classes; use stratified=True.")
     per_sample = None
     if method == "bca":
-        per_sample = resampler if resampler.weighted else Resampler(
-            is_pos, scores, weights, False, per_sample=True, op=resampler.op, frequency=resampler.frequency,
-            caller=caller)
+        per_sample = (
+            resampler
+            if resampler.weighted
+            else Resampler(
+                is_pos,
+                scores,
+                weights,
+                False,
+                per_sample=True,
+                op=resampler.op,
+                frequency=resampler.frequency,
+                caller=caller,
+            )
+        )
     out = {}
     for k, (name, fn, _) in enumerate(named):
         estimate = estimates[k]
         values, n_undefined = _defined(dist[:, k], name, n_resamples, caller, stacklevel)
         jack = _jackknife([per_sample], _first(fn), rng) if per_sample is not None else None
-        out[name] = BootstrapResult(name, estimate, _interval(estimate, values, level, method, jack, caller, name),
-                                    level, method, values, _standard_error(values), dropped, n_undefined,
-                                    weight_kind)
+        out[name] = BootstrapResult(
+            name,
+            estimate,
+            _interval(estimate, values, level, method, jack, caller, name),
+            level,
+            method,
+            values,
+            _standard_error(values),
+            dropped,
+            n_undefined,
+            weight_kind,
+        )
     return out
 
 
@@ -390,16 +458,41 @@ def bootstrap_areas(
     """
     caller = "bootstrap_areas"
     if isinstance(areas, str) or not hasattr(areas, "__len__") or not len(areas):
-        raise InvalidParameterError(f"{caller}: `areas` must be a non-empty tuple of area names, e.g. "
-                                    f"('auroc', 'average_precision'); got {areas!r}.")
-    named = [resolve_statistic(check_option(a, f"areas[{k}]", _AREAS, caller=caller), None, None, caller)
-             for k, a in enumerate(areas)]
-    checked = _bootstrap_iv(y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label,
-                            n_resamples, confidence_level, method, weight_kind, caller)
+        raise InvalidParameterError(
+            f"{caller}: `areas` must be a non-empty tuple of area names, e.g. "
+            f"('auroc', 'average_precision'); got {areas!r}."
+        )
+    named = [
+        resolve_statistic(check_option(a, f"areas[{k}]", _AREAS, caller=caller), None, None, caller)
+        for k, a in enumerate(areas)
+    ]
+    checked = _bootstrap_iv(
+        y_true,
+        {"score": check_score_column(y_score, caller=caller)},
+        sample_weight,
+        pos_label,
+        n_resamples,
+        confidence_level,
+        method,
+        weight_kind,
+        caller,
+    )
     data = checked.data
     s = data.scores["score"]
-    resampler = Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency",
-                           caller=caller)
-    return bootstrap_statistics(resampler, data.is_pos, s, data.weights, named, checked.n_resamples, checked.level,
-                                 method, check_rng(rng, caller=caller), progress, caller,
-                                 weight_kind=checked.weight_kind)
+    resampler = Resampler(
+        data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency", caller=caller
+    )
+    return bootstrap_statistics(
+        resampler,
+        data.is_pos,
+        s,
+        data.weights,
+        named,
+        checked.n_resamples,
+        checked.level,
+        method,
+        check_rng(rng, caller=caller),
+        progress,
+        caller,
+        weight_kind=checked.weight_kind,
+    )

@@ -138,8 +138,10 @@ class ComparisonRow:
         low, high = self.adjusted_interval
         winner = self.winner
         if winner is None:
-            return (f"no detectable difference between {self.a} and {self.b} on {on} (difference {self.a} - "
-                    f"{self.b} {self.estimate:+.4f}; {ci} {low:.4f} to {high:.4f} covers 0; {p})")
+            return (
+                f"no detectable difference between {self.a} and {self.b} on {on} (difference {self.a} - "
+                f"{self.b} {self.estimate:+.4f}; {ci} {low:.4f} to {high:.4f} covers 0; {p})"
+            )
         # the advantage of the winner: its difference to the loser, signed so that positive is better
         sign = (1.0 if winner == self.a else -1.0) * (1.0 if self.greater_is_better else -1.0)
         lo, hi = sorted((sign * low, sign * high))
@@ -160,18 +162,33 @@ class ComparisonRow:
             ``n_undefined``.
         """
         out: dict[str, Any] = {
-            "statistic": self.statistic, "label": self.label, "test": self.test, "a": self.a, "b": self.b,
-            "difference": self.estimate, "low": _finite(self.confidence_interval[0]),
-            "high": _finite(self.confidence_interval[1]), "adjusted_low": _finite(self.adjusted_interval[0]),
-            "adjusted_high": _finite(self.adjusted_interval[1]), "confidence_level": self.confidence_level,
-            "adjusted_level": self.adjusted_level, "p_value": self.p_value,
-            "adjusted_p_value": self.adjusted_p_value, "adjustment": self.adjustment, "n_tests": self.n_tests,
-            "decision": self.decision, "winner": self.winner, "greater_is_better": self.greater_is_better,
+            "statistic": self.statistic,
+            "label": self.label,
+            "test": self.test,
+            "a": self.a,
+            "b": self.b,
+            "difference": self.estimate,
+            "low": _finite(self.confidence_interval[0]),
+            "high": _finite(self.confidence_interval[1]),
+            "adjusted_low": _finite(self.adjusted_interval[0]),
+            "adjusted_high": _finite(self.adjusted_interval[1]),
+            "confidence_level": self.confidence_level,
+            "adjusted_level": self.adjusted_level,
+            "p_value": self.p_value,
+            "adjusted_p_value": self.adjusted_p_value,
+            "adjustment": self.adjustment,
+            "n_tests": self.n_tests,
+            "decision": self.decision,
+            "winner": self.winner,
+            "greater_is_better": self.greater_is_better,
             "sentence": self.sentence(),
         }
         if self.bootstrap is not None:
-            out.update(n_resamples=len(self.bootstrap.bootstrap_distribution), n_dropped=self.bootstrap.n_dropped,
-                       n_undefined=self.bootstrap.n_undefined)
+            out.update(
+                n_resamples=len(self.bootstrap.bootstrap_distribution),
+                n_dropped=self.bootstrap.n_dropped,
+                n_undefined=self.bootstrap.n_undefined,
+            )
         return out
 
 
@@ -292,11 +309,13 @@ class ModelComparison:
         KeyError
             If that statistic and pair were not compared.
         """
-        for r in (self.rows if test == "paired bootstrap" else self.delong):
+        for r in self.rows if test == "paired bootstrap" else self.delong:
             if r.statistic == statistic and {r.a, r.b} == {a, b} and a != b:
                 return r
-        raise KeyError(f"ModelComparison: no {test} row of {statistic!r} for {a!r} and {b!r}; the statistics are "
-                       f"{list(self.statistics)} and the pairs {list(self.pairs)}.")
+        raise KeyError(
+            f"ModelComparison: no {test} row of {statistic!r} for {a!r} and {b!r}; the statistics are "
+            f"{list(self.statistics)} and the pairs {list(self.pairs)}."
+        )
 
     def intervals(self, model: str) -> dict[str, BootstrapResult]:
         """One model's percentile bootstrap intervals of every statistic, from the paired replicates.
@@ -341,13 +360,25 @@ class ModelComparison:
             if statistic not in self.distributions:
                 continue
             column = self.distributions[statistic][:, j]
-            values, n_undefined = _defined(column, statistic, len(column) + self.n_dropped, "ModelComparison.intervals",
-                                           stacklevel=4)
+            values, n_undefined = _defined(
+                column, statistic, len(column) + self.n_dropped, "ModelComparison.intervals", stacklevel=4
+            )
             estimate = float(self.estimates[statistic][model])
-            ci = _interval(estimate, values, self.confidence_level, "percentile", None, "ModelComparison.intervals",
-                           statistic)
-            out[statistic] = BootstrapResult(statistic, estimate, ci, self.confidence_level, "percentile", values,
-                                             _standard_error(values), self.n_dropped, n_undefined, self.weight_kind)
+            ci = _interval(
+                estimate, values, self.confidence_level, "percentile", None, "ModelComparison.intervals", statistic
+            )
+            out[statistic] = BootstrapResult(
+                statistic,
+                estimate,
+                ci,
+                self.confidence_level,
+                "percentile",
+                values,
+                _standard_error(values),
+                self.n_dropped,
+                n_undefined,
+                self.weight_kind,
+            )
         return out
 
     def sentences(self) -> list[str]:
@@ -372,12 +403,16 @@ class ModelComparison:
         pairs = len(self.pairs)
         if self.adjustment == "none" or pairs <= 1:
             what = "no adjustment" if self.adjustment == "none" else "one pair, nothing to adjust"
-            return (f"p-values unadjusted ({what}); a difference is detected when p <= {alpha}, exactly when its "
-                    f"{100 * self.confidence_level:g} % interval excludes 0.")
+            return (
+                f"p-values unadjusted ({what}); a difference is detected when p <= {alpha}, exactly when its "
+                f"{100 * self.confidence_level:g} % interval excludes 0."
+            )
         name = _ADJUSTED_NAME[self.adjustment]
-        return (f"{name}: the p-values of each statistic are adjusted over its {pairs} pairs (DeLong's tests form a "
-                f"family of their own); a difference is detected when the adjusted p <= {alpha}, exactly when its "
-                f"{name}-adjusted interval excludes 0.")
+        return (
+            f"{name}: the p-values of each statistic are adjusted over its {pairs} pairs (DeLong's tests form a "
+            f"family of their own); a difference is detected when the adjusted p <= {alpha}, exactly when its "
+            f"{name}-adjusted interval excludes 0."
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the whole comparison (what ``isometrics compare --json`` writes).
@@ -391,28 +426,67 @@ class ModelComparison:
             :meth:`ComparisonRow.to_dict`) and ``delong`` (likewise).
         """
         return {
-            "names": list(self.names), "statistics": list(self.statistics),
+            "names": list(self.names),
+            "statistics": list(self.statistics),
             "estimates": {k: {n: float(v) for n, v in e.items()} for k, e in self.estimates.items()},
-            "confidence_level": self.confidence_level, "alpha": 1 - self.confidence_level,
-            "adjustment": self.adjustment, "family": self.family(), "baseline": self.baseline,
-            "method": self.method, "n_resamples": self.n_resamples, "weight_kind": self.weight_kind,
-            "comparisons": [r.to_dict() for r in self.rows], "delong": [r.to_dict() for r in self.delong],
+            "confidence_level": self.confidence_level,
+            "alpha": 1 - self.confidence_level,
+            "adjustment": self.adjustment,
+            "family": self.family(),
+            "baseline": self.baseline,
+            "method": self.method,
+            "n_resamples": self.n_resamples,
+            "weight_kind": self.weight_kind,
+            "comparisons": [r.to_dict() for r in self.rows],
+            "delong": [r.to_dict() for r in self.delong],
         }
 
     def _repr_html_(self) -> str:
         level = f"{100 * self.confidence_level:g} %"
-        rows = [(r.statistic + (" (DeLong)" if r.test == "DeLong" else ""), r.a, r.b, r.estimate,
-                 *r.confidence_interval, *r.adjusted_interval, r.p_value, r.adjusted_p_value, r.decision)
-                for r in (*self.rows, *self.delong)]
-        return html_table(("statistic", "a", "b", "a - b", f"{level} low", "high", "adjusted low", "adjusted high",
-                           "p-value", f"{self.adjustment} p", "decision"), rows,
-                          caption=f"comparison of {', '.join(self.names)}; {self.family()}")
+        rows = [
+            (
+                r.statistic + (" (DeLong)" if r.test == "DeLong" else ""),
+                r.a,
+                r.b,
+                r.estimate,
+                *r.confidence_interval,
+                *r.adjusted_interval,
+                r.p_value,
+                r.adjusted_p_value,
+                r.decision,
+            )
+            for r in (*self.rows, *self.delong)
+        ]
+        return html_table(
+            (
+                "statistic",
+                "a",
+                "b",
+                "a - b",
+                f"{level} low",
+                "high",
+                "adjusted low",
+                "adjusted high",
+                "p-value",
+                f"{self.adjustment} p",
+                "decision",
+            ),
+            rows,
+            caption=f"comparison of {', '.join(self.names)}; {self.family()}",
+        )
 
 
 # ---------------------------------------------------------------------------- the policy
-def _bootstrap_rows(statistic: str, label: str, greater_is_better: bool, results: list[BootstrapResult],
-                    pairs: list[tuple[str, str]], level: float, adjustment: str,
-                    interval: Any) -> list[ComparisonRow]:
+def _bootstrap_rows(
+    statistic: str,
+    label: str,
+    greater_is_better: bool,
+    results: list[BootstrapResult],
+    pairs: list[tuple[str, str]],
+    level: float,
+    adjustment: str,
+    interval: Any,
+) -> list[ComparisonRow]:
     """The rows of one statistic: its pairs' p-values adjusted together, each pair's intervals and decision.
 
     ``interval(result, alpha)`` gives a result's interval at level ``1 - alpha`` (None: the
@@ -429,14 +503,31 @@ def _bootstrap_rows(statistic: str, label: str, greater_is_better: bool, results
             r = replace(r, confidence_interval=raw)  # one interval, the row's and its bootstrap's
         else:
             raw, adj = r.confidence_interval, interval(r, alpha_adj)
-        rows.append(ComparisonRow(statistic, label, "paired bootstrap", a, b, float(r.estimate), raw, adj, level,
-                                  1 - alpha_adj, p, p_adj, _decision(p_adj, alpha, side, greater_is_better),
-                                  greater_is_better, adjustment, len(pairs), r))
+        rows.append(
+            ComparisonRow(
+                statistic,
+                label,
+                "paired bootstrap",
+                a,
+                b,
+                float(r.estimate),
+                raw,
+                adj,
+                level,
+                1 - alpha_adj,
+                p,
+                p_adj,
+                _decision(p_adj, alpha, side, greater_is_better),
+                greater_is_better,
+                adjustment,
+                len(pairs),
+                r,
+            )
+        )
     return rows
 
 
-def _delong_rows(tests: list[Any], pairs: list[tuple[str, str]], level: float, adjustment: str
-                 ) -> list[ComparisonRow]:
+def _delong_rows(tests: list[Any], pairs: list[tuple[str, str]], level: float, adjustment: str) -> list[ComparisonRow]:
     """DeLong's tests of the pairs' AUROCs as rows: adjusted over the pairs, with Wald intervals at the
     compatible levels (they exclude 0 exactly when the adjusted p <= alpha)."""
     alpha = 1 - level
@@ -450,7 +541,24 @@ def _delong_rows(tests: list[Any], pairs: list[tuple[str, str]], level: float, a
         half = _NORMAL.inv_cdf(1 - alpha_adj / 2) * se if alpha_adj > 0 else math.inf
         adj = (low, high) if alpha_adj == alpha else (t.difference - half, t.difference + half)
         side = float(np.sign(t.difference))
-        rows.append(ComparisonRow("auroc", "AUROC", "DeLong", a, b, float(t.difference), (low, high), adj, level,
-                                  1 - alpha_adj, float(t.p_value), p_adj, _decision(p_adj, alpha, side, True),
-                                  True, adjustment, len(pairs)))
+        rows.append(
+            ComparisonRow(
+                "auroc",
+                "AUROC",
+                "DeLong",
+                a,
+                b,
+                float(t.difference),
+                (low, high),
+                adj,
+                level,
+                1 - alpha_adj,
+                float(t.p_value),
+                p_adj,
+                _decision(p_adj, alpha, side, True),
+                True,
+                adjustment,
+                len(pairs),
+            )
+        )
     return rows

@@ -80,9 +80,18 @@ class Resampler:
         The public function named in any message.
     """
 
-    def __init__(self, is_pos: np.ndarray, scores: FloatArray, weights: FloatArray | None, stratified: bool,
-                 *, per_sample: bool = False, op: OperatingPoints | None = None, frequency: bool = False,
-                 caller: str):
+    def __init__(
+        self,
+        is_pos: np.ndarray,
+        scores: FloatArray,
+        weights: FloatArray | None,
+        stratified: bool,
+        *,
+        per_sample: bool = False,
+        op: OperatingPoints | None = None,
+        frequency: bool = False,
+        caller: str,
+    ):
         self.op = OperatingPoints.from_validated(is_pos, scores, weights, True, caller=caller) if op is None else op
         self.stratified = stratified
         self.frequency = frequency and weights is not None
@@ -129,16 +138,19 @@ class Resampler:
                     counts[index] = rng.multinomial(total, units / total)
                 return counts, None
             if self.stratified:
-                drawn = np.concatenate([rng.choice(self.pos_index, len(self.pos_index)),
-                                        rng.choice(self.neg_index, len(self.neg_index))])
+                drawn = np.concatenate(
+                    [rng.choice(self.pos_index, len(self.pos_index)), rng.choice(self.neg_index, len(self.neg_index))]
+                )
             else:
                 drawn = rng.integers(0, n, n)
             return np.bincount(drawn, minlength=n), None
         if self.cells:
             n = self.P + self.N
             if self.stratified:
-                return (rng.multinomial(self.P, self.pos_cells / self.P),
-                        rng.multinomial(self.N, self.neg_cells / self.N))
+                return (
+                    rng.multinomial(self.P, self.pos_cells / self.P),
+                    rng.multinomial(self.N, self.neg_cells / self.N),
+                )
             both = rng.multinomial(n, np.concatenate([self.pos_cells, self.neg_cells]) / n)
             G = len(self.pos_cells)
             return both[:G], both[G:]
@@ -166,8 +178,7 @@ class Resampler:
             self._reduced = kept, 2 * segment + (~self.is_pos)
         return self._reduced
 
-    def build(self, draws: tuple[Any, Any], *, compact: bool = False, reduced: bool = False
-              ) -> OperatingPoints | None:
+    def build(self, draws: tuple[Any, Any], *, compact: bool = False, reduced: bool = False) -> OperatingPoints | None:
         """The replicate's operating points (``None`` if it lacks a class).
 
         Tie groups drawn zero times repeat the previous operating point; they change no
@@ -221,7 +232,7 @@ class Resampler:
             # (precision 0/0): drop them. Later undrawn groups repeat their predecessor.
             first = min(int(np.searchsorted(tp, 0.0, side="right")), int(np.searchsorted(fp, 0.0, side="right")))
             if first > 1:
-                keep = np.r_[0, first:len(tp)]
+                keep = np.r_[0, first : len(tp)]
                 thresholds, tp, fp = thresholds[keep], tp[keep], fp[keep]
         return OperatingPoints(thresholds=thresholds, tp=tp, fp=fp, pos_label=True)
 
@@ -240,12 +251,14 @@ class Resampler:
 
             def weighted(draws: tuple[Any, Any]) -> tuple[float, float, float, float] | None:
                 # einsum, not BLAS: a threaded product wakes workers that spin on every replicate
-                tp, fp, p, n = (float(x) for x in np.einsum("kn,n->k", weights, draws[0], dtype=np.float64,
-                                                            casting="unsafe"))
+                tp, fp, p, n = (
+                    float(x) for x in np.einsum("kn,n->k", weights, draws[0], dtype=np.float64, casting="unsafe")
+                )
                 return None if p == 0 or n == 0 else (tp, fp, p - tp, n - fp)
 
             return weighted
         if self.cells:
+
             def cells(draws: tuple[Any, Any]) -> tuple[float, float, float, float] | None:
                 pos, neg = draws
                 p, n = float(pos.sum()), float(neg.sum())
@@ -274,9 +287,17 @@ def _cumulative_at(positions: np.ndarray, size: int, ends: np.ndarray, out: Floa
     out[...] = cumulative[ends]
 
 
-def _replicates(resamplers: list[Resampler], stat: Callable[[OperatingPoints], FloatArray], width: int,
-                n_resamples: int, rng: np.random.Generator, progress: bool, description: str,
-                compact: bool = False, reduced: bool = False) -> tuple[FloatArray, int]:
+def _replicates(
+    resamplers: list[Resampler],
+    stat: Callable[[OperatingPoints], FloatArray],
+    width: int,
+    n_resamples: int,
+    rng: np.random.Generator,
+    progress: bool,
+    description: str,
+    compact: bool = False,
+    reduced: bool = False,
+) -> tuple[FloatArray, int]:
     """``width`` statistics of every scorer on the same replicates (paired draws); ``reduced``: the
     statistics are areas and metrics that grow with precision (see :meth:`Resampler.build`).
 
@@ -301,9 +322,13 @@ def _replicates(resamplers: list[Resampler], stat: Callable[[OperatingPoints], F
     return out[valid], int(n_resamples - valid.sum())
 
 
-def replicates_at_point(resampler: Resampler, index: int,
-                        stats: list[Callable[[tuple[float, float, float, float]], float]], n_resamples: int,
-                        rng: np.random.Generator) -> tuple[FloatArray, int]:
+def replicates_at_point(
+    resampler: Resampler,
+    index: int,
+    stats: list[Callable[[tuple[float, float, float, float]], float]],
+    n_resamples: int,
+    rng: np.random.Generator,
+) -> tuple[FloatArray, int]:
     """Draw statistics of the counts at one operating point on each replicate, without building tables.
 
     The draws of :func:`_replicates`, the same values, read at one point only.
@@ -340,8 +365,12 @@ def replicates_at_point(resampler: Resampler, index: int,
     return out[valid], int(n_resamples - valid.sum())
 
 
-def _jackknife(resamplers: list[Resampler], value: Callable[[list[OperatingPoints]], float],
-               rng: np.random.Generator, n_blocks: int = 50) -> FloatArray:
+def _jackknife(
+    resamplers: list[Resampler],
+    value: Callable[[list[OperatingPoints]], float],
+    rng: np.random.Generator,
+    n_blocks: int = 50,
+) -> FloatArray:
     """Delete-a-block jackknife values (for the BCa acceleration) of ``value`` on every
     scorer, the same block left out of each: per-sample resamplers built with the block's
     counts removed, so no sort again.
@@ -372,8 +401,9 @@ def _jackknife(resamplers: list[Resampler], value: Callable[[list[OperatingPoint
     return np.array(values)
 
 
-def _fast_replicates(resampler: Resampler, names: list[str], n_resamples: int, rng: np.random.Generator,
-                     progress: bool) -> tuple[FloatArray, int] | None:
+def _fast_replicates(
+    resampler: Resampler, names: list[str], n_resamples: int, rng: np.random.Generator, progress: bool
+) -> tuple[FloatArray, int] | None:
     """The areas ``names`` of ``n_resamples`` replicates of unweighted scores drawn by position
     (neither weights nor few tie groups), read from the steps of the positives (see
     :class:`PositiveSteps`); the values (n_valid, len(names)) and the number dropped.
@@ -404,8 +434,9 @@ def _fast_replicates(resampler: Resampler, names: list[str], n_resamples: int, r
     return out[valid], int(n_resamples - valid.sum())
 
 
-def _paired_step_replicates(resamplers: list[Resampler], names: list[str], n_resamples: int,
-                            rng: np.random.Generator, progress: bool) -> tuple[FloatArray, int] | None:
+def _paired_step_replicates(
+    resamplers: list[Resampler], names: list[str], n_resamples: int, rng: np.random.Generator, progress: bool
+) -> tuple[FloatArray, int] | None:
     """The areas ``names`` of every scorer on the same replicates, as :func:`_replicates` draws them
     (one draw of rows shared by the scorers), read from the steps of the positives (see
     :class:`RowSteps`) instead of each replicate's operating points: the same values (to
@@ -416,7 +447,8 @@ def _paired_step_replicates(resamplers: list[Resampler], names: list[str], n_res
     """
     first = resamplers[0]
     if not all(name in FAST_AREAS for name in names) or not all(
-            r.weighted and r.unit_weights and r.units is None for r in resamplers):
+        r.weighted and r.unit_weights and r.units is None for r in resamplers
+    ):
         return None
     steps = [RowSteps(r.group, r.is_pos, r.op.dtp) for r in resamplers]
     if "auprg" in names and not all(s.untied for s in steps):
