@@ -92,10 +92,10 @@ def usage_line(exc: Any) -> str:
 class OneLineUsage(TyperGroup):  # type: ignore[misc,valid-type]
     """The root command of ``isometrics``: a usage error is one line on stderr (exit 2), never a panel."""
 
-    def main(
+    def main(  # type: ignore[override]
         self,
         args: Sequence[str] | None = None,
-        prog_name: str | None = None,  # type: ignore[override]
+        prog_name: str | None = None,
         complete_var: str | None = None,
         standalone_mode: bool = True,
         **extra: Any,
