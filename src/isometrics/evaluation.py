@@ -446,7 +446,7 @@ def evaluate_scores(
     results = []
     workers = min(jobs, len(checked))
     if workers > 1 and len(is_pos) >= _TIMED_SORT_SAMPLES:
-        choose_sort()  # timed here, once per process, before the threads would time it at once on a busy CPU
+        choose_sort()  # timed here, once per process, while the other cores are idle (not beside a running column)
     for name, op, s, done in ordered_map(engine, list(checked), workers, on_error=_name_column):
         op.warn_if_degenerate(f"score column {name!r}")
         intervals: dict[str, Any] = {}

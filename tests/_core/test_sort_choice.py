@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -154,3 +156,32 @@ def test_version_verbose_shows_a_forced_sort_and_refuses_a_bad_one():
         [sys.executable, "-m", "isometrics.cli", "--version", "--verbose"], capture_output=True, text=True, env=env
     )
     assert res.returncode == 2 and "got 'bogus'" in res.stderr and len(res.stderr.strip().splitlines()) == 1
+
+
+def test_threads_asking_at_once_time_the_sorts_once(monkeypatch):
+    # two threads ask for the choice while none is made: one times the candidates, the other waits
+    # for that choice (without the lock both saw no choice and both timed, on a CPU they shared)
+    monkeypatch.delenv(sorting.SORT_VARIABLE, raising=False)
+    calls = []
+
+    def slow_timing():
+        calls.append(1)
+        time.sleep(0.2)  # long enough for the other thread to arrive while this one times
+        return {"numpy": 1.0, "polars": 2.0}
+
+    monkeypatch.setattr(sorting, "time_sorts", slow_timing)
+    start = threading.Barrier(2)
+    got = []
+
+    def ask():
+        start.wait()
+        got.append(sorting.choose_sort())
+
+    threads = [threading.Thread(target=ask) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(calls) == 1
+    assert len(sorting._chosen) == 1
+    assert [c.name for c in got] == ["numpy", "numpy"] and got[0] is got[1]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import os
 import platform
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -494,6 +495,7 @@ class SortChoice:
 
 
 _chosen: list[SortChoice] = []  # the process's choice, once made
+_choosing = threading.Lock()  # one thread times the candidates; the others wait for its choice
 
 
 def _checked(name: str, where: str) -> str:
@@ -549,16 +551,18 @@ def choose_sort(name: str | None = None) -> SortChoice:
     integers), so the choice changes speeds only, never a result.
     ``isometrics --version --verbose`` prints the choice.
     """
-    if name is not None:
-        _chosen[:] = [SortChoice(_checked(name, "choose_sort: `name`"), "keyword", {})]
-    elif not _chosen:
-        forced = os.environ.get(SORT_VARIABLE, "").strip()
-        if forced:
-            _chosen.append(SortChoice(_checked(forced, f"environment variable {SORT_VARIABLE}"), "environment", {}))
-        else:
-            times = time_sorts()
-            _chosen.append(SortChoice(min(times, key=times.__getitem__), "measured", times))
-    return _chosen[0]
+    with _choosing:  # threads (evaluate_scores' n_jobs, a user's own) time the sorts once, not at once
+        if name is not None:
+            _chosen[:] = [SortChoice(_checked(name, "choose_sort: `name`"), "keyword", {})]
+        elif not _chosen:
+            forced = os.environ.get(SORT_VARIABLE, "").strip()
+            if forced:
+                choice = SortChoice(_checked(forced, f"environment variable {SORT_VARIABLE}"), "environment", {})
+            else:
+                times = time_sorts()
+                choice = SortChoice(min(times, key=times.__getitem__), "measured", times)
+            _chosen.append(choice)
+        return _chosen[0]
 
 
 def _cpu_model() -> str:
