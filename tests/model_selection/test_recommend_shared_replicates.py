@@ -90,8 +90,8 @@ def test_the_replicate_generator_leaves_the_comparison_as_it_was(setting):
 
 @pytest.mark.parametrize("weight_kind", ["sampling", "frequency"])
 def test_weighted_data_share_the_replicates_too(weight_kind):
-    """Weighted rows (drawn per sample, as the comparison draws them): the same property,
-    replicate by replicate."""
+    """Weighted rows (drawn per sample, as the comparison draws them, not by the shortcut of
+    unweighted data): the same property, replicate by replicate."""
     rng = np.random.default_rng(8)
     n = 800
     y = (rng.random(n) < 0.15).astype(int)
@@ -109,9 +109,9 @@ def test_weighted_data_share_the_replicates_too(weight_kind):
     assert len(fixed) == len(best) and np.all(fixed <= best + 1e-12)
 
 
-def test_unweighted_rows_are_read_through_the_comparisons_own_draw(setting):
-    """Unweighted rows: the summary's intervals are, bit for bit, those the comparison's per-sample
-    resampler gives on the same replicates (one home for the draw: Resampler.counts)."""
+def test_the_shortcut_of_unweighted_rows_is_the_comparisons_own_draw(setting):
+    """Unweighted rows take a shortcut (each replicate's four counts from the drawn rows' cells);
+    bit for bit the intervals the comparison's per-sample resampler gives on the same replicates."""
     y, scores, comparison, shared, _ = setting
     s, is_pos = scores[shared.model].astype(float), y == 1
     op = OperatingPoints.from_validated(is_pos, s, None, True, caller="test")
