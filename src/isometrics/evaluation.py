@@ -36,7 +36,10 @@ from .uncertainty.intervals import bootstrap_statistics, resolve_statistic
 from .uncertainty.model_comparison import check_adjustment
 from .uncertainty.resampling import Resampler
 
-__all__ = ["BinaryEvaluation", "Evaluations", "evaluate_scores"]
+__all__ = ["BinaryEvaluation", "Evaluations", "evaluate_scores", "results_json"]
+
+#: The columns of :meth:`Evaluations.to_pandas` before each metric's: one per scalar of a result.
+_SUMMARY = ("score", "n_samples", "n_positives", "n_negatives", "prevalence", "auroc", "average_precision", "auprg")
 
 
 @summarised()
@@ -72,6 +75,13 @@ class BinaryEvaluation:
         ``weight_kind=None`` was resolved); ``None`` for unweighted data.
     groups : GroupEvaluation or None
         The evaluation by group (``evaluate_scores(..., groups=...)``), else ``None``.
+    exact : bool
+        Whether the areas are the data's exact values (every path but a binned one). When
+        ``False`` (:meth:`isometrics.scale.BinnedEvaluation.to_evaluation`), each area is an
+        estimate and ``bounds`` holds the interval known to contain it.
+    bounds : dict of str to AreaBounds
+        ``"auroc"``, ``"average_precision"``, ``"auprg"`` -> their
+        :class:`~isometrics.scale.AreaBounds` when ``exact`` is ``False``; empty otherwise.
     """
 
     name: str
@@ -87,6 +97,8 @@ class BinaryEvaluation:
     intervals: dict[str, Any] = field(default_factory=dict)
     weight_kind: str | None = None
     groups: GroupEvaluation | None = field(default=None, repr=False)
+    exact: bool = True
+    bounds: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def _repr_html_(self) -> str:
         rows: list[tuple[str, Any]] = [
@@ -133,6 +145,8 @@ class BinaryEvaluation:
                 for name, r in self.intervals.items()
             },
             **({} if self.groups is None else {"groups": self.groups.to_dict()}),
+            # an approximate (binned) path says so, with the interval of each area
+            **({} if self.exact else {"exact": False, "bounds": {k: b.to_dict() for k, b in self.bounds.items()}}),
         }
 
 
@@ -178,19 +192,7 @@ class Evaluations(Sequence[BinaryEvaluation]):
 
     def _columns(self) -> dict[str, list[Any]]:
         """One list per column of the table: the areas, each metric's best point, each interval's ends."""
-        columns: dict[str, list[Any]] = {
-            name: []
-            for name in (
-                "score",
-                "n_samples",
-                "n_positives",
-                "n_negatives",
-                "prevalence",
-                "auroc",
-                "average_precision",
-                "auprg",
-            )
-        }
+        columns: dict[str, list[Any]] = {name: [] for name in _SUMMARY}
         for r in self.results:
             for name in columns:
                 columns[name].append(r.name if name == "score" else getattr(r, name))
@@ -545,3 +547,52 @@ def _intervals(
             stacklevel=5,
         )
     )
+
+
+def results_json(
+    results: Sequence[BinaryEvaluation],
+    *,
+    file: str,
+    label: str,
+    weight: str | None = None,
+    versus: Any = None,
+    files: Sequence[str] | None = None,
+    path: Mapping[str, Any] | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The results document of ``isometrics evaluate --json``, whichever path computed ``results``.
+
+    Parameters
+    ----------
+    results : sequence of BinaryEvaluation
+        One per score column, in order (non-empty): in memory, out of core or on Dask.
+    file, label : str
+        The input as given and its label column.
+    weight, versus : str or object, default=None
+        The weight column; the class evaluated against the rest (a label of over two classes).
+    files : sequence of str, default=None
+        The files a pattern matched (out of core), written after ``file``.
+    path, extra : mapping, default=None
+        Written after ``weight_kind``: what the path says of itself (``{"out_of_core": ...}``,
+        ``{"cluster": ...}``); after the results: further blocks (``decision``, ``summary``).
+
+    Returns
+    -------
+    dict
+        JSON-ready: ``file``, [``files``], ``label``, ``pos_label``, ``one_vs_rest``,
+        ``weight``, ``weight_kind``, [the path's keys], ``results`` (each
+        :meth:`BinaryEvaluation.to_dict`), [``extra``], in this order.
+    """
+    positive = results[0].operating_points.pos_label if versus is None else versus
+    return {
+        "file": file,
+        **({} if files is None else {"files": list(files)}),
+        "label": label,
+        "pos_label": positive.item() if isinstance(positive, np.generic) else positive,
+        "one_vs_rest": versus is not None,
+        "weight": weight,
+        "weight_kind": results[0].weight_kind,
+        **(path or {}),
+        "results": [r.to_dict() for r in results],
+        **(extra or {}),
+    }

@@ -15,12 +15,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from .._core.label_text import label_from_text
 from .._core.optional import needs
 from .._core.outputs import json_text, staged_outputs
 from ..dask import evaluate_dask
+from ..evaluation import results_json
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ._console import make_console, markup
@@ -140,21 +139,8 @@ def evaluate_on_cluster(
         if curve_dir is not None:
             console.print(f"Curves: {markup(curve_dir)} (one Parquet directory per score column)")
         if json_out is not None:
-            positive = results[0].operating_points.pos_label
-            outputs.stage(
-                "--json",
-                json_text(
-                    {
-                        "file": str(file),
-                        "label": label,
-                        "pos_label": positive.item() if isinstance(positive, np.generic) else positive,
-                        "one_vs_rest": False,
-                        "weight": weight,
-                        "weight_kind": results[0].weight_kind,
-                        "cluster": scheduler if scheduler is not None else f"local:{local_cluster}",
-                        "results": [r.to_dict() for r in results],
-                    }
-                ),
-            )
+            where = {"cluster": scheduler if scheduler is not None else f"local:{local_cluster}"}
+            json_doc = results_json(results, file=str(file), label=label, weight=weight, path=where)
+            outputs.stage("--json", json_text(json_doc))
         outputs.commit()
     return results

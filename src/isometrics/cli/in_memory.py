@@ -16,7 +16,7 @@ import numpy as np
 
 from .._core.outputs import json_text, staged_outputs
 from .._core.validation import label_set
-from ..evaluation import evaluate_scores
+from ..evaluation import evaluate_scores, results_json
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..report import build_report
@@ -151,23 +151,11 @@ def _evaluate_file(
             )
             outputs.stage(report_option, page)
         if json_out is not None:
-            positive = results[0].operating_points.pos_label if versus is None else versus
-            outputs.stage(
-                "--json",
-                json_text(
-                    {
-                        "file": str(file),
-                        "label": label,
-                        "pos_label": positive.item() if isinstance(positive, np.generic) else positive,
-                        "one_vs_rest": versus is not None,
-                        "weight": weight,
-                        "weight_kind": getattr(results[0], "weight_kind", weight_kind),
-                        "results": [r.to_dict() for r in results],
-                        **({"decision": decision_json(chosen)} if decision else {}),
-                        **({"summary": summary.to_dict()} if summary is not None else {}),  # what the report opens with
-                    }
-                ),
-            )
+            extra = {"decision": decision_json(chosen)} if decision else {}
+            if summary is not None:
+                extra["summary"] = summary.to_dict()  # what the report opens with
+            json_doc = results_json(results, file=str(file), label=label, weight=weight, versus=versus, extra=extra)
+            outputs.stage("--json", json_text(json_doc))
         outputs.commit()
     if report is not None and not outputs.destinations[report_option].kind == "stdout":
         console.print(f"Report: {markup(report)}")

@@ -18,6 +18,7 @@ from .._core.label_text import label_from_text
 from .._core.optional import needs
 from .._core.outputs import json_text, staged_outputs
 from .._core.parallel import available_cpus
+from ..evaluation import results_json
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..scale import evaluate_out_of_core, parse_memory
@@ -156,22 +157,15 @@ def evaluate_out_of_core_file(
             "exact areas and thresholds.[/dim]"
         )
         if json_out is not None:
-            outputs.stage(
-                "--json",
-                json_text(
-                    {
-                        "file": str(file),
-                        "files": list(evaluation.files),
-                        "label": label,
-                        "pos_label": results[0].operating_points.pos_label,
-                        "one_vs_rest": False,
-                        "weight": weight,
-                        "weight_kind": results[0].weight_kind,
-                        "out_of_core": {"memory_limit": evaluation.memory_limit},
-                        "results": [r.to_dict() for r in results],
-                    }
-                ),
+            json_doc = results_json(
+                results,
+                file=str(file),
+                label=label,
+                weight=weight,
+                files=evaluation.files,
+                path={"out_of_core": {"memory_limit": evaluation.memory_limit}},
             )
+            outputs.stage("--json", json_text(json_doc))
         outputs.commit()
     return results
 
