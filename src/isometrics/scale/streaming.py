@@ -255,6 +255,7 @@ class BinnedCountTable:
         self._state = State()
         self._labels: tuple[Any, ...] = ()
         self._index: list[EdgeIndex] = []  # the lookup of the current edges, built once
+        self._rows, self._weighted = 0, False  # rows seen (zero weights included); whether weights were given
 
     # ------------------------------------------------------------------ views
     @property
@@ -372,6 +373,7 @@ class BinnedCountTable:
             scores, is_pos, weights = scores[keep], is_pos[keep], weights[keep]
         state = absorb(self._state, scores, is_pos, weights, self._bins, self._index)
         self._state, self._labels = state, labels  # all or nothing: nothing above changed self
+        self._rows, self._weighted = self._rows + len(y), self._weighted or w is not None
         return self
 
     def merge(self, *others: BinnedCountTable) -> BinnedCountTable:
@@ -402,7 +404,7 @@ class BinnedCountTable:
             ``pos_label``. This accumulator is then unchanged.
         """
         caller = "BinnedCountTable.merge"
-        state, labels = self._state, self._labels
+        state, labels, rows, weighted = self._state, self._labels, self._rows, self._weighted
         for k, other in enumerate(others):
             if not isinstance(other, BinnedCountTable):
                 raise InvalidParameterError(
@@ -413,7 +415,8 @@ class BinnedCountTable:
                 labels = _union_labels(labels, other._labels, caller)
                 self._resolve_pos_label(labels, caller)
             state = combine(state, other._state, self._bins)
-        self._state, self._labels = state, labels
+            rows, weighted = rows + other._rows, weighted or other._weighted
+        self._state, self._labels, self._rows, self._weighted = state, labels, rows, weighted
         return self
 
     def _check_compatible(self, other: BinnedCountTable, state: State, caller: str, k: int) -> None:
@@ -497,6 +500,8 @@ class BinnedCountTable:
             n_negatives=N,
             pos_label=pos_label,
             operating_points=op,
+            n_samples=self._rows,
+            weighted=self._weighted,
         )
 
 

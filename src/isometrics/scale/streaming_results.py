@@ -6,14 +6,17 @@ operating points) and :class:`AreaBounds` (an interval that contains the exact a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from .._core.arrays import whole_total
 from .._core.html import clip, summarised
+from ..evaluation import BinaryEvaluation
 from ..exceptions import InvalidParameterError
-from ..metrics._arguments import parse_metric_argument
+from ..metrics._arguments import parse_metric_argument, parse_metric_arguments
 from ..metrics.registry import Metric
 from ..spaces.operating_points import OperatingPoints
 from ..spaces.thresholds import BestThreshold
@@ -93,6 +96,10 @@ class BinnedEvaluation:
         when ``y_score >= threshold``; the lowest bin's threshold is the lowest score seen),
         so that its metrics and best thresholds are exact *at those thresholds*. Its areas
         treat each bin as one tie group (the midpoint of the AUROC interval).
+    n_samples : int
+        Rows seen (zero-weight rows included).
+    weighted : bool
+        Whether sample weights were given.
     """
 
     auroc: AreaBounds
@@ -104,6 +111,8 @@ class BinnedEvaluation:
     n_negatives: float
     pos_label: Any
     operating_points: OperatingPoints = field(repr=False)
+    n_samples: int = field(default=0, compare=False)
+    weighted: bool = field(default=False, compare=False)
 
     def best_threshold(self, metric: str | Metric = "f1") -> BestThreshold:
         """The best threshold among the bins' lower edges for ``metric``, with its exact value there.
@@ -126,6 +135,55 @@ class BinnedEvaluation:
         """
         return self.operating_points.best_threshold(
             parse_metric_argument(metric, caller="BinnedEvaluation.best_threshold")
+        )
+
+    def to_evaluation(self, name: str = "score", metrics: Sequence[str | Metric] = ("f1",)) -> BinaryEvaluation:
+        """The same result as the other paths give: a :class:`isometrics.BinaryEvaluation`.
+
+        Its areas are the estimates; unless every interval has width 0 (an exact table of
+        whole-number weights: then they are the exact engine's values), it says
+        ``exact=False`` and carries the intervals in ``bounds``. Its best thresholds are
+        those among the bins' lower edges (see :meth:`best_threshold`).
+
+        Parameters
+        ----------
+        name : str, default="score"
+            The score column's name.
+        metrics : sequence of str or Metric, default=("f1",)
+            Metrics whose best thresholds to report; see :func:`isometrics.parse_metric`.
+
+        Returns
+        -------
+        BinaryEvaluation
+            With ``n_samples`` the rows seen and ``weight_kind`` ``"sampling"`` when weighted
+            (as :func:`isometrics.evaluate_scores` reads weights without resampling), else ``None``.
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``name`` is not a str or a metric cannot be parsed.
+        """
+        caller = "BinnedEvaluation.to_evaluation"
+        if not isinstance(name, str):
+            raise InvalidParameterError(f"{caller}: `name` must be the score column's name (a str); got {name!r}.")
+        parsed = parse_metric_arguments(metrics, caller=caller)
+        bounds = {"auroc": self.auroc, "average_precision": self.average_precision, "auprg": self.auprg}
+        exact = all(b.width == 0 for b in bounds.values())
+        op = self.operating_points
+        return BinaryEvaluation(
+            name=name,
+            n_samples=self.n_samples,
+            n_positives=self.n_positives if self.weighted else whole_total(self.n_positives, None),
+            n_negatives=self.n_negatives if self.weighted else whole_total(self.n_negatives, None),
+            prevalence=op.prevalence,
+            auroc=self.auroc.estimate,
+            average_precision=self.average_precision.estimate,
+            auprg=self.auprg.estimate,
+            best=tuple(op.best_threshold(m) for m in parsed),
+            operating_points=op,
+            weight_kind="sampling" if self.weighted else None,
+            exact=exact,
+            bounds={} if exact else bounds,
         )
 
     def to_dict(self) -> dict[str, Any]:
