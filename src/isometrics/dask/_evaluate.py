@@ -41,6 +41,7 @@ from ..evaluation import BinaryEvaluation, Evaluations
 from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics._arguments import parse_metric_arguments
 from ..metrics.registry import Metric
+from ..scale.batches import check_columns
 from ..spaces.sweep import Sweep, SweepResult
 from ._partitions import Locator, ParquetPiece, PartitionTable, merge_range, partition_table, split_by_range
 from ._plan import Offsets, check_both_totals, offsets, range_cuts, resolve_classes
@@ -250,13 +251,7 @@ def _sources(data: Any, columns: list[str]) -> list[tuple[Any, Locator]]:
 
 
 def _check_columns(columns: list[str], present: list[str], where: str) -> None:
-    missing = [c for c in dict.fromkeys(columns) if c not in present]
-    if missing:
-        shown = ", ".join(repr(c) for c in present[:20]) + (", ..." if len(present) > 20 else "")
-        raise IsometricsError(
-            f"{CALLER}: column(s) {', '.join(repr(c) for c in missing)} not in {where} "
-            f"(columns: {shown}); check the names."
-        )
+    check_columns(columns, present, where, CALLER)
 
 
 def _parquet_pieces(path: Path, columns: list[str]) -> list[tuple[Any, Locator]]:

@@ -12,50 +12,28 @@ partition, the row within it and its index label, or the file and its row.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from .._core.count_table import CountTable
-from .._core.validation import check_labels, check_scores, label_set
 from .._typing import FloatArray
-from ..exceptions import IsometricsError
+from ..scale.batches import Locator, RawBatch, arrow_arrays, check_batch
 
-__all__ = ["Locator", "ParquetPiece", "PartitionTable", "partition_table", "split_by_range", "merge_range"]
+__all__ = [
+    "Locator",
+    "ParquetPiece",
+    "PartitionSource",
+    "PartitionTable",
+    "partition_table",
+    "split_by_range",
+    "merge_range",
+]
 
 #: Distinct scores of each partition sent to the client to place the range cuts.
 SAMPLE_SIZE = 512
-
-
-@dataclass(frozen=True)
-class Locator:
-    """Where a partition comes from, to name the row of a bad value.
-
-    ``number`` is the partition's position (0-based) among ``n_partitions``; for a
-    Parquet input, ``file`` and the file row of the partition's first row.
-    """
-
-    number: int
-    n_partitions: int
-    file: str | None = None
-    first_row: int = 0
-
-    def where(self) -> str:
-        """Words naming the partition."""
-        if self.file is not None:
-            return f"in file {self.file!r} (partition {self.number} of {self.n_partitions}, from file row {self.first_row})"
-        return f"in partition {self.number} of {self.n_partitions}"
-
-    def row(self, position: int, index: Any = None) -> str:
-        """Words naming row ``position`` of the partition (``index``: its index label, if any)."""
-        if self.file is not None:
-            return (
-                f"in file {self.file!r}, row {self.first_row + position} "
-                f"(partition {self.number} of {self.n_partitions})"
-            )
-        label = "" if index is None else f", index {_plain(index)!r}"
-        return f"in partition {self.number} of {self.n_partitions}, row {position} of that partition{label}"
 
 
 @dataclass(frozen=True)
@@ -94,51 +72,53 @@ class PartitionTable:
         )
 
 
-def _plain(value: Any) -> Any:
-    return value.item() if isinstance(value, np.generic) else value
+class PartitionSource:
+    """One partition as a :class:`~isometrics.scale.batches.BatchSource` of one batch: a pandas frame
+    (a partition of a Dask DataFrame) or a :class:`ParquetPiece`, named in messages by ``loc``."""
 
+    def __init__(self, part: Any, loc: Locator) -> None:
+        self.part, self.loc = part, loc
+        self.described = loc.where()
 
-def _read(part: Any, columns: list[str]) -> tuple[list[np.ndarray], list[np.ndarray | None], Any]:
-    """The columns of a partition as NumPy arrays, their missing-value masks, and the row index (or None)."""
-    if isinstance(part, ParquetPiece):
-        import pyarrow.parquet as pq
+    def column_names(self) -> list[str]:
+        """The partition's columns (a Parquet piece's from its file's schema)."""
+        if isinstance(self.part, ParquetPiece):
+            import pyarrow.parquet as pq
 
-        table = pq.ParquetFile(part.file).read_row_groups(list(part.row_groups), columns=columns)
-        arrays, missing = [], []
-        for name in columns:
-            column = table.column(name)
-            missing.append(column.is_null().to_numpy(zero_copy_only=False) if column.null_count else None)
-            arrays.append(column.to_numpy())
-        return arrays, missing, None
-    arrays, missing = [], []
-    for k, name in enumerate(columns):
-        series = part[name]
-        # NaN in a float score or weight column is reported as a bad value (below), not as missing
-        na = series.isna().to_numpy() if k == 0 or series.dtype.kind != "f" else np.zeros(0, dtype=bool)
-        missing.append(na if na.any() else None)
-        dtype = getattr(series.dtype, "numpy_dtype", None)  # pandas' masked (nullable) types
-        if dtype is not None and missing[-1] is None:
-            arrays.append(series.to_numpy(dtype=dtype))
-        elif str(series.dtype) == "category":
-            arrays.append(np.asarray(series.astype(series.cat.categories.dtype)))
-        else:
-            arrays.append(series.to_numpy())
-    return arrays, missing, part.index
+            return list(pq.read_schema(self.part.file).names)
+        return [str(c) for c in self.part.columns]
 
+    def raw_batches(self, columns: list[str]) -> Iterator[RawBatch]:
+        """The partition's ``columns`` as one batch."""
+        part = self.part
+        if isinstance(part, ParquetPiece):
+            import pyarrow.parquet as pq
 
-def _index_at(index: Any, position: int) -> Any:
-    return None if index is None else index[position]
-
-
-def _located(exc: IsometricsError, loc: Locator) -> IsometricsError:
-    """A core checker's message, told which partition it is about (its indices count the partition's rows)."""
-    return IsometricsError(f"{str(exc).rstrip('.')} ({loc.where()}; an index counts the rows of that partition).")
+            table = pq.ParquetFile(part.file).read_row_groups(list(part.row_groups), columns=columns)
+            arrays, missing = arrow_arrays(table, columns)
+            yield RawBatch(arrays, missing, None, self.loc)
+            return
+        arrays, missing = {}, {}
+        for k, name in enumerate(columns):
+            series = part[name]
+            # NaN in a float score or weight column is reported as a bad value (by the check), not as missing
+            na = series.isna().to_numpy() if k == 0 or series.dtype.kind != "f" else np.zeros(0, dtype=bool)
+            missing[name] = na if na.any() else None
+            dtype = getattr(series.dtype, "numpy_dtype", None)  # pandas' masked (nullable) types
+            if dtype is not None and missing[name] is None:
+                arrays[name] = series.to_numpy(dtype=dtype)
+            elif str(series.dtype) == "category":
+                arrays[name] = np.asarray(series.astype(series.cat.categories.dtype))
+            else:
+                arrays[name] = series.to_numpy()
+        yield RawBatch(arrays, missing, part.index, self.loc)
 
 
 def partition_table(
     part: Any, loc: Locator, *, label: str, score: str, weight: str | None, caller: str
 ) -> PartitionTable:
-    """Read, validate and count one partition (a task).
+    """Read, validate and count one partition (a task): its rows checked by
+    :func:`~isometrics.scale.batches.check_batch`, as every scale path's are.
 
     Raises
     ------
@@ -148,76 +128,24 @@ def partition_table(
         type; the message names the column and where the first bad row is.
     """
     columns = [label, score] + ([weight] if weight is not None else [])
-    arrays, missing, index = _read(part, columns)
-    y, s = arrays[0], arrays[1]
-    n = len(y)
-    for name, what, mask in zip(columns, ("label", "score", "weight"), missing):
-        if mask is not None:
-            first = int(np.flatnonzero(mask)[0])
-            raise IsometricsError(
-                f"{caller}: {what} column {name!r} has {int(mask.sum())} missing value(s), the first "
-                f"{loc.row(first, _index_at(index, first))}; drop or fill those rows before evaluating."
-            )
-    if s.dtype.kind == "f":
-        bad = ~np.isfinite(s)
-        if bad.any():
-            first = int(np.flatnonzero(bad)[0])
-            kind = "NaN" if np.isnan(s[first]) else "infinite"
-            raise IsometricsError(
-                f"{caller}: score column {score!r} has {int(bad.sum())} NaN or infinite value(s), the first "
-                f"({kind}) {loc.row(first, _index_at(index, first))}; drop or impute them before evaluating."
-            )
-    try:
-        s = check_scores(s, caller=caller, name=f"score column {score!r}")
-        y = check_labels(np.asarray(y), name=f"label column {label!r}", caller=caller)
-    except IsometricsError as exc:
-        raise _located(exc, loc) from None
-    w = None
-    if weight is not None:
-        w = np.asarray(arrays[2])
-        if w.dtype.kind not in "biuf":
-            raise IsometricsError(f"{caller}: weight column {weight!r} must be numeric; got {w.dtype} ({loc.where()}).")
-        w = w.astype(np.float64, copy=False)
-        bad = ~np.isfinite(w) | (w < 0)
-        if bad.any():
-            first = int(np.flatnonzero(bad)[0])
-            raise IsometricsError(
-                f"{caller}: weight column {weight!r} has {int(bad.sum())} negative or non-finite value(s), the "
-                f"first ({float(w[first])!r}) {loc.row(first, _index_at(index, first))}; weights must be finite "
-                "numbers >= 0."
-            )
-    try:
-        labels = label_set(y) if n else np.array([])
-    except IsometricsError as exc:
-        raise _located(exc, loc) from None
-    firsts = [int(np.argmax(y == v)) for v in labels]
-    first_index = tuple(_plain(_index_at(index, r)) for r in firsts)
-    if len(labels) > 2:
-        order = np.argsort(firsts, kind="stable")
-        third = int(order[2])
-        row = firsts[third]
-        seen = ", ".join(repr(_plain(labels[k])) for k in order[:2])
-        raise IsometricsError(
-            f"{caller}: label column {label!r} has a third class {_plain(labels[third])!r} (besides {seen}) "
-            f"{loc.row(row, _index_at(index, row))}; this is a binary evaluation: binarise the labels "
-            "(one class against the rest) or drop the rows of other classes."
-        )
+    raw = next(PartitionSource(part, loc).raw_batches(columns))
+    batch = check_batch(raw, label=label, scores=[score], weight=weight, caller=caller)
+    y, s, w = batch.y_true, batch.scores[score], batch.sample_weight
+    n = batch.n_rows
     counts = None
     sample = np.empty(0)
     if n and (w is None or (w > 0).any()):
-        a = labels[-1]
+        a = batch.labels[-1]
         # the engine's sort and grouping (as in memory), kept as per-score counts only
-        counts = CountTable.from_validated(
-            np.asarray(y == a, dtype=np.bool_), s, w, _plain(a), caller=caller
-        ).group_counts()
+        counts = CountTable.from_validated(np.asarray(y == a, dtype=np.bool_), s, w, a, caller=caller).group_counts()
         m = len(counts[0])
         sample = counts[0][np.unique(np.linspace(0, m - 1, min(SAMPLE_SIZE, m)).astype(np.intp))]
     return PartitionTable(
         loc,
         n,
-        tuple(_plain(v) for v in labels),
-        tuple(firsts),
-        first_index,
+        batch.labels,
+        batch.first_rows,
+        batch.first_index,
         counts,
         sample,
         0 if counts is None else len(counts[0]),
