@@ -35,6 +35,7 @@ from ..spaces.operating_points import OperatingPoints
 from ._binning import Bins, State, bin_summary, combine, uniform_edges
 from ._bounds import binned_areas, widen
 from ._edges import EdgeIndex, absorb
+from .batches import BatchSource, checked_batches
 from .streaming_results import AreaBounds, BinnedEvaluation
 
 __all__ = ["AreaBounds", "BinnedEvaluation", "BinnedCountTable"]
@@ -366,6 +367,61 @@ class BinnedCountTable:
         weights = check_sample_weight(np.ones(len(scores)) if silent else w, len(scores), caller=caller)
         if silent:
             weights = np.zeros(len(scores))
+        return self._absorb(y, scores, weights, w is not None, caller)
+
+    def update_from(
+        self, source: BatchSource, *, label: str, score: str, sample_weight: str | None = None
+    ) -> BinnedCountTable:
+        """Add every batch of a source: columns in memory, Arrow batches (from DuckDB), a Dask partition.
+
+        The rows are checked once, by :func:`isometrics.scale.batches.check_batch` (what
+        every scale path's rows go through), and counted as :meth:`update` counts them.
+
+        Parameters
+        ----------
+        source : BatchSource
+            :class:`~isometrics.scale.batches.ColumnsSource`,
+            :class:`~isometrics.scale.batches.ArrowSource` (``ArrowSource.from_files``: Parquet or
+            CSV files read by DuckDB) or a Dask partition's source.
+        label, score : str
+            The label column and the score column.
+        sample_weight : str, default=None
+            The weight column; ``None`` weighs every row 1.
+
+        Returns
+        -------
+        BinnedCountTable
+            This accumulator (updated in place), so that calls chain.
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``source`` is not a batch source or a column name is not a str.
+        IsometricsError
+            If a column is missing, or a value is bad (as :func:`~isometrics.scale.batches.check_batch`
+            says), or the labels seen come to more than two. The accumulator is then exactly
+            as before the call.
+        """
+        caller = "BinnedCountTable.update_from"
+        for what, name in (("label", label), ("score", score), ("sample_weight", sample_weight)):
+            if not isinstance(name, str) and not (what == "sample_weight" and name is None):
+                raise InvalidParameterError(f"{caller}: `{what}` must name a column (a str); got {name!r}.")
+        saved = self._state, self._labels, self._rows, self._weighted
+        try:
+            for batch in checked_batches(source, label=label, scores=[score], weight=sample_weight, caller=caller):
+                if batch.n_rows:
+                    self._absorb(
+                        batch.y_true, batch.scores[score], batch.sample_weight, sample_weight is not None, caller
+                    )
+        except BaseException:
+            self._state, self._labels, self._rows, self._weighted = saved
+            raise
+        return self
+
+    def _absorb(
+        self, y: np.ndarray, scores: FloatArray, weights: FloatArray | None, weighted: bool, caller: str
+    ) -> BinnedCountTable:
+        """Count checked rows (labels, finite scores, finite weights >= 0), all or nothing."""
         labels = _union_labels(self._labels, label_set(y), caller)
         pos_label = self._resolve_pos_label(labels, caller)
         is_pos = np.asarray(y if y.dtype == np.bool_ and pos_label is True else y == pos_label, dtype=np.bool_)
@@ -373,7 +429,7 @@ class BinnedCountTable:
             scores, is_pos, weights = scores[keep], is_pos[keep], weights[keep]
         state = absorb(self._state, scores, is_pos, weights, self._bins, self._index)
         self._state, self._labels = state, labels  # all or nothing: nothing above changed self
-        self._rows, self._weighted = self._rows + len(y), self._weighted or w is not None
+        self._rows, self._weighted = self._rows + len(y), self._weighted or weighted
         return self
 
     def merge(self, *others: BinnedCountTable) -> BinnedCountTable:
