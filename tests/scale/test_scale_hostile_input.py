@@ -20,6 +20,7 @@ import isometrics.dask
 import isometrics.scale
 from isometrics.exceptions import InvalidParameterError, IsometricsError
 from isometrics.scale import BinnedCountTable
+from isometrics.scale.batches import ArrowSource, ColumnsSource
 
 pd = pytest.importorskip("pandas")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -194,6 +195,49 @@ HOSTILE = {
             lambda f: _exact().compute().best_threshold("nope"),
             InvalidParameterError,
             r"^BinnedEvaluation.best_threshold: .*nope",
+        ),
+    ],
+    "BinnedCountTable.update_from": [
+        (
+            "arrays, not a source",
+            lambda f: BinnedCountTable(8).update_from([Y, S], label="y", score="s"),
+            InvalidParameterError,
+            r"BinnedCountTable.update_from: `source` must be a batch source .*got a list; wrap the data",
+        ),
+        (
+            "label a number",
+            lambda f: BinnedCountTable(8).update_from(ColumnsSource({"y": Y, "s": S}), label=0, score="s"),
+            InvalidParameterError,
+            r"BinnedCountTable.update_from: `label` must name a column \(a str\); got 0; pass",
+        ),
+        (
+            "column missing",
+            lambda f: BinnedCountTable(8).update_from(ColumnsSource({"y": Y, "s": S}), label="y", score="t"),
+            IsometricsError,
+            r"BinnedCountTable.update_from: column\(s\) 't' not in the columns given \(columns: 'y', 's'\)",
+        ),
+        (
+            "NaN score in a file",
+            lambda f: BinnedCountTable(8).update_from(
+                ArrowSource.from_files(f["nan"], ["y", "s"]), label="y", score="s"
+            ),
+            IsometricsError,
+            r"BinnedCountTable.update_from: score column 's' has 1 NaN or infinite value\(s\), the first \(NaN\) in file\(s\) "
+            r".*nan\.parquet', row 1; drop or impute",
+        ),
+    ],
+    "BinnedEvaluation.to_evaluation": [
+        (
+            "name a number",
+            lambda f: _exact().compute().to_evaluation(3),
+            InvalidParameterError,
+            r"BinnedEvaluation.to_evaluation: `name` must be the score column's name \(a str\); got 3; pass",
+        ),
+        (
+            "unknown metric",
+            lambda f: _exact().compute().to_evaluation("s", ["nope"]),
+            InvalidParameterError,
+            r"^BinnedEvaluation.to_evaluation: .*nope",
         ),
     ],
     "AreaBounds.contains": [

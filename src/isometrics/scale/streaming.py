@@ -405,7 +405,9 @@ class BinnedCountTable:
         caller = "BinnedCountTable.update_from"
         for what, name in (("label", label), ("score", score), ("sample_weight", sample_weight)):
             if not isinstance(name, str) and not (what == "sample_weight" and name is None):
-                raise InvalidParameterError(f"{caller}: `{what}` must name a column (a str); got {name!r}.")
+                raise InvalidParameterError(
+                    f"{caller}: `{what}` must name a column (a str); got {name!r}; pass the column's name."
+                )
         saved = self._state, self._labels, self._rows, self._weighted
         try:
             for batch in checked_batches(source, label=label, scores=[score], weight=sample_weight, caller=caller):

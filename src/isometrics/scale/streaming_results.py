@@ -165,7 +165,9 @@ class BinnedEvaluation:
         """
         caller = "BinnedEvaluation.to_evaluation"
         if not isinstance(name, str):
-            raise InvalidParameterError(f"{caller}: `name` must be the score column's name (a str); got {name!r}.")
+            raise InvalidParameterError(
+                f"{caller}: `name` must be the score column's name (a str); got {name!r}; pass a str."
+            )
         parsed = parse_metric_arguments(metrics, caller=caller)
         bounds = {"auroc": self.auroc, "average_precision": self.average_precision, "auprg": self.auprg}
         exact = all(b.width == 0 for b in bounds.values())
