@@ -182,3 +182,20 @@ def test_check_batch_keeps_the_rows_it_was_given(data):
     batch = check_batch(raw, label="y", scores=["a", "b"], weight=None, caller="test")
     assert batch.n_rows == len(frame) and batch.labels == (0, 1) and batch.sample_weight is None
     assert np.array_equal(batch.scores["b"], frame["b"].to_numpy())
+
+
+def test_each_format_is_known_in_one_place(data, tmp_path):
+    """``scale.formats``: a Parquet file's rows and column types from its metadata, a CSV's estimated."""
+    from isometrics.scale.formats import column_type, estimated_rows, scan_expression
+
+    frame, path = data
+    assert estimated_rows([path, path], "parquet") == 2 * len(frame)
+    assert column_type(path, "parquet", "y") == (pa.int64(), ["y", "a", "b", "w"])
+    assert column_type(path, "parquet", "nope")[0] is None
+    csv = tmp_path / "s.csv"
+    frame.to_csv(csv, index=False)
+    assert estimated_rows([csv], "csv") == pytest.approx(len(frame), rel=0.05)
+    assert column_type(csv, "csv", "y") == (None, [])  # DuckDB infers CSV types as it reads
+    assert scan_expression("csv", [csv], separator=";") == (
+        f"read_csv(['{csv}'], header = true, delim = ';', quote = '\"', union_by_name = true)"
+    )

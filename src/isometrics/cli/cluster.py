@@ -22,6 +22,7 @@ from ..dask import evaluate_dask
 from ..evaluation import results_json
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
+from ..scale.formats import column_type
 from ._console import make_console, markup
 
 __all__ = ["evaluate_on_cluster", "refuse_with_cluster"]
@@ -80,14 +81,14 @@ def _pos_label(value: str | None, file: Path, label: str) -> Any:
     """``--pos-label`` in the type of the label column, read from the Parquet schema (no data read)."""
     if value is None:
         return None
-    import pyarrow.parquet as pq
-
     first = file if file.is_file() else next(iter(sorted(file.rglob("*.parquet"))), None)
     if first is None:
         return value  # evaluate_dask names the problem
     try:
-        kind = pq.read_schema(first).field(label).type
-    except (KeyError, OSError, ValueError):
+        kind, _ = column_type(first, "parquet", label)
+    except (OSError, ValueError):
+        return value  # evaluate_dask names the problem
+    if kind is None:
         return value  # evaluate_dask names the problem
     return label_from_text(value, kind, column=label)
 

@@ -23,6 +23,7 @@ from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..scale import evaluate_out_of_core, parse_memory
 from ..scale._sources import available_memory, expand_paths
+from ..scale.formats import column_type, estimated_rows
 from ._console import make_console
 from ._io import separator_of
 
@@ -56,27 +57,11 @@ def pattern_files(file: Path) -> list[Path]:
     return expand_paths(file, "isometrics evaluate")[0]
 
 
-def _rows(files: list[Path], kind: str) -> int:
-    """Rows of the files: Parquet metadata, or CSV size over the mean length of the first lines."""
-    total = 0
-    for path in files:
-        if kind == "parquet":
-            import pyarrow.parquet as pq
-
-            total += pq.ParquetFile(path).metadata.num_rows
-        else:
-            with open(path, "rb") as fh:
-                head = fh.read(1 << 20)
-            lines = max(head.count(b"\n") - 1, 1)
-            total += int(path.stat().st_size / (len(head) / lines))
-    return total
-
-
 def in_memory_estimate(file: Path, n_columns: int) -> tuple[int, int]:
     """``(rows, bytes)``: the rows of ``file`` and the memory the in-memory path would need for them
     (``n_columns`` read at once: the label, the weights and one score column)."""
     files, kind = expand_paths(file, "isometrics evaluate")
-    rows = _rows(files, kind)
+    rows = estimated_rows(files, kind)
     return rows, rows * BYTES_PER_CELL * (n_columns + ENGINE_ARRAYS)
 
 
@@ -175,11 +160,7 @@ def _pos_label(file: Path, label: str, pos_label: str | None) -> Any:
     if pos_label is None:
         return None
     files, kind = expand_paths(file, "isometrics evaluate")
-    if kind == "parquet":
-        import pyarrow.parquet as pq
-
-        schema = pq.read_schema(files[0])
-        if label not in schema.names:
-            raise IsometricsError(f"column {label!r} is not in {files[0].name!r}; pass one of {schema.names[:20]}.")
-        return label_from_text(pos_label, schema.field(label).type, column=label)
-    return label_from_text(pos_label, column=label)  # CSV: DuckDB infers the column's type
+    typed, names = column_type(files[0], kind, label)  # CSV: DuckDB infers the column's type
+    if kind == "parquet" and typed is None:
+        raise IsometricsError(f"column {label!r} is not in {files[0].name!r}; pass one of {names[:20]}.")
+    return label_from_text(pos_label, typed, column=label)

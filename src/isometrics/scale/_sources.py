@@ -30,6 +30,7 @@ from .._core.optional import needs
 from .._core.validation import check_binary_target
 from ..exceptions import InvalidParameterError, IsometricsError
 from ._csv import not_utf8, ragged_row, retyped, settle_types
+from .formats import scan_expression
 
 __all__: list[str] = []
 
@@ -121,16 +122,9 @@ class Source:
 
     def scan(self, *, located: bool = False, files: Sequence[Path] | None = None) -> str:
         """``read_parquet(...)`` or ``read_csv(...)`` of the files (``located``: with each row's file name)."""
-        listed = "[" + ", ".join(_quote(str(p)) for p in (files or self.files)) + "]"
-        if self.kind == "parquet":
-            extra = ", filename = true, file_row_number = true" if located else ""
-            return f"read_parquet({listed}{extra})"
-        extra = ", filename = true" if located else ""
-        read = (
-            f"read_csv({listed}, header = true, delim = {_quote(self.separator)}, quote = '\"', "
-            f"union_by_name = true{extra})"
+        return scan_expression(
+            self.kind, files or self.files, separator=self.separator, trim=self.trim, located=located
         )
-        return f"(SELECT * REPLACE ({self.trim}) FROM {read})" if self.trim else read
 
 
 def connect(memory_limit: int, temp_directory: str, threads: int | None = None) -> Any:
