@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
@@ -442,7 +443,7 @@ class _Rows:
 
     def __init__(self, batches: Iterator[Any], names: list[str]) -> None:
         self._batches = batches
-        self.schema = type("Schema", (), {"names": names})()
+        self.schema = SimpleNamespace(names=names)
 
     def read_next_batch(self) -> Any:
         return next(self._batches)
