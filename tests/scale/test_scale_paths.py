@@ -176,6 +176,12 @@ def test_a_missing_column_is_named_before_any_row_is_read(data):
             BinnedCountTable(100).update_from(source, label="y", score="nope")
 
 
+def test_columns_of_different_lengths_are_refused():
+    source = ColumnsSource({"y": [0, 1, 0, 1], "s": [0.1, 0.2, 0.3]})
+    with pytest.raises(im.IsometricsError, match=r"the columns have different lengths \({'y': 4, 's': 3}\)"):
+        BinnedCountTable(8).update_from(source, label="y", score="s")
+
+
 def test_check_batch_keeps_the_rows_it_was_given(data):
     frame, _ = data
     raw = next(ColumnsSource({c: frame[c].to_numpy() for c in ("y", "a", "b")}).raw_batches(["y", "a", "b"]))

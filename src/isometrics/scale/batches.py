@@ -12,8 +12,12 @@ non-finite weight, a label of a third class. What they yield, :class:`Batch` es 
 arrays, is what the counting code consumes (:meth:`BinnedCountTable.update_from
 <isometrics.scale.BinnedCountTable.update_from>`, each Dask partition's count table).
 
-The out-of-core evaluation checks its files in SQL inside DuckDB instead (one scan, no row
-brought into Python), and streams the count table DuckDB builds rather than rows.
+Rows become count tables, and count tables have one consumer too: the score-ordered table
+DuckDB builds out of core and each Dask score range's table stream into
+:class:`isometrics.spaces.sweep.Sweep` (``update(thresholds, tp, fp)``), as the in-memory
+engine's per-step terms. The out-of-core evaluation is the one path whose rows are not checked
+here: it checks its files in SQL inside DuckDB (one scan, no row brought into Python;
+``_sources.first_pass``), with the same rules, and names the file and row of the first bad value.
 """
 
 from __future__ import annotations
@@ -197,12 +201,17 @@ def check_batch(raw: RawBatch, *, label: str, scores: Sequence[str], weight: str
     Raises
     ------
     IsometricsError
-        For a missing label, score or weight, a NaN or infinite score, a non-numeric
-        score or weight, a negative or non-finite weight, or a third label in the batch;
+        For columns of different lengths, a missing label, score or weight, a NaN or
+        infinite score, a non-numeric score or weight, a negative or non-finite weight, or a third label in the batch;
         the message names the column and where the first bad row is.
     """
     loc, index = raw.locator, raw.index
     named = [(label, "label"), *((s, "score") for s in scores), *([(weight, "weight")] if weight is not None else [])]
+    lengths = {name: len(raw.columns[name]) for name, _ in named}
+    if len(set(lengths.values())) > 1:
+        raise IsometricsError(
+            f"{caller}: the columns have different lengths ({lengths}) {loc.where()}; pass columns of one length."
+        )
     for name, what in named:
         mask = raw.missing.get(name)
         if mask is not None:
