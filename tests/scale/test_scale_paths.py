@@ -205,3 +205,16 @@ def test_each_format_is_known_in_one_place(data, tmp_path):
     assert scan_expression("csv", [csv], separator=";") == (
         f"read_csv(['{csv}'], header = true, delim = ';', quote = '\"', union_by_name = true)"
     )
+
+
+def test_the_three_commands_write_their_json_with_the_one_writer():
+    """In memory, out of core and on a cluster: the CLI calls ``results_json``, and builds no document of its own."""
+    from pathlib import Path
+
+    import isometrics.cli
+
+    cli = Path(isometrics.cli.__file__).parent
+    for module in ("in_memory.py", "out_of_core.py", "cluster.py"):
+        text = (cli / module).read_text(encoding="utf-8")
+        assert "results_json(" in text, module
+        assert '"one_vs_rest"' not in text and '"results":' not in text, module
