@@ -6,7 +6,9 @@ in ``_bounds``) and out-of-core evaluation (:mod:`~isometrics.scale.out_of_core`
 groups and sorts files larger than memory and the score-ordered count table streams into
 exact accumulators; private helpers in ``_sources`` for the files and DuckDB, ``_csv`` for CSV files read as the
 in-memory reader reads them, ``_display``
-for curves thinned to a display resolution). May import ``isometrics.evaluation`` and below,
+for curves thinned to a display resolution), the one source interface of the scale paths (``batches``: columns in
+memory, Arrow batches from DuckDB, Dask partitions, and the one check of their rows) and each file format's
+particulars (``formats``). May import ``isometrics.evaluation`` and below,
 never the presentation layers; duckdb is imported only when a file is evaluated. A new way
 of evaluating at scale gets its own module here and its public names re-exported below.
 """
