@@ -172,3 +172,43 @@ _COMPARISON_KEYS = (
 )
 def test_the_one_format_of_a_value_and_its_interval(value, interval, expected):
     assert formatting.with_interval(value, interval) == expected
+
+
+def test_one_class_against_the_rest_reads_the_same_in_the_terminal_and_on_the_page(tmp_path):
+    """``evaluate --multiclass --ci --report``: the per-class rows, best thresholds and the note agree."""
+    from isometrics.cli._options import ScoredFile
+    from isometrics.cli.multiclass import evaluate_multiclass_file
+
+    rng = np.random.default_rng(3)
+    n = 300
+    y = rng.integers(0, 3, n)
+    path = tmp_path / "classes.csv"
+    columns = {str(k): (y == k) + rng.normal(0, 0.9, n) for k in range(3)}
+    path.write_text(
+        "y,"
+        + ",".join(columns)
+        + "\n"
+        + "".join(f"{y[i]}," + ",".join(f"{float(columns[c][i])!r}" for c in columns) + "\n" for i in range(n))
+    )
+    console = Console(record=True, width=400, emoji=False, color_system=None)
+    request = ScoredFile(path, ("y",), list(columns), metrics=["f1"], n_resamples=40, ci=True, seed=0)
+    evaluate_multiclass_file(request, console, report=str(tmp_path / "page.html"))
+    text = console.export_text()
+    rows = _terminal_rows(text)
+    page = _page((tmp_path / "page.html").read_text())
+    per_class = next(t[1:] for t in page.tables if t and t[0][:2] == ["class", "score"])
+    best = next(
+        t[1:] for t in page.tables if t and t[0][:2] == ["class", "best threshold (chosen on these data: optimistic)"]
+    )
+    per_class = [row for row in per_class if row[0] in columns]  # the averages: intervals on the page only
+    assert len(per_class) == 3
+    for row in per_class:
+        assert row in rows, (row, rows)  # class, score, support, prevalence, AUROC, AP, AUPRG
+        assert "[" in row[4]
+    for row in best:
+        assert row in rows, (row, rows)  # class, threshold, value [interval], precision, recall, flagged
+    terminal = " ".join(text.split())
+    head = "Brackets: 95 % percentile bootstrap intervals of each class against the rest (40 replicates"
+    note = " ".join(page.paragraphs["intervals-note"].split())
+    assert note.startswith(head) and head in terminal
+    assert formatting.REOPTIMISED in note and formatting.REOPTIMISED in terminal
