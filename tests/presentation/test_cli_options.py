@@ -17,7 +17,7 @@ pytest.importorskip("typer")
 
 import typer.main  # noqa: E402
 
-from isometrics.cli import _options, app  # noqa: E402
+from isometrics.cli import app  # noqa: E402
 
 #: (command, option) -> why that command's option differs on purpose from the same name elsewhere.
 DIFFERENT_BY_DESIGN = {
@@ -91,15 +91,22 @@ def test_the_check_sees_a_drifted_declaration(monkeypatch):
     assert any(d.startswith("--seed (isometrics): help") for d in _differences(root))
 
 
-def test_every_exemption_is_still_needed_and_shared_options_are_shared():
-    """An exemption whose option now agrees, or names an option that no longer exists, is stale."""
+def test_every_exemption_is_still_needed():
+    """An exemption whose option now agrees with the same name elsewhere, or is taken by no other command, is stale."""
     root = typer.main.get_command(app.app)
-    groups = {name: command for members in _groups(root).values() for name, command in members}
-    for command, option in DIFFERENT_BY_DESIGN:
-        assert option in [max(p.opts, key=len) for p in groups[command].params], (command, option)
-    # --seed of demo really differs from the bootstrap's (else it would not need its exemption)
-    demo_seed = next(p for p in groups["demo"].params if p.name == "seed")
-    assert demo_seed.default != _options.Seed.__metadata__[0].default or demo_seed.help != "Seed of the bootstrap."
+    for commands in _groups(root).values():
+        declared = {
+            (name, max(p.opts, key=len)): _declaration(p)
+            for name, command in commands
+            for p in command.params
+            if p.param_type_name == "option"
+        }
+        for command, option in DIFFERENT_BY_DESIGN:
+            if not any(name == command for name, _ in commands):
+                continue
+            others = [d for (name, opt), d in declared.items() if opt == option and name != command]
+            assert others, f"{command} {option}: no other command of the group takes it; drop the exemption"
+            assert any(d != declared[command, option] for d in others), f"{command} {option} agrees now"
 
 
 def test_every_command_module_has_the_same_shape():
