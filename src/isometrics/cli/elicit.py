@@ -14,6 +14,7 @@ from __future__ import annotations
 import inspect
 import shlex
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -225,21 +226,35 @@ def _write_page(
         )
 
 
-def run_elicit(
-    file: Path | None,
-    label: str | None,
-    score: str | None,
-    pos_label: str | None,
-    weight: str | None,
-    interactive: bool,
-    answers: str | None,
-    save: str | None,
-    local_budget: int,
-    pairwise_budget: int,
-    tolerance: float,
-    output: str | None = None,
-) -> None:
+@dataclass(frozen=True)
+class ElicitRequest:
+    """What ``isometrics elicit`` was asked: the optional model to decide on, how to run, the session's budgets."""
+
+    file: Path | None
+    label: str | None
+    score: str | None
+    pos_label: str | None
+    weight: str | None
+    interactive: bool
+    answers: str | None
+    save: str | None
+    local_budget: int
+    pairwise_budget: int
+    tolerance: float
+    output: str | None = None
+
+
+def run_elicit(request: ElicitRequest) -> None:
     """The body of ``isometrics elicit`` (raises IsometricsError on bad input)."""
+    file, label, score, pos_label, weight = (
+        request.file,
+        request.label,
+        request.score,
+        request.pos_label,
+        request.weight,
+    )
+    interactive, answers, save, output = request.interactive, request.answers, request.save, request.output
+    local_budget, pairwise_budget, tolerance = request.local_budget, request.pairwise_budget, request.tolerance
     if int(interactive) + (answers is not None) + (output is not None) != 1:
         raise IsometricsError(
             "give exactly one of --interactive (ask the questions here), --answers FILE "
@@ -351,16 +366,18 @@ def register(app: Any) -> None:
         """Find the stakeholder's metric G(beta, rho) by questions, or replay saved answers."""
         with guard(file):
             run_elicit(
-                file,
-                label,
-                score,
-                pos_label,
-                weight,
-                interactive,
-                answers,
-                save,
-                local_budget,
-                pairwise_budget,
-                tolerance,
-                output,
+                ElicitRequest(
+                    file,
+                    label,
+                    score,
+                    pos_label,
+                    weight,
+                    interactive,
+                    answers,
+                    save,
+                    local_budget,
+                    pairwise_budget,
+                    tolerance,
+                    output,
+                )
             )
