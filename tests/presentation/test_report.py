@@ -300,10 +300,10 @@ def test_evaluate_ci_report_shows_the_intervals(tmp_path):
         assert row[0] == result["score"]
         for cell, key in zip(row[1:], ("auroc", "average_precision", "auprg")):
             ci = result["confidence_intervals"][key]
-            assert cell == f"{result[key]:.4f} [{ci['low']:.4f}, {ci['high']:.4f}]"
+            assert cell == f"{result[key]:.4f} [{ci['low']:.3f}, {ci['high']:.3f}]"  # bounds: 3 decimals, as in the CLI
         for j, best in enumerate(result["best_thresholds"]):
             ci = result["confidence_intervals"][best["metric"]]
-            assert f"{best['value']:.4f} [{ci['low']:.4f}, {ci['high']:.4f}]" in page.cells[f"best-{j}"]
+            assert f"{best['value']:.4f} [{ci['low']:.3f}, {ci['high']:.3f}]" in page.cells[f"best-{j}"]
     assert any(c == "a" for c in page.cells["comparisons"])  # two models: the paired comparison too
 
 

@@ -96,7 +96,7 @@ def _read_groups(page):
 
 
 def _shown(text):
-    """A cell "0.1234 [0.1000, 0.2000]": the estimate and the interval's ends, as shown."""
+    """A cell "0.1234 [0.100, 0.200]": the estimate and the interval's ends, as shown."""
     numbers = [float(x) for x in NUMBER.findall(text)]
     assert len(numbers) == 3, text
     return numbers
@@ -138,8 +138,8 @@ def test_every_group_row_on_the_page_is_the_jsons(grouped, rows):
         for header, key in CELLS.items():
             value, low, high = _shown(row[header])
             _close(value, g[key]["estimate"])
-            _close(low, g[key]["interval"]["low"])
-            _close(high, g[key]["interval"]["high"])
+            _close(low, g[key]["interval"]["low"], decimals=3)  # an interval's ends: 3 decimals, as in the CLI
+            _close(high, g[key]["interval"]["high"], decimals=3)
         assert float(row["global threshold"]) == pytest.approx(groups["threshold"], rel=1e-5)
         assert float(row["best in group"]) == pytest.approx(g["best_thresholds"][0]["threshold"], rel=1e-5)
         assert row["note"] == ""

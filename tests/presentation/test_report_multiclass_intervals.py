@@ -42,12 +42,12 @@ def test_averages_and_argmax_measures_have_the_bootstrap_intervals(three_classes
     cells = _cells(page, "one-vs-rest")
     row = cells[cells.index("macro average") :][:7]
     estimate = roc_auc_score(y, scores, multi_class="ovr", average="macro")
-    expected = f"{estimate:.4f} [{np.quantile(macro, 0.025):.4f}, {np.quantile(macro, 0.975):.4f}]"
+    expected = f"{estimate:.4f} [{np.quantile(macro, 0.025):.3f}, {np.quantile(macro, 0.975):.3f}]"  # as in the CLI
     assert row[4] == expected
     summary = _cells(page, "argmax-summary")
     acc = accuracy_score(y, np.array(["a", "b", "c"])[scores.argmax(axis=1)])
     assert summary[summary.index("accuracy") + 1] == (
-        f"{acc:.4f} [{np.quantile(accuracy, 0.025):.4f}, {np.quantile(accuracy, 0.975):.4f}]"
+        f"{acc:.4f} [{np.quantile(accuracy, 0.025):.3f}, {np.quantile(accuracy, 0.975):.3f}]"
     )
     for name in ("weighted average", "micro average"):
         assert re.fullmatch(r"[\d.]+ \[[\d.]+, [\d.]+\]", cells[cells.index(name) + 4])

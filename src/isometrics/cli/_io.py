@@ -25,9 +25,18 @@ import numpy as np
 
 from .._core.files import SEPARATORS, csv_separator, file_format
 from .._core.label_text import label_from_text
+from .._core.validation import label_set
 from ..exceptions import IsometricsError
 
-__all__ = ["read_columns", "column_names", "describe_input", "coerce_label", "separator_of", "use_separator"]
+__all__ = [
+    "binary_target",
+    "read_columns",
+    "column_names",
+    "describe_input",
+    "coerce_label",
+    "separator_of",
+    "use_separator",
+]
 
 #: This command's ``--separator`` (None: detect) and the files whose detected separator was said.
 _SEPARATOR: ContextVar[tuple[str | None, set[str]]] = ContextVar("separator", default=(None, set()))
@@ -271,3 +280,22 @@ def coerce_label(value: str, labels: np.ndarray, column: str) -> Any:
     """Convert a ``--pos-label`` string to the label column's type; it must be one of its values
     (the rule: :func:`isometrics._core.label_text.label_from_text`)."""
     return label_from_text(value, labels=labels, column=column)
+
+
+def binary_target(y: Any, pos_label: str | None, label: str) -> tuple[Any, Any, Any]:
+    """``(y, pos_label, versus)`` for a binary evaluation: a label column of more than two classes
+    becomes one class (``--pos-label``) against the rest, and ``versus`` is that class (else None)."""
+    if pos_label is None:
+        classes = label_set(y)
+        if len(classes) > 2:
+            shown = ", ".join(str(v) for v in classes[:6].tolist()) + (", ..." if len(classes) > 6 else "")
+            raise IsometricsError(
+                f"label column {label!r} has {len(classes)} classes ({shown}); give --multiclass with one --score "
+                "column per class (named after it, or --class), or --pos-label CLASS to evaluate one class against "
+                "the rest."
+            )
+        return y, None, None
+    pos = coerce_label(pos_label, y, label)
+    if len(label_set(y)) > 2:
+        return np.asarray(y == pos), True, pos
+    return y, pos, None

@@ -1,13 +1,24 @@
-"""The options several commands share: ``--weight-kind``, ``--scores``, ``--separator``, the help texts of the
-evaluation options, and the checks of their combinations (in the command line's words)."""
+"""The shape of a command: every option that more than one command takes, declared once, and the request a
+command's body reads its options into.
+
+A command module exposes ``register(app)``; its command's parameters are the Annotated types below (an option
+that one command alone takes is declared in its module); its body builds one :class:`ScoredFile` (or its own
+parameters) and hands it to one call inside :func:`guard`. ``tests/presentation/test_cli_options.py`` reads
+the Typer application and fails when an option name means two things (help, type or default differ) in two
+commands.
+"""
 
 from __future__ import annotations
 
 import enum
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Annotated, Any
 
 from ..exceptions import IsometricsError
-from ._io import use_separator
+from ._console import command_guard
+from ._io import describe_input, use_separator
 from .scores import SCORES_HELP
 
 try:
@@ -15,9 +26,16 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     typer = None  # type: ignore[assignment]
 
+__all__ = ["ScoredFile", "WeightKind", "guard"]
+
 
 def _n_columns(scores: list[str] | None, weight: str | None) -> int:
     return 1 + len(set(scores or [])) + (weight is not None)
+
+
+def guard(file: Path | None = None, n_columns: int = 0) -> Any:
+    """The command's boundary (:func:`command_guard`), naming the input's size if it runs out of memory."""
+    return command_guard(input_size=None if file is None else lambda: describe_input(file, n_columns))
 
 
 class WeightKind(str, enum.Enum):
@@ -39,15 +57,55 @@ def _weight_options(weight: str | None, weight_kind: str | None) -> dict[str, An
     return {"weight_kind": weight_kind}
 
 
-_OUT = "PATH"  # the metavar of every output file option (kept a string: a trailing '/' must survive parsing)
-_WEIGHT_KIND_HELP = (
-    "What the --weight column means: 'sampling' (importance or survey weights; the default) or "
-    "'frequency' (counts of identical rows, resampled as units by the bootstrap)."
-)
-
-
 def _value(kind: WeightKind | None) -> str | None:
     return None if kind is None else kind.value
+
+
+@dataclass(frozen=True)
+class ScoredFile:
+    """What a command that reads a scored file was asked: the file, its columns, the metrics, the bootstrap.
+
+    The body of ``evaluate``, ``report`` and ``compare`` reads its options into one of these and passes it on.
+    ``n_resamples`` replicates draw the intervals when ``ci`` is set (:attr:`interval_resamples`), and a report's
+    paired comparisons always; ``labels`` holds one column (several only with ``--multilabel``).
+    """
+
+    file: Path
+    labels: tuple[str, ...]
+    scores: list[str]
+    pos_label: str | None = None
+    weight: str | None = None
+    weight_kind: str | None = None
+    metrics: list[str] = field(default_factory=lambda: ["f1"])
+    n_resamples: int = 1000
+    ci: bool = False
+    seed: int | None = None
+    json_out: str | os.PathLike[str] | None = None
+    by: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The one label column of a binary evaluation."""
+        if len(self.labels) != 1:
+            raise IsometricsError(
+                f"give one --label column ({len(self.labels)} given); several --label columns need --multilabel."
+            )
+        return self.labels[0]
+
+    @property
+    def interval_resamples(self) -> int | None:
+        """Replicates of the intervals: ``n_resamples`` with ``--ci``, else None (no intervals)."""
+        return self.n_resamples if self.ci else None
+
+    @property
+    def weight_options(self) -> dict[str, Any]:
+        """``weight_kind`` for the library, only when given (and refused without --weight)."""
+        return _weight_options(self.weight, self.weight_kind)
+
+    @property
+    def n_columns(self) -> int:
+        """Columns read at once (the out-of-memory message's size)."""
+        return _n_columns(self.scores, self.weight) + len(self.labels) - 1
 
 
 def _one_vs_rest_options(
@@ -77,40 +135,86 @@ def _one_vs_rest_options(
         )
 
 
-_SCHEDULER_HELP = (
-    "Evaluate exactly on the Dask cluster of this scheduler (e.g. tcp://host:8786); FILE is then "
-    "a Parquet file or directory the workers can read."
-)
-_LOCAL_CLUSTER_HELP = (
-    "Evaluate exactly on a Dask cluster of N worker processes started on this machine (FILE: a "
-    "Parquet file or directory)."
-)
-_CURVE_DIR_HELP = (
-    "With --scheduler or --local-cluster: also write each score column's full curve (threshold, "
-    "tp, fp) here as Parquet, one file per score range, in decreasing threshold order."
-)
-_THRESHOLD_HELP = (
-    "State a decision: flag rows with score >= T; prints the counts per 1,000, alert rate, "
-    "precision, recall, specificity, F1 and each --metric there (intervals with --ci); JSON: "
-    "'decision'."
-)
-_TOP_K_HELP = (
-    "State a decision: flag the K highest-scored rows (a tie split at the K-th score counts its expected "
-    "share); reported as --threshold is."
+_OUT = "PATH"  # the metavar of every output file option (kept a string: a trailing '/' must survive parsing)
+
+#: The help of --by (evaluate, report, compare).
+BY_HELP = (
+    "Also evaluate within each group of this column (region, site, sex...): every area, the chosen "
+    "threshold's precision, recall and alert rate, the threshold best within each group, and (with "
+    "bootstrap replicates) intervals and each group against the rest, Holm-adjusted over the groups."
 )
 _MULTICLASS_HELP = (
     "Multiclass: the --label column holds one class per row and each --score column scores one "
     "class (named after it, or named by --class); evaluates each class against the rest, with "
-    "macro, weighted and micro averages."
-)
-_MULTILABEL_HELP = (
-    "Multilabel: give one 0/1 --label column per class, paired in order with the --score "
-    "columns; evaluates each class against the rest, with macro, weighted and micro averages."
+    "macro, weighted and micro averages (a report also shows each class's panels and the argmax "
+    "confusion matrix)."
 )
 
 if typer is not None:
-    #: --scores PATTERN (cli/scores.py), shared by evaluate, report and compare
-    _Scores = Annotated[list[str] | None, typer.Option("--scores", metavar="PATTERN", help=SCORES_HELP)]
+    # ------------------------------------------------------------------ the scored file (evaluate, report, compare)
+    File = Annotated[Path, typer.Argument(help="CSV or Parquet file with a label column and score columns.")]
+    #: --label of report and compare (evaluate's is repeatable, for --multilabel).
+    Label = Annotated[str, typer.Option("--label", help="Column with the true labels.")]
+    Score = Annotated[
+        list[str] | None,
+        typer.Option(
+            "--score",
+            help="Score column: one per model (repeatable), or with --multiclass or --multilabel one per class.",
+        ),
+    ]
+    #: --scores PATTERN (cli/scores.py)
+    Scores = Annotated[list[str] | None, typer.Option("--scores", metavar="PATTERN", help=SCORES_HELP)]
+    PosLabel = Annotated[
+        str | None,
+        typer.Option(
+            "--pos-label",
+            help="Value of the positive class (inferred for 0/1, -1/1, false/true); with more than two "
+            "classes, that class against the rest.",
+        ),
+    ]
+    Weight = Annotated[str | None, typer.Option("--weight", help="Column of non-negative sample weights.")]
+    WeightKindOption = Annotated[
+        WeightKind | None,
+        typer.Option(
+            "--weight-kind",
+            help="What the --weight column means: 'sampling' (importance or survey weights; the default) or "
+            "'frequency' (counts of identical rows, resampled as units by the bootstrap).",
+        ),
+    ]
+    Metric = Annotated[
+        list[str] | None,
+        typer.Option(
+            "--metric",
+            help="Metric of the best threshold (and of the comparisons), e.g. f1, f0.5, 'g(beta=2, rho=-3)', "
+            "mcc, kappa, net_benefit@0.2 (repeatable; default: f1).",
+        ),
+    ]
+    Ci = Annotated[
+        bool,
+        typer.Option(
+            "--ci",
+            help="Add bootstrap confidence intervals of the areas and of each metric (that of its threshold "
+            "re-optimised in every replicate).",
+        ),
+    ]
+    NResamples = Annotated[
+        int,
+        typer.Option(
+            "--n-resamples",
+            min=2,
+            help="Bootstrap replicates (of --ci, and of the paired comparisons of two or more scores).",
+        ),
+    ]
+    Seed = Annotated[int | None, typer.Option("--seed", help="Seed of the bootstrap.")]
+    JsonOut = Annotated[
+        str | None,
+        typer.Option(
+            "--json",
+            metavar=_OUT,
+            help="Also write the results (with a report: and its summary) as JSON here ('-': standard output).",
+        ),
+    ]
+    By = Annotated[str | None, typer.Option("--by", metavar="COLUMN", help=BY_HELP)]
     #: --separator of every command that reads a CSV file (its callback sets it for the whole command).
     Separator = Annotated[
         str | None,
@@ -120,5 +224,54 @@ if typer is not None:
             callback=use_separator,
             help="Field separator of a CSV file (default: ',', a tab for .tsv; a header read as one column that "
             "holds ';', a tab or '|' is split on it, as stderr says).",
+        ),
+    ]
+    Multiclass = Annotated[bool, typer.Option("--multiclass", help=_MULTICLASS_HELP)]
+    Class = Annotated[
+        list[str] | None,
+        typer.Option(
+            "--class",
+            help="With --multiclass or --multilabel: the class each --score column scores, once per --score, "
+            "in order (default: the column names).",
+        ),
+    ]
+
+    # ------------------------------------------------------------------ isometrics benchmark build | fit | test
+    Cache = Annotated[
+        Path,
+        typer.Option(
+            "--cache",
+            help="Folder of the benchmark cache (one file per data set and model; a rerun skips what is done).",
+        ),
+    ]
+    Folds = Annotated[
+        int,
+        typer.Option(
+            "--folds",
+            min=2,
+            help="Folds of the stratified cross-validation (build makes them; fit and test read the cache built "
+            "with them).",
+        ),
+    ]
+    BenchmarkSeed = Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            min=0,
+            help="Seed of the cross-validation folds (build makes them; fit and test read them) and of "
+            "test's random selection.",
+        ),
+    ]
+    DropModel = Annotated[
+        list[str] | None,
+        typer.Option("--drop-model", help="Leave this cached model out of the bank (repeatable)."),
+    ]
+    MaxItems = Annotated[int, typer.Option("--max-items", min=1, help="Most data sets an adaptive test trains on.")]
+    Response = Annotated[
+        str,
+        typer.Option(
+            "--metric",
+            help="The response the item bank is fitted to: auroc, auprg, average_precision or a threshold metric "
+            "such as f1.",
         ),
     ]

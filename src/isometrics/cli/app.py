@@ -12,23 +12,11 @@ escape sequences.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
-from ._console import (
-    EXIT_BAD_INPUT,
-    EXIT_FAILED,
-    command_guard,
-    fail,
-)
-from ._io import describe_input
+from . import benchmark, compare, demo, elicit, evaluate, report
+from ._console import EXIT_BAD_INPUT, EXIT_FAILED, fail
 from ._usage import OneLineUsage
-from .benchmark import benchmark_app
-from .compare import register as register_compare
-from .demo import register as register_demo
-from .elicit import register as register_elicit
-from .evaluate import register as register_evaluate
-from .report import register as register_report
 from .version import note_verbose as _note_verbose
 from .version import show_version as _show_version
 
@@ -45,10 +33,9 @@ def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
     fail(message, code)
 
 
-def _guard(file: Path | None = None, n_columns: int = 0) -> Any:
-    """:func:`command_guard`, naming the input's size if it runs out of memory."""
-    return command_guard(input_size=None if file is None else lambda: describe_input(file, n_columns))
-
+#: The command modules, in the order ``isometrics --help`` lists them: each exposes ``register(app)``, which adds
+#: its command (its options: ``cli/_options.py``). A new command is a module here and its line in this tuple.
+COMMANDS = (evaluate, report, compare, demo, elicit, benchmark)
 
 if typer is not None:
     app = typer.Typer(
@@ -58,7 +45,6 @@ if typer is not None:
         pretty_exceptions_enable=False,
         help="Evaluate scored classifiers through precision, recall and their metric families.",
     )
-    app.add_typer(benchmark_app, name="benchmark")  # build | fit | test (cli/benchmark.py)
 
     @app.callback()
     def _root(
@@ -80,11 +66,8 @@ if typer is not None:
 
 
 if typer is not None:
-    register_evaluate(app, _guard)  # isometrics evaluate: body in cli/evaluate.py and cli/in_memory.py
-    register_report(app, _guard)  # isometrics report: body in cli/report.py and cli/in_memory.py
-    register_compare(app, _guard)  # isometrics compare: body in cli/compare.py
-    register_demo(app, _guard)  # isometrics demo: body in cli/demo.py
-    register_elicit(app, _guard)  # isometrics elicit: body in cli/elicit.py
+    for _command in COMMANDS:
+        _command.register(app)
 
 
 def main() -> None:

@@ -33,12 +33,13 @@ from ._console import command_guard, make_console, markup
 try:
     import typer
     from rich.table import Table
+
+    from ._options import BenchmarkSeed, Cache, DropModel, Folds, MaxItems, Response
 except ImportError:  # pragma: no cover - depends on the environment
     typer = None  # type: ignore[assignment]
 
-__all__ = ["benchmark_app"]
+__all__ = ["benchmark_app", "register"]
 
-_CACHE_HELP = "Folder of the benchmark cache (one file per data set and model; a rerun skips what is done)."
 _OUT = "PATH"
 
 
@@ -225,7 +226,7 @@ if typer is not None:
 
     @benchmark_app.command()
     def build(
-        cache: Annotated[Path, typer.Option("--cache", help=_CACHE_HELP)] = Path("isometrics-benchmark"),
+        cache: Cache = Path("isometrics-benchmark"),
         metric: Annotated[
             list[str] | None,
             typer.Option(
@@ -247,8 +248,8 @@ if typer is not None:
                 "--models", "--model", help="Model specs such as 'logreg:C=0.1' (repeatable; default: the pool of 26)."
             ),
         ] = None,
-        folds: Annotated[int, typer.Option("--folds", min=2, help="Stratified cross-validation folds.")] = 3,
-        seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the folds.")] = 0,
+        folds: Folds = 3,
+        seed: BenchmarkSeed = 0,
         jobs: Annotated[int, typer.Option("--jobs", min=1, help="Pairs trained in parallel.")] = 1,
     ) -> None:
         """Train and score every model on every data set (cached; a rerun resumes)."""
@@ -284,10 +285,10 @@ if typer is not None:
                 help="Write the item bank and abilities (.json) and/or the report page (.html); repeatable.",
             ),
         ],
-        cache: Annotated[Path, typer.Option("--cache", help=_CACHE_HELP)] = Path("isometrics-benchmark"),
-        metric: Annotated[str, typer.Option("--metric", help="The response the model is fitted to.")] = "auroc",
-        folds: Annotated[int, typer.Option("--folds", min=2, help="Which cached cross-validation to read.")] = 3,
-        seed: Annotated[int, typer.Option("--seed", min=0, help="Which cached seed to read.")] = 0,
+        cache: Cache = Path("isometrics-benchmark"),
+        metric: Response = "auroc",
+        folds: Folds = 3,
+        seed: BenchmarkSeed = 0,
         hold_out: Annotated[
             str | None,
             typer.Option(
@@ -298,10 +299,8 @@ if typer is not None:
                 "trajectory (the table still shows every model).",
             ),
         ] = None,
-        drop_model: Annotated[
-            list[str] | None, typer.Option("--drop-model", help="Leave this cached model out of the bank (repeatable).")
-        ] = None,
-        max_items: Annotated[int, typer.Option("--max-items", min=1, help="Length of that adaptive test.")] = 20,
+        drop_model: DropModel = None,
+        max_items: MaxItems = 20,
     ) -> None:
         """Fit beta^3-IRT to the cached responses: abilities of every model, difficulty of the data sets."""
         console = make_console()
@@ -336,22 +335,20 @@ if typer is not None:
                 "'sklearn.ensemble.RandomForestClassifier(n_estimators=50)'.",
             ),
         ],
-        cache: Annotated[Path, typer.Option("--cache", help=_CACHE_HELP)] = Path("isometrics-benchmark"),
-        metric: Annotated[str, typer.Option("--metric", help="The response of the bank.")] = "auroc",
+        cache: Cache = Path("isometrics-benchmark"),
+        metric: Response = "auroc",
         selection: Annotated[str, typer.Option("--selection", help="fisher, kl or random.")] = "fisher",
-        max_items: Annotated[int, typer.Option("--max-items", min=1, help="Most data sets to train on.")] = 20,
+        max_items: MaxItems = 20,
         se_target: Annotated[
             float | None, typer.Option("--se-target", help="Stop when the ability's standard error falls below this.")
         ] = None,
-        folds: Annotated[int, typer.Option("--folds", min=2, help="Cross-validation of the bank.")] = 3,
-        seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the folds and of random selection.")] = 0,
+        folds: Folds = 3,
+        seed: BenchmarkSeed = 0,
         output: Annotated[
             list[str] | None,
             typer.Option("-o", "--output", metavar=_OUT, help="Also write the result (.json) and/or a report (.html)."),
         ] = None,
-        drop_model: Annotated[
-            list[str] | None, typer.Option("--drop-model", help="Leave this cached model out of the bank (repeatable).")
-        ] = None,
+        drop_model: DropModel = None,
     ) -> None:
         """Adaptive test of a new classifier: train it only on the data sets that tell most about its ability."""
         console = make_console()
@@ -406,3 +403,8 @@ if typer is not None:
             typer.echo("\n".join(keel_datasets()))
 else:  # pragma: no cover
     benchmark_app = None
+
+
+def register(app: Any) -> None:
+    """Add the ``benchmark`` command group (build, fit, test, datasets) to the Typer ``app``."""
+    app.add_typer(benchmark_app, name="benchmark")

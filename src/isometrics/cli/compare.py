@@ -9,28 +9,41 @@ JSON (:meth:`ModelComparison.to_dict`) are the result's; nothing is decided or w
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import replace
-from pathlib import Path
 from typing import Annotated, Any
 
 from .._core.outputs import json_text, staged_outputs
 from ..evaluation import evaluate_scores
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
+from ..uncertainty import formatting
 from ..uncertainty.comparison import compare_scores
 from ._console import make_console, markup
-from ._format import IN_SAMPLE, fmt, new_table
-from ._io import coerce_label, read_columns
-from ._options import _OUT, _WEIGHT_KIND_HELP, WeightKind, _n_columns, _value, _weight_options
-from .groups import BY_HELP, print_groups
+from ._format import IN_SAMPLE, new_table
+from ._io import binary_target, read_columns
+from ._options import ScoredFile, _n_columns, _value, guard
+from .groups import print_groups
 from .scores import score_columns
 
 try:
     import typer
 
-    from ._options import Separator, _Scores
+    from ._options import (
+        By,
+        File,
+        JsonOut,
+        Label,
+        Metric,
+        NResamples,
+        PosLabel,
+        Score,
+        Scores,
+        Seed,
+        Separator,
+        Weight,
+        WeightKindOption,
+    )
 except ImportError:  # pragma: no cover - depends on the environment
     typer = None  # type: ignore[assignment]
 
@@ -76,10 +89,6 @@ def _check_scores(scores: list[str]) -> None:
         )
 
 
-def _p(p: float) -> str:
-    return f"{p:.2g}"
-
-
 def print_comparison(console: Any, title: str, result: Any) -> None:
     """The tables of a :class:`ModelComparison` (one per statistic, then DeLong's) and every row's sentence."""
     console.print(
@@ -99,43 +108,25 @@ def print_comparison(console: Any, title: str, result: Any) -> None:
         for header in [*headers, "decision"]:
             table.add_column(header, justify="left" if header in ("pair", "decision") else "right")
         for r in rows:
-            cells = [
-                f"{markup(r.a)} - {markup(r.b)}",
-                fmt(r.estimate),
-                fmt(r.confidence_interval[0]),
-                fmt(r.confidence_interval[1]),
-                _p(r.p_value),
-            ]
+            c = formatting.comparison_cells(r)
+            cells = [markup(c["pair"]), c["difference"], c["low"], c["high"], c["p_value"]]
             if adjusted:
-                cells += [fmt(r.adjusted_interval[0]), fmt(r.adjusted_interval[1]), _p(r.adjusted_p_value)]
-            table.add_row(*cells, markup(r.winner + " better" if r.winner is not None else r.decision))
+                cells += [c["adjusted_low"], c["adjusted_high"], c["adjusted_p_value"]]
+            table.add_row(*cells, markup(c["decision"]))
         console.print(table)
         for r in rows:
             console.print("- " + markup(r.sentence()))
 
 
-def compare_file(
-    file: Path,
-    label: str,
-    scores: list[str],
-    pos_label: str | None,
-    weight: str | None,
-    metrics: list[str],
-    n_resamples: int,
-    seed: int | None,
-    json_out: str | os.PathLike[str] | None,
-    console: Any,
-    weight_options: dict[str, Any],
-    baseline: str | None = None,
-    compare: Any = compare_scores,
-    read: Any = read_columns,
-    by: str | None = None,
-) -> Any:
+def compare_file(request: ScoredFile, console: Any, baseline: str | None = None) -> Any:
     """Read, compare every pair (or each column against ``baseline``), print and (optionally) write JSON.
 
-    ``compare`` and ``read`` are the library calls (replaceable in tests). ``by``: also evaluate each
-    column within each group of that column (cli/groups.py), on the same replicates' count.
+    ``request.by``: also evaluate each column within each group of that column (cli/groups.py), on the same
+    replicates' count.
     """
+    file, label, scores, weight, by = request.file, request.label, request.scores, request.weight, request.by
+    pos_label, n_resamples, seed, json_out = request.pos_label, request.n_resamples, request.seed, request.json_out
+    metrics, weight_options = request.metrics, request.weight_options
     _check_scores(scores)
     if baseline is not None and baseline not in scores:
         raise IsometricsError(
@@ -145,10 +136,12 @@ def compare_file(
     with staged_outputs({"--json": json_out}, inputs=[file]) as outputs:
         if outputs.to_stdout:
             console = make_console(stderr=True)
-        columns = read(file, [label, *scores] + ([weight] if weight else []) + ([by] if by else []))
-        y = columns[label]
-        pos = None if pos_label is None else coerce_label(pos_label, y, label)
-        result = compare(
+        columns = read_columns(file, [label, *scores] + ([weight] if weight else []) + ([by] if by else []))
+        # with --pos-label, a label column of more than two classes is that class against the rest
+        y, pos, _ = (
+            (columns[label], None, None) if pos_label is None else binary_target(columns[label], pos_label, label)
+        )
+        result = compare_scores(
             y,
             {name: columns[name] for name in scores},
             metrics=parsed,
@@ -208,25 +201,17 @@ def compare_file(
     return result
 
 
-def register(app: Any, guard: Any) -> None:
-    """Add the ``compare`` command to the Typer ``app``; ``guard`` is the CLI's error boundary."""
+def register(app: Any) -> None:
+    """Add the ``compare`` command to the Typer ``app``."""
 
     @app.command()
     def compare(
-        file: Annotated[Path, typer.Argument(help="CSV or Parquet file with a label column and score columns.")],
-        label: Annotated[str, typer.Option("--label", help="Column with the true labels.")],
-        score: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--score",
-                help="Score columns to compare (two or more; every pair is compared unless --baseline is given).",
-            ),
-        ] = None,
-        pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class.")] = None,
-        weight: Annotated[str | None, typer.Option("--weight", help="Column of non-negative sample weights.")] = None,
-        metric: Annotated[
-            list[str] | None, typer.Option("--metric", help="Metric compared at its best threshold (repeatable).")
-        ] = None,
+        file: File,
+        label: Label,
+        score: Score = None,
+        pos_label: PosLabel = None,
+        weight: Weight = None,
+        metric: Metric = None,
         baseline: Annotated[
             str | None,
             typer.Option(
@@ -234,15 +219,12 @@ def register(app: Any, guard: Any) -> None:
                 help="Compare each other --score column with this one (column - baseline) instead of every pair.",
             ),
         ] = None,
-        n_resamples: Annotated[int, typer.Option("--n-resamples", min=2, help="Bootstrap replicates.")] = 1000,
-        seed: Annotated[int | None, typer.Option("--seed", help="Seed of the bootstrap.")] = None,
-        json_out: Annotated[
-            str | None,
-            typer.Option("--json", metavar=_OUT, help="Also write the results as JSON here ('-': standard output)."),
-        ] = None,
-        weight_kind: Annotated[WeightKind | None, typer.Option("--weight-kind", help=_WEIGHT_KIND_HELP)] = None,
-        scores: _Scores = None,
-        by: Annotated[str | None, typer.Option("--by", metavar="COLUMN", help=BY_HELP)] = None,
+        n_resamples: NResamples = 1000,
+        seed: Seed = None,
+        json_out: JsonOut = None,
+        weight_kind: WeightKindOption = None,
+        scores: Scores = None,
+        by: By = None,
         separator: Separator = None,
     ) -> None:
         """Paired comparisons of score columns: differences with bootstrap intervals, p-values and DeLong.
@@ -251,21 +233,18 @@ def register(app: Any, guard: Any) -> None:
         Holm-adjusted over its pairs, and a pair is said to differ only when its adjusted p-value is <= 0.05.
         """
         with guard(file, _n_columns(score, weight)):
-            score = score_columns(file, score, scores, exclude=[label, weight, by])
-            compare_file(
+            request = ScoredFile(
                 file,
-                label,
-                score,
+                (label,),
+                score_columns(file, score, scores, exclude=[label, weight, by]),
                 pos_label,
                 weight,
+                _value(weight_kind),
                 metric or ["f1"],
                 n_resamples,
+                True,
                 seed,
                 json_out,
-                make_console(),
-                _weight_options(weight, _value(weight_kind)),
-                baseline=baseline,
-                compare=compare_scores,
-                read=read_columns,
-                by=by,
+                by,
             )
+            compare_file(request, make_console(), baseline=baseline)

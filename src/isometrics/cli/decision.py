@@ -20,8 +20,9 @@ from ..exceptions import IsometricsError
 from ..metrics.registry import Metric
 from ..model_selection.decisions import Decision, decide
 from ..model_selection.recommendation import Recommendation, recommend
+from ..uncertainty import formatting
 from ._console import markup
-from ._format import fmt, new_table
+from ._format import new_table
 
 __all__ = ["N_SPLITS", "check_rule", "decisions", "decision_json", "print_decisions", "summary_of"]
 
@@ -136,14 +137,6 @@ def summary_of(
     )
 
 
-def _shown(value: float, interval: Any) -> str:
-    """``value [low, high]`` from a bootstrap result, or ``value`` alone."""
-    if interval is None:
-        return fmt(value)
-    low, high = interval.confidence_interval
-    return f"{fmt(value)} [{fmt(low, 3)}, {fmt(high, 3)}]"
-
-
 def print_decisions(console: Any, entries: list[tuple[str, Decision]]) -> None:
     """Per rule, two tables: the rates (with intervals when computed), then the counts per 1,000 cases."""
     rules = list(dict.fromkeys(d.rule for _, d in entries))
@@ -165,24 +158,28 @@ def print_decisions(console: Any, entries: list[tuple[str, Decision]]) -> None:
             first = [markup(name)] + ([d.estimate] if cross else [])
             rates.add_row(
                 *first,
-                f"{d.threshold:.6g}",
-                *(_shown(getattr(d, r), d.intervals.get(r)) for r in ("alert_rate", "precision", "recall", "f1")),
+                formatting.threshold(d.threshold),
+                *(
+                    formatting.with_interval(getattr(d, r), d.intervals.get(r))
+                    for r in ("alert_rate", "precision", "recall", "f1")
+                ),
             )
             per = d.per_1000
             counts.add_row(
                 *first,
                 *(f"{per[c]:,.1f}" for c in ("tp", "fp", "fn", "tn")),
-                _shown(d.specificity, d.intervals.get("specificity")),
+                formatting.with_interval(d.specificity, d.intervals.get("specificity")),
             )
         console.print(rates)
         console.print(counts)
         extra = [spec for spec in dict.fromkeys(s for _, d in rows for s in d.values) if spec != "f1"]
         for spec in extra:
-            shown = "; ".join(
-                f"{markup(name)}{f' ({d.estimate})' if cross else ''}: {_shown(d.values[spec], d.intervals.get(spec))}"
+            values = "; ".join(
+                f"{markup(name)}{f' ({d.estimate})' if cross else ''}: "
+                f"{formatting.with_interval(d.values[spec], d.intervals.get(spec))}"
                 for name, d in rows
             )
-            console.print(f"[dim]{markup(spec)} at this rule: {shown}[/dim]")
+            console.print(f"[dim]{markup(spec)} at this rule: {values}[/dim]")
         if cross:
             n_splits = next(d.n_splits for _, d in rows if d.n_splits)
             console.print(
@@ -191,11 +188,9 @@ def print_decisions(console: Any, entries: list[tuple[str, Decision]]) -> None:
                 "as it would do on new data.[/dim]"
             )
         elif any(d.intervals for _, d in rows):
-            level = next(iter(next(d for _, d in rows if d.intervals).intervals.values())).confidence_level
-            console.print(
-                f"[dim]Brackets: {100 * level:g} % percentile bootstrap intervals at this fixed rule "
-                "(paired replicates).[/dim]"
-            )
+            interval = next(iter(next(d for _, d in rows if d.intervals).intervals.values()))
+            note = formatting.interval_note(interval, extra=", paired over the models", after=" at this fixed rule.")
+            console.print(f"[dim]{markup(note)}[/dim]")
 
 
 def decision_json(entries: list[tuple[str, Decision]]) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ from .._core.optional import needs
 from .._core.outputs import check_output_dir
 from ..report.glossary import glossary
 from ._console import command_line, make_console, markup
+from ._options import ScoredFile, guard
 from .in_memory import _evaluate_file
 
 try:
@@ -111,8 +112,8 @@ def make_demo_scores(output_dir: str | Path = "isometrics-demo", *, random_state
 _DEMO_TERMS = ("prevalence", "AUROC", "AP (average precision)", "AUPRG", "best threshold", "F1, F2, F0.5")
 
 
-def register(app: Any, guard: Any) -> None:
-    """Add the ``demo`` command to the Typer ``app``; ``guard`` is the CLI's error boundary."""
+def register(app: Any) -> None:
+    """Add the ``demo`` command to the Typer ``app``."""
 
     @app.command()
     def demo(
@@ -136,19 +137,17 @@ def register(app: Any, guard: Any) -> None:
         metrics = ["f1", "f2", "f0.5"]
         with guard():
             data = make_demo_scores(output_dir, random_state=seed)
-            results = _evaluate_file(
+            request = ScoredFile(
                 data.path,
-                data.label,
+                (data.label,),
                 list(data.scores),
-                None,
-                None,
-                metrics,
-                output_dir / "evaluation.json",
-                console,
+                metrics=metrics,
                 n_resamples=1000,
+                ci=True,
                 seed=seed,
-                report=output_dir / "report.html",
+                json_out=output_dir / "evaluation.json",
             )
+            results = _evaluate_file(request, console, report=output_dir / "report.html")
         best_ap = max(results, key=lambda r: r.average_precision)
         terms = glossary("defaulter", "non-defaulter")
         console.print(

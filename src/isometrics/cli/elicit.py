@@ -14,6 +14,7 @@ from __future__ import annotations
 import inspect
 import shlex
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -27,7 +28,8 @@ from ..report.elicitation_page import elicitation_page
 from ..spaces.areas import auroc as area_under_roc
 from ..spaces.thresholds import best_threshold
 from ._console import command_line, make_console, markup
-from ._io import coerce_label, read_columns
+from ._io import binary_target, read_columns
+from ._options import guard
 
 #: The engine's own defaults (declared once, in Elicitation's signature), shown and used by the CLI.
 _DEFAULTS = {
@@ -39,6 +41,8 @@ _DEFAULTS = {
 try:
     import typer
     from rich.table import Table
+
+    from ._options import PosLabel, Weight
 except ImportError:  # pragma: no cover - depends on the environment
     typer = None  # type: ignore[assignment]
 
@@ -56,8 +60,8 @@ def _model(
     if not label or not score:
         raise IsometricsError("with a data FILE, give --label COLUMN and --score COLUMN (the model to decide on).")
     columns = read_columns(file, [label, score] + ([weight] if weight else []))
-    y = columns[label]
-    pos = None if pos_label is None else coerce_label(pos_label, y, label)
+    # with --pos-label, a label column of more than two classes is that class against the rest
+    y, pos, _ = (columns[label], None, None) if pos_label is None else binary_target(columns[label], pos_label, label)
     return y, columns[score], columns[weight] if weight else None, pos
 
 
@@ -222,21 +226,35 @@ def _write_page(
         )
 
 
-def run_elicit(
-    file: Path | None,
-    label: str | None,
-    score: str | None,
-    pos_label: str | None,
-    weight: str | None,
-    interactive: bool,
-    answers: str | None,
-    save: str | None,
-    local_budget: int,
-    pairwise_budget: int,
-    tolerance: float,
-    output: str | None = None,
-) -> None:
+@dataclass(frozen=True)
+class ElicitRequest:
+    """What ``isometrics elicit`` was asked: the optional model to decide on, how to run, the session's budgets."""
+
+    file: Path | None
+    label: str | None
+    score: str | None
+    pos_label: str | None
+    weight: str | None
+    interactive: bool
+    answers: str | None
+    save: str | None
+    local_budget: int
+    pairwise_budget: int
+    tolerance: float
+    output: str | None = None
+
+
+def run_elicit(request: ElicitRequest) -> None:
     """The body of ``isometrics elicit`` (raises IsometricsError on bad input)."""
+    file, label, score, pos_label, weight = (
+        request.file,
+        request.label,
+        request.score,
+        request.pos_label,
+        request.weight,
+    )
+    interactive, answers, save, output = request.interactive, request.answers, request.save, request.output
+    local_budget, pairwise_budget, tolerance = request.local_budget, request.pairwise_budget, request.tolerance
     if int(interactive) + (answers is not None) + (output is not None) != 1:
         raise IsometricsError(
             "give exactly one of --interactive (ask the questions here), --answers FILE "
@@ -301,8 +319,8 @@ def run_elicit(
         console.print(f"Answers saved to {markup(save)}; replay with: {markup(replay_with)}", soft_wrap=True)
 
 
-def register(app: Any, guard: Any) -> None:
-    """Add the ``elicit`` command to the Typer ``app``; ``guard`` is the CLI's error boundary."""
+def register(app: Any) -> None:
+    """Add the ``elicit`` command to the Typer ``app``."""
 
     @app.command(name="elicit")
     def elicit(
@@ -311,8 +329,8 @@ def register(app: Any, guard: Any) -> None:
         ] = None,
         label: Annotated[str | None, typer.Option("--label", help="Column with the true labels.")] = None,
         score: Annotated[str | None, typer.Option("--score", help="Score column of the model.")] = None,
-        pos_label: Annotated[str | None, typer.Option("--pos-label", help="Value of the positive class.")] = None,
-        weight: Annotated[str | None, typer.Option("--weight", help="Column of sample weights.")] = None,
+        pos_label: PosLabel = None,
+        weight: Weight = None,
         interactive: Annotated[bool, typer.Option("--interactive", help="Ask the questions in the terminal.")] = False,
         answers: Annotated[
             str | None, typer.Option("--answers", metavar="JSON", help="Replay a saved answers file.")
@@ -348,16 +366,18 @@ def register(app: Any, guard: Any) -> None:
         """Find the stakeholder's metric G(beta, rho) by questions, or replay saved answers."""
         with guard(file):
             run_elicit(
-                file,
-                label,
-                score,
-                pos_label,
-                weight,
-                interactive,
-                answers,
-                save,
-                local_budget,
-                pairwise_budget,
-                tolerance,
-                output,
+                ElicitRequest(
+                    file,
+                    label,
+                    score,
+                    pos_label,
+                    weight,
+                    interactive,
+                    answers,
+                    save,
+                    local_budget,
+                    pairwise_budget,
+                    tolerance,
+                    output,
+                )
             )

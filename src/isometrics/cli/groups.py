@@ -1,4 +1,4 @@
-"""``--by COLUMN`` of ``evaluate``, ``compare`` and ``report``: the evaluation by group, printed.
+"""``--by COLUMN`` (declared in ``cli/_options.py``) of ``evaluate``, ``compare`` and ``report``: the evaluation by group, printed.
 
 The numbers, notes and sentences are those of :class:`isometrics.uncertainty.GroupEvaluation` (one per score
 column); nothing is computed or worded here.
@@ -8,30 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..uncertainty import formatting
 from ._console import markup
-from ._format import new_table, with_ci
+from ._format import new_table
 
-__all__ = ["BY_HELP", "print_groups"]
+__all__ = ["print_groups"]
 
-BY_HELP = (
-    "Also evaluate within each group of this column (region, site, sex...): every area, the chosen "
-    "threshold's precision, recall and alert rate, the threshold best within each group, and (with "
-    "bootstrap replicates) intervals and each group against the rest, Holm-adjusted over the groups."
-)
-
-_COLUMNS = (
-    ("auroc", "AUROC"),
-    ("average_precision", "AP"),
-    ("auprg", "AUPRG"),
-    ("precision", "precision"),
-    ("recall", "recall"),
-    ("alert_rate", "alert rate"),
-)
-
-
-def _cell(row: Any, key: str) -> str:
-    value = row.estimates[key]
-    return "undefined" if value is None else with_ci(value, row.intervals.get(key))
+#: The headers of formatting.GROUP_KEYS.
+_HEADERS = ("AUROC", "AP", "AUPRG", "precision", "recall", "alert rate")
 
 
 def print_groups(console: Any, results: Any) -> None:
@@ -43,18 +27,14 @@ def print_groups(console: Any, results: Any) -> None:
         table = new_table(
             console,
             f"{markup(r.name)} by {markup(ge.column)}: precision, recall and alert rate "
-            f"at the global best {markup(ge.metric.label)} threshold {ge.threshold:.6g}",
+            f"at the global best {markup(ge.metric.label)} threshold {formatting.threshold(ge.threshold)}",
         )
-        for header in ("group", "n", "positives", *[h for _, h in _COLUMNS], f"best {ge.metric.label} threshold"):
+        for header in ("group", "n", "positives", *_HEADERS, f"best {ge.metric.label} threshold"):
             table.add_column(markup(header), justify="left" if header == "group" else "right")
         for row in ge.rows:
-            best = f"{row.best[0].threshold:.6g}" if row.best else "undefined"
+            cells = formatting.group_cells(row)
             table.add_row(
-                markup(row.group),
-                f"{row.n_samples:,}",
-                f"{row.n_positives:,.6g}",
-                *[_cell(row, key) for key, _ in _COLUMNS],
-                best,
+                markup(row.group), *(cells[key] for key in ("n", "positives", *formatting.GROUP_KEYS, "best"))
             )
         console.print(table)
         for row in ge.rows:

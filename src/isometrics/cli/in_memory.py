@@ -12,23 +12,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from .._core.outputs import json_text, staged_outputs
-from .._core.validation import label_set
 from ..evaluation import evaluate_scores, results_json
-from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..report import build_report
+from ..uncertainty import formatting
 from ._console import make_console, markup
-from ._format import IN_SAMPLE, INTERVAL_NOTE, new_table
-from ._format import fmt as _fmt
-from ._format import with_ci as _with_ci
-from ._io import FileColumns, coerce_label, read_columns
-from ._options import (
-    _n_columns,
-    _weight_options,
-)
+from ._format import IN_SAMPLE, new_table
+from ._io import FileColumns, binary_target, read_columns
+from ._options import ScoredFile, _n_columns
 from .compare import report_comparison, with_intervals
 from .decision import decision_json, decisions, print_decisions, summary_of
 from .groups import print_groups
@@ -37,58 +29,32 @@ from .out_of_core import threads_in_memory
 __all__: list[str] = []
 
 
-def _binary_target(y: Any, pos_label: str | None, label: str) -> tuple[Any, Any, Any]:
-    """``(y, pos_label, versus)`` for a binary evaluation: a label column of more than two classes
-    becomes one class (``--pos-label``) against the rest, and ``versus`` is that class (else None)."""
-    if pos_label is None:
-        classes = label_set(y)
-        if len(classes) > 2:
-            shown = ", ".join(str(v) for v in classes[:6].tolist()) + (", ..." if len(classes) > 6 else "")
-            raise IsometricsError(
-                f"label column {label!r} has {len(classes)} classes ({shown}); give --multiclass with one --score "
-                "column per class (named after it, or --class), or --pos-label CLASS to evaluate one class against "
-                "the rest."
-            )
-        return y, None, None
-    pos = coerce_label(pos_label, y, label)
-    if len(label_set(y)) > 2:
-        return np.asarray(y == pos), True, pos
-    return y, pos, None
-
-
 def _evaluate_file(
-    file: Path,
-    label: str,
-    scores: list[str],
-    pos_label: str | None,
-    weight: str | None,
-    metrics: list[str],
-    json_out: str | os.PathLike[str] | None,
+    request: ScoredFile,
     console: Any,
-    n_resamples: int | None = None,
-    seed: int | None = None,
+    *,
     report: str | os.PathLike[str] | None = None,
-    weight_kind: str | None = None,
     report_option: str = "--report",
-    report_resamples: int = 1000,
     title: str | None = None,
     decision: bool = False,
     rule: dict[str, float] | None = None,
-    by: str | None = None,
 ) -> list[Any]:
     """Read, evaluate, print and (optionally) write JSON and an HTML report; raise IsometricsError on bad input.
 
     Every destination is checked before the file is read; the outputs are written together
     at the end, or not at all.
     """
-    parsed = [parse_metric(m) for m in metrics]
-    weight_options = _weight_options(weight, weight_kind)
+    file, label, scores, weight, by = request.file, request.label, request.scores, request.weight, request.by
+    json_out, pos_label, seed = request.json_out, request.pos_label, request.seed
+    n_resamples, report_resamples = request.interval_resamples, request.n_resamples
+    parsed = [parse_metric(m) for m in request.metrics]
+    weight_options = request.weight_options
     with staged_outputs({"--json": json_out, report_option: report}, inputs=[file]) as outputs:
         if outputs.to_stdout:  # standard output carries a file: the tables go to stderr
             console = make_console(stderr=True)
         # bounded memory: the label and weights are read once, each score column when it is evaluated
         columns = read_columns(file, [label] + ([weight] if weight else []) + ([by] if by else []), also_check=scores)
-        y, pos, versus = _binary_target(columns.pop(label), pos_label, label)
+        y, pos, versus = binary_target(columns.pop(label), pos_label, label)
         by_group: dict[str, Any] = {} if by is None else {"groups": columns.pop(by), "group_name": by}  # --by
         weights = columns.pop(weight) if weight else None
         shown = "" if versus is None else f"{versus!r} vs the rest"
@@ -215,19 +181,12 @@ def _print_results(console: Any, file: Path, label: str, results: list[Any], sho
         summary.add_row(
             markup(r.name),
             f"{r.n_samples:,}",
-            _fmt(r.prevalence),
-            _with_ci(r.auroc, r.intervals.get("auroc")),
-            _with_ci(r.average_precision, r.intervals.get("average_precision")),
-            _with_ci(r.auprg, r.intervals.get("auprg")),
+            formatting.number(r.prevalence),
+            *formatting.area_cells(r).values(),
         )
     console.print(summary)
     if first.intervals:
-        level = next(iter(first.intervals.values())).confidence_level
-        console.print(
-            f"[dim]Brackets: {100 * level:g} % percentile bootstrap intervals "
-            f"({len(next(iter(first.intervals.values())).bootstrap_distribution)} replicates); "
-            f"{INTERVAL_NOTE}[/dim]"
-        )
+        console.print(f"[dim]{markup(formatting.interval_note(next(iter(first.intervals.values()))))}[/dim]")
     for k, metric_best in enumerate(first.best):
         table = new_table(console, f"Best threshold for {markup(metric_best.metric.label)} ({IN_SAMPLE})")
         table.add_column("score", style="bold")
@@ -235,15 +194,9 @@ def _print_results(console: Any, file: Path, label: str, results: list[Any], sho
         for header in ("threshold", markup(metric_best.metric.label), "precision", "recall", predicted_header):
             table.add_column(header, justify="right")
         for r in results:
-            b = r.best[k]
-            predicted = b.tp + b.fp
+            cells = formatting.best_threshold_cells(r.best[k], r.intervals.get(r.best[k].metric.spec))
             table.add_row(
-                markup(r.name),
-                f"{b.threshold:.6g}",
-                _with_ci(b.value, r.intervals.get(b.metric.spec)),
-                _fmt(b.precision),
-                _fmt(b.recall),
-                f"{predicted:,.0f}" if predicted == int(predicted) else f"{predicted:,.2f}",
+                markup(r.name), *(cells[c] for c in ("threshold", "value", "precision", "recall", "predicted"))
             )
         console.print(table)
         if metric_best.metric.spec != metric_best.metric.label.lower():

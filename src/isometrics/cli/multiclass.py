@@ -31,14 +31,16 @@ from ..metrics.registry import parse_metric
 from ..report import build_multiclass_report
 from ..spaces._argmax import argmax_summary
 from ..spaces.multiclass import one_vs_rest
+from ..uncertainty import formatting
 from ._console import make_console, markup
-from ._format import IN_SAMPLE, INTERVAL_NOTE, fmt, new_table, with_ci
+from ._format import IN_SAMPLE, new_table
 from ._io import read_columns
+from ._options import ScoredFile
 
 __all__ = ["evaluate_multiclass_file"]
 
 _AVERAGES = ("macro", "weighted", "micro")
-_KEYS = ("auroc", "average_precision", "auprg")
+_KEYS = formatting.AREA_KEYS
 
 
 def _class_value(name: str, y: np.ndarray, column: str, option: str) -> Any:
@@ -111,29 +113,30 @@ def _targets(
 
 
 def evaluate_multiclass_file(
-    file: Path,
-    labels: list[str],
-    scores: list[str],
-    classes: list[str] | None,
-    weight: str | None,
-    metrics: list[str],
-    json_out: str | os.PathLike[str] | None,
+    request: ScoredFile,
     console: Any,
+    *,
+    classes: list[str] | None = None,
     multilabel: bool = False,
-    n_resamples: int | None = None,
-    seed: int | None = None,
-    weight_options: dict[str, Any] | None = None,
-    evaluate: Any = evaluate_scores,
     report: str | os.PathLike[str] | None = None,
     report_option: str = "--report",
     title: str | None = None,
 ) -> Any:
     """Read, evaluate one class against the rest per score column, print and (optionally) write JSON and a report.
 
-    With ``n_resamples``, each class's areas and best-threshold values get bootstrap
-    intervals from :func:`isometrics.evaluate_scores` on that class against the rest
-    (``evaluate``, replaceable in tests); the averages are shown without intervals.
+    With ``--ci`` (``request.interval_resamples``), each class's areas and best-threshold values get bootstrap
+    intervals from :func:`isometrics.evaluate_scores` on that class against the rest; the averages are shown
+    without intervals.
     """
+    file, labels, scores, weight, json_out = (
+        request.file,
+        list(request.labels),
+        request.scores,
+        request.weight,
+        request.json_out,
+    )
+    n_resamples, seed, weight_options = request.interval_resamples, request.seed, request.weight_options
+    metrics = request.metrics
     names = _classes(labels, scores, classes, multilabel)
     parsed = [parse_metric(m) for m in metrics]
     if report is not None and multilabel:
@@ -158,7 +161,7 @@ def evaluate_multiclass_file(
             members = y.astype(bool) if multilabel else y[:, None] == class_values[None, :]
             intervals = [
                 list(
-                    evaluate(
+                    evaluate_scores(
                         members[:, k],
                         {name: score_matrix[:, k]},
                         metrics=parsed,
@@ -214,11 +217,12 @@ def _print_argmax(console: Any, argmax: Any) -> None:
     for name in names:
         table.add_column(markup(name), justify="right")
     for name, row in zip(names, argmax.confusion):
-        table.add_row(markup(name), *(_count(float(v)) for v in row))
+        table.add_row(markup(name), *(formatting.count(float(v)) for v in row))
     console.print(table)
     console.print(
-        f"accuracy {fmt(argmax.accuracy)}, balanced accuracy {fmt(argmax.balanced_accuracy)}, "
-        f"macro F1 {fmt(argmax.f1_macro)}, weighted F1 {fmt(argmax.f1_weighted)}"
+        f"accuracy {formatting.number(argmax.accuracy)}, balanced accuracy "
+        f"{formatting.number(argmax.balanced_accuracy)}, macro F1 {formatting.number(argmax.f1_macro)}, "
+        f"weighted F1 {formatting.number(argmax.f1_weighted)}"
     )
     console.print(
         "[dim]Argmax: each row predicted as the class of its highest score (a tie goes to the first "
@@ -255,13 +259,13 @@ def _print(
         table.add_row(
             markup(ovr.classes[k]),
             markup(scores[k]),
-            _count(ovr.support[k]),
-            fmt(op.prevalence),
-            *(with_ci(float(a[k]), intervals[k].get(key)) for a, key in zip(per_class, _KEYS)),
+            formatting.count(ovr.support[k]),
+            formatting.number(op.prevalence),
+            *(formatting.with_interval(float(a[k]), intervals[k].get(key)) for a, key in zip(per_class, _KEYS)),
         )
     table.add_section()
     for average in _AVERAGES:
-        table.add_row(f"{average} avg", "", "", "", *(fmt(float(a)) for a in _areas(ovr, average)))
+        table.add_row(f"{average} avg", "", "", "", *(formatting.number(float(a)) for a in _areas(ovr, average)))
     console.print(table)
     console.print(
         "[dim]macro: mean over classes; weighted: by support; micro: every (row, class) pair pooled "
@@ -269,30 +273,19 @@ def _print(
     )
     first = next((iv for iv in intervals[0].values()), None)
     if first is not None:
-        console.print(
-            f"[dim]Brackets: {100 * first.confidence_level:g} % percentile bootstrap intervals of each "
-            f"class against the rest ({len(first.bootstrap_distribution)} replicates; the averages have "
-            f"none); {INTERVAL_NOTE}[/dim]"
-        )
+        note = formatting.interval_note(first, of=" of each class against the rest", extra="; the averages have none")
+        console.print(f"[dim]{markup(note)}[/dim]")
     for m, best in zip(metrics, bests):
         t = new_table(console, f"Best threshold per class for {markup(m.label)} ({IN_SAMPLE})")
         t.add_column("class", style="bold")
         for header in ("threshold", markup(m.label), "precision", "recall", "predicted positive"):
             t.add_column(header, justify="right")
         for k, b in enumerate(best):
+            cells = formatting.best_threshold_cells(b, intervals[k].get(m.spec))
             t.add_row(
-                markup(ovr.classes[k]),
-                f"{b.threshold:.6g}",
-                with_ci(b.value, intervals[k].get(m.spec)),
-                fmt(b.precision),
-                fmt(b.recall),
-                _count(b.tp + b.fp),
+                markup(ovr.classes[k]), *(cells[c] for c in ("threshold", "value", "precision", "recall", "predicted"))
             )
         console.print(t)
-
-
-def _count(x: float) -> str:
-    return f"{x:,.0f}" if x == int(x) else f"{x:,.2f}"
 
 
 def _payload(

@@ -12,21 +12,16 @@ from typing import Any
 import numpy as np
 
 from ..evaluation import BinaryEvaluation
+from ..uncertainty import formatting
 from ._data import _RESOLUTION, _display_indices
 from ._figures import _figure_json
 from ._style import _REFERENCE, _model_style
-from ._text import _plotly_text, _with_ci
+from ._text import _plotly_text
 
 __all__ = ["group_section"]
 
 #: Groups drawn in the small multiples (the table lists every group).
 _MAX_PANELS = 24
-_KEYS = ("auroc", "average_precision", "auprg", "precision", "recall", "alert_rate")
-
-
-def _cell(row: Any, key: str) -> str:
-    value = row.estimates[key]
-    return "undefined" if value is None else _with_ci(value, row.intervals.get(key))
 
 
 def group_section(results: Sequence[BinaryEvaluation]) -> dict[str, Any] | None:
@@ -42,15 +37,16 @@ def group_section(results: Sequence[BinaryEvaluation]) -> dict[str, Any] | None:
             ge = r.groups
             assert ge is not None
             row = ge[name]
+            cells = formatting.group_cells(row)
             rows.append(
                 dict(
                     group=name,
                     model=r.name,
-                    n=f"{row.n_samples:,}",
-                    positives=f"{row.n_positives:,.6g}",
-                    cells=[_cell(row, k) for k in _KEYS],
-                    best=f"{row.best[0].threshold:.6g}" if row.best else "undefined",
-                    global_threshold=f"{ge.threshold:.6g}",
+                    n=cells["n"],
+                    positives=cells["positives"],
+                    cells=[cells[k] for k in formatting.GROUP_KEYS],
+                    best=cells["best"],
+                    global_threshold=formatting.threshold(ge.threshold),
                     note=row.note or "",
                 )
             )

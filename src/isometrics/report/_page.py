@@ -21,6 +21,7 @@ from ..exceptions import IsometricsError
 from ..metrics._arguments import parse_metric_argument, parse_metric_arguments
 from ..metrics.registry import Metric
 from ..model_selection.recommendation import Recommendation
+from ..uncertainty import formatting
 from ..uncertainty.model_comparison import ModelComparison
 from ._bundle import _plotly_bundle
 from ._data import _Shared
@@ -30,7 +31,7 @@ from ._gains import _gains_figure
 from ._groups import group_section
 from ._reading import _comparisons, _reading, _table_rows
 from ._summary import _glossary, _summary
-from ._text import _AREAS, _bests, _count, _fmt, _pct, _with_ci
+from ._text import _AREAS, _bests
 
 __all__ = ["build_report", "write_report"]
 
@@ -188,23 +189,11 @@ def build_report(
     first = results[0]
     weighted = first.n_positives + first.n_negatives != first.n_samples
 
-    rows = [
-        dict(
-            name=r.name,
-            auroc=_with_ci(r.auroc, r.intervals.get("auroc")),
-            ap=_with_ci(r.average_precision, r.intervals.get("average_precision")),
-            auprg=_with_ci(r.auprg, r.intervals.get("auprg")),
-        )
-        for r in results
-    ]
+    rows = [dict(name=r.name, **formatting.area_cells(r)) for r in results]  # auroc, average_precision, auprg
     any_interval = next((iv for r in results for iv in r.intervals.values()), None)
     intervals_note = ""
     if any_interval is not None:
-        intervals_note = (
-            f"Brackets: {_pct(any_interval.confidence_level)} {any_interval.method} bootstrap "
-            f"intervals ({len(any_interval.bootstrap_distribution):,} replicates); a metric's "
-            "interval is that of its best threshold re-optimised in every replicate."
-        )
+        intervals_note = formatting.interval_note(any_interval)
     shared = _Shared()
     models = [shared.add(r, chosen) for r in results]  # every model's points, thinned once, for every figure
     metric_sections = []
@@ -214,14 +203,15 @@ def build_report(
         for r in results:
             b = _bests(r, [m])[0]
             total = r.n_positives + r.n_negatives
+            cells = formatting.best_threshold_cells(b, r.intervals.get(m.spec))
             best_rows.append(
                 dict(
                     name=r.name,
-                    threshold=f"{b.threshold:.6g}",
-                    value=_with_ci(b.value, r.intervals.get(m.spec)),
-                    precision=_fmt(b.precision),
-                    recall=_fmt(b.recall),
-                    flagged=f"{_count(b.tp + b.fp)} ({100 * (b.tp + b.fp) / total:.2f} %)",
+                    threshold=cells["threshold"],
+                    value=cells["value"],
+                    precision=cells["precision"],
+                    recall=cells["recall"],
+                    flagged=f"{cells['predicted']} ({100 * (b.tp + b.fp) / total:.2f} %)",
                     ties="" if b.n_ties <= 1 else f"{b.n_ties} tied",
                 )
             )
@@ -253,7 +243,7 @@ def build_report(
         pos_label=first.operating_points.pos_label,
         n_samples=f"{first.n_samples:,}",
         weights=_weights_text(results, comparisons),
-        total_weight=_count(first.n_positives + first.n_negatives) if weighted else "",
+        total_weight=formatting.count(first.n_positives + first.n_negatives) if weighted else "",
         prevalence=first.prevalence,
         metrics=metric_sections,
         rows=rows,

@@ -14,8 +14,9 @@ from typing import Any
 from ..evaluation import BinaryEvaluation
 from ..exceptions import IsometricsError
 from ..metrics.registry import Metric
+from ..uncertainty import formatting
 from ..uncertainty.model_comparison import ComparisonRow, ModelComparison
-from ._text import _AREAS, _bests, _count, _fmt, _pct
+from ._text import _AREAS, _bests
 
 
 # ---------------------------------------------------------------------------- comparisons
@@ -70,18 +71,19 @@ def _table_rows(rows: list[ComparisonRow], labels: dict[str, str]) -> list[dict[
     for r in rows:
         statistic = labels.get(r.statistic, r.label) + (" (DeLong's test)" if r.test == "DeLong" else "")
         n = "" if r.bootstrap is None else f"{len(r.bootstrap.bootstrap_distribution):,}"
+        cells = formatting.comparison_cells(r)
         out.append(
             dict(
                 a=r.a,
                 b=r.b,
                 statistic=statistic,
-                difference=_fmt(r.estimate),
-                interval=f"{_fmt(r.confidence_interval[0])} to {_fmt(r.confidence_interval[1])}",
-                level=_pct(r.confidence_level),
-                adjusted=f"{_fmt(r.adjusted_interval[0])} to {_fmt(r.adjusted_interval[1])}",
-                p=f"{r.p_value:.2g}",
-                adjusted_p=f"{r.adjusted_p_value:.2g}",
-                decision=r.decision if r.winner is None else f"{r.winner} better",
+                difference=cells["difference"],
+                interval=f"{cells['low']} to {cells['high']}",
+                level=formatting.level(r.confidence_level),
+                adjusted=f"{cells['adjusted_low']} to {cells['adjusted_high']}",
+                p=cells["p_value"],
+                adjusted_p=cells["adjusted_p_value"],
+                decision=cells["decision"],
                 replicates=n,
             )
         )
@@ -107,8 +109,8 @@ def _measure_sentence(
     names = [n for n in values if values[n].get(key, math.nan) == values[n].get(key, math.nan)]
     order = sorted(names, key=lambda n: -sign * values[n][key])
     if len(order) < 2:
-        return f"By {what}: " + ", ".join(f"{n} {_fmt(values[n][key])}" for n in values) + "."
-    listing = ", ".join(f"{n} {_fmt(values[n][key])}" for n in order)
+        return f"By {what}: " + ", ".join(f"{n} {formatting.number(values[n][key])}" for n in values) + "."
+    listing = ", ".join(f"{n} {formatting.number(values[n][key])}" for n in order)
     leader = order[0]
     parts, untested = [], []
     for other in order[1:]:
@@ -152,8 +154,8 @@ def _reading(
         ]
         for m, b in zip(metrics, _bests(r, metrics)):
             sentences.append(
-                f"At its best threshold for {m.label} ({b.threshold:.4g}) it flags {_count(b.tp + b.fp)} of "
-                f"{_count(r.n_positives + r.n_negatives)}, catching {100 * b.recall:.1f} % of the positives with "
+                f"At its best threshold for {m.label} ({b.threshold:.4g}) it flags {formatting.count(b.tp + b.fp)} of "
+                f"{formatting.count(r.n_positives + r.n_negatives)}, catching {100 * b.recall:.1f} % of the positives with "
                 f"precision {100 * b.precision:.1f} %."
             )
         return sentences + [note]

@@ -14,6 +14,7 @@ from typing import Any
 from ..evaluation import BinaryEvaluation
 from ..exceptions import IsometricsError
 from ..model_selection.recommendation import Recommendation
+from ..uncertainty import formatting
 from .glossary import glossary
 
 #: The four outcomes, in the order a reader asks about them: (count key, words, what it is).
@@ -25,11 +26,11 @@ _OUTCOMES = (
 )
 
 
-def _cell(value: Any, interval: dict[str, Any] | None, fmt: str, scale: float = 1.0) -> dict[str, str]:
+def _cell(value: Any, interval: dict[str, Any] | None, digits: int, scale: float = 1.0) -> dict[str, str]:
     """A shown value and its interval (``""`` without one); ``None`` (undefined) as "undefined"."""
 
     def one(x: Any) -> str:
-        return "undefined" if x is None else format(scale * x, fmt)
+        return formatting.number(None if x is None else scale * x, digits)
 
     shown = "" if interval is None else f"[{one(interval['low'])}, {one(interval['high'])}]"
     return {"value": one(value), "interval": shown}
@@ -40,11 +41,11 @@ def _column(d: dict[str, Any] | None, spec: str) -> dict[str, dict[str, str]]:
     if d is None:
         return {}
     iv = d["intervals"]
-    cells = {key: _cell(d["per_1000"][key], iv.get(f"{key}_per_1000"), ".1f") for key, _, _ in _OUTCOMES}
-    cells["alert_rate"] = _cell(d["alert_rate"], iv.get("alert_rate"), ".2f", 100.0)
-    cells["precision"] = _cell(d["precision"], iv.get("precision"), ".1f", 100.0)
-    cells["recall"] = _cell(d["recall"], iv.get("recall"), ".1f", 100.0)
-    cells["metric"] = _cell(d["metrics"][spec], iv.get(spec), ".4f")
+    cells = {key: _cell(d["per_1000"][key], iv.get(f"{key}_per_1000"), 1) for key, _, _ in _OUTCOMES}
+    cells["alert_rate"] = _cell(d["alert_rate"], iv.get("alert_rate"), 2, 100.0)
+    cells["precision"] = _cell(d["precision"], iv.get("precision"), 1, 100.0)
+    cells["recall"] = _cell(d["recall"], iv.get("recall"), 1, 100.0)
+    cells["metric"] = _cell(d["metrics"][spec], iv.get(spec), 4)
     return cells
 
 
@@ -88,7 +89,7 @@ def _summary(summary: Recommendation | None, results: Sequence[BinaryEvaluation]
         model=d["model"],
         metric_label=d["metric_label"],
         metric_spec=spec,
-        threshold=d["threshold"] if isinstance(d["threshold"], str) else f"{d['threshold']:.6g}",
+        threshold=d["threshold"] if isinstance(d["threshold"], str) else formatting.threshold(d["threshold"]),
         rows=rows,
         in_sample=inside,
         cross=cross,

@@ -30,12 +30,13 @@ from ..metrics._arguments import parse_metric_arguments
 from ..metrics.registry import Metric
 from ..spaces._argmax import TIE_BREAK, argmax_summary
 from ..spaces.multiclass import one_vs_rest
+from ..uncertainty import formatting
 from ._averages import _average_intervals
 from ._bundle import _plotly_bundle
 from ._data import _Shared
 from ._figures import _panels
 from ._page import _CSP, _csp_hash, _require, _script_source
-from ._text import _bests, _count, _fmt, _pct, _with_ci
+from ._text import _bests
 
 __all__ = ["build_multiclass_report"]
 
@@ -55,14 +56,14 @@ def _confusion_rows(classes: list[str], matrix: np.ndarray) -> list[dict[str, An
         total = matrix[i].sum()
         cells = [
             dict(
-                text=_count(v),
+                text=formatting.count(v),
                 style=_shade(v / total if total > 0 else float("nan")),
-                title=f"true {name}, predicted {classes[j]}: {_count(v)}"
+                title=f"true {name}, predicted {classes[j]}: {formatting.count(v)}"
                 + (f" ({100 * v / total:.1f} % of true {name})" if total > 0 else ""),
             )
             for j, v in enumerate(matrix[i])
         ]
-        rows.append(dict(name=name, cells=cells, total=_count(total)))
+        rows.append(dict(name=name, cells=cells, total=formatting.count(total)))
     return rows
 
 
@@ -187,11 +188,11 @@ def build_multiclass_report(
         dict(
             name=shown[k],
             score=names[k],
-            support=_count(ovr.support[k]),
-            prevalence=_fmt(r.prevalence),
-            auroc=_with_ci(float(areas[0][k]), r.intervals.get("auroc")),
-            ap=_with_ci(float(areas[1][k]), r.intervals.get("average_precision")),
-            auprg=_with_ci(float(areas[2][k]), r.intervals.get("auprg")),
+            support=formatting.count(ovr.support[k]),
+            prevalence=formatting.number(r.prevalence),
+            auroc=formatting.with_interval(float(areas[0][k]), r.intervals.get("auroc")),
+            ap=formatting.with_interval(float(areas[1][k]), r.intervals.get("average_precision")),
+            auprg=formatting.with_interval(float(areas[2][k]), r.intervals.get("auprg")),
         )
         for k, r in enumerate(evaluations)
     ]
@@ -204,8 +205,7 @@ def build_multiclass_report(
         )
 
     def shown_ci(value: float, key: str) -> str:
-        low_high = averaged.get(key)
-        return _fmt(value) if low_high is None else f"{_fmt(value)} [{_fmt(low_high[0])}, {_fmt(low_high[1])}]"
+        return formatting.with_interval(value, averaged.get(key))
 
     average_rows = [
         dict(
@@ -223,11 +223,7 @@ def build_multiclass_report(
             rows=[
                 dict(
                     name=shown[k],
-                    threshold=f"{b.threshold:.6g}",
-                    value=_with_ci(b.value, r.intervals.get(m.spec)),
-                    precision=_fmt(b.precision),
-                    recall=_fmt(b.recall),
-                    flagged=_count(b.tp + b.fp),
+                    **formatting.best_threshold_cells(b, r.intervals.get(m.spec)),
                 )
                 for k, r in enumerate(evaluations)
                 for b in _bests(r, [m])
@@ -239,9 +235,8 @@ def build_multiclass_report(
         ""
         if interval is None
         else (
-            f"Brackets: {_pct(interval.confidence_level)} {interval.method} bootstrap intervals of each class against "
-            f"the rest ({len(interval.bootstrap_distribution):,} replicates); a metric's interval is that of its best "
-            "threshold re-optimised in every replicate. The averages and the argmax measures have percentile intervals "
+            formatting.interval_note(interval, of=" of each class against the rest")
+            + " The averages and the argmax measures have percentile intervals "
             f"from {n_resamples:,} replicates of the rows, every measure recomputed on each (a replicate missing a "
             "class is dropped)."
         )
@@ -268,7 +263,7 @@ def build_multiclass_report(
         file_name=file_name,
         label=label,
         n_samples=f"{len(y):,}",
-        total_weight=_count(float(ovr.support.sum())) if weighted else "",
+        total_weight=formatting.count(float(ovr.support.sum())) if weighted else "",
         weight_kind=weight_kind or "",
         classes=shown,
         metrics=[dict(index=j, label=m.label, spec=m.spec) for j, m in enumerate(chosen)],
@@ -282,14 +277,14 @@ def build_multiclass_report(
         f1_macro=shown_ci(argmax.f1_macro, "f1_macro"),
         f1_weighted=shown_ci(argmax.f1_weighted, "f1_weighted"),
         confusion=_confusion_rows(shown, argmax.confusion),
-        predicted_totals=[_count(v) for v in argmax.confusion.sum(axis=0)],
+        predicted_totals=[formatting.count(v) for v in argmax.confusion.sum(axis=0)],
         argmax_rows=[
             dict(
                 name=shown[k],
-                precision=_fmt(argmax.precision[k]),
-                recall=_fmt(argmax.recall[k]),
-                f1=_fmt(argmax.f1[k]),
-                support=_count(float(argmax.confusion[k].sum())),
+                precision=formatting.number(argmax.precision[k]),
+                recall=formatting.number(argmax.recall[k]),
+                f1=formatting.number(argmax.f1[k]),
+                support=formatting.count(float(argmax.confusion[k].sum())),
             )
             for k in range(len(shown))
         ],

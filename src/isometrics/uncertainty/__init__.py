@@ -5,8 +5,9 @@ on the already-sorted samples, never a second sort; ``_replicates``: the areas o
 from the steps of its positives), interval arithmetic and the bootstrap
 entry points (``intervals``), DeLong's variance and test (``delong``), the interval for
 average precision (``average_precision``), paired comparisons (``comparison``) and pointwise
-curve bands (``bands``), and Holm's adjustment of several p-values
-(``multiple_testing``). May import ``isometrics.spaces`` and below. A new interval or test
+curve bands (``bands``), Holm's adjustment of several p-values
+(``multiple_testing``), and how values, intervals and their notes are written for the CLI and the
+report (``formatting``). May import ``isometrics.spaces`` and below. A new interval or test
 goes in the module of its kind; new draws go in ``resampling``.
 """
 
