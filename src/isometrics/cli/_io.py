@@ -2,7 +2,9 @@
 
 Reading: the format is taken from the content (Parquet files start and end with the magic
 bytes ``PAR1``; anything else must be UTF-8 text, read as CSV, tab-separated when the name
-ends in ``.tsv``), never from the name alone, and every failure is one line. The separator
+ends in ``.tsv``), never from the name alone, and every failure is one line. Each format's
+Polars reader is declared beside its DuckDB scan, in :data:`isometrics.scale.formats.FORMATS`:
+this module names no format. The separator
 is ``--separator`` when given (:func:`use_separator`, the option's callback), else detected
 when the header reads as one column that holds ``;``, a tab or ``|``; a detected separator
 is said once per file on stderr. Whitespace around a CSV file's names and values is stripped
@@ -13,13 +15,12 @@ Writing outputs all or none: :mod:`isometrics._core.outputs`.
 
 from __future__ import annotations
 
-import csv
 import os
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
@@ -27,6 +28,7 @@ from .._core.files import SEPARATORS, csv_separator, file_format
 from .._core.label_text import label_from_text
 from .._core.validation import label_set
 from ..exceptions import IsometricsError
+from ..scale.formats import FORMATS, FileFormat, first_line
 
 __all__ = [
     "binary_target",
@@ -59,68 +61,11 @@ def separator_of(path: Path, wanted: Sequence[str] = ()) -> str:
     return separator
 
 
-def _file_format(path: Path) -> Literal["parquet", "csv"]:
-    return file_format(path, shown=path.name)
-
-
-def _csv_header(path: Path, separator: str) -> list[str]:
-    """The header row as the CSV standard (RFC 4180) reads it: quotes removed, ``\"\"`` read as ``\"``."""
-    try:
-        with open(path, encoding="utf-8-sig", errors="surrogateescape", newline="") as fh:
-            header = next(csv.reader(fh, delimiter=separator, quotechar='"', strict=False), [])
-    except csv.Error as exc:
-        raise IsometricsError(f"cannot read {path.name!r} as CSV: the header is malformed ({exc}).") from exc
-    for name in header:
-        bad = [c for c in name if "\udc80" <= c <= "\udcff"]
-        if bad:
-            raise IsometricsError(
-                f"cannot read {path.name!r} as CSV: its header is not UTF-8 text (byte "
-                f"0x{ord(bad[0]) - 0xDC00:02x} in a column name); save the file as UTF-8."
-            )
-    return header
-
-
-def _scan(path: Path, wanted: Sequence[str] = ()) -> tuple[Any, str]:
-    """A lazy frame of the file and the format's name (``"Parquet"`` or ``"CSV"``)."""
-    import polars as pl
-
-    if _file_format(path) == "parquet":
-        return pl.scan_parquet(path, glob=False), "Parquet"
-    separator = separator_of(path, wanted)
-    header = _csv_header(path, separator)
-    try:
-        names = pl.scan_csv(path, separator=separator, quote_char='"', n_rows=0, glob=False).collect_schema().names()
-    except pl.exceptions.PolarsError as exc:
-        raise IsometricsError(f"cannot read {path.name!r} as CSV: {_first_line(exc)}") from exc
-    # Polars keeps a doubled quote in a quoted header ("a""b" stays a""b): name the columns
-    # from the standard reading when the two agree on the number of fields. Names are stripped
-    # of surrounding whitespace, as out of core (DuckDB) reads them.
-    new_columns = _dedupe([n.strip() for n in (header if len(header) == len(names) else names)])
-    return pl.scan_csv(
-        path, separator=separator, quote_char='"', infer_schema_length=10_000, new_columns=new_columns, glob=False
-    ), "CSV"
-
-
-def _dedupe(names: list[str]) -> list[str]:
-    """Rename repeated header names as Polars does (``a``, ``a_duplicated_0``, ...)."""
-    seen: dict[str, int] = {}
-    out = []
-    for name in names:
-        if name in seen:
-            out.append(f"{name}_duplicated_{seen[name]}")
-            seen[name] += 1
-        else:
-            seen[name] = 0
-            out.append(name)
-    return out
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    line = text[0] if text else type(exc).__name__
-    if "utf-8" in line.lower() or "utf8" in line.lower():
-        line += "; save the file as UTF-8."
-    return line
+def _scan(path: Path, wanted: Sequence[str] = ()) -> tuple[Any, FileFormat]:
+    """A lazy frame of the file and its format (:data:`~isometrics.scale.formats.FORMATS`, told from its bytes)."""
+    kind = FORMATS[file_format(path, shown=path.name)]
+    separator = separator_of(path, wanted) if kind.separated else None
+    return kind.frame(path, separator), kind
 
 
 def column_names(path: str | os.PathLike[str]) -> list[str]:
@@ -141,7 +86,7 @@ def column_names(path: str | os.PathLike[str]) -> list[str]:
     try:
         return list(lazy.collect_schema().names())
     except (pl.exceptions.PolarsError, OSError) as exc:
-        raise IsometricsError(f"cannot read {p.name!r} as {kind}: {_first_line(exc)}") from exc
+        raise IsometricsError(f"cannot read {p.name!r} as {kind.name}: {first_line(exc)}") from exc
 
 
 def read_columns(
@@ -165,13 +110,13 @@ def read_columns(
     try:
         names = lazy.collect_schema().names()
     except (pl.exceptions.PolarsError, OSError) as exc:
-        raise IsometricsError(f"cannot read {p.name!r} as {kind}: {_first_line(exc)}") from exc
+        raise IsometricsError(f"cannot read {p.name!r} as {kind.name}: {first_line(exc)}") from exc
     unique = list(dict.fromkeys(columns))
     # A CSV's names are read stripped of surrounding whitespace (as out of core): a name asked
     # for as written in the header (' a') is the stripped column ('a').
     held_names = set(names)
     source = {
-        c: c if c in held_names or kind == "Parquet" or c.strip() not in held_names else c.strip()
+        c: c if c in held_names or not kind.stripped or c.strip() not in held_names else c.strip()
         for c in [*unique, *also_check]
     }
     missing = [c for c in [*unique, *also_check] if source[c] not in held_names]
@@ -187,10 +132,10 @@ def read_columns(
     try:
         frame = lazy.select(list(dict.fromkeys(source[c] for c in unique))).collect()
     except pl.exceptions.PolarsError as exc:
-        raise IsometricsError(f"cannot read {p.name!r} as {kind}: {_first_line(exc)}") from exc
+        raise IsometricsError(f"cannot read {p.name!r} as {kind.name}: {first_line(exc)}") from exc
     out = {}
     for name in unique:
-        col = frame.get_column(source[name]) if kind == "Parquet" else _trimmed(frame.get_column(source[name]))
+        col = kind.column(frame.get_column(source[name]))
         nulls = col.null_count()
         if nulls:
             first = int(col.is_null().arg_max() or 0)
@@ -200,29 +145,6 @@ def read_columns(
             )
         out[name] = col.to_numpy()
     return out
-
-
-def _trimmed(col: Any) -> Any:
-    """A CSV text column with the whitespace around its values stripped (an empty value missing),
-    typed as its values then read (integer, floating point, true/false, else text), as out of core
-    reads the same file (:mod:`isometrics.scale._csv`); any other column as it is."""
-    import polars as pl
-
-    if col.dtype != pl.String:
-        return col
-    stripped = col.str.strip_chars()
-    stripped = stripped.zip_with(stripped != "", pl.Series(col.name, [None] * len(col), dtype=pl.String))
-    if stripped.equals(col):
-        return col
-    for kind in (pl.Int64, pl.Float64):
-        try:
-            return stripped.cast(kind, strict=True)
-        except pl.exceptions.PolarsError:
-            continue
-    lower = stripped.str.to_lowercase()
-    if lower.drop_nulls().is_in(["true", "false"]).all():
-        return lower == "true"
-    return stripped
 
 
 class FileColumns(Mapping[str, np.ndarray]):

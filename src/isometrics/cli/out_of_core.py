@@ -23,7 +23,7 @@ from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..scale import evaluate_out_of_core, parse_memory
 from ..scale._sources import available_memory, expand_paths
-from ..scale.formats import column_type, estimated_rows
+from ..scale.formats import FORMATS, column_type, estimated_rows
 from ._console import make_console
 from ._io import separator_of
 
@@ -121,7 +121,7 @@ def evaluate_out_of_core_file(
         coerced = _pos_label(file, label, pos_label)
         files, kind = expand_paths(file, "isometrics evaluate")
         wanted = [label, *scores, *([weight] if weight else [])]
-        separator = separator_of(files[0], wanted) if kind == "csv" else None  # said on stderr when detected
+        separator = separator_of(files[0], wanted) if FORMATS[kind].separated else None  # said on stderr when detected
         evaluation = evaluate_out_of_core(
             file,
             label=label,
@@ -161,6 +161,6 @@ def _pos_label(file: Path, label: str, pos_label: str | None) -> Any:
         return None
     files, kind = expand_paths(file, "isometrics evaluate")
     typed, names = column_type(files[0], kind, label)  # CSV: DuckDB infers the column's type
-    if kind == "parquet" and typed is None:
+    if FORMATS[kind].typed and typed is None:
         raise IsometricsError(f"column {label!r} is not in {files[0].name!r}; pass one of {names[:20]}.")
     return label_from_text(pos_label, typed, column=label)
