@@ -22,7 +22,7 @@ from rich.console import Console  # noqa: E402
 
 from isometrics import evaluate_scores  # noqa: E402
 from isometrics.cli.compare import print_comparison, with_intervals  # noqa: E402
-from isometrics.cli.in_memory import _print_results  # noqa: E402
+from isometrics.cli.results import print_results  # noqa: E402
 from isometrics.report import build_report  # noqa: E402
 from isometrics.uncertainty import compare_scores, formatting  # noqa: E402
 
@@ -89,7 +89,7 @@ def evaluated():
 
 def _both(results, comparison):
     console = Console(record=True, width=400, emoji=False, color_system=None)
-    _print_results(console, Path("scores.csv"), "y", results)
+    print_results(console, Path("scores.csv"), "y", results)
     print_comparison(console, "scores.csv", comparison)
     terminal = console.export_text()
     page = _page(build_report(results, comparisons=comparison, title="t"))

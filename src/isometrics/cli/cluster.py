@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..scale.formats import column_type
 from ._console import make_console, markup
+from .results import print_results
 
 __all__ = ["evaluate_on_cluster", "refuse_with_cluster"]
 
@@ -106,7 +107,6 @@ def evaluate_on_cluster(
     scheduler: str | None,
     local_cluster: int | None,
     curve_dir: str | None,
-    print_results: Callable[..., None],
 ) -> list[Any]:
     """Evaluate ``scores`` of the Parquet ``file`` (or directory) on a cluster, print, and write JSON (all or none)."""
     if scheduler is not None and local_cluster is not None:

@@ -25,7 +25,7 @@ from ._options import (
 )
 from .cluster import evaluate_on_cluster, refuse_with_cluster
 from .decision import check_rule
-from .in_memory import _evaluate_file, _print_results
+from .in_memory import _evaluate_file
 from .multiclass import evaluate_multiclass_file
 from .out_of_core import evaluate_out_of_core_file, fits_in_memory, is_glob, pattern_files
 from .scores import score_columns
@@ -243,7 +243,6 @@ def evaluate_request(request: ScoredFile, mode: EvaluateMode) -> None:
             scheduler=mode.scheduler,
             local_cluster=mode.local_cluster,
             curve_dir=mode.curve_dir,
-            print_results=_print_results,
         )
         return
     if mode.curve_dir is not None:
@@ -301,7 +300,6 @@ def evaluate_request(request: ScoredFile, mode: EvaluateMode) -> None:
             make_console(),
             mode.memory_limit,
             mode.temp_directory,
-            print_results=_print_results,
         )
         return
     if mode.memory_limit is not None or mode.temp_directory is not None:

@@ -16,15 +16,14 @@ from .._core.outputs import json_text, staged_outputs
 from ..evaluation import evaluate_scores, results_json
 from ..metrics.registry import parse_metric
 from ..report import build_report
-from ..uncertainty import formatting
 from ._console import make_console, markup
-from ._format import IN_SAMPLE, new_table
 from ._io import FileColumns, binary_target, read_columns
 from ._options import ScoredFile, _n_columns
 from .compare import report_comparison, with_intervals
 from .decision import decision_json, decisions, print_decisions, summary_of
 from .groups import print_groups
 from .out_of_core import threads_in_memory
+from .results import print_results
 
 __all__: list[str] = []
 
@@ -95,7 +94,7 @@ def _evaluate_file(
             if decision
             else []
         )
-        _print_results(console, file, label, results, shown)
+        print_results(console, file, label, results, shown)
         print_groups(console, results)
         print_decisions(console, chosen)
         summary = None
@@ -164,40 +163,3 @@ def _report_page(
         label=label,
         summary=summary,
     ), summary
-
-
-def _print_results(console: Any, file: Path, label: str, results: list[Any], shown: str = "") -> None:
-    first = results[0]
-    weighted = "weighted " if first.n_positives + first.n_negatives != first.n_samples else ""
-    positive = shown or repr(first.operating_points.pos_label)
-    summary = new_table(
-        console,
-        f"{markup(file.name)}: {first.n_samples:,} rows, label {markup(repr(label))} (positive = {markup(positive)})",
-    )
-    summary.add_column("score", style="bold")
-    for header in ("n", f"{weighted}prevalence", "AUROC", "AP", "AUPRG"):
-        summary.add_column(header, justify="right")
-    for r in results:
-        summary.add_row(
-            markup(r.name),
-            f"{r.n_samples:,}",
-            formatting.number(r.prevalence),
-            *formatting.area_cells(r).values(),
-        )
-    console.print(summary)
-    if first.intervals:
-        console.print(f"[dim]{markup(formatting.interval_note(next(iter(first.intervals.values()))))}[/dim]")
-    for k, metric_best in enumerate(first.best):
-        table = new_table(console, f"Best threshold for {markup(metric_best.metric.label)} ({IN_SAMPLE})")
-        table.add_column("score", style="bold")
-        predicted_header = "predicted positive" + (" (weight)" if weighted else "")
-        for header in ("threshold", markup(metric_best.metric.label), "precision", "recall", predicted_header):
-            table.add_column(header, justify="right")
-        for r in results:
-            cells = formatting.best_threshold_cells(r.best[k], r.intervals.get(r.best[k].metric.spec))
-            table.add_row(
-                markup(r.name), *(cells[c] for c in ("threshold", "value", "precision", "recall", "predicted"))
-            )
-        console.print(table)
-        if metric_best.metric.spec != metric_best.metric.label.lower():
-            console.print(f"[dim]{markup(metric_best.metric.label)} = {markup(metric_best.metric.spec)}[/dim]")

@@ -26,6 +26,7 @@ from ..scale._sources import available_memory, expand_paths
 from ..scale.formats import FORMATS, column_type, estimated_rows
 from ._console import make_console
 from ._io import separator_of
+from .results import print_results
 
 __all__ = [
     "in_memory_estimate",
@@ -107,7 +108,6 @@ def evaluate_out_of_core_file(
     console: Any,
     memory_limit: str | None,
     temp_directory: str | None,
-    print_results: Any = None,
 ) -> list[Any]:
     """Evaluate out of core, print the tables and write the JSON (all or nothing)."""
     with needs("evaluate --out-of-core"):
@@ -134,8 +134,7 @@ def evaluate_out_of_core_file(
             separator=separator,
         )
         results = list(evaluation)
-        if print_results is not None:
-            print_results(console, file, label, results)
+        print_results(console, file, label, results)
         console.print(
             f"[dim]Out of core: DuckDB within {evaluation.memory_limit / 1e9:.2f} GB, "
             f"{len(evaluation.files)} file{'s' if len(evaluation.files) != 1 else ''}; "
