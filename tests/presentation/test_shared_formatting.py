@@ -212,3 +212,21 @@ def test_one_class_against_the_rest_reads_the_same_in_the_terminal_and_on_the_pa
     note = " ".join(page.paragraphs["intervals-note"].split())
     assert note.startswith(head) and head in terminal
     assert formatting.REOPTIMISED in note and formatting.REOPTIMISED in terminal
+
+
+def test_every_evaluate_path_prints_with_the_one_printer():
+    """Out of core and on a cluster the tables come from ``cli.results.print_results`` itself, imported where
+    they are printed, not from a printer handed in by ``evaluate`` (no ``print_results=`` seam)."""
+    import inspect
+
+    import isometrics.cli.cluster as cluster
+    import isometrics.cli.in_memory as in_memory
+    import isometrics.cli.out_of_core as out_of_core
+
+    for module, body in (
+        (cluster, cluster.evaluate_on_cluster),
+        (out_of_core, out_of_core.evaluate_out_of_core_file),
+        (in_memory, in_memory._evaluate_file),
+    ):
+        assert "print_results" not in inspect.signature(body).parameters, module.__name__
+        assert module.print_results is print_results, module.__name__
