@@ -164,3 +164,26 @@ def test_comparison_and_summary_draw_through_the_one_counter(monkeypatch):
     calls.clear()
     r = recommend(y, scores, metric="f1", comparison=comparison, n_resamples=20, rng=5, cv=None)
     assert r.shared_replicates and len(calls) == 20
+
+
+@pytest.mark.parametrize("stratified", [False, True])
+@pytest.mark.parametrize("weights", [None, "frequency"])
+def test_the_counts_at_a_threshold_are_those_of_the_replicates_table(stratified, weights):
+    """A fixed threshold's counts from three sums of the draws (unit weights: the rows scored at least
+    the point's threshold, no tie groups) equal the replicate's table at that point, at every point."""
+    rng = np.random.default_rng(9)
+    n = 700
+    y = rng.random(n) < 0.3
+    s = np.round(rng.normal(size=n) + y, 1)  # ties within and across the classes
+    w = None if weights is None else rng.integers(0, 3, n).astype(float)
+    r = Resampler(y, s, w, stratified, per_sample=True, frequency=weights is not None, caller="test")
+    assert r.unit_weights
+    kept = np.ones(n, bool) if w is None else w > 0
+    distinct = np.unique(s[kept])[::-1]  # the tie groups' scores, decreasing: point i flags the first i
+    for _ in range(3):
+        draws = r.counts(rng)
+        c, pos = draws[0], y[kept]
+        for index in range(len(distinct) + 1):
+            flagged = s[kept] >= distinct[index - 1] if index else np.zeros(kept.sum(), bool)
+            tp, fp = c[pos & flagged].sum(), c[~pos & flagged].sum()
+            assert r.counter(index)(draws) == (tp, fp, c[pos].sum() - tp, c[~pos].sum() - fp)

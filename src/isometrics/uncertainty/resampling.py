@@ -9,6 +9,7 @@ path for the areas.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -111,9 +112,7 @@ class Resampler:
             self.is_pos, self.weights = is_pos[keep], weights[keep]
             if self.frequency:  # a drawn sample weighs 1; the rows' frequencies set the draw
                 self.units, self.weights = self.weights, np.ones(int(keep.sum()))
-            self.group = _tie_groups(scores[keep], self.op.n_points - 1)
-            # each row's (group, class) cell, 2 g for positives and 2 g + 1 for negatives: one bincount a replicate
-            self.cell = 2 * self.group + (~self.is_pos)
+            self.scores = scores if keep.all() else scores[keep]  # the rows kept (group: their tie groups)
             self.unit_weights = bool(np.all(self.weights == 1.0))
             self.pos_index = np.flatnonzero(self.is_pos)
             self.neg_index = np.flatnonzero(~self.is_pos)
@@ -135,7 +134,8 @@ class Resampler:
                 self.pos_cells, self.neg_cells = self.op.dtp, self.op.dfp
 
     def counts(self, rng: np.random.Generator) -> tuple[Any, Any]:
-        """One replicate's draws: (positives, negatives) as whatever :meth:`build` takes."""
+        """One replicate's draws: (positives, negatives) as whatever :meth:`build` takes (per-row
+        draws: each row's count, float64 whole numbers, ready to weigh with; frequencies: int64)."""
         if self.weighted:
             n = len(self.is_pos)
             if self.units is not None:  # frequencies: draw the samples the rows stand for
@@ -148,7 +148,7 @@ class Resampler:
                     total = int(units.sum())
                     counts[index] = rng.multinomial(total, units / total)
                 return counts, None
-            return self.row_counts(rng), None
+            return self.row_counts(rng, np.float64), None
         if self.cells:
             n = self.P + self.N
             if self.stratified:
@@ -165,6 +165,18 @@ class Resampler:
             k_pos = int(rng.binomial(self.P + self.N, self.P / (self.P + self.N)))
             k_neg = self.P + self.N - k_pos
         return rng.integers(0, self.P, k_pos), rng.integers(0, self.N, k_neg)
+
+    @cached_property
+    def group(self) -> np.ndarray:
+        """Per-sample draws: each kept row's 0-based tie group, in decreasing score (an ``argsort``,
+        taken when first asked: a fixed threshold's counts need none)."""
+        return _tie_groups(self.scores, self.op.n_points - 1)
+
+    @cached_property
+    def cell(self) -> np.ndarray:
+        """Each kept row's (group, class) cell, ``2 g`` for positives and ``2 g + 1`` for negatives:
+        one ``bincount`` a replicate."""
+        return 2 * self.group + (~self.is_pos)
 
     def row_counts(self, rng: np.random.Generator, dtype: type = np.int64) -> np.ndarray:
         """One replicate drawn per row (per-sample resamplers, without frequencies): how many times
@@ -267,7 +279,9 @@ class Resampler:
         same numbers; weighted draws give the same sums, added in another order.
         """
         if self.weighted and self.unit_weights:
-            flagged = self.group < index  # rows in the groups before the operating point
+            # rows in the groups before the operating point: scored at least its threshold, a score of
+            # the data (point 0, at +inf, flags none); no tie groups needed
+            flagged = self.scores >= self.op.thresholds[index] if index > 0 else np.zeros(len(self.scores), bool)
             positives, true_pos = np.flatnonzero(self.is_pos), np.flatnonzero(self.is_pos & flagged)
             neg_flagged, neg_rest = np.flatnonzero(~self.is_pos & flagged), np.flatnonzero(~self.is_pos & ~flagged)
             short, flagged_side = (neg_flagged, True) if len(neg_flagged) <= len(neg_rest) else (neg_rest, False)
@@ -495,7 +509,7 @@ def _paired_step_replicates(
     valid = np.ones(n_resamples, dtype=bool)
     bar = _progress(n_resamples, f"bootstrap {', '.join(names)}") if progress else None
     for b in range(n_resamples):
-        counts = first.row_counts(rng, np.float64)  # one draw of rows, shared by every scorer
+        counts = first.counts(rng)[0]  # one draw of rows (float64 counts), shared by every scorer
         for k, step in enumerate(steps):
             areas = step.areas(counts, columns)
             if areas is None:
