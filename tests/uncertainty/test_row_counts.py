@@ -141,29 +141,30 @@ def test_the_summary_reads_the_comparisons_rows_over_several_blocks():
 
 def test_comparison_and_summary_draw_through_the_one_counter(monkeypatch):
     """One home for the per-row draw: the comparison's replicates and the summary's (on unweighted rows,
-    which had a shortcut of their own) each call Resampler.row_counts once a replicate."""
+    which had a shortcut of their own) each take their random numbers from RowCounts once a replicate
+    (the summary sums them by cell as they are drawn: test_a_thresholds_counts_drawn_by_cell_...)."""
     rng = np.random.default_rng(4)
     n = 600
     y = (rng.random(n) < 0.2).astype(int)
     scores = {"a": rng.normal(size=n) + y, "b": rng.normal(size=n) + 0.5 * y}
     calls = []
-    original = Resampler.row_counts
+    original = RowCounts._positions
 
     def spy(self, *args, **kwargs):
-        calls.append(len(self.is_pos))
+        calls.append(self.size)
         return original(self, *args, **kwargs)
 
-    monkeypatch.setattr(Resampler, "row_counts", spy)
+    monkeypatch.setattr(RowCounts, "_positions", spy)
     comparison = im.uncertainty.compare_scores(y, scores, metrics=["f1"], n_resamples=20, rng=1)
-    assert len(calls) == 20
+    assert calls == [n] * 20
     for areas_only in (False, True):  # the general path and the steps of the positives
         calls.clear()
         statistics = ["auroc"] if areas_only else ["auroc", "f1"]
         im.uncertainty.bootstrap_compare(y, scores, statistics=statistics, n_resamples=9, rng=1)
-        assert len(calls) == 9
+        assert calls == [n] * 9
     calls.clear()
     r = recommend(y, scores, metric="f1", comparison=comparison, n_resamples=20, rng=5, cv=None)
-    assert r.shared_replicates and len(calls) == 20
+    assert r.shared_replicates and calls == [n] * 20
 
 
 @pytest.mark.parametrize("stratified", [False, True])
@@ -187,3 +188,23 @@ def test_the_counts_at_a_threshold_are_those_of_the_replicates_table(stratified,
             flagged = s[kept] >= distinct[index - 1] if index else np.zeros(kept.sum(), bool)
             tp, fp = c[pos & flagged].sum(), c[~pos & flagged].sum()
             assert r.counter(index)(draws) == (tp, fp, c[pos].sum() - tp, c[~pos].sum() - fp)
+
+
+@pytest.mark.parametrize("bit_generator", [np.random.PCG64, np.random.MT19937])
+@pytest.mark.parametrize("stratified", [False, True])
+def test_a_thresholds_counts_drawn_by_cell_are_the_replicates_counts(bit_generator, stratified):
+    """decide's counts at a fixed threshold are drawn summed by cell (no counts per row): from the same
+    generator state, exactly the sums of the per-row replicate over each cell, at every point, over
+    several blocks."""
+    rng = np.random.default_rng(10)
+    y = rng.random(SIZE) < 0.2
+    s = np.round(rng.normal(size=SIZE) + y, 1)
+    r = Resampler(y, s, None, stratified, per_sample=True, caller="test")
+    distinct = np.unique(s)[::-1]
+    for index in [0, 1, len(distinct) // 2, len(distinct)]:
+        flagged = s >= distinct[index - 1] if index else np.zeros(SIZE, bool)
+        by_cell = r.point_counts(index)
+        for seed in range(3):
+            c = r.row_counts(np.random.Generator(bit_generator(seed)))
+            tp, fp = c[y & flagged].sum(), c[~y & flagged].sum()
+            assert by_cell(np.random.Generator(bit_generator(seed))) == (tp, fp, c[y].sum() - tp, c[~y].sum() - fp)

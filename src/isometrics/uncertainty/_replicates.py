@@ -57,6 +57,18 @@ class RowCounts:
         sizes = np.r_[np.full(self.full, block), [self.rest] if self.rest else []].astype(np.int64)
         self.block_p = sizes / size if size else np.ones(0)
 
+    def _positions(self, k: int, rng: np.random.Generator) -> tuple[list[int], np.ndarray, np.ndarray | None]:
+        """The random part of a replicate: the draws per block, the positions drawn in the full blocks
+        (block after block, uint16) and those in the last, shorter block (or ``None``)."""
+        per_block = rng.multinomial(k, self.block_p).tolist()
+        in_full = int(sum(per_block[: self.full]))
+        if isinstance(rng.bit_generator, _RAW64):
+            bits = rng.bit_generator.random_raw(-(-in_full // 4)).view(np.uint16)[:in_full] >> (16 - _ROW_BLOCK_BITS)
+        else:
+            bits = rng.integers(0, 1 << _ROW_BLOCK_BITS, in_full, dtype=np.uint16)
+        rest = rng.integers(0, self.rest, per_block[-1]) if self.rest else None
+        return per_block, bits, rest
+
     def draw(self, k: int, rng: np.random.Generator, dtype: type = np.int64) -> np.ndarray:
         """One replicate: the counts of ``k`` draws, shape (size,), of ``dtype`` (int64, or float64
         for a caller that weighs with them: whole numbers, no second pass to convert them)."""
@@ -64,19 +76,38 @@ class RowCounts:
         if not self.size:
             return counts
         block = 1 << _ROW_BLOCK_BITS
-        per_block = rng.multinomial(k, self.block_p).tolist()
-        in_full = int(sum(per_block[: self.full]))
-        if isinstance(rng.bit_generator, _RAW64):
-            bits = rng.bit_generator.random_raw(-(-in_full // 4)).view(np.uint16)[:in_full] >> (16 - _ROW_BLOCK_BITS)
-        else:
-            bits = rng.integers(0, block, in_full, dtype=np.uint16)
+        per_block, bits, rest = self._positions(k, rng)
         offset = 0
         for b, drawn in enumerate(per_block[: self.full]):
             counts[b * block : (b + 1) * block] = np.bincount(bits[offset : offset + drawn], minlength=block)
             offset += drawn
-        if self.rest:
-            counts[self.full * block :] = np.bincount(rng.integers(0, self.rest, per_block[-1]), minlength=self.rest)
+        if rest is not None:
+            counts[self.full * block :] = np.bincount(rest, minlength=self.rest)
         return counts
+
+    def draw_cells(self, k: int, rng: np.random.Generator, cell: np.ndarray, n_cells: int) -> list[int]:
+        """The replicate :meth:`draw` gives from the same generator state, summed by cell: the draws of
+        the items of each cell ``c`` (``cell``: each item's cell, uint8, shape (size,)), ``c`` in
+        ``range(n_cells)``, without the counts per item: each drawn position's cell, looked up in the
+        block's slice of ``cell`` (in cache), then counted."""
+        if not self.size:
+            return [0] * n_cells
+        block = 1 << _ROW_BLOCK_BITS
+        per_block, bits, rest = self._positions(k, rng)
+        drawn_cells = np.empty(k, dtype=cell.dtype)
+        offset = 0
+        for b, drawn in enumerate(per_block[: self.full]):
+            np.take(
+                cell[b * block : (b + 1) * block],
+                bits[offset : offset + drawn],
+                out=drawn_cells[offset : offset + drawn],
+                mode="clip",
+            )
+            offset += drawn
+        if rest is not None:
+            np.take(cell[self.full * block :], rest, out=drawn_cells[offset:], mode="clip")  # in range: no clipping
+        out = [int(np.count_nonzero(drawn_cells == c)) for c in range(n_cells - 1)]
+        return [*out, k - sum(out)]
 
 
 class PositiveSteps:

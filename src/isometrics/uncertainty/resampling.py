@@ -195,6 +195,38 @@ class Resampler:
             counts[index] = rows.draw(len(index), rng, dtype)
         return counts
 
+    def point_counts(self, index: int) -> Callable[[np.random.Generator], tuple[float, float, float, float] | None]:
+        """A function of the generator: one replicate's ``(tp, fp, fn, tn)`` at the operating point
+        ``index`` of :attr:`op`, or ``None`` when it lacks a class; :meth:`counter` of :meth:`counts`.
+
+        Rows drawn per row with unit weights (no frequencies): the same replicate from the same
+        generator state, the draws summed by (class, flagged) cell as they are drawn
+        (:meth:`RowCounts.draw_cells`), without the counts per row; the same numbers.
+        """
+        if not (self.weighted and self.unit_weights and self.units is None):
+            count = self.counter(index)
+            return lambda rng: count(self.counts(rng))
+        flagged = self.scores >= self.op.thresholds[index] if index > 0 else np.zeros(len(self.scores), bool)
+        if not self.stratified:
+            # each row's cell: 0 tp, 1 fp, 2 fn, 3 tn
+            cell = (2 * ~flagged + ~self.is_pos).astype(np.uint8)
+            rows, n = self.rows[0], len(self.is_pos)
+
+            def unstratified(rng: np.random.Generator) -> tuple[float, float, float, float] | None:
+                tp, fp, fn, tn = (float(c) for c in rows.draw_cells(n, rng, cell, 4))
+                return None if tp + fn == 0 or fp + tn == 0 else (tp, fp, fn, tn)
+
+            return unstratified
+        # each class's rows among themselves, positives first (as row_counts): 0 flagged, 1 not
+        cells = [(~flagged[index_]).astype(np.uint8) for index_ in (self.pos_index, self.neg_index)]
+
+        def stratified(rng: np.random.Generator) -> tuple[float, float, float, float] | None:
+            tp, fn = self.rows[0].draw_cells(len(cells[0]), rng, cells[0], 2)
+            fp, tn = self.rows[1].draw_cells(len(cells[1]), rng, cells[1], 2)
+            return None if tp + fn == 0 or fp + tn == 0 else (float(tp), float(fp), float(fn), float(tn))
+
+        return stratified
+
     def _steps(self) -> tuple[np.ndarray, np.ndarray]:
         """The operating points a reduced replicate keeps (indices into :attr:`op`) and each row's
         (segment, class) cell in them: point ``i`` is kept unless the tie groups on both sides of
@@ -404,11 +436,11 @@ def replicates_at_point(
     n_dropped : int
         The replicates dropped because they drew a single class.
     """
-    count = resampler.counter(index)
+    count = resampler.point_counts(index)
     out = np.empty((n_resamples, len(stats)))
     valid = np.ones(n_resamples, dtype=bool)
     for b in range(n_resamples):
-        counts = count(resampler.counts(rng))
+        counts = count(rng)
         if counts is None:
             valid[b] = False
         else:
