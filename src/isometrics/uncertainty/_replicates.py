@@ -242,6 +242,10 @@ def step_areas(
         if column == 0:
             if copies.dtype.kind == above.dtype.kind == "i" and tied is None:  # int64: exact while K_p K_n < 2**63
                 out[k] = int(k_pos * k_neg - int(np.dot(copies, above))) / (k_pos * k_neg)
+            elif tied is None and 2.0 * float(k_pos) * float(k_neg) < 2.0**53:
+                # float64 whole numbers, every sum exact: the same correctly rounded ratio, one pass
+                pairs = float(k_pos) * float(k_neg)
+                out[k] = (pairs - _dot(copies, above)) / pairs
             else:
                 twice = 2.0 * float(k_neg) - 2.0 * above if tied is None else 2.0 * float(k_neg) - 2.0 * above - tied
                 out[k] = _dot(copies, twice) / (2.0 * float(k_pos) * float(k_neg))
