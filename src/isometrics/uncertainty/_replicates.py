@@ -4,6 +4,8 @@ touches stays in cache, and AUROC, average precision and AUPRG read from the pos
 
 Used by :mod:`~isometrics.uncertainty.resampling` for untied, unweighted scores; the draws are
 those of the bootstrap (the same multinomial distribution of the samples), taken in another order.
+Also the one per-row draw (:class:`RowCounts`: how many times each row is drawn, block by block)
+of paired comparisons, weighted data and the counts at a fixed threshold.
 """
 
 from __future__ import annotations
