@@ -16,6 +16,7 @@ process), wall time beside it, and the medians over the rounds. The CPU model an
 average are printed with the figures.
 
 Usage: python benchmarks/bench_bootstrap.py [--n 1000000] [--replicates 200] [--sklearn-replicates 3] [--rounds 3]
+       [--only-compare]
 """
 
 from __future__ import annotations
@@ -72,6 +73,11 @@ def main() -> None:
         help="replicates of the scikit-learn loop per round (its per-replicate time is extrapolated)",
     )
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds; medians are reported")
+    parser.add_argument(
+        "--only-compare",
+        action="store_true",
+        help="time only bootstrap_compare and the two-model loop, on continuous scores (a shared machine's CPU)",
+    )
     args = parser.parse_args()
     rng = np.random.default_rng(0)
     y = rng.random(args.n) < 0.1
@@ -88,7 +94,8 @@ def main() -> None:
     )
     print(header)
     print("-" * len(header))
-    for label, a, b in (("continuous", s, other), ("ties", np.round(s, 2), np.round(other, 2))):
+    cases = [("continuous", s, other), ("ties", np.round(s, 2), np.round(other, 2))]
+    for label, a, b in cases[:1] if args.only_compare else cases:
         runs: dict[str, Callable[[], object]] = {
             "sklearn loop, 1 model (AUROC + AP)": lambda: sklearn_loop(y, [a], k, np.random.default_rng(1)),
             "bootstrap_areas(auroc, average_precision)": lambda: im.uncertainty.bootstrap_areas(
@@ -101,6 +108,8 @@ def main() -> None:
                 y, {"a": a, "b": b}, statistics=["auroc", "average_precision"], n_resamples=B, rng=1
             ),
         }
+        if args.only_compare:
+            runs = {name: fn for name, fn in runs.items() if "2 models" in name}
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
         for _ in range(args.rounds):  # interleaved: every run once per round
             for name, fn in runs.items():

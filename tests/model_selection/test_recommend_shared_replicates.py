@@ -40,7 +40,8 @@ def test_in_every_replicate_the_fixed_threshold_scores_at_most_the_replicates_be
 
 
 def test_each_replicate_is_the_rows_the_comparison_drew(setting):
-    """Replay the comparison's draws (each replicate draws n rows uniformly with replacement): its AUROC
+    """Replay the comparison's draws (each replicate draws n rows uniformly with replacement; under 4,096
+    rows the block draw is ``np.bincount(gen.integers(0, n, n))`` itself, see test_row_counts.py): its AUROC
     under scikit-learn with those rows as weights is the comparison's, and the summary's counts per
     1,000 at the threshold are those rows' counts."""
     y, scores, comparison, shared, _ = setting
@@ -109,9 +110,10 @@ def test_weighted_data_share_the_replicates_too(weight_kind):
     assert len(fixed) == len(best) and np.all(fixed <= best + 1e-12)
 
 
-def test_the_shortcut_of_unweighted_rows_is_the_comparisons_own_draw(setting):
-    """Unweighted rows take a shortcut (each replicate's four counts from the drawn rows' cells);
-    bit for bit the intervals the comparison's per-sample resampler gives on the same replicates."""
+def test_the_summary_is_the_comparisons_own_draw(setting):
+    """Unweighted rows took a shortcut of their own once (a second home for the per-row draw); the
+    summary's intervals are, bit for bit, those decide's intervals give on the comparison's per-sample
+    resampler and generator (one draw, Resampler.row_counts: tests/uncertainty/test_row_counts.py)."""
     y, scores, comparison, shared, _ = setting
     s, is_pos = scores[shared.model].astype(float), y == 1
     op = OperatingPoints.from_validated(is_pos, s, None, True, caller="test")

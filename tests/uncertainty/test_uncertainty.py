@@ -128,7 +128,7 @@ def test_weighted_and_per_sample_replicates_equal_the_resampled_data(rng):
         for _ in range(3):
             counts, _ = resampler.counts(rng)
             op = resampler.build((counts, None), compact=True)
-            idx = np.repeat(np.arange(len(counts)), counts)
+            idx = np.repeat(np.arange(len(counts)), counts.astype(np.int64))  # per-row draws: float64 counts
             assert op.auroc() == pytest.approx(skm.roc_auc_score(y_k[idx], s_k[idx], sample_weight=w_k[idx]), rel=1e-12)
             assert op.average_precision() == pytest.approx(
                 skm.average_precision_score(y_k[idx], s_k[idx], sample_weight=w_k[idx]), rel=1e-12

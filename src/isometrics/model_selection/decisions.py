@@ -58,14 +58,11 @@ def _intervals(
     weight_kind: str | None,
     caller: str,
     index: int | None = None,
-    replicate_counts: Callable[[int, np.random.Generator], tuple[Any, int]] | None = None,
 ) -> dict[str, BootstrapResult]:
     """Paired percentile intervals of the rates and metrics at one rule (one set of replicates).
 
     ``index``: the rule flags the tie groups before this operating point of ``resampler.op``
-    (a fixed threshold), so each replicate's counts are four sums of its draws, no table.
-    ``replicate_counts(n, gen)``: those counts, shape (n_valid, 4), and the number dropped, drawn
-    by the caller's shortcut (the same draws)."""
+    (a fixed threshold), so each replicate's counts are four sums of its draws, no table."""
 
     def rate_of(f: Callable[..., Any]) -> Callable[[tuple[float, float, float, float]], float]:
         return lambda c: float(f(*c))
@@ -81,12 +78,6 @@ def _intervals(
     draw = (
         None if index is None else (lambda n, gen: replicates_at_point(resampler, index, [f for _, f in kept], n, gen))
     )
-    if replicate_counts is not None:
-
-        def draw(n: int, gen: np.random.Generator) -> tuple[Any, int]:
-            drawn, dropped = replicate_counts(n, gen)
-            return np.array([[f(tuple(c)) for _, f in kept] for c in drawn]).reshape(len(drawn), len(kept)), dropped
-
     return bootstrap_statistics(
         resampler,
         is_pos,
@@ -326,31 +317,17 @@ def _paired_intervals(
     op = OperatingPoints.from_validated(is_pos, s, weights, True, caller=caller)
     counts, index = _threshold_counts(op, threshold)
     kind = comparison.weight_kind
-    fast = None
-    if weights is None and not comparison.stratified:  # each replicate draws n rows, rng.integers(0, n, n)
-        resampler = Resampler(is_pos, s, weights, False, op=op, caller=caller)  # the counts on the data only
-        n_rows, flagged = len(s), s >= op.thresholds[index]
-        cell = np.where(is_pos, np.where(flagged, 0, 2), np.where(flagged, 1, 3)).astype(np.uint8)  # tp fp fn tn
-
-        def fast(n_resamples: int, gen: np.random.Generator) -> tuple[Any, int]:
-            out = np.empty((n_resamples, 4))
-            for b in range(n_resamples):
-                drawn = cell[gen.integers(0, n_rows, n_rows)]
-                out[b, :3] = [np.count_nonzero(drawn == k) for k in range(3)]
-                out[b, 3] = n_rows - out[b, :3].sum()
-            valid = (out[:, 0] + out[:, 2] > 0) & (out[:, 1] + out[:, 3] > 0)  # both classes drawn
-            return out[valid], int(n_resamples - valid.sum())
-    else:  # the comparison's own way of drawing, per sample
-        resampler = Resampler(
-            is_pos,
-            s,
-            weights,
-            comparison.stratified,
-            per_sample=True,
-            op=op,
-            frequency=kind == "frequency",
-            caller=caller,
-        )
+    # the comparison's own way of drawing, per sample (Resampler.row_counts): the same rows, replicate by replicate
+    resampler = Resampler(
+        is_pos,
+        s,
+        weights,
+        comparison.stratified,
+        per_sample=True,
+        op=op,
+        frequency=kind == "frequency",
+        caller=caller,
+    )
     return _intervals(
         resampler,
         is_pos,
@@ -364,7 +341,6 @@ def _paired_intervals(
         kind,
         caller,
         index,
-        fast,
     )
 
 

@@ -4,6 +4,8 @@ touches stays in cache, and AUROC, average precision and AUPRG read from the pos
 
 Used by :mod:`~isometrics.uncertainty.resampling` for untied, unweighted scores; the draws are
 those of the bootstrap (the same multinomial distribution of the samples), taken in another order.
+Also the one per-row draw (:class:`RowCounts`: how many times each row is drawn, block by block)
+of paired comparisons, weighted data and the counts at a fixed threshold.
 """
 
 from __future__ import annotations
@@ -21,8 +23,93 @@ _BLOCK_BITS = 14
 #: through ``Generator.integers`` instead, as does any other).
 _RAW64 = (np.random.PCG64, np.random.PCG64DXSM, np.random.Philox, np.random.SFC64)
 
+#: Rows per block of a per-row count draw (:class:`RowCounts`), a power of two: a block's counts
+#: (8 bytes a row) stay in the core's L1 or L2 cache while its draws are counted, and a uniform
+#: position in a full block is 12 bits of the generator's output.
+_ROW_BLOCK_BITS = 12
+
 #: The areas read from the positives alone, in the order :meth:`PositiveSteps.areas` computes them.
 FAST_AREAS = ("auroc", "average_precision", "auprg")
+
+
+class RowCounts:
+    """How many times each of ``size`` items is drawn by ``k`` uniform draws with replacement: one
+    replicate of a per-row (unweighted) bootstrap, the counts multinomial(k; 1/size, ..., 1/size).
+
+    Drawn block by block, as :class:`PositiveSteps` draws its negatives: the items are split into
+    consecutive blocks of ``2**12`` (the last one shorter); first how many draws fall in each
+    block, a multinomial over the blocks with probabilities proportional to their sizes, then that
+    many uniform positions in each block, counted with one ``bincount`` a block (its counts stay
+    in cache). Drawing uniformly among ``size`` items is exactly drawing a block in proportion to
+    its size and then uniformly within it, so the counts have the multinomial distribution of
+    ``k`` uniform draws (up to the rounding of the blocks' probabilities to float64, as any
+    ``Generator.multinomial``). A position in a full block is 12 uniform bits: the top 12 of a
+    16-bit quarter of the generator's 64-bit output (in the platform's byte order), four
+    positions a draw of the generator; a generator without 64-bit output (MT19937) draws them
+    with ``Generator.integers``, as the last block always does. A replicate costs about ``k / 4``
+    64-bit draws and one pass over the counts, against ``k`` bounded integers and a ``bincount``
+    that misses the cache on each draw for ``np.bincount(rng.integers(0, size, k))``; the
+    distribution is the same, the seeded draws differ.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        block = 1 << _ROW_BLOCK_BITS
+        self.full, self.rest = size >> _ROW_BLOCK_BITS, size & (block - 1)
+        sizes = np.r_[np.full(self.full, block), [self.rest] if self.rest else []].astype(np.int64)
+        self.block_p = sizes / size if size else np.ones(0)
+
+    def _positions(self, k: int, rng: np.random.Generator) -> tuple[list[int], np.ndarray, np.ndarray | None]:
+        """The random part of a replicate: the draws per block, the positions drawn in the full blocks
+        (block after block, uint16) and those in the last, shorter block (or ``None``)."""
+        per_block = rng.multinomial(k, self.block_p).tolist()
+        in_full = int(sum(per_block[: self.full]))
+        if isinstance(rng.bit_generator, _RAW64):
+            bits = rng.bit_generator.random_raw(-(-in_full // 4)).view(np.uint16)[:in_full] >> (16 - _ROW_BLOCK_BITS)
+        else:
+            bits = rng.integers(0, 1 << _ROW_BLOCK_BITS, in_full, dtype=np.uint16)
+        rest = rng.integers(0, self.rest, per_block[-1]) if self.rest else None
+        return per_block, bits, rest
+
+    def draw(self, k: int, rng: np.random.Generator, dtype: type = np.int64) -> np.ndarray:
+        """One replicate: the counts of ``k`` draws, shape (size,), of ``dtype`` (int64, or float64
+        for a caller that weighs with them: whole numbers, no second pass to convert them)."""
+        counts = np.empty(self.size, dtype=dtype)
+        if not self.size:
+            return counts
+        block = 1 << _ROW_BLOCK_BITS
+        per_block, bits, rest = self._positions(k, rng)
+        offset = 0
+        for b, drawn in enumerate(per_block[: self.full]):
+            counts[b * block : (b + 1) * block] = np.bincount(bits[offset : offset + drawn], minlength=block)
+            offset += drawn
+        if rest is not None:
+            counts[self.full * block :] = np.bincount(rest, minlength=self.rest)
+        return counts
+
+    def draw_cells(self, k: int, rng: np.random.Generator, cell: np.ndarray, n_cells: int) -> list[int]:
+        """The replicate :meth:`draw` gives from the same generator state, summed by cell: the draws of
+        the items of each cell ``c`` (``cell``: each item's cell, uint8, shape (size,)), ``c`` in
+        ``range(n_cells)``, without the counts per item: each drawn position's cell, looked up in the
+        block's slice of ``cell`` (in cache), then counted."""
+        if not self.size:
+            return [0] * n_cells
+        block = 1 << _ROW_BLOCK_BITS
+        per_block, bits, rest = self._positions(k, rng)
+        drawn_cells = np.empty(k, dtype=cell.dtype)
+        offset = 0
+        for b, drawn in enumerate(per_block[: self.full]):
+            np.take(
+                cell[b * block : (b + 1) * block],
+                bits[offset : offset + drawn],
+                out=drawn_cells[offset : offset + drawn],
+                mode="clip",
+            )
+            offset += drawn
+        if rest is not None:
+            np.take(cell[self.full * block :], rest, out=drawn_cells[offset:], mode="clip")  # in range: no clipping
+        out = [int(np.count_nonzero(drawn_cells == c)) for c in range(n_cells - 1)]
+        return [*out, k - sum(out)]
 
 
 class PositiveSteps:
@@ -157,6 +244,10 @@ def step_areas(
         if column == 0:
             if copies.dtype.kind == above.dtype.kind == "i" and tied is None:  # int64: exact while K_p K_n < 2**63
                 out[k] = int(k_pos * k_neg - int(np.dot(copies, above))) / (k_pos * k_neg)
+            elif tied is None and 2.0 * float(k_pos) * float(k_neg) < 2.0**53:
+                # float64 whole numbers, every sum exact: the same correctly rounded ratio, one pass
+                pairs = float(k_pos) * float(k_neg)
+                out[k] = (pairs - _dot(copies, above)) / pairs
             else:
                 twice = 2.0 * float(k_neg) - 2.0 * above if tied is None else 2.0 * float(k_neg) - 2.0 * above - tied
                 out[k] = _dot(copies, twice) / (2.0 * float(k_pos) * float(k_neg))

@@ -268,7 +268,10 @@ class ModelComparison:
         """A random generator in the state the paired replicates were drawn from.
 
         Drawing ``n_resamples`` replicates per sample from it (as the comparison did, with
-        :attr:`stratified`) draws the same rows, replicate by replicate.
+        :attr:`stratified`, through the one per-row draw ``Resampler.row_counts``) draws the
+        same rows, replicate by replicate. That draw changed in issue 26 (block draws, the
+        same multinomial distribution): a state recorded before it replays other rows on data
+        of 4,096 rows or more.
 
         Returns
         -------

@@ -9,6 +9,7 @@ path for the areas.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -16,7 +17,7 @@ import numpy as np
 from .._typing import FloatArray
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _progress
-from ._replicates import FAST_AREAS, PositiveSteps, RowSteps
+from ._replicates import FAST_AREAS, PositiveSteps, RowCounts, RowSteps
 
 
 def _tie_groups(scores: FloatArray, n_groups: int) -> np.ndarray:
@@ -49,9 +50,14 @@ class Resampler:
     positives. With few tie groups the counts of each (group, class) cell are drawn
     directly, a multinomial over the cells, which has the same distribution as drawing
     the samples (it is their aggregate). Weighted data, and paired comparisons (which
-    must draw the same samples for every scorer), draw per sample and go through each
-    sample's tie group with one ``bincount``. ``op``: the operating points of these
-    scores when the caller already has them (no second sort).
+    must draw the same samples for every scorer), draw per sample (:meth:`row_counts`: how
+    many times each row is drawn, multinomial(n; 1/n, ..., 1/n), drawn block by block) and
+    go through each sample's tie group with one ``bincount``. ``op``: the operating points
+    of these scores when the caller already has them (no second sort).
+
+    Seeds: a seeded generator gives the same replicates from one release to the next unless
+    the draw changes; the per-row draw changed in issue 26 (block draws instead of
+    ``np.bincount(rng.integers(0, n, n))``): the same distribution, other rows for a seed.
 
     ``frequency=True``: the (integer) weights are frequencies, each row standing for
     that many identical samples, and the units resampled are those samples, not the
@@ -106,12 +112,16 @@ class Resampler:
             self.is_pos, self.weights = is_pos[keep], weights[keep]
             if self.frequency:  # a drawn sample weighs 1; the rows' frequencies set the draw
                 self.units, self.weights = self.weights, np.ones(int(keep.sum()))
-            self.group = _tie_groups(scores[keep], self.op.n_points - 1)
-            # each row's (group, class) cell, 2 g for positives and 2 g + 1 for negatives: one bincount a replicate
-            self.cell = 2 * self.group + (~self.is_pos)
+            self.scores = scores if keep.all() else scores[keep]  # the rows kept (group: their tie groups)
             self.unit_weights = bool(np.all(self.weights == 1.0))
             self.pos_index = np.flatnonzero(self.is_pos)
             self.neg_index = np.flatnonzero(~self.is_pos)
+            # the one per-row draw (see counts): every row, or each class's rows when stratified
+            self.rows = (
+                (RowCounts(len(self.pos_index)), RowCounts(len(self.neg_index)))
+                if self.stratified
+                else (RowCounts(len(self.is_pos)),)
+            )
         else:
             self.P, self.N = int(self.op.n_positives), int(self.op.n_negatives)
             self.tp_end = self.op.tp[1:].astype(np.int64)  # positives up to the end of each group
@@ -124,7 +134,8 @@ class Resampler:
                 self.pos_cells, self.neg_cells = self.op.dtp, self.op.dfp
 
     def counts(self, rng: np.random.Generator) -> tuple[Any, Any]:
-        """One replicate's draws: (positives, negatives) as whatever :meth:`build` takes."""
+        """One replicate's draws: (positives, negatives) as whatever :meth:`build` takes (per-row
+        draws: each row's count, float64 whole numbers, ready to weigh with; frequencies: int64)."""
         if self.weighted:
             n = len(self.is_pos)
             if self.units is not None:  # frequencies: draw the samples the rows stand for
@@ -137,13 +148,7 @@ class Resampler:
                     total = int(units.sum())
                     counts[index] = rng.multinomial(total, units / total)
                 return counts, None
-            if self.stratified:
-                drawn = np.concatenate(
-                    [rng.choice(self.pos_index, len(self.pos_index)), rng.choice(self.neg_index, len(self.neg_index))]
-                )
-            else:
-                drawn = rng.integers(0, n, n)
-            return np.bincount(drawn, minlength=n), None
+            return self.row_counts(rng, np.float64), None
         if self.cells:
             n = self.P + self.N
             if self.stratified:
@@ -160,6 +165,67 @@ class Resampler:
             k_pos = int(rng.binomial(self.P + self.N, self.P / (self.P + self.N)))
             k_neg = self.P + self.N - k_pos
         return rng.integers(0, self.P, k_pos), rng.integers(0, self.N, k_neg)
+
+    @cached_property
+    def group(self) -> np.ndarray:
+        """Per-sample draws: each kept row's 0-based tie group, in decreasing score (an ``argsort``,
+        taken when first asked: a fixed threshold's counts need none)."""
+        return _tie_groups(self.scores, self.op.n_points - 1)
+
+    @cached_property
+    def cell(self) -> np.ndarray:
+        """Each kept row's (group, class) cell, ``2 g`` for positives and ``2 g + 1`` for negatives:
+        one ``bincount`` a replicate."""
+        return 2 * self.group + (~self.is_pos)
+
+    def row_counts(self, rng: np.random.Generator, dtype: type = np.int64) -> np.ndarray:
+        """One replicate drawn per row (per-sample resamplers, without frequencies): how many times
+        each row is drawn, shape (n_rows,), of ``dtype`` (int64, or float64: whole numbers).
+
+        The rows are drawn uniformly with replacement, as many as there are (each class's rows
+        among themselves when stratified): the counts are multinomial(n; 1/n, ..., 1/n) (per class),
+        drawn block by block (:class:`RowCounts`). The one home of this draw: paired comparisons,
+        the groups' replicates and :func:`~isometrics.decide`'s summary on a comparison's replicates
+        all draw through it, so the same generator state gives the same rows everywhere.
+        """
+        if not self.stratified:
+            return self.rows[0].draw(len(self.is_pos), rng, dtype)
+        counts = np.empty(len(self.is_pos), dtype=dtype)
+        for index, rows in zip((self.pos_index, self.neg_index), self.rows):
+            counts[index] = rows.draw(len(index), rng, dtype)
+        return counts
+
+    def point_counts(self, index: int) -> Callable[[np.random.Generator], tuple[float, float, float, float] | None]:
+        """A function of the generator: one replicate's ``(tp, fp, fn, tn)`` at the operating point
+        ``index`` of :attr:`op`, or ``None`` when it lacks a class; :meth:`counter` of :meth:`counts`.
+
+        Rows drawn per row with unit weights (no frequencies): the same replicate from the same
+        generator state, the draws summed by (class, flagged) cell as they are drawn
+        (:meth:`RowCounts.draw_cells`), without the counts per row; the same numbers.
+        """
+        if not (self.weighted and self.unit_weights and self.units is None):
+            count = self.counter(index)
+            return lambda rng: count(self.counts(rng))
+        flagged = self.scores >= self.op.thresholds[index] if index > 0 else np.zeros(len(self.scores), bool)
+        if not self.stratified:
+            # each row's cell: 0 tp, 1 fp, 2 fn, 3 tn
+            cell = (2 * ~flagged + ~self.is_pos).astype(np.uint8)
+            rows, n = self.rows[0], len(self.is_pos)
+
+            def unstratified(rng: np.random.Generator) -> tuple[float, float, float, float] | None:
+                tp, fp, fn, tn = (float(c) for c in rows.draw_cells(n, rng, cell, 4))
+                return None if tp + fn == 0 or fp + tn == 0 else (tp, fp, fn, tn)
+
+            return unstratified
+        # each class's rows among themselves, positives first (as row_counts): 0 flagged, 1 not
+        cells = [(~flagged[index_]).astype(np.uint8) for index_ in (self.pos_index, self.neg_index)]
+
+        def stratified(rng: np.random.Generator) -> tuple[float, float, float, float] | None:
+            tp, fn = self.rows[0].draw_cells(len(cells[0]), rng, cells[0], 2)
+            fp, tn = self.rows[1].draw_cells(len(cells[1]), rng, cells[1], 2)
+            return None if tp + fn == 0 or fp + tn == 0 else (float(tp), float(fp), float(fn), float(tn))
+
+        return stratified
 
     def _steps(self) -> tuple[np.ndarray, np.ndarray]:
         """The operating points a reduced replicate keeps (indices into :attr:`op`) and each row's
@@ -244,6 +310,23 @@ class Resampler:
         instead of the whole table: unweighted draws (positions or cells) give exactly the
         same numbers; weighted draws give the same sums, added in another order.
         """
+        if self.weighted and self.unit_weights:
+            # rows in the groups before the operating point: scored at least its threshold, a score of
+            # the data (point 0, at +inf, flags none); no tie groups needed
+            flagged = self.scores >= self.op.thresholds[index] if index > 0 else np.zeros(len(self.scores), bool)
+            positives, true_pos = np.flatnonzero(self.is_pos), np.flatnonzero(self.is_pos & flagged)
+            neg_flagged, neg_rest = np.flatnonzero(~self.is_pos & flagged), np.flatnonzero(~self.is_pos & ~flagged)
+            short, flagged_side = (neg_flagged, True) if len(neg_flagged) <= len(neg_rest) else (neg_rest, False)
+
+            def unit(draws: tuple[Any, Any]) -> tuple[float, float, float, float] | None:
+                # every row weighs 1: the sums of whole counts over three sets of rows, exact in any order
+                counts = draws[0]
+                p, tp, total = float(counts[positives].sum()), float(counts[true_pos].sum()), float(counts.sum())
+                n = total - p
+                fp = float(counts[short].sum()) if flagged_side else n - float(counts[short].sum())
+                return None if p == 0 or n == 0 else (tp, fp, p - tp, n - fp)
+
+            return unit
         if self.weighted:
             flagged = self.group < index  # rows in the groups before the operating point
             masks = np.stack([self.is_pos & flagged, ~self.is_pos & flagged, self.is_pos, ~self.is_pos])
@@ -353,11 +436,11 @@ def replicates_at_point(
     n_dropped : int
         The replicates dropped because they drew a single class.
     """
-    count = resampler.counter(index)
+    count = resampler.point_counts(index)
     out = np.empty((n_resamples, len(stats)))
     valid = np.ones(n_resamples, dtype=bool)
     for b in range(n_resamples):
-        counts = count(resampler.counts(rng))
+        counts = count(rng)
         if counts is None:
             valid[b] = False
         else:
@@ -458,7 +541,7 @@ def _paired_step_replicates(
     valid = np.ones(n_resamples, dtype=bool)
     bar = _progress(n_resamples, f"bootstrap {', '.join(names)}") if progress else None
     for b in range(n_resamples):
-        counts = first.counts(rng)[0].astype(np.float64)  # one draw of rows, shared by every scorer
+        counts = first.counts(rng)[0]  # one draw of rows (float64 counts), shared by every scorer
         for k, step in enumerate(steps):
             areas = step.areas(counts, columns)
             if areas is None:
