@@ -17,6 +17,7 @@ import numpy as np
 
 from .._core.arrays import whole_total
 from ..metrics.registry import Metric
+from .areas import AUPRG, AUROC, AVERAGE_PRECISION
 from .operating_points import OperatingPoints
 from .thresholds import BestThreshold
 
@@ -66,9 +67,9 @@ def summarise_column(op: OperatingPoints, metrics: list[Metric], lean: bool, wei
     IsometricsError
         Whatever :meth:`OperatingPoints.best_threshold` raises for one of ``metrics``.
     """
-    auroc, ap, auprg, *bests = _each(
-        op, lean, op.auroc, op.average_precision, op.auprg, *[partial(op.best_threshold, m) for m in metrics]
-    )
+    # One pass over the points for the three areas and every best threshold: no curve is kept,
+    # only the pass's per-run buffers (lean: the cache emptied before and after).
+    ((auroc, ap, auprg, *bests),) = _each(op, lean, partial(op.compute, AUROC, AVERAGE_PRECISION, AUPRG, best=metrics))
     best = tuple(bests)
     return ColumnSummary(
         whole_total(op.n_positives, weights),
