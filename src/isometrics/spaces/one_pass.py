@@ -47,7 +47,6 @@ from ._terms import (
     auroc_terms,
     interpolated_pr_terms,
     metric_values,
-    scores_of,
 )
 from .areas import AUPRG, AUROC, AVERAGE_PRECISION
 from .curves import PR, PRECISION, PRG, ROC, TPR, PrecisionRecallCurve, PrgCurve, RocCurve
@@ -148,7 +147,9 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
     sums = {q: BlockSum(0) for q in _AREAS if q in want}
     candidates = [_Candidates(m) for m in metrics]
     cached_values = [op.peek(("metric", m.spec)) for m in metrics]
-    predicted = np.empty(min(n, CHUNK + 1)) if need_precision else None
+    size = min(n, CHUNK + 1)
+    predicted = np.empty(size) if need_precision else None
+    terms, steps = np.empty(size), np.empty(size)  # every area's terms in turn, summed before the next
     for a in range(0, n, CHUNK):
         b = min(a + CHUNK, n)
         e = min(b + 1, n)  # the run's points and the first of the next: the steps out of the run's points
@@ -169,19 +170,23 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
             gain_transform(precision[a:e], pi, out=gains[0][a:e])
             gain_transform(tpr[a:e], pi, out=gains[1][a:e])
         if e - a > 1:
+            out, scratch = terms[: e - a - 1], steps[: e - a - 1]
             for q, acc in sums.items():
                 if q is AUROC:
-                    acc.add(auroc_terms(tp_r, fp_r, P, N))
+                    acc.add(auroc_terms(tp_r, fp_r, P, N, out=out, scratch=scratch))
                 elif q is AVERAGE_PRECISION:
-                    acc.add(ap_terms(tp_r, fp_r, P, N, *(() if precision is None else (precision[a:e],))))
+                    if precision is None:
+                        acc.add(ap_terms(tp_r, fp_r, P, N))
+                    else:
+                        acc.add(ap_terms(tp_r, fp_r, P, N, precision[a:e], out=out))
                 elif q is AUPRG:
                     aligned = () if gains is None else (gains[1][a:e], gains[0][a:e])
-                    acc.add(auprg_terms(tp_r, fp_r, P, N, *aligned))
+                    acc.add(auprg_terms(tp_r, fp_r, P, N, *aligned, out=out, scratch=scratch))
                 else:
                     acc.add(interpolated_pr_terms(tp_r, fp_r, P, N))
         for c, cached in zip(candidates, cached_values):
             values = cached[a:b] if cached is not None else metric_values(tp[a:b], fp[a:b], P, N, c.metric)
-            c.add(np.arange(a, b), thresholds[a:b], tp[a:b], fp[a:b], scores_of(c.metric, values), values)
+            c.add_values(a, thresholds[a:b], tp[a:b], fp[a:b], values)
     _keep(op, want, tpr if need_tpr else None, precision if need_precision else None, fpr, gains)
     for q, acc in sums.items():
         op.cached(q, lambda q=q, acc=acc: area_from_sum(_AREAS[q], acc.total(), P, N))
