@@ -127,67 +127,89 @@ def _plain(op: CountTable, fused: list[Quantity]) -> bool:
     return True
 
 
+class _PerPoint:
+    """One value per operating point: a curve's array (``whole``, kept) or a buffer of one run, reused
+    run after run (an area needs it, no curve keeps it); ``fill``: computed here (not read from the cache)."""
+
+    __slots__ = ("values", "whole", "fill")
+
+    def __init__(self, values: FloatArray, whole: bool, fill: bool = True) -> None:
+        self.values, self.whole, self.fill = values, whole, fill
+
+    def run(self, a: int, e: int) -> FloatArray:
+        return self.values[a:e] if self.whole else self.values[: e - a]
+
+
+def _per_point(op: CountTable, part: Quantity | None, kept: bool, needed: bool, size: int) -> _PerPoint | None:
+    """The array of ``part`` (cached, or new and kept when a curve is wanted), a run buffer, or ``None``."""
+    cached = None if part is None else op.peek(part)
+    if cached is not None:
+        return _PerPoint(cached, True, fill=False)
+    if kept:
+        return _PerPoint(np.empty(op.n_points), True)
+    return _PerPoint(np.empty(size), False) if needed else None
+
+
 def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None:
     """Compute ``fused`` and the best thresholds of ``metrics`` in one walk over ``op``, caching each."""
     tp, fp, thresholds = op.tp, op.fp, op.thresholds
     n = op.n_points
     P, N = op.n_positives, op.n_negatives
     want = set(fused)
-    prg = PRG in want
-    # The per-point arrays: a curve's (kept) or a scratch run (reused), read from the cache when there.
-    tpr_kept = op.peek(TPR)
-    precision_kept = op.peek(PRECISION)
-    need_tpr = bool(want & {TPR, ROC, PR, PRG}) and tpr_kept is None
-    need_precision = bool(want & {PRECISION, PR, PRG}) and precision_kept is None
-    tpr = tpr_kept if tpr_kept is not None else np.empty(n) if need_tpr else None
-    precision = precision_kept if precision_kept is not None else np.empty(n) if need_precision else None
-    fpr = np.empty(n) if ROC in want else None
-    gains = (np.empty(n), np.empty(n)) if prg else None
-    pi = op.prevalence if (prg or AUPRG in want) else 0.0
+    size = min(n, CHUNK + 1)
+    # Recall and precision: a curve's arrays when a curve is wanted, else run buffers when an area
+    # reads them (AP the precision, AUPRG the gains of both); the gains likewise.
+    gains_kept, gains_needed = PRG in want, AUPRG in want
+    tpr = _per_point(op, TPR, bool(want & {TPR, ROC, PR, PRG}), gains_needed, size)
+    precision = _per_point(
+        op, PRECISION, bool(want & {PRECISION, PR, PRG}), gains_needed or AVERAGE_PRECISION in want, size
+    )
+    fpr = _per_point(op, None, ROC in want, False, size)
+    gains = [_per_point(op, None, gains_kept, gains_needed, size) for _ in range(2)]  # precision, recall
+    pi = op.prevalence if gains_kept or gains_needed else 0.0
     sums = {q: BlockSum(0) for q in _AREAS if q in want}
     candidates = [_Candidates(m) for m in metrics]
     cached_values = [op.peek(("metric", m.spec)) for m in metrics]
-    size = min(n, CHUNK + 1)
-    predicted = np.empty(size) if need_precision else None
+    predicted = np.empty(size)
     terms, steps = np.empty(size), np.empty(size)  # every area's terms in turn, summed before the next
     for a in range(0, n, CHUNK):
         b = min(a + CHUNK, n)
         e = min(b + 1, n)  # the run's points and the first of the next: the steps out of the run's points
         tp_r, fp_r = tp[a:e], fp[a:e]
-        if need_tpr:
-            np.divide(tp_r, P, out=tpr[a:e])
+        if tpr is not None and tpr.fill:
+            np.divide(tp_r, P, out=tpr.run(a, e))
         if fpr is not None:
-            np.divide(fp_r, N, out=fpr[a:e])
-        if need_precision:
-            run = predicted[: e - a]
+            np.divide(fp_r, N, out=fpr.run(a, e))
+        if precision is not None and precision.fill:
+            run, out = predicted[: e - a], precision.run(a, e)
             np.add(tp_r, fp_r, out=run)  # > 0 after point 0 (zero-weight samples are gone)
             if a == 0:
                 run[0] = 1.0  # avoid 0/0 at point 0 ...
-            np.divide(tp_r, run, out=precision[a:e])
+            np.divide(tp_r, run, out=out)
             if a == 0:
-                precision[0] = 1.0  # ... where nothing is predicted positive: precision 1 by convention
-        if gains is not None:
-            gain_transform(precision[a:e], pi, out=gains[0][a:e])
-            gain_transform(tpr[a:e], pi, out=gains[1][a:e])
+                out[0] = 1.0  # ... where nothing is predicted positive: precision 1 by convention
+        if gains[0] is not None:
+            assert precision is not None and tpr is not None
+            gain_transform(precision.run(a, e), pi, out=gains[0].run(a, e))
+            gain_transform(tpr.run(a, e), pi, out=gains[1].run(a, e))
         if e - a > 1:
             out, scratch = terms[: e - a - 1], steps[: e - a - 1]
             for q, acc in sums.items():
                 if q is AUROC:
                     acc.add(auroc_terms(tp_r, fp_r, P, N, out=out, scratch=scratch))
                 elif q is AVERAGE_PRECISION:
-                    if precision is None:
-                        acc.add(ap_terms(tp_r, fp_r, P, N))
-                    else:
-                        acc.add(ap_terms(tp_r, fp_r, P, N, precision[a:e], out=out))
+                    assert precision is not None
+                    acc.add(ap_terms(tp_r, fp_r, P, N, precision.run(a, e), out=out))
                 elif q is AUPRG:
-                    aligned = () if gains is None else (gains[1][a:e], gains[0][a:e])
+                    aligned = [g.run(a, e) for g in reversed(gains) if g is not None]  # recall, precision gain
                     acc.add(auprg_terms(tp_r, fp_r, P, N, *aligned, out=out, scratch=scratch))
                 else:
                     acc.add(interpolated_pr_terms(tp_r, fp_r, P, N))
         for c, cached in zip(candidates, cached_values):
             values = cached[a:b] if cached is not None else metric_values(tp[a:b], fp[a:b], P, N, c.metric)
             c.add_values(a, thresholds[a:b], tp[a:b], fp[a:b], values)
-    _keep(op, want, tpr if need_tpr else None, precision if need_precision else None, fpr, gains)
+    kept = [None if v is None or not (v.whole and v.fill) else v.values for v in (tpr, precision, fpr, *gains)]
+    _keep(op, want, *kept)
     for q, acc in sums.items():
         op.cached(q, lambda q=q, acc=acc: area_from_sum(_AREAS[q], acc.total(), P, N))
     for m, c in zip(metrics, candidates):
@@ -200,11 +222,12 @@ def _keep(
     tpr: FloatArray | None,
     precision: FloatArray | None,
     fpr: FloatArray | None,
-    gains: tuple[FloatArray, FloatArray] | None,
+    precision_gain: FloatArray | None,
+    recall_gain: FloatArray | None,
 ) -> None:
     """Cache the curves and their shared parts as ``op.get`` would have (the PRG curve reads the PR curve,
     which it caches; the ROC and PR curves share the recall), every array read-only."""
-    for values in (tpr, precision, fpr, *(gains or ())):
+    for values in (tpr, precision, fpr, precision_gain, recall_gain):
         if values is not None:
             values.flags.writeable = False
     if tpr is not None:
@@ -215,5 +238,5 @@ def _keep(
         op.cached(ROC, lambda: RocCurve(fpr, op.get(TPR), op.thresholds))
     if want & {PR, PRG}:
         op.cached(PR, lambda: PrecisionRecallCurve(op.get(PRECISION), op.get(TPR), op.thresholds))
-    if gains is not None:
-        op.cached(PRG, lambda: PrgCurve(gains[0], gains[1], op.thresholds))
+    if precision_gain is not None and recall_gain is not None:
+        op.cached(PRG, lambda: PrgCurve(precision_gain, recall_gain, op.thresholds))
