@@ -29,7 +29,6 @@ from .sorting import (
     _prepend,
     _sorted_by_score,
     decode_run,
-    slotted_buffer,
     sorted_label_keys,
 )
 from .validation import (
@@ -156,6 +155,16 @@ def _label_counts(
     if positives is not None:
         return values, None, positives
     return values, (tp, fp), labels
+
+
+def slotted_buffer(keys: np.ndarray) -> np.ndarray | None:
+    """The buffer ``keys`` is ``[1:]`` of (keys made with ``sorting._label_keys(..., slot=True)`` and sorted in
+    place), where scores can be decoded in place after the slot of the ``+inf`` point; else ``None``."""
+    base = keys.base
+    if not isinstance(base, np.ndarray) or base.ndim != 1 or base.dtype != keys.dtype or len(base) != len(keys) + 1:
+        return None
+    offset = keys.__array_interface__["data"][0] - base.__array_interface__["data"][0]
+    return base if offset == base.itemsize and base.flags.writeable and keys.flags.c_contiguous else None
 
 
 def counts_from_statistics(

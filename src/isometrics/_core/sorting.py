@@ -250,7 +250,7 @@ def _label_keys(
     ``invert``: the keys' bitwise complements (an ascending sort of them is a descending
     sort of the keys, signed or unsigned alike). ``slot``: the keys are ``buffer[1:]`` of a buffer one
     element longer, so that the scores decoded in place after an in-place sort have the slot of the
-    ``+inf`` point before them (see :func:`slotted_buffer`). Returns the keys and the scale exponent
+    ``+inf`` point before them (see :func:`.counting.slotted_buffer`). Returns the keys and the scale exponent
     (``_UNSIGNED`` for unsigned keys), or ``None`` when no exact key exists. One pass over
     the scores, run by run (every step of a run stays in the cache).
     """
@@ -360,16 +360,6 @@ def sorted_label_keys(scores: Scores, is_pos: np.ndarray) -> tuple[np.ndarray, i
     ordered = sort(keys) if ascending is None else ascending(keys)
     del keys  # the sorted copy is all that is left: at most two key arrays at once
     return ordered, exponent, ascending is not None
-
-
-def slotted_buffer(keys: np.ndarray) -> np.ndarray | None:
-    """The buffer ``keys`` is ``[1:]`` of (keys made with ``_label_keys(..., slot=True)`` and sorted in
-    place), where scores can be decoded in place after the slot of the ``+inf`` point; else ``None``."""
-    base = keys.base
-    if not isinstance(base, np.ndarray) or base.ndim != 1 or base.dtype != keys.dtype or len(base) != len(keys) + 1:
-        return None
-    offset = keys.__array_interface__["data"][0] - base.__array_interface__["data"][0]
-    return base if offset == base.itemsize and base.flags.writeable and keys.flags.c_contiguous else None
 
 
 def _grouped_by_score(

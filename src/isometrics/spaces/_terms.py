@@ -476,14 +476,14 @@ class _Candidates:
         :meth:`add` with ``scores_of(metric, values)`` and ``np.arange(start, start + len(values))`` offers
         them, without either array as long as the run: only the points kept are gathered."""
         score = values if self.metric.greater_is_better else np.negative(values)
-        if len(score):
-            top = float(np.fmax.reduce(score))  # NaN (undefined) is ignored, as the -inf of scores_of
-            if top == top:
-                self.top = max(self.top, top)
+        top = float(np.fmax.reduce(score)) if len(score) else np.nan  # NaN (undefined) is ignored, as -inf
+        if top == top:
+            self.top = max(self.top, top)
         if self.top == -np.inf:
             return
         low = _window(self.top, self.metric, EXACT_WINDOW)
-        keep = np.flatnonzero(score >= low)  # NaN compares false
+        # NaN compares false; a run whose best is below the window (most runs) keeps nothing
+        keep = np.flatnonzero(score >= low) if top >= low else np.empty(0, dtype=np.intp)
         held = self.score >= low
         parts = zip(
             (self.index, self.thresholds, self.tp, self.fp, self.score, self.value),
