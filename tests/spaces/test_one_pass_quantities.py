@@ -14,7 +14,7 @@ from sklearn import metrics as skm
 import isometrics as im
 from isometrics import OperatingPoints
 from isometrics.exceptions import InvalidParameterError, IsometricsError
-from isometrics.spaces import areas, one_pass
+from isometrics.spaces import areas, hull, one_pass
 from isometrics.spaces._terms import CHUNK
 from isometrics.spaces.areas import AUPRG, AUROC, AVERAGE_PRECISION
 from isometrics.spaces.curves import PR, PRECISION, PRG, ROC, TPR
@@ -154,3 +154,18 @@ def test_evaluate_scores_walks_each_column_once(monkeypatch):
     b = result[1]
     assert (b.auroc, b.average_precision, b.auprg) == (ref.auroc(), ref.average_precision(), ref.auprg())
     assert _same(b.best[1], ref.best_threshold("mcc"))
+
+
+def test_lean_evaluation_finds_the_roc_hull_once(monkeypatch):
+    """The display subset of a lean evaluation needs both hulls; the PRG hull is read from the ROC hull,
+    which is found once per column (it was found twice: the cache was emptied between the two)."""
+    calls = []
+    indices = hull.upper_hull_indices
+    monkeypatch.setattr(hull, "upper_hull_indices", lambda op: (calls.append(op.n_points), indices(op))[1])
+    y, s, _ = _data(30_000, "none")
+    result = im.evaluate_scores(y, {"a": s}, metrics=["f1"], keep_operating_points=False, n_jobs=None)[0]
+    assert len(calls) == 1
+    ref = OperatingPoints.from_scores(y, s)
+    kept = set(result.operating_points.thresholds.tolist())
+    assert set(ref.thresholds[ref.roc_convex_hull().indices].tolist()) <= kept
+    assert set(ref.thresholds[ref.prg_convex_hull().indices].tolist()) <= kept

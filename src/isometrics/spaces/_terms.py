@@ -268,9 +268,9 @@ def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Me
         return metric.from_counts(tp, fp, P - tp, N - fp)
     if metric._count_beta is not None and metric._count_beta > 0:
         # No true positive: F-beta is 0, also where it is 0/0 (no positive at all), at every threshold.
-        return fill_undefined(
-            fbeta_from_counts(tp, fp, None, metric._count_beta, positives=P), zero_division=0.0, message=""
-        )
+        # With positives (P > 0) and beta > 0, fbeta_from_counts leaves no 0/0 (NaN): nothing to fill.
+        values = fbeta_from_counts(tp, fp, None, metric._count_beta, positives=P)
+        return values if P > 0 else fill_undefined(values, zero_division=0.0, message="")
     direct = _power_mean_direct(tp, fp, P, N, metric)
     if direct is None:
         # Precision 1 where nothing is predicted positive (those points are NaN below if it matters).
