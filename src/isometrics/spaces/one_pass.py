@@ -27,7 +27,7 @@ the same errors.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -188,10 +188,11 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
             np.divide(tp_r, run, out=out)
             if a == 0:
                 out[0] = 1.0  # ... where nothing is predicted positive: precision 1 by convention
-        if gains[0] is not None:
+        precision_gain, recall_gain = gains
+        if precision_gain is not None and recall_gain is not None:
             assert precision is not None and tpr is not None
-            gain_transform(precision.run(a, e), pi, out=gains[0].run(a, e))
-            gain_transform(tpr.run(a, e), pi, out=gains[1].run(a, e))
+            gain_transform(precision.run(a, e), pi, out=precision_gain.run(a, e))
+            gain_transform(tpr.run(a, e), pi, out=recall_gain.run(a, e))
         if e - a > 1:
             out, scratch = terms[: e - a - 1], steps[: e - a - 1]
             for q, acc in sums.items():
@@ -211,9 +212,14 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
     kept = [None if v is None or not (v.whole and v.fill) else v.values for v in (tpr, precision, fpr, *gains)]
     _keep(op, want, *kept)
     for q, acc in sums.items():
-        op.cached(q, lambda q=q, acc=acc: area_from_sum(_AREAS[q], acc.total(), P, N))
+        op.cached(q, _given(area_from_sum(_AREAS[q], acc.total(), P, N)))
     for m, c in zip(metrics, candidates):
-        op.cached(best_key(m), lambda c=c: _best_from_candidates(c, P, N))
+        op.cached(best_key(m), _given(_best_from_candidates(c, P, N)))
+
+
+def _given(value: Any) -> Callable[[], Any]:
+    """``value`` as the computation ``CountTable.cached`` stores (it is already computed)."""
+    return lambda: value
 
 
 def _keep(
