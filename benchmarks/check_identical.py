@@ -81,6 +81,43 @@ def evaluate(case) -> dict:
     out["sk_roc"] = tuple(im.roc_curve(y, s, sample_weight=w))
     op2 = im.OperatingPoints.from_scores(y, s, sample_weight=w)
     out["auprg_first"] = (op2.auprg(), op2.average_precision(), op2.auroc())
+    out.update(together(im.OperatingPoints.from_scores(y, s, sample_weight=w)))
+    try:
+        lean = im.evaluate_scores(
+            y, {"s": s}, metrics=["f1", "mcc"], sample_weight=w, keep_operating_points=False, n_jobs=None
+        )[0]
+        out["evaluate_scores"] = (lean.auroc, lean.average_precision, lean.auprg) + tuple(
+            (b.threshold, b.value, b.tp, b.fp, b.index, b.n_ties) for b in lean.best
+        )
+    except Exception as exc:  # the same refusal on both sides
+        out["evaluate_scores"] = f"{type(exc).__name__}: {exc}"
+    return out
+
+
+def together(op) -> dict:
+    """Every quantity of the one pass named together (``OperatingPoints.compute``), or, in a tree
+    without it, asked one at a time: the same values are expected."""
+    from isometrics.spaces.areas import AUPRG, AUROC, AVERAGE_PRECISION
+    from isometrics.spaces.curves import PR, PRG, ROC
+    from isometrics.spaces.interpolation import AUC_PR_INTERPOLATED
+
+    quantities = (ROC, PR, PRG, AUROC, AVERAGE_PRECISION, AUPRG, AUC_PR_INTERPOLATED)
+    metrics = ("f1", "f2", "g(beta=2, rho=-3)", "mcc")
+    try:
+        if hasattr(op, "compute"):
+            values = op.compute(*quantities, best=metrics)
+        else:
+            values = (*(op.get(q) for q in quantities), *(op.best_threshold(m) for m in metrics))
+    except Exception as exc:  # the same refusal on both sides
+        return {"together": f"{type(exc).__name__}: {exc}"}
+    out = {}
+    for k, value in enumerate(values):
+        if isinstance(value, tuple):
+            out.update({f"together_{k}_{j}": v for j, v in enumerate(value)})
+        elif hasattr(value, "threshold"):
+            out[f"together_{k}"] = (value.threshold, value.value, value.tp, value.fp, value.index, value.n_ties)
+        else:
+            out[f"together_{k}"] = value
     return out
 
 

@@ -1036,6 +1036,7 @@ _METRIC_ARGUMENTS = [
     ("metric_curve", "metric", lambda v: im.metric_curve(Y, S, metric=v)),
     ("OperatingPoints.best_threshold", "metric", lambda v: im.OperatingPoints.from_scores(Y, S).best_threshold(v)),
     ("OperatingPoints.metric_curve", "metric", lambda v: im.OperatingPoints.from_scores(Y, S).metric_curve(v)),
+    ("OperatingPoints.compute", "best[0]", lambda v: im.OperatingPoints.from_scores(Y, S).compute(best=[v])),
     ("Cutoff.value", "metric", lambda v: im.OperatingPoints.from_scores(Y, S).at_threshold(0.5).value(v)),
     ("level_curve", "metric", lambda v: im.level_curve(v, 0.5)),
     ("level_curve_slope", "metric", lambda v: im.spaces.level_curve_slope(v, 0.5, 0.5)),

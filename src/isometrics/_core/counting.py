@@ -118,7 +118,9 @@ def _label_counts(
     per sample, uint8) for the caller to group the ties.
     """
     n = len(ordered)
-    slots = np.empty(n + 1, dtype=ordered.dtype)
+    slots = slotted_buffer(ordered)  # keys sorted in place after a free slot: decoded in place, no new array
+    if slots is None:
+        slots = np.empty(n + 1, dtype=ordered.dtype)
     values = slots.view(np.float64)
     values[0] = np.inf
     tp, fp = np.empty(n + 1), np.empty(n + 1)
@@ -127,32 +129,42 @@ def _label_counts(
     size = min(n, _KEY_RUN)
     labels, ramp = np.empty(size, dtype=np.int64), np.arange(1, size + 1, dtype=np.int64)
     scratch = np.empty(size, dtype=np.int64)
-    carry, tied = 0, False
+    carry, positives = 0, None
     for a in range(0, n, _KEY_RUN):
         b = min(a + _KEY_RUN, n)
-        decode_run(ordered[a:b], exponent, slots[1 + a : 1 + b], shift=1, inverted=inverted, scratch=scratch)
-        if tied:
-            continue
-        run = values[a : 1 + b]  # with the last score of the run before (+inf before the first)
-        if np.count_nonzero(run[1:] == run[:-1]):
-            tied = True
-            continue
         # The lowest bits count the positives, or the negatives when the keys are complemented;
         # the other class is (samples so far) - count. Integers below 2**53: exact in float64.
+        # They are read before the run is decoded (in place, when the keys have a slot).
         count = labels[: b - a]
         np.bitwise_and(bits[a:b], 1, out=count)
+        decode_run(ordered[a:b], exponent, slots[1 + a : 1 + b], shift=1, inverted=inverted, scratch=scratch)
+        if positives is None:
+            run = values[a : 1 + b]  # with the last score of the run before (+inf before the first)
+            if np.count_nonzero(run[1:] == run[:-1]):  # a tie: the labels of every sample, for the caller
+                positives = np.empty(n, dtype=np.uint8)
+                positives[:a] = np.subtract(tp[1 : 1 + a], tp[:a])  # the runs before: their counts' steps
+        if positives is not None:
+            np.bitwise_xor(count, int(inverted), out=positives[a:b], casting="unsafe")
+            continue
         np.cumsum(count, out=count)
         counted, other = (fp, tp) if inverted else (tp, fp)
         np.add(count, carry, out=counted[1 + a : 1 + b], casting="unsafe")  # int64 sums, written as float64
         np.subtract(ramp[: b - a], count, out=count)  # the other class: (samples so far) - count, as
         np.add(count, a - carry, out=other[1 + a : 1 + b], casting="unsafe")  # (j + 1 - count_j) + (a - carry)
         carry += int(ramp[b - a - 1]) - int(count[-1])  # the counted class's total so far
-    if tied:
-        label_bits = ordered.view(np.uint8)[::8] & 1  # little-endian: the key's lowest bit
-        if inverted:
-            np.bitwise_xor(label_bits, 1, out=label_bits)
-        return values, None, label_bits
+    if positives is not None:
+        return values, None, positives
     return values, (tp, fp), labels
+
+
+def slotted_buffer(keys: np.ndarray) -> np.ndarray | None:
+    """The buffer ``keys`` is ``[1:]`` of (keys made with ``sorting._label_keys(..., slot=True)`` and sorted in
+    place), where scores can be decoded in place after the slot of the ``+inf`` point; else ``None``."""
+    base = keys.base
+    if not isinstance(base, np.ndarray) or base.ndim != 1 or base.dtype != keys.dtype or len(base) != len(keys) + 1:
+        return None
+    offset = keys.__array_interface__["data"][0] - base.__array_interface__["data"][0]
+    return base if offset == base.itemsize and base.flags.writeable and keys.flags.c_contiguous else None
 
 
 def counts_from_statistics(

@@ -239,7 +239,7 @@ _UNSIGNED = None
 
 
 def _label_keys(
-    scores: FloatArray, is_pos: np.ndarray, *, invert: bool = False
+    scores: FloatArray, is_pos: np.ndarray, *, invert: bool = False, slot: bool = False
 ) -> tuple[np.ndarray, int | None] | None:
     """Exact 64-bit sort keys holding each score (in order) and its label in the lowest bit.
 
@@ -248,7 +248,9 @@ def _label_keys(
     ``+0.0``), so ``bits << 1 | label`` is an exact unsigned key. Other scores:
     ``t << 1 | label`` with ``t`` from :func:`_signed_order`, an exact signed key.
     ``invert``: the keys' bitwise complements (an ascending sort of them is a descending
-    sort of the keys, signed or unsigned alike). Returns the keys and the scale exponent
+    sort of the keys, signed or unsigned alike). ``slot``: the keys are ``buffer[1:]`` of a buffer one
+    element longer, so that the scores decoded in place after an in-place sort have the slot of the
+    ``+inf`` point before them (see :func:`.counting.slotted_buffer`). Returns the keys and the scale exponent
     (``_UNSIGNED`` for unsigned keys), or ``None`` when no exact key exists. One pass over
     the scores, run by run (every step of a run stays in the cache).
     """
@@ -264,7 +266,7 @@ def _label_keys(
         if exponent and high >= 0:  # scores of both signs: the smallest non-zero magnitude is checked below
             limit = int(np.float64(math.ldexp(np.finfo(np.float64).tiny, exponent)).view(np.int64))
     smallest = np.iinfo(np.uint64).max
-    keys = np.empty(len(scores), dtype=np.uint64 if exponent is _UNSIGNED else np.int64)
+    keys = np.empty(len(scores) + slot, dtype=np.uint64 if exponent is _UNSIGNED else np.int64)[int(slot) :]
     labels = is_pos.view(np.uint8)
     one, scaled = np.uint64(1), np.empty(min(len(scores), _KEY_RUN))
     for a in range(0, len(scores), _KEY_RUN):
@@ -349,7 +351,7 @@ def sorted_label_keys(scores: Scores, is_pos: np.ndarray) -> tuple[np.ndarray, i
     del scores
     sort = choose_sort().sort
     ascending = _ASCENDING.get(sort)
-    encoded = _label_keys(handed[0], is_pos, invert=ascending is not None)
+    encoded = _label_keys(handed[0], is_pos, invert=ascending is not None, slot=True)
     if encoded is None:
         return None
     handed.clear()

@@ -23,7 +23,7 @@ __all__: list[str] = []
 _RUN = 1 << 16
 
 
-def gain_transform(x: FloatArray, prevalence: float) -> FloatArray:
+def gain_transform(x: FloatArray, prevalence: float, *, out: FloatArray | None = None) -> FloatArray:
     """The gain :math:`g(x) = (x - \\pi) / ((1 - \\pi) x)` of precision or recall, elementwise.
 
     Parameters
@@ -32,6 +32,9 @@ def gain_transform(x: FloatArray, prevalence: float) -> FloatArray:
         Precisions or recalls, in [0, 1]; ``g(0) = -inf`` (no division warning).
     prevalence : float
         The positives' share of the weight, :math:`\\pi` in (0, 1).
+    out : ndarray of float64, optional
+        Where to write the gains (the shape of ``x``; ``x`` itself is allowed): the one-pass
+        sweep writes each run of a curve straight into the curve's array.
 
     Returns
     -------
@@ -55,7 +58,7 @@ def gain_transform(x: FloatArray, prevalence: float) -> FloatArray:
     # (x - pi) / ((1 - pi) x) = (1 - pi / x) / (1 - pi), in place, run by run: three steps per
     # run while it is in the cache, one array.
     x = np.asarray(x, dtype=np.float64)
-    out = np.empty(x.shape)
+    out = np.empty(x.shape) if out is None else out
     scale = 1.0 / (1.0 - prevalence)
     flat, source = out.reshape(-1), x.reshape(-1)
     with np.errstate(divide="ignore"):

@@ -17,6 +17,8 @@ import numpy as np
 
 from .._core.arrays import whole_total
 from ..metrics.registry import Metric
+from .areas import AUPRG, AUROC, AVERAGE_PRECISION
+from .hull import ROC_HULL
 from .operating_points import OperatingPoints
 from .thresholds import BestThreshold
 
@@ -66,9 +68,9 @@ def summarise_column(op: OperatingPoints, metrics: list[Metric], lean: bool, wei
     IsometricsError
         Whatever :meth:`OperatingPoints.best_threshold` raises for one of ``metrics``.
     """
-    auroc, ap, auprg, *bests = _each(
-        op, lean, op.auroc, op.average_precision, op.auprg, *[partial(op.best_threshold, m) for m in metrics]
-    )
+    # One pass over the points for the three areas and every best threshold: no curve is kept,
+    # only the pass's per-run buffers (lean: the cache emptied before and after).
+    ((auroc, ap, auprg, *bests),) = _each(op, lean, partial(op.compute, AUROC, AVERAGE_PRECISION, AUPRG, best=metrics))
     best = tuple(bests)
     return ColumnSummary(
         whole_total(op.n_positives, weights),
@@ -103,7 +105,16 @@ def _display_points(op: OperatingPoints, best: tuple[BestThreshold, ...]) -> Ope
     n = op.n_points
     if n <= _DISPLAY_POINTS:
         return op
-    hulls = _each(op, True, lambda: op.roc_convex_hull().indices, lambda: op.prg_convex_hull().indices)
-    keep = [np.linspace(0, n - 1, _DISPLAY_POINTS).astype(np.intp), *hulls, np.array([b.index for b in best])]
+    ((roc, prg),) = _each(op, True, partial(_hull_indices, op))
+    keep = [np.linspace(0, n - 1, _DISPLAY_POINTS).astype(np.intp), roc, prg, np.array([b.index for b in best])]
     idx = np.unique(np.concatenate([np.asarray(k, dtype=np.intp) for k in keep]))
     return OperatingPoints.from_arrays(op.thresholds[idx], op.tp[idx], op.fp[idx], op.pos_label)
+
+
+def _hull_indices(op: OperatingPoints) -> tuple[np.ndarray, np.ndarray]:
+    """The vertices of the ROC and PRG hulls, the ROC hull found once (the PRG hull is read from it):
+    the cache is emptied between the two but for the ROC hull's vertices."""
+    roc = op.roc_convex_hull()
+    op.clear_cache()
+    op.cached(ROC_HULL, lambda: roc)
+    return roc.indices, op.prg_convex_hull().indices

@@ -50,21 +50,39 @@ Terms = Callable[[FloatArray, FloatArray, float, float], FloatArray]
 
 
 # ---------------------------------------------------------------------------------- areas
-def auroc_terms(tp: FloatArray, fp: FloatArray, P: float, N: float) -> FloatArray:
+def auroc_terms(
+    tp: FloatArray,
+    fp: FloatArray,
+    P: float,
+    N: float,
+    *,
+    out: FloatArray | None = None,
+    scratch: FloatArray | None = None,
+) -> FloatArray:
     """``(FP_i - FP_{i-1}) (TP_{i-1} + TP_i)``: twice the trapezoid of each ROC step, in counts.
 
     Integers for integer weights, so their sum (twice the Mann-Whitney U, below ``2 P N``) is
     exact while it stays below 2**53: AUROC is then the correctly rounded ``U / (P N)``.
+    ``out`` and ``scratch`` (``len(tp) - 1`` each), when given, hold the terms and the steps.
     """
-    terms = np.add(tp[:-1], tp[1:])
-    terms *= np.subtract(fp[1:], fp[:-1])  # np.diff(fp), without its checks
+    terms = np.add(tp[:-1], tp[1:], out=out)
+    terms *= np.subtract(fp[1:], fp[:-1], out=scratch)  # np.diff(fp), without its checks
     return terms
 
 
-def ap_terms(tp: FloatArray, fp: FloatArray, P: float, N: float, precision: FloatArray | None = None) -> FloatArray:
+def ap_terms(
+    tp: FloatArray,
+    fp: FloatArray,
+    P: float,
+    N: float,
+    precision: FloatArray | None = None,
+    *,
+    out: FloatArray | None = None,
+) -> FloatArray:
     """``(TP_i - TP_{i-1}) precision_i``: the step-wise AP terms (before dividing by ``P``).
 
-    ``precision`` (aligned with ``tp``), when a PR curve already holds it: the same doubles.
+    ``precision`` (aligned with ``tp``), when a PR curve already holds it: the same doubles;
+    the terms are then written into ``out`` when given (``len(tp) - 1``).
     """
     end_tp = tp[1:]
     if precision is None:
@@ -74,7 +92,7 @@ def ap_terms(tp: FloatArray, fp: FloatArray, P: float, N: float, precision: Floa
         terms = np.divide(end_tp, predicted, out=np.zeros_like(predicted), where=predicted > 0)
         terms *= np.subtract(end_tp, tp[:-1])
         return terms
-    terms = np.subtract(end_tp, tp[:-1])  # np.diff(tp)
+    terms = np.subtract(end_tp, tp[:-1], out=out)  # np.diff(tp)
     terms *= precision[1:]  # the same product as precision * diff(tp): multiplication commutes exactly
     return terms
 
@@ -86,6 +104,9 @@ def auprg_terms(
     N: float,
     recall_gain: FloatArray | None = None,
     precision_gain: FloatArray | None = None,
+    *,
+    out: FloatArray | None = None,
+    scratch: FloatArray | None = None,
 ) -> FloatArray:
     """Trapezoids in (recall gain, precision gain) from recall gain 0 on.
 
@@ -93,7 +114,8 @@ def auprg_terms(
     prevalence) add nothing; the step that crosses it adds the part from the crossing,
     whose counts are interpolated on the ROC segment (exact: straight ROC segments are
     straight PRG segments); every later step adds its trapezoid. The gains (aligned with
-    ``tp``), when a PRG curve already holds them: the same doubles.
+    ``tp``), when a PRG curve already holds them: the same doubles. ``out`` and ``scratch`` (at
+    least ``len(tp) - 1`` each), when given, hold the trapezoids and the recall-gain steps.
     """
     L = len(tp) - 1
     pi = P / (P + N)
@@ -118,8 +140,9 @@ def auprg_terms(
     else:
         rg, pg = recall_gain[j:], precision_gain[j:]
     if len(rg) > 1:
-        trapezoids = np.add(pg[:-1], pg[1:])
-        trapezoids *= np.subtract(rg[1:], rg[:-1])  # np.diff(rg)
+        steps = len(rg) - 1
+        trapezoids = np.add(pg[:-1], pg[1:], out=None if out is None else out[:steps])
+        trapezoids *= np.subtract(rg[1:], rg[:-1], out=None if scratch is None else scratch[:steps])  # np.diff(rg)
         trapezoids *= 0.5
         if j == 0:  # the whole run lies past the crossing (every run after the first few)
             return trapezoids
@@ -245,9 +268,9 @@ def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Me
         return metric.from_counts(tp, fp, P - tp, N - fp)
     if metric._count_beta is not None and metric._count_beta > 0:
         # No true positive: F-beta is 0, also where it is 0/0 (no positive at all), at every threshold.
-        return fill_undefined(
-            fbeta_from_counts(tp, fp, None, metric._count_beta, positives=P), zero_division=0.0, message=""
-        )
+        # With positives (P > 0) and beta > 0, fbeta_from_counts leaves no 0/0 (NaN): nothing to fill.
+        values = fbeta_from_counts(tp, fp, None, metric._count_beta, positives=P)
+        return values if P > 0 else fill_undefined(values, zero_division=0.0, message="")
     direct = _power_mean_direct(tp, fp, P, N, metric)
     if direct is None:
         # Precision 1 where nothing is predicted positive (those points are NaN below if it matters).
@@ -259,8 +282,10 @@ def metric_values(tp: FloatArray, fp: FloatArray, P: float, N: float, metric: Me
     values = direct
     if metric.needs_precision and len(values):
         # No predicted positive (the origin, or points after it that only zero weights reach):
-        # precision is undefined there, wherever the segment starts.
-        values[np.add(tp, fp) == 0] = np.nan
+        # precision is undefined there, wherever the segment starts. The counts are cumulative
+        # (non-decreasing, >= 0), so those points are the run's first ones: found by search.
+        none = min(int(np.searchsorted(tp, 0.0, side="right")), int(np.searchsorted(fp, 0.0, side="right")))
+        values[:none] = np.nan
     return values
 
 
@@ -442,6 +467,29 @@ class _Candidates:
             (index, thresholds, tp, fp, score, value),
         )
         merged = [np.concatenate((old[held], new[keep])) for old, new in parts]
+        self.index, self.thresholds, self.tp, self.fp, self.score, self.value = merged
+
+    def add_values(
+        self, start: int, thresholds: FloatArray, tp: FloatArray, fp: FloatArray, values: FloatArray
+    ) -> None:
+        """Offer the points ``start, start + 1, ...`` with the metric's ``values`` (NaN where undefined), as
+        :meth:`add` with ``scores_of(metric, values)`` and ``np.arange(start, start + len(values))`` offers
+        them, without either array as long as the run: only the points kept are gathered."""
+        score = values if self.metric.greater_is_better else np.negative(values)
+        top = float(np.fmax.reduce(score)) if len(score) else np.nan  # NaN (undefined) is ignored, as -inf
+        if top == top:
+            self.top = max(self.top, top)
+        if self.top == -np.inf:
+            return
+        low = _window(self.top, self.metric, EXACT_WINDOW)
+        # NaN compares false; a run whose best is below the window (most runs) keeps nothing
+        keep = np.flatnonzero(score >= low) if top >= low else np.empty(0, dtype=np.intp)
+        held = self.score >= low
+        parts = zip(
+            (self.index, self.thresholds, self.tp, self.fp, self.score, self.value),
+            (keep + start, thresholds[keep], tp[keep], fp[keep], score[keep], values[keep]),
+        )
+        merged = [np.concatenate((old[held], new)) for old, new in parts]
         self.index, self.thresholds, self.tp, self.fp, self.score, self.value = merged
 
     def merge(self, other: _Candidates) -> None:

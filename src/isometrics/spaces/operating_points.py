@@ -15,11 +15,14 @@ quantity without a method is read with ``op.get(QUANTITY)``.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Sequence
+from typing import Any, Literal
 
-from .._core.count_table import CountTable
+from .._core.count_table import CountTable, Quantity
 from .._core.docstrings import fill_doc
 from .._typing import ArrayLike
+from ..exceptions import InvalidParameterError
+from ..metrics._arguments import parse_metric_arguments
 from ..metrics.registry import Metric
 from .areas import AUPRG, AUROC, AVERAGE_PRECISION
 from .calibration import F_CALIBRATOR, ISOTONIC, StepCalibrator
@@ -29,6 +32,7 @@ from .cutoffs import Cutoff, cut_at_rate, cut_at_threshold, cut_at_top_k
 from .gains import GAINS, LIFT, DecisionCurve, GainsCurve, LiftCurve, _decision_curve
 from .hull import PRG_HULL, ROC_HULL, PrgHull, RocHull
 from .interpolation import ACHIEVABLE_PR, AUC_PR_ACHIEVABLE, AUC_PR_INTERPOLATED
+from .one_pass import compute_together
 from .thresholds import BestThreshold, MetricCurve, OperatingPoint, _best_threshold, _metric_curve
 
 __all__ = ["OperatingPoints"]
@@ -84,6 +88,66 @@ class OperatingPoints(CountTable):
     .. [1] T. Fawcett, "An introduction to ROC analysis", Pattern Recognition Letters
        27(8):861-874, 2006 (Algorithm 2: one sort, ties grouped).
     """
+
+    def compute(self, *quantities: Quantity, best: Sequence[str | Metric] = ()) -> tuple[Any, ...]:
+        """Several quantities at once, in one pass over the operating points where they allow it.
+
+        Asked one at a time (``op.roc_curve()``, ``op.auroc()``...), each quantity walks every
+        operating point again. Named together here, the curves, areas and best thresholds
+        computed from the points one by one (the ROC, PR and PRG curves, AUROC, average
+        precision, AUPRG, the count-interpolated PR area, any metric's best threshold) share
+        one walk: each run of points is read once, and what several of them use (recall,
+        precision, the gains) is computed once. The values are the very doubles the methods
+        return, and are kept: a later ``op.roc_curve()`` or ``op.best_threshold("f1")``
+        returns them at no cost. Other quantities (hulls, calibrators...) are computed after
+        the pass, as by their methods. The pass runs when the counts need no rescaling (class
+        totals within ``2**±64``, every unweighted table) and both classes are present;
+        otherwise each quantity is computed on its own, with the same values and errors.
+
+        Parameters
+        ----------
+        *quantities : Quantity
+            The declared quantities wanted (``isometrics.spaces.quantities.QUANTITIES`` lists
+            them by name: ``ROC``, ``PR``, ``PRG`` in :mod:`isometrics.spaces.curves`, ``AUROC``,
+            ``AVERAGE_PRECISION``, ``AUPRG`` in :mod:`isometrics.spaces.areas`...).
+        best : sequence of str or Metric, default=()
+            Metrics whose best threshold is wanted (see :meth:`best_threshold`).
+
+        Returns
+        -------
+        tuple
+            The value of each quantity, in the order given (what ``op.get(quantity)`` and the
+            quantity's method return), then the :class:`BestThreshold` of each metric of ``best``.
+
+        Raises
+        ------
+        InvalidParameterError
+            If a quantity is not a ``Quantity`` or a metric cannot be parsed.
+        ValueError
+            What the quantities and best thresholds raise when computed alone (one class; a
+            metric undefined at every threshold).
+
+        Examples
+        --------
+        >>> from isometrics import OperatingPoints
+        >>> from isometrics.spaces.areas import AUROC, AVERAGE_PRECISION
+        >>> from isometrics.spaces.curves import ROC
+        >>> op = OperatingPoints.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> roc, auroc, ap, f1 = op.compute(ROC, AUROC, AVERAGE_PRECISION, best=["f1"])
+        >>> auroc, round(ap, 4), f1.threshold, op.roc_curve() is roc
+        (0.75, 0.8333, 0.35, True)
+        """
+        caller = "OperatingPoints.compute"
+        for k, quantity in enumerate(quantities):
+            if not isinstance(quantity, Quantity):
+                raise InvalidParameterError(
+                    f"{caller}: `quantities[{k}]` is a {type(quantity).__name__}, not a Quantity; pass declared "
+                    "quantities such as isometrics.spaces.curves.ROC or isometrics.spaces.areas.AUROC "
+                    "(isometrics.spaces.quantities.QUANTITIES lists them), and metrics as best=[...]."
+                )
+        metrics = parse_metric_arguments(best, caller=caller, name="best")
+        values, bests = compute_together(self, quantities, metrics)
+        return (*values, *bests)
 
     def roc_curve(self) -> RocCurve:
         """ROC curve at every operating point; see :func:`isometrics.roc_curve`."""

@@ -181,10 +181,17 @@ def _best_from_candidates(candidates: _Candidates, n_positives: float, n_negativ
     )
 
 
+def best_key(metric: Metric) -> tuple[str, str]:
+    """The cache key of ``metric``'s best threshold on a count table (:func:`._best_threshold`, the one pass)."""
+    return ("best", metric.spec)
+
+
 def _best_threshold(op: CountTable, metric: str | Metric, caller: str) -> BestThreshold:
     metric = parse_metric_argument(metric, caller=caller)
     op.require_both_classes("best_threshold")
-    return _best_from_candidates(_best_candidates(op, metric), op.n_positives, op.n_negatives)
+    return op.cached(
+        best_key(metric), lambda: _best_from_candidates(_best_candidates(op, metric), op.n_positives, op.n_negatives)
+    )
 
 
 @fill_doc
