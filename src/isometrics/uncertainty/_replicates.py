@@ -74,7 +74,7 @@ class RowCounts:
     def draw(self, k: int, rng: np.random.Generator, dtype: type = np.int64) -> np.ndarray:
         """One replicate: the counts of ``k`` draws, shape (size,), of ``dtype`` (int64, or float64
         for a caller that weighs with them: whole numbers, no second pass to convert them)."""
-        counts = np.empty(self.size, dtype=dtype)
+        counts: np.ndarray = np.empty(self.size, dtype=dtype)
         if not self.size:
             return counts
         block = 1 << _ROW_BLOCK_BITS

@@ -117,7 +117,7 @@ class Resampler:
             self.pos_index = np.flatnonzero(self.is_pos)
             self.neg_index = np.flatnonzero(~self.is_pos)
             # the one per-row draw (see counts): every row, or each class's rows when stratified
-            self.rows = (
+            self.rows: tuple[RowCounts, ...] = (
                 (RowCounts(len(self.pos_index)), RowCounts(len(self.neg_index)))
                 if self.stratified
                 else (RowCounts(len(self.is_pos)),)
@@ -190,7 +190,7 @@ class Resampler:
         """
         if not self.stratified:
             return self.rows[0].draw(len(self.is_pos), rng, dtype)
-        counts = np.empty(len(self.is_pos), dtype=dtype)
+        counts: np.ndarray = np.empty(len(self.is_pos), dtype=dtype)
         for index, rows in zip((self.pos_index, self.neg_index), self.rows):
             counts[index] = rows.draw(len(index), rng, dtype)
         return counts
