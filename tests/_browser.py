@@ -28,7 +28,7 @@ LAUNCH_ARGS = [
 ]
 
 
-def scroll_through(page, timeout: float = 30.0) -> None:
+def scroll_through(page, timeout: float = 60.0) -> None:
     """Scroll ``page`` from top to bottom one window at a time, as a reader does, then back to the top.
 
     The report draws each figure and explorer when it comes near the window
