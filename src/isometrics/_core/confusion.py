@@ -11,6 +11,7 @@ import numpy as np
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError, UndefinedMetricWarning
 from .arrays import python_scalar
+from .caller import current_caller
 from .html import summarised
 from .labels import format_labels
 from .validation import (
@@ -54,12 +55,13 @@ class ClassCounts:
 
 
 def _encode(
-    y_true: np.ndarray, y_pred: np.ndarray, labels: ArrayLike | None, caller: str
+    y_true: np.ndarray, y_pred: np.ndarray, labels: ArrayLike | None, caller: str | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Codes of y_true and y_pred in the sorted union of labels; that union; the selected labels.
 
     ``labels`` (the public parameter, as given) is checked here, once for every caller.
     """
+    caller = current_caller(caller)
     labels = _check_labels_param(labels, y_true, caller)
     try:
         present = label_set(np.concatenate([y_true, y_pred]))
@@ -82,7 +84,12 @@ def _locate(present: np.ndarray, selected: np.ndarray) -> tuple[np.ndarray, np.n
 
 
 def check_label_pair(
-    y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None, caller: str, *, multilabel: bool = False
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    sample_weight: ArrayLike | None,
+    caller: str | None = None,
+    *,
+    multilabel: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, FloatArray | None]:
     """Check the ``y_true, y_pred, sample_weight`` of a label metric: the one validation they all share.
 
@@ -115,6 +122,7 @@ def check_label_pair(
         is not a class label, or if the weights are invalid (a ``ValueError``, as the
         public label metrics document).
     """
+    caller = current_caller(caller)
     yt = as_target(y_true, name="y_true", caller=caller)
     yp = as_target(y_pred, name="y_pred", caller=caller)
     w = as_sample_weight(sample_weight, caller=caller)
@@ -153,9 +161,10 @@ def _check_indicator_pair(yt: np.ndarray, yp: np.ndarray, caller: str, multilabe
 
 
 def _multilabel_counts(
-    yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None, caller: str
+    yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None, caller: str | None = None
 ) -> ClassCounts:
     """Per-label counts of multilabel indicator matrices: label ``k`` is column ``k``."""
+    caller = current_caller(caller)
     columns = _check_label_columns(labels, yt.shape[1], caller)
     t, p = yt[:, columns], yp[:, columns]
     weights = np.ones(len(yt)) if w is None else w
@@ -166,8 +175,9 @@ def _multilabel_counts(
     return ClassCounts(labels=columns, tp=tp, fp=fp, fn=fn, tn=float(weights.sum()) - tp - fp - fn)
 
 
-def _check_label_columns(labels: ArrayLike | None, n_labels: int, caller: str) -> np.ndarray:
+def _check_label_columns(labels: ArrayLike | None, n_labels: int, caller: str | None = None) -> np.ndarray:
     """The ``labels`` parameter for multilabel targets: column indices in [0, n_labels)."""
+    caller = current_caller(caller)
     if labels is None:
         return np.arange(n_labels)
     arr = as_1d(labels, name="labels", caller=caller, shape="(n_labels,)")
@@ -189,7 +199,9 @@ def _check_label_columns(labels: ArrayLike | None, n_labels: int, caller: str) -
     return columns
 
 
-def multilabel_sample_counts(yt: np.ndarray, yp: np.ndarray, labels: ArrayLike | None, caller: str) -> ClassCounts:
+def multilabel_sample_counts(
+    yt: np.ndarray, yp: np.ndarray, labels: ArrayLike | None, caller: str | None = None
+) -> ClassCounts:
     """Count each sample's labels of multilabel indicator matrices (``average="samples"``), unweighted.
 
     Parameters
@@ -212,6 +224,7 @@ def multilabel_sample_counts(yt: np.ndarray, yp: np.ndarray, labels: ArrayLike |
     InvalidParameterError
         If ``labels`` is empty or holds what is not a column index in [0, n_labels).
     """
+    caller = current_caller(caller)
     columns = _check_label_columns(labels, yt.shape[1], caller)
     t, p = yt[:, columns], yp[:, columns]
     tp = (t & p).sum(axis=1).astype(np.float64)
@@ -220,12 +233,13 @@ def multilabel_sample_counts(yt: np.ndarray, yp: np.ndarray, labels: ArrayLike |
     return ClassCounts(labels=np.arange(len(yt)), tp=tp, fp=fp, fn=fn, tn=len(columns) - tp - fp - fn)
 
 
-def _check_labels_param(labels: ArrayLike | None, y_true: np.ndarray, caller: str) -> np.ndarray | None:
+def _check_labels_param(labels: ArrayLike | None, y_true: np.ndarray, caller: str | None = None) -> np.ndarray | None:
     """The ``labels`` parameter of the label metrics: ``None`` or a non-empty 1-D array of labels.
 
     The labels must be of the kind of ``y_true`` (numbers or strings); they may name
     classes absent from the data.
     """
+    caller = current_caller(caller)
     if labels is None:
         return None
     arr = as_1d(labels, name="labels", caller=caller, shape="(n_labels,)")
@@ -296,7 +310,7 @@ def class_counts(
 
 
 def class_counts_of_pair(
-    yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None, caller: str
+    yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None, caller: str | None = None
 ) -> ClassCounts:
     """Count each class one-vs-rest in labels already checked: :func:`class_counts` after validation.
 
@@ -327,6 +341,7 @@ def class_counts_of_pair(
     IsometricsError
         If ``yt`` and ``yp`` mix label types.
     """
+    caller = current_caller(caller)
     if yt.ndim == 2:
         return _multilabel_counts(yt, yp, w, labels, caller)
     t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
