@@ -12,6 +12,7 @@ from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError, UndefinedMetricWarning
 from .arrays import python_scalar
 from .caller import current_caller
+from .constraints import ARRAY, Options, user_stacklevel, validate_params
 from .html import summarised
 from .labels import format_labels
 from .validation import (
@@ -257,6 +258,7 @@ def _check_labels_param(labels: ArrayLike | None, y_true: np.ndarray, caller: st
     return arr
 
 
+@validate_params({"y_true": ARRAY, "y_pred": ARRAY, "labels": [ARRAY, None], "sample_weight": [ARRAY, None]})
 def class_counts(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -361,6 +363,15 @@ def class_counts_of_pair(
     return ClassCounts(labels=np.asarray(selected), tp=tp, fp=fp, fn=fn, tn=tn)
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_pred": ARRAY,
+        "labels": [ARRAY, None],
+        "sample_weight": [ARRAY, None],
+        "normalize": Options("true", "pred", "all", None),
+    }
+)
 def confusion_matrix(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -452,7 +463,7 @@ def confusion_matrix(
             f"{caller}: a single label was found in y_true and y_pred, so the matrix is 1 x 1; pass "
             "labels=[...] with every class to get each class's row and column.",
             DegenerateDataWarning,
-            stacklevel=2,
+            stacklevel=user_stacklevel(2),
         )
     return matrix if normalize is None else _normalized(matrix, normalize)
 
@@ -482,7 +493,7 @@ def _integer_counts(sample_weight: ArrayLike | None, w: FloatArray | None) -> np
             "confusion_matrix: the integer sample weights sum to more than 2**63 - 1, so int64 counts "
             "may overflow (as scikit-learn's do); pass float weights for float64 counts.",
             RuntimeWarning,
-            stacklevel=4,
+            stacklevel=user_stacklevel(4),
         )
     return weights
 
@@ -501,7 +512,7 @@ def _normalized(matrix: FloatArray, normalize: str) -> FloatArray:
         warnings.warn(
             f"confusion_matrix: normalize={normalize!r} divides {what} whose sum is 0; their shares are set to 0.0.",
             UndefinedMetricWarning,
-            stacklevel=3,
+            stacklevel=user_stacklevel(3),
         )
     return matrix / np.where(empty, 1.0, total)
 

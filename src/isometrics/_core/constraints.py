@@ -24,6 +24,7 @@ import functools
 import inspect
 import math
 import numbers
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -31,7 +32,7 @@ import numpy as np
 
 from ..exceptions import InvalidParameterError
 from .caller import CALLER
-from .parameters import check_integer, check_option, check_real, check_rng
+from .parameters import check_integer, check_option, check_real, check_rng, check_zero_division
 
 __all__ = [
     "Constraint",
@@ -42,12 +43,17 @@ __all__ = [
     "Instance",
     "Callable_",
     "RandomState",
+    "Checked",
     "InBody",
     "ARRAY",
+    "POS_LABEL",
+    "ZERO_DIVISION",
+    "NUMBERS",
     "Real",
     "Integral",
     "validate_params",
     "declared_params",
+    "user_stacklevel",
 ]
 
 Real = numbers.Real
@@ -271,6 +277,36 @@ class RandomState(Constraint):
         return [-1, "seed"]
 
 
+class Checked(Constraint):
+    """A value one of the package's checkers accepts: ``checker(value, caller=...)`` raises
+    :class:`InvalidParameterError` otherwise (``check_zero_division``, ``check_n_jobs``...).
+
+    ``what`` says what it takes; ``invalid`` lists values the checker refuses, for the common tests.
+    """
+
+    def __init__(self, checker: Callable[..., Any], what: str, *, invalid: Iterable[Any] = ()) -> None:
+        self.checker = checker
+        self.what = what
+        self.invalid = list(invalid)
+
+    def accepts(self, value: Any) -> bool:
+        try:
+            self.checker(value, caller="")
+        except InvalidParameterError:
+            return False
+        return True
+
+    def raise_for(self, value: Any, name: str, caller: str) -> None:
+        self.checker(value, caller=caller)
+        super().raise_for(value, name, caller)
+
+    def describe(self) -> str:
+        return self.what
+
+    def invalid_values(self) -> list[Any]:
+        return list(self.invalid)
+
+
 class InBody(Constraint):
     """A parameter the body checks (a metric spec, a table, an object of the package): declared, not checked here.
 
@@ -296,6 +332,15 @@ class InBody(Constraint):
 
 #: An array-like of data (labels, scores, weights...): converted and checked by the data checkers in the body.
 ARRAY = InBody("an array-like")
+
+#: The positive class: one label (checked in the body, with the labels, by ``check_pos_label``).
+POS_LABEL = InBody("one label (an int, float, bool or str)", invalid=[[0, 1]])
+
+#: ``zero_division``: "warn", 0.0, 1.0 or NaN.
+ZERO_DIVISION = Checked(check_zero_division, "'warn', 0.0, 1.0 or np.nan", invalid=["never", 0.5])
+
+#: Real numbers or arrays of them that broadcast (precision, recall, ``beta``...): checked in the body.
+NUMBERS = InBody("a real number or an array of real numbers", invalid=["a"])
 
 
 def _constraints(declared: Any) -> tuple[Constraint | None, ...]:
@@ -324,6 +369,58 @@ def _checker(constraints: tuple[Constraint | None, ...]) -> Callable[[Any, str, 
         first.raise_for(value, name, caller)
 
     return check
+
+
+def _wrapper(func: Callable[..., Any], public: str, checks: tuple) -> Callable[..., Any]:
+    """The function a declaration returns: checks, then ``func`` with :data:`CALLER` set (outermost wins)."""
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        outer = CALLER.get()
+        token = CALLER.set(public) if outer is None else None
+        try:
+            caller = outer or public
+            for param, position, check in checks:
+                if param in kwargs:
+                    check(kwargs[param], param, caller)
+                elif 0 <= position < len(args):
+                    check(args[position], param, caller)
+            return func(*args, **kwargs)
+        finally:
+            if token is not None:
+                CALLER.reset(token)
+
+    return wrapper
+
+
+#: The code of every declared function's wrapper: the frames :func:`user_stacklevel` skips.
+_WRAPPER_CODE = _wrapper(print, "", ()).__code__
+
+
+def user_stacklevel(stacklevel: int) -> int:
+    """The ``stacklevel`` to give :func:`warnings.warn`, at the warning's site, so that it skips the wrappers.
+
+    ``stacklevel`` counts frames from the site (1) up to the line the warning should point at, as
+    if no function were declared; each :func:`validate_params` wrapper between adds a frame, which
+    this skips, so a warning points at the user's line however the public functions nest.
+
+    Parameters
+    ----------
+    stacklevel : int
+        The level counted without wrappers (2: the caller of the function warning).
+
+    Returns
+    -------
+    int
+        The level counted with them.
+    """
+    frame = sys._getframe(1)
+    level = counted = 1
+    while counted < stacklevel and frame.f_back is not None:
+        frame = frame.f_back
+        level += 1
+        if frame.f_code is not _WRAPPER_CODE:
+            counted += 1
+    return level
 
 
 def validate_params(constraints: dict[str, Any], *, name: str | None = None) -> Callable[[_F], _F]:
@@ -357,22 +454,7 @@ def validate_params(constraints: dict[str, Any], *, name: str | None = None) -> 
             if (check := _checker(cons)) is not None
         )
 
-        @functools.wraps(func)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            outer = CALLER.get()
-            token = CALLER.set(public) if outer is None else None
-            try:
-                caller = outer or public
-                for param, position, check in checks:
-                    if param in kwargs:
-                        check(kwargs[param], param, caller)
-                    elif 0 <= position < len(args):
-                        check(args[position], param, caller)
-                return func(*args, **kwargs)
-            finally:
-                if token is not None:
-                    CALLER.reset(token)
-
+        wrapper = functools.wraps(func)(_wrapper(func, public, checks))
         wrapper.parameter_constraints = declared  # type: ignore[attr-defined]
         return wrapper  # type: ignore[return-value]
 

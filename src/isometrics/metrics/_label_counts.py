@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from .._core.confusion import ClassCounts, check_label_pair, class_counts_of_pair, multilabel_sample_counts
+from .._core.constraints import user_stacklevel
 from .._core.validation import check_option, check_pos_label, check_zero_division
 from .._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
 from ..exceptions import IsometricsError
@@ -47,7 +48,7 @@ def _prepare(
             f"{caller}: pos_label={pos_label!r} is ignored when average != 'binary' (got {average!r}); "
             "pass labels=[pos_label] to score that class alone.",
             UserWarning,
-            stacklevel=3,
+            stacklevel=user_stacklevel(3),
         )
     if yt.ndim == 2:
         if average == "binary":

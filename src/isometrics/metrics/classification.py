@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from .._core.confusion import ClassCounts
+from .._core.constraints import ARRAY, POS_LABEL, ZERO_DIVISION, InBody, Interval, Options, Real, validate_params
 from .._core.docstrings import fill_doc
 from .._core.validation import check_real
-from .._typing import ArrayLike, FloatArray
+from .._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
 from ._label_counts import _finish, _pooled, _prepare, _ratio_score, _silent, _why
 from .averaging import resolve
 from .kernels import (
@@ -51,6 +52,19 @@ def _fscore(c: ClassCounts, beta: float, zero_division: Any, warn: bool, average
     )
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_pred": ARRAY,
+        "beta": Interval(Real, 0, None, allow_inf=True),
+        "labels": [ARRAY, None],
+        "pos_label": POS_LABEL,
+        "average": [Options(*AVERAGE_OPTIONS), None],
+        "warn_for": InBody("a tuple of 'precision', 'recall' and 'f-score'"),
+        "sample_weight": [ARRAY, None],
+        "zero_division": ZERO_DIVISION,
+    }
+)
 @fill_doc
 def precision_recall_fscore_support(
     y_true: ArrayLike,
@@ -154,6 +168,17 @@ def precision_recall_fscore_support(
     )
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_pred": ARRAY,
+        "labels": [ARRAY, None],
+        "pos_label": POS_LABEL,
+        "average": [Options(*AVERAGE_OPTIONS), None],
+        "sample_weight": [ARRAY, None],
+        "zero_division": ZERO_DIVISION,
+    }
+)
 @fill_doc
 def precision_score(
     y_true: ArrayLike,
@@ -210,6 +235,17 @@ def precision_score(
     )
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_pred": ARRAY,
+        "labels": [ARRAY, None],
+        "pos_label": POS_LABEL,
+        "average": [Options(*AVERAGE_OPTIONS), None],
+        "sample_weight": [ARRAY, None],
+        "zero_division": ZERO_DIVISION,
+    }
+)
 @fill_doc
 def recall_score(
     y_true: ArrayLike,
@@ -266,6 +302,17 @@ def recall_score(
     )
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_pred": ARRAY,
+        "labels": [ARRAY, None],
+        "pos_label": POS_LABEL,
+        "average": [Options(*AVERAGE_OPTIONS), None],
+        "sample_weight": [ARRAY, None],
+        "zero_division": ZERO_DIVISION,
+    }
+)
 @fill_doc
 def specificity_score(
     y_true: ArrayLike,
@@ -317,6 +364,17 @@ def specificity_score(
     )
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_pred": ARRAY,
+        "labels": [ARRAY, None],
+        "pos_label": POS_LABEL,
+        "average": [Options(*AVERAGE_OPTIONS), None],
+        "sample_weight": [ARRAY, None],
+        "zero_division": ZERO_DIVISION,
+    }
+)
 @fill_doc
 def negative_predictive_value_score(
     y_true: ArrayLike,
@@ -368,6 +426,17 @@ def negative_predictive_value_score(
     )
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_pred": ARRAY,
+        "labels": [ARRAY, None],
+        "pos_label": POS_LABEL,
+        "average": [Options(*AVERAGE_OPTIONS), None],
+        "sample_weight": [ARRAY, None],
+        "zero_division": ZERO_DIVISION,
+    }
+)
 @fill_doc
 def false_positive_rate_score(
     y_true: ArrayLike,
@@ -420,6 +489,18 @@ def false_positive_rate_score(
     )
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_pred": ARRAY,
+        "beta": Interval(Real, 0, None, allow_inf=True),
+        "labels": [ARRAY, None],
+        "pos_label": POS_LABEL,
+        "average": [Options(*AVERAGE_OPTIONS), None],
+        "sample_weight": [ARRAY, None],
+        "zero_division": ZERO_DIVISION,
+    }
+)
 @fill_doc
 def fbeta_score(
     y_true: ArrayLike,
@@ -507,6 +588,17 @@ def _fbeta_score(
     return _finish(_fscore(counts, beta, zero_division, True, average), counts, average, zero_division, sw)
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_pred": ARRAY,
+        "labels": [ARRAY, None],
+        "pos_label": POS_LABEL,
+        "average": [Options(*AVERAGE_OPTIONS), None],
+        "sample_weight": [ARRAY, None],
+        "zero_division": ZERO_DIVISION,
+    }
+)
 @fill_doc
 def f1_score(
     y_true: ArrayLike,

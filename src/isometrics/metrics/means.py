@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import NUMBERS, validate_params
 from .._core.validation import check_broadcast, check_real_array, check_unit_interval
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
@@ -87,6 +88,7 @@ def _as_exponent(values: ArrayLike, name: str, caller: str) -> FloatArray:
     return arr
 
 
+@validate_params({"precision": NUMBERS, "recall": NUMBERS, "gamma": NUMBERS, "phi": NUMBERS})
 def power_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0, phi: ArrayLike) -> Any:
     r"""Weighted power mean of precision and recall.
 
@@ -160,6 +162,7 @@ def _power_mean(precision: ArrayLike, recall: ArrayLike, gamma: ArrayLike, phi: 
         return _power_mean_log_gamma(p, r, np.log(g), f, g)
 
 
+@validate_params({"precision": NUMBERS, "recall": NUMBERS, "gamma": NUMBERS})
 def weighted_arithmetic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0) -> Any:
     r"""Weighted arithmetic mean :math:`(\gamma P + R)/(1 + \gamma)`.
 
@@ -197,6 +200,7 @@ def weighted_arithmetic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: 
     return _power_mean(precision, recall, gamma, 1.0, "weighted_arithmetic_mean")
 
 
+@validate_params({"precision": NUMBERS, "recall": NUMBERS, "gamma": NUMBERS})
 def weighted_geometric_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0) -> Any:
     r"""Weighted geometric mean :math:`(P^{\gamma} R)^{1/(1+\gamma)}`.
 
@@ -228,6 +232,7 @@ def weighted_geometric_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: A
     return _power_mean(precision, recall, gamma, 0.0, "weighted_geometric_mean")
 
 
+@validate_params({"precision": NUMBERS, "recall": NUMBERS, "gamma": NUMBERS})
 def weighted_harmonic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0) -> Any:
     r"""Weighted harmonic mean :math:`\left((\gamma P^{-1} + R^{-1})/(1+\gamma)\right)^{-1}`.
 
@@ -259,6 +264,7 @@ def weighted_harmonic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: Ar
     return _power_mean(precision, recall, gamma, -1.0, "weighted_harmonic_mean")
 
 
+@validate_params({"precision": NUMBERS, "recall": NUMBERS, "beta": NUMBERS})
 def fbeta(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0) -> Any:
     r"""F-beta of precision and recall, :math:`(1+\beta^2) P R / (\beta^2 P + R)`.
 
@@ -306,6 +312,7 @@ def fbeta(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0) -> 
     return _power_mean_log_gamma(p, r, log_gamma, np.asarray(-1.0))
 
 
+@validate_params({"precision": NUMBERS, "recall": NUMBERS, "beta": NUMBERS, "rho": NUMBERS})
 def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0, rho: ArrayLike) -> Any:
     r"""The two-parameter family :math:`G_{\beta,\rho}` of precision and recall.
 

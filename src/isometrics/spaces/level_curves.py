@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._core.constraints import InBody, Integral, Interval, Real, validate_params
 from .._core.html import summarised
 from .._core.validation import check_broadcast, check_integer, check_real, check_unit_interval
 from .._typing import ArrayLike, FloatArray
@@ -196,6 +197,15 @@ def _sample(metric: Metric, value: float, ends: _Ends, n_points: int) -> tuple[F
     return np.maximum.accumulate(recall), np.minimum.accumulate(precision)
 
 
+@validate_params(
+    {
+        "metric": InBody("a metric name or a Metric", invalid=["no-such-metric"]),
+        "value": Interval(Real, 0, 1, closed="right"),
+        "space": InBody("'pr', 'roc' or 'prg'", invalid=["det"]),
+        "prevalence": [Interval(Real, 0, 1, closed="neither"), None],
+        "n_points": Interval(Integral, 2, None),
+    }
+)
 def level_curve(
     metric: str | Metric,
     value: float,

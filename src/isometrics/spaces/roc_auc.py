@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from .._core.arrays import python_scalar
+from .._core.constraints import ARRAY, Interval, Options, Real, user_stacklevel, validate_params
 from .._core.count_table import CountTable
 from .._core.labels import format_labels
 from .._core.validation import (
@@ -44,6 +45,17 @@ class _NotImplementedParameterError(InvalidParameterError, NotImplementedError):
     """An option scikit-learn does not implement either: its ``NotImplementedError`` and our ``InvalidParameterError``."""
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "average": Options("micro", "macro", "weighted", "samples", None),
+        "sample_weight": [ARRAY, None],
+        "max_fpr": [Interval(Real, 0, 1), None],
+        "multi_class": Options("raise", "ovr", "ovo"),
+        "labels": [ARRAY, None],
+    }
+)
 def roc_auc_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -202,7 +214,7 @@ def _area(
                 f"{_CALLER}: the area is undefined for {what}: it has no {'positive' if positive else 'negative'} "
                 "samples with positive weight, so it is NaN (as scikit-learn returns); pass samples of both classes.",
                 UndefinedMetricWarning,
-                stacklevel=3,
+                stacklevel=user_stacklevel(3),
             )
             return float("nan")
     op = CountTable.from_validated(is_pos, scores, weights, True, caller=_CALLER)

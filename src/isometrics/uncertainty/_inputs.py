@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.constraints import user_stacklevel
 from .._core.validation import (
     as_1d,
     as_array,
@@ -299,7 +300,7 @@ def resolve_weight_kind(weight_kind: Any, weights: FloatArray | None, caller: st
                 "weight). If each row stands for that many identical samples, pass weight_kind='frequency' (the "
                 "intervals differ greatly); pass weight_kind='sampling' to silence this warning.",
                 WeightKindWarning,
-                stacklevel=stacklevel,
+                stacklevel=user_stacklevel(stacklevel),
             )
     return "sampling"
 

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import user_stacklevel
 from .._core.html import summarised
 from .._core.validation import (
     as_1d,
@@ -244,7 +245,7 @@ def _delong_checked(y_true: ArrayLike, scores: dict[str, FloatArray], pos_label:
     for name, op in zip(scores, ops):  # the engine's one degenerate-score warning, as auroc gives it
         op.warn_if_degenerate(
             "y_score" if name == "score" else name if name.startswith("y_score") else f"score column {name!r}",
-            stacklevel=4,
+            stacklevel=user_stacklevel(3) + 1,  # counted from warn_if_degenerate, which is one frame deeper
         )
     return _delong(is_pos, scores, ops, caller)
 
@@ -384,7 +385,7 @@ def _delong_pair(result: DelongResult, level: float, caller: str, stacklevel: in
             f"{caller}: the difference of the two AUROCs has zero variance (the scorers order every "
             "positive-negative pair alike, e.g. identical or monotone-equivalent scores); reporting z = 0, p = 1.",
             DegenerateDataWarning,
-            stacklevel=stacklevel,
+            stacklevel=user_stacklevel(stacklevel),
         )
         return DelongTest(a - b, (a - b, a - b), 0.0, 1.0, a, b)
     se = math.sqrt(var)
