@@ -32,6 +32,7 @@ import numpy as np
 
 from ..exceptions import InvalidParameterError
 from .caller import CALLER
+from .labels import check_pos_label
 from .parameters import check_integer, check_option, check_real, check_rng, check_zero_division
 
 __all__ = [
@@ -333,8 +334,8 @@ class InBody(Constraint):
 #: An array-like of data (labels, scores, weights...): converted and checked by the data checkers in the body.
 ARRAY = InBody("an array-like")
 
-#: The positive class: one label (checked in the body, with the labels, by ``check_pos_label``).
-POS_LABEL = InBody("one label (an int, float, bool or str)", invalid=[[0, 1]])
+#: The positive class: one label, not a sequence or bytes (whether it is a label of ``y_true`` is the body's check).
+POS_LABEL = Checked(check_pos_label, "one label (an int, float, bool or str)", invalid=[[0, 1], b"1"])
 
 #: ``zero_division``: "warn", 0.0, 1.0 or NaN.
 ZERO_DIVISION = Checked(check_zero_division, "'warn', 0.0, 1.0 or np.nan", invalid=["never", 0.5])
