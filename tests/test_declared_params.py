@@ -56,6 +56,9 @@ S = np.array([0.1, 0.9, 0.3, 0.6, 0.8, 0.2, 0.4, 0.5])
 BASELINE = {
     "level_curve": dict(metric="f1", value=0.5),
     "get_scorer": dict(metric="f1"),
+    "average_precision_ci": dict(y_true=Y, y_score=S),
+    "bootstrap_compare": dict(y_true=Y, y_score={"a": S, "b": S[::-1]}, n_resamples=20, rng=0),
+    "compare_scores": dict(y_true=Y, y_score={"a": S, "b": S[::-1]}, n_resamples=20, rng=0),
 }
 
 

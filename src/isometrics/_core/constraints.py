@@ -268,7 +268,7 @@ class RandomState(Constraint):
         return True
 
     def raise_for(self, value: Any, name: str, caller: str) -> None:
-        check_rng(value, caller=caller)
+        check_rng(value, caller=caller, name=name)
         super().raise_for(value, name, caller)
 
     def describe(self) -> str:

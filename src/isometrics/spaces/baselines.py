@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.constraints import ARRAY, NUMBERS, POS_LABEL, Integral, Interval, Real, validate_params
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
 from .._core.validation import (
@@ -75,6 +76,7 @@ class AlwaysPositive(NamedTuple):
     recall_gain: float
 
 
+@validate_params({"y_true": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def always_positive(
     y_true: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
@@ -123,6 +125,9 @@ def always_positive(
     return AlwaysPositive(pi, pi, 1.0, 1.0, 1.0, 0.0, 1.0)
 
 
+@validate_params(
+    {"prevalence": Interval(Real, 0, 1, closed="neither"), "beta": Interval(Real, 0, None, closed="right")}
+)
 def always_positive_fbeta(prevalence: float, *, beta: float = 1.0) -> float:
     r"""F-beta of the always-positive classifier: :math:`(1+\beta^2)\pi/(\beta^2\pi + 1)`.
 
@@ -162,6 +167,13 @@ class BaselineCurve(NamedTuple):
     recall: FloatArray
 
 
+@validate_params(
+    {
+        "prevalence": Interval(Real, 0, 1, closed="neither"),
+        "beta": Interval(Real, 0, None, closed="right"),
+        "n_points": Interval(Integral, 2, None),
+    }
+)
 def iso_fbeta_baseline(prevalence: float, *, beta: float = 1.0, n_points: int = 200) -> BaselineCurve:
     r"""The iso-F-beta curve through the always-positive point, in PR space.
 
@@ -217,6 +229,7 @@ def iso_fbeta_baseline(prevalence: float, *, beta: float = 1.0, n_points: int = 
     return BaselineCurve(precision, recall)
 
 
+@validate_params({"beta": Interval(Real, 0, None, closed="right")})
 def prg_fbeta_baseline(*, beta: float = 1.0) -> tuple[FloatArray, FloatArray]:
     r"""The iso-F-beta line through always-positive in PRG space, within the unit square.
 
@@ -257,6 +270,7 @@ def prg_fbeta_baseline(*, beta: float = 1.0) -> tuple[FloatArray, FloatArray]:
     return recall_gain, b2 * (1.0 - recall_gain)
 
 
+@validate_params({"recall": NUMBERS, "prevalence": Interval(Real, 0, 1, closed="neither")})
 def unachievable_precision(recall: ArrayLike, *, prevalence: float) -> FloatArray:
     r"""The lowest precision any ranking reaches at a recall: :math:`\pi r / (\pi r + 1 - \pi)`.
 
@@ -303,6 +317,7 @@ def unachievable_precision(recall: ArrayLike, *, prevalence: float) -> FloatArra
     return pi * r / (pi * r + 1.0 - pi)
 
 
+@validate_params({"tpr": NUMBERS, "fpr": NUMBERS, "prevalence": Interval(Real, 0, 1, closed="neither")})
 def precision_at_prevalence(tpr: ArrayLike, fpr: ArrayLike, *, prevalence: float) -> FloatArray:
     r"""Precision of a classifier with rates (TPR, FPR) at a given prevalence (Bayes' theorem).
 
@@ -356,6 +371,14 @@ def precision_at_prevalence(tpr: ArrayLike, fpr: ArrayLike, *, prevalence: float
     return np.where(den > 0, num / np.where(den > 0, den, 1.0), 1.0)
 
 
+@validate_params(
+    {
+        "tpr": Interval(Real, 0, 1),
+        "fpr": Interval(Real, 0, 1),
+        "prevalence": Interval(Real, 0, 1, closed="neither"),
+        "n_tests": Interval(Integral, 1, None),
+    }
+)
 def repeated_test_precision(tpr: float, fpr: float, *, prevalence: float, n_tests: int) -> FloatArray:
     """Precision after 1, 2, ..., ``n_tests`` independent positive results (Bayes, repeatedly).
 

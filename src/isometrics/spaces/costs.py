@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from .._core.confusion import check_label_pair, confusion_matrix_of_pair
+from .._core.constraints import ARRAY, InBody, Interval, Real, validate_params
 from .._core.validation import as_1d, check_real, check_real_array
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
@@ -42,6 +43,15 @@ def _cost_matrix(cost_matrix: ArrayLike, n_classes: int | None, caller: str) -> 
     return c
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_pred": ARRAY,
+        "cost_matrix": InBody("an array of shape (n_classes, n_classes)"),
+        "labels": [ARRAY, None],
+        "sample_weight": [ARRAY, None],
+    }
+)
 def expected_cost(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -93,6 +103,9 @@ def expected_cost(
     return float((matrix * c).sum() / matrix.sum())
 
 
+@validate_params(
+    {"y_proba": ARRAY, "cost_matrix": InBody("an array of shape (n_classes, n_classes)"), "classes": [ARRAY, None]}
+)
 def cost_sensitive_predict(y_proba: ArrayLike, *, cost_matrix: ArrayLike, classes: ArrayLike | None = None) -> Any:
     r"""The Bayes decision for each sample: the class with the least expected cost.
 
@@ -159,6 +172,7 @@ def cost_sensitive_predict(y_proba: ArrayLike, *, cost_matrix: ArrayLike, classe
     return labels[choice]
 
 
+@validate_params({"cost_fp": Interval(Real, 0, None), "cost_fn": Interval(Real, 0, None)})
 def bayes_threshold(*, cost_fp: float, cost_fn: float) -> float:
     r"""The probability threshold that minimises expected cost for calibrated scores.
 

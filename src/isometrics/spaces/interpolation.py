@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.constraints import ARRAY, POS_LABEL, Interval, Real, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
@@ -64,6 +65,16 @@ class InterpolatedPoints(NamedTuple):
     precision: FloatArray
 
 
+@validate_params(
+    {
+        "tp_a": Interval(Real, 0, None),
+        "fp_a": Interval(Real, 0, None),
+        "tp_b": Interval(Real, 0, None),
+        "fp_b": Interval(Real, 0, None),
+        "n_positives": Interval(Real, 0, None, closed="right"),
+        "step": Interval(Real, 0, None, closed="right"),
+    }
+)
 def interpolate_pr_points(
     tp_a: float, fp_a: float, tp_b: float, fp_b: float, *, n_positives: float, step: float = 1.0
 ) -> InterpolatedPoints:
@@ -115,6 +126,7 @@ def interpolate_pr_points(
     return InterpolatedPoints(tp, fp, tp / n_positives, precision)
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def auc_pr_interpolated(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
@@ -191,6 +203,7 @@ def _achievable(op: CountTable) -> PrecisionRecallCurve:
     return PrecisionRecallCurve(precision, tp / op.n_positives, hull.thresholds)
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def achievable_pr_curve(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
@@ -242,6 +255,7 @@ def achievable_pr_curve(
     ).get(ACHIEVABLE_PR)
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def auc_pr_achievable(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None

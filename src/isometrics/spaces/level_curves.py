@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._core.constraints import InBody, Integral, Interval, Real, validate_params
+from .._core.constraints import NUMBERS, InBody, Integral, Interval, Real, validate_params
 from .._core.html import summarised
 from .._core.validation import check_broadcast, check_integer, check_real, check_unit_interval
 from .._typing import ArrayLike, FloatArray
@@ -316,6 +316,7 @@ def level_curve(
     return LevelCurve(gains[0], gains[1], recall, precision)
 
 
+@validate_params({"beta": Interval(Real, 0, None, closed="right"), "n_points": Interval(Integral, 2, None)})
 def break_even_line(beta: float, *, n_points: int = 2) -> LevelCurve:
     """The break-even line ``recall / precision = beta`` in PR space (within the unit square).
 
@@ -363,6 +364,13 @@ def break_even_line(beta: float, *, n_points: int = 2) -> LevelCurve:
     return LevelCurve(recall, precision, recall, precision)
 
 
+@validate_params(
+    {
+        "metric": InBody("a metric of precision and recall", invalid=["no-such-metric"]),
+        "precision": NUMBERS,
+        "recall": NUMBERS,
+    }
+)
 def level_curve_slope(metric: str | Metric, precision: ArrayLike, recall: ArrayLike) -> FloatArray:
     r"""Slope ``d precision / d recall`` of the metric's level curve through (recall, precision).
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .._core.constraints import user_stacklevel
+from .._core.constraints import ARRAY, POS_LABEL, Checked, InBody, user_stacklevel, validate_params
 from .._core.html import summarised
 from .._core.validation import (
     as_1d,
@@ -168,6 +168,7 @@ def _placements(
     return group_v10[g[is_pos]], group_v01[g[~is_pos]], op.auroc()
 
 
+@validate_params({"y_true": ARRAY, "y_score": InBody("score columns"), "pos_label": POS_LABEL})
 def delong(y_true: ArrayLike, y_score: Any, *, pos_label: Any = None) -> DelongResult:
     """AUROC and DeLong's covariance for one or several scorers of the same samples.
 
@@ -300,6 +301,15 @@ class DelongTest:
     auroc_b: float
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score_a": ARRAY,
+        "y_score_b": ARRAY,
+        "confidence_level": Checked(check_confidence_level, "a real number in (0, 1)", invalid=[1.0, 0]),
+        "pos_label": POS_LABEL,
+    }
+)
 def delong_test(
     y_true: ArrayLike,
     y_score_a: ArrayLike,
