@@ -21,6 +21,7 @@ from isometrics._core.constraints import (
     ARRAY,
     Boolean,
     InBody,
+    Integral,
     Interval,
     Options,
     Real,
@@ -248,3 +249,45 @@ def test_warnings_skip_the_wrappers():
         line = inspect.currentframe().f_lineno + 1
         outer(True)
     assert (record[0].filename, record[0].lineno) == (__file__, line)
+
+
+@pytest.mark.parametrize(
+    "interval",
+    [
+        Interval(Real, 0, 1),
+        Interval(Real, 0, 1, closed="neither"),
+        Interval(Real, 0, None, allow_inf=True),
+        Interval(Real, None, None),
+        Interval(Integral, 2, None),
+        Interval(Integral, 1, 5),
+    ],
+    ids=repr,
+)
+def test_an_intervals_shortcut_agrees_with_its_checker(interval):
+    """Interval.accepts decides Python ints and floats itself (speed); check_real/check_integer decide the rest."""
+    for value in (
+        0,
+        1,
+        0.5,
+        -1,
+        2,
+        1.0,
+        2.5,
+        np.inf,
+        -np.inf,
+        np.nan,
+        3,
+        5,
+        6,
+        7.0,
+        1e300,
+        -0.0,
+        np.float64(0.5),
+        True,
+    ):
+        try:
+            interval._check(value, "x", "f")
+            expected = True
+        except InvalidParameterError:
+            expected = False
+        assert interval.accepts(value) is expected, value

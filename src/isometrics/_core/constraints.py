@@ -138,6 +138,18 @@ class Interval(Constraint):
         )
 
     def accepts(self, value: Any) -> bool:
+        kind = type(value)
+        if kind is float or kind is int:  # the common case, without the checker's conversions
+            if kind is float and (
+                value != value or (not self.allow_inf or self.kind is Integral) and abs(value) == math.inf
+            ):
+                return False
+            if self.kind is Integral and kind is float and not value.is_integer():
+                return False
+            low, high, closed = self.low, self.high, self.closed
+            if low is not None and (value < low if closed in ("both", "left") else value <= low):
+                return False
+            return high is None or (value <= high if closed in ("both", "right") else value < high)
         try:
             self._check(value, "", "")
         except InvalidParameterError:
