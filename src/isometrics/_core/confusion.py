@@ -306,9 +306,8 @@ def class_counts(
     >>> c.tp, c.fp, c.fn
     (array([1., 0., 1.]), array([0., 1., 1.]), array([0., 1., 1.]))
     """
-    caller = "class_counts"
-    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
-    return class_counts_of_pair(yt, yp, w, labels, caller)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, multilabel=True)
+    return class_counts_of_pair(yt, yp, w, labels)
 
 
 def class_counts_of_pair(
@@ -442,25 +441,24 @@ def confusion_matrix(
     array([[0.5, 0. ],
            [1. , 2. ]])
     """
-    caller = "confusion_matrix"
     if normalize is not None:
-        check_option(normalize, "normalize", ("true", "pred", "all", None), caller=caller)
-    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller)
-    selected = _check_labels_param(labels, yt, caller)
+        check_option(normalize, "normalize", ("true", "pred", "all", None))
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight)
+    selected = _check_labels_param(labels, yt)
     if selected is not None:
         _, found = _locate(label_set(yt), selected)
         if not found.any():  # as scikit-learn: a matrix of zeros would only hide the mistake
             raise InvalidParameterError(
-                f"{caller}: none of `labels` {format_labels(selected)} is a class of y_true "
+                f"{current_caller()}: none of `labels` {format_labels(selected)} is a class of y_true "
                 f"{format_labels(label_set(yt))}; name at least one class present in y_true."
             )
     if normalize is None and _integer_weights(sample_weight):  # integer counts, as scikit-learn's
-        matrix = confusion_matrix_of_pair(yt, yp, _integer_counts(sample_weight, w), selected, caller, dtype=np.int64)
+        matrix = confusion_matrix_of_pair(yt, yp, _integer_counts(sample_weight, w), selected, dtype=np.int64)
     else:
-        matrix = confusion_matrix_of_pair(yt, yp, w, selected, caller)
+        matrix = confusion_matrix_of_pair(yt, yp, w, selected)
     if matrix.shape == (1, 1) and selected is None:  # one class asked for by name is meant
         warnings.warn(
-            f"{caller}: a single label was found in y_true and y_pred, so the matrix is 1 x 1; pass "
+            f"{current_caller()}: a single label was found in y_true and y_pred, so the matrix is 1 x 1; pass "
             "labels=[...] with every class to get each class's row and column.",
             DegenerateDataWarning,
             stacklevel=user_stacklevel(2),
@@ -518,7 +516,12 @@ def _normalized(matrix: FloatArray, normalize: str) -> FloatArray:
 
 
 def confusion_matrix_of_pair(
-    yt: np.ndarray, yp: np.ndarray, w: np.ndarray | None, labels: Any, caller: str, dtype: Any = np.float64
+    yt: np.ndarray,
+    yp: np.ndarray,
+    w: np.ndarray | None,
+    labels: Any,
+    caller: str | None = None,
+    dtype: Any = np.float64,
 ) -> np.ndarray:
     """Build the confusion matrix of labels already checked: :func:`confusion_matrix` after validation.
 

@@ -62,8 +62,7 @@ def accuracy_score(
     >>> accuracy_score([0, 1, 2, 2], [0, 2, 2, 1])
     0.5
     """
-    caller = "accuracy_score"
-    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, multilabel=True)
     correct = (yt == yp) if yt.ndim == 1 else (yt == yp).all(axis=1)  # multilabel: subset accuracy
     correct = correct.astype(np.float64)
     total = float(np.dot(correct, w)) if w is not None else float(correct.sum())
@@ -116,9 +115,8 @@ def balanced_accuracy_score(
     >>> balanced_accuracy_score([0, 0, 0, 1], [0, 0, 1, 1])
     0.8333333333333333
     """
-    caller = "balanced_accuracy_score"
-    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller)
-    matrix = confusion_matrix_of_pair(yt, yp, w, None, caller)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight)
+    matrix = confusion_matrix_of_pair(yt, yp, w, None)
     support = matrix.sum(axis=1)
     present = support > 0
     if not present.all():
@@ -210,10 +208,9 @@ def matthews_corrcoef(
     >>> round(matthews_corrcoef([1, 1, 1, -1], [1, -1, 1, 1]), 4)
     -0.3333
     """
-    caller = "matthews_corrcoef"
-    check_zero_division(zero_division, caller=caller)
-    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller)
-    counts = _one_vs_rest(confusion_matrix_of_pair(yt, yp, w, None, caller))
+    check_zero_division(zero_division)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight)
+    counts = _one_vs_rest(confusion_matrix_of_pair(yt, yp, w, None))
     value = resolve(
         mcc_from_counts(*counts, axis=0),
         zero_division=zero_division,

@@ -129,8 +129,7 @@ def precision_recall_fscore_support(
     >>> p, r, s
     (array([0.5, 1. ]), array([1.        , 0.66666667]), array([1., 3.]))
     """
-    caller = "precision_recall_fscore_support"
-    beta = check_real(beta, "beta", caller=caller, low=0.0, allow_inf=True)
+    beta = check_real(beta, "beta", low=0.0, allow_inf=True)
     counts, average, sw = _prepare(
         y_true,
         y_pred,
@@ -139,7 +138,6 @@ def precision_recall_fscore_support(
         average=average,
         sample_weight=sample_weight,
         zero_division=zero_division,
-        caller=caller,
     )
     c = _pooled(counts) if average == "micro" else counts
     zd = zero_division
@@ -221,7 +219,6 @@ def precision_score(
     0.6666666666666666
     """
     return _ratio_score(
-        "precision_score",
         y_true,
         y_pred,
         labels,
@@ -288,7 +285,6 @@ def recall_score(
     0.6666666666666666
     """
     return _ratio_score(
-        "recall_score",
         y_true,
         y_pred,
         labels,
@@ -350,7 +346,6 @@ def specificity_score(
     0.5
     """
     return _ratio_score(
-        "specificity_score",
         y_true,
         y_pred,
         labels,
@@ -412,7 +407,6 @@ def negative_predictive_value_score(
     0.6666666666666666
     """
     return _ratio_score(
-        "negative_predictive_value_score",
         y_true,
         y_pred,
         labels,
@@ -475,7 +469,6 @@ def false_positive_rate_score(
     0.5
     """
     return _ratio_score(
-        "false_positive_rate_score",
         y_true,
         y_pred,
         labels,
@@ -558,11 +551,10 @@ def fbeta_score(
     >>> round(fbeta_score([0, 1, 1, 1], [1, 1, 0, 1], beta=2), 6)
     0.666667
     """
-    return _fbeta_score("fbeta_score", y_true, y_pred, beta, labels, pos_label, average, sample_weight, zero_division)
+    return _fbeta_score(y_true, y_pred, beta, labels, pos_label, average, sample_weight, zero_division)
 
 
 def _fbeta_score(
-    caller: str,
     y_true: ArrayLike,
     y_pred: ArrayLike,
     beta: Any,
@@ -572,7 +564,7 @@ def _fbeta_score(
     sample_weight: ArrayLike | None,
     zero_division: Any,
 ) -> Any:
-    beta = check_real(beta, "beta", caller=caller, low=0.0, allow_inf=True)
+    beta = check_real(beta, "beta", low=0.0, allow_inf=True)
     counts, average, sw = _prepare(
         y_true,
         y_pred,
@@ -581,7 +573,6 @@ def _fbeta_score(
         average=average,
         sample_weight=sample_weight,
         zero_division=zero_division,
-        caller=caller,
     )
     if average == "micro":
         return float(_fscore(_pooled(counts), beta, zero_division, True)[0])
@@ -635,4 +626,4 @@ def f1_score(
     >>> f1_score([0, 1, 1, 1], [1, 1, 0, 1])
     0.6666666666666666
     """
-    return _fbeta_score("f1_score", y_true, y_pred, 1.0, labels, pos_label, average, sample_weight, zero_division)
+    return _fbeta_score(y_true, y_pred, 1.0, labels, pos_label, average, sample_weight, zero_division)

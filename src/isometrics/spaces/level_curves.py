@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import NUMBERS, InBody, Integral, Interval, Real, validate_params
 from .._core.html import summarised
 from .._core.validation import check_broadcast, check_integer, check_real, check_unit_interval
@@ -273,23 +274,22 @@ def level_curve(
     >>> curve.recall.round(4), curve.precision.round(4)
     (array([0.3333, 0.5   , 1.    ]), array([1.    , 0.5   , 0.3333]))
     """
-    caller = "level_curve"
-    m = parse_metric_argument(metric, caller=caller)
+    m = parse_metric_argument(metric)
     if m._pr is None:
         raise InvalidParameterError(
-            f"{caller}: {m.spec} is not a metric of precision and recall; its level curves are not defined in PR space."
+            f"{current_caller()}: {m.spec} is not a metric of precision and recall; its level curves are not defined in PR space."
         )
-    v = check_real(value, "value", caller=caller, low=0.0, high=1.0, low_inclusive=False)
+    v = check_real(value, "value", low=0.0, high=1.0, low_inclusive=False)
     if space not in ("pr", "roc", "prg"):
-        raise InvalidParameterError(f"{caller}: `space` must be 'pr', 'roc' or 'prg'; got {space!r}.")
-    n_points = check_integer(n_points, "n_points", caller=caller, low=2)
+        raise InvalidParameterError(f"{current_caller()}: `space` must be 'pr', 'roc' or 'prg'; got {space!r}.")
+    n_points = check_integer(n_points, "n_points", low=2)
     pi = None
     if space != "pr":
         if prevalence is None:
-            raise InvalidParameterError(f"{caller}: space={space!r} needs the prevalence (share of positives).")
-        pi = check_real(
-            prevalence, "prevalence", caller=caller, low=0.0, high=1.0, low_inclusive=False, high_inclusive=False
-        )
+            raise InvalidParameterError(
+                f"{current_caller()}: space={space!r} needs the prevalence (share of positives)."
+            )
+        pi = check_real(prevalence, "prevalence", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
     ends = _ends(m, v, pi if space == "prg" and pi is not None else 0.0)
     if ends is None:  # the level lies below the PRG square
         empty = np.zeros(0)
