@@ -46,6 +46,7 @@ __all__ = [
     "RandomState",
     "Checked",
     "InBody",
+    "in_body",
     "ARRAY",
     "POS_LABEL",
     "ZERO_DIVISION",
@@ -354,6 +355,22 @@ ZERO_DIVISION = Checked(check_zero_division, "'warn', 0.0, 1.0 or np.nan", inval
 
 #: Real numbers or arrays of them that broadcast (precision, recall, ``beta``...): checked in the body.
 NUMBERS = InBody("a real number or an array of real numbers", invalid=["a"])
+
+
+def in_body(*params: str) -> dict[str, InBody]:
+    """Parameters the body checks, declared together (their own tests cover their values).
+
+    Parameters
+    ----------
+    *params : str
+        The parameters' names.
+
+    Returns
+    -------
+    dict
+        Each name -> an :class:`InBody` constraint.
+    """
+    return {param: InBody("checked in the body") for param in params}
 
 
 def _constraints(declared: Any) -> tuple[Constraint | None, ...]:

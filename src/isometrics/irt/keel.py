@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .._core.constraints import Boolean, Callable_, InBody, validate_params
+from .._core.constraints import in_body, validate_params
 from .._core.html import summarised
 from .._core.optional import needs
 from .._core.validation import check_integer
@@ -124,7 +124,7 @@ def _check_datasets(datasets: Iterable[str] | None, caller: str) -> list[str]:
     return chosen
 
 
-@validate_params({"name": InBody("a KEEL data set name")})
+@validate_params(in_body("name"))
 def load_keel_dataset(name: str) -> tuple[np.ndarray, np.ndarray]:
     """One KEEL data set, pooled, with its minority class as the positive class.
 
@@ -324,16 +324,7 @@ def _check_models(models: Iterable[str] | None, caller: str) -> list[ClassifierS
     return list(specs.values())
 
 
-@validate_params(
-    {
-        "cache": InBody("a folder"),
-        "metrics": InBody("metric names"),
-        "datasets": InBody("data set names, or None"),
-        "models": InBody("model specs, or None"),
-        "n_splits": InBody("a number of folds"),
-        "seed": InBody("a seed"),
-    }
-)
+@validate_params(in_body("cache", "metrics", "datasets", "models", "n_splits", "seed"))
 def read_keel_benchmark(
     cache: str | os.PathLike[str],
     *,
@@ -440,18 +431,7 @@ def read_keel_benchmark(
     )
 
 
-@validate_params(
-    {
-        "cache": InBody("a folder"),
-        "datasets": InBody("data set names, or None"),
-        "models": InBody("model specs, or None"),
-        "metrics": InBody("metric names"),
-        "n_splits": InBody("a number of folds"),
-        "seed": InBody("a seed"),
-        "n_jobs": InBody("a number of processes"),
-        "progress": [Boolean(), Callable_()],
-    }
-)
+@validate_params(in_body("cache", "datasets", "models", "metrics", "n_splits", "seed", "n_jobs", "progress"))
 def build_keel_benchmark(
     cache: str | os.PathLike[str],
     *,
@@ -550,16 +530,7 @@ def build_keel_benchmark(
     )
 
 
-@validate_params(
-    {
-        "model": InBody("a model spec"),
-        "dataset": InBody("a KEEL data set name"),
-        "metric": InBody("a metric name"),
-        "n_splits": InBody("a number of folds"),
-        "seed": InBody("a seed"),
-        "cache": InBody("a folder, or None"),
-    }
-)
+@validate_params(in_body("model", "dataset", "metric", "n_splits", "seed", "cache"))
 def keel_response(
     model: str,
     dataset: str,

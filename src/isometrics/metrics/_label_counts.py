@@ -15,7 +15,7 @@ import numpy as np
 
 from .._core.caller import current_caller
 from .._core.confusion import ClassCounts, check_label_pair, class_counts_of_pair, multilabel_sample_counts
-from .._core.constraints import user_stacklevel
+from .._core.constraints import ARRAY, POS_LABEL, ZERO_DIVISION, Interval, Options, Real, user_stacklevel
 from .._core.validation import check_option, check_pos_label, check_zero_division
 from .._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
 from ..exceptions import IsometricsError
@@ -23,6 +23,20 @@ from .averaging import average as _average
 from .averaging import resolve
 
 __all__: list[str] = []
+
+
+#: The parameters every label metric of ``classification`` takes, declared once.
+LABEL_METRIC = {
+    "y_true": ARRAY,
+    "y_pred": ARRAY,
+    "labels": [ARRAY, None],
+    "pos_label": POS_LABEL,
+    "average": [Options(*AVERAGE_OPTIONS), None],
+    "sample_weight": [ARRAY, None],
+    "zero_division": ZERO_DIVISION,
+}
+#: F-beta's ``beta``: in [0, inf].
+BETA = Interval(Real, 0, None, allow_inf=True)
 
 
 def _prepare(

@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from .._core.confusion import ClassCounts
-from .._core.constraints import ARRAY, POS_LABEL, ZERO_DIVISION, InBody, Interval, Options, Real, validate_params
+from .._core.constraints import InBody, validate_params
 from .._core.docstrings import fill_doc
 from .._core.validation import check_real
-from .._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
-from ._label_counts import _finish, _pooled, _prepare, _ratio_score, _silent, _why
+from .._typing import ArrayLike, FloatArray
+from ._label_counts import BETA, LABEL_METRIC, _finish, _pooled, _prepare, _ratio_score, _silent, _why
 from .averaging import resolve
 from .kernels import (
     fall_out_from_counts,
@@ -52,19 +52,7 @@ def _fscore(c: ClassCounts, beta: float, zero_division: Any, warn: bool, average
     )
 
 
-@validate_params(
-    {
-        "y_true": ARRAY,
-        "y_pred": ARRAY,
-        "beta": Interval(Real, 0, None, allow_inf=True),
-        "labels": [ARRAY, None],
-        "pos_label": POS_LABEL,
-        "average": [Options(*AVERAGE_OPTIONS), None],
-        "warn_for": InBody("a tuple of 'precision', 'recall' and 'f-score'"),
-        "sample_weight": [ARRAY, None],
-        "zero_division": ZERO_DIVISION,
-    }
-)
+@validate_params({**LABEL_METRIC, "beta": BETA, "warn_for": InBody("a tuple of 'precision', 'recall' and 'f-score'")})
 @fill_doc
 def precision_recall_fscore_support(
     y_true: ArrayLike,
@@ -166,17 +154,7 @@ def precision_recall_fscore_support(
     )
 
 
-@validate_params(
-    {
-        "y_true": ARRAY,
-        "y_pred": ARRAY,
-        "labels": [ARRAY, None],
-        "pos_label": POS_LABEL,
-        "average": [Options(*AVERAGE_OPTIONS), None],
-        "sample_weight": [ARRAY, None],
-        "zero_division": ZERO_DIVISION,
-    }
-)
+@validate_params(LABEL_METRIC)
 @fill_doc
 def precision_score(
     y_true: ArrayLike,
@@ -232,17 +210,7 @@ def precision_score(
     )
 
 
-@validate_params(
-    {
-        "y_true": ARRAY,
-        "y_pred": ARRAY,
-        "labels": [ARRAY, None],
-        "pos_label": POS_LABEL,
-        "average": [Options(*AVERAGE_OPTIONS), None],
-        "sample_weight": [ARRAY, None],
-        "zero_division": ZERO_DIVISION,
-    }
-)
+@validate_params(LABEL_METRIC)
 @fill_doc
 def recall_score(
     y_true: ArrayLike,
@@ -298,17 +266,7 @@ def recall_score(
     )
 
 
-@validate_params(
-    {
-        "y_true": ARRAY,
-        "y_pred": ARRAY,
-        "labels": [ARRAY, None],
-        "pos_label": POS_LABEL,
-        "average": [Options(*AVERAGE_OPTIONS), None],
-        "sample_weight": [ARRAY, None],
-        "zero_division": ZERO_DIVISION,
-    }
-)
+@validate_params(LABEL_METRIC)
 @fill_doc
 def specificity_score(
     y_true: ArrayLike,
@@ -359,17 +317,7 @@ def specificity_score(
     )
 
 
-@validate_params(
-    {
-        "y_true": ARRAY,
-        "y_pred": ARRAY,
-        "labels": [ARRAY, None],
-        "pos_label": POS_LABEL,
-        "average": [Options(*AVERAGE_OPTIONS), None],
-        "sample_weight": [ARRAY, None],
-        "zero_division": ZERO_DIVISION,
-    }
-)
+@validate_params(LABEL_METRIC)
 @fill_doc
 def negative_predictive_value_score(
     y_true: ArrayLike,
@@ -420,17 +368,7 @@ def negative_predictive_value_score(
     )
 
 
-@validate_params(
-    {
-        "y_true": ARRAY,
-        "y_pred": ARRAY,
-        "labels": [ARRAY, None],
-        "pos_label": POS_LABEL,
-        "average": [Options(*AVERAGE_OPTIONS), None],
-        "sample_weight": [ARRAY, None],
-        "zero_division": ZERO_DIVISION,
-    }
-)
+@validate_params(LABEL_METRIC)
 @fill_doc
 def false_positive_rate_score(
     y_true: ArrayLike,
@@ -482,18 +420,7 @@ def false_positive_rate_score(
     )
 
 
-@validate_params(
-    {
-        "y_true": ARRAY,
-        "y_pred": ARRAY,
-        "beta": Interval(Real, 0, None, allow_inf=True),
-        "labels": [ARRAY, None],
-        "pos_label": POS_LABEL,
-        "average": [Options(*AVERAGE_OPTIONS), None],
-        "sample_weight": [ARRAY, None],
-        "zero_division": ZERO_DIVISION,
-    }
-)
+@validate_params({**LABEL_METRIC, "beta": BETA})
 @fill_doc
 def fbeta_score(
     y_true: ArrayLike,
@@ -579,17 +506,7 @@ def _fbeta_score(
     return _finish(_fscore(counts, beta, zero_division, True, average), counts, average, zero_division, sw)
 
 
-@validate_params(
-    {
-        "y_true": ARRAY,
-        "y_pred": ARRAY,
-        "labels": [ARRAY, None],
-        "pos_label": POS_LABEL,
-        "average": [Options(*AVERAGE_OPTIONS), None],
-        "sample_weight": [ARRAY, None],
-        "zero_division": ZERO_DIVISION,
-    }
-)
+@validate_params(LABEL_METRIC)
 @fill_doc
 def f1_score(
     y_true: ArrayLike,

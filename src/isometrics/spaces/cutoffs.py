@@ -16,7 +16,7 @@ from typing import Any, Literal
 import numpy as np
 
 from .._core.bounds import loosest, meets_bound
-from .._core.constraints import ARRAY, POS_LABEL, Interval, Options, Real, validate_params
+from .._core.constraints import ARRAY, POS_LABEL, InBody, Options, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import html_table
@@ -280,7 +280,7 @@ def cut_at_rate(op: CountTable, rate: float, ties: str, caller: str) -> Cutoff:
     {
         "y_true": ARRAY,
         "y_score": ARRAY,
-        "k": Interval(Real, 0, None, closed="right"),
+        "k": InBody("a number of samples or a share of the weight, > 0 (checked after the data)", invalid=[0, -1]),
         "sample_weight": [ARRAY, None],
         "pos_label": POS_LABEL,
         "ties": Options(*TIES),
@@ -356,7 +356,7 @@ def precision_at_k(
     {
         "y_true": ARRAY,
         "y_score": ARRAY,
-        "k": Interval(Real, 0, None, closed="right"),
+        "k": InBody("a number of samples or a share of the weight, > 0 (checked after the data)", invalid=[0, -1]),
         "sample_weight": [ARRAY, None],
         "pos_label": POS_LABEL,
         "ties": Options(*TIES),

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .._core.constraints import ARRAY, POS_LABEL, Boolean, Checked, InBody, Options, RandomState, validate_params
+from .._core.constraints import validate_params
 from .._core.docstrings import fill_doc
 from .._core.validation import check_rng, column_name, frame_columns
 from .._typing import WEIGHT_KINDS, ArrayLike
@@ -20,7 +20,15 @@ from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics._arguments import parse_metric_arguments
 from ..metrics.registry import Metric, parse_metric
 from ..spaces.operating_points import OperatingPoints
-from ._inputs import _bootstrap_iv, _score_columns, check_confidence_level, check_n_resamples, check_score_column
+from ._inputs import (
+    COMPARED,
+    COMPARED_BOOTSTRAP,
+    COMPARED_SCORES,
+    RESAMPLING,
+    _bootstrap_iv,
+    _score_columns,
+    check_score_column,
+)
 from .delong import _delong, _delong_pair
 from .intervals import _AREAS, BootstrapResult, _check_estimate, _defined, _interval, _standard_error, resolve_statistic
 from .model_comparison import ModelComparison, _bootstrap_rows, _delong_rows, check_adjustment
@@ -234,25 +242,7 @@ def _compare(
     )
 
 
-@validate_params(
-    {
-        "y_true": ARRAY,
-        "y_score": InBody("score columns: a mapping, a data frame or a 2-D array"),
-        "statistics": InBody("a statistic or a sequence of them", invalid=[["no-such-metric"]]),
-        "threshold": InBody("a threshold or None"),
-        "baseline": InBody("the name of a score column, or None"),
-        "adjustment": Checked(check_adjustment, "'holm', 'bonferroni' or 'none'", invalid=["sidak"]),
-        "n_resamples": Checked(check_n_resamples, "an integer from 2", invalid=[1, 2.5]),
-        "confidence_level": Checked(check_confidence_level, "a real number in (0, 1)", invalid=[1.0, 0]),
-        "method": Options("percentile", "basic", "bca"),
-        "stratified": Boolean(),
-        "sample_weight": [ARRAY, None],
-        "weight_kind": InBody("'sampling', 'frequency' or None", invalid=["weights"]),
-        "pos_label": POS_LABEL,
-        "rng": RandomState(),
-        "progress": Boolean(),
-    }
-)
+@validate_params({**RESAMPLING, **COMPARED, **COMPARED_BOOTSTRAP})
 @fill_doc
 def bootstrap_compare(
     y_true: ArrayLike,
@@ -399,24 +389,7 @@ def bootstrap_compare(
     )
 
 
-@validate_params(
-    {
-        "y_true": ARRAY,
-        "y_score": InBody("score columns: a mapping, a data frame or a 2-D array"),
-        "score_b": [ARRAY, None],
-        "names": InBody("two names, or None"),
-        "metrics": InBody("a sequence of metric names or Metrics", invalid=[["no-such-metric"]]),
-        "baseline": InBody("the name of a score column, or None"),
-        "adjustment": Checked(check_adjustment, "'holm', 'bonferroni' or 'none'", invalid=["sidak"]),
-        "sample_weight": [ARRAY, None],
-        "weight_kind": InBody("'sampling', 'frequency' or None", invalid=["weights"]),
-        "pos_label": POS_LABEL,
-        "n_resamples": Checked(check_n_resamples, "an integer from 2", invalid=[1, 2.5]),
-        "confidence_level": Checked(check_confidence_level, "a real number in (0, 1)", invalid=[1.0, 0]),
-        "rng": RandomState(),
-        "progress": Boolean(),
-    }
-)
+@validate_params({**RESAMPLING, **COMPARED, **COMPARED_SCORES})
 @fill_doc
 def compare_scores(
     y_true: ArrayLike,
