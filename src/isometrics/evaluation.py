@@ -8,6 +8,17 @@ from typing import Any, overload
 
 import numpy as np
 
+from ._core.constraints import (
+    ARRAY,
+    POS_LABEL,
+    Boolean,
+    Checked,
+    InBody,
+    RandomState,
+    String,
+    user_stacklevel,
+    validate_params,
+)
 from ._core.docstrings import fill_doc
 from ._core.frames import to_native_frame
 from ._core.html import LIMIT, clip, html_table, summarised
@@ -236,6 +247,25 @@ class Evaluations(Sequence[BinaryEvaluation]):
         return html_table(list(columns), zip(*columns.values()), caption="isometrics evaluation")
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "scores": InBody("a mapping of name to score column, or a data frame of score columns", invalid=[[0.1, 0.2]]),
+        "metrics": InBody("a sequence of metric names or Metrics", invalid=[["no-such-metric"]]),
+        "sample_weight": [ARRAY, None],
+        "weight_kind": InBody("'sampling', 'frequency' or None"),
+        "pos_label": POS_LABEL,
+        "n_resamples": [Checked(check_n_resamples, "an integer from 2", invalid=[1, 2.5]), None],
+        "confidence_level": Checked(check_confidence_level, "a real number in (0, 1)", invalid=[1.0, 0]),
+        "rng": RandomState(),
+        "progress": Boolean(),
+        "keep_operating_points": Boolean(),
+        "groups": [ARRAY, None],
+        "group_name": String(),
+        "adjustment": Checked(check_adjustment, "'holm', 'bonferroni' or 'none'", invalid=["sidak"]),
+        "n_jobs": [Checked(check_n_jobs, "a positive integer or -1", invalid=[0, -2]), None],
+    }
+)
 @fill_doc
 def evaluate_scores(
     y_true: ArrayLike,
@@ -450,7 +480,7 @@ def evaluate_scores(
     if workers > 1 and len(is_pos) >= _TIMED_SORT_SAMPLES:
         choose_sort()  # timed here, once per process, while the other cores are idle (not beside a running column)
     for name, op, s, done in ordered_map(engine, list(checked), workers, on_error=_name_column):
-        op.warn_if_degenerate(f"score column {name!r}")
+        op.warn_if_degenerate(f"score column {name!r}", stacklevel=user_stacklevel(2) + 1)
         intervals: dict[str, Any] = {}
         by_group = None
         if done is None:  # the bootstrap and the groups draw from `rng` column after column, as in a loop

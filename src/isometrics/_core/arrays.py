@@ -15,6 +15,7 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
+from .caller import current_caller
 from .frames import column_to_numpy, frame_to_numpy
 
 __all__ = [
@@ -61,7 +62,7 @@ def whole_total(total: float, weights: FloatArray | None) -> float | int:
 _PER_SAMPLE = "(n_samples,)"
 
 
-def as_array(values: ArrayLike, *, name: str, caller: str, shape: str | None = _PER_SAMPLE) -> np.ndarray:
+def as_array(values: ArrayLike, *, name: str, caller: str | None = None, shape: str | None = _PER_SAMPLE) -> np.ndarray:
     """Convert any array-like (lists, NumPy, pandas, polars, pyarrow) to a NumPy array of any shape.
 
     Raises with the function and parameter named for ``None``, nulls in a column of a
@@ -69,6 +70,7 @@ def as_array(values: ArrayLike, *, name: str, caller: str, shape: str | None = _
     is the expected shape as the fix in a message writes it, e.g. ``"(n_classes,)"``
     (``None``: any shape).
     """
+    caller = current_caller(caller)
     if values is None:
         raise IsometricsError(
             f"{caller}: `{name}` is None; pass an array-like" + (f" of shape {shape}." if shape else ".")
@@ -91,11 +93,12 @@ def as_array(values: ArrayLike, *, name: str, caller: str, shape: str | None = _
         ) from exc
 
 
-def as_1d(values: ArrayLike, *, name: str, caller: str, shape: str = _PER_SAMPLE) -> np.ndarray:
+def as_1d(values: ArrayLike, *, name: str, caller: str | None = None, shape: str = _PER_SAMPLE) -> np.ndarray:
     """Convert to a 1-D array without copying when possible; reject other shapes (see :func:`as_array`).
 
     A column vector, shape (n, 1), is raveled, as scikit-learn's ``column_or_1d`` does.
     """
+    caller = current_caller(caller)
     arr = as_array(values, name=name, caller=caller, shape=shape)
     if arr.ndim == 2 and arr.shape[1] == 1:
         return arr.ravel()
@@ -109,7 +112,7 @@ def as_1d(values: ArrayLike, *, name: str, caller: str, shape: str = _PER_SAMPLE
     return arr
 
 
-def check_real_array(values: Any, name: str, *, caller: str, shape: str | None = None) -> FloatArray:
+def check_real_array(values: Any, name: str, *, caller: str | None = None, shape: str | None = None) -> FloatArray:
     """Return a real number or an array-like of them (any shape) as a float64 array.
 
     For parameters and values that broadcast (precision, recall, ``beta``...): rejects
@@ -117,6 +120,7 @@ def check_real_array(values: Any, name: str, *, caller: str, shape: str | None =
     the parameter. Range and shape checks are the caller's; ``shape`` is the expected
     shape as the fix in a message writes it (``None``: a number or any shape).
     """
+    caller = current_caller(caller)
     wanted = "a real number or an array of real numbers" if shape is None else f"an array of shape {shape}"
     if values is None:
         raise InvalidParameterError(f"{caller}: `{name}` is None; pass {wanted}.")
@@ -137,12 +141,15 @@ def check_real_array(values: Any, name: str, *, caller: str, shape: str | None =
     return np.asarray(arr, dtype=np.float64)
 
 
-def check_unit_interval(values: Any, name: str, *, caller: str, low_open: bool = False, hint: str = "") -> FloatArray:
+def check_unit_interval(
+    values: Any, name: str, *, caller: str | None = None, low_open: bool = False, hint: str = ""
+) -> FloatArray:
     """:func:`check_real_array`, then every value in [0, 1] (in (0, 1] with ``low_open``); NaN is outside.
 
     For rates, fractions and probabilities given as a number or an array. The message
     counts the values outside and shows the first; ``hint`` is appended to it.
     """
+    caller = current_caller(caller)
     arr = check_real_array(values, name, caller=caller)
     bad = ~(((arr > 0) if low_open else (arr >= 0)) & (arr <= 1))
     if bad.any():
@@ -154,8 +161,9 @@ def check_unit_interval(values: Any, name: str, *, caller: str, low_open: bool =
     return arr
 
 
-def check_broadcast(caller: str, **arrays: np.ndarray) -> tuple[int, ...]:
+def check_broadcast(caller: str | None = None, **arrays: np.ndarray) -> tuple[int, ...]:
     """Return the broadcast shape of the named arrays, or raise naming them and their shapes."""
+    caller = current_caller(caller)
     try:
         return np.broadcast_shapes(*(a.shape for a in arrays.values()))
     except ValueError as exc:
@@ -166,8 +174,9 @@ def check_broadcast(caller: str, **arrays: np.ndarray) -> tuple[int, ...]:
         ) from exc
 
 
-def check_consistent_length(caller: str, **arrays: np.ndarray | None) -> int:
+def check_consistent_length(caller: str | None = None, **arrays: np.ndarray | None) -> int:
     """Return the common length of the given arrays or raise naming the mismatch."""
+    caller = current_caller(caller)
     lengths = {name: len(a) for name, a in arrays.items() if a is not None}
     if len(set(lengths.values())) > 1:
         detail = ", ".join(f"{name} has {n}" for name, n in lengths.items())
@@ -182,7 +191,8 @@ def check_consistent_length(caller: str, **arrays: np.ndarray | None) -> int:
     return n
 
 
-def _report_nonfinite(arr: np.ndarray, *, name: str, caller: str, fix: str) -> None:
+def _report_nonfinite(arr: np.ndarray, *, name: str, caller: str | None = None, fix: str) -> None:
+    caller = current_caller(caller)
     finite = np.isfinite(arr)
     if finite.all():
         return
@@ -198,7 +208,7 @@ def _report_nonfinite(arr: np.ndarray, *, name: str, caller: str, fix: str) -> N
     raise IsometricsError(f"{caller}: {name} contains {' and '.join(parts)} (first at index {first}); {fix}.")
 
 
-def check_scores(y_score: ArrayLike, *, caller: str, name: str = "y_score") -> FloatArray:
+def check_scores(y_score: ArrayLike, *, caller: str | None = None, name: str = "y_score") -> FloatArray:
     """Return ``y_score`` as a 1-D float64 array; reject non-numeric, NaN and infinite scores.
 
     Scores are compared as float64. Integers are accepted when float64 holds them
@@ -209,6 +219,7 @@ def check_scores(y_score: ArrayLike, *, caller: str, name: str = "y_score") -> F
     ``timedelta64``, ``datetime`` objects) are rejected: a threshold needs a number in
     a unit the caller chose.
     """
+    caller = current_caller(caller)
     arr = as_1d(y_score, name=name, caller=caller)
     if arr.dtype == np.bool_:
         arr = arr.astype(np.float64)
@@ -253,7 +264,10 @@ def check_scores(y_score: ArrayLike, *, caller: str, name: str = "y_score") -> F
 _EXACT_INTEGERS = 2**53
 
 
-def _inexact_integer_error(value: Any, index: int, count: int, *, name: str, caller: str) -> IsometricsError:
+def _inexact_integer_error(
+    value: Any, index: int, count: int, *, name: str, caller: str | None = None
+) -> IsometricsError:
+    caller = current_caller(caller)
     return IsometricsError(
         f"{caller}: {name} holds {count} integer{'s' if count != 1 else ''} that float64 cannot represent "
         f"exactly (first at index {index}: {value!r}; magnitudes beyond 2**53 need not be), so scores would "
@@ -262,8 +276,9 @@ def _inexact_integer_error(value: Any, index: int, count: int, *, name: str, cal
     )
 
 
-def _check_exact_integers(arr: np.ndarray, *, name: str, caller: str) -> None:
+def _check_exact_integers(arr: np.ndarray, *, name: str, caller: str | None = None) -> None:
     """Raise if a 64-bit integer array holds values that do not survive the cast to float64."""
+    caller = current_caller(caller)
     if not arr.size or (int(arr.min()) >= -_EXACT_INTEGERS and int(arr.max()) <= _EXACT_INTEGERS):
         return
     if arr.dtype.kind == "u":
@@ -287,8 +302,9 @@ def _check_exact_integers(arr: np.ndarray, *, name: str, caller: str) -> None:
     )
 
 
-def _check_exact_objects(objects: np.ndarray, cast: np.ndarray, *, name: str, caller: str) -> None:
+def _check_exact_objects(objects: np.ndarray, cast: np.ndarray, *, name: str, caller: str | None = None) -> None:
     """Raise if Python integers in an object array changed value when cast to float64."""
+    caller = current_caller(caller)
     candidates = np.flatnonzero(np.abs(cast) >= _EXACT_INTEGERS)  # 2**53 + 1 casts to 2**53
     bad = [
         int(i)
@@ -299,7 +315,8 @@ def _check_exact_objects(objects: np.ndarray, cast: np.ndarray, *, name: str, ca
         raise _inexact_integer_error(python_scalar(objects[bad[0]]), bad[0], len(bad), name=name, caller=caller)
 
 
-def _reject_time(dtype: np.dtype, example: Any, *, name: str, caller: str) -> None:
+def _reject_time(dtype: np.dtype, example: Any, *, name: str, caller: str | None = None) -> None:
+    caller = current_caller(caller)
     shown = f" (e.g. {str(example)!r})" if example is not None else ""
     raise IsometricsError(
         f"{caller}: {name} holds timestamps or durations of type {dtype}{shown}, which are not scores; "
@@ -308,13 +325,14 @@ def _reject_time(dtype: np.dtype, example: Any, *, name: str, caller: str) -> No
     )
 
 
-def as_sample_weight(sample_weight: ArrayLike | None, *, caller: str) -> np.ndarray | None:
+def as_sample_weight(sample_weight: ArrayLike | None, *, caller: str | None = None) -> np.ndarray | None:
     """The weights as a 1-D array (``None`` stays ``None``): the one shape check of ``sample_weight``.
 
     Weights must be 1-D, as scikit-learn's ``_check_sample_weight`` requires: a column
     vector of shape (n, 1) is refused here (not raveled as labels and scores are), with
     ``.ravel()`` as the fix, so every function taking ``sample_weight`` answers alike.
     """
+    caller = current_caller(caller)
     if sample_weight is None:
         return None
     arr = as_array(sample_weight, name="sample_weight", caller=caller)
@@ -330,9 +348,12 @@ def as_sample_weight(sample_weight: ArrayLike | None, *, caller: str) -> np.ndar
     return arr
 
 
-def check_sample_weight(sample_weight: ArrayLike | None, n_samples: int, *, caller: str) -> FloatArray | None:
+def check_sample_weight(
+    sample_weight: ArrayLike | None, n_samples: int, *, caller: str | None = None
+) -> FloatArray | None:
     """Return weights as float64 (or ``None``); reject bad shape or length, non-real, negative, non-finite or
     all-zero weights."""
+    caller = current_caller(caller)
     arr = as_sample_weight(sample_weight, caller=caller)
     if arr is None:
         return None

@@ -11,6 +11,8 @@ import numpy as np
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError, UndefinedMetricWarning
 from .arrays import python_scalar
+from .caller import current_caller
+from .constraints import ARRAY, Options, user_stacklevel, validate_params
 from .html import summarised
 from .labels import format_labels
 from .validation import (
@@ -54,12 +56,13 @@ class ClassCounts:
 
 
 def _encode(
-    y_true: np.ndarray, y_pred: np.ndarray, labels: ArrayLike | None, caller: str
+    y_true: np.ndarray, y_pred: np.ndarray, labels: ArrayLike | None, caller: str | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Codes of y_true and y_pred in the sorted union of labels; that union; the selected labels.
 
     ``labels`` (the public parameter, as given) is checked here, once for every caller.
     """
+    caller = current_caller(caller)
     labels = _check_labels_param(labels, y_true, caller)
     try:
         present = label_set(np.concatenate([y_true, y_pred]))
@@ -82,7 +85,12 @@ def _locate(present: np.ndarray, selected: np.ndarray) -> tuple[np.ndarray, np.n
 
 
 def check_label_pair(
-    y_true: ArrayLike, y_pred: ArrayLike, sample_weight: ArrayLike | None, caller: str, *, multilabel: bool = False
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    sample_weight: ArrayLike | None,
+    caller: str | None = None,
+    *,
+    multilabel: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, FloatArray | None]:
     """Check the ``y_true, y_pred, sample_weight`` of a label metric: the one validation they all share.
 
@@ -115,6 +123,7 @@ def check_label_pair(
         is not a class label, or if the weights are invalid (a ``ValueError``, as the
         public label metrics document).
     """
+    caller = current_caller(caller)
     yt = as_target(y_true, name="y_true", caller=caller)
     yp = as_target(y_pred, name="y_pred", caller=caller)
     w = as_sample_weight(sample_weight, caller=caller)
@@ -153,9 +162,10 @@ def _check_indicator_pair(yt: np.ndarray, yp: np.ndarray, caller: str, multilabe
 
 
 def _multilabel_counts(
-    yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None, caller: str
+    yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None, caller: str | None = None
 ) -> ClassCounts:
     """Per-label counts of multilabel indicator matrices: label ``k`` is column ``k``."""
+    caller = current_caller(caller)
     columns = _check_label_columns(labels, yt.shape[1], caller)
     t, p = yt[:, columns], yp[:, columns]
     weights = np.ones(len(yt)) if w is None else w
@@ -166,8 +176,9 @@ def _multilabel_counts(
     return ClassCounts(labels=columns, tp=tp, fp=fp, fn=fn, tn=float(weights.sum()) - tp - fp - fn)
 
 
-def _check_label_columns(labels: ArrayLike | None, n_labels: int, caller: str) -> np.ndarray:
+def _check_label_columns(labels: ArrayLike | None, n_labels: int, caller: str | None = None) -> np.ndarray:
     """The ``labels`` parameter for multilabel targets: column indices in [0, n_labels)."""
+    caller = current_caller(caller)
     if labels is None:
         return np.arange(n_labels)
     arr = as_1d(labels, name="labels", caller=caller, shape="(n_labels,)")
@@ -189,7 +200,9 @@ def _check_label_columns(labels: ArrayLike | None, n_labels: int, caller: str) -
     return columns
 
 
-def multilabel_sample_counts(yt: np.ndarray, yp: np.ndarray, labels: ArrayLike | None, caller: str) -> ClassCounts:
+def multilabel_sample_counts(
+    yt: np.ndarray, yp: np.ndarray, labels: ArrayLike | None, caller: str | None = None
+) -> ClassCounts:
     """Count each sample's labels of multilabel indicator matrices (``average="samples"``), unweighted.
 
     Parameters
@@ -212,6 +225,7 @@ def multilabel_sample_counts(yt: np.ndarray, yp: np.ndarray, labels: ArrayLike |
     InvalidParameterError
         If ``labels`` is empty or holds what is not a column index in [0, n_labels).
     """
+    caller = current_caller(caller)
     columns = _check_label_columns(labels, yt.shape[1], caller)
     t, p = yt[:, columns], yp[:, columns]
     tp = (t & p).sum(axis=1).astype(np.float64)
@@ -220,12 +234,13 @@ def multilabel_sample_counts(yt: np.ndarray, yp: np.ndarray, labels: ArrayLike |
     return ClassCounts(labels=np.arange(len(yt)), tp=tp, fp=fp, fn=fn, tn=len(columns) - tp - fp - fn)
 
 
-def _check_labels_param(labels: ArrayLike | None, y_true: np.ndarray, caller: str) -> np.ndarray | None:
+def _check_labels_param(labels: ArrayLike | None, y_true: np.ndarray, caller: str | None = None) -> np.ndarray | None:
     """The ``labels`` parameter of the label metrics: ``None`` or a non-empty 1-D array of labels.
 
     The labels must be of the kind of ``y_true`` (numbers or strings); they may name
     classes absent from the data.
     """
+    caller = current_caller(caller)
     if labels is None:
         return None
     arr = as_1d(labels, name="labels", caller=caller, shape="(n_labels,)")
@@ -243,6 +258,7 @@ def _check_labels_param(labels: ArrayLike | None, y_true: np.ndarray, caller: st
     return arr
 
 
+@validate_params({"y_true": ARRAY, "y_pred": ARRAY, "labels": [ARRAY, None], "sample_weight": [ARRAY, None]})
 def class_counts(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -290,13 +306,12 @@ def class_counts(
     >>> c.tp, c.fp, c.fn
     (array([1., 0., 1.]), array([0., 1., 1.]), array([0., 1., 1.]))
     """
-    caller = "class_counts"
-    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
-    return class_counts_of_pair(yt, yp, w, labels, caller)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, multilabel=True)
+    return class_counts_of_pair(yt, yp, w, labels)
 
 
 def class_counts_of_pair(
-    yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None, caller: str
+    yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None, caller: str | None = None
 ) -> ClassCounts:
     """Count each class one-vs-rest in labels already checked: :func:`class_counts` after validation.
 
@@ -327,6 +342,7 @@ def class_counts_of_pair(
     IsometricsError
         If ``yt`` and ``yp`` mix label types.
     """
+    caller = current_caller(caller)
     if yt.ndim == 2:
         return _multilabel_counts(yt, yp, w, labels, caller)
     t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
@@ -346,6 +362,15 @@ def class_counts_of_pair(
     return ClassCounts(labels=np.asarray(selected), tp=tp, fp=fp, fn=fn, tn=tn)
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_pred": ARRAY,
+        "labels": [ARRAY, None],
+        "sample_weight": [ARRAY, None],
+        "normalize": Options("true", "pred", "all", None),
+    }
+)
 def confusion_matrix(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -416,28 +441,27 @@ def confusion_matrix(
     array([[0.5, 0. ],
            [1. , 2. ]])
     """
-    caller = "confusion_matrix"
     if normalize is not None:
-        check_option(normalize, "normalize", ("true", "pred", "all", None), caller=caller)
-    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller)
-    selected = _check_labels_param(labels, yt, caller)
+        check_option(normalize, "normalize", ("true", "pred", "all", None))
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight)
+    selected = _check_labels_param(labels, yt)
     if selected is not None:
         _, found = _locate(label_set(yt), selected)
         if not found.any():  # as scikit-learn: a matrix of zeros would only hide the mistake
             raise InvalidParameterError(
-                f"{caller}: none of `labels` {format_labels(selected)} is a class of y_true "
+                f"{current_caller()}: none of `labels` {format_labels(selected)} is a class of y_true "
                 f"{format_labels(label_set(yt))}; name at least one class present in y_true."
             )
     if normalize is None and _integer_weights(sample_weight):  # integer counts, as scikit-learn's
-        matrix = confusion_matrix_of_pair(yt, yp, _integer_counts(sample_weight, w), selected, caller, dtype=np.int64)
+        matrix = confusion_matrix_of_pair(yt, yp, _integer_counts(sample_weight, w), selected, dtype=np.int64)
     else:
-        matrix = confusion_matrix_of_pair(yt, yp, w, selected, caller)
+        matrix = confusion_matrix_of_pair(yt, yp, w, selected)
     if matrix.shape == (1, 1) and selected is None:  # one class asked for by name is meant
         warnings.warn(
-            f"{caller}: a single label was found in y_true and y_pred, so the matrix is 1 x 1; pass "
+            f"{current_caller()}: a single label was found in y_true and y_pred, so the matrix is 1 x 1; pass "
             "labels=[...] with every class to get each class's row and column.",
             DegenerateDataWarning,
-            stacklevel=2,
+            stacklevel=user_stacklevel(2),
         )
     return matrix if normalize is None else _normalized(matrix, normalize)
 
@@ -467,7 +491,7 @@ def _integer_counts(sample_weight: ArrayLike | None, w: FloatArray | None) -> np
             "confusion_matrix: the integer sample weights sum to more than 2**63 - 1, so int64 counts "
             "may overflow (as scikit-learn's do); pass float weights for float64 counts.",
             RuntimeWarning,
-            stacklevel=4,
+            stacklevel=user_stacklevel(4),
         )
     return weights
 
@@ -486,13 +510,18 @@ def _normalized(matrix: FloatArray, normalize: str) -> FloatArray:
         warnings.warn(
             f"confusion_matrix: normalize={normalize!r} divides {what} whose sum is 0; their shares are set to 0.0.",
             UndefinedMetricWarning,
-            stacklevel=3,
+            stacklevel=user_stacklevel(3),
         )
     return matrix / np.where(empty, 1.0, total)
 
 
 def confusion_matrix_of_pair(
-    yt: np.ndarray, yp: np.ndarray, w: np.ndarray | None, labels: Any, caller: str, dtype: Any = np.float64
+    yt: np.ndarray,
+    yp: np.ndarray,
+    w: np.ndarray | None,
+    labels: Any,
+    caller: str | None = None,
+    dtype: Any = np.float64,
 ) -> np.ndarray:
     """Build the confusion matrix of labels already checked: :func:`confusion_matrix` after validation.
 

@@ -15,6 +15,7 @@ import numpy as np
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
 from .arrays import as_1d, as_array, python_scalar
+from .caller import current_caller
 from .frames import _raise_missing
 
 __all__ = [
@@ -53,7 +54,8 @@ def format_labels(labels: Iterable[Any], limit: int = 6) -> str:
 _INT64_LIMIT = 2.0**63  # float labels at or beyond it are not whole numbers of any integer type
 
 
-def _continuous_error(example: Any, *, name: str, caller: str) -> IsometricsError:
+def _continuous_error(example: Any, *, name: str, caller: str | None = None) -> IsometricsError:
+    caller = current_caller(caller)
     if name == "y_pred":
         fix = (
             "Pass predicted classes; to turn scores into classes, threshold them, e.g. at the threshold that "
@@ -75,15 +77,17 @@ class _BytesLabelsError(IsometricsError, TypeError):
     """Labels that are bytes: a ``TypeError``, as scikit-learn raises, and an ``IsometricsError`` (``ValueError``)."""
 
 
-def _bytes_error(example: Any, *, name: str, caller: str) -> IsometricsError:
+def _bytes_error(example: Any, *, name: str, caller: str | None = None) -> IsometricsError:
+    caller = current_caller(caller)
     return _BytesLabelsError(
         f"{caller}: {name} holds bytes (e.g. {python_scalar(example)!r}); bytes are not labels. Decode them to str "
         "first, e.g. np.char.decode(y, 'utf-8') or [b.decode() for b in y]."
     )
 
 
-def _check_float_labels(y: np.ndarray, *, name: str, caller: str) -> None:
+def _check_float_labels(y: np.ndarray, *, name: str, caller: str | None = None) -> None:
     """Float labels must be finite whole numbers (scikit-learn's rule for 'continuous' targets)."""
+    caller = current_caller(caller)
     finite = np.isfinite(y)
     if not finite.all():
         first = int(np.flatnonzero(~finite)[0])
@@ -96,7 +100,8 @@ def _check_float_labels(y: np.ndarray, *, name: str, caller: str) -> None:
         raise _continuous_error(y[np.flatnonzero(~whole)[0]], name=name, caller=caller)
 
 
-def _check_object_labels(y: np.ndarray, *, name: str, caller: str) -> np.ndarray:
+def _check_object_labels(y: np.ndarray, *, name: str, caller: str | None = None) -> np.ndarray:
+    caller = current_caller(caller)
     types = set(map(type, y))
     for t in types:
         if issubclass(t, (bytes, bytearray)):
@@ -121,7 +126,7 @@ def _check_object_labels(y: np.ndarray, *, name: str, caller: str) -> np.ndarray
     return y
 
 
-def check_labels(y: np.ndarray, *, name: str, caller: str) -> np.ndarray:
+def check_labels(y: np.ndarray, *, name: str, caller: str | None = None) -> np.ndarray:
     """Check that a 1-D array holds class labels; return it (object arrays of numbers made numeric).
 
     Rejects what cannot be a class label, with the reason: continuous floats (values
@@ -129,6 +134,7 @@ def check_labels(y: np.ndarray, *, name: str, caller: str) -> np.ndarray:
     infinite floats, complex numbers, bytes, and sequences per sample (the legacy
     multilabel format). Missing values (``None``) are reported as such.
     """
+    caller = current_caller(caller)
     kind = y.dtype.kind
     if kind == "f":
         _check_float_labels(y, name=name, caller=caller)
@@ -143,8 +149,9 @@ def check_labels(y: np.ndarray, *, name: str, caller: str) -> np.ndarray:
     return y
 
 
-def check_pos_label(pos_label: Any, *, caller: str) -> None:
+def check_pos_label(pos_label: Any, *, caller: str | None = None) -> None:
     """``pos_label`` is one label: not a sequence or an array, and not bytes (see :func:`check_labels`)."""
+    caller = current_caller(caller)
     if isinstance(pos_label, (list, tuple, set, frozenset, dict)) or getattr(pos_label, "ndim", 0) > 0:
         raise InvalidParameterError(
             f"{caller}: `pos_label` must be one label (an int, float, bool or str); got {pos_label!r} "
@@ -189,8 +196,9 @@ def label_set(y: np.ndarray) -> np.ndarray:
     return np.unique(y)
 
 
-def infer_pos_label(labels: np.ndarray, *, caller: str) -> Any:
+def infer_pos_label(labels: np.ndarray, *, caller: str | None = None) -> Any:
     """Infer the positive class from {0, 1}, {-1, 1} or {False, True}; otherwise ask for it."""
+    caller = current_caller(caller)
     values = {python_scalar(v) for v in labels}
     if labels.dtype == np.bool_:
         return True
@@ -203,8 +211,9 @@ def infer_pos_label(labels: np.ndarray, *, caller: str) -> Any:
     )
 
 
-def check_labels_present(labels: np.ndarray, pos_label: Any, *, caller: str) -> None:
+def check_labels_present(labels: np.ndarray, pos_label: Any, *, caller: str | None = None) -> None:
     """Raise if ``pos_label`` is not one of ``labels``."""
+    caller = current_caller(caller)
     if labels.size == 0 or not np.any(labels == pos_label):
         raise IsometricsError(
             f"{caller}: pos_label={pos_label!r} is not a label of y_true (labels: {format_labels(labels)}); "
@@ -212,13 +221,14 @@ def check_labels_present(labels: np.ndarray, pos_label: Any, *, caller: str) -> 
         )
 
 
-def check_binary_target(y_true: ArrayLike, *, pos_label: Any, caller: str) -> tuple[np.ndarray, Any]:
+def check_binary_target(y_true: ArrayLike, *, pos_label: Any, caller: str | None = None) -> tuple[np.ndarray, Any]:
     """Return ``(is_positive, pos_label)`` for binary targets.
 
     ``is_positive`` is a boolean array of shape (n_samples,). Raises when there are more
     than two classes, when the positive class cannot be inferred, or when ``pos_label``
     is not a label of ``y_true``.
     """
+    caller = current_caller(caller)
     check_pos_label(pos_label, caller=caller)
     y = check_labels(as_1d(y_true, name="y_true", caller=caller), name="y_true", caller=caller)
     if y.size == 0:
@@ -240,13 +250,14 @@ def check_binary_target(y_true: ArrayLike, *, pos_label: Any, caller: str) -> tu
 
 
 def check_both_classes(
-    is_pos: np.ndarray, weights: FloatArray | None, *, pos_label: Any, caller: str, needs: str
+    is_pos: np.ndarray, weights: FloatArray | None, *, pos_label: Any, caller: str | None = None, needs: str
 ) -> None:
     """Raise unless each class has a sample of positive weight; ``needs`` ends the message (why both).
 
     Decided per sample, not from sums of weights: a sum rounds (1e20 + 1 == 1e20, so
     "positives == total" would see no negatives) and can overflow to infinity.
     """
+    caller = current_caller(caller)
     for positive in (True, False):
         members = is_pos if positive else ~is_pos
         if not (members.any() if weights is None else (weights[members] > 0).any()):
@@ -279,7 +290,7 @@ def is_standard_encoding(labels: np.ndarray, pos_label: Any) -> bool:
     return values <= {0, 1} or values <= {-1, 1} or values <= {False, True}
 
 
-def as_target(values: ArrayLike, *, name: str, caller: str) -> np.ndarray:
+def as_target(values: ArrayLike, *, name: str, caller: str | None = None) -> np.ndarray:
     """Labels of shape (n_samples,), or a multilabel indicator matrix of shape (n_samples, n_labels).
 
     A 2-D input with more than one column is a multilabel indicator matrix (scikit-learn's
@@ -288,6 +299,7 @@ def as_target(values: ArrayLike, *, name: str, caller: str) -> np.ndarray:
     vector (n, 1) is raveled; anything else is returned as :func:`as_1d` returns it, for the
     caller to check with :func:`check_labels` once the lengths are checked.
     """
+    caller = current_caller(caller)
     if hasattr(values, "toarray") and hasattr(values, "nnz"):  # a SciPy sparse matrix or array
         values = values.toarray()
     arr = as_array(values, name=name, caller=caller)

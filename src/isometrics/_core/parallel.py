@@ -19,6 +19,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from ..exceptions import InvalidParameterError
+from .caller import current_caller
 from .parameters import check_integer
 
 __all__ = ["available_cpus", "check_n_jobs", "ordered_map"]
@@ -35,13 +36,14 @@ def available_cpus() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def check_n_jobs(n_jobs: Any, *, caller: str) -> int:
+def check_n_jobs(n_jobs: Any, *, caller: str | None = None) -> int:
     """``n_jobs`` as a number of threads >= 1: ``None`` is 1, ``-1`` every available CPU.
 
     Integral floats (``2.0``) are integers, as everywhere in the package. Raises
     :class:`InvalidParameterError` for anything else (0, other negative numbers,
     non-integral numbers, booleans, strings).
     """
+    caller = current_caller(caller)
     if n_jobs is None:
         return 1
     jobs = check_integer(n_jobs, "n_jobs", caller=caller)

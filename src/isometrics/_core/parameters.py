@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..exceptions import InvalidParameterError
+from .caller import current_caller
 
 __all__ = [
     "check_real",
@@ -28,7 +29,7 @@ def check_real(
     value: Any,
     name: str,
     *,
-    caller: str,
+    caller: str | None = None,
     low: float = -math.inf,
     high: float = math.inf,
     low_inclusive: bool = True,
@@ -36,6 +37,7 @@ def check_real(
     allow_inf: bool = False,
 ) -> float:
     """Return ``value`` as a float, checking that it is a real number in the given range."""
+    caller = current_caller(caller)
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.floating, np.integer)):
         raise InvalidParameterError(f"{caller}: `{name}` must be a real number; got {value!r}.")
     v = float(value)
@@ -55,7 +57,7 @@ def check_integer(
     value: Any,
     name: str,
     *,
-    caller: str,
+    caller: str | None = None,
     low: int | None = None,
     high: int | None = None,
 ) -> int:
@@ -64,6 +66,7 @@ def check_integer(
     Accepts Python and NumPy integers and integral floats (``1000.0``); rejects bools,
     strings, ``None``, NaN and non-integral numbers (``2.7`` is never truncated).
     """
+    caller = current_caller(caller)
     if isinstance(value, (bool, np.bool_)):
         raise InvalidParameterError(f"{caller}: `{name}` must be an integer; got {value!r}.")
     if isinstance(value, (numbers.Integral, np.integer)):
@@ -88,8 +91,9 @@ def check_integer(
     return v
 
 
-def check_option(value: Any, name: str, options: Iterable[Any], *, caller: str) -> Any:
+def check_option(value: Any, name: str, options: Iterable[Any], *, caller: str | None = None) -> Any:
     """Return ``value`` if it is one of ``options``; else raise listing them."""
+    caller = current_caller(caller)
     opts = list(options)
     if value not in opts:
         raise InvalidParameterError(
@@ -98,19 +102,21 @@ def check_option(value: Any, name: str, options: Iterable[Any], *, caller: str) 
     return value
 
 
-def check_rng(rng: Any, *, caller: str) -> np.random.Generator:
+def check_rng(rng: Any, *, caller: str | None = None, name: str = "rng") -> np.random.Generator:
     """``rng`` as a NumPy Generator: ``None`` (fresh entropy), a seed (int or sequence of ints), a
     ``SeedSequence``, a ``BitGenerator`` or a ``Generator``, as :func:`numpy.random.default_rng` takes."""
+    caller = current_caller(caller)
     try:
         return np.random.default_rng(rng)
     except (TypeError, ValueError) as exc:
         raise InvalidParameterError(
-            f"{caller}: `rng` must be None, an integer seed or a numpy.random.Generator; got {rng!r} ({exc})."
+            f"{caller}: `{name}` must be None, an integer seed or a numpy.random.Generator; got {rng!r} ({exc})."
         ) from exc
 
 
-def check_zero_division(zero_division: Any, *, caller: str) -> Any:
+def check_zero_division(zero_division: Any, *, caller: str | None = None) -> Any:
     """``zero_division`` is ``"warn"``, 0.0, 1.0 or ``np.nan``."""
+    caller = current_caller(caller)
     if isinstance(zero_division, str):
         if zero_division == "warn":
             return zero_division

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import InBody, Interval, Real, validate_params
 from .._core.html import summarised
 from .._core.validation import check_real
 from ..exceptions import InvalidParameterError
@@ -32,6 +33,7 @@ from ..metrics.registry import Metric, parse_metric
 Boundary = Callable[[float], tuple[float, float]]
 
 
+@validate_params({"a": Interval(Real, 0, None, closed="right")})
 def synthetic_boundary(a: float) -> Boundary:
     r"""The boundary of the paper's synthetic setting: :math:`X \sim U[-1, 1]`, :math:`\eta(x) = 1/(1 + e^{a x})`.
 
@@ -220,6 +222,13 @@ def _checked_compare(
     return checked
 
 
+@validate_params(
+    {
+        "compare": InBody("a callable comparing two points"),
+        "boundary": InBody("a boundary"),
+        "epsilon": InBody("a tolerance in (0, 1)"),
+    }
+)
 def elicit_linear_metric(
     compare: Callable[[tuple[float, float], tuple[float, float]], bool], boundary: Boundary, *, epsilon: float = 0.01
 ) -> LinearMetricResult:

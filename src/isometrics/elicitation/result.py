@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import user_stacklevel
 from .._typing import FloatArray
 from ..exceptions import DegenerateDataWarning
 from ..metrics.registry import Metric, parse_metric
@@ -149,7 +150,7 @@ class ElicitationResult:
             warnings.warn(
                 f"ElicitationResult: {trivial_warning(d.precision, d.recall, 'everyone')}",
                 DegenerateDataWarning,
-                stacklevel=4,
+                stacklevel=user_stacklevel(4),
             )
 
     @property

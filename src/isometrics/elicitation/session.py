@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import InBody, validate_params
 from .._core.count_table import CountTable, table_from_scores
 from .._core.html import summarised
 from .._core.validation import check_integer, check_option, check_real
@@ -462,6 +463,7 @@ class Elicitation:
         )
 
 
+@validate_params({"transcript": InBody("a Transcript, or a path to one")})
 def replay(transcript: Transcript | str | Any) -> ElicitationResult:
     """The result a transcript's answers imply: the same session, answered again.
 
@@ -515,6 +517,7 @@ def replay(transcript: Transcript | str | Any) -> ElicitationResult:
     return session.result()
 
 
+@validate_params({"transcript": InBody("a Transcript")})
 def engine_trace(transcript: Transcript) -> list[dict[str, Any]]:
     """Step by step, what the engine asks and estimates along a transcript (to test another implementation).
 

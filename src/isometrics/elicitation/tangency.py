@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._core.constraints import NUMBERS, InBody, validate_params
 from .._core.html import summarised
 from .._core.validation import check_real_array
 from .._typing import ArrayLike, FloatArray
@@ -58,6 +59,7 @@ class TangencyResult:
     metric: Metric
 
 
+@validate_params({"points": NUMBERS, "slopes": NUMBERS})
 def tangency_estimate(points: Sequence[tuple[float, float]] | ArrayLike, slopes: ArrayLike) -> TangencyResult:
     r"""Estimate (beta, rho) of G from favourite points on two or more frontiers.
 
@@ -155,6 +157,7 @@ def tangency_estimate(points: Sequence[tuple[float, float]] | ArrayLike, slopes:
     )
 
 
+@validate_params({"hull": InBody("a RocHull"), "index": InBody("a vertex index")})
 def hull_slope(hull: RocHull, index: int) -> tuple[float, float, float]:
     r"""The precision-recall slope at a vertex of a ROC convex hull, from its two edges.
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .._core.constraints import InBody, validate_params
 from .._core.html import summarised
 from ..exceptions import InvalidParameterError, IsometricsError
 from .local import RHO_SIGNS, LocalQuestion
@@ -299,6 +300,7 @@ def _parse(data: Any) -> Transcript:
     return Transcript(parsed, (p, r, t), tuple(_step(s, k) for k, s in enumerate(steps)))
 
 
+@validate_params({"path": InBody("a path")})
 def load_transcript(path: str | os.PathLike[str]) -> Transcript:
     """Read the answers file of an elicitation (JSON, ``docs/elicitation.md``).
 

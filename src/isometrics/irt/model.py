@@ -19,6 +19,7 @@ from scipy.optimize import minimize
 from scipy.special import expit
 from threadpoolctl import threadpool_limits  # one BLAS thread during the fit (see fit_beta3's Notes)
 
+from .._core.constraints import InBody, RandomState, validate_params
 from .._core.validation import check_rng
 from ..exceptions import InvalidParameterError, IsometricsError
 from ._basins import other_basins
@@ -70,6 +71,19 @@ def _random_state(value: Any, caller: str) -> np.random.Generator:
     return check_rng(value, caller=caller)
 
 
+@validate_params(
+    {
+        "responses": InBody("a matrix of responses in [0, 1] or a long-form table"),
+        "respondents": InBody("names, or None"),
+        "items": InBody("names, or None"),
+        "eps": InBody("a clipping margin, or None"),
+        "resolution": InBody("the responses' resolution, or None"),
+        "max_iter": InBody("a number of iterations"),
+        "missing": InBody("'allow' or 'raise'"),
+        "long_form": InBody("the long form's column names, or None"),
+        "random_state": RandomState(),
+    }
+)
 def fit_beta3(
     responses: Any,
     *,

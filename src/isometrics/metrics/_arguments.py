@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .._core.caller import current_caller
 from ..exceptions import InvalidParameterError
 from .registry import Metric, parse_metric
 
 __all__ = ["parse_metric_argument", "parse_metric_arguments"]
 
 
-def parse_metric_argument(spec: Any, *, caller: str, name: str = "metric") -> Metric:
+def parse_metric_argument(spec: Any, *, caller: str | None = None, name: str = "metric") -> Metric:
     """Parse the metric given as argument ``name`` of the public function ``caller``.
 
     Parameters
@@ -42,13 +43,14 @@ def parse_metric_argument(spec: Any, *, caller: str, name: str = "metric") -> Me
         If ``spec`` is not a metric; the message starts with ``caller`` and ``name`` and
         goes on with the parser's own message.
     """
+    caller = current_caller(caller)
     try:
         return parse_metric(spec)
     except InvalidParameterError as exc:
         raise InvalidParameterError(f"{caller}: `{name}` = {spec!r} is not a metric: {exc}") from exc
 
 
-def parse_metric_arguments(metrics: Any, *, caller: str, name: str = "metrics") -> list[Metric]:
+def parse_metric_arguments(metrics: Any, *, caller: str | None = None, name: str = "metrics") -> list[Metric]:
     """Parse a sequence of metrics given as argument ``name`` of the public function ``caller``.
 
     Parameters
@@ -73,6 +75,7 @@ def parse_metric_arguments(metrics: Any, *, caller: str, name: str = "metrics") 
         If ``metrics`` is a lone string or Metric or not iterable, or if an element is not a
         metric (the message names ``caller`` and ``name[k]``).
     """
+    caller = current_caller(caller)
     if isinstance(metrics, (str, Metric)) or not isinstance(metrics, Iterable):
         raise InvalidParameterError(
             f"{caller}: `{name}` must be a sequence of metric specs or Metric objects; "

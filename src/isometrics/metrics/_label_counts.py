@@ -13,7 +13,9 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.confusion import ClassCounts, check_label_pair, class_counts_of_pair, multilabel_sample_counts
+from .._core.constraints import ARRAY, POS_LABEL, ZERO_DIVISION, Interval, Options, Real, user_stacklevel
 from .._core.validation import check_option, check_pos_label, check_zero_division
 from .._typing import AVERAGE_OPTIONS, ArrayLike, FloatArray
 from ..exceptions import IsometricsError
@@ -21,6 +23,20 @@ from .averaging import average as _average
 from .averaging import resolve
 
 __all__: list[str] = []
+
+
+#: The parameters every label metric of ``classification`` takes, declared once.
+LABEL_METRIC = {
+    "y_true": ARRAY,
+    "y_pred": ARRAY,
+    "labels": [ARRAY, None],
+    "pos_label": POS_LABEL,
+    "average": [Options(*AVERAGE_OPTIONS), None],
+    "sample_weight": [ARRAY, None],
+    "zero_division": ZERO_DIVISION,
+}
+#: F-beta's ``beta``: in [0, inf].
+BETA = Interval(Real, 0, None, allow_inf=True)
 
 
 def _prepare(
@@ -32,50 +48,49 @@ def _prepare(
     average: str | None,
     sample_weight: ArrayLike | None,
     zero_division: Any,
-    caller: str,
 ) -> tuple[ClassCounts, str | None, FloatArray | None]:
     """Validated counts for ``average``: per class, per label (multilabel) or per sample ("samples").
 
     Returns the counts, the average and the sample weights (used by ``"samples"`` only).
     """
     if average is not None:
-        check_option(average, "average", AVERAGE_OPTIONS, caller=caller)
-    check_zero_division(zero_division, caller=caller)
-    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
+        check_option(average, "average", AVERAGE_OPTIONS)
+    check_zero_division(zero_division)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, multilabel=True)
     if average != "binary" and pos_label not in (None, 1):
         warnings.warn(
-            f"{caller}: pos_label={pos_label!r} is ignored when average != 'binary' (got {average!r}); "
+            f"{current_caller()}: pos_label={pos_label!r} is ignored when average != 'binary' (got {average!r}); "
             "pass labels=[pos_label] to score that class alone.",
             UserWarning,
-            stacklevel=3,
+            stacklevel=user_stacklevel(3),
         )
     if yt.ndim == 2:
         if average == "binary":
             raise IsometricsError(
-                f"{caller}: y_true and y_pred are multilabel indicator matrices (shape {yt.shape}), for which "
+                f"{current_caller()}: y_true and y_pred are multilabel indicator matrices (shape {yt.shape}), for which "
                 "average='binary' is undefined; pass average='micro', 'macro', 'weighted', 'samples' or None."
             )
         if average == "samples":
-            return multilabel_sample_counts(yt, yp, labels, caller), average, w
-        return class_counts_of_pair(yt, yp, w, labels, caller), average, None
+            return multilabel_sample_counts(yt, yp, labels), average, w
+        return class_counts_of_pair(yt, yp, w, labels), average, None
     if average == "samples":
         raise IsometricsError(
-            f"{caller}: average='samples' averages over the labels of each sample, which needs multilabel data "
+            f"{current_caller()}: average='samples' averages over the labels of each sample, which needs multilabel data "
             "(2-D indicator matrices); with one label per sample use 'micro' (it equals accuracy), 'macro', "
             "'weighted' or None."
         )
     if average == "binary":  # ``labels`` is ignored, as in scikit-learn
-        return _binary_counts(yt, yp, w, pos_label, caller), average, None
-    return class_counts_of_pair(yt, yp, w, labels, caller), average, None
+        return _binary_counts(yt, yp, w, pos_label), average, None
+    return class_counts_of_pair(yt, yp, w, labels), average, None
 
 
-def _binary_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, pos_label: Any, caller: str) -> ClassCounts:
-    check_pos_label(pos_label, caller=caller)
-    counts_all = class_counts_of_pair(yt, yp, w, None, caller)
+def _binary_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, pos_label: Any) -> ClassCounts:
+    check_pos_label(pos_label)
+    counts_all = class_counts_of_pair(yt, yp, w, None)
     present = counts_all.labels
     if len(present) > 2:
         raise IsometricsError(
-            f"{caller}: the labels have {len(present)} classes but average='binary' takes two; "
+            f"{current_caller()}: the labels have {len(present)} classes but average='binary' takes two; "
             "pass average='micro', 'macro', 'weighted' or None."
         )
     found = np.flatnonzero(present == pos_label)
@@ -84,7 +99,7 @@ def _binary_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, pos_lab
         return ClassCounts(present[k], counts_all.tp[k], counts_all.fp[k], counts_all.fn[k], counts_all.tn[k])
     if len(present) >= 2:
         raise IsometricsError(
-            f"{caller}: pos_label={pos_label!r} is not a label (labels: {list(present.tolist())}); "
+            f"{current_caller()}: pos_label={pos_label!r} is not a label (labels: {list(present.tolist())}); "
             "pass one of them as pos_label."
         )
     # one class, and it is not pos_label: the positive class is absent, so all samples are negatives
@@ -123,7 +138,6 @@ def _silent(zero_division: Any) -> Any:
 
 
 def _ratio_score(
-    caller: str,
     y_true: ArrayLike,
     y_pred: ArrayLike,
     labels: ArrayLike | None,
@@ -143,7 +157,6 @@ def _ratio_score(
         average=average,
         sample_weight=sample_weight,
         zero_division=zero_division,
-        caller=caller,
     )
     if average == "micro":
         p = _pooled(counts)

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from .._core.confusion import check_label_pair, confusion_matrix_of_pair
+from .._core.constraints import ARRAY, ZERO_DIVISION, Boolean, user_stacklevel, validate_params
 from .._core.docstrings import fill_doc
 from .._core.validation import check_zero_division
 from .._typing import ArrayLike, FloatArray
@@ -24,6 +25,7 @@ from .kernels import mcc_from_counts, recall_from_counts
 __all__ = ["accuracy_score", "balanced_accuracy_score", "matthews_corrcoef"]
 
 
+@validate_params({"y_true": ARRAY, "y_pred": ARRAY, "normalize": Boolean(), "sample_weight": [ARRAY, None]})
 @fill_doc
 def accuracy_score(
     y_true: ArrayLike, y_pred: ArrayLike, *, normalize: bool = True, sample_weight: ArrayLike | None = None
@@ -60,8 +62,7 @@ def accuracy_score(
     >>> accuracy_score([0, 1, 2, 2], [0, 2, 2, 1])
     0.5
     """
-    caller = "accuracy_score"
-    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, multilabel=True)
     correct = (yt == yp) if yt.ndim == 1 else (yt == yp).all(axis=1)  # multilabel: subset accuracy
     correct = correct.astype(np.float64)
     total = float(np.dot(correct, w)) if w is not None else float(correct.sum())
@@ -70,6 +71,7 @@ def accuracy_score(
     return total / (float(w.sum()) if w is not None else len(yt))
 
 
+@validate_params({"y_true": ARRAY, "y_pred": ARRAY, "sample_weight": [ARRAY, None], "adjusted": Boolean()})
 @fill_doc
 def balanced_accuracy_score(
     y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: ArrayLike | None = None, adjusted: bool = False
@@ -113,16 +115,15 @@ def balanced_accuracy_score(
     >>> balanced_accuracy_score([0, 0, 0, 1], [0, 0, 1, 1])
     0.8333333333333333
     """
-    caller = "balanced_accuracy_score"
-    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller)
-    matrix = confusion_matrix_of_pair(yt, yp, w, None, caller)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight)
+    matrix = confusion_matrix_of_pair(yt, yp, w, None)
     support = matrix.sum(axis=1)
     present = support > 0
     if not present.all():
         warnings.warn(
             "y_pred contains classes not in y_true; they are left out of the balanced accuracy.",
             UndefinedMetricWarning,
-            stacklevel=2,
+            stacklevel=user_stacklevel(2),
         )
     score = float(np.mean(recall_from_counts(np.diag(matrix), None, None, None, positives=support)[present]))
     if adjusted:
@@ -133,7 +134,7 @@ def balanced_accuracy_score(
                 f"(chance level is 1); returning {'nan' if score == 1 else '-inf'} as scikit-learn "
                 "does. Use adjusted=False, or pass samples of at least two classes.",
                 UndefinedMetricWarning,
-                stacklevel=2,
+                stacklevel=user_stacklevel(2),
             )
             return math.nan if score == 1 else -math.inf
         chance = 1.0 / n_classes
@@ -153,6 +154,7 @@ def _one_vs_rest(matrix: np.ndarray) -> tuple[FloatArray, FloatArray, FloatArray
     return tp, fp, fn, float(matrix.sum()) - tp - fp - fn
 
 
+@validate_params({"y_true": ARRAY, "y_pred": ARRAY, "sample_weight": [ARRAY, None], "zero_division": ZERO_DIVISION})
 @fill_doc
 def matthews_corrcoef(
     y_true: ArrayLike, y_pred: ArrayLike, *, sample_weight: ArrayLike | None = None, zero_division: Any = "warn"
@@ -206,10 +208,9 @@ def matthews_corrcoef(
     >>> round(matthews_corrcoef([1, 1, 1, -1], [1, -1, 1, 1]), 4)
     -0.3333
     """
-    caller = "matthews_corrcoef"
-    check_zero_division(zero_division, caller=caller)
-    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller)
-    counts = _one_vs_rest(confusion_matrix_of_pair(yt, yp, w, None, caller))
+    check_zero_division(zero_division)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight)
+    counts = _one_vs_rest(confusion_matrix_of_pair(yt, yp, w, None))
     value = resolve(
         mcc_from_counts(*counts, axis=0),
         zero_division=zero_division,

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from .._core.confusion import ClassCounts
+from .._core.constraints import user_stacklevel
 from .._typing import FloatArray
 from ..exceptions import UndefinedMetricWarning
 from .kernels import fill_undefined
@@ -61,7 +62,7 @@ def average(
                     "of the per-label values is returned. Use the `zero_division` parameter to control this "
                     "behavior.",
                     UndefinedMetricWarning,
-                    stacklevel=4,
+                    stacklevel=user_stacklevel(4),
                 )
             weights = None
     else:

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from .._core.confusion import check_label_pair, class_counts_of_pair
+from .._core.constraints import ARRAY, ZERO_DIVISION, InBody, validate_params
 from .._core.html import html_table, summarised
 from .._core.validation import check_integer, check_zero_division, frame_columns
 from .._typing import ArrayLike, FloatArray
@@ -92,6 +93,16 @@ class MetricReport:
         return html_table(header, rows, caption="isometrics metric report")
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_pred": ARRAY,
+        "metrics": InBody("a sequence of metric names or Metrics", invalid=[["no-such-metric"]]),
+        "labels": [ARRAY, None],
+        "sample_weight": [ARRAY, None],
+        "zero_division": ZERO_DIVISION,
+    }
+)
 def metric_report(
     y_true: ArrayLike,
     y_pred: ArrayLike,

@@ -15,10 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from .._core.confusion import ClassCounts
+from .._core.constraints import InBody, validate_params
 from .._core.docstrings import fill_doc
 from .._core.validation import check_real
 from .._typing import ArrayLike, FloatArray
-from ._label_counts import _finish, _pooled, _prepare, _ratio_score, _silent, _why
+from ._label_counts import BETA, LABEL_METRIC, _finish, _pooled, _prepare, _ratio_score, _silent, _why
 from .averaging import resolve
 from .kernels import (
     fall_out_from_counts,
@@ -51,6 +52,7 @@ def _fscore(c: ClassCounts, beta: float, zero_division: Any, warn: bool, average
     )
 
 
+@validate_params({**LABEL_METRIC, "beta": BETA, "warn_for": InBody("a tuple of 'precision', 'recall' and 'f-score'")})
 @fill_doc
 def precision_recall_fscore_support(
     y_true: ArrayLike,
@@ -115,8 +117,7 @@ def precision_recall_fscore_support(
     >>> p, r, s
     (array([0.5, 1. ]), array([1.        , 0.66666667]), array([1., 3.]))
     """
-    caller = "precision_recall_fscore_support"
-    beta = check_real(beta, "beta", caller=caller, low=0.0, allow_inf=True)
+    beta = check_real(beta, "beta", low=0.0, allow_inf=True)
     counts, average, sw = _prepare(
         y_true,
         y_pred,
@@ -125,7 +126,6 @@ def precision_recall_fscore_support(
         average=average,
         sample_weight=sample_weight,
         zero_division=zero_division,
-        caller=caller,
     )
     c = _pooled(counts) if average == "micro" else counts
     zd = zero_division
@@ -154,6 +154,7 @@ def precision_recall_fscore_support(
     )
 
 
+@validate_params(LABEL_METRIC)
 @fill_doc
 def precision_score(
     y_true: ArrayLike,
@@ -196,7 +197,6 @@ def precision_score(
     0.6666666666666666
     """
     return _ratio_score(
-        "precision_score",
         y_true,
         y_pred,
         labels,
@@ -210,6 +210,7 @@ def precision_score(
     )
 
 
+@validate_params(LABEL_METRIC)
 @fill_doc
 def recall_score(
     y_true: ArrayLike,
@@ -252,7 +253,6 @@ def recall_score(
     0.6666666666666666
     """
     return _ratio_score(
-        "recall_score",
         y_true,
         y_pred,
         labels,
@@ -266,6 +266,7 @@ def recall_score(
     )
 
 
+@validate_params(LABEL_METRIC)
 @fill_doc
 def specificity_score(
     y_true: ArrayLike,
@@ -303,7 +304,6 @@ def specificity_score(
     0.5
     """
     return _ratio_score(
-        "specificity_score",
         y_true,
         y_pred,
         labels,
@@ -317,6 +317,7 @@ def specificity_score(
     )
 
 
+@validate_params(LABEL_METRIC)
 @fill_doc
 def negative_predictive_value_score(
     y_true: ArrayLike,
@@ -354,7 +355,6 @@ def negative_predictive_value_score(
     0.6666666666666666
     """
     return _ratio_score(
-        "negative_predictive_value_score",
         y_true,
         y_pred,
         labels,
@@ -368,6 +368,7 @@ def negative_predictive_value_score(
     )
 
 
+@validate_params(LABEL_METRIC)
 @fill_doc
 def false_positive_rate_score(
     y_true: ArrayLike,
@@ -406,7 +407,6 @@ def false_positive_rate_score(
     0.5
     """
     return _ratio_score(
-        "false_positive_rate_score",
         y_true,
         y_pred,
         labels,
@@ -420,6 +420,7 @@ def false_positive_rate_score(
     )
 
 
+@validate_params({**LABEL_METRIC, "beta": BETA})
 @fill_doc
 def fbeta_score(
     y_true: ArrayLike,
@@ -477,11 +478,10 @@ def fbeta_score(
     >>> round(fbeta_score([0, 1, 1, 1], [1, 1, 0, 1], beta=2), 6)
     0.666667
     """
-    return _fbeta_score("fbeta_score", y_true, y_pred, beta, labels, pos_label, average, sample_weight, zero_division)
+    return _fbeta_score(y_true, y_pred, beta, labels, pos_label, average, sample_weight, zero_division)
 
 
 def _fbeta_score(
-    caller: str,
     y_true: ArrayLike,
     y_pred: ArrayLike,
     beta: Any,
@@ -491,7 +491,7 @@ def _fbeta_score(
     sample_weight: ArrayLike | None,
     zero_division: Any,
 ) -> Any:
-    beta = check_real(beta, "beta", caller=caller, low=0.0, allow_inf=True)
+    beta = check_real(beta, "beta", low=0.0, allow_inf=True)
     counts, average, sw = _prepare(
         y_true,
         y_pred,
@@ -500,13 +500,13 @@ def _fbeta_score(
         average=average,
         sample_weight=sample_weight,
         zero_division=zero_division,
-        caller=caller,
     )
     if average == "micro":
         return float(_fscore(_pooled(counts), beta, zero_division, True)[0])
     return _finish(_fscore(counts, beta, zero_division, True, average), counts, average, zero_division, sw)
 
 
+@validate_params(LABEL_METRIC)
 @fill_doc
 def f1_score(
     y_true: ArrayLike,
@@ -543,4 +543,4 @@ def f1_score(
     >>> f1_score([0, 1, 1, 1], [1, 1, 0, 1])
     0.6666666666666666
     """
-    return _fbeta_score("f1_score", y_true, y_pred, 1.0, labels, pos_label, average, sample_weight, zero_division)
+    return _fbeta_score(y_true, y_pred, 1.0, labels, pos_label, average, sample_weight, zero_division)

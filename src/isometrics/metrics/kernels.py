@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import user_stacklevel
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import UndefinedMetricWarning
 from ._log_means import _log_power_mean_fixed, _log_power_mean_scalar
@@ -71,7 +72,9 @@ def fill_undefined(
     if not undefined.any():
         return values
     if isinstance(zero_division, str):
-        warnings.warn(message() if callable(message) else message, UndefinedMetricWarning, stacklevel=stacklevel)
+        warnings.warn(
+            message() if callable(message) else message, UndefinedMetricWarning, stacklevel=user_stacklevel(stacklevel)
+        )
         fill = 0.0
     else:
         fill = float(zero_division)

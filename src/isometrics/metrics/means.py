@@ -28,6 +28,8 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
+from .._core.constraints import NUMBERS, validate_params
 from .._core.validation import check_broadcast, check_real_array, check_unit_interval
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
@@ -50,23 +52,20 @@ __all__ = [
 ]
 
 
-def _as_unit_interval(values: ArrayLike, name: str, caller: str) -> FloatArray:
-    return check_unit_interval(
-        values, name, caller=caller, hint=" Precision and recall are fractions, not percentages."
-    )
+def _as_unit_interval(values: ArrayLike, name: str) -> FloatArray:
+    return check_unit_interval(values, name, hint=" Precision and recall are fractions, not percentages.")
 
 
 def _as_param(
     values: ArrayLike,
     name: str,
-    caller: str,
     *,
     low: float,
     high: float,
     low_open: bool = False,
     allow_inf: bool = True,
 ) -> FloatArray:
-    arr = check_real_array(values, name, caller=caller)
+    arr = check_real_array(values, name)
     ok = (arr > low) if low_open else (arr >= low)
     ok &= arr <= high
     if not allow_inf:
@@ -75,18 +74,19 @@ def _as_param(
         bad = arr.ravel()[np.flatnonzero(~ok.ravel())[0]]
         bound = f"{'>' if low_open else '>='} {low:g}"
         finite = " and finite" if not allow_inf else ""
-        raise InvalidParameterError(f"{caller}: `{name}` must be a real number {bound}{finite}; got {bad!r}.")
+        raise InvalidParameterError(f"{current_caller()}: `{name}` must be a real number {bound}{finite}; got {bad!r}.")
     return arr
 
 
-def _as_exponent(values: ArrayLike, name: str, caller: str) -> FloatArray:
+def _as_exponent(values: ArrayLike, name: str) -> FloatArray:
     """``phi`` or ``rho``: real numbers in [-inf, inf]."""
-    arr = check_real_array(values, name, caller=caller)
+    arr = check_real_array(values, name)
     if np.isnan(arr).any():
-        raise InvalidParameterError(f"{caller}: `{name}` must be a real number or +-inf; got NaN.")
+        raise InvalidParameterError(f"{current_caller()}: `{name}` must be a real number or +-inf; got NaN.")
     return arr
 
 
+@validate_params({"precision": NUMBERS, "recall": NUMBERS, "gamma": NUMBERS, "phi": NUMBERS})
 def power_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0, phi: ArrayLike) -> Any:
     r"""Weighted power mean of precision and recall.
 
@@ -147,19 +147,20 @@ def power_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.
     >>> power_mean(0.5, 1.0, phi=float("-inf"))
     0.5
     """
-    return _power_mean(precision, recall, gamma, phi, "power_mean")
+    return _power_mean(precision, recall, gamma, phi)
 
 
-def _power_mean(precision: ArrayLike, recall: ArrayLike, gamma: ArrayLike, phi: ArrayLike, caller: str) -> Any:
-    p = _as_unit_interval(precision, "precision", caller)
-    r = _as_unit_interval(recall, "recall", caller)
-    g = _as_param(gamma, "gamma", caller, low=0.0, high=np.inf)
-    f = _as_exponent(phi, "phi", caller)
-    check_broadcast(caller, precision=p, recall=r, gamma=g, phi=f)
+def _power_mean(precision: ArrayLike, recall: ArrayLike, gamma: ArrayLike, phi: ArrayLike) -> Any:
+    p = _as_unit_interval(precision, "precision")
+    r = _as_unit_interval(recall, "recall")
+    g = _as_param(gamma, "gamma", low=0.0, high=np.inf)
+    f = _as_exponent(phi, "phi")
+    check_broadcast(precision=p, recall=r, gamma=g, phi=f)
     with np.errstate(divide="ignore"):
         return _power_mean_log_gamma(p, r, np.log(g), f, g)
 
 
+@validate_params({"precision": NUMBERS, "recall": NUMBERS, "gamma": NUMBERS})
 def weighted_arithmetic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0) -> Any:
     r"""Weighted arithmetic mean :math:`(\gamma P + R)/(1 + \gamma)`.
 
@@ -194,9 +195,10 @@ def weighted_arithmetic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: 
     >>> weighted_arithmetic_mean(0.5, 1.0, gamma=3)
     0.625
     """
-    return _power_mean(precision, recall, gamma, 1.0, "weighted_arithmetic_mean")
+    return _power_mean(precision, recall, gamma, 1.0)
 
 
+@validate_params({"precision": NUMBERS, "recall": NUMBERS, "gamma": NUMBERS})
 def weighted_geometric_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0) -> Any:
     r"""Weighted geometric mean :math:`(P^{\gamma} R)^{1/(1+\gamma)}`.
 
@@ -225,9 +227,10 @@ def weighted_geometric_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: A
     >>> weighted_geometric_mean(0.25, 1.0)
     0.5
     """
-    return _power_mean(precision, recall, gamma, 0.0, "weighted_geometric_mean")
+    return _power_mean(precision, recall, gamma, 0.0)
 
 
+@validate_params({"precision": NUMBERS, "recall": NUMBERS, "gamma": NUMBERS})
 def weighted_harmonic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: ArrayLike = 1.0) -> Any:
     r"""Weighted harmonic mean :math:`\left((\gamma P^{-1} + R^{-1})/(1+\gamma)\right)^{-1}`.
 
@@ -256,9 +259,10 @@ def weighted_harmonic_mean(precision: ArrayLike, recall: ArrayLike, *, gamma: Ar
     >>> weighted_harmonic_mean(0.5, 1.0, gamma=1)
     0.6666666666666666
     """
-    return _power_mean(precision, recall, gamma, -1.0, "weighted_harmonic_mean")
+    return _power_mean(precision, recall, gamma, -1.0)
 
 
+@validate_params({"precision": NUMBERS, "recall": NUMBERS, "beta": NUMBERS})
 def fbeta(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0) -> Any:
     r"""F-beta of precision and recall, :math:`(1+\beta^2) P R / (\beta^2 P + R)`.
 
@@ -293,11 +297,10 @@ def fbeta(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0) -> 
     >>> round(fbeta(0.5, 1.0, beta=2), 12)
     0.833333333333
     """
-    caller = "fbeta"
-    p = _as_unit_interval(precision, "precision", caller)
-    r = _as_unit_interval(recall, "recall", caller)
-    b = _as_param(beta, "beta", caller, low=0.0, high=np.inf)
-    check_broadcast(caller, precision=p, recall=r, beta=b)
+    p = _as_unit_interval(precision, "precision")
+    r = _as_unit_interval(recall, "recall")
+    b = _as_param(beta, "beta", low=0.0, high=np.inf)
+    check_broadcast(precision=p, recall=r, beta=b)
     with np.errstate(divide="ignore", over="ignore"):
         # gamma = 1/beta**2; outside [1e-150, 1e150] beta**2 would leave the normal range
         # (it overflows, or loses digits as a subnormal), so form log(gamma) from log(beta) there.
@@ -306,6 +309,7 @@ def fbeta(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0) -> 
     return _power_mean_log_gamma(p, r, log_gamma, np.asarray(-1.0))
 
 
+@validate_params({"precision": NUMBERS, "recall": NUMBERS, "beta": NUMBERS, "rho": NUMBERS})
 def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0, rho: ArrayLike) -> Any:
     r"""The two-parameter family :math:`G_{\beta,\rho}` of precision and recall.
 
@@ -378,12 +382,11 @@ def g_beta_rho(precision: ArrayLike, recall: ArrayLike, *, beta: ArrayLike = 1.0
     >>> g_beta_rho(0.5, 1.0, beta=3, rho=0)               # stipulated arithmetic form
     0.625
     """
-    caller = "g_beta_rho"
-    p = _as_unit_interval(precision, "precision", caller)
-    r = _as_unit_interval(recall, "recall", caller)
-    b = _as_param(beta, "beta", caller, low=0.0, high=np.inf, low_open=True, allow_inf=False)
-    rh = _as_exponent(rho, "rho", caller)
-    check_broadcast(caller, precision=p, recall=r, beta=b, rho=rh)
+    p = _as_unit_interval(precision, "precision")
+    r = _as_unit_interval(recall, "recall")
+    b = _as_param(beta, "beta", low=0.0, high=np.inf, low_open=True, allow_inf=False)
+    rh = _as_exponent(rho, "rho")
+    check_broadcast(precision=p, recall=r, beta=b, rho=rh)
     scalar = _is_scalar(p, r, b, rh)
     if b.ndim == 0 and rh.ndim == 0:
         return _finish(_log_g_fixed(p, r, float(b), float(rh)), scalar)

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import InBody, validate_params
 from .._typing import FloatArray
 from ..exceptions import InvalidParameterError
 from ._log_means import (
@@ -375,6 +376,7 @@ def _metric_help() -> str:
     )
 
 
+@validate_params({"spec": InBody("a metric name such as 'f1' or 'fbeta(beta=2)', or a Metric")})
 def parse_metric(spec: str | Metric) -> Metric:
     r"""Parse a metric specification such as ``"f2"``, ``"g(beta=2, rho=-3)"`` or ``"cost(fp=1, fn=5)"``.
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import POS_LABEL, ZERO_DIVISION, InBody, user_stacklevel, validate_params
 from .._core.validation import as_1d, as_sample_weight, check_sample_weight, check_scores, check_zero_division
 from .._typing import ArrayLike
 from ..exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
@@ -77,7 +78,7 @@ def _label_score(
                 f"{m.spec} is ill-defined (no predicted positive, or no sample of a class) and set "
                 "to 0.0; use the `zero_division` parameter to control this behavior.",
                 UndefinedMetricWarning,
-                stacklevel=2,
+                stacklevel=user_stacklevel(2),
             )
             return 0.0
         return float(zero_division)
@@ -107,6 +108,15 @@ def _area_score(
     return float(getattr(op, area)())
 
 
+@validate_params(
+    {
+        "metric": InBody("a metric name or a Metric, or an area such as 'auroc'"),
+        "pos_label": POS_LABEL,
+        "zero_division": ZERO_DIVISION,
+        "average": InBody("'macro', 'weighted' or 'micro'", invalid=["median"]),
+        "response_method": InBody("a method name, a tuple of them, or None"),
+    }
+)
 def get_scorer(
     metric: str | Metric,
     *,

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import ARRAY, POS_LABEL, ZERO_DIVISION, InBody, RandomState, user_stacklevel, validate_params
 from .._core.docstrings import fill_doc
 from .._core.html import html_table
 from .._core.optional import needs
@@ -449,7 +450,7 @@ def _cross_validated(
                 f"fold(s){' and on the pooled counts' if np.isnan(value) else ''} (no predicted positive) "
                 f"and set to 0.0; use the `zero_division` parameter to control this behavior.",
                 UndefinedMetricWarning,
-                stacklevel=3,
+                stacklevel=user_stacklevel(3),
             )
         value = fill if np.isnan(value) else value
         fold_values = np.where(np.isnan(fold_values), fill, fold_values)
@@ -465,6 +466,18 @@ def _cross_validated(
     )
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "metric": InBody("a metric name or a Metric", invalid=["no-such-metric"]),
+        "cv": InBody("a number of folds or a scikit-learn splitter"),
+        "sample_weight": [ARRAY, None],
+        "pos_label": POS_LABEL,
+        "zero_division": ZERO_DIVISION,
+        "rng": RandomState(),
+    }
+)
 @fill_doc
 def cross_validated_threshold(
     y_true: ArrayLike,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._core.constraints import ARRAY, POS_LABEL, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._typing import ArrayLike
@@ -38,6 +39,7 @@ AVERAGE_PRECISION = Quantity("average_precision", _average_precision, terms="ave
 AUPRG = Quantity("auprg", _auprg, terms="auprg")
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def auroc(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
@@ -91,6 +93,7 @@ def auroc(
     ).get(AUROC)
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def average_precision(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
@@ -147,6 +150,7 @@ def average_precision(
     ).get(AVERAGE_PRECISION)
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def auprg(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None

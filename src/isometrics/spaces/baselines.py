@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.constraints import ARRAY, NUMBERS, POS_LABEL, Integral, Interval, Real, validate_params
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
 from .._core.validation import (
@@ -50,12 +51,12 @@ __all__ = [
 ]
 
 
-def _prevalence(value: Any, caller: str, name: str = "prevalence") -> float:
-    return check_real(value, name, caller=caller, low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
+def _prevalence(value: Any, name: str = "prevalence") -> float:
+    return check_real(value, name, low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
 
 
-def _beta(value: Any, caller: str) -> float:
-    return check_real(value, "beta", caller=caller, low=0.0, low_inclusive=False)
+def _beta(value: Any) -> float:
+    return check_real(value, "beta", low=0.0, low_inclusive=False)
 
 
 @summarised()
@@ -75,6 +76,7 @@ class AlwaysPositive(NamedTuple):
     recall_gain: float
 
 
+@validate_params({"y_true": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def always_positive(
     y_true: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
@@ -110,11 +112,10 @@ def always_positive(
     >>> always_positive([0, 0, 0, 1]).precision
     0.25
     """
-    caller = "always_positive"
-    y = as_1d(y_true, name="y_true", caller=caller)
-    is_pos, pos_label = check_binary_target(y, pos_label=pos_label, caller=caller)
-    w = check_sample_weight(sample_weight, len(y), caller=caller)
-    check_both_classes(is_pos, w, pos_label=pos_label, caller=caller, needs="the baseline needs both classes.")
+    y = as_1d(y_true, name="y_true")
+    is_pos, pos_label = check_binary_target(y, pos_label=pos_label)
+    w = check_sample_weight(sample_weight, len(y))
+    check_both_classes(is_pos, w, pos_label=pos_label, needs="the baseline needs both classes.")
     if w is not None:
         w = w / w.max()  # only ratios matter; the sums below then cannot overflow
     positives = float(is_pos.sum()) if w is None else float(np.dot(w, is_pos))
@@ -123,6 +124,9 @@ def always_positive(
     return AlwaysPositive(pi, pi, 1.0, 1.0, 1.0, 0.0, 1.0)
 
 
+@validate_params(
+    {"prevalence": Interval(Real, 0, 1, closed="neither"), "beta": Interval(Real, 0, None, closed="right")}
+)
 def always_positive_fbeta(prevalence: float, *, beta: float = 1.0) -> float:
     r"""F-beta of the always-positive classifier: :math:`(1+\beta^2)\pi/(\beta^2\pi + 1)`.
 
@@ -149,8 +153,7 @@ def always_positive_fbeta(prevalence: float, *, beta: float = 1.0) -> float:
     >>> round(always_positive_fbeta(0.1), 6)   # 2 pi / (1 + pi)
     0.181818
     """
-    caller = "always_positive_fbeta"
-    pi, b2 = _prevalence(prevalence, caller), _beta(beta, caller) ** 2
+    pi, b2 = _prevalence(prevalence), _beta(beta) ** 2
     return (1 + b2) * pi / (b2 * pi + 1)
 
 
@@ -162,6 +165,13 @@ class BaselineCurve(NamedTuple):
     recall: FloatArray
 
 
+@validate_params(
+    {
+        "prevalence": Interval(Real, 0, 1, closed="neither"),
+        "beta": Interval(Real, 0, None, closed="right"),
+        "n_points": Interval(Integral, 2, None),
+    }
+)
 def iso_fbeta_baseline(prevalence: float, *, beta: float = 1.0, n_points: int = 200) -> BaselineCurve:
     r"""The iso-F-beta curve through the always-positive point, in PR space.
 
@@ -206,9 +216,8 @@ def iso_fbeta_baseline(prevalence: float, *, beta: float = 1.0, n_points: int = 
     >>> curve.recall.round(4), curve.precision.round(4)
     (array([0.25 , 0.625, 1.   ]), array([1.    , 0.2941, 0.25  ]))
     """
-    caller = "iso_fbeta_baseline"
-    pi, b2 = _prevalence(prevalence, caller), _beta(beta, caller) ** 2
-    n_points = check_integer(n_points, "n_points", caller=caller, low=2)
+    pi, b2 = _prevalence(prevalence), _beta(beta) ** 2
+    n_points = check_integer(n_points, "n_points", low=2)
     f0 = (1 + b2) * pi / (b2 * pi + 1)
     r_min = b2 * f0 / (1 + b2 - f0)  # where the curve reaches precision 1
     recall = np.linspace(r_min, 1.0, n_points)
@@ -217,6 +226,7 @@ def iso_fbeta_baseline(prevalence: float, *, beta: float = 1.0, n_points: int = 
     return BaselineCurve(precision, recall)
 
 
+@validate_params({"beta": Interval(Real, 0, None, closed="right")})
 def prg_fbeta_baseline(*, beta: float = 1.0) -> tuple[FloatArray, FloatArray]:
     r"""The iso-F-beta line through always-positive in PRG space, within the unit square.
 
@@ -251,12 +261,13 @@ def prg_fbeta_baseline(*, beta: float = 1.0) -> tuple[FloatArray, FloatArray]:
     >>> prg_fbeta_baseline(beta=1.0)
     (array([0., 1.]), array([1., 0.]))
     """
-    b2 = _beta(beta, "prg_fbeta_baseline") ** 2
+    b2 = _beta(beta) ** 2
     start = max(0.0, 1.0 - 1.0 / b2)
     recall_gain = np.array([start, 1.0])
     return recall_gain, b2 * (1.0 - recall_gain)
 
 
+@validate_params({"recall": NUMBERS, "prevalence": Interval(Real, 0, 1, closed="neither")})
 def unachievable_precision(recall: ArrayLike, *, prevalence: float) -> FloatArray:
     r"""The lowest precision any ranking reaches at a recall: :math:`\pi r / (\pi r + 1 - \pi)`.
 
@@ -297,12 +308,12 @@ def unachievable_precision(recall: ArrayLike, *, prevalence: float) -> FloatArra
     >>> unachievable_precision([0.5, 1.0], prevalence=0.5)
     array([0.33333333, 0.5       ])
     """
-    caller = "unachievable_precision"
-    pi = _prevalence(prevalence, caller)
-    r = check_unit_interval(recall, "recall", caller=caller)
+    pi = _prevalence(prevalence)
+    r = check_unit_interval(recall, "recall")
     return pi * r / (pi * r + 1.0 - pi)
 
 
+@validate_params({"tpr": NUMBERS, "fpr": NUMBERS, "prevalence": Interval(Real, 0, 1, closed="neither")})
 def precision_at_prevalence(tpr: ArrayLike, fpr: ArrayLike, *, prevalence: float) -> FloatArray:
     r"""Precision of a classifier with rates (TPR, FPR) at a given prevalence (Bayes' theorem).
 
@@ -345,17 +356,24 @@ def precision_at_prevalence(tpr: ArrayLike, fpr: ArrayLike, *, prevalence: float
     >>> round(float(precision_at_prevalence(0.99, 0.05, prevalence=0.01)), 6)
     0.166667
     """
-    caller = "precision_at_prevalence"
-    pi = _prevalence(prevalence, caller)
-    t = check_unit_interval(tpr, "tpr", caller=caller)
-    f = check_unit_interval(fpr, "fpr", caller=caller)
-    check_broadcast(caller, tpr=t, fpr=f)
+    pi = _prevalence(prevalence)
+    t = check_unit_interval(tpr, "tpr")
+    f = check_unit_interval(fpr, "fpr")
+    check_broadcast(tpr=t, fpr=f)
     t, f = np.broadcast_arrays(t, f)
     num = pi * t
     den = num + (1.0 - pi) * f
     return np.where(den > 0, num / np.where(den > 0, den, 1.0), 1.0)
 
 
+@validate_params(
+    {
+        "tpr": Interval(Real, 0, 1),
+        "fpr": Interval(Real, 0, 1),
+        "prevalence": Interval(Real, 0, 1, closed="neither"),
+        "n_tests": Interval(Integral, 1, None),
+    }
+)
 def repeated_test_precision(tpr: float, fpr: float, *, prevalence: float, n_tests: int) -> FloatArray:
     """Precision after 1, 2, ..., ``n_tests`` independent positive results (Bayes, repeatedly).
 
@@ -393,11 +411,10 @@ def repeated_test_precision(tpr: float, fpr: float, *, prevalence: float, n_test
     >>> repeated_test_precision(0.99, 0.05, prevalence=0.01, n_tests=2).round(4)
     array([0.1667, 0.7984])
     """
-    caller = "repeated_test_precision"
-    check_real(tpr, "tpr", caller=caller, low=0.0, high=1.0)
-    check_real(fpr, "fpr", caller=caller, low=0.0, high=1.0)
-    n_tests = check_integer(n_tests, "n_tests", caller=caller, low=1)
-    prior = _prevalence(prevalence, caller)
+    check_real(tpr, "tpr", low=0.0, high=1.0)
+    check_real(fpr, "fpr", low=0.0, high=1.0)
+    n_tests = check_integer(n_tests, "n_tests", low=1)
+    prior = _prevalence(prevalence)
     out = np.empty(n_tests)
     for k in range(n_tests):
         prior = float(precision_at_prevalence(tpr, fpr, prevalence=prior))

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.constraints import ARRAY, POS_LABEL, Integral, Interval, Options, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
@@ -109,6 +110,7 @@ ISOTONIC = Quantity("isotonic_calibrator", _isotonic, kind="calibrator")
 F_CALIBRATOR = Quantity("f_calibrator", _f_calibrator, kind="calibrator")
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def isotonic_calibrator(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
@@ -163,6 +165,7 @@ def isotonic_calibrator(
     ).get(ISOTONIC)
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def f_calibrator(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
@@ -252,6 +255,16 @@ def _reliability_iv(
     return bins, prob, (np.ones(len(prob)) if weights is None else weights), is_pos
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_prob": ARRAY,
+        "n_bins": Interval(Integral, 1, None),
+        "strategy": Options("uniform", "quantile"),
+        "sample_weight": [ARRAY, None],
+        "pos_label": POS_LABEL,
+    }
+)
 def reliability_curve(
     y_true: ArrayLike,
     y_prob: ArrayLike,
@@ -331,6 +344,16 @@ def _reliability_curve(
     return ReliabilityCurve(pred[keep] / total[keep], pos[keep] / total[keep], total[keep].astype(np.float64))
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_prob": ARRAY,
+        "n_bins": Interval(Integral, 1, None),
+        "strategy": Options("uniform", "quantile"),
+        "sample_weight": [ARRAY, None],
+        "pos_label": POS_LABEL,
+    }
+)
 def expected_calibration_error(
     y_true: ArrayLike,
     y_prob: ArrayLike,

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from .._core.bounds import BOUND_RTOL, fmt_bound, loosest, meets_bound
+from .._core.constraints import ARRAY, POS_LABEL, Interval, Real, validate_params
 from .._core.count_table import CountTable, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.validation import check_real
@@ -66,6 +67,15 @@ def _specificity_at_sensitivity(op: CountTable, min_sensitivity: float, caller: 
     return _point(op, i)
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "min_recall": Interval(Real, 0, 1),
+        "sample_weight": [ARRAY, None],
+        "pos_label": POS_LABEL,
+    }
+)
 @fill_doc
 def precision_at_recall(
     y_true: ArrayLike,
@@ -100,6 +110,15 @@ def precision_at_recall(
     return _precision_at_recall(op, min_recall, "precision_at_recall")
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "min_precision": Interval(Real, 0, 1),
+        "sample_weight": [ARRAY, None],
+        "pos_label": POS_LABEL,
+    }
+)
 @fill_doc
 def recall_at_precision(
     y_true: ArrayLike,
@@ -132,6 +151,15 @@ def recall_at_precision(
     return _recall_at_precision(op, min_precision, "recall_at_precision")
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "min_sensitivity": Interval(Real, 0, 1),
+        "sample_weight": [ARRAY, None],
+        "pos_label": POS_LABEL,
+    }
+)
 @fill_doc
 def specificity_at_sensitivity(
     y_true: ArrayLike,

@@ -18,7 +18,9 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.confusion import check_label_pair, confusion_matrix_of_pair
+from .._core.constraints import ARRAY, InBody, Interval, Real, validate_params
 from .._core.validation import as_1d, check_real, check_real_array
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError
@@ -26,22 +28,31 @@ from ..exceptions import InvalidParameterError
 __all__ = ["expected_cost", "cost_sensitive_predict", "bayes_threshold"]
 
 
-def _cost_matrix(cost_matrix: ArrayLike, n_classes: int | None, caller: str) -> FloatArray:
-    c = check_real_array(cost_matrix, "cost_matrix", caller=caller, shape="(n_classes, n_classes)")
+def _cost_matrix(cost_matrix: ArrayLike, n_classes: int | None) -> FloatArray:
+    c = check_real_array(cost_matrix, "cost_matrix", shape="(n_classes, n_classes)")
     if c.ndim != 2 or c.shape[0] != c.shape[1]:
         raise InvalidParameterError(
-            f"{caller}: `cost_matrix` must be square (true class x predicted class); got shape {c.shape}."
+            f"{current_caller()}: `cost_matrix` must be square (true class x predicted class); got shape {c.shape}."
         )
     if n_classes is not None and c.shape[0] != n_classes:
         raise InvalidParameterError(
-            f"{caller}: `cost_matrix` is {c.shape[0]}x{c.shape[0]} but there are "
+            f"{current_caller()}: `cost_matrix` is {c.shape[0]}x{c.shape[0]} but there are "
             f"{n_classes} classes; give one row and one column per class."
         )
     if not np.isfinite(c).all():
-        raise InvalidParameterError(f"{caller}: `cost_matrix` must hold finite numbers; got {c.tolist()!r}.")
+        raise InvalidParameterError(f"{current_caller()}: `cost_matrix` must hold finite numbers; got {c.tolist()!r}.")
     return c
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_pred": ARRAY,
+        "cost_matrix": InBody("an array of shape (n_classes, n_classes)"),
+        "labels": [ARRAY, None],
+        "sample_weight": [ARRAY, None],
+    }
+)
 def expected_cost(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -85,14 +96,16 @@ def expected_cost(
     >>> expected_cost([0, 0, 1, 1], [0, 1, 0, 1], cost_matrix=[[0, 1], [5, 0]])
     1.5
     """
-    caller = "expected_cost"
-    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller)
-    matrix = confusion_matrix_of_pair(yt, yp, w, labels, caller)  # checks `labels` (counts._check_labels_param)
-    c = _cost_matrix(cost_matrix, matrix.shape[0], caller)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight)
+    matrix = confusion_matrix_of_pair(yt, yp, w, labels)  # checks `labels` (counts._check_labels_param)
+    c = _cost_matrix(cost_matrix, matrix.shape[0])
     matrix = np.ldexp(matrix, -np.frexp(matrix.sum())[1])  # exact: costs times weights cannot overflow
     return float((matrix * c).sum() / matrix.sum())
 
 
+@validate_params(
+    {"y_proba": ARRAY, "cost_matrix": InBody("an array of shape (n_classes, n_classes)"), "classes": [ARRAY, None]}
+)
 def cost_sensitive_predict(y_proba: ArrayLike, *, cost_matrix: ArrayLike, classes: ArrayLike | None = None) -> Any:
     r"""The Bayes decision for each sample: the class with the least expected cost.
 
@@ -138,27 +151,27 @@ def cost_sensitive_predict(y_proba: ArrayLike, *, cost_matrix: ArrayLike, classe
     >>> cost_sensitive_predict([[0.9, 0.1], [0.7, 0.3]], cost_matrix=[[0, 1], [5, 0]])
     array([0, 1])
     """
-    caller = "cost_sensitive_predict"
-    p = check_real_array(y_proba, "y_proba", caller=caller, shape="(n_samples, n_classes)")
+    p = check_real_array(y_proba, "y_proba", shape="(n_samples, n_classes)")
     if p.ndim != 2 or not np.all((p >= 0) & (p <= 1)):
         raise InvalidParameterError(
-            f"{caller}: `y_proba` must be a 2-D array of probabilities in [0, 1]; got shape {p.shape}."
+            f"{current_caller()}: `y_proba` must be a 2-D array of probabilities in [0, 1]; got shape {p.shape}."
         )
-    c = _cost_matrix(cost_matrix, p.shape[1], caller)
+    c = _cost_matrix(cost_matrix, p.shape[1])
     expected = p @ c  # expected[n, j] = sum_i p[n, i] C[i, j]
     # ties: the later class (for two classes, the positive one, as in bayes_threshold)
     choice = expected.shape[1] - 1 - np.argmin(expected[:, ::-1], axis=1)
     if classes is None:
         return choice
-    labels = as_1d(classes, name="classes", caller=caller, shape="(n_classes,)")
+    labels = as_1d(classes, name="classes", shape="(n_classes,)")
     if len(labels) != p.shape[1]:
         raise InvalidParameterError(
-            f"{caller}: `classes` has {len(labels)} labels for the {p.shape[1]} columns of "
+            f"{current_caller()}: `classes` has {len(labels)} labels for the {p.shape[1]} columns of "
             "y_proba; give one label per column."
         )
     return labels[choice]
 
 
+@validate_params({"cost_fp": Interval(Real, 0, None), "cost_fn": Interval(Real, 0, None)})
 def bayes_threshold(*, cost_fp: float, cost_fn: float) -> float:
     r"""The probability threshold that minimises expected cost for calibrated scores.
 

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.constraints import ARRAY, POS_LABEL, Boolean, user_stacklevel, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
@@ -223,7 +224,7 @@ def _rate_or_nan(counts: FloatArray, total: float, what: str, caller: str) -> Fl
         f"{caller}: y_true has no {what} samples (with positive weight), so the {rate} is undefined "
         "and set to NaN at every threshold, as scikit-learn sets it; pass samples of both classes.",
         UndefinedMetricWarning,
-        stacklevel=3,
+        stacklevel=user_stacklevel(3),
     )
     return np.full(len(counts), np.nan)
 
@@ -253,12 +254,21 @@ def _sklearn_pr(op: CountTable, drop_intermediate: bool, dtype: np.dtype) -> tup
             "precision_recall_curve: y_true has no positive samples (with positive weight), so recall is "
             "undefined; it is set to 1 at every threshold, as scikit-learn sets it.",
             UndefinedMetricWarning,
-            stacklevel=3,
+            stacklevel=user_stacklevel(3),
         )
         recall = np.ones(len(tp))
     return np.r_[precision[::-1], 1.0], np.r_[recall[::-1], 0.0], thresholds[::-1].astype(dtype)
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "sample_weight": [ARRAY, None],
+        "pos_label": POS_LABEL,
+        "drop_intermediate": Boolean(),
+    }
+)
 @fill_doc
 def roc_curve(
     y_true: ArrayLike,
@@ -352,6 +362,15 @@ def roc_curve(
     return RocCurve(*_thinned(curve, _roc_corners(op.tp, op.fp)))
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "sample_weight": [ARRAY, None],
+        "pos_label": POS_LABEL,
+        "drop_intermediate": Boolean(),
+    }
+)
 @fill_doc
 def precision_recall_curve(
     y_true: ArrayLike,
@@ -452,6 +471,7 @@ def precision_recall_curve(
     return _sklearn_pr(op, drop_intermediate, _threshold_dtype(y_score))
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def prg_curve(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None

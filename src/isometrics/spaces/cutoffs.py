@@ -16,6 +16,7 @@ from typing import Any, Literal
 import numpy as np
 
 from .._core.bounds import loosest, meets_bound
+from .._core.constraints import ARRAY, POS_LABEL, InBody, Options, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import html_table
@@ -275,6 +276,16 @@ def cut_at_rate(op: CountTable, rate: float, ties: str, caller: str) -> Cutoff:
     )
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "k": InBody("a number of samples or a share of the weight, > 0 (checked after the data)", invalid=[0, -1]),
+        "sample_weight": [ARRAY, None],
+        "pos_label": POS_LABEL,
+        "ties": Options(*TIES),
+    }
+)
 @fill_doc
 def precision_at_k(
     y_true: ArrayLike,
@@ -341,6 +352,16 @@ def precision_at_k(
     return cut.tp / cut.flagged
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "k": InBody("a number of samples or a share of the weight, > 0 (checked after the data)", invalid=[0, -1]),
+        "sample_weight": [ARRAY, None],
+        "pos_label": POS_LABEL,
+        "ties": Options(*TIES),
+    }
+)
 @fill_doc
 def recall_at_k(
     y_true: ArrayLike,

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.constraints import ARRAY, POS_LABEL, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
@@ -100,6 +101,7 @@ GAINS = Quantity("gains_curve", _gains_curve, kind="curve")
 LIFT = Quantity("lift_curve", _lift_curve, kind="curve")
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def gains_curve(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
@@ -157,6 +159,7 @@ def gains_curve(
     return op.get(GAINS)
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def lift_curve(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
@@ -240,6 +243,15 @@ def _decision_curve(op: CountTable, threshold_probability: Any, caller: str) -> 
     return DecisionCurve(*_frozen(pt, net_benefit, treat_all, np.zeros_like(pt)))
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "threshold_probability": [ARRAY, None],
+        "sample_weight": [ARRAY, None],
+        "pos_label": POS_LABEL,
+    }
+)
 @fill_doc
 def decision_curve(
     y_true: ArrayLike,

@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import ARRAY, POS_LABEL, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._typing import ArrayLike, FloatArray
@@ -77,6 +78,7 @@ def _h_measure(op: CountTable) -> float:
 H_MEASURE = Quantity("h_measure", _h_measure, method=False)
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def h_measure(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from .._core.bounds import BOUND_RTOL, fmt_bound, loosest, meets_bound, near_bound
+from .._core.constraints import ARRAY, POS_LABEL, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
@@ -491,6 +492,7 @@ ROC_HULL = Quantity("roc_convex_hull", _roc_hull, counts="raw", kind="hull")
 PRG_HULL = Quantity("prg_convex_hull", _prg_hull, kind="hull")
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def roc_convex_hull(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
@@ -539,6 +541,7 @@ def roc_convex_hull(
     ).get(ROC_HULL)
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def prg_convex_hull(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None

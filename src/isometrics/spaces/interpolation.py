@@ -27,6 +27,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.caller import current_caller
+from .._core.constraints import ARRAY, POS_LABEL, Interval, Real, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
@@ -64,6 +66,16 @@ class InterpolatedPoints(NamedTuple):
     precision: FloatArray
 
 
+@validate_params(
+    {
+        "tp_a": Interval(Real, 0, None),
+        "fp_a": Interval(Real, 0, None),
+        "tp_b": Interval(Real, 0, None),
+        "fp_b": Interval(Real, 0, None),
+        "n_positives": Interval(Real, 0, None, closed="right"),
+        "step": Interval(Real, 0, None, closed="right"),
+    }
+)
 def interpolate_pr_points(
     tp_a: float, fp_a: float, tp_b: float, fp_b: float, *, n_positives: float, step: float = 1.0
 ) -> InterpolatedPoints:
@@ -99,14 +111,13 @@ def interpolate_pr_points(
     >>> interpolate_pr_points(5, 5, 10, 30, n_positives=20).precision.round(3)
     array([0.5  , 0.375, 0.318, 0.286, 0.265, 0.25 ])
     """
-    caller = "interpolate_pr_points"
     for name, v in (("tp_a", tp_a), ("fp_a", fp_a), ("tp_b", tp_b), ("fp_b", fp_b)):
-        check_real(v, name, caller=caller, low=0.0)
-    check_real(n_positives, "n_positives", caller=caller, low=0.0, low_inclusive=False)
-    check_real(step, "step", caller=caller, low=0.0, low_inclusive=False)
+        check_real(v, name, low=0.0)
+    check_real(n_positives, "n_positives", low=0.0, low_inclusive=False)
+    check_real(step, "step", low=0.0, low_inclusive=False)
     if not (tp_b > tp_a and fp_b >= fp_a):
         raise InvalidParameterError(
-            f"{caller}: need tp_b > tp_a and fp_b >= fp_a; got A=({tp_a}, {fp_a}), B=({tp_b}, {fp_b})."
+            f"{current_caller()}: need tp_b > tp_a and fp_b >= fp_a; got A=({tp_a}, {fp_a}), B=({tp_b}, {fp_b})."
         )
     tp = np.arange(tp_a, tp_b + step / 2, step, dtype=np.float64)
     fp = fp_a + (tp - tp_a) * (fp_b - fp_a) / (tp_b - tp_a)
@@ -115,6 +126,7 @@ def interpolate_pr_points(
     return InterpolatedPoints(tp, fp, tp / n_positives, precision)
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def auc_pr_interpolated(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
@@ -191,6 +203,7 @@ def _achievable(op: CountTable) -> PrecisionRecallCurve:
     return PrecisionRecallCurve(precision, tp / op.n_positives, hull.thresholds)
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def achievable_pr_curve(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None
@@ -242,6 +255,7 @@ def achievable_pr_curve(
     ).get(ACHIEVABLE_PR)
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
 @fill_doc
 def auc_pr_achievable(
     y_true: ArrayLike, y_score: ArrayLike, *, sample_weight: ArrayLike | None = None, pos_label: Any = None

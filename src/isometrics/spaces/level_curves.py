@@ -25,6 +25,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._core.caller import current_caller
+from .._core.constraints import NUMBERS, InBody, Integral, Interval, Real, validate_params
 from .._core.html import summarised
 from .._core.validation import check_broadcast, check_integer, check_real, check_unit_interval
 from .._typing import ArrayLike, FloatArray
@@ -196,6 +198,15 @@ def _sample(metric: Metric, value: float, ends: _Ends, n_points: int) -> tuple[F
     return np.maximum.accumulate(recall), np.minimum.accumulate(precision)
 
 
+@validate_params(
+    {
+        "metric": InBody("a metric name or a Metric", invalid=["no-such-metric"]),
+        "value": Interval(Real, 0, 1, closed="right"),
+        "space": InBody("'pr', 'roc' or 'prg'", invalid=["det"]),
+        "prevalence": [Interval(Real, 0, 1, closed="neither"), None],
+        "n_points": Interval(Integral, 2, None),
+    }
+)
 def level_curve(
     metric: str | Metric,
     value: float,
@@ -263,23 +274,22 @@ def level_curve(
     >>> curve.recall.round(4), curve.precision.round(4)
     (array([0.3333, 0.5   , 1.    ]), array([1.    , 0.5   , 0.3333]))
     """
-    caller = "level_curve"
-    m = parse_metric_argument(metric, caller=caller)
+    m = parse_metric_argument(metric)
     if m._pr is None:
         raise InvalidParameterError(
-            f"{caller}: {m.spec} is not a metric of precision and recall; its level curves are not defined in PR space."
+            f"{current_caller()}: {m.spec} is not a metric of precision and recall; its level curves are not defined in PR space."
         )
-    v = check_real(value, "value", caller=caller, low=0.0, high=1.0, low_inclusive=False)
+    v = check_real(value, "value", low=0.0, high=1.0, low_inclusive=False)
     if space not in ("pr", "roc", "prg"):
-        raise InvalidParameterError(f"{caller}: `space` must be 'pr', 'roc' or 'prg'; got {space!r}.")
-    n_points = check_integer(n_points, "n_points", caller=caller, low=2)
+        raise InvalidParameterError(f"{current_caller()}: `space` must be 'pr', 'roc' or 'prg'; got {space!r}.")
+    n_points = check_integer(n_points, "n_points", low=2)
     pi = None
     if space != "pr":
         if prevalence is None:
-            raise InvalidParameterError(f"{caller}: space={space!r} needs the prevalence (share of positives).")
-        pi = check_real(
-            prevalence, "prevalence", caller=caller, low=0.0, high=1.0, low_inclusive=False, high_inclusive=False
-        )
+            raise InvalidParameterError(
+                f"{current_caller()}: space={space!r} needs the prevalence (share of positives)."
+            )
+        pi = check_real(prevalence, "prevalence", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
     ends = _ends(m, v, pi if space == "prg" and pi is not None else 0.0)
     if ends is None:  # the level lies below the PRG square
         empty = np.zeros(0)
@@ -306,6 +316,7 @@ def level_curve(
     return LevelCurve(gains[0], gains[1], recall, precision)
 
 
+@validate_params({"beta": Interval(Real, 0, None, closed="right"), "n_points": Interval(Integral, 2, None)})
 def break_even_line(beta: float, *, n_points: int = 2) -> LevelCurve:
     """The break-even line ``recall / precision = beta`` in PR space (within the unit square).
 
@@ -353,6 +364,13 @@ def break_even_line(beta: float, *, n_points: int = 2) -> LevelCurve:
     return LevelCurve(recall, precision, recall, precision)
 
 
+@validate_params(
+    {
+        "metric": InBody("a metric of precision and recall", invalid=["no-such-metric"]),
+        "precision": NUMBERS,
+        "recall": NUMBERS,
+    }
+)
 def level_curve_slope(metric: str | Metric, precision: ArrayLike, recall: ArrayLike) -> FloatArray:
     r"""Slope ``d precision / d recall`` of the metric's level curve through (recall, precision).
 

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from .._core.bounds import loosest_grid
+from .._core.constraints import ARRAY, validate_params
 from .._core.count_table import table_from_scores
 from .._core.html import summarised
 from .._core.validation import (
@@ -142,6 +143,7 @@ class OneVsRest:
         return PrecisionRecallCurve(np.mean(values, axis=0), grid, np.full(len(grid), np.nan))
 
 
+@validate_params({"y_true": ARRAY, "y_score": ARRAY, "classes": [ARRAY, None], "sample_weight": [ARRAY, None]})
 def one_vs_rest(
     y_true: ArrayLike,
     y_score: ArrayLike,

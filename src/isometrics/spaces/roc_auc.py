@@ -15,6 +15,8 @@ from typing import Any
 import numpy as np
 
 from .._core.arrays import python_scalar
+from .._core.caller import current_caller
+from .._core.constraints import ARRAY, Interval, Options, Real, user_stacklevel, validate_params
 from .._core.count_table import CountTable
 from .._core.labels import format_labels
 from .._core.validation import (
@@ -37,13 +39,22 @@ from .curves import ROC, polyline_at
 
 __all__ = ["roc_auc_score"]
 
-_CALLER = "roc_auc_score"
-
 
 class _NotImplementedParameterError(InvalidParameterError, NotImplementedError):
     """An option scikit-learn does not implement either: its ``NotImplementedError`` and our ``InvalidParameterError``."""
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "average": Options("micro", "macro", "weighted", "samples", None),
+        "sample_weight": [ARRAY, None],
+        "max_fpr": [Interval(Real, 0, 1), None],
+        "multi_class": Options("raise", "ovr", "ovo"),
+        "labels": [ARRAY, None],
+    }
+)
 def roc_auc_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -156,26 +167,28 @@ def roc_auc_score(
     >>> round(roc_auc_score(y, p, multi_class="ovo"), 4), round(roc_auc_score(y, p, multi_class="ovr"), 4)
     (0.75, 0.7222)
     """
-    check_option(average, "average", ("micro", "macro", "weighted", "samples", None), caller=_CALLER)
-    check_option(multi_class, "multi_class", ("raise", "ovr", "ovo"), caller=_CALLER)
+    check_option(average, "average", ("micro", "macro", "weighted", "samples", None))
+    check_option(multi_class, "multi_class", ("raise", "ovr", "ovo"))
     if max_fpr is not None:
-        max_fpr = check_real(max_fpr, "max_fpr", caller=_CALLER, low=0.0, high=1.0)
+        max_fpr = check_real(max_fpr, "max_fpr", low=0.0, high=1.0)
         if max_fpr == 0:
-            raise InvalidParameterError(f"{_CALLER}: `max_fpr` must be in (0, 1]; got 0. Pass None for the whole area.")
-    y = as_target(y_true, name="y_true", caller=_CALLER)
+            raise InvalidParameterError(
+                f"{current_caller()}: `max_fpr` must be in (0, 1]; got 0. Pass None for the whole area."
+            )
+    y = as_target(y_true, name="y_true")
     scores = _as_scores(y_score)
-    w = as_sample_weight(sample_weight, caller=_CALLER)
-    check_consistent_length(_CALLER, y_true=y, y_score=scores, sample_weight=w)
-    weights = check_sample_weight(w, len(y), caller=_CALLER)
+    w = as_sample_weight(sample_weight)
+    check_consistent_length(y_true=y, y_score=scores, sample_weight=w)
+    weights = check_sample_weight(w, len(y))
     if y.ndim == 2:
         return _multilabel(y, scores, weights, average, max_fpr)
-    y = check_labels(y, name="y_true", caller=_CALLER)
+    y = check_labels(y, name="y_true")
     present = label_set(y)
     if len(present) > 2 or scores.ndim == 2 and scores.shape[1] > 2:
         return _multiclass(y, present, scores, weights, average, max_fpr, multi_class, labels)
     if scores.ndim == 2:
         raise IsometricsError(
-            f"{_CALLER}: y_true is binary but y_score has shape {scores.shape}; pass the scores of the positive "
+            f"{current_caller()}: y_true is binary but y_score has shape {scores.shape}; pass the scores of the positive "
             "(greater) class, e.g. y_score[:, 1] of predict_proba."
         )
     pos = present[-1]
@@ -183,12 +196,10 @@ def roc_auc_score(
 
 
 def _as_scores(y_score: ArrayLike) -> FloatArray:
-    arr = as_array(y_score, name="y_score", caller=_CALLER, shape="(n_samples,) or (n_samples, n_classes)")
+    arr = as_array(y_score, name="y_score", shape="(n_samples,) or (n_samples, n_classes)")
     if arr.ndim == 2 and arr.shape[1] > 1:
-        return np.column_stack(
-            [check_scores(arr[:, k], caller=_CALLER, name=f"y_score[:, {k}]") for k in range(arr.shape[1])]
-        )
-    return check_scores(arr, caller=_CALLER)
+        return np.column_stack([check_scores(arr[:, k], name=f"y_score[:, {k}]") for k in range(arr.shape[1])])
+    return check_scores(arr)
 
 
 def _area(
@@ -199,13 +210,13 @@ def _area(
         members = is_pos if positive else ~is_pos
         if not (members.any() if weights is None else (weights[members] > 0).any()):
             warnings.warn(
-                f"{_CALLER}: the area is undefined for {what}: it has no {'positive' if positive else 'negative'} "
+                f"{current_caller()}: the area is undefined for {what}: it has no {'positive' if positive else 'negative'} "
                 "samples with positive weight, so it is NaN (as scikit-learn returns); pass samples of both classes.",
                 UndefinedMetricWarning,
-                stacklevel=3,
+                stacklevel=user_stacklevel(3),
             )
             return float("nan")
-    op = CountTable.from_validated(is_pos, scores, weights, True, caller=_CALLER)
+    op = CountTable.from_validated(is_pos, scores, weights, True, caller=current_caller())
     if max_fpr is None or max_fpr == 1:
         return op.get(AUROC)
     return _mcclish(op, max_fpr)
@@ -235,7 +246,7 @@ def _multilabel(
 ) -> Any:
     if scores.ndim != 2 or scores.shape[1] != y.shape[1]:
         raise IsometricsError(
-            f"{_CALLER}: y_true is a multilabel indicator matrix of shape {y.shape} but y_score has shape "
+            f"{current_caller()}: y_true is a multilabel indicator matrix of shape {y.shape} but y_score has shape "
             f"{scores.shape}; pass one score column per label."
         )
     if average == "micro":
@@ -263,35 +274,35 @@ def _multiclass(
 ) -> Any:
     if multi_class == "raise":
         raise InvalidParameterError(
-            f"{_CALLER}: y_true has {len(present)} classes {format_labels(present)}; pass multi_class='ovr' (each "
+            f"{current_caller()}: y_true has {len(present)} classes {format_labels(present)}; pass multi_class='ovr' (each "
             "class against the rest) or 'ovo' (every pair of classes, Hand & Till) for a multiclass area."
         )
     if max_fpr is not None and max_fpr != 1:
         raise InvalidParameterError(
-            f"{_CALLER}: the partial area (max_fpr={max_fpr!r}) is defined for binary and multilabel targets, not "
+            f"{current_caller()}: the partial area (max_fpr={max_fpr!r}) is defined for binary and multilabel targets, not "
             "multiclass ones; pass max_fpr=None."
         )
     allowed = ("micro", "macro", "weighted", None) if multi_class == "ovr" else ("macro", "weighted")
     if average is None and multi_class == "ovo":
         raise _NotImplementedParameterError(
-            f"{_CALLER}: average=None (one area per class) is not implemented for multi_class='ovo', whose areas "
+            f"{current_caller()}: average=None (one area per class) is not implemented for multi_class='ovo', whose areas "
             "belong to pairs of classes (nor is it in scikit-learn); pass average='macro' or 'weighted', or "
             "multi_class='ovr' for per-class areas."
         )
     if average not in allowed:
         raise InvalidParameterError(
-            f"{_CALLER}: average={average!r} does not apply to multiclass multi_class={multi_class!r}; pass one "
+            f"{current_caller()}: average={average!r} does not apply to multiclass multi_class={multi_class!r}; pass one "
             f"of {list(allowed)}."
         )
     if scores.ndim != 2:
         raise IsometricsError(
-            f"{_CALLER}: y_true has {len(present)} classes but y_score is 1-D; pass one score column per class "
+            f"{current_caller()}: y_true has {len(present)} classes but y_score is 1-D; pass one score column per class "
             "(n_samples, n_classes), e.g. predict_proba's output."
         )
     classes = _check_classes(labels, present, scores.shape[1])
     if not np.allclose(scores.sum(axis=1), 1.0):
         raise IsometricsError(
-            f"{_CALLER}: multiclass scores must be probabilities whose rows sum to 1 (row sums range from "
+            f"{current_caller()}: multiclass scores must be probabilities whose rows sum to 1 (row sums range from "
             f"{scores.sum(axis=1).min():.6g} to {scores.sum(axis=1).max():.6g}); pass predict_proba's output."
         )
     code = np.searchsorted(classes, y)
@@ -334,29 +345,29 @@ def _check_classes(labels: ArrayLike | None, present: np.ndarray, n_columns: int
     if labels is None:
         if len(present) != n_columns:
             raise IsometricsError(
-                f"{_CALLER}: y_true has {len(present)} classes {format_labels(present)} but y_score has {n_columns} "
+                f"{current_caller()}: y_true has {len(present)} classes {format_labels(present)} but y_score has {n_columns} "
                 "columns; pass labels=[...] naming the class of each column."
             )
         return present
-    classes = check_labels(
-        as_1d(labels, name="labels", caller=_CALLER, shape="(n_classes,)"), name="labels", caller=_CALLER
-    )
+    classes = check_labels(as_1d(labels, name="labels", shape="(n_classes,)"), name="labels")
     if len(np.unique(classes)) != len(classes):
-        raise InvalidParameterError(f"{_CALLER}: `labels` {format_labels(classes)} repeats a class; name each once.")
+        raise InvalidParameterError(
+            f"{current_caller()}: `labels` {format_labels(classes)} repeats a class; name each once."
+        )
     if not np.array_equal(np.sort(classes), classes):
         raise InvalidParameterError(
-            f"{_CALLER}: `labels` {format_labels(classes)} must be ordered (sorted), as the score columns are; pass "
+            f"{current_caller()}: `labels` {format_labels(classes)} must be ordered (sorted), as the score columns are; pass "
             "the classes in sorted order with the columns in that order."
         )
     if len(classes) != n_columns:
         raise InvalidParameterError(
-            f"{_CALLER}: `labels` names {len(classes)} classes but y_score has {n_columns} columns; name the class "
+            f"{current_caller()}: `labels` names {len(classes)} classes but y_score has {n_columns} columns; name the class "
             "of each column."
         )
     missing = np.setdiff1d(present, classes)
     if len(missing):
         raise InvalidParameterError(
-            f"{_CALLER}: y_true holds labels {format_labels(missing)} that are not in `labels` {format_labels(classes)}; "
+            f"{current_caller()}: y_true holds labels {format_labels(missing)} that are not in `labels` {format_labels(classes)}; "
             "list every class of y_true."
         )
     return classes

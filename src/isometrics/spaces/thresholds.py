@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.constraints import ARRAY, POS_LABEL, InBody, validate_params
 from .._core.count_table import CountTable, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import html_table, summarised
@@ -194,6 +195,15 @@ def _best_threshold(op: CountTable, metric: str | Metric, caller: str) -> BestTh
     )
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "metric": InBody("a metric name or a Metric", invalid=["no-such-metric"]),
+        "sample_weight": [ARRAY, None],
+        "pos_label": POS_LABEL,
+    }
+)
 @fill_doc
 def best_threshold(
     y_true: ArrayLike,
@@ -364,6 +374,15 @@ def _cached_metric_values(op: CountTable, metric: Metric) -> FloatArray:
     return op.cached(("metric", metric.spec), compute)
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "metric": InBody("a metric name or a Metric", invalid=["no-such-metric"]),
+        "sample_weight": [ARRAY, None],
+        "pos_label": POS_LABEL,
+    }
+)
 @fill_doc
 def metric_curve(
     y_true: ArrayLike,

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.constraints import ARRAY, POS_LABEL, Boolean, Checked, InBody, Options, RandomState, user_stacklevel
 from .._core.validation import (
     as_1d,
     as_array,
@@ -32,6 +33,7 @@ from ..exceptions import (
     WeightKindWarning,
 )
 from ..spaces.operating_points import OperatingPoints
+from ._adjustment import check_adjustment
 
 _NORMAL = NormalDist()
 
@@ -299,7 +301,7 @@ def resolve_weight_kind(weight_kind: Any, weights: FloatArray | None, caller: st
                 "weight). If each row stands for that many identical samples, pass weight_kind='frequency' (the "
                 "intervals differ greatly); pass weight_kind='sampling' to silence this warning.",
                 WeightKindWarning,
-                stacklevel=stacklevel,
+                stacklevel=user_stacklevel(stacklevel),
             )
     return "sampling"
 
@@ -354,3 +356,34 @@ def _progress(total: int, description: str) -> Any:
     progress.start()
     progress.add_task(description, total=total)
     return progress
+
+
+#: The parameters of the resampling functions (bootstrap, bootstrap_compare, compare_scores...), declared once.
+RESAMPLING = {
+    "n_resamples": Checked(check_n_resamples, "an integer from 2", invalid=[1, 2.5]),
+    "confidence_level": Checked(check_confidence_level, "a real number in (0, 1)", invalid=[1.0, 0]),
+    "sample_weight": [ARRAY, None],
+    "weight_kind": InBody("'sampling', 'frequency' or None", invalid=["weights"]),
+    "pos_label": POS_LABEL,
+    "rng": RandomState(),
+    "progress": Boolean(),
+}
+
+#: The parameters bootstrap_compare and compare_scores share, and those of each.
+COMPARED = {
+    "y_true": ARRAY,
+    "y_score": InBody("score columns: a mapping, a data frame or a 2-D array"),
+    "baseline": InBody("the name of a score column, or None"),
+    "adjustment": Checked(check_adjustment, "'holm', 'bonferroni' or 'none'", invalid=["sidak"]),
+}
+COMPARED_BOOTSTRAP = {
+    "statistics": InBody("a statistic or a sequence of them", invalid=[["no-such-metric"]]),
+    "threshold": InBody("a threshold or None"),
+    "method": Options("percentile", "basic", "bca"),
+    "stratified": Boolean(),
+}
+COMPARED_SCORES = {
+    "score_b": [ARRAY, None],
+    "names": InBody("two names, or None"),
+    "metrics": InBody("a sequence of metric names or Metrics", invalid=[["no-such-metric"]]),
+}

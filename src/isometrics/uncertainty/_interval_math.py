@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import user_stacklevel
 from .._typing import FloatArray
 from ..exceptions import IsometricsError, UndefinedMetricWarning
 from ._inputs import _NORMAL
@@ -94,6 +95,6 @@ def _defined(values: FloatArray, name: str, n_resamples: int, caller: str, stack
             "predicted positive at the threshold); they are left out of the interval (n_undefined), which is "
             "therefore conditional on the statistic being defined.",
             UndefinedMetricWarning,
-            stacklevel=stacklevel,
+            stacklevel=user_stacklevel(stacklevel),
         )
     return values, n_undefined

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import ARRAY, POS_LABEL, Checked, InBody, Options, validate_params
 from .._core.validation import (
     check_option,
 )
@@ -27,6 +28,17 @@ __all__ = ["average_precision_ci"]
 
 
 # ---------------------------------------------------------------------------- Boyd et al.
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "method": Options("logit", "binomial"),
+        "confidence_level": Checked(check_confidence_level, "a real number in (0, 1)", invalid=[1.0, 0]),
+        "sample_weight": [ARRAY, None],
+        "weight_kind": InBody("'sampling', 'frequency' or None", invalid=["weights"]),
+        "pos_label": POS_LABEL,
+    }
+)
 def average_precision_ci(
     y_true: ArrayLike,
     y_score: ArrayLike,

@@ -7,6 +7,17 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._core.bounds import loosest_grid
+from .._core.constraints import (
+    ARRAY,
+    NUMBERS,
+    POS_LABEL,
+    Boolean,
+    Checked,
+    InBody,
+    Options,
+    RandomState,
+    validate_params,
+)
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
 from .._core.validation import (
@@ -21,7 +32,7 @@ from ..exceptions import (
 )
 from ..spaces.curves import polyline_at
 from ..spaces.operating_points import OperatingPoints
-from ._inputs import _bootstrap_iv, check_score_column
+from ._inputs import _bootstrap_iv, check_confidence_level, check_n_resamples, check_score_column
 from .resampling import Resampler, _replicates
 
 __all__ = ["CurveBand", "bootstrap_curve_band"]
@@ -63,6 +74,22 @@ def _curve_on_grid(op: OperatingPoints, curve: str, grid: FloatArray) -> FloatAr
     return np.where(grid < rg[0], pg[0], values)
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "curve": Options("roc", "pr", "prg"),
+        "grid": [NUMBERS, None],
+        "n_resamples": Checked(check_n_resamples, "an integer from 2", invalid=[1, 2.5]),
+        "confidence_level": Checked(check_confidence_level, "a real number in (0, 1)", invalid=[1.0, 0]),
+        "stratified": Boolean(),
+        "sample_weight": [ARRAY, None],
+        "weight_kind": InBody("'sampling', 'frequency' or None", invalid=["weights"]),
+        "pos_label": POS_LABEL,
+        "rng": RandomState(),
+        "progress": Boolean(),
+    }
+)
 @fill_doc
 def bootstrap_curve_band(
     y_true: ArrayLike,

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import validate_params
 from .._core.docstrings import fill_doc
 from .._core.validation import check_rng, column_name, frame_columns
 from .._typing import WEIGHT_KINDS, ArrayLike
@@ -19,7 +20,15 @@ from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics._arguments import parse_metric_arguments
 from ..metrics.registry import Metric, parse_metric
 from ..spaces.operating_points import OperatingPoints
-from ._inputs import _bootstrap_iv, _score_columns, check_score_column
+from ._inputs import (
+    COMPARED,
+    COMPARED_BOOTSTRAP,
+    COMPARED_SCORES,
+    RESAMPLING,
+    _bootstrap_iv,
+    _score_columns,
+    check_score_column,
+)
 from .delong import _delong, _delong_pair
 from .intervals import _AREAS, BootstrapResult, _check_estimate, _defined, _interval, _standard_error, resolve_statistic
 from .model_comparison import ModelComparison, _bootstrap_rows, _delong_rows, check_adjustment
@@ -233,6 +242,7 @@ def _compare(
     )
 
 
+@validate_params({**RESAMPLING, **COMPARED, **COMPARED_BOOTSTRAP})
 @fill_doc
 def bootstrap_compare(
     y_true: ArrayLike,
@@ -383,6 +393,7 @@ def bootstrap_compare(
     )
 
 
+@validate_params({**RESAMPLING, **COMPARED, **COMPARED_SCORES})
 @fill_doc
 def compare_scores(
     y_true: ArrayLike,

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import ARRAY, POS_LABEL, Checked, InBody, user_stacklevel, validate_params
 from .._core.html import summarised
 from .._core.validation import (
     as_1d,
@@ -167,6 +168,7 @@ def _placements(
     return group_v10[g[is_pos]], group_v01[g[~is_pos]], op.auroc()
 
 
+@validate_params({"y_true": ARRAY, "y_score": InBody("score columns"), "pos_label": POS_LABEL})
 def delong(y_true: ArrayLike, y_score: Any, *, pos_label: Any = None) -> DelongResult:
     """AUROC and DeLong's covariance for one or several scorers of the same samples.
 
@@ -244,7 +246,7 @@ def _delong_checked(y_true: ArrayLike, scores: dict[str, FloatArray], pos_label:
     for name, op in zip(scores, ops):  # the engine's one degenerate-score warning, as auroc gives it
         op.warn_if_degenerate(
             "y_score" if name == "score" else name if name.startswith("y_score") else f"score column {name!r}",
-            stacklevel=4,
+            stacklevel=user_stacklevel(3) + 1,  # counted from warn_if_degenerate, which is one frame deeper
         )
     return _delong(is_pos, scores, ops, caller)
 
@@ -299,6 +301,15 @@ class DelongTest:
     auroc_b: float
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score_a": ARRAY,
+        "y_score_b": ARRAY,
+        "confidence_level": Checked(check_confidence_level, "a real number in (0, 1)", invalid=[1.0, 0]),
+        "pos_label": POS_LABEL,
+    }
+)
 def delong_test(
     y_true: ArrayLike,
     y_score_a: ArrayLike,
@@ -384,7 +395,7 @@ def _delong_pair(result: DelongResult, level: float, caller: str, stacklevel: in
             f"{caller}: the difference of the two AUROCs has zero variance (the scorers order every "
             "positive-negative pair alike, e.g. identical or monotone-equivalent scores); reporting z = 0, p = 1.",
             DegenerateDataWarning,
-            stacklevel=stacklevel,
+            stacklevel=user_stacklevel(stacklevel),
         )
         return DelongTest(a - b, (a - b, a - b), 0.0, 1.0, a, b)
     se = math.sqrt(var)

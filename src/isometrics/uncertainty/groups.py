@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.constraints import user_stacklevel
 from .._core.html import LIMIT, clip, html_table
 from .._typing import FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
@@ -307,7 +308,7 @@ def evaluate_groups(
             f"({', '.join(map(repr, one_class[:5]))}{', ...' if len(one_class) > 5 else ''}): their areas "
             "and best thresholds are undefined (None), and they are not tested.",
             UndefinedMetricWarning,
-            stacklevel=4,
+            stacklevel=user_stacklevel(4),
         )
     tested = [g for g, note in enumerate(notes) if note is None] if len(names) > 1 else []
     estimates = [gt.statistics(t, threshold) for t in tables]

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._core.constraints import ARRAY, validate_params
 from .._core.validation import as_1d, check_unit_interval
 from .._typing import ArrayLike, FloatArray
 
 __all__ = ["holm_adjust"]
 
 
+@validate_params({"p_values": ARRAY})
 def holm_adjust(p_values: ArrayLike) -> FloatArray:
     r"""Holm's step-down adjustment of p-values: family-wise error control for any dependence.
 
