@@ -32,6 +32,33 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 def pytest_configure(config):
     # pytest-xdist registers it; declared here too so that --strict-markers passes without xdist
     config.addinivalue_line("markers", "xdist_group(name): run these tests on one pytest-xdist worker")
+    config.pluginmanager.register(_GroupSuffix(), "isometrics-group-suffix")
+
+
+class _GroupSuffix:
+    """``--dist loadgroup`` groups tests by an ``@group`` suffix that each worker appends to their node ids
+    (pytest-xdist's own ``pytest_collection_modifyitems``). pytest-xdist 3.8 appends it by setting
+    ``item._nodeid``, which pytest 9 no longer reads (the node id is derived from ``item._id``): the suffix
+    was lost, and every "group" was spread over the workers, each building the module's fixtures (a report,
+    a Chromium, a Dask cluster, the child pytest) again. After xdist's hook, append the suffix where it is
+    missing (tests/test_xdist_groups.py checks it)."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config, items):
+        if not config.getoption("loadgroup", False) or not os.environ.get("PYTEST_XDIST_WORKER"):
+            return
+        for item in items:
+            group = _group_of(item)
+            if group is not None and item.nodeid.rfind("@") <= item.nodeid.rfind("]"):
+                _set_nodeid(item, f"{item.nodeid}@{group}")
+
+
+def _set_nodeid(item: pytest.Item, nodeid: str) -> None:
+    identifier = getattr(item, "_id", None)
+    if identifier is not None and hasattr(type(identifier), "parse"):  # pytest >= 9: a structured NodeId
+        item._id = type(identifier).parse(nodeid)
+    else:  # pytest < 9 reads _nodeid (xdist set it already, so this is not reached there)
+        item._nodeid = nodeid
 
 
 #: The few tests that take a minute or so by themselves (a Sphinx build, mypy over the package, scikit-learn's

@@ -443,8 +443,10 @@ class _Tags(html.parser.HTMLParser):
 
 @pytest.fixture(scope="module")
 def big():
+    # 10**4 rows: ten times NumPy's summarising threshold (1000 elements), so any array a result printed
+    # would show as "..., " or push the repr past 1 KB; 10**5 checked the same for ten times the bootstrap cost.
     rng = np.random.default_rng(11)
-    n = 10**5
+    n = 10**4
     y = rng.random(n) < 0.3
     s = rng.normal(size=n) + y
     return np.where(y, "<b>yes</b>", "no"), s, rng.integers(1, 4, size=n).astype(float), "<b>yes</b>"
