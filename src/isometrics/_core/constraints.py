@@ -273,7 +273,7 @@ class RandomState(Constraint):
         if isinstance(value, (bool, np.bool_)):
             return False
         if isinstance(value, (numbers.Integral, np.integer)):
-            return value >= 0
+            return bool(int(value) >= 0)
         try:
             check_rng(value, caller="")
         except InvalidParameterError:

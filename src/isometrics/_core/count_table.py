@@ -27,6 +27,7 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError
+from .constraints import user_stacklevel
 from .counting import counts_from_statistics, counts_from_validated
 from .html import html_table
 from .quantity import Quantity
@@ -557,5 +558,7 @@ def table_from_scores(
     scores = check_scores(s_arr, caller=caller)
     weights = check_sample_weight(w_arr, len(scores), caller=caller)
     op = table.from_validated(is_pos, scores, weights, pos_label, caller=caller)
-    op.warn_if_degenerate("y_score", stacklevel=4)  # warn_if_degenerate, here, the public function, its caller
+    op.warn_if_degenerate(
+        "y_score", stacklevel=user_stacklevel(3) + 1
+    )  # warn_if_degenerate, here, the public function (its wrappers skipped), its caller
     return op

@@ -6,8 +6,7 @@ statistic; DeLong's test of the AUROCs; the rows read under the one policy of
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from itertools import combinations
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -16,10 +15,11 @@ from .._core.constraints import validate_params
 from .._core.docstrings import fill_doc
 from .._core.validation import check_rng, column_name, frame_columns
 from .._typing import WEIGHT_KINDS, ArrayLike
-from ..exceptions import InvalidParameterError, IsometricsError
+from ..exceptions import IsometricsError
 from ..metrics._arguments import parse_metric_arguments
-from ..metrics.registry import Metric, parse_metric
+from ..metrics.registry import Metric
 from ..spaces.operating_points import OperatingPoints
+from ._compared import _Named, _named, _pairs
 from ._inputs import (
     COMPARED,
     COMPARED_BOOTSTRAP,
@@ -30,85 +30,11 @@ from ._inputs import (
     check_score_column,
 )
 from .delong import _delong, _delong_pair
-from .intervals import _AREAS, BootstrapResult, _check_estimate, _defined, _interval, _standard_error, resolve_statistic
+from .intervals import BootstrapResult, _check_estimate, _defined, _interval, _standard_error
 from .model_comparison import ModelComparison, _bootstrap_rows, _delong_rows, check_adjustment
 from .resampling import Resampler, _jackknife, _many, _paired_step_replicates, _replicates
 
 __all__ = ["bootstrap_compare", "compare_scores"]
-
-#: The areas that the points inside runs of tie groups without positives do not change.
-_STEP_AREAS = ("auroc", "average_precision", "auprg")
-_AREA_LABELS = {
-    "auroc": "AUROC",
-    "average_precision": "average precision",
-    "auprg": "AUPRG",
-    "auc_pr_interpolated": "interpolated AUC-PR",
-}
-
-
-class _Named:
-    """A compared statistic: its key, readable label, direction, function, whether it reads
-    thresholds, and whether it reads only the points where positives step in (an area, or a
-    metric that grows with precision at its best threshold: see ``Resampler.build(reduced=)``)."""
-
-    def __init__(
-        self,
-        key: str,
-        label: str,
-        greater_is_better: bool,
-        name: str,
-        fn: Callable[[OperatingPoints], float],
-        compact: bool,
-        steps: bool = False,
-    ) -> None:
-        self.key, self.label, self.greater_is_better = key, label, greater_is_better
-        self.name, self.fn, self.compact, self.steps = name, fn, compact, steps
-
-
-def _named(statistics: Any, threshold: float | None, caller: str) -> list[_Named]:
-    """The statistics compared, from one vocabulary: the areas, and every metric spec that
-    :func:`best_threshold` and ``--metric`` take (at the best threshold, or at ``threshold``)."""
-    if isinstance(statistics, (str, Metric)):
-        statistics = [statistics]
-    if not isinstance(statistics, Iterable) or not (statistics := list(statistics)):
-        raise InvalidParameterError(
-            f"{caller}: `statistics` must be a non-empty sequence of areas and metric specs, "
-            f"e.g. ['auroc', 'f1']; got {statistics!r}."
-        )
-    out: list[_Named] = []
-    for k, s in enumerate(statistics):
-        if isinstance(s, str) and s in ("metric", "best_threshold"):
-            raise InvalidParameterError(
-                f"{caller}: `statistics[{k}]` = {s!r}: name the metric itself, e.g. "
-                "statistics=['f1'] (a best threshold is not compared)."
-            )
-        if isinstance(s, str) and s in _AREAS:
-            name, fn, compact = resolve_statistic(s, None, None, caller)
-            out.append(_Named(s, _AREA_LABELS[s], True, name, fn, compact, s in _STEP_AREAS))
-            continue
-        name, fn, compact = resolve_statistic(
-            s, None, threshold, caller, f"statistics[{k}]"
-        )  # refuses what is no metric
-        m = parse_metric(s)
-        at = "" if threshold is None else f" at threshold {threshold:g}"
-        steps = threshold is None and m._pr is not None and m.greater_is_better  # grows with precision
-        out.append(_Named(m.spec + at, m.label + at, m.greater_is_better, name, fn, compact, steps))
-    keys = [n.key for n in out]
-    if len(set(keys)) != len(keys):
-        raise InvalidParameterError(f"{caller}: `statistics` names a statistic twice ({keys}); name each once.")
-    return out
-
-
-def _pairs(names: tuple[str, ...], baseline: Any, caller: str) -> list[tuple[str, str]]:
-    """Every two models in the order given, or each model against ``baseline`` (``model - baseline``)."""
-    if baseline is None:
-        return list(combinations(names, 2))
-    if not isinstance(baseline, str) or baseline not in names:
-        raise IsometricsError(
-            f"{caller}: `baseline` = {baseline!r} is not one of the models "
-            f"({', '.join(map(repr, names))}); name one of them, or None for every pair."
-        )
-    return [(n, baseline) for n in names if n != baseline]
 
 
 def _compare(
