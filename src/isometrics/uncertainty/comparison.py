@@ -276,7 +276,7 @@ def bootstrap_compare(
 
     A replicate draws how many times each row is taken, multinomial(n; 1/n, ..., 1/n)
     (within each class when stratified), block by block; a seed gives other replicates
-    than releases before issue 26 on 4,096 rows or more (the distribution is the same).
+    than 0.1.0 gave on 4,096 rows or more (the distribution is the same).
 
     References
     ----------

@@ -269,8 +269,8 @@ class ModelComparison:
 
         Drawing ``n_resamples`` replicates per sample from it (as the comparison did, with
         :attr:`stratified`, through the one per-row draw ``Resampler.row_counts``) draws the
-        same rows, replicate by replicate. That draw changed in issue 26 (block draws, the
-        same multinomial distribution): a state recorded before it replays other rows on data
+        same rows, replicate by replicate. That draw changed after 0.1.0 (block draws, the
+        same multinomial distribution): a state recorded by 0.1.0 replays other rows on data
         of 4,096 rows or more.
 
         Returns

@@ -56,7 +56,7 @@ class Resampler:
     of these scores when the caller already has them (no second sort).
 
     Seeds: a seeded generator gives the same replicates from one release to the next unless
-    the draw changes; the per-row draw changed in issue 26 (block draws instead of
+    the draw changes; the per-row draw changed after 0.1.0 (block draws instead of
     ``np.bincount(rng.integers(0, n, n))``): the same distribution, other rows for a seed.
 
     ``frequency=True``: the (integer) weights are frequencies, each row standing for
