@@ -13,22 +13,23 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.validation import check_integer, check_option, check_real
 from ..exceptions import InvalidParameterError, IsometricsError
 
 
-def check_names(given: Any, default: Sequence[str] | None, n: int, what: str, caller: str) -> tuple[str, ...]:
+def check_names(given: Any, default: Sequence[str] | None, n: int, what: str) -> tuple[str, ...]:
     if given is None:
         names = tuple(default) if default is not None else tuple(str(k) for k in range(n))
     else:
         names = tuple(str(v) for v in given)
     if len(names) != n:
         raise IsometricsError(
-            f"{caller}: `{what}` has {len(names)} names for {n} {what}; give one per "
+            f"{current_caller()}: `{what}` has {len(names)} names for {n} {what}; give one per "
             f"{'row' if what == 'respondents' else 'column'}."
         )
     if len(set(names)) != n:
-        raise IsometricsError(f"{caller}: `{what}` names must be unique; got duplicates.")
+        raise IsometricsError(f"{current_caller()}: `{what}` names must be unique; got duplicates.")
     return names
 
 
@@ -50,7 +51,7 @@ def _where(index: tuple[int, ...], rows: list[str] | None, cols: list[str] | Non
     return f"cell {list(index)}"
 
 
-def _check_cells(values: np.ndarray, rows: list[str] | None, cols: list[str] | None, caller: str) -> None:
+def _check_cells(values: np.ndarray, rows: list[str] | None, cols: list[str] | None) -> None:
     """Refuse what NumPy would turn into numbers by itself: booleans, complex numbers, strings, None."""
     fix = "responses must be real numbers in [0, 1], NaN for a missing cell"
     kind = values.dtype.kind
@@ -58,19 +59,21 @@ def _check_cells(values: np.ndarray, rows: list[str] | None, cols: list[str] | N
         return
     if kind == "b":
         where = _where((0,) * values.ndim, rows, cols) if cols is None else f"column {cols[0]!r}"
-        raise InvalidParameterError(f"{caller}: `responses` holds booleans (first at {where}); {fix}.")
+        raise InvalidParameterError(f"{current_caller()}: `responses` holds booleans (first at {where}); {fix}.")
     if kind == "c":
         bad = np.argwhere(np.imag(values) != 0)
         first = tuple(int(v) for v in bad[0]) if len(bad) else (0,) * values.ndim
         raise InvalidParameterError(
-            f"{caller}: `responses` holds complex numbers (first at {_where(first, rows, cols)}: "
+            f"{current_caller()}: `responses` holds complex numbers (first at {_where(first, rows, cols)}: "
             f"{values[first].item()!r}); {fix}: pass the real part if that is what is meant."
         )
     for index, value in np.ndenumerate(values):
         if not (is_real(value) or _is_null(value)):
             shown = value.item() if isinstance(value, np.generic) else value
             what = "None" if value is None else f"{shown!r} (a {type(shown).__name__})"
-            raise InvalidParameterError(f"{caller}: `responses` {_where(index, rows, cols)} holds {what}; {fix}.")
+            raise InvalidParameterError(
+                f"{current_caller()}: `responses` {_where(index, rows, cols)} holds {what}; {fix}."
+            )
 
 
 def _ragged(responses: Any) -> str:
@@ -83,7 +86,7 @@ def _ragged(responses: Any) -> str:
     return "" if first is None else f"row 0 has {lengths[0]} cells, row {first} has {lengths[first]}"
 
 
-def _wide(responses: Any, caller: str) -> tuple[np.ndarray, list[str] | None, list[str] | None]:
+def _wide(responses: Any) -> tuple[np.ndarray, list[str] | None, list[str] | None]:
     """The responses as a float matrix, with row and column names from a data frame."""
     rows: list[str] | None = None
     cols: list[str] | None = None
@@ -98,7 +101,7 @@ def _wide(responses: Any, caller: str) -> tuple[np.ndarray, list[str] | None, li
         for k, (name, kind) in enumerate(zip(cols, kinds)):
             if kind is not None and kind not in "iufO":  # object columns are checked cell by cell below
                 raise InvalidParameterError(
-                    f"{caller}: `responses` column {name!r} holds {dtypes[k]} values; every "
+                    f"{current_caller()}: `responses` column {name!r} holds {dtypes[k]} values; every "
                     "column must hold real numbers in [0, 1] (NaN for a missing cell): convert or drop "
                     "that column."
                 )
@@ -108,7 +111,7 @@ def _wide(responses: Any, caller: str) -> tuple[np.ndarray, list[str] | None, li
             responses = responses.to_numpy()
     if isinstance(responses, (str, bytes, Mapping, Set)) or responses is None:
         raise InvalidParameterError(
-            f"{caller}: `responses` must be a 2-D array of real numbers or a data frame; "
+            f"{current_caller()}: `responses` must be a 2-D array of real numbers or a data frame; "
             f"got a {type(responses).__name__}; pass a matrix (respondents x items), a data "
             "frame, or long-form rows with `long_form`."
         )
@@ -123,49 +126,51 @@ def _wide(responses: Any, caller: str) -> tuple[np.ndarray, list[str] | None, li
             "not convert to one"
         )
         raise InvalidParameterError(
-            f"{caller}: `responses` {what}; give every respondent one cell per item, NaN where missing."
+            f"{current_caller()}: `responses` {what}; give every respondent one cell per item, NaN where missing."
         ) from exc
     if not isinstance(responses, np.ndarray) and raw.ndim == 2:
         raw = np.asarray(responses, dtype=object)  # nested lists: a True or '0.6' among floats is seen as given
     if raw.ndim == 2:
-        _check_cells(raw, rows, cols, caller)
+        _check_cells(raw, rows, cols)
         if raw.dtype == object:  # pandas nulls (checked above): missing cells
             raw = np.array([[np.nan if _is_null(v) else v for v in row] for row in raw], dtype=float)
     try:
         x = np.array(raw, dtype=float, order="C")
     except (TypeError, ValueError) as exc:
         raise InvalidParameterError(
-            f"{caller}: `responses` must be a 2-D array of real numbers or a data frame; "
+            f"{current_caller()}: `responses` must be a 2-D array of real numbers or a data frame; "
             f"got a {type(responses).__name__} that does not convert to one."
         ) from exc
     if x.ndim != 2:
-        raise IsometricsError(f"{caller}: `responses` must be 2-D (n_respondents, n_items); got shape {x.shape}.")
+        raise IsometricsError(
+            f"{current_caller()}: `responses` must be 2-D (n_respondents, n_items); got shape {x.shape}."
+        )
     return x, rows, cols
 
 
-def _column(frame: Any, name: str, caller: str) -> np.ndarray:
+def _column(frame: Any, name: str) -> np.ndarray:
     try:
         column = frame[name]
     except (KeyError, TypeError, IndexError, ValueError):
         column = None
     if column is None or isinstance(frame, np.ndarray):
         raise IsometricsError(
-            f"{caller}: long-form `responses` has no column {name!r}; `long_form` names the "
+            f"{current_caller()}: long-form `responses` has no column {name!r}; `long_form` names the "
             "respondent, item and response columns."
         )
     values = column.to_numpy() if hasattr(column, "to_numpy") else column
     return np.asarray(values, dtype=object)
 
 
-def as_matrix(responses: Any, long_form: Any, caller: str) -> tuple[np.ndarray, list[str] | None, list[str] | None]:
+def as_matrix(responses: Any, long_form: Any) -> tuple[np.ndarray, list[str] | None, list[str] | None]:
     """The responses as a float matrix (respondents x items) with the row and column names found."""
     if long_form is None:
-        return _wide(responses, caller)
+        return _wide(responses)
     if isinstance(long_form, str) or len(long_form) != 3:
         raise IsometricsError(
-            f"{caller}: `long_form` must name 3 columns (respondent, item, response); got {long_form!r}."
+            f"{current_caller()}: `long_form` must name 3 columns (respondent, item, response); got {long_form!r}."
         )
-    who, what, value = (_column(responses, str(c), caller) for c in long_form)
+    who, what, value = (_column(responses, str(c)) for c in long_form)
     rows = list(dict.fromkeys(str(v) for v in who))
     cols = list(dict.fromkeys(str(v) for v in what))
     r_index = {n: k for k, n in enumerate(rows)}
@@ -177,13 +182,13 @@ def as_matrix(responses: Any, long_form: Any, caller: str) -> tuple[np.ndarray, 
     if np.any(counts > 1):
         k = int(uniq[np.argmax(counts > 1)])
         raise IsometricsError(
-            f"{caller}: long-form `responses` gives respondent {rows[k // len(cols)]!r}, item "
+            f"{current_caller()}: long-form `responses` gives respondent {rows[k // len(cols)]!r}, item "
             f"{cols[k % len(cols)]!r} more than once; keep one row per pair."
         )
     for k, x in enumerate(value):
         if not (x is None or _is_null(x) or is_real(x)):  # None, pandas.NA: a missing response, a frame's null
             raise InvalidParameterError(
-                f"{caller}: the response column {long_form[2]!r} holds {x!r} (a {type(x).__name__}) at "
+                f"{current_caller()}: the response column {long_form[2]!r} holds {x!r} (a {type(x).__name__}) at "
                 f"row {k}; responses must be real numbers in [0, 1] (NaN or None for a missing cell)."
             )
     v = np.array([np.nan if x is None or _is_null(x) else x for x in value], dtype=float)
@@ -193,43 +198,45 @@ def as_matrix(responses: Any, long_form: Any, caller: str) -> tuple[np.ndarray, 
 
 
 def validate_responses(
-    responses: Any, respondents: Any, items: Any, eps: Any, max_iter: Any, missing: Any, long_form: Any, caller: str
+    responses: Any, respondents: Any, items: Any, eps: Any, max_iter: Any, missing: Any, long_form: Any
 ) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...], Any, int]:
     """The responses as a float matrix, the names, ``eps`` (None or a float) and ``max_iter``, validated."""
-    x, rows, cols = as_matrix(responses, long_form, caller)
+    x, rows, cols = as_matrix(responses, long_form)
     n, m = x.shape
     if n < 2 or m < 2:
-        raise IsometricsError(f"{caller}: `responses` needs at least 2 respondents and 2 items; got shape {x.shape}.")
-    names_r = check_names(respondents, rows, n, "respondents", caller)
-    names_i = check_names(items, cols, m, "items", caller)
+        raise IsometricsError(
+            f"{current_caller()}: `responses` needs at least 2 respondents and 2 items; got shape {x.shape}."
+        )
+    names_r = check_names(respondents, rows, n, "respondents")
+    names_i = check_names(items, cols, m, "items")
     if eps is not None:
-        eps = check_real(eps, "eps", caller=caller, low=0.0, high=0.5, low_inclusive=False, high_inclusive=False)
-    max_iter = check_integer(max_iter, "max_iter", caller=caller, low=1)
-    check_option(missing, "missing", ("allow", "raise"), caller=caller)
+        eps = check_real(eps, "eps", low=0.0, high=0.5, low_inclusive=False, high_inclusive=False)
+    max_iter = check_integer(max_iter, "max_iter", low=1)
+    check_option(missing, "missing", ("allow", "raise"))
     nan = np.isnan(x)
     if np.isinf(x).any():
         i, j = np.argwhere(np.isinf(x))[0]
         raise IsometricsError(
-            f"{caller}: `responses` must be finite; respondent {names_r[i]!r}, item {names_i[j]!r} is {x[i, j]}."
+            f"{current_caller()}: `responses` must be finite; respondent {names_r[i]!r}, item {names_i[j]!r} is {x[i, j]}."
         )
     if nan.any() and missing == "raise":
         i, j = np.argwhere(nan)[0]
         raise IsometricsError(
-            f"{caller}: `responses` has {int(nan.sum())} missing cell(s) (NaN), first at "
+            f"{current_caller()}: `responses` has {int(nan.sum())} missing cell(s) (NaN), first at "
             f"respondent {names_r[i]!r}, item {names_i[j]!r}; pass missing='allow' to skip them."
         )
     bad = ~nan & ((x < 0.0) | (x > 1.0))
     if bad.any():
         i, j = np.argwhere(bad)[0]
         raise IsometricsError(
-            f"{caller}: responses must lie in [0, 1]; respondent {names_r[i]!r}, item "
+            f"{current_caller()}: responses must lie in [0, 1]; respondent {names_r[i]!r}, item "
             f"{names_i[j]!r} is {x[i, j]}; rescale the measure to [0, 1] first."
         )
     for axis, names, what in ((1, names_r, "respondent"), (0, names_i, "item")):
         empty = np.flatnonzero(nan.all(axis=axis))
         if empty.size:
             raise IsometricsError(
-                f"{caller}: {what} {names[empty[0]]!r} has no observed response (the whole "
+                f"{current_caller()}: {what} {names[empty[0]]!r} has no observed response (the whole "
                 f"{'row' if axis == 1 else 'column'} is missing); drop it."
             )
     return x, names_r, names_i, eps, max_iter

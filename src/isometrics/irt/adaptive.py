@@ -25,6 +25,7 @@ import numpy as np
 from scipy.optimize import minimize_scalar
 from scipy.special import digamma, expit, gammaln, polygamma
 
+from .._core.caller import CALLER, current_caller
 from .._core.constraints import InBody, Integral, Interval, Options, RandomState, Real, validate_params
 from .._core.html import summarised
 from .._core.validation import check_integer, check_option, check_real, check_rng
@@ -163,48 +164,45 @@ def _adaptive_test_iv(
     rng: Any,
     available: Any,
     start_ability: Any,
-    caller: str,
 ) -> tuple[Any, ...]:
     if not isinstance(bank, Beta3IRT):
         raise InvalidParameterError(
-            f"{caller}: `bank` must be a Beta3IRT; got {type(bank).__name__}; pass the item bank fit_beta3 returned."
+            f"{current_caller()}: `bank` must be a Beta3IRT; got {type(bank).__name__}; pass the item bank fit_beta3 returned."
         )
     # the bank's own check, again: a bank unpickled or changed behind the constructor's back
-    bank = dataclasses.replace(bank, **bank_fields(bank, caller, "bank."))
+    bank = dataclasses.replace(bank, **bank_fields(bank, "bank."))
     if not (callable(respond) or isinstance(respond, Mapping)):
         raise InvalidParameterError(
-            f"{caller}: `respond` must be a callable item -> response or a mapping; got "
+            f"{current_caller()}: `respond` must be a callable item -> response or a mapping; got "
             f"{type(respond).__name__}; pass e.g. a dict of item name -> response."
         )
-    check_option(selection, "selection", ("fisher", "kl", "random"), caller=caller)
-    max_items = check_integer(max_items, "max_items", caller=caller, low=1)
+    check_option(selection, "selection", ("fisher", "kl", "random"))
+    max_items = check_integer(max_items, "max_items", low=1)
     if se_target is not None:
-        se_target = check_real(se_target, "se_target", caller=caller, low=0.0, low_inclusive=False)
-    generator = check_rng(rng, caller=caller)
+        se_target = check_real(se_target, "se_target", low=0.0, low_inclusive=False)
+    generator = check_rng(rng)
     if available is None:
         pool = list(range(len(bank.items)))
     else:
         if isinstance(available, (str, bytes)) or not isinstance(available, Sequence | np.ndarray):
             shown = repr(available) if isinstance(available, (str, bytes)) else f"a {type(available).__name__}"
             raise InvalidParameterError(
-                f"{caller}: `available` must be a list of item names or indices; got "
+                f"{current_caller()}: `available` must be a list of item names or indices; got "
                 f"{shown:.80}; pass e.g. ['{bank.items[0]}'] (a list, in the order "
                 "random selection draws from)."
             )
-        pool = list(dict.fromkeys(bank.item_index(v, caller=caller) for v in available))
+        pool = list(dict.fromkeys(bank.item_index(v) for v in available))
         if not pool:
-            raise IsometricsError(f"{caller}: `available` is empty; give at least one item of the bank.")
+            raise IsometricsError(f"{current_caller()}: `available` is empty; give at least one item of the bank.")
     if start_ability is None:
         if not bank.respondents:
             raise IsometricsError(
-                f"{caller}: `start_ability` is needed: the bank has no respondents whose median "
+                f"{current_caller()}: `start_ability` is needed: the bank has no respondents whose median "
                 "ability could start the test; pass start_ability in (0, 1)."
             )
         start = float(np.median(bank.ability))
     else:
-        start = check_real(
-            start_ability, "start_ability", caller=caller, low=0.0, high=1.0, low_inclusive=False, high_inclusive=False
-        )
+        start = check_real(start_ability, "start_ability", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
     return bank, selection, max_items, se_target, generator, pool, start
 
 
@@ -218,15 +216,21 @@ def _censored_cells(bank: Beta3IRT, edge: list[int], upper: list[bool]) -> tuple
     return bank.difficulty[idx], bank.discrimination[idx], log_c, np.log1p(-np.exp(log_c)), up
 
 
-def _ask(respond: Callable[[str], Any] | Mapping[str, Any], item: str, caller: str) -> float:
+def _ask(respond: Callable[[str], Any] | Mapping[str, Any], item: str) -> float:
     if isinstance(respond, Mapping):
         if item not in respond:
             raise IsometricsError(
-                f"{caller}: `respond` has no response for item {item!r}; add it or leave the item out of `available`."
+                f"{current_caller()}: `respond` has no response for item {item!r}; add it or leave the item out of `available`."
             )
         value = respond[item]
     else:
-        value = respond(item)
+        # the user's code runs outside adaptive_test: a public function it calls (keel_response
+        # in `isometrics benchmark adaptive`) names itself in its messages, not adaptive_test
+        token = CALLER.set(None)
+        try:
+            value = respond(item)
+        finally:
+            CALLER.reset(token)
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value[()]
     if not (is_real(value) and 0.0 <= float(value) <= 1.0):  # also refuses NaN
@@ -234,7 +238,7 @@ def _ask(respond: Callable[[str], Any] | Mapping[str, Any], item: str, caller: s
         kind = "" if is_real(value) else f" (a {type(shown).__name__})"
         error = IsometricsError if is_real(value) else InvalidParameterError
         raise error(
-            f"{caller}: `respond` returned {shown!r:.80}{kind} for item {item!r}; it must return a real "
+            f"{current_caller()}: `respond` returned {shown!r:.80}{kind} for item {item!r}; it must return a real "
             "number in [0, 1], the response to that item: convert or rescale it."
         )
     p = float(value)
@@ -338,9 +342,8 @@ def adaptive_test(
     >>> len(test.items), test.stop_reason
     (3, 'max_items')
     """
-    caller = "adaptive_test"
     bank, selection, max_items, se_target, generator, pool, start = _adaptive_test_iv(
-        bank, respond, selection, max_items, se_target, rng, available, start_ability, caller
+        bank, respond, selection, max_items, se_target, rng, available, start_ability
     )
     remaining = list(pool)
     asked: list[int] = []
@@ -369,7 +372,7 @@ def adaptive_test(
             idx = np.asarray(remaining)
             k = int(np.argmax(fn(theta, bank.difficulty[idx], bank.discrimination[idx])))
         j = remaining.pop(k)
-        p = _ask(respond, bank.items[j], caller)
+        p = _ask(respond, bank.items[j])
         asked.append(j)
         given.append(p)
         if censor and p in (0.0, 1.0):

@@ -17,6 +17,8 @@ from typing import Any
 import numpy as np
 from scipy.special import ndtri
 
+from .._core.caller import current_caller
+from .._core.constraints import InBody, Interval, Real, validate_params
 from .._core.html import summarised
 from .._core.validation import check_option, check_real
 from ..exceptions import IsometricsError
@@ -25,6 +27,10 @@ from ._laplace import wald_interval
 from .information import expected_response, fisher_information, kl_information
 
 __all__ = ["Beta3IRT"]
+
+_ITEM = InBody("an item index or name", invalid=["no such item"])
+_ABILITY = InBody("abilities in (0, 1)", invalid=[1.5])
+_LEVEL = Interval(Real, 0.0, 1.0, closed="neither")
 
 
 @summarised(
@@ -133,18 +139,18 @@ class Beta3IRT:
     resolution: Any = float("nan")
 
     def __post_init__(self) -> None:
-        for name, value in bank_fields(self, "Beta3IRT").items():  # a bank is checked where it is built
+        for name, value in bank_fields(self, name="Beta3IRT").items():  # a bank is checked where it is built
             object.__setattr__(self, name, value)
 
-    def item_index(self, item: Any, *, caller: str = "Beta3IRT") -> int:
+    # Called by itself, it names the class, as it always has; under a method or adaptive_test, theirs.
+    @validate_params({"item": _ITEM}, name="Beta3IRT")
+    def item_index(self, item: Any) -> int:
         """Position of ``item`` (an integer index or an item name) in :attr:`items`.
 
         Parameters
         ----------
         item : int or str
             Index or name of the item.
-        caller : str, default="Beta3IRT"
-            Name used in the error message.
 
         Returns
         -------
@@ -160,17 +166,17 @@ class Beta3IRT:
             if -len(self.items) <= int(item) < len(self.items):
                 return int(item) % len(self.items)
             raise IsometricsError(
-                f"{caller}: item index {int(item)} is out of range; the bank has {len(self.items)} items."
+                f"{current_caller()}: item index {int(item)} is out of range; the bank has {len(self.items)} items."
             )
         try:
             return self.items.index(str(item))
         except ValueError:
             shown = ", ".join(self.items[:10]) + (", ..." if len(self.items) > 10 else "")
-            raise IsometricsError(f"{caller}: unknown item {item!r}; give an index or one of {shown}.") from None
+            raise IsometricsError(
+                f"{current_caller()}: unknown item {item!r}; give an index or one of {shown}."
+            ) from None
 
-    def _ability(self, ability: Any, caller: str) -> np.ndarray:
-        return check_ability(ability, caller)
-
+    @validate_params({"ability": _ABILITY, "item": _ITEM}, name="Beta3IRT.expected_response")
     def expected_response(self, ability: Any, item: Any) -> Any:
         """Expected response (the Beta mean) of a respondent of ``ability`` to ``item``.
 
@@ -201,11 +207,14 @@ class Beta3IRT:
         >>> 0 < bank.expected_response(0.5, 0) < 1
         True
         """
-        j = self.item_index(item, caller="Beta3IRT.expected_response")
-        t = self._ability(ability, "Beta3IRT.expected_response")
+        j = self.item_index(item)
+        t = check_ability(ability)
         out = expected_response(t, self.difficulty[j], self.discrimination[j])
         return float(out) if out.ndim == 0 else out
 
+    @validate_params(
+        {"ability": _ABILITY, "item": _ITEM, "kind": InBody("'fisher' or 'kl'")}, name="Beta3IRT.information"
+    )
     def information(self, ability: Any, item: Any, kind: str = "fisher") -> Any:
         """Information ``item`` carries about ability at ``ability``.
 
@@ -246,21 +255,21 @@ class Beta3IRT:
         >>> bank.information(0.5, 0) > 0
         True
         """
-        caller = "Beta3IRT.information"
-        check_option(kind, "kind", ("fisher", "kl"), caller=caller)
-        j = self.item_index(item, caller=caller)
-        t = self._ability(ability, caller)
+        check_option(kind, "kind", ("fisher", "kl"))
+        j = self.item_index(item)
+        t = check_ability(ability)
         fn = fisher_information if kind == "fisher" else kl_information
         out = np.asarray(fn(t, self.difficulty[j], self.discrimination[j]))
         return float(out) if out.ndim == 0 else out
 
-    def _interval(self, value: np.ndarray, se: np.ndarray, level: Any, caller: str, logit_scale: bool) -> np.ndarray:
-        level = check_real(level, "level", caller=caller, low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
+    def _interval(self, value: np.ndarray, se: np.ndarray, level: Any, logit_scale: bool) -> np.ndarray:
+        level = check_real(level, "level", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
         if logit_scale:  # the curvature was taken on the logit scale
             return wald_interval(value, se, level)
         z = float(ndtri(0.5 + level / 2.0))
         return np.column_stack([value - z * se, value + z * se])
 
+    @validate_params({"level": _LEVEL}, name="Beta3IRT.ability_interval")
     def ability_interval(self, level: float = 0.95) -> np.ndarray:
         """Laplace interval of each ability: ``expit(logit theta +- z se)`` on the logit scale.
 
@@ -315,8 +324,9 @@ class Beta3IRT:
         >>> bank.ability_interval(0.9).shape
         (3, 2)
         """
-        return self._interval(self.ability, self.ability_se, level, "Beta3IRT.ability_interval", True)
+        return self._interval(self.ability, self.ability_se, level, True)
 
+    @validate_params({"level": _LEVEL}, name="Beta3IRT.difficulty_interval")
     def difficulty_interval(self, level: float = 0.95) -> np.ndarray:
         """Laplace interval of each difficulty: ``expit(logit delta +- z se)`` (as :meth:`ability_interval`).
 
@@ -335,8 +345,9 @@ class Beta3IRT:
         InvalidParameterError
             If ``level`` is not in (0, 1).
         """
-        return self._interval(self.difficulty, self.difficulty_se, level, "Beta3IRT.difficulty_interval", True)
+        return self._interval(self.difficulty, self.difficulty_se, level, True)
 
+    @validate_params({"level": _LEVEL}, name="Beta3IRT.discrimination_interval")
     def discrimination_interval(self, level: float = 0.95) -> np.ndarray:
         """Laplace interval of each discrimination: ``a +- z se`` (joint curvature, as :meth:`ability_interval`).
 
@@ -355,9 +366,7 @@ class Beta3IRT:
         InvalidParameterError
             If ``level`` is not in (0, 1).
         """
-        return self._interval(
-            self.discrimination, self.discrimination_se, level, "Beta3IRT.discrimination_interval", False
-        )
+        return self._interval(self.discrimination, self.discrimination_se, level, False)
 
     def to_dict(self) -> dict[str, Any]:
         """The fit as plain Python types (JSON-ready).

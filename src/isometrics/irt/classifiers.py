@@ -87,6 +87,7 @@ DEFAULT_POOL: tuple[str, ...] = (
     "adaboost",
 )
 
+# The parser names itself, also under build_keel_benchmark or keel_response: a bad spec is its finding.
 _CALLER = "parse_classifier_spec"
 _PATH = re.compile(r"^sklearn(\.[A-Za-z_][A-Za-z0-9_]*)+$")
 _SHORT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

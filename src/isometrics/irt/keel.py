@@ -29,7 +29,8 @@ from typing import Any
 
 import numpy as np
 
-from .._core.constraints import in_body, validate_params
+from .._core.caller import current_caller
+from .._core.constraints import InBody, in_body, validate_params
 from .._core.html import summarised
 from .._core.optional import needs
 from .._core.validation import check_integer
@@ -84,43 +85,43 @@ def keel_datasets() -> list[str]:
     return sorted(_keel().list_data("imbalanced"))
 
 
-def _names(value: Any, param: str, example: str, caller: str) -> list[str]:
+def _names(value: Any, param: str, example: str) -> list[str]:
     """A name or an iterable of names (strings) as a list; anything else refused, naming ``param``."""
     if isinstance(value, str):
         return [value]
     if isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
         raise InvalidParameterError(
-            f"{caller}: `{param}` must be a name or a list of names; got {value!r:.80}; pass e.g. {example}."
+            f"{current_caller()}: `{param}` must be a name or a list of names; got {value!r:.80}; pass e.g. {example}."
         )
     items = list(value)
     for v in items:
         if not isinstance(v, str):
             raise InvalidParameterError(
-                f"{caller}: `{param}` holds {v!r:.80} (a {type(v).__name__}); give names (str) such as {example}."
+                f"{current_caller()}: `{param}` holds {v!r:.80} (a {type(v).__name__}); give names (str) such as {example}."
             )
     return items
 
 
-def _one_name(value: Any, param: str, what: str, caller: str) -> str:
+def _one_name(value: Any, param: str, what: str) -> str:
     if not isinstance(value, str):
-        raise InvalidParameterError(f"{caller}: `{param}` must be {what}; got {value!r:.80}.")
+        raise InvalidParameterError(f"{current_caller()}: `{param}` must be {what}; got {value!r:.80}.")
     return value
 
 
-def _check_datasets(datasets: Iterable[str] | None, caller: str) -> list[str]:
+def _check_datasets(datasets: Iterable[str] | None) -> list[str]:
     known = keel_datasets()
     if datasets is None:
         return known
-    chosen = list(dict.fromkeys(_names(datasets, "datasets", "['glass1', 'yeast6']", caller)))
+    chosen = list(dict.fromkeys(_names(datasets, "datasets", "['glass1', 'yeast6']")))
     for name in chosen:
         if name not in known:
             close = difflib.get_close_matches(str(name), known, n=3)
             hint = f" (close: {', '.join(close)})" if close else ""
             raise IsometricsError(
-                f"{caller}: unknown KEEL data set {name!r}{hint}; see keel_datasets() for the 100 names."
+                f"{current_caller()}: unknown KEEL data set {name!r}{hint}; see keel_datasets() for the 100 names."
             )
     if not chosen:
-        raise IsometricsError(f"{caller}: `datasets` is empty; give at least one KEEL data set name.")
+        raise IsometricsError(f"{current_caller()}: `datasets` is empty; give at least one KEEL data set name.")
     return chosen
 
 
@@ -157,12 +158,7 @@ def load_keel_dataset(name: str) -> tuple[np.ndarray, np.ndarray]:
     ((214, 9), 76)
     """
     (name,) = _check_datasets(
-        [
-            _one_name(
-                name, "name", "a KEEL data set name (str) such as 'glass1'; see keel_datasets()", "load_keel_dataset"
-            )
-        ],
-        "load_keel_dataset",
+        [_one_name(name, "name", "a KEEL data set name (str) such as 'glass1'; see keel_datasets()")]
     )
     x_train, y_train, x_test, y_test = _keel().load_data(name, "imbalanced")[0]
     X = np.concatenate([np.asarray(x_train), np.asarray(x_test)]).astype(np.float64)
@@ -173,10 +169,10 @@ def load_keel_dataset(name: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ---------------------------------------------------------------------------- responses
-def _check_metrics(metrics: Iterable[str] | str, caller: str) -> tuple[str, ...]:
-    items = _names(metrics, "metrics", "['auroc', 'auprg', 'f1']", caller)
+def _check_metrics(metrics: Iterable[str] | str) -> tuple[str, ...]:
+    items = _names(metrics, "metrics", "['auroc', 'auprg', 'f1']")
     if not items:
-        raise IsometricsError(f"{caller}: `metrics` is empty; give e.g. ['auroc', 'auprg', 'f1'].")
+        raise IsometricsError(f"{current_caller()}: `metrics` is empty; give e.g. ['auroc', 'auprg', 'f1'].")
     out = []
     for m in items:
         name = m.strip().lower()
@@ -185,7 +181,7 @@ def _check_metrics(metrics: Iterable[str] | str, caller: str) -> tuple[str, ...]
                 name = parse_metric(m).spec
             except ValueError as exc:
                 raise IsometricsError(
-                    f"{caller}: `metrics` holds {m!r}, which is neither an area (auroc, auprg, "
+                    f"{current_caller()}: `metrics` holds {m!r}, which is neither an area (auroc, auprg, "
                     f"average_precision) nor a threshold metric: {exc}"
                 ) from None
         out.append(name)
@@ -230,6 +226,7 @@ class KeelBenchmark:
     failures: tuple[tuple[str, str, str], ...] = ()
     n_clipped: int = 0
 
+    @validate_params({"metric": InBody("one of `metrics` (str)", invalid=[None])}, name="KeelBenchmark.matrix")
     def matrix(self, metric: str) -> np.ndarray:
         """The models x data sets response matrix of one metric (a copy; NaN = missing).
 
@@ -249,8 +246,7 @@ class KeelBenchmark:
             If ``metric`` was not computed (:class:`InvalidParameterError`, also a ``TypeError``,
             if it is not a string).
         """
-        caller = "KeelBenchmark.matrix"
-        (name,) = _check_metrics([_one_name(metric, "metric", "one of `metrics` (str)", caller)], caller)
+        (name,) = _check_metrics([_one_name(metric, "metric", "one of `metrics` (str)")])
         if name not in self.responses:
             raise IsometricsError(
                 f"KeelBenchmark.matrix: metric {metric!r} was not computed (computed: "
@@ -287,36 +283,38 @@ def _train(cache: Path, dataset: str, spec: ClassifierSpec, n_splits: int, seed:
     return run_one(cache, dataset, X, y, spec, n_splits, seed)
 
 
-def _check_common(cache: Any, n_splits: Any, seed: Any, caller: str) -> tuple[Path, int, int]:
+def _check_common(cache: Any, n_splits: Any, seed: Any) -> tuple[Path, int, int]:
     if not isinstance(cache, (str, os.PathLike)):
-        raise InvalidParameterError(f"{caller}: `cache` must be a folder path; got {type(cache).__name__}.")
+        raise InvalidParameterError(f"{current_caller()}: `cache` must be a folder path; got {type(cache).__name__}.")
     if Path(cache).exists() and not Path(cache).is_dir():
         raise IsometricsError(
-            f"{caller}: `cache` must be a folder; {str(cache)!r} is a file; pass a folder (build_keel_benchmark "
+            f"{current_caller()}: `cache` must be a folder; {str(cache)!r} is a file; pass a folder (build_keel_benchmark "
             "creates it)."
         )
     return (
         Path(cache),
-        check_integer(n_splits, "n_splits", caller=caller, low=2),
-        check_integer(seed, "seed", caller=caller, low=0),
+        check_integer(n_splits, "n_splits", low=2),
+        check_integer(seed, "seed", low=0),
     )
 
 
-def _writable(folder: Path, n_splits: int, seed: int, caller: str) -> None:
+def _writable(folder: Path, n_splits: int, seed: int) -> None:
     """Create the cache's folder for these settings, or say why it cannot be (a file in the way, no permission)."""
     try:
         (folder / f"cv{n_splits}-seed{seed}").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise IsometricsError(
-            f"{caller}: `cache` {str(folder)!r} cannot hold the benchmark ({exc.strerror}: "
+            f"{current_caller()}: `cache` {str(folder)!r} cannot hold the benchmark ({exc.strerror}: "
             f"{exc.filename}); pass a folder you can write to."
         ) from None
 
 
-def _check_models(models: Iterable[str] | None, caller: str) -> list[ClassifierSpec]:
-    items = list(DEFAULT_POOL) if models is None else _names(models, "models", "['logreg:C=1', 'nb']", caller)
+def _check_models(models: Iterable[str] | None) -> list[ClassifierSpec]:
+    items = list(DEFAULT_POOL) if models is None else _names(models, "models", "['logreg:C=1', 'nb']")
     if not items:
-        raise IsometricsError(f"{caller}: `models` is empty; give at least one model spec such as 'logreg:C=1'.")
+        raise IsometricsError(
+            f"{current_caller()}: `models` is empty; give at least one model spec such as 'logreg:C=1'."
+        )
     specs: dict[str, ClassifierSpec] = {}
     for m in items:
         spec = parse_classifier_spec(m)
@@ -370,9 +368,8 @@ def read_keel_benchmark(
     >>> bench.models, bench.matrix("average_precision").shape
     (('nb',), (1, 1))
     """
-    caller = "read_keel_benchmark"
-    folder, n_splits, seed = _check_common(cache, n_splits, seed, caller)
-    chosen = _check_metrics(metrics, caller)
+    folder, n_splits, seed = _check_common(cache, n_splits, seed)
+    chosen = _check_metrics(metrics)
     root = folder / f"cv{n_splits}-seed{seed}"
     cells: dict[tuple[str, str], dict[str, Any]] = {}
     current: dict[str, str | None] = {}
@@ -391,13 +388,13 @@ def read_keel_benchmark(
             cells[meta["model"], meta["dataset"]] = {"meta": meta, "scores": data["scores"], "fold": data["fold"]}
     if not cells:
         raise IsometricsError(
-            f"{caller}: nothing is cached in {str(folder)!r} for {n_splits} folds and seed "
+            f"{current_caller()}: nothing is cached in {str(folder)!r} for {n_splits} folds and seed "
             f"{seed}; run build_keel_benchmark (or `isometrics benchmark build`) first."
         )
     found = {m for m, _ in cells}
     all_models = [m for m in DEFAULT_POOL if m in found] + sorted(found - set(DEFAULT_POOL))
-    model_names = all_models if models is None else [s.spec for s in _check_models(models, caller)]
-    dataset_names = sorted({d for _, d in cells}) if datasets is None else _check_datasets(datasets, caller)
+    model_names = all_models if models is None else [s.spec for s in _check_models(models)]
+    dataset_names = sorted({d for _, d in cells}) if datasets is None else _check_datasets(datasets)
     shape = (len(model_names), len(dataset_names))
     responses = {m: np.full(shape, np.nan) for m in chosen}
     seconds, cpu = np.full(shape, np.nan), np.full(shape, np.nan)
@@ -495,12 +492,11 @@ def build_keel_benchmark(
     >>> bench.datasets, bench.matrix("auroc").shape
     (('zoo-3', 'glass1'), (2, 2))
     """
-    caller = "build_keel_benchmark"
-    folder, n_splits, seed = _check_common(cache, n_splits, seed, caller)
-    n_jobs = check_integer(n_jobs, "n_jobs", caller=caller, low=1)
-    chosen = _check_metrics(metrics, caller)
-    names = _check_datasets(datasets, caller)
-    specs = _check_models(models, caller)
+    folder, n_splits, seed = _check_common(cache, n_splits, seed)
+    n_jobs = check_integer(n_jobs, "n_jobs", low=1)
+    chosen = _check_metrics(metrics)
+    names = _check_datasets(datasets)
+    specs = _check_models(models)
     todo = [(d, s) for d in names for s in specs if not cache_file(folder, d, s, n_splits, seed).exists()]
     report = progress if callable(progress) else None
     bar: Any = None
@@ -510,8 +506,8 @@ def build_keel_benchmark(
 
         bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     if todo:
-        _writable(folder, n_splits, seed, caller)
-        with needs(caller):
+        _writable(folder, n_splits, seed)
+        with needs("build_keel_benchmark"):
             from joblib import Parallel, delayed
 
         run = Parallel(n_jobs=n_jobs, return_as="generator_unordered")
@@ -575,23 +571,20 @@ def keel_response(
     >>> 0.5 < keel_response("logreg:C=1", "glass1", metric="auroc") < 1
     True
     """
-    caller = "keel_response"
-    (spec,) = _check_models([_one_name(model, "model", "a model spec (str) such as 'logreg:C=0.1'", caller)], caller)
-    (name,) = _check_datasets(
-        [_one_name(dataset, "dataset", "a KEEL data set name (str) such as 'glass1'", caller)], caller
-    )
-    (chosen,) = _check_metrics(
-        [_one_name(metric, "metric", "a metric name (str) such as 'auroc' or 'f1'", caller)], caller
-    )
+    (spec,) = _check_models([_one_name(model, "model", "a model spec (str) such as 'logreg:C=0.1'")])
+    (name,) = _check_datasets([_one_name(dataset, "dataset", "a KEEL data set name (str) such as 'glass1'")])
+    (chosen,) = _check_metrics([_one_name(metric, "metric", "a metric name (str) such as 'auroc' or 'f1'")])
     with tempfile.TemporaryDirectory() as scratch:
-        folder, n_splits, seed = _check_common(scratch if cache is None else cache, n_splits, seed, caller)
+        folder, n_splits, seed = _check_common(scratch if cache is None else cache, n_splits, seed)
         path = cache_file(folder, name, spec, n_splits, seed)
         if not path.exists():
-            _writable(folder, n_splits, seed, caller)
+            _writable(folder, n_splits, seed)
             _train(folder, name, spec, n_splits, seed)
         with np.load(path) as data:
             meta = json.loads(str(data["meta"]))
             if meta["error"]:
-                raise IsometricsError(f"{caller}: model {spec.spec!r} failed on data set {name!r}: {meta['error']}")
+                raise IsometricsError(
+                    f"{current_caller()}: model {spec.spec!r} failed on data set {name!r}: {meta['error']}"
+                )
             _, y = load_keel_dataset(name)
             return float(responses_of(y, data["scores"], data["fold"], [chosen])[0][0])

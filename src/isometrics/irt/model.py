@@ -19,6 +19,7 @@ from scipy.optimize import minimize
 from scipy.special import expit
 from threadpoolctl import threadpool_limits  # one BLAS thread during the fit (see fit_beta3's Notes)
 
+from .._core.caller import current_caller
 from .._core.constraints import InBody, RandomState, validate_params
 from .._core.validation import check_rng
 from ..exceptions import InvalidParameterError, IsometricsError
@@ -50,25 +51,25 @@ def _split(params: np.ndarray, n: int, m: int) -> tuple[np.ndarray, np.ndarray, 
     return params[:n], params[n : n + m], params[n + m :]
 
 
-def _check_resolution(value: Any, m: int, caller: str) -> Any:
+def _check_resolution(value: Any, m: int) -> Any:
     r = np.asarray(value, dtype=float) if not isinstance(value, str) else np.array(np.nan)
     if r.shape not in ((), (m,)) or not np.all((r >= 0.0) & (r < 1.0)):
         raise InvalidParameterError(
-            f"{caller}: `resolution` must be a number in [0, 1) or one per item ({m}); got {value!r}."
+            f"{current_caller()}: `resolution` must be a number in [0, 1) or one per item ({m}); got {value!r}."
         )
     return float(r) if r.ndim == 0 else r
 
 
-def _random_state(value: Any, caller: str) -> np.random.Generator:
+def _random_state(value: Any) -> np.random.Generator:
     ok = isinstance(value, (np.random.Generator, np.random.BitGenerator, np.random.SeedSequence)) or (
         isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value >= 0
     )
     if not ok:
         raise InvalidParameterError(
-            f"{caller}: `random_state` must be None, a non-negative integer seed or a "
+            f"{current_caller()}: `random_state` must be None, a non-negative integer seed or a "
             f"numpy.random.Generator; got {value!r}."
         )
-    return check_rng(value, caller=caller)
+    return check_rng(value)
 
 
 @validate_params(
@@ -231,18 +232,17 @@ def fit_beta3(
     >>> [bank.respondents[i] for i in np.argsort(-bank.ability)]
     ['a', 'c', 'b']
     """
-    caller = "fit_beta3"
     x, names_r, names_i, eps, max_iter = validate_responses(
-        responses, respondents, items, eps, max_iter, missing, long_form, caller
+        responses, respondents, items, eps, max_iter, missing, long_form
     )
     if eps is not None and resolution is not None:
         raise InvalidParameterError(
-            f"{caller}: `eps` clips and `resolution` censors the responses at 0 or 1; got "
+            f"{current_caller()}: `eps` clips and `resolution` censors the responses at 0 or 1; got "
             f"eps={eps!r} and resolution={resolution!r}: pass one of them."
         )
-    rng = None if random_state is None else _random_state(random_state, caller)
+    rng = None if random_state is None else _random_state(random_state)
     if eps is None:
-        res_used = data_resolution(x) if resolution is None else _check_resolution(resolution, x.shape[1], caller)
+        res_used = data_resolution(x) if resolution is None else _check_resolution(resolution, x.shape[1])
         cells, n_censored = _cells(x, None, res_used)
         n_clipped, eps = 0, data_eps(x)
     else:
@@ -278,7 +278,7 @@ def fit_beta3(
             res = NewtonResult(warm.x, float(warm.fun), bool(warm.success), 0, int(warm.nfev), str(warm.message))
         se_t, se_d, se_a = joint_laplace(res.x, cells, SIGMA0, NEWTON_MAX_SCHUR, NEWTON_MAX_CELLS)
     if not np.all(np.isfinite(res.x)):  # pragma: no cover - guarded by the bounds
-        raise IsometricsError(f"{caller}: the optimiser diverged ({res.message}).")
+        raise IsometricsError(f"{current_caller()}: the optimiser diverged ({res.message}).")
     t, d, a = _split(res.x, n, m)
     theta, delta = expit(t), expit(d)
     ll = -res.fun
