@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import InBody, Interval, Real, validate_params
 from .._core.html import summarised
 from .._core.validation import check_real
@@ -60,7 +61,7 @@ def synthetic_boundary(a: float) -> Boundary:
     >>> round(tp, 6) == round(tn, 6)
     True
     """
-    a = check_real(a, "a", caller="synthetic_boundary", low=0.0, low_inclusive=False)
+    a = check_real(a, "a", low=0.0, low_inclusive=False)
 
     def softplus(z: float) -> float:
         return max(z, 0.0) + math.log1p(math.exp(-abs(z)))
@@ -121,8 +122,9 @@ class LinearStakeholder:
     True
     """
 
+    @validate_params({"theta": InBody("an angle in [0, pi/2]")}, name="LinearStakeholder")
     def __init__(self, theta: float) -> None:
-        self.theta = check_real(theta, "theta", caller="LinearStakeholder", low=0.0, high=math.pi / 2)
+        self.theta = check_real(theta, "theta", low=0.0, high=math.pi / 2)
 
     def __call__(self, first: tuple[float, float], second: tuple[float, float]) -> bool:
         """Whether ``first`` (TP, TN) is strictly preferred to ``second``."""
@@ -179,7 +181,7 @@ def _zone(boundary: Boundary, end: float, other: float) -> float | None:
     return lo
 
 
-def _checked_boundary(boundary: Boundary, caller: str) -> Boundary:
+def _checked_boundary(boundary: Boundary) -> Boundary:
     """``boundary`` refusing any point that is not two finite shares (TP, TN) in [0, 1]."""
 
     def checked(theta: float) -> tuple[float, float]:
@@ -196,7 +198,7 @@ def _checked_boundary(boundary: Boundary, caller: str) -> Boundary:
             ok = False
         if not ok:
             raise InvalidParameterError(
-                f"{caller}: `boundary` must return (TP, TN), two population shares in [0, 1]; "
+                f"{current_caller()}: `boundary` must return (TP, TN), two population shares in [0, 1]; "
                 f"got {point!r} at theta = {theta:.6g}; fix the boundary function."
             )
         return float(tp), float(tn)
@@ -205,7 +207,7 @@ def _checked_boundary(boundary: Boundary, caller: str) -> Boundary:
 
 
 def _checked_compare(
-    compare: Callable[[tuple[float, float], tuple[float, float]], bool], caller: str
+    compare: Callable[[tuple[float, float], tuple[float, float]], bool],
 ) -> Callable[[tuple[float, float], tuple[float, float]], bool]:
     """``compare`` refusing any answer that is not True or False (a "B" is never read as True)."""
 
@@ -213,7 +215,7 @@ def _checked_compare(
         answer = compare(first, second)
         if not isinstance(answer, (bool, np.bool_)):
             raise InvalidParameterError(
-                f"{caller}: `compare` must return True (the first classifier is strictly "
+                f"{current_caller()}: `compare` must return True (the first classifier is strictly "
                 f"preferred) or False; got {answer!r} for {first!r} against {second!r}; "
                 "return a bool."
             )
@@ -275,17 +277,14 @@ def elicit_linear_metric(
     >>> abs(res.theta - 0.6) <= 0.01, res.n_queries
     (True, 23)
     """
-    caller = "elicit_linear_metric"
-    eps = check_real(
-        epsilon, "epsilon", caller=caller, low=0.0, high=math.pi / 2, low_inclusive=False, high_inclusive=False
-    )
+    eps = check_real(epsilon, "epsilon", low=0.0, high=math.pi / 2, low_inclusive=False, high_inclusive=False)
     if not callable(compare) or not callable(boundary):
         raise InvalidParameterError(
-            f"{caller}: `compare` and `boundary` must be callables; got "
+            f"{current_caller()}: `compare` and `boundary` must be callables; got "
             f"{type(compare).__name__} and {type(boundary).__name__}."
         )
-    boundary = _checked_boundary(boundary, caller)
-    compare = _checked_compare(compare, caller)
+    boundary = _checked_boundary(boundary)
+    compare = _checked_compare(compare)
     lo, hi = 0.0, math.pi / 2
     n = 0
     for _ in range(math.ceil(math.log2((math.pi / 2) / eps))):

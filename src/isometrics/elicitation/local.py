@@ -26,6 +26,8 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .._core.caller import current_caller
+from .._core.constraints import in_body, validate_params
 from .._core.html import summarised
 from .._typing import FloatArray
 from ..exceptions import InvalidParameterError
@@ -95,6 +97,7 @@ class LocalQuestion:
     kind = "local"
 
     def __post_init__(self) -> None:
+        # named "LocalQuestion" wherever it is built (a transcript read by replay too), as always
         check_options(self.options, ("recall", "precision"), "LocalQuestion")
         p, r = check_point(self.precision, self.recall, "LocalQuestion")
         object.__setattr__(self, "precision", p)
@@ -113,29 +116,31 @@ class LocalQuestion:
             "Would a small gain in recall or in precision matter more to you?"
         )
 
+    @validate_params(in_body("answer", "rho_sign"), name="LocalQuestion.meaning")
     def meaning(self, answer: str, rho_sign: str = "negative") -> str:
         """What ``answer`` says about beta, if rho has the sign ``rho_sign``."""
-        self._check_answer(answer, rho_sign, "LocalQuestion.meaning")
+        self._check_answer(answer, rho_sign)
         m = f"{self.ratio:.4g}"
         if rho_sign == "zero":
             return "beta < 1" if answer == "recall" else "beta > 1"
         above = (answer == "recall") == (rho_sign == "negative")
         return f"beta {'>' if above else '<'} R/P = {m}"
 
+    @validate_params(in_body("answer", "rho_sign"), name="LocalQuestion.bounds")
     def bounds(self, answer: str, rho_sign: str = "negative") -> tuple[float, float]:
         """The exact bounds ``(low, high)`` on beta that ``answer`` implies for every rho of the sign
         ``rho_sign`` (0 or inf where it sets none): e.g. *recall* at (0.90, 0.36) gives ``(0.36 / 0.90, inf)``."""
-        self._check_answer(answer, rho_sign, "LocalQuestion.bounds")
+        self._check_answer(answer, rho_sign)
         if rho_sign == "zero":
             return (0.0, 1.0) if answer == "recall" else (1.0, math.inf)
         above = (answer == "recall") == (rho_sign == "negative")
         return (self.ratio, math.inf) if above else (0.0, self.ratio)
 
-    def _check_answer(self, answer: Any, rho_sign: Any, caller: str) -> None:
+    def _check_answer(self, answer: Any, rho_sign: Any) -> None:
         for name, value, allowed in (("answer", answer, self.options), ("rho_sign", rho_sign, RHO_SIGNS)):
             if not isinstance(value, str) or value not in allowed:
                 raise InvalidParameterError(
-                    f"{caller}: `{name}` must be one of {', '.join(map(repr, allowed))}; got {value!r}."
+                    f"{current_caller()}: `{name}` must be one of {', '.join(map(repr, allowed))}; got {value!r}."
                 )
 
     def to_dict(self) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from .._core.constraints import user_stacklevel
+from .._core.constraints import InBody, user_stacklevel, validate_params
 from .._typing import FloatArray
 from ..exceptions import DegenerateDataWarning
 from ..metrics.registry import Metric, parse_metric
@@ -167,6 +167,7 @@ class ElicitationResult:
             f"contradictions={len(self.contradictions)}, stop={self.stop_reason!r})"
         )
 
+    @validate_params({"path": InBody("a path")}, name="ElicitationResult.save")
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the transcript (the answers file) as JSON to ``path``; :func:`replay` reads it back.
 
@@ -177,7 +178,7 @@ class ElicitationResult:
         IsometricsError
             If the file cannot be written (a folder, a missing folder, no permission).
         """
-        write_transcript(self.transcript, path, "ElicitationResult.save")
+        write_transcript(self.transcript, path)
 
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-ready data (the transcript included)."""

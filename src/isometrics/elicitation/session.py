@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from .._core.constraints import InBody, validate_params
+from .._core.caller import current_caller
+from .._core.constraints import InBody, in_body, validate_params
 from .._core.count_table import CountTable, table_from_scores
 from .._core.html import summarised
 from .._core.validation import check_integer, check_option, check_real
@@ -126,6 +127,7 @@ class Elicitation:
         pairwise_lambda: float = 50.0,
         beta_range: tuple[float, float] = K.BETA_RANGE,
     ) -> None:
+        # Named "Elicitation" wherever it is built (replay, from_scores): its messages are pinned so.
         caller = "Elicitation"
         self.settings: dict[str, Any] = {
             "rho_sign": check_option(rho_sign, "rho_sign", RHO_SIGNS, caller=caller),
@@ -156,6 +158,9 @@ class Elicitation:
         self._stop: str | None = None
 
     @classmethod
+    @validate_params(
+        in_body("y_true", "y_score", "sample_weight", "pos_label", "settings"), name="Elicitation.from_scores"
+    )
     def from_scores(
         cls,
         y_true: ArrayLike,
@@ -263,6 +268,7 @@ class Elicitation:
             self._stop = "no candidate pair can change the estimate"
         return question
 
+    @validate_params(in_body("beta", "rho"), name="Elicitation.contains")
     def contains(self, beta: float, rho: float) -> bool:
         """Whether (beta, rho) agrees with every accepted noiseless answer (the exact feasible region).
 
@@ -284,10 +290,11 @@ class Elicitation:
         InvalidParameterError
             If ``beta`` is not a finite real number > 0 or ``rho`` not a finite real number.
         """
-        beta = check_real(beta, "beta", caller="Elicitation.contains", low=0.0, low_inclusive=False)
-        rho = check_real(rho, "rho", caller="Elicitation.contains")
+        beta = check_real(beta, "beta", low=0.0, low_inclusive=False)
+        rho = check_real(rho, "rho")
         return self._joint.contains(beta, rho)
 
+    @validate_params(in_body("answer"), name="Elicitation.answer")
     def answer(self, answer: str) -> None:
         """Answer the current question with one of its ``options``.
 
@@ -307,8 +314,9 @@ class Elicitation:
             raise InvalidParameterError(
                 f"Elicitation.answer: the session is over ({self._stop}); read the estimate with result()."
             )
-        self._record(question, answer, "Elicitation.answer")
+        self._record(question, answer)
 
+    @validate_params(in_body("question", "answer"), name="Elicitation.record")
     def record(self, question: LocalQuestion | PairwiseQuestion, answer: str) -> None:
         """Record the answer to a question of the user's choosing (e.g. about the model on the table).
 
@@ -329,12 +337,12 @@ class Elicitation:
                 f"Elicitation.record: `question` must be a LocalQuestion or a "
                 f"PairwiseQuestion; got {type(question).__name__}."
             )
-        self._record(question, answer, "Elicitation.record")
+        self._record(question, answer)
 
-    def _record(self, question: Question, answer: str, caller: str) -> None:
+    def _record(self, question: Question, answer: str) -> None:
         if answer not in question.options:
             raise InvalidParameterError(
-                f"{caller}: `answer` must be one of {', '.join(map(repr, question.options))}; got {answer!r}."
+                f"{current_caller()}: `answer` must be one of {', '.join(map(repr, question.options))}; got {answer!r}."
             )
         step = len(self._steps)
         if isinstance(question, LocalQuestion):
@@ -393,6 +401,7 @@ class Elicitation:
                 f"got {type(stakeholder).__name__}; pass e.g. SimulatedStakeholder(2.0, -3.0) "
                 "or a function of the question returning one of its options."
             )
+        # not declared: an answer outside the options is Elicitation.answer's message (pinned)
         while (question := self.next_question()) is not None:
             self.answer(stakeholder(question))
         return self.result()
@@ -501,7 +510,7 @@ def replay(transcript: Transcript | str | Any) -> ElicitationResult:
     >>> replay(result.transcript).metric == result.metric
     True
     """
-    t = as_transcript(transcript, "replay")
+    t = as_transcript(transcript)
     p, r, th = t.curve
     try:
         session = Elicitation(
@@ -513,7 +522,7 @@ def replay(transcript: Transcript | str | Any) -> ElicitationResult:
     except IsometricsError as exc:
         raise IsometricsError(f"replay: transcript field `settings`: {exc}") from exc
     for step in t.steps:
-        session._record(step.question, step.answer, "replay")
+        session._record(step.question, step.answer)
     return session.result()
 
 
@@ -553,7 +562,7 @@ def engine_trace(transcript: Transcript) -> list[dict[str, Any]]:
     >>> [step["asked"]["kind"] for step in engine_trace(s.transcript)]
     ['local', 'pairwise']
     """
-    transcript = as_transcript(transcript, "engine_trace")
+    transcript = as_transcript(transcript)
     p, r, th = transcript.curve
     session = Elicitation(
         np.asarray(p) if p else None,
@@ -577,5 +586,5 @@ def engine_trace(transcript: Transcript) -> list[dict[str, Any]]:
         )
         if k < len(transcript.steps):
             step = transcript.steps[k]
-            session._record(step.question, step.answer, "engine_trace")
+            session._record(step.question, step.answer)
     return out

@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
+from .._core.constraints import in_body, validate_params
 from .._core.html import summarised
 from .._core.validation import check_option, check_real, check_rng
 from ..exceptions import InvalidParameterError
@@ -21,10 +23,10 @@ from .local import LocalQuestion
 from .pairwise import PairwiseQuestion
 
 
-def _check_question(question: Any, kinds: tuple[type, ...], caller: str) -> None:
+def _check_question(question: Any, kinds: tuple[type, ...]) -> None:
     if not isinstance(question, kinds):
         raise InvalidParameterError(
-            f"{caller}: `question` must be a {' or a '.join(k.__name__ for k in kinds)}; got "
+            f"{current_caller()}: `question` must be a {' or a '.join(k.__name__ for k in kinds)}; got "
             f"{type(question).__name__}; pass the question an Elicitation asks."
         )
 
@@ -68,6 +70,9 @@ class SimulatedStakeholder:
     'recall'
     """
 
+    @validate_params(
+        in_body("beta", "rho", "pairwise_lambda", "local_lambda", "noise", "lapse", "rng"), name="SimulatedStakeholder"
+    )
     def __init__(
         self,
         beta: float,
@@ -79,27 +84,25 @@ class SimulatedStakeholder:
         lapse: float = 0.0,
         rng: Any = None,
     ) -> None:
-        caller = "SimulatedStakeholder"
-        self.beta = check_real(beta, "beta", caller=caller, low=0.0, low_inclusive=False)
-        self.rho = check_real(rho, "rho", caller=caller)
+        self.beta = check_real(beta, "beta", low=0.0, low_inclusive=False)
+        self.rho = check_real(rho, "rho")
         self.pairwise_lambda = check_real(
-            pairwise_lambda, "pairwise_lambda", caller=caller, low=0.0, low_inclusive=False, allow_inf=True
+            pairwise_lambda, "pairwise_lambda", low=0.0, low_inclusive=False, allow_inf=True
         )
-        self.local_lambda = check_real(
-            local_lambda, "local_lambda", caller=caller, low=0.0, low_inclusive=False, allow_inf=True
-        )
-        self.noise = check_option(noise, "noise", ("logistic", "probit"), caller=caller)
-        self.lapse = check_real(lapse, "lapse", caller=caller, low=0.0, high=1.0, high_inclusive=False)
-        self._rng = check_rng(rng, caller=caller)
+        self.local_lambda = check_real(local_lambda, "local_lambda", low=0.0, low_inclusive=False, allow_inf=True)
+        self.noise = check_option(noise, "noise", ("logistic", "probit"))
+        self.lapse = check_real(lapse, "lapse", low=0.0, high=1.0, high_inclusive=False)
+        self._rng = check_rng(rng)
         self.spec = f"g(beta={self.beta!r}, rho={self.rho!r})"
 
     def value(self, precision: float, recall: float) -> float:
         """The stakeholder's G at a point."""
         return float(g_beta_rho(precision, recall, beta=self.beta, rho=self.rho))
 
+    @validate_params(in_body("question"), name="SimulatedStakeholder.local_margin")
     def local_margin(self, question: LocalQuestion) -> float:
         """How much more a gain in recall matters than one in precision, on the log-beta scale."""
-        _check_question(question, (LocalQuestion,), "SimulatedStakeholder.local_margin")
+        _check_question(question, (LocalQuestion,))
         if self.rho == 0:
             return -math.log(self.beta)
         slope = float(level_curve_slope(self.spec, question.precision, question.recall))
@@ -114,9 +117,10 @@ class SimulatedStakeholder:
             return bool(self._rng.random() < 0.5 * math.erfc(-lam * margin / 1.702 / math.sqrt(2.0)))
         return bool(self._rng.random() < 1.0 / (1.0 + math.exp(-max(min(lam * margin, 700.0), -700.0))))
 
+    @validate_params(in_body("question"), name="SimulatedStakeholder")
     def __call__(self, question: LocalQuestion | PairwiseQuestion) -> str:
         """The answer to ``question``: one of its ``options``."""
-        _check_question(question, (LocalQuestion, PairwiseQuestion), "SimulatedStakeholder")
+        _check_question(question, (LocalQuestion, PairwiseQuestion))
         if isinstance(question, LocalQuestion):
             return "recall" if self._noisy(self.local_margin(question), self.local_lambda) else "precision"
         d = self.value(*question.a) - self.value(*question.b)

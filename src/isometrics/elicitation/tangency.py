@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import NUMBERS, InBody, validate_params
 from .._core.html import summarised
 from .._core.validation import check_real_array
@@ -113,25 +114,24 @@ def tangency_estimate(points: Sequence[tuple[float, float]] | ArrayLike, slopes:
     >>> round(est.beta, 12), round(est.rho, 12)
     (2.0, -3.0)
     """
-    caller = "tangency_estimate"
-    pts = check_real_array(points, "points", caller=caller)
-    s = check_real_array(slopes, "slopes", caller=caller)
+    pts = check_real_array(points, "points")
+    s = check_real_array(slopes, "slopes")
     if pts.ndim != 2 or pts.shape[1] != 2 or pts.shape[0] < 2:
         raise InvalidParameterError(
-            f"{caller}: `points` must have shape (k, 2) with k >= 2 (precision, recall per "
+            f"{current_caller()}: `points` must have shape (k, 2) with k >= 2 (precision, recall per "
             f"frontier); got shape {pts.shape}."
         )
     if s.shape != (pts.shape[0],):
         raise InvalidParameterError(
-            f"{caller}: `slopes` must have one value per point ({pts.shape[0]}); got shape {s.shape}."
+            f"{current_caller()}: `slopes` must have one value per point ({pts.shape[0]}); got shape {s.shape}."
         )
     if not np.all((pts > 0) & (pts <= 1)):
         raise InvalidParameterError(
-            f"{caller}: every precision and recall in `points` must lie in (0, 1]; got {pts.tolist()}."
+            f"{current_caller()}: every precision and recall in `points` must lie in (0, 1]; got {pts.tolist()}."
         )
     if not np.all(s < 0) or not np.all(np.isfinite(s)):
         raise InvalidParameterError(
-            f"{caller}: every slope dP/dR in `slopes` must be finite and < 0; got {s.tolist()}."
+            f"{current_caller()}: every slope dP/dR in `slopes` must be finite and < 0; got {s.tolist()}."
         )
     x = np.log(pts[:, 1] / pts[:, 0])
     a = np.column_stack([x, -np.ones_like(x)])
@@ -139,7 +139,7 @@ def tangency_estimate(points: Sequence[tuple[float, float]] | ArrayLike, slopes:
     cond = float(np.linalg.cond(a))
     if not math.isfinite(cond) or cond > 1e12:
         raise IsometricsError(
-            f"{caller}: the favourite points have the same R/P ({np.exp(x).tolist()}), so the "
+            f"{current_caller()}: the favourite points have the same R/P ({np.exp(x).tolist()}), so the "
             "slopes cannot separate beta from rho; use frontiers whose favourite points differ in "
             "R/P (two models, or one model at two prevalences)."
         )
@@ -147,7 +147,7 @@ def tangency_estimate(points: Sequence[tuple[float, float]] | ArrayLike, slopes:
     residuals = y - a @ np.array([u, v])
     if abs(u) < 1e-12:
         raise IsometricsError(
-            f"{caller}: the slopes give rho = 0 (every slope is -1 at its point); there G is the "
+            f"{current_caller()}: the slopes give rho = 0 (every slope is -1 at its point); there G is the "
             "stipulated (beta P + R)/(1 + beta) whose level curves have slope -1/beta, not -1, so no "
             "G fits: check the slopes."
         )
@@ -194,19 +194,18 @@ def hull_slope(hull: RocHull, index: int) -> tuple[float, float, float]:
     >>> [round(v, 4) for v in hull_slope(hull, 2)]
     [-0.8333, -0.2778, -0.4811]
     """
-    caller = "hull_slope"
     if not isinstance(hull, RocHull):
         raise InvalidParameterError(
-            f"{caller}: `hull` must be a RocHull; got {type(hull).__name__}; pass roc_convex_hull(y_true, y_score)."
+            f"{current_caller()}: `hull` must be a RocHull; got {type(hull).__name__}; pass roc_convex_hull(y_true, y_score)."
         )
     n = len(hull.fpr)
     if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or not 0 < index < n - 1:
         raise InvalidParameterError(
-            f"{caller}: `index` must be an inner vertex, an integer in [1, {n - 2}]; got {index!r}."
+            f"{current_caller()}: `index` must be an inner vertex, an integer in [1, {n - 2}]; got {index!r}."
         )
     tpr, fpr = float(hull.tpr[index]), float(hull.fpr[index])
     if tpr <= 0:
-        raise InvalidParameterError(f"{caller}: vertex {index} has recall 0, where precision has no slope.")
+        raise InvalidParameterError(f"{current_caller()}: vertex {index} has recall 0, where precision has no slope.")
     pi = hull.n_positives / (hull.n_positives + hull.n_negatives)
 
     def pr_slope(k: float) -> float:
@@ -216,7 +215,7 @@ def hull_slope(hull: RocHull, index: int) -> tuple[float, float, float]:
     edges = (float(hull.slopes[index - 1]), float(hull.slopes[index]))
     if 0.0 in edges:
         raise InvalidParameterError(
-            f"{caller}: vertex {index} ends the hull's rise (a flat ROC edge follows: "
+            f"{current_caller()}: vertex {index} ends the hull's rise (a flat ROC edge follows: "
             "precision falls at constant recall), so its PR slope is unbounded; pick "
             "an earlier vertex."
         )
@@ -224,7 +223,7 @@ def hull_slope(hull: RocHull, index: int) -> tuple[float, float, float]:
     low, high = min(left, right), max(left, right)
     if not high < 0:
         raise InvalidParameterError(
-            f"{caller}: vertex {index} is where precision stops falling with recall; pick "
+            f"{current_caller()}: vertex {index} is where precision stops falling with recall; pick "
             "a vertex where trading precision for recall is possible."
         )
     return low, high, -math.sqrt(low * high)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .._core.caller import current_caller
 from .._core.constraints import InBody, validate_params
 from .._core.html import summarised
 from ..exceptions import InvalidParameterError, IsometricsError
@@ -88,6 +89,7 @@ class Transcript:
         """The transcript as a JSON document."""
         return json.dumps(self.to_dict(), indent=1)
 
+    @validate_params({"path": InBody("a path")}, name="Transcript.save")
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the transcript as JSON to ``path``.
 
@@ -98,7 +100,7 @@ class Transcript:
         IsometricsError
             If the file cannot be written (a folder, a missing folder, no permission).
         """
-        write_transcript(self, path, "Transcript.save")
+        write_transcript(self, path)
 
     @classmethod
     def from_dict(cls, data: Any) -> Transcript:
@@ -113,59 +115,60 @@ class Transcript:
         return _parse(data)
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], *, caller: str = "load_transcript") -> Transcript:
-        """Read a transcript from a JSON file (see :meth:`from_dict` for the checks; ``caller`` names the
-        function in the messages)."""
+    @validate_params({"path": InBody("a path")}, name="load_transcript")  # the same reader, so the same name
+    def load(cls, path: str | os.PathLike[str]) -> Transcript:
+        """Read a transcript from a JSON file (see :meth:`from_dict` for the checks); the messages
+        name :func:`load_transcript`, or :func:`replay` when it reads the file."""
         if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
             raise InvalidParameterError(
-                f"{caller}: `path` must be the path (str or path-like) of an answers file; "
+                f"{current_caller()}: `path` must be the path (str or path-like) of an answers file; "
                 f"got {type(path).__name__}; pass e.g. 'answers.json'."
             )
         try:
             text = Path(path).read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
             raise IsometricsError(
-                f"{caller}: {str(path)!r} is not UTF-8 text (byte {exc.start}); pass the answers "
+                f"{current_caller()}: {str(path)!r} is not UTF-8 text (byte {exc.start}); pass the answers "
                 "file the elicitation saved (JSON, UTF-8)."
             ) from exc
         except OSError as exc:
             raise IsometricsError(
-                f"{caller}: cannot read {str(path)!r}: {exc.strerror}; check the path of the "
+                f"{current_caller()}: cannot read {str(path)!r}: {exc.strerror}; check the path of the "
                 "answers file the elicitation saved."
             ) from exc
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise IsometricsError(
-                f"{caller}: {str(path)!r} is not JSON ({exc.msg} at line {exc.lineno}); "
+                f"{current_caller()}: {str(path)!r} is not JSON ({exc.msg} at line {exc.lineno}); "
                 "pass the answers file the elicitation saved."
             ) from exc
         except RecursionError as exc:
             raise IsometricsError(
-                f"{caller}: {str(path)!r} nests its JSON too deeply to be an answers file; "
+                f"{current_caller()}: {str(path)!r} nests its JSON too deeply to be an answers file; "
                 "pass the answers file the elicitation saved."
             ) from exc
         return _parse(data)
 
 
-def write_transcript(transcript: Transcript, path: Any, caller: str) -> None:
-    """Write ``transcript`` as JSON to ``path`` for the public ``caller``; a bad path is the library's error."""
+def write_transcript(transcript: Transcript, path: Any) -> None:
+    """Write ``transcript`` as JSON to ``path`` for the public function being called; a bad path is the library's error."""
     if not isinstance(path, (str, os.PathLike)):
         raise InvalidParameterError(
-            f"{caller}: `path` must be the path (str or path-like) of the answers file to "
+            f"{current_caller()}: `path` must be the path (str or path-like) of the answers file to "
             f"write; got {type(path).__name__}; pass e.g. 'answers.json'."
         )
     try:
         Path(path).write_text(transcript.to_json() + "\n", encoding="utf-8")
     except OSError as exc:
         raise IsometricsError(
-            f"{caller}: cannot write the answers file {os.fspath(path)!r} "
+            f"{current_caller()}: cannot write the answers file {os.fspath(path)!r} "
             f"({exc.strerror or exc}); pass the path of a file in an existing, writable "
             "folder."
         ) from exc
 
 
-def as_transcript(value: Any, caller: str) -> Transcript:
+def as_transcript(value: Any) -> Transcript:
     """A :class:`Transcript`, the JSON data of one (a mapping) or the path of an answers file, as a Transcript.
 
     Raises
@@ -180,9 +183,9 @@ def as_transcript(value: Any, caller: str) -> Transcript:
     if isinstance(value, Mapping):
         return _parse(value)
     if isinstance(value, (str, os.PathLike)):
-        return Transcript.load(value, caller=caller)
+        return Transcript.load(value)
     raise InvalidParameterError(
-        f"{caller}: `transcript` must be a Transcript, its JSON data (a dict) or the path of "
+        f"{current_caller()}: `transcript` must be a Transcript, its JSON data (a dict) or the path of "
         f"an answers file; got {type(value).__name__}; pass e.g. 'answers.json' "
         "(decode bytes and json.loads them first)."
     )
