@@ -14,17 +14,26 @@ import pytest
 
 import isometrics as im
 from isometrics._core.constraints import declared_params
-from isometrics.elicitation import linear, local, session, stakeholders, tangency, transcript
+from isometrics.elicitation import _curve, linear, local, pairwise, session, stakeholders, tangency, transcript
 from isometrics.elicitation import result as elicitation_result
 from isometrics.irt import _bank, _responses, adaptive, beta3, keel, model
 
-MODULES = (_bank, _responses, adaptive, beta3, keel, model, linear, local, session, stakeholders, tangency, transcript)
-
-#: Helpers that keep an explicit name, with the reason (a constructor names itself under replay).
-KEPT = {
-    "check_point": "LocalQuestion and PairwiseQuestion name themselves wherever they are built",
-    "check_options": "LocalQuestion and PairwiseQuestion name themselves wherever they are built",
-}
+MODULES = (
+    _bank,
+    _responses,
+    adaptive,
+    beta3,
+    keel,
+    model,
+    _curve,
+    linear,
+    local,
+    pairwise,
+    session,
+    stakeholders,
+    tangency,
+    transcript,
+)
 
 
 def _functions(module):
@@ -41,9 +50,7 @@ def _functions(module):
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
 def test_no_caller_parameter_is_threaded(module):
     threaded = [
-        label
-        for label, func in _functions(module)
-        if "caller" in inspect.signature(inspect.unwrap(func)).parameters and label.split(".")[-1] not in KEPT
+        label for label, func in _functions(module) if "caller" in inspect.signature(inspect.unwrap(func)).parameters
     ]
     assert threaded == []
 
@@ -99,6 +106,17 @@ def test_a_bad_bank_field_names_adaptive_test_and_the_constructor_names_itself()
     fields = {f: getattr(bank, f) for f in bank.__dataclass_fields__}
     with pytest.raises(im.IsometricsError, match=r"^Beta3IRT: `difficulty` must lie in \(0, 1\)"):
         beta3.Beta3IRT(**fields)
+
+
+def test_a_session_and_its_questions_name_themselves_under_replay():
+    data = im.elicitation.Elicitation(local_budget=1, pairwise_budget=1).transcript.to_dict()
+    data["settings"]["tolerance"] = 2.0
+    with pytest.raises(im.IsometricsError, match=r"^replay: transcript field `settings`: Elicitation: `tolerance`"):
+        im.elicitation.replay(data)
+    with pytest.raises(im.InvalidParameterError, match=r"^PairwiseQuestion: `a.recall` must be a real number"):
+        pairwise.PairwiseQuestion((0.5, 1.5), (0.5, 0.5))
+    with pytest.raises(im.InvalidParameterError, match=r"^Elicitation: `beta_range` must satisfy"):
+        im.elicitation.Elicitation(beta_range=(2.0, 1.0))
 
 
 def test_nested_item_index_names_the_method_called():

@@ -19,14 +19,16 @@ for every rho with its own meaning.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import numbers
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
 
-from .._core.caller import current_caller
+from .._core.caller import CALLER, current_caller
 from .._core.constraints import in_body, validate_params
 from .._core.html import summarised
 from .._typing import FloatArray
@@ -45,7 +47,18 @@ LOCAL_WIDTH = 2.0 * math.log(1.02)
 LOCAL_MIN_INFORMATION = 0.1
 
 
-def check_point(precision: Any, recall: Any, caller: str, name: str = "") -> tuple[float, float]:
+@contextlib.contextmanager
+def named(name: str) -> Iterator[None]:
+    """Inside, messages name ``name`` whichever public function runs: for an object that names itself
+    wherever it is built (a question or a session read from a transcript by :func:`replay`)."""
+    token = CALLER.set(name)
+    try:
+        yield
+    finally:
+        CALLER.reset(token)
+
+
+def check_point(precision: Any, recall: Any, name: str = "") -> tuple[float, float]:
     """``(precision, recall)`` as floats, each a real number in (0, 1], or InvalidParameterError naming them.
 
     ``name`` prefixes the parameter names (``"a."`` for the first point of a pairwise question).
@@ -55,18 +68,18 @@ def check_point(precision: Any, recall: Any, caller: str, name: str = "") -> tup
         ok = not isinstance(value, (bool, np.bool_)) and isinstance(value, (numbers.Real, np.floating, np.integer))
         if not ok or not 0.0 < float(value) <= 1.0:  # NaN fails the comparison
             raise InvalidParameterError(
-                f"{caller}: `{name}{what}` must be a real number in (0, 1] (a share, not a "
+                f"{current_caller()}: `{name}{what}` must be a real number in (0, 1] (a share, not a "
                 f"percentage); got {value!r}; pass a share such as 0.9 for 90 %."
             )
         out.append(float(value))
     return out[0], out[1]
 
 
-def check_options(options: Any, fixed: tuple[str, ...], caller: str) -> None:
+def check_options(options: Any, fixed: tuple[str, ...]) -> None:
     """Refuse ``options`` other than the question's ``fixed`` answers (they are not a choice)."""
     if not isinstance(options, tuple) or options != fixed:
         raise InvalidParameterError(
-            f"{caller}: `options` are the question's answers, {fixed!r}, not a choice; "
+            f"{current_caller()}: `options` are the question's answers, {fixed!r}, not a choice; "
             f"got {options!r}; leave `options` out."
         )
 
@@ -97,9 +110,9 @@ class LocalQuestion:
     kind = "local"
 
     def __post_init__(self) -> None:
-        # named "LocalQuestion" wherever it is built (a transcript read by replay too), as always
-        check_options(self.options, ("recall", "precision"), "LocalQuestion")
-        p, r = check_point(self.precision, self.recall, "LocalQuestion")
+        with named("LocalQuestion"):  # wherever it is built (a transcript read by replay too), as always
+            check_options(self.options, ("recall", "precision"))
+            p, r = check_point(self.precision, self.recall)
         object.__setattr__(self, "precision", p)
         object.__setattr__(self, "recall", r)
 

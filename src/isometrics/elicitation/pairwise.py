@@ -32,7 +32,7 @@ from .._core.html import summarised
 from .._typing import FloatArray
 from ..exceptions import InvalidParameterError
 from . import _kernel as K
-from .local import LocalQuestion, check_options, check_point
+from .local import LocalQuestion, check_options, check_point, named
 
 #: The synthetic candidate points: precision and recall in {0.1, 0.3, 0.5, 0.7, 0.9}.
 SYNTHETIC_LEVELS = (0.1, 0.3, 0.5, 0.7, 0.9)
@@ -68,15 +68,16 @@ class PairwiseQuestion:
     kind = "pairwise"
 
     def __post_init__(self) -> None:
-        check_options(self.options, ("a", "b"), "PairwiseQuestion")
-        for name in ("a", "b"):
-            point = getattr(self, name)
-            if isinstance(point, (str, bytes)) or not hasattr(point, "__len__") or len(point) != 2:
-                raise InvalidParameterError(
-                    f"PairwiseQuestion: `{name}` must be a point (precision, recall); got "
-                    f"{point!r}; pass e.g. PairwiseQuestion((0.9, 0.4), (0.6, 0.8))."
-                )
-            object.__setattr__(self, name, check_point(point[0], point[1], "PairwiseQuestion", f"{name}."))
+        with named("PairwiseQuestion"):  # wherever it is built (a transcript read by replay too), as always
+            check_options(self.options, ("a", "b"))
+            for name in ("a", "b"):
+                point = getattr(self, name)
+                if isinstance(point, (str, bytes)) or not hasattr(point, "__len__") or len(point) != 2:
+                    raise InvalidParameterError(
+                        f"PairwiseQuestion: `{name}` must be a point (precision, recall); got "
+                        f"{point!r}; pass e.g. PairwiseQuestion((0.9, 0.4), (0.6, 0.8))."
+                    )
+                object.__setattr__(self, name, check_point(point[0], point[1], f"{name}."))
 
     @property
     def text(self) -> str:

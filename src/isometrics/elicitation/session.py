@@ -26,7 +26,7 @@ from ._curve import DEFAULT_CURVE_PREVALENCE as DEFAULT_CURVE_PREVALENCE
 from ._curve import DEFAULT_CURVE_SHIFT as DEFAULT_CURVE_SHIFT
 from ._curve import _beta_range, _curve
 from ._curve import default_curve as default_curve
-from .local import RHO_SIGNS, Contradiction, LocalBisection, LocalQuestion
+from .local import RHO_SIGNS, Contradiction, LocalBisection, LocalQuestion, named
 from .pairwise import JointPosterior, PairwiseQuestion
 from .result import Decision, ElicitationResult, elicited_metric
 from .transcript import Question, Step, Transcript, as_transcript
@@ -127,27 +127,24 @@ class Elicitation:
         pairwise_lambda: float = 50.0,
         beta_range: tuple[float, float] = K.BETA_RANGE,
     ) -> None:
-        # Named "Elicitation" wherever it is built (replay, from_scores): its messages are pinned so.
-        caller = "Elicitation"
-        self.settings: dict[str, Any] = {
-            "rho_sign": check_option(rho_sign, "rho_sign", RHO_SIGNS, caller=caller),
-            "local_budget": check_integer(local_budget, "local_budget", caller=caller, low=0),
-            "pairwise_budget": check_integer(pairwise_budget, "pairwise_budget", caller=caller, low=1),
-            "tolerance": check_real(
-                tolerance, "tolerance", caller=caller, low=0.0, high=1.0, low_inclusive=False, high_inclusive=False
-            ),
-            "local_lambda": check_real(
-                local_lambda, "local_lambda", caller=caller, low=0.0, low_inclusive=False, allow_inf=True
-            ),
-            "pairwise_lambda": check_real(
-                pairwise_lambda, "pairwise_lambda", caller=caller, low=0.0, low_inclusive=False, allow_inf=True
-            ),
-        }
-        box = _beta_range(beta_range, caller)
-        if box != K.BETA_RANGE:
-            self.settings["beta_range"] = box
-        self.beta_range = box
-        self.curve = _curve(precision, recall, thresholds, caller)
+        with named("Elicitation"):  # wherever it is built (replay, from_scores): its messages are pinned so
+            self.settings: dict[str, Any] = {
+                "rho_sign": check_option(rho_sign, "rho_sign", RHO_SIGNS),
+                "local_budget": check_integer(local_budget, "local_budget", low=0),
+                "pairwise_budget": check_integer(pairwise_budget, "pairwise_budget", low=1),
+                "tolerance": check_real(
+                    tolerance, "tolerance", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False
+                ),
+                "local_lambda": check_real(local_lambda, "local_lambda", low=0.0, low_inclusive=False, allow_inf=True),
+                "pairwise_lambda": check_real(
+                    pairwise_lambda, "pairwise_lambda", low=0.0, low_inclusive=False, allow_inf=True
+                ),
+            }
+            box = _beta_range(beta_range)
+            if box != K.BETA_RANGE:
+                self.settings["beta_range"] = box
+            self.beta_range = box
+            self.curve = _curve(precision, recall, thresholds)
         p, r, _ = self.curve
         s = self.settings
         self._local = LocalBisection(s["rho_sign"], s["local_lambda"], box)
