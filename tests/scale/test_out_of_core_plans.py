@@ -21,7 +21,7 @@ pytest.importorskip("duckdb")
 
 def _table(con, path, weight, plan, batch_size):
     batches = list(
-        count_table_batches(con, Source((path,), "parquet"), "y", "s", weight, 1, batch_size, "test", sort_rows=plan)
+        count_table_batches(con, Source((path,), "parquet"), "y", "s", weight, 1, batch_size, sort_rows=plan)
     )
     assert all(len(b[0]) <= batch_size for b in batches)
     return tuple(np.concatenate([b[k] for b in batches]) for k in range(3))

@@ -185,7 +185,7 @@ def test_columns_of_different_lengths_are_refused():
 def test_check_batch_keeps_the_rows_it_was_given(data):
     frame, _ = data
     raw = next(ColumnsSource({c: frame[c].to_numpy() for c in ("y", "a", "b")}).raw_batches(["y", "a", "b"]))
-    batch = check_batch(raw, label="y", scores=["a", "b"], weight=None, caller="test")
+    batch = check_batch(raw, label="y", scores=["a", "b"], weight=None)
     assert batch.n_rows == len(frame) and batch.labels == (0, 1) and batch.sample_weight is None
     assert np.array_equal(batch.scores["b"], frame["b"].to_numpy())
 

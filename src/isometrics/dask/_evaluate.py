@@ -32,6 +32,8 @@ from typing import Any
 import numpy as np
 
 from .._core.arrays import whole_total
+from .._core.caller import current_caller
+from .._core.constraints import POS_LABEL, in_body, user_stacklevel, validate_params
 from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
 from .._core.html import clip
@@ -49,7 +51,6 @@ from ._reduce import display_part, display_points, sweep_range, tree
 
 __all__ = ["evaluate_dask"]
 
-CALLER = "evaluate_dask"
 #: Rows per partition when a Parquet data set is split by row groups.
 ROWS_PER_PARTITION = 1 << 22
 
@@ -60,6 +61,12 @@ def _dask() -> Any:
     return dask
 
 
+@validate_params(
+    {
+        **in_body("data", "label", "scores", "sample_weight", "metrics", "client", "n_ranges", "curve_path"),
+        "pos_label": [POS_LABEL, None],
+    }
+)
 @fill_doc
 def evaluate_dask(
     data: Any,
@@ -196,30 +203,34 @@ def _evaluate_dask_iv(
     names = [scores] if isinstance(scores, str) else scores
     if not isinstance(names, Sequence) or not names:
         raise InvalidParameterError(
-            f"{CALLER}: `scores` must be a column name or a non-empty sequence of them; got {scores!r}."
+            f"{current_caller()}: `scores` must be a column name or a non-empty sequence of them; got {scores!r}."
         )
     for what, value in [("label", label), ("sample_weight", sample_weight), *(("scores", n) for n in names)]:
         if value is not None and not isinstance(value, str) or (value is None and what != "sample_weight"):
-            raise InvalidParameterError(f"{CALLER}: `{what}` must name a column (a str); got {value!r}.")
+            raise InvalidParameterError(f"{current_caller()}: `{what}` must name a column (a str); got {value!r}.")
     if len(set(names)) != len(names):
-        raise InvalidParameterError(f"{CALLER}: `scores` names a column twice ({list(names)!r}); name each once.")
-    parsed = parse_metric_arguments(metrics, caller=CALLER)
+        raise InvalidParameterError(
+            f"{current_caller()}: `scores` names a column twice ({list(names)!r}); name each once."
+        )
+    parsed = parse_metric_arguments(metrics)
     if n_ranges is not None and (
         isinstance(n_ranges, bool) or not isinstance(n_ranges, (int, np.integer)) or n_ranges < 1
     ):
-        raise InvalidParameterError(f"{CALLER}: `n_ranges` must be an integer >= 1 or None; got {n_ranges!r}.")
+        raise InvalidParameterError(
+            f"{current_caller()}: `n_ranges` must be an integer >= 1 or None; got {n_ranges!r}."
+        )
     target = None
     if curve_path is not None:
-        target = check_output_dir(curve_path, "evaluate_dask: `curve_path`")  # a file in the way, unwritable
+        target = check_output_dir(curve_path, f"{current_caller()}: `curve_path`")  # a file in the way, unwritable
         if target.exists() and (not target.is_dir() or any(target.iterdir())):
             raise IsometricsError(
-                f"{CALLER}: `curve_path` {str(target)!r} is a file or a non-empty directory; "
+                f"{current_caller()}: `curve_path` {str(target)!r} is a file or a non-empty directory; "
                 "choose a new directory (the curve files are written there)."
             )
         for name in names:
             if name in ("", ".", "..") or "/" in name or os.sep in name:
                 raise IsometricsError(
-                    f"{CALLER}: score column {name!r} cannot name a directory of `curve_path`; "
+                    f"{current_caller()}: score column {name!r} cannot name a directory of `curve_path`; "
                     "rename the column or leave curve_path=None."
                 )
     return list(names), parsed, None if n_ranges is None else int(n_ranges), target
@@ -231,7 +242,7 @@ def _check_client(client: Any) -> None:
         return
     shown = repr(client) if isinstance(client, (str, bytes, int, float)) else f"a {type(client).__name__}"
     raise InvalidParameterError(
-        f"{CALLER}: `client` must be a distributed.Client or None; got {clip(shown, 80)}; "
+        f"{current_caller()}: `client` must be a distributed.Client or None; got {clip(shown, 80)}; "
         "pass the Client of the cluster to run on (e.g. Client('tcp://host:8786')), or None "
         "for Dask's default scheduler."
     )
@@ -243,15 +254,11 @@ def _sources(data: Any, columns: list[str]) -> list[tuple[Any, Locator]]:
         return _parquet_pieces(Path(data), columns)
     if not (hasattr(data, "to_delayed") and hasattr(data, "npartitions") and hasattr(data, "columns")):
         raise InvalidParameterError(
-            f"{CALLER}: `data` must be a Dask DataFrame or the path of a Parquet data set; got a {type(data).__name__}."
+            f"{current_caller()}: `data` must be a Dask DataFrame or the path of a Parquet data set; got a {type(data).__name__}."
         )
-    _check_columns(columns, [str(c) for c in data.columns], "the data frame")
+    check_columns(columns, [str(c) for c in data.columns], "the data frame")
     parts = data[list(dict.fromkeys(columns))].to_delayed()
     return [(p, Locator(k, len(parts))) for k, p in enumerate(parts)]
-
-
-def _check_columns(columns: list[str], present: list[str], where: str) -> None:
-    check_columns(columns, present, where, CALLER)
 
 
 def _parquet_pieces(path: Path, columns: list[str]) -> list[tuple[Any, Locator]]:
@@ -263,16 +270,18 @@ def _parquet_pieces(path: Path, columns: list[str]) -> list[tuple[Any, Locator]]
     elif path.is_file():
         files = [path]
     else:
-        raise IsometricsError(f"{CALLER}: {str(path)!r} does not exist; pass a Parquet file or a directory of them.")
+        raise IsometricsError(
+            f"{current_caller()}: {str(path)!r} does not exist; pass a Parquet file or a directory of them."
+        )
     if not files:
-        raise IsometricsError(f"{CALLER}: no .parquet file under {str(path)!r}.")
+        raise IsometricsError(f"{current_caller()}: no .parquet file under {str(path)!r}.")
     pieces: list[tuple[ParquetPiece, int]] = []
     for file in files:
         try:
             meta = pq.ParquetFile(file).metadata
         except Exception as exc:  # pyarrow raises several types for a file that is not Parquet
-            raise IsometricsError(f"{CALLER}: cannot read {str(file)!r} as Parquet ({exc}).") from None
-        _check_columns(columns, list(meta.schema.names), f"file {str(file)!r}")
+            raise IsometricsError(f"{current_caller()}: cannot read {str(file)!r} as Parquet ({exc}).") from None
+        check_columns(columns, list(meta.schema.names), f"file {str(file)!r}")
         groups: list[int] = []
         rows, first = 0, 0
         for g in range(meta.num_row_groups):
@@ -309,20 +318,23 @@ def _evaluate_column(
     delayed = dask.delayed
     tables = dask.persist(
         *[
-            delayed(partition_table, pure=True)(part, loc, label=label, score=score, weight=weight, caller=CALLER)
+            # a worker does not see this context: the public function's name goes with the task
+            delayed(partition_table, pure=True)(
+                part, loc, label=label, score=score, weight=weight, caller=current_caller()
+            )
             for part, loc in sources
         ],
         **run,
     )
     summaries: list[PartitionTable] = list(dask.compute(*[delayed(_summary)(t) for t in tables], **run))
-    classes = resolve_classes(summaries, pos_label, label=label, caller=CALLER)
+    classes = resolve_classes(summaries, pos_label, label=label)
     cuts = range_cuts(summaries, n_ranges or len(sources))
     k = len(cuts) + 1
     pieces = [delayed(split_by_range, nout=k)(t, cuts, flip) for t, flip in zip(tables, classes.flips)]
     ranges = dask.persist(*[delayed(merge_range)([p[r] for p in pieces], classes.pos_label) for r in range(k)], **run)
     del tables, pieces  # the partitions' tables are released on the workers
     offs = offsets(dask.compute(*[delayed(_size)(t) for t in ranges], **run))
-    check_both_totals(offs, classes, caller=CALLER)
+    check_both_totals(offs, classes)
     if curve_dir is not None:
         curve_dir.mkdir(parents=True, exist_ok=False)
         dask.compute(*[delayed(write_curve_part)(t, r, offs, str(curve_dir)) for r, t in enumerate(ranges)], **run)
@@ -332,7 +344,8 @@ def _evaluate_column(
     )
     del ranges
     shown = display_points(parts, result, classes.pos_label)  # every point when there are few
-    shown.warn_if_degenerate(f"score column {score!r}", stacklevel=4)
+    # warn_if_degenerate, here, evaluate_dask (its wrapper skipped), the user's line
+    shown.warn_if_degenerate(f"score column {score!r}", stacklevel=user_stacklevel(3) + 1)
     return BinaryEvaluation(
         name=score,
         n_samples=sum(s.n_rows for s in summaries),

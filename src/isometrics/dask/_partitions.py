@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import CALLER, current_caller
 from .._core.count_table import CountTable
 from .._typing import FloatArray
 from ..scale.batches import Locator, RawBatch, arrow_arrays, check_batch
@@ -120,6 +121,9 @@ def partition_table(
     """Read, validate and count one partition (a task): its rows checked by
     :func:`~isometrics.scale.batches.check_batch`, as every scale path's are.
 
+    ``caller`` is the public function the messages name: a task runs on a worker, which does
+    not see the client's context, so the name travels with it and is set here for the checkers.
+
     Raises
     ------
     IsometricsError
@@ -127,9 +131,17 @@ def partition_table(
         non-finite weight, more than two labels in the partition, or values of the wrong
         type; the message names the column and where the first bad row is.
     """
+    token = CALLER.set(caller)
+    try:
+        return _partition_table(part, loc, label=label, score=score, weight=weight)
+    finally:
+        CALLER.reset(token)
+
+
+def _partition_table(part: Any, loc: Locator, *, label: str, score: str, weight: str | None) -> PartitionTable:
     columns = [label, score] + ([weight] if weight is not None else [])
     raw = next(PartitionSource(part, loc).raw_batches(columns))
-    batch = check_batch(raw, label=label, scores=[score], weight=weight, caller=caller)
+    batch = check_batch(raw, label=label, scores=[score], weight=weight)
     y, s, w = batch.y_true, batch.scores[score], batch.sample_weight
     n = batch.n_rows
     counts = None
@@ -137,7 +149,9 @@ def partition_table(
     if n and (w is None or (w > 0).any()):
         a = batch.labels[-1]
         # the engine's sort and grouping (as in memory), kept as per-score counts only
-        counts = CountTable.from_validated(np.asarray(y == a, dtype=np.bool_), s, w, a, caller=caller).group_counts()
+        counts = CountTable.from_validated(
+            np.asarray(y == a, dtype=np.bool_), s, w, a, caller=current_caller()
+        ).group_counts()
         m = len(counts[0])
         sample = counts[0][np.unique(np.linspace(0, m - 1, min(SAMPLE_SIZE, m)).astype(np.intp))]
     return PartitionTable(

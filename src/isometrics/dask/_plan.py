@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.labels import format_labels, is_standard_encoding
 from .._core.validation import check_labels_present, check_pos_label, infer_pos_label, label_set
 from .._typing import FloatArray
@@ -30,7 +31,7 @@ class Classes:
     flips: tuple[bool, ...]
 
 
-def resolve_classes(summaries: Sequence[PartitionTable], pos_label: Any, *, label: str, caller: str) -> Classes:
+def resolve_classes(summaries: Sequence[PartitionTable], pos_label: Any, *, label: str) -> Classes:
     """The two classes of the whole data set from each partition's, in partition order.
 
     Raises
@@ -40,7 +41,7 @@ def resolve_classes(summaries: Sequence[PartitionTable], pos_label: Any, *, labe
         row where it first appears), labels of mixed types, or ``pos_label`` is not a
         label (or cannot be inferred).
     """
-    check_pos_label(pos_label, caller=caller)
+    check_pos_label(pos_label)
     seen: dict[Any, str] = {}
     for part in summaries:
         for value, row, index in zip(part.labels, part.first_rows, part.first_index):
@@ -48,14 +49,14 @@ def resolve_classes(summaries: Sequence[PartitionTable], pos_label: Any, *, labe
                 continue
             if len(seen) == 2:
                 raise IsometricsError(
-                    f"{caller}: label column {label!r} has a third class {value!r} (besides "
+                    f"{current_caller()}: label column {label!r} has a third class {value!r} (besides "
                     f"{', '.join(repr(v) for v in seen)}) {part.locator.row(row, index)}; this is a binary "
                     "evaluation: binarise the labels (one class against the rest) or drop the rows of other classes."
                 )
             seen[value] = part.locator.row(row, index)
     if not seen:
         raise IsometricsError(
-            f"{caller}: the input is empty (0 rows in every partition); pass at least one sample of each class."
+            f"{current_caller()}: the input is empty (0 rows in every partition); pass at least one sample of each class."
         )
     try:
         # As objects first: np.array would turn 0 and "1" into the strings "0" and "1" without a word.
@@ -64,12 +65,12 @@ def resolve_classes(summaries: Sequence[PartitionTable], pos_label: Any, *, labe
     except (IsometricsError, TypeError):
         kinds = ", ".join(f"{v!r} ({type(v).__name__}, first {where})" for v, where in seen.items())
         raise IsometricsError(
-            f"{caller}: label column {label!r} mixes label types: {kinds}; use one type for all labels."
+            f"{current_caller()}: label column {label!r} mixes label types: {kinds}; use one type for all labels."
         ) from None
     if pos_label is None:
-        pos_label = infer_pos_label(labels, caller=caller)
+        pos_label = infer_pos_label(labels)
     elif len(labels) == 2 or not is_standard_encoding(labels, pos_label):
-        check_labels_present(labels, pos_label, caller=caller)
+        check_labels_present(labels, pos_label)
     flips = tuple(bool(part.labels) and not bool(part.labels[-1] == pos_label) for part in summaries)
     return Classes(pos_label, tuple(v.item() if isinstance(v, np.generic) else v for v in labels), flips)
 
@@ -132,12 +133,12 @@ def offsets(sizes: Sequence[tuple[int, float, float]]) -> Offsets:
     return Offsets(tuple(start), tuple(tp_before), tuple(fp_before), tp, fp, index)
 
 
-def check_both_totals(offs: Offsets, classes: Classes, *, caller: str) -> None:
+def check_both_totals(offs: Offsets, classes: Classes) -> None:
     """Raise unless each class has positive weight in the whole data set."""
     for name, total in (("positive", offs.n_positives), ("negative", offs.n_negatives)):
         if not total > 0:
             raise IsometricsError(
-                f"{caller}: the labels have one class (no {name} samples with positive weight; pos_label="
+                f"{current_caller()}: the labels have one class (no {name} samples with positive weight; pos_label="
                 f"{classes.pos_label!r}, labels found: {format_labels(classes.labels)}); ROC, PR and PRG analysis "
                 "needs both classes: check the label column and pos_label."
             )

@@ -53,10 +53,9 @@ def _average_intervals(
     n_resamples: int,
     level: float,
     rng: Any,
-    caller: str,
 ) -> tuple[dict[str, tuple[float, float]], int]:
     """Percentile intervals of every averaged measure, and the number of replicates used."""
-    generator = check_rng(rng, caller=caller)
+    generator = check_rng(rng)
     n = len(y)
     draw: Callable[[], np.ndarray]
     if weights is not None and weight_kind == "frequency":

@@ -13,6 +13,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from .._core.caller import current_caller
+from .._core.constraints import InBody, String, validate_params
 from .._core.optional import needs
 from .._core.outputs import write_text_atomic
 from .._version import __version__
@@ -84,6 +86,17 @@ def _weights_text(results: list[BinaryEvaluation], comparisons: Any) -> str:
     return "weighted: " + "; ".join(described.get(k, k) for k in sorted(str(k) for k in kinds))
 
 
+@validate_params(
+    {
+        "results": InBody("a sequence of BinaryEvaluation (evaluate_scores)"),
+        "comparisons": InBody("a ModelComparison, a sequence of them or None"),
+        "metrics": [InBody("a sequence of metric names or Metrics", invalid=[["no-such-metric"]]), None],
+        "title": String(),
+        "file_name": String(),
+        "label": String(),
+        "summary": InBody("a Recommendation or None"),
+    }
+)
 def build_report(
     results: Sequence[BinaryEvaluation],
     *,
@@ -138,6 +151,8 @@ def build_report(
     TypeError
         If ``comparisons`` holds anything but ModelComparison, or ``summary`` is not a
         Recommendation.
+    InvalidParameterError
+        If ``title``, ``file_name`` or ``label`` is not a str (a ``TypeError`` and a ``ValueError``).
     ImportError
         If plotly or jinja2 is missing.
 
@@ -152,28 +167,27 @@ def build_report(
     True
     """
     jinja2, _ = _require()
-    caller = "build_report"
     results = list(results)
     if not results:
-        raise IsometricsError(f"{caller}: no results to report; pass the list evaluate_scores returned.")
+        raise IsometricsError(f"{current_caller()}: no results to report; pass the list evaluate_scores returned.")
     specs = [b.metric.spec for b in results[0].best]
     if not specs:
-        raise IsometricsError(f"{caller}: the results have no threshold metric; evaluate with metrics=[...].")
+        raise IsometricsError(f"{current_caller()}: the results have no threshold metric; evaluate with metrics=[...].")
     if metrics is None:
         chosen = [b.metric for b in results[0].best]
     else:
         chosen = (
-            [parse_metric_argument(metrics, caller=caller, name="metrics")]
+            [parse_metric_argument(metrics, name="metrics")]
             if isinstance(metrics, (str, Metric))
-            else parse_metric_arguments(metrics, caller=caller)
+            else parse_metric_arguments(metrics)
         )
         if not chosen:
-            raise IsometricsError(f"{caller}: `metrics` is empty; give at least one of {', '.join(specs)}.")
+            raise IsometricsError(f"{current_caller()}: `metrics` is empty; give at least one of {', '.join(specs)}.")
     for m in chosen:
         for r in results:
             if m.spec not in [b.metric.spec for b in r.best]:
                 raise IsometricsError(
-                    f"{caller}: metric {m.spec!r} was not evaluated for {r.name!r} (evaluated: "
+                    f"{current_caller()}: metric {m.spec!r} was not evaluated for {r.name!r} (evaluated: "
                     f"{', '.join(b.metric.spec for b in r.best)}); evaluate it or leave it out."
                 )
     values = {
@@ -264,6 +278,7 @@ def build_report(
     )
 
 
+@validate_params({"path": InBody("a path"), "html_text": String()})
 def write_report(path: str | os.PathLike[str], html_text: str) -> Path:
     """Write the page through a temporary file (nothing half-written on failure).
 
@@ -278,6 +293,11 @@ def write_report(path: str | os.PathLike[str], html_text: str) -> Path:
     -------
     Path
         The path written.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``html_text`` is not a str.
 
     Examples
     --------

@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from .._core.caller import current_caller
 from ..evaluation import BinaryEvaluation
 from ..exceptions import IsometricsError
 from ..metrics.registry import Metric
@@ -25,13 +26,12 @@ def _comparisons(
 ) -> tuple[list[ComparisonRow], list[ComparisonRow], list[str]]:
     """The bootstrap rows and DeLong rows of ``comparisons`` (checked against the results), and each
     comparison's policy in words."""
-    caller = "build_report"
     if comparisons is None:
         return [], [], []
     items = [comparisons] if isinstance(comparisons, ModelComparison) else comparisons
     if not isinstance(items, Sequence) or isinstance(items, str):
         raise TypeError(
-            f"{caller}: `comparisons` must be a ModelComparison (compare_scores, bootstrap_compare) or "
+            f"{current_caller()}: `comparisons` must be a ModelComparison (compare_scores, bootstrap_compare) or "
             f"a list of them; got {type(comparisons).__name__}."
         )
     rows: list[ComparisonRow] = []
@@ -40,7 +40,7 @@ def _comparisons(
     for item in items:
         if not isinstance(item, ModelComparison):
             raise TypeError(
-                f"{caller}: every item of `comparisons` must be a ModelComparison (compare_scores, "
+                f"{current_caller()}: every item of `comparisons` must be a ModelComparison (compare_scores, "
                 f"bootstrap_compare); got {type(item).__name__}."
             )
         rows += item.rows
@@ -50,7 +50,7 @@ def _comparisons(
         for name in (d.a, d.b):
             if name not in values:
                 raise IsometricsError(
-                    f"{caller}: `comparisons` compare {name!r}, which is not among the results "
+                    f"{current_caller()}: `comparisons` compare {name!r}, which is not among the results "
                     f"({', '.join(map(repr, values))}); compare the scorers that were evaluated."
                 )
         va, vb = values[d.a].get(d.statistic), values[d.b].get(d.statistic)
@@ -58,7 +58,7 @@ def _comparisons(
             continue
         if not math.isclose(d.estimate, va - vb, rel_tol=1e-9, abs_tol=1e-12):
             raise IsometricsError(
-                f"{caller}: the comparison of {d.a!r} and {d.b!r} gives {d.statistic} difference {d.estimate!r}, but "
+                f"{current_caller()}: the comparison of {d.a!r} and {d.b!r} gives {d.statistic} difference {d.estimate!r}, but "
                 f"the results give {va!r} - {vb!r} = {va - vb!r}; were they computed on other data? Compare the same "
                 "labels, scores and weights that were evaluated."
             )

@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from .._core.caller import current_caller
 from ..evaluation import BinaryEvaluation
 from ..exceptions import IsometricsError
 from ..model_selection.recommendation import Recommendation
@@ -53,10 +54,9 @@ def _summary(summary: Recommendation | None, results: Sequence[BinaryEvaluation]
     """The template's view of ``summary`` (checked against ``results``), or None without one."""
     if summary is None:
         return None
-    caller = "build_report"
     if not isinstance(summary, Recommendation):
         raise TypeError(
-            f"{caller}: `summary` must be a Recommendation (isometrics.model_selection.recommend); got "
+            f"{current_caller()}: `summary` must be a Recommendation (isometrics.model_selection.recommend); got "
             f"{type(summary).__name__}."
         )
     by_name = {r.name: r for r in results}
@@ -66,13 +66,13 @@ def _summary(summary: Recommendation | None, results: Sequence[BinaryEvaluation]
         best = None if r is None else next((b for b in r.best if b.metric.spec == spec), None)
         if best is not None and not math.isclose(best.value, value, rel_tol=1e-9, abs_tol=1e-12):
             raise IsometricsError(
-                f"{caller}: `summary` gives {name!r} a best {spec} of {value!r}, the results "
+                f"{current_caller()}: `summary` gives {name!r} a best {spec} of {value!r}, the results "
                 f"{best.value!r}; were they computed on other data? Recommend on the labels and "
                 "scores that were evaluated."
             )
     if summary.model not in by_name:
         raise IsometricsError(
-            f"{caller}: `summary` recommends {summary.model!r}, which is not among the results "
+            f"{current_caller()}: `summary` recommends {summary.model!r}, which is not among the results "
             f"({', '.join(map(repr, by_name))}); recommend among the scorers evaluated."
         )
     d = summary.to_dict()  # the JSON's block: the page shows these numbers

@@ -19,10 +19,13 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from .._core.caller import current_caller
+from .._core.constraints import InBody, String, validate_params
 from .._core.optional import needs
 from .._core.outputs import write_text_atomic
 from .._version import __version__
 from ..elicitation.session import Elicitation
+from ..exceptions import InvalidParameterError
 from ._page import _CSP, _csp_hash, _script_source
 from ._text import _script_json
 
@@ -35,6 +38,14 @@ def _jinja() -> Any:
     return jinja2
 
 
+@validate_params(
+    {
+        "session": InBody("an Elicitation or None", invalid=[12345]),
+        "title": String(),
+        "model": String(),
+        "command_tail": String(),
+    }
+)
 def elicitation_page(
     session: Elicitation | None = None, *, title: str = "Choosing the metric", model: str = "", command_tail: str = ""
 ) -> str:
@@ -64,8 +75,9 @@ def elicitation_page(
 
     Raises
     ------
-    TypeError
-        If ``session`` is not an :class:`~isometrics.elicitation.Elicitation`.
+    InvalidParameterError
+        If ``session`` is not an :class:`~isometrics.elicitation.Elicitation` (a ``TypeError``),
+        or ``title``, ``model`` or ``command_tail`` is not a str.
     ImportError
         If jinja2 is missing.
 
@@ -99,7 +111,9 @@ def elicitation_page(
     if session is None:
         session = Elicitation()
     if not isinstance(session, Elicitation):
-        raise TypeError(f"elicitation_page: `session` must be an Elicitation or None; got {type(session).__name__}.")
+        raise InvalidParameterError(
+            f"{current_caller()}: `session` must be an Elicitation or None; got {type(session).__name__}."
+        )
     jinja2 = _jinja()
     t = session.transcript.to_dict()
     data = {"settings": t["settings"], "curve": t["curve"]}
@@ -127,6 +141,7 @@ def elicitation_page(
     )
 
 
+@validate_params({"path": InBody("a path"), "html_text": String()})
 def write_elicitation_page(path: str | os.PathLike[str], html_text: str) -> Path:
     """Write the page through a temporary file (nothing half-written on failure).
 
@@ -141,6 +156,11 @@ def write_elicitation_page(path: str | os.PathLike[str], html_text: str) -> Path
     -------
     Path
         The path written.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``html_text`` is not a str.
 
     Examples
     --------

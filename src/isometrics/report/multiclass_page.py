@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
+from .._core.constraints import ARRAY, InBody, RandomState, String, in_body, validate_params
 from .._core.frames import frame_columns
 from .._core.validation import as_1d, as_array
 from .._typing import ArrayLike
@@ -67,6 +69,19 @@ def _confusion_rows(classes: list[str], matrix: np.ndarray) -> list[dict[str, An
     return rows
 
 
+@validate_params(
+    {
+        **in_body("classes", "score_names", "weight_kind", "n_resamples"),
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "metrics": InBody("a sequence of metric names or Metrics", invalid=[["no-such-metric"]]),
+        "sample_weight": [ARRAY, None],
+        "rng": RandomState(),
+        "title": String(),
+        "file_name": String(),
+        "label": String(),
+    }
+)
 def build_multiclass_report(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -127,6 +142,9 @@ def build_multiclass_report(
         If ``y_true`` is not one label per sample, ``score_names`` does not name every
         column, ``metrics`` is empty, and for the bad inputs of
         :func:`isometrics.one_vs_rest` and :func:`isometrics.evaluate_scores`.
+    InvalidParameterError
+        If ``rng`` is not a seed or a Generator, or ``title``, ``file_name`` or ``label``
+        is not a str. Every message names ``build_multiclass_report``.
     ImportError
         If plotly or jinja2 is missing.
 
@@ -142,18 +160,17 @@ def build_multiclass_report(
     True
     """
     jinja2, _ = _require()
-    caller = "build_multiclass_report"
-    chosen = parse_metric_arguments(metrics, caller=caller)
+    chosen = parse_metric_arguments(metrics)
     if not chosen:
-        raise IsometricsError(f"{caller}: `metrics` is empty; give at least one, e.g. metrics=['f1'].")
-    if np.ndim(as_array(y_true, name="y_true", caller=caller)) != 1:
+        raise IsometricsError(f"{current_caller()}: `metrics` is empty; give at least one, e.g. metrics=['f1'].")
+    if np.ndim(as_array(y_true, name="y_true")) != 1:
         raise IsometricsError(
-            f"{caller}: y_true must hold one class label per sample (shape (n_samples,)); "
+            f"{current_caller()}: y_true must hold one class label per sample (shape (n_samples,)); "
             "a multilabel indicator matrix has no argmax prediction."
         )
     ovr = one_vs_rest(y_true, y_score, classes=classes, sample_weight=sample_weight)
-    y = as_1d(y_true, name="y_true", caller=caller)
-    matrix = as_array(y_score, name="y_score", caller=caller)
+    y = as_1d(y_true, name="y_true")
+    matrix = as_array(y_score, name="y_score")
     frame = frame_columns(y_score)
     names = (
         list(score_names)
@@ -164,7 +181,7 @@ def build_multiclass_report(
     )
     if len(names) != matrix.shape[1]:
         raise IsometricsError(
-            f"{caller}: score_names has {len(names)} names for {matrix.shape[1]} score columns; "
+            f"{current_caller()}: score_names has {len(names)} names for {matrix.shape[1]} score columns; "
             "name every column, in order."
         )
     shown = [str(c) for c in ovr.classes.tolist()]
@@ -201,7 +218,7 @@ def build_multiclass_report(
     if interval is not None and n_resamples is not None:
         weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
         averaged, _ = _average_intervals(
-            y, matrix, ovr.classes, weights, weight_kind, n_resamples, interval.confidence_level, rng, caller
+            y, matrix, ovr.classes, weights, weight_kind, n_resamples, interval.confidence_level, rng
         )
 
     def shown_ci(value: float, key: str) -> str:

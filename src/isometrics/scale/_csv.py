@@ -22,6 +22,7 @@ import csv
 from pathlib import Path
 from typing import Any
 
+from .._core.caller import current_caller
 from ..exceptions import IsometricsError
 
 __all__: list[str] = []
@@ -70,7 +71,7 @@ def retyped(settled: dict[str, str]) -> str:
     )
 
 
-def ragged_row(path: Path, separator: str, caller: str) -> IsometricsError | None:
+def ragged_row(path: Path, separator: str) -> IsometricsError | None:
     """The error naming the first row of ``path`` whose fields are not one per column of the header
     (blank lines are skipped, as the readers skip them), or None when every row has as many."""
     try:
@@ -83,13 +84,13 @@ def ragged_row(path: Path, separator: str, caller: str) -> IsometricsError | Non
                     continue
                 row_number += 1
                 if len(row) != len(header):
-                    return _ragged_error(path, caller, header, row, row_number, reader.line_num)
+                    return _ragged_error(path, header, row, row_number, reader.line_num)
     except (OSError, csv.Error):  # the reader's own error says what is wrong with the file
         return None
     return None
 
 
-def not_utf8(path: Path, caller: str) -> IsometricsError | None:
+def not_utf8(path: Path) -> IsometricsError | None:
     """The error naming the first byte of ``path`` that is not UTF-8 text (line and byte), or None when
     the file decodes; read in blocks with an incremental decoder, on the error path only."""
     decoder = codecs.getincrementaldecoder("utf-8")()
@@ -103,7 +104,7 @@ def not_utf8(path: Path, caller: str) -> IsometricsError | None:
                     at = offset + max(exc.start, 0)
                     line += block[: max(exc.start, 0)].count(b"\n")
                     return IsometricsError(
-                        f"{caller}: {str(path)!r} is not UTF-8 text (byte 0x{block[max(exc.start, 0)]:02x} at byte "
+                        f"{current_caller()}: {str(path)!r} is not UTF-8 text (byte 0x{block[max(exc.start, 0)]:02x} at byte "
                         f"{at}, line {line}); save the file as UTF-8. Nothing was computed or written."
                     )
                 offset += len(block)
@@ -113,9 +114,7 @@ def not_utf8(path: Path, caller: str) -> IsometricsError | None:
     return None
 
 
-def _ragged_error(
-    path: Path, caller: str, header: list[str], row: list[str], number: int, line: int
-) -> IsometricsError:
+def _ragged_error(path: Path, header: list[str], row: list[str], number: int, line: int) -> IsometricsError:
     where = f"row {number} (line {line} of {str(path)!r}, rows counted from 0 after the header)"
     fields = f"{len(row)} field{'s' if len(row) != 1 else ''}"
     if len(row) < len(header):
@@ -124,6 +123,6 @@ def _ragged_error(
     else:
         what = f"has {fields} where the header names {len(header)} columns: {len(row) - len(header)} more than it"
     return IsometricsError(
-        f"{caller}: {where} {what}; give every row one value per column (an empty field is a "
+        f"{current_caller()}: {where} {what}; give every row one value per column (an empty field is a "
         "missing value) or drop that row. Nothing was computed or written."
     )

@@ -9,6 +9,8 @@ import re
 
 import numpy as np
 
+from .._core.caller import current_caller
+from .._core.constraints import InBody, String, validate_params
 from .._core.validation import check_integer
 from ..exceptions import InvalidParameterError
 from ._sources import system_memory
@@ -34,6 +36,7 @@ _UNITS = {
 }
 
 
+@validate_params({})
 def default_memory_limit() -> int:
     """A quarter of this machine's physical memory, in bytes (1 GiB when it cannot be read).
 
@@ -52,7 +55,15 @@ def default_memory_limit() -> int:
     return max(int(total * MEMORY_SHARE), _MIN_MEMORY) if total else 2**30
 
 
-def parse_memory(value: int | str, *, caller: str = "parse_memory", name: str = "memory_limit") -> int:
+@validate_params(
+    {
+        # the messages name the parameter `name` (memory_limit), not `value`: its bad values are tested in tests/scale
+        "value": InBody("bytes (an int) or a size such as '4GB'"),
+        "caller": [String(), None],
+        "name": String(),
+    }
+)
+def parse_memory(value: int | str, *, caller: str | None = None, name: str = "memory_limit") -> int:
     """Bytes from an int or a string such as ``"4GB"``, ``"512 MiB"`` or ``"25%"`` (of physical memory).
 
     Parameters
@@ -60,8 +71,11 @@ def parse_memory(value: int | str, *, caller: str = "parse_memory", name: str = 
     value : int or str
         Bytes, or a number with a unit: B, kB, MB, GB, TB (powers of 1000), KiB, MiB, GiB,
         TiB (powers of 1024), or % of this machine's physical memory.
-    caller, name : str
-        Named in the error message.
+    caller : str, default=None
+        Named at the start of the error message instead of the public function being called
+        (the command line passes its option, ``"--memory-limit"``).
+    name : str, default="memory_limit"
+        The parameter named in the error message.
 
     Returns
     -------
@@ -79,6 +93,7 @@ def parse_memory(value: int | str, *, caller: str = "parse_memory", name: str = 
     >>> parse_memory("4GB"), parse_memory("512MiB")
     (4000000000, 536870912)
     """
+    caller = current_caller(caller)
     fix = "pass bytes or a size such as '4GB', '512MiB' or '25%' (of physical memory)"
     if isinstance(value, (bool, np.bool_)):
         raise InvalidParameterError(f"{caller}: `{name}` must be a size; got {value!r}; {fix}.")

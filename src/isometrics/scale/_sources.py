@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.files import file_format
 from .._core.optional import needs
 from .._core.validation import check_binary_target
@@ -66,10 +67,15 @@ def _ident(name: str) -> str:
 
 
 def expand_paths(
-    path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], caller: str
+    path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], caller: str | None = None
 ) -> tuple[list[Path], Literal["parquet", "csv"]]:
     """The files named by ``path`` (a file, a glob such as ``logs/*.parquet``, or a list of either),
-    sorted within each glob, and their common format."""
+    sorted within each glob, and their common format.
+
+    ``caller`` names the messages' source where no declared function runs (the command line
+    passes ``"isometrics evaluate"``); by default the public function being called.
+    """
+    caller = current_caller(caller)
     fix = "pass a path, a glob such as 'data/*.parquet', or a list of them"
     if isinstance(path, (str, os.PathLike)):
         items = [path]
@@ -140,7 +146,7 @@ def connect(memory_limit: int, temp_directory: str, threads: int | None = None) 
     return con
 
 
-def check_temp_directory(temp_directory: Any, caller: str) -> str | None:
+def check_temp_directory(temp_directory: Any) -> str | None:
     """``temp_directory`` as a str (None: the system's temporary directory); refused when it is not a
     path, or names something other than a directory."""
     if temp_directory is None:
@@ -148,22 +154,24 @@ def check_temp_directory(temp_directory: Any, caller: str) -> str | None:
     fix = "pass a directory (created when missing) on a disk with free space, or None for the system's one"
     if isinstance(temp_directory, bytes) or not isinstance(temp_directory, (str, os.PathLike)):
         raise InvalidParameterError(
-            f"{caller}: `temp_directory` must be a path or None; got {type(temp_directory).__name__}; {fix}."
+            f"{current_caller()}: `temp_directory` must be a path or None; got {type(temp_directory).__name__}; {fix}."
         )
     parent = os.fspath(temp_directory)
     if not parent.strip():
-        raise InvalidParameterError(f"{caller}: `temp_directory` must be a path or None; got {parent!r}; {fix}.")
+        raise InvalidParameterError(
+            f"{current_caller()}: `temp_directory` must be a path or None; got {parent!r}; {fix}."
+        )
     existing = Path(parent)
     while not existing.exists() and existing != existing.parent:  # the nearest part that exists
         existing = existing.parent
     if existing.exists() and not existing.is_dir():
         what = "is a file" if str(existing) == parent else f"lies under the file {str(existing)!r}"
-        raise InvalidParameterError(f"{caller}: `temp_directory` {parent!r} {what}, not a directory; {fix}.")
+        raise InvalidParameterError(f"{current_caller()}: `temp_directory` {parent!r} {what}, not a directory; {fix}.")
     return parent
 
 
 @contextmanager
-def spill_directory(temp_directory: str | None, caller: str) -> Iterator[str]:
+def spill_directory(temp_directory: str | None) -> Iterator[str]:
     """The directory DuckDB spills into: a fresh one inside ``temp_directory`` (or the system's
     temporary directory), removed afterwards with everything spilled into it."""
     try:
@@ -173,7 +181,7 @@ def spill_directory(temp_directory: str | None, caller: str) -> Iterator[str]:
     except OSError as exc:  # no permission, a read-only or full disk
         shown = "the system's temporary directory" if temp_directory is None else repr(temp_directory)
         raise IsometricsError(
-            f"{caller}: cannot make a spill directory in `temp_directory` {shown} "
+            f"{current_caller()}: cannot make a spill directory in `temp_directory` {shown} "
             f"({exc.strerror or exc}); pass a directory you can write to (--temp-directory)."
         ) from None
     try:
@@ -238,31 +246,31 @@ def _to_python(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
 
 
-def prepare(con: Any, source: Source, columns: Sequence[str], caller: str) -> Source:
+def prepare(con: Any, source: Source, columns: Sequence[str]) -> Source:
     """Check that every file holds ``columns`` and is well formed; for CSV, the source that reads the
     text columns among them trimmed and typed as the in-memory reader reads them (``_csv``)."""
-    _check_columns(con, source, columns, caller)
+    _check_columns(con, source, columns)
     if source.kind != "csv":
         return source
     try:
         settled = settle_types(con, source.scan(), list(columns))
     except Exception as exc:  # duckdb.Error
-        raise _read_error(exc, source, source.files, f"{caller}: cannot read {_shown(source)}", caller) from exc
+        raise _read_error(exc, source, source.files, f"{current_caller()}: cannot read {_shown(source)}") from exc
     return replace(source, trim=retyped(settled)) if settled else source
 
 
-def _read_error(exc: BaseException, source: Source, files: Sequence[Path], what: str, caller: str) -> IsometricsError:
+def _read_error(exc: BaseException, source: Source, files: Sequence[Path], what: str) -> IsometricsError:
     """The error of a failed read: for CSV, the first row of the wrong length when there is one."""
     if source.kind == "csv" and "Interrupt" not in type(exc).__name__:
         for path in files:
-            ragged = not_utf8(path, caller) or ragged_row(path, source.separator, caller)
+            ragged = not_utf8(path) or ragged_row(path, source.separator)
             if ragged is not None:
                 return ragged
     return duckdb_error(exc, what)
 
 
 def first_pass(
-    con: Any, source: Source, label: str, scores: Sequence[str], weight: str | None, pos_label: Any, caller: str
+    con: Any, source: Source, label: str, scores: Sequence[str], weight: str | None, pos_label: Any
 ) -> Totals:
     """Check every value and count the classes, in one scan; raise naming the file and row of the
     first offending value (a missing label, score or weight; a NaN or infinite score; a negative or
@@ -284,10 +292,10 @@ def first_pass(
     try:
         rows = con.execute(sql).fetchall()
     except Exception as exc:  # duckdb.Error: a file that does not parse, a value of the wrong type
-        raise _read_error(exc, source, source.files, f"{caller}: cannot read {_shown(source)}", caller) from exc
+        raise _read_error(exc, source, source.files, f"{current_caller()}: cannot read {_shown(source)}") from exc
     n_rows = sum(int(r[1]) for r in rows)
     if n_rows == 0:
-        raise IsometricsError(f"{caller}: {_shown(source)} holds no rows; pass files with data.")
+        raise IsometricsError(f"{current_caller()}: {_shown(source)} holds no rows; pass files with data.")
     # Problems, in the order of the columns: the first one found is reported with its row.
     if any(r[0] is None for r in rows):
         _raise_at(
@@ -295,7 +303,6 @@ def first_pass(
             source,
             f"{_ident(label)} IS NULL",
             f"label column {label!r} has a missing value",
-            caller,
             "drop or fill the rows without a label",
         )
     for k, s in enumerate(scores):
@@ -305,19 +312,17 @@ def first_pass(
                 source,
                 _bad_score(s),
                 f"score column {s!r} has a missing, NaN or infinite value",
-                caller,
                 "drop or impute those rows (scores must be finite numbers)",
                 value_of=s,
             )
     for s in scores:
-        _check_exact_integers(con, source, s, caller)
+        _check_exact_integers(con, source, s)
     if w is not None and any(int(r[3 + len(scores)]) > 0 for r in rows):
         _raise_at(
             con,
             source,
             _bad_weight(w),
             f"weight column {weight!r} has a missing, negative or non-finite value",
-            caller,
             "weights must be finite and >= 0",
             value_of=weight,
         )
@@ -333,12 +338,11 @@ def first_pass(
             f"label column {label!r} has {len(rows)} classes "
             f"({', '.join(repr(_to_python(v)) for v in sorted(typed.tolist(), key=repr)[:6])}), but a binary "
             f"evaluation takes two ({', '.join(repr(v) for v in expected)} here)",
-            caller,
             "keep the rows of the two classes, or binarise the label column",
             params=list(expected),
             value_of=label,
         )
-    _, pos = check_binary_target(typed, pos_label=pos_label, caller=caller)
+    _, pos = check_binary_target(typed, pos_label=pos_label)
     pos = _to_python(pos)
     positives = sum(float(r[2]) for r in rows if _to_python(r[0]) == pos)
     negatives = sum(float(r[2]) for r in rows if _to_python(r[0]) != pos)
@@ -358,7 +362,7 @@ def _bad_score(column: str) -> str:
 _WIDE_INTEGERS = ("BIGINT", "UBIGINT", "HUGEINT", "UHUGEINT")
 
 
-def _check_exact_integers(con: Any, source: Source, score: str, caller: str) -> None:
+def _check_exact_integers(con: Any, source: Source, score: str) -> None:
     """Refuse an integer score column holding values that float64 cannot represent exactly
     (beyond 2**53 in magnitude, not a multiple of the spacing there): cast to float64 they would
     merge or swap, silently changing every area. As the in-memory engine does."""
@@ -378,7 +382,6 @@ def _check_exact_integers(con: Any, source: Source, score: str, caller: str) -> 
             inexact,
             f"score column {score!r} holds integers that float64 cannot represent "
             "exactly (magnitudes beyond 2**53 need not be), so scores would merge or lose their order",
-            caller,
             "subtract a reference value first (e.g. score - min(score)), rank the scores, or "
             "convert them to floating point yourself if rounding is acceptable",
             value_of=score,
@@ -409,23 +412,23 @@ def _shown(source: Source) -> str:
     return f"{len(source.files)} files ({str(source.files[0])!r}, ...)"
 
 
-def _check_columns(con: Any, source: Source, columns: Sequence[str], caller: str) -> None:
+def _check_columns(con: Any, source: Source, columns: Sequence[str]) -> None:
     """Every column must be in every file (named as in the first file otherwise)."""
     for path in source.files:
         try:
             names = [r[0] for r in con.execute(f"DESCRIBE SELECT * FROM {source.scan(files=[path])}").fetchall()]
         except Exception as exc:  # duckdb.Error
             raise _read_error(
-                exc, source, [path], f"{caller}: cannot read {str(path)!r} as {source.kind.upper()}", caller
+                exc, source, [path], f"{current_caller()}: cannot read {str(path)!r} as {source.kind.upper()}"
             ) from exc
         missing = [c for c in dict.fromkeys(columns) if c not in names]
         if missing:
-            ragged = ragged_row(path, source.separator, caller) if source.kind == "csv" else None
+            ragged = ragged_row(path, source.separator) if source.kind == "csv" else None
             if ragged is not None:  # the sniffer read another header
                 raise ragged
             shown = ", ".join(repr(n) for n in names[:20]) + (", ..." if len(names) > 20 else "")
             raise IsometricsError(
-                f"{caller}: column {missing[0]!r} is not in {str(path)!r} (columns: {shown}); pass one of those names."
+                f"{current_caller()}: column {missing[0]!r} is not in {str(path)!r} (columns: {shown}); pass one of those names."
             )
 
 
@@ -434,7 +437,6 @@ def _raise_at(
     source: Source,
     condition: str,
     what: str,
-    caller: str,
     fix: str,
     params: Sequence[Any] = (),
     value_of: str | None = None,
@@ -444,7 +446,7 @@ def _raise_at(
     path, row, value = _first_offending_row(con, source, condition, params, value_of)
     shown = "" if value_of is None else f" (value {value!r})"
     raise IsometricsError(
-        f"{caller}: {what}: first in {str(path)!r} at row {row}{shown} (rows counted from 0, "
+        f"{current_caller()}: {what}: first in {str(path)!r} at row {row}{shown} (rows counted from 0, "
         f"header not counted); {fix}. Nothing was computed or written."
     )
 
@@ -490,7 +492,6 @@ def count_table_batches(
     weight: str | None,
     pos_label: Any,
     batch_size: int,
-    caller: str,
     *,
     sort_rows: bool = False,
 ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
@@ -513,7 +514,7 @@ def count_table_batches(
             "ORDER BY t DESC"
         )
         yield from _grouped(
-            _record_batches(con, sql, pos_label, batch_size, f"{caller}: sorting score column {score!r}"),
+            _record_batches(con, sql, pos_label, batch_size, f"{current_caller()}: sorting score column {score!r}"),
             weight is not None,
         )
         return
@@ -532,7 +533,7 @@ def count_table_batches(
         "GROUP BY t ORDER BY t DESC"
     )
     for batch in _record_batches(
-        con, sql, pos_label, batch_size, f"{caller}: grouping and sorting score column {score!r}"
+        con, sql, pos_label, batch_size, f"{current_caller()}: grouping and sorting score column {score!r}"
     ):
         yield tuple(np.asarray(batch.column(k).to_numpy(zero_copy_only=False), dtype=np.float64) for k in range(3))  # type: ignore[misc]
 

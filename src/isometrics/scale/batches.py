@@ -22,6 +22,7 @@ here: it checks its files in SQL inside DuckDB (one scan, no row brought into Py
 
 from __future__ import annotations
 
+import contextvars
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -30,6 +31,8 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
+from .._core.caller import current_caller
+from .._core.constraints import InBody, validate_params
 from .._core.files import csv_separator
 from .._core.validation import check_labels, check_scores, frame_columns, label_set
 from .._typing import FloatArray
@@ -174,13 +177,13 @@ class Batch:
         return len(self.y_true)
 
 
-def check_columns(columns: Sequence[str], present: Sequence[str], where: str, caller: str) -> None:
+def check_columns(columns: Sequence[str], present: Sequence[str], where: str) -> None:
     """Raise naming the columns of ``columns`` that are not in ``present`` (the columns of ``where``)."""
     missing = [c for c in dict.fromkeys(columns) if c not in present]
     if missing:
         shown = ", ".join(repr(c) for c in present[:20]) + (", ..." if len(present) > 20 else "")
         raise IsometricsError(
-            f"{caller}: column(s) {', '.join(repr(c) for c in missing)} not in {where} "
+            f"{current_caller()}: column(s) {', '.join(repr(c) for c in missing)} not in {where} "
             f"(columns: {shown}); check the names."
         )
 
@@ -195,7 +198,7 @@ def _located(exc: IsometricsError, loc: Where) -> IsometricsError:
     return IsometricsError(f"{str(exc).rstrip('.')} ({loc.where()}; an index counts the rows of that {unit}).")
 
 
-def check_batch(raw: RawBatch, *, label: str, scores: Sequence[str], weight: str | None, caller: str) -> Batch:
+def check_batch(raw: RawBatch, *, label: str, scores: Sequence[str], weight: str | None) -> Batch:
     """Check one batch of a source: the one place every scale path's rows are checked.
 
     Raises
@@ -210,14 +213,14 @@ def check_batch(raw: RawBatch, *, label: str, scores: Sequence[str], weight: str
     lengths = {name: len(raw.columns[name]) for name, _ in named}
     if len(set(lengths.values())) > 1:
         raise IsometricsError(
-            f"{caller}: the columns have different lengths ({lengths}) {loc.where()}; pass columns of one length."
+            f"{current_caller()}: the columns have different lengths ({lengths}) {loc.where()}; pass columns of one length."
         )
     for name, what in named:
         mask = raw.missing.get(name)
         if mask is not None:
             first = int(np.flatnonzero(mask)[0])
             raise IsometricsError(
-                f"{caller}: {what} column {name!r} has {int(mask.sum())} missing value(s), the first "
+                f"{current_caller()}: {what} column {name!r} has {int(mask.sum())} missing value(s), the first "
                 f"{loc.row(first, _index_at(index, first))}; drop or fill those rows before evaluating."
             )
     checked: dict[str, FloatArray] = {}
@@ -229,28 +232,30 @@ def check_batch(raw: RawBatch, *, label: str, scores: Sequence[str], weight: str
                 first = int(np.flatnonzero(bad)[0])
                 kind = "NaN" if np.isnan(s[first]) else "infinite"
                 raise IsometricsError(
-                    f"{caller}: score column {score!r} has {int(bad.sum())} NaN or infinite value(s), the first "
+                    f"{current_caller()}: score column {score!r} has {int(bad.sum())} NaN or infinite value(s), the first "
                     f"({kind}) {loc.row(first, _index_at(index, first))}; drop or impute them before evaluating."
                 )
         try:
-            checked[score] = check_scores(s, caller=caller, name=f"score column {score!r}")
+            checked[score] = check_scores(s, name=f"score column {score!r}")
         except IsometricsError as exc:
             raise _located(exc, loc) from None
     try:
-        y = check_labels(np.asarray(raw.columns[label]), name=f"label column {label!r}", caller=caller)
+        y = check_labels(np.asarray(raw.columns[label]), name=f"label column {label!r}")
     except IsometricsError as exc:
         raise _located(exc, loc) from None
     w = None
     if weight is not None:
         w = np.asarray(raw.columns[weight])
         if w.dtype.kind not in "biuf":
-            raise IsometricsError(f"{caller}: weight column {weight!r} must be numeric; got {w.dtype} ({loc.where()}).")
+            raise IsometricsError(
+                f"{current_caller()}: weight column {weight!r} must be numeric; got {w.dtype} ({loc.where()})."
+            )
         w = w.astype(np.float64, copy=False)
         bad = ~np.isfinite(w) | (w < 0)
         if bad.any():
             first = int(np.flatnonzero(bad)[0])
             raise IsometricsError(
-                f"{caller}: weight column {weight!r} has {int(bad.sum())} negative or non-finite value(s), the "
+                f"{current_caller()}: weight column {weight!r} has {int(bad.sum())} negative or non-finite value(s), the "
                 f"first ({float(w[first])!r}) {loc.row(first, _index_at(index, first))}; weights must be finite "
                 "numbers >= 0."
             )
@@ -265,7 +270,7 @@ def check_batch(raw: RawBatch, *, label: str, scores: Sequence[str], weight: str
         row = firsts[third]
         seen = ", ".join(repr(plain(labels[k])) for k in order[:2])
         raise IsometricsError(
-            f"{caller}: label column {label!r} has a third class {plain(labels[third])!r} (besides {seen}) "
+            f"{current_caller()}: label column {label!r} has a third class {plain(labels[third])!r} (besides {seen}) "
             f"{loc.row(row, _index_at(index, row))}; this is a binary evaluation: binarise the labels "
             "(one class against the rest) or drop the rows of other classes."
         )
@@ -281,7 +286,7 @@ def check_batch(raw: RawBatch, *, label: str, scores: Sequence[str], weight: str
 
 
 def checked_batches(
-    source: BatchSource, *, label: str, scores: Sequence[str], weight: str | None = None, caller: str
+    source: BatchSource, *, label: str, scores: Sequence[str], weight: str | None = None
 ) -> Iterator[Batch]:
     """The batches of ``source``, each checked by :func:`check_batch`, after its columns are checked.
 
@@ -294,13 +299,13 @@ def checked_batches(
     """
     if not isinstance(source, BatchSource):
         raise InvalidParameterError(
-            f"{caller}: `source` must be a batch source (ColumnsSource, ArrowSource, ...); got a "
+            f"{current_caller()}: `source` must be a batch source (ColumnsSource, ArrowSource, ...); got a "
             f"{type(source).__name__}; wrap the data, e.g. ColumnsSource({{'y': y, 'score': s}})."
         )
     columns = list(dict.fromkeys([label, *scores, *([weight] if weight is not None else [])]))
-    check_columns(columns, source.column_names(), source.described, caller)
+    check_columns(columns, source.column_names(), source.described)
     for raw in source.raw_batches(columns):
-        yield check_batch(raw, label=label, scores=scores, weight=weight, caller=caller)
+        yield check_batch(raw, label=label, scores=scores, weight=weight)
 
 
 def _missing(values: np.ndarray, is_label: bool) -> np.ndarray | None:
@@ -395,6 +400,15 @@ class ArrowSource:
             start += batch.num_rows
 
     @classmethod
+    @validate_params(
+        {
+            "path": InBody("a path, a glob or a list of them"),
+            "columns": InBody("column names"),
+            "batch_size": InBody("rows per batch (an int >= 1)"),
+            "memory_limit": InBody("bytes (an int) or None"),
+        },
+        name="ArrowSource.from_files",
+    )
     def from_files(
         cls,
         path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
@@ -402,10 +416,12 @@ class ArrowSource:
         *,
         batch_size: int = 1_000_000,
         memory_limit: int | None = None,
-        caller: str = "ArrowSource.from_files",
     ) -> ArrowSource:
         """The rows of ``columns`` of Parquet or CSV files (a path, a glob, a list), read by DuckDB
         in Arrow record batches of at most ``batch_size`` rows, as the out-of-core evaluation reads them.
+
+        The files are read lazily, as the batches are consumed, in the context of this call: a
+        read error names ``ArrowSource.from_files`` (or the public function that called it).
 
         Raises
         ------
@@ -414,18 +430,18 @@ class ArrowSource:
         ImportError
             If duckdb is not installed.
         """
-        files, kind = expand_paths(path, caller)
+        files, kind = expand_paths(path)
         wanted = list(dict.fromkeys(columns))
-        separator = "," if kind != "csv" else csv_separator(files[0], None, option=caller, wanted=wanted)[0]
+        separator = "," if kind != "csv" else csv_separator(files[0], None, option=current_caller(), wanted=wanted)[0]
         source = Source(tuple(files), kind, separator)
         shown = repr(str(files[0])) if len(files) == 1 else f"{len(files)} files ({str(files[0])!r}, ...)"
         limit = default_memory_limit() if memory_limit is None else memory_limit
 
         def rows() -> Iterator[Any]:
-            with spill_directory(None, caller) as spill:
+            with spill_directory(None) as spill:
                 con = connect(limit, spill)
                 try:
-                    prepared = prepare(con, source, wanted, caller)
+                    prepared = prepare(con, source, wanted)
                     listed = ", ".join('"' + c.replace('"', '""') + '"' for c in wanted)
                     sql = f"SELECT {listed} FROM {prepared.scan()}"
                     try:
@@ -439,23 +455,31 @@ class ArrowSource:
                             if batch.num_rows:
                                 yield batch
                     except Exception as exc:  # duckdb.Error: one clear line
-                        raise duckdb_error(exc, f"{caller}: reading {shown}") from exc
+                        raise duckdb_error(exc, f"{current_caller()}: reading {shown}") from exc
                 finally:
                     con.close()
 
-        reader = _Rows(rows(), wanted)
+        # the rows are read later, under whichever function consumes them: in this call's context
+        reader = _Rows(rows(), wanted, contextvars.copy_context())
         return cls(reader, described=f"file(s) {shown}")
 
 
 class _Rows:
-    """Record batches produced lazily, with the names of their columns (a reader's ``schema.names``)."""
+    """Record batches produced lazily, with the names of their columns (a reader's ``schema.names``).
 
-    def __init__(self, batches: Iterator[Any], names: list[str]) -> None:
+    Each batch is produced in ``context`` (the call that named the files: its messages name it).
+    """
+
+    def __init__(self, batches: Iterator[Any], names: list[str], context: contextvars.Context) -> None:
         self._batches = batches
+        self._context = context
         self.schema = SimpleNamespace(names=names)
 
     def read_next_batch(self) -> Any:
-        return next(self._batches)
+        return self._context.run(next, self._batches)
 
     def __iter__(self) -> Iterator[Any]:
-        return self._batches
+        return self
+
+    def __next__(self) -> Any:
+        return self.read_next_batch()

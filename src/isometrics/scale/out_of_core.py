@@ -18,6 +18,7 @@ whichever way the table was built and however it was cut into batches.
 
 from __future__ import annotations
 
+import contextvars
 import os
 import queue
 import tempfile
@@ -30,6 +31,8 @@ from typing import Any
 import numpy as np
 
 from .._core.arrays import whole_total
+from .._core.caller import current_caller
+from .._core.constraints import POS_LABEL, Integral, Interval, in_body, validate_params
 from .._core.files import csv_separator
 from .._core.html import LIMIT, clip, summarised
 from .._core.validation import check_integer
@@ -139,32 +142,41 @@ def _evaluate_out_of_core_iv(
     resolution: Any,
     batch_size: Any,
     temp_directory: Any,
-    caller: str,
 ) -> tuple[list[str], list[Metric], int, int, int, str | None]:
     """Check the parameters (the files are checked as they are read)."""
     if not isinstance(label, str):
         raise InvalidParameterError(
-            f"{caller}: `label` must be the name of the label column (a str); got {type(label).__name__}."
+            f"{current_caller()}: `label` must be the name of the label column (a str); got {type(label).__name__}."
         )
     names = [scores] if isinstance(scores, str) else scores
     if not isinstance(names, Sequence) or not names or not all(isinstance(s, str) for s in names):
         raise InvalidParameterError(
-            f"{caller}: `scores` must be a score column's name or a non-empty list of names; got {scores!r}."
+            f"{current_caller()}: `scores` must be a score column's name or a non-empty list of names; got {scores!r}."
         )
     if len(set(names)) != len(names):
-        raise InvalidParameterError(f"{caller}: `scores` names a column twice ({list(names)!r}); name each once.")
+        raise InvalidParameterError(
+            f"{current_caller()}: `scores` names a column twice ({list(names)!r}); name each once."
+        )
     if sample_weight is not None and not isinstance(sample_weight, str):
         raise InvalidParameterError(
-            f"{caller}: `sample_weight` must be the name of the weight column (a str) or "
+            f"{current_caller()}: `sample_weight` must be the name of the weight column (a str) or "
             f"None; got {type(sample_weight).__name__}."
         )
-    parsed = parse_metric_arguments(metrics, caller=caller)
-    limit = default_memory_limit() if memory_limit is None else parse_memory(memory_limit, caller=caller)
-    resolution = check_integer(resolution, "resolution", caller=caller, low=2)
-    batch_size = check_integer(batch_size, "batch_size", caller=caller, low=1)
-    return list(names), parsed, limit, resolution, batch_size, check_temp_directory(temp_directory, caller)
+    parsed = parse_metric_arguments(metrics)
+    limit = default_memory_limit() if memory_limit is None else parse_memory(memory_limit)
+    resolution = check_integer(resolution, "resolution", low=2)  # declared too; here as an int
+    batch_size = check_integer(batch_size, "batch_size", low=1)
+    return list(names), parsed, limit, resolution, batch_size, check_temp_directory(temp_directory)
 
 
+@validate_params(
+    {
+        **in_body("path", "label", "scores", "sample_weight", "metrics", "memory_limit", "temp_directory", "separator"),
+        "pos_label": [POS_LABEL, None],
+        "resolution": Interval(Integral, 2, None),
+        "batch_size": Interval(Integral, 1, None),
+    }
+)
 def evaluate_out_of_core(
     path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
     *,
@@ -302,29 +314,30 @@ def evaluate_out_of_core(
     >>> r.auroc, round(r.average_precision, 4), r.best[0].threshold
     (0.75, 0.8333, 0.35)
     """
-    caller = "evaluate_out_of_core"
     names, parsed, limit, resolution, batch_size, spill_parent = _evaluate_out_of_core_iv(
-        label, scores, sample_weight, metrics, memory_limit, resolution, batch_size, temp_directory, caller
+        label, scores, sample_weight, metrics, memory_limit, resolution, batch_size, temp_directory
     )
-    files, kind = expand_paths(path, caller)
+    files, kind = expand_paths(path)
     wanted = [label, *names, *([sample_weight] if sample_weight else [])]
     delimiter = (
-        "," if kind != "csv" else csv_separator(files[0], separator, option=f"{caller}: `separator`", wanted=wanted)[0]
+        ","
+        if kind != "csv"
+        else csv_separator(files[0], separator, option=f"{current_caller()}: `separator`", wanted=wanted)[0]
     )
     source = Source(tuple(files), kind, delimiter)
     results = []
-    with spill_directory(spill_parent, caller) as spill:
+    with spill_directory(spill_parent) as spill:
         con = connect(limit, spill)
         try:
-            source = prepare(con, source, wanted, caller)
-            totals = first_pass(con, source, label, names, sample_weight, pos_label, caller)
-            _check_both_classes(totals, label, caller)
+            source = prepare(con, source, wanted)
+            totals = first_pass(con, source, label, names, sample_weight, pos_label)
+            _check_both_classes(totals, label)
             for name, distinct in zip(names, totals.distinct):
                 # mostly distinct scores: DuckDB sorts the rows and ties are grouped as they stream back
                 # (exact sums only, so that the table is the grouped one to the bit)
                 sort_rows = totals.exact and distinct > SORT_ROWS_ABOVE * totals.n_rows
                 batches = count_table_batches(
-                    con, source, label, name, sample_weight, totals.pos_label, batch_size, caller, sort_rows=sort_rows
+                    con, source, label, name, sample_weight, totals.pos_label, batch_size, sort_rows=sort_rows
                 )
                 result = _sweep(
                     name,
@@ -352,11 +365,11 @@ def evaluate_out_of_core(
     return OutOfCoreEvaluation(tuple(results), files=tuple(str(p) for p in files), memory_limit=limit)
 
 
-def _check_both_classes(totals: Totals, label: str, caller: str) -> None:
+def _check_both_classes(totals: Totals, label: str) -> None:
     for total, which in ((totals.n_positives, "positive"), (totals.n_negatives, "negative")):
         if not total > 0:
             raise IsometricsError(
-                f"{caller}: the {which} class has no weight in label column {label!r} "
+                f"{current_caller()}: the {which} class has no weight in label column {label!r} "
                 f"(positive = {totals.pos_label!r}); ROC, PR and PRG analysis needs both classes: "
                 "check the label column and pos_label."
             )
@@ -424,7 +437,9 @@ def _ahead(items: Iterator[Any], stop: Callable[[], None], depth: int = 2) -> It
             return
         put(("end", None))
 
-    producer = threading.Thread(target=produce, name="isometrics-out-of-core", daemon=True)
+    # the producer runs in a copy of this context: its messages name the public function being called
+    context = contextvars.copy_context()
+    producer = threading.Thread(target=context.run, args=(produce,), name="isometrics-out-of-core", daemon=True)
     producer.start()
     finished = False  # the producer said its last word: it is ending by itself, with no query running
     try:

@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .._core.caller import current_caller
+from .._core.constraints import ARRAY, POS_LABEL, InBody, in_body, validate_params
 from .._core.html import html_table
 from .._core.validation import (
     as_1d,
@@ -22,7 +24,6 @@ from .._core.validation import (
     check_integer,
     check_labels,
     check_option,
-    check_pos_label,
     check_real_array,
     check_sample_weight,
     check_scores,
@@ -190,6 +191,9 @@ class BinnedCountTable:
     exact 0.759062
     """
 
+    @validate_params(
+        {**in_body("bins", "strategy", "score_range"), "pos_label": [POS_LABEL, None]}, name="BinnedCountTable"
+    )
     def __init__(
         self,
         bins: int | ArrayLike = 1000,
@@ -198,15 +202,11 @@ class BinnedCountTable:
         score_range: tuple[float, float] = (0.0, 1.0),
         pos_label: Any = None,
     ) -> None:
-        caller = "BinnedCountTable"
-        check_pos_label(pos_label, caller=caller)
         if isinstance(bins, (int, np.integer, float, np.floating)) and not isinstance(bins, (bool, np.bool_)):
-            n_bins = check_integer(bins, "bins", caller=caller, low=2)
-            chosen = check_option(
-                "quantile" if strategy is None else strategy, "strategy", ("quantile", "uniform"), caller=caller
-            )
+            n_bins = check_integer(bins, "bins", low=2)
+            chosen = check_option("quantile" if strategy is None else strategy, "strategy", ("quantile", "uniform"))
             if chosen == "uniform":
-                low, high = self._check_range(score_range, caller)
+                low, high = self._check_range(score_range)
                 edges = uniform_edges(low, high, n_bins)
                 with np.errstate(over="ignore", divide="ignore"):
                     scale = n_bins / (high - low)
@@ -218,7 +218,7 @@ class BinnedCountTable:
                     or edges[-1] >= high
                 ):
                     raise InvalidParameterError(
-                        f"{caller}: `score_range` {(low, high)!r} is too narrow or too wide for {n_bins} distinct "
+                        f"{current_caller()}: `score_range` {(low, high)!r} is too narrow or too wide for {n_bins} distinct "
                         "equal-width bin edges in float64; give a range of ordinary magnitude (or fewer bins)."
                     )
                 self._bins = Bins(n_bins, edges, (low, high))
@@ -227,13 +227,13 @@ class BinnedCountTable:
         else:
             if strategy is not None:
                 raise InvalidParameterError(
-                    f"{caller}: `strategy` applies to a number of bins; got strategy={strategy!r} with an array of "
+                    f"{current_caller()}: `strategy` applies to a number of bins; got strategy={strategy!r} with an array of "
                     "edges. Pass either bins=<int> with a strategy, or the edges alone."
                 )
-            edges = check_real_array(bins, "bins", caller=caller, shape="(n_edges,)")
+            edges = check_real_array(bins, "bins", shape="(n_edges,)")
             if edges.ndim != 1 or edges.size == 0 or not np.isfinite(edges).all() or not (np.diff(edges) > 0).all():
                 raise InvalidParameterError(
-                    f"{caller}: `bins` as edges must be a 1-D array of at least one finite, strictly increasing "
+                    f"{current_caller()}: `bins` as edges must be a 1-D array of at least one finite, strictly increasing "
                     f"value; got {edges.size} value(s) of shape {edges.shape}. Pass an int for a number of bins."
                 )
             chosen = "edges"
@@ -243,11 +243,11 @@ class BinnedCountTable:
         self.reset()
 
     @staticmethod
-    def _check_range(score_range: Any, caller: str) -> tuple[float, float]:
-        values = check_real_array(score_range, "score_range", caller=caller, shape="(2,)")
+    def _check_range(score_range: Any) -> tuple[float, float]:
+        values = check_real_array(score_range, "score_range", shape="(2,)")
         if values.shape != (2,) or not np.isfinite(values).all() or not values[0] < values[1]:
             raise InvalidParameterError(
-                f"{caller}: `score_range` must be two finite numbers (low, high) with low < high; got {score_range!r}."
+                f"{current_caller()}: `score_range` must be two finite numbers (low, high) with low < high; got {score_range!r}."
             )
         return float(values[0]), float(values[1])
 
@@ -283,7 +283,7 @@ class BinnedCountTable:
     @property
     def pos_label(self) -> Any:
         """The positive class: as given, or inferred from the labels seen (``None`` before any)."""
-        return self._resolve_pos_label(self._labels, "BinnedCountTable") if self._labels else self._pos_label
+        return self._resolve_pos_label(self._labels) if self._labels else self._pos_label
 
     @property
     def n_positives(self) -> float:
@@ -315,17 +315,18 @@ class BinnedCountTable:
         return html_table(("", "value"), rows, caption="BinnedCountTable")
 
     # ------------------------------------------------------------------ labels
-    def _resolve_pos_label(self, labels: tuple[Any, ...], caller: str) -> Any:
+    def _resolve_pos_label(self, labels: tuple[Any, ...]) -> Any:
         if self._pos_label is not None:
             if len(labels) == 2 and self._pos_label not in labels:
                 raise IsometricsError(
-                    f"{caller}: pos_label={self._pos_label!r} is not a label of y_true (labels seen: "
+                    f"{current_caller()}: pos_label={self._pos_label!r} is not a label of y_true (labels seen: "
                     f"{list(labels)!r}); pass one of them as pos_label when building the accumulator."
                 )
             return self._pos_label
-        return infer_pos_label(np.array(labels), caller=caller)
+        return infer_pos_label(np.array(labels))
 
     # ------------------------------------------------------------------ accumulating
+    @validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": ARRAY}, name="BinnedCountTable.update")
     def update(self, y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None = None) -> BinnedCountTable:
         """Add a batch of samples; a batch with bad input raises and changes nothing.
 
@@ -353,22 +354,25 @@ class BinnedCountTable:
             accumulator is then exactly as before the call. An empty batch, or one whose
             weights are all 0, adds no sample (its labels still count as seen).
         """
-        caller = "BinnedCountTable.update"
-        y = as_1d(y_true, name="y_true", caller=caller)
-        s = as_1d(y_score, name="y_score", caller=caller)
-        w = as_sample_weight(sample_weight, caller=caller)
+        y = as_1d(y_true, name="y_true")
+        s = as_1d(y_score, name="y_score")
+        w = as_sample_weight(sample_weight)
         if len(y) == len(s) == 0 and (w is None or len(w) == 0):
             return self
-        check_consistent_length(caller, y_true=y, y_score=s, sample_weight=w)
-        y = check_labels(y, name="y_true", caller=caller)
-        scores = check_scores(s, caller=caller)
+        check_consistent_length(y_true=y, y_score=s, sample_weight=w)
+        y = check_labels(y, name="y_true")
+        scores = check_scores(s)
         # a batch whose weights are all 0 adds no sample (the shared check refuses it for a whole data set)
         silent = w is not None and w.dtype.kind in "biuf" and not (np.asarray(w, dtype=np.float64) != 0).any()
-        weights = check_sample_weight(np.ones(len(scores)) if silent else w, len(scores), caller=caller)
+        weights = check_sample_weight(np.ones(len(scores)) if silent else w, len(scores))
         if silent:
             weights = np.zeros(len(scores))
-        return self._absorb(y, scores, weights, w is not None, caller)
+        return self._absorb(y, scores, weights, w is not None)
 
+    @validate_params(
+        {"source": InBody("a BatchSource"), **in_body("label", "score", "sample_weight")},
+        name="BinnedCountTable.update_from",
+    )
     def update_from(
         self, source: BatchSource, *, label: str, score: str, sample_weight: str | None = None
     ) -> BinnedCountTable:
@@ -402,30 +406,27 @@ class BinnedCountTable:
             says), or the labels seen come to more than two. The accumulator is then exactly
             as before the call.
         """
-        caller = "BinnedCountTable.update_from"
         for what, name in (("label", label), ("score", score), ("sample_weight", sample_weight)):
             if not isinstance(name, str) and not (what == "sample_weight" and name is None):
                 raise InvalidParameterError(
-                    f"{caller}: `{what}` must name a column (a str); got {name!r}; pass the column's name."
+                    f"{current_caller()}: `{what}` must name a column (a str); got {name!r}; pass the column's name."
                 )
         saved = self._state, self._labels, self._rows, self._weighted
         try:
-            for batch in checked_batches(source, label=label, scores=[score], weight=sample_weight, caller=caller):
+            for batch in checked_batches(source, label=label, scores=[score], weight=sample_weight):
                 if batch.n_rows:
-                    self._absorb(
-                        batch.y_true, batch.scores[score], batch.sample_weight, sample_weight is not None, caller
-                    )
+                    self._absorb(batch.y_true, batch.scores[score], batch.sample_weight, sample_weight is not None)
         except BaseException:
             self._state, self._labels, self._rows, self._weighted = saved
             raise
         return self
 
     def _absorb(
-        self, y: np.ndarray, scores: FloatArray, weights: FloatArray | None, weighted: bool, caller: str
+        self, y: np.ndarray, scores: FloatArray, weights: FloatArray | None, weighted: bool
     ) -> BinnedCountTable:
         """Count checked rows (labels, finite scores, finite weights >= 0), all or nothing."""
-        labels = _union_labels(self._labels, label_set(y), caller)
-        pos_label = self._resolve_pos_label(labels, caller)
+        labels = _union_labels(self._labels, label_set(y))
+        pos_label = self._resolve_pos_label(labels)
         is_pos = np.asarray(y if y.dtype == np.bool_ and pos_label is True else y == pos_label, dtype=np.bool_)
         if weights is not None and not (keep := weights > 0).all():
             scores, is_pos, weights = scores[keep], is_pos[keep], weights[keep]
@@ -434,6 +435,7 @@ class BinnedCountTable:
         self._rows, self._weighted = self._rows + len(y), self._weighted or weighted
         return self
 
+    @validate_params({"others": InBody("BinnedCountTable accumulators")}, name="BinnedCountTable.merge")
     def merge(self, *others: BinnedCountTable) -> BinnedCountTable:
         """Add the counts of accumulators of other data (disjoint from this one's).
 
@@ -461,26 +463,25 @@ class BinnedCountTable:
             If together they hold more than two labels, or labels that contradict
             ``pos_label``. This accumulator is then unchanged.
         """
-        caller = "BinnedCountTable.merge"
         state, labels, rows, weighted = self._state, self._labels, self._rows, self._weighted
         for k, other in enumerate(others):
             if not isinstance(other, BinnedCountTable):
                 raise InvalidParameterError(
-                    f"{caller}: `others[{k}]` is a {type(other).__name__}, not a BinnedCountTable; pass accumulators."
+                    f"{current_caller()}: `others[{k}]` is a {type(other).__name__}, not a BinnedCountTable; pass accumulators."
                 )
-            self._check_compatible(other, state, caller, k)
+            self._check_compatible(other, state, k)
             if other._labels:
-                labels = _union_labels(labels, other._labels, caller)
-                self._resolve_pos_label(labels, caller)
+                labels = _union_labels(labels, other._labels)
+                self._resolve_pos_label(labels)
             state = combine(state, other._state, self._bins)
             rows, weighted = rows + other._rows, weighted or other._weighted
         self._state, self._labels, self._rows, self._weighted = state, labels, rows, weighted
         return self
 
-    def _check_compatible(self, other: BinnedCountTable, state: State, caller: str, k: int) -> None:
+    def _check_compatible(self, other: BinnedCountTable, state: State, k: int) -> None:
         if other._pos_label != self._pos_label:
             raise InvalidParameterError(
-                f"{caller}: `others[{k}]` was built with pos_label={other._pos_label!r}, this one with "
+                f"{current_caller()}: `others[{k}]` was built with pos_label={other._pos_label!r}, this one with "
                 f"pos_label={self._pos_label!r}; build every accumulator with the same pos_label."
             )
         if other._state.edges is None:
@@ -489,13 +490,14 @@ class BinnedCountTable:
         mine = state.edges if state.edges is not None else self._bins.edges
         if mine is not None and not np.array_equal(mine, other._state.edges):
             raise InvalidParameterError(
-                f"{caller}: `others[{k}]` has other bin edges than this accumulator ({len(other._state.edges) + 1} "
+                f"{current_caller()}: `others[{k}]` has other bin edges than this accumulator ({len(other._state.edges) + 1} "
                 f"bins against {len(mine) + 1}; data-adapted bins are chosen from each one's own data); counts in "
                 "different bins cannot be added. Build the accumulators with the same edges (bins=first.edges), "
                 "or with strategy='uniform' and the same score_range."
             )
 
     # ------------------------------------------------------------------ results
+    @validate_params({}, name="BinnedCountTable.compute")
     def compute(self) -> BinnedEvaluation:
         """The areas known from the counts so far, each as a guaranteed interval, and the bins' operating points.
 
@@ -512,15 +514,14 @@ class BinnedCountTable:
             class weights are so unequal (a ratio near float64's range) that precision
             gain, hence AUPRG, is undefined or not finite.
         """
-        caller = "BinnedCountTable.compute"
         state = self._state
         P, N = float(state.pos.sum()), float(state.neg.sum())
         if not len(state.pos):
-            raise IsometricsError(f"{caller}: no samples yet; call update(y_true, y_score) first.")
+            raise IsometricsError(f"{current_caller()}: no samples yet; call update(y_true, y_score) first.")
         if not (P > 0 and N > 0):
             missing = "positive" if not P > 0 else "negative"
             raise IsometricsError(
-                f"{caller}: y_true has one class so far (no {missing} samples with positive weight, "
+                f"{current_caller()}: y_true has one class so far (no {missing} samples with positive weight, "
                 f"pos_label={self.pos_label!r}); the areas need both classes: update with samples of both."
             )
         pos_label = self.pos_label
@@ -546,7 +547,7 @@ class BinnedCountTable:
         for name, values in areas.items():
             if not np.isfinite(values).all():
                 raise IsometricsError(
-                    f"{caller}: {name} is not finite in float64 for these weights (positives weigh "
+                    f"{current_caller()}: {name} is not finite in float64 for these weights (positives weigh "
                     f"{P:g}, negatives {N:g}: their ratio is too extreme for precision and recall gain); divide "
                     "the weights of the heavier class by a constant, or leave this area out."
                 )
@@ -563,7 +564,7 @@ class BinnedCountTable:
         )
 
 
-def _union_labels(seen: tuple[Any, ...], present: Any, caller: str) -> tuple[Any, ...]:
+def _union_labels(seen: tuple[Any, ...], present: Any) -> tuple[Any, ...]:
     """The labels ``seen`` so far and those ``present`` in a batch (at most two, of one kind), checked."""
     union = list(seen)
     for value in present:
@@ -572,11 +573,11 @@ def _union_labels(seen: tuple[Any, ...], present: Any, caller: str) -> tuple[Any
             union.append(value)
     if len({isinstance(v, str) for v in union}) > 1:
         raise IsometricsError(
-            f"{caller}: y_true mixes label types across batches ({union!r}); use one type for all labels."
+            f"{current_caller()}: y_true mixes label types across batches ({union!r}); use one type for all labels."
         )
     if len(union) > 2:
         raise IsometricsError(
-            f"{caller}: y_true has {len(union)} classes across the batches seen ({union!r}), but this is a "
+            f"{current_caller()}: y_true has {len(union)} classes across the batches seen ({union!r}), but this is a "
             "binary evaluation; binarise y_true (one class against the rest) before updating."
         )
     return tuple(union)

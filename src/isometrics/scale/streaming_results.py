@@ -13,6 +13,8 @@ from typing import Any
 import numpy as np
 
 from .._core.arrays import whole_total
+from .._core.caller import current_caller
+from .._core.constraints import InBody, in_body, validate_params
 from .._core.html import clip, summarised
 from ..evaluation import BinaryEvaluation
 from ..exceptions import InvalidParameterError
@@ -114,6 +116,7 @@ class BinnedEvaluation:
     n_samples: int = field(default=0, compare=False)
     weighted: bool = field(default=False, compare=False)
 
+    @validate_params({"metric": InBody("a metric spec")}, name="BinnedEvaluation.best_threshold")
     def best_threshold(self, metric: str | Metric = "f1") -> BestThreshold:
         """The best threshold among the bins' lower edges for ``metric``, with its exact value there.
 
@@ -133,10 +136,9 @@ class BinnedEvaluation:
         InvalidParameterError
             If ``metric`` is not a metric spec.
         """
-        return self.operating_points.best_threshold(
-            parse_metric_argument(metric, caller="BinnedEvaluation.best_threshold")
-        )
+        return self.operating_points.best_threshold(parse_metric_argument(metric))
 
+    @validate_params(in_body("name", "metrics"), name="BinnedEvaluation.to_evaluation")
     def to_evaluation(self, name: str = "score", metrics: Sequence[str | Metric] = ("f1",)) -> BinaryEvaluation:
         """The same result as the other paths give: a :class:`isometrics.BinaryEvaluation`.
 
@@ -163,12 +165,11 @@ class BinnedEvaluation:
         InvalidParameterError
             If ``name`` is not a str or a metric cannot be parsed.
         """
-        caller = "BinnedEvaluation.to_evaluation"
         if not isinstance(name, str):
             raise InvalidParameterError(
-                f"{caller}: `name` must be the score column's name (a str); got {name!r}; pass a str."
+                f"{current_caller()}: `name` must be the score column's name (a str); got {name!r}; pass a str."
             )
-        parsed = parse_metric_arguments(metrics, caller=caller)
+        parsed = parse_metric_arguments(metrics)
         bounds = {"auroc": self.auroc, "average_precision": self.average_precision, "auprg": self.auprg}
         exact = all(b.width == 0 for b in bounds.values())
         op = self.operating_points
