@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from .._core.bounds import BOUND_RTOL, fmt_bound, loosest, meets_bound, near_bound
-from .._core.constraints import ARRAY, POS_LABEL, in_body, validate_params
+from .._core.constraints import ARRAY, POS_LABEL, InBody, in_body, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
@@ -154,7 +154,9 @@ class RandomizedClassifier:
     tpr: float
     precision: float = float("nan")
 
-    @validate_params({"y_score": ARRAY, **in_body("rng")}, name="RandomizedClassifier.predict")
+    @validate_params(
+        {"y_score": ARRAY, "rng": InBody("a numpy.random.Generator or a seed")}, name="RandomizedClassifier.predict"
+    )
     def predict(self, y_score: ArrayLike, *, rng: Any = None) -> np.ndarray:
         """Randomised hard predictions for ``y_score`` (array of 0/1, shape (n_samples,)).
 
