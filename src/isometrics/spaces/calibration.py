@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import ARRAY, POS_LABEL, Integral, Interval, Options, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
@@ -73,9 +74,10 @@ class StepCalibrator:
     thresholds: FloatArray
     values: FloatArray
 
+    @validate_params({"y_score": ARRAY}, name="StepCalibrator")
     def __call__(self, y_score: ArrayLike) -> FloatArray:
         """Calibrated values of ``y_score`` (array of shape (n_samples,), float64)."""
-        s = check_scores(y_score, caller="StepCalibrator")
+        s = check_scores(y_score)
         ascending = self.thresholds[::-1]
         # index of the largest training score <= s (ascending order), clipped to the lowest
         pos = np.searchsorted(ascending, s, side="right") - 1
@@ -232,21 +234,20 @@ def _reliability_iv(
     pos_label: Any,
     n_bins: int,
     strategy: str,
-    caller: str,
 ) -> tuple[np.ndarray, FloatArray, FloatArray, np.ndarray]:
-    y = as_1d(y_true, name="y_true", caller=caller)
-    p = as_1d(y_prob, name="y_prob", caller=caller)
-    w = as_sample_weight(sample_weight, caller=caller)
-    check_consistent_length(caller, y_true=y, y_prob=p, sample_weight=w)
-    is_pos, _ = check_binary_target(y, pos_label=pos_label, caller=caller)
-    prob = check_scores(p, caller=caller, name="y_prob")
+    y = as_1d(y_true, name="y_true")
+    p = as_1d(y_prob, name="y_prob")
+    w = as_sample_weight(sample_weight)
+    check_consistent_length(y_true=y, y_prob=p, sample_weight=w)
+    is_pos, _ = check_binary_target(y, pos_label=pos_label)
+    prob = check_scores(p, name="y_prob")
     if prob.min() < 0 or prob.max() > 1:
         raise IsometricsError(
-            f"{caller}: y_prob must be probabilities in [0, 1] (got values in "
+            f"{current_caller()}: y_prob must be probabilities in [0, 1] (got values in "
             f"[{prob.min():g}, {prob.max():g}]); calibrate or transform the scores first."
         )
-    weights = check_sample_weight(w, len(prob), caller=caller)
-    check_option(strategy, "strategy", ("uniform", "quantile"), caller=caller)
+    weights = check_sample_weight(w, len(prob))
+    check_option(strategy, "strategy", ("uniform", "quantile"))
     if strategy == "uniform":
         edges = np.linspace(0.0, 1.0, n_bins + 1)
     else:
@@ -323,7 +324,7 @@ def reliability_curve(
     >>> curve.mean_predicted, curve.fraction_positive
     (array([0.2, 0.7]), array([0., 1.]))
     """
-    return _reliability_curve(y_true, y_prob, sample_weight, pos_label, n_bins, strategy, "reliability_curve")
+    return _reliability_curve(y_true, y_prob, sample_weight, pos_label, n_bins, strategy)
 
 
 def _reliability_curve(
@@ -333,10 +334,9 @@ def _reliability_curve(
     pos_label: Any,
     n_bins: Any,
     strategy: str,
-    caller: str,
 ) -> ReliabilityCurve:
-    n_bins = check_integer(n_bins, "n_bins", caller=caller, low=1)
-    bins, prob, w, is_pos = _reliability_iv(y_true, y_prob, sample_weight, pos_label, n_bins, strategy, caller)
+    n_bins = check_integer(n_bins, "n_bins", low=1)
+    bins, prob, w, is_pos = _reliability_iv(y_true, y_prob, sample_weight, pos_label, n_bins, strategy)
     total = np.bincount(bins, weights=w, minlength=n_bins)
     pred = np.bincount(bins, weights=w * prob, minlength=n_bins)
     pos = np.bincount(bins, weights=w * is_pos, minlength=n_bins)
@@ -408,5 +408,5 @@ def expected_calibration_error(
     >>> round(expected_calibration_error([0, 0, 1, 1], [0.1, 0.3, 0.6, 0.8], n_bins=2), 4)
     0.25
     """
-    curve = _reliability_curve(y_true, y_prob, sample_weight, pos_label, n_bins, strategy, "expected_calibration_error")
+    curve = _reliability_curve(y_true, y_prob, sample_weight, pos_label, n_bins, strategy)
     return float(np.sum(curve.weight * np.abs(curve.fraction_positive - curve.mean_predicted)) / curve.weight.sum())

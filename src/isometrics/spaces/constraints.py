@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from .._core.bounds import BOUND_RTOL, fmt_bound, loosest, meets_bound
+from .._core.caller import current_caller
 from .._core.constraints import ARRAY, POS_LABEL, Interval, Real, validate_params
 from .._core.count_table import CountTable, table_from_scores
 from .._core.docstrings import fill_doc
@@ -22,16 +23,16 @@ from .thresholds import OperatingPoint, _point, _tied_best
 __all__ = ["precision_at_recall", "recall_at_precision", "specificity_at_sensitivity"]
 
 
-def _fraction(value: Any, name: str, caller: str) -> float:
-    return check_real(value, name, caller=caller, low=0.0, high=1.0)
+def _fraction(value: Any, name: str) -> float:
+    return check_real(value, name, low=0.0, high=1.0)
 
 
 _PRECISION = parse_metric("precision")
 
 
-def _precision_at_recall(op: CountTable, min_recall: float, caller: str) -> OperatingPoint:
-    k = _fraction(min_recall, "min_recall", caller)
-    op.require_both_classes(caller)
+def _precision_at_recall(op: CountTable, min_recall: float) -> OperatingPoint:
+    k = _fraction(min_recall, "min_recall")
+    op.require_both_classes(current_caller())
     pr = op.get(PR)
     allowed = meets_bound(pr.recall, k, "min")  # recall >= k as typed (see _core.bounds)
     allowed[0] = False  # the inf point predicts nothing: it has no precision
@@ -39,9 +40,9 @@ def _precision_at_recall(op: CountTable, min_recall: float, caller: str) -> Oper
     return _point(op, int(tied[-1]))  # ties: the largest recall
 
 
-def _recall_at_precision(op: CountTable, min_precision: float, caller: str) -> OperatingPoint:
-    k = _fraction(min_precision, "min_precision", caller)
-    op.require_both_classes(caller)
+def _recall_at_precision(op: CountTable, min_precision: float) -> OperatingPoint:
+    k = _fraction(min_precision, "min_precision")
+    op.require_both_classes(current_caller())
     precision = op.get(PR).precision
     allowed = meets_bound(precision, k, "min")  # precision >= k as typed (see _core.bounds)
     allowed[0] = False
@@ -49,7 +50,7 @@ def _recall_at_precision(op: CountTable, min_precision: float, caller: str) -> O
     if len(candidates) == 0:
         best = int(np.argmax(precision[1:])) + 1
         raise IsometricsError(
-            f"{caller}: no threshold reaches precision >= {fmt_bound(k)} (compared within a relative "
+            f"{current_caller()}: no threshold reaches precision >= {fmt_bound(k)} (compared within a relative "
             f"{BOUND_RTOL:g}); the highest is {fmt_bound(precision[best])} (tp={op.tp[best]:g}, "
             f"fp={op.fp[best]:g}); lower min_precision."
         )
@@ -58,9 +59,9 @@ def _recall_at_precision(op: CountTable, min_precision: float, caller: str) -> O
     return _point(op, i)
 
 
-def _specificity_at_sensitivity(op: CountTable, min_sensitivity: float, caller: str) -> OperatingPoint:
-    k = _fraction(min_sensitivity, "min_sensitivity", caller)
-    op.require_both_classes(caller)
+def _specificity_at_sensitivity(op: CountTable, min_sensitivity: float) -> OperatingPoint:
+    k = _fraction(min_sensitivity, "min_sensitivity")
+    op.require_both_classes(current_caller())
     recall = op.get(PR).recall  # non-decreasing
     first = int(np.searchsorted(recall, loosest(k, "min"), side="left"))  # TPR >= k from here on: fewest FP
     i = int(np.searchsorted(op.fp, op.fp[first], side="right")) - 1  # ties: the largest sensitivity
@@ -107,7 +108,7 @@ def precision_at_recall(
         caller="precision_at_recall",
         table=CountTable,
     )
-    return _precision_at_recall(op, min_recall, "precision_at_recall")
+    return _precision_at_recall(op, min_recall)
 
 
 @validate_params(
@@ -148,7 +149,7 @@ def recall_at_precision(
         caller="recall_at_precision",
         table=CountTable,
     )
-    return _recall_at_precision(op, min_precision, "recall_at_precision")
+    return _recall_at_precision(op, min_precision)
 
 
 @validate_params(
@@ -190,4 +191,4 @@ def specificity_at_sensitivity(
         caller="specificity_at_sensitivity",
         table=CountTable,
     )
-    return _specificity_at_sensitivity(op, min_sensitivity, "specificity_at_sensitivity")
+    return _specificity_at_sensitivity(op, min_sensitivity)

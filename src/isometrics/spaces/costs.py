@@ -202,8 +202,8 @@ def bayes_threshold(*, cost_fp: float, cost_fn: float) -> float:
     >>> bayes_threshold(cost_fp=1, cost_fn=5)
     0.16666666666666666
     """
-    fp = check_real(cost_fp, "cost_fp", caller="bayes_threshold", low=0.0)
-    fn = check_real(cost_fn, "cost_fn", caller="bayes_threshold", low=0.0)
+    fp = check_real(cost_fp, "cost_fp", low=0.0)
+    fn = check_real(cost_fn, "cost_fn", low=0.0)
     if fp + fn == 0:
         raise InvalidParameterError("bayes_threshold: `cost_fp` and `cost_fn` cannot both be 0.")
     return fp / (fp + fn)

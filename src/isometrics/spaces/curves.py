@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import ARRAY, POS_LABEL, Boolean, user_stacklevel, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
@@ -215,13 +216,13 @@ def _thinned(curve: tuple[FloatArray, ...], keep: np.ndarray) -> list[FloatArray
     return [values[keep] for values in curve]
 
 
-def _rate_or_nan(counts: FloatArray, total: float, what: str, caller: str) -> FloatArray:
+def _rate_or_nan(counts: FloatArray, total: float, what: str) -> FloatArray:
     """``counts / total``; NaN at every point, with a warning, when the class is absent (scikit-learn's rule)."""
     if total > 0:
         return counts / total
     rate = "true positive rate" if what == "positive" else "false positive rate"
     warnings.warn(
-        f"{caller}: y_true has no {what} samples (with positive weight), so the {rate} is undefined "
+        f"{current_caller()}: y_true has no {what} samples (with positive weight), so the {rate} is undefined "
         "and set to NaN at every threshold, as scikit-learn sets it; pass samples of both classes.",
         UndefinedMetricWarning,
         stacklevel=user_stacklevel(3),
@@ -344,17 +345,16 @@ def roc_curve(
     >>> fpr, tpr
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
-    caller = "roc_curve"
     op = table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller, table=CountTable
+        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="roc_curve", table=CountTable
     )
     if op.n_positives > 0 and op.n_negatives > 0:
         curve = op.get(ROC)
     else:
         view = op.normalised
         curve = RocCurve(
-            _rate_or_nan(view.fp, view.n_negatives, "negative", caller),
-            _rate_or_nan(view.tp, view.n_positives, "positive", caller),
+            _rate_or_nan(view.fp, view.n_negatives, "negative"),
+            _rate_or_nan(view.tp, view.n_positives, "positive"),
             op.thresholds,
         )
     if not drop_intermediate:

@@ -16,7 +16,8 @@ from typing import Any, Literal
 import numpy as np
 
 from .._core.bounds import loosest, meets_bound
-from .._core.constraints import ARRAY, POS_LABEL, InBody, Options, validate_params
+from .._core.caller import current_caller
+from .._core.constraints import ARRAY, POS_LABEL, InBody, Options, in_body, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import html_table
@@ -82,6 +83,7 @@ class Cutoff:
         """``tp / (tp + fn)``, the true positive rate, in [0, 1]."""
         return self.tp / (self.tp + self.fn)
 
+    @validate_params(in_body("metric"), name="Cutoff.value")
     def value(self, metric: str | Metric) -> float:
         """Any metric of :func:`isometrics.parse_metric` at this cut (NaN where it is 0/0).
 
@@ -90,7 +92,7 @@ class Cutoff:
         InvalidParameterError
             If ``metric`` cannot be parsed.
         """
-        m = parse_metric_argument(metric, caller="Cutoff.value")
+        m = parse_metric_argument(metric)
         return float(m.from_counts(self.tp, self.fp, self.fn, self.tn))
 
     def to_dict(self) -> dict[str, Any]:
@@ -128,7 +130,7 @@ class Cutoff:
         return html_table(("", "value"), [("threshold", self.threshold), *rows], caption="cutoff")
 
 
-def cut_at_threshold(op: CountTable, threshold: float, caller: str) -> Cutoff:
+def cut_at_threshold(op: CountTable, threshold: float, caller: str | None = None) -> Cutoff:
     """Cut the ranking at a threshold: the operating point predicting ``score >= threshold`` positive.
 
     Parameters
@@ -137,8 +139,8 @@ def cut_at_threshold(op: CountTable, threshold: float, caller: str) -> Cutoff:
         The operating points (count table) to cut.
     threshold : float
         The threshold, any real number or ``inf`` (checked here).
-    caller : str
-        The public function or method named in any message.
+    caller : str, optional
+        The name messages give (default: the declared public function being called).
 
     Returns
     -------
@@ -153,7 +155,7 @@ def cut_at_threshold(op: CountTable, threshold: float, caller: str) -> Cutoff:
         If the operating points have one class.
     """
     t = check_real(threshold, "threshold", caller=caller, allow_inf=True)
-    op.require_both_classes(caller)
+    op.require_both_classes(current_caller(caller))
     i = int(np.searchsorted(-op.thresholds, -t, side="right")) - 1  # the last threshold >= t (thresholds[0] = inf)
     tp, fp = float(op.tp[i]), float(op.fp[i])
     return Cutoff(threshold=t, tp=tp, fp=fp, fn=op.n_positives - tp, tn=op.n_negatives - fp)
@@ -165,7 +167,7 @@ FLAGGED = Quantity(
 )
 
 
-def _at_flagged(op: CountTable, k: float, ties: str, caller: str, what: str) -> Cutoff:
+def _at_flagged(op: CountTable, k: float, ties: str, caller: str | None, what: str) -> Cutoff:
     """The cut flagging weight ``k`` (validated, in [0, P + N]) from the top of the ranking."""
     flagged = op.get(FLAGGED)  # strictly increasing: zero weights make no point
     # The first point flagging at least k as typed; one within the tolerance of k is the cut (_core.bounds).
@@ -178,7 +180,7 @@ def _at_flagged(op: CountTable, k: float, ties: str, caller: str, what: str) -> 
     fraction = (k - float(flagged[j - 1])) / group
     if ties == "raise":
         raise IsometricsError(
-            f"{caller}: {what} ends inside a tie: a weight of {group:g} shares the score {op.thresholds[j]:.6g} and "
+            f"{current_caller(caller)}: {what} ends inside a tie: a weight of {group:g} shares the score {op.thresholds[j]:.6g} and "
             f"only {k - flagged[j - 1]:g} of it fits; pass ties='interpolate' for the expected counts under a random "
             f"order of the tie, or a budget of {flagged[j - 1]:g} or {flagged[j]:g}."
         )
@@ -189,7 +191,7 @@ def _at_flagged(op: CountTable, k: float, ties: str, caller: str, what: str) -> 
     )
 
 
-def cut_at_top_k(op: CountTable, k: float, ties: str, caller: str) -> Cutoff:
+def cut_at_top_k(op: CountTable, k: float, ties: str, caller: str | None = None) -> Cutoff:
     """Cut the ranking after the ``k`` highest-scored samples (a budget of weight ``k``).
 
     Parameters
@@ -201,8 +203,8 @@ def cut_at_top_k(op: CountTable, k: float, ties: str, caller: str) -> Cutoff:
     ties : {"interpolate", "raise"}
         When the cut ends inside a group of tied scores: flag the needed share of the
         group and return the expected counts under a random order of it, or refuse.
-    caller : str
-        The public function or method named in any message.
+    caller : str, optional
+        The name messages give (default: the declared public function being called).
 
     Returns
     -------
@@ -218,18 +220,18 @@ def cut_at_top_k(op: CountTable, k: float, ties: str, caller: str) -> Cutoff:
         ``ties="raise"`` and the budget splits a tie.
     """
     check_option(ties, "ties", TIES, caller=caller)
-    op.require_both_classes(caller)
+    op.require_both_classes(current_caller(caller))
     total = op.n_positives + op.n_negatives
     budget = check_real(k, "k", caller=caller, low=0.0, low_inclusive=False)
     if budget > total:
         raise IsometricsError(
-            f"{caller}: `k` = {k!r} exceeds the {total:g} samples (total weight) scored; "
+            f"{current_caller(caller)}: `k` = {k!r} exceeds the {total:g} samples (total weight) scored; "
             f"pass k <= {total:g}, or use at_rate for a share."
         )
     return _at_flagged(op, budget, ties, caller, f"the top k = {budget:g}")
 
 
-def cut_at_rate(op: CountTable, rate: float, ties: str, caller: str) -> Cutoff:
+def cut_at_rate(op: CountTable, rate: float, ties: str, caller: str | None = None) -> Cutoff:
     """Cut the ranking after the top share ``rate`` of the total weight.
 
     Parameters
@@ -241,8 +243,8 @@ def cut_at_rate(op: CountTable, rate: float, ties: str, caller: str) -> Cutoff:
     ties : {"interpolate", "raise"}
         When the cut ends inside a group of tied scores: flag the needed share of the
         group and return the expected counts under a random order of it, or refuse.
-    caller : str
-        The public function or method named in any message.
+    caller : str, optional
+        The name messages give (default: the declared public function being called).
 
     Returns
     -------
@@ -259,7 +261,7 @@ def cut_at_rate(op: CountTable, rate: float, ties: str, caller: str) -> Cutoff:
     """
     check_option(ties, "ties", TIES, caller=caller)
     r = check_real(rate, "rate", caller=caller, low=0.0, high=1.0)
-    op.require_both_classes(caller)
+    op.require_both_classes(current_caller(caller))
     view = op.normalised  # P + N may overflow in the caller's units
     cut = _at_flagged(view, r * (view.n_positives + view.n_negatives), ties, caller, f"the rate {r:g}")
     if view is op:
@@ -348,7 +350,7 @@ def precision_at_k(
     op = table_from_scores(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="precision_at_k", table=CountTable
     )
-    cut = cut_at_top_k(op, k, ties, "precision_at_k")
+    cut = cut_at_top_k(op, k, ties)
     return cut.tp / cut.flagged
 
 
@@ -419,5 +421,5 @@ def recall_at_k(
     op = table_from_scores(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="recall_at_k", table=CountTable
     )
-    cut = cut_at_top_k(op, k, ties, "recall_at_k")
+    cut = cut_at_top_k(op, k, ties)
     return cut.tp / op.n_positives

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import ARRAY, POS_LABEL, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
@@ -211,28 +212,26 @@ def lift_curve(
     return op.get(LIFT)
 
 
-def _decision_curve(op: CountTable, threshold_probability: Any, caller: str) -> DecisionCurve:
+def _decision_curve(op: CountTable, threshold_probability: Any) -> DecisionCurve:
     if threshold_probability is None:
         pt = np.linspace(0.01, 0.99, 99)
     else:
         pt = check_real_array(
-            as_1d(threshold_probability, name="threshold_probability", caller=caller, shape="(n_thresholds,)"),
-            "threshold_probability",
-            caller=caller,
+            as_1d(threshold_probability, name="threshold_probability", shape="(n_thresholds,)"), "threshold_probability"
         )
         if len(pt) == 0:
             raise IsometricsError(
-                f"{caller}: `threshold_probability` is empty; pass at least one probability in "
+                f"{current_caller()}: `threshold_probability` is empty; pass at least one probability in "
                 "(0, 1), or None for 0.01, 0.02, ..., 0.99."
             )
         bad = ~((pt > 0) & (pt < 1))
         if bad.any():
             k = int(np.argmax(bad))
             raise IsometricsError(
-                f"{caller}: `threshold_probability` must lie in (0, 1) (a probability at which "
+                f"{current_caller()}: `threshold_probability` must lie in (0, 1) (a probability at which "
                 f"treating is worth it); got {float(pt[k])!r} at index {k}."
             )
-    op.require_both_classes(caller)
+    op.require_both_classes(current_caller())
     view = op.normalised
     n = view.n_positives + view.n_negatives
     i = np.searchsorted(-view.thresholds, -pt, side="right") - 1  # the last threshold >= pt: flag score >= pt
@@ -316,4 +315,4 @@ def decision_curve(
     op = table_from_scores(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="decision_curve", table=CountTable
     )
-    return _decision_curve(op, threshold_probability, "decision_curve")
+    return _decision_curve(op, threshold_probability)

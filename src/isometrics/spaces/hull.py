@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from .._core.bounds import BOUND_RTOL, fmt_bound, loosest, meets_bound, near_bound
-from .._core.constraints import ARRAY, POS_LABEL, validate_params
+from .._core.constraints import ARRAY, POS_LABEL, InBody, in_body, validate_params
 from .._core.count_table import CountTable, Quantity, table_from_scores
 from .._core.docstrings import fill_doc
 from .._core.html import summarised
@@ -154,14 +154,17 @@ class RandomizedClassifier:
     tpr: float
     precision: float = float("nan")
 
+    @validate_params(
+        {"y_score": ARRAY, "rng": InBody("a numpy.random.Generator or a seed")}, name="RandomizedClassifier.predict"
+    )
     def predict(self, y_score: ArrayLike, *, rng: Any = None) -> np.ndarray:
         """Randomised hard predictions for ``y_score`` (array of 0/1, shape (n_samples,)).
 
         ``rng`` is a ``numpy.random.Generator`` or a seed. Scores are checked as
         everywhere (1-D, numeric, finite); a bad ``rng`` raises ``InvalidParameterError``.
         """
-        s = check_scores(y_score, caller="RandomizedClassifier.predict")
-        generator = check_rng(rng, caller="RandomizedClassifier.predict")
+        s = check_scores(y_score)
+        generator = check_rng(rng)
         middle = (s >= self.threshold_low) & (s < self.threshold_high)
         coin = generator.random(s.shape) < self.probability
         return ((s >= self.threshold_high) | (middle & coin)).astype(np.int8)
@@ -238,6 +241,7 @@ class RocHull:
             self._precision(float(tpr), float(fpr)),
         )
 
+    @validate_params(in_body("min_tpr"), name="RocHull.min_fpr_at_tpr")
     @fill_doc
     def min_fpr_at_tpr(self, min_tpr: float) -> RandomizedClassifier:
         """The hull point with the lowest FPR among those with TPR >= ``min_tpr`` (in [0, 1]).
@@ -257,7 +261,7 @@ class RocHull:
         -----
         %(bound_note_method)s
         """
-        k_tpr = check_real(min_tpr, "min_tpr", caller="RocHull.min_fpr_at_tpr", low=0.0, high=1.0)
+        k_tpr = check_real(min_tpr, "min_tpr", low=0.0, high=1.0)
         return self._min_fpr_at_tpr(k_tpr)
 
     def _min_fpr_at_tpr(self, k_tpr: float) -> RandomizedClassifier:
@@ -271,6 +275,7 @@ class RocHull:
         rise = self.tpr[k] - self.tpr[k - 1]
         return self._on_segment(k - 1, (k_tpr - self.tpr[k - 1]) / rise)
 
+    @validate_params(in_body("min_recall"), name="RocHull.max_precision_at_recall")
     @fill_doc
     def max_precision_at_recall(self, min_recall: float) -> RandomizedClassifier:
         """The hull point with the best precision among those with recall >= ``min_recall``.
@@ -292,11 +297,12 @@ class RocHull:
         -----
         %(bound_note_method)s
         """
-        k_tpr = check_real(min_recall, "min_recall", caller="RocHull.max_precision_at_recall", low=0.0, high=1.0)
+        k_tpr = check_real(min_recall, "min_recall", low=0.0, high=1.0)
         if meets_bound(self.tpr[1], k_tpr, "min"):
             return self._on_segment(0, 1.0)
         return self._min_fpr_at_tpr(k_tpr)
 
+    @validate_params(in_body("min_precision"), name="RocHull.max_recall_at_precision")
     @fill_doc
     def max_recall_at_precision(self, min_precision: float) -> RandomizedClassifier:
         """The hull point with the best recall among those with precision >= ``min_precision``.
@@ -317,7 +323,7 @@ class RocHull:
         -----
         %(bound_note_method)s
         """
-        p = check_real(min_precision, "min_precision", caller="RocHull.max_recall_at_precision", low=0.0, high=1.0)
+        p = check_real(min_precision, "min_precision", low=0.0, high=1.0)
         tp, fp = self.tpr * self.n_positives, self.fpr * self.n_negatives
         with np.errstate(invalid="ignore"):
             precision = tp / (tp + fp)  # decreasing along the hull; NaN at the origin, which never competes
@@ -337,6 +343,7 @@ class RocHull:
         k = int(np.searchsorted(self.tpr, self.tpr[k], side="left"))  # ties in recall: the lowest FPR
         return self._on_segment(k - 1, 1.0)
 
+    @validate_params(in_body("fpr"), name="RocHull.randomized")
     def randomized(self, *, fpr: float) -> RandomizedClassifier:
         """The randomised classifier on the hull at false positive rate ``fpr`` (in [0, 1]).
 
@@ -352,7 +359,7 @@ class RocHull:
         equals a vertex's FPR as a fraction of the counts is not a mixture with a
         rounding residue.
         """
-        target = check_real(fpr, "fpr", caller="RocHull.randomized", low=0.0, high=1.0)
+        target = check_real(fpr, "fpr", low=0.0, high=1.0)
         k = int(np.searchsorted(self.fpr, loosest(target, "max"), side="right")) - 1
         k = min(max(k, 0), len(self.fpr) - 2)
         width = self.fpr[k + 1] - self.fpr[k]
@@ -372,6 +379,7 @@ class RocHull:
             self._precision(float(tpr), target),
         )
 
+    @validate_params(in_body("metric", "resolution"), name="RocHull.best_mixture")
     def best_mixture(self, metric: Any, *, resolution: int = 256) -> HullOptimum:
         """The point of the hull (vertex or randomised mixture) where ``metric`` is best.
 
@@ -400,8 +408,8 @@ class RocHull:
         the family the optimum can lie inside a segment; it is found on a grid of
         ``resolution`` mixing probabilities per segment.
         """
-        m = parse_metric_argument(metric, caller="RocHull.best_mixture")
-        resolution = check_integer(resolution, "resolution", caller="RocHull.best_mixture", low=1)
+        m = parse_metric_argument(metric)
+        resolution = check_integer(resolution, "resolution", low=1)
         lam = np.linspace(0.0, 1.0, resolution + 1)[:-1]  # the segment's far end is the next segment's start
         k = np.repeat(np.arange(len(self.fpr) - 1), len(lam))
         lam_all = np.tile(lam, len(self.fpr) - 1)
@@ -421,12 +429,13 @@ class RocHull:
             classifier = self._on_segment(int(k[best]), float(lam_all[best]))
         return HullOptimum(classifier, float(values[best]), m)
 
+    @validate_params(in_body("fpr"), name="RocHull.tpr_at")
     def tpr_at(self, fpr: ArrayLike) -> FloatArray:
         """Hull TPR at the given false positive rates (linear between vertices).
 
         Raises ``InvalidParameterError`` if a rate is not a number in [0, 1].
         """
-        return np.interp(check_unit_interval(fpr, "fpr", caller="RocHull.tpr_at"), self.fpr, self.tpr)
+        return np.interp(check_unit_interval(fpr, "fpr"), self.fpr, self.tpr)
 
 
 @summarised()

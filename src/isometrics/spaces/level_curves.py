@@ -356,8 +356,8 @@ def break_even_line(beta: float, *, n_points: int = 2) -> LevelCurve:
     >>> line.recall, line.precision
     (array([0., 1.]), array([0. , 0.5]))
     """
-    b = check_real(beta, "beta", caller="break_even_line", low=0.0, low_inclusive=False)
-    n_points = check_integer(n_points, "n_points", caller="break_even_line", low=2)
+    b = check_real(beta, "beta", low=0.0, low_inclusive=False)
+    n_points = check_integer(n_points, "n_points", low=2)
     end = min(1.0, b)  # recall at the square's edge: precision 1 or recall 1
     recall = np.linspace(0.0, end, n_points)
     precision = recall / b
@@ -404,11 +404,11 @@ def level_curve_slope(metric: str | Metric, precision: ArrayLike, recall: ArrayL
     >>> float(level_curve_slope("g(beta=2, rho=-3)", 0.4, 0.8))   # on R/P = beta
     -1.0
     """
-    m = parse_metric_argument(metric, caller="level_curve_slope")
+    m = parse_metric_argument(metric)
     if m._pr is None:
         raise InvalidParameterError(f"level_curve_slope: {m.spec} is not a metric of precision and recall.")
-    p = check_unit_interval(precision, "precision", caller="level_curve_slope", low_open=True)
-    r = check_unit_interval(recall, "recall", caller="level_curve_slope", low_open=True)
+    p = check_unit_interval(precision, "precision", low_open=True)
+    r = check_unit_interval(recall, "recall", low_open=True)
     check_broadcast("level_curve_slope", precision=p, recall=r)
     if m.log_gamma is not None and m.phi is not None and math.isfinite(m.phi) and math.isfinite(m.log_gamma):
         with np.errstate(over="ignore"):

@@ -14,7 +14,8 @@ from typing import Any
 import numpy as np
 
 from .._core.bounds import loosest_grid
-from .._core.constraints import ARRAY, validate_params
+from .._core.caller import current_caller
+from .._core.constraints import ARRAY, in_body, validate_params
 from .._core.count_table import table_from_scores
 from .._core.html import summarised
 from .._core.validation import (
@@ -67,7 +68,7 @@ class OneVsRest:
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def _average(self, name: str, per_class: FloatArray, average: str | None) -> Any:
-        check_option(average, "average", _AVERAGES, caller=f"OneVsRest.{name}")
+        check_option(average, "average", _AVERAGES)
         if average is None:
             return per_class
         if average == "micro":
@@ -79,6 +80,7 @@ class OneVsRest:
     def _areas(self, name: str) -> FloatArray:
         return np.array([getattr(op, name)() for op in self.per_class])
 
+    @validate_params(in_body("average"), name="OneVsRest.auroc")
     def auroc(self, *, average: str | None = "macro") -> Any:
         """AUROC per class (``average=None``) or averaged: ``"macro"``, ``"weighted"``, ``"micro"``.
 
@@ -87,17 +89,20 @@ class OneVsRest:
         """
         return self._average("auroc", self._areas("auroc"), average)
 
+    @validate_params(in_body("average"), name="OneVsRest.average_precision")
     def average_precision(self, *, average: str | None = "macro") -> Any:
         """Average precision per class or averaged (as :meth:`auroc`); equals scikit-learn's."""
         return self._average("average_precision", self._areas("average_precision"), average)
 
+    @validate_params(in_body("average"), name="OneVsRest.auprg")
     def auprg(self, *, average: str | None = "macro") -> Any:
         """AUPRG per class or averaged (as :meth:`auroc`)."""
         return self._average("auprg", self._areas("auprg"), average)
 
+    @validate_params(in_body("metric"), name="OneVsRest.best_thresholds")
     def best_thresholds(self, metric: str | Metric = "f1") -> tuple[BestThreshold, ...]:
         """The best threshold of each class's score column for ``metric``, in class order."""
-        m = parse_metric_argument(metric, caller="OneVsRest.best_thresholds")
+        m = parse_metric_argument(metric)
         return tuple(op.best_threshold(m) for op in self.per_class)
 
     def macro_roc_curve(self) -> RocCurve:
@@ -123,6 +128,7 @@ class OneVsRest:
         fpr, tpr = fpr[keep], tpr[keep]
         return RocCurve(fpr, tpr, np.full(len(fpr), np.nan))
 
+    @validate_params(in_body("n_points"), name="OneVsRest.macro_precision_recall_curve")
     def macro_precision_recall_curve(self, *, n_points: int = 101) -> PrecisionRecallCurve:
         """Macro-averaged PR curve on a recall grid: the mean over classes of step precision.
 
@@ -133,7 +139,7 @@ class OneVsRest:
         A recall within a relative ``1e-12`` of ``r`` reaches it (``r`` is meant as the
         decimal: the grid's 0.7000000000000001 is 7/10).
         """
-        n_points = check_integer(n_points, "n_points", caller="OneVsRest.macro_precision_recall_curve", low=2)
+        n_points = check_integer(n_points, "n_points", low=2)
         grid = np.linspace(0.0, 1.0, n_points)
         values = []
         for op in self.per_class:
@@ -193,60 +199,56 @@ def one_vs_rest(
     >>> ovr.auroc(average="macro"), ovr.auroc(average=None)
     (1.0, array([1., 1., 1.]))
     """
-    caller = "one_vs_rest"
-    scores = as_array(y_score, name="y_score", caller=caller)
+    name = current_caller()  # "one_vs_rest", or the declared function calling it
+    scores = as_array(y_score, name="y_score")
     if scores.ndim != 2:
-        raise IsometricsError(f"{caller}: y_score must be 2-D (n_samples, n_classes); got shape {scores.shape}.")
+        raise IsometricsError(f"{name}: y_score must be 2-D (n_samples, n_classes); got shape {scores.shape}.")
     for k in range(scores.shape[1]):  # named messages here; the engine takes the columns as they are
-        check_scores(scores[:, k], caller=caller, name=f"y_score[:, {k}]")
-    y = as_array(y_true, name="y_true", caller=caller)
+        check_scores(scores[:, k], name=f"y_score[:, {k}]")
+    y = as_array(y_true, name="y_true")
     n = len(scores)
-    w = as_sample_weight(sample_weight, caller=caller)
+    w = as_sample_weight(sample_weight)
     if y.ndim == 2:  # multilabel indicator matrix
         if y.shape != scores.shape:
             raise IsometricsError(
-                f"{caller}: the indicator matrix y_true has shape {y.shape} but y_score has "
+                f"{name}: the indicator matrix y_true has shape {y.shape} but y_score has "
                 f"{scores.shape}; give one column per class in both."
             )
         if not np.isin(y, (0, 1)).all():
-            raise IsometricsError(f"{caller}: a 2-D y_true must be a 0/1 indicator matrix.")
-        labels = (
-            np.arange(scores.shape[1])
-            if classes is None
-            else as_1d(classes, name="classes", caller=caller, shape="(n_classes,)")
-        )
+            raise IsometricsError(f"{name}: a 2-D y_true must be a 0/1 indicator matrix.")
+        labels = np.arange(scores.shape[1]) if classes is None else as_1d(classes, name="classes", shape="(n_classes,)")
         indicator = y.astype(bool)
     else:
-        y = check_labels(as_1d(y, name="y_true", caller=caller), name="y_true", caller=caller)
-        check_consistent_length(caller, y_true=y, y_score=scores, sample_weight=w)
+        y = check_labels(as_1d(y, name="y_true"), name="y_true")
+        check_consistent_length(y_true=y, y_score=scores, sample_weight=w)
         labels = (
             _named_classes(y_score, label_set(y))
             if classes is None
-            else as_1d(classes, name="classes", caller=caller, shape="(n_classes,)")
+            else as_1d(classes, name="classes", shape="(n_classes,)")
         )
         missing = np.setdiff1d(label_set(y), labels)
         if len(missing):
             raise IsometricsError(
-                f"{caller}: y_true has labels {missing.tolist()} that are not in classes "
+                f"{name}: y_true has labels {missing.tolist()} that are not in classes "
                 f"{labels.tolist()}; list every class, in the order of the score columns."
             )
         indicator = y[:, None] == labels[None, :]
     labels = np.asarray(labels)
     if len(labels) != scores.shape[1]:
         raise IsometricsError(
-            f"{caller}: y_score has {scores.shape[1]} columns but there are {len(labels)} "
+            f"{name}: y_score has {scores.shape[1]} columns but there are {len(labels)} "
             f"classes ({labels.tolist()}); give one score column per class."
         )
-    weights = check_sample_weight(w, n, caller=caller)
+    weights = check_sample_weight(w, n)
     per_class = []
     for k in range(len(labels)):
         op = table_from_scores(
-            indicator[:, k], scores[:, k], sample_weight=weights, pos_label=True, caller=caller, table=OperatingPoints
+            indicator[:, k], scores[:, k], sample_weight=weights, pos_label=True, caller=name, table=OperatingPoints
         )
         if op.n_positives == 0 or op.n_negatives == 0:
             kind = "no sample of" if op.n_positives == 0 else "only samples of"
             raise IsometricsError(
-                f"{caller}: class {labels[k].item()!r} has {kind} it; one-vs-rest curves need "
+                f"{name}: class {labels[k].item()!r} has {kind} it; one-vs-rest curves need "
                 "both, so drop the class or add samples."
             )
         per_class.append(op)
@@ -256,7 +258,7 @@ def one_vs_rest(
         scores.ravel(),
         sample_weight=flat_weight,
         pos_label=True,
-        caller=caller,
+        caller=name,
         table=OperatingPoints,
     )
     support = np.array([op.n_positives for op in per_class])

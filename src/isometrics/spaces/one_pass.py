@@ -111,7 +111,7 @@ def _best(op: CountTable, metric: Metric) -> BestThreshold:
     cached: BestThreshold | None = op.peek(best_key(metric))
     if cached is not None:
         return cached
-    return _best_threshold(op, metric, "best_threshold")
+    return _best_threshold(op, metric)
 
 
 def _plain(op: CountTable, fused: list[Quantity]) -> bool:

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from .._core.caller import current_caller
+from .._core.constraints import in_body, validate_params
 from .._core.count_table import CountTable, Quantity
 from .._core.docstrings import fill_doc
 from .._typing import ArrayLike
@@ -89,6 +91,7 @@ class OperatingPoints(CountTable):
        27(8):861-874, 2006 (Algorithm 2: one sort, ties grouped).
     """
 
+    @validate_params(in_body("quantities", "best"), name="OperatingPoints.compute")
     def compute(self, *quantities: Quantity, best: Sequence[str | Metric] = ()) -> tuple[Any, ...]:
         """Several quantities at once, in one pass over the operating points where they allow it.
 
@@ -137,15 +140,14 @@ class OperatingPoints(CountTable):
         >>> auroc, round(ap, 4), f1.threshold, op.roc_curve() is roc
         (0.75, 0.8333, 0.35, True)
         """
-        caller = "OperatingPoints.compute"
         for k, quantity in enumerate(quantities):
             if not isinstance(quantity, Quantity):
                 raise InvalidParameterError(
-                    f"{caller}: `quantities[{k}]` is a {type(quantity).__name__}, not a Quantity; pass declared "
+                    f"{current_caller()}: `quantities[{k}]` is a {type(quantity).__name__}, not a Quantity; pass declared "
                     "quantities such as isometrics.spaces.curves.ROC or isometrics.spaces.areas.AUROC "
                     "(isometrics.spaces.quantities.QUANTITIES lists them), and metrics as best=[...]."
                 )
-        metrics = parse_metric_arguments(best, caller=caller, name="best")
+        metrics = parse_metric_arguments(best, name="best")
         values, bests = compute_together(self, quantities, metrics)
         return (*values, *bests)
 
@@ -201,26 +203,32 @@ class OperatingPoints(CountTable):
         """PRG convex hull; see :func:`isometrics.prg_convex_hull`."""
         return self.get(PRG_HULL)
 
+    @validate_params(in_body("metric"), name="OperatingPoints.metric_curve")
     def metric_curve(self, metric: str | Metric) -> MetricCurve:
         """A metric at every operating point; see :func:`isometrics.metric_curve`."""
-        return _metric_curve(self, metric, "OperatingPoints.metric_curve")
+        return _metric_curve(self, metric)
 
+    @validate_params(in_body("min_recall"), name="OperatingPoints.precision_at_recall")
     def precision_at_recall(self, min_recall: float) -> OperatingPoint:
         """Best precision at recall >= ``min_recall``; see :func:`isometrics.precision_at_recall`."""
-        return _precision_at_recall(self, min_recall, "OperatingPoints.precision_at_recall")
+        return _precision_at_recall(self, min_recall)
 
+    @validate_params(in_body("min_precision"), name="OperatingPoints.recall_at_precision")
     def recall_at_precision(self, min_precision: float) -> OperatingPoint:
         """Best recall at precision >= ``min_precision``; see :func:`isometrics.recall_at_precision`."""
-        return _recall_at_precision(self, min_precision, "OperatingPoints.recall_at_precision")
+        return _recall_at_precision(self, min_precision)
 
+    @validate_params(in_body("min_sensitivity"), name="OperatingPoints.specificity_at_sensitivity")
     def specificity_at_sensitivity(self, min_sensitivity: float) -> OperatingPoint:
         """Best specificity at sensitivity >= ``min_sensitivity``; see :func:`isometrics.specificity_at_sensitivity`."""
-        return _specificity_at_sensitivity(self, min_sensitivity, "OperatingPoints.specificity_at_sensitivity")
+        return _specificity_at_sensitivity(self, min_sensitivity)
 
+    @validate_params(in_body("metric"), name="OperatingPoints.best_threshold")
     def best_threshold(self, metric: str | Metric = "f1") -> BestThreshold:
         """The operating point maximising ``metric``; see :func:`isometrics.best_threshold`."""
-        return _best_threshold(self, metric, "OperatingPoints.best_threshold")
+        return _best_threshold(self, metric)
 
+    @validate_params(in_body("threshold"), name="OperatingPoints.at_threshold")
     def at_threshold(self, threshold: float) -> Cutoff:
         """Counts and every metric when predicting positive at ``y_score >= threshold``.
 
@@ -250,8 +258,9 @@ class OperatingPoints(CountTable):
         >>> cut.tp, cut.fp, cut.precision, round(cut.value("mcc"), 4)
         (3.0, 1.0, 0.75, 0.7071)
         """
-        return cut_at_threshold(self, threshold, "OperatingPoints.at_threshold")
+        return cut_at_threshold(self, threshold)
 
+    @validate_params(in_body("k", "ties"), name="OperatingPoints.at_top_k")
     @fill_doc
     def at_top_k(self, k: float, *, ties: Literal["interpolate", "raise"] = "interpolate") -> Cutoff:
         """Counts and every metric when flagging the ``k`` highest-scored samples.
@@ -293,8 +302,9 @@ class OperatingPoints(CountTable):
         >>> cut.tp, cut.tie_fraction, round(cut.precision, 4)
         (1.3333333333333333, 0.6666666666666666, 0.4444)
         """
-        return cut_at_top_k(self, k, ties, "OperatingPoints.at_top_k")
+        return cut_at_top_k(self, k, ties)
 
+    @validate_params(in_body("rate", "ties"), name="OperatingPoints.at_rate")
     @fill_doc
     def at_rate(self, rate: float, *, ties: Literal["interpolate", "raise"] = "interpolate") -> Cutoff:
         """Counts and every metric when flagging the top share ``rate`` of the samples.
@@ -327,7 +337,7 @@ class OperatingPoints(CountTable):
         >>> op.at_rate(0.5).recall
         0.5
         """
-        return cut_at_rate(self, rate, ties, "OperatingPoints.at_rate")
+        return cut_at_rate(self, rate, ties)
 
     def gains_curve(self) -> GainsCurve:
         """Cumulative gains; see :func:`isometrics.spaces.gains_curve`."""
@@ -339,6 +349,7 @@ class OperatingPoints(CountTable):
         self.require_both_classes("OperatingPoints.lift_curve")
         return self.get(LIFT)
 
+    @validate_params(in_body("threshold_probability"), name="OperatingPoints.decision_curve")
     def decision_curve(self, threshold_probability: ArrayLike | None = None) -> DecisionCurve:
         """Net benefit against the threshold probability; see :func:`isometrics.spaces.decision_curve`."""
-        return _decision_curve(self, threshold_probability, "OperatingPoints.decision_curve")
+        return _decision_curve(self, threshold_probability)

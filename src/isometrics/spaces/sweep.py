@@ -33,6 +33,8 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
+from .._core.constraints import in_body, validate_params
 from .._core.count_table import CountTable, normalising_exponent
 from .._core.parameters import check_integer
 from .._core.summation import BlockSum
@@ -129,6 +131,7 @@ class Sweep:
     (True, True)
     """
 
+    @validate_params(in_body("n_positives", "n_negatives", "metrics", "areas"), name="Sweep")
     def __init__(
         self,
         n_positives: float,
@@ -137,7 +140,6 @@ class Sweep:
         metrics: Sequence[str | Metric] = (),
         areas: Iterable[str] = AREAS,
     ) -> None:
-        caller = "Sweep"
         for name, total in (("n_positives", n_positives), ("n_negatives", n_negatives)):
             if (
                 isinstance(total, bool)
@@ -145,14 +147,14 @@ class Sweep:
                 or not (math.isfinite(float(total)) and float(total) > 0)
             ):
                 raise InvalidParameterError(
-                    f"{caller}: `{name}` must be a finite number > 0 (a class total); got {total!r}."
+                    f"{current_caller()}: `{name}` must be a finite number > 0 (a class total); got {total!r}."
                 )
         self.n_positives, self.n_negatives = float(n_positives), float(n_negatives)
-        self.metrics = tuple(parse_metric_arguments(metrics, caller=caller))
+        self.metrics = tuple(parse_metric_arguments(metrics))
         self.areas = tuple(areas)
         unknown = [a for a in self.areas if a not in AREAS]
         if unknown:
-            raise InvalidParameterError(f"{caller}: unknown area(s) {unknown}; choose among {list(AREAS)}.")
+            raise InvalidParameterError(f"{current_caller()}: unknown area(s) {unknown}; choose among {list(AREAS)}.")
         self._exponent = normalising_exponent(self.n_positives, self.n_negatives)
         self._P, self._N = self._scaled(self.n_positives), self._scaled(self.n_negatives)
         if "auprg" in self.areas:
@@ -169,6 +171,7 @@ class Sweep:
     def _scaled(self, values: Any) -> Any:
         return values if self._exponent == 0 else np.ldexp(values, -self._exponent)
 
+    @validate_params(in_body("thresholds", "tp", "fp", "start", "previous"), name="Sweep.update")
     def update(
         self,
         thresholds: ArrayLike,
@@ -202,25 +205,24 @@ class Sweep:
             If the arrays differ in length or are not 1-D, counts decrease, or ``start`` and
             ``previous`` do not continue the points seen.
         """
-        caller = "Sweep.update"
         thr = np.asarray(thresholds, dtype=np.float64).ravel()
         tp_raw = np.asarray(tp, dtype=np.float64).ravel()
         fp_raw = np.asarray(fp, dtype=np.float64).ravel()
         if not (len(thr) == len(tp_raw) == len(fp_raw)):
             raise InvalidParameterError(
-                f"{caller}: thresholds, tp and fp must have one length; got {len(thr)}, {len(tp_raw)}, {len(fp_raw)}."
+                f"{current_caller()}: thresholds, tp and fp must have one length; got {len(thr)}, {len(tp_raw)}, {len(fp_raw)}."
             )
         if self.stop is None:
             begin = 1 if start is None else int(start)
             if begin < 1:
                 raise InvalidParameterError(
-                    f"{caller}: `start` is the global index of the segment's first point, "
+                    f"{current_caller()}: `start` is the global index of the segment's first point, "
                     f">= 1 (point 0 is the origin); got {start}."
                 )
             if previous is None:
                 if begin != 1:
                     raise InvalidParameterError(
-                        f"{caller}: a first segment starting at point {begin} needs "
+                        f"{current_caller()}: a first segment starting at point {begin} needs "
                         "`previous=(tp, fp)`, the counts of the point before it."
                     )
                 previous = (0.0, 0.0)
@@ -232,11 +234,13 @@ class Sweep:
         else:
             if start is not None and int(start) != self.stop:
                 raise InvalidParameterError(
-                    f"{caller}: this sweep has seen points up to {self.stop - 1}; the next "
+                    f"{current_caller()}: this sweep has seen points up to {self.stop - 1}; the next "
                     f"segment starts at {self.stop}, not {start}."
                 )
             if previous is not None and (float(previous[0]), float(previous[1])) != self._last:
-                raise InvalidParameterError(f"{caller}: `previous` {previous} is not the last point seen {self._last}.")
+                raise InvalidParameterError(
+                    f"{current_caller()}: `previous` {previous} is not the last point seen {self._last}."
+                )
         if len(thr) == 0:
             return
         assert self._last is not None and self.stop is not None
@@ -244,7 +248,7 @@ class Sweep:
         ext_fp = np.concatenate(([self._last[1]], fp_raw))
         if np.any(np.diff(ext_tp) < 0) or np.any(np.diff(ext_fp) < 0):
             raise InvalidParameterError(
-                f"{caller}: tp and fp must be cumulative counts, non-decreasing from the "
+                f"{current_caller()}: tp and fp must be cumulative counts, non-decreasing from the "
                 "point before the segment on; sort the count table by decreasing score and "
                 "accumulate it over the whole table."
             )
@@ -282,6 +286,7 @@ class Sweep:
         keep = _upper_hull(parts[3], parts[2])
         self._hull = (parts[0][keep], parts[1][keep], parts[2][keep], parts[3][keep])
 
+    @validate_params(in_body("other"), name="Sweep.merge")
     def merge(self, other: Sweep) -> None:
         """Append the state of the range that starts where this one ends.
 
@@ -298,9 +303,8 @@ class Sweep:
             If ``other`` is not a :class:`Sweep`, was set up differently, or does not start
             where this one ends.
         """
-        caller = "Sweep.merge"
         if not isinstance(other, Sweep):
-            raise InvalidParameterError(f"{caller}: `other` is a {type(other).__name__}, not a Sweep.")
+            raise InvalidParameterError(f"{current_caller()}: `other` is a {type(other).__name__}, not a Sweep.")
         if (other.n_positives, other.n_negatives, other.areas, [m.spec for m in other.metrics]) != (
             self.n_positives,
             self.n_negatives,
@@ -308,7 +312,7 @@ class Sweep:
             [m.spec for m in self.metrics],
         ):
             raise InvalidParameterError(
-                f"{caller}: the two sweeps have different totals, areas or metrics; build "
+                f"{current_caller()}: the two sweeps have different totals, areas or metrics; build "
                 "every range's Sweep with the same arguments."
             )
         if other.stop is None:
@@ -318,7 +322,7 @@ class Sweep:
             return
         if other.start != self.stop or other._first != self._last:
             raise InvalidParameterError(
-                f"{caller}: the other range starts at point {other.start} after counts {other._first}, but this one "
+                f"{current_caller()}: the other range starts at point {other.start} after counts {other._first}, but this one "
                 f"ends before point {self.stop} with counts {self._last}; merge ranges in score order, each "
                 "starting where the previous ended."
             )
@@ -403,6 +407,7 @@ _STATE = (
 )
 
 
+@validate_params(in_body("op", "metrics", "areas", "chunk"))
 def sweep_table(
     op: CountTable, *, metrics: Sequence[str | Metric] = (), areas: Iterable[str] = AREAS, chunk: int = CHUNK
 ) -> SweepResult:
@@ -430,7 +435,7 @@ def sweep_table(
     """
     op.require_both_classes("sweep_table")
     state = Sweep(op.n_positives, op.n_negatives, metrics=metrics, areas=areas)
-    step = check_integer(chunk, "chunk", caller="sweep_table", low=1)
+    step = check_integer(chunk, "chunk", low=1)
     for k in range(1, op.n_points, step):
         state.update(op.thresholds[k : k + step], op.tp[k : k + step], op.fp[k : k + step])
     return state.result()

@@ -187,8 +187,8 @@ def best_key(metric: Metric) -> tuple[str, str]:
     return ("best", metric.spec)
 
 
-def _best_threshold(op: CountTable, metric: str | Metric, caller: str) -> BestThreshold:
-    metric = parse_metric_argument(metric, caller=caller)
+def _best_threshold(op: CountTable, metric: str | Metric) -> BestThreshold:
+    metric = parse_metric_argument(metric)
     op.require_both_classes("best_threshold")
     return op.cached(
         best_key(metric), lambda: _best_from_candidates(_best_candidates(op, metric), op.n_positives, op.n_negatives)
@@ -287,7 +287,7 @@ def best_threshold(
     op = table_from_scores(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="best_threshold", table=CountTable
     )
-    return _best_threshold(op, metric, "best_threshold")
+    return _best_threshold(op, metric)
 
 
 @summarised()
@@ -355,8 +355,8 @@ class MetricCurve(NamedTuple):
         return _reduce_keeping_read_only(self)
 
 
-def _metric_curve(op: CountTable, metric: str | Metric, caller: str) -> MetricCurve:
-    metric = parse_metric_argument(metric, caller=caller)
+def _metric_curve(op: CountTable, metric: str | Metric) -> MetricCurve:
+    metric = parse_metric_argument(metric)
     op.require_both_classes("metric_curve")
     return MetricCurve(_cached_metric_values(op, metric), op.thresholds)
 
@@ -431,4 +431,4 @@ def metric_curve(
     op = table_from_scores(
         y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="metric_curve", table=CountTable
     )
-    return _metric_curve(op, metric, "metric_curve")
+    return _metric_curve(op, metric)
