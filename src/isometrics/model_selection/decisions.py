@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from .._core.caller import current_caller
-from .._core.constraints import ARRAY, InBody, Integral, Interval, Real, validate_params
+from .._core.constraints import ARRAY, InBody, Integral, Interval, validate_params
 from .._core.docstrings import fill_doc
 from .._core.validation import check_integer, check_real, check_rng
 from .._typing import WEIGHT_KINDS, ArrayLike
@@ -102,7 +102,7 @@ def _intervals(
     {
         "y_true": ARRAY,
         "y_score": ARRAY,
-        "threshold": [Interval(Real, None, None, allow_inf=True), None],
+        "threshold": [InBody("a real number (infinite allowed), checked after the data", invalid=["1"]), None],
         "top_k": [InBody("a number of rows to flag, > 0"), None],
         "metric": [InBody("a metric name or a Metric"), None],
         "metrics": InBody("a sequence of metric names or Metrics", invalid=[["no-such-metric"]]),
