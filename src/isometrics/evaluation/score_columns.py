@@ -264,7 +264,7 @@ def evaluate_scores(
         s = checked.pop(name)  # the result keeps no reference to the column
         if s is None:  # one column at a time: read (when scores loads lazily), checked, evaluated, released
             s = check_score_column(scores[name], name=f"score column {name!r}")
-            check_consistent_length(**{"y_true": is_pos, f"score {name!r}": s})
+            check_consistent_length(None, **{"y_true": is_pos, f"score {name!r}": s})
         # Unless needed below, the column is handed over (a list): freed once its sort keys exist.
         handed, s = ([s], None) if lean and not deferred else (s, s)
         op = OperatingPoints.from_validated(is_pos, handed, weights, pos_label, caller=current_caller())

@@ -205,7 +205,7 @@ def check_binary_inputs(
     y = as_1d(y_true, name="y_true")
     w = as_sample_weight(sample_weight)
     lengths = {"y_score" if list(scores) == ["score"] else f"score column {k!r}": v for k, v in scores.items()}
-    check_consistent_length(**{"y_true": y, "sample_weight": w, **lengths})
+    check_consistent_length(None, **{"y_true": y, "sample_weight": w, **lengths})
     is_pos, pos_label = check_binary_target(y, pos_label=pos_label)
     weights = check_sample_weight(w, len(y))
     check_both_classes(is_pos, weights, pos_label=pos_label, needs="the statistics need both classes.")

@@ -241,7 +241,7 @@ def delong(y_true: ArrayLike, y_score: Any, *, pos_label: Any = None) -> DelongR
 def _delong_checked(y_true: ArrayLike, scores: dict[str, FloatArray], pos_label: Any) -> DelongResult:
     """DeLong's result for checked score columns, the labels validated here (named as the declared function)."""
     y = as_1d(y_true, name="y_true")
-    check_consistent_length(y_true=y, **scores)
+    check_consistent_length(None, y_true=y, **scores)  # None: the declared function names it
     is_pos, _ = check_binary_target(y, pos_label=pos_label)
     m, n = int(is_pos.sum()), int((~is_pos).sum())
     if m == 0 or n == 0:
