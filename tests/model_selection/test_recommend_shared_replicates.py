@@ -118,7 +118,7 @@ def test_the_summary_is_the_comparisons_own_draw(setting):
     s, is_pos = scores[shared.model].astype(float), y == 1
     op = OperatingPoints.from_validated(is_pos, s, None, True, caller="test")
     counts, index = decisions._threshold_counts(op, shared.threshold)
-    per_sample = Resampler(is_pos, s, None, False, per_sample=True, op=op, caller="test")
+    per_sample = Resampler(is_pos, s, None, False, per_sample=True, op=op)
     generic = decisions._intervals(
         per_sample,
         is_pos,
@@ -130,7 +130,6 @@ def test_the_summary_is_the_comparisons_own_draw(setting):
         0.95,
         comparison.replicate_generator(),
         None,
-        "test",
         index,
     )
     assert generic.keys() == shared.in_sample.intervals.keys()

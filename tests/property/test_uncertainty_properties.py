@@ -33,7 +33,7 @@ def test_a_frequency_replicate_is_a_bootstrap_sample_of_the_expanded_data(table,
     # each drawn sample weighs 1, and its areas are those of the data holding those copies
     y, s, w = table
     rng = np.random.default_rng(seed)
-    resampler = Resampler(y == 1, s, w, stratified, per_sample=per_sample, frequency=True, caller="bootstrap")
+    resampler = Resampler(y == 1, s, w, stratified, per_sample=per_sample, frequency=True)
     draws = resampler.counts(rng)
     keep = w > 0
     if per_sample:

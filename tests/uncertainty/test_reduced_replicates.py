@@ -46,7 +46,7 @@ def test_reduced_replicates_give_the_full_tables_statistics(case):
         w = rng.uniform(0.2, 3.0, size=n) * (rng.random(n) > 0.05)  # some rows weigh nothing
     if case == "frequency":
         w = rng.integers(1, 4, size=n).astype(float)
-    r = Resampler(y, s, w, False, per_sample=True, frequency=case == "frequency", caller="test")
+    r = Resampler(y, s, w, False, per_sample=True, frequency=case == "frequency")
     kept, _ = r._steps()
     assert len(kept) < r.op.n_points  # something is left out
     for _ in range(25):

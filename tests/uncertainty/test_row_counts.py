@@ -83,7 +83,7 @@ def test_stratified_row_counts_keep_each_class():
     rng = np.random.default_rng(0)
     y = rng.random(SIZE) < 0.3
     s = rng.normal(size=SIZE)
-    r = Resampler(y, s, None, True, per_sample=True, caller="test")
+    r = Resampler(y, s, None, True, per_sample=True)
     for _ in range(5):
         counts = r.row_counts(rng)
         assert counts[y].sum() == y.sum() and counts[~y].sum() == (~y).sum()
@@ -177,7 +177,7 @@ def test_the_counts_at_a_threshold_are_those_of_the_replicates_table(stratified,
     y = rng.random(n) < 0.3
     s = np.round(rng.normal(size=n) + y, 1)  # ties within and across the classes
     w = None if weights is None else rng.integers(0, 3, n).astype(float)
-    r = Resampler(y, s, w, stratified, per_sample=True, frequency=weights is not None, caller="test")
+    r = Resampler(y, s, w, stratified, per_sample=True, frequency=weights is not None)
     assert r.unit_weights
     kept = np.ones(n, bool) if w is None else w > 0
     distinct = np.unique(s[kept])[::-1]  # the tie groups' scores, decreasing: point i flags the first i
@@ -199,7 +199,7 @@ def test_a_thresholds_counts_drawn_by_cell_are_the_replicates_counts(bit_generat
     rng = np.random.default_rng(10)
     y = rng.random(SIZE) < 0.2
     s = np.round(rng.normal(size=SIZE) + y, 1)
-    r = Resampler(y, s, None, stratified, per_sample=True, caller="test")
+    r = Resampler(y, s, None, stratified, per_sample=True)
     distinct = np.unique(s)[::-1]
     for index in [0, 1, len(distinct) // 2, len(distinct)]:
         flagged = s >= distinct[index - 1] if index else np.zeros(SIZE, bool)

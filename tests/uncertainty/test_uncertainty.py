@@ -70,7 +70,7 @@ def test_reweighted_replicate_equals_the_explicitly_resampled_data(rng, ties, st
     s = rng.normal(size=300) + y
     if ties:
         s = np.round(s, 1)
-    resampler = Resampler(y == 1, s, None, stratified, caller="bootstrap")
+    resampler = Resampler(y == 1, s, None, stratified)
     resampler.cells = False  # the sample-draw path (cell draws are tested below)
     for _ in range(5):
         draws = resampler.counts(rng)
@@ -93,7 +93,7 @@ def test_cell_draws_are_aggregates_of_sample_draws(rng, stratified):
     # totals as sample draws, and the same mean counts (the multinomial's aggregate)
     y = (rng.random(2000) < 0.3).astype(int)
     s = np.round(rng.normal(size=2000) + y, 0)
-    resampler = Resampler(y == 1, s, None, stratified, caller="bootstrap")
+    resampler = Resampler(y == 1, s, None, stratified)
     assert resampler.cells
     draws = [resampler.counts(rng) for _ in range(400)]
     pos = np.array([d[0] for d in draws])
@@ -121,7 +121,7 @@ def test_weighted_and_per_sample_replicates_equal_the_resampled_data(rng):
     w = rng.random(300) * 2
     w[:10] = 0.0
     for weights, per_sample in ((w, False), (None, True)):
-        resampler = Resampler(y == 1, s, weights, False, per_sample=per_sample, caller="bootstrap")
+        resampler = Resampler(y == 1, s, weights, False, per_sample=per_sample)
         keep = np.ones(300, bool) if weights is None else w > 0
         y_k, s_k = y[keep], s[keep]
         w_k = np.ones(keep.sum()) if weights is None else w[keep]
@@ -331,7 +331,7 @@ def test_fast_areas_equal_the_replicate_operating_points(rng, stratified, n, tie
         s[y == 0] = np.round(s[y == 0], decimals)
     elif ties == "both":
         s = np.round(s, decimals)
-    resampler = Resampler(y == 1, s, None, stratified, caller="bootstrap")
+    resampler = Resampler(y == 1, s, None, stratified)
     assert not resampler.cells
     steps = PositiveSteps(resampler.op.dtp, resampler.op.dfp, stratified)
     assert steps.untied == (ties != "both") and len(steps.table) == (1 if n == 2000 else 4)
@@ -514,7 +514,7 @@ def test_a_statistic_almost_never_defined_raises():
         match=r"^bootstrap: x is undefined \(0/0\) on 3 of the 5 replicates, "
         r"leaving 1; it is too rarely defined for an interval",
     ):
-        _defined(values, "x", 5, "bootstrap", 2)
+        _defined(values, "x", 5, 2, caller="bootstrap")
 
 
 def test_best_threshold_replicates_at_infinity_give_no_nan(rng):

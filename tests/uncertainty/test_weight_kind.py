@@ -86,7 +86,7 @@ def test_frequency_draws_are_the_multinomial_of_the_expanded_samples(rng):
     y, s, w = _titanic()
     W = w.sum()
     for stratified in (False, True):
-        resampler = Resampler(y == 1, s, w, stratified, per_sample=True, frequency=True, caller="bootstrap")
+        resampler = Resampler(y == 1, s, w, stratified, per_sample=True, frequency=True)
         counts = np.array([resampler.counts(rng)[0] for _ in range(3000)], dtype=float)
         np.testing.assert_allclose(counts.mean(axis=0), w, rtol=0.05, atol=0.5)
         if stratified:
@@ -110,7 +110,7 @@ def test_a_frequency_replicate_is_the_expanded_data_with_those_counts(rng):
     y[:2] = [1, 0]
     keep = w > 0
     for per_sample in (False, True):
-        resampler = Resampler(y == 1, s, w, False, per_sample=per_sample, frequency=True, caller="bootstrap")
+        resampler = Resampler(y == 1, s, w, False, per_sample=per_sample, frequency=True)
         draws = resampler.counts(rng)
         op = resampler.build(draws, compact=True)
         if per_sample:

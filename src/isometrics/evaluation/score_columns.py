@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import (
     ARRAY,
     POS_LABEL,
@@ -201,59 +202,57 @@ def evaluate_scores(
     >>> r.auroc, round(r.average_precision, 4), r.best[0].threshold
     (0.75, 0.8333, 0.35)
     """
-    caller = "evaluate_scores"
     columns = frame_columns(scores)
     if columns is not None:
         scores = columns
     if not isinstance(scores, Mapping):
         raise InvalidParameterError(
-            f"{caller}: `scores` must be a mapping of name to score column (e.g. "
+            f"{current_caller()}: `scores` must be a mapping of name to score column (e.g. "
             f"{{'model': y_score}}) or a data frame of score columns; got a "
             f"{type(scores).__name__}."
         )
     if not scores:
-        raise IsometricsError(f"{caller}: `scores` is empty: no score columns given; pass at least one.")
+        raise IsometricsError(f"{current_caller()}: `scores` is empty: no score columns given; pass at least one.")
     if not isinstance(keep_operating_points, (bool, np.bool_)):
-        raise TypeError(f"{caller}: `keep_operating_points` must be True or False; got {keep_operating_points!r}.")
-    jobs = check_n_jobs(n_jobs, caller=caller)
-    parsed = parse_metric_arguments(metrics, caller=caller)
-    y = as_1d(y_true, name="y_true", caller=caller)
-    w = as_sample_weight(sample_weight, caller=caller)
+        raise TypeError(
+            f"{current_caller()}: `keep_operating_points` must be True or False; got {keep_operating_points!r}."
+        )
+    jobs = check_n_jobs(n_jobs)
+    parsed = parse_metric_arguments(metrics)
+    y = as_1d(y_true, name="y_true")
+    w = as_sample_weight(sample_weight)
     checked: dict[str, Any] = {name: None for name in scores}  # None: validated when evaluated
     if keep_operating_points:  # every column validated before anything is computed
 
         def check(name: str) -> FloatArray:
-            return check_score_column(scores[name], caller=caller, name=f"score column {name!r}")
+            return check_score_column(scores[name], name=f"score column {name!r}")
 
         checked = dict(zip(scores, ordered_map(check, list(scores), min(jobs, len(scores)))))
-        check_consistent_length(
-            caller, **{"y_true": y, "sample_weight": w, **{f"score {k!r}": v for k, v in checked.items()}}
-        )
+        check_consistent_length(**{"y_true": y, "sample_weight": w, **{f"score {k!r}": v for k, v in checked.items()}})
     else:
-        check_consistent_length(caller, y_true=y, sample_weight=w)
-    is_pos, pos_label = check_binary_target(y, pos_label=pos_label, caller=caller)
-    weights = check_sample_weight(w, len(y), caller=caller)
+        check_consistent_length(y_true=y, sample_weight=w)
+    is_pos, pos_label = check_binary_target(y, pos_label=pos_label)
+    weights = check_sample_weight(w, len(y))
     del y_true, sample_weight, w, y  # only the validated labels and weights stay alive
     kind = None
     if n_resamples is not None:
-        n_resamples = check_n_resamples(n_resamples, caller)
-        confidence_level = check_confidence_level(confidence_level, caller)
-        kind = resolve_weight_kind(weight_kind, weights, caller, stacklevel=3)
+        n_resamples = check_n_resamples(n_resamples)
+        confidence_level = check_confidence_level(confidence_level)
+        kind = resolve_weight_kind(weight_kind, weights, stacklevel=3)
     else:  # no resampling: nothing to warn about, but the kind is checked and reported
-        kind = resolve_weight_kind("sampling" if weight_kind is None else weight_kind, weights, caller, stacklevel=3)
+        kind = resolve_weight_kind("sampling" if weight_kind is None else weight_kind, weights, stacklevel=3)
     check_both_classes(
         is_pos,
         weights,
         pos_label=pos_label,
-        caller=caller,
         needs="ROC, PR and PRG analysis needs both classes: check the label column and --pos-label.",
     )
-    by = None if groups is None else check_groups(groups, len(is_pos), caller)
+    by = None if groups is None else check_groups(groups, len(is_pos))
     if by is not None:
-        check_adjustment(adjustment, caller)
+        check_adjustment(adjustment)
         if not parsed:
             raise InvalidParameterError(
-                f"{caller}: `groups` compares each group at the threshold best for the first "
+                f"{current_caller()}: `groups` compares each group at the threshold best for the first "
                 "metric, and `metrics` is empty; pass at least one metric, e.g. "
                 "metrics=['f1']."
             )
@@ -264,11 +263,11 @@ def evaluate_scores(
         """One column's sort and count table and, unless deferred, its areas and best points (any thread)."""
         s = checked.pop(name)  # the result keeps no reference to the column
         if s is None:  # one column at a time: read (when scores loads lazily), checked, evaluated, released
-            s = check_score_column(scores[name], caller=caller, name=f"score column {name!r}")
-            check_consistent_length(caller, **{"y_true": is_pos, f"score {name!r}": s})
+            s = check_score_column(scores[name], name=f"score column {name!r}")
+            check_consistent_length(None, **{"y_true": is_pos, f"score {name!r}": s})
         # Unless needed below, the column is handed over (a list): freed once its sort keys exist.
         handed, s = ([s], None) if lean and not deferred else (s, s)
-        op = OperatingPoints.from_validated(is_pos, handed, weights, pos_label, caller=caller)
+        op = OperatingPoints.from_validated(is_pos, handed, weights, pos_label, caller=current_caller())
         del handed
         if deferred:
             return name, op, s, None
@@ -301,10 +300,9 @@ def evaluate_scores(
                     threshold=done.best[0].threshold,
                     n_resamples=n_resamples,
                     level=confidence_level,
-                    rng=check_rng(rng, caller=caller),
+                    rng=check_rng(rng),
                     weight_kind=kind if n_resamples is not None else None,
                     adjustment=adjustment,
-                    caller=caller,
                 )
             )
         del s, op  # not needed below: the summary holds what the result keeps
@@ -356,10 +354,9 @@ def _intervals(
     parameters were checked by the caller."""
     if n_resamples is None:
         return {}
-    caller = "evaluate_scores"
-    named = [resolve_statistic(a, None, None, caller) for a in ("auroc", "average_precision", "auprg")]
-    named += [(m.spec, resolve_statistic("metric", m, None, caller)[1], False) for m in metrics]
-    resampler = Resampler(is_pos, s, weights, False, op=op, frequency=weight_kind == "frequency", caller=caller)
+    named = [resolve_statistic(a, None, None) for a in ("auroc", "average_precision", "auprg")]
+    named += [(m.spec, resolve_statistic("metric", m, None)[1], False) for m in metrics]
+    resampler = Resampler(is_pos, s, weights, False, op=op, frequency=weight_kind == "frequency")
     return dict(
         bootstrap_statistics(
             resampler,
@@ -370,9 +367,8 @@ def _intervals(
             n_resamples,
             level,
             "percentile",
-            check_rng(rng, caller=caller),
+            check_rng(rng),
             progress,
-            caller,
             weight_kind=weight_kind,
             stacklevel=5,
         )

@@ -18,6 +18,8 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
+from .._core.constraints import ARRAY, InBody, Integral, Interval, validate_params
 from .._core.docstrings import fill_doc
 from .._core.validation import check_integer, check_real, check_rng
 from .._typing import WEIGHT_KINDS, ArrayLike
@@ -27,6 +29,8 @@ from ..metrics.registry import Metric
 from ..spaces.cutoffs import Cutoff, cut_at_rate, cut_at_threshold, cut_at_top_k
 from ..spaces.operating_points import OperatingPoints
 from ..uncertainty._inputs import (
+    RESAMPLING,
+    WEIGHT_KIND,
     check_binary_inputs,
     check_confidence_level,
     check_n_resamples,
@@ -56,7 +60,6 @@ def _intervals(
     level: float,
     rng: np.random.Generator,
     weight_kind: str | None,
-    caller: str,
     index: int | None = None,
 ) -> dict[str, BootstrapResult]:
     """Paired percentile intervals of the rates and metrics at one rule (one set of replicates).
@@ -89,13 +92,27 @@ def _intervals(
         "percentile",
         rng,
         False,
-        caller,
         weight_kind=weight_kind,
         stacklevel=5,
         draw=draw,
     )
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "y_score": ARRAY,
+        "threshold": [InBody("a real number (infinite allowed), checked after the data", invalid=["1"]), None],
+        "top_k": [InBody("a number of rows to flag, > 0"), None],
+        "metric": [InBody("a metric name or a Metric"), None],
+        "metrics": InBody("a sequence of metric names or Metrics", invalid=[["no-such-metric"]]),
+        "cv": InBody("a number of folds, a scikit-learn splitter, fold ids or None"),
+        "n_repeats": Interval(Integral, 1, None),
+        "n_resamples": [RESAMPLING["n_resamples"], None],
+        **{p: RESAMPLING[p] for p in ("sample_weight", "pos_label", "confidence_level", "rng")},
+        "weight_kind": WEIGHT_KIND,
+    }
+)
 @fill_doc
 def decide(
     y_true: ArrayLike,
@@ -218,53 +235,48 @@ def decide(
     >>> round(d.tp, 4), d.rule
     (1.3333, 'top 3')
     """
-    caller = "decide"
     given = [name for name, v in (("threshold", threshold), ("top_k", top_k), ("metric", metric)) if v is not None]
     if len(given) != 1:
         raise InvalidParameterError(
-            f"{caller}: give exactly one rule of `threshold`, `top_k` and `metric`; got "
+            f"{current_caller()}: give exactly one rule of `threshold`, `top_k` and `metric`; got "
             f"{' and '.join(given) if given else 'none'}."
         )
-    data = check_binary_inputs(
-        y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label, caller
-    )
-    parsed = parse_metric_arguments(metrics, caller=caller)
-    repeats = check_integer(n_repeats, "n_repeats", caller=caller, low=1)
-    gen = check_rng(rng, caller=caller)
+    data = check_binary_inputs(y_true, {"score": check_score_column(y_score)}, sample_weight, pos_label)
+    parsed = parse_metric_arguments(metrics)
+    repeats = check_integer(n_repeats, "n_repeats", low=1)
+    gen = check_rng(rng)
     s, is_pos, weights = data.scores["score"], data.is_pos, data.weights
-    op = OperatingPoints.from_validated(is_pos, s, weights, True, caller=caller)
+    op = OperatingPoints.from_validated(is_pos, s, weights, True, caller=current_caller())
     if metric is not None:
         if n_resamples is not None:
             raise InvalidParameterError(
-                f"{caller}: intervals (`n_resamples`) are computed at a fixed rule; the "
+                f"{current_caller()}: intervals (`n_resamples`) are computed at a fixed rule; the "
                 "honest estimate of a best-metric rule is its cross-fitted one: drop "
                 "`n_resamples`, or give the chosen `threshold`."
             )
-        return _best_metric(
-            op, is_pos, s, weights, parse_metric_argument(metric, caller=caller), parsed, cv, repeats, gen, caller
-        )
+        return _best_metric(op, is_pos, s, weights, parse_metric_argument(metric), parsed, cv, repeats, gen)
     if threshold is not None:
-        t = check_real(threshold, "threshold", caller=caller, allow_inf=True)
-        cut = cut_at_threshold(op, t, caller)
+        t = check_real(threshold, "threshold", allow_inf=True)
+        cut = cut_at_threshold(op, t, current_caller())
         rule, k = f"score >= {t:g}", None
         counts, index = _threshold_counts(op, t)
     else:
         assert top_k is not None  # exactly one rule is given (checked above)
-        cut = cut_at_top_k(op, top_k, "interpolate", caller)
+        cut = cut_at_top_k(op, top_k, "interpolate", current_caller())
         k = float(cut.flagged)
         rate = k / (op.n_positives + op.n_negatives)
         rule, index = f"top {k:g}", None  # interpolated between operating points: each replicate's table
 
         def counts(o: OperatingPoints) -> tuple[float, float, float, float]:
-            return _cut_counts(cut_at_rate(o, min(rate, 1.0), "interpolate", caller))
+            return _cut_counts(cut_at_rate(o, min(rate, 1.0), "interpolate", current_caller()))
 
     intervals: dict[str, BootstrapResult] = {}
     if n_resamples is not None:
-        n = check_n_resamples(n_resamples, caller)
-        level = check_confidence_level(confidence_level, caller)
-        kind = resolve_weight_kind(weight_kind, weights, caller, stacklevel=3)
-        resampler = Resampler(is_pos, s, weights, False, op=op, frequency=kind == "frequency", caller=caller)
-        intervals = _intervals(resampler, is_pos, s, weights, counts, parsed, n, level, gen, kind, caller, index)
+        n = check_n_resamples(n_resamples)
+        level = check_confidence_level(confidence_level)
+        kind = resolve_weight_kind(weight_kind, weights, stacklevel=3)
+        resampler = Resampler(is_pos, s, weights, False, op=op, frequency=kind == "frequency")
+        intervals = _intervals(resampler, is_pos, s, weights, counts, parsed, n, level, gen, kind, index)
     values = {m.spec: float(m.from_counts(*_cut_counts(cut))) for m in parsed}
     return (
         Decision(
@@ -303,18 +315,15 @@ def _paired_intervals(
     *,
     sample_weight: Any,
     pos_label: Any,
-    caller: str,
 ) -> dict[str, BootstrapResult]:
     """:func:`decide`'s intervals of the rule ``score >= threshold``, read on the paired replicates of
     ``comparison`` (a :class:`~isometrics.uncertainty.ModelComparison` of these data, with its
     ``replicate_state``) instead of replicates of their own: the same rows, replicate by replicate,
     drawn per sample as the comparison drew them, so the counts' intervals and the comparisons rest
     on one set of replicates."""
-    data = check_binary_inputs(
-        y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label, caller
-    )
+    data = check_binary_inputs(y_true, {"score": check_score_column(y_score)}, sample_weight, pos_label)
     s, is_pos, weights = data.scores["score"], data.is_pos, data.weights
-    op = OperatingPoints.from_validated(is_pos, s, weights, True, caller=caller)
+    op = OperatingPoints.from_validated(is_pos, s, weights, True, caller=current_caller())
     counts, index = _threshold_counts(op, threshold)
     kind = comparison.weight_kind
     # the comparison's own way of drawing, per sample (Resampler.row_counts): the same rows, replicate by replicate
@@ -326,7 +335,6 @@ def _paired_intervals(
         per_sample=True,
         op=op,
         frequency=kind == "frequency",
-        caller=caller,
     )
     return _intervals(
         resampler,
@@ -339,7 +347,6 @@ def _paired_intervals(
         comparison.confidence_level,
         comparison.replicate_generator(),
         kind,
-        caller,
         index,
     )
 
@@ -354,7 +361,6 @@ def _best_metric(
     cv: Any,
     repeats: int,
     gen: np.random.Generator,
-    caller: str,
 ) -> tuple[Decision, ...]:
     """The in-sample and the cross-fitted estimates of flagging at ``m``'s best threshold."""
     if (
@@ -363,15 +369,15 @@ def _best_metric(
         and not (isinstance(cv, (int, np.integer)) and not isinstance(cv, (bool, np.bool_)))
     ):
         raise InvalidParameterError(
-            f"{caller}: `n_repeats` = {repeats} draws new folds each time, which needs `cv` "
+            f"{current_caller()}: `n_repeats` = {repeats} draws new folds each time, which needs `cv` "
             "as an int (a number of folds); pass n_repeats=1 with these splits."
         )
     best = op.best_threshold(m)
-    cut = cut_at_threshold(op, best.threshold, caller)
+    cut = cut_at_threshold(op, best.threshold, current_caller())
     metrics = [m, *(p for p in parsed if p.spec != m.spec)]
     if math.isnan(best.value):
         raise IsometricsError(
-            f"{caller}: {m.spec} is undefined at every threshold of these data; choose another metric."
+            f"{current_caller()}: {m.spec} is undefined at every threshold of these data; choose another metric."
         )
     rule = f"best {m.spec}"
     in_sample = Decision(
@@ -388,9 +394,7 @@ def _best_metric(
     pooled = np.zeros(4)
     n_splits = 0
     for _ in range(repeats):
-        result = _cross_validated(
-            is_pos, s, weights, True, m, _splits(cv, is_pos, is_pos, gen, caller), np.nan, caller, op=op
-        )
+        result = _cross_validated(is_pos, s, weights, True, m, _splits(cv, is_pos, is_pos, gen), np.nan, op=op)
         pooled += np.asarray(result.counts)
         n_splits = result.n_splits
     tp, fp, fn, tn = (float(c) for c in pooled / repeats)

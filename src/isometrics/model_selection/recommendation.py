@@ -16,11 +16,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .._core.caller import current_caller
+from .._core.constraints import ARRAY, InBody, validate_params
 from .._core.validation import check_rng
 from .._typing import WEIGHT_KINDS, ArrayLike
 from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics._arguments import parse_metric_argument
 from ..metrics.registry import Metric
+from ..uncertainty._inputs import RESAMPLING, WEIGHT_KIND
 from ..uncertainty.model_comparison import ComparisonRow, ModelComparison
 from .decisions import Decision, _paired_intervals, decide
 
@@ -202,6 +205,18 @@ class Recommendation:
         )
 
 
+@validate_params(
+    {
+        "y_true": ARRAY,
+        "scores": InBody("a non-empty mapping of model name to score column", invalid=[[0.1, 0.9]]),
+        "metric": InBody("a metric name or a Metric", invalid=["no-such-metric"]),
+        "comparison": [InBody("a ModelComparison", invalid=[12345]), None],
+        "cv": InBody("a number of folds, a scikit-learn splitter, fold ids or None"),
+        "n_resamples": [RESAMPLING["n_resamples"], None],
+        **{p: RESAMPLING[p] for p in ("sample_weight", "pos_label", "confidence_level", "rng")},
+        "weight_kind": WEIGHT_KIND,
+    }
+)
 def recommend(
     y_true: ArrayLike,
     scores: Mapping[str, ArrayLike],
@@ -280,18 +295,17 @@ def recommend(
     >>> r.model, r.threshold, r.in_sample.per_1000["tp"]
     ('a', 0.4, 400.0)
     """
-    caller = "recommend"
     if not isinstance(scores, Mapping) or not scores:
         raise InvalidParameterError(
-            f"{caller}: `scores` must be a non-empty mapping of model name to score "
+            f"{current_caller()}: `scores` must be a non-empty mapping of model name to score "
             f"column; got {type(scores).__name__}{' (empty)' if isinstance(scores, Mapping) else ''}."
         )
     if comparison is not None and not isinstance(comparison, ModelComparison):
         raise InvalidParameterError(
-            f"{caller}: `comparison` must be a ModelComparison (compare_scores); got {type(comparison).__name__}."
+            f"{current_caller()}: `comparison` must be a ModelComparison (compare_scores); got {type(comparison).__name__}."
         )
-    m = parse_metric_argument(metric, caller=caller)
-    gen = check_rng(rng, caller=caller)
+    m = parse_metric_argument(metric)
+    gen = check_rng(rng)
     common = dict(sample_weight=sample_weight, pos_label=pos_label)
     firsts = {name: decide(y_true, s, metric=m, cv=None, **common)[0] for name, s in scores.items()}
     values = {name: d.values[m.spec] for name, d in firsts.items()}
@@ -309,13 +323,13 @@ def recommend(
             row = next((r for r in comparison.rows if r.statistic == m.spec and {r.a, r.b} == {model, other}), None)
             if row is None:
                 raise InvalidParameterError(
-                    f"{caller}: `comparison` has no row of {m.spec} for {model!r} and "
+                    f"{current_caller()}: `comparison` has no row of {m.spec} for {model!r} and "
                     f"{other!r}; compare every pair (compare_scores without baseline)."
                 )
             expected = values[row.a] - values[row.b]
             if not math.isclose(row.estimate, expected, rel_tol=1e-9, abs_tol=1e-12):
                 raise IsometricsError(
-                    f"{caller}: `comparison` gives the {m.spec} difference of {row.a!r} and "
+                    f"{current_caller()}: `comparison` gives the {m.spec} difference of {row.a!r} and "
                     f"{row.b!r} as {row.estimate!r}, these data {expected!r}; compare the same "
                     "labels, scores and weights."
                 )
@@ -335,9 +349,7 @@ def recommend(
         assert comparison is not None
         in_sample = replace(
             in_sample,
-            intervals=_paired_intervals(
-                y_true, scores[model], in_sample.threshold, m, comparison, caller=caller, **common
-            ),
+            intervals=_paired_intervals(y_true, scores[model], in_sample.threshold, m, comparison, **common),
         )
     elif n_resamples is not None:
         (fixed,) = decide(

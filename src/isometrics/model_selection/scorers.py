@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from .._core.constraints import POS_LABEL, ZERO_DIVISION, InBody, user_stacklevel, validate_params
+from .._core.caller import current_caller
+from .._core.constraints import POS_LABEL, ZERO_DIVISION, InBody, in_body, user_stacklevel, validate_params
 from .._core.validation import as_1d, as_sample_weight, check_sample_weight, check_scores, check_zero_division
 from .._typing import ArrayLike
 from ..exceptions import InvalidParameterError, IsometricsError, UndefinedMetricWarning
@@ -31,19 +32,24 @@ __all__ = ["get_scorer"]
 _AREAS = {"auroc": "auroc", "roc_auc": "auroc", "average_precision": "average_precision", "auprg": "auprg"}
 
 
-def _positive(y_true: np.ndarray, pos_label: Any, caller: str) -> Any:
+def _positive(y_true: np.ndarray, pos_label: Any) -> Any:
     """``pos_label``, or scikit-learn's default: the greater of the two labels (``classes_[1]``)."""
     labels = np.unique(y_true)
     if pos_label is None:
         if len(labels) > 2:
             raise IsometricsError(
-                f"{caller}: y_true has {len(labels)} classes; this scorer is binary, pass "
+                f"{current_caller()}: y_true has {len(labels)} classes; this scorer is binary, pass "
                 "pos_label= to score one class against the rest."
             )
         return labels[-1]
     return pos_label
 
 
+# scikit-learn calls the two score functions when it scores, outside get_scorer: the declaration
+# (its parameters are checked in the body) names get_scorer, which built the scorer, in their messages
+@validate_params(
+    in_body("y_true", "y_pred", "metric", "pos_label", "sample_weight", "zero_division"), name="get_scorer"
+)
 def _label_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -54,14 +60,13 @@ def _label_score(
     zero_division: Any = "warn",
 ) -> float:
     """The metric of predicted labels against true labels, one class (``pos_label``) against the rest."""
-    caller = "get_scorer"
-    m = parse_metric_argument(metric, caller=caller)
-    yt = as_1d(y_true, name="y_true", caller=caller)
-    yp = as_1d(y_pred, name="y_pred", caller=caller)
+    m = parse_metric_argument(metric)
+    yt = as_1d(y_true, name="y_true")
+    yp = as_1d(y_pred, name="y_pred")
     if len(yt) != len(yp):
-        raise IsometricsError(f"{caller}: y_true has {len(yt)} samples but y_pred has {len(yp)}.")
-    pos = _positive(np.concatenate([yt, yp]) if pos_label is None else yt, pos_label, caller)
-    w = check_sample_weight(as_sample_weight(sample_weight, caller=caller), len(yt), caller=caller)
+        raise IsometricsError(f"{current_caller()}: y_true has {len(yt)} samples but y_pred has {len(yp)}.")
+    pos = _positive(np.concatenate([yt, yp]) if pos_label is None else yt, pos_label)
+    w = check_sample_weight(as_sample_weight(sample_weight), len(yt))
     weights = np.ones(len(yt)) if w is None else w
     actual, predicted = yt == pos, yp == pos
     value = float(
@@ -85,6 +90,7 @@ def _label_score(
     return value
 
 
+@validate_params(in_body("y_true", "y_score", "area", "pos_label", "sample_weight", "average"), name="get_scorer")
 def _area_score(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -95,15 +101,14 @@ def _area_score(
     average: str = "macro",
 ) -> float:
     """An area of binary scores, or of one-vs-rest multiclass scores (2-D) averaged by ``average``."""
-    caller = "get_scorer"
     scores = np.asarray(y_score)
     if scores.ndim == 2 and scores.shape[1] > 1:  # multiclass predict_proba: columns in sorted label order
         ovr = one_vs_rest(y_true, scores, sample_weight=sample_weight)
         return float(getattr(ovr, area)(average=average))
-    yt = as_1d(y_true, name="y_true", caller=caller)
-    s = check_scores(scores.ravel(), caller=caller)
-    pos = _positive(yt, pos_label, caller)
-    w = as_sample_weight(sample_weight, caller=caller)
+    yt = as_1d(y_true, name="y_true")
+    s = check_scores(scores.ravel())
+    pos = _positive(yt, pos_label)
+    w = as_sample_weight(sample_weight)
     op = OperatingPoints.from_scores(yt == pos, s, sample_weight=w, pos_label=True)
     return float(getattr(op, area)())
 
@@ -191,11 +196,12 @@ def get_scorer(
     >>> scores.shape
     (3,)
     """
-    caller = "get_scorer"
-    check_zero_division(zero_division, caller=caller)
+    check_zero_division(zero_division)
     if average not in ("macro", "weighted", "micro"):
-        raise InvalidParameterError(f"{caller}: `average` must be 'macro', 'weighted' or 'micro'; got {average!r}.")
-    _require_sklearn(caller)
+        raise InvalidParameterError(
+            f"{current_caller()}: `average` must be 'macro', 'weighted' or 'micro'; got {average!r}."
+        )
+    _require_sklearn(current_caller())
     from sklearn.metrics import make_scorer
 
     kwargs: dict[str, Any] = {} if pos_label is None else {"pos_label": pos_label}
@@ -207,7 +213,7 @@ def get_scorer(
             average=average,
             **kwargs,
         )
-    m = parse_metric_argument(metric, caller=caller)
+    m = parse_metric_argument(metric)
     return make_scorer(
         _label_score,
         response_method=response_method or "predict",

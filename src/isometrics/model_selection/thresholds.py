@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import ARRAY, POS_LABEL, ZERO_DIVISION, InBody, RandomState, user_stacklevel, validate_params
 from .._core.docstrings import fill_doc
 from .._core.html import html_table
@@ -43,8 +44,8 @@ from ..spaces.operating_points import OperatingPoints
 __all__ = ["CrossValidatedThreshold", "cross_validated_threshold"]
 
 
-def _require_sklearn(caller: str) -> Any:
-    with needs(caller):
+def _require_sklearn(what: str) -> Any:
+    with needs(what):
         import sklearn
     return sklearn
 
@@ -197,6 +198,20 @@ class CrossValidatedThreshold:
         )
 
     @classmethod
+    @validate_params(
+        {
+            "estimator": InBody("a scikit-learn classifier"),
+            "X": ARRAY,
+            "y": ARRAY,
+            "metric": InBody("a metric name or a Metric"),
+            "cv": InBody("a number of folds or a scikit-learn splitter"),
+            "inner_cv": InBody("a number of folds or a scikit-learn splitter"),
+            "response_method": InBody("'auto', 'predict_proba' or 'decision_function'"),
+            "pos_label": InBody("a label of y, or None"),
+            "zero_division": ZERO_DIVISION,
+        },
+        name="CrossValidatedThreshold.from_estimator",
+    )
     def from_estimator(
         cls,
         estimator: Any,
@@ -253,8 +268,7 @@ class CrossValidatedThreshold:
             If ``y`` is not binary, ``response_method`` is unknown, the estimator has
             none of the methods, or as :func:`cross_validated_threshold`.
         """
-        caller = "CrossValidatedThreshold.from_estimator"
-        _require_sklearn(caller)
+        _require_sklearn(current_caller())
         from sklearn.base import clone
         from sklearn.model_selection import check_cv, cross_val_predict
 
@@ -265,18 +279,22 @@ class CrossValidatedThreshold:
         }
         if response_method not in methods:
             raise InvalidParameterError(
-                f"{caller}: `response_method` must be one of {', '.join(map(repr, methods))}; got {response_method!r}."
+                f"{current_caller()}: `response_method` must be one of {', '.join(map(repr, methods))}; got {response_method!r}."
             )
         labels = np.unique(np.asarray(y))
         if len(labels) != 2:
-            raise IsometricsError(f"{caller}: y must have two classes; got {len(labels)} ({labels.tolist()}).")
+            raise IsometricsError(
+                f"{current_caller()}: y must have two classes; got {len(labels)} ({labels.tolist()})."
+            )
         pos = labels[-1].item() if pos_label is None else pos_label
         if pos not in labels.tolist():
-            raise IsometricsError(f"{caller}: pos_label={pos!r} is not a label of y (labels: {labels.tolist()}).")
+            raise IsometricsError(
+                f"{current_caller()}: pos_label={pos!r} is not a label of y (labels: {labels.tolist()})."
+            )
         method = next((m for m in methods[response_method] if hasattr(estimator, m)), None)
         if method is None:
             raise IsometricsError(
-                f"{caller}: the estimator has no {' or '.join(methods[response_method])}; "
+                f"{current_caller()}: the estimator has no {' or '.join(methods[response_method])}; "
                 "pass a classifier that scores its predictions."
             )
         y_arr = np.asarray(y)
@@ -298,19 +316,19 @@ class CrossValidatedThreshold:
         for k, (train, test) in enumerate(outer.split(_rows(X, np.arange(len(y_arr))), y_arr)):
             inner = check_cv(inner_cv, y_arr[train], classifier=True)
             chosen.append(
-                _best(y_arr[train], out_of_fold(train, inner), None, pos, metric, caller, f"training part of split {k}")
+                _best(y_arr[train], out_of_fold(train, inner), None, pos, metric, f"training part of split {k}")
             )
             fitted = clone(estimator).fit(_rows(X, train), y_arr[train])
             held_out[test] = score(np.asarray(getattr(fitted, method)(_rows(X, test))), fitted.classes_)
             fold_ids[test] = k
         if (fold_ids < 0).any():
             raise IsometricsError(
-                f"{caller}: the splits of `cv` leave {int((fold_ids < 0).sum())} samples out of "
+                f"{current_caller()}: the splits of `cv` leave {int((fold_ids < 0).sum())} samples out of "
                 "every test part; use a splitter whose test parts cover every sample (k-fold)."
             )
         deploy = out_of_fold(np.arange(len(y_arr)), outer)
         result = _cross_validated(
-            y_arr, deploy, None, pos, metric, _given_splits(fold_ids, chosen, held_out), zero_division, caller
+            y_arr, deploy, None, pos, metric, _given_splits(fold_ids, chosen, held_out), zero_division
         )
         return dataclasses.replace(result, response_method=method)
 
@@ -337,51 +355,47 @@ def _given_splits(
     ]
 
 
-def _best(
-    y: np.ndarray, s: np.ndarray, w: FloatArray | None, pos: Any, metric: str | Metric, caller: str, where: str
-) -> float:
-    op = _operating_points(np.asarray(y == pos), np.asarray(s, dtype=np.float64), w, pos, caller, where)
+def _best(y: np.ndarray, s: np.ndarray, w: FloatArray | None, pos: Any, metric: str | Metric, where: str) -> float:
+    op = _operating_points(np.asarray(y == pos), np.asarray(s, dtype=np.float64), w, pos, where)
     return float(op.best_threshold(metric).threshold)
 
 
-def _operating_points(
-    is_pos: np.ndarray, s: FloatArray, w: FloatArray | None, pos: Any, caller: str, where: str
-) -> OperatingPoints:
+def _operating_points(is_pos: np.ndarray, s: FloatArray, w: FloatArray | None, pos: Any, where: str) -> OperatingPoints:
     weights = np.ones(len(is_pos)) if w is None else w
     if not (weights[is_pos] > 0).any() or not (weights[~is_pos] > 0).any():
         raise IsometricsError(
-            f"{caller}: the {where} has one class (pos_label={pos!r}); a threshold needs both. "
+            f"{current_caller()}: the {where} has one class (pos_label={pos!r}); a threshold needs both. "
             "Use fewer folds or stratified ones."
         )
-    return OperatingPoints.from_validated(is_pos, np.asarray(s, dtype=np.float64), w, pos, caller=caller)
+    return OperatingPoints.from_validated(is_pos, np.asarray(s, dtype=np.float64), w, pos, caller=current_caller())
 
 
-def _splits(
-    cv: Any, y: np.ndarray, is_pos: np.ndarray, rng: Any, caller: str
-) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+def _splits(cv: Any, y: np.ndarray, is_pos: np.ndarray, rng: Any) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """(train, test) index pairs from an int (stratified folds), fold ids, or a splitter with ``split``."""
     n = len(y)
     if hasattr(cv, "split"):
         yield from ((np.asarray(tr), np.asarray(te)) for tr, te in cv.split(np.zeros((n, 1)), y))
         return
     if isinstance(cv, (int, np.integer)) and not isinstance(cv, (bool, np.bool_)):
-        k = check_integer(cv, "cv", caller=caller, low=2)
+        k = check_integer(cv, "cv", low=2)
         smallest = min(int(is_pos.sum()), int((~is_pos).sum()))
         if k > smallest:
             raise IsometricsError(
-                f"{caller}: `cv`={k} folds, but the smaller class has {smallest} samples; use at most {smallest} folds."
+                f"{current_caller()}: `cv`={k} folds, but the smaller class has {smallest} samples; use at most {smallest} folds."
             )
-        gen = check_rng(rng, caller=caller)
+        gen = check_rng(rng)
         ids = np.empty(n, dtype=np.int64)
         for members in (np.flatnonzero(is_pos), np.flatnonzero(~is_pos)):  # stratified: each class dealt out
             order = gen.permutation(members)
             ids[order] = (np.arange(len(order)) + gen.integers(k)) % k
     else:
-        ids = as_1d(cv, name="cv", caller=caller)
+        ids = as_1d(cv, name="cv")
         if len(ids) != n:
-            raise IsometricsError(f"{caller}: `cv` as fold ids must have one id per sample ({n}); got {len(ids)}.")
+            raise IsometricsError(
+                f"{current_caller()}: `cv` as fold ids must have one id per sample ({n}); got {len(ids)}."
+            )
         if len(np.unique(ids)) < 2:
-            raise IsometricsError(f"{caller}: `cv` as fold ids names one fold; give at least two.")
+            raise IsometricsError(f"{current_caller()}: `cv` as fold ids names one fold; give at least two.")
     for fold in np.unique(ids):
         yield np.flatnonzero(ids != fold), np.flatnonzero(ids == fold)
 
@@ -394,25 +408,22 @@ def _cross_validated(
     metric: str | Metric,
     splits: Any,
     zero_division: Any,
-    caller: str,
     op: OperatingPoints | None = None,
 ) -> CrossValidatedThreshold:
     """Choose per split on the training part, predict the test part, pool the counts.
 
     ``op``: the operating points of ``(y == pos, s, w)`` when the caller has them (no sort here).
     """
-    m = parse_metric_argument(metric, caller=caller)
+    m = parse_metric_argument(metric)
     is_pos = np.asarray(y == pos)
     weights = np.ones(len(is_pos)) if w is None else w
-    full = _operating_points(is_pos, s, w, pos, caller, "data") if op is None else op
+    full = _operating_points(is_pos, s, w, pos, "data") if op is None else op
     deploy = float(full.best_threshold(m).threshold)
     thresholds, values, pooled = [], [], np.zeros(4)
     for k, split in enumerate(splits):
         if len(split) == 2:  # choose on the training part (its own sort: measured faster than
             train, test = split  # mapping every sample to the full table's tie group, 0.69 s vs 1.08 s at 10^6)
-            t = _best(
-                y[train], s[train], None if w is None else w[train], pos, m, caller, f"training part of split {k}"
-            )
+            t = _best(y[train], s[train], None if w is None else w[train], pos, m, f"training part of split {k}")
             scores = s[test]
         else:  # chosen already (nested): the held-out scores come with it
             train, test, t, scores = split
@@ -425,7 +436,7 @@ def _cross_validated(
         thresholds.append(t)
         values.append(float(m.from_counts(*counts)))
     if not thresholds:
-        raise IsometricsError(f"{caller}: `cv` gave no split; give at least two folds.")
+        raise IsometricsError(f"{current_caller()}: `cv` gave no split; give at least two folds.")
     flagged_all = s >= deploy
     in_sample = float(
         m.from_counts(
@@ -446,7 +457,7 @@ def _cross_validated(
         fill = 0.0 if isinstance(zero_division, str) else float(zero_division)
         if isinstance(zero_division, str):
             warnings.warn(
-                f"{caller}: {m.spec} is undefined on {int(np.isnan(fold_values).sum())} held-out "
+                f"{current_caller()}: {m.spec} is undefined on {int(np.isnan(fold_values).sum())} held-out "
                 f"fold(s){' and on the pooled counts' if np.isnan(value) else ''} (no predicted positive) "
                 f"and set to 0.0; use the `zero_division` parameter to control this behavior.",
                 UndefinedMetricWarning,
@@ -568,15 +579,12 @@ def cross_validated_threshold(
     >>> cv.n_splits, bool(cv.in_sample_value >= cv.value)
     (5, True)
     """
-    caller = "cross_validated_threshold"
-    check_zero_division(zero_division, caller=caller)
-    y = as_1d(y_true, name="y_true", caller=caller)
-    s = check_scores(y_score, caller=caller)
-    w = as_sample_weight(sample_weight, caller=caller)
-    check_consistent_length(caller, y_true=y, y_score=s, sample_weight=w)
-    is_pos, pos = check_binary_target(y, pos_label=pos_label, caller=caller)
-    weights = check_sample_weight(w, len(y), caller=caller)
-    result = _cross_validated(
-        is_pos, s, weights, True, metric, _splits(cv, is_pos, is_pos, rng, caller), zero_division, caller
-    )
+    check_zero_division(zero_division)
+    y = as_1d(y_true, name="y_true")
+    s = check_scores(y_score)
+    w = as_sample_weight(sample_weight)
+    check_consistent_length(y_true=y, y_score=s, sample_weight=w)
+    is_pos, pos = check_binary_target(y, pos_label=pos_label)
+    weights = check_sample_weight(w, len(y))
+    result = _cross_validated(is_pos, s, weights, True, metric, _splits(cv, is_pos, is_pos, rng), zero_division)
     return dataclasses.replace(result, pos_label=pos)

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.count_table import table_from_scores
 from .._core.html import summarised
 from .._core.validation import column_name
@@ -18,7 +19,7 @@ from ..spaces.interpolation import interpolate_pr_points
 from ..spaces.level_curves import level_curve
 from ..spaces.operating_points import OperatingPoints
 from ..spaces.thresholds import BestThreshold
-from ._docs import _fill
+from ._docs import _CURVE, _declared, _fill
 from ._estimator import _FromEstimator
 from ._group import _per_column
 from ._style import _area_label, _axes, _legend, _legend_entry, _line_kwargs, _once, _reference
@@ -107,12 +108,17 @@ def _setup(
     sample_weight: ArrayLike | None,
     pos_label: Any,
     metric: str | Metric | None,
-    caller: str,
 ) -> tuple[OperatingPoints, Metric | None, BestThreshold | None]:
+    """The operating points, the metric and its best threshold, validated in the name of the declared method."""
     op = table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller, table=OperatingPoints
+        y_true,
+        y_score,
+        sample_weight=sample_weight,
+        pos_label=pos_label,
+        caller=current_caller(),
+        table=OperatingPoints,
     )
-    m = None if metric is None else parse_metric_argument(metric, caller=caller)
+    m = None if metric is None else parse_metric_argument(metric)
     best = None if m is None else op.best_threshold(m)
     return op, m, best
 
@@ -148,6 +154,7 @@ class RocDisplay(_Base):
     auroc: float | None = None
 
     @classmethod
+    @_declared("RocDisplay.from_predictions", **_CURVE)
     @_per_column
     @_fill
     def from_predictions(
@@ -176,7 +183,7 @@ class RocDisplay(_Base):
         RocDisplay
             Not drawn yet: call :meth:`plot`.
         """
-        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric, "RocDisplay.from_predictions")
+        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric)
         roc, hull = op.roc_curve(), op.roc_convex_hull()
         return cls(
             name=_name(name, y_score),
@@ -257,6 +264,7 @@ class PrecisionRecallDisplay(_Base):
     average_precision: float | None = None
 
     @classmethod
+    @_declared("PrecisionRecallDisplay.from_predictions", **_CURVE)
     @_per_column
     @_fill
     def from_predictions(
@@ -285,9 +293,7 @@ class PrecisionRecallDisplay(_Base):
         PrecisionRecallDisplay
             Not drawn yet: call :meth:`plot`.
         """
-        op, m, best = _setup(
-            y_true, y_score, sample_weight, pos_label, metric, "PrecisionRecallDisplay.from_predictions"
-        )
+        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric)
         pr = op.precision_recall_curve()
         idx = op.roc_convex_hull().indices
         tp, fp = op.tp[idx], op.fp[idx]
@@ -381,6 +387,7 @@ class PrgDisplay(_Base):
     auprg: float | None = None
 
     @classmethod
+    @_declared("PrgDisplay.from_predictions", **_CURVE)
     @_per_column
     @_fill
     def from_predictions(
@@ -409,7 +416,7 @@ class PrgDisplay(_Base):
         PrgDisplay
             Not drawn yet: call :meth:`plot`.
         """
-        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric, "PrgDisplay.from_predictions")
+        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric)
         pg, rg, _ = op.prg_curve()
         hull = op.prg_convex_hull()
         finite = op.tp > 0

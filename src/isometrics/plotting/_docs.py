@@ -4,6 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._core.constraints import ARRAY, POS_LABEL, InBody, validate_params
+
+#: The parameters every Display's ``from_predictions`` shares, declared once (see :func:`_declared`).
+_PREDICTIONS = {
+    "y_true": ARRAY,
+    "y_score": ARRAY,
+    "sample_weight": [ARRAY, None],
+    "pos_label": POS_LABEL,
+    "name": [InBody("a legend label"), None],
+}
+#: The parameters of the curve Displays and MetricCurveDisplay besides those (checked in the body).
+_CURVE = {"metric": [InBody("a metric name or a Metric"), None], "levels": [InBody("metric values in (0, 1]"), None]}
+
+
+def _declared(name: str, **extra: Any) -> Any:
+    """Declare a Display's ``from_predictions`` (``name``: ``"RocDisplay.from_predictions"``), which
+    its messages name: the shared parameters and ``extra``."""
+    return validate_params({**_PREDICTIONS, **extra}, name=name)
+
+
 #: Parameter text shared by the Displays' methods (indented for a method's docstring).
 _DOC = {
     "data": """y_true : array-like of shape (n_samples,)

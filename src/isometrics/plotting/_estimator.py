@@ -88,5 +88,7 @@ class _FromEstimator:
 
         %(estimator_raises)s
         """
+        # one body inherited by every Display, whose name depends on the class: a declaration names one
+        # function, so the estimator's checks get the name here; from_predictions (declared) names itself
         scores, positive = _estimator_inputs(estimator, X, pos_label, f"{cls.__name__}.from_estimator")
         return cls.from_predictions(y, scores, pos_label=positive, **kwargs)  # type: ignore[attr-defined, no-any-return]

@@ -5,23 +5,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._core.caller import current_caller
 from .._core.count_table import table_from_scores
 from .._core.html import summarised
 from .._typing import ArrayLike, FloatArray
 from ..spaces.operating_points import OperatingPoints
 from ._displays import _name
+from ._docs import _declared
 from ._estimator import _FromEstimator
 from ._group import _per_column
 from ._style import _axes, _once
 
 
 def _curve_data(
-    y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any, caller: str
+    y_true: ArrayLike, y_score: ArrayLike, sample_weight: ArrayLike | None, pos_label: Any
 ) -> OperatingPoints:
     op = table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller=caller, table=OperatingPoints
+        y_true,
+        y_score,
+        sample_weight=sample_weight,
+        pos_label=pos_label,
+        caller=current_caller(),
+        table=OperatingPoints,
     )
-    op.require_both_classes(caller)
+    op.require_both_classes(current_caller())
     return op
 
 
@@ -57,6 +64,7 @@ class GainsDisplay(_FromEstimator):
     figure_: Any = field(default=None, init=False, repr=False)
 
     @classmethod
+    @_declared("GainsDisplay.from_predictions")
     @_per_column
     def from_predictions(
         cls,
@@ -68,7 +76,7 @@ class GainsDisplay(_FromEstimator):
         name: str | None = None,
     ) -> GainsDisplay:
         """Compute the curve (see :func:`isometrics.spaces.gains_curve`)."""
-        op = _curve_data(y_true, y_score, sample_weight, pos_label, "GainsDisplay.from_predictions")
+        op = _curve_data(y_true, y_score, sample_weight, pos_label)
         rate, gain, _ = op.gains_curve()
         return cls(rate, gain, op.prevalence, _name(name, y_score))
 
@@ -126,6 +134,7 @@ class LiftDisplay(_FromEstimator):
     figure_: Any = field(default=None, init=False, repr=False)
 
     @classmethod
+    @_declared("LiftDisplay.from_predictions")
     @_per_column
     def from_predictions(
         cls,
@@ -137,7 +146,7 @@ class LiftDisplay(_FromEstimator):
         name: str | None = None,
     ) -> LiftDisplay:
         """Compute the curve (see :func:`isometrics.spaces.lift_curve`)."""
-        op = _curve_data(y_true, y_score, sample_weight, pos_label, "LiftDisplay.from_predictions")
+        op = _curve_data(y_true, y_score, sample_weight, pos_label)
         rate, lift, _ = op.lift_curve()
         return cls(rate, lift, _name(name, y_score))
 

@@ -6,6 +6,7 @@ import functools
 from collections.abc import Iterator
 from typing import Any
 
+from .._core.caller import current_caller
 from .._core.frames import frame_columns
 from .._core.html import clip, html_table
 from ..exceptions import InvalidParameterError
@@ -119,14 +120,13 @@ def _per_column(func: Any) -> Any:
         columns = frame_columns(y_score)
         if columns is None:
             return func(cls, y_true, y_score, *args, **kwargs)
-        caller = f"{cls.__name__}.from_predictions"
         if not columns:
             raise InvalidParameterError(
-                f"{caller}: `y_score` is a data frame with no columns; pass at least one score column."
+                f"{current_caller()}: `y_score` is a data frame with no columns; pass at least one score column."
             )
         if kwargs.get("name") is not None:
             raise InvalidParameterError(
-                f"{caller}: `name` names one model, but `y_score` is a data frame of "
+                f"{current_caller()}: `name` names one model, but `y_score` is a data frame of "
                 f"{len(columns)} score columns, each named after its column; drop `name` "
                 "(or rename the columns)."
             )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._core.constraints import InBody, validate_params
 from .._core.html import summarised
 from .._core.validation import check_unit_interval
 from .._typing import ArrayLike, FloatArray
@@ -14,7 +15,7 @@ from ..metrics.registry import Metric
 from ..spaces.level_curves import LevelCurve, break_even_line, level_curve
 from ..spaces.thresholds import BestThreshold
 from ._displays import _name, _setup
-from ._docs import _fill
+from ._docs import _declared, _fill
 from ._estimator import _FromEstimator
 from ._group import _per_column
 from ._style import _axes, _legend, _line_kwargs
@@ -47,6 +48,7 @@ class MetricCurveDisplay(_FromEstimator):
     figure_: Any = field(default=None, init=False, repr=False)
 
     @classmethod
+    @_declared("MetricCurveDisplay.from_predictions", metric=InBody("a metric name or a Metric"))
     @_per_column
     @_fill
     def from_predictions(
@@ -77,7 +79,7 @@ class MetricCurveDisplay(_FromEstimator):
         MetricCurveDisplay
             Not drawn yet: call :meth:`plot`.
         """
-        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric, "MetricCurveDisplay.from_predictions")
+        op, m, best = _setup(y_true, y_score, sample_weight, pos_label, metric)
         assert m is not None and best is not None
         curve = op.metric_curve(m)
         return cls(curve.thresholds[1:], curve.values[1:], best, _name(name, y_score), kwargs)
@@ -139,6 +141,14 @@ class LevelCurveDisplay:
     figure_: Any = field(default=None, init=False, repr=False)
 
     @classmethod
+    @validate_params(
+        {
+            "metric": InBody("a metric name or a Metric"),
+            "levels": InBody("metric values in (0, 1]"),
+            "beta": [InBody("a real number > 0"), None],
+        },
+        name="LevelCurveDisplay.from_metric",
+    )
     def from_metric(
         cls,
         metric: str | Metric,
@@ -162,9 +172,8 @@ class LevelCurveDisplay:
         LevelCurveDisplay
             Not drawn yet: call :meth:`plot`.
         """
-        caller = "LevelCurveDisplay.from_metric"
-        m = parse_metric_argument(metric, caller=caller)
-        values = tuple(float(v) for v in check_unit_interval(levels, "levels", caller=caller, low_open=True).flat)
+        m = parse_metric_argument(metric)
+        values = tuple(float(v) for v in check_unit_interval(levels, "levels", low_open=True).flat)
         line = None if beta is None else break_even_line(beta)
         return cls([level_curve(m, v, n_points=400) for v in values], values, m, line)
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._typing import FloatArray
 from ..exceptions import InvalidParameterError
 from .multiple_testing import holm_adjust
@@ -33,15 +34,15 @@ _ADJUSTED_NAME = {"holm": "Holm", "bonferroni": "Bonferroni"}
 _SLACK = 1e-9
 
 
-def check_adjustment(adjustment: Any, caller: str) -> str:
+def check_adjustment(adjustment: Any, caller: str | None = None) -> str:
     """Check an ``adjustment`` argument: one of :data:`ADJUSTMENTS` for a family of comparisons.
 
     Parameters
     ----------
     adjustment : Any
         The argument as given: ``"holm"``, ``"bonferroni"`` or ``"none"``.
-    caller : str
-        The public function named in any message.
+    caller : str or None, default=None
+        The name messages start with (``Checked`` passes one); the declared function's by default.
 
     Returns
     -------
@@ -55,7 +56,7 @@ def check_adjustment(adjustment: Any, caller: str) -> str:
     """
     if not isinstance(adjustment, str) or adjustment not in ADJUSTMENTS:
         raise InvalidParameterError(
-            f"{caller}: `adjustment` must be one of {', '.join(map(repr, ADJUSTMENTS))}; got {adjustment!r}."
+            f"{current_caller(caller)}: `adjustment` must be one of {', '.join(map(repr, ADJUSTMENTS))}; got {adjustment!r}."
         )
     return adjustment
 

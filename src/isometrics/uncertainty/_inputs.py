@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import ARRAY, POS_LABEL, Boolean, Checked, InBody, Options, RandomState, user_stacklevel
 from .._core.validation import (
     as_1d,
@@ -38,15 +39,15 @@ from ._adjustment import check_adjustment
 _NORMAL = NormalDist()
 
 
-def check_confidence_level(confidence_level: Any, caller: str) -> float:
+def check_confidence_level(confidence_level: Any, caller: str | None = None) -> float:
     """Check a ``confidence_level`` argument: a real number strictly between 0 and 1.
 
     Parameters
     ----------
     confidence_level : Any
         The argument as given.
-    caller : str
-        The public function named in any message.
+    caller : str or None, default=None
+        The name messages start with (``Checked`` passes one); the declared function's by default.
 
     Returns
     -------
@@ -79,15 +80,13 @@ def _group_of(op: OperatingPoints, scores: FloatArray) -> np.ndarray:
 _PROBA_HINT = "for predict_proba output pass proba[:, 1], the positive class's column"
 
 
-def check_score_column(values: Any, *, caller: str, name: str = "y_score") -> FloatArray:
+def check_score_column(values: Any, *, name: str = "y_score") -> FloatArray:
     """Check one column of scores: 1-D, numeric and finite, as :func:`check_scores` checks it.
 
     Parameters
     ----------
     values : array-like of shape (n_samples,)
         The scores as given.
-    caller : str
-        The public function named in any message.
     name : str, default="y_score"
         The parameter named in any message.
 
@@ -103,7 +102,7 @@ def check_score_column(values: Any, *, caller: str, name: str = "y_score") -> Fl
         also says to pass ``predict_proba``'s positive column.
     """
     try:
-        return check_scores(values, caller=caller, name=name)
+        return check_scores(values, name=name)
     except IsometricsError as exc:
         shape: tuple[int, ...] | None = getattr(values, "shape", None)
         if shape is None:
@@ -116,7 +115,7 @@ def check_score_column(values: Any, *, caller: str, name: str = "y_score") -> Fl
         raise
 
 
-def _score_columns(y_score: Any, caller: str) -> dict[str, FloatArray]:
+def _score_columns(y_score: Any) -> dict[str, FloatArray]:
     """The validated score columns of a multi-scorer function, by name.
 
     A mapping of name to column; a data frame (pandas, Polars, pyarrow Table), its column
@@ -129,31 +128,32 @@ def _score_columns(y_score: Any, caller: str) -> dict[str, FloatArray]:
     if columns is not None:
         if not columns:
             raise IsometricsError(
-                f"{caller}: `y_score` is a data frame with no columns; pass one score column per scorer."
+                f"{current_caller()}: `y_score` is a data frame with no columns; pass one score column per scorer."
             )
         y_score = columns
     if isinstance(y_score, Mapping):
         if not y_score:
-            raise IsometricsError(f"{caller}: `y_score` is an empty mapping; pass one score column per scorer.")
-        return {str(k): check_score_column(v, caller=caller, name=f"score column {k!r}") for k, v in y_score.items()}
+            raise IsometricsError(
+                f"{current_caller()}: `y_score` is an empty mapping; pass one score column per scorer."
+            )
+        return {str(k): check_score_column(v, name=f"score column {k!r}") for k, v in y_score.items()}
     if y_score is None:
-        return {"score": check_score_column(y_score, caller=caller)}
-    arr = as_array(y_score, name="y_score", caller=caller, shape="(n_samples,) or (n_samples, n_scorers)")
+        return {"score": check_score_column(y_score)}
+    arr = as_array(y_score, name="y_score", shape="(n_samples,) or (n_samples, n_scorers)")
     if arr.ndim == 1:
-        return {"score": check_score_column(arr, caller=caller)}
+        return {"score": check_score_column(arr)}
     if arr.ndim == 2:
         if arr.shape[1] == 2 and _is_probability_pair(arr):
             raise IsometricsError(
-                f"{caller}: the 2 columns of `y_score` sum to 1 in every row, as predict_proba output does: they "
+                f"{current_caller()}: the 2 columns of `y_score` sum to 1 in every row, as predict_proba output does: they "
                 f"are one model's class probabilities, not two scorers; {_PROBA_HINT}, and stack the positive "
                 "columns of the models to compare (or pass a mapping of name to column)."
             )
         return {
-            f"score_{j}": check_score_column(arr[:, j], caller=caller, name=f"score column 'score_{j}'")
-            for j in range(arr.shape[1])
+            f"score_{j}": check_score_column(arr[:, j], name=f"score column 'score_{j}'") for j in range(arr.shape[1])
         }
     raise IsometricsError(
-        f"{caller}: `y_score` must be 1-D, 2-D (one column per scorer) or a mapping of name to "
+        f"{current_caller()}: `y_score` must be 1-D, 2-D (one column per scorer) or a mapping of name to "
         f"column; got an array of shape {arr.shape}."
     )
 
@@ -174,7 +174,7 @@ class BinaryInputs(NamedTuple):
 
 
 def check_binary_inputs(
-    y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: ArrayLike | None, pos_label: Any, caller: str
+    y_true: ArrayLike, scores: dict[str, FloatArray], sample_weight: ArrayLike | None, pos_label: Any
 ) -> BinaryInputs:
     """Check the labels and weights of a binary uncertainty function together with its score columns.
 
@@ -189,8 +189,6 @@ def check_binary_inputs(
         Non-negative sample weights, or ``None``.
     pos_label : Any
         The positive class, or ``None`` to infer it from {0, 1}, {-1, 1} or {False, True}.
-    caller : str
-        The public function named in any message.
 
     Returns
     -------
@@ -204,13 +202,13 @@ def check_binary_inputs(
         If the lengths differ, the labels are not binary (or ``pos_label`` is not among
         them), the weights are invalid, or either class is missing or weighs nothing.
     """
-    y = as_1d(y_true, name="y_true", caller=caller)
-    w = as_sample_weight(sample_weight, caller=caller)
+    y = as_1d(y_true, name="y_true")
+    w = as_sample_weight(sample_weight)
     lengths = {"y_score" if list(scores) == ["score"] else f"score column {k!r}": v for k, v in scores.items()}
-    check_consistent_length(caller, **{"y_true": y, "sample_weight": w, **lengths})
-    is_pos, pos_label = check_binary_target(y, pos_label=pos_label, caller=caller)
-    weights = check_sample_weight(w, len(y), caller=caller)
-    check_both_classes(is_pos, weights, pos_label=pos_label, caller=caller, needs="the statistics need both classes.")
+    check_consistent_length(None, **{"y_true": y, "sample_weight": w, **lengths})
+    is_pos, pos_label = check_binary_target(y, pos_label=pos_label)
+    weights = check_sample_weight(w, len(y))
+    check_both_classes(is_pos, weights, pos_label=pos_label, needs="the statistics need both classes.")
     return BinaryInputs(is_pos, scores, weights)
 
 
@@ -219,15 +217,15 @@ MAX_RESAMPLES = 10_000_000
 other error, and the replicate table would not fit in memory."""
 
 
-def check_n_resamples(n_resamples: Any, caller: str) -> int:
+def check_n_resamples(n_resamples: Any, caller: str | None = None) -> int:
     """Check an ``n_resamples`` argument: an integer from 2 to :data:`MAX_RESAMPLES`.
 
     Parameters
     ----------
     n_resamples : Any
         The argument as given.
-    caller : str
-        The public function named in any message.
+    caller : str or None, default=None
+        The name messages start with (``Checked`` passes one); the declared function's by default.
 
     Returns
     -------
@@ -245,7 +243,30 @@ def check_n_resamples(n_resamples: Any, caller: str) -> int:
 _EXACT_COUNTS = 2.0**53  # float64 holds every integer up to here
 
 
-def resolve_weight_kind(weight_kind: Any, weights: FloatArray | None, caller: str, stacklevel: int) -> str | None:
+def check_weight_kind(weight_kind: Any, caller: str | None = None) -> str | None:
+    """Check a ``weight_kind`` argument: ``"sampling"``, ``"frequency"`` or ``None`` (as :func:`resolve_weight_kind`).
+
+    Parameters
+    ----------
+    weight_kind : Any
+        The argument as given.
+    caller : str or None, default=None
+        The name messages start with (``Checked`` passes one); the declared function's by default.
+
+    Returns
+    -------
+    str or None
+        The weight kind.
+
+    Raises
+    ------
+    InvalidParameterError
+        If it is not one of them.
+    """
+    return check_option(weight_kind, "weight_kind", (*WEIGHT_KIND_OPTIONS, None), caller=caller)  # type: ignore[no-any-return]
+
+
+def resolve_weight_kind(weight_kind: Any, weights: FloatArray | None, stacklevel: int) -> str | None:
     """Resolve the kind of weights a bootstrap resamples, checked against the weights.
 
     Parameters
@@ -256,8 +277,6 @@ def resolve_weight_kind(weight_kind: Any, weights: FloatArray | None, caller: st
         not all equal: they may be frequencies.
     weights : ndarray of float64 of shape (n_samples,) or None
         The checked sample weights, or ``None``.
-    caller : str
-        The public function named in any message.
     stacklevel : int
         The warning's stack level, pointing at the user's call.
 
@@ -272,7 +291,7 @@ def resolve_weight_kind(weight_kind: Any, weights: FloatArray | None, caller: st
         If ``weight_kind`` is not an option, or is ``"frequency"`` with weights that are
         not whole numbers or that add up beyond 2**53.
     """
-    check_option(weight_kind, "weight_kind", (*WEIGHT_KIND_OPTIONS, None), caller=caller)
+    check_option(weight_kind, "weight_kind", (*WEIGHT_KIND_OPTIONS, None))
     if weights is None:
         return None
     whole = weights == np.floor(weights)
@@ -280,14 +299,14 @@ def resolve_weight_kind(weight_kind: Any, weights: FloatArray | None, caller: st
         if not whole.all():
             first = int(np.flatnonzero(~whole)[0])
             raise InvalidParameterError(
-                f"{caller}: weight_kind='frequency' needs whole-number sample_weight (each row stands for that many "
+                f"{current_caller()}: weight_kind='frequency' needs whole-number sample_weight (each row stands for that many "
                 f"identical samples); got {float(weights[first])!r} at index {first} ({int((~whole).sum())} non-integer "
                 "values). Pass weight_kind='sampling' for sampling or importance weights."
             )
         total = float(weights.sum())
         if total > _EXACT_COUNTS:
             raise InvalidParameterError(
-                f"{caller}: the frequencies in sample_weight add up to {total:.6g} samples, beyond 2**53 where "
+                f"{current_caller()}: the frequencies in sample_weight add up to {total:.6g} samples, beyond 2**53 where "
                 "counts stop being exact; frequencies this large are not counts of rows: pass "
                 "weight_kind='sampling'."
             )
@@ -296,7 +315,7 @@ def resolve_weight_kind(weight_kind: Any, weights: FloatArray | None, caller: st
         positive = weights[weights > 0]
         if positive.min() != positive.max() and whole.all() and positive.max() <= _EXACT_COUNTS:
             warnings.warn(
-                f"{caller}: sample_weight holds whole numbers that are not all equal; they are taken as sampling "
+                f"{current_caller()}: sample_weight holds whole numbers that are not all equal; they are taken as sampling "
                 "weights (weight_kind='sampling': the rows are the units of the interval, each carrying its "
                 "weight). If each row stands for that many identical samples, pass weight_kind='frequency' (the "
                 "intervals differ greatly); pass weight_kind='sampling' to silence this warning.",
@@ -324,7 +343,6 @@ def _bootstrap_iv(
     confidence_level: Any,
     method: Any,
     weight_kind: Any,
-    caller: str,
     stacklevel: int = 4,
 ) -> _Bootstrap:
     """Every input of a bootstrap checked before anything is computed (``scores`` already validated).
@@ -332,11 +350,11 @@ def _bootstrap_iv(
     ``stacklevel`` (here and in the helpers below) is that of the warnings, counted from the
     helper that warns: 4 points at the caller of a public function calling this directly.
     """
-    data = check_binary_inputs(y_true, scores, sample_weight, pos_label, caller)
-    n = check_n_resamples(n_resamples, caller)
-    level = check_confidence_level(confidence_level, caller)
-    check_option(method, "method", ("percentile", "basic", "bca"), caller=caller)
-    kind = resolve_weight_kind(weight_kind, data.weights, caller, stacklevel)
+    data = check_binary_inputs(y_true, scores, sample_weight, pos_label)
+    n = check_n_resamples(n_resamples)
+    level = check_confidence_level(confidence_level)
+    check_option(method, "method", ("percentile", "basic", "bca"))
+    kind = resolve_weight_kind(weight_kind, data.weights, stacklevel)
     return _Bootstrap(data, level, n, kind)
 
 
@@ -368,6 +386,9 @@ RESAMPLING = {
     "rng": RandomState(),
     "progress": Boolean(),
 }
+
+#: ``weight_kind`` checked before the call, for the functions that use it only with some arguments (decide, recommend).
+WEIGHT_KIND = Checked(check_weight_kind, "'sampling', 'frequency' or None", invalid=["weights"])
 
 #: The parameters bootstrap_compare and compare_scores share, and those of each.
 COMPARED = {

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import user_stacklevel
 from .._typing import FloatArray
 from ..exceptions import IsometricsError, UndefinedMetricWarning
@@ -39,8 +40,16 @@ def _standard_error(values: FloatArray) -> float:
 
 
 def _interval(
-    estimate: float, dist: FloatArray, level: float, method: str, jackknife: FloatArray | None, caller: str, name: str
+    estimate: float,
+    dist: FloatArray,
+    level: float,
+    method: str,
+    jackknife: FloatArray | None,
+    name: str,
+    *,
+    caller: str | None = None,
 ) -> tuple[float, float]:
+    """The interval of ``dist``; messages name ``caller`` when given (a method), else the declared function."""
     alpha = (1 - level) / 2
     if method == "percentile":
         low, high = _quantiles(dist, [alpha, 1 - alpha])
@@ -56,7 +65,7 @@ def _interval(
         jackknife = jackknife[~np.isnan(jackknife)]  # blocks whose removal leaves the statistic undefined
         if not np.isfinite(jackknife).all():
             raise IsometricsError(
-                f"{caller}: method='bca' needs the statistic finite on every jackknife sample, "
+                f"{current_caller(caller)}: method='bca' needs the statistic finite on every jackknife sample, "
                 f"but {name} is infinite on some (nothing predicted positive was best); "
                 "use method='percentile'."
             )
@@ -70,28 +79,31 @@ def _interval(
         low, high = _quantiles(dist, quantiles)
     if math.isnan(low) or math.isnan(high):
         raise IsometricsError(
-            f"{caller}: the {method} interval of {name} is undefined: the estimate and the "
+            f"{current_caller(caller)}: the {method} interval of {name} is undefined: the estimate and the "
             "bootstrap distribution are infinite (nothing predicted positive was best); "
             "use method='percentile'."
         )
     return float(low), float(high)
 
 
-def _defined(values: FloatArray, name: str, n_resamples: int, caller: str, stacklevel: int) -> tuple[FloatArray, int]:
+def _defined(
+    values: FloatArray, name: str, n_resamples: int, stacklevel: int, *, caller: str | None = None
+) -> tuple[FloatArray, int]:
     """The replicate values where the statistic is defined, and how many were not (with a
-    warning: the interval is then conditional on the statistic being defined)."""
+    warning: the interval is then conditional on the statistic being defined). Messages name
+    ``caller`` when given (a method), else the declared function."""
     undefined = np.isnan(values)
     n_undefined = int(undefined.sum())
     if n_undefined:
         values = values[~undefined]
         if len(values) < 2:
             raise IsometricsError(
-                f"{caller}: {name} is undefined (0/0) on {n_undefined} of the {n_resamples} replicates, leaving "
+                f"{current_caller(caller)}: {name} is undefined (0/0) on {n_undefined} of the {n_resamples} replicates, leaving "
                 f"{len(values)}; it is too rarely defined for an interval (e.g. a threshold that almost no sample "
                 "reaches): choose another threshold or statistic."
             )
         warnings.warn(
-            f"{caller}: {name} is undefined (0/0) on {n_undefined} of the {n_resamples} replicates (e.g. nothing "
+            f"{current_caller(caller)}: {name} is undefined (0/0) on {n_undefined} of the {n_resamples} replicates (e.g. nothing "
             "predicted positive at the threshold); they are left out of the interval (n_undefined), which is "
             "therefore conditional on the statistic being defined.",
             UndefinedMetricWarning,

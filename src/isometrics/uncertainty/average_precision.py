@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import ARRAY, POS_LABEL, Checked, InBody, Options, validate_params
 from .._core.validation import (
     check_option,
@@ -112,14 +113,11 @@ def average_precision_ci(
     >>> round(low, 4), round(high, 4)
     (0.1549, 0.9985)
     """
-    caller = "average_precision_ci"
-    check_option(method, "method", ("logit", "binomial"), caller=caller)
-    level = check_confidence_level(confidence_level, caller)
-    data = check_binary_inputs(
-        y_true, {"score": check_score_column(y_score, caller=caller)}, sample_weight, pos_label, caller
-    )
-    kind = resolve_weight_kind(weight_kind, data.weights, caller, stacklevel=3)
-    op = OperatingPoints.from_validated(data.is_pos, data.scores["score"], data.weights, True, caller=caller)
+    check_option(method, "method", ("logit", "binomial"))
+    level = check_confidence_level(confidence_level)
+    data = check_binary_inputs(y_true, {"score": check_score_column(y_score)}, sample_weight, pos_label)
+    kind = resolve_weight_kind(weight_kind, data.weights, stacklevel=3)
+    op = OperatingPoints.from_validated(data.is_pos, data.scores["score"], data.weights, True, caller=current_caller())
     n = float(op.n_positives)
     if kind == "sampling":
         assert data.weights is not None

@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._core.bounds import loosest_grid
+from .._core.caller import current_caller
 from .._core.constraints import (
     ARRAY,
     NUMBERS,
@@ -165,44 +166,44 @@ def bootstrap_curve_band(
     >>> bool(np.all(band.lower <= band.upper))
     True
     """
-    caller = "bootstrap_curve_band"
-    check_option(curve, "curve", ("roc", "pr", "prg"), caller=caller)
-    x = np.linspace(0.0, 1.0, 101) if grid is None else check_real_array(grid, "grid", caller=caller)
+    check_option(curve, "curve", ("roc", "pr", "prg"))
+    x = np.linspace(0.0, 1.0, 101) if grid is None else check_real_array(grid, "grid")
     outside = x[~((x >= 0) & (x <= 1))]  # NaN too
     if x.ndim != 1 or len(outside):
         got = f"shape {x.shape}" if x.ndim != 1 else f"{float(outside[0])!r}"
-        raise InvalidParameterError(f"{caller}: `grid` must be 1-D with values in [0, 1]; got {got}.")
+        raise InvalidParameterError(f"{current_caller()}: `grid` must be 1-D with values in [0, 1]; got {got}.")
     checked = _bootstrap_iv(
         y_true,
-        {"score": check_score_column(y_score, caller=caller)},
+        {"score": check_score_column(y_score)},
         sample_weight,
         pos_label,
         n_resamples,
         confidence_level,
         "percentile",
         weight_kind,
-        caller,
     )
     data = checked.data
     s = data.scores["score"]
-    resampler = Resampler(
-        data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency", caller=caller
-    )
+    resampler = Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency")
     paired, _ = _replicates(
         [resampler],
         lambda op: _curve_on_grid(op, curve, x),
         len(x),
         checked.n_resamples,
-        check_rng(rng, caller=caller),
+        check_rng(rng),
         progress,
         f"bootstrap {curve} band",
     )
     values = paired[:, 0, :]
     if len(values) < 2:
-        raise IsometricsError(f"{caller}: only {len(values)} replicate(s) had both classes; use stratified=True.")
+        raise IsometricsError(
+            f"{current_caller()}: only {len(values)} replicate(s) had both classes; use stratified=True."
+        )
     alpha = (1 - checked.level) / 2
     lower, upper = np.quantile(values, [alpha, 1 - alpha], axis=0)
     estimate = _curve_on_grid(resampler.op, curve, x)
     if np.isnan(estimate).any() or np.isnan(lower).any() or np.isnan(upper).any():  # pragma: no cover - a guard
-        raise IsometricsError(f"{caller}: the {curve} curve is undefined at some grid values; please report this.")
+        raise IsometricsError(
+            f"{current_caller()}: the {curve} curve is undefined at some grid values; please report this."
+        )
     return CurveBand(x, estimate, lower, upper, checked.weight_kind)

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import validate_params
 from .._core.docstrings import fill_doc
 from .._core.validation import check_rng, column_name, frame_columns
@@ -53,14 +54,13 @@ def _compare(
     pos_label: Any,
     rng: Any,
     progress: bool,
-    caller: str,
     threshold: float | None = None,
 ) -> ModelComparison:
     """Every statistic of every pair from one set of paired replicates, DeLong where it applies, under the policy."""
-    adjustment = check_adjustment(adjustment, caller)
+    adjustment = check_adjustment(adjustment)
     if len(scores) < 2:
         raise IsometricsError(
-            f"{caller}: `y_score` has {len(scores)} score column; give at least two score columns "
+            f"{current_caller()}: `y_score` has {len(scores)} score column; give at least two score columns "
             "to compare (a 2-D array with one column per scorer, or a mapping of name to column)."
         )
     checked = _bootstrap_iv(
@@ -72,19 +72,16 @@ def _compare(
         confidence_level,
         method,
         weight_kind,
-        caller,
         stacklevel=5,
     )
     data, level, kind = checked.data, checked.level, checked.weight_kind
     names = tuple(data.scores)
-    pairs = _pairs(names, baseline, caller)
+    pairs = _pairs(names, baseline)
     resamplers = [
-        Resampler(
-            data.is_pos, s, data.weights, stratified, per_sample=True, frequency=kind == "frequency", caller=caller
-        )
+        Resampler(data.is_pos, s, data.weights, stratified, per_sample=True, frequency=kind == "frequency")
         for s in data.scores.values()
     ]
-    generator = check_rng(rng, caller=caller)
+    generator = check_rng(rng)
     state = dict(
         copy.deepcopy(generator.bit_generator.state)
     )  # the replicates' start: ModelComparison.replicate_generator
@@ -98,15 +95,12 @@ def _compare(
         method,
         generator,
         progress,
-        caller,
         weight_kind=kind,
         threshold=threshold,
     )
 
     def interval(r: BootstrapResult, alpha: float) -> tuple[float, float]:
-        return _interval(
-            r.estimate, r.bootstrap_distribution, 1 - alpha, method, jacks.get(r.statistic), caller, r.statistic
-        )
+        return _interval(r.estimate, r.bootstrap_distribution, 1 - alpha, method, jacks.get(r.statistic), r.statistic)
 
     rows = []
     for k, n in enumerate(named):
@@ -137,11 +131,9 @@ def _compare(
                             data.is_pos,
                             {a: data.scores[a], b: data.scores[b]},
                             [resamplers[i].op, resamplers[j].op],
-                            caller,
                             [resamplers[i].group, resamplers[j].group],
                         ),  # unweighted: every row
                         level,
-                        caller,
                         stacklevel=4,
                     )
                 )
@@ -297,11 +289,10 @@ def bootstrap_compare(
     >>> row.decision, row.winner
     ('a better', 'a')
     """
-    caller = "bootstrap_compare"
-    named = _named(statistics, threshold, caller)
+    named = _named(statistics, threshold)
     return _compare(
         y_true,
-        _score_columns(y_score, caller),
+        _score_columns(y_score),
         named,
         baseline=baseline,
         adjustment=adjustment,
@@ -314,7 +305,6 @@ def bootstrap_compare(
         pos_label=pos_label,
         rng=rng,
         progress=progress,
-        caller=caller,
         threshold=threshold,
     )
 
@@ -408,18 +398,17 @@ def compare_scores(
     >>> c.row("auroc", "a", "b").confidence_interval[0] > 0
     True
     """
-    caller = "compare_scores"
-    parsed = parse_metric_arguments(metrics, caller=caller)
-    named = _named(["auroc", "average_precision", "auprg", *parsed], None, caller)
+    parsed = parse_metric_arguments(metrics)
+    named = _named(["auroc", "average_precision", "auprg", *parsed], None)
     if score_b is None:
         if names is not None:
             raise IsometricsError(
-                f"{caller}: `names` names the two columns `y_score` and `score_b`; the columns of "
+                f"{current_caller()}: `names` names the two columns `y_score` and `score_b`; the columns of "
                 "a data frame or mapping are named by it. Drop `names`."
             )
-        scores = _score_columns(y_score, caller)
+        scores = _score_columns(y_score)
     else:
-        scores = _two_columns(y_score, score_b, names, caller)
+        scores = _two_columns(y_score, score_b, names)
     return _compare(
         y_true,
         scores,
@@ -435,25 +424,24 @@ def compare_scores(
         pos_label=pos_label,
         rng=rng,
         progress=progress,
-        caller=caller,
     )
 
 
-def _two_columns(score_a: Any, score_b: Any, names: Any, caller: str) -> dict[str, Any]:
+def _two_columns(score_a: Any, score_b: Any, names: Any) -> dict[str, Any]:
     """Two score columns given apart, named by ``names``, else after the columns when both are named and differ."""
     if frame_columns(score_a) is not None or isinstance(score_a, Mapping):
         raise IsometricsError(
-            f"{caller}: `y_score` is a data frame or mapping and `score_b` is given; pass the "
+            f"{current_caller()}: `y_score` is a data frame or mapping and `score_b` is given; pass the "
             "columns to compare in one data frame or mapping, or two 1-D columns."
         )
     if names is None:
         found = (column_name(score_a), column_name(score_b))
         names = found if None not in found and found[0] != found[1] else ("a", "b")
     if isinstance(names, str) or not hasattr(names, "__len__") or len(names) != 2 or names[0] == names[1]:
-        raise IsometricsError(f"{caller}: `names` must be two different names; got {names!r}.")
+        raise IsometricsError(f"{current_caller()}: `names` must be two different names; got {names!r}.")
     return {
-        str(names[0]): check_score_column(score_a, caller=caller, name="y_score"),
-        str(names[1]): check_score_column(score_b, caller=caller, name="score_b"),
+        str(names[0]): check_score_column(score_a, name="y_score"),
+        str(names[1]): check_score_column(score_b, name="score_b"),
     }
 
 
@@ -467,7 +455,6 @@ def _paired_statistics(
     method: str,
     rng: np.random.Generator,
     progress: bool,
-    caller: str,
     *,
     weight_kind: str | None,
     threshold: float | None = None,
@@ -480,7 +467,7 @@ def _paired_statistics(
     all_estimates = [
         np.array(
             [
-                _check_estimate(float(n.fn(r.op)), f"{n.name} of {names[i]!r}", r.op, threshold, caller)
+                _check_estimate(float(n.fn(r.op)), f"{n.name} of {names[i]!r}", r.op, threshold)
                 for i, r in enumerate(resamplers)
             ]
         )
@@ -510,12 +497,12 @@ def _paired_statistics(
             label = f"{n.name}: {a} - {b}"
             with np.errstate(invalid="ignore"):
                 diff = dist[:, i, k] - dist[:, j, k]
-            diff, n_undefined = _defined(diff, label, n_resamples, caller, stacklevel)
+            diff, n_undefined = _defined(diff, label, n_resamples, stacklevel)
             est = float(all_estimates[k][i] - all_estimates[k][j])
             jack = None
             if method == "bca":
                 jack = jacks[label] = _jackknife([resamplers[i], resamplers[j]], _difference(n.fn), rng)
-            ci = _interval(est, diff, level, method, jack, caller, label)
+            ci = _interval(est, diff, level, method, jack, label)
             per_pair.append(
                 BootstrapResult(
                     label, est, ci, level, method, diff, _standard_error(diff), dropped, n_undefined, weight_kind

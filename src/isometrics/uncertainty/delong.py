@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import ARRAY, POS_LABEL, Checked, InBody, user_stacklevel, validate_params
 from .._core.html import summarised
 from .._core.validation import (
@@ -34,9 +35,12 @@ from ..exceptions import (
     IsometricsError,
 )
 from ..spaces.operating_points import OperatingPoints
-from ._inputs import _NORMAL, _group_of, _score_columns, check_confidence_level, check_score_column
+from ._inputs import _NORMAL, RESAMPLING, _group_of, _score_columns, check_confidence_level, check_score_column
 
 __all__ = ["DelongResult", "delong", "DelongTest", "delong_test"]
+
+#: The confidence level of the Wald intervals (declared as the resampling functions declare it).
+_LEVEL = RESAMPLING["confidence_level"]
 
 
 # ---------------------------------------------------------------------------- DeLong
@@ -68,6 +72,10 @@ class DelongResult:
         """Standard errors of the AUROCs, shape (k,)."""
         return np.sqrt(np.diag(self.covariance))
 
+    @validate_params(
+        {"confidence_level": _LEVEL, "scorer": InBody("a scorer's name or position, or None")},
+        name="DelongResult.confidence_interval",
+    )
     def confidence_interval(
         self, confidence_level: float = 0.95, *, scorer: str | int | None = None
     ) -> tuple[float, float]:
@@ -95,23 +103,25 @@ class DelongResult:
             If ``confidence_level`` is not in (0, 1), or ``scorer`` is None with several
             scorers or names none of them.
         """
-        caller = "DelongResult.confidence_interval"
-        level = check_confidence_level(confidence_level, caller)
+        level = check_confidence_level(confidence_level)
         if scorer is None:
             if len(self.names) != 1:
                 raise InvalidParameterError(
-                    f"{caller}: there are {len(self.names)} scorers {list(self.names)}; pass scorer= (a name or a "
+                    f"{current_caller()}: there are {len(self.names)} scorers {list(self.names)}; pass scorer= (a name or a "
                     "position), or use confidence_intervals() for all of them."
                 )
             k = 0
         elif isinstance(scorer, str):
             if scorer not in self.names:
-                raise InvalidParameterError(f"{caller}: `scorer` must be one of {list(self.names)}; got {scorer!r}.")
+                raise InvalidParameterError(
+                    f"{current_caller()}: `scorer` must be one of {list(self.names)}; got {scorer!r}."
+                )
             k = self.names.index(scorer)
         else:
-            k = check_integer(scorer, "scorer", caller=caller, low=-len(self.names), high=len(self.names) - 1)
+            k = check_integer(scorer, "scorer", low=-len(self.names), high=len(self.names) - 1)
         return self._wald(level, k % len(self.names))
 
+    @validate_params({"confidence_level": _LEVEL}, name="DelongResult.confidence_intervals")
     def confidence_intervals(self, confidence_level: float = 0.95) -> dict[str, tuple[float, float]]:
         """Wald intervals of every scorer's AUROC, clipped to [0, 1].
 
@@ -130,7 +140,7 @@ class DelongResult:
         InvalidParameterError
             If ``confidence_level`` is not in (0, 1).
         """
-        level = check_confidence_level(confidence_level, "DelongResult.confidence_intervals")
+        level = check_confidence_level(confidence_level)
         return {name: self._wald(level, k) for k, name in enumerate(self.names)}
 
     def _wald(self, level: float, k: int) -> tuple[float, float]:
@@ -149,7 +159,7 @@ def _two_sided_p(z: float) -> float:
 
 
 def _placements(
-    is_pos: np.ndarray, scores: FloatArray, op: OperatingPoints | None, caller: str, group: np.ndarray | None = None
+    is_pos: np.ndarray, scores: FloatArray, op: OperatingPoints | None, group: np.ndarray | None = None
 ) -> tuple[FloatArray, FloatArray, float]:
     """DeLong's structural components (placements) from the engine, and the AUROC.
 
@@ -159,7 +169,7 @@ def _placements(
     0-based tie group in ``op``, when the caller has it).
     """
     if op is None:
-        op = OperatingPoints.from_validated(is_pos, scores, None, True, caller=caller)
+        op = OperatingPoints.from_validated(is_pos, scores, None, True, caller=current_caller())
     P, N = op.n_positives, op.n_negatives
     tp, fp = op.tp, op.fp
     group_v10 = (N - fp[1:] + 0.5 * op.dfp) / N  # for a positive in group g (1-based)
@@ -225,46 +235,43 @@ def delong(y_true: ArrayLike, y_score: Any, *, pos_label: Any = None) -> DelongR
     >>> float(result.auroc[0]), round(float(result.standard_error[0]), 4)
     (0.8888888888888888, 0.1571)
     """
-    return _delong_checked(y_true, _score_columns(y_score, "delong"), pos_label, "delong")
+    return _delong_checked(y_true, _score_columns(y_score), pos_label)
 
 
-def _delong_checked(y_true: ArrayLike, scores: dict[str, FloatArray], pos_label: Any, caller: str) -> DelongResult:
-    """DeLong's result for checked score columns, the labels validated here in the name of ``caller``."""
-    y = as_1d(y_true, name="y_true", caller=caller)
-    check_consistent_length(caller, y_true=y, **scores)
-    is_pos, _ = check_binary_target(y, pos_label=pos_label, caller=caller)
+def _delong_checked(y_true: ArrayLike, scores: dict[str, FloatArray], pos_label: Any) -> DelongResult:
+    """DeLong's result for checked score columns, the labels validated here (named as the declared function)."""
+    y = as_1d(y_true, name="y_true")
+    check_consistent_length(None, y_true=y, **scores)  # None: the declared function names it
+    is_pos, _ = check_binary_target(y, pos_label=pos_label)
     m, n = int(is_pos.sum()), int((~is_pos).sum())
     if m == 0 or n == 0:
         raise IsometricsError(
-            f"{caller}: y_true has one class ({m} positive, {n} negative samples); the AUROC needs both classes."
+            f"{current_caller()}: y_true has one class ({m} positive, {n} negative samples); the AUROC needs both classes."
         )
     if m < 2 or n < 2:
         raise IsometricsError(
-            f"{caller}: DeLong's variance needs at least 2 samples of each class (got {m} positive, {n} negative)."
+            f"{current_caller()}: DeLong's variance needs at least 2 samples of each class (got {m} positive, {n} negative)."
         )
-    ops = [OperatingPoints.from_validated(is_pos, s, None, True, caller=caller) for s in scores.values()]
+    ops = [OperatingPoints.from_validated(is_pos, s, None, True, caller=current_caller()) for s in scores.values()]
     for name, op in zip(scores, ops):  # the engine's one degenerate-score warning, as auroc gives it
         op.warn_if_degenerate(
             "y_score" if name == "score" else name if name.startswith("y_score") else f"score column {name!r}",
             stacklevel=user_stacklevel(3) + 1,  # counted from warn_if_degenerate, which is one frame deeper
         )
-    return _delong(is_pos, scores, ops, caller)
+    return _delong(is_pos, scores, ops)
 
 
 def _delong(
     is_pos: np.ndarray,
     scores: dict[str, FloatArray],
     ops: list[OperatingPoints] | None,
-    caller: str,
     groups: list[np.ndarray] | None = None,
 ) -> DelongResult:
     """DeLong's AUROCs and covariance from validated inputs (and their operating points and each
     sample's tie group in them, if built)."""
     v10, v01, aucs = [], [], []
     for k, s in enumerate(scores.values()):
-        a, b, auc = _placements(
-            is_pos, s, None if ops is None else ops[k], caller, None if groups is None else groups[k]
-        )
+        a, b, auc = _placements(is_pos, s, None if ops is None else ops[k], None if groups is None else groups[k])
         v10.append(a)
         v01.append(b)
         aucs.append(auc)
@@ -369,30 +376,29 @@ def delong_test(
     >>> round(t.difference, 4), round(t.p_value, 3)
     (0.1111, 0.724)
     """
-    caller = "delong_test"
-    level = check_confidence_level(confidence_level, caller)
-    a = check_score_column(y_score_a, caller=caller, name="y_score_a")
-    b = check_score_column(y_score_b, caller=caller, name="y_score_b")
-    result = _delong_checked(y_true, {"y_score_a": a, "y_score_b": b}, pos_label, caller)
-    return _delong_pair(result, level, caller, stacklevel=3)
+    level = check_confidence_level(confidence_level)
+    a = check_score_column(y_score_a, name="y_score_a")
+    b = check_score_column(y_score_b, name="y_score_b")
+    result = _delong_checked(y_true, {"y_score_a": a, "y_score_b": b}, pos_label)
+    return _delong_pair(result, level, stacklevel=3)
 
 
 _ZERO_VARIANCE = 64 * float(np.finfo(np.float64).eps)
 
 
-def _delong_pair(result: DelongResult, level: float, caller: str, stacklevel: int = 4) -> DelongTest:
+def _delong_pair(result: DelongResult, level: float, stacklevel: int = 4) -> DelongTest:
     """The paired test of the first two AUROCs of a DeLong result."""
     (a, b), c = (float(v) for v in result.auroc[:2]), result.covariance
     var = float(c[0, 0] + c[1, 1] - 2 * c[0, 1])
     if var <= _ZERO_VARIANCE * float(c[0, 0] + c[1, 1]):  # zero up to rounding
         if abs(a - b) > _ZERO_VARIANCE:
             raise IsometricsError(
-                f"{caller}: the AUROCs differ ({a:.6g} and {b:.6g}) but DeLong's variance of their difference is 0 "
+                f"{current_caller()}: the AUROCs differ ({a:.6g} and {b:.6g}) but DeLong's variance of their difference is 0 "
                 "(each scorer separates the classes perfectly or not at all), where its normal approximation "
                 "fails; use bootstrap_compare to compare them."
             )
         warnings.warn(
-            f"{caller}: the difference of the two AUROCs has zero variance (the scorers order every "
+            f"{current_caller()}: the difference of the two AUROCs has zero variance (the scorers order every "
             "positive-negative pair alike, e.g. identical or monotone-equivalent scores); reporting z = 0, p = 1.",
             DegenerateDataWarning,
             stacklevel=user_stacklevel(stacklevel),

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import user_stacklevel
 from .._core.html import LIMIT, clip, html_table
 from .._typing import FloatArray
@@ -231,7 +232,7 @@ def _finite(x: float) -> float | str:
 
 
 # ---------------------------------------------------------------------------- validation
-def check_groups(groups: Any, n_samples: int, caller: str) -> tuple[np.ndarray, tuple[str, ...]]:
+def check_groups(groups: Any, n_samples: int) -> tuple[np.ndarray, tuple[str, ...]]:
     """Group codes (intp, shape (n_samples,)) and the groups' names, in sorted order.
 
     Raises on a string (a column name, not values), a length mismatch, a value that is
@@ -239,16 +240,18 @@ def check_groups(groups: Any, n_samples: int, caller: str) -> tuple[np.ndarray, 
     """
     if isinstance(groups, str):
         raise InvalidParameterError(
-            f"{caller}: `groups` must be each sample's group (array-like of shape "
+            f"{current_caller()}: `groups` must be each sample's group (array-like of shape "
             f"(n_samples,)); got the string {groups!r}: pass the column's values, "
             f"e.g. df[{groups!r}]."
         )
     values = np.asarray(groups.to_numpy() if hasattr(groups, "to_numpy") else groups)
     if values.ndim != 1:
-        raise InvalidParameterError(f"{caller}: `groups` must be 1-D, one group per sample; got shape {values.shape}.")
+        raise InvalidParameterError(
+            f"{current_caller()}: `groups` must be 1-D, one group per sample; got shape {values.shape}."
+        )
     if len(values) != n_samples:
         raise InvalidParameterError(
-            f"{caller}: `groups` has {len(values)} values but y_true has {n_samples}; pass one group per sample."
+            f"{current_caller()}: `groups` has {len(values)} values but y_true has {n_samples}; pass one group per sample."
         )
     if values.dtype.kind == "f":
         missing = np.isnan(values)
@@ -258,7 +261,7 @@ def check_groups(groups: Any, n_samples: int, caller: str) -> tuple[np.ndarray, 
         missing = np.zeros(len(values), dtype=bool)
     if missing.any():
         raise IsometricsError(
-            f"{caller}: `groups` has {int(missing.sum())} missing values (NaN or None; first at "
+            f"{current_caller()}: `groups` has {int(missing.sum())} missing values (NaN or None; first at "
             f"index {int(np.argmax(missing))}); fill them with a group of their own (e.g. "
             "'missing') or drop those rows."
         )
@@ -268,7 +271,7 @@ def check_groups(groups: Any, n_samples: int, caller: str) -> tuple[np.ndarray, 
         names, codes = np.unique(values.astype(str), return_inverse=True)
     if len(names) > MAX_GROUPS:
         raise IsometricsError(
-            f"{caller}: `groups` has {len(names):,} distinct values, more than the limit of "
+            f"{current_caller()}: `groups` has {len(names):,} distinct values, more than the limit of "
             f"{MAX_GROUPS:,} groups; merge the rare groups into one (e.g. 'other') or group by a "
             "coarser column."
         )
@@ -293,10 +296,9 @@ def evaluate_groups(
     rng: np.random.Generator,
     weight_kind: str | None,
     adjustment: str,
-    caller: str,
 ) -> GroupEvaluation:
     """Every group of one score column (inputs validated by the caller; ``op`` the column's table)."""
-    adjustment = check_adjustment(adjustment, caller)
+    adjustment = check_adjustment(adjustment)
     split = gt.split_by_group(scores, codes, len(names))
     tables = [gt.table(scores, is_pos, weights, split.of(g), op.pos_label) for g in range(len(names))]
     counts = [_class_rows(is_pos, weights, split.of(g)) for g in range(len(names))]
@@ -304,7 +306,7 @@ def evaluate_groups(
     one_class = [name for name, t in zip(names, tables) if t.n_positives <= 0 or t.n_negatives <= 0]
     if one_class:
         warnings.warn(
-            f"{caller}: {len(one_class)} group(s) of score {score!r} hold one class only "
+            f"{current_caller()}: {len(one_class)} group(s) of score {score!r} hold one class only "
             f"({', '.join(map(repr, one_class[:5]))}{', ...' if len(one_class) > 5 else ''}): their areas "
             "and best thresholds are undefined (None), and they are not tested.",
             UndefinedMetricWarning,
@@ -316,7 +318,7 @@ def evaluate_groups(
     differences: list[ComparisonRow] = []
     if n_resamples is not None and tested:
         resampler = Resampler(
-            is_pos, scores, weights, False, per_sample=True, op=op, frequency=weight_kind == "frequency", caller=caller
+            is_pos, scores, weights, False, per_sample=True, op=op, frequency=weight_kind == "frequency"
         )
         keep = slice(None) if weights is None else weights > 0
         rest_estimates = [
@@ -329,9 +331,7 @@ def evaluate_groups(
         for j, g in enumerate(tested):
             # a statistic undefined in the group (no row flagged: no precision) has no interval
             per_group[g] = {
-                k: _result(
-                    f"{gt.LABELS[k]} of {names[g]}", estimates[g][s], group_dist[:, j, s], level, weight_kind, caller
-                )
+                k: _result(f"{gt.LABELS[k]} of {names[g]}", estimates[g][s], group_dist[:, j, s], level, weight_kind)
                 for s, k in enumerate(gt.STATISTICS)
                 if not math.isnan(estimates[g][s])
             }
@@ -350,7 +350,6 @@ def evaluate_groups(
                     group_dist[:, j, s] - rest_dist[:, j, s],
                     level,
                     weight_kind,
-                    caller,
                 )
                 for j, g in defined
             ]
@@ -405,9 +404,7 @@ def _note(counts: tuple[int, int, int], n_resamples: int | None) -> str | None:
     return None
 
 
-def _result(
-    label: str, estimate: float, dist: FloatArray, level: float, weight_kind: str | None, caller: str
-) -> BootstrapResult:
+def _result(label: str, estimate: float, dist: FloatArray, level: float, weight_kind: str | None) -> BootstrapResult:
     """A percentile interval from the replicates where the statistic is defined."""
     defined = dist[~np.isnan(dist)]
     if len(defined) < 2 or math.isnan(estimate):
@@ -423,7 +420,7 @@ def _result(
             len(dist) - len(defined),
             weight_kind,
         )
-    ci = _interval(estimate, defined, level, "percentile", None, caller, label)
+    ci = _interval(estimate, defined, level, "percentile", None, label)
     return BootstrapResult(
         label,
         estimate,

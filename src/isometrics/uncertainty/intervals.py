@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.constraints import ARRAY, POS_LABEL, Boolean, Checked, InBody, Options, RandomState, validate_params
 from .._core.docstrings import fill_doc
 from .._core.html import html_table, summarised
@@ -271,24 +272,20 @@ def bootstrap(
     >>> bool(low < result.estimate < high)
     True
     """
-    caller = "bootstrap"
-    name, stat, compact = resolve_statistic(statistic, metric, threshold, caller)
+    name, stat, compact = resolve_statistic(statistic, metric, threshold)
     checked = _bootstrap_iv(
         y_true,
-        {"score": check_score_column(y_score, caller=caller)},
+        {"score": check_score_column(y_score)},
         sample_weight,
         pos_label,
         n_resamples,
         confidence_level,
         method,
         weight_kind,
-        caller,
     )
     data = checked.data
     s = data.scores["score"]
-    resampler = Resampler(
-        data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency", caller=caller
-    )
+    resampler = Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency")
     return bootstrap_statistics(
         resampler,
         data.is_pos,
@@ -298,9 +295,8 @@ def bootstrap(
         checked.n_resamples,
         checked.level,
         method,
-        check_rng(rng, caller=caller),
+        check_rng(rng),
         progress,
-        caller,
         weight_kind=checked.weight_kind,
         threshold=threshold,
     )[name]
@@ -317,7 +313,6 @@ def bootstrap_statistics(
     method: str,
     rng: np.random.Generator,
     progress: bool,
-    caller: str,
     *,
     weight_kind: str | None,
     threshold: float | None = None,
@@ -337,8 +332,6 @@ def bootstrap_statistics(
     n_resamples, level, method, rng, progress : int, float, str, Generator, bool
         The number of replicates, the confidence level, the interval, the source of the
         replicates and whether to show a progress bar.
-    caller : str
-        The public function named in any message or warning.
     weight_kind : {"sampling", "frequency"} or None
         As ``_inputs.resolve_weight_kind`` resolved it.
     threshold : float, optional
@@ -361,9 +354,7 @@ def bootstrap_statistics(
     """
     names = [name for name, _, _ in named]
     stats = [fn for _, fn, _ in named]
-    estimates = [
-        _check_estimate(float(fn(resampler.op)), name, resampler.op, threshold, caller) for name, fn, _ in named
-    ]
+    estimates = [_check_estimate(float(fn(resampler.op)), name, resampler.op, threshold) for name, fn, _ in named]
     fast = None if draw is not None else _fast_replicates(resampler, names, n_resamples, rng, progress)
     if draw is not None:
         dist, dropped = draw(n_resamples, rng)
@@ -376,7 +367,9 @@ def bootstrap_statistics(
         )
         dist = paired[:, 0, :]
     if len(dist) < 2:
-        raise IsometricsError(f"{caller}: only {len(dist)} replicate(s) had both classes; use stratified=True.")
+        raise IsometricsError(
+            f"{current_caller()}: only {len(dist)} replicate(s) had both classes; use stratified=True."
+        )
     per_sample = None
     if method == "bca":
         per_sample = (
@@ -390,18 +383,17 @@ def bootstrap_statistics(
                 per_sample=True,
                 op=resampler.op,
                 frequency=resampler.frequency,
-                caller=caller,
             )
         )
     out = {}
     for k, (name, fn, _) in enumerate(named):
         estimate = estimates[k]
-        values, n_undefined = _defined(dist[:, k], name, n_resamples, caller, stacklevel)
+        values, n_undefined = _defined(dist[:, k], name, n_resamples, stacklevel)
         jack = _jackknife([per_sample], _first(fn), rng) if per_sample is not None else None
         out[name] = BootstrapResult(
             name,
             estimate,
-            _interval(estimate, values, level, method, jack, caller, name),
+            _interval(estimate, values, level, method, jack, name),
             level,
             method,
             values,
@@ -491,32 +483,25 @@ def bootstrap_areas(
     >>> list(results)
     ['auroc', 'average_precision', 'auprg']
     """
-    caller = "bootstrap_areas"
     if isinstance(areas, str) or not hasattr(areas, "__len__") or not len(areas):
         raise InvalidParameterError(
-            f"{caller}: `areas` must be a non-empty tuple of area names, e.g. "
+            f"{current_caller()}: `areas` must be a non-empty tuple of area names, e.g. "
             f"('auroc', 'average_precision'); got {areas!r}."
         )
-    named = [
-        resolve_statistic(check_option(a, f"areas[{k}]", _AREAS, caller=caller), None, None, caller)
-        for k, a in enumerate(areas)
-    ]
+    named = [resolve_statistic(check_option(a, f"areas[{k}]", _AREAS), None, None) for k, a in enumerate(areas)]
     checked = _bootstrap_iv(
         y_true,
-        {"score": check_score_column(y_score, caller=caller)},
+        {"score": check_score_column(y_score)},
         sample_weight,
         pos_label,
         n_resamples,
         confidence_level,
         method,
         weight_kind,
-        caller,
     )
     data = checked.data
     s = data.scores["score"]
-    resampler = Resampler(
-        data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency", caller=caller
-    )
+    resampler = Resampler(data.is_pos, s, data.weights, stratified, frequency=checked.weight_kind == "frequency")
     return bootstrap_statistics(
         resampler,
         data.is_pos,
@@ -526,8 +511,7 @@ def bootstrap_areas(
         checked.n_resamples,
         checked.level,
         method,
-        check_rng(rng, caller=caller),
+        check_rng(rng),
         progress,
-        caller,
         weight_kind=checked.weight_kind,
     )

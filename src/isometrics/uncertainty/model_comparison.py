@@ -363,12 +363,19 @@ class ModelComparison:
             if statistic not in self.distributions:
                 continue
             column = self.distributions[statistic][:, j]
+            # a method, called by the user or by a report: its messages name it, not the function running it
             values, n_undefined = _defined(
-                column, statistic, len(column) + self.n_dropped, "ModelComparison.intervals", stacklevel=4
+                column, statistic, len(column) + self.n_dropped, 4, caller="ModelComparison.intervals"
             )
             estimate = float(self.estimates[statistic][model])
             ci = _interval(
-                estimate, values, self.confidence_level, "percentile", None, "ModelComparison.intervals", statistic
+                estimate,
+                values,
+                self.confidence_level,
+                "percentile",
+                None,
+                statistic,
+                caller="ModelComparison.intervals",
             )
             out[statistic] = BootstrapResult(
                 statistic,

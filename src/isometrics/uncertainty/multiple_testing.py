@@ -58,10 +58,7 @@ def holm_adjust(p_values: ArrayLike) -> FloatArray:
     >>> holm_adjust([0.01, 0.04, 0.03, 0.5]).tolist()
     [0.04, 0.09, 0.09, 0.5]
     """
-    caller = "holm_adjust"
-    p = check_unit_interval(
-        as_1d(p_values, name="p_values", caller=caller, shape="(n_tests,)"), "p_values", caller=caller
-    )
+    p = check_unit_interval(as_1d(p_values, name="p_values", shape="(n_tests,)"), "p_values")
     m = len(p)
     if m == 0:
         return np.empty(0)

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._typing import FloatArray
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _progress
@@ -82,8 +83,6 @@ class Resampler:
         The operating points of these scores when the caller has them (no second sort).
     frequency : bool, default=False
         Whether the weights are frequencies (see above).
-    caller : str
-        The public function named in any message.
     """
 
     def __init__(
@@ -96,9 +95,10 @@ class Resampler:
         per_sample: bool = False,
         op: OperatingPoints | None = None,
         frequency: bool = False,
-        caller: str,
     ):
-        self.op = OperatingPoints.from_validated(is_pos, scores, weights, True, caller=caller) if op is None else op
+        self.op = (
+            OperatingPoints.from_validated(is_pos, scores, weights, True, caller=current_caller()) if op is None else op
+        )
         self.stratified = stratified
         self.frequency = frequency and weights is not None
         # Paired comparisons need the same samples for every scorer: draw per sample.
