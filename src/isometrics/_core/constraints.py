@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ..exceptions import InvalidParameterError
-from .caller import CALLER
+from .caller import CALLER, NAMED_CODE
 from .labels import check_pos_label
 from .parameters import check_integer, check_option, check_real, check_rng, check_zero_division
 
@@ -422,8 +422,8 @@ def _wrapper(func: Callable[..., Any], public: str, checks: tuple) -> Callable[.
     return wrapper
 
 
-#: The code of every declared function's wrapper: the frames :func:`user_stacklevel` skips.
-_WRAPPER_CODE = _wrapper(print, "", ()).__code__
+#: The code of every declared function's wrapper, and of every ``takes_caller`` one: the frames :func:`user_stacklevel` skips.
+_WRAPPER_CODES = (_wrapper(print, "", ()).__code__, NAMED_CODE)
 
 
 def user_stacklevel(stacklevel: int) -> int:
@@ -448,7 +448,7 @@ def user_stacklevel(stacklevel: int) -> int:
     while counted < stacklevel and frame.f_back is not None:
         frame = frame.f_back
         level += 1
-        if frame.f_code is not _WRAPPER_CODE:
+        if frame.f_code not in _WRAPPER_CODES:
             counted += 1
     return level
 
