@@ -28,7 +28,7 @@ import numpy as np
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError
 from .caller import takes_caller
-from .constraints import ARRAY, POS_LABEL, Interval, Real, user_stacklevel, validate_params
+from .constraints import ARRAY, POS_LABEL, InBody, Interval, Real, user_stacklevel, validate_params
 from .counting import counts_from_statistics, counts_from_validated
 from .html import html_table
 from .quantity import Quantity
@@ -193,7 +193,12 @@ class CountTable:
 
     @classmethod
     @validate_params(
-        {"scores": ARRAY, "positives": ARRAY, "negatives": ARRAY, "pos_label": POS_LABEL},
+        {
+            "scores": ARRAY,
+            "positives": ARRAY,
+            "negatives": ARRAY,
+            "pos_label": InBody("any object (kept for reporting)"),
+        },
         name="OperatingPoints.from_counts",
     )
     def from_counts(
