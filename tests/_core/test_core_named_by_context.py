@@ -17,7 +17,7 @@ from isometrics import OperatingPoints
 from isometrics._core.arrays import as_1d, check_sample_weight, check_scores
 from isometrics._core.caller import current_caller, takes_caller
 from isometrics._core.confusion import check_label_pair
-from isometrics._core.constraints import ARRAY, declared_params, user_stacklevel, validate_params
+from isometrics._core.constraints import ARRAY, Checked, declared_params, user_stacklevel, validate_params
 from isometrics._core.count_table import CountTable, table_from_scores
 from isometrics._core.counting import counts_from_statistics, counts_from_validated
 from isometrics.exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError
@@ -162,3 +162,27 @@ def test_the_constructors_messages_are_unchanged(call, message):
 def test_from_counts_keeps_any_pos_label():
     """``pos_label`` of from_counts is kept for reporting (any object), as before its declaration."""
     assert OperatingPoints.from_counts([0.1, 0.2], [1, 1], [0, 1], pos_label=("a", 1)).pos_label == ("a", 1)
+
+
+def _required(value, caller):
+    if value != 1:
+        raise InvalidParameterError(f"{caller}: `x` must be 1; got {value!r}.")
+
+
+def _context_only(value):
+    if value != 1:
+        raise InvalidParameterError(f"{current_caller()}: `x` must be 1; got {value!r}.")
+
+
+@pytest.mark.parametrize("checker", [_required, _context_only])
+def test_a_checked_constraint_names_the_declared_function_whatever_its_checkers_signature(checker):
+    """Checked passed ``caller=`` to every checker; a checker without the parameter raised TypeError."""
+
+    @validate_params({"x": Checked(checker, "1", invalid=[2])})
+    def one(x):
+        return x
+
+    assert one(1) == 1
+    with pytest.raises(InvalidParameterError) as info:
+        one(2)
+    assert str(info.value) == "one: `x` must be 1; got 2."
