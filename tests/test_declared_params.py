@@ -282,7 +282,7 @@ def test_an_intervals_shortcut_agrees_with_its_checker(interval):
         True,
     ):
         try:
-            interval._check(value, "x", "f")
+            interval._check(value, "x")
             expected = True
         except InvalidParameterError:
             expected = False

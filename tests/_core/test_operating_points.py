@@ -249,9 +249,9 @@ def test_scores_handed_over_are_released_and_give_the_same_table(weighted, shift
     y = rng.random(n) < 0.2
     s = np.abs(rng.normal(size=n)) * 3 + shift if shift == 0 else rng.normal(size=n) * shift
     w = rng.random(n) if weighted else None
-    kept = CountTable.from_validated(y, s, w, 1, caller="test")
+    kept = CountTable.from_validated(y, s, w, 1)
     box = [s.copy()]
-    handed = CountTable.from_validated(y, box, w, 1, caller="test")
+    handed = CountTable.from_validated(y, box, w, 1)
     assert box == []
     for a, b in ((kept.thresholds, handed.thresholds), (kept.tp, handed.tp), (kept.fp, handed.fp)):
         assert np.array_equal(a, b)

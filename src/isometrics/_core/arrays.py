@@ -15,7 +15,7 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
-from .caller import current_caller
+from .caller import current_caller, takes_caller
 from .frames import column_to_numpy, frame_to_numpy
 
 __all__ = [
@@ -62,6 +62,7 @@ def whole_total(total: float, weights: FloatArray | None) -> float | int:
 _PER_SAMPLE = "(n_samples,)"
 
 
+@takes_caller
 def as_array(values: ArrayLike, *, name: str, caller: str | None = None, shape: str | None = _PER_SAMPLE) -> np.ndarray:
     """Convert any array-like (lists, NumPy, pandas, polars, pyarrow) to a NumPy array of any shape.
 
@@ -76,7 +77,7 @@ def as_array(values: ArrayLike, *, name: str, caller: str | None = None, shape: 
             f"{caller}: `{name}` is None; pass an array-like" + (f" of shape {shape}." if shape else ".")
         )
     if not isinstance(values, np.ndarray):  # columns and frames of data-frame libraries
-        values = frame_to_numpy(column_to_numpy(values, name=name, caller=caller), name=name, caller=caller)
+        values = frame_to_numpy(column_to_numpy(values, name=name), name=name)
     try:
         return np.asarray(values)
     except ValueError as exc:  # ragged nested sequences: NumPy's "inhomogeneous shape"
@@ -93,13 +94,14 @@ def as_array(values: ArrayLike, *, name: str, caller: str | None = None, shape: 
         ) from exc
 
 
+@takes_caller
 def as_1d(values: ArrayLike, *, name: str, caller: str | None = None, shape: str = _PER_SAMPLE) -> np.ndarray:
     """Convert to a 1-D array without copying when possible; reject other shapes (see :func:`as_array`).
 
     A column vector, shape (n, 1), is raveled, as scikit-learn's ``column_or_1d`` does.
     """
     caller = current_caller(caller)
-    arr = as_array(values, name=name, caller=caller, shape=shape)
+    arr = as_array(values, name=name, shape=shape)
     if arr.ndim == 2 and arr.shape[1] == 1:
         return arr.ravel()
     if arr.ndim == 2 and arr.shape[0] == 1 and arr.size > 1:
@@ -112,6 +114,7 @@ def as_1d(values: ArrayLike, *, name: str, caller: str | None = None, shape: str
     return arr
 
 
+@takes_caller
 def check_real_array(values: Any, name: str, *, caller: str | None = None, shape: str | None = None) -> FloatArray:
     """Return a real number or an array-like of them (any shape) as a float64 array.
 
@@ -124,7 +127,7 @@ def check_real_array(values: Any, name: str, *, caller: str | None = None, shape
     wanted = "a real number or an array of real numbers" if shape is None else f"an array of shape {shape}"
     if values is None:
         raise InvalidParameterError(f"{caller}: `{name}` is None; pass {wanted}.")
-    arr = as_array(values, name=name, caller=caller, shape=shape)
+    arr = as_array(values, name=name, shape=shape)
     if arr.dtype == object:
         bad = [v for v in arr.flat if not isinstance(v, (numbers.Real, np.bool_))]
         if not bad:
@@ -141,6 +144,7 @@ def check_real_array(values: Any, name: str, *, caller: str | None = None, shape
     return np.asarray(arr, dtype=np.float64)
 
 
+@takes_caller
 def check_unit_interval(
     values: Any, name: str, *, caller: str | None = None, low_open: bool = False, hint: str = ""
 ) -> FloatArray:
@@ -150,7 +154,7 @@ def check_unit_interval(
     counts the values outside and shows the first; ``hint`` is appended to it.
     """
     caller = current_caller(caller)
-    arr = check_real_array(values, name, caller=caller)
+    arr = check_real_array(values, name)
     bad = ~(((arr > 0) if low_open else (arr >= 0)) & (arr <= 1))
     if bad.any():
         idx = np.flatnonzero(bad.ravel())
@@ -191,8 +195,8 @@ def check_consistent_length(caller: str | None = None, **arrays: np.ndarray | No
     return n
 
 
-def _report_nonfinite(arr: np.ndarray, *, name: str, caller: str | None = None, fix: str) -> None:
-    caller = current_caller(caller)
+def _report_nonfinite(arr: np.ndarray, *, name: str, fix: str) -> None:
+    caller = current_caller()
     finite = np.isfinite(arr)
     if finite.all():
         return
@@ -208,6 +212,7 @@ def _report_nonfinite(arr: np.ndarray, *, name: str, caller: str | None = None, 
     raise IsometricsError(f"{caller}: {name} contains {' and '.join(parts)} (first at index {first}); {fix}.")
 
 
+@takes_caller
 def check_scores(y_score: ArrayLike, *, caller: str | None = None, name: str = "y_score") -> FloatArray:
     """Return ``y_score`` as a 1-D float64 array; reject non-numeric, NaN and infinite scores.
 
@@ -220,21 +225,21 @@ def check_scores(y_score: ArrayLike, *, caller: str | None = None, name: str = "
     a unit the caller chose.
     """
     caller = current_caller(caller)
-    arr = as_1d(y_score, name=name, caller=caller)
+    arr = as_1d(y_score, name=name)
     if arr.dtype == np.bool_:
         arr = arr.astype(np.float64)
     if arr.dtype == object:
         objects = arr
         if arr.size and isinstance(arr[0], (datetime.date, datetime.timedelta)):
-            _reject_time(arr.dtype, arr[0], name=name, caller=caller)
+            _reject_time(arr.dtype, arr[0], name=name)
         try:
             arr = arr.astype(np.float64)
         except (TypeError, ValueError):
             pass
         else:
-            _check_exact_objects(objects, arr, name=name, caller=caller)
+            _check_exact_objects(objects, arr, name=name)
     if arr.dtype.kind in "mM":
-        _reject_time(arr.dtype, arr[0] if arr.size else None, name=name, caller=caller)
+        _reject_time(arr.dtype, arr[0] if arr.size else None, name=name)
     if not np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.complexfloating):
         example = f" (e.g. {python_scalar(arr[0])!r})" if arr.size else ""
         raise IsometricsError(
@@ -242,7 +247,7 @@ def check_scores(y_score: ArrayLike, *, caller: str | None = None, name: str = "
             "convert them to numbers, or check that you passed the score column, not a label column."
         )
     if arr.dtype.kind in "iu" and arr.dtype.itemsize > 4:
-        _check_exact_integers(arr, name=name, caller=caller)
+        _check_exact_integers(arr, name=name)
     if arr.dtype.kind == "f" and arr.dtype.itemsize > 8:  # long double: rounding may merge distinct scores
         ordered = np.sort(arr[np.isfinite(arr)])
         with np.errstate(over="ignore"):
@@ -256,7 +261,7 @@ def check_scores(y_score: ArrayLike, *, caller: str | None = None, name: str = "
                 "value) or rank them first (scipy.stats.rankdata)."
             )
     arr = np.asarray(arr, dtype=np.float64)
-    _report_nonfinite(arr, name=name, caller=caller, fix="drop or impute them before evaluating")
+    _report_nonfinite(arr, name=name, fix="drop or impute them before evaluating")
     return arr
 
 
@@ -264,10 +269,8 @@ def check_scores(y_score: ArrayLike, *, caller: str | None = None, name: str = "
 _EXACT_INTEGERS = 2**53
 
 
-def _inexact_integer_error(
-    value: Any, index: int, count: int, *, name: str, caller: str | None = None
-) -> IsometricsError:
-    caller = current_caller(caller)
+def _inexact_integer_error(value: Any, index: int, count: int, *, name: str) -> IsometricsError:
+    caller = current_caller()
     return IsometricsError(
         f"{caller}: {name} holds {count} integer{'s' if count != 1 else ''} that float64 cannot represent "
         f"exactly (first at index {index}: {value!r}; magnitudes beyond 2**53 need not be), so scores would "
@@ -276,9 +279,8 @@ def _inexact_integer_error(
     )
 
 
-def _check_exact_integers(arr: np.ndarray, *, name: str, caller: str | None = None) -> None:
+def _check_exact_integers(arr: np.ndarray, *, name: str) -> None:
     """Raise if a 64-bit integer array holds values that do not survive the cast to float64."""
-    caller = current_caller(caller)
     if not arr.size or (int(arr.min()) >= -_EXACT_INTEGERS and int(arr.max()) <= _EXACT_INTEGERS):
         return
     if arr.dtype.kind == "u":
@@ -297,14 +299,11 @@ def _check_exact_integers(arr: np.ndarray, *, name: str, caller: str | None = No
     if exact.all():
         return
     first = int(np.flatnonzero(~exact)[0])
-    raise _inexact_integer_error(
-        python_scalar(values[first]), int(beyond[first]), int((~exact).sum()), name=name, caller=caller
-    )
+    raise _inexact_integer_error(python_scalar(values[first]), int(beyond[first]), int((~exact).sum()), name=name)
 
 
-def _check_exact_objects(objects: np.ndarray, cast: np.ndarray, *, name: str, caller: str | None = None) -> None:
+def _check_exact_objects(objects: np.ndarray, cast: np.ndarray, *, name: str) -> None:
     """Raise if Python integers in an object array changed value when cast to float64."""
-    caller = current_caller(caller)
     candidates = np.flatnonzero(np.abs(cast) >= _EXACT_INTEGERS)  # 2**53 + 1 casts to 2**53
     bad = [
         int(i)
@@ -312,11 +311,11 @@ def _check_exact_objects(objects: np.ndarray, cast: np.ndarray, *, name: str, ca
         if isinstance(objects[i], (numbers.Integral, np.integer)) and int(objects[i]) != float(cast[i])
     ]
     if bad:
-        raise _inexact_integer_error(python_scalar(objects[bad[0]]), bad[0], len(bad), name=name, caller=caller)
+        raise _inexact_integer_error(python_scalar(objects[bad[0]]), bad[0], len(bad), name=name)
 
 
-def _reject_time(dtype: np.dtype, example: Any, *, name: str, caller: str | None = None) -> None:
-    caller = current_caller(caller)
+def _reject_time(dtype: np.dtype, example: Any, *, name: str) -> None:
+    caller = current_caller()
     shown = f" (e.g. {str(example)!r})" if example is not None else ""
     raise IsometricsError(
         f"{caller}: {name} holds timestamps or durations of type {dtype}{shown}, which are not scores; "
@@ -325,6 +324,7 @@ def _reject_time(dtype: np.dtype, example: Any, *, name: str, caller: str | None
     )
 
 
+@takes_caller
 def as_sample_weight(sample_weight: ArrayLike | None, *, caller: str | None = None) -> np.ndarray | None:
     """The weights as a 1-D array (``None`` stays ``None``): the one shape check of ``sample_weight``.
 
@@ -335,7 +335,7 @@ def as_sample_weight(sample_weight: ArrayLike | None, *, caller: str | None = No
     caller = current_caller(caller)
     if sample_weight is None:
         return None
-    arr = as_array(sample_weight, name="sample_weight", caller=caller)
+    arr = as_array(sample_weight, name="sample_weight")
     if arr.ndim != 1:
         fix = (
             "pass sample_weight.ravel() (weights are one number per sample, as in scikit-learn)"
@@ -348,13 +348,14 @@ def as_sample_weight(sample_weight: ArrayLike | None, *, caller: str | None = No
     return arr
 
 
+@takes_caller
 def check_sample_weight(
     sample_weight: ArrayLike | None, n_samples: int, *, caller: str | None = None
 ) -> FloatArray | None:
     """Return weights as float64 (or ``None``); reject bad shape or length, non-real, negative, non-finite or
     all-zero weights."""
     caller = current_caller(caller)
-    arr = as_sample_weight(sample_weight, caller=caller)
+    arr = as_sample_weight(sample_weight)
     if arr is None:
         return None
     if arr.dtype == object:
@@ -379,7 +380,7 @@ def check_sample_weight(
             f"{caller}: sample_weight has {len(arr)} entries but there are {n_samples} samples; "
             "pass one weight per sample."
         )
-    _report_nonfinite(arr, name="sample_weight", caller=caller, fix="weights must be finite numbers >= 0")
+    _report_nonfinite(arr, name="sample_weight", fix="weights must be finite numbers >= 0")
     negative = arr < 0
     if negative.any():
         first = int(np.flatnonzero(negative)[0])

@@ -11,7 +11,7 @@ import numpy as np
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError, UndefinedMetricWarning
 from .arrays import python_scalar
-from .caller import current_caller
+from .caller import current_caller, takes_caller
 from .constraints import ARRAY, Options, user_stacklevel, validate_params
 from .html import summarised
 from .labels import format_labels
@@ -56,14 +56,14 @@ class ClassCounts:
 
 
 def _encode(
-    y_true: np.ndarray, y_pred: np.ndarray, labels: ArrayLike | None, caller: str | None = None
+    y_true: np.ndarray, y_pred: np.ndarray, labels: ArrayLike | None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Codes of y_true and y_pred in the sorted union of labels; that union; the selected labels.
 
     ``labels`` (the public parameter, as given) is checked here, once for every caller.
     """
-    caller = current_caller(caller)
-    labels = _check_labels_param(labels, y_true, caller)
+    caller = current_caller()
+    labels = _check_labels_param(labels, y_true)
     try:
         present = label_set(np.concatenate([y_true, y_pred]))
     except TypeError as exc:
@@ -84,6 +84,7 @@ def _locate(present: np.ndarray, selected: np.ndarray) -> tuple[np.ndarray, np.n
     return idx, present[idx] == selected
 
 
+@takes_caller
 def check_label_pair(
     y_true: ArrayLike,
     y_pred: ArrayLike,
@@ -124,24 +125,25 @@ def check_label_pair(
         public label metrics document).
     """
     caller = current_caller(caller)
-    yt = as_target(y_true, name="y_true", caller=caller)
-    yp = as_target(y_pred, name="y_pred", caller=caller)
-    w = as_sample_weight(sample_weight, caller=caller)
+    yt = as_target(y_true, name="y_true")
+    yp = as_target(y_pred, name="y_pred")
+    w = as_sample_weight(sample_weight)
     if yt.ndim == 2 or yp.ndim == 2:
-        _check_indicator_pair(yt, yp, caller, multilabel)
-    check_consistent_length(caller, y_true=yt, y_pred=yp, sample_weight=w)
+        _check_indicator_pair(yt, yp, multilabel)
+    check_consistent_length(y_true=yt, y_pred=yp, sample_weight=w)
     if yt.ndim == 1:
-        yt = check_labels(yt, name="y_true", caller=caller)
-        yp = check_labels(yp, name="y_pred", caller=caller)
+        yt = check_labels(yt, name="y_true")
+        yp = check_labels(yp, name="y_pred")
     if yt.dtype.kind in "OUS" and yp.dtype.kind in "biuf" or yp.dtype.kind in "OUS" and yt.dtype.kind in "biuf":
         raise IsometricsError(
             f"{caller}: y_true holds {yt.dtype} labels and y_pred {yp.dtype} labels; use the same label type for both."
         )
-    weights = check_sample_weight(w, len(yt), caller=caller)
+    weights = check_sample_weight(w, len(yt))
     return yt, yp, weights
 
 
-def _check_indicator_pair(yt: np.ndarray, yp: np.ndarray, caller: str, multilabel: bool) -> None:
+def _check_indicator_pair(yt: np.ndarray, yp: np.ndarray, multilabel: bool) -> None:
+    caller = current_caller()
     if yt.ndim != yp.ndim:
         matrix, vector = ("y_true", "y_pred") if yt.ndim == 2 else ("y_pred", "y_true")
         raise IsometricsError(
@@ -161,12 +163,9 @@ def _check_indicator_pair(yt: np.ndarray, yp: np.ndarray, caller: str, multilabe
         )
 
 
-def _multilabel_counts(
-    yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None, caller: str | None = None
-) -> ClassCounts:
+def _multilabel_counts(yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None) -> ClassCounts:
     """Per-label counts of multilabel indicator matrices: label ``k`` is column ``k``."""
-    caller = current_caller(caller)
-    columns = _check_label_columns(labels, yt.shape[1], caller)
+    columns = _check_label_columns(labels, yt.shape[1])
     t, p = yt[:, columns], yp[:, columns]
     weights = np.ones(len(yt)) if w is None else w
     tp = weights @ (t & p)
@@ -176,12 +175,12 @@ def _multilabel_counts(
     return ClassCounts(labels=columns, tp=tp, fp=fp, fn=fn, tn=float(weights.sum()) - tp - fp - fn)
 
 
-def _check_label_columns(labels: ArrayLike | None, n_labels: int, caller: str | None = None) -> np.ndarray:
+def _check_label_columns(labels: ArrayLike | None, n_labels: int) -> np.ndarray:
     """The ``labels`` parameter for multilabel targets: column indices in [0, n_labels)."""
-    caller = current_caller(caller)
+    caller = current_caller()
     if labels is None:
         return np.arange(n_labels)
-    arr = as_1d(labels, name="labels", caller=caller, shape="(n_labels,)")
+    arr = as_1d(labels, name="labels", shape="(n_labels,)")
     if arr.size == 0:
         raise InvalidParameterError(
             f"{caller}: `labels` is empty; pass at least one label column, or labels=None for every column."
@@ -200,6 +199,7 @@ def _check_label_columns(labels: ArrayLike | None, n_labels: int, caller: str | 
     return columns
 
 
+@takes_caller
 def multilabel_sample_counts(
     yt: np.ndarray, yp: np.ndarray, labels: ArrayLike | None, caller: str | None = None
 ) -> ClassCounts:
@@ -225,8 +225,7 @@ def multilabel_sample_counts(
     InvalidParameterError
         If ``labels`` is empty or holds what is not a column index in [0, n_labels).
     """
-    caller = current_caller(caller)
-    columns = _check_label_columns(labels, yt.shape[1], caller)
+    columns = _check_label_columns(labels, yt.shape[1])
     t, p = yt[:, columns], yp[:, columns]
     tp = (t & p).sum(axis=1).astype(np.float64)
     fp = p.sum(axis=1) - tp
@@ -234,21 +233,21 @@ def multilabel_sample_counts(
     return ClassCounts(labels=np.arange(len(yt)), tp=tp, fp=fp, fn=fn, tn=len(columns) - tp - fp - fn)
 
 
-def _check_labels_param(labels: ArrayLike | None, y_true: np.ndarray, caller: str | None = None) -> np.ndarray | None:
+def _check_labels_param(labels: ArrayLike | None, y_true: np.ndarray) -> np.ndarray | None:
     """The ``labels`` parameter of the label metrics: ``None`` or a non-empty 1-D array of labels.
 
     The labels must be of the kind of ``y_true`` (numbers or strings); they may name
     classes absent from the data.
     """
-    caller = current_caller(caller)
+    caller = current_caller()
     if labels is None:
         return None
-    arr = as_1d(labels, name="labels", caller=caller, shape="(n_labels,)")
+    arr = as_1d(labels, name="labels", shape="(n_labels,)")
     if arr.size == 0:
         raise InvalidParameterError(
             f"{caller}: `labels` is empty; pass at least one class, or labels=None for every class present."
         )
-    arr = check_labels(arr, name="labels", caller=caller)
+    arr = check_labels(arr, name="labels")
     text, number = "OUS", "biuf"
     if arr.dtype.kind in text and y_true.dtype.kind in number or arr.dtype.kind in number and y_true.dtype.kind in text:
         raise InvalidParameterError(
@@ -310,6 +309,7 @@ def class_counts(
     return class_counts_of_pair(yt, yp, w, labels)
 
 
+@takes_caller
 def class_counts_of_pair(
     yt: np.ndarray, yp: np.ndarray, w: FloatArray | None, labels: ArrayLike | None, caller: str | None = None
 ) -> ClassCounts:
@@ -342,10 +342,9 @@ def class_counts_of_pair(
     IsometricsError
         If ``yt`` and ``yp`` mix label types.
     """
-    caller = current_caller(caller)
     if yt.ndim == 2:
-        return _multilabel_counts(yt, yp, w, labels, caller)
-    t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
+        return _multilabel_counts(yt, yp, w, labels)
+    t_code, p_code, present, selected = _encode(yt, yp, labels)
     k = len(present)
     correct = t_code == p_code
     weights = np.ones(len(yt)) if w is None else w
@@ -515,6 +514,7 @@ def _normalized(matrix: FloatArray, normalize: str) -> FloatArray:
     return matrix / np.where(empty, 1.0, total)
 
 
+@takes_caller
 def confusion_matrix_of_pair(
     yt: np.ndarray,
     yp: np.ndarray,
@@ -552,7 +552,7 @@ def confusion_matrix_of_pair(
     IsometricsError
         If ``yt`` and ``yp`` mix label types.
     """
-    t_code, p_code, present, selected = _encode(yt, yp, labels, caller)
+    t_code, p_code, present, selected = _encode(yt, yp, labels)
     k = len(present)
     cells = t_code * k + p_code
     flat: np.ndarray

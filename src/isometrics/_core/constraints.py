@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ..exceptions import InvalidParameterError
-from .caller import CALLER
+from .caller import CALLER, NAMED_CODE, current_caller
 from .labels import check_pos_label
 from .parameters import check_integer, check_option, check_real, check_rng, check_zero_division
 
@@ -81,9 +81,12 @@ class Constraint:
         """The constraint as a message writes it (``"a real number in (0, 1]"``)."""
         raise NotImplementedError
 
-    def raise_for(self, value: Any, name: str, caller: str) -> None:
-        """Raise :class:`InvalidParameterError` for a value no constraint of the parameter accepted."""
-        raise InvalidParameterError(f"{caller}: `{name}` must be {self.describe()}; got {value!r}.")
+    def raise_for(self, value: Any, name: str) -> None:
+        """Raise :class:`InvalidParameterError` for a value no constraint of the parameter accepted.
+
+        The message names the declared function being called (:func:`current_caller`).
+        """
+        raise InvalidParameterError(f"{current_caller()}: `{name}` must be {self.describe()}; got {value!r}.")
 
     def invalid_values(self) -> list[Any]:
         """Values the constraint refuses (the common tests call the function with them)."""
@@ -118,19 +121,17 @@ class Interval(Constraint):
             raise ValueError("Interval: an integer interval is closed on both ends (write the bounds as integers).")
         self.kind, self.low, self.high, self.closed, self.allow_inf = kind, low, high, closed, allow_inf
 
-    def _check(self, value: Any, name: str, caller: str) -> Any:
+    def _check(self, value: Any, name: str) -> Any:
         if self.kind is Integral:
             return check_integer(
                 value,
                 name,
-                caller=caller,
                 low=None if self.low is None else int(self.low),
                 high=None if self.high is None else int(self.high),
             )
         return check_real(
             value,
             name,
-            caller=caller,
             low=-math.inf if self.low is None else self.low,
             high=math.inf if self.high is None else self.high,
             low_inclusive=self.closed in ("both", "left"),
@@ -152,14 +153,14 @@ class Interval(Constraint):
                 return False
             return high is None or (value <= high if closed in ("both", "right") else value < high)
         try:
-            self._check(value, "", "")
+            self._check(value, "")
         except InvalidParameterError:
             return False
         return True
 
-    def raise_for(self, value: Any, name: str, caller: str) -> None:
-        self._check(value, name, caller)
-        super().raise_for(value, name, caller)  # accepted by the checker yet not by accepts(): never
+    def raise_for(self, value: Any, name: str) -> None:
+        self._check(value, name)
+        super().raise_for(value, name)  # accepted by the checker yet not by accepts(): never
 
     def describe(self) -> str:
         what = "an integer" if self.kind is Integral else "a real number"
@@ -194,11 +195,11 @@ class Options(Constraint):
         except (TypeError, ValueError):  # an array compared element-wise
             return False
 
-    def raise_for(self, value: Any, name: str, caller: str) -> None:
+    def raise_for(self, value: Any, name: str) -> None:
         if not isinstance(value, np.ndarray):  # an array: check_option cannot compare it
-            check_option(value, name, self.options, caller=caller)
+            check_option(value, name, self.options)
         raise InvalidParameterError(
-            f"{caller}: `{name}` must be one of {', '.join(repr(o) for o in self.options)}; got {value!r}."
+            f"{current_caller()}: `{name}` must be one of {', '.join(repr(o) for o in self.options)}; got {value!r}."
         )
 
     def describe(self) -> str:
@@ -275,14 +276,14 @@ class RandomState(Constraint):
         if isinstance(value, (numbers.Integral, np.integer)):
             return bool(int(value) >= 0)
         try:
-            check_rng(value, caller="")
+            check_rng(value)
         except InvalidParameterError:
             return False
         return True
 
-    def raise_for(self, value: Any, name: str, caller: str) -> None:
-        check_rng(value, caller=caller, name=name)
-        super().raise_for(value, name, caller)
+    def raise_for(self, value: Any, name: str) -> None:
+        check_rng(value, name=name)
+        super().raise_for(value, name)
 
     def describe(self) -> str:
         return "None, an integer seed or a numpy.random.Generator"
@@ -292,8 +293,9 @@ class RandomState(Constraint):
 
 
 class Checked(Constraint):
-    """A value one of the package's checkers accepts: ``checker(value, caller=...)`` raises
-    :class:`InvalidParameterError` otherwise (``check_zero_division``, ``check_n_jobs``...).
+    """A value one of the package's checkers accepts: ``checker(value)`` raises
+    :class:`InvalidParameterError` otherwise (``check_zero_division``, ``check_n_jobs``...),
+    naming the declared function being called.
 
     ``what`` says what it takes; ``invalid`` lists values the checker refuses, for the common tests.
     """
@@ -302,17 +304,27 @@ class Checked(Constraint):
         self.checker = checker
         self.what = what
         self.invalid = list(invalid)
+        # A checker of another layer that still requires ``caller`` is given the current name
+        # (the one the declaration has set); one whose ``caller`` is optional or gone reads it.
+        parameter = inspect.signature(checker).parameters.get("caller")
+        self._requires_caller = parameter is not None and parameter.default is inspect.Parameter.empty
+
+    def _call(self, value: Any) -> None:
+        if self._requires_caller:
+            self.checker(value, caller=current_caller())
+        else:
+            self.checker(value)
 
     def accepts(self, value: Any) -> bool:
         try:
-            self.checker(value, caller="")
+            self._call(value)
         except InvalidParameterError:
             return False
         return True
 
-    def raise_for(self, value: Any, name: str, caller: str) -> None:
-        self.checker(value, caller=caller)
-        super().raise_for(value, name, caller)
+    def raise_for(self, value: Any, name: str) -> None:
+        self._call(value)
+        super().raise_for(value, name)
 
     def describe(self) -> str:
         return self.what
@@ -382,7 +394,7 @@ def _constraints(declared: Any) -> tuple[Constraint | None, ...]:
     return tuple(items)
 
 
-def _checker(constraints: tuple[Constraint | None, ...]) -> Callable[[Any, str, str], None] | None:
+def _checker(constraints: tuple[Constraint | None, ...]) -> Callable[[Any, str], None] | None:
     """A check of one parameter's value, or ``None`` when every constraint is left to the body."""
     checked = [c for c in constraints if c is not None and c.checked]
     if not checked or any(c is not None and not c.checked for c in constraints):
@@ -390,13 +402,13 @@ def _checker(constraints: tuple[Constraint | None, ...]) -> Callable[[Any, str, 
     allow_none = None in constraints
     first = checked[0]
 
-    def check(value: Any, name: str, caller: str) -> None:
+    def check(value: Any, name: str) -> None:
         if value is None and allow_none:
             return
         for constraint in checked:
             if constraint.accepts(value):
                 return
-        first.raise_for(value, name, caller)
+        first.raise_for(value, name)
 
     return check
 
@@ -405,15 +417,13 @@ def _wrapper(func: Callable[..., Any], public: str, checks: tuple) -> Callable[.
     """The function a declaration returns: checks, then ``func`` with :data:`CALLER` set (outermost wins)."""
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        outer = CALLER.get()
-        token = CALLER.set(public) if outer is None else None
-        try:
-            caller = outer or public
+        token = CALLER.set(public) if CALLER.get() is None else None
+        try:  # the checks name the function through CALLER, as the checkers in the body do
             for param, position, check in checks:
                 if param in kwargs:
-                    check(kwargs[param], param, caller)
+                    check(kwargs[param], param)
                 elif 0 <= position < len(args):
-                    check(args[position], param, caller)
+                    check(args[position], param)
             return func(*args, **kwargs)
         finally:
             if token is not None:
@@ -422,8 +432,8 @@ def _wrapper(func: Callable[..., Any], public: str, checks: tuple) -> Callable[.
     return wrapper
 
 
-#: The code of every declared function's wrapper: the frames :func:`user_stacklevel` skips.
-_WRAPPER_CODE = _wrapper(print, "", ()).__code__
+#: The code of every declared function's wrapper, and of every ``takes_caller`` one: the frames :func:`user_stacklevel` skips.
+_WRAPPER_CODES = (_wrapper(print, "", ()).__code__, NAMED_CODE)
 
 
 def user_stacklevel(stacklevel: int) -> int:
@@ -448,7 +458,7 @@ def user_stacklevel(stacklevel: int) -> int:
     while counted < stacklevel and frame.f_back is not None:
         frame = frame.f_back
         level += 1
-        if frame.f_code is not _WRAPPER_CODE:
+        if frame.f_code not in _WRAPPER_CODES:
             counted += 1
     return level
 

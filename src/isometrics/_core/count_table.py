@@ -27,7 +27,8 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import DegenerateDataWarning, InvalidParameterError, IsometricsError
-from .constraints import user_stacklevel
+from .caller import takes_caller
+from .constraints import ARRAY, POS_LABEL, InBody, Interval, Real, user_stacklevel, validate_params
 from .counting import counts_from_statistics, counts_from_validated
 from .html import html_table
 from .quantity import Quantity
@@ -90,6 +91,10 @@ class CountTable:
 
     # ------------------------------------------------------------------ construction
     @classmethod
+    @validate_params(
+        {"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL},
+        name="OperatingPoints.from_scores",
+    )
     def from_scores(
         cls: type[_Table],
         y_true: ArrayLike,
@@ -155,11 +160,11 @@ class CountTable:
             y_score,
             sample_weight=sample_weight,
             pos_label=pos_label,
-            caller="OperatingPoints.from_scores",
             table=cls,
         )
 
     @classmethod
+    @takes_caller
     def from_validated(
         cls: type[_Table],
         is_pos: np.ndarray,
@@ -167,9 +172,12 @@ class CountTable:
         weights: FloatArray | None,
         pos_label: Any,
         *,
-        caller: str,
+        caller: str | None = None,
     ) -> _Table:
-        """Operating points of inputs the public function ``caller`` has validated (named if weights overflow).
+        """Operating points of inputs a public function has validated (named if weights overflow).
+
+        The message names ``caller`` where one is given (layers that still pass one), else the
+        public function being called (:func:`~isometrics._core.caller.current_caller`).
 
         The engine's one sort: ``is_pos`` (bool), ``scores`` (finite float64) and ``weights``
         (non-negative float64 or ``None``) as :func:`table_from_scores` leaves them.
@@ -177,13 +185,22 @@ class CountTable:
         ``scores`` given as a one-element list are handed over (see ``sorting.Scores``): the
         list is emptied, and the array freed, as soon as the sort no longer needs it.
         """
-        thresholds, tp, fp, increments = counts_from_validated(is_pos, scores, weights, caller=caller)
+        thresholds, tp, fp, increments = counts_from_validated(is_pos, scores, weights)
         op = cls.from_arrays(thresholds, tp, fp, pos_label)
         if increments is not None:  # the per-point weights at hand: diff(tp) and diff(fp) need no pass
             op._cache["dtp"], op._cache["dfp"] = increments
         return op
 
     @classmethod
+    @validate_params(
+        {
+            "scores": ARRAY,
+            "positives": ARRAY,
+            "negatives": ARRAY,
+            "pos_label": InBody("any object (kept for reporting)"),
+        },
+        name="OperatingPoints.from_counts",
+    )
     def from_counts(
         cls: type[_Table],
         scores: ArrayLike,
@@ -220,7 +237,7 @@ class CountTable:
         >>> op.thresholds, op.tp, op.fp
         (array([inf, 0.8, 0.4]), array([0., 2., 2.]), array([0., 1., 3.]))
         """
-        thresholds, tp, fp = counts_from_statistics(scores, positives, negatives, caller="OperatingPoints.from_counts")
+        thresholds, tp, fp = counts_from_statistics(scores, positives, negatives)
         return cls.from_arrays(thresholds, tp, fp, pos_label)
 
     def group_counts(self) -> tuple[FloatArray, FloatArray, FloatArray]:
@@ -456,6 +473,7 @@ class CountTable:
         """Forget every derived value (they are recomputed on demand): frees their memory."""
         self._cache.clear()
 
+    @validate_params({"prevalence": Interval(Real, 0.0, 1.0, closed="neither")}, name="OperatingPoints.at_prevalence")
     def at_prevalence(self: _Table, prevalence: float) -> _Table:
         """The same classifier at another prevalence: negatives reweighted, ROC unchanged.
 
@@ -489,7 +507,6 @@ class CountTable:
         pi = check_real(
             prevalence,
             "prevalence",
-            caller="OperatingPoints.at_prevalence",
             low=0.0,
             high=1.0,
             low_inclusive=False,
@@ -532,32 +549,34 @@ def normalising_exponent(n_positives: float, n_negatives: float) -> int:
     return 0 if largest == 0 or abs(exponent) <= _SAFE_EXPONENT else exponent
 
 
+@takes_caller
 def table_from_scores(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
     sample_weight: ArrayLike | None,
     pos_label: Any,
-    caller: str,
+    caller: str | None = None,
     table: type[_Table],
 ) -> _Table:
-    """Validate binary scores at the boundary of the public function ``caller`` and build their operating points.
+    """Validate binary scores at the boundary of a public function and build their operating points.
 
     The one construction path from user input: :meth:`OperatingPoints.from_scores` and
     every public binary function (``auroc``, ``roc_curve``, ``best_threshold``...) call
-    it with their own public name, which every validation message starts with. Call it
+    it; every validation message starts with the name of the declared public function
+    being called (or ``caller``, where a layer still passes one). Call it
     directly from the public function: the degenerate-score warning points at the line
     that called that function. ``table`` is the class built (the public
     :class:`isometrics.OperatingPoints` where the result reaches users with its verbs).
     """
-    y_arr = as_1d(y_true, name="y_true", caller=caller)
-    s_arr = as_1d(y_score, name="y_score", caller=caller)
-    w_arr = as_sample_weight(sample_weight, caller=caller)
-    check_consistent_length(caller, y_true=y_arr, y_score=s_arr, sample_weight=w_arr)
-    is_pos, pos_label = check_binary_target(y_arr, pos_label=pos_label, caller=caller)
-    scores = check_scores(s_arr, caller=caller)
-    weights = check_sample_weight(w_arr, len(scores), caller=caller)
-    op = table.from_validated(is_pos, scores, weights, pos_label, caller=caller)
+    y_arr = as_1d(y_true, name="y_true")
+    s_arr = as_1d(y_score, name="y_score")
+    w_arr = as_sample_weight(sample_weight)
+    check_consistent_length(y_true=y_arr, y_score=s_arr, sample_weight=w_arr)
+    is_pos, pos_label = check_binary_target(y_arr, pos_label=pos_label)
+    scores = check_scores(s_arr)
+    weights = check_sample_weight(w_arr, len(scores))
+    op = table.from_validated(is_pos, scores, weights, pos_label)
     op.warn_if_degenerate(
         "y_score", stacklevel=user_stacklevel(3) + 1
     )  # warn_if_degenerate, here, the public function (its wrappers skipped), its caller

@@ -17,6 +17,7 @@ import numpy as np
 
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import IsometricsError
+from .caller import current_caller
 from .sorting import (
     _KEY_RUN,
     _POLARS_MIN_SAMPLES,
@@ -40,7 +41,7 @@ __all__ = ["counts_from_statistics", "counts_from_validated"]
 
 
 def counts_from_validated(
-    is_pos: np.ndarray, scores: Scores, weights: FloatArray | None, *, caller: str
+    is_pos: np.ndarray, scores: Scores, weights: FloatArray | None
 ) -> tuple[FloatArray, FloatArray, FloatArray, tuple[FloatArray, FloatArray] | None]:
     """``(thresholds, tp, fp, increments)`` of validated samples: the engine's one sort.
 
@@ -48,7 +49,8 @@ def counts_from_validated(
     ``sorting.Scores``) and ``weights`` (non-negative float64 or ``None``) as
     :func:`table_from_scores` leaves them. ``increments`` is ``(dtp, dfp)``, read-only, when the
     per-point weights are at hand (weighted scores without ties), else ``None``. Raises
-    ``IsometricsError`` naming ``caller`` when a class's weights sum beyond float64's range.
+    ``IsometricsError`` naming the public function being called (:func:`current_caller`) when a
+    class's weights sum beyond float64's range.
     """
     handed = _handed(scores)
     del scores
@@ -97,7 +99,7 @@ def counts_from_validated(
         else:
             np.take(np.cumsum(positives, dtype=np.float64), ends, out=tp[1:])
             np.subtract(ends + 1.0, tp[1:], out=fp[1:])
-    _check_finite_totals(tp, fp, caller, "sample_weight")
+    _check_finite_totals(tp, fp, "sample_weight")
     increments = None
     if ends is None and negatives is not None and positives.dtype == np.float64:  # increments at hand
         positives.flags.writeable = False
@@ -168,15 +170,16 @@ def slotted_buffer(keys: np.ndarray) -> np.ndarray | None:
 
 
 def counts_from_statistics(
-    scores: ArrayLike, positives: ArrayLike, negatives: ArrayLike, *, caller: str
+    scores: ArrayLike, positives: ArrayLike, negatives: ArrayLike
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
-    """``(thresholds, tp, fp)`` from per-score weights of positives and negatives (validated here, for ``caller``)."""
-    s = check_scores(scores, caller=caller, name="scores")
-    p = check_scores(positives, caller=caller, name="positives")
-    n = check_scores(negatives, caller=caller, name="negatives")
-    check_consistent_length(caller, scores=s, positives=p, negatives=n)
+    """``(thresholds, tp, fp)`` from per-score weights of positives and negatives (validated here, for the
+    public function being called)."""
+    s = check_scores(scores, name="scores")
+    p = check_scores(positives, name="positives")
+    n = check_scores(negatives, name="negatives")
+    check_consistent_length(scores=s, positives=p, negatives=n)
     if (p < 0).any() or (n < 0).any():
-        raise IsometricsError(f"{caller}: positives and negatives must be >= 0 (they are weights).")
+        raise IsometricsError(f"{current_caller()}: positives and negatives must be >= 0 (they are weights).")
     keep = (p + n) > 0
     s, p, n = s[keep], p[keep], n[keep]
     order = np.argsort(-s, kind="stable")
@@ -189,14 +192,14 @@ def counts_from_statistics(
         tp = np.cumsum(np.add.reduceat(p, starts)) if len(s) else np.zeros(0)
         fp = np.cumsum(np.add.reduceat(n, starts)) if len(s) else np.zeros(0)
     tp, fp = _prepend(tp, 0.0), _prepend(fp, 0.0)
-    _check_finite_totals(tp, fp, caller, "positives` or `negatives")
+    _check_finite_totals(tp, fp, "positives` or `negatives")
     return _prepend(s[ends], np.inf), tp, fp
 
 
-def _check_finite_totals(tp: FloatArray, fp: FloatArray, caller: str, name: str) -> None:
+def _check_finite_totals(tp: FloatArray, fp: FloatArray, name: str) -> None:
     """Raise when a class total overflowed float64 (each weight finite, their sum not)."""
     if len(tp) and not (math.isfinite(tp[-1]) and math.isfinite(fp[-1])):
         raise IsometricsError(
-            f"{caller}: `{name}` sums to more than the largest float64 (about 1.8e308) within one class; "
+            f"{current_caller()}: `{name}` sums to more than the largest float64 (about 1.8e308) within one class; "
             "divide every weight by the same constant (no result depends on the scale of the weights)."
         )

@@ -16,13 +16,13 @@ import narwhals.stable.v1 as nw
 import numpy as np
 
 from ..exceptions import IsometricsError
-from .caller import current_caller
+from .caller import current_caller, takes_caller
 
 __all__ = ["column_to_numpy", "column_name", "frame_columns", "frame_to_numpy", "to_native_frame"]
 
 
-def _raise_missing(mask: np.ndarray, *, name: str, caller: str | None = None) -> None:
-    caller = current_caller(caller)
+def _raise_missing(mask: np.ndarray, *, name: str) -> None:
+    caller = current_caller()
     n = int(mask.sum())
     first = int(np.flatnonzero(mask)[0])
     raise IsometricsError(
@@ -52,20 +52,19 @@ def _missing(series: Any) -> np.ndarray:
     return np.asarray(missing.to_numpy(), dtype=bool)
 
 
-def _to_numpy(series: Any, *, name: str, caller: str | None = None) -> np.ndarray:
-    caller = current_caller(caller)
+def _to_numpy(series: Any, *, name: str) -> np.ndarray:
     if series.null_count():
         missing = _missing(series)
         if missing.any():
-            _raise_missing(missing, name=name, caller=caller)
+            _raise_missing(missing, name=name)
     return np.asarray(series.to_numpy())
 
 
+@takes_caller
 def column_to_numpy(values: Any, *, name: str, caller: str | None = None) -> Any:
     """A column of a data-frame library as a NumPy array (nulls raise); anything else unchanged."""
-    caller = current_caller(caller)
     series = _series(values)
-    return values if series is None else _to_numpy(series, name=name, caller=caller)
+    return values if series is None else _to_numpy(series, name=name)
 
 
 def column_name(values: Any) -> str | None:
@@ -83,14 +82,14 @@ def frame_columns(values: Any) -> dict[str, Any] | None:
     return {str(c): frame.get_column(c).to_native() for c in frame.columns}
 
 
+@takes_caller
 def frame_to_numpy(values: Any, *, name: str, caller: str | None = None) -> Any:
     """An eager data frame as a 2-D NumPy array, one column per frame column (a null raises,
     naming the column); anything else unchanged."""
-    caller = current_caller(caller)
     frame = nw.from_native(values, eager_only=True, pass_through=True)
     if not isinstance(frame, nw.DataFrame):
         return values
-    columns = [_to_numpy(frame.get_column(c), name=f"{name} (column {c!r})", caller=caller) for c in frame.columns]
+    columns = [_to_numpy(frame.get_column(c), name=f"{name} (column {c!r})") for c in frame.columns]
     if not columns:
         return np.empty((len(frame), 0))
     return np.column_stack(columns)

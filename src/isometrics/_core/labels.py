@@ -15,7 +15,7 @@ import numpy as np
 from .._typing import ArrayLike, FloatArray
 from ..exceptions import InvalidParameterError, IsometricsError
 from .arrays import as_1d, as_array, python_scalar
-from .caller import current_caller
+from .caller import current_caller, takes_caller
 from .frames import _raise_missing
 
 __all__ = [
@@ -54,8 +54,8 @@ def format_labels(labels: Iterable[Any], limit: int = 6) -> str:
 _INT64_LIMIT = 2.0**63  # float labels at or beyond it are not whole numbers of any integer type
 
 
-def _continuous_error(example: Any, *, name: str, caller: str | None = None) -> IsometricsError:
-    caller = current_caller(caller)
+def _continuous_error(example: Any, *, name: str) -> IsometricsError:
+    caller = current_caller()
     if name == "y_pred":
         fix = (
             "Pass predicted classes; to turn scores into classes, threshold them, e.g. at the threshold that "
@@ -77,17 +77,17 @@ class _BytesLabelsError(IsometricsError, TypeError):
     """Labels that are bytes: a ``TypeError``, as scikit-learn raises, and an ``IsometricsError`` (``ValueError``)."""
 
 
-def _bytes_error(example: Any, *, name: str, caller: str | None = None) -> IsometricsError:
-    caller = current_caller(caller)
+def _bytes_error(example: Any, *, name: str) -> IsometricsError:
+    caller = current_caller()
     return _BytesLabelsError(
         f"{caller}: {name} holds bytes (e.g. {python_scalar(example)!r}); bytes are not labels. Decode them to str "
         "first, e.g. np.char.decode(y, 'utf-8') or [b.decode() for b in y]."
     )
 
 
-def _check_float_labels(y: np.ndarray, *, name: str, caller: str | None = None) -> None:
+def _check_float_labels(y: np.ndarray, *, name: str) -> None:
     """Float labels must be finite whole numbers (scikit-learn's rule for 'continuous' targets)."""
-    caller = current_caller(caller)
+    caller = current_caller()
     finite = np.isfinite(y)
     if not finite.all():
         first = int(np.flatnonzero(~finite)[0])
@@ -97,15 +97,15 @@ def _check_float_labels(y: np.ndarray, *, name: str, caller: str | None = None) 
         )
     whole = (y == np.trunc(y)) & (np.abs(y) < _INT64_LIMIT)
     if not whole.all():
-        raise _continuous_error(y[np.flatnonzero(~whole)[0]], name=name, caller=caller)
+        raise _continuous_error(y[np.flatnonzero(~whole)[0]], name=name)
 
 
-def _check_object_labels(y: np.ndarray, *, name: str, caller: str | None = None) -> np.ndarray:
-    caller = current_caller(caller)
+def _check_object_labels(y: np.ndarray, *, name: str) -> np.ndarray:
+    caller = current_caller()
     types = set(map(type, y))
     for t in types:
         if issubclass(t, (bytes, bytearray)):
-            raise _bytes_error(next(v for v in y if isinstance(v, t)), name=name, caller=caller)
+            raise _bytes_error(next(v for v in y if isinstance(v, t)), name=name)
         if issubclass(t, (list, tuple, set, frozenset, dict, np.ndarray)):
             raise IsometricsError(
                 f"{caller}: {name} holds sequences ({t.__name__}s such as "
@@ -114,18 +114,19 @@ def _check_object_labels(y: np.ndarray, *, name: str, caller: str | None = None)
                 "matrix of shape (n_samples, n_classes) (scikit-learn's MultiLabelBinarizer builds one)."
             )
         if t is type(None):
-            _raise_missing(np.array([v is None for v in y]), name=name, caller=caller)
+            _raise_missing(np.array([v is None for v in y]), name=name)
         if issubclass(t, (float, np.floating)):
             nan = np.array([isinstance(v, t) and v != v for v in y])
             if nan.any():
-                _raise_missing(nan, name=name, caller=caller)
+                _raise_missing(nan, name=name)
     if all(issubclass(t, (numbers.Number, np.number, np.bool_)) for t in types) and types:
         numeric = np.array(y.tolist())  # numbers stored as objects: take their NumPy type
         if numeric.dtype != object:
-            return check_labels(numeric, name=name, caller=caller)
+            return check_labels(numeric, name=name)
     return y
 
 
+@takes_caller
 def check_labels(y: np.ndarray, *, name: str, caller: str | None = None) -> np.ndarray:
     """Check that a 1-D array holds class labels; return it (object arrays of numbers made numeric).
 
@@ -137,15 +138,15 @@ def check_labels(y: np.ndarray, *, name: str, caller: str | None = None) -> np.n
     caller = current_caller(caller)
     kind = y.dtype.kind
     if kind == "f":
-        _check_float_labels(y, name=name, caller=caller)
+        _check_float_labels(y, name=name)
     elif kind == "c":
         raise IsometricsError(
             f"{caller}: {name} holds complex numbers (dtype {y.dtype}); labels are integers, bools or strings."
         )
     elif kind == "S":
-        raise _bytes_error(y[0] if y.size else b"", name=name, caller=caller)
+        raise _bytes_error(y[0] if y.size else b"", name=name)
     elif kind == "O" and y.size:
-        return _check_object_labels(y, name=name, caller=caller)
+        return _check_object_labels(y, name=name)
     return y
 
 
@@ -221,6 +222,7 @@ def check_labels_present(labels: np.ndarray, pos_label: Any, *, caller: str | No
         )
 
 
+@takes_caller
 def check_binary_target(y_true: ArrayLike, *, pos_label: Any, caller: str | None = None) -> tuple[np.ndarray, Any]:
     """Return ``(is_positive, pos_label)`` for binary targets.
 
@@ -229,8 +231,8 @@ def check_binary_target(y_true: ArrayLike, *, pos_label: Any, caller: str | None
     is not a label of ``y_true``.
     """
     caller = current_caller(caller)
-    check_pos_label(pos_label, caller=caller)
-    y = check_labels(as_1d(y_true, name="y_true", caller=caller), name="y_true", caller=caller)
+    check_pos_label(pos_label)
+    y = check_labels(as_1d(y_true, name="y_true"), name="y_true")
     if y.size == 0:
         raise IsometricsError(
             f"{caller}: the input is empty (0 samples in y_true); pass at least one sample of each class."
@@ -242,9 +244,9 @@ def check_binary_target(y_true: ArrayLike, *, pos_label: Any, caller: str | None
             "evaluation; binarise y_true (one class against the rest) before calling it."
         )
     if pos_label is None:
-        pos_label = infer_pos_label(labels, caller=caller)
+        pos_label = infer_pos_label(labels)
     elif len(labels) == 2 or not is_standard_encoding(labels, pos_label):
-        check_labels_present(labels, pos_label, caller=caller)
+        check_labels_present(labels, pos_label)
     is_pos = y == pos_label if y.dtype != np.bool_ or pos_label is not True else y
     return np.asarray(is_pos, dtype=np.bool_), pos_label
 
@@ -290,6 +292,7 @@ def is_standard_encoding(labels: np.ndarray, pos_label: Any) -> bool:
     return values <= {0, 1} or values <= {-1, 1} or values <= {False, True}
 
 
+@takes_caller
 def as_target(values: ArrayLike, *, name: str, caller: str | None = None) -> np.ndarray:
     """Labels of shape (n_samples,), or a multilabel indicator matrix of shape (n_samples, n_labels).
 
@@ -302,9 +305,9 @@ def as_target(values: ArrayLike, *, name: str, caller: str | None = None) -> np.
     caller = current_caller(caller)
     if hasattr(values, "toarray") and hasattr(values, "nnz"):  # a SciPy sparse matrix or array
         values = values.toarray()
-    arr = as_array(values, name=name, caller=caller)
+    arr = as_array(values, name=name)
     if arr.ndim != 2 or arr.shape[1] == 1:
-        return as_1d(arr, name=name, caller=caller)
+        return as_1d(arr, name=name)
     if arr.dtype == np.bool_:
         return arr
     numeric = (

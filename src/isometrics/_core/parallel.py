@@ -19,7 +19,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from ..exceptions import InvalidParameterError
-from .caller import current_caller
+from .caller import current_caller, takes_caller
 from .parameters import check_integer
 
 __all__ = ["available_cpus", "check_n_jobs", "ordered_map"]
@@ -36,6 +36,7 @@ def available_cpus() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+@takes_caller
 def check_n_jobs(n_jobs: Any, *, caller: str | None = None) -> int:
     """``n_jobs`` as a number of threads >= 1: ``None`` is 1, ``-1`` every available CPU.
 
@@ -46,7 +47,7 @@ def check_n_jobs(n_jobs: Any, *, caller: str | None = None) -> int:
     caller = current_caller(caller)
     if n_jobs is None:
         return 1
-    jobs = check_integer(n_jobs, "n_jobs", caller=caller)
+    jobs = check_integer(n_jobs, "n_jobs")
     if jobs < 1 and jobs != -1:
         raise InvalidParameterError(
             f"{caller}: `n_jobs` must be a positive integer (threads), -1 (one per available CPU) or None "

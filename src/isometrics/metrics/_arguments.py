@@ -1,4 +1,4 @@
-"""Metric specifications passed to the package's public functions, parsed with the caller named.
+"""Metric specifications passed to the package's public functions, parsed with the function named.
 
 :func:`~isometrics.metrics.registry.parse_metric` is the user's parser: its messages say what
 was wrong with the specification. A public function that takes a metric (``best_threshold``,
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .._core.caller import current_caller
+from .._core.caller import current_caller, takes_caller
 from ..exceptions import InvalidParameterError
 from .registry import Metric, parse_metric
 
@@ -20,15 +20,16 @@ __all__ = ["parse_metric_argument", "parse_metric_arguments"]
 
 
 def parse_metric_argument(spec: Any, *, caller: str | None = None, name: str = "metric") -> Metric:
-    """Parse the metric given as argument ``name`` of the public function ``caller``.
+    """Parse the metric given as argument ``name`` of the public function being called.
 
     Parameters
     ----------
     spec : str or Metric
         A metric specification as :func:`~isometrics.metrics.registry.parse_metric`
         reads it, or a :class:`~isometrics.metrics.registry.Metric` (returned unchanged).
-    caller : str
-        The public function (or method) that received ``spec``, named in any message.
+    caller : str or None, default=None
+        The public function (or method) that received ``spec``, named in any message;
+        ``None``: the declared public function being called (``current_caller``).
     name : str, default="metric"
         The parameter (or element, such as ``metrics[2]``) that held ``spec``.
 
@@ -40,7 +41,7 @@ def parse_metric_argument(spec: Any, *, caller: str | None = None, name: str = "
     Raises
     ------
     InvalidParameterError
-        If ``spec`` is not a metric; the message starts with ``caller`` and ``name`` and
+        If ``spec`` is not a metric; the message starts with the function and ``name`` and
         goes on with the parser's own message.
     """
     caller = current_caller(caller)
@@ -50,8 +51,9 @@ def parse_metric_argument(spec: Any, *, caller: str | None = None, name: str = "
         raise InvalidParameterError(f"{caller}: `{name}` = {spec!r} is not a metric: {exc}") from exc
 
 
+@takes_caller
 def parse_metric_arguments(metrics: Any, *, caller: str | None = None, name: str = "metrics") -> list[Metric]:
-    """Parse a sequence of metrics given as argument ``name`` of the public function ``caller``.
+    """Parse a sequence of metrics given as argument ``name`` of the public function being called.
 
     Parameters
     ----------
@@ -59,8 +61,9 @@ def parse_metric_arguments(metrics: Any, *, caller: str | None = None, name: str
         The metric specifications or objects, in order. A lone string or Metric is refused
         (a string would be read character by character); an empty sequence is returned as
         an empty list, for the caller to judge.
-    caller : str
-        The public function (or method) that received ``metrics``, named in any message.
+    caller : str or None, default=None
+        The public function (or method) that received ``metrics``, named in any message;
+        ``None``: the declared public function being called (``current_caller``).
     name : str, default="metrics"
         The parameter that held ``metrics``; element ``k`` is named ``name[k]``.
 
@@ -73,7 +76,7 @@ def parse_metric_arguments(metrics: Any, *, caller: str | None = None, name: str
     ------
     InvalidParameterError
         If ``metrics`` is a lone string or Metric or not iterable, or if an element is not a
-        metric (the message names ``caller`` and ``name[k]``).
+        metric (the message names the function and ``name[k]``).
     """
     caller = current_caller(caller)
     if isinstance(metrics, (str, Metric)) or not isinstance(metrics, Iterable):
@@ -81,4 +84,4 @@ def parse_metric_arguments(metrics: Any, *, caller: str | None = None, name: str
             f"{caller}: `{name}` must be a sequence of metric specs or Metric objects; "
             f"got {metrics!r}; e.g. {name}=['precision', 'recall', 'f1']."
         )
-    return [parse_metric_argument(m, caller=caller, name=f"{name}[{k}]") for k, m in enumerate(metrics)]
+    return [parse_metric_argument(m, name=f"{name}[{k}]") for k, m in enumerate(metrics)]

@@ -15,8 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from .._core.caller import current_caller
 from .._core.confusion import check_label_pair, class_counts_of_pair
-from .._core.constraints import ARRAY, ZERO_DIVISION, InBody, validate_params
+from .._core.constraints import ARRAY, ZERO_DIVISION, InBody, Integral, Interval, validate_params
 from .._core.html import html_table, summarised
 from .._core.validation import check_integer, check_zero_division, frame_columns
 from .._typing import ArrayLike, FloatArray
@@ -65,9 +66,10 @@ class MetricReport:
             out[f"{name} avg"] = {m.spec: float(v) for m, v in zip(self.metrics, vals)}
         return out
 
+    @validate_params({"digits": Interval(Integral, 0, 17)}, name="MetricReport.to_text")
     def to_text(self, digits: int = 3) -> str:
         """A plain-text table, one row per class and per average."""
-        digits = check_integer(digits, "digits", caller="MetricReport.to_text", low=0, high=17)
+        digits = check_integer(digits, "digits", low=0, high=17)
         names = [m.label for m in self.metrics]
         first = max([len(str(x)) for x in self.labels.tolist()] + [len("weighted avg")])
         width = max([len(n) for n in names] + [digits + 3])
@@ -170,15 +172,15 @@ def metric_report(
            [0. , 0. ],
            [0.5, 0.5]])
     """
-    caller = "metric_report"
     models = frame_columns(y_pred) if frame_columns(y_true) is None else None
     if models is not None:
         if not models:
             raise InvalidParameterError(
-                f"{caller}: `y_pred` is a data frame with no columns; pass at least one column of predicted labels."
+                f"{current_caller()}: `y_pred` is a data frame with no columns; pass at least one column of predicted labels."
             )
-        return {
-            name: _report(
+        reports: dict[str, MetricReport] = {}
+        for name, column in models.items():  # a loop, not a comprehension: no frame between (warnings' stacklevel)
+            reports[name] = _report(
                 y_true,
                 column,
                 parsed_metrics=metrics,
@@ -186,8 +188,7 @@ def metric_report(
                 sample_weight=sample_weight,
                 zero_division=zero_division,
             )
-            for name, column in models.items()
-        }
+        return reports
     return _report(
         y_true, y_pred, parsed_metrics=metrics, labels=labels, sample_weight=sample_weight, zero_division=zero_division
     )
@@ -203,15 +204,14 @@ def _report(
     zero_division: Any,
 ) -> MetricReport:
     """:func:`metric_report` of one model's predictions."""
-    caller, metrics = "metric_report", parsed_metrics
-    parsed = tuple(parse_metric_arguments(metrics, caller=caller))
+    parsed = tuple(parse_metric_arguments(parsed_metrics))
     if not parsed:
         raise InvalidParameterError(
-            f"{caller}: `metrics` is empty; pass at least one metric, e.g. metrics=['precision', 'recall', 'f1']."
+            f"{current_caller()}: `metrics` is empty; pass at least one metric, e.g. metrics=['precision', 'recall', 'f1']."
         )
-    check_zero_division(zero_division, caller=caller)
-    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, caller, multilabel=True)
-    counts = class_counts_of_pair(yt, yp, w, labels, caller)
+    check_zero_division(zero_division)
+    yt, yp, w = check_label_pair(y_true, y_pred, sample_weight, multilabel=True)
+    counts = class_counts_of_pair(yt, yp, w, labels)
     pooled = (counts.tp.sum(), counts.fp.sum(), counts.fn.sum(), counts.tn.sum())
     values = np.column_stack([m.from_counts(counts.tp, counts.fp, counts.fn, counts.tn) for m in parsed])
     micro = np.array([float(m.from_counts(*pooled)) for m in parsed])
@@ -224,7 +224,9 @@ def _report(
             "to control this behavior."
         )
 
-    values = fill_undefined(values, zero_division=zero_division, message=message, stacklevel=3)
+    values = fill_undefined(
+        values, zero_division=zero_division, message=message, stacklevel=4
+    )  # here, _report, metric_report, the user's line
     support = counts.support
     macro = np.nanmean(values, axis=0) if not np.isnan(values).all() else np.full(len(parsed), np.nan)
     weighted = np.average(values, axis=0, weights=support) if support.sum() > 0 else np.full(len(parsed), np.nan)

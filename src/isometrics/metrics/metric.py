@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._core.constraints import NUMBERS, validate_params
 from .._core.html import summarised
 from .._core.validation import check_broadcast, check_real_array
 from .._typing import ArrayLike, FloatArray
@@ -75,6 +76,7 @@ class Metric:
         assert self.phi is not None and self.log_gamma is not None
         return not (self.phi <= 0 and self.log_gamma < math.inf)
 
+    @validate_params({"precision": NUMBERS, "recall": NUMBERS}, name="Metric.from_precision_recall")
     def from_precision_recall(self, precision: ArrayLike, recall: ArrayLike) -> FloatArray:
         """Evaluate on precision and recall arrays (broadcast), each in [0, 1].
 
@@ -95,12 +97,15 @@ class Metric:
                 f"{self.spec} is a metric of ROC space or of the whole confusion matrix (it needs the true "
                 "negatives, not only precision and recall); evaluate it with from_counts."
             )
+        # Named explicitly, not by the declaration: the public functions of every layer call this
+        # method on arrays they built, and a message names the method the arrays were given to.
         caller = "Metric.from_precision_recall"
         p = check_real_array(precision, "precision", caller=caller)
         r = check_real_array(recall, "recall", caller=caller)
         check_broadcast(caller, precision=p, recall=r)
         return np.asarray(self._pr(p, r), dtype=np.float64)
 
+    @validate_params({"tp": NUMBERS, "fp": NUMBERS, "fn": NUMBERS, "tn": [NUMBERS, None]}, name="Metric.from_counts")
     def from_counts(self, tp: ArrayLike, fp: ArrayLike, fn: ArrayLike, tn: ArrayLike | None = None) -> FloatArray:
         """Evaluate on (weighted) confusion counts, vectorised.
 
@@ -130,6 +135,8 @@ class Metric:
             If a count is not a number or an array of numbers, the counts do not
             broadcast together, or the metric needs ``tn`` and it is not given.
         """
+        # Named explicitly, as in from_precision_recall: the message is about this method's
+        # parameters (``pass `tn```), whichever public function called it.
         caller = "Metric.from_counts"
         counts = {name: check_real_array(a, name, caller=caller) for name, a in (("tp", tp), ("fp", fp), ("fn", fn))}
         if tn is not None:
