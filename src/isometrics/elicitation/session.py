@@ -192,7 +192,6 @@ class Elicitation:
             y_score,
             sample_weight=sample_weight,
             pos_label=pos_label,
-            caller="Elicitation.from_scores",
             table=CountTable,
         )
         tp, fp = np.asarray(table.tp), np.asarray(table.fp)

@@ -267,7 +267,7 @@ def evaluate_scores(
             check_consistent_length(None, **{"y_true": is_pos, f"score {name!r}": s})
         # Unless needed below, the column is handed over (a list): freed once its sort keys exist.
         handed, s = ([s], None) if lean and not deferred else (s, s)
-        op = OperatingPoints.from_validated(is_pos, handed, weights, pos_label, caller=current_caller())
+        op = OperatingPoints.from_validated(is_pos, handed, weights, pos_label)
         del handed
         if deferred:
             return name, op, s, None

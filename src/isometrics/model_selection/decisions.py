@@ -246,7 +246,7 @@ def decide(
     repeats = check_integer(n_repeats, "n_repeats", low=1)
     gen = check_rng(rng)
     s, is_pos, weights = data.scores["score"], data.is_pos, data.weights
-    op = OperatingPoints.from_validated(is_pos, s, weights, True, caller=current_caller())
+    op = OperatingPoints.from_validated(is_pos, s, weights, True)
     if metric is not None:
         if n_resamples is not None:
             raise InvalidParameterError(
@@ -257,18 +257,18 @@ def decide(
         return _best_metric(op, is_pos, s, weights, parse_metric_argument(metric), parsed, cv, repeats, gen)
     if threshold is not None:
         t = check_real(threshold, "threshold", allow_inf=True)
-        cut = cut_at_threshold(op, t, current_caller())
+        cut = cut_at_threshold(op, t)
         rule, k = f"score >= {t:g}", None
         counts, index = _threshold_counts(op, t)
     else:
         assert top_k is not None  # exactly one rule is given (checked above)
-        cut = cut_at_top_k(op, top_k, "interpolate", current_caller())
+        cut = cut_at_top_k(op, top_k, "interpolate")
         k = float(cut.flagged)
         rate = k / (op.n_positives + op.n_negatives)
         rule, index = f"top {k:g}", None  # interpolated between operating points: each replicate's table
 
         def counts(o: OperatingPoints) -> tuple[float, float, float, float]:
-            return _cut_counts(cut_at_rate(o, min(rate, 1.0), "interpolate", current_caller()))
+            return _cut_counts(cut_at_rate(o, min(rate, 1.0), "interpolate"))
 
     intervals: dict[str, BootstrapResult] = {}
     if n_resamples is not None:
@@ -323,7 +323,7 @@ def _paired_intervals(
     on one set of replicates."""
     data = check_binary_inputs(y_true, {"score": check_score_column(y_score)}, sample_weight, pos_label)
     s, is_pos, weights = data.scores["score"], data.is_pos, data.weights
-    op = OperatingPoints.from_validated(is_pos, s, weights, True, caller=current_caller())
+    op = OperatingPoints.from_validated(is_pos, s, weights, True)
     counts, index = _threshold_counts(op, threshold)
     kind = comparison.weight_kind
     # the comparison's own way of drawing, per sample (Resampler.row_counts): the same rows, replicate by replicate
@@ -373,7 +373,7 @@ def _best_metric(
             "as an int (a number of folds); pass n_repeats=1 with these splits."
         )
     best = op.best_threshold(m)
-    cut = cut_at_threshold(op, best.threshold, current_caller())
+    cut = cut_at_threshold(op, best.threshold)
     metrics = [m, *(p for p in parsed if p.spec != m.spec)]
     if math.isnan(best.value):
         raise IsometricsError(

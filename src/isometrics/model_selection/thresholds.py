@@ -367,7 +367,7 @@ def _operating_points(is_pos: np.ndarray, s: FloatArray, w: FloatArray | None, p
             f"{current_caller()}: the {where} has one class (pos_label={pos!r}); a threshold needs both. "
             "Use fewer folds or stratified ones."
         )
-    return OperatingPoints.from_validated(is_pos, np.asarray(s, dtype=np.float64), w, pos, caller=current_caller())
+    return OperatingPoints.from_validated(is_pos, np.asarray(s, dtype=np.float64), w, pos)
 
 
 def _splits(cv: Any, y: np.ndarray, is_pos: np.ndarray, rng: Any) -> Iterator[tuple[np.ndarray, np.ndarray]]:

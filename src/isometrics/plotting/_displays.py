@@ -7,7 +7,6 @@ from typing import Any
 
 import numpy as np
 
-from .._core.caller import current_caller
 from .._core.count_table import table_from_scores
 from .._core.html import summarised
 from .._core.validation import column_name
@@ -115,7 +114,6 @@ def _setup(
         y_score,
         sample_weight=sample_weight,
         pos_label=pos_label,
-        caller=current_caller(),
         table=OperatingPoints,
     )
     m = None if metric is None else parse_metric_argument(metric)

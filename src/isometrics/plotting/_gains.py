@@ -25,7 +25,6 @@ def _curve_data(
         y_score,
         sample_weight=sample_weight,
         pos_label=pos_label,
-        caller=current_caller(),
         table=OperatingPoints,
     )
     op.require_both_classes(current_caller())

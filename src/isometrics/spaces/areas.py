@@ -88,9 +88,9 @@ def auroc(
     >>> auroc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
     """
-    return table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="auroc", table=CountTable
-    ).get(AUROC)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable).get(
+        AUROC
+    )
 
 
 @validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
@@ -145,9 +145,9 @@ def average_precision(
     >>> round(average_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8333
     """
-    return table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="average_precision", table=CountTable
-    ).get(AVERAGE_PRECISION)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable).get(
+        AVERAGE_PRECISION
+    )
 
 
 @validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
@@ -199,6 +199,6 @@ def auprg(
     >>> round(auprg([1, 1, 0, 0, 1, 0], [.8, .8, .6, .4, .4, .2]), 7)
     0.7083333
     """
-    return table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="auprg", table=CountTable
-    ).get(AUPRG)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable).get(
+        AUPRG
+    )

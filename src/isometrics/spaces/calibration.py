@@ -162,7 +162,6 @@ def isotonic_calibrator(
         y_score,
         sample_weight=sample_weight,
         pos_label=pos_label,
-        caller="isotonic_calibrator",
         table=CountTable,
     ).get(ISOTONIC)
 
@@ -209,9 +208,9 @@ def f_calibrator(
     >>> calibrate([.8, .6, .4, .2]).round(4)
     array([1.    , 0.4286, 0.4286, 0.    ])
     """
-    return table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="f_calibrator", table=CountTable
-    ).get(F_CALIBRATOR)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable).get(
+        F_CALIBRATOR
+    )
 
 
 @summarised()

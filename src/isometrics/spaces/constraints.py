@@ -105,7 +105,6 @@ def precision_at_recall(
         y_score,
         sample_weight=sample_weight,
         pos_label=pos_label,
-        caller="precision_at_recall",
         table=CountTable,
     )
     return _precision_at_recall(op, min_recall)
@@ -146,7 +145,6 @@ def recall_at_precision(
         y_score,
         sample_weight=sample_weight,
         pos_label=pos_label,
-        caller="recall_at_precision",
         table=CountTable,
     )
     return _recall_at_precision(op, min_precision)
@@ -188,7 +186,6 @@ def specificity_at_sensitivity(
         y_score,
         sample_weight=sample_weight,
         pos_label=pos_label,
-        caller="specificity_at_sensitivity",
         table=CountTable,
     )
     return _specificity_at_sensitivity(op, min_sensitivity)

@@ -345,9 +345,7 @@ def roc_curve(
     >>> fpr, tpr
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
-    op = table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="roc_curve", table=CountTable
-    )
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable)
     if op.n_positives > 0 and op.n_negatives > 0:
         curve = op.get(ROC)
     else:
@@ -465,7 +463,6 @@ def precision_recall_curve(
         y_score,
         sample_weight=sample_weight,
         pos_label=pos_label,
-        caller="precision_recall_curve",
         table=CountTable,
     )
     return _sklearn_pr(op, drop_intermediate, _threshold_dtype(y_score))
@@ -532,6 +529,6 @@ def prg_curve(
     >>> rg, pg.round(4)
     (array([-inf,  0.5,  0.5,  1. ,  1. ]), array([1.    , 1.    , 0.5   , 0.3333, 0.    ]))
     """
-    return table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="prg_curve", table=CountTable
-    ).get(PRG)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable).get(
+        PRG
+    )

@@ -130,7 +130,7 @@ class Cutoff:
         return html_table(("", "value"), [("threshold", self.threshold), *rows], caption="cutoff")
 
 
-def cut_at_threshold(op: CountTable, threshold: float, caller: str | None = None) -> Cutoff:
+def cut_at_threshold(op: CountTable, threshold: float) -> Cutoff:
     """Cut the ranking at a threshold: the operating point predicting ``score >= threshold`` positive.
 
     Parameters
@@ -139,8 +139,6 @@ def cut_at_threshold(op: CountTable, threshold: float, caller: str | None = None
         The operating points (count table) to cut.
     threshold : float
         The threshold, any real number or ``inf`` (checked here).
-    caller : str, optional
-        The name messages give (default: the declared public function being called).
 
     Returns
     -------
@@ -154,8 +152,8 @@ def cut_at_threshold(op: CountTable, threshold: float, caller: str | None = None
     IsometricsError
         If the operating points have one class.
     """
-    t = check_real(threshold, "threshold", caller=caller, allow_inf=True)
-    op.require_both_classes(current_caller(caller))
+    t = check_real(threshold, "threshold", allow_inf=True)
+    op.require_both_classes(current_caller())
     i = int(np.searchsorted(-op.thresholds, -t, side="right")) - 1  # the last threshold >= t (thresholds[0] = inf)
     tp, fp = float(op.tp[i]), float(op.fp[i])
     return Cutoff(threshold=t, tp=tp, fp=fp, fn=op.n_positives - tp, tn=op.n_negatives - fp)
@@ -167,7 +165,7 @@ FLAGGED = Quantity(
 )
 
 
-def _at_flagged(op: CountTable, k: float, ties: str, caller: str | None, what: str) -> Cutoff:
+def _at_flagged(op: CountTable, k: float, ties: str, what: str) -> Cutoff:
     """The cut flagging weight ``k`` (validated, in [0, P + N]) from the top of the ranking."""
     flagged = op.get(FLAGGED)  # strictly increasing: zero weights make no point
     # The first point flagging at least k as typed; one within the tolerance of k is the cut (_core.bounds).
@@ -180,7 +178,7 @@ def _at_flagged(op: CountTable, k: float, ties: str, caller: str | None, what: s
     fraction = (k - float(flagged[j - 1])) / group
     if ties == "raise":
         raise IsometricsError(
-            f"{current_caller(caller)}: {what} ends inside a tie: a weight of {group:g} shares the score {op.thresholds[j]:.6g} and "
+            f"{current_caller()}: {what} ends inside a tie: a weight of {group:g} shares the score {op.thresholds[j]:.6g} and "
             f"only {k - flagged[j - 1]:g} of it fits; pass ties='interpolate' for the expected counts under a random "
             f"order of the tie, or a budget of {flagged[j - 1]:g} or {flagged[j]:g}."
         )
@@ -191,7 +189,7 @@ def _at_flagged(op: CountTable, k: float, ties: str, caller: str | None, what: s
     )
 
 
-def cut_at_top_k(op: CountTable, k: float, ties: str, caller: str | None = None) -> Cutoff:
+def cut_at_top_k(op: CountTable, k: float, ties: str) -> Cutoff:
     """Cut the ranking after the ``k`` highest-scored samples (a budget of weight ``k``).
 
     Parameters
@@ -203,8 +201,6 @@ def cut_at_top_k(op: CountTable, k: float, ties: str, caller: str | None = None)
     ties : {"interpolate", "raise"}
         When the cut ends inside a group of tied scores: flag the needed share of the
         group and return the expected counts under a random order of it, or refuse.
-    caller : str, optional
-        The name messages give (default: the declared public function being called).
 
     Returns
     -------
@@ -219,19 +215,19 @@ def cut_at_top_k(op: CountTable, k: float, ties: str, caller: str | None = None)
         If ``k`` exceeds the total weight, the operating points have one class, or
         ``ties="raise"`` and the budget splits a tie.
     """
-    check_option(ties, "ties", TIES, caller=caller)
-    op.require_both_classes(current_caller(caller))
+    check_option(ties, "ties", TIES)
+    op.require_both_classes(current_caller())
     total = op.n_positives + op.n_negatives
-    budget = check_real(k, "k", caller=caller, low=0.0, low_inclusive=False)
+    budget = check_real(k, "k", low=0.0, low_inclusive=False)
     if budget > total:
         raise IsometricsError(
-            f"{current_caller(caller)}: `k` = {k!r} exceeds the {total:g} samples (total weight) scored; "
+            f"{current_caller()}: `k` = {k!r} exceeds the {total:g} samples (total weight) scored; "
             f"pass k <= {total:g}, or use at_rate for a share."
         )
-    return _at_flagged(op, budget, ties, caller, f"the top k = {budget:g}")
+    return _at_flagged(op, budget, ties, f"the top k = {budget:g}")
 
 
-def cut_at_rate(op: CountTable, rate: float, ties: str, caller: str | None = None) -> Cutoff:
+def cut_at_rate(op: CountTable, rate: float, ties: str) -> Cutoff:
     """Cut the ranking after the top share ``rate`` of the total weight.
 
     Parameters
@@ -243,8 +239,6 @@ def cut_at_rate(op: CountTable, rate: float, ties: str, caller: str | None = Non
     ties : {"interpolate", "raise"}
         When the cut ends inside a group of tied scores: flag the needed share of the
         group and return the expected counts under a random order of it, or refuse.
-    caller : str, optional
-        The name messages give (default: the declared public function being called).
 
     Returns
     -------
@@ -259,11 +253,11 @@ def cut_at_rate(op: CountTable, rate: float, ties: str, caller: str | None = Non
     IsometricsError
         If the operating points have one class, or ``ties="raise"`` and the cut splits a tie.
     """
-    check_option(ties, "ties", TIES, caller=caller)
-    r = check_real(rate, "rate", caller=caller, low=0.0, high=1.0)
-    op.require_both_classes(current_caller(caller))
+    check_option(ties, "ties", TIES)
+    r = check_real(rate, "rate", low=0.0, high=1.0)
+    op.require_both_classes(current_caller())
     view = op.normalised  # P + N may overflow in the caller's units
-    cut = _at_flagged(view, r * (view.n_positives + view.n_negatives), ties, caller, f"the rate {r:g}")
+    cut = _at_flagged(view, r * (view.n_positives + view.n_negatives), ties, f"the rate {r:g}")
     if view is op:
         return cut
     scale = op.n_positives / view.n_positives  # a power of two: exact
@@ -347,9 +341,7 @@ def precision_at_k(
     >>> precision_at_k([0, 1, 1, 0], [0.2, 0.5, 0.5, 0.5], k=2)  # 2 of the 3 tied at 0.5: 2/3 positive
     0.6666666666666666
     """
-    op = table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="precision_at_k", table=CountTable
-    )
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable)
     cut = cut_at_top_k(op, k, ties)
     return cut.tp / cut.flagged
 
@@ -418,8 +410,6 @@ def recall_at_k(
     >>> recall_at_k([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.3, 0.9], k=3)
     0.6666666666666666
     """
-    op = table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="recall_at_k", table=CountTable
-    )
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable)
     cut = cut_at_top_k(op, k, ties)
     return cut.tp / op.n_positives

@@ -153,9 +153,7 @@ def gains_curve(
     >>> rate, gain
     (array([0.  , 0.25, 0.5 , 0.75, 1.  ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     """
-    op = table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="gains_curve", table=CountTable
-    )
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable)
     op.require_both_classes("gains_curve")
     return op.get(GAINS)
 
@@ -205,9 +203,7 @@ def lift_curve(
     >>> rate, lift.round(4)
     (array([0.25, 0.5 , 0.75, 1.  ]), array([2.    , 1.    , 1.3333, 1.    ]))
     """
-    op = table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="lift_curve", table=CountTable
-    )
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable)
     op.require_both_classes("lift_curve")
     return op.get(LIFT)
 
@@ -312,7 +308,5 @@ def decision_curve(
     >>> dc.net_benefit.round(4), dc.treat_all.round(4)
     (array([0.4167, 0.3333]), array([0.375, 0.   ]))
     """
-    op = table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="decision_curve", table=CountTable
-    )
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable)
     return _decision_curve(op, threshold_probability)

@@ -137,6 +137,6 @@ def h_measure(
     >>> h_measure([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])  # hull (0, 0), (0, 1/2), (1/2, 1), (1, 1)
     0.5
     """
-    return table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="h_measure", table=CountTable
-    ).get(H_MEASURE)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable).get(
+        H_MEASURE
+    )

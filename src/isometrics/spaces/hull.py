@@ -545,9 +545,9 @@ def roc_convex_hull(
     >>> hull.fpr, hull.tpr
     (array([0. , 0. , 0.5, 1. ]), array([0. , 0.5, 1. , 1. ]))
     """
-    return table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="roc_convex_hull", table=CountTable
-    ).get(ROC_HULL)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable).get(
+        ROC_HULL
+    )
 
 
 @validate_params({"y_true": ARRAY, "y_score": ARRAY, "sample_weight": [ARRAY, None], "pos_label": POS_LABEL})
@@ -595,6 +595,6 @@ def prg_convex_hull(
     >>> hull.recall_gain, hull.precision_gain.round(4)
     (array([0.5, 1. , 1. ]), array([1.    , 0.3333, 0.    ]))
     """
-    return table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="prg_convex_hull", table=CountTable
-    ).get(PRG_HULL)
+    return table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable).get(
+        PRG_HULL
+    )

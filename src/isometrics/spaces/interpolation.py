@@ -190,7 +190,6 @@ def auc_pr_interpolated(
         y_score,
         sample_weight=sample_weight,
         pos_label=pos_label,
-        caller="auc_pr_interpolated",
         table=CountTable,
     ).get(AUC_PR_INTERPOLATED)
 
@@ -250,7 +249,6 @@ def achievable_pr_curve(
         y_score,
         sample_weight=sample_weight,
         pos_label=pos_label,
-        caller="achievable_pr_curve",
         table=CountTable,
     ).get(ACHIEVABLE_PR)
 
@@ -295,9 +293,7 @@ def auc_pr_achievable(
     >>> round(auc_pr_achievable([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8873
     """
-    op = table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="auc_pr_achievable", table=CountTable
-    )
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable)
     return op.get(AUC_PR_ACHIEVABLE)
 
 

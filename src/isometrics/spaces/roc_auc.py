@@ -216,7 +216,7 @@ def _area(
                 stacklevel=user_stacklevel(3),
             )
             return float("nan")
-    op = CountTable.from_validated(is_pos, scores, weights, True, caller=current_caller())
+    op = CountTable.from_validated(is_pos, scores, weights, True)
     if max_fpr is None or max_fpr == 1:
         return op.get(AUROC)
     return _mcclish(op, max_fpr)

@@ -284,9 +284,7 @@ def best_threshold(
     >>> best.threshold, round(best.value, 4), best.precision, best.recall
     (0.35, 0.8, 0.6666666666666666, 1.0)
     """
-    op = table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="best_threshold", table=CountTable
-    )
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable)
     return _best_threshold(op, metric)
 
 
@@ -428,7 +426,5 @@ def metric_curve(
     >>> metric_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], metric="f1").values.round(4)
     array([0.    , 0.6667, 0.5   , 0.8   , 0.6667])
     """
-    op = table_from_scores(
-        y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, caller="metric_curve", table=CountTable
-    )
+    op = table_from_scores(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, table=CountTable)
     return _metric_curve(op, metric)

@@ -13,7 +13,6 @@ from typing import Any
 
 import numpy as np
 
-from .._core.caller import current_caller
 from .._core.constraints import ARRAY, POS_LABEL, Checked, InBody, Options, validate_params
 from .._core.validation import (
     check_option,
@@ -117,7 +116,7 @@ def average_precision_ci(
     level = check_confidence_level(confidence_level)
     data = check_binary_inputs(y_true, {"score": check_score_column(y_score)}, sample_weight, pos_label)
     kind = resolve_weight_kind(weight_kind, data.weights, stacklevel=3)
-    op = OperatingPoints.from_validated(data.is_pos, data.scores["score"], data.weights, True, caller=current_caller())
+    op = OperatingPoints.from_validated(data.is_pos, data.scores["score"], data.weights, True)
     n = float(op.n_positives)
     if kind == "sampling":
         assert data.weights is not None

@@ -169,7 +169,7 @@ def _placements(
     0-based tie group in ``op``, when the caller has it).
     """
     if op is None:
-        op = OperatingPoints.from_validated(is_pos, scores, None, True, caller=current_caller())
+        op = OperatingPoints.from_validated(is_pos, scores, None, True)
     P, N = op.n_positives, op.n_negatives
     tp, fp = op.tp, op.fp
     group_v10 = (N - fp[1:] + 0.5 * op.dfp) / N  # for a positive in group g (1-based)
@@ -252,7 +252,7 @@ def _delong_checked(y_true: ArrayLike, scores: dict[str, FloatArray], pos_label:
         raise IsometricsError(
             f"{current_caller()}: DeLong's variance needs at least 2 samples of each class (got {m} positive, {n} negative)."
         )
-    ops = [OperatingPoints.from_validated(is_pos, s, None, True, caller=current_caller()) for s in scores.values()]
+    ops = [OperatingPoints.from_validated(is_pos, s, None, True) for s in scores.values()]
     for name, op in zip(scores, ops):  # the engine's one degenerate-score warning, as auroc gives it
         op.warn_if_degenerate(
             "y_score" if name == "score" else name if name.startswith("y_score") else f"score column {name!r}",

@@ -14,7 +14,6 @@ from typing import Any
 
 import numpy as np
 
-from .._core.caller import current_caller
 from .._typing import FloatArray
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _progress
@@ -96,9 +95,7 @@ class Resampler:
         op: OperatingPoints | None = None,
         frequency: bool = False,
     ):
-        self.op = (
-            OperatingPoints.from_validated(is_pos, scores, weights, True, caller=current_caller()) if op is None else op
-        )
+        self.op = OperatingPoints.from_validated(is_pos, scores, weights, True) if op is None else op
         self.stratified = stratified
         self.frequency = frequency and weights is not None
         # Paired comparisons need the same samples for every scorer: draw per sample.
