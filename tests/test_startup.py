@@ -10,6 +10,8 @@ import json
 import subprocess
 import sys
 
+from _cli import run_in_process
+
 import isometrics
 
 #: Modules that ``import isometrics`` used to load eagerly (0.41 s of its 0.70 s was IRT and scipy.optimize).
@@ -107,11 +109,9 @@ def test_evaluate_does_not_load_the_benchmark_command():
 
 def test_the_benchmark_group_is_listed_and_loaded_when_invoked():
     """Lazy is not absent: the root's help lists ``benchmark``, and ``isometrics benchmark --help`` shows its commands."""
-    root = subprocess.run([sys.executable, "-m", "isometrics.cli", "--help"], capture_output=True, text=True)
+    root = run_in_process("--help")  # the help only: in this process (the start-up is checked above)
     assert root.returncode == 0 and "benchmark" in root.stdout and "Benchmark classifiers" in root.stdout
-    group = subprocess.run(
-        [sys.executable, "-m", "isometrics.cli", "benchmark", "--help"], capture_output=True, text=True
-    )
+    group = run_in_process("benchmark", "--help")
     assert group.returncode == 0
     assert all(name in group.stdout for name in ("build", "fit", "test", "datasets"))
     code = (
