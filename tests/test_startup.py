@@ -10,6 +10,8 @@ import json
 import subprocess
 import sys
 
+from _cli import run_in_process
+
 import isometrics
 
 #: Modules that ``import isometrics`` used to load eagerly (0.41 s of its 0.70 s was IRT and scipy.optimize).
@@ -87,3 +89,33 @@ def test_lazy_names_are_public_and_listed():
         assert "no_such_name" in str(exc)
     else:  # pragma: no cover
         raise AssertionError("an unknown name must raise AttributeError")
+
+
+#: What only ``isometrics benchmark`` needs: 1.1 of the 2 CPU seconds every command used to spend starting up.
+BENCHMARK_ONLY = ["isometrics.irt", "isometrics.cli.benchmark", "isometrics.report.benchmark_page", "scipy.optimize"]
+
+
+def test_evaluate_does_not_load_the_benchmark_command():
+    """``isometrics evaluate`` (and its ``--help``) imports neither the IRT package nor scipy.optimize:
+    the benchmark group is listed at start-up and imported when it is invoked (cli/_lazy.py)."""
+    code = (
+        "import sys\nfrom isometrics.cli import main\nsys.argv = ['isometrics', 'evaluate', '--help']\n"
+        "try:\n    main()\nexcept SystemExit as exc:\n    assert exc.code in (0, None), exc.code"
+    )
+    loaded = _loaded_after(code)
+    assert "isometrics.cli.app" in loaded
+    assert sorted(loaded & set(BENCHMARK_ONLY)) == []
+
+
+def test_the_benchmark_group_is_listed_and_loaded_when_invoked():
+    """Lazy is not absent: the root's help lists ``benchmark``, and ``isometrics benchmark --help`` shows its commands."""
+    root = run_in_process("--help")  # the help only: in this process (the start-up is checked above)
+    assert root.returncode == 0 and "benchmark" in root.stdout and "Benchmark classifiers" in root.stdout
+    group = run_in_process("benchmark", "--help")
+    assert group.returncode == 0
+    assert all(name in group.stdout for name in ("build", "fit", "test", "datasets"))
+    code = (
+        "import sys\nfrom isometrics.cli import main\nsys.argv = ['isometrics', 'benchmark', 'datasets']\n"
+        "try:\n    main()\nexcept SystemExit as exc:\n    assert exc.code in (0, None), exc.code"
+    )
+    assert "isometrics.irt" in _loaded_after(code)

@@ -5,7 +5,8 @@ tables (``_format``), one-line errors (``_console``; usage errors: ``_usage``), 
 Holm-adjusted; ``multiclass``: one class against the rest) and the demo on ISLR's Default
 data (``demo``). It parses, calls the public API, and prints or
 writes; it computes nothing itself. May import every layer below it (evaluation, report,
-plotting). A new command is a module with ``register(app)``, listed in ``COMMANDS`` of ``app``; an option
+plotting). A new command is a module with ``register(app)``, listed in ``COMMANDS`` of ``app`` (a heavy one in
+``LAZY_COMMANDS``, imported when invoked: ``_lazy``); an option
 several commands take is declared once in ``_options``; a new file format goes in ``_io``.
 :func:`main` answers ``--version`` before it loads the application (typer, rich and every
 command), which it imports on first use as the package's ``__init__`` does (PEP 562). A

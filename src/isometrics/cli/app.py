@@ -12,10 +12,11 @@ escape sequences.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from . import benchmark, compare, demo, elicit, evaluate, report
+from . import compare, demo, elicit, evaluate, report
 from ._console import EXIT_BAD_INPUT, EXIT_FAILED, fail
+from ._lazy import LazyCommands
 from ._usage import OneLineUsage
 from .version import note_verbose as _note_verbose
 from .version import show_version as _show_version
@@ -35,11 +36,28 @@ def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
 
 #: The command modules, in the order ``isometrics --help`` lists them: each exposes ``register(app)``, which adds
 #: its command (its options: ``cli/_options.py``). A new command is a module here and its line in this tuple.
-COMMANDS = (evaluate, report, compare, demo, elicit, benchmark)
+COMMANDS = (evaluate, report, compare, demo, elicit)
+
+#: Commands listed after ``COMMANDS`` but imported only when invoked (or their help is read): each name and the
+#: module whose ``register(app)`` adds it. ``benchmark`` loads IRT and scipy.optimize, which no other command needs
+#: (``cli/_lazy.py``; ``tests/test_startup.py`` keeps ``isometrics evaluate`` from loading them).
+LAZY_COMMANDS = {"benchmark": ".benchmark"}
 
 if typer is not None:
+
+    class _Root(OneLineUsage):
+        """The root command: :class:`OneLineUsage`, with the ``LAZY_COMMANDS`` listed but not yet imported."""
+
+        def __init__(self, **attrs: Any) -> None:
+            super().__init__(**attrs)
+            self.commands = LazyCommands(self.commands, LAZY_COMMANDS)
+
+        def list_commands(self, ctx: Any) -> list[str]:
+            """The names, in order, without importing a lazy command (Typer's reads every value)."""
+            return list(self.commands)
+
     app = typer.Typer(
-        cls=OneLineUsage,  # a usage error is one line (cli/_usage.py)
+        cls=_Root,  # a usage error is one line (cli/_usage.py); benchmark is imported when invoked
         add_completion=False,
         no_args_is_help=True,
         pretty_exceptions_enable=False,
