@@ -62,10 +62,8 @@ def _dask() -> Any:
 
 
 @validate_params(
-    {
-        **in_body("data", "label", "scores", "sample_weight", "metrics", "client", "n_ranges", "curve_path"),
-        "pos_label": [POS_LABEL, None],
-    }
+    in_body("data", "label", "scores", "sample_weight", "metrics", "client", "n_ranges", "curve_path")
+    | {"pos_label": [POS_LABEL, None]}
 )
 @fill_doc
 def evaluate_dask(

@@ -52,7 +52,7 @@ def _fscore(c: ClassCounts, beta: float, zero_division: Any, warn: bool, average
     )
 
 
-@validate_params({**LABEL_METRIC, "beta": BETA, "warn_for": InBody("a tuple of 'precision', 'recall' and 'f-score'")})
+@validate_params(LABEL_METRIC | {"beta": BETA, "warn_for": InBody("a tuple of 'precision', 'recall' and 'f-score'")})
 @fill_doc
 def precision_recall_fscore_support(
     y_true: ArrayLike,
@@ -420,7 +420,7 @@ def false_positive_rate_score(
     )
 
 
-@validate_params({**LABEL_METRIC, "beta": BETA})
+@validate_params(LABEL_METRIC | {"beta": BETA})
 @fill_doc
 def fbeta_score(
     y_true: ArrayLike,

@@ -99,7 +99,8 @@ def _intervals(
 
 
 @validate_params(
-    {
+    {p: RESAMPLING[p] for p in ("sample_weight", "pos_label", "confidence_level", "rng")}
+    | {
         "y_true": ARRAY,
         "y_score": ARRAY,
         "threshold": [InBody("a real number (infinite allowed), checked after the data", invalid=["1"]), None],
@@ -109,7 +110,6 @@ def _intervals(
         "cv": InBody("a number of folds, a scikit-learn splitter, fold ids or None"),
         "n_repeats": Interval(Integral, 1, None),
         "n_resamples": [RESAMPLING["n_resamples"], None],
-        **{p: RESAMPLING[p] for p in ("sample_weight", "pos_label", "confidence_level", "rng")},
         "weight_kind": WEIGHT_KIND,
     }
 )

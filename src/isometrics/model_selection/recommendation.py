@@ -206,14 +206,14 @@ class Recommendation:
 
 
 @validate_params(
-    {
+    {p: RESAMPLING[p] for p in ("sample_weight", "pos_label", "confidence_level", "rng")}
+    | {
         "y_true": ARRAY,
         "scores": InBody("a non-empty mapping of model name to score column", invalid=[[0.1, 0.9]]),
         "metric": InBody("a metric name or a Metric", invalid=["no-such-metric"]),
         "comparison": [InBody("a ModelComparison", invalid=[12345]), None],
         "cv": InBody("a number of folds, a scikit-learn splitter, fold ids or None"),
         "n_resamples": [RESAMPLING["n_resamples"], None],
-        **{p: RESAMPLING[p] for p in ("sample_weight", "pos_label", "confidence_level", "rng")},
         "weight_kind": WEIGHT_KIND,
     }
 )

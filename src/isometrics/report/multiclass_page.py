@@ -70,8 +70,8 @@ def _confusion_rows(classes: list[str], matrix: np.ndarray) -> list[dict[str, An
 
 
 @validate_params(
-    {
-        **in_body("classes", "score_names", "weight_kind", "n_resamples"),
+    in_body("classes", "score_names", "weight_kind", "n_resamples")
+    | {
         "y_true": ARRAY,
         "y_score": ARRAY,
         "metrics": InBody("a sequence of metric names or Metrics", invalid=[["no-such-metric"]]),

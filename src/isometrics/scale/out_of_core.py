@@ -170,8 +170,9 @@ def _evaluate_out_of_core_iv(
 
 
 @validate_params(
-    {
-        **in_body("path", "label", "scores", "sample_weight", "metrics", "memory_limit", "temp_directory", "separator"),
+    # a dict union, not ** unpacking inside the braces: Sphinx's source parser fails on the latter
+    in_body("path", "label", "scores", "sample_weight", "metrics", "memory_limit", "temp_directory", "separator")
+    | {
         "pos_label": [POS_LABEL, None],
         "resolution": Interval(Integral, 2, None),
         "batch_size": Interval(Integral, 1, None),

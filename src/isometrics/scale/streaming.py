@@ -192,7 +192,7 @@ class BinnedCountTable:
     """
 
     @validate_params(
-        {**in_body("bins", "strategy", "score_range"), "pos_label": [POS_LABEL, None]}, name="BinnedCountTable"
+        in_body("bins", "strategy", "score_range") | {"pos_label": [POS_LABEL, None]}, name="BinnedCountTable"
     )
     def __init__(
         self,
@@ -370,7 +370,7 @@ class BinnedCountTable:
         return self._absorb(y, scores, weights, w is not None)
 
     @validate_params(
-        {"source": InBody("a BatchSource"), **in_body("label", "score", "sample_weight")},
+        in_body("label", "score", "sample_weight") | {"source": InBody("a BatchSource")},
         name="BinnedCountTable.update_from",
     )
     def update_from(

@@ -160,7 +160,7 @@ def _compare(
     )
 
 
-@validate_params({**RESAMPLING, **COMPARED, **COMPARED_BOOTSTRAP})
+@validate_params(RESAMPLING | COMPARED | COMPARED_BOOTSTRAP)
 @fill_doc
 def bootstrap_compare(
     y_true: ArrayLike,
@@ -309,7 +309,7 @@ def bootstrap_compare(
     )
 
 
-@validate_params({**RESAMPLING, **COMPARED, **COMPARED_SCORES})
+@validate_params(RESAMPLING | COMPARED | COMPARED_SCORES)
 @fill_doc
 def compare_scores(
     y_true: ArrayLike,
