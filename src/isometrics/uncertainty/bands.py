@@ -11,12 +11,8 @@ from .._core.caller import current_caller
 from .._core.constraints import (
     ARRAY,
     NUMBERS,
-    POS_LABEL,
     Boolean,
-    Checked,
-    InBody,
     Options,
-    RandomState,
     validate_params,
 )
 from .._core.docstrings import fill_doc
@@ -33,7 +29,7 @@ from ..exceptions import (
 )
 from ..spaces.curves import polyline_at
 from ..spaces.operating_points import OperatingPoints
-from ._inputs import _bootstrap_iv, check_confidence_level, check_n_resamples, check_score_column
+from ._inputs import RESAMPLING, _bootstrap_iv, check_score_column
 from .resampling import Resampler, _replicates
 
 __all__ = ["CurveBand", "bootstrap_curve_band"]
@@ -81,15 +77,9 @@ def _curve_on_grid(op: OperatingPoints, curve: str, grid: FloatArray) -> FloatAr
         "y_score": ARRAY,
         "curve": Options("roc", "pr", "prg"),
         "grid": [NUMBERS, None],
-        "n_resamples": Checked(check_n_resamples, "an integer from 2", invalid=[1, 2.5]),
-        "confidence_level": Checked(check_confidence_level, "a real number in (0, 1)", invalid=[1.0, 0]),
         "stratified": Boolean(),
-        "sample_weight": [ARRAY, None],
-        "weight_kind": InBody("'sampling', 'frequency' or None", invalid=["weights"]),
-        "pos_label": POS_LABEL,
-        "rng": RandomState(),
-        "progress": Boolean(),
     }
+    | RESAMPLING
 )
 @fill_doc
 def bootstrap_curve_band(

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from .._core.caller import current_caller
-from .._core.constraints import ARRAY, POS_LABEL, Boolean, Checked, InBody, Options, RandomState, validate_params
+from .._core.constraints import ARRAY, Boolean, InBody, Options, validate_params
 from .._core.docstrings import fill_doc
 from .._core.html import html_table, summarised
 from .._core.validation import (
@@ -31,7 +31,7 @@ from ..exceptions import (
 )
 from ..metrics.registry import Metric
 from ..spaces.operating_points import OperatingPoints
-from ._inputs import _bootstrap_iv, check_confidence_level, check_n_resamples, check_score_column
+from ._inputs import RESAMPLING, _bootstrap_iv, check_score_column
 from ._interval_math import _defined, _interval, _standard_error
 from ._interval_math import _quantiles as _quantiles
 from ._statistic import _AREAS, _check_estimate, resolve_statistic
@@ -140,15 +140,9 @@ class BootstrapResult:
         "metric": InBody("a metric or None"),
         "threshold": InBody("a threshold or None"),
         "method": Options("percentile", "basic", "bca"),
-        "n_resamples": Checked(check_n_resamples, "an integer from 2", invalid=[1, 2.5]),
-        "confidence_level": Checked(check_confidence_level, "a real number in (0, 1)", invalid=[1.0, 0]),
         "stratified": Boolean(),
-        "sample_weight": [ARRAY, None],
-        "weight_kind": InBody("'sampling', 'frequency' or None", invalid=["weights"]),
-        "pos_label": POS_LABEL,
-        "rng": RandomState(),
-        "progress": Boolean(),
     }
+    | RESAMPLING
 )
 @fill_doc
 def bootstrap(
@@ -411,15 +405,9 @@ def bootstrap_statistics(
         "y_score": ARRAY,
         "areas": InBody("a tuple of area names", invalid=[("auroc", "no-such-area")]),
         "method": Options("percentile", "basic", "bca"),
-        "n_resamples": Checked(check_n_resamples, "an integer from 2", invalid=[1, 2.5]),
-        "confidence_level": Checked(check_confidence_level, "a real number in (0, 1)", invalid=[1.0, 0]),
         "stratified": Boolean(),
-        "sample_weight": [ARRAY, None],
-        "weight_kind": InBody("'sampling', 'frequency' or None", invalid=["weights"]),
-        "pos_label": POS_LABEL,
-        "rng": RandomState(),
-        "progress": Boolean(),
     }
+    | RESAMPLING
 )
 @fill_doc
 def bootstrap_areas(
