@@ -24,6 +24,7 @@ from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics._arguments import parse_metric_argument
 from ..metrics.registry import Metric
 from ..uncertainty._inputs import RESAMPLING, WEIGHT_KIND
+from ..uncertainty.formatting import interval_note
 from ..uncertainty.model_comparison import ComparisonRow, ModelComparison
 from .decisions import Decision, _paired_intervals, decide
 
@@ -162,10 +163,11 @@ class Recommendation:
             )
         r = next(iter(self.in_sample.intervals.values()))
         shared = ": those of the paired comparisons" if self.shared_replicates else ""
-        return (
-            f"Brackets: {100 * r.confidence_level:g} % percentile bootstrap intervals "
-            f"({len(r.bootstrap_distribution):,} replicates{shared}) at this fixed threshold: how much the counts "
-            "would move on another sample of cases, not the optimism of choosing the threshold."
+        return interval_note(
+            r,
+            extra=shared,
+            after=" at this fixed threshold: how much the counts would move on another sample of cases, "
+            "not the optimism of choosing the threshold.",
         )
 
     def to_dict(self) -> dict[str, Any]:
