@@ -354,7 +354,9 @@ def test_a_worker_lost_mid_computation_changes_nothing(rng):
         _WORKERS[:] = list(cluster.workers.values())
         data = dd.from_pandas(frame, npartitions=16).map_partitions(_slow_partition, meta=frame.iloc[:0])
         result = evaluate_dask(data, label="y", scores="s", sample_weight="w", metrics=METRICS, client=client)
-        assert len(client.scheduler_info()["workers"]) == 1  # one worker is gone
+        # one worker is gone (under heavy load the scheduler may also drop the survivor for a missed
+        # heartbeat; the result must still be right, which _same checks)
+        assert len(client.scheduler_info()["workers"]) < 2
     _same(result, frame)
     assert len(_CALLS) > 16  # partitions whose results were lost with the worker were read again
 
