@@ -79,9 +79,10 @@ def ordered_map(
     (``None``: every item at once) let it start the next item at once, at the cost of up to
     ``ahead`` finished results waiting for their turn (use it when a result is small, or kept
     by the caller anyway). At most ``workers`` items run at once in any case.
-    ``workers <= 1`` runs ``fn`` in the calling thread (no pool). An exception raised by ``fn`` propagates when its item's turn comes, as in
-    the serial loop (``on_error(item, exc)`` is called first, e.g. to add a note naming the
-    item); the items not yet started are then cancelled and the running ones awaited.
+    ``workers <= 1`` runs ``fn`` in the calling thread (no pool). An exception raised by
+    ``fn`` propagates when its item's turn comes, as in the serial loop (``on_error(item,
+    exc)`` is called first, e.g. to add a note naming the item); the items not yet started
+    are then cancelled and the running ones awaited.
     Each item runs in a copy of the calling thread's context (:mod:`contextvars`), as it
     would in the calling thread.
     """
