@@ -22,6 +22,7 @@ import isometrics as im
 from isometrics import OperatingPoints
 from isometrics._core.parallel import available_cpus, check_n_jobs, ordered_map
 from isometrics.cli import out_of_core
+from isometrics.evaluation import score_columns
 from isometrics.exceptions import InvalidParameterError
 
 N = 60_000  # above the size where the engine sorts packed keys (and groups tied scores by hashing)
@@ -134,6 +135,60 @@ def test_columns_are_evaluated_at_the_same_time(monkeypatch):
 
 
 @pytest.mark.parametrize("keep", [True, False], ids=["kept", "lean"])
+def test_a_thread_done_early_starts_the_next_column_at_once(monkeypatch, keep):
+    """The thread that finished the second column starts the third while the first is still being evaluated
+    (before, it waited for the first column's result to be taken: one core idle for the difference)."""
+    y, scores, _ = _columns(2_000)
+    columns = {k: scores[k] for k in ("continuous", "int", "negative")}
+    third_started = threading.Event()
+    seen = []
+    original = OperatingPoints.from_validated.__func__
+
+    def first_waits_for_third(cls, is_pos, handed, *args, **kwargs):
+        values = handed[0] if isinstance(handed, list) else handed
+        if values[0] == columns["continuous"][0]:
+            seen.append(third_started.wait(timeout=5))
+        elif values[0] == columns["negative"][0]:
+            third_started.set()
+        return original(cls, is_pos, handed, *args, **kwargs)
+
+    monkeypatch.setattr(OperatingPoints, "from_validated", classmethod(first_waits_for_third))
+    results = im.evaluate_scores(y, columns, n_jobs=2, keep_operating_points=keep)
+    assert results.names == tuple(columns) and seen == [True]
+
+
+def test_with_resampling_the_columns_ahead_wait_for_the_calling_thread(monkeypatch):
+    """With ``n_resamples`` a finished column holds its scores and full table until the calling thread resamples it:
+    no more columns are started than there are threads, besides the one being resampled."""
+    y, scores, _ = _columns(2_000)
+    running, most = [0], [0]
+    lock = threading.Lock()
+    original = OperatingPoints.from_validated.__func__
+
+    def counted(cls, *args, **kwargs):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.01)
+        return original(cls, *args, **kwargs)
+
+    monkeypatch.setattr(OperatingPoints, "from_validated", classmethod(counted))
+    taken = []
+    original_intervals = score_columns._intervals
+
+    def resampled(*args, **kwargs):
+        with lock:
+            running[0] -= 1  # the column whose result the calling thread holds
+        taken.append(1)
+        time.sleep(0.05)  # a slow bootstrap: threads free to run ahead would start every other column meanwhile
+        return original_intervals(*args, **kwargs)
+
+    monkeypatch.setattr(score_columns, "_intervals", resampled)
+    im.evaluate_scores(y, scores, n_resamples=2, rng=0, n_jobs=2, keep_operating_points=False)
+    assert len(taken) == len(scores) and most[0] <= 2 + 1
+
+
+@pytest.mark.parametrize("keep", [True, False], ids=["kept", "lean"])
 def test_the_first_bad_column_in_column_order_is_reported(keep):
     y, scores, _ = _columns(2_000)
     scores = dict(scores)
@@ -214,6 +269,18 @@ def test_ordered_map_keeps_order_bounds_the_window_and_carries_the_context():
             assert len(started) <= taken + 1 + 3  # the one held, the window of three
         taken += 1
     assert taken == 20
+
+
+@pytest.mark.parametrize("ahead", [None, 1])
+def test_ordered_map_ahead_lets_an_idle_thread_start_the_next_items(ahead):
+    third_started = threading.Event()
+
+    def work(k: int) -> tuple[int, bool]:
+        if k == 2:
+            third_started.set()
+        return k, third_started.wait(timeout=5) if k == 0 else True  # item 0 ends only once item 2 has begun
+
+    assert list(ordered_map(work, range(4), 2, ahead=ahead)) == [(k, True) for k in range(4)]
 
 
 def test_ordered_map_stops_early_when_an_item_fails():

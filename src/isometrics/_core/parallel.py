@@ -67,15 +67,22 @@ def ordered_map(
     items: Iterable[_T],
     workers: int,
     on_error: Callable[[_T, BaseException], None] | None = None,
+    *,
+    ahead: int | None = 0,
 ) -> Iterator[_R]:
     """``fn`` of each item, in the items' order, computed by up to ``workers`` threads.
 
-    At most ``workers`` items are in flight besides the one whose result the caller holds:
-    the next item is submitted when a result is taken, so memory is bounded by the pool
-    rather than by the number of items. ``workers <= 1`` runs ``fn`` in the calling thread
-    (no pool). An exception raised by ``fn`` propagates when its item's turn comes, as in
-    the serial loop (``on_error(item, exc)`` is called first, e.g. to add a note naming the
-    item); the items not yet started are then cancelled and the running ones awaited.
+    At most ``workers + ahead`` items are submitted besides the one whose result the caller
+    holds: the next item is submitted when a result is taken, so memory is bounded by the pool
+    rather than by the number of items. With ``ahead=0`` a thread that finishes before the
+    item ahead of it waits for the caller to take that item's result; ``ahead`` items more
+    (``None``: every item at once) let it start the next item at once, at the cost of up to
+    ``ahead`` finished results waiting for their turn (use it when a result is small, or kept
+    by the caller anyway). At most ``workers`` items run at once in any case.
+    ``workers <= 1`` runs ``fn`` in the calling thread (no pool). An exception raised by
+    ``fn`` propagates when its item's turn comes, as in the serial loop (``on_error(item,
+    exc)`` is called first, e.g. to add a note naming the item); the items not yet started
+    are then cancelled and the running ones awaited.
     Each item runs in a copy of the calling thread's context (:mod:`contextvars`), as it
     would in the calling thread.
     """
@@ -90,12 +97,13 @@ def ordered_map(
             yield result
         return
     source = iter(items)
+    window = None if ahead is None else workers + max(0, ahead)
     pending: deque[tuple[_T, Future[_R]]] = deque()
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="isometrics") as pool:
         try:
             for item in source:
                 pending.append((item, _submit(pool, fn, item)))
-                if len(pending) == workers:
+                if len(pending) == window:
                     break
             while pending:
                 item, future = pending.popleft()

@@ -227,7 +227,7 @@ def evaluate_scores(
         def check(name: str) -> FloatArray:
             return check_score_column(scores[name], name=f"score column {name!r}")
 
-        checked = dict(zip(scores, ordered_map(check, list(scores), min(jobs, len(scores)))))
+        checked = dict(zip(scores, ordered_map(check, list(scores), min(jobs, len(scores)), ahead=None)))
         check_consistent_length(**{"y_true": y, "sample_weight": w, **{f"score {k!r}": v for k, v in checked.items()}})
     else:
         check_consistent_length(y_true=y, sample_weight=w)
@@ -278,7 +278,11 @@ def evaluate_scores(
     workers = min(jobs, len(checked))
     if workers > 1 and len(is_pos) >= _TIMED_SORT_SAMPLES:
         choose_sort()  # timed here, once per process, while the other cores are idle (not beside a running column)
-    for name, op, s, done in ordered_map(engine, list(checked), workers, on_error=_name_column):
+    # Unless deferred, a thread that finishes a column starts the next one at once, even before the caller takes
+    # the columns ahead of it: a finished result is small (lean) or kept anyway. Deferred, a finished result holds
+    # the column and its full table until the calling thread resamples it: one per thread at most.
+    ahead = 0 if deferred else None
+    for name, op, s, done in ordered_map(engine, list(checked), workers, on_error=_name_column, ahead=ahead):
         op.warn_if_degenerate(f"score column {name!r}", stacklevel=user_stacklevel(2) + 1)
         intervals: dict[str, Any] = {}
         by_group = None
