@@ -32,10 +32,11 @@ from typing import Any
 
 import numpy as np
 
-from .._core.count_table import CountTable, Quantity
+from .._core.count_table import UNIT_STEPS, CountTable, Quantity
 from .._core.summation import BlockSum
 from .._typing import FloatArray
 from ..metrics.gain import gain_transform
+from ..metrics.kernels import _fbeta_weights
 from ..metrics.registry import Metric
 from ._terms import (
     _TINY,
@@ -170,8 +171,16 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
     sums = {q: BlockSum(0) for q in _AREAS if q in want}
     candidates = [_Candidates(m) for m in metrics]
     cached_values = [op.peek(("metric", m.spec)) for m in metrics]
+    fbeta = [None if v is not None else _fbeta_weights_of(m, P) for m, v in zip(metrics, cached_values)]
     predicted = np.empty(size)
+    predicted_ready = False  # whether `predicted` holds the run's TP + FP (the precision computes it)
     terms, steps = np.empty(size), np.empty(size)  # every area's terms in turn, summed before the next
+    # AUROC of unit steps (each step one sample of weight 1): its sum is the exact integer 2 (sum of TP before
+    # each negative step) = 2 (sum of TP at every point but the last) - P (P - 1), from one reduction per run.
+    unit_auroc = AUROC in sums and _unit_steps(op)
+    if unit_auroc:
+        del sums[AUROC]
+    tp_total = 0
     for a in range(0, n, CHUNK):
         b = min(a + CHUNK, n)
         e = min(b + 1, n)  # the run's points and the first of the next: the steps out of the run's points
@@ -180,6 +189,7 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
             np.divide(tp_r, P, out=tpr.run(a, e))
         if fpr is not None:
             np.divide(fp_r, N, out=fpr.run(a, e))
+        predicted_ready = False
         if precision is not None and precision.fill:
             run, out = predicted[: e - a], precision.run(a, e)
             np.add(tp_r, fp_r, out=run)  # > 0 after point 0 (zero-weight samples are gone)
@@ -188,6 +198,8 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
             np.divide(tp_r, run, out=out)
             if a == 0:
                 out[0] = 1.0  # ... where nothing is predicted positive: precision 1 by convention
+                run[0] = tp_r[0] + fp_r[0]  # TP + FP again, for F-beta below
+            predicted_ready = True
         precision_gain, recall_gain = gains
         if precision_gain is not None and recall_gain is not None:
             assert precision is not None and tpr is not None
@@ -206,15 +218,59 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
                     acc.add(auprg_terms(tp_r, fp_r, P, N, *aligned, out=out, scratch=scratch))
                 else:
                     acc.add(interpolated_pr_terms(tp_r, fp_r, P, N))
-        for c, cached in zip(candidates, cached_values):
-            values = cached[a:b] if cached is not None else metric_values(tp[a:b], fp[a:b], P, N, c.metric)
+        if unit_auroc:
+            tp_total += int(np.add.reduce(tp[a:b]))  # an exact integer below 2**53 (_unit_steps)
+        for c, cached, weights in zip(candidates, cached_values, fbeta):
+            if cached is not None:
+                values = cached[a:b]
+            elif weights is not None:  # F-beta from the run's TP + FP (fbeta_from_counts' operations)
+                if not predicted_ready:
+                    np.add(tp[a:b], fp[a:b], out=predicted[: b - a])
+                    predicted_ready = True
+                values = _fbeta_run(tp[a:b], predicted[: b - a], *weights, out=steps[: b - a])
+            else:
+                values = metric_values(tp[a:b], fp[a:b], P, N, c.metric)
             c.add_values(a, thresholds[a:b], tp[a:b], fp[a:b], values)
     kept = [None if v is None or not (v.whole and v.fill) else v.values for v in (tpr, precision, fpr, *gains)]
     _keep(op, want, *kept)
     for q, acc in sums.items():
         op.cached(q, _given(area_from_sum(_AREAS[q], acc.total(), P, N)))
+    if unit_auroc:  # the same exact integer as the aligned sum of auroc_terms: the same double
+        op.cached(AUROC, _given(area_from_sum("auroc", float(2 * (tp_total - int(P)) - int(P) * (int(P) - 1)), P, N)))
     for m, c in zip(metrics, candidates):
         op.cached(best_key(m), _given(_best_from_candidates(c, P, N)))
+
+
+def _unit_steps(op: CountTable) -> bool:
+    """Whether every step of ``op`` adds one sample of weight 1 (:data:`~isometrics._core.count_table.UNIT_STEPS`,
+    left by the construction) and every partial sum of its AUROC and of its TP is an integer below ``2**53``."""
+    if not op.peek(UNIT_STEPS):
+        return False
+    P, N = op.n_positives, op.n_negatives
+    return (op.n_points - 1) * P < _EXACT and 2.0 * P * N < _EXACT
+
+
+#: Integers below this are exact in float64, and so is every sum of them that stays below it.
+_EXACT = 2.0**53
+
+
+def _fbeta_weights_of(metric: Metric, P: float) -> tuple[float, float] | None:
+    """``(w_pred, w_true P)`` of an F-beta metric (``beta > 0``) where its denominator is positive at every
+    point (``w_true P > 0``): the sweep computes it from the run's ``TP + FP``; else ``None``."""
+    beta = metric._count_beta
+    if metric._counts is not None or beta is None or not beta > 0:
+        return None
+    w_pred, w_true = _fbeta_weights(beta)
+    pos = w_true * np.float64(P)
+    return (w_pred, pos) if pos > 0 else None
+
+
+def _fbeta_run(tp: FloatArray, predicted: FloatArray, w_pred: float, pos: float, *, out: FloatArray) -> FloatArray:
+    """``TP / (w_pred (TP + FP) + w_true P)``: :func:`~isometrics.metrics.kernels.fbeta_from_counts`' operations
+    in its order (the same doubles), into ``out``; no 0/0 where ``w_true P > 0``."""
+    np.multiply(predicted, w_pred, out=out)
+    np.add(out, pos, out=out)
+    return np.divide(tp, out, out=out)
 
 
 def _given(value: Any) -> Callable[[], Any]:
