@@ -41,7 +41,9 @@ from ..metrics.registry import Metric
 from ._terms import (
     _TINY,
     CHUNK,
+    EXACT_WINDOW,
     _Candidates,
+    _window,
     ap_terms,
     area_from_sum,
     auprg_terms,
@@ -224,6 +226,8 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
             if cached is not None:
                 values = cached[a:b]
             elif weights is not None:  # F-beta from the run's TP + FP (fbeta_from_counts' operations)
+                if _fbeta_below_window(c, float(tp[b - 1]), float(fp[a]), *weights):
+                    continue  # no point of the run can be a candidate: add_values would change nothing
                 if not predicted_ready:
                     np.add(tp[a:b], fp[a:b], out=predicted[: b - a])
                     predicted_ready = True
@@ -263,6 +267,20 @@ def _fbeta_weights_of(metric: Metric, P: float) -> tuple[float, float] | None:
     w_pred, w_true = _fbeta_weights(beta)
     pos = w_true * np.float64(P)
     return (w_pred, pos) if pos > 0 else None
+
+
+def _fbeta_below_window(c: _Candidates, last_tp: float, first_fp: float, w_pred: float, pos: float) -> bool:
+    """Whether every F-beta value of a run lies below the window of ``c``'s running best, from a bound.
+
+    F-beta rises with TP and falls with FP, so no point of a run (TP at most its last point's, FP at
+    least its first point's) exceeds ``last_tp / (w_pred (last_tp + first_fp) + w_true P)``; three
+    roundings on each side move a value and the bound by less than ``1e-12`` relative. Below the
+    window, :meth:`_Candidates.add_values` would keep no point and leave the running best as it is.
+    """
+    if not (c.metric.greater_is_better and c.top > -np.inf):
+        return False
+    bound = last_tp / (w_pred * (last_tp + first_fp) + pos)
+    return bound * (1.0 + 1e-12) < _window(c.top, c.metric, EXACT_WINDOW)
 
 
 def _fbeta_run(tp: FloatArray, predicted: FloatArray, w_pred: float, pos: float, *, out: FloatArray) -> FloatArray:
