@@ -150,7 +150,7 @@ def test_fbeta_of_the_sweep_reads_the_precision_sum_and_skips_runs_below_the_bes
     """F-beta is not computed by the general kernel, and runs past the optimum are not evaluated at all."""
     y, s = _data(8 * CHUNK, ties=False, seed=4)
     runs = []
-    fbeta_run = one_pass._fbeta_run
+    fbeta_run = one_pass._fbeta_from_predicted
 
     def counted(tp, *args, **kwargs):
         runs.append(len(tp))
@@ -159,7 +159,7 @@ def test_fbeta_of_the_sweep_reads_the_precision_sum_and_skips_runs_below_the_bes
     def refuse(*args, **kwargs):
         raise AssertionError("metric_values called for F-beta")
 
-    monkeypatch.setattr(one_pass, "_fbeta_run", counted)
+    monkeypatch.setattr(one_pass, "_fbeta_from_predicted", counted)
     monkeypatch.setattr(one_pass, "metric_values", refuse)
     op = OperatingPoints.from_scores(y, s)
     _, best = op.compute(PR, best=["f1"])
@@ -187,3 +187,18 @@ def test_label_counts_of_both_key_orders(inverted, ties):
         assert counts is not None
         np.testing.assert_array_equal(thresholds, ref["thresholds"])
         assert np.array_equal(counts[0], ref["tp"]) and np.array_equal(counts[1], ref["fp"])
+
+
+def test_auprg_after_a_prg_curve_reads_its_gains(monkeypatch):
+    """AUPRG asked after the PRG curve reads the curve's gains instead of computing them again: the same area."""
+    y, s = _data(2 * CHUNK + 9, ties=False, seed=6)
+    expected = OperatingPoints.from_scores(y, s).auprg()
+    op = OperatingPoints.from_scores(y, s)
+    op.compute(PRG)
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("gains computed again")
+
+    monkeypatch.setattr(one_pass, "gain_transform", refuse)
+    (auprg,) = op.compute(AUPRG)
+    assert auprg == expected

@@ -36,7 +36,7 @@ from .._core.count_table import UNIT_STEPS, CountTable, Quantity
 from .._core.summation import BlockSum
 from .._typing import FloatArray
 from ..metrics.gain import gain_transform
-from ..metrics.kernels import _fbeta_weights
+from ..metrics.kernels import _fbeta_denominator_terms, _fbeta_from_predicted
 from ..metrics.registry import Metric
 from ._terms import (
     _TINY,
@@ -163,12 +163,17 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
     # Recall and precision: a curve's arrays when a curve is wanted, else run buffers when an area
     # reads them (AP the precision, AUPRG the gains of both); the gains likewise.
     gains_kept, gains_needed = PRG in want, AUPRG in want
+    prg = op.peek(PRG)  # a PRG curve asked before: AUPRG reads its gains (the same doubles)
+    if prg is not None:
+        gains_needed = False
     tpr = _per_point(op, TPR, bool(want & {TPR, ROC, PR, PRG}), gains_needed, size)
     precision = _per_point(
         op, PRECISION, bool(want & {PRECISION, PR, PRG}), gains_needed or AVERAGE_PRECISION in want, size
     )
     fpr = _per_point(op, None, ROC in want, False, size)
     gains = [_per_point(op, None, gains_kept, gains_needed, size) for _ in range(2)]  # precision, recall
+    if prg is not None and AUPRG in want:
+        gains = [_PerPoint(prg.precision_gain, True, fill=False), _PerPoint(prg.recall_gain, True, fill=False)]
     pi = op.prevalence if gains_kept or gains_needed else 0.0
     sums = {q: BlockSum(0) for q in _AREAS if q in want}
     candidates = [_Candidates(m) for m in metrics]
@@ -203,7 +208,7 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
                 run[0] = tp_r[0] + fp_r[0]  # TP + FP again, for F-beta below
             predicted_ready = True
         precision_gain, recall_gain = gains
-        if precision_gain is not None and recall_gain is not None:
+        if precision_gain is not None and recall_gain is not None and precision_gain.fill:
             assert precision is not None and tpr is not None
             gain_transform(precision.run(a, e), pi, out=precision_gain.run(a, e))
             gain_transform(tpr.run(a, e), pi, out=recall_gain.run(a, e))
@@ -231,7 +236,7 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
                 if not predicted_ready:
                     np.add(tp[a:b], fp[a:b], out=predicted[: b - a])
                     predicted_ready = True
-                values = _fbeta_run(tp[a:b], predicted[: b - a], *weights, out=steps[: b - a])
+                values = _fbeta_from_predicted(tp[a:b], predicted[: b - a], *weights, out=steps[: b - a])
             else:
                 values = metric_values(tp[a:b], fp[a:b], P, N, c.metric)
             c.add_values(a, thresholds[a:b], tp[a:b], fp[a:b], values)
@@ -264,8 +269,7 @@ def _fbeta_weights_of(metric: Metric, P: float) -> tuple[float, float] | None:
     beta = metric._count_beta
     if metric._counts is not None or beta is None or not beta > 0:
         return None
-    w_pred, w_true = _fbeta_weights(beta)
-    pos = w_true * np.float64(P)
+    w_pred, pos = _fbeta_denominator_terms(beta, P)
     return (w_pred, pos) if pos > 0 else None
 
 
@@ -281,14 +285,6 @@ def _fbeta_below_window(c: _Candidates, last_tp: float, first_fp: float, w_pred:
         return False
     bound = last_tp / (w_pred * (last_tp + first_fp) + pos)
     return bound * (1.0 + 1e-12) < _window(c.top, c.metric, EXACT_WINDOW)
-
-
-def _fbeta_run(tp: FloatArray, predicted: FloatArray, w_pred: float, pos: float, *, out: FloatArray) -> FloatArray:
-    """``TP / (w_pred (TP + FP) + w_true P)``: :func:`~isometrics.metrics.kernels.fbeta_from_counts`' operations
-    in its order (the same doubles), into ``out``; no 0/0 where ``w_true P > 0``."""
-    np.multiply(predicted, w_pred, out=out)
-    np.add(out, pos, out=out)
-    return np.divide(tp, out, out=out)
 
 
 def _given(value: Any) -> Callable[[], Any]:
