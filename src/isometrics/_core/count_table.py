@@ -45,6 +45,10 @@ from .validation import (
 
 __all__ = ["CountTable", "Quantity", "normalising_exponent", "table_from_scores"]
 
+#: Cache key of a table built from unweighted samples without ties: every step adds one sample of
+#: weight 1 (its counts are the integers 0, 1, 2, ...; the one-pass sweep reads AUROC from that).
+UNIT_STEPS = "unit steps"
+
 #: A count table or one of its subclasses (the constructors return the class they are called on).
 _Table = TypeVar("_Table", bound="CountTable")
 
@@ -185,10 +189,13 @@ class CountTable:
         ``scores`` given as a one-element list are handed over (see ``sorting.Scores``): the
         list is emptied, and the array freed, as soon as the sort no longer needs it.
         """
+        n = len(is_pos)
         thresholds, tp, fp, increments = counts_from_validated(is_pos, scores, weights)
         op = cls.from_arrays(thresholds, tp, fp, pos_label)
         if increments is not None:  # the per-point weights at hand: diff(tp) and diff(fp) need no pass
             op._cache["dtp"], op._cache["dfp"] = increments
+        if weights is None and len(thresholds) == n + 1:  # no tie: each step is one sample of weight 1
+            op._cache[UNIT_STEPS] = True
         return op
 
     @classmethod

@@ -114,10 +114,11 @@ def _label_counts(
     """Scores and cumulative counts of sorted label keys (:func:`.sorting.sorted_label_keys`), run by run.
 
     Returns ``(thresholds, (tp, fp), labels)``: one pass decodes each run's scores, cumulates its
-    labels in int64 (exact) and writes ``tp`` and ``fp = (samples so far) - tp`` straight into
-    their final buffers, while no two neighbouring scores are equal. At the first tie it only
-    decodes the scores, and returns ``(scores after the +inf slot, None, labels)`` (labels
-    per sample, uint8) for the caller to group the ties.
+    labels (as float64 ones and zeros: every partial sum an integer below 2**53, exact) straight into
+    their final buffer and writes the other class as ``(samples so far) - count``, while no two
+    neighbouring scores are equal. At the first tie it only decodes the scores, and returns
+    ``(scores after the +inf slot, None, labels)`` (labels per sample, uint8) for the caller to
+    group the ties.
     """
     n = len(ordered)
     slots = slotted_buffer(ordered)  # keys sorted in place after a free slot: decoded in place, no new array
@@ -127,18 +128,19 @@ def _label_counts(
     values[0] = np.inf
     tp, fp = np.empty(n + 1), np.empty(n + 1)
     tp[0] = fp[0] = 0.0
+    # The lowest bits count the positives, or the negatives when the keys are complemented (counted);
+    # the other class is (samples so far) - count.
+    counted, other = (fp, tp) if inverted else (tp, fp)
     bits = ordered.view(np.int64)
     size = min(n, _KEY_RUN)
-    labels, ramp = np.empty(size, dtype=np.int64), np.arange(1, size + 1, dtype=np.int64)
-    scratch = np.empty(size, dtype=np.int64)
-    carry, positives = 0, None
+    labels, scratch = np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64)
+    ones = labels.view(np.float64)  # the same labels as the doubles 0.0 and 1.0 (their bits: 0 and _ONE)
+    ramp = np.arange(1, size + 1, dtype=np.float64)  # samples so far at each point of the run
+    carry, positives = 0.0, None
     for a in range(0, n, _KEY_RUN):
         b = min(a + _KEY_RUN, n)
-        # The lowest bits count the positives, or the negatives when the keys are complemented;
-        # the other class is (samples so far) - count. Integers below 2**53: exact in float64.
-        # They are read before the run is decoded (in place, when the keys have a slot).
         count = labels[: b - a]
-        np.bitwise_and(bits[a:b], 1, out=count)
+        np.bitwise_and(bits[a:b], 1, out=count)  # read before the run is decoded (in place, with a slot)
         decode_run(ordered[a:b], exponent, slots[1 + a : 1 + b], shift=1, inverted=inverted, scratch=scratch)
         if positives is None:
             run = values[a : 1 + b]  # with the last score of the run before (+inf before the first)
@@ -148,15 +150,21 @@ def _label_counts(
         if positives is not None:
             np.bitwise_xor(count, int(inverted), out=positives[a:b], casting="unsafe")
             continue
-        np.cumsum(count, out=count)
-        counted, other = (fp, tp) if inverted else (tp, fp)
-        np.add(count, carry, out=counted[1 + a : 1 + b], casting="unsafe")  # int64 sums, written as float64
-        np.subtract(ramp[: b - a], count, out=count)  # the other class: (samples so far) - count, as
-        np.add(count, a - carry, out=other[1 + a : 1 + b], casting="unsafe")  # (j + 1 - count_j) + (a - carry)
-        carry += int(ramp[b - a - 1]) - int(count[-1])  # the counted class's total so far
+        np.negative(count, out=count)  # 0 or -1 (every bit set) ...
+        np.bitwise_and(count, _ONE, out=count)  # ... and so the bits of 0.0 or 1.0
+        run_ones, run_counted, run_other = ones[: b - a], counted[1 + a : 1 + b], other[1 + a : 1 + b]
+        run_ones[0] += carry  # the count so far, cumulated with the run (integers: exact)
+        np.cumsum(run_ones, out=run_counted)
+        np.subtract(ramp[: b - a], run_counted, out=run_other)
+        np.add(ramp, b - a, out=ramp)  # the next run's samples so far (only a last, shorter run follows a short one)
+        carry = float(run_counted[-1])
     if positives is not None:
         return values, None, positives
     return values, (tp, fp), labels
+
+
+#: The bits of the double 1.0.
+_ONE = int(np.float64(1.0).view(np.int64))
 
 
 def slotted_buffer(keys: np.ndarray) -> np.ndarray | None:

@@ -32,15 +32,18 @@ from typing import Any
 
 import numpy as np
 
-from .._core.count_table import CountTable, Quantity
+from .._core.count_table import UNIT_STEPS, CountTable, Quantity
 from .._core.summation import BlockSum
 from .._typing import FloatArray
 from ..metrics.gain import gain_transform
+from ..metrics.kernels import _fbeta_denominator_terms, _fbeta_from_predicted
 from ..metrics.registry import Metric
 from ._terms import (
     _TINY,
     CHUNK,
+    EXACT_WINDOW,
     _Candidates,
+    _window,
     ap_terms,
     area_from_sum,
     auprg_terms,
@@ -160,18 +163,31 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
     # Recall and precision: a curve's arrays when a curve is wanted, else run buffers when an area
     # reads them (AP the precision, AUPRG the gains of both); the gains likewise.
     gains_kept, gains_needed = PRG in want, AUPRG in want
+    prg = op.peek(PRG)  # a PRG curve asked before: AUPRG reads its gains (the same doubles)
+    if prg is not None:
+        gains_needed = False
     tpr = _per_point(op, TPR, bool(want & {TPR, ROC, PR, PRG}), gains_needed, size)
     precision = _per_point(
         op, PRECISION, bool(want & {PRECISION, PR, PRG}), gains_needed or AVERAGE_PRECISION in want, size
     )
     fpr = _per_point(op, None, ROC in want, False, size)
     gains = [_per_point(op, None, gains_kept, gains_needed, size) for _ in range(2)]  # precision, recall
+    if prg is not None and AUPRG in want:
+        gains = [_PerPoint(prg.precision_gain, True, fill=False), _PerPoint(prg.recall_gain, True, fill=False)]
     pi = op.prevalence if gains_kept or gains_needed else 0.0
     sums = {q: BlockSum(0) for q in _AREAS if q in want}
     candidates = [_Candidates(m) for m in metrics]
     cached_values = [op.peek(("metric", m.spec)) for m in metrics]
+    fbeta = [None if v is not None else _fbeta_weights_of(m, P) for m, v in zip(metrics, cached_values)]
     predicted = np.empty(size)
+    predicted_ready = False  # whether `predicted` holds the run's TP + FP (the precision computes it)
     terms, steps = np.empty(size), np.empty(size)  # every area's terms in turn, summed before the next
+    # AUROC of unit steps (each step one sample of weight 1): its sum is the exact integer 2 (sum of TP before
+    # each negative step) = 2 (sum of TP at every point but the last) - P (P - 1), from one reduction per run.
+    unit_auroc = AUROC in sums and _unit_steps(op)
+    if unit_auroc:
+        del sums[AUROC]
+    tp_total = 0
     for a in range(0, n, CHUNK):
         b = min(a + CHUNK, n)
         e = min(b + 1, n)  # the run's points and the first of the next: the steps out of the run's points
@@ -180,6 +196,7 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
             np.divide(tp_r, P, out=tpr.run(a, e))
         if fpr is not None:
             np.divide(fp_r, N, out=fpr.run(a, e))
+        predicted_ready = False
         if precision is not None and precision.fill:
             run, out = predicted[: e - a], precision.run(a, e)
             np.add(tp_r, fp_r, out=run)  # > 0 after point 0 (zero-weight samples are gone)
@@ -188,8 +205,10 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
             np.divide(tp_r, run, out=out)
             if a == 0:
                 out[0] = 1.0  # ... where nothing is predicted positive: precision 1 by convention
+                run[0] = tp_r[0] + fp_r[0]  # TP + FP again, for F-beta below
+            predicted_ready = True
         precision_gain, recall_gain = gains
-        if precision_gain is not None and recall_gain is not None:
+        if precision_gain is not None and recall_gain is not None and precision_gain.fill:
             assert precision is not None and tpr is not None
             gain_transform(precision.run(a, e), pi, out=precision_gain.run(a, e))
             gain_transform(tpr.run(a, e), pi, out=recall_gain.run(a, e))
@@ -206,15 +225,66 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
                     acc.add(auprg_terms(tp_r, fp_r, P, N, *aligned, out=out, scratch=scratch))
                 else:
                     acc.add(interpolated_pr_terms(tp_r, fp_r, P, N))
-        for c, cached in zip(candidates, cached_values):
-            values = cached[a:b] if cached is not None else metric_values(tp[a:b], fp[a:b], P, N, c.metric)
+        if unit_auroc:
+            tp_total += int(np.add.reduce(tp[a:b]))  # an exact integer below 2**53 (_unit_steps)
+        for c, cached, weights in zip(candidates, cached_values, fbeta):
+            if cached is not None:
+                values = cached[a:b]
+            elif weights is not None:  # F-beta from the run's TP + FP (fbeta_from_counts' operations)
+                if _fbeta_below_window(c, float(tp[b - 1]), float(fp[a]), *weights):
+                    continue  # no point of the run can be a candidate: add_values would change nothing
+                if not predicted_ready:
+                    np.add(tp[a:b], fp[a:b], out=predicted[: b - a])
+                    predicted_ready = True
+                values = _fbeta_from_predicted(tp[a:b], predicted[: b - a], *weights, out=steps[: b - a])
+            else:
+                values = metric_values(tp[a:b], fp[a:b], P, N, c.metric)
             c.add_values(a, thresholds[a:b], tp[a:b], fp[a:b], values)
     kept = [None if v is None or not (v.whole and v.fill) else v.values for v in (tpr, precision, fpr, *gains)]
     _keep(op, want, *kept)
     for q, acc in sums.items():
         op.cached(q, _given(area_from_sum(_AREAS[q], acc.total(), P, N)))
+    if unit_auroc:  # the same exact integer as the aligned sum of auroc_terms: the same double
+        op.cached(AUROC, _given(area_from_sum("auroc", float(2 * (tp_total - int(P)) - int(P) * (int(P) - 1)), P, N)))
     for m, c in zip(metrics, candidates):
         op.cached(best_key(m), _given(_best_from_candidates(c, P, N)))
+
+
+def _unit_steps(op: CountTable) -> bool:
+    """Whether every step of ``op`` adds one sample of weight 1 (:data:`~isometrics._core.count_table.UNIT_STEPS`,
+    left by the construction) and every partial sum of its AUROC and of its TP is an integer below ``2**53``."""
+    if not op.peek(UNIT_STEPS):
+        return False
+    P, N = op.n_positives, op.n_negatives
+    return (op.n_points - 1) * P < _EXACT and 2.0 * P * N < _EXACT
+
+
+#: Integers below this are exact in float64, and so is every sum of them that stays below it.
+_EXACT = 2.0**53
+
+
+def _fbeta_weights_of(metric: Metric, P: float) -> tuple[float, float] | None:
+    """``(w_pred, w_true P)`` of an F-beta metric (``beta > 0``) where its denominator is positive at every
+    point (``w_true P > 0``): the sweep computes it from the run's ``TP + FP``; else ``None``."""
+    beta = metric._count_beta
+    if metric._counts is not None or beta is None or not beta > 0:
+        return None
+    w_pred, pos = _fbeta_denominator_terms(beta, P)
+    return (w_pred, pos) if pos > 0 else None
+
+
+def _fbeta_below_window(c: _Candidates, last_tp: float, first_fp: float, w_pred: float, pos: float) -> bool:
+    """Whether every F-beta value of a run lies below the window of ``c``'s running best, from a bound.
+
+    F-beta rises with TP and falls with FP, so no point of a run (TP at most its last point's, FP at
+    least its first point's) exceeds ``last_tp / (w_pred (last_tp + first_fp) + w_true P)``; three
+    roundings on each side move a value and the bound by less than ``1e-12`` relative. Below the
+    window, :meth:`_Candidates.add_values` would keep no point and leave the running best as it is.
+    """
+    if not (c.metric.greater_is_better and c.top > -np.inf):
+        return False
+    bound = last_tp / (w_pred * (last_tp + first_fp) + pos)
+    return bound * (1.0 + 1e-12) < _window(c.top, c.metric, EXACT_WINDOW)
 
 
 def _given(value: Any) -> Callable[[], Any]:
