@@ -465,9 +465,23 @@ def _cumulated(
     """Thresholds and the running sums of the positives and negatives, batch after batch."""
     tp_prev = fp_prev = 0.0
     for t, p, n in batches:
-        tp, fp = _running(p, tp_prev), _running(n, fp_prev)
+        tp, fp = _running_into(p, tp_prev), _running_into(n, fp_prev)
         tp_prev, fp_prev = float(tp[-1]), float(fp[-1])
         yield t, tp, fp
+
+
+def _running_into(increments: FloatArray, before: float) -> FloatArray:
+    """:func:`_running`, written over ``increments`` when they may be (a batch's own array, which
+    nothing reads afterwards): ``before`` added to the first one, then the running sum in place,
+    the same additions in the same order, without the two new arrays."""
+    out = (
+        increments
+        if increments.flags.writeable and increments.dtype == np.float64
+        else np.array(increments, dtype=np.float64)
+    )
+    if len(out):
+        out[0] += before
+    return np.cumsum(out, out=out)
 
 
 def _sweep(
@@ -490,7 +504,7 @@ def _sweep(
     if not totals.exact:
         batches, P, N = _spooled(batches, spill, name)
     sweep = Sweep(P, N, metrics=metrics, areas=_AREAS)
-    display = StreamingDisplay(P, N, resolution)
+    display = StreamingDisplay(P, N, resolution, exact=totals.exact)
     start = 1
     if not threaded:
         for t, tp, fp in _cumulated(batches):
