@@ -11,7 +11,15 @@ group-by) in ``benchmarks/.scratch``, then runs each case in its own process und
 2. Polars' streaming engine: the same group-by and sort, ``sink_parquet`` to disk (Polars
    takes no memory limit) and ``collect(engine="streaming")``;
 3. ``isometrics evaluate --out-of-core --memory-limit ...`` (exact areas and thresholds);
-4. ``isometrics evaluate`` in memory (the same numbers, checked equal).
+4. the in-memory evaluation of the same quantities: the command line's in-memory path
+   (its reader and ``evaluate_scores`` with ``keep_operating_points=False``, the JSON written)
+   without the cross-fitted decision tables, which ``isometrics evaluate`` prints in memory
+   since 2026-11-26 but not out of core; ``out of core / in memory`` is the ratio of 3 to 4;
+5. ``isometrics evaluate`` in memory, decision tables included (for reference).
+
+Every case must give the same areas and best threshold, compared with ``==``. Each case's
+wall time is printed beside its CPU time (user + system, all threads), its peak resident
+set and the load average: on a shared machine the wall times stretch, the CPU times less.
 
 ``--huge`` runs 10^9 rows instead, out of core only (about 9 GB of Parquet and up to 46 GB
 spilled; the in-memory path would need about 60 GB). The data are removed afterwards.
@@ -34,6 +42,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import pyarrow.parquet as pq
 
 SCRATCH = Path(__file__).resolve().parent / ".scratch" / "out_of_core"
 
@@ -51,6 +60,19 @@ groups = 0
 for batch in reader:
     groups += batch.num_rows
 print(groups)
+"""
+
+IN_MEMORY = """
+import sys
+from isometrics import evaluate_scores
+from isometrics._core.outputs import json_text
+from isometrics.cli._io import FileColumns, read_columns
+from isometrics.evaluation import results_json
+path, out = sys.argv[1:3]
+y = read_columns(path, ["y"])["y"]
+results = list(evaluate_scores(y, FileColumns(path, ["s0"]), metrics=["f1"], keep_operating_points=False))
+with open(out, "w") as fh:
+    fh.write(json_text(results_json(results, file=path, label="y")))
 """
 
 POLARS_SINK = """
@@ -130,7 +152,7 @@ def main() -> None:
     parser.add_argument(
         "--huge", action="store_true", help="10^9 rows, out of core only (~9 GB + ~46 GB spill: 55 GB of disk)"
     )
-    parser.add_argument("--skip", nargs="*", default=[], choices=["duckdb", "polars", "ooc", "memory"])
+    parser.add_argument("--skip", nargs="*", default=[], choices=["duckdb", "polars", "ooc", "evaluation", "memory"])
     parser.add_argument(
         "--repeat",
         type=int,
@@ -142,9 +164,14 @@ def main() -> None:
         default=None,
         help="a source tree (PYTHONPATH) whose out-of-core run alternates with this one's",
     )
+    parser.add_argument(
+        "--data",
+        default=None,
+        help="an existing Parquet file of columns y and s0 to read instead of writing one (it is kept)",
+    )
     args = parser.parse_args()
     rows = 10**9 if args.huge else int(args.rows)
-    skip = set(args.skip) | ({"duckdb", "polars", "memory"} if args.huge else set())
+    skip = set(args.skip) | ({"duckdb", "polars", "evaluation", "memory"} if args.huge else set())
     if not Path("/usr/bin/time").exists():
         raise SystemExit("needs GNU time at /usr/bin/time (apt-get install time)")
     SCRATCH.mkdir(parents=True, exist_ok=True)
@@ -154,9 +181,14 @@ def main() -> None:
     cli = [py, "-m", "isometrics.cli", "evaluate", str(path), "--label", "y", "--score", "s0", "--metric", "f1"]
     try:
         start = time.perf_counter()
-        write_parquet(path, rows)
+        if args.data:
+            path = Path(args.data)
+            rows = pq.ParquetFile(path).metadata.num_rows
+            cli[cli.index("evaluate") + 1] = str(path)
+        else:
+            write_parquet(path, rows)
         print(
-            f"{rows:,} rows x (label, score), Parquet {path.stat().st_size / 1e9:.1f} GB, written in "
+            f"{rows:,} rows x (label, score), Parquet {path.stat().st_size / 1e9:.1f} GB, {'found' if args.data else 'written'} in "
             f"{time.perf_counter() - start:.0f} s; {os.cpu_count()} CPUs; load {os.getloadavg()[0]:.1f}"
         )
         print(f"{'case':<44} {'wall':>10} {'CPU':>10} {'peak RSS':>12}")
@@ -171,7 +203,7 @@ def main() -> None:
             (SCRATCH / "polars.parquet").unlink(missing_ok=True)
             timed("Polars streaming group-by + sort, collect", [py, "-c", POLARS_COLLECT, str(path)])
         results = {}
-        walls: dict[str, list[float]] = {"ooc": [], "memory": []}
+        walls: dict[str, list[float]] = {"ooc": [], "evaluation": [], "memory": []}
         for _ in range(args.repeat):
             if "ooc" not in skip:
                 out = SCRATCH / "ooc.json"
@@ -210,18 +242,28 @@ def main() -> None:
                 )
                 baseline = json.loads(out.read_text())["results"][0]
                 print(f"  areas and best threshold identical to that source's: {_same(baseline, results['ooc'])}")
+            if "evaluation" not in skip:
+                out = SCRATCH / "evaluation.json"
+                walls["evaluation"].append(
+                    timed("in-memory evaluation (no decision tables)", [py, "-c", IN_MEMORY, str(path), str(out)])[0]
+                )
+                results["evaluation"] = json.loads(out.read_text())["results"][0]
             if "memory" not in skip:
                 out = SCRATCH / "memory.json"
-                walls["memory"].append(timed("isometrics evaluate (in memory)", [*cli, "--json", str(out)])[0])
+                walls["memory"].append(
+                    timed("isometrics evaluate (in memory, with decisions)", [*cli, "--json", str(out)])[0]
+                )
                 written = json.loads(out.read_text())
                 if "out_of_core" in written:
                     print("  (the in-memory run switched out of core by itself: too little memory available now)")
                 results["memory"] = written["results"][0]
-        if walls["ooc"] and walls["memory"]:
-            ratios = [a / b for a, b in zip(walls["ooc"], walls["memory"])]
-            print(f"out of core / in memory, wall: {', '.join(f'{r:.2f}' for r in ratios)}")
-        if len(results) == 2:
-            print(f"areas and best threshold identical in and out of core: {_same(results['ooc'], results['memory'])}")
+        for case, what in (("evaluation", "in memory"), ("memory", "isometrics evaluate in memory (decisions)")):
+            if walls["ooc"] and walls[case]:
+                ratios = [a / b for a, b in zip(walls["ooc"], walls[case])]
+                print(f"out of core / {what}, wall: {', '.join(f'{r:.2f}' for r in ratios)}")
+        if "ooc" in results and len(results) >= 2:
+            same = all(_same(results["ooc"], other) for other in results.values())
+            print(f"areas and best threshold identical in and out of core: {same}")
         if results:
             r = next(iter(results.values()))
             print("AUROC {auroc!r}, AP {average_precision!r}, AUPRG {auprg!r}".format(**r))

@@ -22,6 +22,7 @@ from ..evaluation import results_json
 from ..exceptions import IsometricsError
 from ..metrics.registry import parse_metric
 from ..scale import evaluate_out_of_core, parse_memory
+from ..scale._memory import keep_freed_memory
 from ..scale._sources import available_memory, expand_paths
 from ..scale.formats import FORMATS, column_type, estimated_rows
 from ._console import make_console
@@ -122,6 +123,7 @@ def evaluate_out_of_core_file(
         files, kind = expand_paths(file, "isometrics evaluate")
         wanted = [label, *scores, *([weight] if weight else [])]
         separator = separator_of(files[0], wanted) if FORMATS[kind].separated else None  # said on stderr when detected
+        keep_freed_memory()  # this process ends with the command: the batches reuse freed pages
         evaluation = evaluate_out_of_core(
             file,
             label=label,

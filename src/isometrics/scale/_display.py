@@ -30,6 +30,10 @@ from ..spaces.hull import upper_hull_indices
 
 __all__: list[str] = []
 
+#: Points per block whose corner cells are compared before the cells of its points are computed:
+#: a block whose corners differ is cut into blocks of the next size, then into its points.
+_BLOCKS = (64, 8)
+
 
 class StreamingDisplay:
     """The display subset of one score column's operating points, built batch by batch.
@@ -39,8 +43,10 @@ class StreamingDisplay:
     points). Memory: the kept points and the hull vertices.
     """
 
-    def __init__(self, n_positives: float, n_negatives: float, resolution: int) -> None:
+    def __init__(self, n_positives: float, n_negatives: float, resolution: int, *, exact: bool = False) -> None:
         self.P, self.N, self.res = float(n_positives), float(n_negatives), int(resolution)
+        # whole counts whose sums are exact: every cell is then monotone in tp and in fp (see _changes)
+        self.exact = bool(exact)
         self.prevalence = self.P / (self.P + self.N)
         # point 0: threshold +inf, no sample predicted positive
         origin = (np.array([0]), np.array([np.inf]), np.zeros(1), np.zeros(1))
@@ -67,11 +73,10 @@ class StreamingDisplay:
                 out.append(np.floor(values, out=values))
         return out
 
-    def update(self, start: int, thresholds: FloatArray, tp: FloatArray, fp: FloatArray) -> None:
-        """Points ``start .. start + len(tp) - 1`` (global indices in score order; point 0 is +inf)."""
-        if len(tp) == 0:
-            return
-        changed = np.zeros(len(tp), dtype=bool)  # point i starts a new run (a cell changed)
+    def _runs(self, tp: FloatArray, fp: FloatArray) -> np.ndarray:
+        """Whether each of these consecutive points starts a new run: a cell differs from the point
+        before's (the first point's from the last point of the previous batch)."""
+        changed = np.zeros(len(tp), dtype=bool)
         last = []
         for k, cells in enumerate(self._coordinates(tp, fp)):
             changed[1:] |= cells[1:] != cells[:-1]
@@ -79,6 +84,53 @@ class StreamingDisplay:
             changed[0] |= not (cells[0] == before or (np.isnan(cells[0]) and np.isnan(before)))
             last.append(cells[-1])
         self._last_cells = last
+        return changed
+
+    def _changes(self, tp: FloatArray, fp: FloatArray) -> np.ndarray:
+        """:meth:`_runs` of the batch, evaluated only where a cell may change.
+
+        With whole counts summed exactly (``exact``), ``tp + fp`` is exact, so every coordinate
+        is a correctly rounded monotone function of ``tp`` and of ``fp`` (FPR, TPR and the recall
+        gain of one of them; precision and its gain rise with ``tp`` and fall with ``fp``), and
+        so are the product by the resolution, the clip and the floor. Over a block of
+        consecutive points (``tp`` and ``fp`` non-decreasing) each cell then lies between its
+        values at the two corners ``(tp_first, fp_last)`` and ``(tp_last, fp_first)``: where
+        they agree in all five coordinates, every point of the block shares their cells. The
+        cells are computed at the first and last point of each such block; a block whose
+        corners differ (or hold a NaN) is cut into the finer blocks of :data:`_BLOCKS` and
+        tested again, and at the last level each of its points is computed. Two consecutive
+        computed points with points between them then lie in one uniform block, so comparing
+        the computed points gives the same flags as computing every cell, for about 9 % of the
+        points at 10^7 (more near the top of the ranking, where precision is noisy).
+        """
+        n = len(tp)
+        if not self.exact or n < 4 * _BLOCKS[0]:
+            return self._runs(tp, fp)
+        needed = np.zeros(n, dtype=bool)
+        first = np.arange(0, n, _BLOCKS[0])
+        for size, finer in zip(_BLOCKS, (*_BLOCKS[1:], 1)):
+            last = np.minimum(first + (size - 1), n - 1)
+            needed[first] = True
+            needed[last] = True
+            low = self._coordinates(tp[first], fp[last])
+            high = self._coordinates(tp[last], fp[first])
+            mixed = np.zeros(len(first), dtype=bool)
+            for a, b in zip(low, high):
+                mixed |= a != b  # NaN != NaN: a block with a NaN cell is computed point by point
+            # the blocks where a cell may change, cut into finer blocks (the last level: their points)
+            first = (first[mixed][:, None] + np.arange(0, size, finer)).ravel()
+            first = first[first < n]
+        needed[first] = True
+        where = np.flatnonzero(needed)
+        changed = np.zeros(n, dtype=bool)
+        changed[where] = self._runs(tp[where], fp[where])
+        return changed
+
+    def update(self, start: int, thresholds: FloatArray, tp: FloatArray, fp: FloatArray) -> None:
+        """Points ``start .. start + len(tp) - 1`` (global indices in score order; point 0 is +inf)."""
+        if len(tp) == 0:
+            return
+        changed = self._changes(tp, fp)
         if self._pending is not None and changed[0]:  # the previous batch's last point ended a run
             self._kept.append(self._pending)
         keep = changed.copy()

@@ -569,16 +569,23 @@ def _grouped(batches: Iterator[Any], weighted: bool) -> Iterator[tuple[np.ndarra
     for batch in batches:
         t = np.asarray(batch.column(0).to_numpy(zero_copy_only=False), dtype=np.float64)
         positive = np.asarray(batch.column(1).to_numpy(zero_copy_only=False), dtype=np.uint8)  # 0 or 1
-        starts = np.flatnonzero(np.concatenate(([True], t[1:] != t[:-1])))
+        tied = t[1:] == t[:-1]
+        distinct = not tied.any()  # the usual batch on this path: each row its own score, no sum to take
+        starts = None if distinct else np.flatnonzero(np.concatenate(([True], ~tied)))
         if weighted:  # exact: w * 1, w * 0 and w - w are exact, as are the sums of whole weights
             w = np.asarray(batch.column(2).to_numpy(zero_copy_only=False), dtype=np.float64)
             pos_w = w * positive
-            p, n = np.add.reduceat(pos_w, starts), np.add.reduceat(w - pos_w, starts)
+            p, n = (
+                (pos_w, w - pos_w) if distinct else (np.add.reduceat(pos_w, starts), np.add.reduceat(w - pos_w, starts))
+            )
+        elif distinct:  # one row per score: its class is its count (what the sums below give)
+            p = positive.astype(np.float64)
+            n = np.subtract(1.0, p)
         else:
             p = np.add.reduceat(positive, starts, dtype=np.int64)
             n = (np.diff(np.append(starts, len(t))) - p).astype(np.float64)
             p = p.astype(np.float64)
-        table = (t[starts], p, n)
+        table = (t if distinct else t[starts], p, n)
         if carry is not None:
             if carry[0][0] == table[0][0]:  # the score goes on from the previous batch
                 table[1][0] += carry[1][0]
