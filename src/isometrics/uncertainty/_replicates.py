@@ -5,12 +5,14 @@ touches stays in cache, and AUROC, average precision and AUPRG read from the pos
 Used by :mod:`~isometrics.uncertainty.resampling` for untied, unweighted scores; the draws are
 those of the bootstrap (the same multinomial distribution of the samples), taken in another order.
 Also the one per-row draw (:class:`RowCounts`: how many times each row is drawn, block by block)
-of paired comparisons, weighted data and the counts at a fixed threshold.
+of paired comparisons, weighted data and the counts at a fixed threshold, and the paired
+comparisons' cells of every scorer summed in one pass over a replicate's counts (:class:`RowCells`).
 """
 
 from __future__ import annotations
 
 import numpy as np
+import scipy.sparse
 
 from .._typing import FloatArray
 
@@ -341,7 +343,11 @@ class RowSteps:
         """The areas ``FAST_AREAS[c]``, ``c`` in ``columns``, of a replicate drawing each row ``counts``
         times (float64, whole numbers, in the rows' order); ``None`` when it lacks a class. See
         :func:`step_areas`."""
-        cells = np.bincount(self.cell, weights=counts, minlength=self.Q + self.n_segments)
+        return self.cell_areas(np.bincount(self.cell, weights=counts, minlength=self.Q + self.n_segments), columns)
+
+    def cell_areas(self, cells: np.ndarray, columns: list[int]) -> FloatArray | None:
+        """:meth:`areas` from the replicate's draws summed by cell (float64, whole numbers, shape
+        (Q + n_segments,), overwritten), as :class:`RowCells` gives them."""
         copies, segments = cells[: self.Q], cells[self.Q :]
         if self.untied:  # the segments are needed only cumulated: in place
             below = np.cumsum(segments, out=segments)
@@ -349,3 +355,35 @@ class RowSteps:
         below = np.cumsum(segments)
         k_pos, k_neg = float(copies.sum()), float(below[-1])
         return step_areas(copies, below[0:-1:2], segments[1::2], k_pos, k_neg, columns)
+
+
+class RowCells:
+    """The draws of every scorer's cells (:attr:`RowSteps.cell`) in one pass over a replicate's row
+    counts: one sparse matrix with a column per row and a 1 in each scorer's cell of that row, each
+    scorer's cells after the previous scorer's, times the integer counts.
+
+    Each row's count is read once for every scorer (against one weighted ``bincount`` a scorer over
+    float64 counts), the sums are of integers (int32 while the rows and cells number fewer than
+    ``2**31``: exact, in any order) and the cells are returned as float64: the numbers the
+    ``bincount`` gives, in half the memory traffic.
+    """
+
+    def __init__(self, steps: list[RowSteps], n_rows: int) -> None:
+        self.edges = np.r_[0, np.cumsum([s.Q + s.n_segments for s in steps])].astype(np.int64)
+        wide = max(n_rows, int(self.edges[-1])) * len(steps) >= 1 << 31
+        self.dtype = np.int64 if wide else np.int32  # the counts' and the sums' type
+        index = np.int64 if wide else np.int32
+        k = len(steps)
+        cell = np.empty(k * n_rows, dtype=index)  # row r's entries at k r .. k r + k - 1
+        for j, (s, low) in enumerate(zip(steps, self.edges[:-1].tolist())):
+            np.add(s.cell, low, out=cell[j::k], casting="unsafe")
+        starts = np.arange(0, k * n_rows + 1, k, dtype=index)
+        self.matrix = scipy.sparse.csc_array(
+            (np.ones(k * n_rows, dtype=self.dtype), cell, starts), shape=(int(self.edges[-1]), n_rows)
+        )
+
+    def cells(self, counts: np.ndarray) -> list[FloatArray]:
+        """Each scorer's draws by cell (float64, a fresh array each) of a replicate drawing each row
+        ``counts`` times (of :attr:`dtype`, in the rows' order)."""
+        total = self.matrix @ counts
+        return [total[lo:hi].astype(np.float64) for lo, hi in zip(self.edges[:-1].tolist(), self.edges[1:].tolist())]
