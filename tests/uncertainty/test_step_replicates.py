@@ -3,13 +3,15 @@ AUROC, average precision and AUPRG are those of the resampled data, rebuilt expl
 random numbers and scored by scikit-learn, for one scorer (draws binned by segment, block by block)
 and for paired comparisons (draws counted per row, every scorer reading the same rows)."""
 
+import tracemalloc
+
 import numpy as np
 import pytest
 from sklearn.metrics import average_precision_score, roc_auc_score
 
 import isometrics as im
 from isometrics.uncertainty import resampling
-from isometrics.uncertainty._replicates import RowSteps, step_areas
+from isometrics.uncertainty._replicates import PositiveSteps, RowCells, RowSteps, step_areas
 
 
 def _data(n, seed=0):
@@ -120,3 +122,83 @@ def test_tie_groups_by_sort_equal_the_search_among_distinct_scores(decimals):
     ascending = op.thresholds[:0:-1]
     by_search = len(ascending) - 1 - np.searchsorted(ascending, s)
     np.testing.assert_array_equal(resampling._tie_groups(s, op.n_points - 1), by_search)
+
+
+def test_positive_steps_draw_keeps_no_array_per_drawn_negative():
+    # a replicate's negatives are counted block by block into the block's few segments: the draw
+    # holds the random bits (2 bytes a negative) and arrays per step, never one 8-byte segment
+    # number per drawn negative (13 bytes a negative at peak when it did)
+    rng = np.random.default_rng(9)
+    y = rng.random(200_000) < 0.05  # few positives: the arrays per step are small beside the negatives
+    s = rng.normal(size=200_000) + y
+    resampler = resampling.Resampler(y, s, None, False)
+    steps = PositiveSteps(resampler.op.dtp, resampler.op.dfp, False)
+    steps.draw(rng)  # buffers kept across replicates are allocated by the first
+    tracemalloc.start()
+    try:
+        steps.draw(rng)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * steps.N, peak / steps.N
+
+
+def test_positive_steps_of_a_block_spanning_many_segments():
+    # 70,000 positives interleaved with the first block's negatives: that block's draws fall in more
+    # than 2**16 segments (its table is not 16-bit); every replicate's areas are scikit-learn's on
+    # the resample rebuilt from the same random numbers
+    n_pos, n_neg = 70_000, 20_000
+    first = 1 << 14  # negatives in a full block
+    s = np.r_[np.arange(n_pos) + 0.1, np.arange(first) * 4.25, -1.0 - np.arange(n_neg - first)]
+    y = np.r_[np.ones(n_pos, int), np.zeros(n_neg, int)]
+    resampler = resampling.Resampler(y == 1, s, None, False)
+    steps = PositiveSteps(resampler.op.dtp, resampler.op.dfp, False)
+    assert steps.untied and steps.span[0] > 1 << 16 and steps.table[0].dtype == np.intp
+    order = np.argsort(-s, kind="stable")
+    pos_rank, neg_rank = order[y[order] == 1], order[y[order] == 0]  # rows by decreasing score
+    rng = np.random.default_rng(3)
+    for _ in range(3):
+        copies, segments, (pos, neg) = steps.draw(rng, explicit=True)
+        rows = np.r_[pos_rank[pos], neg_rank[neg]]
+        auroc, ap = steps.areas(copies, segments, [0, 1])
+        assert auroc == pytest.approx(roc_auc_score(y[rows], s[rows]), rel=1e-13)
+        assert ap == pytest.approx(average_precision_score(y[rows], s[rows]), rel=1e-13)
+
+
+def test_row_cells_equal_each_scorers_weighted_count():
+    # one pass over integer counts gives every scorer's cells: the numbers of one float64 weighted
+    # bincount a scorer (untied, tied among positives, tied across the classes), exactly
+    y, s = _data(5000, seed=11)
+    rng = np.random.default_rng(12)
+    columns = [s, np.round(s + rng.normal(size=5000), 1), np.round(s, 0)]
+    resamplers = [resampling.Resampler(y == 1, c, None, False, per_sample=True) for c in columns]
+    steps = [RowSteps(r.group, r.is_pos, r.op.dtp) for r in resamplers]
+    cells = RowCells(steps, 5000)
+    assert cells.dtype == np.int32
+    for _ in range(3):
+        counts = resamplers[0].row_counts(rng, cells.dtype)
+        for step, drawn in zip(steps, cells.cells(counts)):
+            expected = np.bincount(step.cell, weights=counts.astype(np.float64), minlength=step.Q + step.n_segments)
+            assert drawn.dtype == np.float64 and np.array_equal(drawn, expected)
+
+
+def test_paired_replicate_keeps_no_float_count_per_row():
+    # a paired replicate draws integer counts (4 bytes a row, beside 2 bytes of random bits) and sums
+    # them by cell for every scorer at once: no float64 count per row (10.3 bytes a row at peak with it)
+    rng = np.random.default_rng(13)
+    y = rng.random(300_000) < 0.02  # few positives: the cells are small beside the rows
+    s = rng.normal(size=300_000) + y
+    other = s + rng.normal(size=300_000)
+    resamplers = [resampling.Resampler(y, c, None, False, per_sample=True) for c in (s, other)]
+    steps = [RowSteps(r.group, r.is_pos, r.op.dtp) for r in resamplers]
+    cells = RowCells(steps, 300_000)
+    tracemalloc.start()
+    try:
+        counts = resamplers[0].row_counts(rng, cells.dtype)
+        areas = [step.cell_areas(drawn, [0, 1]) for step, drawn in zip(steps, cells.cells(counts))]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * 300_000, peak / 300_000
+    for step, area in zip(steps, areas):
+        np.testing.assert_array_equal(area, step.areas(counts.astype(np.float64), [0, 1]))

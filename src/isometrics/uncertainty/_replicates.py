@@ -5,12 +5,14 @@ touches stays in cache, and AUROC, average precision and AUPRG read from the pos
 Used by :mod:`~isometrics.uncertainty.resampling` for untied, unweighted scores; the draws are
 those of the bootstrap (the same multinomial distribution of the samples), taken in another order.
 Also the one per-row draw (:class:`RowCounts`: how many times each row is drawn, block by block)
-of paired comparisons, weighted data and the counts at a fixed threshold.
+of paired comparisons, weighted data and the counts at a fixed threshold, and the paired
+comparisons' cells of every scorer summed in one pass over a replicate's counts (:class:`RowCells`).
 """
 
 from __future__ import annotations
 
 import numpy as np
+import scipy.sparse
 
 from .._typing import FloatArray
 
@@ -65,7 +67,8 @@ class RowCounts:
         per_block = rng.multinomial(k, self.block_p).tolist()
         in_full = int(sum(per_block[: self.full]))
         if isinstance(rng.bit_generator, _RAW64):
-            bits = rng.bit_generator.random_raw(-(-in_full // 4)).view(np.uint16)[:in_full] >> (16 - _ROW_BLOCK_BITS)
+            bits = rng.bit_generator.random_raw(-(-in_full // 4)).view(np.uint16)[:in_full]
+            np.right_shift(bits, 16 - _ROW_BLOCK_BITS, out=bits)
         else:
             bits = rng.integers(0, 1 << _ROW_BLOCK_BITS, in_full, dtype=np.uint16)
         rest = rng.integers(0, self.rest, per_block[-1]) if self.rest else None
@@ -135,8 +138,10 @@ class PositiveSteps:
     uniform bits: the top 14 of a 16-bit quarter of the generator's 64-bit output (in the
     platform's byte order; ``integers`` draws them for a generator without 64-bit output, and
     for the last block), four positions a draw of the generator. A replicate costs ``K_p``
-    random integers, about ``K_n / 4`` 64-bit draws and a lookup in each block's slice of
-    the segment table, then one count of the segments.
+    random integers, about ``K_n / 4`` 64-bit draws and, block by block, a lookup in the
+    block's slice of the segment table (numbered from the block's first segment, 16-bit while
+    it spans fewer than ``2**16`` segments: in L1 cache) and a count into the block's few
+    segments, added to the replicate's; no array of one entry per drawn negative.
     """
 
     def __init__(self, dtp: FloatArray, dfp: FloatArray, stratified: bool) -> None:
@@ -157,8 +162,21 @@ class PositiveSteps:
         group = np.repeat(np.arange(len(negatives)), negatives)  # each negative's tie group
         segment = before[group] if self.untied else np.where(has[group], 2 * before[group] - 1, 2 * before[group])
         self.n_segments = self.Q + 1 if self.untied else 2 * self.Q + 1
-        # each block's slice of the segment table: the block's draws are looked up in cache
-        self.table = [np.ascontiguousarray(segment[lo:hi], dtype=np.intp) for lo, hi in zip(edges[:-1], edges[1:])]
+        # Each block's slice of the segment table, counted from the block's first segment: the
+        # segments grow with the rank, so a block's draws fall in the few segments ``low[b] ..
+        # low[b] + span[b] - 1`` (about Q / blocks of them): looked up in a table in L1 cache
+        # (uint16 while a block spans fewer than 2**16 segments) and counted into a small array.
+        self.low: list[int] = []
+        self.span: list[int] = []
+        self.table: list[np.ndarray] = []
+        for lo, hi in zip(edges[:-1].tolist(), edges[1:].tolist()):
+            first, last = int(segment[lo]), int(segment[hi - 1])
+            self.low.append(first)
+            self.span.append(last - first + 1)
+            narrow = np.uint16 if last - first < 1 << 16 else np.intp
+            self.table.append((segment[lo:hi] - first).astype(narrow))
+        self._looked_up = {dt: np.empty(0, dtype=dt) for dt in (np.uint16, np.intp)}  # reused across replicates
+        self._below = np.empty(self.n_segments, dtype=np.int64)
 
     def draw(
         self, rng: np.random.Generator, *, explicit: bool = False
@@ -178,36 +196,45 @@ class PositiveSteps:
         copies = np.bincount(positives, minlength=self.P)
         if self.step_starts is not None:
             copies = np.add.reduceat(copies, self.step_starts)
-        per_block = rng.multinomial(k_neg, self.block_p)
+        per_block = rng.multinomial(k_neg, self.block_p).tolist()
         negatives = []
         bits: np.ndarray | None = None
         if isinstance(rng.bit_generator, _RAW64) and self.full:
-            in_full = int(per_block[: self.full].sum())
-            bits = rng.bit_generator.random_raw(-(-in_full // 4)).view(np.uint16)[:in_full] >> (16 - _BLOCK_BITS)
-        drawn_segments = np.empty(k_neg, dtype=np.intp)  # each drawn negative's segment, block after block
+            in_full = int(sum(per_block[: self.full]))
+            bits = rng.bit_generator.random_raw(-(-in_full // 4)).view(np.uint16)[:in_full]
+            np.right_shift(bits, 16 - _BLOCK_BITS, out=bits)
+        segments = np.zeros(self.n_segments, dtype=np.int64)
+        most = max(per_block, default=0)
         offset = 0
-        for b, drawn in enumerate(per_block.tolist()):
+        for b, drawn in enumerate(per_block):
             if drawn == 0:
                 continue
             if bits is not None and b < self.full:
                 where = bits[offset : offset + drawn]
+                offset += drawn
             else:
                 where = rng.integers(0, self.sizes[b], drawn)
-            np.take(self.table[b], where, out=drawn_segments[offset : offset + drawn])
-            offset += drawn
+            table = self.table[b]
+            looked_up = self._looked_up[table.dtype.type]
+            if len(looked_up) < most:
+                looked_up = self._looked_up[table.dtype.type] = np.empty(most, dtype=table.dtype)
+            # each draw's segment in the block (in range: no clipping), counted into the block's segments
+            local = table.take(where, out=looked_up[:drawn], mode="clip")
+            low, span = self.low[b], self.span[b]
+            segments[low : low + span] += np.bincount(local, minlength=span)
             if explicit:
                 negatives.append(where + self.edges[b])
-        segments = np.bincount(drawn_segments, minlength=self.n_segments)
         resample = (positives, np.concatenate([np.zeros(0, dtype=np.int64), *negatives])) if explicit else None
         return copies, segments, resample
 
     def areas(self, copies: np.ndarray, segments: np.ndarray, columns: list[int]) -> FloatArray | None:
         """The areas ``FAST_AREAS[c]`` for ``c`` in ``columns`` of one replicate (``None`` when it lacks a class),
         from :meth:`draw`'s counts: see :func:`step_areas`."""
-        below = np.cumsum(segments)  # below[2 q] (below[q] untied): drawn negatives scored above step q
+        if self.untied:  # below[q]: drawn negatives scored above step q (into a buffer kept across replicates)
+            below = np.cumsum(segments, out=self._below)
+            return step_areas(copies, below[:-1], None, int(copies.sum()), int(below[-1]), columns)
+        below = np.cumsum(segments)  # below[2 q]: drawn negatives scored above step q
         k_pos, k_neg = int(copies.sum()), int(below[-1])
-        if self.untied:
-            return step_areas(copies, below[:-1], None, k_pos, k_neg, columns)
         return step_areas(copies, below[0:-1:2], segments[1::2], k_pos, k_neg, columns)
 
 
@@ -238,8 +265,7 @@ def step_areas(
     if k_pos == 0 or k_neg == 0:
         return None
     out = np.empty(len(columns))
-    upto = np.cumsum(copies)  # T_q
-    reached = above + upto if tied is None else above + tied + upto  # predicted positive at step q
+    upto = np.cumsum(copies) if any(columns) else copies  # T_q (AUROC alone needs none)
     for k, column in enumerate(columns):
         if column == 0:
             if copies.dtype.kind == above.dtype.kind == "i" and tied is None:  # int64: exact while K_p K_n < 2**63
@@ -252,7 +278,10 @@ def step_areas(
                 twice = 2.0 * float(k_neg) - 2.0 * above if tied is None else 2.0 * float(k_neg) - 2.0 * above - tied
                 out[k] = _dot(copies, twice) / (2.0 * float(k_pos) * float(k_neg))
         elif column == 1:  # a step before the first drawn positive has T_q = c_q = 0: its 0 / 0 is skipped
-            out[k] = _dot(copies, upto / np.maximum(reached, 1)) / float(k_pos)
+            reached = above + upto if tied is None else above + tied + upto  # predicted positive at step q
+            np.maximum(reached, 1, out=reached)
+            precision = np.divide(upto, reached, out=reached) if reached.dtype.kind == "f" else upto / reached
+            out[k] = _dot(copies, precision) / float(k_pos)
         else:
             if tied is not None:
                 raise ValueError("step_areas: AUPRG is read from untied steps only")
@@ -314,10 +343,47 @@ class RowSteps:
         """The areas ``FAST_AREAS[c]``, ``c`` in ``columns``, of a replicate drawing each row ``counts``
         times (float64, whole numbers, in the rows' order); ``None`` when it lacks a class. See
         :func:`step_areas`."""
-        cells = np.bincount(self.cell, weights=counts, minlength=self.Q + self.n_segments)
+        return self.cell_areas(np.bincount(self.cell, weights=counts, minlength=self.Q + self.n_segments), columns)
+
+    def cell_areas(self, cells: np.ndarray, columns: list[int]) -> FloatArray | None:
+        """:meth:`areas` from the replicate's draws summed by cell (float64, whole numbers, shape
+        (Q + n_segments,), overwritten), as :class:`RowCells` gives them."""
         copies, segments = cells[: self.Q], cells[self.Q :]
+        if self.untied:  # the segments are needed only cumulated: in place
+            below = np.cumsum(segments, out=segments)
+            return step_areas(copies, below[:-1], None, float(copies.sum()), float(below[-1]), columns)
         below = np.cumsum(segments)
         k_pos, k_neg = float(copies.sum()), float(below[-1])
-        if self.untied:
-            return step_areas(copies, below[:-1], None, k_pos, k_neg, columns)
         return step_areas(copies, below[0:-1:2], segments[1::2], k_pos, k_neg, columns)
+
+
+class RowCells:
+    """The draws of every scorer's cells (:attr:`RowSteps.cell`) in one pass over a replicate's row
+    counts: one sparse matrix with a column per row and a 1 in each scorer's cell of that row, each
+    scorer's cells after the previous scorer's, times the integer counts.
+
+    Each row's count is read once for every scorer (against one weighted ``bincount`` a scorer over
+    float64 counts), the sums are of integers (int32 while the rows and cells number fewer than
+    ``2**31``: exact, in any order) and the cells are returned as float64: the numbers the
+    ``bincount`` gives, in half the memory traffic.
+    """
+
+    def __init__(self, steps: list[RowSteps], n_rows: int) -> None:
+        self.edges = np.r_[0, np.cumsum([s.Q + s.n_segments for s in steps])].astype(np.int64)
+        wide = max(n_rows, int(self.edges[-1])) * len(steps) >= 1 << 31
+        self.dtype = np.int64 if wide else np.int32  # the counts' and the sums' type
+        index = np.int64 if wide else np.int32
+        k = len(steps)
+        cell = np.empty(k * n_rows, dtype=index)  # row r's entries at k r .. k r + k - 1
+        for j, (s, low) in enumerate(zip(steps, self.edges[:-1].tolist())):
+            np.add(s.cell, low, out=cell[j::k], casting="unsafe")
+        starts = np.arange(0, k * n_rows + 1, k, dtype=index)
+        self.matrix = scipy.sparse.csc_array(
+            (np.ones(k * n_rows, dtype=self.dtype), cell, starts), shape=(int(self.edges[-1]), n_rows)
+        )
+
+    def cells(self, counts: np.ndarray) -> list[FloatArray]:
+        """Each scorer's draws by cell (float64, a fresh array each) of a replicate drawing each row
+        ``counts`` times (of :attr:`dtype`, in the rows' order)."""
+        total = self.matrix @ counts
+        return [total[lo:hi].astype(np.float64) for lo, hi in zip(self.edges[:-1].tolist(), self.edges[1:].tolist())]

@@ -17,7 +17,7 @@ import numpy as np
 from .._typing import FloatArray
 from ..spaces.operating_points import OperatingPoints
 from ._inputs import _progress
-from ._replicates import FAST_AREAS, PositiveSteps, RowCounts, RowSteps
+from ._replicates import FAST_AREAS, PositiveSteps, RowCells, RowCounts, RowSteps
 
 
 def _tie_groups(scores: FloatArray, n_groups: int) -> np.ndarray:
@@ -520,7 +520,8 @@ def _paired_step_replicates(
     """The areas ``names`` of every scorer on the same replicates, as :func:`_replicates` draws them
     (one draw of rows shared by the scorers), read from the steps of the positives (see
     :class:`RowSteps`) instead of each replicate's operating points: the same values (to
-    rounding: AUROC is the correctly rounded ratio of two exact integer sums).
+    rounding: AUROC is the correctly rounded ratio of two exact integer sums). The rows' integer
+    counts are summed by every scorer's cells in one pass (:class:`RowCells`).
 
     ``None`` when this does not apply: names that are not all areas of ``FAST_AREAS``, weights
     other than 1 (or frequencies), or AUPRG where a scorer has ties.
@@ -534,13 +535,14 @@ def _paired_step_replicates(
     if "auprg" in names and not all(s.untied for s in steps):
         return None
     columns = [FAST_AREAS.index(name) for name in names]
+    cells = RowCells(steps, len(first.is_pos))
     out = np.empty((n_resamples, len(resamplers), len(columns)))
     valid = np.ones(n_resamples, dtype=bool)
     bar = _progress(n_resamples, f"bootstrap {', '.join(names)}") if progress else None
     for b in range(n_resamples):
-        counts = first.counts(rng)[0]  # one draw of rows (float64 counts), shared by every scorer
-        for k, step in enumerate(steps):
-            areas = step.areas(counts, columns)
+        counts = first.row_counts(rng, cells.dtype)  # one draw of rows (integer counts), shared by every scorer
+        for k, (step, drawn) in enumerate(zip(steps, cells.cells(counts))):
+            areas = step.cell_areas(drawn, columns)
             if areas is None:
                 valid[b] = False
                 break
