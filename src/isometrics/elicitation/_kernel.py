@@ -94,6 +94,70 @@ def count_in_cell(ok: np.ndarray) -> np.ndarray:
     return rows[:, 0:-2:2] + rows[:, 1:-1:2] + rows[:, 2::2]
 
 
+class Hypotheses:
+    """The hypotheses' own terms of :func:`log_g` and :func:`local_g_margin`, computed once for arrays of
+    hypotheses ``(log_beta, rho)`` and reused at every point (the same expressions as there, so the same
+    doubles): ``e = rho + 1``, ``x = rho ln beta``, the weights ``w``, ``w'``, and where rho = 0 or e = 0."""
+
+    def __init__(self, log_beta: Any, rho: Any) -> None:
+        log_beta, rho = np.broadcast_arrays(np.asarray(log_beta, dtype=np.float64), np.asarray(rho, dtype=np.float64))
+        self.log_beta, self.rho, self.shape = log_beta, rho, log_beta.shape
+        self.e = rho + 1.0
+        self.x = rho * log_beta
+        self.w, self.wc = 1.0 / (1.0 + np.exp(-self.x)), 1.0 / (1.0 + np.exp(self.x))
+        self.zero, self.pole = rho == 0.0, self.e == 0.0  # the stipulated rho = 0; the geometric mean (rho = -1)
+        self.any_zero, self.any_pole = bool(self.zero.any()), bool(self.pole.any())
+        self.beta_zero = np.exp(log_beta[self.zero])  # beta where rho = 0 (elementwise: as over the whole grid)
+        self._local: tuple[FloatArray, ...] | None = None
+
+    def take(self, index: np.ndarray) -> Hypotheses:
+        """The hypotheses ``index`` (of a 1-d set) with their terms taken, not recomputed."""
+        out = object.__new__(Hypotheses)
+        out.log_beta, out.rho = self.log_beta[index], self.rho[index]
+        out.shape = out.log_beta.shape
+        out.e, out.x, out.w, out.wc = self.e[index], self.x[index], self.w[index], self.wc[index]
+        out.zero, out.pole = self.zero[index], self.pole[index]
+        out.any_zero, out.any_pole = bool(out.zero.any()), bool(out.pole.any())
+        out.beta_zero = np.exp(out.log_beta[out.zero])
+        out._local = None
+        return out
+
+    def log_g(self, precision: Any, recall: Any) -> FloatArray:
+        """:func:`log_g` of these hypotheses at one point (or at points broadcast with them)."""
+        lp, lr = np.log(precision), np.log(recall)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = np.log1p(self.w * np.expm1(self.e * lp) + self.wc * np.expm1(self.e * lr)) / self.e
+        if not isinstance(out, np.ndarray) or out.shape != self.shape:  # points of another shape: np.where
+            out = np.where(self.pole, self.w * lp + self.wc * lr, out)
+            beta = np.exp(self.log_beta)
+            return np.where(self.zero, np.log((beta * precision + recall) / (1.0 + beta)), out)
+        if self.any_pole:
+            m = self.pole
+            out[m] = self.w[m] * _at(lp, m) + self.wc[m] * _at(lr, m)
+        if self.any_zero:
+            m, beta = self.zero, self.beta_zero
+            out[m] = np.log((beta * _at(precision, m) + _at(recall, m)) / (1.0 + beta))
+        return out
+
+    def local_g_margin(self, precision: float, recall: float) -> FloatArray:
+        """:func:`local_g_margin` of these hypotheses."""
+        if self._local is None:
+            beta = self.beta_zero
+            self._local = (log_sigmoid(self.x), log_sigmoid(-self.x), -self.rho, (1.0 - beta) / (1.0 + beta))
+        lw, lwc, neg_rho, at_zero = self._local
+        lp, lr = math.log(precision), math.log(recall)
+        base = neg_rho * self.log_g(precision, recall)
+        general = np.exp(base + lwc + self.rho * lr) - np.exp(base + lw + self.rho * lp)
+        if self.any_zero:
+            general[self.zero] = at_zero
+        return LOCAL_DELTA * general
+
+
+def _at(value: Any, mask: np.ndarray) -> Any:
+    """``value`` where ``mask`` is true: a scalar as it is, an array broadcast to the mask's shape."""
+    return np.broadcast_to(value, mask.shape)[mask] if np.ndim(value) else value
+
+
 def local_g_margin(log_beta: FloatArray, rho: FloatArray, precision: float, recall: float) -> FloatArray:
     """``LOCAL_DELTA (dG/dR - dG/dP)`` at (P, R): the margin, in units of G, of the answer *recall*.
 
@@ -101,13 +165,7 @@ def local_g_margin(log_beta: FloatArray, rho: FloatArray, precision: float, reca
     ``dG/dR = G^(-rho) w' R^rho``; at rho = 0 (stipulated) ``(1 - beta) / (1 + beta)``. Its sign is
     exactly that of ``ln(R/P) - ln beta`` times ``sign(rho)`` (recall means beta > R/P when rho < 0).
     """
-    lp, lr = math.log(precision), math.log(recall)
-    x = rho * log_beta
-    lw, lwc = log_sigmoid(x), log_sigmoid(-x)
-    base = -rho * log_g(log_beta, rho, precision, recall)
-    general = np.exp(base + lwc + rho * lr) - np.exp(base + lw + rho * lp)
-    beta = np.exp(log_beta)
-    return LOCAL_DELTA * np.where(rho == 0.0, (1.0 - beta) / (1.0 + beta), general)
+    return Hypotheses(log_beta, rho).local_g_margin(precision, recall)
 
 
 def log_g(log_beta: FloatArray, rho: FloatArray, precision: Any, recall: Any) -> FloatArray:
@@ -118,23 +176,93 @@ def log_g(log_beta: FloatArray, rho: FloatArray, precision: Any, recall: Any) ->
     ``w' = 1/(1 + exp(rho ln beta))`` (= 1 - w, formed without cancellation),
     ``log G = log1p(w expm1(e ln P) + w' expm1(e ln R)) / e``.
     """
-    lp, lr = np.log(precision), np.log(recall)
-    e = rho + 1.0
-    x = rho * log_beta
-    w, wc = 1.0 / (1.0 + np.exp(-x)), 1.0 / (1.0 + np.exp(x))  # w and 1 - w, each without cancellation
+    return Hypotheses(log_beta, rho).log_g(precision, recall)
+
+
+#: Elements of one block of the (hypotheses x points) arrays: the temporaries stay in the cache.
+BLOCK = 1 << 15
+
+
+def _g_block(h: Hypotheses, rows: slice, lu: FloatArray, ip: np.ndarray, ir: np.ndarray, pr: tuple) -> FloatArray:
+    """``exp(log_g)`` at every point (rows) of the hypotheses ``rows`` of a 1-d set (columns), with
+    ``expm1(e ln x)`` once per distinct ``ln x`` (``lu``; the points' ``ln P`` and ``ln R`` are ``lu[ip]`` and
+    ``lu[ir]``): elementwise the expressions of :func:`log_g`, so the same doubles."""
+    e, w, wc = h.e[rows], h.w[rows], h.wc[rows]
+    em = np.expm1(lu[:, None] * e)
     with np.errstate(divide="ignore", invalid="ignore"):
-        general = np.log1p(w * np.expm1(e * lp) + wc * np.expm1(e * lr)) / e
-    out = np.where(e == 0.0, w * lp + wc * lr, general)
-    beta = np.exp(log_beta)
-    return np.where(rho == 0.0, np.log((beta * precision + recall) / (1.0 + beta)), out)
+        out = np.log1p(w * em[ip] + wc * em[ir]) / e
+    precision, recall = pr
+    pole, zero = h.pole[rows], h.zero[rows]
+    if pole.any():
+        k = np.flatnonzero(pole)
+        out[:, k] = w[k] * lu[ip][:, None] + wc[k] * lu[ir][:, None]
+    if zero.any():
+        k = np.flatnonzero(zero)
+        beta = np.exp(h.log_beta[rows][k])
+        out[:, k] = np.log((beta * precision[:, None] + recall[:, None]) / (1.0 + beta))
+    return np.exp(out, out=out)
 
 
-def g_values(log_beta: FloatArray, rho: FloatArray, precision: FloatArray, recall: FloatArray) -> FloatArray:
-    """G(beta, rho) of every hypothesis (rows) at every point (columns)."""
-    out = np.empty((len(log_beta), len(precision)), dtype=np.float64)
-    for j, (p, r) in enumerate(zip(precision, recall)):
-        out[:, j] = np.exp(log_g(log_beta, rho, float(p), float(r)))
+def _point_logs(precision: Any, recall: Any) -> tuple[FloatArray, np.ndarray, np.ndarray, tuple]:
+    """The distinct ``ln P`` and ``ln R`` of the points (each ``np.log`` of the point's float, as :func:`log_g`
+    takes it) and where each point's are among them."""
+    p = np.array([float(v) for v in precision], dtype=np.float64)
+    r = np.array([float(v) for v in recall], dtype=np.float64)
+    logs = np.array([np.log(v) for v in np.concatenate([p, r]).tolist()], dtype=np.float64)
+    lu, inv = np.unique(logs, return_inverse=True)
+    return lu, inv[: len(p)], inv[len(p) :], (p, r)
+
+
+def g_values(
+    log_beta: FloatArray, rho: FloatArray, precision: FloatArray, recall: FloatArray, hyp: Hypotheses | None = None
+) -> FloatArray:
+    """G(beta, rho) of every hypothesis (rows) at every point (columns); ``hyp``: the hypotheses' terms if known."""
+    h = Hypotheses(log_beta, rho) if hyp is None else hyp
+    lu, ip, ir, pr = _point_logs(precision, recall)
+    n, m = h.shape[0], len(ip)
+    out = np.empty((n, m), dtype=np.float64)
+    step = max(1, BLOCK // max(m, len(lu), 1))
+    for a in range(0, n, step):
+        out[a : a + step] = _g_block(h, slice(a, a + step), lu, ip, ir, pr).T
     return out
+
+
+def pair_likelihoods(
+    h: Hypotheses, precision: FloatArray, recall: FloatArray, i: np.ndarray, j: np.ndarray, lam: float
+) -> tuple[FloatArray, FloatArray]:
+    """:func:`likelihood_entropy` of the margins ``G(point i) - G(point j)`` of every hypothesis (rows) and
+    pair (columns), block by block of hypotheses: the same doubles as on the whole arrays, laid out as
+    ``g[:, i] - g[:, j]`` lays them out (Fortran order), which a product with them depends on."""
+    lu, ip, ir, pr = _point_logs(precision, recall)
+    n, m = h.shape[0], len(i)
+    s_t, ent_t = np.empty((m, n), dtype=np.float64), np.empty((m, n), dtype=np.float64)
+    step = max(1, BLOCK // max(m, len(lu), 1))
+    for a in range(0, n, step):
+        rows = slice(a, a + step)
+        g = _g_block(h, rows, lu, ip, ir, pr)
+        _likelihood_entropy_into(np.subtract(g[i], g[j]), lam, s_t[:, rows], ent_t[:, rows])
+    return s_t.T, ent_t.T
+
+
+def _likelihood_entropy_into(margin: FloatArray, lam: float, s: FloatArray, ent: FloatArray) -> None:
+    """:func:`likelihood_entropy` written into ``s`` and ``ent`` (``margin`` is overwritten)."""
+    if math.isinf(lam):
+        s[...] = likelihood(margin, lam)
+        ent[...] = np.where(s == 0.5, math.log(2.0), 0.0)
+        return
+    z = np.multiply(margin, lam, out=margin)
+    ls = np.negative(z)
+    np.maximum(ls, 0.0, out=ls)
+    t = np.abs(z)
+    np.negative(t, out=t)
+    np.exp(t, out=t)
+    np.log1p(t, out=t)
+    np.add(ls, t, out=ls)
+    np.negative(ls, out=ls)  # log_sigmoid(z)
+    np.exp(ls, out=s)
+    np.subtract(1.0, s, out=t)
+    np.multiply(t, z, out=t)
+    np.subtract(t, ls, out=ent)
 
 
 def log_sigmoid(x: FloatArray) -> FloatArray:
