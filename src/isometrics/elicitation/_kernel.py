@@ -97,36 +97,57 @@ def count_in_cell(ok: np.ndarray) -> np.ndarray:
 class Hypotheses:
     """The hypotheses' own terms of :func:`log_g` and :func:`local_g_margin`, computed once for arrays of
     hypotheses ``(log_beta, rho)`` and reused at every point (the same expressions as there, so the same
-    doubles): ``e = rho + 1``, ``x = rho ln beta``, the weights ``w``, ``w'``, and where rho = 0 or e = 0."""
+    doubles): ``e = rho + 1``, ``x = rho ln beta``, the weights ``w``, ``w'``, and where rho = 0 or e = 0.
 
-    def __init__(self, log_beta: Any, rho: Any) -> None:
+    ``grid``: the 2-d shape of a flat grid (rho varying fastest). Where each column of a 2-d set holds one
+    rho (a meshgrid), the terms of rho alone are kept once per column and broadcast (the same doubles).
+    """
+
+    def __init__(self, log_beta: Any, rho: Any, grid: tuple[int, int] | None = None) -> None:
         log_beta, rho = np.broadcast_arrays(np.asarray(log_beta, dtype=np.float64), np.asarray(rho, dtype=np.float64))
+        self.out_shape = log_beta.shape
+        if grid is not None:
+            log_beta, rho = log_beta.reshape(grid), rho.reshape(grid)
         self.log_beta, self.rho, self.shape = log_beta, rho, log_beta.shape
-        self.e = rho + 1.0
+        by_column = rho.ndim == 2 and len(rho) > 1 and bool(np.all(rho.view(np.int64) == rho[:1].view(np.int64)))
+        self.rho_c = rho[:1] if by_column else rho  # rho, once per column where it can be
+        self.e_c = self.rho_c + 1.0
         self.x = rho * log_beta
         self.w, self.wc = 1.0 / (1.0 + np.exp(-self.x)), 1.0 / (1.0 + np.exp(self.x))
-        self.zero, self.pole = rho == 0.0, self.e == 0.0  # the stipulated rho = 0; the geometric mean (rho = -1)
-        self.any_zero, self.any_pole = bool(self.zero.any()), bool(self.pole.any())
-        self.beta_zero = np.exp(log_beta[self.zero])  # beta where rho = 0 (elementwise: as over the whole grid)
+        self._masks()
         self._local: tuple[FloatArray, ...] | None = None
 
-    def take(self, index: np.ndarray) -> Hypotheses:
-        """The hypotheses ``index`` (of a 1-d set) with their terms taken, not recomputed."""
+    def _masks(self) -> None:
+        # the stipulated rho = 0 and the geometric mean (e = 0), and beta where rho = 0
+        self.zero = np.broadcast_to(self.rho_c == 0.0, self.shape)
+        self.pole = np.broadcast_to(self.e_c == 0.0, self.shape)
+        self.any_zero, self.any_pole = bool(self.zero.any()), bool(self.pole.any())
+        self.beta_zero = np.exp(self.log_beta[self.zero])  # elementwise: the doubles of exp over the whole grid
+
+    def take(self, index: Any) -> Hypotheses:
+        """The flat set of the hypotheses ``index`` (of the flattened set), their terms taken, not recomputed."""
         out = object.__new__(Hypotheses)
-        out.log_beta, out.rho = self.log_beta[index], self.rho[index]
-        out.shape = out.log_beta.shape
-        out.e, out.x, out.w, out.wc = self.e[index], self.x[index], self.w[index], self.wc[index]
-        out.zero, out.pole = self.zero[index], self.pole[index]
-        out.any_zero, out.any_pole = bool(out.zero.any()), bool(out.pole.any())
-        out.beta_zero = np.exp(out.log_beta[out.zero])
+        out.log_beta, out.rho = self.log_beta.ravel()[index], self.rho.ravel()[index]
+        out.out_shape = out.shape = out.log_beta.shape
+        out.rho_c, out.e_c = out.rho, out.rho + 1.0
+        out.x, out.w, out.wc = self.x.ravel()[index], self.w.ravel()[index], self.wc.ravel()[index]
+        out._masks()
         out._local = None
         return out
 
+    def flat(self) -> Hypotheses:
+        """These hypotheses as a flat set (themselves if they are one)."""
+        return self if self.rho.ndim == 1 and self.e_c.shape == self.shape else self.take(slice(None))
+
     def log_g(self, precision: Any, recall: Any) -> FloatArray:
         """:func:`log_g` of these hypotheses at one point (or at points broadcast with them)."""
+        out = self._log_g(precision, recall)
+        return out.reshape(self.out_shape) if out.shape == self.shape else out
+
+    def _log_g(self, precision: Any, recall: Any) -> FloatArray:
         lp, lr = np.log(precision), np.log(recall)
         with np.errstate(divide="ignore", invalid="ignore"):
-            out = np.log1p(self.w * np.expm1(self.e * lp) + self.wc * np.expm1(self.e * lr)) / self.e
+            out = np.log1p(self.w * np.expm1(self.e_c * lp) + self.wc * np.expm1(self.e_c * lr)) / self.e_c
         if not isinstance(out, np.ndarray) or out.shape != self.shape:  # points of another shape: np.where
             out = np.where(self.pole, self.w * lp + self.wc * lr, out)
             beta = np.exp(self.log_beta)
@@ -140,17 +161,25 @@ class Hypotheses:
         return out
 
     def local_g_margin(self, precision: float, recall: float) -> FloatArray:
-        """:func:`local_g_margin` of these hypotheses."""
+        """:func:`local_g_margin` of these hypotheses (its operations in its order, in place)."""
         if self._local is None:
             beta = self.beta_zero
-            self._local = (log_sigmoid(self.x), log_sigmoid(-self.x), -self.rho, (1.0 - beta) / (1.0 + beta))
+            self._local = (log_sigmoid(self.x), log_sigmoid(-self.x), -self.rho_c, (1.0 - beta) / (1.0 + beta))
         lw, lwc, neg_rho, at_zero = self._local
         lp, lr = math.log(precision), math.log(recall)
-        base = neg_rho * self.log_g(precision, recall)
-        general = np.exp(base + lwc + self.rho * lr) - np.exp(base + lw + self.rho * lp)
+        base = self._log_g(precision, recall)
+        np.multiply(neg_rho, base, out=base)  # base = -rho log G
+        a = np.add(base, lwc)
+        np.add(a, self.rho_c * lr, out=a)
+        np.exp(a, out=a)  # exp(base + lwc + rho ln R)
+        np.add(base, lw, out=base)
+        np.add(base, self.rho_c * lp, out=base)
+        np.exp(base, out=base)  # exp(base + lw + rho ln P)
+        np.subtract(a, base, out=a)
         if self.any_zero:
-            general[self.zero] = at_zero
-        return LOCAL_DELTA * general
+            a[self.zero] = at_zero
+        np.multiply(a, LOCAL_DELTA, out=a)
+        return a.reshape(self.out_shape)
 
 
 def _at(value: Any, mask: np.ndarray) -> Any:
@@ -187,7 +216,7 @@ def _g_block(h: Hypotheses, rows: slice, lu: FloatArray, ip: np.ndarray, ir: np.
     """``exp(log_g)`` at every point (rows) of the hypotheses ``rows`` of a 1-d set (columns), with
     ``expm1(e ln x)`` once per distinct ``ln x`` (``lu``; the points' ``ln P`` and ``ln R`` are ``lu[ip]`` and
     ``lu[ir]``): elementwise the expressions of :func:`log_g`, so the same doubles."""
-    e, w, wc = h.e[rows], h.w[rows], h.wc[rows]
+    e, w, wc = h.e_c[rows], h.w[rows], h.wc[rows]
     em = np.expm1(lu[:, None] * e)
     with np.errstate(divide="ignore", invalid="ignore"):
         out = np.log1p(w * em[ip] + wc * em[ir]) / e
@@ -217,7 +246,7 @@ def g_values(
     log_beta: FloatArray, rho: FloatArray, precision: FloatArray, recall: FloatArray, hyp: Hypotheses | None = None
 ) -> FloatArray:
     """G(beta, rho) of every hypothesis (rows) at every point (columns); ``hyp``: the hypotheses' terms if known."""
-    h = Hypotheses(log_beta, rho) if hyp is None else hyp
+    h = (Hypotheses(log_beta, rho) if hyp is None else hyp).flat()
     lu, ip, ir, pr = _point_logs(precision, recall)
     n, m = h.shape[0], len(ip)
     out = np.empty((n, m), dtype=np.float64)
@@ -234,6 +263,7 @@ def pair_likelihoods(
     pair (columns), block by block of hypotheses: the same doubles as on the whole arrays, laid out as
     ``g[:, i] - g[:, j]`` lays them out (Fortran order), which a product with them depends on."""
     lu, ip, ir, pr = _point_logs(precision, recall)
+    h = h.flat()
     n, m = h.shape[0], len(i)
     s_t, ent_t = np.empty((m, n), dtype=np.float64), np.empty((m, n), dtype=np.float64)
     step = max(1, BLOCK // max(m, len(lu), 1))
@@ -251,23 +281,31 @@ def _likelihood_entropy_into(margin: FloatArray, lam: float, s: FloatArray, ent:
         ent[...] = np.where(s == 0.5, math.log(2.0), 0.0)
         return
     z = np.multiply(margin, lam, out=margin)
-    ls = np.negative(z)
-    np.maximum(ls, 0.0, out=ls)
-    t = np.abs(z)
-    np.negative(t, out=t)
-    np.exp(t, out=t)
-    np.log1p(t, out=t)
-    np.add(ls, t, out=ls)
-    np.negative(ls, out=ls)  # log_sigmoid(z)
+    ls = _log_sigmoid_into(z, np.empty_like(z))
     np.exp(ls, out=s)
-    np.subtract(1.0, s, out=t)
+    t = np.subtract(1.0, s)
     np.multiply(t, z, out=t)
     np.subtract(t, ls, out=ent)
 
 
+def _log_sigmoid_into(x: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """:func:`log_sigmoid` of an array ``x`` written into ``out`` (another array): its operations in its order."""
+    np.negative(x, out=out)
+    np.maximum(out, 0.0, out=out)
+    t = np.abs(x)
+    np.negative(t, out=t)
+    np.exp(t, out=t)
+    np.log1p(t, out=t)
+    np.add(out, t, out=out)
+    return np.negative(out, out=out)
+
+
 def log_sigmoid(x: FloatArray) -> FloatArray:
     """log(1 / (1 + exp(-x))), without overflow."""
-    return -(np.maximum(-x, 0.0) + np.log1p(np.exp(-np.abs(x))))
+    if np.ndim(x) == 0:
+        return -(np.maximum(-x, 0.0) + np.log1p(np.exp(-np.abs(x))))
+    x = np.asarray(x)
+    return _log_sigmoid_into(x, np.empty(x.shape, dtype=np.result_type(x, 0.0)))
 
 
 def likelihood(margin: FloatArray, lam: float) -> FloatArray:
@@ -275,7 +313,8 @@ def likelihood(margin: FloatArray, lam: float) -> FloatArray:
     or for ``lam = inf`` 1 / 0.5 / 0 as the margin is > TIE, within TIE of 0, < -TIE."""
     if math.isinf(lam):
         return np.where(margin > TIE, 1.0, np.where(margin < -TIE, 0.0, 0.5))
-    return np.exp(log_sigmoid(lam * margin))
+    ls = log_sigmoid(lam * margin)
+    return np.exp(ls, out=ls) if isinstance(ls, np.ndarray) else np.exp(ls)
 
 
 def likelihood_entropy(margin: FloatArray, lam: float) -> tuple[FloatArray, FloatArray]:
@@ -301,15 +340,28 @@ def log_likelihood(margin: FloatArray, lam: float) -> FloatArray:
 def normalise(log_weights: FloatArray) -> FloatArray:
     """Weights ``exp(lw - max lw)`` divided by their sum (sequential sum in documented order)."""
     top = float(np.max(log_weights))
-    w = np.exp(log_weights - top)
-    return w / float(np.sum(w))
+    w = np.subtract(log_weights, top)
+    np.exp(w, out=w)
+    return np.divide(w, float(np.sum(w)), out=w)
 
 
 def binary_entropy(p: FloatArray) -> FloatArray:
     """-p ln p - (1 - p) ln(1 - p), 0 at p = 0 and p = 1 (nats)."""
+    p = np.asarray(p, dtype=np.float64)
+    if p.ndim == 0:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            h = -(p * np.log(p) + (1.0 - p) * np.log1p(-p))
+        return np.where((p <= 0.0) | (p >= 1.0), 0.0, h)
     with np.errstate(divide="ignore", invalid="ignore"):
-        h = -(p * np.log(p) + (1.0 - p) * np.log1p(-p))
-    return np.where((p <= 0.0) | (p >= 1.0), 0.0, h)
+        h = np.log(p)
+        np.multiply(p, h, out=h)  # p ln p
+        t = np.negative(p)
+        np.log1p(t, out=t)
+        np.multiply(np.subtract(1.0, p), t, out=t)  # (1 - p) ln(1 - p)
+        np.add(h, t, out=h)
+        np.negative(h, out=h)
+    h[(p <= 0.0) | (p >= 1.0)] = 0.0
+    return h
 
 
 def first_best(scores: FloatArray) -> int:

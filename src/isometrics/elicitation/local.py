@@ -223,6 +223,7 @@ class LocalBisection:
         self.log_w = np.zeros((len(self.x), len(rho)))
         self._grid: K.Hypotheses | None = None  # the hypotheses' own terms, once asked
         self._weights: tuple[FloatArray, FloatArray] | None = None  # (log_w, its weights)
+        self._information: tuple[FloatArray, float] | None = None  # (log_w, the next answer's information)
         self.bounds: list[tuple[int, float, bool]] = []  # (step, log ratio, True: a lower bound on ln beta)
         self.n_answers = 0
 
@@ -230,7 +231,8 @@ class LocalBisection:
         """The normalised posterior weights of log beta on the grid (rho summed out; read-only)."""
         if self._weights is None or self._weights[0] is not self.log_w:
             top = float(np.max(self.log_w))
-            w = np.exp(self.log_w - top).sum(axis=1)
+            w = np.subtract(self.log_w, top)
+            w = np.exp(w, out=w).sum(axis=1)
             w = w / float(np.sum(w))
             w.flags.writeable = False
             self._weights = (self.log_w, w)
@@ -263,9 +265,12 @@ class LocalBisection:
         The mutual information of the answer and the hypothesis under the posterior:
         ``H(E[p]) - E[H(p)]``, with ``p`` each hypothesis' probability of answering "recall".
         """
-        p = K.likelihood(self._margin(self.next_question()), self.lam)
-        w = K.normalise(self.log_w)
-        return float(K.binary_entropy(np.asarray([np.sum(w * p)]))[0] - np.sum(w * K.binary_entropy(p)))
+        if self._information is None or self._information[0] is not self.log_w:
+            p = K.likelihood(self._margin(self.next_question()), self.lam)
+            w = K.normalise(self.log_w)
+            info = float(K.binary_entropy(np.asarray([np.sum(w * p)]))[0] - np.sum(w * K.binary_entropy(p)))
+            self._information = (self.log_w, info)
+        return self._information[1]
 
     def next_question(self) -> LocalQuestion:
         """The question at the posterior median (R/P = 1 when rho is taken as 0)."""

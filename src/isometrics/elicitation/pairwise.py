@@ -250,7 +250,9 @@ class JointPosterior:
         self.hard_w = np.zeros_like(self.lb)  # log weight of each cell from the noiseless answers
         self.hard_answers: list[tuple[int, str, Any, str]] = []  # (step, kind, question, answer)
         self.witness: tuple[float, float] | None = None
-        self._grid = K.Hypotheses(self.lb, self.rho)  # the hypotheses' own terms, for every answer and question
+        self._grid = K.Hypotheses(
+            self.lb, self.rho, (K.N_LOG_BETA, K.N_RHO)
+        )  # the hypotheses' own terms, for every answer and question
         self._fine = K.Hypotheses(self.lb_fine, self.rho_fine)
         self._weights: FloatArray | None = None  # weights() and estimate() until the next answer
         self._estimate: tuple[float, float] | None = None
