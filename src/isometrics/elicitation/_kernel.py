@@ -305,7 +305,7 @@ def log_sigmoid(x: FloatArray) -> FloatArray:
     if np.ndim(x) == 0:
         return -(np.maximum(-x, 0.0) + np.log1p(np.exp(-np.abs(x))))
     x = np.asarray(x)
-    return _log_sigmoid_into(x, np.empty(x.shape, dtype=np.result_type(x, 0.0)))
+    return _log_sigmoid_into(x, np.empty_like(x, dtype=np.result_type(x, 0.0)))  # x's memory order
 
 
 def likelihood(margin: FloatArray, lam: float) -> FloatArray:
