@@ -79,3 +79,13 @@ def test_the_posterior_summaries_are_computed_once_per_answer():
     s.answer("recall")
     assert joint.weights() is not w and not np.array_equal(joint.weights(), w)
     assert joint.estimate() != m
+
+
+def test_the_simulated_stakeholder_answers_with_g_beta_rhos_doubles():
+    """Its answers to pairwise questions read G without checking the question's points again: the same
+    doubles as g_beta_rho (which it also answers `value` with)."""
+    rng = np.random.default_rng(0)
+    for beta, rho in [(2.0, -3.0), (0.05, 0.0), (1.0, -1.0), (7.5, 2.5), (0.3, -1e6), (1.2, 1e6), (0.5, -0.0)]:
+        s = im.elicitation.SimulatedStakeholder(beta, rho)
+        for p, r in rng.uniform(1e-6, 1.0, size=(200, 2)).tolist() + [(1.0, 1.0), (1e-9, 1.0), (0.5, 1e-300)]:
+            assert s._value_at((p, r)) == s.value(p, r) == im.g_beta_rho(p, r, beta=beta, rho=rho)
