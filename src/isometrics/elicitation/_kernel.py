@@ -94,6 +94,99 @@ def count_in_cell(ok: np.ndarray) -> np.ndarray:
     return rows[:, 0:-2:2] + rows[:, 1:-1:2] + rows[:, 2::2]
 
 
+class Hypotheses:
+    """The hypotheses' own terms of :func:`log_g` and :func:`local_g_margin`, computed once for arrays of
+    hypotheses ``(log_beta, rho)`` and reused at every point (the same expressions as there, so the same
+    doubles): ``e = rho + 1``, ``x = rho ln beta``, the weights ``w``, ``w'``, and where rho = 0 or e = 0.
+
+    ``grid``: the 2-d shape of a flat grid (rho varying fastest). Where each column of a 2-d set holds one
+    rho (a meshgrid), the terms of rho alone are kept once per column and broadcast (the same doubles).
+    """
+
+    def __init__(self, log_beta: Any, rho: Any, grid: tuple[int, int] | None = None) -> None:
+        log_beta, rho = np.broadcast_arrays(np.asarray(log_beta, dtype=np.float64), np.asarray(rho, dtype=np.float64))
+        self.out_shape = log_beta.shape
+        if grid is not None:
+            log_beta, rho = log_beta.reshape(grid), rho.reshape(grid)
+        self.log_beta, self.rho, self.shape = log_beta, rho, log_beta.shape
+        by_column = rho.ndim == 2 and len(rho) > 1 and bool(np.all(rho.view(np.int64) == rho[:1].view(np.int64)))
+        self.rho_c = rho[:1] if by_column else rho  # rho, once per column where it can be
+        self.e_c = self.rho_c + 1.0
+        self.x = rho * log_beta
+        self.w, self.wc = 1.0 / (1.0 + np.exp(-self.x)), 1.0 / (1.0 + np.exp(self.x))
+        self._masks()
+        self._local: tuple[FloatArray, ...] | None = None
+
+    def _masks(self) -> None:
+        # the stipulated rho = 0 and the geometric mean (e = 0), and beta where rho = 0
+        self.zero = np.broadcast_to(self.rho_c == 0.0, self.shape)
+        self.pole = np.broadcast_to(self.e_c == 0.0, self.shape)
+        self.any_zero, self.any_pole = bool(self.zero.any()), bool(self.pole.any())
+        self.beta_zero = np.exp(self.log_beta[self.zero])  # elementwise: the doubles of exp over the whole grid
+
+    def take(self, index: Any) -> Hypotheses:
+        """The flat set of the hypotheses ``index`` (of the flattened set), their terms taken, not recomputed."""
+        out = object.__new__(Hypotheses)
+        out.log_beta, out.rho = self.log_beta.ravel()[index], self.rho.ravel()[index]
+        out.out_shape = out.shape = out.log_beta.shape
+        out.rho_c, out.e_c = out.rho, out.rho + 1.0
+        out.x, out.w, out.wc = self.x.ravel()[index], self.w.ravel()[index], self.wc.ravel()[index]
+        out._masks()
+        out._local = None
+        return out
+
+    def flat(self) -> Hypotheses:
+        """These hypotheses as a flat set (themselves if they are one)."""
+        return self if self.rho.ndim == 1 and self.e_c.shape == self.shape else self.take(slice(None))
+
+    def log_g(self, precision: Any, recall: Any) -> FloatArray:
+        """:func:`log_g` of these hypotheses at one point (or at points broadcast with them)."""
+        out = self._log_g(precision, recall)
+        return out.reshape(self.out_shape) if out.shape == self.shape else out
+
+    def _log_g(self, precision: Any, recall: Any) -> FloatArray:
+        lp, lr = np.log(precision), np.log(recall)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = np.log1p(self.w * np.expm1(self.e_c * lp) + self.wc * np.expm1(self.e_c * lr)) / self.e_c
+        if not isinstance(out, np.ndarray) or out.shape != self.shape:  # points of another shape: np.where
+            out = np.where(self.pole, self.w * lp + self.wc * lr, out)
+            beta = np.exp(self.log_beta)
+            return np.where(self.zero, np.log((beta * precision + recall) / (1.0 + beta)), out)
+        if self.any_pole:
+            m = self.pole
+            out[m] = self.w[m] * _at(lp, m) + self.wc[m] * _at(lr, m)
+        if self.any_zero:
+            m, beta = self.zero, self.beta_zero
+            out[m] = np.log((beta * _at(precision, m) + _at(recall, m)) / (1.0 + beta))
+        return out
+
+    def local_g_margin(self, precision: float, recall: float) -> FloatArray:
+        """:func:`local_g_margin` of these hypotheses (its operations in its order, in place)."""
+        if self._local is None:
+            beta = self.beta_zero
+            self._local = (log_sigmoid(self.x), log_sigmoid(-self.x), -self.rho_c, (1.0 - beta) / (1.0 + beta))
+        lw, lwc, neg_rho, at_zero = self._local
+        lp, lr = math.log(precision), math.log(recall)
+        base = self._log_g(precision, recall)
+        np.multiply(neg_rho, base, out=base)  # base = -rho log G
+        a = np.add(base, lwc)
+        np.add(a, self.rho_c * lr, out=a)
+        np.exp(a, out=a)  # exp(base + lwc + rho ln R)
+        np.add(base, lw, out=base)
+        np.add(base, self.rho_c * lp, out=base)
+        np.exp(base, out=base)  # exp(base + lw + rho ln P)
+        np.subtract(a, base, out=a)
+        if self.any_zero:
+            a[self.zero] = at_zero
+        np.multiply(a, LOCAL_DELTA, out=a)
+        return a.reshape(self.out_shape)
+
+
+def _at(value: Any, mask: np.ndarray) -> Any:
+    """``value`` where ``mask`` is true: a scalar as it is, an array broadcast to the mask's shape."""
+    return np.broadcast_to(value, mask.shape)[mask] if np.ndim(value) else value
+
+
 def local_g_margin(log_beta: FloatArray, rho: FloatArray, precision: float, recall: float) -> FloatArray:
     """``LOCAL_DELTA (dG/dR - dG/dP)`` at (P, R): the margin, in units of G, of the answer *recall*.
 
@@ -101,13 +194,7 @@ def local_g_margin(log_beta: FloatArray, rho: FloatArray, precision: float, reca
     ``dG/dR = G^(-rho) w' R^rho``; at rho = 0 (stipulated) ``(1 - beta) / (1 + beta)``. Its sign is
     exactly that of ``ln(R/P) - ln beta`` times ``sign(rho)`` (recall means beta > R/P when rho < 0).
     """
-    lp, lr = math.log(precision), math.log(recall)
-    x = rho * log_beta
-    lw, lwc = log_sigmoid(x), log_sigmoid(-x)
-    base = -rho * log_g(log_beta, rho, precision, recall)
-    general = np.exp(base + lwc + rho * lr) - np.exp(base + lw + rho * lp)
-    beta = np.exp(log_beta)
-    return LOCAL_DELTA * np.where(rho == 0.0, (1.0 - beta) / (1.0 + beta), general)
+    return Hypotheses(log_beta, rho).local_g_margin(precision, recall)
 
 
 def log_g(log_beta: FloatArray, rho: FloatArray, precision: Any, recall: Any) -> FloatArray:
@@ -118,28 +205,107 @@ def log_g(log_beta: FloatArray, rho: FloatArray, precision: Any, recall: Any) ->
     ``w' = 1/(1 + exp(rho ln beta))`` (= 1 - w, formed without cancellation),
     ``log G = log1p(w expm1(e ln P) + w' expm1(e ln R)) / e``.
     """
-    lp, lr = np.log(precision), np.log(recall)
-    e = rho + 1.0
-    x = rho * log_beta
-    w, wc = 1.0 / (1.0 + np.exp(-x)), 1.0 / (1.0 + np.exp(x))  # w and 1 - w, each without cancellation
+    return Hypotheses(log_beta, rho).log_g(precision, recall)
+
+
+#: Elements of one block of the (hypotheses x points) arrays: the temporaries stay in the cache.
+BLOCK = 1 << 15
+
+
+def _g_block(h: Hypotheses, rows: slice, lu: FloatArray, ip: np.ndarray, ir: np.ndarray, pr: tuple) -> FloatArray:
+    """``exp(log_g)`` at every point (rows) of the hypotheses ``rows`` of a 1-d set (columns), with
+    ``expm1(e ln x)`` once per distinct ``ln x`` (``lu``; the points' ``ln P`` and ``ln R`` are ``lu[ip]`` and
+    ``lu[ir]``): elementwise the expressions of :func:`log_g`, so the same doubles."""
+    e, w, wc = h.e_c[rows], h.w[rows], h.wc[rows]
+    em = np.expm1(lu[:, None] * e)
     with np.errstate(divide="ignore", invalid="ignore"):
-        general = np.log1p(w * np.expm1(e * lp) + wc * np.expm1(e * lr)) / e
-    out = np.where(e == 0.0, w * lp + wc * lr, general)
-    beta = np.exp(log_beta)
-    return np.where(rho == 0.0, np.log((beta * precision + recall) / (1.0 + beta)), out)
+        out = np.log1p(w * em[ip] + wc * em[ir]) / e
+    precision, recall = pr
+    pole, zero = h.pole[rows], h.zero[rows]
+    if pole.any():
+        k = np.flatnonzero(pole)
+        out[:, k] = w[k] * lu[ip][:, None] + wc[k] * lu[ir][:, None]
+    if zero.any():
+        k = np.flatnonzero(zero)
+        beta = np.exp(h.log_beta[rows][k])
+        out[:, k] = np.log((beta * precision[:, None] + recall[:, None]) / (1.0 + beta))
+    return np.exp(out, out=out)
 
 
-def g_values(log_beta: FloatArray, rho: FloatArray, precision: FloatArray, recall: FloatArray) -> FloatArray:
-    """G(beta, rho) of every hypothesis (rows) at every point (columns)."""
-    out = np.empty((len(log_beta), len(precision)), dtype=np.float64)
-    for j, (p, r) in enumerate(zip(precision, recall)):
-        out[:, j] = np.exp(log_g(log_beta, rho, float(p), float(r)))
+def _point_logs(precision: Any, recall: Any) -> tuple[FloatArray, np.ndarray, np.ndarray, tuple]:
+    """The distinct ``ln P`` and ``ln R`` of the points (each ``np.log`` of the point's float, as :func:`log_g`
+    takes it) and where each point's are among them."""
+    p = np.array([float(v) for v in precision], dtype=np.float64)
+    r = np.array([float(v) for v in recall], dtype=np.float64)
+    logs = np.array([np.log(v) for v in np.concatenate([p, r]).tolist()], dtype=np.float64)
+    lu, inv = np.unique(logs, return_inverse=True)
+    return lu, inv[: len(p)], inv[len(p) :], (p, r)
+
+
+def g_values(
+    log_beta: FloatArray, rho: FloatArray, precision: FloatArray, recall: FloatArray, hyp: Hypotheses | None = None
+) -> FloatArray:
+    """G(beta, rho) of every hypothesis (rows) at every point (columns); ``hyp``: the hypotheses' terms if known."""
+    h = (Hypotheses(log_beta, rho) if hyp is None else hyp).flat()
+    lu, ip, ir, pr = _point_logs(precision, recall)
+    n, m = h.shape[0], len(ip)
+    out = np.empty((n, m), dtype=np.float64)
+    step = max(1, BLOCK // max(m, len(lu), 1))
+    for a in range(0, n, step):
+        out[a : a + step] = _g_block(h, slice(a, a + step), lu, ip, ir, pr).T
     return out
+
+
+def pair_likelihoods(
+    h: Hypotheses, precision: FloatArray, recall: FloatArray, i: np.ndarray, j: np.ndarray, lam: float
+) -> tuple[FloatArray, FloatArray]:
+    """:func:`likelihood_entropy` of the margins ``G(point i) - G(point j)`` of every hypothesis (rows) and
+    pair (columns), block by block of hypotheses: the same doubles as on the whole arrays, laid out as
+    ``g[:, i] - g[:, j]`` lays them out (Fortran order), which a product with them depends on."""
+    lu, ip, ir, pr = _point_logs(precision, recall)
+    h = h.flat()
+    n, m = h.shape[0], len(i)
+    s_t, ent_t = np.empty((m, n), dtype=np.float64), np.empty((m, n), dtype=np.float64)
+    step = max(1, BLOCK // max(m, len(lu), 1))
+    for a in range(0, n, step):
+        rows = slice(a, a + step)
+        g = _g_block(h, rows, lu, ip, ir, pr)
+        _likelihood_entropy_into(np.subtract(g[i], g[j]), lam, s_t[:, rows], ent_t[:, rows])
+    return s_t.T, ent_t.T
+
+
+def _likelihood_entropy_into(margin: FloatArray, lam: float, s: FloatArray, ent: FloatArray) -> None:
+    """:func:`likelihood_entropy` written into ``s`` and ``ent`` (``margin`` is overwritten)."""
+    if math.isinf(lam):
+        s[...] = likelihood(margin, lam)
+        ent[...] = np.where(s == 0.5, math.log(2.0), 0.0)
+        return
+    z = np.multiply(margin, lam, out=margin)
+    ls = _log_sigmoid_into(z, np.empty_like(z))
+    np.exp(ls, out=s)
+    t = np.subtract(1.0, s)
+    np.multiply(t, z, out=t)
+    np.subtract(t, ls, out=ent)
+
+
+def _log_sigmoid_into(x: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """:func:`log_sigmoid` of an array ``x`` written into ``out`` (another array): its operations in its order."""
+    np.negative(x, out=out)
+    np.maximum(out, 0.0, out=out)
+    t = np.abs(x)
+    np.negative(t, out=t)
+    np.exp(t, out=t)
+    np.log1p(t, out=t)
+    np.add(out, t, out=out)
+    return np.negative(out, out=out)
 
 
 def log_sigmoid(x: FloatArray) -> FloatArray:
     """log(1 / (1 + exp(-x))), without overflow."""
-    return -(np.maximum(-x, 0.0) + np.log1p(np.exp(-np.abs(x))))
+    if np.ndim(x) == 0:
+        return -(np.maximum(-x, 0.0) + np.log1p(np.exp(-np.abs(x))))
+    x = np.asarray(x)
+    return _log_sigmoid_into(x, np.empty_like(x, dtype=np.result_type(x, 0.0)))  # x's memory order
 
 
 def likelihood(margin: FloatArray, lam: float) -> FloatArray:
@@ -147,7 +313,8 @@ def likelihood(margin: FloatArray, lam: float) -> FloatArray:
     or for ``lam = inf`` 1 / 0.5 / 0 as the margin is > TIE, within TIE of 0, < -TIE."""
     if math.isinf(lam):
         return np.where(margin > TIE, 1.0, np.where(margin < -TIE, 0.0, 0.5))
-    return np.exp(log_sigmoid(lam * margin))
+    ls = log_sigmoid(lam * margin)
+    return np.exp(ls, out=ls) if isinstance(ls, np.ndarray) else np.exp(ls)
 
 
 def likelihood_entropy(margin: FloatArray, lam: float) -> tuple[FloatArray, FloatArray]:
@@ -173,15 +340,28 @@ def log_likelihood(margin: FloatArray, lam: float) -> FloatArray:
 def normalise(log_weights: FloatArray) -> FloatArray:
     """Weights ``exp(lw - max lw)`` divided by their sum (sequential sum in documented order)."""
     top = float(np.max(log_weights))
-    w = np.exp(log_weights - top)
-    return w / float(np.sum(w))
+    w = np.subtract(log_weights, top)
+    np.exp(w, out=w)
+    return np.divide(w, float(np.sum(w)), out=w)
 
 
 def binary_entropy(p: FloatArray) -> FloatArray:
     """-p ln p - (1 - p) ln(1 - p), 0 at p = 0 and p = 1 (nats)."""
+    p = np.asarray(p, dtype=np.float64)
+    if p.ndim == 0:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            h = -(p * np.log(p) + (1.0 - p) * np.log1p(-p))
+        return np.where((p <= 0.0) | (p >= 1.0), 0.0, h)
     with np.errstate(divide="ignore", invalid="ignore"):
-        h = -(p * np.log(p) + (1.0 - p) * np.log1p(-p))
-    return np.where((p <= 0.0) | (p >= 1.0), 0.0, h)
+        h = np.log(p)
+        np.multiply(p, h, out=h)  # p ln p
+        t = np.negative(p)
+        np.log1p(t, out=t)
+        np.multiply(np.subtract(1.0, p), t, out=t)  # (1 - p) ln(1 - p)
+        np.add(h, t, out=h)
+        np.negative(h, out=h)
+    h[(p <= 0.0) | (p >= 1.0)] = 0.0
+    return h
 
 
 def first_best(scores: FloatArray) -> int:

@@ -221,14 +221,28 @@ class LocalBisection:
         rho = {"negative": rho[rho < 0], "positive": rho[rho > 0], "zero": np.zeros(1)}[rho_sign]
         self.rho = rho
         self.log_w = np.zeros((len(self.x), len(rho)))
+        self._grid: K.Hypotheses | None = None  # the hypotheses' own terms, once asked
+        self._weights: tuple[FloatArray, FloatArray] | None = None  # (log_w, its weights)
+        self._information: tuple[FloatArray, float] | None = None  # (log_w, the next answer's information)
         self.bounds: list[tuple[int, float, bool]] = []  # (step, log ratio, True: a lower bound on ln beta)
         self.n_answers = 0
 
     def weights(self) -> FloatArray:
-        """The normalised posterior weights of log beta on the grid (rho summed out)."""
-        top = float(np.max(self.log_w))
-        w = np.exp(self.log_w - top).sum(axis=1)
-        return w / float(np.sum(w))
+        """The normalised posterior weights of log beta on the grid (rho summed out; read-only)."""
+        if self._weights is None or self._weights[0] is not self.log_w:
+            top = float(np.max(self.log_w))
+            w = np.subtract(self.log_w, top)
+            w = np.exp(w, out=w).sum(axis=1)
+            w = w / float(np.sum(w))
+            w.flags.writeable = False
+            self._weights = (self.log_w, w)
+        return self._weights[1]
+
+    def _margin(self, question: LocalQuestion) -> FloatArray:
+        """The margin of the answer *recall* to ``question`` for every hypothesis (log beta x rho)."""
+        if self._grid is None:
+            self._grid = K.Hypotheses(*np.meshgrid(self.x, self.rho, indexing="ij"))
+        return self._grid.local_g_margin(question.precision, question.recall)
 
     def quantile(self, q: float) -> float:
         """The first grid value whose cumulative posterior weight reaches ``q``."""
@@ -251,11 +265,12 @@ class LocalBisection:
         The mutual information of the answer and the hypothesis under the posterior:
         ``H(E[p]) - E[H(p)]``, with ``p`` each hypothesis' probability of answering "recall".
         """
-        q = self.next_question()
-        lb, rho = np.meshgrid(self.x, self.rho, indexing="ij")
-        p = K.likelihood(K.local_g_margin(lb, rho, q.precision, q.recall), self.lam)
-        w = K.normalise(self.log_w)
-        return float(K.binary_entropy(np.asarray([np.sum(w * p)]))[0] - np.sum(w * K.binary_entropy(p)))
+        if self._information is None or self._information[0] is not self.log_w:
+            p = K.likelihood(self._margin(self.next_question()), self.lam)
+            w = K.normalise(self.log_w)
+            info = float(K.binary_entropy(np.asarray([np.sum(w * p)]))[0] - np.sum(w * K.binary_entropy(p)))
+            self._information = (self.log_w, info)
+        return self._information[1]
 
     def next_question(self) -> LocalQuestion:
         """The question at the posterior median (R/P = 1 when rho is taken as 0)."""
@@ -272,8 +287,7 @@ class LocalBisection:
 
     def update(self, question: LocalQuestion, answer: str, step: int) -> Contradiction | None:
         """Weigh the posterior by the answer; return the contradiction it makes, if any."""
-        lb, rho = np.meshgrid(self.x, self.rho, indexing="ij")
-        margin = K.local_g_margin(lb, rho, question.precision, question.recall)
+        margin = self._margin(question)
         margin = margin if answer == "recall" else -margin
         self.n_answers += 1
         if self.rho_sign == "zero":

@@ -163,8 +163,7 @@ def _pair_matrices(
     lb, rho = K.pairwise_grid(beta_range)
     p, r = np.asarray(cand_p), np.asarray(cand_r)
     i, j = candidate_pairs(p, r)
-    g = K.g_values(lb, rho, p, r)
-    s, h = K.likelihood_entropy(g[:, i] - g[:, j], lam)
+    s, h = K.pair_likelihoods(K.Hypotheses(lb, rho), p, r, i, j, lam)
     s_t, h_t = np.ascontiguousarray(s.T), np.ascontiguousarray(h.T)
     s_t.flags.writeable = False
     h_t.flags.writeable = False
@@ -182,13 +181,13 @@ def level_candidates(log_beta: float, rho: float) -> tuple[FloatArray, FloatArra
     levels = np.repeat(np.asarray(LEVEL_VALUES), len(LEVEL_RECALLS))
     r = np.tile(np.asarray(LEVEL_RECALLS), len(LEVEL_VALUES))
     groups = np.repeat(np.arange(len(LEVEL_VALUES)), len(LEVEL_RECALLS))
-    lb, rh = np.full(len(r), log_beta), np.full(len(r), rho)
-    reach = (np.exp(K.log_g(lb, rh, 1.0, r)) >= levels) & (np.exp(K.log_g(lb, rh, LEVEL_P_MIN, r)) < levels)
-    levels, r, groups, lb, rh = levels[reach], r[reach], groups[reach], lb[reach], rh[reach]
+    h = K.Hypotheses(np.full(len(r), log_beta), np.full(len(r), rho))
+    reach = (np.exp(h.log_g(1.0, r)) >= levels) & (np.exp(h.log_g(LEVEL_P_MIN, r)) < levels)
+    levels, r, groups, h = levels[reach], r[reach], groups[reach], h.take(reach)
     lo, hi = np.full(len(r), LEVEL_P_MIN), np.ones(len(r))
     for _ in range(LEVEL_STEPS):
         mid = (lo + hi) / 2.0
-        up = np.exp(K.log_g(lb, rh, mid, r)) >= levels
+        up = np.exp(h.log_g(mid, r)) >= levels
         hi, lo = np.where(up, mid, hi), np.where(up, lo, mid)
     ps, rs = np.floor(hi * LEVEL_ROUND + 0.5) / LEVEL_ROUND, r  # 9 decimals: both engines write the same question
     i, j = np.triu_indices(len(groups), k=1)
@@ -196,12 +195,16 @@ def level_candidates(log_beta: float, rho: float) -> tuple[FloatArray, FloatArra
     return ps, rs, i[same], j[same]
 
 
-def answer_margin(kind: str, question: Any, answer: str, lb: FloatArray, rho: FloatArray) -> FloatArray:
-    """The margin of an answer (positive: the hypothesis agrees), in units of G, for hypotheses ``(lb, rho)``."""
+def answer_margin(
+    kind: str, question: Any, answer: str, lb: FloatArray, rho: FloatArray, hyp: K.Hypotheses | None = None
+) -> FloatArray:
+    """The margin of an answer (positive: the hypothesis agrees), in units of G, for hypotheses ``(lb, rho)``
+    (``hyp``: their terms, if computed already)."""
+    h = K.Hypotheses(lb, rho) if hyp is None else hyp
     if kind == "local":
-        m = K.local_g_margin(lb, rho, question.precision, question.recall)
+        m = h.local_g_margin(question.precision, question.recall)
         return m if answer == "recall" else -m
-    d = np.exp(K.log_g(lb, rho, *question.a)) - np.exp(K.log_g(lb, rho, *question.b))
+    d = np.exp(h.log_g(*question.a)) - np.exp(h.log_g(*question.b))
     return d if answer == "a" else -d
 
 
@@ -247,8 +250,14 @@ class JointPosterior:
         self.hard_w = np.zeros_like(self.lb)  # log weight of each cell from the noiseless answers
         self.hard_answers: list[tuple[int, str, Any, str]] = []  # (step, kind, question, answer)
         self.witness: tuple[float, float] | None = None
+        self._grid = K.Hypotheses(
+            self.lb, self.rho, (K.N_LOG_BETA, K.N_RHO)
+        )  # the hypotheses' own terms, for every answer and question
+        self._fine = K.Hypotheses(self.lb_fine, self.rho_fine)
+        self._weights: FloatArray | None = None  # weights() and estimate() until the next answer
+        self._estimate: tuple[float, float] | None = None
         self.curve_p, self.curve_r = np.asarray(curve_p), np.asarray(curve_r)
-        self.curve_g = K.g_values(self.lb, self.rho, curve_p, curve_r)
+        self.curve_g = K.g_values(self.lb, self.rho, curve_p, curve_r, self._grid)
         self.best = self.curve_g.max(axis=1)
         self.choice = np.argmax(self.curve_g >= self.best[:, None] - K.TIE, axis=1)
         cp, cr = candidate_points(curve_p, curve_r)
@@ -260,16 +269,21 @@ class JointPosterior:
     def weights(self) -> FloatArray:
         """Normalised posterior weights: the noisy answers' likelihoods at the cell centres times, for the
         noiseless answers, the cell's samples that agree with all of them (``EMPTY_CELL`` where none
-        does), 0 outside their region: the noiseless posterior is about uniform on the exact region."""
-        return K.normalise(np.where(self.hard, self.log_w + self.hard_w, -np.inf))
+        does), 0 outside their region: the noiseless posterior is about uniform on the exact region (read-only)."""
+        if self._weights is None:
+            w = K.normalise(np.where(self.hard, self.log_w + self.hard_w, -np.inf))
+            w.flags.writeable = False
+            self._weights = w
+        return self._weights
 
     # ------------------------------------------------------------------ answers
     def _holds(self, lb: FloatArray, rho: FloatArray, extra: tuple[str, Any, str]) -> np.ndarray:
         """Whether each point agrees strictly (margin > TIE) with every noiseless answer and ``extra``
         (a point where two opposite answers tie is no witness: "a" then "b" on one pair contradict)."""
         ok = np.ones(lb.shape, dtype=bool)
+        h = K.Hypotheses(lb, rho)
         for kind, q, a in [(k, q, a) for _, k, q, a in self.hard_answers] + [extra]:
-            ok &= answer_margin(kind, q, a, lb, rho) > K.TIE
+            ok &= answer_margin(kind, q, a, lb, rho, h) > K.TIE
         return ok
 
     def _find_witness(self, cells: np.ndarray, extra: tuple[str, Any, str]) -> tuple[float, float] | None:
@@ -296,10 +310,10 @@ class JointPosterior:
     def _clashes(self, extra: tuple[str, Any, str]) -> tuple[int, ...]:
         """The earlier noiseless answers that, each alone with ``extra``, leave no cell sample agreeing."""
         out = []
-        lb, rho = self.lb_fine.ravel(), self.rho_fine.ravel()
-        new = answer_margin(*extra, lb, rho) > K.TIE
+        lb, rho, h = self.lb_fine, self.rho_fine, self._fine
+        new = answer_margin(*extra, lb, rho, h).ravel() > K.TIE
         for step, kind, q, a in self.hard_answers:
-            if not np.any(new & (answer_margin(kind, q, a, lb, rho) > K.TIE)):
+            if not np.any(new & (answer_margin(kind, q, a, lb, rho, h).ravel() > K.TIE)):
                 out.append(step)
         return tuple(out)
 
@@ -307,11 +321,12 @@ class JointPosterior:
         """Weigh by one answer; False (and the regions unchanged) if no hypothesis agrees with it and
         the earlier answers (``last_clash`` then names the answers it clashes with)."""
         lam = self.local_lam if kind == "local" else self.lam
-        fine = answer_margin(kind, question, answer, self.lb_fine, self.rho_fine)
+        fine = answer_margin(kind, question, answer, self.lb_fine, self.rho_fine, self._fine)
         cell_ok = K.any_in_cell(fine >= -slack(lam)).ravel()
         inside = self.feasible & cell_ok
         accepted = bool(inside.any())
         self.last_clash = ()
+        self._weights, self._estimate = None, None
         if accepted and math.isinf(lam):
             witness = self._find_witness(self.hard & cell_ok, (kind, question, answer))
             accepted = witness is not None
@@ -326,7 +341,8 @@ class JointPosterior:
         else:
             self.last_clash = self._clashes((kind, question, answer))
         if not math.isinf(lam):
-            self.log_w = self.log_w + K.log_likelihood(answer_margin(kind, question, answer, self.lb, self.rho), lam)
+            margin = answer_margin(kind, question, answer, self.lb, self.rho, self._grid)
+            self.log_w = self.log_w + K.log_likelihood(margin, lam)
         return accepted
 
     def apply_local(self, question: LocalQuestion, answer: str, step: int = -1) -> bool:
@@ -354,8 +370,7 @@ class JointPosterior:
         active = np.flatnonzero(w_all)
         w = w_all[active]
         lp, lr, li, lj = level_candidates(*self.estimate())
-        gl = K.g_values(self.lb[active], self.rho[active], lp, lr)
-        s, h = K.likelihood_entropy(gl[:, li] - gl[:, lj], self.lam)
+        s, h = K.pair_likelihoods(self._grid.take(active), lp, lr, li, lj, self.lam)
         s_t, h_t = _pair_matrices(*self._key)
         p_a = np.clip(np.concatenate([s_t @ w_all, w @ s]), 0.0, 1.0)
         hb = np.concatenate([h_t @ w_all, w @ h])
@@ -435,8 +450,10 @@ class JointPosterior:
 
     def estimate(self) -> tuple[float, float]:
         """Posterior means of log beta and rho."""
-        w = self.weights()
-        return float(w @ self.lb), float(w @ self.rho)
+        if self._estimate is None:
+            w = self.weights()
+            self._estimate = float(w @ self.lb), float(w @ self.rho)
+        return self._estimate
 
     def spread(self) -> tuple[float, float]:
         """Posterior standard deviations of log beta and rho."""

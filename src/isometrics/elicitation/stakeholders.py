@@ -17,6 +17,7 @@ from .._core.constraints import in_body, validate_params
 from .._core.html import summarised
 from .._core.validation import check_option, check_real, check_rng
 from ..exceptions import InvalidParameterError
+from ..metrics._log_means import _log_g_fixed
 from ..metrics.means import g_beta_rho
 from ..spaces.level_curves import level_curve_slope
 from .local import LocalQuestion
@@ -99,6 +100,12 @@ class SimulatedStakeholder:
         """The stakeholder's G at a point."""
         return float(g_beta_rho(precision, recall, beta=self.beta, rho=self.rho))
 
+    def _value_at(self, point: tuple[float, float]) -> float:
+        """:meth:`value` at a question's point (floats in (0, 1], checked when the question was made):
+        ``g_beta_rho``'s own arithmetic for scalars, the same double, without checking the point again."""
+        p, r = np.asarray(point[0], dtype=np.float64), np.asarray(point[1], dtype=np.float64)
+        return float(np.exp(_log_g_fixed(p, r, self.beta, self.rho)))
+
     @validate_params(in_body("question"), name="SimulatedStakeholder.local_margin")
     def local_margin(self, question: LocalQuestion) -> float:
         """How much more a gain in recall matters than one in precision, on the log-beta scale."""
@@ -123,7 +130,7 @@ class SimulatedStakeholder:
         _check_question(question, (LocalQuestion, PairwiseQuestion))
         if isinstance(question, LocalQuestion):
             return "recall" if self._noisy(self.local_margin(question), self.local_lambda) else "precision"
-        d = self.value(*question.a) - self.value(*question.b)
+        d = self._value_at(question.a) - self._value_at(question.b)
         return "a" if self._noisy(d, self.pairwise_lambda) else "b"
 
     def best_on(self, precision: np.ndarray, recall: np.ndarray) -> float:

@@ -53,6 +53,17 @@
     return Math.log1p(w * Math.expm1(e * lp) + wc * Math.expm1(e * lr)) / e;
   }
 
+  /* logG with the hypothesis' own terms given: w, w' and expm1(e ln P), expm1(e ln R) (the same doubles). */
+  function logGc(lb, rho, w, wc, emp, emr, lp, lr, p, r) {
+    if (rho === 0) {
+      var beta = Math.exp(lb);
+      return Math.log((beta * p + r) / (1 + beta));
+    }
+    var e = rho + 1;
+    if (e === 0) return w * lp + wc * lr;
+    return Math.log1p(w * emp + wc * emr) / e;
+  }
+
   function gAt(lb, rho, p, r) { return Math.exp(logG(lb, rho, Math.log(p), Math.log(r), p, r)); }
 
   function logsig(z) { return -(Math.max(-z, 0) + Math.log1p(Math.exp(-Math.abs(z)))); }
@@ -237,6 +248,9 @@
     this.lb = new Float64Array(nh);
     this.rho = new Float64Array(nh);
     for (h = 0; h < nh; h++) { this.lb[h] = this.lbAxis[Math.floor(h / N_RHO)]; this.rho[h] = this.rhoAxis[h % N_RHO]; }
+    this.w = new Float64Array(nh);  // each hypothesis' weights w, w' (logG's expressions, computed once)
+    this.wc = new Float64Array(nh);
+    for (h = 0; h < nh; h++) { var x0 = this.rho[h] * this.lb[h]; this.w[h] = 1 / (1 + Math.exp(-x0)); this.wc[h] = 1 / (1 + Math.exp(x0)); }
     this.lam = lam;
     this.localLam = localLam;
     this.lw = new Float64Array(nh);
@@ -272,23 +286,30 @@
     this.Hb = new Float64Array(np * nh);
     for (k = 0; k < np; k++) {
       var pi = this.pairI[k], pj = this.pairJ[k], off = k * nh;
-      for (h = 0; h < nh; h++) {
-        var se = sEntropy(g[h * ncand + pi] - g[h * ncand + pj], lam);
-        this.S[off + h] = se[0];
-        this.Hb[off + h] = se[1];
-      }
+      for (h = 0; h < nh; h++) sEntropyInto(g[h * ncand + pi] - g[h * ncand + pj], lam, this.S, this.Hb, off + h);
     }
   }
-  function sEntropy(m, lam) {
-    if (lam === Infinity) { var s = hardLikelihood(m); return [s, s === 0.5 ? Math.log(2) : 0]; }
+  /* sEntropy's two values written at out[k] (no array per call). */
+  function sEntropyInto(m, lam, s, hb, k) {
+    if (lam === Infinity) { var sh = hardLikelihood(m); s[k] = sh; hb[k] = sh === 0.5 ? Math.log(2) : 0; return; }
     var z = lam * m, ls = logsig(z), sv = Math.exp(ls);
-    return [sv, (1 - sv) * z - ls];
+    s[k] = sv;
+    hb[k] = (1 - sv) * z - ls;
   }
+  /* expm1(e ln x) for every rho of the grid (e = rho + 1): the terms of logG that depend on rho alone. */
+  JointPosterior.prototype.expm1ByRho = function (lx) {
+    var out = new Float64Array(N_RHO);
+    for (var c = 0; c < N_RHO; c++) out[c] = Math.expm1((this.rhoAxis[c] + 1) * lx);
+    return out;
+  };
   JointPosterior.prototype.gMatrix = function (ps, rs) {
     var n = ps.length, out = new Float64Array(this.nh * n);
     for (var j = 0; j < n; j++) {
-      var p = ps[j], r = rs[j], lp = Math.log(p), lr = Math.log(r);
-      for (var h = 0; h < this.nh; h++) out[h * n + j] = Math.exp(logG(this.lb[h], this.rho[h], lp, lr, p, r));
+      var p = ps[j], r = rs[j], lp = Math.log(p), lr = Math.log(r), ep = this.expm1ByRho(lp), er = this.expm1ByRho(lr);
+      for (var h = 0; h < this.nh; h++) {
+        var c = h % N_RHO;
+        out[h * n + j] = Math.exp(logGc(this.lb[h], this.rho[h], this.w[h], this.wc[h], ep[c], er[c], lp, lr, p, r));
+      }
     }
     return out;
   };
@@ -392,14 +413,20 @@
     }
     var na = active.length, gl = new Float64Array(na * lc.p.length), t;
     for (t = 0; t < lc.p.length; t++) {
-      var lp = Math.log(lc.p[t]), lr = Math.log(lc.r[t]);
-      for (k = 0; k < na; k++) { h = active[k]; gl[t * na + k] = Math.exp(logG(this.lb[h], this.rho[h], lp, lr, lc.p[t], lc.r[t])); }
+      var lp = Math.log(lc.p[t]), lr = Math.log(lc.r[t]), ep = this.expm1ByRho(lp), er = this.expm1ByRho(lr);
+      for (k = 0; k < na; k++) {
+        h = active[k];
+        var c = h % N_RHO;
+        gl[t * na + k] = Math.exp(logGc(this.lb[h], this.rho[h], this.w[h], this.wc[h], ep[c], er[c], lp, lr, lc.p[t], lc.r[t]));
+      }
     }
+    var se = new Float64Array(2), se1 = new Float64Array(2);
     for (t = 0; t < nl; t++) {
       var pa2 = 0, hb2 = 0, oi = lc.i[t] * na, oj = lc.j[t] * na;
       for (k = 0; k < na; k++) {
-        var se = sEntropy(gl[oi + k] - gl[oj + k], this.lam), wk = w[active[k]];
-        pa2 += se[0] * wk; hb2 += se[1] * wk;
+        var wk = w[active[k]];
+        sEntropyInto(gl[oi + k] - gl[oj + k], this.lam, se, se1, 0);
+        pa2 += se[0] * wk; hb2 += se1[0] * wk;
       }
       gain[np + t] = binaryEntropy(Math.min(Math.max(pa2, 0), 1)) - hb2;
       pairs.push([[lc.p[lc.i[t]], lc.r[lc.i[t]]], [lc.p[lc.j[t]], lc.r[lc.j[t]]]]);
