@@ -575,17 +575,18 @@ def _grouped(batches: Iterator[Any], weighted: bool) -> Iterator[tuple[np.ndarra
         if weighted:  # exact: w * 1, w * 0 and w - w are exact, as are the sums of whole weights
             w = np.asarray(batch.column(2).to_numpy(zero_copy_only=False), dtype=np.float64)
             pos_w = w * positive
-            p, n = (
-                (pos_w, w - pos_w) if distinct else (np.add.reduceat(pos_w, starts), np.add.reduceat(w - pos_w, starts))
-            )
-        elif distinct:  # one row per score: its class is its count (what the sums below give)
+            if starts is None:
+                p, n = pos_w, w - pos_w
+            else:
+                p, n = np.add.reduceat(pos_w, starts), np.add.reduceat(w - pos_w, starts)
+        elif starts is None:  # one row per score: its class is its count (what the sums below give)
             p = positive.astype(np.float64)
             n = np.subtract(1.0, p)
         else:
-            p = np.add.reduceat(positive, starts, dtype=np.int64)
-            n = (np.diff(np.append(starts, len(t))) - p).astype(np.float64)
-            p = p.astype(np.float64)
-        table = (t if distinct else t[starts], p, n)
+            counted = np.add.reduceat(positive, starts, dtype=np.int64)
+            n = (np.diff(np.append(starts, len(t))) - counted).astype(np.float64)
+            p = counted.astype(np.float64)
+        table = (t if starts is None else t[starts], p, n)
         if carry is not None:
             if carry[0][0] == table[0][0]:  # the score goes on from the previous batch
                 table[1][0] += carry[1][0]
