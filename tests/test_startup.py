@@ -119,3 +119,14 @@ def test_the_benchmark_group_is_listed_and_loaded_when_invoked():
         "try:\n    main()\nexcept SystemExit as exc:\n    assert exc.code in (0, None), exc.code"
     )
     assert "isometrics.irt" in _loaded_after(code)
+
+
+def test_commands_do_not_load_scipy_sparse():
+    """scipy.sparse (0.2 s to import) is loaded by a paired comparison's replicates only, not by the start
+    of every command (uncertainty/_replicates.py imports it where it builds the matrix)."""
+    code = (
+        "import sys\nfrom isometrics.cli import main\nsys.argv = ['isometrics', 'evaluate', '--help']\n"
+        "try:\n    main()\nexcept SystemExit as exc:\n    assert exc.code in (0, None), exc.code"
+    )
+    loaded = _loaded_after(code)
+    assert "isometrics.uncertainty" in loaded and "scipy.sparse" not in loaded

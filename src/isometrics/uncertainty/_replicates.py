@@ -12,7 +12,6 @@ comparisons' cells of every scorer summed in one pass over a replicate's counts 
 from __future__ import annotations
 
 import numpy as np
-import scipy.sparse
 
 from .._typing import FloatArray
 
@@ -378,6 +377,11 @@ class RowCells:
         for j, (s, low) in enumerate(zip(steps, self.edges[:-1].tolist())):
             np.add(s.cell, low, out=cell[j::k], casting="unsafe")
         starts = np.arange(0, k * n_rows + 1, k, dtype=index)
+        # Imported here, not with the module: scipy.sparse takes 0.2 s to import (its array-API layer
+        # loads numpy.testing), and every command of the command line imports this module, while only
+        # a paired comparison builds a RowCells (tests/test_architecture.py lists this exception).
+        import scipy.sparse
+
         self.matrix = scipy.sparse.csc_array(
             (np.ones(k * n_rows, dtype=self.dtype), cell, starts), shape=(int(self.edges[-1]), n_rows)
         )
