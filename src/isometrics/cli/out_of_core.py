@@ -40,11 +40,13 @@ __all__ = [
 
 #: Bytes per row and column the in-memory path holds at its peak: the label, the weights and one
 #: score column read as 8-byte arrays, plus the engine's own arrays (sort order, count table,
-#: terms). Calibrated on benchmarks/bench_out_of_core.py: 10^8 rows of a label and one score
-#: column peaked at 5.73 GiB in memory, 61.5 bytes per row; the estimate gives 64.
+#: terms) and, since the command cross-fits its decision table, those of the folds. Calibrated on
+#: benchmarks/bench_out_of_core.py: 10^8 rows of a label and one score column peaked at 12.34 GiB
+#: (132.5 bytes per row; 61.5 before the decision table); tests/presentation/test_cli_memory_estimate.py
+#: traces 135 at 4 x 10^5 rows. The estimate gives 144.
 BYTES_PER_CELL = 8
-#: Arrays of one row's length the in-memory engine holds besides the columns read.
-ENGINE_ARRAYS = 6
+#: Arrays of one row's length the in-memory command holds besides the columns read.
+ENGINE_ARRAYS = 16
 #: The share of available memory the in-memory path may plan to use before the switch.
 SAFE_SHARE = 0.8
 
