@@ -150,7 +150,7 @@ def test_fbeta_of_the_sweep_reads_the_precision_sum_and_skips_runs_below_the_bes
     """F-beta is not computed by the general kernel, and runs past the optimum are not evaluated at all."""
     y, s = _data(8 * CHUNK, ties=False, seed=4)
     runs = []
-    fbeta_run = one_pass._fbeta_from_predicted
+    fbeta_run = one_pass.fbeta_from_predicted
 
     def counted(tp, *args, **kwargs):
         runs.append(len(tp))
@@ -159,7 +159,7 @@ def test_fbeta_of_the_sweep_reads_the_precision_sum_and_skips_runs_below_the_bes
     def refuse(*args, **kwargs):
         raise AssertionError("metric_values called for F-beta")
 
-    monkeypatch.setattr(one_pass, "_fbeta_from_predicted", counted)
+    monkeypatch.setattr(one_pass, "fbeta_from_predicted", counted)
     monkeypatch.setattr(one_pass, "metric_values", refuse)
     op = OperatingPoints.from_scores(y, s)
     _, best = op.compute(PR, best=["f1"])

@@ -17,7 +17,6 @@ from .._core.constraints import in_body, validate_params
 from .._core.html import summarised
 from .._core.validation import check_option, check_real, check_rng
 from ..exceptions import InvalidParameterError
-from ..metrics._log_means import _log_g_fixed
 from ..metrics.means import g_beta_rho
 from ..spaces.level_curves import level_curve_slope
 from .local import LocalQuestion
@@ -101,10 +100,8 @@ class SimulatedStakeholder:
         return float(g_beta_rho(precision, recall, beta=self.beta, rho=self.rho))
 
     def _value_at(self, point: tuple[float, float]) -> float:
-        """:meth:`value` at a question's point (floats in (0, 1], checked when the question was made):
-        ``g_beta_rho``'s own arithmetic for scalars, the same double, without checking the point again."""
-        p, r = np.asarray(point[0], dtype=np.float64), np.asarray(point[1], dtype=np.float64)
-        return float(np.exp(_log_g_fixed(p, r, self.beta, self.rho)))
+        """:meth:`value` at a question's point (floats in (0, 1], checked when the question was made)."""
+        return self.value(point[0], point[1])
 
     @validate_params(in_body("question"), name="SimulatedStakeholder.local_margin")
     def local_margin(self, question: LocalQuestion) -> float:

@@ -120,19 +120,19 @@ def fbeta_from_counts(
     return value
 
 
-def _fbeta_denominator_terms(beta: float, positives: float) -> tuple[float, float]:
+def fbeta_denominator_terms(beta: float, positives: float) -> tuple[float, float]:
     """``(w_p, w_r P)`` of F-beta's count form ``TP / (w_p (TP + FP) + w_r P)``, as :func:`fbeta_from_counts`
     computes them (``P``: the positives' total, a scalar)."""
     w_pred, w_true = _fbeta_weights(beta)
     return w_pred, w_true * np.float64(positives)
 
 
-def _fbeta_from_predicted(
+def fbeta_from_predicted(
     tp: FloatArray, predicted: FloatArray, w_pred: float, pos: float, *, out: FloatArray
 ) -> FloatArray:
     """F-beta from ``TP`` and ``TP + FP`` (``predicted``), written into ``out``: :func:`fbeta_from_counts`'
     operations in its order (the same doubles) for a caller that holds ``TP + FP`` already (the threshold
-    sweep's precision); ``w_pred, pos`` from :func:`_fbeta_denominator_terms`. No 0/0 where ``pos > 0``."""
+    sweep's precision); ``w_pred, pos`` from :func:`fbeta_denominator_terms`. No 0/0 where ``pos > 0``."""
     np.multiply(predicted, w_pred, out=out)
     np.add(out, pos, out=out)
     return np.divide(tp, out, out=out)

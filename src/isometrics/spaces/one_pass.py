@@ -36,7 +36,7 @@ from .._core.count_table import UNIT_STEPS, CountTable, Quantity
 from .._core.summation import BlockSum
 from .._typing import FloatArray
 from ..metrics.gain import gain_transform
-from ..metrics.kernels import _fbeta_denominator_terms, _fbeta_from_predicted
+from ..metrics.kernels import fbeta_denominator_terms, fbeta_from_predicted
 from ..metrics.registry import Metric
 from ._terms import (
     _TINY,
@@ -236,7 +236,7 @@ def _sweep(op: CountTable, fused: list[Quantity], metrics: list[Metric]) -> None
                 if not predicted_ready:
                     np.add(tp[a:b], fp[a:b], out=predicted[: b - a])
                     predicted_ready = True
-                values = _fbeta_from_predicted(tp[a:b], predicted[: b - a], *weights, out=steps[: b - a])
+                values = fbeta_from_predicted(tp[a:b], predicted[: b - a], *weights, out=steps[: b - a])
             else:
                 values = metric_values(tp[a:b], fp[a:b], P, N, c.metric)
             c.add_values(a, thresholds[a:b], tp[a:b], fp[a:b], values)
@@ -269,7 +269,7 @@ def _fbeta_weights_of(metric: Metric, P: float) -> tuple[float, float] | None:
     beta = metric._count_beta
     if metric._counts is not None or beta is None or not beta > 0:
         return None
-    w_pred, pos = _fbeta_denominator_terms(beta, P)
+    w_pred, pos = fbeta_denominator_terms(beta, P)
     return (w_pred, pos) if pos > 0 else None
 
 
