@@ -180,7 +180,8 @@ def test_row_cells_equal_each_scorers_weighted_count():
         assert counts.dtype == np.uint16
         for step, drawn in zip(steps, cells.cells(counts)):
             expected = np.bincount(step.cell, weights=counts.astype(np.float64), minlength=step.Q + step.n_segments)
-            assert drawn.dtype == np.float64 and np.array_equal(drawn, expected)
+            assert drawn.dtype == np.uint16 and np.array_equal(drawn, expected)
+            assert np.array_equal(step.cell_areas(drawn, [0, 1]), step.cell_areas(expected, [0, 1]))
 
 
 def test_row_cells_sum_in_int32_where_uint16_could_overflow():

@@ -290,7 +290,8 @@ def step_areas(
                 out[k] = _dot(copies, twice) / (2.0 * float(k_pos) * float(k_neg))
         elif column == 1:  # a step before the first drawn positive has T_q = c_q = 0: its 0 / 0 is skipped
             reached = above + upto if tied is None else above + tied + upto  # predicted positive at step q
-            np.maximum(reached, 1, out=reached)
+            first = int(np.searchsorted(upto, 0, side="right"))  # T_q = 0 before it (T_q grows): no 0 / 0
+            np.maximum(reached[:first], 1, out=reached[:first])
             precision = np.divide(upto, reached, out=reached) if reached.dtype.kind == "f" else upto / reached
             out[k] = _dot(copies, precision) / float(k_pos)
         else:
@@ -357,15 +358,19 @@ class RowSteps:
         return self.cell_areas(np.bincount(self.cell, weights=counts, minlength=self.Q + self.n_segments), columns)
 
     def cell_areas(self, cells: np.ndarray, columns: list[int]) -> FloatArray | None:
-        """:meth:`areas` from the replicate's draws summed by cell (float64, whole numbers, shape
-        (Q + n_segments,), overwritten), as :class:`RowCells` gives them."""
+        """:meth:`areas` from the replicate's draws summed by cell, shape (Q + n_segments,): float64
+        whole numbers (overwritten), or integers as :class:`RowCells` gives them (read as float64,
+        the segments straight into their cumulated sums: the same numbers, exact, in one pass)."""
         copies, segments = cells[: self.Q], cells[self.Q :]
-        if self.untied:  # the segments are needed only cumulated: in place
-            below = np.cumsum(segments, out=segments)
+        if copies.dtype != np.float64:
+            copies = copies.astype(np.float64)
+        in_place = segments if segments.dtype == np.float64 else None
+        if self.untied:  # the segments are needed only cumulated
+            below = np.cumsum(segments, dtype=np.float64, out=in_place)
             return step_areas(copies, below[:-1], None, float(copies.sum()), float(below[-1]), columns)
-        below = np.cumsum(segments)
+        below = np.cumsum(segments, dtype=np.float64)
         k_pos, k_neg = float(copies.sum()), float(below[-1])
-        return step_areas(copies, below[0:-1:2], segments[1::2], k_pos, k_neg, columns)
+        return step_areas(copies, below[0:-1:2], segments[1::2].astype(np.float64, copy=False), k_pos, k_neg, columns)
 
 
 class RowCells:
@@ -374,8 +379,8 @@ class RowCells:
     scorer's cells after the previous scorer's, times the integer counts.
 
     Each row's count is read once for every scorer (against one weighted ``bincount`` a scorer over
-    float64 counts) and the sums are of integers, exact in any order; the cells are returned as
-    float64: the numbers the ``bincount`` gives. The counts and the sums are uint16 (:attr:`dtype`)
+    float64 counts) and the sums are of integers, exact in any order: the numbers the ``bincount``
+    gives, as integers. The counts and the sums are uint16 (:attr:`dtype`)
     while no cell holds more than ``2**12 - 1`` rows: a replicate whose largest count ``m`` keeps
     every cell's sum within ``rows * m <= 2**16 - 1`` is summed in 2 bytes a count and a cell (the
     matrix's product streams half the memory and its cells stay in cache; about twice as fast),
@@ -411,11 +416,12 @@ class RowCells:
             self._matrices[dtype] = scipy.sparse.csc_array((np.ones(len(cell), dtype=dtype), cell, starts), shape=shape)
         return self._matrices[dtype]
 
-    def cells(self, counts: np.ndarray) -> list[FloatArray]:
-        """Each scorer's draws by cell (float64, a fresh array each) of a replicate drawing each row
-        ``counts`` times (integers, in the rows' order: of :attr:`dtype` as drawn, or any other)."""
+    def cells(self, counts: np.ndarray) -> list[np.ndarray]:
+        """Each scorer's draws by cell of a replicate drawing each row ``counts`` times (integers, in
+        the rows' order: of :attr:`dtype` as drawn, or any other): integers (uint16, int32 or int64),
+        views of one array, as :meth:`RowSteps.cell_areas` reads them."""
         if counts.dtype == np.uint16 and self.most_rows * int(counts.max(initial=0)) <= np.iinfo(np.uint16).max:
             total = self._matrix(np.uint16) @ counts
         else:
             total = self._matrix(self.wide) @ counts.astype(self.wide, copy=False)
-        return [total[lo:hi].astype(np.float64) for lo, hi in zip(self.edges[:-1].tolist(), self.edges[1:].tolist())]
+        return [total[lo:hi] for lo, hi in zip(self.edges[:-1].tolist(), self.edges[1:].tolist())]
