@@ -188,10 +188,11 @@ class Resampler:
         """
         if not self.stratified:
             return self.rows[0].draw(len(self.is_pos), rng, dtype)
-        indices = (self.pos_index, self.neg_index)
-        drawn = [rows.draw(len(index), rng, dtype) for index, rows in zip(indices, self.rows)]
-        counts: np.ndarray = np.empty(len(self.is_pos), dtype=np.result_type(*drawn))  # a class may widen
-        for index, part in zip(indices, drawn):
+        counts: np.ndarray = np.empty(len(self.is_pos), dtype=dtype)
+        for index, rows in zip((self.pos_index, self.neg_index), self.rows):
+            part = rows.draw(len(index), rng, dtype)
+            if part.dtype != counts.dtype:  # a narrow draw widened: so does the replicate
+                counts = counts.astype(part.dtype)
             counts[index] = part
         return counts
 
