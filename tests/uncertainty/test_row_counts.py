@@ -208,3 +208,22 @@ def test_a_thresholds_counts_drawn_by_cell_are_the_replicates_counts(bit_generat
             c = r.row_counts(np.random.Generator(bit_generator(seed)))
             tp, fp = c[y & flagged].sum(), c[~y & flagged].sum()
             assert by_cell(np.random.Generator(bit_generator(seed))) == (tp, fp, c[y].sum() - tp, c[~y].sum() - fp)
+
+
+def test_a_narrow_count_widens_where_a_block_is_drawn_more_often_than_it_holds():
+    """uint16 counts (a paired comparison's) while no block is drawn more than 65,535 times (no row can
+    be): the same numbers as int64 counts from the same seed; int64 where a block is drawn more often."""
+    for size, k, narrow in ((SIZE, SIZE, True), (5000, 200_000, False)):
+        counts = RowCounts(size).draw(k, np.random.default_rng(3), np.uint16)
+        assert (counts.dtype == np.uint16) == narrow
+        assert np.array_equal(counts, RowCounts(size).draw(k, np.random.default_rng(3)))
+    # stratified: a class whose draw widens widens the replicate (no count wraps into uint16)
+    y = np.arange(SIZE) % 3 == 0
+    r = Resampler(y, np.arange(SIZE, dtype=float), None, True, per_sample=True)
+    narrow = r.row_counts(np.random.default_rng(4), np.uint16)
+    assert narrow.dtype == np.uint16
+    negatives = r.rows[1]
+    negatives.draw = lambda k, rng, dtype: RowCounts.draw(negatives, k, rng, np.int64) + 70_000
+    wide = r.row_counts(np.random.default_rng(4), np.uint16)
+    assert wide.dtype == np.int64
+    assert np.array_equal(wide[y], narrow[y]) and np.array_equal(wide[~y], narrow[~y].astype(np.int64) + 70_000)

@@ -177,7 +177,8 @@ class Resampler:
 
     def row_counts(self, rng: np.random.Generator, dtype: type = np.int64) -> np.ndarray:
         """One replicate drawn per row (per-sample resamplers, without frequencies): how many times
-        each row is drawn, shape (n_rows,), of ``dtype`` (int64, or float64: whole numbers).
+        each row is drawn, shape (n_rows,), of ``dtype`` (int64, or float64: whole numbers; a narrower
+        integer type where no count can overflow it, int64 otherwise: :meth:`RowCounts.draw`).
 
         The rows are drawn uniformly with replacement, as many as there are (each class's rows
         among themselves when stratified): the counts are multinomial(n; 1/n, ..., 1/n) (per class),
@@ -189,7 +190,10 @@ class Resampler:
             return self.rows[0].draw(len(self.is_pos), rng, dtype)
         counts: np.ndarray = np.empty(len(self.is_pos), dtype=dtype)
         for index, rows in zip((self.pos_index, self.neg_index), self.rows):
-            counts[index] = rows.draw(len(index), rng, dtype)
+            part = rows.draw(len(index), rng, dtype)
+            if part.dtype != counts.dtype:  # a narrow draw widened: so does the replicate
+                counts = counts.astype(part.dtype)
+            counts[index] = part
         return counts
 
     def point_counts(self, index: int) -> Callable[[np.random.Generator], tuple[float, float, float, float] | None]:
