@@ -23,7 +23,7 @@ from .._version import __version__
 from ..irt.study import NEAR_CEILING, BenchmarkStudy, decimals_to_rank
 from ._bundle import _plotly_bundle
 from ._figures import _figure_json
-from ._page import _CSP, _csp_hash, _require, _script_source
+from ._page import _CSP, _csp_hash, _environment, _require, _script_source
 from ._style import _model_color
 from ._text import _plotly_text
 
@@ -421,31 +421,32 @@ def build_benchmark_page(study: BenchmarkStudy, *, title: str = "isometrics benc
     )
     plotly_js = _script_source(_plotly_bundle(), "the Plotly bundle")
     csp = _CSP.format(scripts=" ".join(_csp_hash(code) for code in (plotly_js, page_js)))
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")), autoescape=True
-    )
-    return env.get_template("benchmark.html.j2").render(
-        csp=csp,
-        title=title,
-        metric=_label(study.metric),
-        n_models=len(study.models),
-        n_datasets=len(study.datasets),
-        n_splits=study.n_splits,
-        seed=study.seed,
-        n_negative=int(np.count_nonzero(negative)),
-        n_ceiling=n_ceiling,
-        n_ranked=n_ranked,
-        near_ceiling=f"{NEAR_CEILING:g}",
-        dropped=list(study.dropped),
-        compared=[_label(m) for m in compared],
-        correlations=correlations,
-        model_rows=model_rows,
-        dataset_rows=dataset_rows,
-        test=test,
-        icc_figure=_icc_figure(study),
-        ability_figure=_ability_figure(study, compared),
-        dataset_figure=_dataset_figure(study, order),
-        plotly_js=plotly_js,
-        page_js=page_js,
-        version=__version__,
+    return (
+        _environment(jinja2)
+        .get_template("benchmark.html.j2")
+        .render(
+            csp=csp,
+            title=title,
+            metric=_label(study.metric),
+            n_models=len(study.models),
+            n_datasets=len(study.datasets),
+            n_splits=study.n_splits,
+            seed=study.seed,
+            n_negative=int(np.count_nonzero(negative)),
+            n_ceiling=n_ceiling,
+            n_ranked=n_ranked,
+            near_ceiling=f"{NEAR_CEILING:g}",
+            dropped=list(study.dropped),
+            compared=[_label(m) for m in compared],
+            correlations=correlations,
+            model_rows=model_rows,
+            dataset_rows=dataset_rows,
+            test=test,
+            icc_figure=_icc_figure(study),
+            ability_figure=_ability_figure(study, compared),
+            dataset_figure=_dataset_figure(study, order),
+            plotly_js=plotly_js,
+            page_js=page_js,
+            version=__version__,
+        )
     )

@@ -26,7 +26,7 @@ from .._core.outputs import write_text_atomic
 from .._version import __version__
 from ..elicitation.session import Elicitation
 from ..exceptions import InvalidParameterError
-from ._page import _CSP, _csp_hash, _script_source
+from ._page import _CSP, _csp_hash, _environment, _script_source
 from ._text import _script_json
 
 __all__ = ["elicitation_page", "write_elicitation_page"]
@@ -123,21 +123,22 @@ def elicitation_page(
         "the elicitation page's script",
     )
     csp = _CSP.format(scripts=_csp_hash(page_js))
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")), autoescape=True
-    )
     s = session.settings
-    return env.get_template("elicit.html.j2").render(
-        csp=csp,
-        title=title,
-        model=model,
-        command_tail=command_tail,
-        data_json=data_json,
-        page_js=page_js,
-        tolerance=f"{s['tolerance']:g}",
-        pairwise_budget=s["pairwise_budget"],
-        version=__version__,
-        noiseless=math.isinf(s["pairwise_lambda"]),
+    return (
+        _environment(jinja2)
+        .get_template("elicit.html.j2")
+        .render(
+            csp=csp,
+            title=title,
+            model=model,
+            command_tail=command_tail,
+            data_json=data_json,
+            page_js=page_js,
+            tolerance=f"{s['tolerance']:g}",
+            pairwise_budget=s["pairwise_budget"],
+            version=__version__,
+            noiseless=math.isinf(s["pairwise_lambda"]),
+        )
     )
 
 

@@ -37,7 +37,7 @@ from ._averages import _average_intervals
 from ._bundle import _plotly_bundle
 from ._data import _Shared
 from ._figures import _panels
-from ._page import _CSP, _csp_hash, _require, _script_source
+from ._page import _CSP, _csp_hash, _environment, _require, _script_source
 from ._text import _bests
 
 __all__ = ["build_multiclass_report"]
@@ -270,44 +270,45 @@ def build_multiclass_report(
     )
     plotly_js = _script_source(_plotly_bundle(), "the Plotly bundle")
     csp = _CSP.format(scripts=" ".join(_csp_hash(code) for code in (plotly_js, page_js)))
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(files("isometrics.report") / "templates")), autoescape=True
-    )
     weighted = sample_weight is not None
-    return env.get_template("multiclass.html.j2").render(
-        csp=csp,
-        title=title,
-        file_name=file_name,
-        label=label,
-        n_samples=f"{len(y):,}",
-        total_weight=formatting.count(float(ovr.support.sum())) if weighted else "",
-        weight_kind=weight_kind or "",
-        classes=shown,
-        metrics=[dict(index=j, label=m.label, spec=m.spec) for j, m in enumerate(chosen)],
-        class_rows=class_rows,
-        average_rows=average_rows,
-        best_sections=best_sections,
-        intervals_note=intervals_note,
-        tie_break=TIE_BREAK,
-        accuracy=shown_ci(argmax.accuracy, "accuracy"),
-        balanced_accuracy=shown_ci(argmax.balanced_accuracy, "balanced_accuracy"),
-        f1_macro=shown_ci(argmax.f1_macro, "f1_macro"),
-        f1_weighted=shown_ci(argmax.f1_weighted, "f1_weighted"),
-        confusion=_confusion_rows(shown, argmax.confusion),
-        predicted_totals=[formatting.count(v) for v in argmax.confusion.sum(axis=0)],
-        argmax_rows=[
-            dict(
-                name=shown[k],
-                precision=formatting.number(argmax.precision[k]),
-                recall=formatting.number(argmax.recall[k]),
-                f1=formatting.number(argmax.f1[k]),
-                support=formatting.count(float(argmax.confusion[k].sum())),
-            )
-            for k in range(len(shown))
-        ],
-        panels=panels,
-        shared=shared.json(),
-        plotly_js=plotly_js,
-        page_js=page_js,
-        version=__version__,
+    return (
+        _environment(jinja2)
+        .get_template("multiclass.html.j2")
+        .render(
+            csp=csp,
+            title=title,
+            file_name=file_name,
+            label=label,
+            n_samples=f"{len(y):,}",
+            total_weight=formatting.count(float(ovr.support.sum())) if weighted else "",
+            weight_kind=weight_kind or "",
+            classes=shown,
+            metrics=[dict(index=j, label=m.label, spec=m.spec) for j, m in enumerate(chosen)],
+            class_rows=class_rows,
+            average_rows=average_rows,
+            best_sections=best_sections,
+            intervals_note=intervals_note,
+            tie_break=TIE_BREAK,
+            accuracy=shown_ci(argmax.accuracy, "accuracy"),
+            balanced_accuracy=shown_ci(argmax.balanced_accuracy, "balanced_accuracy"),
+            f1_macro=shown_ci(argmax.f1_macro, "f1_macro"),
+            f1_weighted=shown_ci(argmax.f1_weighted, "f1_weighted"),
+            confusion=_confusion_rows(shown, argmax.confusion),
+            predicted_totals=[formatting.count(v) for v in argmax.confusion.sum(axis=0)],
+            argmax_rows=[
+                dict(
+                    name=shown[k],
+                    precision=formatting.number(argmax.precision[k]),
+                    recall=formatting.number(argmax.recall[k]),
+                    f1=formatting.number(argmax.f1[k]),
+                    support=formatting.count(float(argmax.confusion[k].sum())),
+                )
+                for k in range(len(shown))
+            ],
+            panels=panels,
+            shared=shared.json(),
+            plotly_js=plotly_js,
+            page_js=page_js,
+            version=__version__,
+        )
     )
