@@ -8,6 +8,7 @@ import warnings
 
 import numpy as np
 import pytest
+from _source import parsed
 
 import isometrics as im
 from isometrics._core.constraints import declared_params
@@ -35,7 +36,7 @@ def _threaded():
     found = []
     for package in PACKAGES:
         for path in sorted((SRC / package).glob("*.py")):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
+            tree = parsed(path)
             for node in ast.walk(tree):
                 if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     continue
