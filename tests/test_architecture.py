@@ -6,8 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from _source import parsed
-
 import isometrics as im
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,7 +64,7 @@ def test_no_function_level_import_of_the_package():
     cycles hide); only optional heavy dependencies (DEFERRED_OK) are imported where needed."""
     offenders = []
     for path in _modules():
-        tree = parsed(path)
+        tree = ast.parse(path.read_text())
         for func in ast.walk(tree):
             if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
@@ -89,7 +87,7 @@ def test_deferred_imports_are_optional_dependencies_only():
     standard library, never a required dependency imported late by habit."""
     late = set()
     for path in _modules():
-        for func in ast.walk(parsed(path)):
+        for func in ast.walk(ast.parse(path.read_text())):
             if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for node in ast.walk(func):
                     if isinstance(node, ast.ImportFrom) and node.level == 0:
@@ -110,7 +108,7 @@ def test_no_module_is_two_concepts():
 
 def test_every_subpackage_says_what_it_holds():
     for init in PACKAGE.rglob("__init__.py"):
-        doc = ast.get_docstring(parsed(init))
+        doc = ast.get_docstring(ast.parse(init.read_text()))
         assert doc and len(doc.splitlines()) >= 3, init
 
 

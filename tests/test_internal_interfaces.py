@@ -13,7 +13,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from _source import parsed
 from numpydoc.validate import validate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,7 +37,7 @@ def cross_package_private_imports(package: Path = PACKAGE) -> list[tuple[str, st
     for path in sorted(package.rglob("*.py")):
         parts, package_parts = _module_parts(path, package)
         own = parts[0] if parts else ""
-        for node in ast.walk(parsed(path)):
+        for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.ImportFrom):
                 continue
             if node.level:

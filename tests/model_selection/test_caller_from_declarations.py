@@ -8,7 +8,6 @@ import warnings
 
 import numpy as np
 import pytest
-from _source import parsed
 
 import isometrics as im
 from isometrics._core.constraints import declared_params
@@ -36,7 +35,7 @@ def _threaded():
     found = []
     for package in PACKAGES:
         for path in sorted((SRC / package).glob("*.py")):
-            tree = parsed(path)
+            tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in ast.walk(tree):
                 if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     continue

@@ -9,7 +9,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 import sklearn.metrics as skm
-from _source import parsed
 from typer.testing import CliRunner
 
 import isometrics
@@ -93,7 +92,7 @@ def _names_a_format(path: Path) -> list[str]:
     table by a name, or a reader of one format (``scan_csv``, ``read_parquet``, ...) called."""
     names = {key.lower() for key in formats.FORMATS} | {f.name.lower() for f in formats.FORMATS.values()}
     found = []
-    for node in ast.walk(parsed(path)):
+    for node in ast.walk(ast.parse(path.read_text())):
         constants = []
         if isinstance(node, ast.Compare):
             constants = [n for n in [node.left, *node.comparators] if isinstance(n, ast.Constant)]
