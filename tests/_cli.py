@@ -39,15 +39,16 @@ def _text(stream: io.TextIOWrapper) -> str:
     return stream.buffer.getvalue().decode("utf-8").replace("\r\n", "\n")
 
 
-def run_in_process(*args, cwd=None):
-    """Run ``isometrics ARGS...`` in this process; a CompletedProcess as :func:`run` returns."""
+def run_in_process(*args, cwd=None, input=""):
+    """Run ``isometrics ARGS...`` in this process, ``input`` on its standard input; a CompletedProcess as
+    :func:`run` returns."""
     argv = ["isometrics", *map(str, args)]
     out, err = _stream(), _stream()
     saved_argv, saved_cwd, saved_stdin = sys.argv, os.getcwd(), sys.stdin
     code = 0
     try:
         sys.argv = argv
-        sys.stdin = io.StringIO("")
+        sys.stdin = io.StringIO(input)
         if cwd is not None:
             os.chdir(cwd)
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), warnings.catch_warnings():

@@ -1,3 +1,4 @@
+import math
 import os
 import sys
 from pathlib import Path
@@ -115,3 +116,20 @@ def _group_of(item: pytest.Item) -> str | None:
 @pytest.fixture
 def rng():
     return np.random.default_rng(20261121)
+
+
+@pytest.fixture(scope="session")
+def local_cluster_nan_run(tmp_path_factory):
+    """``isometrics evaluate nan.parquet --label y --score s --local-cluster 1`` as users run it (a subprocess),
+    on eight rows whose score column ``s`` holds one NaN: the worker's task fails. A local cluster of worker
+    processes costs about 3 CPU seconds and as many of waiting, so one run serves the two tests of what it
+    prints (tests/presentation/test_cli_hostile_input.py, tests/scale/test_scale_hostile_input.py), marked
+    ``xdist_group("local-cluster-nan")`` to go to one worker. The CompletedProcess."""
+    pytest.importorskip("distributed")
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    from _cli import run  # not at the top: it imports the command line into every test process
+
+    path = tmp_path_factory.mktemp("local_cluster_nan") / "nan.parquet"
+    pq.write_table(pa.table({"y": [0, 1, 0, 1, 1, 0, 0, 1], "s": [0.1, math.nan, 0.35, 0.4, 0.9, 0.2, 0.6, 0.7]}), path)
+    return run("evaluate", path, "--label", "y", "--score", "s", "--local-cluster", "1")

@@ -6,15 +6,12 @@ by hand (``np.unique`` and ``np.bincount``, no sort of ours) and with every othe
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import threading
 import time
 
 import numpy as np
 import pytest
-from _cli import run
+from _cli import run_in_process as run  # what --version prints, not the process: in this process
 
 from isometrics import OperatingPoints
 from isometrics._core import sorting
@@ -145,16 +142,13 @@ def test_version_verbose_prints_the_machine_and_the_choice():
     assert run("--version").stdout.count("\n") == 1  # plain --version stays one line
 
 
-def test_version_verbose_shows_a_forced_sort_and_refuses_a_bad_one():
-    env = dict(os.environ, ISOMETRICS_SORT="polars")
-    res = subprocess.run(
-        [sys.executable, "-m", "isometrics.cli", "--verbose", "--version"], capture_output=True, text=True, env=env
-    )
+def test_version_verbose_shows_a_forced_sort_and_refuses_a_bad_one(monkeypatch):
+    monkeypatch.setenv("ISOMETRICS_SORT", "polars")  # read when the sort is chosen (none is made: _fresh_choice)
+    res = run("--verbose", "--version")
     assert res.returncode == 0 and "polars (forced by ISOMETRICS_SORT)" in res.stdout
-    env["ISOMETRICS_SORT"] = "bogus"
-    res = subprocess.run(
-        [sys.executable, "-m", "isometrics.cli", "--version", "--verbose"], capture_output=True, text=True, env=env
-    )
+    sorting._chosen.clear()
+    monkeypatch.setenv("ISOMETRICS_SORT", "bogus")
+    res = run("--version", "--verbose")
     assert res.returncode == 2 and "got 'bogus'" in res.stderr and len(res.stderr.strip().splitlines()) == 1
 
 

@@ -5,6 +5,7 @@ import json
 import numpy as np
 import polars as pl
 import pytest
+from _cli import run_in_process
 from typer.testing import CliRunner
 
 import isometrics as im
@@ -135,16 +136,9 @@ def _always_recall(question):
 
 
 def test_end_of_input_keeps_and_saves_what_was_answered(tmp_path):
-    import subprocess
-    import sys
-
     path = tmp_path / "answers.json"
-    res = subprocess.run(
-        [sys.executable, "-m", "isometrics.cli", "elicit", "--interactive", "--save-answers", str(path)],
-        input="r\nr\n",
-        capture_output=True,
-        text=True,
-    )  # then end of input
+    # in this process, standard input a stream that ends (as a pipe does) after two answers
+    res = run_in_process("elicit", "--interactive", "--save-answers", path, input="r\nr\n")
     assert res.returncode == 0, res.stderr
     assert "Aborted" not in res.stdout + res.stderr and "Traceback" not in res.stderr
     assert "end of input: stopping after 2 answers" in res.stdout
@@ -156,16 +150,8 @@ def test_end_of_input_keeps_and_saves_what_was_answered(tmp_path):
 
 
 def test_end_of_input_before_any_answer_saves_an_empty_transcript(tmp_path):
-    import subprocess
-    import sys
-
     path = tmp_path / "answers.json"
-    res = subprocess.run(
-        [sys.executable, "-m", "isometrics.cli", "elicit", "--interactive", "--save-answers", str(path)],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-    )
+    res = run_in_process("elicit", "--interactive", "--save-answers", path, input="")  # as /dev/null: at its end
     assert res.returncode == 0, res.stderr
     assert "Aborted" not in res.stdout + res.stderr
     assert im.elicitation.load_transcript(path).steps == () and "Provisional: only 0 answers" in res.stdout

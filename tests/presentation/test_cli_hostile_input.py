@@ -585,11 +585,10 @@ def test_the_real_process_prints_the_same_one_line(inputs, words, says):
     assert not [s for s in says if s.lower() not in line.lower()], line
 
 
-def test_a_dask_worker_failure_is_one_line(inputs):
-    """``evaluate --local-cluster 1`` on a file with a NaN: the worker's 'Compute Failed' block stays hidden."""
-    pytest.importorskip("distributed")
-    parquet = inputs / "nan.parquet"
-    pl.read_csv(inputs / "nan.csv").write_parquet(parquet)
-    result = run("evaluate", parquet, "--label", "y", "--score", "a", "--local-cluster", "1")
+@pytest.mark.xdist_group("local-cluster-nan")
+def test_a_dask_worker_failure_is_one_line(local_cluster_nan_run):
+    """``evaluate --local-cluster 1`` on a file with a NaN: the worker's 'Compute Failed' block stays hidden.
+    (The subprocess, run once for this test and tests/scale/test_scale_hostile_input.py, is in tests/conftest.py.)"""
+    result = local_cluster_nan_run
     line = one_line(result.returncode, result.stdout, result.stderr)
-    assert "'a'" in line and "drop or impute" in line
+    assert "'s'" in line and "drop or impute" in line

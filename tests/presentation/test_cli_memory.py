@@ -2,14 +2,13 @@
 keeps a display subset of each column's operating points; the numbers do not change."""
 
 import json
-import subprocess
-import sys
 import weakref
 from collections.abc import Mapping
 
 import numpy as np
 import polars as pl
 import pytest
+from _cli import run_in_process
 
 from isometrics import OperatingPoints, evaluate_scores
 from isometrics._core.outputs import json_text
@@ -38,31 +37,24 @@ def test_cli_json_equals_the_full_evaluation(frame, tmp_path, weighted):
     path = tmp_path / "scores.parquet"
     frame.write_parquet(path)
     extra = ["--weight", "w", "--weight-kind", "frequency"] if weighted else []
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "isometrics.cli",
-            "evaluate",
-            str(path),
-            "--label",
-            "y",
-            "--score",
-            "a",
-            "--score",
-            "b",
-            "--score",
-            "c",
-            "--metric",
-            "f1",
-            "--metric",
-            "f2",
-            "--json",
-            str(tmp_path / "out.json"),
-            *extra,
-        ],
-        capture_output=True,
-        text=True,
+    run = run_in_process(  # what the command writes, not the process: in this process
+        "evaluate",
+        path,
+        "--label",
+        "y",
+        "--score",
+        "a",
+        "--score",
+        "b",
+        "--score",
+        "c",
+        "--metric",
+        "f1",
+        "--metric",
+        "f2",
+        "--json",
+        tmp_path / "out.json",
+        *extra,
     )
     assert run.returncode == 0, run.stderr
     got = json.loads((tmp_path / "out.json").read_text())["results"]

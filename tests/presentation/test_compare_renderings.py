@@ -69,8 +69,8 @@ def test_python_table_json_and_report_say_the_same(three_models, tmp_path):
         "--seed",
         3,
     ]
-    table = _words(_invoke("compare", *args))
-    payload = json.loads(_invoke("compare", *args, "--json", "-"))
+    table = _words(_invoke("compare", *args, "--json", tmp_path / "c.json"))  # one run: the table and the JSON
+    payload = json.loads((tmp_path / "c.json").read_text())
     _invoke("report", *args, "-o", tmp_path / "r.html")
     page = (tmp_path / "r.html").read_text()
 
@@ -148,12 +148,12 @@ def test_the_sentence_follows_the_adjusted_decision(tmp_path):
         "--seed",
         0,
     ]
-    payload = json.loads(_invoke("compare", *args, "--json", "-"))
+    text = _words(_invoke("compare", *args, "--json", tmp_path / "c.json"))  # one run: the table and the JSON
+    payload = json.loads((tmp_path / "c.json").read_text())
     [row] = [
         c for c in payload["comparisons"] if c["statistic"] == "auroc" and (c["a"], c["b"]) == ("logreg", "forest")
     ]
     assert row["p_value"] < 0.05 < row["adjusted_p_value"] and row["decision"] == "no detectable difference"
-    text = _words(_invoke("compare", *args))
     assert "logreg beats forest on AUROC by" not in text
     assert _words(row["sentence"]) in text and "Holm-adjusted p = 0.12" in row["sentence"]
     _invoke("report", *args, "-o", tmp_path / "r.html")

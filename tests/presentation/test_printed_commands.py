@@ -3,8 +3,10 @@
 The elicitation page's replay command used to omit ``--pos-label`` (and ``--weight``), so
 copying it failed with "cannot infer the positive class"; the demo's "by hand" command did
 not quote its path. The commands are collected from what the CLI prints and from the pages
-it writes, split as a POSIX shell splits them, and run in a fresh process; each must succeed.
-Paths here hold a space, and labels are strings, so quoting and the positive class matter.
+it writes, split as a POSIX shell splits them, and run; each must succeed. Paths here hold a
+space, and labels are strings, so quoting and the positive class matter. What is at stake is
+the words of each command, not the process: the commands run in this process, as a fresh one
+would run them (``_cli.run_in_process``), without the second of start-up each subprocess costs.
 """
 
 from __future__ import annotations
@@ -12,23 +14,21 @@ from __future__ import annotations
 import html
 import re
 import shlex
-import subprocess
-import sys
 
 import numpy as np
 import polars as pl
 import pytest
-from _cli import run
+from _cli import run_in_process
 from typer.testing import CliRunner
 
 ENV_WIDE = {"COLUMNS": "400"}  # the commands are printed with soft wrap; a wide terminal keeps them whole
 
 
 def _run_printed(command: str, cwd):
-    """Run ``command`` (``isometrics ...`` as printed) as a shell would, with this interpreter."""
+    """Run ``command`` (``isometrics ...`` as printed) with the words a shell would pass it."""
     words = shlex.split(command)
     assert words[0] == "isometrics", command
-    return subprocess.run([sys.executable, "-m", "isometrics.cli", *words[1:]], capture_output=True, text=True, cwd=cwd)
+    return run_in_process(*words[1:], cwd=cwd)
 
 
 def _commands(text: str) -> list[str]:
@@ -59,30 +59,24 @@ def labelled(tmp_path):
     return path
 
 
-def test_the_elicitation_page_replay_command_runs(labelled, tmp_path):
+def test_the_elicitation_page_replay_command_runs(labelled, tmp_path, monkeypatch):
+    for name, value in ENV_WIDE.items():
+        monkeypatch.setenv(name, value)
     page = tmp_path / "page.html"
-    res = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "isometrics.cli",
-            "elicit",
-            str(labelled),
-            "--label",
-            "diagnosis",
-            "--score",
-            "model",
-            "--pos-label",
-            "malignant",
-            "--weight",
-            "w",
-            "-o",
-            str(page),
-        ],
-        capture_output=True,
-        text=True,
+    res = run_in_process(
+        "elicit",
+        labelled,
+        "--label",
+        "diagnosis",
+        "--score",
+        "model",
+        "--pos-label",
+        "malignant",
+        "--weight",
+        "w",
+        "-o",
+        page,
         cwd=tmp_path,
-        env={**__import__("os").environ, **ENV_WIDE},
     )
     assert res.returncode == 0, res.stderr
     printed = _commands(res.stdout)
@@ -91,30 +85,22 @@ def test_the_elicitation_page_replay_command_runs(labelled, tmp_path):
     assert "--pos-label malignant" in shown[0] and "--weight w" in shown[0]
     assert printed[0] == shown[0]
     # the answers the page downloads: a transcript of the same session, answered here
-    answers = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "isometrics.cli",
-            "elicit",
-            str(labelled),
-            "--label",
-            "diagnosis",
-            "--score",
-            "model",
-            "--pos-label",
-            "malignant",
-            "--weight",
-            "w",
-            "--interactive",
-            "--save-answers",
-            "answers.json",
-        ],
-        input="r\na\nq\n",
-        capture_output=True,
-        text=True,
+    answers = run_in_process(
+        "elicit",
+        labelled,
+        "--label",
+        "diagnosis",
+        "--score",
+        "model",
+        "--pos-label",
+        "malignant",
+        "--weight",
+        "w",
+        "--interactive",
+        "--save-answers",
+        "answers.json",
         cwd=tmp_path,
-        env={**__import__("os").environ, **ENV_WIDE},
+        input="r\na\nq\n",
     )
     assert answers.returncode == 0, answers.stderr
     saved = _commands(answers.stdout)
@@ -160,7 +146,7 @@ def test_the_demo_by_hand_command_runs(tmp_path, monkeypatch):
 def test_the_separator_hint_runs(tmp_path):
     path = tmp_path / "semi colon.csv"
     path.write_text("y;s\n1;0.9\n0;0.2\n1;0.6\n0;0.7\n")
-    res = run("evaluate", path, "--label", "y", "--score", "s", "--separator", ",", cwd=tmp_path)
+    res = run_in_process("evaluate", path, "--label", "y", "--score", "s", "--separator", ",", cwd=tmp_path)
     hint = re.search(r"pass (--separator \S+)\.$", res.stderr.strip()).group(1)
     out = _run_printed(f"isometrics evaluate {shlex.quote(str(path))} --label y --score s {hint}", tmp_path)
     assert out.returncode == 0, out.stderr

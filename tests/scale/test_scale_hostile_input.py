@@ -14,7 +14,7 @@ import re
 
 import numpy as np
 import pytest
-from _cli import run, run_in_process
+from _cli import run_in_process
 
 import isometrics.dask
 import isometrics.scale
@@ -386,9 +386,11 @@ def test_cli_short_last_row_out_of_core_names_the_row(files):
     assert "sniffing" not in result.stderr
 
 
-def test_cli_local_cluster_failure_is_one_line(files):
-    pytest.importorskip("distributed")
-    result = run("evaluate", files["nan"], "--label", "y", "--score", "s", "--local-cluster", "1")
+@pytest.mark.xdist_group("local-cluster-nan")
+def test_cli_local_cluster_failure_is_one_line(local_cluster_nan_run):
+    """The subprocess (``evaluate --local-cluster 1`` on a file whose ``s`` holds a NaN) is run once for this test
+    and tests/presentation/test_cli_hostile_input.py, in tests/conftest.py."""
+    result = local_cluster_nan_run
     lines = _one_line(result)
     assert [line for line in lines if "error" in line] == lines[-1:] and len(lines) == 1, result.stderr
     assert "score column 's' has 1 NaN" in lines[-1]

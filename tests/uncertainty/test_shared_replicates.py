@@ -7,7 +7,7 @@ import json
 import numpy as np
 import polars as pl
 import pytest
-from _cli import run
+from _cli import run_in_process as run  # what the report command writes, not the process: in this process
 from sklearn.metrics import average_precision_score, roc_auc_score
 
 from isometrics import evaluate_scores
