@@ -3,8 +3,9 @@
 `scroll_through` scrolls a page as a reader does, so that a report's lazily drawn figures are drawn.
 
 `needs_browser` skips a test, with the reason, where Chromium is missing; the `browser`
-fixture (tests/presentation/conftest.py) launches one per test module, cut off from the
-network's background services so that any request a page makes is the page's own.
+fixture (tests/presentation/conftest.py) hands a module's tests the one Chromium of the test
+process, cut off from the network's background services so that any request a page makes is
+the page's own.
 """
 
 from __future__ import annotations
