@@ -581,11 +581,20 @@ def test_report_in_a_real_browser(report_file, browser):
     assert (ARTIFACTS / "report.png").stat().st_size > 10_000
 
 
+@pytest.fixture(scope="module")
+def drawn(report_file, browser):
+    """The CLI's report, opened once and drawn to the end (2-3 CPU seconds a time), for the tests that only
+    read it or set its explorer's sliders (each sets every slider it reads), with what it logged meanwhile."""
+    page, log = _open(browser, report_file[0])
+    yield page, log
+    page.close()
+
+
 @needs_browser
-def test_names_show_literally_in_legends_and_hovers(report_file, browser):
+def test_names_show_literally_in_legends_and_hovers(drawn):
     """A name with ", <, >, & and </script> reads back from the rendered legend and hover
     text exactly as given (escaped once), and no element came out of it."""
-    page, log = _open(browser, report_file[0])
+    page, log = drawn
     for fig in ("panels", "metric-figure-0", "metric-figure-1"):
         legend = page.evaluate(f"Array.from(document.querySelectorAll('#{fig} .legendtext')).map(e => e.textContent)")
         assert QUOTE in legend and XSS in legend and "plain" in legend
@@ -600,7 +609,6 @@ def test_names_show_literally_in_legends_and_hovers(report_file, browser):
     assert QUOTE in hover
     assert page.evaluate("document.querySelectorAll('c').length") == 0
     assert page.locator("#summary td", has_text=QUOTE).count() == 1
-    page.close()
     assert log["errors"] == []
 
 
@@ -632,10 +640,10 @@ def test_injected_script_does_not_run(report_file, browser, tmp_path):
 
 @needs_browser
 @pytest.mark.parametrize("beta, rho", [(1.0, -2), (3.0, -6), (0.5, 3), (2.0, -1)])
-def test_explorer_level_curves_span_the_square(report_file, browser, beta, rho):
+def test_explorer_level_curves_span_the_square(drawn, beta, rho):
     """The explorer's level curves (computed in the page) run from edge to edge of the unit
     square, and every drawn point has the level's value under isometrics' own G(beta, rho)."""
-    page, log = _open(browser, report_file[0])
+    page, log = drawn
     page.evaluate(
         f"() => {{ for (const [k, v] of [['beta', '{beta}'], ['rho', '{rho}']]) {{"
         " const s = document.getElementById('explorer-g-' + k); s.value = v;"
@@ -645,7 +653,6 @@ def test_explorer_level_curves_span_the_square(report_file, browser, beta, rho):
         "document.getElementById('explorer-g').data.filter(t => t.meta === 'level')"
         ".map(t => [Number(t.name), t.x, t.y])"
     )
-    page.close()
     assert log["errors"] == []
     assert len(traces) == 9
     for level, recall, precision in traces:
