@@ -6,8 +6,6 @@ import hashlib
 import itertools
 import json
 import re
-import subprocess
-import sys
 import time
 from dataclasses import replace
 from html.parser import HTMLParser
@@ -17,6 +15,7 @@ import numpy as np
 import polars as pl
 import pytest
 from _browser import needs_browser, scroll_through
+from _cli import run_in_process
 from _report_data import figures as resolved_figures
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -158,34 +157,27 @@ def report_file(tmp_path_factory):
     d = tmp_path_factory.mktemp("report")
     frame.write_parquet(d / "scores.parquet")
     out = d / "report.html"
-    res = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "isometrics.cli",
-            "report",
-            str(d / "scores.parquet"),
-            "--label",
-            "y",
-            "--score",
-            XSS,
-            "--score",
-            "plain",
-            "--score",
-            QUOTE,
-            "--metric",
-            "f2",
-            "--metric",
-            "f0.5",
-            "--n-resamples",
-            "200",
-            "--seed",
-            "3",
-            "-o",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
+    res = run_in_process(  # the page the command writes; not about the process
+        "report",
+        d / "scores.parquet",
+        "--label",
+        "y",
+        "--score",
+        XSS,
+        "--score",
+        "plain",
+        "--score",
+        QUOTE,
+        "--metric",
+        "f2",
+        "--metric",
+        "f0.5",
+        "--n-resamples",
+        "200",
+        "--seed",
+        "3",
+        "-o",
+        out,
     )
     assert res.returncode == 0, res.stderr
     return out, frame
@@ -262,35 +254,28 @@ def test_evaluate_ci_report_shows_the_intervals(tmp_path):
     pl.DataFrame({"y": y, "a": rng.normal(size=500) + y, "b": rng.normal(size=500) + 0.5 * y}).write_csv(
         tmp_path / "s.csv"
     )
-    res = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "isometrics.cli",
-            "evaluate",
-            str(tmp_path / "s.csv"),
-            "--label",
-            "y",
-            "--score",
-            "a",
-            "--score",
-            "b",
-            "--metric",
-            "f1",
-            "--metric",
-            "f2",
-            "--ci",
-            "--n-resamples",
-            "60",
-            "--seed",
-            "0",
-            "--json",
-            str(tmp_path / "r.json"),
-            "--report",
-            str(tmp_path / "r.html"),
-        ],
-        capture_output=True,
-        text=True,
+    res = run_in_process(  # what the command writes; not about the process
+        "evaluate",
+        tmp_path / "s.csv",
+        "--label",
+        "y",
+        "--score",
+        "a",
+        "--score",
+        "b",
+        "--metric",
+        "f1",
+        "--metric",
+        "f2",
+        "--ci",
+        "--n-resamples",
+        "60",
+        "--seed",
+        "0",
+        "--json",
+        tmp_path / "r.json",
+        "--report",
+        tmp_path / "r.html",
     )
     assert res.returncode == 0, res.stderr
     stored = json.loads((tmp_path / "r.json").read_text())

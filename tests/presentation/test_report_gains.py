@@ -3,14 +3,13 @@
 browser (Playwright + Chromium) under the report's policy."""
 
 import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 from _browser import needs_browser, scroll_through
+from _cli import run_in_process
 from _report_data import figures as resolved_figures
 
 import isometrics as im
@@ -70,26 +69,19 @@ def test_report_and_cli_show_whole_matrix_metrics_with_intervals(evaluated, tmp_
     assert f"{best.threshold:.6g}" in page and re.search(rf"{best.value:.4f} \[\d\.\d+, \d\.\d+\]", page)
     path = tmp_path / "scores.csv"
     path.write_text("y,logit\n" + "".join(f"{a},{float(b)!r}\n" for a, b in zip(y, scores["logit"])))
-    res = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "isometrics.cli",
-            "evaluate",
-            str(path),
-            "--label",
-            "y",
-            "--score",
-            "logit",
-            "--metric",
-            "kappa",
-            "--metric",
-            "net_benefit@0.2",
-            "--json",
-            str(tmp_path / "out.json"),
-        ],
-        capture_output=True,
-        text=True,
+    res = run_in_process(  # what the command prints and writes; not about the process
+        "evaluate",
+        path,
+        "--label",
+        "y",
+        "--score",
+        "logit",
+        "--metric",
+        "kappa",
+        "--metric",
+        "net_benefit@0.2",
+        "--json",
+        tmp_path / "out.json",
     )
     assert res.returncode == 0, res.stderr
     assert "Cohen's kappa" in res.stdout and "net benefit (pt=0.2)" in res.stdout
