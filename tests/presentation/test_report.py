@@ -616,7 +616,7 @@ def test_injected_script_does_not_run(report_file, browser, tmp_path):
     assert any(b.startswith("base-uri") for b in blocked)
     _slider_redraws(page)  # the page's own scripts ran: figures drawn (checked by _open), explorers react
     page.evaluate("document.getElementById('leak').submit()")
-    page.wait_for_timeout(200)
+    _wait(page, "window.__blocked.some(b => b.startsWith('form-action'))")  # the refusal is reported (a task later)
     assert page.evaluate("location.protocol") == "file:"
     assert any(b.startswith("form-action") for b in page.evaluate("window.__blocked"))
     page.close()
