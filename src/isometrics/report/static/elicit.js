@@ -538,10 +538,17 @@
   };
   JointPosterior.prototype.plausible = function () {
     // the weights from the largest down until they hold CREDIBLE_MASS (only the values, not which hypothesis
-    // holds each, enter the sum: a typed array's numeric sort gives them in the same order)
-    var w = this.weights(), nh = this.nh, sorted = w.slice().sort(), h;
-    var c = 0, last = sorted[0];
-    for (h = nh - 1; h >= 0; h--) { c += sorted[h]; if (c >= CREDIBLE_MASS - TIE) { last = sorted[h]; break; } }
+    // holds each, enter the sum: a typed array's numeric sort gives them in the same order); the zero weights
+    // (most, once noiseless answers rule hypotheses out) come last and add nothing, so only the positive ones
+    // are sorted, unless the mass is never reached (then the cut is the smallest weight, as the loop ends)
+    var w = this.weights(), nh = this.nh, np = 0, h;
+    for (h = 0; h < nh; h++) if (w[h] > 0) np++;
+    var sorted = new Float64Array(np);
+    for (h = 0, np = 0; h < nh; h++) if (w[h] > 0) sorted[np++] = w[h];
+    sorted.sort();
+    var c = 0, last = null;
+    for (h = np - 1; h >= 0; h--) { c += sorted[h]; if (c >= CREDIBLE_MASS - TIE) { last = sorted[h]; break; } }
+    if (last === null) last = w.slice().sort()[0];
     var cut = last * (1 - 1e-9), region = [];
     for (h = 0; h < nh; h++) if (w[h] >= cut) region.push(h);
     return region;
