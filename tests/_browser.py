@@ -3,8 +3,9 @@
 `scroll_through` scrolls a page as a reader does, so that a report's lazily drawn figures are drawn.
 
 `needs_browser` skips a test, with the reason, where Chromium is missing; the `browser`
-fixture (tests/presentation/conftest.py) launches one per test module, cut off from the
-network's background services so that any request a page makes is the page's own.
+fixture (tests/presentation/conftest.py) hands a module's tests the one Chromium of the test
+process, cut off from the network's background services so that any request a page makes is
+the page's own.
 """
 
 from __future__ import annotations
@@ -28,6 +29,12 @@ LAUNCH_ARGS = [
 ]
 
 
+NEXT_WINDOW = (
+    "y => new Promise(done => { window.scrollTo(0, y);"
+    " requestAnimationFrame(() => done(document.documentElement.scrollHeight)); })"
+)
+
+
 def scroll_through(page, timeout: float = 60.0) -> None:
     """Scroll ``page`` from top to bottom one window at a time, as a reader does, then back to the top.
 
@@ -41,10 +48,12 @@ def scroll_through(page, timeout: float = 60.0) -> None:
         assert time.monotonic() < deadline, "timed out waiting for the page to load"
         page.wait_for_timeout(20)
     step, y = page.evaluate("window.innerHeight"), 0
-    while y < page.evaluate("document.documentElement.scrollHeight"):
+    height = page.evaluate("document.documentElement.scrollHeight")
+    while y < height:
         y += step
-        page.evaluate(f"window.scrollTo(0, {y})")
-        page.wait_for_timeout(30)
+        # the next window, and one frame for the observer to see it (it reports in the frame's rendering
+        # steps, right after the animation frame callbacks), instead of a fixed 30 ms
+        height = page.evaluate(NEXT_WINDOW, y)
     while page.evaluate("window.isometricsLazy ? window.isometricsLazy.pending() : 0"):
         assert time.monotonic() < deadline, "timed out waiting for the figures to be drawn"
         page.evaluate("window.scrollBy(0, 0)")

@@ -2,21 +2,45 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
 
 import pytest
 from _browser import CHROMIUM, LAUNCH_ARGS
 
 
-@pytest.fixture(scope="module")
-def browser():
-    """A headless Chromium for the tests of one module (use with ``@needs_browser``)."""
+@pytest.fixture(scope="session")
+def _chromium():
+    """One headless Chromium per test process (per pytest-xdist worker), started when a test first needs it:
+    starting Playwright's driver and Chromium costs about 1 CPU second, once per module before.
+
+    Between two calls, Playwright's sync API leaves its event loop marked as running in this thread (its
+    dispatcher runs the loop in a greenlet), so that ``asyncio.run`` would refuse to start: the mark is
+    cleared here and set again only while a module's tests hold ``browser``, as when each module started
+    and stopped its own Playwright."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+        loop = asyncio._get_running_loop()
+        asyncio._set_running_loop(None)
+        try:
+            yield b, loop
+        finally:
+            asyncio._set_running_loop(loop)
+            b.close()
+
+
+@pytest.fixture(scope="module")
+def browser(_chromium):
+    """The headless Chromium, for the tests of one module (use with ``@needs_browser``); each page a test
+    opens with ``browser.new_page`` has a context of its own (no cookie, storage or cache shared)."""
+    b, loop = _chromium
+    asyncio._set_running_loop(loop)
+    try:
         yield b
-        b.close()
+    finally:
+        asyncio._set_running_loop(None)
 
 
 @pytest.fixture(autouse=True)

@@ -118,6 +118,18 @@ def _open(browser, path):
     return page, log
 
 
+def _answer(page, kind, answer, clicked):
+    """Answer the question shown. The first question of each kind (local, pairwise) a test answers, with a
+    real click (Playwright checks that the button is visible, enabled and on top, then moves the mouse and
+    presses it); the next ones by dispatching the click event on the button, which runs the same handler
+    without the 50 ms and 45 CPU ms of a real click (some 150 answers in this module)."""
+    if kind in clicked:
+        page.dispatch_event(f"#answer-{answer}", "click")
+    else:
+        page.click(f"#answer-{answer}")
+        clicked.add(kind)
+
+
 def _same_question(engine, shown):
     if engine is None or shown is None:
         return engine is None and shown is None
@@ -139,6 +151,7 @@ def test_the_page_asks_the_engines_questions_and_reaches_its_estimates(browser, 
     path = tmp_path / "elicit.html"
     write_elicitation_page(path, elicitation_page(make_session(), title=XSS, model=XSS))
     page, log = _open(browser, path)
+    clicked = set()
     for k, engine in enumerate(trace):
         state = page.evaluate("window.__elicitationState")
         assert state["n_answers"] == k
@@ -148,7 +161,7 @@ def test_the_page_asks_the_engines_questions_and_reaches_its_estimates(browser, 
         assert abs(state["rho"] - engine["rho"]) <= 1e-9, (k, state["rho"], engine["rho"])
         assert abs(state["feasible_fraction"] - engine["feasible_fraction"]) <= 1e-12
         if k < len(steps):
-            page.click(f"#answer-{steps[k].answer}")
+            _answer(page, state["asked"]["kind"], steps[k].answer, clicked)
             _wait(page, f"window.__elicitationState.n_answers === {k + 1}")
     final = page.evaluate("window.__elicitationState.result")
     assert final["metric"]["spec"] == expected.metric.spec
@@ -178,6 +191,7 @@ def test_the_plot_moves_with_the_answers_and_a_screenshot_is_saved(browser, tmp_
     page, log = _open(browser, path)
     stakeholder = im.elicitation.SimulatedStakeholder(2.0, -3.0)
     levels = [page.inner_html("#plot [data-role=levels]")]
+    clicked = set()
     text = page.inner_text("#question")
     assert "of 1,000 cases flagged" in text and "gain in recall" in text
     for _ in range(14):
@@ -193,7 +207,7 @@ def test_the_plot_moves_with_the_answers_and_a_screenshot_is_saved(browser, tmp_
         if q["kind"] == "pairwise":
             shown = page.inner_text("#question")
             assert "precision" in shown and "of 1,000 real positives" in shown
-        page.click(f"#answer-{stakeholder(question)}")
+        _answer(page, q["kind"], stakeholder(question), clicked)
         _wait(page, f"window.__elicitationState.n_answers === {state['n_answers'] + 1}")
         levels.append(page.inner_html("#plot [data-role=levels]"))
     assert len(set(levels)) > len(levels) // 2  # the level curves and break-even line move
@@ -212,6 +226,7 @@ def _always_recall(question):
 
 
 def _answer_all(page, stakeholder, limit=60):
+    clicked = set()
     for _ in range(limit):
         state = page.evaluate("window.__elicitationState")
         if state["asked"] is None:
@@ -222,7 +237,7 @@ def _answer_all(page, stakeholder, limit=60):
             if q["kind"] == "local"
             else im.elicitation.PairwiseQuestion(tuple(q["a"]), tuple(q["b"]))
         )
-        page.click(f"#answer-{stakeholder(question)}")
+        _answer(page, q["kind"], stakeholder(question), clicked)
         _wait(page, f"window.__elicitationState.n_answers === {state['n_answers'] + 1}")
     raise AssertionError("the page never stopped asking")
 

@@ -6,8 +6,6 @@ import hashlib
 import itertools
 import json
 import re
-import subprocess
-import sys
 import time
 from dataclasses import replace
 from html.parser import HTMLParser
@@ -17,6 +15,7 @@ import numpy as np
 import polars as pl
 import pytest
 from _browser import needs_browser, scroll_through
+from _cli import run_in_process
 from _report_data import figures as resolved_figures
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -158,34 +157,27 @@ def report_file(tmp_path_factory):
     d = tmp_path_factory.mktemp("report")
     frame.write_parquet(d / "scores.parquet")
     out = d / "report.html"
-    res = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "isometrics.cli",
-            "report",
-            str(d / "scores.parquet"),
-            "--label",
-            "y",
-            "--score",
-            XSS,
-            "--score",
-            "plain",
-            "--score",
-            QUOTE,
-            "--metric",
-            "f2",
-            "--metric",
-            "f0.5",
-            "--n-resamples",
-            "200",
-            "--seed",
-            "3",
-            "-o",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
+    res = run_in_process(  # the page the command writes; not about the process
+        "report",
+        d / "scores.parquet",
+        "--label",
+        "y",
+        "--score",
+        XSS,
+        "--score",
+        "plain",
+        "--score",
+        QUOTE,
+        "--metric",
+        "f2",
+        "--metric",
+        "f0.5",
+        "--n-resamples",
+        "200",
+        "--seed",
+        "3",
+        "-o",
+        out,
     )
     assert res.returncode == 0, res.stderr
     return out, frame
@@ -262,35 +254,28 @@ def test_evaluate_ci_report_shows_the_intervals(tmp_path):
     pl.DataFrame({"y": y, "a": rng.normal(size=500) + y, "b": rng.normal(size=500) + 0.5 * y}).write_csv(
         tmp_path / "s.csv"
     )
-    res = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "isometrics.cli",
-            "evaluate",
-            str(tmp_path / "s.csv"),
-            "--label",
-            "y",
-            "--score",
-            "a",
-            "--score",
-            "b",
-            "--metric",
-            "f1",
-            "--metric",
-            "f2",
-            "--ci",
-            "--n-resamples",
-            "60",
-            "--seed",
-            "0",
-            "--json",
-            str(tmp_path / "r.json"),
-            "--report",
-            str(tmp_path / "r.html"),
-        ],
-        capture_output=True,
-        text=True,
+    res = run_in_process(  # what the command writes; not about the process
+        "evaluate",
+        tmp_path / "s.csv",
+        "--label",
+        "y",
+        "--score",
+        "a",
+        "--score",
+        "b",
+        "--metric",
+        "f1",
+        "--metric",
+        "f2",
+        "--ci",
+        "--n-resamples",
+        "60",
+        "--seed",
+        "0",
+        "--json",
+        tmp_path / "r.json",
+        "--report",
+        tmp_path / "r.html",
     )
     assert res.returncode == 0, res.stderr
     stored = json.loads((tmp_path / "r.json").read_text())
@@ -581,11 +566,20 @@ def test_report_in_a_real_browser(report_file, browser):
     assert (ARTIFACTS / "report.png").stat().st_size > 10_000
 
 
+@pytest.fixture(scope="module")
+def drawn(report_file, browser):
+    """The CLI's report, opened once and drawn to the end (2-3 CPU seconds a time), for the tests that only
+    read it or set its explorer's sliders (each sets every slider it reads), with what it logged meanwhile."""
+    page, log = _open(browser, report_file[0])
+    yield page, log
+    page.close()
+
+
 @needs_browser
-def test_names_show_literally_in_legends_and_hovers(report_file, browser):
+def test_names_show_literally_in_legends_and_hovers(drawn):
     """A name with ", <, >, & and </script> reads back from the rendered legend and hover
     text exactly as given (escaped once), and no element came out of it."""
-    page, log = _open(browser, report_file[0])
+    page, log = drawn
     for fig in ("panels", "metric-figure-0", "metric-figure-1"):
         legend = page.evaluate(f"Array.from(document.querySelectorAll('#{fig} .legendtext')).map(e => e.textContent)")
         assert QUOTE in legend and XSS in legend and "plain" in legend
@@ -600,7 +594,6 @@ def test_names_show_literally_in_legends_and_hovers(report_file, browser):
     assert QUOTE in hover
     assert page.evaluate("document.querySelectorAll('c').length") == 0
     assert page.locator("#summary td", has_text=QUOTE).count() == 1
-    page.close()
     assert log["errors"] == []
 
 
@@ -623,7 +616,7 @@ def test_injected_script_does_not_run(report_file, browser, tmp_path):
     assert any(b.startswith("base-uri") for b in blocked)
     _slider_redraws(page)  # the page's own scripts ran: figures drawn (checked by _open), explorers react
     page.evaluate("document.getElementById('leak').submit()")
-    page.wait_for_timeout(200)
+    _wait(page, "window.__blocked.some(b => b.startsWith('form-action'))")  # the refusal is reported (a task later)
     assert page.evaluate("location.protocol") == "file:"
     assert any(b.startswith("form-action") for b in page.evaluate("window.__blocked"))
     page.close()
@@ -632,10 +625,10 @@ def test_injected_script_does_not_run(report_file, browser, tmp_path):
 
 @needs_browser
 @pytest.mark.parametrize("beta, rho", [(1.0, -2), (3.0, -6), (0.5, 3), (2.0, -1)])
-def test_explorer_level_curves_span_the_square(report_file, browser, beta, rho):
+def test_explorer_level_curves_span_the_square(drawn, beta, rho):
     """The explorer's level curves (computed in the page) run from edge to edge of the unit
     square, and every drawn point has the level's value under isometrics' own G(beta, rho)."""
-    page, log = _open(browser, report_file[0])
+    page, log = drawn
     page.evaluate(
         f"() => {{ for (const [k, v] of [['beta', '{beta}'], ['rho', '{rho}']]) {{"
         " const s = document.getElementById('explorer-g-' + k); s.value = v;"
@@ -645,7 +638,6 @@ def test_explorer_level_curves_span_the_square(report_file, browser, beta, rho):
         "document.getElementById('explorer-g').data.filter(t => t.meta === 'level')"
         ".map(t => [Number(t.name), t.x, t.y])"
     )
-    page.close()
     assert log["errors"] == []
     assert len(traces) == 9
     for level, recall, precision in traces:

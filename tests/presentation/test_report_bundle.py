@@ -4,17 +4,14 @@ trace type the report draws, and the smaller file it gives."""
 import hashlib
 import json
 import re
-import shutil
 from pathlib import Path
 
 import numpy as np
-import pytest
-from _browser import scroll_through
+from _browser import needs_browser, scroll_through
 
 import isometrics as im
 from isometrics.report import _bundle, build_report
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 STATIC = Path(_bundle.__file__).parent / "static"
 
 
@@ -67,51 +64,36 @@ def test_a_small_data_set_gives_a_small_report():
     assert size < bundle + 300_000, size
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (.ci/run installs Debian's chromium)")
-def test_bundle_registers_the_stated_traces_and_draws_the_report(tmp_path):
+@needs_browser
+def test_bundle_registers_the_stated_traces_and_draws_the_report(browser, tmp_path):
     """In Chromium: the bundle registers exactly the trace types stated, every figure and
     explorer draws from it, nothing is logged as an error, and a narrow window leaves the
     text a margin."""
-    from playwright.sync_api import sync_playwright
-
     out = tmp_path / "small.html"
     out.write_text(_small_report(), encoding="utf-8")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-                "--disable-sync",
-            ],
-        )
-        page = browser.new_page(viewport={"width": 1200, "height": 900})
-        errors = []
-        page.on("console", lambda m: errors.append(m.text) if m.type in ("error", "warning") else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(out.as_uri())
-        scroll_through(page)  # the figures are drawn as they come near the window
-        expected = page.evaluate("document.querySelectorAll('script[data-figure]').length + 4")
-        for _ in range(400):
-            if page.evaluate("document.querySelectorAll('.js-plotly-plot').length") == expected:
-                break
-            page.wait_for_timeout(50)
-        drawn = page.evaluate("document.querySelectorAll('.js-plotly-plot').length")
-        registered = page.evaluate("Object.keys(Plotly.PlotSchema.get().traces)")
-        used = page.evaluate(
-            "Array.from(document.querySelectorAll('.js-plotly-plot')).flatMap(d => d._fullData.map(t => t.type))"
-        )
-        version = page.evaluate("Plotly.version")
-        page.set_viewport_size({"width": 700, "height": 900})  # narrower than the page's max width
-        margins = page.evaluate(
-            "[document.querySelector('h1').getBoundingClientRect().left,"
-            " window.innerWidth - document.querySelector('#summary').getBoundingClientRect().right]"
-        )
-        browser.close()
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(out.as_uri())
+    scroll_through(page)  # the figures are drawn as they come near the window
+    expected = page.evaluate("document.querySelectorAll('script[data-figure]').length + 4")
+    for _ in range(400):
+        if page.evaluate("document.querySelectorAll('.js-plotly-plot').length") == expected:
+            break
+        page.wait_for_timeout(50)
+    drawn = page.evaluate("document.querySelectorAll('.js-plotly-plot').length")
+    registered = page.evaluate("Object.keys(Plotly.PlotSchema.get().traces)")
+    used = page.evaluate(
+        "Array.from(document.querySelectorAll('.js-plotly-plot')).flatMap(d => d._fullData.map(t => t.type))"
+    )
+    version = page.evaluate("Plotly.version")
+    page.set_viewport_size({"width": 700, "height": 900})  # narrower than the page's max width
+    margins = page.evaluate(
+        "[document.querySelector('h1').getBoundingClientRect().left,"
+        " window.innerWidth - document.querySelector('#summary').getBoundingClientRect().right]"
+    )
+    page.close()
     assert drawn == expected
     assert set(registered) == set(_bundle._TRACES)
     assert used and set(used) <= set(registered)

@@ -3,15 +3,13 @@
 browser (Playwright + Chromium) under the report's policy."""
 
 import re
-import shutil
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
 import pytest
-from _browser import scroll_through
+from _browser import needs_browser, scroll_through
+from _cli import run_in_process
 from _report_data import figures as resolved_figures
 
 import isometrics as im
@@ -21,10 +19,6 @@ pytest.importorskip("jinja2")
 from isometrics.report import build_report  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-needs_browser = pytest.mark.skipif(
-    CHROMIUM is None, reason="Chromium is not installed (.ci/run installs Debian's chromium)"
-)
 METRICS = ["mcc", "net_benefit@0.2"]
 
 
@@ -75,26 +69,19 @@ def test_report_and_cli_show_whole_matrix_metrics_with_intervals(evaluated, tmp_
     assert f"{best.threshold:.6g}" in page and re.search(rf"{best.value:.4f} \[\d\.\d+, \d\.\d+\]", page)
     path = tmp_path / "scores.csv"
     path.write_text("y,logit\n" + "".join(f"{a},{float(b)!r}\n" for a, b in zip(y, scores["logit"])))
-    res = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "isometrics.cli",
-            "evaluate",
-            str(path),
-            "--label",
-            "y",
-            "--score",
-            "logit",
-            "--metric",
-            "kappa",
-            "--metric",
-            "net_benefit@0.2",
-            "--json",
-            str(tmp_path / "out.json"),
-        ],
-        capture_output=True,
-        text=True,
+    res = run_in_process(  # what the command prints and writes; not about the process
+        "evaluate",
+        path,
+        "--label",
+        "y",
+        "--score",
+        "logit",
+        "--metric",
+        "kappa",
+        "--metric",
+        "net_benefit@0.2",
+        "--json",
+        tmp_path / "out.json",
     )
     assert res.returncode == 0, res.stderr
     assert "Cohen's kappa" in res.stdout and "net benefit (pt=0.2)" in res.stdout
@@ -111,43 +98,28 @@ def _wait(page, expression, timeout=20.0):
 
 
 @needs_browser
-def test_gains_panel_in_a_real_browser(evaluated, tmp_path):
-    from playwright.sync_api import sync_playwright
-
+def test_gains_panel_in_a_real_browser(evaluated, browser, tmp_path):
     _, _, results = evaluated
     out = tmp_path / "report.html"
     out.write_text(build_report(results, title="gains panel"), encoding="utf-8")
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-                "--disable-sync",
-            ],
-        )
-        page = browser.new_page(viewport={"width": 1500, "height": 1100})
-        errors, outside = [], []
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(("file:", "data:")) else None)
-        page.goto(out.as_uri())
-        scroll_through(page)  # the figures are drawn as they come near the window
-        _wait(page, "document.querySelector('#gains .main-svg') !== null")
-        page.evaluate("Plotly.Fx.hover('gains', [{curveNumber: 0, pointNumber: 100}])")
-        assert page.locator("#gains .hovertext").count() >= 1
-        assert "captures" in page.locator("#gains .hovertext").first.text_content()
-        page.locator("#gains").screenshot(path=str(ARTIFACTS / "report-gains.png"))
-        # the two metrics' threshold charts drew, and the intervals are on the page
-        for k in range(len(METRICS)):
-            _wait(page, f"document.querySelector('#metric-figure-{k} .main-svg') !== null")
-        assert page.locator("text=re-optimised").count() + page.locator("text=interval").count() >= 1
-        page.screenshot(path=str(ARTIFACTS / "report-two-metrics-intervals.png"), full_page=True)
-        browser.close()
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    errors, outside = [], []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(("file:", "data:")) else None)
+    page.goto(out.as_uri())
+    scroll_through(page)  # the figures are drawn as they come near the window
+    _wait(page, "document.querySelector('#gains .main-svg') !== null")
+    page.evaluate("Plotly.Fx.hover('gains', [{curveNumber: 0, pointNumber: 100}])")
+    assert page.locator("#gains .hovertext").count() >= 1
+    assert "captures" in page.locator("#gains .hovertext").first.text_content()
+    page.locator("#gains").screenshot(path=str(ARTIFACTS / "report-gains.png"))
+    # the two metrics' threshold charts drew, and the intervals are on the page
+    for k in range(len(METRICS)):
+        _wait(page, f"document.querySelector('#metric-figure-{k} .main-svg') !== null")
+    assert page.locator("text=re-optimised").count() + page.locator("text=interval").count() >= 1
+    page.screenshot(path=str(ARTIFACTS / "report-two-metrics-intervals.png"), full_page=True)
+    page.close()
     assert errors == [] and outside == []
     assert (ARTIFACTS / "report-gains.png").stat().st_size > 5_000

@@ -235,7 +235,10 @@ def test_page_draws_from_the_shared_data_and_explorers_overlay_the_models(rare, 
         page.evaluate("document.getElementById('explorer-harmonic').data.filter(t => t.meta === 'model').length") == 3
     )
     page.locator("#panels .updatemenu-button", has_text="full square").click()
-    page.wait_for_timeout(200)
+    start = time.monotonic()  # Plotly relayouts from the button's handler: wait for it, not a fixed 200 ms
+    while page.evaluate("document.getElementById('panels').layout.xaxis3.range") != [-0.02, 1.02]:
+        assert time.monotonic() - start < 20
+        page.wait_for_timeout(20)
     assert page.evaluate("document.getElementById('panels').layout.xaxis3.range") == [-0.02, 1.02]
     page.close()
     assert errors == []

@@ -83,6 +83,15 @@ def test_the_json_carries_the_decision_and_it_is_sklearns(reported):
     assert summary["tested"] and summary["verdicts"][:2] == [c["sentence"] for c in summary["comparisons"]]
 
 
+@pytest.fixture(scope="module")
+def summary_page(reported, browser):
+    """The report, opened once (about 1.5 CPU seconds a time) for the tests that read its text."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(Path(reported[0]).as_uri())
+    yield page
+    page.close()
+
+
 def _read_summary(page):
     """The summary's shown text, cell by cell, as the reader sees it."""
     return page.evaluate("""() => {
@@ -112,13 +121,10 @@ def _close(shown, expected, decimals, scale=1.0):
 
 
 @needs_browser
-def test_the_summarys_numbers_on_the_page_are_the_jsons(reported, browser):
-    path, doc, _ = reported
+def test_the_summarys_numbers_on_the_page_are_the_jsons(reported, summary_page):
+    _, doc, _ = reported
     summary = doc["summary"]
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(Path(path).as_uri())
-    seen = _read_summary(page)
-    page.close()
+    seen = _read_summary(summary_page)
     assert seen["top"] < seen["areas"]  # the decision comes first
     assert seen["model"] == summary["model"]
     assert float(seen["threshold"]) == pytest.approx(summary["threshold"], rel=1e-5)
@@ -182,13 +188,10 @@ def test_a_single_model_is_recommended_without_a_test():
 
 
 @needs_browser
-def test_the_summarys_intervals_rest_on_the_comparisons_replicates(reported, browser):
+def test_the_summarys_intervals_rest_on_the_comparisons_replicates(reported, summary_page):
     """One set of replicates for the page: the summary's count intervals are read on the paired
     replicates of the comparisons (the JSON says so, and the page's note)."""
-    path, doc, _ = reported
+    _, doc, _ = reported
     assert doc["summary"]["shared_replicates"] is True
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(Path(path).as_uri())
-    note = page.evaluate("document.getElementById('decision-intervals').innerText")
-    page.close()
+    note = summary_page.evaluate("document.getElementById('decision-intervals').innerText")
     assert note == doc["summary"]["intervals_note"] and "200 replicates: those of the paired comparisons" in note

@@ -86,6 +86,72 @@
     return answer === "a" ? d : -d;
   }
 
+  /* answerMargin(q, answer, lbs[a], rhos[b]) for every a and b, at out[a * rhos.length + b]: the same doubles,
+     with the terms that depend on rho alone (e = rho + 1, expm1(e ln P), rho ln P, ...) or on (log beta, rho)
+     alone (the weights w, w') computed once instead of at each point. */
+  function marginGrid(q, answer, lbs, rhos) {
+    var na = lbs.length, nb = rhos.length, out = new Float64Array(na * nb), a, b, rho, x, en, ep, w, wc, lg, m;
+    var local = q.kind === "local", flip = local ? answer !== "recall" : answer !== "a";
+    var p1 = local ? q.precision : q.a[0], r1 = local ? q.recall : q.a[1], p2 = local ? 1 : q.b[0], r2 = local ? 1 : q.b[1];
+    var lp1 = Math.log(p1), lr1 = Math.log(r1), lp2 = Math.log(p2), lr2 = Math.log(r2);
+    var e = new Float64Array(nb), t1 = new Float64Array(nb), t2 = new Float64Array(nb), t3 = new Float64Array(nb),
+      t4 = new Float64Array(nb);
+    for (b = 0; b < nb; b++) {
+      rho = rhos[b];
+      e[b] = rho + 1;
+      if (local) { t3[b] = rho * lp1; t4[b] = rho * lr1; }
+      if (rho === 0 || e[b] === 0) continue;
+      t1[b] = Math.expm1(e[b] * lp1); t2[b] = Math.expm1(e[b] * lr1);
+      if (!local) { t3[b] = Math.expm1(e[b] * lp2); t4[b] = Math.expm1(e[b] * lr2); }
+    }
+    for (a = 0; a < na; a++) {
+      var lb = lbs[a], beta = Math.exp(lb), row = a * nb;
+      for (b = 0; b < nb; b++) {
+        rho = rhos[b];
+        if (local) {
+          if (rho === 0) m = LOCAL_DELTA * ((1 - beta) / (1 + beta));
+          else {  // localGMargin: logsig(x) and logsig(-x) share log1p(exp(-|x|))
+            x = rho * lb; en = Math.exp(-x); ep = Math.exp(x); w = 1 / (1 + en); wc = 1 / (1 + ep);
+            lg = e[b] === 0 ? w * lp1 + wc * lr1 : Math.log1p(w * t1[b] + wc * t2[b]) / e[b];
+            var base = -rho * lg, soft = Math.log1p(x > 0 ? en : ep);
+            m = LOCAL_DELTA * (Math.exp(base + -(Math.max(x, 0) + soft) + t4[b]) -
+                               Math.exp(base + -(Math.max(-x, 0) + soft) + t3[b]));
+          }
+        } else if (rho === 0) {
+          m = Math.exp(Math.log((beta * p1 + r1) / (1 + beta))) - Math.exp(Math.log((beta * p2 + r2) / (1 + beta)));
+        } else {
+          x = rho * lb; w = 1 / (1 + Math.exp(-x)); wc = 1 / (1 + Math.exp(x));
+          m = e[b] === 0 ? Math.exp(w * lp1 + wc * lr1) - Math.exp(w * lp2 + wc * lr2)
+            : Math.exp(Math.log1p(w * t1[b] + wc * t2[b]) / e[b]) - Math.exp(Math.log1p(w * t3[b] + wc * t4[b]) / e[b]);
+        }
+        out[row + b] = flip ? -m : m;
+      }
+    }
+    return out;
+  }
+
+  /* gAt(lbs[a], rho, ps[c], rs[c]) for every a and c, at out[a * ps.length + c] (the same doubles). */
+  function gTable(lbs, rho, ps, rs) {
+    var na = lbs.length, nc = ps.length, out = new Float64Array(na * nc), a, c, e = rho + 1;
+    var lp = new Float64Array(nc), lr = new Float64Array(nc), tp = new Float64Array(nc), tr = new Float64Array(nc);
+    for (c = 0; c < nc; c++) {
+      lp[c] = Math.log(ps[c]); lr[c] = Math.log(rs[c]);
+      if (rho !== 0 && e !== 0) { tp[c] = Math.expm1(e * lp[c]); tr[c] = Math.expm1(e * lr[c]); }
+    }
+    for (a = 0; a < na; a++) {
+      var lb = lbs[a], row = a * nc;
+      if (rho === 0) {
+        var beta = Math.exp(lb);
+        for (c = 0; c < nc; c++) out[row + c] = Math.exp(Math.log((beta * ps[c] + rs[c]) / (1 + beta)));
+        continue;
+      }
+      var x = rho * lb, w = 1 / (1 + Math.exp(-x)), wc = 1 / (1 + Math.exp(x));
+      for (c = 0; c < nc; c++)
+        out[row + c] = Math.exp(e === 0 ? w * lp[c] + wc * lr[c] : Math.log1p(w * tp[c] + wc * tr[c]) / e);
+    }
+    return out;
+  }
+
   function hardLikelihood(m) { return m > TIE ? 1 : (m < -TIE ? 0 : 0.5); }
 
   function logLikelihood(m, lam) {
@@ -165,8 +231,23 @@
     this.lw = new Float64Array(N_LOCAL * rho.length);  // x-major: k * nr + j
     this.bounds = [];
     this.n = 0;
+    this.cached = null;  // the weights of lw, until lw changes
+    this.asked = null;  // the last question whose margins were computed, and those margins (answer "recall")
+    this.margins = null;
   }
   LocalBisection.prototype.weights = function () {
+    if (this.cached === null) this.cached = this.marginalWeights();
+    return this.cached;
+  };
+  /* answerMargin(q, "recall", x, rho) on the grid (x-major), kept for the question last asked. */
+  LocalBisection.prototype.recallMargins = function (q) {
+    if (this.asked === null || this.asked.precision !== q.precision || this.asked.recall !== q.recall) {
+      this.margins = marginGrid(q, "recall", this.x, this.rho);
+      this.asked = { precision: q.precision, recall: q.recall };
+    }
+    return this.margins;
+  };
+  LocalBisection.prototype.marginalWeights = function () {
     var nr = this.rho.length, top = -Infinity, k, j;
     for (k = 0; k < this.lw.length; k++) if (this.lw[k] > top) top = this.lw[k];
     var w = new Float64Array(N_LOCAL), s = 0;
@@ -191,9 +272,10 @@
   /* Expected information (nats) of the next answer about (log beta, rho): H(E p) - E H(p). */
   LocalBisection.prototype.information = function () {
     var q = this.nextQuestion(), nr = this.rho.length, w = normalise(this.lw), k, j, mean = 0, cond = 0;
+    var margins = this.recallMargins(q);
     for (k = 0; k < N_LOCAL; k++) for (j = 0; j < nr; j++) {
-      var m = localGMargin(this.x[k], this.rho[j], q.precision, q.recall);
-      var p = this.lam === Infinity ? hardLikelihood(m) : Math.exp(logsig(this.lam * m)), h = k * nr + j;
+      var h = k * nr + j, m = margins[h];
+      var p = this.lam === Infinity ? hardLikelihood(m) : Math.exp(logsig(this.lam * m));
       mean += w[h] * p; cond += w[h] * binaryEntropy(p);
     }
     return binaryEntropy(mean) - cond;
@@ -220,12 +302,14 @@
       if (b[2] !== lower && ((lower && logRatio >= b[1] + gap) || (!lower && logRatio <= b[1] - gap))) clash.push(b[0]);
     }
     this.bounds.push([step, logRatio, lower]);
-    var next = new Float64Array(this.lw.length), finite = false;
+    var next = new Float64Array(this.lw.length), finite = false, margins = this.recallMargins(q);
+    var recall = answer === "recall";
     for (k = 0; k < N_LOCAL; k++) for (j = 0; j < nr; j++) {
       var h = k * nr + j;
-      next[h] = this.lw[h] + logLikelihood(answerMargin(q, answer, this.x[k], this.rho[j]), this.lam);
+      next[h] = this.lw[h] + logLikelihood(recall ? margins[h] : -margins[h], this.lam);
       if (isFinite(next[h])) finite = true;
     }
+    this.cached = null;
     if (!finite) {
       if (!clash.length) for (k = 0; k < this.bounds.length - 1; k++) clash.push(this.bounds[k][0]);
       this.bounds.pop();
@@ -261,6 +345,8 @@
     this.hardAnswers = [];
     this.witness = null;
     this.lastClash = [];
+    this.cached = null;  // the weights and the estimate, until an answer changes them
+    this.cachedEstimate = null;
     this.curveP = curveP; this.curveR = curveR;
     var nc = curveP.length;
     this.nc = nc;
@@ -313,7 +399,12 @@
     }
     return out;
   };
+  /* The posterior weights (the same array until the next answer: read it, do not write it). */
   JointPosterior.prototype.weights = function () {
+    if (this.cached === null) this.cached = this.posterior();
+    return this.cached;
+  };
+  JointPosterior.prototype.posterior = function () {
     var lw = new Float64Array(this.nh);
     for (var h = 0; h < this.nh; h++) lw[h] = this.hard[h] ? this.lw[h] + this.hardW[h] : -Infinity;
     return normalise(lw);
@@ -349,10 +440,11 @@
     }
     return null;
   };
-  JointPosterior.prototype.clashes = function (q, answer) {
+  /* The noiseless answers that no fine sample agreeing with the answer (its margins there: ``margins``) agrees with. */
+  JointPosterior.prototype.clashes = function (margins) {
     var nf = this.lbFine.length, mf = this.rhoFine.length, out = [], a, b, k;
     var ok = new Uint8Array(nf * mf);
-    for (a = 0; a < nf; a++) for (b = 0; b < mf; b++) ok[a * mf + b] = answerMargin(q, answer, this.lbFine[a], this.rhoFine[b]) > TIE ? 1 : 0;
+    for (a = 0; a < nf * mf; a++) ok[a] = margins[a] > TIE ? 1 : 0;
     for (k = 0; k < this.hardAnswers.length; k++) {
       var x = this.hardAnswers[k], found = false;
       for (a = 0; a < nf && !found; a++) for (b = 0; b < mf; b++)
@@ -364,8 +456,11 @@
   JointPosterior.prototype.apply = function (step, q, answer) {
     var lam = q.kind === "local" ? this.localLam : this.lam, slack = lam === Infinity ? TIE : 2 / lam;
     var nf = this.lbFine.length, mf = this.rhoFine.length, a, b, h, i, j;
-    var okf = new Uint8Array(nf * mf);
-    for (a = 0; a < nf; a++) for (b = 0; b < mf; b++) okf[a * mf + b] = answerMargin(q, answer, this.lbFine[a], this.rhoFine[b]) >= -slack ? 1 : 0;
+    this.cached = null;
+    this.cachedEstimate = null;
+    // the answer's margin at every fine sample; the hypotheses' own (lbAxis[i], rhoAxis[j]) are the samples (2i + 1, 2j + 1)
+    var margins = marginGrid(q, answer, this.lbFine, this.rhoFine), okf = new Uint8Array(nf * mf);
+    for (a = 0; a < nf * mf; a++) okf[a] = margins[a] >= -slack ? 1 : 0;
     var cellOk = new Uint8Array(this.nh), inside = new Uint8Array(this.nh), any = false;
     for (i = 0; i < N_LOG_BETA; i++) for (j = 0; j < N_RHO; j++) {
       var c = 0;
@@ -383,8 +478,7 @@
       any = w !== null;
       if (any) {
         this.witness = w; this.hard = cells; this.hardAnswers.push({ step: step, q: q, answer: answer });
-        for (a = 0; a < nf; a++) for (b = 0; b < mf; b++)
-          if (!(answerMargin(q, answer, this.lbFine[a], this.rhoFine[b]) >= -TIE)) this.fineOk[a * mf + b] = 0;
+        for (a = 0; a < nf * mf; a++) if (!(margins[a] >= -TIE)) this.fineOk[a] = 0;
         for (i = 0; i < N_LOG_BETA; i++) for (j = 0; j < N_RHO; j++) {
           var rows = [0, 0, 0];
           for (a = 0; a < 3; a++) rows[a] = this.fineOk[(2 * i + a) * mf + 2 * j] + this.fineOk[(2 * i + a) * mf + 2 * j + 1] +
@@ -394,24 +488,26 @@
       }
     }
     if (any) this.feasible = inside;
-    else this.lastClash = this.clashes(q, answer);
-    if (lam !== Infinity) for (h = 0; h < this.nh; h++) this.lw[h] += logLikelihood(answerMargin(q, answer, this.lb[h], this.rho[h]), lam);
+    else this.lastClash = this.clashes(margins);
+    if (lam !== Infinity) for (i = 0; i < N_LOG_BETA; i++) for (j = 0; j < N_RHO; j++)
+      this.lw[i * N_RHO + j] += logLikelihood(margins[(2 * i + 1) * mf + 2 * j + 1], lam);
     return any;
   };
   JointPosterior.prototype.informationGain = function () {
-    var w = this.weights(), nh = this.nh, np = this.pairI.length, h, k;
+    var w = this.weights().slice(), nh = this.nh, np = this.pairI.length, h, k;
     for (h = 0; h < nh; h++) if (!(w[h] > PRUNE)) w[h] = 0;
     var active = [];
     for (h = 0; h < nh; h++) if (w[h] !== 0) active.push(h);
     var est = this.estimate(), lc = levelCandidates(est[0], est[1]), nl = lc.i.length;
-    var gain = new Float64Array(np + nl), pairs = [];
+    var gain = new Float64Array(np + nl), pairs = [], na = active.length, wa = new Float64Array(na), t;
+    for (t = 0; t < na; t++) wa[t] = w[active[t]];
     for (k = 0; k < np; k++) {
       var off = k * nh, pa = 0, hb = 0;
-      for (h = 0; h < nh; h++) if (w[h] !== 0) { pa += this.S[off + h] * w[h]; hb += this.Hb[off + h] * w[h]; }
+      for (t = 0; t < na; t++) { h = off + active[t]; pa += this.S[h] * wa[t]; hb += this.Hb[h] * wa[t]; }
       gain[k] = binaryEntropy(Math.min(Math.max(pa, 0), 1)) - hb;
       pairs.push([[this.candP[this.pairI[k]], this.candR[this.pairI[k]]], [this.candP[this.pairJ[k]], this.candR[this.pairJ[k]]]]);
     }
-    var na = active.length, gl = new Float64Array(na * lc.p.length), t;
+    var gl = new Float64Array(na * lc.p.length);
     for (t = 0; t < lc.p.length; t++) {
       var lp = Math.log(lc.p[t]), lr = Math.log(lc.r[t]), ep = this.expm1ByRho(lp), er = this.expm1ByRho(lr);
       for (k = 0; k < na; k++) {
@@ -441,12 +537,19 @@
     return { kind: "pairwise", a: ig.pairs[k][0].slice(), b: ig.pairs[k][1].slice() };
   };
   JointPosterior.prototype.plausible = function () {
-    var w = this.weights(), nh = this.nh, order = new Array(nh), h;
-    for (h = 0; h < nh; h++) order[h] = h;
-    order.sort(function (a, b) { return w[b] - w[a] || a - b; });
-    var c = 0, last = nh - 1;
-    for (h = 0; h < nh; h++) { c += w[order[h]]; if (c >= CREDIBLE_MASS - TIE) { last = h; break; } }
-    var cut = w[order[last]] * (1 - 1e-9), region = [];
+    // the weights from the largest down until they hold CREDIBLE_MASS (only the values, not which hypothesis
+    // holds each, enter the sum: a typed array's numeric sort gives them in the same order); the zero weights
+    // (most, once noiseless answers rule hypotheses out) come last and add nothing, so only the positive ones
+    // are sorted, unless the mass is never reached (then the cut is the smallest weight, as the loop ends)
+    var w = this.weights(), nh = this.nh, np = 0, h;
+    for (h = 0; h < nh; h++) if (w[h] > 0) np++;
+    var sorted = new Float64Array(np);
+    for (h = 0, np = 0; h < nh; h++) if (w[h] > 0) sorted[np++] = w[h];
+    sorted.sort();
+    var c = 0, last = null;
+    for (h = np - 1; h >= 0; h--) { c += sorted[h]; if (c >= CREDIBLE_MASS - TIE) { last = sorted[h]; break; } }
+    if (last === null) last = w.slice().sort()[0];
+    var cut = last * (1 - 1e-9), region = [];
     for (h = 0; h < nh; h++) if (w[h] >= cut) region.push(h);
     return region;
   };
@@ -478,11 +581,12 @@
     if (hi > edge) out.push("beta = " + pyFmt(Math.exp(this.lbAxis[N_LOG_BETA - 1]), 3) + " (its upper end)");
     if (top > edge) out.push("rho = " + pyFmt(this.rhoAxis[N_RHO - 1], 6) + " (its upper end)");
     if (bottom > edge) {
-      var pick = this.pick(), rho = RHO_MIN - RHO_EDGE_STEP, mass = 0;
+      var pick = this.pick(), mass = 0, nc = this.nc;
+      var table = gTable(this.lbAxis, RHO_MIN - RHO_EDGE_STEP, this.curveP, this.curveR);
       for (i = 0; i < N_LOG_BETA; i++) {
         var best = -Infinity, at = 0;
-        for (var c = 0; c < this.nc; c++) {
-          var g = gAt(this.lbAxis[i], rho, this.curveP[c], this.curveR[c]);
+        for (var c = 0; c < nc; c++) {
+          var g = table[i * nc + c];
           if (g > best) best = g;
           if (c === pick) at = g;
         }
@@ -493,9 +597,12 @@
     return out;
   };
   JointPosterior.prototype.estimate = function () {
-    var w = this.weights(), a = 0, b = 0;
-    for (var h = 0; h < this.nh; h++) { a += w[h] * this.lb[h]; b += w[h] * this.rho[h]; }
-    return [a, b];
+    if (this.cachedEstimate === null) {
+      var w = this.weights(), a = 0, b = 0;
+      for (var h = 0; h < this.nh; h++) { a += w[h] * this.lb[h]; b += w[h] * this.rho[h]; }
+      this.cachedEstimate = [a, b];
+    }
+    return this.cachedEstimate.slice();
   };
   JointPosterior.prototype.spread = function () {
     var w = this.weights(), e = this.estimate(), a = 0, b = 0;
