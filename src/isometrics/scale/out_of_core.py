@@ -384,8 +384,9 @@ def _check_both_classes(totals: Totals, label: str) -> None:
 
 def _running(increments: FloatArray, before: float) -> FloatArray:
     """Cumulative sums continuing from ``before``: the same additions, in the same order, as one
-    running sum over the whole table (so the last one is the total, to the bit)."""
-    return np.cumsum(np.concatenate(([before], increments)))[1:]
+    running sum over the whole table (so the last one is the total, to the bit); ``increments``
+    are left as they are (:func:`_running_into` on a copy)."""
+    return _running_into(np.array(increments, dtype=np.float64), before)
 
 
 def _spooled(
@@ -478,8 +479,8 @@ def _cumulated(
 
 def _running_into(increments: FloatArray, before: float) -> FloatArray:
     """:func:`_running`, written over ``increments`` when they may be (a batch's own array, which
-    nothing reads afterwards): ``before`` added to the first one, then the running sum in place,
-    the same additions in the same order, without the two new arrays."""
+    nothing reads afterwards): ``before`` added to the first one, then the running sum in place:
+    the additions of one running sum from ``before``, in their order, with no new array."""
     out = (
         increments
         if increments.flags.writeable and increments.dtype == np.float64
