@@ -2,10 +2,13 @@
 summed (uint16 or int32 counts, one sparse product for every scorer), each replicate of each model is,
 bit for bit, the value the per-row draw written out here gives through one float64 weighted
 ``bincount`` a scorer (the sums before the one-pass product), for untied and tied scores, stratified or
-not; weighted rows take the general path, on the same draw. A change of the draw or of any sum fails."""
+not; weighted rows take the general path, on the same draw. A change of the draw or of any sum fails.
+Each replicate's areas are also scikit-learn's on the resampled rows (weighted by how often each row is
+drawn), to rounding: the reference does not rest on our sums alone."""
 
 import numpy as np
 import pytest
+from sklearn.metrics import average_precision_score, roc_auc_score
 
 import isometrics as im
 from isometrics.uncertainty._replicates import RowSteps
@@ -63,6 +66,11 @@ def test_paired_replicates_are_the_documented_draw_summed_in_float64(seed, strat
             expected[b, j] = step.cell_areas(
                 np.bincount(step.cell, weights=counts, minlength=step.Q + step.n_segments), [0, 1]
             )
+        for j, x in enumerate(scores.values()):  # and, independently, scikit-learn's on the resampled rows
+            drawn = counts > 0
+            kw = dict(sample_weight=counts[drawn])
+            assert expected[b, j, 0] == pytest.approx(roc_auc_score(y[drawn], x[drawn], **kw), rel=1e-12)
+            assert expected[b, j, 1] == pytest.approx(average_precision_score(y[drawn], x[drawn], **kw), rel=1e-12)
     assert np.array_equal(c.distributions["auroc"], expected[:, :, 0])
     assert np.array_equal(c.distributions["average_precision"], expected[:, :, 1])
     names = list(scores)
@@ -100,3 +108,7 @@ def test_weighted_replicates_are_the_documented_draw(stratified):
             op = r.build((counts, None), reduced=True)
             assert c.distributions["auroc"][b, j] == fns[0](op)
             assert c.distributions["average_precision"][b, j] == fns[1](op)
+            drawn, x = counts > 0, scores[list(scores)[j]]  # scikit-learn's, independently: weights times draws
+            kw = dict(sample_weight=(w * counts)[drawn])
+            assert fns[0](op) == pytest.approx(roc_auc_score(y[drawn], x[drawn], **kw), rel=1e-12)
+            assert fns[1](op) == pytest.approx(average_precision_score(y[drawn], x[drawn], **kw), rel=1e-12)
