@@ -3,16 +3,19 @@
 Each range's count table, shifted by its offsets, is one segment of the whole curve:
 :class:`isometrics.spaces.sweep.Sweep` turns it into the range's share of every area (block
 sums aligned to the global point index, partial blocks at its edges handed on) and its
-best-threshold candidates. Neighbouring ranges are merged pairwise on the workers (a tree,
-always in range order), so the client receives one small state, whatever the number of
-ranges; its result is the in-memory engine's, bit for bit.
+best-threshold candidates. One task per range sweeps it, picks its display points and
+writes its stretch of the curve (:func:`reduce_range`); neighbouring ranges are merged
+pairwise on the workers (a tree, always in range order), so the client receives one small
+state, whatever the number of ranges; its result is the in-memory engine's, bit for bit.
+A column of one range is all of that in one task (:func:`whole_column`).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
-from typing import Any
+import os
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -20,9 +23,24 @@ from .._core.count_table import CountTable
 from ..metrics.registry import Metric
 from ..spaces.operating_points import OperatingPoints
 from ..spaces.sweep import Sweep, SweepResult
-from ._plan import Offsets
+from ._partitions import PartitionTable, column_piece, merge_range
+from ._plan import Offsets, offsets
 
-__all__ = ["AREAS", "sweep_range", "merge_sweeps", "display_part", "display_points"]
+__all__ = [
+    "AREAS",
+    "Reduced",
+    "range_size",
+    "sweep_range",
+    "merge_sweeps",
+    "display_part",
+    "write_curve_part",
+    "reduce_range",
+    "merge_reduced",
+    "finish",
+    "whole_column",
+    "tree",
+    "display_points",
+]
 
 #: The areas swept: those the evaluation reports, and the achievable PR area for the ROC hull's
 #: vertices (which the display subset keeps).
@@ -39,6 +57,11 @@ DISPLAY_POINTS = 10_000
 def _shifted(table: CountTable, number: int, offs: Offsets) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Range ``number``'s thresholds and cumulative counts from the top of the whole curve."""
     return table.thresholds[1:], table.tp[1:] + offs.tp_before[number], table.fp[1:] + offs.fp_before[number]
+
+
+def range_size(table: CountTable | None) -> tuple[int, float, float]:
+    """A score range's ``(n_points, positives, negatives)``, what :func:`~._plan.offsets` adds up (a task)."""
+    return (0, 0.0, 0.0) if table is None else (table.n_points - 1, table.n_positives, table.n_negatives)
 
 
 def sweep_range(table: CountTable | None, number: int, offs: Offsets, metrics: Sequence[Metric]) -> Sweep:
@@ -69,16 +92,6 @@ def merge_sweeps(first: Sweep, second: Sweep) -> Sweep:
     return state
 
 
-def tree(delayed: Any, states: list[Any]) -> Any:
-    """One delayed state from the ranges' states, merged pairwise in range order."""
-    while len(states) > 1:
-        states = [
-            delayed(merge_sweeps)(states[i], states[i + 1]) if i + 1 < len(states) else states[i]
-            for i in range(0, len(states), 2)
-        ]
-    return states[0]
-
-
 def display_part(table: CountTable | None, number: int, offs: Offsets) -> tuple[np.ndarray, ...]:
     """The points of range ``number`` among the evenly spaced ones of the whole curve (a task)."""
     if table is None:
@@ -88,6 +101,76 @@ def display_part(table: CountTable | None, number: int, offs: Offsets) -> tuple[
     local = wanted[(wanted >= first) & (wanted < first + table.n_points - 1)] - first
     thresholds, tp, fp = _shifted(table, number, offs)
     return thresholds[local], tp[local], fp[local]
+
+
+def write_curve_part(table: CountTable | None, number: int, offs: Offsets, directory: str) -> str:
+    """Write score range ``number``'s stretch of the curve as ``part-<number>.parquet`` in ``directory``."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    thresholds, tp, fp = (np.empty(0),) * 3
+    if table is not None:
+        thresholds, tp, fp = _shifted(table, number, offs)
+    if number == 0:  # the curve starts at +inf, where nothing is predicted positive
+        thresholds, tp, fp = np.r_[np.inf, thresholds], np.r_[0.0, tp], np.r_[0.0, fp]
+    path = os.path.join(directory, f"part-{number:05d}.parquet")
+    pq.write_table(pa.table({"threshold": thresholds, "tp": tp, "fp": fp}), path)
+    return path
+
+
+class Reduced(NamedTuple):
+    """Consecutive score ranges reduced: their sweep and their display points, in range order."""
+
+    sweep: Sweep
+    parts: tuple[tuple[np.ndarray, ...], ...]
+
+
+def reduce_range(
+    table: CountTable | None, offs: Offsets, *, number: int, metrics: Sequence[Metric], directory: str | None
+) -> Reduced:
+    """Score range ``number`` swept, its display points picked and, into ``directory`` if given, its
+    stretch of the curve written (a task)."""
+    if directory is not None:
+        write_curve_part(table, number, offs, directory)
+    return Reduced(sweep_range(table, number, offs, metrics), (display_part(table, number, offs),))
+
+
+def merge_reduced(first: Reduced, second: Reduced) -> Reduced:
+    """Two neighbouring reductions as one, ``second`` starting where ``first`` ends (a task)."""
+    return Reduced(merge_sweeps(first.sweep, second.sweep), first.parts + second.parts)
+
+
+def finish(state: Reduced) -> tuple[SweepResult, tuple[tuple[np.ndarray, ...], ...]]:
+    """The areas and best thresholds of the whole curve and its display points (a task: the client
+    receives these alone)."""
+    return state.sweep.result(), state.parts
+
+
+def whole_column(
+    tables: Sequence[PartitionTable],
+    *,
+    column: int,
+    flips: Sequence[bool],
+    pos_label: Any,
+    metrics: Sequence[Metric],
+    directory: str | None,
+) -> tuple[SweepResult, tuple[tuple[np.ndarray, ...], ...]]:
+    """A score column of one range, from the partitions' tables to its result, in one task: the
+    partitions' counts merged (:func:`~._partitions.merge_range`), swept and finished as
+    :func:`reduce_range` and :func:`finish` do, its curve written into ``directory`` if given."""
+    table = merge_range([column_piece(t, column, flip) for t, flip in zip(tables, flips)], pos_label)
+    return finish(reduce_range(table, offsets([range_size(table)]), number=0, metrics=metrics, directory=directory))
+
+
+def tree(add: Callable[..., Any], states: list[Any]) -> Any:
+    """The key of one state from the keys of the ranges' states, merged pairwise in range order
+    (``add(func, *args)``: a task's key)."""
+    while len(states) > 1:
+        states = [
+            add(merge_reduced, states[i], states[i + 1]) if i + 1 < len(states) else states[i]
+            for i in range(0, len(states), 2)
+        ]
+    return states[0]
 
 
 def display_points(parts: Sequence[tuple[np.ndarray, ...]], result: SweepResult, pos_label: Any) -> OperatingPoints:
