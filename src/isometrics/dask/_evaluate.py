@@ -342,10 +342,10 @@ def _evaluate(
     outputs = dask.persist(*graph.collections(keys), **run)
     del tables, graph
     done = dask.compute(*outputs, **run)
-    return [
-        _evaluation(name, result, parts, summaries, classes, weighted=weight is not None)
-        for name, (result, parts) in zip(scores, done)
-    ]
+    evaluations = []
+    for name, (result, parts) in zip(scores, done):  # not a comprehension: its frame would shift the warnings'
+        evaluations.append(_evaluation(name, result, parts, summaries, classes, weighted=weight is not None))
+    return evaluations
 
 
 def _reduction(
