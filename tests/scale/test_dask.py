@@ -193,7 +193,7 @@ def test_ranges_hold_about_equal_numbers_of_points(rng):
     cuts = _plan.range_cuts([p.summary().columns[0] for p in parts], 6)
     assert len(cuts) == 5 and np.all(np.diff(cuts) < 0)
     pieces = [_partitions.split_by_range(p, [(0, cuts)], False) for p in parts]
-    per_range = [sum(len(piece[r][0]) for piece in pieces) for r in range(6)]
+    per_range = [sum(len(piece[r][0][0]) for piece in pieces) for r in range(6)]
     assert sum(per_range) == sum(sizes)
     assert max(per_range) < 1.2 * sum(sizes) / 6 and min(per_range) > 0.8 * sum(sizes) / 6, per_range
 

@@ -52,9 +52,17 @@ from ..metrics.registry import Metric
 from ..scale.batches import check_columns
 from ..spaces.sweep import SweepResult
 from ._graph import Graph, Key
-from ._partitions import Locator, ParquetPiece, PartitionTable, merge_range, partition_table, split_by_range
-from ._plan import Classes, check_both_totals, class_totals, default_ranges, offsets, range_cuts, resolve_classes
-from ._reduce import display_points, finish, range_size, reduce_range, tree, whole_column
+from ._partitions import Locator, ParquetPiece, PartitionTable, merge_ranges, partition_table, split_by_range
+from ._plan import (
+    Classes,
+    check_both_totals,
+    class_totals,
+    column_offsets,
+    default_ranges,
+    range_cuts,
+    resolve_classes,
+)
+from ._reduce import display_points, finish_all, merge_all, range_sizes, reduce_ranges, tree, whole_column
 
 __all__ = ["evaluate_dask"]
 
@@ -337,13 +345,15 @@ def _evaluate(
         if curve_dir is not None:
             (curve_dir / name).mkdir(parents=True, exist_ok=False)
     graph = Graph(tables)
-    keys = _reduction(graph, [t.key for t in tables], cuts, classes, metrics, directories)
+    places = _reduction(graph, [t.key for t in tables], cuts, classes, metrics, directories)
+    keys = list(dict.fromkeys(key for key, _ in places))
     # submitted at once; the partitions' tables are released on the workers as soon as the ranges hold them
     outputs = dask.persist(*graph.collections(keys), **run)
     del tables, graph
-    done = dask.compute(*outputs, **run)
+    done = dict(zip(keys, dask.compute(*outputs, **run)))
     evaluations = []
-    for name, (result, parts) in zip(scores, done):  # not a comprehension: its frame would shift the warnings'
+    for name, (key, j) in zip(scores, places):  # not a comprehension: its frame would shift the warnings'
+        result, parts = done[key] if j is None else done[key][j]
         evaluations.append(_evaluation(name, result, parts, summaries, classes, weighted=weight is not None))
     return evaluations
 
@@ -355,42 +365,51 @@ def _reduction(
     classes: Classes,
     metrics: list[Metric],
     directories: list[str | None],
-) -> list[Key]:
-    """The tasks from the partitions' tables to each column's result: the key of each column's
-    ``(SweepResult, display parts)``.
+) -> list[tuple[Key, int | None]]:
+    """The tasks from the partitions' tables to each column's ``(SweepResult, display parts)``: for each
+    column, the key of a task that returns it, or that returns a tuple of them and its place there.
 
     A column of one range is one task (:func:`~._reduce.whole_column`). The columns of several
-    share one split task per partition; each of their ranges merges its pieces, the ranges'
-    sizes go to one offsets task, and each range is reduced and merged in a tree.
+    ranges go together: one task per partition cuts all of them, and range ``r`` of every one of
+    them is merged, sized, swept and written by the same tasks (one each); one task gives every
+    column its offsets, and the ranges' states are merged pairwise in range order.
     """
-    layout = [(c, cut) for c, cut in enumerate(cuts) if len(cut)]  # the columns of several ranges
-    split = [graph.add(split_by_range, t, cuts=layout, flip=flip) for t, flip in zip(tables, classes.flips)]
-    outputs, first = [], 0
-    for c, (cut, directory) in enumerate(zip(cuts, directories)):
-        if not len(cut):
-            outputs.append(
-                graph.add(
-                    whole_column,
-                    tables,
-                    column=c,
-                    flips=classes.flips,
-                    pos_label=classes.pos_label,
-                    metrics=metrics,
-                    directory=directory,
-                )
-            )
-            continue
+    several = [c for c, cut in enumerate(cuts) if len(cut)]
+    shared: Key | None = None
+    if several:
+        counts = [len(cuts[c]) + 1 for c in several]
+        layout = [(c, cuts[c]) for c in several]
+        split = [graph.add(split_by_range, t, cuts=layout, flip=flip) for t, flip in zip(tables, classes.flips)]
         ranges = [
-            graph.add(merge_range, [graph.add(getitem, s, r) for s in split], pos_label=classes.pos_label)
-            for r in range(first, first + len(cut) + 1)
+            graph.add(merge_ranges, [graph.add(getitem, s, r) for s in split], pos_label=classes.pos_label)
+            for r in range(max(counts))
         ]
-        first += len(ranges)
-        offs = graph.add(offsets, [graph.add(range_size, t) for t in ranges])
+        offs = graph.add(column_offsets, [graph.add(range_sizes, t) for t in ranges], counts=counts)
+        where = [directories[c] for c in several]
         states = [
-            graph.add(reduce_range, t, offs, number=r, metrics=metrics, directory=directory)
+            graph.add(reduce_ranges, t, offs, number=r, counts=counts, metrics=metrics, directories=where)
             for r, t in enumerate(ranges)
         ]
-        outputs.append(graph.add(finish, tree(graph.add, states)))
+        shared = graph.add(finish_all, tree(graph.add, states, merge_all))
+    outputs: list[tuple[Key, int | None]] = []
+    for c in range(len(cuts)):
+        if shared is not None and c in several:
+            outputs.append((shared, several.index(c)))
+        else:
+            outputs.append(
+                (
+                    graph.add(
+                        whole_column,
+                        tables,
+                        column=c,
+                        flips=classes.flips,
+                        pos_label=classes.pos_label,
+                        metrics=metrics,
+                        directory=directories[c],
+                    ),
+                    None,
+                )
+            )
     return outputs
 
 

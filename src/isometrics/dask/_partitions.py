@@ -33,6 +33,7 @@ __all__ = [
     "split_by_range",
     "column_piece",
     "merge_range",
+    "merge_ranges",
 ]
 
 #: Distinct scores of each partition sent to the client to place the range cuts.
@@ -189,22 +190,24 @@ def column_piece(part: PartitionTable, column: int, flip: bool) -> tuple[FloatAr
 
 def split_by_range(
     part: PartitionTable, cuts: Sequence[tuple[int, FloatArray]], flip: bool
-) -> tuple[tuple[FloatArray, FloatArray, FloatArray], ...]:
-    """Score columns' ``(scores, positives, negatives)`` cut into score ranges (a task).
+) -> tuple[tuple[tuple[FloatArray, FloatArray, FloatArray], ...], ...]:
+    """Score columns' ``(scores, positives, negatives)`` cut into score ranges (a task): ``out[r][j]``
+    is range ``r`` of the ``j``-th column of ``cuts``.
 
     ``cuts`` pairs a column's number with its decreasing cuts; the column is cut into
     ``len(cuts) + 1`` ranges: range 0 holds the scores ``>= cuts[0]``, range ``k`` those in
     ``[cuts[k], cuts[k - 1])``, the last those ``< cuts[-1]``, so that equal scores always
-    fall in the same range. The pieces of every column follow each other in one tuple, in
-    the order of ``cuts``. ``flip`` says that the partition's first count column counts the
-    negative class.
+    fall in the same range. A column of fewer ranges than another has empty pieces after its
+    last. ``flip`` says that the partition's first count column counts the negative class.
     """
-    out: list[tuple[FloatArray, FloatArray, FloatArray]] = []
+    columns: list[list[tuple[FloatArray, FloatArray, FloatArray]]] = []
     for column, edges in cuts:
         scores, pos, neg = column_piece(part, column, flip)
         bounds = np.concatenate(([0], np.searchsorted(-scores, -edges, side="right"), [len(scores)]))
-        out.extend((scores[i:j], pos[i:j], neg[i:j]) for i, j in zip(bounds[:-1], bounds[1:]))
-    return tuple(out)
+        columns.append([(scores[i:j], pos[i:j], neg[i:j]) for i, j in zip(bounds[:-1], bounds[1:])])
+    empty = (np.empty(0), np.empty(0), np.empty(0))
+    n_ranges = max((len(pieces) for pieces in columns), default=0)
+    return tuple(tuple(pieces[r] if r < len(pieces) else empty for pieces in columns) for r in range(n_ranges))
 
 
 def merge_range(pieces: list[tuple[FloatArray, ...]], pos_label: Any) -> CountTable | None:
@@ -234,3 +237,9 @@ def merge_range(pieces: list[tuple[FloatArray, ...]], pos_label: Any) -> CountTa
     np.cumsum(pos, out=tp[1:])
     np.cumsum(neg, out=fp[1:])
     return CountTable.from_arrays(thresholds, tp, fp, pos_label)
+
+
+def merge_ranges(pieces: Sequence[Sequence[tuple[FloatArray, ...]]], pos_label: Any) -> tuple[CountTable | None, ...]:
+    """Score range ``r`` of several columns from each partition's pieces of it (``pieces[p][j]``: partition
+    ``p``'s piece of the ``j``-th column), merged column by column by :func:`merge_range` (a task)."""
+    return tuple(merge_range([p[j] for p in pieces], pos_label) for j in range(len(pieces[0])))

@@ -1,8 +1,8 @@
 """What the client decides between the passes: the two classes, the range cuts, the ranges' offsets.
 
 Everything here works on small summaries (a few hundred numbers per partition), never on the
-data: on the client, except :func:`offsets`, a task that the ranges' sweeps wait for (so the
-client does not wait for the ranges' sizes).
+data: on the client, except :func:`column_offsets`, a task that the ranges' sweeps wait for (so
+the client does not wait for the ranges' sizes).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ __all__ = [
     "default_ranges",
     "range_cuts",
     "offsets",
+    "column_offsets",
 ]
 
 #: Distinct scores per score range when ``n_ranges`` is not given: fewer make more tasks than the
@@ -178,3 +179,9 @@ def check_both_totals(n_positives: float, n_negatives: float, classes: Classes) 
                 f"{classes.pos_label!r}, labels found: {format_labels(classes.labels)}); ROC, PR and PRG analysis "
                 "needs both classes: check the label column and pos_label."
             )
+
+
+def column_offsets(sizes: Sequence[Sequence[tuple[int, float, float]]], counts: Sequence[int]) -> tuple[Offsets, ...]:
+    """The :func:`offsets` of several columns (a task): ``sizes[r][j]`` is the size of range ``r`` of the
+    ``j``-th column, which has ``counts[j]`` ranges."""
+    return tuple(offsets([s[j] for s in sizes[:k]]) for j, k in enumerate(counts))

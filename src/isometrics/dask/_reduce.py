@@ -37,6 +37,10 @@ __all__ = [
     "reduce_range",
     "merge_reduced",
     "finish",
+    "range_sizes",
+    "reduce_ranges",
+    "merge_all",
+    "finish_all",
     "whole_column",
     "tree",
     "display_points",
@@ -162,13 +166,44 @@ def whole_column(
     return finish(reduce_range(table, offsets([range_size(table)]), number=0, metrics=metrics, directory=directory))
 
 
-def tree(add: Callable[..., Any], states: list[Any]) -> Any:
+def range_sizes(tables: Sequence[CountTable | None]) -> tuple[tuple[int, float, float], ...]:
+    """:func:`range_size` of score range ``r`` of several columns (a task)."""
+    return tuple(range_size(t) for t in tables)
+
+
+def reduce_ranges(
+    tables: Sequence[CountTable | None],
+    offs: Sequence[Offsets],
+    *,
+    number: int,
+    counts: Sequence[int],
+    metrics: Sequence[Metric],
+    directories: Sequence[str | None],
+) -> tuple[Reduced | None, ...]:
+    """:func:`reduce_range` of score range ``number`` of several columns (a task); ``None`` for a column of
+    ``counts[j] <= number`` ranges (nothing swept, nothing written)."""
+    return tuple(
+        reduce_range(t, o, number=number, metrics=metrics, directory=d) if number < k else None
+        for t, o, k, d in zip(tables, offs, counts, directories)
+    )
+
+
+def merge_all(first: Sequence[Reduced | None], second: Sequence[Reduced | None]) -> tuple[Reduced | None, ...]:
+    """:func:`merge_reduced` column by column (a task); a column's ``None`` (no such range) changes nothing."""
+    return tuple(a if b is None else merge_reduced(a, b) if a is not None else b for a, b in zip(first, second))
+
+
+def finish_all(states: Sequence[Reduced | None]) -> tuple[tuple[SweepResult, tuple[tuple[np.ndarray, ...], ...]], ...]:
+    """:func:`finish` column by column (a task: the client receives these alone)."""
+    return tuple(finish(s) for s in states if s is not None)
+
+
+def tree(add: Callable[..., Any], states: list[Any], merge: Callable[[Any, Any], Any] = merge_reduced) -> Any:
     """The key of one state from the keys of the ranges' states, merged pairwise in range order
     (``add(func, *args)``: a task's key)."""
     while len(states) > 1:
         states = [
-            add(merge_reduced, states[i], states[i + 1]) if i + 1 < len(states) else states[i]
-            for i in range(0, len(states), 2)
+            add(merge, states[i], states[i + 1]) if i + 1 < len(states) else states[i] for i in range(0, len(states), 2)
         ]
     return states[0]
 
