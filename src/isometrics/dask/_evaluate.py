@@ -127,8 +127,9 @@ def evaluate_dask(
         The cluster to run on; ``None``: Dask's default scheduler (the default
         ``distributed`` client when one exists).
     n_ranges : int, default=None
-        Score ranges to regroup the counts into (at least 1); ``None``: as many as
-        the input has partitions.
+        Score ranges to regroup each column's counts into (at least 1); ``None``: one
+        per 262,144 distinct scores (summed over the partitions), at most as many as the
+        input has partitions.
     curve_path : str or path-like, default=None
         When given, a directory (created; it must not exist or be empty) that receives
         each score column's full curve as ``<score>/part-00000.parquet``, ... one file

@@ -1,4 +1,4 @@
-"""What runs on the workers: one partition read and validated, its count table, its pieces by score range.
+"""What runs on the workers: one partition read, validated and counted (every score column), its pieces by score range.
 
 Every function here is a task of the graph :func:`isometrics.dask.evaluate_dask` builds. They
 take and return plain data (NumPy arrays, :class:`~isometrics._core.count_table.CountTable`,
