@@ -15,7 +15,7 @@ The graph, every score column at once, in two submissions (``docs/user_guide/das
    range its offsets (the points and the weighted positives and negatives above it);
 5. each range sweeps its stretch of the curve (:mod:`._reduce`: its share of the areas,
    its best-threshold candidates, its display points) and can write it as one Parquet
-   file, in order; the sweeps are merged pairwise in range order on the workers and the
+   file, in order; the sweeps are merged in range order on the workers (a tree, eight per task) and the
    client receives the result. A column of one range skips 3 to 5: one task merges the
    partitions' tables, sweeps and writes.
 
@@ -373,7 +373,7 @@ def _reduction(
     A column of one range is one task (:func:`~._reduce.whole_column`). The columns of several
     ranges go together: one task per partition cuts all of them, and range ``r`` of every one of
     them is merged, sized, swept and written by the same tasks (one each); one task gives every
-    column its offsets, and the ranges' states are merged pairwise in range order.
+    column its offsets, and the ranges' states are merged in range order, a tree of few tasks.
     """
     several = [c for c, cut in enumerate(cuts) if len(cut)]
     shared: Key | None = None
@@ -391,7 +391,7 @@ def _reduction(
             graph.add(reduce_ranges, t, offs, number=r, counts=counts, metrics=metrics, directories=where)
             for r, t in enumerate(ranges)
         ]
-        shared = graph.add(finish_all, tree(graph.add, states, merge_all))
+        shared = tree(graph.add, states, merge_all, finish_all)
     outputs: list[tuple[Key, int | None]] = []
     for c in range(len(cuts)):
         if shared is not None and c in several:

@@ -5,7 +5,7 @@ Each range's count table, shifted by its offsets, is one segment of the whole cu
 sums aligned to the global point index, partial blocks at its edges handed on) and its
 best-threshold candidates. One task per range sweeps it, picks its display points and
 writes its stretch of the curve (:func:`reduce_range`); neighbouring ranges are merged
-pairwise on the workers (a tree, always in range order), so the client receives one small
+on the workers, up to eight per task (a tree, always in range order), so the client receives one small
 state, whatever the number of ranges; its result is the in-memory engine's, bit for bit.
 A column of one range is all of that in one task (:func:`whole_column`).
 """
@@ -54,6 +54,10 @@ AREAS = ("auroc", "average_precision", "auprg", "auc_pr_achievable")
 #: one update of millions of points).
 SWEEP_CHUNK = 1 << 20
 
+#: States merged by one task of the reduction tree: a state is small (block sums, a few partial
+#: blocks, best candidates, hull vertices), so a wide tree costs few tasks and little transfer.
+FAN_IN = 8
+
 #: Operating points evenly spaced in threshold order kept for display (as in memory).
 DISPLAY_POINTS = 10_000
 
@@ -85,14 +89,15 @@ def sweep_range(table: CountTable | None, number: int, offs: Offsets, metrics: S
     return state
 
 
-def merge_sweeps(first: Sweep, second: Sweep) -> Sweep:
-    """The state of two neighbouring ranges, ``second`` starting where ``first`` ends (a task).
+def merge_sweeps(*states: Sweep) -> Sweep:
+    """The state of neighbouring ranges, each starting where the previous ends (a task).
 
-    ``first`` is copied: a task never changes its inputs (the scheduler may hand the same
+    The first is copied: a task never changes its inputs (the scheduler may hand the same
     object to another task, or run this one again).
     """
-    state = copy.deepcopy(first)
-    state.merge(second)
+    state = copy.deepcopy(states[0])
+    for other in states[1:]:
+        state.merge(other)
     return state
 
 
@@ -139,9 +144,11 @@ def reduce_range(
     return Reduced(sweep_range(table, number, offs, metrics), (display_part(table, number, offs),))
 
 
-def merge_reduced(first: Reduced, second: Reduced) -> Reduced:
-    """Two neighbouring reductions as one, ``second`` starting where ``first`` ends (a task)."""
-    return Reduced(merge_sweeps(first.sweep, second.sweep), first.parts + second.parts)
+def merge_reduced(*states: Reduced) -> Reduced:
+    """Neighbouring reductions as one, each starting where the previous ends."""
+    if len(states) == 1:
+        return states[0]
+    return Reduced(merge_sweeps(*(s.sweep for s in states)), sum((s.parts for s in states), ()))
 
 
 def finish(state: Reduced) -> tuple[SweepResult, tuple[tuple[np.ndarray, ...], ...]]:
@@ -188,24 +195,33 @@ def reduce_ranges(
     )
 
 
-def merge_all(first: Sequence[Reduced | None], second: Sequence[Reduced | None]) -> tuple[Reduced | None, ...]:
-    """:func:`merge_reduced` column by column (a task); a column's ``None`` (no such range) changes nothing."""
-    return tuple(a if b is None else merge_reduced(a, b) if a is not None else b for a, b in zip(first, second))
+def merge_all(*states: Sequence[Reduced | None]) -> tuple[Reduced | None, ...]:
+    """Neighbouring ranges' reductions merged column by column (a task); a column's ``None`` (no such
+    range) changes nothing."""
+    merged: list[Reduced | None] = []
+    for column in zip(*states):
+        present = [s for s in column if s is not None]
+        merged.append(merge_reduced(*present) if present else None)
+    return tuple(merged)
 
 
-def finish_all(states: Sequence[Reduced | None]) -> tuple[tuple[SweepResult, tuple[tuple[np.ndarray, ...], ...]], ...]:
-    """:func:`finish` column by column (a task: the client receives these alone)."""
-    return tuple(finish(s) for s in states if s is not None)
+def finish_all(
+    *states: Sequence[Reduced | None],
+) -> tuple[tuple[SweepResult, tuple[tuple[np.ndarray, ...], ...]], ...]:
+    """The last neighbouring ranges merged (:func:`merge_all`) and :func:`finish` column by column (a task:
+    the client receives these alone)."""
+    return tuple(finish(s) for s in merge_all(*states) if s is not None)
 
 
-def tree(add: Callable[..., Any], states: list[Any], merge: Callable[[Any, Any], Any] = merge_reduced) -> Any:
-    """The key of one state from the keys of the ranges' states, merged pairwise in range order
-    (``add(func, *args)``: a task's key)."""
-    while len(states) > 1:
+def tree(add: Callable[..., Any], states: list[Any], merge: Callable[..., Any], last: Callable[..., Any]) -> Any:
+    """The key of ``last`` of the ranges' states, merged in range order by ``merge`` in a tree of
+    :data:`FAN_IN` states per task (``add(func, *args)``: a task's key)."""
+    while len(states) > FAN_IN:
         states = [
-            add(merge, states[i], states[i + 1]) if i + 1 < len(states) else states[i] for i in range(0, len(states), 2)
+            add(merge, *states[i : i + FAN_IN]) if i + 1 < len(states) else states[i]
+            for i in range(0, len(states), FAN_IN)
         ]
-    return states[0]
+    return add(last, *states)
 
 
 def display_points(parts: Sequence[tuple[np.ndarray, ...]], result: SweepResult, pos_label: Any) -> OperatingPoints:
