@@ -87,6 +87,60 @@ def test_equals_the_in_memory_engine(client, rng, n_partitions, n_ranges):
     _same(result, frame, scores=("s", "t"))
 
 
+class _Tasks(distributed.diagnostics.plugin.SchedulerPlugin):
+    """Counts what the scheduler receives: the graphs (each a wait of the client for the workers or a
+    submission) and the tasks it runs."""
+
+    def __init__(self):
+        self.graphs = self.run = 0
+
+    def update_graph(self, scheduler, **kwargs):
+        self.graphs += 1
+
+    def transition(self, key, start, finish, *args, **kwargs):
+        self.run += start == "processing" and finish == "memory"
+
+
+def test_few_tasks_and_round_trips(client, rng):
+    """One task per partition reads, validates and counts every column (and one more sends the client its
+    summary); a column of one score range is one task from the partitions' tables to its result; the
+    client submits four graphs, whatever the number of columns (the evaluation column by column ran
+    884 tasks in 10 graphs here: 17 ranges of a few hundred scores, each in several tasks)."""
+    frame = _data(rng)
+    data = dd.from_pandas(frame, npartitions=17)
+    counter = _Tasks()
+    client.cluster.scheduler.add_plugin(counter, name="count-tasks")
+    try:
+        result = evaluate_dask(data, label="y", scores=["s", "t"], sample_weight="w", metrics=METRICS, client=client)
+    finally:
+        client.cluster.scheduler.remove_plugin(name="count-tasks")
+    _same(result, frame, scores=("s", "t"))
+    # 17 partitions of the input, 17 tables, 17 summaries, 2 columns
+    assert counter.run <= 3 * 17 + 2, counter.run
+    assert counter.graphs <= 4, counter.graphs
+
+
+@pytest.mark.parametrize("n_partitions, expected", [(17, 3), (2, 2)])
+def test_default_ranges_one_per_range_points(client, rng, tmp_path, monkeypatch, n_partitions, expected):
+    """Without ``n_ranges``: one score range per ``RANGE_POINTS`` distinct scores, at most one per
+    partition (one curve file per range); the column of ties (73 distinct scores, at most 17 * 73 counted
+    over the partitions) has one range."""
+    monkeypatch.setattr(_plan, "RANGE_POINTS", 1000)
+    frame = _data(rng, weights=False)  # "t": 3000 distinct scores; "s": a few dozen
+    out = tmp_path / "curve"
+    result = evaluate_dask(
+        dd.from_pandas(frame, npartitions=n_partitions),
+        label="y",
+        scores=["s", "t"],
+        metrics=METRICS,
+        client=client,
+        curve_path=out,
+    )
+    _same(result, frame, weight=None, scores=("s", "t"))
+    assert len(list((out / "t").iterdir())) == expected
+    assert len(list((out / "s").iterdir())) == 1
+
+
 def test_ranges_that_cut_the_summation_blocks(client, rng, monkeypatch):
     """More distinct scores than one summation block (65,536 terms): ranges begin and end inside blocks,
     whose pieces are handed on between the workers' sweeps, and each range is swept in several updates;
@@ -130,16 +184,16 @@ def test_ranges_hold_about_equal_numbers_of_points(rng):
             pd.DataFrame({"y": rng.integers(0, 2, n), "s": rng.normal(size=n) * (k + 1)}),
             _partitions.Locator(k, 4),
             label="y",
-            score="s",
+            scores=["s"],
             weight=None,
             caller="t",
         )
         for k, n in enumerate(sizes)
     ]
-    cuts = _plan.range_cuts([p.summary() for p in parts], 6)
+    cuts = _plan.range_cuts([p.summary().columns[0] for p in parts], 6)
     assert len(cuts) == 5 and np.all(np.diff(cuts) < 0)
-    pieces = [_partitions.split_by_range(p, cuts, False) for p in parts]
-    per_range = [sum(len(piece[r][0]) for piece in pieces) for r in range(6)]
+    pieces = [_partitions.split_by_range(p, [(0, cuts)], False) for p in parts]
+    per_range = [sum(len(piece[r][0][0]) for piece in pieces) for r in range(6)]
     assert sum(per_range) == sum(sizes)
     assert max(per_range) < 1.2 * sum(sizes) / 6 and min(per_range) > 0.8 * sum(sizes) / 6, per_range
 

@@ -1,9 +1,10 @@
 """Exact evaluation on a Dask cluster: a Dask DataFrame or a Parquet data set, partition by partition.
 
-Holds :func:`evaluate_dask` (``_evaluate``: the graph and the client's reduction), the tasks
-the workers run (``_partitions``: read, validate, count, cut by score range, merge a range)
-and what the client decides between passes (``_plan``: the classes, the range cuts, the
-offsets). A layer of its own above ``isometrics.scale``: it may import that layer and
+Holds :func:`evaluate_dask` (``_evaluate``: the two graphs and the results), the tasks the
+workers run (``_partitions``: read, validate and count every score column, cut by score
+range, merge a range; ``_reduce``: sweep, write and merge the ranges), what the client
+decides between passes (``_plan``: the classes, the range cuts, the offsets) and the graphs
+written in Dask's plain format (``_graph``). A layer of its own above ``isometrics.scale``: it may import that layer and
 below, and the presentation layers (cli, report) may import it. Dask itself is imported
 only when a function needs it (``pip install 'isometrics[scale]'``).
 """

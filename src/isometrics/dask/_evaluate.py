@@ -1,31 +1,37 @@
 """``evaluate_dask``: the exact evaluation of a Dask DataFrame or a Parquet data set, on a Dask cluster.
 
-The graph, per score column (``docs/user_guide/dask.md`` draws it):
+The graph, every score column at once, in two submissions (``docs/user_guide/dask.md`` draws it):
 
-1. each partition is read, validated and counted (its count table: distinct scores,
-   weighted counts of each of its labels), and sends the client its labels and a sample
-   of its distinct scores;
-2. the client settles the two classes and cuts the score axis into ranges of about
-   equal numbers of distinct scores (weighted quantiles of the samples);
-3. each partition's table is cut by those ranges, and each range merges its pieces into
-   one count table: a contiguous stretch of the whole curve, no score value in two ranges;
-4. each range sends its size and class totals; the client's prefix sums give every
+1. each partition is read, validated and counted in one task (a count table per score
+   column: distinct scores, weighted counts of each of its labels), and sends the client its
+   labels and a sample of each column's distinct scores;
+2. the client settles the two classes and cuts each column's score axis into ranges of
+   about equal numbers of distinct scores (weighted quantiles of the samples): by default
+   one range per :data:`~._plan.RANGE_POINTS` distinct scores, at most one per partition;
+3. each partition's tables are cut by those ranges (one task per partition, every column),
+   and each range merges its pieces into one count table: a contiguous stretch of the
+   whole curve, no score value in two ranges;
+4. each range's size and class totals go to one small task whose prefix sums give every
    range its offsets (the points and the weighted positives and negatives above it);
 5. each range sweeps its stretch of the curve (:mod:`._reduce`: its share of the areas,
-   its best-threshold candidates), the sweeps are merged pairwise in range order on the
-   workers and the client receives the result; each range can also write its stretch of
-   the curve as one Parquet file, in order.
+   its best-threshold candidates, its display points) and can write it as one Parquet
+   file, in order; the sweeps are merged in range order on the workers (a tree, eight per task) and the
+   client receives the result. A column of one range skips 3 to 5: one task merges the
+   partitions' tables, sweeps and writes.
 
-Every task is a pure function of its inputs, so a task lost with a worker is run again by
-the scheduler and the result does not change.
+Steps 3 to 5 are one graph: the client waits for the workers twice, whatever the number
+of columns and ranges. Every task is a pure function of its inputs, so a task lost with a
+worker is run again by the scheduler and the result does not change.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import uuid
 from collections.abc import Sequence
+from operator import getitem
 from pathlib import Path
 from typing import Any
 
@@ -34,20 +40,29 @@ import numpy as np
 from .._core.arrays import whole_total
 from .._core.caller import current_caller
 from .._core.constraints import POS_LABEL, in_body, user_stacklevel, validate_params
-from .._core.count_table import CountTable
 from .._core.docstrings import fill_doc
 from .._core.html import clip
 from .._core.optional import needs
 from .._core.outputs import check_output_dir
+from .._typing import FloatArray
 from ..evaluation import BinaryEvaluation, Evaluations
 from ..exceptions import InvalidParameterError, IsometricsError
 from ..metrics._arguments import parse_metric_arguments
 from ..metrics.registry import Metric
 from ..scale.batches import check_columns
-from ..spaces.sweep import Sweep, SweepResult
-from ._partitions import Locator, ParquetPiece, PartitionTable, merge_range, partition_table, split_by_range
-from ._plan import Offsets, check_both_totals, offsets, range_cuts, resolve_classes
-from ._reduce import display_part, display_points, sweep_range, tree
+from ..spaces.sweep import SweepResult
+from ._graph import Graph, Key
+from ._partitions import Locator, ParquetPiece, PartitionTable, merge_ranges, partition_table, split_by_range
+from ._plan import (
+    Classes,
+    check_both_totals,
+    class_totals,
+    column_offsets,
+    default_ranges,
+    range_cuts,
+    resolve_classes,
+)
+from ._reduce import display_points, finish_all, merge_all, range_sizes, reduce_ranges, tree, whole_column
 
 __all__ = ["evaluate_dask"]
 
@@ -112,8 +127,9 @@ def evaluate_dask(
         The cluster to run on; ``None``: Dask's default scheduler (the default
         ``distributed`` client when one exists).
     n_ranges : int, default=None
-        Score ranges to regroup the counts into (at least 1); ``None``: as many as
-        the input has partitions.
+        Score ranges to regroup each column's counts into (at least 1); ``None``: one
+        per 262,144 distinct scores (summed over the partitions), at most as many as the
+        input has partitions.
     curve_path : str or path-like, default=None
         When given, a directory (created; it must not exist or be empty) that receives
         each score column's full curve as ``<score>/part-00000.parquet``, ... one file
@@ -169,23 +185,19 @@ def evaluate_dask(
     run: dict[str, Any] = {} if client is None else {"scheduler": client}
     sources = _sources(data, [label, *names] + ([sample_weight] if sample_weight else []))
     staging = None if target is None else target.with_name(f".{target.name}.partial-{uuid.uuid4().hex[:8]}")
-    results = []
     try:
-        for name in names:
-            results.append(
-                _evaluate_column(
-                    dask,
-                    run,
-                    sources,
-                    label=label,
-                    score=name,
-                    weight=sample_weight,
-                    pos_label=pos_label,
-                    metrics=parsed,
-                    n_ranges=n_ranges,
-                    curve_dir=None if staging is None else staging / name,
-                )
-            )
+        results = _evaluate(
+            dask,
+            run,
+            sources,
+            label=label,
+            scores=names,
+            weight=sample_weight,
+            pos_label=pos_label,
+            metrics=parsed,
+            n_ranges=n_ranges,
+            curve_dir=staging,
+        )
         if staging is not None and target is not None:
             _commit(staging, target)
     finally:
@@ -296,91 +308,138 @@ def _summary(part: PartitionTable) -> PartitionTable:
     return part.summary()
 
 
-def _size(table: CountTable | None) -> tuple[int, float, float]:
-    return (0, 0.0, 0.0) if table is None else (table.n_points - 1, table.n_positives, table.n_negatives)
-
-
-def _evaluate_column(
+def _evaluate(
     dask: Any,
     run: dict[str, Any],
     sources: list[tuple[Any, Locator]],
     *,
     label: str,
-    score: str,
+    scores: list[str],
     weight: str | None,
     pos_label: Any,
     metrics: list[Metric],
     n_ranges: int | None,
     curve_dir: Path | None,
-) -> BinaryEvaluation:
-    delayed = dask.delayed
-    tables = dask.persist(
-        *[
-            # a worker does not see this context: the public function's name goes with the task
-            delayed(partition_table, pure=True)(
-                part, loc, label=label, score=score, weight=weight, caller=current_caller()
-            )
-            for part, loc in sources
-        ],
-        **run,
+) -> list[BinaryEvaluation]:
+    """Every score column evaluated: the partitions' tables (one graph), then the ranges and the reduction (another)."""
+    graph = Graph([part for part, _ in sources if dask.is_dask_collection(part)])
+    read = functools.partial(partition_table, label=label, scores=tuple(scores), weight=weight, caller=current_caller())
+    keys = [
+        # a worker does not see this context: the public function's name goes with the task
+        graph.add(read, part.key, loc=loc) if dask.is_dask_collection(part) else graph.add(read, part=part, loc=loc)
+        for part, loc in sources
+    ]
+    tables = dask.persist(*graph.collections(keys), **run)
+    graph = Graph(tables)
+    summaries: list[PartitionTable] = list(
+        dask.compute(*graph.collections([graph.add(_summary, t.key) for t in tables]), **run)
     )
-    summaries: list[PartitionTable] = list(dask.compute(*[delayed(_summary)(t) for t in tables], **run))
     classes = resolve_classes(summaries, pos_label, label=label)
-    cuts = range_cuts(summaries, n_ranges or len(sources))
-    k = len(cuts) + 1
-    pieces = [delayed(split_by_range, nout=k)(t, cuts, flip) for t, flip in zip(tables, classes.flips)]
-    ranges = dask.persist(*[delayed(merge_range)([p[r] for p in pieces], classes.pos_label) for r in range(k)], **run)
-    del tables, pieces  # the partitions' tables are released on the workers
-    offs = offsets(dask.compute(*[delayed(_size)(t) for t in ranges], **run))
-    check_both_totals(offs, classes)
-    if curve_dir is not None:
-        curve_dir.mkdir(parents=True, exist_ok=False)
-        dask.compute(*[delayed(write_curve_part)(t, r, offs, str(curve_dir)) for r, t in enumerate(ranges)], **run)
-    state = tree(delayed, [delayed(sweep_range)(t, r, offs, metrics) for r, t in enumerate(ranges)])
-    result, parts = dask.compute(
-        delayed(_result)(state), [delayed(display_part)(t, r, offs) for r, t in enumerate(ranges)], **run
-    )
-    del ranges
+    check_both_totals(*class_totals(summaries, classes), classes)
+    cuts = []
+    for c in range(len(scores)):
+        columns = [s.columns[c] for s in summaries]
+        cuts.append(range_cuts(columns, n_ranges or default_ranges(columns)))
+    directories: list[str | None] = []
+    for name in scores:
+        directories.append(None if curve_dir is None else str(curve_dir / name))
+        if curve_dir is not None:
+            (curve_dir / name).mkdir(parents=True, exist_ok=False)
+    graph = Graph(tables)
+    places = _reduction(graph, [t.key for t in tables], cuts, classes, metrics, directories)
+    keys = list(dict.fromkeys(key for key, _ in places))
+    # submitted at once; the partitions' tables are released on the workers as soon as the ranges hold them
+    outputs = dask.persist(*graph.collections(keys), **run)
+    del tables, graph
+    done = dict(zip(keys, dask.compute(*outputs, **run)))
+    evaluations = []
+    for name, (key, j) in zip(scores, places):  # not a comprehension: its frame would shift the warnings'
+        result, parts = done[key] if j is None else done[key][j]
+        evaluations.append(_evaluation(name, result, parts, summaries, classes, weighted=weight is not None))
+    return evaluations
+
+
+def _reduction(
+    graph: Graph,
+    tables: list[Key],
+    cuts: list[FloatArray],
+    classes: Classes,
+    metrics: list[Metric],
+    directories: list[str | None],
+) -> list[tuple[Key, int | None]]:
+    """The tasks from the partitions' tables to each column's ``(SweepResult, display parts)``: for each
+    column, the key of a task that returns it, or that returns a tuple of them and its place there.
+
+    A column of one range is one task (:func:`~._reduce.whole_column`). The columns of several
+    ranges go together: one task per partition cuts all of them, and range ``r`` of every one of
+    them is merged, sized, swept and written by the same tasks (one each); one task gives every
+    column its offsets, and the ranges' states are merged in range order, a tree of few tasks.
+    """
+    several = [c for c, cut in enumerate(cuts) if len(cut)]
+    shared: Key | None = None
+    if several:
+        counts = [len(cuts[c]) + 1 for c in several]
+        layout = [(c, cuts[c]) for c in several]
+        split = [graph.add(split_by_range, t, cuts=layout, flip=flip) for t, flip in zip(tables, classes.flips)]
+        ranges = [
+            graph.add(merge_ranges, [graph.add(getitem, s, r) for s in split], pos_label=classes.pos_label)
+            for r in range(max(counts))
+        ]
+        offs = graph.add(column_offsets, [graph.add(range_sizes, t) for t in ranges], counts=counts)
+        where = [directories[c] for c in several]
+        states = [
+            graph.add(reduce_ranges, t, offs, number=r, counts=counts, metrics=metrics, directories=where)
+            for r, t in enumerate(ranges)
+        ]
+        shared = tree(graph.add, states, merge_all, finish_all)
+    outputs: list[tuple[Key, int | None]] = []
+    for c in range(len(cuts)):
+        if shared is not None and c in several:
+            outputs.append((shared, several.index(c)))
+        else:
+            outputs.append(
+                (
+                    graph.add(
+                        whole_column,
+                        tables,
+                        column=c,
+                        flips=classes.flips,
+                        pos_label=classes.pos_label,
+                        metrics=metrics,
+                        directory=directories[c],
+                    ),
+                    None,
+                )
+            )
+    return outputs
+
+
+def _evaluation(
+    name: str,
+    result: SweepResult,
+    parts: Sequence[tuple[np.ndarray, ...]],
+    summaries: list[PartitionTable],
+    classes: Classes,
+    *,
+    weighted: bool,
+) -> BinaryEvaluation:
+    """One column's evaluation from its reduction: the display subset, the totals as the in-memory engine gives them."""
     shown = display_points(parts, result, classes.pos_label)  # every point when there are few
-    # warn_if_degenerate, here, evaluate_dask (its wrapper skipped), the user's line
-    shown.warn_if_degenerate(f"score column {score!r}", stacklevel=user_stacklevel(3) + 1)
+    # warn_if_degenerate, here, _evaluate, evaluate_dask (its wrapper skipped), the user's line
+    shown.warn_if_degenerate(f"score column {name!r}", stacklevel=user_stacklevel(4) + 1)
     return BinaryEvaluation(
-        name=score,
+        name=name,
         n_samples=sum(s.n_rows for s in summaries),
-        n_positives=result.n_positives if weight is not None else whole_total(result.n_positives, None),
-        n_negatives=result.n_negatives if weight is not None else whole_total(result.n_negatives, None),
+        n_positives=result.n_positives if weighted else whole_total(result.n_positives, None),
+        n_negatives=result.n_negatives if weighted else whole_total(result.n_negatives, None),
         prevalence=shown.prevalence,
         auroc=result.auroc,
         average_precision=result.average_precision,
         auprg=result.auprg,
         best=result.best,
         operating_points=shown,
-        weight_kind=None if weight is None else "sampling",
+        weight_kind="sampling" if weighted else None,
     )
-
-
-def _result(state: Sweep) -> SweepResult:
-    """The areas and best thresholds of the merged sweep (a task: the client receives the result alone)."""
-    return state.result()
-
-
-def write_curve_part(table: CountTable | None, number: int, offs: Offsets, directory: str) -> str:
-    """Write score range ``number``'s stretch of the curve as ``part-<number>.parquet`` (a task)."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    thresholds, tp, fp = (np.empty(0),) * 3
-    if table is not None:
-        thresholds, tp, fp = (
-            table.thresholds[1:],
-            table.tp[1:] + offs.tp_before[number],
-            table.fp[1:] + offs.fp_before[number],
-        )
-    if number == 0:  # the curve starts at +inf, where nothing is predicted positive
-        thresholds, tp, fp = np.r_[np.inf, thresholds], np.r_[0.0, tp], np.r_[0.0, fp]
-    path = os.path.join(directory, f"part-{number:05d}.parquet")
-    pq.write_table(pa.table({"threshold": thresholds, "tp": tp, "fp": fp}), path)
-    return path
 
 
 def _commit(staging: Path, target: Path) -> None:

@@ -1,4 +1,4 @@
-"""What runs on the workers: one partition read and validated, its count table, its pieces by score range.
+"""What runs on the workers: one partition read, validated and counted (every score column), its pieces by score range.
 
 Every function here is a task of the graph :func:`isometrics.dask.evaluate_dask` builds. They
 take and return plain data (NumPy arrays, :class:`~isometrics._core.count_table.CountTable`,
@@ -12,8 +12,8 @@ partition, the row within it and its index label, or the file and its row.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -24,13 +24,16 @@ from .._typing import FloatArray
 from ..scale.batches import Locator, RawBatch, arrow_arrays, check_batch
 
 __all__ = [
+    "ColumnCounts",
     "Locator",
     "ParquetPiece",
     "PartitionSource",
     "PartitionTable",
     "partition_table",
     "split_by_range",
+    "column_piece",
     "merge_range",
+    "merge_ranges",
 ]
 
 #: Distinct scores of each partition sent to the client to place the range cuts.
@@ -46,15 +49,30 @@ class ParquetPiece:
 
 
 @dataclass(frozen=True)
-class PartitionTable:
-    """One partition's count table and what the client needs to plan the ranges.
+class ColumnCounts:
+    """One score column's count table in one partition, and what the client needs to cut its ranges.
 
-    ``counts`` are the table's sufficient statistics: the distinct scores (decreasing)
-    and, at each, the weight of the samples labelled ``labels[-1]`` and of the others;
-    ``None`` when the partition holds no sample of positive weight. ``labels`` are the partition's
-    distinct labels (at most two, sorted) and ``first_rows`` the partition row where
-    each first appears. ``sample`` holds evenly spaced distinct scores (decreasing),
-    each standing for ``n_points / len(sample)`` points.
+    ``counts`` are the table's sufficient statistics: the distinct scores (decreasing) and, at
+    each, the weight of the samples labelled with the partition's last label and of the others;
+    ``None`` when the partition holds no sample of positive weight, and in a summary. ``sample``
+    holds evenly spaced distinct scores (decreasing), each standing for ``n_points / len(sample)``
+    points; ``n_points`` is the number of distinct scores of positive weight.
+    """
+
+    counts: tuple[FloatArray, FloatArray, FloatArray] | None
+    sample: FloatArray
+    n_points: int = 0
+
+
+@dataclass(frozen=True)
+class PartitionTable:
+    """One partition read, validated and counted: every score column's counts, and its labels.
+
+    ``labels`` are the partition's distinct labels (at most two, sorted), ``first_rows`` the
+    partition row where each first appears and ``first_index`` its index label. ``totals``
+    are the weight of the samples labelled ``labels[-1]`` and of the others (both 0 when no
+    sample has positive weight); ``columns`` one :class:`ColumnCounts` per score column, in
+    the order asked.
     """
 
     locator: Locator
@@ -62,15 +80,12 @@ class PartitionTable:
     labels: tuple[Any, ...]
     first_rows: tuple[int, ...]
     first_index: tuple[Any, ...]
-    counts: tuple[FloatArray, FloatArray, FloatArray] | None
-    sample: FloatArray
-    n_points: int = 0  # distinct scores of positive weight in the partition
+    totals: tuple[float, float]
+    columns: tuple[ColumnCounts, ...]
 
     def summary(self) -> PartitionTable:
         """The same without the counts (what travels to the client)."""
-        return PartitionTable(
-            self.locator, self.n_rows, self.labels, self.first_rows, self.first_index, None, self.sample, self.n_points
-        )
+        return replace(self, columns=tuple(ColumnCounts(None, c.sample, c.n_points) for c in self.columns))
 
 
 class PartitionSource:
@@ -116,10 +131,10 @@ class PartitionSource:
 
 
 def partition_table(
-    part: Any, loc: Locator, *, label: str, score: str, weight: str | None, caller: str
+    part: Any, loc: Locator, *, label: str, scores: Sequence[str], weight: str | None, caller: str
 ) -> PartitionTable:
-    """Read, validate and count one partition (a task): its rows checked by
-    :func:`~isometrics.scale.batches.check_batch`, as every scale path's are.
+    """Read, validate and count one partition, every score column at once (a task): its rows
+    checked by :func:`~isometrics.scale.batches.check_batch`, as every scale path's are.
 
     ``caller`` is the public function the messages name: a task runs on a worker, which does
     not see the client's context, so the name travels with it and is set here for the checkers.
@@ -133,53 +148,66 @@ def partition_table(
     """
     token = CALLER.set(caller)
     try:
-        return _partition_table(part, loc, label=label, score=score, weight=weight)
+        return _partition_table(part, loc, label=label, scores=list(scores), weight=weight)
     finally:
         CALLER.reset(token)
 
 
-def _partition_table(part: Any, loc: Locator, *, label: str, score: str, weight: str | None) -> PartitionTable:
-    columns = [label, score] + ([weight] if weight is not None else [])
+def _partition_table(part: Any, loc: Locator, *, label: str, scores: list[str], weight: str | None) -> PartitionTable:
+    columns = [label, *scores] + ([weight] if weight is not None else [])
     raw = next(PartitionSource(part, loc).raw_batches(columns))
-    batch = check_batch(raw, label=label, scores=[score], weight=weight)
-    y, s, w = batch.y_true, batch.scores[score], batch.sample_weight
-    n = batch.n_rows
-    counts = None
-    sample = np.empty(0)
-    if n and (w is None or (w > 0).any()):
-        a = batch.labels[-1]
+    batch = check_batch(raw, label=label, scores=scores, weight=weight)
+    y, w = batch.y_true, batch.sample_weight
+    counted = bool(batch.n_rows) and (w is None or bool((w > 0).any()))
+    is_a = np.asarray(y == batch.labels[-1], dtype=np.bool_) if counted else None
+    tables: list[ColumnCounts] = []
+    totals = (0.0, 0.0)
+    for score in scores:
+        if is_a is None:
+            tables.append(ColumnCounts(None, np.empty(0)))
+            continue
         # the engine's sort and grouping (as in memory), kept as per-score counts only
-        counts = CountTable.from_validated(
-            np.asarray(y == a, dtype=np.bool_), s, w, a, caller=current_caller()
-        ).group_counts()
+        table = CountTable.from_validated(is_a, batch.scores[score], w, batch.labels[-1], caller=current_caller())
+        counts = table.group_counts()
         m = len(counts[0])
         sample = counts[0][np.unique(np.linspace(0, m - 1, min(SAMPLE_SIZE, m)).astype(np.intp))]
-    return PartitionTable(
-        loc,
-        n,
-        batch.labels,
-        batch.first_rows,
-        batch.first_index,
-        counts,
-        sample,
-        0 if counts is None else len(counts[0]),
-    )
+        tables.append(ColumnCounts(counts, sample, m))
+        totals = (table.n_positives, table.n_negatives)  # the same for every column
+    return PartitionTable(loc, batch.n_rows, batch.labels, batch.first_rows, batch.first_index, totals, tuple(tables))
 
 
-def split_by_range(part: PartitionTable, cuts: FloatArray, flip: bool) -> tuple[tuple[FloatArray, ...], ...]:
-    """The partition's ``(scores, positives, negatives)`` cut into ``len(cuts) + 1`` score ranges (a task).
+def column_piece(part: PartitionTable, column: int, flip: bool) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Score column ``column``'s ``(scores, positives, negatives)`` in the partition, whole (one score range).
 
-    Range 0 holds the scores ``>= cuts[0]``, range ``k`` those in ``[cuts[k], cuts[k - 1])``,
-    the last those ``< cuts[-1]`` (``cuts`` decreasing): equal scores always fall in the
-    same range. ``flip`` says that the partition's ``tp`` column counts the negative class.
+    ``flip`` says that the partition's first count column counts the negative class.
     """
+    counts = part.columns[column].counts
+    if counts is None:
+        return np.empty(0), np.empty(0), np.empty(0)
+    scores, a, other = counts
+    return (scores, other, a) if flip else (scores, a, other)
+
+
+def split_by_range(
+    part: PartitionTable, cuts: Sequence[tuple[int, FloatArray]], flip: bool
+) -> tuple[tuple[tuple[FloatArray, FloatArray, FloatArray], ...], ...]:
+    """Score columns' ``(scores, positives, negatives)`` cut into score ranges (a task): ``out[r][j]``
+    is range ``r`` of the ``j``-th column of ``cuts``.
+
+    ``cuts`` pairs a column's number with its decreasing cuts; the column is cut into
+    ``len(cuts) + 1`` ranges: range 0 holds the scores ``>= cuts[0]``, range ``k`` those in
+    ``[cuts[k], cuts[k - 1])``, the last those ``< cuts[-1]``, so that equal scores always
+    fall in the same range. A column of fewer ranges than another has empty pieces after its
+    last. ``flip`` says that the partition's first count column counts the negative class.
+    """
+    columns: list[list[tuple[FloatArray, FloatArray, FloatArray]]] = []
+    for column, edges in cuts:
+        scores, pos, neg = column_piece(part, column, flip)
+        bounds = np.concatenate(([0], np.searchsorted(-scores, -edges, side="right"), [len(scores)]))
+        columns.append([(scores[i:j], pos[i:j], neg[i:j]) for i, j in zip(bounds[:-1], bounds[1:])])
     empty = (np.empty(0), np.empty(0), np.empty(0))
-    if part.counts is None:
-        return tuple(empty for _ in range(len(cuts) + 1))
-    scores, a, other = part.counts
-    pos, neg = (other, a) if flip else (a, other)
-    bounds = np.concatenate(([0], np.searchsorted(-scores, -cuts, side="right"), [len(scores)]))
-    return tuple((scores[i:j], pos[i:j], neg[i:j]) for i, j in zip(bounds[:-1], bounds[1:]))
+    n_ranges = max((len(pieces) for pieces in columns), default=0)
+    return tuple(tuple(pieces[r] if r < len(pieces) else empty for pieces in columns) for r in range(n_ranges))
 
 
 def merge_range(pieces: list[tuple[FloatArray, ...]], pos_label: Any) -> CountTable | None:
@@ -209,3 +237,9 @@ def merge_range(pieces: list[tuple[FloatArray, ...]], pos_label: Any) -> CountTa
     np.cumsum(pos, out=tp[1:])
     np.cumsum(neg, out=fp[1:])
     return CountTable.from_arrays(thresholds, tp, fp, pos_label)
+
+
+def merge_ranges(pieces: Sequence[Sequence[tuple[FloatArray, ...]]], pos_label: Any) -> tuple[CountTable | None, ...]:
+    """Score range ``r`` of several columns from each partition's pieces of it (``pieces[p][j]``: partition
+    ``p``'s piece of the ``j``-th column), merged column by column by :func:`merge_range` (a task)."""
+    return tuple(merge_range([p[j] for p in pieces], pos_label) for j in range(len(pieces[0])))

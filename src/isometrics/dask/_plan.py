@@ -1,7 +1,8 @@
-"""What the client decides between the passes: the two classes, the range cuts and the partition offsets.
+"""What the client decides between the passes: the two classes, the range cuts, the ranges' offsets.
 
-Everything here runs on the client on small summaries (a few hundred numbers per partition),
-never on the data.
+Everything here works on small summaries (a few hundred numbers per partition), never on the
+data: on the client, except :func:`column_offsets`, a task that the ranges' sweeps wait for (so
+the client does not wait for the ranges' sizes).
 """
 
 from __future__ import annotations
@@ -17,9 +18,24 @@ from .._core.labels import format_labels, is_standard_encoding
 from .._core.validation import check_labels_present, check_pos_label, infer_pos_label, label_set
 from .._typing import FloatArray
 from ..exceptions import IsometricsError
-from ._partitions import PartitionTable
+from ._partitions import ColumnCounts, PartitionTable
 
-__all__ = ["Classes", "Offsets", "resolve_classes", "range_cuts", "offsets"]
+__all__ = [
+    "RANGE_POINTS",
+    "Classes",
+    "Offsets",
+    "resolve_classes",
+    "class_totals",
+    "check_both_totals",
+    "default_ranges",
+    "range_cuts",
+    "offsets",
+    "column_offsets",
+]
+
+#: Distinct scores per score range when ``n_ranges`` is not given: fewer make more tasks than the
+#: work needs (a range's merge and sweep take a few milliseconds per 10^5 points).
+RANGE_POINTS = 1 << 18
 
 
 @dataclass(frozen=True)
@@ -75,20 +91,28 @@ def resolve_classes(summaries: Sequence[PartitionTable], pos_label: Any, *, labe
     return Classes(pos_label, tuple(v.item() if isinstance(v, np.generic) else v for v in labels), flips)
 
 
-def range_cuts(summaries: Sequence[PartitionTable], n_ranges: int) -> FloatArray:
+def default_ranges(columns: Sequence[ColumnCounts]) -> int:
+    """The score ranges of one column when ``n_ranges`` is not given: one per :data:`RANGE_POINTS`
+    distinct scores (counted in each partition: an upper bound), at most one per partition, at least 1."""
+    points = sum(c.n_points for c in columns)
+    return max(1, min(len(columns), -(-points // RANGE_POINTS)))
+
+
+def range_cuts(columns: Sequence[ColumnCounts], n_ranges: int) -> FloatArray:
     """Decreasing scores cutting the score axis into ``n_ranges`` ranges of about equal numbers of points.
 
-    Each partition's sample stands for its distinct scores (a sample score for
+    ``columns`` are one score column's counts in each partition (summaries: their samples
+    and sizes). Each partition's sample stands for its distinct scores (a sample score for
     ``n_points / len(sample)`` of them); the cuts are weighted quantiles of the pooled
     samples. A cut is a score value and a range holds the scores from its lower cut
     (included) to its upper cut (excluded), so no score value is split between two
     ranges. Fewer cuts are returned when the samples have fewer distinct values.
     """
-    samples = [p.sample for p in summaries if len(p.sample)]
+    samples = [p.sample for p in columns if len(p.sample)]
     if n_ranges <= 1 or not samples:
         return np.empty(0)
     scores = np.concatenate(samples)
-    weights = np.concatenate([np.full(len(p.sample), p.n_points / len(p.sample)) for p in summaries if len(p.sample)])
+    weights = np.concatenate([np.full(len(p.sample), p.n_points / len(p.sample)) for p in columns if len(p.sample)])
     order = np.argsort(-scores, kind="stable")
     scores, cumulative = scores[order], np.cumsum(weights[order])
     targets = cumulative[-1] * np.arange(1, n_ranges) / n_ranges
@@ -133,12 +157,31 @@ def offsets(sizes: Sequence[tuple[int, float, float]]) -> Offsets:
     return Offsets(tuple(start), tuple(tp_before), tuple(fp_before), tp, fp, index)
 
 
-def check_both_totals(offs: Offsets, classes: Classes) -> None:
+def class_totals(summaries: Sequence[PartitionTable], classes: Classes) -> tuple[float, float]:
+    """The weight of the positive and of the negative class over the partitions, in partition order.
+
+    Only to tell whether each class has positive weight (the results' totals are the score
+    ranges', :func:`offsets`): a sum of weights >= 0 is > 0 exactly when one of them is.
+    """
+    positives, negatives = 0.0, 0.0
+    for part, flip in zip(summaries, classes.flips):
+        a, other = part.totals
+        positives, negatives = (positives + other, negatives + a) if flip else (positives + a, negatives + other)
+    return positives, negatives
+
+
+def check_both_totals(n_positives: float, n_negatives: float, classes: Classes) -> None:
     """Raise unless each class has positive weight in the whole data set."""
-    for name, total in (("positive", offs.n_positives), ("negative", offs.n_negatives)):
+    for name, total in (("positive", n_positives), ("negative", n_negatives)):
         if not total > 0:
             raise IsometricsError(
                 f"{current_caller()}: the labels have one class (no {name} samples with positive weight; pos_label="
                 f"{classes.pos_label!r}, labels found: {format_labels(classes.labels)}); ROC, PR and PRG analysis "
                 "needs both classes: check the label column and pos_label."
             )
+
+
+def column_offsets(sizes: Sequence[Sequence[tuple[int, float, float]]], counts: Sequence[int]) -> tuple[Offsets, ...]:
+    """The :func:`offsets` of several columns (a task): ``sizes[r][j]`` is the size of range ``r`` of the
+    ``j``-th column, which has ``counts[j]`` ranges."""
+    return tuple(offsets([s[j] for s in sizes[:k]]) for j, k in enumerate(counts))
