@@ -12,12 +12,9 @@ e.g.   git archive <commit> src | tar -x -C /tmp/old && python benchmarks/check_
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import tempfile
 import warnings
 
+import _old_new
 import numpy as np
 
 N = 30_000
@@ -39,8 +36,8 @@ def _compare_cases(seed: int) -> tuple[np.ndarray, dict]:
     }
 
 
-def dump(path: str) -> None:
-    """Every array of the calls, by name, into ``path`` (an ``.npz``), with the package on ``sys.path``."""
+def outputs() -> list[dict[str, np.ndarray]]:
+    """Every array of the calls, by name: one case (the package is the tree on ``sys.path``)."""
     import isometrics as im
 
     warnings.simplefilter("ignore")
@@ -78,29 +75,11 @@ def dump(path: str) -> None:
                         ]
                 r = im.uncertainty.bootstrap(y, values, n_resamples=40, rng=seed, stratified=stratified)
                 out[f"{key}-bootstrap"] = np.r_[r.estimate, r.confidence_interval, r.bootstrap_distribution]
-    np.savez(path, **out)
+    return [out]
 
 
 def main() -> None:
-    if len(sys.argv) == 3 and sys.argv[1] == "--dump":
-        dump(sys.argv[2])
-        return
-    if len(sys.argv) not in (2, 3):
-        sys.exit(__doc__)
-    trees = [os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2] if len(sys.argv) == 3 else "src")]
-    with tempfile.TemporaryDirectory() as tmp:
-        paths = []
-        for i, tree in enumerate(trees):
-            path = os.path.join(tmp, f"{i}.npz")
-            env = dict(os.environ, PYTHONPATH=tree)
-            subprocess.run([sys.executable, os.path.abspath(__file__), "--dump", path], env=env, check=True)
-            paths.append(path)
-        old, new = (np.load(p) for p in paths)
-        if set(old.files) != set(new.files):
-            sys.exit(f"different calls: {sorted(set(old.files) ^ set(new.files))[:5]}")
-        differ = [k for k in old.files if not np.array_equal(old[k], new[k], equal_nan=True)]
-        print(f"{len(old.files)} arrays compared; {len(differ)} differ" + (f": {differ[:10]}" if differ else ""))
-        sys.exit(1 if differ else 0)
+    _old_new.main(["every call"], outputs, __file__)
 
 
 if __name__ == "__main__":

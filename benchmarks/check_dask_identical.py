@@ -18,11 +18,9 @@ e.g.   git archive <commit> src | tar -x -C /tmp/old && python benchmarks/check_
 from __future__ import annotations
 
 import os
-import pickle
-import subprocess
-import sys
 import tempfile
 
+import _old_new
 import numpy as np
 
 METRICS = ["f1", "f0.5", "mcc", "g(beta=2, rho=-3)", "cost(fp=1, fn=5)", "youden"]
@@ -104,18 +102,7 @@ def evaluate(case, client, tmp: str) -> dict:
     return out
 
 
-def same(a, b) -> bool:
-    if isinstance(a, tuple) and isinstance(b, tuple):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
-        a, b = np.asarray(a), np.asarray(b)
-        return a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b, equal_nan=a.dtype.kind == "f")
-    if isinstance(a, float) and isinstance(b, float) and a != a and b != b:
-        return True
-    return type(a) is type(b) and bool(a == b)
-
-
-def dump(path: str) -> None:
+def outputs() -> list[dict]:
     import logging
     import warnings
 
@@ -129,35 +116,11 @@ def dump(path: str) -> None:
         ) as cluster,
         distributed.Client(cluster, set_as_default=False) as client,
     ):
-        results = [evaluate(c, client, tmp) for c in CASES]
-    with open(path, "wb") as f:
-        pickle.dump(results, f)
+        return [evaluate(c, client, tmp) for c in CASES]
 
 
 def main() -> None:
-    if sys.argv[1] == "--dump":
-        dump(sys.argv[2])
-        return
-    old_src, new_src = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "src"
-    with tempfile.TemporaryDirectory() as tmp:
-        for side, src in (("old", old_src), ("new", new_src)):
-            env = dict(os.environ, PYTHONPATH=os.path.abspath(src))
-            subprocess.run([sys.executable, __file__, "--dump", f"{tmp}/{side}.pkl"], env=env, check=True)
-        with open(f"{tmp}/old.pkl", "rb") as f:
-            old = pickle.load(f)
-        with open(f"{tmp}/new.pkl", "rb") as f:
-            new = pickle.load(f)
-    bad = 0
-    for case, a, b in zip(CASES, old, new):
-        for key in sorted(set(a) | set(b)):
-            if key not in a or key not in b or not same(a[key], b[key]):
-                bad += 1
-                print(f"DIFFERENT {case} {key}")
-    print(
-        f"{len(CASES)} cases, {sum(len(a) for a in old)} values compared: "
-        f"{'all bit-identical' if not bad else f'{bad} differ'}"
-    )
-    sys.exit(1 if bad else 0)
+    _old_new.main(CASES, outputs, __file__)
 
 
 if __name__ == "__main__":

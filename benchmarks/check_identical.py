@@ -12,12 +12,7 @@ e.g.   git archive <commit> src | tar -x -C /tmp/old && python benchmarks/check_
 
 from __future__ import annotations
 
-import os
-import pickle
-import subprocess
-import sys
-import tempfile
-
+import _old_new
 import numpy as np
 
 CASES = [
@@ -121,49 +116,8 @@ def together(op) -> dict:
     return out
 
 
-def same(a, b) -> bool:
-    if isinstance(a, tuple) and isinstance(b, tuple):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
-        a, b = np.asarray(a), np.asarray(b)
-        return a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b, equal_nan=a.dtype.kind == "f")
-    if isinstance(a, float) and isinstance(b, float) and a != a and b != b:
-        return True
-    return bool(a == b)
-
-
-def run(src: str, path: str) -> None:
-    env = dict(os.environ, PYTHONPATH=os.path.abspath(src))
-    subprocess.run([sys.executable, __file__, "--dump", path], env=env, check=True)
-
-
 def main() -> None:
-    if sys.argv[1] == "--dump":
-        import warnings
-
-        warnings.simplefilter("ignore")
-        with open(sys.argv[2], "wb") as f:
-            pickle.dump([evaluate(c) for c in CASES], f)
-        return
-    old_src, new_src = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "src"
-    with tempfile.TemporaryDirectory() as tmp:
-        run(old_src, f"{tmp}/old.pkl")
-        run(new_src, f"{tmp}/new.pkl")
-        with open(f"{tmp}/old.pkl", "rb") as f:
-            old = pickle.load(f)
-        with open(f"{tmp}/new.pkl", "rb") as f:
-            new = pickle.load(f)
-    bad = 0
-    for case, a, b in zip(CASES, old, new):
-        for key in sorted(set(a) | set(b)):
-            if key not in a or key not in b or not same(a[key], b[key]):
-                bad += 1
-                print(f"DIFFERENT {case} {key}")
-    print(
-        f"{len(CASES)} cases, {sum(len(a) for a in old)} values compared: "
-        f"{'all bit-identical' if not bad else f'{bad} differ'}"
-    )
-    sys.exit(1 if bad else 0)
+    _old_new.main(CASES, lambda: [evaluate(c) for c in CASES], __file__)
 
 
 if __name__ == "__main__":
