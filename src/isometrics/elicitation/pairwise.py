@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -142,6 +144,13 @@ def slack(lam: float) -> float:
 #: The levels of G and the recalls of the level-curve candidates (section 7 of docs/elicitation.md).
 LEVEL_VALUES = (0.2, 0.4, 0.6, 0.8)
 LEVEL_RECALLS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+#: The information gains of this many posteriors are kept (``JointPosterior.information_gain``), each by
+#: what it is a function of: the candidate points, the two lambdas, the box and the answers in order. A
+#: session answered again from its transcript (``replay``, ``engine_trace``) computes none twice, nor do
+#: sessions that start alike (the first pairwise question on a curve).
+GAIN_MEMO = 256
+_GAINS: OrderedDict[tuple[Any, ...], tuple[FloatArray, tuple[FloatArray, ...]]] = OrderedDict()
+_GAINS_LOCK = threading.Lock()
 #: Bisection steps that put a candidate on a level curve, and its lowest precision.
 LEVEL_STEPS, LEVEL_P_MIN = 60, 1e-3
 #: The level-curve candidates' precision is rounded to 1 / LEVEL_ROUND.
@@ -164,10 +173,9 @@ def _pair_matrices(
     lb, rho = K.pairwise_grid(beta_range)
     p, r = np.asarray(cand_p), np.asarray(cand_r)
     i, j = candidate_pairs(p, r)
-    s, h = K.pair_likelihoods(K.Hypotheses(lb, rho), p, r, i, j, lam)
-    s_t, h_t = np.ascontiguousarray(s.T), np.ascontiguousarray(h.T)
-    s_t.flags.writeable = False
-    h_t.flags.writeable = False
+    g_t = np.ascontiguousarray(K.g_values(lb, rho, p, r, K.Hypotheses(lb, rho)).T)
+    s_t, h_t = K.pair_likelihood_rows(g_t, i, j, lam)  # K.pair_likelihoods' doubles, row by row
+    _read_only(s_t, h_t)
     return s_t, h_t
 
 
@@ -189,7 +197,7 @@ def _grid_terms(beta_range: tuple[float, float]) -> tuple[Any, ...]:
     return lb_axis, rho_axis, lb, rho, lb_fine, rho_fine, grid, fine
 
 
-@functools.lru_cache(maxsize=2)
+@functools.lru_cache(maxsize=4)  # as _pair_matrices: the same sessions use both
 def _curve_terms(curve_p: bytes, curve_r: bytes, beta_range: tuple[float, float]) -> tuple[FloatArray, ...]:
     """G of every grid hypothesis (rows) at every point of the decision curve (columns, its doubles' bytes),
     each hypothesis' best G and the first point within the tie tolerance of it (computed once per curve and
@@ -307,6 +315,7 @@ class JointPosterior:
         self._weights: FloatArray | None = None  # weights() and estimate() until the next answer
         self._estimate: tuple[float, float] | None = None
         self._pick: int | None = None  # pick() until the next answer
+        self._answers: tuple[tuple[str, Any, str], ...] = ()  # (kind, question, answer) of every answer weighed
         self.curve_p = np.asarray(curve_p, dtype=np.float64)
         self.curve_r = np.asarray(curve_r, dtype=np.float64)
         self.curve_g, self.best, self.choice = _curve_terms(self.curve_p.tobytes(), self.curve_r.tobytes(), box)
@@ -378,6 +387,7 @@ class JointPosterior:
         accepted = bool(inside.any())
         self.last_clash = ()
         self._weights, self._estimate, self._pick = None, None, None
+        self._answers += ((kind, question, answer),)
         if accepted and math.isinf(lam):
             witness = self._find_witness(self.hard & cell_ok, (kind, question, answer))
             accepted = witness is not None
@@ -416,7 +426,23 @@ class JointPosterior:
     # ------------------------------------------------------------------ selection
     def information_gain(self) -> tuple[FloatArray, tuple[FloatArray, ...]]:
         """Expected information gain (nats) of every candidate pair under the current posterior, and the
-        pairs' points ``(P_A, R_A, P_B, R_B)``: the fixed pool's pairs, then the level-curve pairs of the estimate."""
+        pairs' points ``(P_A, R_A, P_B, R_B)``: the fixed pool's pairs, then the level-curve pairs of the estimate
+        (read-only; computed once for the same candidates, lambdas, box and answers: see ``GAIN_MEMO``)."""
+        key = (self._key, self.local_lam, self._answers)
+        with _GAINS_LOCK:
+            hit = _GAINS.get(key)
+            if hit is not None:
+                _GAINS.move_to_end(key)
+                return hit
+        out = self._information_gain()
+        _read_only(out[0], *out[1])
+        with _GAINS_LOCK:
+            _GAINS[key] = out
+            while len(_GAINS) > GAIN_MEMO:
+                _GAINS.popitem(last=False)
+        return out
+
+    def _information_gain(self) -> tuple[FloatArray, tuple[FloatArray, ...]]:
         w_all = self.weights()
         w_all = np.where(w_all > PRUNE, w_all, 0.0)  # the others add less than PRUNE * |grid| to any sum
         active = np.flatnonzero(w_all)
