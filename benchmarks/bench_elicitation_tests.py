@@ -28,8 +28,7 @@ FILES = (
     "test_engine_issue21.py",
     "test_local.py",
     "test_transcript.py",
-    "test_engine_speed.py",
-)
+)  # not test_engine_speed.py: its tests of the new engine fail on the old one
 
 
 def run(src: str, target: str) -> tuple[float, float]:
