@@ -274,6 +274,19 @@ def pair_likelihoods(
     return s_t.T, ent_t.T
 
 
+def pair_likelihood_rows(g_t: FloatArray, i: np.ndarray, j: np.ndarray, lam: float) -> tuple[FloatArray, FloatArray]:
+    """:func:`likelihood_entropy` of the margins ``g_t[i] - g_t[j]`` (``g_t``: G of every point (rows) and
+    hypothesis (columns)), one row per pair, C order: the doubles of :func:`pair_likelihoods`, transposed,
+    written a few pairs at a time in memory order (for the whole grid, where its column blocks would stride)."""
+    m, n = len(i), g_t.shape[1]
+    s_t, ent_t = np.empty((m, n), dtype=np.float64), np.empty((m, n), dtype=np.float64)
+    step = max(1, BLOCK // max(n, 1))
+    for a in range(0, m, step):
+        rows = slice(a, a + step)
+        _likelihood_entropy_into(np.subtract(g_t[i[rows]], g_t[j[rows]]), lam, s_t[rows], ent_t[rows])
+    return s_t, ent_t
+
+
 def _likelihood_entropy_into(margin: FloatArray, lam: float, s: FloatArray, ent: FloatArray) -> None:
     """:func:`likelihood_entropy` written into ``s`` and ``ent`` (``margin`` is overwritten)."""
     if math.isinf(lam):

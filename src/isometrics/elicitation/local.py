@@ -224,6 +224,7 @@ class LocalBisection:
         self._grid: K.Hypotheses | None = None  # the hypotheses' own terms, once asked
         self._weights: tuple[FloatArray, FloatArray] | None = None  # (log_w, its weights)
         self._information: tuple[FloatArray, float] | None = None  # (log_w, the next answer's information)
+        self._last_margin: tuple[tuple[float, float], FloatArray] | None = None  # the last question's margins
         self.bounds: list[tuple[int, float, bool]] = []  # (step, log ratio, True: a lower bound on ln beta)
         self.n_answers = 0
 
@@ -240,9 +241,14 @@ class LocalBisection:
 
     def _margin(self, question: LocalQuestion) -> FloatArray:
         """The margin of the answer *recall* to ``question`` for every hypothesis (log beta x rho)."""
-        if self._grid is None:
-            self._grid = K.Hypotheses(*np.meshgrid(self.x, self.rho, indexing="ij"))
-        return self._grid.local_g_margin(question.precision, question.recall)
+        point = (question.precision, question.recall)
+        if self._last_margin is None or self._last_margin[0] != point:  # asked (information), then answered
+            if self._grid is None:
+                self._grid = K.Hypotheses(*np.meshgrid(self.x, self.rho, indexing="ij"))
+            margin = self._grid.local_g_margin(*point)
+            margin.flags.writeable = False
+            self._last_margin = (point, margin)
+        return self._last_margin[1]
 
     def quantile(self, q: float) -> float:
         """The first grid value whose cumulative posterior weight reaches ``q``."""

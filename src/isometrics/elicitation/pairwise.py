@@ -23,6 +23,9 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -141,6 +144,13 @@ def slack(lam: float) -> float:
 #: The levels of G and the recalls of the level-curve candidates (section 7 of docs/elicitation.md).
 LEVEL_VALUES = (0.2, 0.4, 0.6, 0.8)
 LEVEL_RECALLS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+#: The information gains of this many posteriors are kept (``JointPosterior.information_gain``), each by
+#: what it is a function of: the candidate points, the two lambdas, the box and the answers in order. A
+#: session answered again from its transcript (``replay``, ``engine_trace``) computes none twice, nor do
+#: sessions that start alike (the first pairwise question on a curve).
+GAIN_MEMO = 256
+_GAINS: OrderedDict[tuple[Any, ...], tuple[FloatArray, tuple[FloatArray, ...]]] = OrderedDict()
+_GAINS_LOCK = threading.Lock()
 #: Bisection steps that put a candidate on a level curve, and its lowest precision.
 LEVEL_STEPS, LEVEL_P_MIN = 60, 1e-3
 #: The level-curve candidates' precision is rounded to 1 / LEVEL_ROUND.
@@ -163,11 +173,63 @@ def _pair_matrices(
     lb, rho = K.pairwise_grid(beta_range)
     p, r = np.asarray(cand_p), np.asarray(cand_r)
     i, j = candidate_pairs(p, r)
-    s, h = K.pair_likelihoods(K.Hypotheses(lb, rho), p, r, i, j, lam)
-    s_t, h_t = np.ascontiguousarray(s.T), np.ascontiguousarray(h.T)
-    s_t.flags.writeable = False
-    h_t.flags.writeable = False
+    g_t = np.ascontiguousarray(K.g_values(lb, rho, p, r, K.Hypotheses(lb, rho)).T)
+    s_t, h_t = K.pair_likelihood_rows(g_t, i, j, lam)  # K.pair_likelihoods' doubles, row by row
+    _read_only(s_t, h_t)
     return s_t, h_t
+
+
+def _read_only(*arrays: np.ndarray) -> None:
+    for a in arrays:
+        a.flags.writeable = False
+
+
+@functools.lru_cache(maxsize=2)
+def _grid_terms(beta_range: tuple[float, float]) -> tuple[Any, ...]:
+    """The box's axes, grid and cell samples and the hypotheses' own terms of both (computed once per box;
+    read-only, shared by the sessions on that box)."""
+    lb_axis, rho_axis = K.pairwise_axes(beta_range)
+    lb, rho = K.pairwise_grid(beta_range)
+    lb_fine, rho_fine = np.meshgrid(K.cell_samples(lb_axis), K.cell_samples(rho_axis), indexing="ij")
+    _read_only(lb_axis, rho_axis, lb, rho, lb_fine, rho_fine)
+    grid = K.Hypotheses(lb, rho, (K.N_LOG_BETA, K.N_RHO))
+    fine = K.Hypotheses(lb_fine, rho_fine)
+    return lb_axis, rho_axis, lb, rho, lb_fine, rho_fine, grid, fine
+
+
+@functools.lru_cache(maxsize=4)  # as _pair_matrices: the same sessions use both
+def _curve_terms(curve_p: bytes, curve_r: bytes, beta_range: tuple[float, float]) -> tuple[FloatArray, ...]:
+    """G of every grid hypothesis (rows) at every point of the decision curve (columns, its doubles' bytes),
+    each hypothesis' best G and the first point within the tie tolerance of it (computed once per curve and
+    box; read-only, shared)."""
+    p, r = np.frombuffer(curve_p, dtype=np.float64), np.frombuffer(curve_r, dtype=np.float64)
+    _, _, lb, rho, _, _, grid, _ = _grid_terms(beta_range)
+    curve_g = K.g_values(lb, rho, p, r, grid)
+    best = curve_g.max(axis=1)
+    choice = np.argmax(curve_g >= best[:, None] - K.TIE, axis=1)
+    _read_only(curve_g, best, choice)
+    return curve_g, best, choice
+
+
+def _log_g_at_recalls(h: K.Hypotheses, recall: FloatArray) -> Callable[[FloatArray], FloatArray]:
+    """``precision -> h.log_g(precision, recall)`` for a flat set of one hypothesis repeated (the level
+    candidates' bisection): the terms of the recalls computed once, then :func:`_kernel.log_g`'s operations
+    on the precisions, in its order (the same doubles)."""
+    w, wc, e = h.w, h.wc, h.e_c
+    lr = np.log(recall)
+    if h.any_zero:  # rho = 0 (then every hypothesis): the stipulated mean
+        beta = h.beta_zero
+        return lambda precision: np.log((beta * precision + recall) / (1.0 + beta))
+    if h.any_pole:  # rho = -1: the weighted geometric mean
+        tail = wc * lr
+        return lambda precision: w * np.log(precision) + tail
+    tail = wc * np.expm1(e * lr)
+
+    def log_g(precision: FloatArray) -> FloatArray:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.log1p(w * np.expm1(e * np.log(precision)) + tail) / e
+
+    return log_g
 
 
 def level_candidates(log_beta: float, rho: float) -> tuple[FloatArray, FloatArray, np.ndarray, np.ndarray]:
@@ -184,10 +246,11 @@ def level_candidates(log_beta: float, rho: float) -> tuple[FloatArray, FloatArra
     h = K.Hypotheses(np.full(len(r), log_beta), np.full(len(r), rho))
     reach = (np.exp(h.log_g(1.0, r)) >= levels) & (np.exp(h.log_g(LEVEL_P_MIN, r)) < levels)
     levels, r, groups, h = levels[reach], r[reach], groups[reach], h.take(reach)
+    g = _log_g_at_recalls(h, r)
     lo, hi = np.full(len(r), LEVEL_P_MIN), np.ones(len(r))
     for _ in range(LEVEL_STEPS):
         mid = (lo + hi) / 2.0
-        up = np.exp(h.log_g(mid, r)) >= levels
+        up = np.exp(g(mid)) >= levels
         hi, lo = np.where(up, mid, hi), np.where(up, lo, mid)
     ps, rs = np.floor(hi * LEVEL_ROUND + 0.5) / LEVEL_ROUND, r  # 9 decimals: both engines write the same question
     i, j = np.triu_indices(len(groups), k=1)
@@ -237,11 +300,10 @@ class JointPosterior:
         local_lambda: float,
         beta_range: tuple[float, float] = K.BETA_RANGE,
     ) -> None:
-        self.lb_axis, self.rho_axis = K.pairwise_axes(beta_range)
-        self.lb, self.rho = K.pairwise_grid(beta_range)
-        self.lb_fine, self.rho_fine = np.meshgrid(
-            K.cell_samples(self.lb_axis), K.cell_samples(self.rho_axis), indexing="ij"
-        )
+        box = tuple(beta_range)
+        grid = _grid_terms(box)
+        self.lb_axis, self.rho_axis, self.lb, self.rho, self.lb_fine, self.rho_fine = grid[:6]
+        self._grid, self._fine = grid[6:]  # the hypotheses' own terms, for every answer and question
         self.lam, self.local_lam = pairwise_lambda, local_lambda
         self.log_w = np.zeros_like(self.lb)
         self.feasible = np.ones(self.lb.shape, dtype=bool)
@@ -250,20 +312,18 @@ class JointPosterior:
         self.hard_w = np.zeros_like(self.lb)  # log weight of each cell from the noiseless answers
         self.hard_answers: list[tuple[int, str, Any, str]] = []  # (step, kind, question, answer)
         self.witness: tuple[float, float] | None = None
-        self._grid = K.Hypotheses(
-            self.lb, self.rho, (K.N_LOG_BETA, K.N_RHO)
-        )  # the hypotheses' own terms, for every answer and question
-        self._fine = K.Hypotheses(self.lb_fine, self.rho_fine)
         self._weights: FloatArray | None = None  # weights() and estimate() until the next answer
         self._estimate: tuple[float, float] | None = None
-        self.curve_p, self.curve_r = np.asarray(curve_p), np.asarray(curve_r)
-        self.curve_g = K.g_values(self.lb, self.rho, curve_p, curve_r, self._grid)
-        self.best = self.curve_g.max(axis=1)
-        self.choice = np.argmax(self.curve_g >= self.best[:, None] - K.TIE, axis=1)
-        cp, cr = candidate_points(curve_p, curve_r)
+        self._pick: int | None = None  # pick() until the next answer
+        self._answers: tuple[tuple[str, Any, str], ...] = ()  # (kind, question, answer) of every answer weighed
+        self.curve_p = np.asarray(curve_p, dtype=np.float64)
+        self.curve_r = np.asarray(curve_r, dtype=np.float64)
+        self.curve_g, self.best, self.choice = _curve_terms(self.curve_p.tobytes(), self.curve_r.tobytes(), box)
+        self._loss: tuple[int, FloatArray] | None = None  # the last pick and best - G of it
+        cp, cr = candidate_points(self.curve_p, self.curve_r)
         self.cand_p, self.cand_r = cp, cr
         self.pair_i, self.pair_j = candidate_pairs(cp, cr)
-        self._key = (tuple(cp), tuple(cr), pairwise_lambda, tuple(beta_range))
+        self._key = (tuple(cp), tuple(cr), pairwise_lambda, box)
         self.last_clash: tuple[int, ...] = ()
 
     def weights(self) -> FloatArray:
@@ -326,7 +386,8 @@ class JointPosterior:
         inside = self.feasible & cell_ok
         accepted = bool(inside.any())
         self.last_clash = ()
-        self._weights, self._estimate = None, None
+        self._weights, self._estimate, self._pick = None, None, None
+        self._answers += ((kind, question, answer),)
         if accepted and math.isinf(lam):
             witness = self._find_witness(self.hard & cell_ok, (kind, question, answer))
             accepted = witness is not None
@@ -341,7 +402,8 @@ class JointPosterior:
         else:
             self.last_clash = self._clashes((kind, question, answer))
         if not math.isinf(lam):
-            margin = answer_margin(kind, question, answer, self.lb, self.rho, self._grid)
+            # the grid points are the cell samples' centres, their margins the same doubles (elementwise)
+            margin = fine[1::2, 1::2].ravel()
             self.log_w = self.log_w + K.log_likelihood(margin, lam)
         return accepted
 
@@ -364,7 +426,23 @@ class JointPosterior:
     # ------------------------------------------------------------------ selection
     def information_gain(self) -> tuple[FloatArray, tuple[FloatArray, ...]]:
         """Expected information gain (nats) of every candidate pair under the current posterior, and the
-        pairs' points ``(P_A, R_A, P_B, R_B)``: the fixed pool's pairs, then the level-curve pairs of the estimate."""
+        pairs' points ``(P_A, R_A, P_B, R_B)``: the fixed pool's pairs, then the level-curve pairs of the estimate
+        (read-only; computed once for the same candidates, lambdas, box and answers: see ``GAIN_MEMO``)."""
+        key = (self._key, self.local_lam, self._answers)
+        with _GAINS_LOCK:
+            hit = _GAINS.get(key)
+            if hit is not None:
+                _GAINS.move_to_end(key)
+                return hit
+        out = self._information_gain()
+        _read_only(out[0], *out[1])
+        with _GAINS_LOCK:
+            _GAINS[key] = out
+            while len(_GAINS) > GAIN_MEMO:
+                _GAINS.popitem(last=False)
+        return out
+
+    def _information_gain(self) -> tuple[FloatArray, tuple[FloatArray, ...]]:
         w_all = self.weights()
         w_all = np.where(w_all > PRUNE, w_all, 0.0)  # the others add less than PRUNE * |grid| to any sum
         active = np.flatnonzero(w_all)
@@ -414,13 +492,18 @@ class JointPosterior:
 
     def pick(self) -> int:
         """The decision curve's point that G at the posterior means prefers (first within the tie tolerance)."""
-        lb, rho = self.estimate()
-        n = len(self.curve_p)
-        return K.first_best(np.exp(K.log_g(np.full(n, lb), np.full(n, rho), self.curve_p, self.curve_r)))
+        if self._pick is None:
+            lb, rho = self.estimate()
+            n = len(self.curve_p)
+            self._pick = K.first_best(np.exp(K.log_g(np.full(n, lb), np.full(n, rho), self.curve_p, self.curve_r)))
+        return self._pick
 
     def risk(self, tolerance: float) -> float:
         """Posterior probability that :meth:`pick` loses more than ``tolerance`` against the true metric's best."""
-        loss = self.best - self.curve_g[:, self.pick()]
+        j = self.pick()
+        if self._loss is None or self._loss[0] != j:
+            self._loss = (j, self.best - self.curve_g[:, j])
+        loss = self._loss[1]
         return float(np.sum(np.where(loss > tolerance, self.weights(), 0.0)))
 
     def stable(self, tolerance: float) -> bool:
