@@ -3,7 +3,8 @@
 A script lists its cases and how to compute their outputs (one dict of named values a case). It
 calls :func:`main` with them: run as ``python SCRIPT OLD_SRC [NEW_SRC]``, it starts the script
 once under each tree (a subprocess with that tree first on ``PYTHONPATH``, ``NEW_SRC``
-defaulting to ``src``), each writes every case's outputs to a pickle, and the two are compared
+defaulting to ``src``, and one BLAS and OpenMP thread, as the test suite runs: a threaded dot
+product sums in another order), each writes every case's outputs to a pickle, and the two are compared
 with :func:`same`: arrays of the same dtype and shape with ``np.array_equal`` (NaN equal to NaN),
 floats with ``==`` (NaN equal to NaN), containers element by element, anything else with ``==``
 and the same type. It prints each value that differs, then a count, and exits with 1 if any does.
@@ -24,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["same", "main"]
+__all__ = ["same", "leaves", "main"]
 
 
 def same(a: Any, b: Any) -> bool:
@@ -45,6 +46,15 @@ def same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def leaves(x: Any) -> int:
+    """How many values ``x`` holds: an array or a number is one, a container the sum of its items'."""
+    if isinstance(x, dict):
+        return sum(leaves(v) for v in x.values())
+    if isinstance(x, (list, tuple)):
+        return sum(leaves(v) for v in x)
+    return 1
+
+
 def main(cases: Sequence[Any], outputs: Callable[[], list[dict[str, Any]]], script: str) -> None:
     """Dump ``outputs()``, one dict a case (``SCRIPT --dump PATH``), or run both trees and compare them."""
     if len(sys.argv) == 3 and sys.argv[1] == "--dump":
@@ -60,6 +70,7 @@ def main(cases: Sequence[Any], outputs: Callable[[], list[dict[str, Any]]], scri
         for i, tree in enumerate(trees):
             path = os.path.join(tmp, f"{i}.pkl")
             env = dict(os.environ, PYTHONPATH=os.pathsep.join([tree, os.environ.get("PYTHONPATH", "")]))
+            env.update(OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
             subprocess.run([sys.executable, os.path.abspath(script), "--dump", path], env=env, check=True)
             with open(path, "rb") as f:
                 dumps.append(pickle.load(f))
@@ -70,7 +81,7 @@ def main(cases: Sequence[Any], outputs: Callable[[], list[dict[str, Any]]], scri
             if key not in a or key not in b or not same(a[key], b[key]):
                 differ += 1
                 print(f"DIFFERENT {case} {key}")
-    compared = sum(len(a) for a in old)
+    compared = sum(leaves(a) for a in old)
     print(
         f"{len(cases)} cases, {compared} values compared: {'all bit-identical' if not differ else f'{differ} differ'}"
     )

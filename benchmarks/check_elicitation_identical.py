@@ -18,21 +18,16 @@ state changes nothing.
 Usage: python benchmarks/check_elicitation_identical.py OLD_SRC [NEW_SRC]   (NEW_SRC defaults to ./src)
 e.g.   mkdir -p /tmp/old && git archive <commit> src | tar -x -C /tmp/old
        python benchmarks/check_elicitation_identical.py /tmp/old/src
-       (``--record OUT.pkl [FILTER]`` writes one tree's outputs; ``--compare A.pkl B.pkl`` compares two.)
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
-import os
-import pickle
-import subprocess
 import sys
-import tempfile
-import warnings
 from pathlib import Path
 
+import _old_new
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
@@ -319,79 +314,19 @@ def _kernel():
     return out
 
 
-def record(path, only=""):
-    warnings.simplefilter("ignore")
-    out = {"kernel": _kernel()}
-    for name, (make, answers) in scenarios().items():
-        if only in name:
-            out[("read", name)] = _session(make, answers, read=True)
-            out[("plain", name)] = _session(make, answers, read=False)
-    with open(path, "wb") as fh:
-        pickle.dump(out, fh)
+CASES = ["kernel", *scenarios()]
 
 
-def _diff(a, b, path, bad):
-    if type(a) is not type(b):
-        bad.append((path, "type", type(a).__name__, type(b).__name__))
-    elif isinstance(a, dict):
-        if a.keys() != b.keys():
-            bad.append((path, "keys"))
-        for k in a.keys() & b.keys():
-            _diff(a[k], b[k], path + (k,), bad)
-    elif isinstance(a, (list, tuple)):
-        if len(a) != len(b):
-            bad.append((path, "length", len(a), len(b)))
-        for k, (x, y) in enumerate(zip(a, b)):
-            _diff(x, y, path + (k,), bad)
-    elif isinstance(a, float) and math.isnan(a):
-        if not (isinstance(b, float) and math.isnan(b)):
-            bad.append((path, a, b))
-    elif a != b:
-        bad.append((path, "bytes" if isinstance(a, bytes) else a, "bytes" if isinstance(b, bytes) else b))
-
-
-def _count(x):
-    if isinstance(x, dict):
-        return sum(_count(v) for v in x.values())
-    if isinstance(x, (list, tuple)):
-        return sum(_count(v) for v in x)
-    return 1
-
-
-def compare(old_path, new_path):
-    with open(old_path, "rb") as a, open(new_path, "rb") as b:
-        old, new = pickle.load(a), pickle.load(b)
-    bad = []
-    _diff(old, new, (), bad)
-    for line in bad[:40]:
-        print("DIFFERS:", *line)
-    sessions = sum(1 for k in old if k != "kernel") // 2
-    steps = sum(len(v["steps"]) for k, v in old.items() if k != "kernel" and k[0] == "read")
-    print(
-        f"{sessions} sessions ({steps} steps read), {_count(old)} values compared: "
-        f"{'all bit-identical' if not bad else f'{len(bad)} differ'}"
-    )
-    return not bad
-
-
-def _run(src, path, only):
-    env = dict(os.environ, PYTHONPATH=str(Path(src).resolve()), OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
-    env["MKL_NUM_THREADS"] = "1"
-    subprocess.run([sys.executable, __file__, "--record", path, only], env=env, check=True)
+def outputs() -> list[dict]:
+    """The kernel's values, then each session's steps read and not read (one dict a case of CASES)."""
+    out = [{"kernel": _kernel()}]
+    for make, answers in scenarios().values():
+        out.append({"read": _session(make, answers, read=True), "plain": _session(make, answers, read=False)})
+    return out
 
 
 def main():
-    if sys.argv[1] == "--record":
-        record(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "")
-        return
-    if sys.argv[1] == "--compare":
-        sys.exit(0 if compare(sys.argv[2], sys.argv[3]) else 1)
-    old_src = sys.argv[1]
-    new_src = sys.argv[2] if len(sys.argv) > 2 else str(HERE.parent / "src")
-    with tempfile.TemporaryDirectory() as tmp:
-        _run(old_src, f"{tmp}/old.pkl", "")
-        _run(new_src, f"{tmp}/new.pkl", "")
-        sys.exit(0 if compare(f"{tmp}/old.pkl", f"{tmp}/new.pkl") else 1)
+    _old_new.main(CASES, outputs, __file__)
 
 
 if __name__ == "__main__":
