@@ -1,8 +1,10 @@
 """The interactive elicitation page: locked down like the report, and, in a real browser (Playwright +
 Chromium), its script asks the Python engine's questions and reaches its estimates to 1e-9.
 
-The expected values come from the Python engine (``isometrics.elicitation.engine_trace``), an
-independent implementation of docs/elicitation.md: the page's JavaScript is a second one.
+The expected values come from the Python engine (``isometrics.elicitation.engine_trace`` along the transcript the
+page downloads, ``replay`` for the result), an independent implementation of docs/elicitation.md: the page's
+JavaScript is a second one. The scripted stakeholders answer the page's own questions, so the Python engine runs once
+per session (the page must have asked, at every step, the question the engine asks there).
 """
 
 import base64
@@ -11,7 +13,6 @@ import html
 import json
 import math
 import re
-import time
 import urllib.parse
 from pathlib import Path
 
@@ -95,10 +96,8 @@ def test_bad_session_type_is_refused(tmp_path):
 
 
 def _wait(page, expression, timeout=30.0):
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
-        page.wait_for_timeout(20)
+    """Until ``expression`` holds in the page (checked there at each animation frame, one call from here)."""
+    page.wait_for_function(expression, timeout=timeout * 1000)
 
 
 def _open(browser, path):
@@ -118,16 +117,38 @@ def _open(browser, path):
     return page, log
 
 
+# What the tests read of the page's state after each answer (window.__elicitationState), in one call.
+_STATE = (
+    "(s => ({n_answers: s.n_answers, asked: s.asked, stop_reason: s.stop_reason, log_beta: s.log_beta, rho: s.rho,"
+    " feasible_fraction: s.feasible_fraction}))(window.__elicitationState)"
+)
+# The click event on an answer's button (as Playwright's dispatch_event makes it), then the state, in one call.
+_DISPATCH = (
+    "answer => { document.getElementById('answer-' + answer).dispatchEvent(new MouseEvent('click', "
+    "{bubbles: true, cancelable: true, composed: true})); return " + _STATE + "; }"
+)
+
+
 def _answer(page, kind, answer, clicked):
-    """Answer the question shown. The first question of each kind (local, pairwise) a test answers, with a
-    real click (Playwright checks that the button is visible, enabled and on top, then moves the mouse and
-    presses it); the next ones by dispatching the click event on the button, which runs the same handler
-    without the 50 ms and 45 CPU ms of a real click (some 150 answers in this module)."""
+    """Answer the question shown and return the page's state after it (``_STATE``). The first question of each kind
+    (local, pairwise) a test answers, with a real click (Playwright checks that the button is visible, enabled and on
+    top, then moves the mouse and presses it); the next ones by dispatching the click event on the button, which runs
+    the same handler without the 50 ms and 45 CPU ms of a real click (some 150 answers in this module), and reading
+    the state the handler left in the same call to the page."""
     if kind in clicked:
-        page.dispatch_event(f"#answer-{answer}", "click")
-    else:
-        page.click(f"#answer-{answer}")
-        clicked.add(kind)
+        return page.evaluate(_DISPATCH, answer)
+    n = page.evaluate("window.__elicitationState.n_answers")
+    page.click(f"#answer-{answer}")
+    clicked.add(kind)
+    _wait(page, f"window.__elicitationState.n_answers === {n + 1}")
+    return page.evaluate(_STATE)
+
+
+def _question(q):
+    """The page's question (its state's ``asked``) as the engine's question object."""
+    if q["kind"] == "local":
+        return im.elicitation.LocalQuestion(q["precision"], q["recall"])
+    return im.elicitation.PairwiseQuestion(tuple(q["a"]), tuple(q["b"]))
 
 
 def _same_question(engine, shown):
@@ -144,25 +165,34 @@ def _same_question(engine, shown):
 @needs_browser
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_the_page_asks_the_engines_questions_and_reaches_its_estimates(browser, tmp_path, scenario):
+    """The stakeholder answers the page's questions; then the Python engine, along the page's transcript, must have
+    asked the same question and held the same estimate at every step, and reach the same result."""
     make_session, make_stakeholder = SCENARIOS[scenario]
-    expected = make_session().run(make_stakeholder())
-    trace = engine_trace(expected.transcript)
-    steps = expected.transcript.steps
+    stakeholder = make_stakeholder()
     path = tmp_path / "elicit.html"
     write_elicitation_page(path, elicitation_page(make_session(), title=XSS, model=XSS))
     page, log = _open(browser, path)
-    clicked = set()
-    for k, engine in enumerate(trace):
-        state = page.evaluate("window.__elicitationState")
+    clicked, shown, answers = set(), [page.evaluate(_STATE)], []
+    while shown[-1]["asked"] is not None:
+        assert len(answers) < 200, "the page never stopped asking"
+        answers.append(stakeholder(_question(shown[-1]["asked"])))
+        shown.append(_answer(page, shown[-1]["asked"]["kind"], answers[-1], clicked))
+    # the download link holds the transcript
+    href = page.get_attribute("#download", "href")
+    assert href.startswith("data:application/json")
+    downloaded = json.loads(urllib.parse.unquote(href.split(",", 1)[1]))
+    trace = engine_trace(downloaded)
+    assert len(trace) == len(shown)
+    for k, (engine, state) in enumerate(zip(trace, shown)):
         assert state["n_answers"] == k
         assert _same_question(engine["asked"], state["asked"]), (k, engine["asked"], state["asked"])
         assert state["stop_reason"] == engine["stop_reason"]
         assert abs(state["log_beta"] - engine["log_beta"]) <= 1e-9, (k, state["log_beta"], engine["log_beta"])
         assert abs(state["rho"] - engine["rho"]) <= 1e-9, (k, state["rho"], engine["rho"])
         assert abs(state["feasible_fraction"] - engine["feasible_fraction"]) <= 1e-12
-        if k < len(steps):
-            _answer(page, state["asked"]["kind"], steps[k].answer, clicked)
-            _wait(page, f"window.__elicitationState.n_answers === {k + 1}")
+    # the transcript holds the engine's questions and the answers given, and replaying it gives the page's result
+    assert downloaded["steps"] == [{**engine["asked"], "answer": a} for engine, a in zip(trace, answers)]
+    expected = im.elicitation.replay(downloaded)
     final = page.evaluate("window.__elicitationState.result")
     assert final["metric"]["spec"] == expected.metric.spec
     assert final["decision"]["index"] == expected.decision.index
@@ -170,13 +200,6 @@ def test_the_page_asks_the_engines_questions_and_reaches_its_estimates(browser, 
     assert np.allclose(final["beta_range"], expected.beta_range, rtol=1e-12)
     assert np.allclose(final["rho_range"], expected.rho_range, rtol=1e-12, atol=1e-12)
     assert page.is_visible("#final") and expected.metric.spec in page.inner_text("#final-metric")
-    # the download link holds the transcript, and replaying it gives the same result
-    href = page.get_attribute("#download", "href")
-    assert href.startswith("data:application/json")
-    downloaded = json.loads(urllib.parse.unquote(href.split(",", 1)[1]))
-    replayed = im.elicitation.replay(downloaded)
-    assert replayed.metric == expected.metric and replayed.decision.index == expected.decision.index
-    assert downloaded["steps"] == expected.transcript.to_dict()["steps"]
     # locked down: no request, no error, no violation, user text shown literally and inert
     assert log["outside"] == [] and log["errors"] == []
     assert page.evaluate("window.__blocked === undefined && window.__pwned === undefined")
@@ -194,21 +217,17 @@ def test_the_plot_moves_with_the_answers_and_a_screenshot_is_saved(browser, tmp_
     clicked = set()
     text = page.inner_text("#question")
     assert "of 1,000 cases flagged" in text and "gain in recall" in text
+    state = page.evaluate(_STATE)
     for _ in range(14):
-        state = page.evaluate("window.__elicitationState")
         if state["asked"] is None:
             break
         q = state["asked"]
-        question = (
-            im.elicitation.LocalQuestion(q["precision"], q["recall"])
-            if q["kind"] == "local"
-            else im.elicitation.PairwiseQuestion(tuple(q["a"]), tuple(q["b"]))
-        )
         if q["kind"] == "pairwise":
             shown = page.inner_text("#question")
             assert "precision" in shown and "of 1,000 real positives" in shown
-        _answer(page, q["kind"], stakeholder(question), clicked)
-        _wait(page, f"window.__elicitationState.n_answers === {state['n_answers'] + 1}")
+        n = state["n_answers"]
+        state = _answer(page, q["kind"], stakeholder(_question(q)), clicked)
+        assert state["n_answers"] == n + 1
         levels.append(page.inner_html("#plot [data-role=levels]"))
     assert len(set(levels)) > len(levels) // 2  # the level curves and break-even line move
     assert page.locator("#plot [data-role=break-even]").count() == 1
@@ -227,18 +246,13 @@ def _always_recall(question):
 
 def _answer_all(page, stakeholder, limit=60):
     clicked = set()
+    state = page.evaluate(_STATE)
     for _ in range(limit):
-        state = page.evaluate("window.__elicitationState")
         if state["asked"] is None:
-            return state
-        q = state["asked"]
-        question = (
-            im.elicitation.LocalQuestion(q["precision"], q["recall"])
-            if q["kind"] == "local"
-            else im.elicitation.PairwiseQuestion(tuple(q["a"]), tuple(q["b"]))
-        )
-        _answer(page, q["kind"], stakeholder(question), clicked)
-        _wait(page, f"window.__elicitationState.n_answers === {state['n_answers'] + 1}")
+            return page.evaluate("window.__elicitationState")
+        n = state["n_answers"]
+        state = _answer(page, state["asked"]["kind"], stakeholder(_question(state["asked"])), clicked)
+        assert state["n_answers"] == n + 1
     raise AssertionError("the page never stopped asking")
 
 

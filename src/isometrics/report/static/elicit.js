@@ -86,49 +86,80 @@
     return answer === "a" ? d : -d;
   }
 
-  /* answerMargin(q, answer, lbs[a], rhos[b]) for every a and b, at out[a * rhos.length + b]: the same doubles,
-     with the terms that depend on rho alone (e = rho + 1, expm1(e ln P), rho ln P, ...) or on (log beta, rho)
-     alone (the weights w, w') computed once instead of at each point. */
-  function marginGrid(q, answer, lbs, rhos) {
-    var na = lbs.length, nb = rhos.length, out = new Float64Array(na * nb), a, b, rho, x, en, ep, w, wc, lg, m;
-    var local = q.kind === "local", flip = local ? answer !== "recall" : answer !== "a";
-    var p1 = local ? q.precision : q.a[0], r1 = local ? q.recall : q.a[1], p2 = local ? 1 : q.b[0], r2 = local ? 1 : q.b[1];
-    var lp1 = Math.log(p1), lr1 = Math.log(r1), lp2 = Math.log(p2), lr2 = Math.log(r2);
+  /* The terms of a margin that depend on the point (log beta, rho) alone, for every point of a grid (at
+     a * rhos.length + b): the weights w = 1 / (1 + e^-x), w' = 1 / (1 + e^x) of logG (x = rho log beta) and
+     log1p(e^-|x|), which logsig(x) and logsig(-x) share; and beta = e^(log beta) of each row. The same for every
+     question: computed once per grid. */
+  function gridTerms(lbs, rhos) {
+    var na = lbs.length, nb = rhos.length, n = na * nb, a, b, k, x, en, ep;
+    var w = new Float64Array(n), wc = new Float64Array(n), soft = new Float64Array(n), beta = new Float64Array(na);
+    for (a = 0; a < na; a++) {
+      beta[a] = Math.exp(lbs[a]);
+      for (b = 0; b < nb; b++) {
+        k = a * nb + b; x = rhos[b] * lbs[a]; en = Math.exp(-x); ep = Math.exp(x);
+        w[k] = 1 / (1 + en); wc[k] = 1 / (1 + ep); soft[k] = Math.log1p(x > 0 ? en : ep);
+      }
+    }
+    return { lbs: lbs, rhos: rhos, w: w, wc: wc, soft: soft, beta: beta };
+  }
+
+  /* answerMargin(q, answer, lbs[a], rhos[b]) at the points k = a * rhos.length + b of a grid (``terms``, its
+     gridTerms), each computed when first read (at(k)) and kept: the same doubles, with the terms that depend on
+     rho alone (e = rho + 1, expm1(e ln P), rho ln P, ...) computed once for the question and those of the point
+     alone once for the grid. A posterior reads only the points it still needs (those of hypotheses not yet ruled
+     out), all of them with fill(). */
+  function Margins(q, answer, terms) {
+    var rhos = terms.rhos, nb = rhos.length, b, rho;
+    var local = q.kind === "local";
+    this.local = local;
+    this.flip = local ? answer !== "recall" : answer !== "a";
+    this.p1 = local ? q.precision : q.a[0]; this.r1 = local ? q.recall : q.a[1];
+    this.p2 = local ? 1 : q.b[0]; this.r2 = local ? 1 : q.b[1];
+    this.lp1 = Math.log(this.p1); this.lr1 = Math.log(this.r1); this.lp2 = Math.log(this.p2); this.lr2 = Math.log(this.r2);
     var e = new Float64Array(nb), t1 = new Float64Array(nb), t2 = new Float64Array(nb), t3 = new Float64Array(nb),
       t4 = new Float64Array(nb);
     for (b = 0; b < nb; b++) {
       rho = rhos[b];
       e[b] = rho + 1;
-      if (local) { t3[b] = rho * lp1; t4[b] = rho * lr1; }
+      if (local) { t3[b] = rho * this.lp1; t4[b] = rho * this.lr1; }
       if (rho === 0 || e[b] === 0) continue;
-      t1[b] = Math.expm1(e[b] * lp1); t2[b] = Math.expm1(e[b] * lr1);
-      if (!local) { t3[b] = Math.expm1(e[b] * lp2); t4[b] = Math.expm1(e[b] * lr2); }
+      t1[b] = Math.expm1(e[b] * this.lp1); t2[b] = Math.expm1(e[b] * this.lr1);
+      if (!local) { t3[b] = Math.expm1(e[b] * this.lp2); t4[b] = Math.expm1(e[b] * this.lr2); }
     }
-    for (a = 0; a < na; a++) {
-      var lb = lbs[a], beta = Math.exp(lb), row = a * nb;
-      for (b = 0; b < nb; b++) {
-        rho = rhos[b];
-        if (local) {
-          if (rho === 0) m = LOCAL_DELTA * ((1 - beta) / (1 + beta));
-          else {  // localGMargin: logsig(x) and logsig(-x) share log1p(exp(-|x|))
-            x = rho * lb; en = Math.exp(-x); ep = Math.exp(x); w = 1 / (1 + en); wc = 1 / (1 + ep);
-            lg = e[b] === 0 ? w * lp1 + wc * lr1 : Math.log1p(w * t1[b] + wc * t2[b]) / e[b];
-            var base = -rho * lg, soft = Math.log1p(x > 0 ? en : ep);
-            m = LOCAL_DELTA * (Math.exp(base + -(Math.max(x, 0) + soft) + t4[b]) -
-                               Math.exp(base + -(Math.max(-x, 0) + soft) + t3[b]));
-          }
-        } else if (rho === 0) {
-          m = Math.exp(Math.log((beta * p1 + r1) / (1 + beta))) - Math.exp(Math.log((beta * p2 + r2) / (1 + beta)));
-        } else {
-          x = rho * lb; w = 1 / (1 + Math.exp(-x)); wc = 1 / (1 + Math.exp(x));
-          m = e[b] === 0 ? Math.exp(w * lp1 + wc * lr1) - Math.exp(w * lp2 + wc * lr2)
-            : Math.exp(Math.log1p(w * t1[b] + wc * t2[b]) / e[b]) - Math.exp(Math.log1p(w * t3[b] + wc * t4[b]) / e[b]);
-        }
-        out[row + b] = flip ? -m : m;
-      }
-    }
-    return out;
+    this.e = e; this.t1 = t1; this.t2 = t2; this.t3 = t3; this.t4 = t4;
+    this.terms = terms; this.nb = nb;
+    this.values = new Float64Array(terms.lbs.length * nb);
+    this.done = new Uint8Array(terms.lbs.length * nb);
   }
+  Margins.prototype.at = function (k) {
+    if (this.done[k]) return this.values[k];
+    var nb = this.nb, a = (k / nb) | 0, b = k - a * nb, T = this.terms, lb = T.lbs[a], rho = T.rhos[b], beta = T.beta[a];
+    var e = this.e[b], m, x, w, wc, lg;
+    if (this.local) {
+      if (rho === 0) m = LOCAL_DELTA * ((1 - beta) / (1 + beta));
+      else {  // localGMargin: logsig(x) and logsig(-x) share log1p(exp(-|x|))
+        x = rho * lb; w = T.w[k]; wc = T.wc[k];
+        lg = e === 0 ? w * this.lp1 + wc * this.lr1 : Math.log1p(w * this.t1[b] + wc * this.t2[b]) / e;
+        var base = -rho * lg, soft = T.soft[k];
+        m = LOCAL_DELTA * (Math.exp(base + -(Math.max(x, 0) + soft) + this.t4[b]) -
+                           Math.exp(base + -(Math.max(-x, 0) + soft) + this.t3[b]));
+      }
+    } else if (rho === 0) {
+      m = Math.exp(Math.log((beta * this.p1 + this.r1) / (1 + beta))) - Math.exp(Math.log((beta * this.p2 + this.r2) / (1 + beta)));
+    } else {
+      w = T.w[k]; wc = T.wc[k];
+      m = e === 0 ? Math.exp(w * this.lp1 + wc * this.lr1) - Math.exp(w * this.lp2 + wc * this.lr2)
+        : Math.exp(Math.log1p(w * this.t1[b] + wc * this.t2[b]) / e) - Math.exp(Math.log1p(w * this.t3[b] + wc * this.t4[b]) / e);
+    }
+    m = this.flip ? -m : m;
+    this.values[k] = m; this.done[k] = 1;
+    return m;
+  };
+  /* Every point's margin (the array of values, grid order). */
+  Margins.prototype.fill = function () {
+    for (var k = 0; k < this.values.length; k++) if (!this.done[k]) this.at(k);
+    return this.values;
+  };
 
   /* gAt(lbs[a], rho, ps[c], rs[c]) for every a and c, at out[a * ps.length + c] (the same doubles). */
   function gTable(lbs, rho, ps, rs) {
@@ -234,15 +265,17 @@
     this.cached = null;  // the weights of lw, until lw changes
     this.asked = null;  // the last question whose margins were computed, and those margins (answer "recall")
     this.margins = null;
+    this.terms = null;  // gridTerms(x, rho), at the first question
   }
   LocalBisection.prototype.weights = function () {
     if (this.cached === null) this.cached = this.marginalWeights();
     return this.cached;
   };
-  /* answerMargin(q, "recall", x, rho) on the grid (x-major), kept for the question last asked. */
+  /* answerMargin(q, "recall", x, rho) on the grid (x-major, Margins), kept for the question last asked. */
   LocalBisection.prototype.recallMargins = function (q) {
     if (this.asked === null || this.asked.precision !== q.precision || this.asked.recall !== q.recall) {
-      this.margins = marginGrid(q, "recall", this.x, this.rho);
+      if (this.terms === null) this.terms = gridTerms(this.x, this.rho);
+      this.margins = new Margins(q, "recall", this.terms);
       this.asked = { precision: q.precision, recall: q.recall };
     }
     return this.margins;
@@ -274,8 +307,9 @@
     var q = this.nextQuestion(), nr = this.rho.length, w = normalise(this.lw), k, j, mean = 0, cond = 0;
     var margins = this.recallMargins(q);
     for (k = 0; k < N_LOCAL; k++) for (j = 0; j < nr; j++) {
-      var h = k * nr + j, m = margins[h];
-      var p = this.lam === Infinity ? hardLikelihood(m) : Math.exp(logsig(this.lam * m));
+      var h = k * nr + j;
+      if (w[h] === 0) continue;  // adds +0 to both sums: its margin is not needed
+      var m = margins.at(h), p = this.lam === Infinity ? hardLikelihood(m) : Math.exp(logsig(this.lam * m));
       mean += w[h] * p; cond += w[h] * binaryEntropy(p);
     }
     return binaryEntropy(mean) - cond;
@@ -306,7 +340,8 @@
     var recall = answer === "recall";
     for (k = 0; k < N_LOCAL; k++) for (j = 0; j < nr; j++) {
       var h = k * nr + j;
-      next[h] = this.lw[h] + logLikelihood(recall ? margins[h] : -margins[h], this.lam);
+      if (this.lw[h] === -Infinity) { next[h] = -Infinity; continue; }  // ruled out: stays so, whatever the margin
+      next[h] = this.lw[h] + logLikelihood(recall ? margins.at(h) : -margins.at(h), this.lam);
       if (isFinite(next[h])) finite = true;
     }
     this.cached = null;
@@ -347,6 +382,7 @@
     this.lastClash = [];
     this.cached = null;  // the weights and the estimate, until an answer changes them
     this.cachedEstimate = null;
+    this.fineTerms = null;  // gridTerms(lbFine, rhoFine), at the first answer
     this.curveP = curveP; this.curveR = curveR;
     var nc = curveP.length;
     this.nc = nc;
@@ -367,14 +403,35 @@
     this.pairI = []; this.pairJ = [];
     for (var i = 0; i < cp.length; i++) for (j = i + 1; j < cp.length; j++)
       if ((cp[i] - cp[j]) * (cr[i] - cr[j]) < 0) { this.pairI.push(i); this.pairJ.push(j); }
-    var np = this.pairI.length, ncand = cp.length, g = this.gMatrix(cp, cr);
-    this.S = new Float64Array(np * nh);   // pair-major: k * nh + h
-    this.Hb = new Float64Array(np * nh);
-    for (k = 0; k < np; k++) {
-      var pi = this.pairI[k], pj = this.pairJ[k], off = k * nh;
-      for (h = 0; h < nh; h++) sEntropyInto(g[h * ncand + pi] - g[h * ncand + pj], lam, this.S, this.Hb, off + h);
+    // each fixed pair's answer probability S and expected entropy Hb under each hypothesis (hypothesis-major:
+    // h * np + k), a hypothesis' row computed when it first carries weight (fillRows): with noiseless answers
+    // most never do
+    var ncand = cp.length;
+    this.candLp = new Float64Array(ncand); this.candLr = new Float64Array(ncand);
+    this.candEp = new Float64Array(ncand * N_RHO); this.candEr = new Float64Array(ncand * N_RHO);
+    for (j = 0; j < ncand; j++) {
+      this.candLp[j] = Math.log(cp[j]); this.candLr[j] = Math.log(cr[j]);
+      this.candEp.set(this.expm1ByRho(this.candLp[j]), j * N_RHO); this.candEr.set(this.expm1ByRho(this.candLr[j]), j * N_RHO);
     }
+    this.S = new Float64Array(nh * this.pairI.length);
+    this.Hb = new Float64Array(nh * this.pairI.length);
+    this.rowDone = new Uint8Array(nh);
   }
+  /* The rows of S and Hb of the hypotheses ``hs`` not computed yet: for each, G at the fixed candidates
+     (gMatrix's doubles), then sEntropy of each pair's difference. */
+  JointPosterior.prototype.fillRows = function (hs) {
+    var np = this.pairI.length, ncand = this.candP.length, g = new Float64Array(ncand), t, j, k;
+    for (t = 0; t < hs.length; t++) {
+      var h = hs[t];
+      if (this.rowDone[h]) continue;
+      var c = h % N_RHO, lb = this.lb[h], rho = this.rho[h], w = this.w[h], wc = this.wc[h], off = h * np;
+      for (j = 0; j < ncand; j++)
+        g[j] = Math.exp(logGc(lb, rho, w, wc, this.candEp[j * N_RHO + c], this.candEr[j * N_RHO + c], this.candLp[j],
+                              this.candLr[j], this.candP[j], this.candR[j]));
+      for (k = 0; k < np; k++) sEntropyInto(g[this.pairI[k]] - g[this.pairJ[k]], this.lam, this.S, this.Hb, off + k);
+      this.rowDone[h] = 1;
+    }
+  };
   /* sEntropy's two values written at out[k] (no array per call). */
   function sEntropyInto(m, lam, s, hb, k) {
     if (lam === Infinity) { var sh = hardLikelihood(m); s[k] = sh; hb[k] = sh === 0.5 ? Math.log(2) : 0; return; }
@@ -458,14 +515,17 @@
     var nf = this.lbFine.length, mf = this.rhoFine.length, a, b, h, i, j;
     this.cached = null;
     this.cachedEstimate = null;
-    // the answer's margin at every fine sample; the hypotheses' own (lbAxis[i], rhoAxis[j]) are the samples (2i + 1, 2j + 1)
-    var margins = marginGrid(q, answer, this.lbFine, this.rhoFine), okf = new Uint8Array(nf * mf);
-    for (a = 0; a < nf * mf; a++) okf[a] = margins[a] >= -slack ? 1 : 0;
+    // the answer's margin at the fine samples (read as needed); the hypotheses' own (lbAxis[i], rhoAxis[j]) are the
+    // samples (2i + 1, 2j + 1). Whether a cell has a sample agreeing with the answer (within the slack) matters only
+    // for the cells still feasible, or still in the noiseless region when the answer is noiseless: the others stay out.
+    if (this.fineTerms === null) this.fineTerms = gridTerms(this.lbFine, this.rhoFine);
+    var margins = new Margins(q, answer, this.fineTerms), hard = lam === Infinity;
     var cellOk = new Uint8Array(this.nh), inside = new Uint8Array(this.nh), any = false;
     for (i = 0; i < N_LOG_BETA; i++) for (j = 0; j < N_RHO; j++) {
       var c = 0;
-      for (a = 0; a < 3 && !c; a++) for (b = 0; b < 3; b++) if (okf[(2 * i + a) * mf + 2 * j + b]) { c = 1; break; }
       h = i * N_RHO + j;
+      if (this.feasible[h] || (hard && this.hard[h]))
+        for (a = 0; a < 3 && !c; a++) for (b = 0; b < 3; b++) if (margins.at((2 * i + a) * mf + 2 * j + b) >= -slack) { c = 1; break; }
       cellOk[h] = c;
       inside[h] = this.feasible[h] && c ? 1 : 0;
       if (inside[h]) any = true;
@@ -478,7 +538,7 @@
       any = w !== null;
       if (any) {
         this.witness = w; this.hard = cells; this.hardAnswers.push({ step: step, q: q, answer: answer });
-        for (a = 0; a < nf * mf; a++) if (!(margins[a] >= -TIE)) this.fineOk[a] = 0;
+        for (a = 0; a < nf * mf; a++) if (this.fineOk[a] && !(margins.at(a) >= -TIE)) this.fineOk[a] = 0;
         for (i = 0; i < N_LOG_BETA; i++) for (j = 0; j < N_RHO; j++) {
           var rows = [0, 0, 0];
           for (a = 0; a < 3; a++) rows[a] = this.fineOk[(2 * i + a) * mf + 2 * j] + this.fineOk[(2 * i + a) * mf + 2 * j + 1] +
@@ -488,9 +548,9 @@
       }
     }
     if (any) this.feasible = inside;
-    else this.lastClash = this.clashes(margins);
+    else this.lastClash = this.clashes(margins.fill());
     if (lam !== Infinity) for (i = 0; i < N_LOG_BETA; i++) for (j = 0; j < N_RHO; j++)
-      this.lw[i * N_RHO + j] += logLikelihood(margins[(2 * i + 1) * mf + 2 * j + 1], lam);
+      this.lw[i * N_RHO + j] += logLikelihood(margins.at((2 * i + 1) * mf + 2 * j + 1), lam);
     return any;
   };
   JointPosterior.prototype.informationGain = function () {
@@ -499,12 +559,16 @@
     var active = [];
     for (h = 0; h < nh; h++) if (w[h] !== 0) active.push(h);
     var est = this.estimate(), lc = levelCandidates(est[0], est[1]), nl = lc.i.length;
-    var gain = new Float64Array(np + nl), pairs = [], na = active.length, wa = new Float64Array(na), t;
-    for (t = 0; t < na; t++) wa[t] = w[active[t]];
+    var gain = new Float64Array(np + nl), pairs = [], na = active.length, t;
+    // each pair's sums over the hypotheses in the same order (t ascending), the rows read in memory order
+    var pa = new Float64Array(np), hb = new Float64Array(np), S = this.S, Hb = this.Hb;
+    this.fillRows(active);
+    for (t = 0; t < na; t++) {
+      var wt = w[active[t]], row = active[t] * np;
+      for (k = 0; k < np; k++) { pa[k] += S[row + k] * wt; hb[k] += Hb[row + k] * wt; }
+    }
     for (k = 0; k < np; k++) {
-      var off = k * nh, pa = 0, hb = 0;
-      for (t = 0; t < na; t++) { h = off + active[t]; pa += this.S[h] * wa[t]; hb += this.Hb[h] * wa[t]; }
-      gain[k] = binaryEntropy(Math.min(Math.max(pa, 0), 1)) - hb;
+      gain[k] = binaryEntropy(Math.min(Math.max(pa[k], 0), 1)) - hb[k];
       pairs.push([[this.candP[this.pairI[k]], this.candR[this.pairI[k]]], [this.candP[this.pairJ[k]], this.candR[this.pairJ[k]]]]);
     }
     var gl = new Float64Array(na * lc.p.length);
@@ -843,18 +907,31 @@
   function sx(r) { return M + r * (W - 2 * M); }
   function sy(p) { return H - M - p * (H - 2 * M); }
 
-  /* Points (R, P) of the level curve G = level: for each recall, the precision by bisection (G rises with P). */
-  function levelCurve(lb, rho, level) {
-    var pts = [];
-    for (var k = 1; k <= 120; k++) {
-      var r = k / 120;
-      if (gAt(lb, rho, 1, r) < level) continue;
-      var lo = 1e-9, hi = 1;
-      if (gAt(lb, rho, lo, r) >= level) { pts.push([r, 0]); continue; }
-      for (var it = 0; it < 60; it++) { var mid = (lo + hi) / 2; if (gAt(lb, rho, mid, r) >= level) hi = mid; else lo = mid; }
-      pts.push([r, hi]);
+  /* Points (R, P) of the level curves G = level of each level: for each recall, the precision by bisection (G rises
+     with P). gAt's doubles, with the terms of (log beta, rho) and of each recall computed once instead of at each
+     of the 60 steps. */
+  function levelCurves(lb, rho, levels) {
+    var beta = Math.exp(lb), x = rho * lb, w = 1 / (1 + Math.exp(-x)), wc = 1 / (1 + Math.exp(x)), e = rho + 1;
+    var curves = levels.map(function () { return []; });
+    function g(p, r, lr, emr) {  // gAt(lb, rho, p, r)
+      if (rho === 0) return Math.exp(Math.log((beta * p + r) / (1 + beta)));
+      var lp = Math.log(p);
+      if (e === 0) return Math.exp(w * lp + wc * lr);
+      return Math.exp(Math.log1p(w * Math.expm1(e * lp) + wc * emr) / e);
     }
-    return pts;
+    for (var k = 1; k <= 120; k++) {
+      var r = k / 120, lr = Math.log(r), emr = Math.expm1(e * lr), top = g(1, r, lr, emr), bottom = null;
+      for (var i = 0; i < levels.length; i++) {
+        var level = levels[i], pts = curves[i];
+        if (top < level) continue;
+        var lo = 1e-9, hi = 1;
+        if (bottom === null) bottom = g(lo, r, lr, emr);
+        if (bottom >= level) { pts.push([r, 0]); continue; }
+        for (var it = 0; it < 60; it++) { var mid = (lo + hi) / 2; if (g(mid, r, lr, emr) >= level) hi = mid; else lo = mid; }
+        pts.push([r, hi]);
+      }
+    }
+    return curves;
   }
   function polyline(pts, attrs, parent) {
     attrs.points = pts.map(function (q) { return sx(q[0]).toFixed(1) + "," + sy(q[1]).toFixed(1); }).join(" ");
@@ -884,9 +961,9 @@
     svg("rect", { x: M, y: M, width: W - 2 * M, height: H - 2 * M }, clip);
     var levels = svg("g", { "clip-path": "url(#plot-area)", "data-role": "levels" }, root);
     var dp = res.decision, at = gAt(lb, rho, dp.precision, dp.recall);
-    [at * 0.8, at * 0.9, at, Math.min(at * 1.1, 0.999)].forEach(function (level, i) {
-      polyline(levelCurve(lb, rho, level), { stroke: i === 2 ? "#d62728" : "#f4a6a6", "stroke-width": i === 2 ? 2 : 1,
-                                             "stroke-dasharray": i === 2 ? "" : "4 3" }, levels);
+    levelCurves(lb, rho, [at * 0.8, at * 0.9, at, Math.min(at * 1.1, 0.999)]).forEach(function (pts, i) {
+      polyline(pts, { stroke: i === 2 ? "#d62728" : "#f4a6a6", "stroke-width": i === 2 ? 2 : 1,
+                      "stroke-dasharray": i === 2 ? "" : "4 3" }, levels);
     });
     // break-even line R/P = beta: P = R / beta
     svg("line", { x1: sx(0), y1: sy(0), x2: sx(Math.min(1, beta)), y2: sy(Math.min(1, 1 / beta)), stroke: "#2ca02c",
