@@ -1,6 +1,6 @@
 """Issue 24, item 6: the engine computes each hypothesis' own terms once and the posterior's summaries once
 per answer, and gives the same doubles as the plain formulas (``docs/elicitation.md``, section 3) written
-out here. tests/elicitation/_engine_snapshot.py compares a whole version's outputs with another's."""
+out here. benchmarks/check_elicitation_identical.py compares a whole version's outputs with another's."""
 
 import math
 
