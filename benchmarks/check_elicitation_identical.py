@@ -35,16 +35,10 @@ TESTS = HERE.parent / "tests" / "elicitation"
 INF = math.inf
 
 
-def _stratified(n, seed):
-    u = (np.arange(n) + 0.5) / n
-    v = np.random.default_rng(seed).permutation(u)
-    return [(math.exp(math.log(0.2) + math.log(25) * b), -8 + 7.5 * r) for b, r in zip(v, u)]
-
-
 def scenarios():
     """name -> (make the session, make the stakeholder or a list of (question, answer) to record)."""
     sys.path.insert(0, str(TESTS))
-    from _stakeholders import Stakeholder, binormal_curve
+    from _stakeholders import Stakeholder, binormal_curve, stratified_truths
 
     import isometrics as im
     from isometrics.elicitation import LocalQuestion, PairwiseQuestion
@@ -52,23 +46,23 @@ def scenarios():
     E, S = im.elicitation.Elicitation, im.elicitation.SimulatedStakeholder
     out = {}
     # noisy pairwise sessions (the tests' budgets: 25 questions, the stopping rule at 40)
-    for k, (beta, rho) in enumerate(_stratified(4, seed=12)):
+    for k, (beta, rho) in enumerate(stratified_truths(4, seed=12)):
         out[f"noisy 25 #{k}"] = (
             lambda: E(local_budget=0, pairwise_budget=25, tolerance=1e-9),
             lambda beta=beta, rho=rho, k=k: S(beta, rho, pairwise_lambda=50.0, rng=k),
         )
-    for k, (beta, rho) in enumerate(_stratified(3, seed=13)):
+    for k, (beta, rho) in enumerate(stratified_truths(3, seed=13)):
         out[f"stopping rule #{k}"] = (
             lambda: E(local_budget=0, pairwise_budget=40),
             lambda beta=beta, rho=rho, k=k: S(beta, rho, pairwise_lambda=50.0, rng=100 + k),
         )
     # noiseless pairwise sessions
-    for k, (beta, rho) in enumerate(_stratified(3, seed=11)):
+    for k, (beta, rho) in enumerate(stratified_truths(3, seed=11)):
         out[f"noiseless 12 #{k}"] = (
             lambda: E(local_budget=0, pairwise_budget=12, tolerance=1e-9, pairwise_lambda=INF),
             lambda beta=beta, rho=rho: S(beta, rho),
         )
-    for k, (beta, rho) in enumerate(_stratified(3, seed=3)):
+    for k, (beta, rho) in enumerate(stratified_truths(3, seed=3)):
         out[f"noiseless binormal #{k}"] = (
             lambda k=k: E(
                 *binormal_curve(1.0 + k),

@@ -60,3 +60,12 @@ def binormal_curve(mu, prevalence=0.1, n=200):
     tpr = np.array([1 - PHI(x - mu) for x in t])
     fpr = np.array([1 - PHI(x) for x in t])
     return prevalence * tpr / (prevalence * tpr + (1 - prevalence) * fpr), tpr
+
+
+def stratified_truths(n, seed):
+    """n truths ``(beta, rho)`` spread evenly over the acceptance ranges (ln beta ~ U(ln 0.2, ln 5),
+    rho ~ U(-8, -0.5)): stratified quantiles, ln beta's in a seeded random order. A median of few draws
+    then stands for the distribution (the benchmark draws 50 at random)."""
+    u = (np.arange(n) + 0.5) / n
+    v = np.random.default_rng(seed).permutation(u)
+    return [(math.exp(math.log(0.2) + math.log(25) * b), -8 + 7.5 * r) for b, r in zip(v, u)]

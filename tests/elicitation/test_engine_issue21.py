@@ -5,19 +5,13 @@ answer from models other than the engine's likelihood; the reference values are 
 import math
 
 import numpy as np
-from _stakeholders import Stakeholder, binormal_curve
+from _stakeholders import Stakeholder, binormal_curve, stratified_truths
 
 import isometrics as im
 from isometrics.elicitation import LocalQuestion, PairwiseQuestion
 from isometrics.elicitation import _kernel as K
 
 INF = math.inf
-
-
-def _stratified(n, seed):
-    u = (np.arange(n) + 0.5) / n
-    v = np.random.default_rng(seed).permutation(u)
-    return [(math.exp(math.log(0.2) + math.log(25) * b), -8 + 7.5 * r) for b, r in zip(v, u)]
 
 
 def test_one_recall_answer_is_an_exact_bound_as_a_number():
@@ -58,7 +52,7 @@ def test_noiseless_region_keeps_the_truth_and_halves_with_every_answer():
     """Items 4 and 5: over noiseless sessions (stopping rule off) the grid cell holding the truth stays in
     the region after every answer; 12 pairwise answers are always asked and the median area is <= 2**-8."""
     areas, asked = [], []
-    for k, (beta, rho) in enumerate(_stratified(6, seed=3)):
+    for k, (beta, rho) in enumerate(stratified_truths(6, seed=3)):
         stake = Stakeholder(beta, rho)
         s = im.elicitation.Elicitation(
             *binormal_curve(1.0 + k % 3),
@@ -83,7 +77,7 @@ def test_noiseless_region_keeps_the_truth_and_halves_with_every_answer():
 
 
 def test_noiseless_local_answers_keep_the_truth_and_pin_beta():
-    for beta, rho in _stratified(4, seed=5):
+    for beta, rho in stratified_truths(4, seed=5):
         stake = Stakeholder(beta, rho)
         s = im.elicitation.Elicitation(local_lambda=INF, pairwise_lambda=INF)
         while (q := s.next_question()) is not None and q.kind == "local":

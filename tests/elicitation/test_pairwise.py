@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+from _stakeholders import stratified_truths
 
 import isometrics as im
 from isometrics.elicitation import PairwiseQuestion
@@ -16,15 +17,6 @@ INF = math.inf
 def _truths(n, seed):
     rng = np.random.default_rng(seed)
     return [(math.exp(rng.uniform(math.log(0.2), math.log(5))), rng.uniform(-8, -0.5)) for _ in range(n)]
-
-
-def _stratified(n, seed):
-    """n truths spread evenly over the acceptance ranges (ln beta ~ U(ln 0.2, ln 5), rho ~ U(-8, -0.5)):
-    stratified quantiles, ln beta's in a seeded random order. A median of few draws then stands for
-    the distribution (the benchmark draws 50 at random)."""
-    u = (np.arange(n) + 0.5) / n
-    v = np.random.default_rng(seed).permutation(u)
-    return [(math.exp(math.log(0.2) + math.log(25) * b), -8 + 7.5 * r) for b, r in zip(v, u)]
 
 
 def test_kernel_equals_the_library_g():
@@ -84,7 +76,7 @@ def test_noisy_posterior_mode_after_25_questions():
     identifiable from 25 noisy answers (rho >= -4). Steeper rho (G near min(P, R/beta)) leaves the
     posterior of rho about 1 wide: the benchmark reports the median over 50 random draws (0.40)."""
     e_lb, e_rho = [], []
-    for k, (beta, rho) in enumerate(_stratified(8, seed=12)):
+    for k, (beta, rho) in enumerate(stratified_truths(8, seed=12)):
         s = im.elicitation.Elicitation(local_budget=0, pairwise_budget=25, tolerance=1e-9)
         r = s.run(im.elicitation.SimulatedStakeholder(beta, rho, pairwise_lambda=50.0, rng=k))
         assert s.n_pairwise == 25
@@ -99,7 +91,7 @@ def test_noisy_posterior_mode_after_25_questions():
 def test_stopping_rule_decision_loses_at_most_the_tolerance():
     """Once the rule fires, the chosen point loses <= 0.005 of the true G's best (all of 6 draws here;
     the benchmark reports 50)."""
-    for k, (beta, rho) in enumerate(_stratified(6, seed=13)):
+    for k, (beta, rho) in enumerate(stratified_truths(6, seed=13)):
         stake = im.elicitation.SimulatedStakeholder(beta, rho, pairwise_lambda=50.0, rng=100 + k)
         s = im.elicitation.Elicitation(local_budget=0, pairwise_budget=40)
         r = s.run(stake)
