@@ -106,6 +106,17 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=order)  # stable: otherwise in collection order
 
 
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` with constant-time bookkeeping per test (tests/_xdist_scheduling.py): the stock
+    scheduler's controller did work quadratic in the number of tests."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from _xdist_scheduling import QuickGroupScheduling  # not at the top: only the controller needs xdist's internals
+
+    return QuickGroupScheduling(config, log)
+
+
 def _group_of(item: pytest.Item) -> str | None:
     marker = item.get_closest_marker("xdist_group")
     if marker is None:

@@ -37,7 +37,8 @@ def test_alone(k):
 
 
 def test_a_module_fixture_is_built_once_under_loadgroup(tmp_path):
-    shutil.copy(Path(__file__).with_name("conftest.py"), tmp_path / "conftest.py")
+    for helper in ("conftest.py", "_xdist_scheduling.py"):
+        shutil.copy(Path(__file__).with_name(helper), tmp_path / helper)
     (tmp_path / "test_grouped.py").write_text(MODULE, encoding="utf-8")
     built = tmp_path / "built.txt"
     res = subprocess.run(
