@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import sys
 
 import pytest
 from _browser import CHROMIUM, LAUNCH_ARGS
+
+try:
+    import typer.testing
+except ImportError:  # the cli extra is missing: the CLI tests skip themselves
+    typer = None
+else:
+    # typer's CliRunner builds the click command from the Typer app at every invocation (18 ms for isometrics',
+    # some 350 invocations in these tests); build it once per app. A click command holds no state between
+    # invocations (each parses into a fresh context), and the apps are complete before the tests invoke them.
+    typer.testing._get_command = functools.cache(typer.testing._get_command)
 
 
 @pytest.fixture(scope="session")
