@@ -106,7 +106,12 @@ def _data(draw, weighted):
 
 
 def _sklearn_at_every_threshold(spec, y, s, w, thresholds):
-    counts = list(zip(*_confusions(y, s, w, thresholds)))
+    # the confusion counts serve the references derived from them, and MCC's check of its undefined points; the
+    # other metrics need only scikit-learn's function (a confusion_matrix call of their own would be unused)
+    if spec in FROM_COUNTS or spec == "mcc":
+        counts = list(zip(*_confusions(y, s, w, thresholds)))
+    else:
+        counts = [None] * len(thresholds)
     if spec in FROM_COUNTS:
         return np.array([FROM_COUNTS[spec](*c) for c in counts])
     with warnings.catch_warnings():
