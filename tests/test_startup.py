@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from _cli import run_in_process
 
 import isometrics
@@ -95,14 +96,20 @@ def test_lazy_names_are_public_and_listed():
 BENCHMARK_ONLY = ["isometrics.irt", "isometrics.cli.benchmark", "isometrics.report.benchmark_page", "scipy.optimize"]
 
 
-def test_evaluate_does_not_load_the_benchmark_command():
-    """``isometrics evaluate`` (and its ``--help``) imports neither the IRT package nor scipy.optimize:
-    the benchmark group is listed at start-up and imported when it is invoked (cli/_lazy.py)."""
+@pytest.fixture(scope="module")
+def loaded_by_evaluate_help():
+    """The modules a fresh ``isometrics evaluate --help`` loads (one interpreter for the two tests that read them)."""
     code = (
         "import sys\nfrom isometrics.cli import main\nsys.argv = ['isometrics', 'evaluate', '--help']\n"
         "try:\n    main()\nexcept SystemExit as exc:\n    assert exc.code in (0, None), exc.code"
     )
-    loaded = _loaded_after(code)
+    return frozenset(_loaded_after(code))
+
+
+def test_evaluate_does_not_load_the_benchmark_command(loaded_by_evaluate_help):
+    """``isometrics evaluate`` (and its ``--help``) imports neither the IRT package nor scipy.optimize:
+    the benchmark group is listed at start-up and imported when it is invoked (cli/_lazy.py)."""
+    loaded = loaded_by_evaluate_help
     assert "isometrics.cli.app" in loaded
     assert sorted(loaded & set(BENCHMARK_ONLY)) == []
 
@@ -121,12 +128,8 @@ def test_the_benchmark_group_is_listed_and_loaded_when_invoked():
     assert "isometrics.irt" in _loaded_after(code)
 
 
-def test_commands_do_not_load_scipy_sparse():
+def test_commands_do_not_load_scipy_sparse(loaded_by_evaluate_help):
     """scipy.sparse (0.2 s to import) is loaded by a paired comparison's replicates only, not by the start
     of every command (uncertainty/_replicates.py imports it where it builds the matrix)."""
-    code = (
-        "import sys\nfrom isometrics.cli import main\nsys.argv = ['isometrics', 'evaluate', '--help']\n"
-        "try:\n    main()\nexcept SystemExit as exc:\n    assert exc.code in (0, None), exc.code"
-    )
-    loaded = _loaded_after(code)
+    loaded = loaded_by_evaluate_help
     assert "isometrics.uncertainty" in loaded and "scipy.sparse" not in loaded

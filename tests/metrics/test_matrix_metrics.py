@@ -60,7 +60,11 @@ def _markedness(tp, fp, fn, tn):
 def _mcc(y, pred, w, counts):
     tp, fp, fn, tn = counts
     if tp + fp == 0 or tn + fn == 0:  # scikit-learn returns 0.0 here: the zero_division substitute
-        assert skm.matthews_corrcoef(y, pred, sample_weight=w) == 0.0
+        # (with fractional weights, or NaN: its n^2 - p.p of a constant prediction can round to a tiny negative,
+        # -4.5e-13 in test_mcc_of_a_constant_prediction_with_rounding_residue, and the square root of a negative
+        # is NaN; with whole counts that residue is exactly 0)
+        sklearn_value = skm.matthews_corrcoef(y, pred, sample_weight=w)
+        assert sklearn_value == 0.0 or (w is not None and math.isnan(sklearn_value)), sklearn_value
         return math.nan
     return skm.matthews_corrcoef(y, pred, sample_weight=w)
 
@@ -106,7 +110,12 @@ def _data(draw, weighted):
 
 
 def _sklearn_at_every_threshold(spec, y, s, w, thresholds):
-    counts = list(zip(*_confusions(y, s, w, thresholds)))
+    # the confusion counts serve the references derived from them, and MCC's check of its undefined points; the
+    # other metrics need only scikit-learn's function (a confusion_matrix call of their own would be unused)
+    if spec in FROM_COUNTS or spec == "mcc":
+        counts = list(zip(*_confusions(y, s, w, thresholds)))
+    else:
+        counts = [None] * len(thresholds)
     if spec in FROM_COUNTS:
         return np.array([FROM_COUNTS[spec](*c) for c in counts])
     with warnings.catch_warnings():
@@ -125,6 +134,23 @@ def test_every_threshold_equals_sklearn(spec, weighted, data):
         curve = im.metric_curve(y, s, metric=spec, sample_weight=w)
     expected = _sklearn_at_every_threshold(spec, y, s, w, curve.thresholds)
     np.testing.assert_allclose(curve.values, expected, rtol=1e-9, atol=1e-12)  # NaN where both are undefined
+
+
+def test_mcc_of_a_constant_prediction_with_rounding_residue():
+    """Found by test_every_threshold_equals_sklearn: every score 0, so both points predict one class and MCC is
+    undefined (0/0); scikit-learn's covariance of the prediction, n^2 - p.p, rounds to -4.5e-13 on these weights
+    and it returns NaN rather than its 0.0 substitute. The curve is NaN at both points."""
+    y = np.r_[np.zeros(26, int), 1]
+    s = np.zeros(27)
+    w = np.r_[np.zeros(10), [1.948868378121599, 1.739289603068455, 1.943016901498198, 1.3765052760030363]]
+    w = np.r_[w, [1.0506327945814413, 1.1, 1.2416847068341634, 1.280264060606313, 3.1576607746711307]]
+    w = np.r_[w, [4.572753826946968, 4.048997168018264, 4.3441441612795355, 4.359208441762278, 4.765746298383953]]
+    w = np.r_[w, [4.065311678583993, 4.392020180035305, 4.019156759031282]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", im.DegenerateDataWarning)
+        curve = im.metric_curve(y, s, metric="mcc", sample_weight=w)
+    expected = _sklearn_at_every_threshold("mcc", y, s, w, curve.thresholds)
+    assert np.isnan(curve.values).all() and np.isnan(expected).all() and len(expected) == 2
 
 
 @pytest.mark.parametrize("weighted", [False, True])

@@ -568,7 +568,8 @@ def test_fifo_and_symlink_destinations(data, tmp_path):
     target.write_text("old\n")
     link = tmp_path / "link.json"
     link.symlink_to(target)
-    res = run("evaluate", d / "scores.csv", *BASE["evaluate"], "--json", fifo, "--report", link)
+    # what the command does with the paths, not the process: in this process (the FIFO's reader is a thread)
+    res = run_in_process("evaluate", d / "scores.csv", *BASE["evaluate"], "--json", fifo, "--report", link)
     reader.join(timeout=60)
     assert res.returncode == 0, res.stderr
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and json.loads(received[0])["label"] == "y"

@@ -11,6 +11,7 @@ would run them (``_cli.run_in_process``), without the second of start-up each su
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 import shlex
@@ -120,7 +121,8 @@ def test_the_elicitation_page_replay_command_runs(labelled, tmp_path, monkeypatc
 
 
 def test_the_demo_by_hand_command_runs(tmp_path, monkeypatch):
-    """The demo's data are replaced by a small file of the same shape (the demo itself runs in test_cli.py)."""
+    """The demo's data are replaced by a small file of the same shape and its bootstrap by fewer replicates (the
+    demo itself runs in test_cli.py)."""
     import isometrics.cli.app as cli_module
     import isometrics.cli.demo as demo_module
     from isometrics.cli.demo import LABEL, SCORES, DemoData
@@ -133,7 +135,13 @@ def test_the_demo_by_hand_command_runs(tmp_path, monkeypatch):
         pl.DataFrame({LABEL: y, **{s: rng.normal(size=200) + y for s in SCORES}}).write_parquet(path)
         return DemoData(path=path, label=LABEL, scores=SCORES, n_train=200, n_test=200)
 
+    def fewer_resamples(request, console, report):
+        # the bootstrap's 1000 replicates make no word of the printed command (test_cli.py runs them all)
+        return evaluate_file(dataclasses.replace(request, n_resamples=50), console, report=report)
+
+    evaluate_file = demo_module._evaluate_file
     monkeypatch.setattr(demo_module, "make_demo_scores", small_demo)  # the demo command looks it up there
+    monkeypatch.setattr(demo_module, "_evaluate_file", fewer_resamples)
     res = CliRunner().invoke(cli_module.app, ["demo", "--output-dir", str(tmp_path / "demo out")], env=ENV_WIDE)
     assert res.exit_code == 0, res.output
     printed = [c for c in _commands(res.output) if c.startswith("isometrics evaluate")]
