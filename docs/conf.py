@@ -8,6 +8,7 @@ public name appears in it without editing this file.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import sys
@@ -15,6 +16,8 @@ from pathlib import Path
 
 import jinja2
 import numpydoc.docscrape_sphinx
+import sphinx.application
+import sphinx.search.en
 
 import isometrics
 
@@ -215,3 +218,35 @@ def _namespace_page(name: str, title: str, blurb: str, needs: str) -> list[str]:
 
 
 _write_api_page()
+
+
+class _EnglishStemmedOnce(sphinx.search.en.SearchEnglish):
+    """The search index stems every word of every page with snowballstemmer's pure-Python English stemmer, and
+    Sphinx memoises it per page only: 30,000 stems of about 4,000 distinct words, a twentieth of the build.
+    Memoise it over the build; the stem of a word does not change, so the index is the same."""
+
+    def __init__(self, options: dict[str, str]) -> None:
+        super().__init__(options)
+        self._stems: dict[str, str] = {}
+
+    def stem(self, word: str) -> str:
+        stem = self._stems.get(word)
+        if stem is None:
+            stem = self._stems[word] = super().stem(word)
+        return stem
+
+
+def _collect_less(app: sphinx.application.Sphinx) -> None:
+    """The build keeps millions of objects alive (the modules it imported, then the environment and each page's
+    doctree) and CPython's collector scans its oldest generation again and again as the pages are read: a sixth of
+    the build's CPU (4 of 26 s), before sphinx-gallery's own full collection before each example. Once the
+    extensions are set up, freeze what exists (imported modules: never garbage) out of the collector's reach, and
+    collect the youngest generation every 10,000 allocations instead of 700: 2 s less, the same peak memory
+    (250 MB). Garbage is still collected; no output depends on when."""
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
+
+
+def setup(app: sphinx.application.Sphinx) -> None:
+    app.add_search_language(_EnglishStemmedOnce)
+    app.connect("builder-inited", _collect_less, priority=0)  # before the gallery and autosummary run
