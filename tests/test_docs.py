@@ -49,6 +49,7 @@ def test_sphinx_build_has_no_warning(tmp_path):
     pytest.importorskip("sphinx")
     pytest.importorskip("sphinx_gallery")
     pytest.importorskip("pydata_sphinx_theme")
+    untouched = {path: path.stat().st_mtime_ns for path in DOCS.rglob("*")}
     source = tmp_path / "docs"
     shutil.copytree(DOCS, source, ignore=lambda folder, names: BUILD_OUTPUTS if Path(folder) == DOCS else ())
     env = dict(os.environ, MPLBACKEND="Agg", PYTHONPATH=str(ROOT / "src"))
@@ -74,6 +75,7 @@ def test_sphinx_build_has_no_warning(tmp_path):
         timeout=900,
     )
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
+    assert {path: path.stat().st_mtime_ns for path in DOCS.rglob("*")} == untouched, "the build wrote into docs/"
     for page in [
         "index.html",
         "getting_started.html",
@@ -122,3 +124,16 @@ def test_sphinx_reads_every_module_source(module):
     pycode = pytest.importorskip("sphinx.pycode")
     path = ROOT / "src" / Path(*module.split(".")).with_suffix(".py")
     pycode.ModuleAnalyzer.for_file(path, module.replace(".__init__", "")).analyze()
+
+
+def test_module_source_check_catches_an_unreadable_construct(tmp_path):
+    """The check above can fail: the construct that once failed the build, read the same way."""
+    pycode = pytest.importorskip("sphinx.pycode")
+    module = tmp_path / "unreadable.py"
+    module.write_text(
+        "def in_body(**kw):\n    return kw\n\n\ndef declare(**kw):\n    return lambda f: f\n\n\n"
+        '@declare(**{**in_body(a=1), "b": 2})\ndef f():\n    pass\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(pycode.PycodeError):
+        pycode.ModuleAnalyzer.for_file(module, "unreadable").analyze()
