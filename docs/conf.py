@@ -53,28 +53,21 @@ numpydoc_class_members_toctree = False
 numpydoc_validation_checks: set[str] = set()  # validated by tests/test_docstrings.py instead
 
 
-class _CompiledOnce(jinja2.BytecodeCache):
-    """numpydoc makes a new jinja2 environment for each docstring (about 1,400 here), so it parsed and compiled its
-    one template 1,400 times: a fifth of the build. Keep the compiled template in memory for the build; jinja2
-    checks each bucket against its template's source (a checksum), so a changed template is compiled again."""
-
-    def __init__(self) -> None:
-        self._code: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if bucket.key in self._code:
-            bucket.bytecode_from_string(self._code[bucket.key])
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self._code[bucket.key] = bucket.bytecode_to_string()
-
-
 class _NumpydocEnvironment(numpydoc.docscrape_sphinx.SandboxedEnvironment):
-    _bytecode = _CompiledOnce()
+    """numpydoc makes a new jinja2 environment for each docstring (about 1,400 here, the class members in the
+    autosummary tables included) and loads its one template into it: read from disk, parsed and compiled 1,400
+    times, a fifth of the build. Keep the first loaded template for the build, one per kind of loader (numpydoc's
+    folder, or the builder's template path): every environment numpydoc makes is configured alike."""
 
-    def __init__(self, *args, **kwargs) -> None:
-        kwargs.setdefault("bytecode_cache", self._bytecode)
-        super().__init__(*args, **kwargs)
+    _loaded: dict[tuple[type, str], jinja2.Template] = {}
+
+    def get_template(self, name, parent=None, globals=None):
+        if parent is not None or globals is not None:
+            return super().get_template(name, parent, globals)
+        key = (type(self.loader), name)
+        if key not in self._loaded:
+            self._loaded[key] = super().get_template(name)
+        return self._loaded[key]
 
 
 numpydoc.docscrape_sphinx.SandboxedEnvironment = _NumpydocEnvironment
