@@ -16,6 +16,7 @@ from ..metrics.gain import gain_transform
 from ..metrics.registry import Metric
 from ..spaces.level_curves import level_curve
 from ._data import _Shared, _simplify
+from ._margins import BOTTOM, LEFT, left_for, quiet_axes
 from ._style import _REFERENCE, _model_style
 from ._text import _bests, _plotly_text, _script_json
 
@@ -29,15 +30,15 @@ def _figure_json(
 ) -> str:
     """``{"figure": ..., **extra}`` as JSON safe inside a script data block; ``refs`` replaces, in
     trace ``i``, each named attribute by a reference into the page's shared data (see ``_data``),
-    and with ``shared`` the layout's template is stored there once, the layout naming it."""
-    text = fig.to_json()
-    if refs or shared is not None:
-        spec = json.loads(text)
-        for i, patch in (refs or {}).items():
-            spec["data"][i].update(patch)
-        if shared is not None and "template" in spec["layout"]:
-            spec["layout"]["template"] = shared.template(spec["layout"]["template"])
-        text = json.dumps(spec)
+    and with ``shared`` the layout's template is stored there once, the layout naming it. The axes
+    skip Plotly's tick label overflow check (``_margins.quiet_axes``)."""
+    spec = json.loads(fig.to_json())
+    for i, patch in (refs or {}).items():
+        spec["data"][i].update(patch)
+    quiet_axes(spec["layout"])
+    if shared is not None:
+        spec["layout"]["template"] = shared.template(spec["layout"]["template"])
+    text = json.dumps(spec)
     body = ", ".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in extra.items())
     return _script_json('{"figure": ' + text + (", " + body if body else "") + "}")
 
@@ -205,7 +206,7 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Sha
         fig.update_xaxes(title_text=xt, range=[-0.02, 1.02], row=1, col=col)
         fig.update_yaxes(title_text=yt, range=[-0.02, 1.02], row=1, col=col)
     frame = _prg_frame(shared, models, metrics, pi)
-    fig.update_layout(height=480, margin=dict(t=40, b=40, l=50, r=10), legend=dict(orientation="h", y=-0.2))
+    fig.update_layout(height=480, margin=dict(t=40, b=BOTTOM, l=LEFT, r=10), legend=dict(orientation="h", y=-0.2))
     if frame is not None:
         square = [-0.02, 1.02]
         fig.update_xaxes(range=frame[0], row=1, col=3)
@@ -296,9 +297,14 @@ def _metric_figure(
             )
         )
     flagged_title = "share of " + ("weight" if weighted else "samples") + " flagged positive"
+    drawn = [shared.points[m_k].metric_values[metric.spec][shared.points[m_k].idx] for m_k in models]
+    values = np.concatenate(drawn)
+    values = values[np.isfinite(values)]
+    lo, hi = (float(values.min()), float(values.max())) if values.size else (0.0, 1.0)
+    height, top = 380, 20
     fig.update_layout(
-        height=380,
-        margin=dict(t=20, b=40, l=50, r=10),
+        height=height,
+        margin=dict(t=top, b=BOTTOM, l=left_for(lo, hi, height - top - BOTTOM), r=10),
         hovermode="closest",
         xaxis=dict(
             title=dict(text=flagged_title + " (lowering the threshold moves right)"),
