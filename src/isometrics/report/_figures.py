@@ -16,9 +16,12 @@ from ..metrics.gain import gain_transform
 from ..metrics.registry import Metric
 from ..spaces.level_curves import level_curve
 from ._data import _Shared, _simplify
-from ._margins import BOTTOM, LEFT, left_for, quiet_axes
+from ._margins import BOTTOM, LEFT, left_for, quiet_axes, tick_labels
 from ._style import _REFERENCE, _model_style
 from ._text import _bests, _plotly_text, _script_json
+
+#: Diameter (px) of the markers of the best points.
+_BEST_SIZE = 9
 
 #: The panels' PRG frame: the models' region, padded by this share of its side, at least this wide.
 _FRAME_PAD, _FRAME_MIN = 0.08, 0.1
@@ -170,7 +173,7 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Sha
             marker = dict(
                 mode="markers",
                 showlegend=False,
-                **_model_style(k, r.name, marker=dict(size=9)),
+                **_model_style(k, r.name, marker=dict(size=_BEST_SIZE)),
                 hovertemplate=f"best {_plotly_text(m.label)} {best.value:.4f} at threshold "
                 f"{best.threshold:.4g}<extra>%{{fullData.name}}</extra>",
             )
@@ -290,21 +293,26 @@ def _metric_figure(
                 y=[best.value],
                 mode="markers",
                 showlegend=False,
-                **_model_style(k, r.name, marker=dict(size=9)),
+                **_model_style(k, r.name, marker=dict(size=_BEST_SIZE)),
                 meta=dict(model=k, role="best"),
                 hovertemplate=f"best {label} {best.value:.4f} at threshold {best.threshold:.6g}<br>"
                 "flags %{x:.2%}<extra>%{fullData.name}</extra>",
             )
         )
     flagged_title = "share of " + ("weight" if weighted else "samples") + " flagged positive"
-    drawn = [shared.points[m_k].metric_values[metric.spec][shared.points[m_k].idx] for m_k in models]
-    values = np.concatenate(drawn)
-    values = values[np.isfinite(values)]
-    lo, hi = (float(values.min()), float(values.max())) if values.size else (0.0, 1.0)
+    drawn = np.concatenate([shared.points[m_k].metric_values[metric.spec][shared.points[m_k].idx] for m_k in models])
+    drawn = drawn[np.isfinite(drawn)]
+    lo, hi = (float(drawn.min()), float(drawn.max())) if drawn.size else (0.0, 1.0)
+    marked = [b.value for r in results for b in _bests(r, [metric])]
+
+    def marker_at(end: float) -> float:  # a best point's marker at that end of the values: Plotly pads for it
+        return _BEST_SIZE if any(abs(v - end) <= 1e-9 * max(1.0, abs(end)) for v in marked) else 0.0
+
     height, top = 380, 20
+    labels = tick_labels(lo, hi, height - top - BOTTOM, marker_low=marker_at(lo), marker_high=marker_at(hi))
     fig.update_layout(
         height=height,
-        margin=dict(t=top, b=BOTTOM, l=left_for(lo, hi, height - top - BOTTOM), r=10),
+        margin=dict(t=top, b=BOTTOM, l=left_for(labels), r=10),
         hovermode="closest",
         xaxis=dict(
             title=dict(text=flagged_title + " (lowering the threshold moves right)"),

@@ -41,21 +41,24 @@ def _label_px(text: str) -> float:
     return sum(_POINT_PX if c == "." else _MINUS_PX if c == "-" else _CHAR_PX for c in text)
 
 
-def tick_labels(lo: float, hi: float, length: float) -> list[str]:
+def tick_labels(lo: float, hi: float, length: float, *, marker_low: float = 0.0, marker_high: float = 0.0) -> list[str]:
     """The tick labels Plotly writes on a linear axis auto-ranged over data from ``lo`` to ``hi``,
-    ``length`` px long (ASCII ``-`` for Plotly's minus sign).
+    ``length`` px long, a marker of ``marker_low`` or ``marker_high`` px diameter drawn at either end
+    (0: none), with ASCII ``-`` for Plotly's minus sign.
 
-    Plotly pads the data's range by 5 % each side, aims at one tick per 40 px of a y axis (4 to 9
-    intervals, plus one), rounds the step up to 2, 5 or 10 times a power of ten and writes each tick
-    with the step's decimals, trailing zeros dropped. Values of 10,000 or more (written with SI suffixes) and steps below
-    1e-6 are left out: an empty list.
+    Plotly pads the data's ends by 5 % of the axis's length, more by a marker's diameter / 1.6 at an
+    end where one is drawn; aims at one tick per 40 px of a y axis (4 to 9 intervals, plus one);
+    rounds the step up to 2, 5 or 10 times a power of ten and writes each tick with the step's
+    decimals, trailing zeros dropped. Values of 10,000 or more (written with SI suffixes) and steps
+    below 1e-6 are left out: an empty list.
     """
-    if not (math.isfinite(lo) and math.isfinite(hi)):
+    if not (math.isfinite(lo) and math.isfinite(hi) and length > 0):
         return []
     if hi <= lo:
         lo, hi = lo - 1.0, hi + 1.0
-    pad = 0.05 * (hi - lo)
-    lo, hi = lo - pad, hi + pad
+    pad_low, pad_high = (0.05 * length + marker / 1.6 for marker in (marker_low, marker_high))
+    span = (hi - lo) / max(1.0 - (pad_low + pad_high) / length, 0.1)
+    lo, hi = lo - pad_low / length * span, hi + pad_high / length * span
     rough = (hi - lo) / (min(max(length / 40.0, 4.0), 9.0) + 1.0)
     power = 10.0 ** math.floor(math.log10(rough))
     step = power * next(m for m in (2.0, 5.0, 10.0) if m >= rough / power * (1 - 1e-9))
@@ -67,10 +70,9 @@ def tick_labels(lo: float, hi: float, length: float) -> list[str]:
     return [t.rstrip("0").rstrip(".") if "." in t else t for t in labels]
 
 
-def left_for(lo: float, hi: float, length: float) -> int:
-    """The left margin (px) for the tick labels of a y axis auto-ranged over ``lo`` to ``hi`` (see
-    :func:`tick_labels`) and its title: :data:`LEFT`, widened by what the widest label adds to "0.8"."""
-    labels = tick_labels(lo, hi, length)
+def left_for(labels: list[str]) -> int:
+    """The left margin (px) for a y axis's tick ``labels`` (see :func:`tick_labels`; none: as wide as
+    "-0.25") and its title: :data:`LEFT`, widened by what the widest label adds to "0.8"."""
     widest = max((_label_px(t) for t in labels), default=_label_px("-0.25"))
     return LEFT + max(0, math.ceil(widest - _label_px("0.8")))
 
