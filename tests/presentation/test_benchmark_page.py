@@ -240,6 +240,9 @@ def test_page_in_a_real_browser(page_file, browser):
     while page.evaluate("document.querySelectorAll('.js-plotly-plot').length") < 4:
         assert time.monotonic() < deadline, "the figures did not draw"
         page.wait_for_timeout(50)
+    # each figure drawn once: its margins hold its labels (report/_margins.py), so automargin grew none
+    redrawn = "Array.from(document.querySelectorAll('.js-plotly-plot')).filter(d => '_redrawFromAutoMarginCount' in d._fullLayout)"
+    assert page.evaluate(redrawn + ".map(d => d.id)") == []
     # every data set has its curve; the trajectory has the full-benchmark line and the test's path
     assert page.evaluate("document.getElementById('icc').data.length") == 13 + 1
     names = page.evaluate("document.getElementById('trajectory').data.map(t => t.name)")

@@ -12,6 +12,7 @@ from _browser import needs_browser, scroll_through
 
 import isometrics as im
 from isometrics.report import build_report
+from isometrics.report._margins import LEFT, left_for, tick_labels
 
 pytest.importorskip("plotly")
 
@@ -50,6 +51,41 @@ def _open(browser, path, height=900):
 
 def _marks(page):
     return page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+
+
+#: Per drawn figure: whether automargin drew it again, its axes' ticklabeloverflow, and the labels (tick
+#: labels and axis titles) that lie outside the figure's box or are hidden.
+STATE = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(d => {
+  const box = d.getBoundingClientRect(), full = d._fullLayout;
+  const texts = Array.from(d.querySelectorAll("g[class$='tick'] > text, .infolayer g[class*='title'] text"));
+  const outside = texts.filter(t => {
+    const r = t.getBoundingClientRect();
+    return t.style.display === 'none' || r.left < box.left - 1 || r.right > box.right + 1
+      || r.top < box.top - 1 || r.bottom > box.bottom + 1;
+  }).map(t => t.textContent);
+  const overflow = Object.keys(full).filter(k => /^[xy]axis\\d*$/.test(k)).map(k => full[k].ticklabeloverflow);
+  return {id: d.id, redrawn: full._redrawFromAutoMarginCount !== undefined, overflow: overflow,
+          outside: outside, width: full.width, box: Math.round(box.width)};
+})"""
+
+#: Each metric figure's y axis: the data's range, the axis's length and the tick labels Plotly wrote.
+METRIC_AXES = """() => Array.from(document.querySelectorAll("[id^='metric-figure-']")).map(d => {
+  const ys = d._fullData.flatMap(t => Array.from(t.y)).filter(Number.isFinite);
+  return {lo: Math.min(...ys), hi: Math.max(...ys), length: d._fullLayout.yaxis._length,
+          left: d._fullLayout.margin.l, labels: Array.from(d.querySelectorAll('g.ytick text')).map(t => t.textContent)};
+})"""
+
+
+def _drawn_once_with_labels_inside(page, expected):
+    """Each figure drawn once (issue 24, item 6: its margins hold its labels, report/_margins.py, so
+    automargin grew none and drew it again), every label inside the figure, no axis checking its labels
+    against the figure's edge."""
+    state = page.evaluate(STATE)
+    assert sorted(f["id"] for f in state) == sorted(expected)
+    for f in state:
+        assert not f["redrawn"], f"{f['id']} was drawn twice: its margins did not hold its labels"
+        assert f["outside"] == [], f"{f['id']}: labels outside the figure {f['outside']}"
+        assert f["overflow"] and set(f["overflow"]) == {"allow"}, f["id"]
 
 
 @needs_browser
@@ -92,6 +128,22 @@ def test_printing_or_the_button_draws_every_figure_at_once(report_path, browser,
     assert page.evaluate("window.isometricsLazy.pending()") == 0
     # drawn from the data, as when scrolled to: the explorer opened at F2 with both models over it
     assert page.evaluate("document.getElementById('explorer-g').data.filter(t => t.meta === 'model').length") == 2
+    if how == "button":  # drawn once each, labels inside, in this window and in a narrow one
+        _drawn_once_with_labels_inside(page, page.evaluate(ALL))
+        # the metric figures' left margins are sized from the tick labels Plotly writes
+        for axis in page.evaluate(METRIC_AXES):
+            written = [t.replace("\u2212", "-") for t in axis["labels"]]
+            assert tick_labels(axis["lo"], axis["hi"], axis["length"], marker_high=9) == written
+            assert axis["left"] == left_for(written) == LEFT
+        # a narrow window: each figure laid out again at its box's new width (Plotly's responsive resize);
+        # the box keeps the figure's height (a box collapsed to 0 px would leave every label outside it)
+        page.set_viewport_size({"width": 700, "height": 900})
+        for _ in range(200):
+            if all(f["width"] == f["box"] for f in page.evaluate(STATE)):
+                break
+            page.wait_for_timeout(25)
+        assert page.evaluate("document.getElementById('panels')._fullLayout.width") < 700
+        _drawn_once_with_labels_inside(page, page.evaluate(ALL))
     page.close()
     assert errors == []
 

@@ -22,7 +22,8 @@ partial "basic" bundle, vendored in ``static/``) and the page itself (``_page``:
 page's script in ``static/``. A new panel draws each model with ``_style._model_style``. The models'
 curves are thinned to display resolution once and embedded once (``_data``), every figure referring
 to them; the explorers' opening metric and overlays are in ``_explorer``, the multiclass averages'
-intervals in ``_averages``.
+intervals in ``_averages``; the figures' margins, sized to hold their axes' labels so that Plotly draws
+each figure once, in ``_margins``.
 """
 
 from __future__ import annotations

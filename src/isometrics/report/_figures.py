@@ -16,8 +16,12 @@ from ..metrics.gain import gain_transform
 from ..metrics.registry import Metric
 from ..spaces.level_curves import level_curve
 from ._data import _Shared, _simplify
+from ._margins import BOTTOM, LEFT, left_for, quiet_axes, tick_labels
 from ._style import _REFERENCE, _model_style
 from ._text import _bests, _plotly_text, _script_json
+
+#: Diameter (px) of the markers of the best points.
+_BEST_SIZE = 9
 
 #: The panels' PRG frame: the models' region, padded by this share of its side, at least this wide.
 _FRAME_PAD, _FRAME_MIN = 0.08, 0.1
@@ -29,15 +33,15 @@ def _figure_json(
 ) -> str:
     """``{"figure": ..., **extra}`` as JSON safe inside a script data block; ``refs`` replaces, in
     trace ``i``, each named attribute by a reference into the page's shared data (see ``_data``),
-    and with ``shared`` the layout's template is stored there once, the layout naming it."""
-    text = fig.to_json()
-    if refs or shared is not None:
-        spec = json.loads(text)
-        for i, patch in (refs or {}).items():
-            spec["data"][i].update(patch)
-        if shared is not None and "template" in spec["layout"]:
-            spec["layout"]["template"] = shared.template(spec["layout"]["template"])
-        text = json.dumps(spec)
+    and with ``shared`` the layout's template is stored there once, the layout naming it. The axes
+    skip Plotly's tick label overflow check (``_margins.quiet_axes``)."""
+    spec = json.loads(fig.to_json())
+    for i, patch in (refs or {}).items():
+        spec["data"][i].update(patch)
+    quiet_axes(spec["layout"])
+    if shared is not None:
+        spec["layout"]["template"] = shared.template(spec["layout"]["template"])
+    text = json.dumps(spec)
     body = ", ".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in extra.items())
     return _script_json('{"figure": ' + text + (", " + body if body else "") + "}")
 
@@ -169,7 +173,7 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Sha
             marker = dict(
                 mode="markers",
                 showlegend=False,
-                **_model_style(k, r.name, marker=dict(size=9)),
+                **_model_style(k, r.name, marker=dict(size=_BEST_SIZE)),
                 hovertemplate=f"best {_plotly_text(m.label)} {best.value:.4f} at threshold "
                 f"{best.threshold:.4g}<extra>%{{fullData.name}}</extra>",
             )
@@ -205,7 +209,7 @@ def _panels(results: list[BinaryEvaluation], metrics: list[Metric], shared: _Sha
         fig.update_xaxes(title_text=xt, range=[-0.02, 1.02], row=1, col=col)
         fig.update_yaxes(title_text=yt, range=[-0.02, 1.02], row=1, col=col)
     frame = _prg_frame(shared, models, metrics, pi)
-    fig.update_layout(height=480, margin=dict(t=40, b=40, l=50, r=10), legend=dict(orientation="h", y=-0.2))
+    fig.update_layout(height=480, margin=dict(t=40, b=BOTTOM, l=LEFT, r=10), legend=dict(orientation="h", y=-0.2))
     if frame is not None:
         square = [-0.02, 1.02]
         fig.update_xaxes(range=frame[0], row=1, col=3)
@@ -289,16 +293,26 @@ def _metric_figure(
                 y=[best.value],
                 mode="markers",
                 showlegend=False,
-                **_model_style(k, r.name, marker=dict(size=9)),
+                **_model_style(k, r.name, marker=dict(size=_BEST_SIZE)),
                 meta=dict(model=k, role="best"),
                 hovertemplate=f"best {label} {best.value:.4f} at threshold {best.threshold:.6g}<br>"
                 "flags %{x:.2%}<extra>%{fullData.name}</extra>",
             )
         )
     flagged_title = "share of " + ("weight" if weighted else "samples") + " flagged positive"
+    drawn = np.concatenate([shared.points[m_k].metric_values[metric.spec][shared.points[m_k].idx] for m_k in models])
+    drawn = drawn[np.isfinite(drawn)]
+    lo, hi = (float(drawn.min()), float(drawn.max())) if drawn.size else (0.0, 1.0)
+    marked = [b.value for r in results for b in _bests(r, [metric])]
+
+    def marker_at(end: float) -> float:  # a best point's marker at that end of the values: Plotly pads for it
+        return _BEST_SIZE if any(abs(v - end) <= 1e-9 * max(1.0, abs(end)) for v in marked) else 0.0
+
+    height, top = 380, 20
+    labels = tick_labels(lo, hi, height - top - BOTTOM, marker_low=marker_at(lo), marker_high=marker_at(hi))
     fig.update_layout(
-        height=380,
-        margin=dict(t=20, b=40, l=50, r=10),
+        height=height,
+        margin=dict(t=top, b=BOTTOM, l=left_for(labels), r=10),
         hovermode="closest",
         xaxis=dict(
             title=dict(text=flagged_title + " (lowering the threshold moves right)"),

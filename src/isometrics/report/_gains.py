@@ -8,6 +8,7 @@ from typing import Any
 from ..evaluation import BinaryEvaluation
 from ._data import _Shared
 from ._figures import _figure_json
+from ._margins import BOTTOM, PERCENT_LEFT, PERCENT_RIGHT
 from ._style import _model_style
 
 
@@ -55,5 +56,9 @@ def _gains_figure(results: list[BinaryEvaluation], shared: _Shared, models: list
         )
         fig.update_yaxes(title_text=title, row=1, col=col)
     fig.update_yaxes(range=[-0.02, 1.02], tickformat=".0%", row=1, col=1)
-    fig.update_layout(height=400, margin=dict(t=40, b=40, l=50, r=10), legend=dict(orientation="h", y=-0.25))
+    fig.update_layout(
+        height=400,
+        margin=dict(t=40, b=BOTTOM, l=PERCENT_LEFT, r=PERCENT_RIGHT),
+        legend=dict(orientation="h", y=-0.25),
+    )
     return _figure_json(fig, refs, shared)

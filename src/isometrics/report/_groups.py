@@ -15,6 +15,7 @@ from ..evaluation import BinaryEvaluation
 from ..uncertainty import formatting
 from ._data import _RESOLUTION, _display_indices
 from ._figures import _figure_json
+from ._margins import BOTTOM, LEFT
 from ._style import _REFERENCE, _model_style
 from ._text import _plotly_text
 
@@ -150,7 +151,10 @@ def _small_multiples(results: list[BinaryEvaluation]) -> str:
     fig.update_yaxes(title_text="TPR", row=1, col=1)
     fig.update_yaxes(title_text="precision", row=2, col=1)
     fig.update_layout(
-        height=460, margin=dict(l=50, r=10, t=40, b=40), template="plotly_white", legend=dict(orientation="h", y=-0.12)
+        height=460,
+        margin=dict(l=LEFT, r=17, t=40, b=BOTTOM),
+        template="plotly_white",
+        legend=dict(orientation="h", y=-0.12),
     )
     return _figure_json(fig)
 

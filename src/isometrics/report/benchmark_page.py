@@ -23,6 +23,7 @@ from .._version import __version__
 from ..irt.study import NEAR_CEILING, BenchmarkStudy, decimals_to_rank
 from ._bundle import _plotly_bundle
 from ._figures import _figure_json
+from ._margins import BOTTOM
 from ._page import _CSP, _csp_hash, _environment, _require, _script_source
 from ._style import _model_color
 from ._text import _plotly_text
@@ -138,7 +139,7 @@ def _icc_figure(study: BenchmarkStudy) -> str:
     )
     fig.update_layout(
         height=460,
-        margin=dict(l=60, r=20, t=30, b=50),
+        margin=dict(l=60, r=20, t=30, b=BOTTOM),
         xaxis_title="ability θ",
         yaxis_title=f"expected {_plotly_text(_label(study.metric))}",
         yaxis_range=[-0.06, 1.02],
@@ -191,7 +192,7 @@ def _ability_figure(study: BenchmarkStudy, metrics: list[str]) -> str:
         fig.update_xaxes(
             title_text="ability θ (bars: 95 % interval)", row=1, col=k + 1, range=_ability_range(band.ravel())
         )
-    fig.update_layout(height=420, margin=dict(l=60, r=20, t=40, b=50))
+    fig.update_layout(height=420, margin=dict(l=60, r=20, t=40, b=BOTTOM))
     return _figure_json(fig)
 
 
@@ -309,7 +310,7 @@ def _trajectory_figure(study: BenchmarkStudy) -> str:
     )
     fig.update_layout(
         height=420,
-        margin=dict(l=60, r=20, t=30, b=50),
+        margin=dict(l=60, r=20, t=30, b=BOTTOM),
         xaxis_title="data sets administered",
         yaxis_title="ability θ",
         legend=dict(orientation="h", y=1.08),

@@ -71,8 +71,11 @@
 
   function draw(block, spec) {
     spec = spec || JSON.parse(block.textContent);
-    var div = document.getElementById(block.getAttribute("data-figure"));
-    Plotly.newPlot(div, resolve(spec.figure.data), resolve(spec.figure.layout), CONFIG);
+    var div = document.getElementById(block.getAttribute("data-figure")), layout = resolve(spec.figure.layout);
+    // The box keeps the figure's height: when the window is resized, Plotly (responsive) lays the
+    // figure out again at its box's size, and a box of no height of its own would collapse it to 0.
+    if (layout.height) { div.style.height = layout.height + "px"; }
+    Plotly.newPlot(div, resolve(spec.figure.data), layout, CONFIG);
     return {div: div, groups: spec.groups || []};
   }
 
