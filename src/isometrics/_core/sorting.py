@@ -77,7 +77,13 @@ def _sorted_by_score(
     slotted, positives, negatives = _sort_descending(scores, is_pos, weights)
     s = slotted[1:]
     ends = _group_ends(s)
-    return (slotted if ends is None else _prepend(s[ends], np.inf)), positives, negatives, ends
+    if ends is None:
+        return slotted, positives, negatives, ends
+    # -0.0 and 0.0 are one tie group, whose last sample's sign the sort's order inside the group decided (Polars'
+    # multithreaded arg-sort: from run to run): a group's threshold is written +0.0, as the hash grouping does
+    thresholds = _prepend(s[ends], np.inf)
+    np.add(thresholds, 0.0, out=thresholds)
+    return thresholds, positives, negatives, ends
 
 
 def _sort_descending(
@@ -382,7 +388,7 @@ def _grouped_by_score(
         out = frame.group_by("s").agg(agg).sort(by="s", descending=True).collect()
         positives = out.get_column("p").to_numpy().astype(np.float64)
         negatives = out.get_column("c").to_numpy().astype(np.float64) - positives
-        return out.get_column("s").to_numpy(), positives, negatives
+        return out.get_column("s").to_numpy() + 0.0, positives, negatives  # -0.0 and 0.0 are one group: +0.0
     import pyarrow as pa
 
     encoded = pa.array(scores).dictionary_encode()  # hashes the bits: -0.0 and 0.0 are two entries
