@@ -77,13 +77,8 @@ def _sorted_by_score(
     slotted, positives, negatives = _sort_descending(scores, is_pos, weights)
     s = slotted[1:]
     ends = _group_ends(s)
-    if ends is None:
-        return slotted, positives, negatives, ends
-    # -0.0 and 0.0 are one tie group, whose last sample's sign the sort's order inside the group decided (Polars'
-    # multithreaded arg-sort: from run to run): a group's threshold is written +0.0, as the hash grouping does
-    thresholds = _prepend(s[ends], np.inf)
-    np.add(thresholds, 0.0, out=thresholds)
-    return thresholds, positives, negatives, ends
+    # a group's threshold is its last sample, of either sign for -0.0 == 0.0 (Polars' arg-sort: run to run): + 0.0
+    return (slotted if ends is None else _prepend(s[ends] + 0.0, np.inf)), positives, negatives, ends
 
 
 def _sort_descending(
