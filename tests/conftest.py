@@ -108,7 +108,8 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.hookimpl(optionalhook=True, tryfirst=True)
 def pytest_xdist_make_scheduler(config, log):
-    """``--dist loadgroup`` with constant-time bookkeeping per test (tests/_xdist_scheduling.py): the stock
+    """``--dist loadgroup`` with constant-time bookkeeping per test (tests/_xdist_scheduling.py; it subclasses
+    pytest-xdist 3.x's scheduler, hence the pin in pyproject.toml): the stock
     scheduler's controller did work quadratic in the number of tests."""
     if config.getvalue("dist") != "loadgroup":
         return None
