@@ -296,7 +296,8 @@ def test_multiclass_page_draws_in_a_real_browser(penguins, browser, tmp_path):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(("file:", "data:")) else None)
     page.goto(out.as_uri())
-    page.wait_for_function("document.querySelectorAll('.js-plotly-plot').length === 3", timeout=30_000)
+    # a function, not a bare expression: Playwright polls an expression with eval, which the page's policy refuses
+    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length === 3", timeout=30_000)
     page.select_option("#panels-1-metric", "1")  # the second metric's level curves and best points
     groups = page.evaluate("JSON.parse(document.querySelector('[data-figure=panels-1]').textContent).groups")
     visible = page.evaluate("document.getElementById('panels-1').data.map(t => t.visible)")

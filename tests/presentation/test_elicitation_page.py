@@ -96,8 +96,10 @@ def test_bad_session_type_is_refused(tmp_path):
 
 
 def _wait(page, expression, timeout=30.0):
-    """Until ``expression`` holds in the page (checked there at each animation frame, one call from here)."""
-    page.wait_for_function(expression, timeout=timeout * 1000)
+    """Until ``expression`` holds in the page (checked there at each animation frame, one call from here). Given as
+    a function: Playwright polls a bare expression with ``eval``, which the page's policy refuses, so a condition
+    not yet true at the first check failed with an EvalError (test_a_wait_outlasts_the_first_check)."""
+    page.wait_for_function(f"() => ({expression})", timeout=timeout * 1000)
 
 
 def _open(browser, path):
@@ -115,6 +117,16 @@ def _open(browser, path):
     page.goto(Path(path).as_uri())
     _wait(page, "window.__elicitationState && window.__elicitationState.ready")
     return page, log
+
+
+@needs_browser
+def test_a_wait_outlasts_the_first_check(browser, tmp_path):
+    path = write_elicitation_page(tmp_path / "wait.html", elicitation_page(im.elicitation.Elicitation()))
+    page, log = _open(browser, path)
+    page.evaluate("window.__later = false; setTimeout(() => { window.__later = true; }, 300)")
+    _wait(page, "window.__later === true", timeout=10.0)
+    page.close()
+    assert log["errors"] == [] and log["outside"] == []
 
 
 # What the tests read of the page's state after each answer (window.__elicitationState), in one call.
