@@ -33,8 +33,8 @@ class QuickGroupScheduling(LoadGroupScheduling):
 
     def _pending_of(self, workload: dict) -> int:
         held = self._pending.get(id(workload))
-        if held is None or held[0] is not workload:
-            return 0 if held is None and not workload else super()._pending_of(workload)
+        if held is None or held[0] is not workload:  # a workload this scheduler never counted: count it
+            return super()._pending_of(workload)
         return held[1]
 
     def mark_test_complete(self, node, item_index: int, duration: float = 0) -> None:

@@ -12,7 +12,7 @@ from _browser import CHROMIUM, LAUNCH_ARGS
 try:
     import typer.testing
 except ImportError:  # the cli extra is missing: the CLI tests skip themselves
-    typer = None
+    pass
 else:
     # typer's CliRunner builds the click command from the Typer app at every invocation (18 ms for isometrics',
     # some 350 invocations in these tests); build it once per app. A click command holds no state between
